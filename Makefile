@@ -1,0 +1,24 @@
+# The two commands: `make up` brings MAX up, `make test` runs the tests. Each sets itself up.
+VENV ?= .venv
+STAMP := $(VENV)/.installed
+
+.PHONY: up test lint bench
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+up: $(STAMP)
+	$(VENV)/bin/resident up $(ARGS)
+
+test: $(STAMP)
+	$(VENV)/bin/pytest -q $(ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check resident flows tests benchmarks
+	$(VENV)/bin/mypy resident
+
+bench: $(STAMP)
+	$(VENV)/bin/python -m benchmarks $(ARGS)

@@ -1,0 +1,151 @@
+"""Settings from config/resident.toml, validated by pydantic, with environment overrides.
+
+Every number of the rules lives in the TOML file; a bad value stops start-up with a ConfigError
+that names the key (`decay.floor`, ...).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from resident.errors import ConfigError
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CONFIG = REPO_ROOT / "config" / "resident.toml"
+DEFAULT_DATA_DIR = REPO_ROOT / "data"
+ENV_PREFIX = "RESIDENT_"
+
+Unit = Annotated[float, Field(ge=0.0, le=1.0)]
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class GraphSettings(_Section):
+    file: str = "graph.duckdb"
+    max_literal_bytes: int = Field(default=65536, gt=0)
+    bulk_batch_rows: int = Field(default=100_000, gt=0)
+
+
+class EpistemicSettings(_Section):
+    belief_at: Unit
+    fact_at: Unit
+    non_fact_ceiling: Unit
+    hint_cap: Unit
+    correction_confidence: Unit
+    retrieval_bump: Unit
+    promoted_confidence: Unit
+    min_independent_sources: int = Field(default=2, ge=2)
+    conflict_loss_factor: float = Field(default=0.5, gt=0.0, lt=1.0)
+
+    @model_validator(mode="after")
+    def _ladder_order(self) -> EpistemicSettings:
+        if not self.hint_cap < self.belief_at < self.fact_at:
+            raise ValueError("need hint_cap < belief_at < fact_at")
+        if not self.belief_at <= self.non_fact_ceiling < self.fact_at:
+            raise ValueError("need belief_at <= non_fact_ceiling < fact_at")
+        if not self.correction_confidence < self.belief_at:
+            raise ValueError("correction_confidence must be below belief_at (a hypothesis)")
+        if not self.promoted_confidence >= self.fact_at:
+            raise ValueError("promoted_confidence must be at least fact_at")
+        return self
+
+
+class DecaySettings(_Section):
+    threshold: Unit
+    stale_after_days: int = Field(gt=0)
+    factor: float = Field(gt=0.0, lt=1.0)
+    floor: Unit
+
+    @model_validator(mode="after")
+    def _floor_below_threshold(self) -> DecaySettings:
+        if not self.floor < self.threshold:
+            raise ValueError("floor must be below threshold")
+        return self
+
+
+class CuriositySettings(_Section):
+    correction_priority: int = Field(ge=0)
+    default_priority: int = Field(ge=0)
+    backoff_base_minutes: float = Field(gt=0)
+    max_backoff_hours: float = Field(gt=0)
+
+
+class CacheSettings(_Section):
+    language_model_responses: int = Field(gt=0)
+    dictionary: int = Field(gt=0)
+
+
+class Settings(BaseModel):
+    """The whole configuration. Sections mirror the TOML tables."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    data_dir: Path = DEFAULT_DATA_DIR
+    graph: GraphSettings = GraphSettings()
+    epistemic: EpistemicSettings
+    decay: DecaySettings
+    curiosity: CuriositySettings
+    caches: CacheSettings
+
+    @property
+    def graph_path(self) -> Path:
+        return self.data_dir / self.graph.file
+
+
+def _env_overrides(env: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """RESIDENT_SECTION__KEY=value -> {"section": {"key": "value"}}; pydantic casts the text."""
+    out: dict[str, dict[str, str]] = {}
+    for name, value in env.items():
+        if not name.startswith(ENV_PREFIX) or "__" not in name:
+            continue
+        section, _, key = name[len(ENV_PREFIX) :].lower().partition("__")
+        out.setdefault(section, {})[key] = value
+    return out
+
+
+def _merge(base: dict[str, Any], overrides: dict[str, dict[str, str]]) -> dict[str, Any]:
+    merged = {k: (dict(v) if isinstance(v, dict) else v) for k, v in base.items()}
+    for section, values in overrides.items():
+        current = merged.setdefault(section, {})
+        if not isinstance(current, dict):
+            raise ConfigError(section, "is not a table and cannot take overrides")
+        current.update(values)
+    return merged
+
+
+def load_settings(
+    config_path: Path | None = None,
+    data_dir: Path | str | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Settings:
+    """Read the TOML file, apply environment overrides, validate.
+
+    Precedence for the data directory: the `data_dir` argument (from --data-dir), then
+    RESIDENT_DATA_DIR, then data/ in the repository.
+    """
+    env = os.environ if env is None else env
+    path = Path(config_path or env.get("RESIDENT_CONFIG") or DEFAULT_CONFIG)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ConfigError(str(path), "config file not found") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(str(path), f"not valid TOML: {exc}") from exc
+    merged = _merge(raw, _env_overrides(env))
+    chosen = data_dir or env.get("RESIDENT_DATA_DIR")
+    if chosen:
+        merged["data_dir"] = Path(chosen).expanduser().resolve()
+    try:
+        return Settings.model_validate(merged)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(part) for part in first["loc"]) or "(root)"
+        raise ConfigError(key, first["msg"]) from exc

@@ -1,0 +1,110 @@
+"""Typed errors: every failure a caller can catch and a person can read."""
+
+from __future__ import annotations
+
+
+class ResidentError(Exception):
+    """Base of every error MAX raises on purpose."""
+
+    #: A short machine-readable name, used as the `error` field of JSON responses.
+    code = "resident_error"
+
+
+class ConfigError(ResidentError):
+    """A configuration value is missing or invalid; the message names the key."""
+
+    code = "config_error"
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"config key {key!r}: {problem}")
+        self.key = key
+        self.problem = problem
+
+
+class SchemaError(ResidentError):
+    """The graph's schema version is not the one this code knows."""
+
+    code = "schema_error"
+
+
+class SchemaTooOld(SchemaError):
+    code = "schema_too_old"
+
+    def __init__(self, have: int, want: int) -> None:
+        super().__init__(
+            f"graph schema is at version {have}, this code needs {want}: "
+            "stop MAX and run `resident migrate`"
+        )
+        self.have = have
+        self.want = want
+
+
+class SchemaUnknown(SchemaError):
+    code = "schema_unknown"
+
+    def __init__(self, have: int | None, known: int) -> None:
+        what = "has no schema_migrations table" if have is None else f"is at version {have}"
+        super().__init__(
+            f"graph {what}, which this code (version {known}) does not know: "
+            "use the MAX release that wrote it, or run `resident migrate` on a new graph"
+        )
+        self.have = have
+        self.known = known
+
+
+class GraphBusy(ResidentError):
+    """Another process holds the graph file read-write."""
+
+    code = "graph_busy"
+
+
+class InvalidInput(ResidentError):
+    """Input refused at the edge; nothing was written."""
+
+    code = "invalid_input"
+
+
+class UnknownProvenance(InvalidInput):
+    code = "unknown_provenance"
+
+
+class LiteralTooLarge(InvalidInput):
+    code = "literal_too_large"
+
+
+class NotFound(ResidentError):
+    code = "not_found"
+
+
+class EpistemicRefusal(ResidentError):
+    """An epistemic rule refused the operation; the graph is unchanged."""
+
+    code = "epistemic_refusal"
+
+
+class PromotionRefused(EpistemicRefusal):
+    code = "promotion_refused"
+
+
+class FactProtected(EpistemicRefusal):
+    """A write would have replaced or lowered a FACT without conflict resolution."""
+
+    code = "fact_protected"
+
+
+class ConflictRefused(EpistemicRefusal):
+    """The two claims cannot conflict (different subject or predicate, an opinion, ...)."""
+
+    code = "conflict_refused"
+
+
+class StateUnknown(ResidentError):
+    """A state file and its last good copy are both unusable: the state is unknown."""
+
+    code = "state_unknown"
+
+
+class DaemonRunning(ResidentError):
+    """A daemon already owns this data directory."""
+
+    code = "daemon_running"

@@ -1,0 +1,878 @@
+"""The knowledge graph in DuckDB: schema, persisters, retrieval and decay_stale_facts.
+
+The store does the IO; the rules it applies come from `resident.cognition.epistemic`. Every
+write that spans rows runs in one transaction, and no method ever deletes a claim.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from resident.cognition import epistemic
+from resident.config import Settings
+from resident.errors import (
+    GraphBusy,
+    InvalidInput,
+    LiteralTooLarge,
+    NotFound,
+    SchemaTooOld,
+    SchemaUnknown,
+)
+from resident.memory.models import (
+    ID_PREFIXES,
+    Claim,
+    Conflict,
+    ConflictStatus,
+    CuriosityGap,
+    DecayCounts,
+    Entity,
+    Evidence,
+    GapStatus,
+    Level,
+    NewClaim,
+    UpsertCounts,
+)
+
+CLAIM_COLUMNS = (
+    "id, subject, predicate, object_entity, object_literal, confidence, level, provenance, "
+    "created_at, retrieved_at, decayed_at, session_id, correlation_id"
+)
+CONFLICT_COLUMNS = (
+    "id, claim_a, claim_b, subject, predicate, status, winner, reason, created_at, resolved_at"
+)
+GAP_COLUMNS = (
+    "id, subject, predicate, question, priority, attempts, status, claim_id, next_attempt_at, "
+    "created_at, updated_at, note"
+)
+_ID_PATTERN = rf"({'|'.join(ID_PREFIXES)}):\S+"
+_MIGRATION_RE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+
+
+# -- migrations ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+    @property
+    def checksum(self) -> str:
+        return hashlib.sha256(self.sql.encode("utf-8")).hexdigest()
+
+
+def known_migrations() -> list[Migration]:
+    """The numbered SQL files shipped in resident/memory/migrations, in order."""
+    found = []
+    for entry in resources.files("resident.memory.migrations").iterdir():
+        m = _MIGRATION_RE.match(entry.name)
+        if m:
+            found.append(Migration(int(m.group(1)), m.group(2), entry.read_text("utf-8")))
+    found.sort(key=lambda mig: mig.version)
+    if [mig.version for mig in found] != list(range(1, len(found) + 1)):
+        raise RuntimeError("migrations must be numbered 001, 002, ... without gaps")
+    return found
+
+
+SCHEMA_VERSION = len(known_migrations())
+
+
+def _schema_version(con: duckdb.DuckDBPyConnection) -> int | None:
+    """The highest applied migration, 0 for an empty file, None for tables without a record."""
+    tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    if "schema_migrations" not in tables:
+        return 0 if not tables else None
+    row = con.execute("SELECT max(version) FROM schema_migrations").fetchone()
+    return int(row[0]) if row and row[0] is not None else 0
+
+
+def _connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    try:
+        return duckdb.connect(str(path), read_only=read_only)
+    except duckdb.IOException as exc:
+        if "lock" in str(exc).lower():
+            raise GraphBusy(
+                f"the graph {path} is held by another process (is `resident up` running?): {exc}"
+            ) from exc
+        raise
+
+
+def migrate(path: Path, now: datetime | None = None) -> list[int]:
+    """Apply the pending migrations to the graph file; returns the versions applied.
+
+    Run with nothing else holding the graph (`resident migrate`).
+    """
+    now = now or datetime.now(UTC)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    con = _connect(path)
+    try:
+        have = _schema_version(con)
+        if have is None:
+            raise SchemaUnknown(None, SCHEMA_VERSION)
+        if have > SCHEMA_VERSION:
+            raise SchemaUnknown(have, SCHEMA_VERSION)
+        con.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+            "name VARCHAR NOT NULL, checksum VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)"
+        )
+        applied = []
+        for mig in known_migrations():
+            if mig.version <= have:
+                continue
+            con.execute("BEGIN TRANSACTION")
+            try:
+                con.execute(mig.sql)
+                con.execute(
+                    "INSERT INTO schema_migrations VALUES (?, ?, ?, ?)",
+                    [mig.version, mig.name, mig.checksum, _db_ts(now)],
+                )
+                con.execute("COMMIT")
+            except Exception:
+                con.execute("ROLLBACK")
+                raise
+            applied.append(mig.version)
+        con.execute("CHECKPOINT")
+        return applied
+    finally:
+        con.close()
+
+
+# -- time ------------------------------------------------------------------------------------
+
+
+def _db_ts(value: datetime) -> datetime:
+    """DuckDB holds naive UTC timestamps; aware datetimes are converted at the edge."""
+    if value.tzinfo is None:
+        raise ValueError("datetimes passed to the graph must be timezone-aware")
+    return value.astimezone(UTC).replace(tzinfo=None)
+
+
+def _py_ts(value: datetime | None) -> datetime | None:
+    return None if value is None else value.replace(tzinfo=UTC)
+
+
+# -- the rules as SQL --------------------------------------------------------------------------
+
+
+def _cap_sql(settings: Settings) -> str:
+    """epistemic.provenance_cap as a SQL expression over the `provenance` column."""
+    rules = settings.epistemic
+    hint = " OR ".join(
+        f"starts_with(provenance, '{c.value}:')" for c in sorted(epistemic.HINT_CLASSES)
+    )
+    return (
+        f"CASE WHEN {hint} THEN {rules.hint_cap} "
+        f"WHEN provenance = 'user_correction' OR starts_with(provenance, 'user_correction:') "
+        f"THEN {rules.correction_confidence} ELSE {rules.non_fact_ceiling} END"
+    )
+
+
+def _level_sql(confidence_expr: str, settings: Settings) -> str:
+    return (
+        f"CASE WHEN level IN ('fact', 'opinion') THEN level "
+        f"WHEN ({confidence_expr}) < {settings.epistemic.belief_at} THEN 'hypothesis' "
+        f"ELSE 'belief' END"
+    )
+
+
+def _bump_sql(settings: Settings) -> str:
+    """SET clause for epistemic.retrieval_bump; the two are checked equal in the tests."""
+    bump = settings.epistemic.retrieval_bump
+    conf = (
+        f"CASE WHEN level IN ('fact', 'opinion') THEN confidence "
+        f"ELSE greatest(confidence, least(confidence + {bump}, {_cap_sql(settings)})) END"
+    )
+    return f"confidence = {conf}, level = {_level_sql(conf, settings)}, retrieved_at = $now"
+
+
+def _decay_sql(settings: Settings) -> str:
+    """decay_stale_facts in one set-based statement; mirrors epistemic.decay_step."""
+    d = settings.decay
+    conf = f"greatest(confidence * {d.factor}, {d.floor})"
+    return (
+        f"UPDATE claims SET confidence = {conf}, level = {_level_sql(conf, settings)}, "
+        f"decayed_at = $now "
+        f"WHERE level <> 'opinion' AND confidence < {d.threshold} AND confidence > {d.floor} "
+        f"AND retrieved_at <= $cutoff AND (decayed_at IS NULL OR decayed_at <= $cutoff)"
+    )
+
+
+# -- row mapping -------------------------------------------------------------------------------
+
+
+def _claim(row: Sequence[Any]) -> Claim:
+    return Claim(
+        id=row[0],
+        subject=row[1],
+        predicate=row[2],
+        object_entity=row[3],
+        object_literal=row[4],
+        confidence=row[5],
+        level=Level(row[6]),
+        provenance=row[7],
+        created_at=_py_ts(row[8]),
+        retrieved_at=_py_ts(row[9]),
+        decayed_at=_py_ts(row[10]),
+        session_id=row[11],
+        correlation_id=row[12],
+    )
+
+
+def _conflict(row: Sequence[Any]) -> Conflict:
+    return Conflict(
+        id=row[0],
+        claim_a=row[1],
+        claim_b=row[2],
+        subject=row[3],
+        predicate=row[4],
+        status=ConflictStatus(row[5]),
+        winner=row[6],
+        reason=row[7],
+        created_at=_py_ts(row[8]),
+        resolved_at=_py_ts(row[9]),
+    )
+
+
+def _gap(row: Sequence[Any]) -> CuriosityGap:
+    return CuriosityGap(
+        id=row[0],
+        subject=row[1],
+        predicate=row[2],
+        question=row[3],
+        priority=row[4],
+        attempts=row[5],
+        status=GapStatus(row[6]),
+        claim_id=row[7],
+        next_attempt_at=_py_ts(row[8]),
+        created_at=_py_ts(row[9]),
+        updated_at=_py_ts(row[10]),
+        note=row[11],
+    )
+
+
+def _claim_params(c: Claim) -> list[Any]:
+    return [
+        c.id,
+        c.subject,
+        c.predicate,
+        c.object_entity,
+        c.object_literal,
+        c.confidence,
+        c.level.value,
+        c.provenance,
+        _db_ts(c.created_at),
+        _db_ts(c.retrieved_at),
+        None if c.decayed_at is None else _db_ts(c.decayed_at),
+        c.session_id,
+        c.correlation_id,
+    ]
+
+
+# -- the store ---------------------------------------------------------------------------------
+
+
+class DuckStore:
+    """The embedded GraphStore: this process opens data/graph.duckdb itself.
+
+    One connection is held for the store's life; each thread works through its own cursor so
+    that several readers and writers share the file under DuckDB's MVCC.
+    """
+
+    def __init__(self, settings: Settings, con: duckdb.DuckDBPyConnection, path: Path) -> None:
+        self.settings = settings
+        self.path = path
+        self._con = con
+        self._local = threading.local()
+        self._bump_sql = _bump_sql(settings)
+        self._decay_sql = _decay_sql(settings)
+
+    @classmethod
+    def open(cls, settings: Settings, *, create: bool = False) -> DuckStore:
+        """Open the graph read-write. `create=True` applies pending migrations first (a new
+        data directory); otherwise a schema behind or unknown raises SchemaTooOld/SchemaUnknown.
+        """
+        path = settings.graph_path
+        if create:
+            migrate(path)
+        elif not path.exists():
+            raise SchemaTooOld(0, SCHEMA_VERSION)
+        con = _connect(path)
+        try:
+            have = _schema_version(con)
+            if have is None or have > SCHEMA_VERSION:
+                raise SchemaUnknown(have, SCHEMA_VERSION)
+            if have < SCHEMA_VERSION:
+                raise SchemaTooOld(have, SCHEMA_VERSION)
+        except Exception:
+            con.close()
+            raise
+        return cls(settings, con, path)
+
+    def close(self) -> None:
+        try:
+            self._con.execute("CHECKPOINT")
+        finally:
+            self._con.close()
+
+    def __enter__(self) -> DuckStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # connections and transactions
+
+    @property
+    def _cur(self) -> duckdb.DuckDBPyConnection:
+        cur = getattr(self._local, "cur", None)
+        if cur is None:
+            cur = self._con.cursor()
+            self._local.cur = cur
+        return cur
+
+    @contextmanager
+    def _tx(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        cur = self._cur
+        cur.execute("BEGIN TRANSACTION")
+        try:
+            yield cur
+        except BaseException:
+            cur.execute("ROLLBACK")
+            raise
+        cur.execute("COMMIT")
+
+    def checkpoint(self) -> None:
+        self._cur.execute("CHECKPOINT")
+
+    # entities
+
+    def upsert_entities(self, entities: Sequence[Entity] | pa.Table, now: datetime) -> UpsertCounts:
+        """Idempotent upsert keyed by stable id; the bulk path takes an Arrow table with columns
+        id, kind, label and optionally aliases (list of strings)."""
+        table = entities if isinstance(entities, pa.Table) else _entities_table(entities)
+        if "aliases" not in table.column_names:
+            table = table.append_column(
+                "aliases", pa.array([[] for _ in range(table.num_rows)], pa.list_(pa.string()))
+            )
+        with self._tx() as cur:
+            cur.register("batch_entities", table.select(["id", "kind", "label", "aliases"]))
+            try:
+                bad = cur.execute(
+                    "SELECT id, kind, label FROM batch_entities WHERE id IS NULL "
+                    f"OR NOT regexp_full_match(id, '{_ID_PATTERN}') "
+                    "OR kind IS NULL OR length(kind) NOT BETWEEN 1 AND 64 "
+                    "OR label IS NULL OR length(label) NOT BETWEEN 1 AND 1000 LIMIT 1"
+                ).fetchone()
+                if bad:
+                    raise InvalidInput(f"entity refused (id, kind, label) = {bad!r}")
+                cur.execute(
+                    "CREATE OR REPLACE TEMP TABLE staged_entities AS "
+                    "SELECT DISTINCT ON (id) id, kind, label, "
+                    "coalesce(aliases, []::VARCHAR[]) AS aliases FROM batch_entities"
+                )
+                inserted = _count(cur.execute(
+                    "INSERT INTO entities SELECT s.id, s.kind, s.label, s.aliases, $now, $now "
+                    "FROM staged_entities s ANTI JOIN entities e ON e.id = s.id",
+                    {"now": _db_ts(now)},
+                ))
+                updated = _count(cur.execute(
+                    "UPDATE entities SET kind = s.kind, label = s.label, aliases = s.aliases, "
+                    "updated_at = $now FROM staged_entities s WHERE entities.id = s.id "
+                    "AND (entities.kind <> s.kind OR entities.label <> s.label "
+                    "OR entities.aliases <> s.aliases)",
+                    {"now": _db_ts(now)},
+                ))
+                total = _count(cur.execute("SELECT count(*) FROM staged_entities"))
+                cur.execute("DROP TABLE staged_entities")
+            finally:
+                cur.unregister("batch_entities")
+        return UpsertCounts(inserted=inserted, updated=updated, unchanged=total - inserted - updated)
+
+    def get_entity(self, entity_id: str) -> Entity:
+        row = self._cur.execute(
+            "SELECT id, kind, label, aliases FROM entities WHERE id = ?", [entity_id]
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"no entity {entity_id!r}")
+        return Entity(id=row[0], kind=row[1], label=row[2], aliases=tuple(row[3]))
+
+    def find_entities(self, name: str, limit: int = 10) -> list[Entity]:
+        """Entities whose label or one of whose aliases equals `name`, ignoring case."""
+        rows = self._cur.execute(
+            "SELECT id, kind, label, aliases FROM entities WHERE lower(label) = lower($n) "
+            "OR list_contains(list_transform(aliases, lambda a: lower(a)), lower($n)) "
+            "ORDER BY id LIMIT $limit",
+            {"n": name, "limit": limit},
+        ).fetchall()
+        return [Entity(id=r[0], kind=r[1], label=r[2], aliases=tuple(r[3])) for r in rows]
+
+    # claims: writes
+
+    def add_claim(
+        self,
+        new: NewClaim,
+        now: datetime,
+        session_id: str | None = None,
+        correlation_id: str | None = None,
+    ) -> Claim:
+        """Admit one claim at the rung its provenance supports; re-adding refreshes nothing
+        but the provenance string. Returns the row as stored."""
+        self._check_literal(new.object_literal)
+        claim = epistemic.admit(new, now, self.settings.epistemic, session_id, correlation_id)
+        with self._tx() as cur:
+            self._require_entities(cur, [new.subject, *( [new.object_entity] if new.object_entity else [])])
+            existing = self._claim_by_id(cur, claim.id)
+            if existing is None:
+                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(13)})",
+                            _claim_params(claim))
+                stored = claim
+            else:
+                stored = epistemic.merge_reingest(existing, claim)
+                if stored != existing:
+                    cur.execute("UPDATE claims SET provenance = ? WHERE id = ?",
+                                [stored.provenance, stored.id])
+            if new.locator is not None:
+                self._put_evidence(cur, stored.id, new.provenance, new.locator, now)
+        return stored
+
+    def upsert_claims(self, claims: Sequence[NewClaim] | pa.Table, now: datetime) -> UpsertCounts:
+        """Bulk, idempotent claim upsert. An Arrow table needs columns subject, predicate,
+        object_entity, object_literal, confidence, provenance; opinion and locator are optional.
+
+        The ladder's caps are applied in SQL from the same rules `admit` uses. A bad row refuses
+        the whole batch and nothing is written.
+        """
+        table = claims if isinstance(claims, pa.Table) else _claims_table(claims)
+        table = _with_optional_claim_columns(table)
+        rules = self.settings.epistemic
+        with self._tx() as cur:
+            cur.register("batch_claims", table)
+            try:
+                provs = [r[0] for r in cur.execute(
+                    "SELECT DISTINCT provenance FROM batch_claims").fetchall()]
+                if any(p is None for p in provs):
+                    raise InvalidInput("a claim has no provenance")
+                parsed = [epistemic.parse_provenance(p) for p in provs]
+                prov_table = pa.table({
+                    "provenance": [p.raw for p in parsed],
+                    "source_key": [p.source_key for p in parsed],
+                    "cap": [epistemic.provenance_cap(p, rules) for p in parsed],
+                    "correction": [p.klass is epistemic.ProvenanceClass.USER_CORRECTION
+                                   for p in parsed],
+                })
+                cur.register("batch_provenance", prov_table)
+                self._validate_claim_batch(cur)
+                conf = (f"CASE WHEN p.correction THEN {rules.correction_confidence} "
+                        "ELSE least(b.confidence, p.cap) END")
+                cur.execute(
+                    "CREATE OR REPLACE TEMP TABLE staged_claims AS SELECT DISTINCT ON (id) * FROM ("
+                    "SELECT 'c_' || left(sha256(b.subject || chr(31) || b.predicate || chr(31) "
+                    "|| coalesce(b.object_entity, b.object_literal) || chr(31) || p.source_key), 32)"
+                    " AS id, b.subject, b.predicate, b.object_entity, b.object_literal, "
+                    f"{conf} AS confidence, CASE WHEN b.opinion THEN 'opinion' "
+                    f"WHEN {conf} < {rules.belief_at} THEN 'hypothesis' ELSE 'belief' END AS level,"
+                    " b.provenance, b.locator "
+                    "FROM batch_claims b JOIN batch_provenance p USING (provenance))"
+                )
+                missing = cur.execute(
+                    "SELECT e FROM (SELECT subject AS e FROM staged_claims UNION "
+                    "SELECT object_entity FROM staged_claims WHERE object_entity IS NOT NULL) "
+                    "ANTI JOIN entities ON entities.id = e LIMIT 1"
+                ).fetchone()
+                if missing:
+                    raise InvalidInput(f"claim refers to unknown entity {missing[0]!r}; "
+                                       "upsert the entity first")
+                params = {"now": _db_ts(now)}
+                inserted = _count(cur.execute(
+                    f"INSERT INTO claims ({CLAIM_COLUMNS}) SELECT s.id, s.subject, s.predicate, "
+                    "s.object_entity, s.object_literal, s.confidence, s.level, s.provenance, "
+                    "$now, $now, NULL, NULL, NULL FROM staged_claims s "
+                    "ANTI JOIN claims c ON c.id = s.id", params))
+                updated = _count(cur.execute(
+                    "UPDATE claims SET provenance = s.provenance FROM staged_claims s "
+                    "WHERE claims.id = s.id AND claims.provenance <> s.provenance"))
+                cur.execute(
+                    "INSERT INTO claim_evidence SELECT id, provenance, locator, $now "
+                    "FROM staged_claims WHERE locator IS NOT NULL "
+                    "ON CONFLICT (claim_id, source) DO UPDATE SET locator = excluded.locator "
+                    "WHERE claim_evidence.locator IS DISTINCT FROM excluded.locator", params)
+                total = _count(cur.execute("SELECT count(*) FROM staged_claims"))
+                cur.execute("DROP TABLE staged_claims")
+            finally:
+                cur.unregister("batch_claims")
+                cur.unregister("batch_provenance")
+        return UpsertCounts(inserted=inserted, updated=updated, unchanged=total - inserted - updated)
+
+    def _validate_claim_batch(self, cur: duckdb.DuckDBPyConnection) -> None:
+        limit = self.settings.graph.max_literal_bytes
+        checks = [
+            ("subject is not a stable id",
+             f"subject IS NULL OR NOT regexp_full_match(subject, '{_ID_PATTERN}')"),
+            ("predicate is not snake_case",
+             "predicate IS NULL OR NOT regexp_full_match(predicate, '[a-z][a-z0-9_]{0,63}')"),
+            ("object_entity is not a stable id", "object_entity IS NOT NULL AND "
+             f"NOT regexp_full_match(object_entity, '{_ID_PATTERN}')"),
+            ("needs exactly one of object_entity and object_literal",
+             "(object_entity IS NULL) = (object_literal IS NULL)"),
+            ("object_literal is empty",
+             "object_literal IS NOT NULL AND trim(object_literal) = ''"),
+            ("confidence must be within 0..1",
+             "confidence IS NULL OR isnan(confidence) OR confidence < 0 OR confidence > 1"),
+        ]
+        for message, condition in checks:
+            row = cur.execute(
+                "SELECT row_number, subject, predicate FROM (SELECT *, row_number() OVER () - 1 "
+                f"AS row_number FROM batch_claims) WHERE {condition} LIMIT 1"
+            ).fetchone()
+            if row:
+                raise InvalidInput(f"claim row {row[0]} ({row[1]!r} {row[2]!r}): {message}")
+        row = cur.execute(
+            "SELECT max(octet_length(encode(object_literal))) FROM batch_claims"
+        ).fetchone()
+        if row and row[0] is not None and row[0] > limit:
+            raise LiteralTooLarge(
+                f"a literal of {row[0]} bytes exceeds graph.max_literal_bytes ({limit}); "
+                "MAX keeps distilled claims, never verbatim text"
+            )
+
+    def _check_literal(self, literal: str | None) -> None:
+        limit = self.settings.graph.max_literal_bytes
+        if literal is not None and len(literal.encode("utf-8")) > limit:
+            raise LiteralTooLarge(
+                f"a literal of {len(literal.encode('utf-8'))} bytes exceeds "
+                f"graph.max_literal_bytes ({limit}); MAX keeps distilled claims, never verbatim text"
+            )
+
+    def _require_entities(self, cur: duckdb.DuckDBPyConnection, ids: list[str]) -> None:
+        for entity_id in ids:
+            if cur.execute("SELECT 1 FROM entities WHERE id = ?", [entity_id]).fetchone() is None:
+                raise InvalidInput(f"unknown entity {entity_id!r}; upsert the entity first")
+
+    def _put_evidence(self, cur: duckdb.DuckDBPyConnection, claim_id: str, source: str,
+                      locator: str, now: datetime) -> None:
+        cur.execute(
+            "INSERT INTO claim_evidence VALUES (?, ?, ?, ?) ON CONFLICT (claim_id, source) "
+            "DO UPDATE SET locator = excluded.locator "
+            "WHERE claim_evidence.locator IS DISTINCT FROM excluded.locator",
+            [claim_id, source, locator, _db_ts(now)],
+        )
+
+    # claims: reads
+
+    def _claim_by_id(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim | None:
+        row = cur.execute(f"SELECT {CLAIM_COLUMNS} FROM claims WHERE id = ?", [claim_id]).fetchone()
+        return None if row is None else _claim(row)
+
+    def _retrieve(self, where: str, params: dict[str, Any], now: datetime) -> list[Claim]:
+        """Read claims and count the read as a retrieval: bump confidence and retrieved_at."""
+        rows = self._cur.execute(
+            f"UPDATE claims SET {self._bump_sql} WHERE {where} RETURNING {CLAIM_COLUMNS}",
+            {**params, "now": _db_ts(now)},
+        ).fetchall()
+        return sorted((_claim(r) for r in rows), key=lambda c: (-c.confidence, c.id))
+
+    def get_claim(self, claim_id: str, now: datetime) -> Claim:
+        found = self._retrieve("id = $id", {"id": claim_id}, now)
+        if not found:
+            raise NotFound(f"no claim {claim_id!r}")
+        return found[0]
+
+    def claims_by_subject(self, subject: str, now: datetime,
+                          predicate: str | None = None) -> list[Claim]:
+        if predicate is None:
+            return self._retrieve("subject = $s", {"s": subject}, now)
+        return self._retrieve("subject = $s AND predicate = $p", {"s": subject, "p": predicate}, now)
+
+    def claims_by_object(self, object_entity: str, now: datetime,
+                         predicate: str | None = None) -> list[Claim]:
+        if predicate is None:
+            return self._retrieve("object_entity = $o", {"o": object_entity}, now)
+        return self._retrieve("object_entity = $o AND predicate = $p",
+                              {"o": object_entity, "p": predicate}, now)
+
+    def peek_claims(self, subject: str, predicate: str | None = None) -> list[Claim]:
+        """Claims as they stand, without counting as a retrieval (for rules and audits)."""
+        sql = f"SELECT {CLAIM_COLUMNS} FROM claims WHERE subject = ?"
+        params: list[Any] = [subject]
+        if predicate is not None:
+            sql += " AND predicate = ?"
+            params.append(predicate)
+        rows = self._cur.execute(sql + " ORDER BY id", params).fetchall()
+        return [_claim(r) for r in rows]
+
+    def peek_claim(self, claim_id: str) -> Claim:
+        claim = self._claim_by_id(self._cur, claim_id)
+        if claim is None:
+            raise NotFound(f"no claim {claim_id!r}")
+        return claim
+
+    def evidence_for(self, claim_id: str) -> list[Evidence]:
+        rows = self._cur.execute(
+            "SELECT claim_id, source, locator, recorded_at FROM claim_evidence "
+            "WHERE claim_id = ? ORDER BY source", [claim_id]).fetchall()
+        return [Evidence(claim_id=r[0], source=r[1], locator=r[2], recorded_at=_py_ts(r[3]))
+                for r in rows]
+
+    # the epistemic operations
+
+    def _same_statement(self, cur: duckdb.DuckDBPyConnection, claim: Claim) -> list[Claim]:
+        rows = cur.execute(
+            f"SELECT {CLAIM_COLUMNS} FROM claims WHERE subject = ? AND predicate = ? "
+            "AND coalesce(object_entity, object_literal) = ? AND id <> ?",
+            [claim.subject, claim.predicate, claim.object_value, claim.id]).fetchall()
+        return [_claim(r) for r in rows]
+
+    def _write_confidence(self, cur: duckdb.DuckDBPyConnection, claim: Claim) -> None:
+        cur.execute("UPDATE claims SET confidence = ?, level = ? WHERE id = ?",
+                    [claim.confidence, claim.level.value, claim.id])
+
+    def _must_claim(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim:
+        claim = self._claim_by_id(cur, claim_id)
+        if claim is None:
+            raise NotFound(f"no claim {claim_id!r}")
+        return claim
+
+    def promote_to_fact(self, claim_id: str, now: datetime) -> Claim:
+        """Raise a claim to FACT; PromotionRefused unless >1 independent grounded source."""
+        with self._tx() as cur:
+            claim = self._must_claim(cur, claim_id)
+            promoted = epistemic.promote_to_fact(
+                claim, self._same_statement(cur, claim), self.settings.epistemic)
+            if promoted != claim:
+                self._write_confidence(cur, promoted)
+        return promoted
+
+    def record_conflict(self, claim_a: str, claim_b: str, now: datetime,
+                        reason: str = "contradiction") -> Conflict:
+        with self._tx() as cur:
+            conflict = epistemic.record_conflict(
+                self._must_claim(cur, claim_a), self._must_claim(cur, claim_b), now, reason)
+            existing = self._conflict_by_id(cur, conflict.id)
+            if existing is not None:
+                return existing
+            self._insert_conflict(cur, conflict)
+        return conflict
+
+    def resolve_conflict(self, conflict_id: str, winner_id: str,
+                         now: datetime) -> tuple[Conflict, Claim]:
+        """Settle a conflict with the graph's grounded evidence for the winner; the loser keeps
+        its row and loses half its confidence. Refused (nothing written) without evidence."""
+        with self._tx() as cur:
+            conflict = self._conflict_by_id(cur, conflict_id)
+            if conflict is None:
+                raise NotFound(f"no conflict {conflict_id!r}")
+            loser_id = conflict.claim_b if winner_id == conflict.claim_a else conflict.claim_a
+            winner = self._must_claim(cur, winner_id)
+            loser = self._must_claim(cur, loser_id)
+            settled, lost = epistemic.resolve_conflict(
+                conflict, winner, loser, self._same_statement(cur, winner), now,
+                self.settings.epistemic)
+            self._write_confidence(cur, lost)
+            cur.execute("UPDATE conflicts SET status = ?, winner = ?, resolved_at = ? WHERE id = ?",
+                        [settled.status.value, settled.winner, _db_ts(now), settled.id])
+        return settled, lost
+
+    def record_correction(
+        self,
+        correction: NewClaim,
+        old_claim_id: str | None,
+        now: datetime,
+        session_id: str | None = None,
+        correlation_id: str | None = None,
+    ) -> epistemic.CorrectionWrites:
+        """Three writes in one transaction: a top-priority curiosity gap, a user_correction
+        HYPOTHESIS and a conflict row with the old claim. Never a fact."""
+        self._check_literal(correction.object_literal)
+        with self._tx() as cur:
+            ids = [correction.subject]
+            if correction.object_entity:
+                ids.append(correction.object_entity)
+            self._require_entities(cur, ids)
+            old = None if old_claim_id is None else self._must_claim(cur, old_claim_id)
+            writes = epistemic.record_correction(
+                old, correction, now, self.settings.epistemic, self.settings.curiosity,
+                session_id, correlation_id)
+            hypothesis = self._claim_by_id(cur, writes.hypothesis.id)
+            if hypothesis is None:
+                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(13)})",
+                            _claim_params(writes.hypothesis))
+            if writes.conflict is not None and self._conflict_by_id(cur, writes.conflict.id) is None:
+                self._insert_conflict(cur, writes.conflict)
+            self._insert_gap(cur, writes.gap)
+        return writes
+
+    def conflicts_for(self, claim_id: str) -> list[Conflict]:
+        rows = self._cur.execute(
+            f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE claim_a = $c OR claim_b = $c "
+            "ORDER BY created_at, id", {"c": claim_id}).fetchall()
+        return [_conflict(r) for r in rows]
+
+    def open_conflicts(self, limit: int = 100) -> list[Conflict]:
+        rows = self._cur.execute(
+            f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE status = 'open' "
+            "ORDER BY created_at, id LIMIT ?", [limit]).fetchall()
+        return [_conflict(r) for r in rows]
+
+    def _conflict_by_id(self, cur: duckdb.DuckDBPyConnection, conflict_id: str) -> Conflict | None:
+        row = cur.execute(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
+                          [conflict_id]).fetchone()
+        return None if row is None else _conflict(row)
+
+    def _insert_conflict(self, cur: duckdb.DuckDBPyConnection, c: Conflict) -> None:
+        cur.execute(
+            f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({_qs(10)})",
+            [c.id, c.claim_a, c.claim_b, c.subject, c.predicate, c.status.value, c.winner,
+             c.reason, _db_ts(c.created_at),
+             None if c.resolved_at is None else _db_ts(c.resolved_at)])
+
+    # curiosity gaps
+
+    def file_gap(self, subject: str, predicate: str, question: str, now: datetime,
+                 priority: int | None = None, claim_id: str | None = None) -> CuriosityGap:
+        gap = epistemic.new_gap(
+            subject, predicate, question,
+            self.settings.curiosity.default_priority if priority is None else priority,
+            claim_id, now)
+        with self._tx() as cur:
+            self._insert_gap(cur, gap)
+        return gap
+
+    def due_gaps(self, now: datetime, limit: int = 100) -> list[CuriosityGap]:
+        """Open gaps whose backoff has passed, highest priority first."""
+        rows = self._cur.execute(
+            f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' "
+            "AND next_attempt_at <= ? ORDER BY priority DESC, created_at, id LIMIT ?",
+            [_db_ts(now), limit]).fetchall()
+        return [_gap(r) for r in rows]
+
+    def get_gap(self, gap_id: str) -> CuriosityGap:
+        row = self._cur.execute(f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id = ?",
+                                [gap_id]).fetchone()
+        if row is None:
+            raise NotFound(f"no curiosity gap {gap_id!r}")
+        return _gap(row)
+
+    def attempt_gap(self, gap_id: str, resolved: bool, note: str, now: datetime) -> CuriosityGap:
+        gap = epistemic.gap_attempted(self.get_gap(gap_id), now, self.settings.curiosity,
+                                      resolved, note)
+        self._cur.execute(
+            "UPDATE curiosity_gaps SET attempts = ?, status = ?, next_attempt_at = ?, "
+            "updated_at = ?, note = ? WHERE id = ?",
+            [gap.attempts, gap.status.value, _db_ts(gap.next_attempt_at), _db_ts(now), note,
+             gap.id])
+        return gap
+
+    def _insert_gap(self, cur: duckdb.DuckDBPyConnection, g: CuriosityGap) -> None:
+        cur.execute(
+            f"INSERT INTO curiosity_gaps ({GAP_COLUMNS}) VALUES ({_qs(12)}) "
+            "ON CONFLICT (id) DO NOTHING",
+            [g.id, g.subject, g.predicate, g.question, g.priority, g.attempts, g.status.value,
+             g.claim_id, _db_ts(g.next_attempt_at), _db_ts(g.created_at),
+             _db_ts(g.updated_at), g.note])
+
+    # hygiene
+
+    def decay_stale_facts(self, now: datetime) -> DecayCounts:
+        """The forgetting curve, one set-based UPDATE: only confidence below the threshold,
+        unretrieved for the stale span, halved at most once per span, floored, never deleted."""
+        cutoff = now - timedelta(days=self.settings.decay.stale_after_days)
+        decayed = _count(self._cur.execute(
+            self._decay_sql, {"now": _db_ts(now), "cutoff": _db_ts(cutoff)}))
+        return DecayCounts(decayed=decayed, now=now)
+
+    def counts(self) -> dict[str, int]:
+        tables = ("entities", "claims", "claim_evidence", "conflicts", "curiosity_gaps",
+                  "recommendations")
+        return {t: _count(self._cur.execute(f"SELECT count(*) FROM {t}")) for t in tables}
+
+    def checksum(self) -> str:
+        """A content checksum of entities, claims and evidence: equal after an idempotent
+        re-ingest. Timestamps of reads are left out; what was said, by whom and how strongly
+        is in."""
+        parts = []
+        for sql in (
+            "SELECT count(*), bit_xor(hash(id, kind, label, aliases)) FROM entities",
+            "SELECT count(*), bit_xor(hash(id, subject, predicate, object_entity, "
+            "object_literal, confidence, level, provenance)) FROM claims",
+            "SELECT count(*), bit_xor(hash(claim_id, source, locator)) FROM claim_evidence",
+        ):
+            parts.append(repr(self._cur.execute(sql).fetchone()))
+        return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+    def confidence_histogram(self, bins: int = 10) -> list[int]:
+        rows = self._cur.execute(
+            f"SELECT least(floor(confidence * {bins})::INTEGER, {bins - 1}) AS b, count(*) "
+            "FROM claims GROUP BY b").fetchall()
+        hist = [0] * bins
+        for b, n in rows:
+            hist[b] = n
+        return hist
+
+    def schema_version(self) -> int:
+        version = _schema_version(self._cur)
+        return -1 if version is None else version
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _qs(n: int) -> str:
+    return ", ".join("?" * n)
+
+
+def _count(cur: duckdb.DuckDBPyConnection) -> int:
+    row = cur.fetchone()
+    return int(row[0]) if row else 0
+
+
+def _entities_table(entities: Sequence[Entity]) -> pa.Table:
+    return pa.table({
+        "id": [e.id for e in entities],
+        "kind": [e.kind for e in entities],
+        "label": [e.label for e in entities],
+        "aliases": pa.array([list(e.aliases) for e in entities], pa.list_(pa.string())),
+    })
+
+
+_CLAIM_SCHEMA = pa.schema([
+    ("subject", pa.string()),
+    ("predicate", pa.string()),
+    ("object_entity", pa.string()),
+    ("object_literal", pa.string()),
+    ("confidence", pa.float64()),
+    ("provenance", pa.string()),
+    ("opinion", pa.bool_()),
+    ("locator", pa.string()),
+])
+
+
+def _claims_table(claims: Sequence[NewClaim]) -> pa.Table:
+    return pa.Table.from_pylist(
+        [c.model_dump(include=set(_CLAIM_SCHEMA.names)) for c in claims], schema=_CLAIM_SCHEMA)
+
+
+def _with_optional_claim_columns(table: pa.Table) -> pa.Table:
+    required = {"subject", "predicate", "object_entity", "object_literal", "confidence",
+                "provenance"}
+    missing = required - set(table.column_names)
+    if missing:
+        raise InvalidInput(f"claims table lacks columns {sorted(missing)}")
+    n = table.num_rows
+    if "opinion" not in table.column_names:
+        table = table.append_column("opinion", pa.array([False] * n, pa.bool_()))
+    if "locator" not in table.column_names:
+        table = table.append_column("locator", pa.nulls(n, pa.string()))
+    return table.select(_CLAIM_SCHEMA.names).cast(_CLAIM_SCHEMA)
