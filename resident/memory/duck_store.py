@@ -346,12 +346,19 @@ class DuckStore:
     @contextmanager
     def _tx(self) -> Iterator[duckdb.DuckDBPyConnection]:
         cur = self._cur
+        if getattr(self._local, "in_tx", False):
+            # Nested (upsert_bulk): the outer transaction commits or rolls back the whole group.
+            yield cur
+            return
         cur.execute("BEGIN TRANSACTION")
+        self._local.in_tx = True
         try:
             yield cur
         except BaseException:
             cur.execute("ROLLBACK")
             raise
+        finally:
+            self._local.in_tx = False
         cur.execute("COMMIT")
 
     def checkpoint(self) -> None:
@@ -400,6 +407,15 @@ class DuckStore:
             finally:
                 cur.unregister("batch_entities")
         return UpsertCounts(inserted=inserted, updated=updated, unchanged=total - inserted - updated)
+
+    def upsert_bulk(self, entities: Sequence[Entity] | pa.Table,
+                    claims: Sequence[NewClaim] | pa.Table,
+                    now: datetime) -> tuple[UpsertCounts, UpsertCounts]:
+        """Entities, then claims, in one transaction: a source lands whole or not at all."""
+        with self._tx():
+            entity_counts = self.upsert_entities(entities, now)
+            claim_counts = self.upsert_claims(claims, now)
+        return entity_counts, claim_counts
 
     def get_entity(self, entity_id: str) -> Entity:
         row = self._cur.execute(
