@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
 from resident.errors import ConfigError
 
@@ -83,6 +83,26 @@ class CacheSettings(_Section):
     dictionary: int = Field(gt=0)
 
 
+class LanguageSettings(_Section):
+    """How MAX reads text: the spaCy pipeline and how much an answer lists."""
+
+    #: "auto" (a trained English pipeline when installed, else spacy.blank("en")), "blank",
+    #: or the name of an installed spaCy package.
+    pipeline: str = Field(default="auto", min_length=1)
+    max_listed_claims: int = Field(default=8, gt=0)
+
+
+class LanguageModelSettings(_Section):
+    """The optional OpenAI-compatible endpoint that may phrase replies; empty base_url = none."""
+
+    base_url: str = ""
+    model: str = ""
+    #: A secret: `resident config` prints it masked.
+    api_key: SecretStr = SecretStr("")
+    timeout_seconds: float = Field(default=10.0, gt=0)
+    max_tokens: int = Field(default=200, gt=0)
+
+
 class Settings(BaseModel):
     """The whole configuration. Sections mirror the TOML tables."""
 
@@ -94,6 +114,8 @@ class Settings(BaseModel):
     decay: DecaySettings
     curiosity: CuriositySettings
     caches: CacheSettings
+    language: LanguageSettings = LanguageSettings()
+    language_model: LanguageModelSettings = LanguageModelSettings()
 
     @property
     def graph_path(self) -> Path:

@@ -108,3 +108,9 @@ class DaemonRunning(ResidentError):
     """A daemon already owns this data directory."""
 
     code = "daemon_running"
+
+
+class LanguageModelError(ResidentError):
+    """The optional language model did not answer usably (down, slow, malformed reply)."""
+
+    code = "language_model_error"
