@@ -103,6 +103,65 @@ class LanguageModelSettings(_Section):
     max_tokens: int = Field(default=200, gt=0)
 
 
+class DaemonSettings(_Section):
+    """`resident up`: where the daemon listens and what one request may carry."""
+
+    host: str = "127.0.0.1"
+    #: 0 picks a free port (printed at start and written to data/daemon.json).
+    port: int = Field(default=8765, ge=0, le=65535)
+    #: Listening beyond loopback needs this set on purpose (tokens travel in clear HTTP).
+    allow_non_loopback: bool = False
+    max_request_bytes: int = Field(default=1_048_576, gt=0)
+    max_bulk_bytes: int = Field(default=536_870_912, gt=0)
+    max_turn_chars: int = Field(default=8000, gt=0)
+    graph_threads: int = Field(default=8, gt=0)
+    conflict_retries: int = Field(default=12, ge=0)
+    conflict_backoff_ms: float = Field(default=5.0, gt=0)
+    shutdown_timeout_seconds: float = Field(default=10.0, gt=0)
+    companion_stop_seconds: float = Field(default=20.0, gt=0)
+    model_name: str = Field(default="max", min_length=1, max_length=64)
+
+
+class FlowSettings(_Section):
+    """The Prefect house: the server on 127.0.0.1, its worker, the schedules of the flows."""
+
+    prefect_port: int = Field(default=4210, ge=1024, le=65535)
+    server_start_timeout_seconds: float = Field(default=120.0, gt=0)
+    #: Cron strings (minute hour day month weekday), read in `timezone`.
+    decay_cron: str = "30 3 * * *"
+    exploration_cron: str = "17 * * * *"
+    timezone: str = Field(default="UTC", min_length=1)
+    task_retries: int = Field(default=3, ge=0)
+    #: Retries wait factor * 2**n seconds (10, 20, 40 ...).
+    retry_backoff_seconds: float = Field(default=10.0, gt=0)
+    max_concurrent_runs: int = Field(default=1, ge=1)
+    snapshot_keep: int = Field(default=7, ge=1)
+
+    @model_validator(mode="after")
+    def _five_field_crons(self) -> FlowSettings:
+        for name in ("decay_cron", "exploration_cron"):
+            if len(getattr(self, name).split()) != 5:
+                raise ValueError(f"{name} {getattr(self, name)!r} is not a five-field cron string")
+        return self
+
+
+class IngestSettings(_Section):
+    """The persisters for real datasets (hp.obo, phenotype.hpoa, GeoNames cities)."""
+
+    #: Confidence of a grounded ingest claim: a BELIEF, above decay.threshold.
+    grounded_confidence: Unit = 0.7
+    progress_every_rows: int = Field(default=50_000, gt=0)
+
+
+class ExplorationSettings(_Section):
+    """The exploration loop that re-verifies curiosity gaps against grounded evidence."""
+
+    batch_size: int = Field(default=500, gt=0)
+    max_gaps_per_run: int = Field(default=10_000, gt=0)
+    #: Independent grounded sources the winning side of a conflict needs.
+    min_winning_sources: int = Field(default=2, ge=1)
+
+
 class Settings(BaseModel):
     """The whole configuration. Sections mirror the TOML tables."""
 
@@ -116,6 +175,10 @@ class Settings(BaseModel):
     caches: CacheSettings
     language: LanguageSettings = LanguageSettings()
     language_model: LanguageModelSettings = LanguageModelSettings()
+    daemon: DaemonSettings = DaemonSettings()
+    flows: FlowSettings = FlowSettings()
+    ingest: IngestSettings = IngestSettings()
+    exploration: ExplorationSettings = ExplorationSettings()
 
     @property
     def graph_path(self) -> Path:

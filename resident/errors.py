@@ -114,3 +114,27 @@ class LanguageModelError(ResidentError):
     """The optional language model did not answer usably (down, slow, malformed reply)."""
 
     code = "language_model_error"
+
+
+class DaemonNotRunning(ResidentError):
+    """No live daemon owns this data directory (`resident up` starts one)."""
+
+    code = "daemon_not_running"
+
+
+class Unauthorized(ResidentError):
+    """The daemon refused a request without a known bearer token."""
+
+    code = "unauthorized"
+
+
+class Forbidden(ResidentError):
+    """The token is known but may not do this (a person's token on the graph API, ...)."""
+
+    code = "forbidden"
+
+
+class RequestTooLarge(InvalidInput):
+    """A request body over the daemon's size limit; nothing was read past the limit."""
+
+    code = "request_too_large"
