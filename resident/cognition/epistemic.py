@@ -11,7 +11,13 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from resident.config import CuriositySettings, DecaySettings, EpistemicSettings
-from resident.errors import ConflictRefused, FactProtected, PromotionRefused, UnknownProvenance
+from resident.errors import (
+    ConflictRefused,
+    FactProtected,
+    InvalidInput,
+    PromotionRefused,
+    UnknownProvenance,
+)
 from resident.memory.models import (
     Claim,
     Conflict,
@@ -111,6 +117,10 @@ def admit(new: NewClaim, now: datetime, rules: EpistemicSettings,
     Nothing enters as FACT; that takes promote_to_fact.
     """
     prov = parse_provenance(new.provenance)
+    if new.opinion and prov.klass is ProvenanceClass.USER_CORRECTION:
+        # A correction says MAX is wrong about a truth; as an opinion it would slip off the
+        # ladder and out of the conflict it is meant to open.
+        raise InvalidInput("a user_correction is a truth claim and cannot be an opinion")
     confidence = entry_confidence(new.confidence, prov, rules)
     level = Level.OPINION if new.opinion else level_for(confidence, rules)
     return Claim(
@@ -146,7 +156,9 @@ def retrieval_bump(claim: Claim, rules: EpistemicSettings) -> Claim:
         return claim
     cap = provenance_cap(parse_provenance(claim.provenance), rules)
     confidence = max(claim.confidence, min(claim.confidence + rules.retrieval_bump, cap))
-    return claim.model_copy(update={"confidence": confidence, "level": level_for(confidence, rules)})
+    return claim.model_copy(
+        update={"confidence": confidence, "level": level_for(confidence, rules)}
+    )
 
 
 def decay_step(claim: Claim, now: datetime, rules: DecaySettings,
@@ -154,11 +166,12 @@ def decay_step(claim: Claim, now: datetime, rules: DecaySettings,
     """One run of the forgetting curve on one claim; the set-based SQL mirrors this exactly.
 
     Only truth claims below the threshold decay; a claim unretrieved for the stale span loses
-    `factor` of its confidence, at most once per stale span, never below the floor.
+    `factor` of its confidence, at most once per stale span, never below the floor. A FACT never
+    decays, whatever the threshold: only resolve_conflict with evidence lowers one.
     """
     stale = timedelta(days=rules.stale_after_days)
     if (
-        claim.level is Level.OPINION
+        claim.level in (Level.OPINION, Level.FACT)
         or claim.confidence >= rules.threshold
         or claim.confidence <= rules.floor
         or claim.retrieved_at > now - stale

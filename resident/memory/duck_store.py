@@ -10,12 +10,12 @@ import hashlib
 import re
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import duckdb
 import pyarrow as pa
@@ -160,6 +160,10 @@ def _db_ts(value: datetime) -> datetime:
     return value.astimezone(UTC).replace(tzinfo=None)
 
 
+@overload
+def _py_ts(value: datetime) -> datetime: ...
+@overload
+def _py_ts(value: None) -> None: ...
 def _py_ts(value: datetime | None) -> datetime | None:
     return None if value is None else value.replace(tzinfo=UTC)
 
@@ -205,7 +209,8 @@ def _decay_sql(settings: Settings) -> str:
     return (
         f"UPDATE claims SET confidence = {conf}, level = {_level_sql(conf, settings)}, "
         f"decayed_at = $now "
-        f"WHERE level <> 'opinion' AND confidence < {d.threshold} AND confidence > {d.floor} "
+        f"WHERE level NOT IN ('opinion', 'fact') AND confidence < {d.threshold} "
+        f"AND confidence > {d.floor} "
         f"AND retrieved_at <= $cutoff AND (decayed_at IS NULL OR decayed_at <= $cutoff)"
     )
 
@@ -374,8 +379,9 @@ class DuckStore:
             table = table.append_column(
                 "aliases", pa.array([[] for _ in range(table.num_rows)], pa.list_(pa.string()))
             )
+        table = _conform(table, _ENTITY_SCHEMA, "entities")
         with self._tx() as cur:
-            cur.register("batch_entities", table.select(["id", "kind", "label", "aliases"]))
+            cur.register("batch_entities", table)
             try:
                 bad = cur.execute(
                     "SELECT id, kind, label FROM batch_entities WHERE id IS NULL "
@@ -405,8 +411,10 @@ class DuckStore:
                 total = _count(cur.execute("SELECT count(*) FROM staged_entities"))
                 cur.execute("DROP TABLE staged_entities")
             finally:
-                cur.unregister("batch_entities")
-        return UpsertCounts(inserted=inserted, updated=updated, unchanged=total - inserted - updated)
+                _unregister(cur, "batch_entities")
+        return UpsertCounts(
+            inserted=inserted, updated=updated, unchanged=total - inserted - updated
+        )
 
     def upsert_bulk(self, entities: Sequence[Entity] | pa.Table,
                     claims: Sequence[NewClaim] | pa.Table,
@@ -449,7 +457,9 @@ class DuckStore:
         self._check_literal(new.object_literal)
         claim = epistemic.admit(new, now, self.settings.epistemic, session_id, correlation_id)
         with self._tx() as cur:
-            self._require_entities(cur, [new.subject, *( [new.object_entity] if new.object_entity else [])])
+            self._require_entities(
+                cur, [new.subject, *([new.object_entity] if new.object_entity else [])]
+            )
             existing = self._claim_by_id(cur, claim.id)
             if existing is None:
                 cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(13)})",
@@ -461,7 +471,8 @@ class DuckStore:
                     cur.execute("UPDATE claims SET provenance = ? WHERE id = ?",
                                 [stored.provenance, stored.id])
             if new.locator is not None:
-                self._put_evidence(cur, stored.id, new.provenance, new.locator, now)
+                source = epistemic.parse_provenance(new.provenance).source_key
+                self._put_evidence(cur, stored.id, source, new.locator, now)
         return stored
 
     def upsert_claims(self, claims: Sequence[NewClaim] | pa.Table, now: datetime) -> UpsertCounts:
@@ -496,11 +507,11 @@ class DuckStore:
                 cur.execute(
                     "CREATE OR REPLACE TEMP TABLE staged_claims AS SELECT DISTINCT ON (id) * FROM ("
                     "SELECT 'c_' || left(sha256(b.subject || chr(31) || b.predicate || chr(31) "
-                    "|| coalesce(b.object_entity, b.object_literal) || chr(31) || p.source_key), 32)"
-                    " AS id, b.subject, b.predicate, b.object_entity, b.object_literal, "
+                    "|| coalesce(b.object_entity, b.object_literal) || chr(31) || p.source_key), "
+                    "32) AS id, b.subject, b.predicate, b.object_entity, b.object_literal, "
                     f"{conf} AS confidence, CASE WHEN b.opinion THEN 'opinion' "
                     f"WHEN {conf} < {rules.belief_at} THEN 'hypothesis' ELSE 'belief' END AS level,"
-                    " b.provenance, b.locator "
+                    " b.provenance, p.source_key, b.locator "
                     "FROM batch_claims b JOIN batch_provenance p USING (provenance))"
                 )
                 missing = cur.execute(
@@ -521,16 +532,17 @@ class DuckStore:
                     "UPDATE claims SET provenance = s.provenance FROM staged_claims s "
                     "WHERE claims.id = s.id AND claims.provenance <> s.provenance"))
                 cur.execute(
-                    "INSERT INTO claim_evidence SELECT id, provenance, locator, $now "
+                    "INSERT INTO claim_evidence SELECT id, source_key, locator, $now "
                     "FROM staged_claims WHERE locator IS NOT NULL "
                     "ON CONFLICT (claim_id, source) DO UPDATE SET locator = excluded.locator "
                     "WHERE claim_evidence.locator IS DISTINCT FROM excluded.locator", params)
                 total = _count(cur.execute("SELECT count(*) FROM staged_claims"))
                 cur.execute("DROP TABLE staged_claims")
             finally:
-                cur.unregister("batch_claims")
-                cur.unregister("batch_provenance")
-        return UpsertCounts(inserted=inserted, updated=updated, unchanged=total - inserted - updated)
+                _unregister(cur, "batch_claims", "batch_provenance")
+        return UpsertCounts(
+            inserted=inserted, updated=updated, unchanged=total - inserted - updated
+        )
 
     def _validate_claim_batch(self, cur: duckdb.DuckDBPyConnection) -> None:
         limit = self.settings.graph.max_literal_bytes
@@ -547,6 +559,9 @@ class DuckStore:
              "object_literal IS NOT NULL AND trim(object_literal) = ''"),
             ("confidence must be within 0..1",
              "confidence IS NULL OR isnan(confidence) OR confidence < 0 OR confidence > 1"),
+            ("a user_correction is a truth claim and cannot be an opinion",
+             "opinion AND (provenance = 'user_correction' "
+             "OR starts_with(provenance, 'user_correction:'))"),
         ]
         for message, condition in checks:
             row = cur.execute(
@@ -569,7 +584,8 @@ class DuckStore:
         if literal is not None and len(literal.encode("utf-8")) > limit:
             raise LiteralTooLarge(
                 f"a literal of {len(literal.encode('utf-8'))} bytes exceeds "
-                f"graph.max_literal_bytes ({limit}); MAX keeps distilled claims, never verbatim text"
+                f"graph.max_literal_bytes ({limit}); "
+                "MAX keeps distilled claims, never verbatim text"
             )
 
     def _require_entities(self, cur: duckdb.DuckDBPyConnection, ids: list[str]) -> None:
@@ -610,7 +626,9 @@ class DuckStore:
                           predicate: str | None = None) -> list[Claim]:
         if predicate is None:
             return self._retrieve("subject = $s", {"s": subject}, now)
-        return self._retrieve("subject = $s AND predicate = $p", {"s": subject, "p": predicate}, now)
+        return self._retrieve(
+            "subject = $s AND predicate = $p", {"s": subject, "p": predicate}, now
+        )
 
     def claims_by_object(self, object_entity: str, now: datetime,
                          predicate: str | None = None) -> list[Claim]:
@@ -725,8 +743,9 @@ class DuckStore:
             if hypothesis is None:
                 cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(13)})",
                             _claim_params(writes.hypothesis))
-            if writes.conflict is not None and self._conflict_by_id(cur, writes.conflict.id) is None:
-                self._insert_conflict(cur, writes.conflict)
+            conflict = writes.conflict
+            if conflict is not None and self._conflict_by_id(cur, conflict.id) is None:
+                self._insert_conflict(cur, conflict)
             self._insert_gap(cur, writes.gap)
         return writes
 
@@ -845,6 +864,29 @@ class DuckStore:
 # -- helpers -----------------------------------------------------------------------------------
 
 
+def _unregister(cur: duckdb.DuckDBPyConnection, *names: str) -> None:
+    """Drop registered Arrow views without hiding the error that may be on its way out.
+
+    DuckDB refuses unregister while a result is unread (a check that raised after fetchone)
+    and inside a failed transaction, whose rollback drops the views anyway.
+    """
+    cur.complete()
+    with suppress(duckdb.TransactionException):
+        for name in names:
+            cur.unregister(name)
+
+
+def _conform(table: pa.Table, schema: pa.Schema, what: str) -> pa.Table:
+    """The batch with exactly these columns and types, or InvalidInput before any write."""
+    try:
+        return table.select(schema.names).cast(schema)
+    except (KeyError, pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+        raise InvalidInput(
+            f"{what} table must have columns {', '.join(schema.names)} of types "
+            f"{', '.join(str(t) for t in schema.types)}: {exc}"
+        ) from exc
+
+
 def _qs(n: int) -> str:
     return ", ".join("?" * n)
 
@@ -861,6 +903,14 @@ def _entities_table(entities: Sequence[Entity]) -> pa.Table:
         "label": [e.label for e in entities],
         "aliases": pa.array([list(e.aliases) for e in entities], pa.list_(pa.string())),
     })
+
+
+_ENTITY_SCHEMA = pa.schema([
+    ("id", pa.string()),
+    ("kind", pa.string()),
+    ("label", pa.string()),
+    ("aliases", pa.list_(pa.string())),
+])
 
 
 _CLAIM_SCHEMA = pa.schema([
@@ -891,4 +941,4 @@ def _with_optional_claim_columns(table: pa.Table) -> pa.Table:
         table = table.append_column("opinion", pa.array([False] * n, pa.bool_()))
     if "locator" not in table.column_names:
         table = table.append_column("locator", pa.nulls(n, pa.string()))
-    return table.select(_CLAIM_SCHEMA.names).cast(_CLAIM_SCHEMA)
+    return _conform(table, _CLAIM_SCHEMA, "claims")
