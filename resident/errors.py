@@ -138,3 +138,28 @@ class RequestTooLarge(InvalidInput):
     """A request body over the daemon's size limit; nothing was read past the limit."""
 
     code = "request_too_large"
+
+
+class MalformedSource(InvalidInput):
+    """A dataset file is not what its format says; nothing of it was written."""
+
+    code = "malformed_source"
+
+    def __init__(self, path: str, line: int | None, problem: str) -> None:
+        where = f"{path} line {line}" if line is not None else path
+        super().__init__(f"{where}: {problem}; nothing was ingested")
+        self.path = path
+        self.line = line
+        self.problem = problem
+
+
+class UnknownSource(InvalidInput):
+    """An ingest source that is neither a known dataset name nor a readable file."""
+
+    code = "unknown_source"
+
+
+class HouseError(ResidentError):
+    """The Prefect server or its worker could not be started or reached."""
+
+    code = "house_error"
