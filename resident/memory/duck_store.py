@@ -7,7 +7,9 @@ write that spans rows runs in one transaction, and no method ever deletes a clai
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -55,6 +57,10 @@ CONFLICT_COLUMNS = (
 GAP_COLUMNS = (
     "id, subject, predicate, question, priority, attempts, status, claim_id, next_attempt_at, "
     "created_at, updated_at, note"
+)
+#: Tables the graph API may stream out whole (GET /v1/graph/export/{table}).
+EXPORTABLE_TABLES = (
+    "entities", "claims", "claim_evidence", "conflicts", "curiosity_gaps", "recommendations",
 )
 _ID_PATTERN = rf"({'|'.join(ID_PREFIXES)}):\S+"
 _MIGRATION_RE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
@@ -859,6 +865,101 @@ class DuckStore:
     def schema_version(self) -> int:
         version = _schema_version(self._cur)
         return -1 if version is None else version
+
+    # the daemon's needs: health, snapshots, bulk reads
+
+    def heartbeat(self, process: str, session_id: str | None,
+                  now: datetime) -> tuple[int, datetime]:
+        """Write this process's heartbeat row and read it back: (beats so far, beat_at).
+
+        A real write and a real read of the graph file, for /healthz; claims are not touched.
+        """
+        with self._tx() as cur:
+            cur.execute(
+                "INSERT INTO heartbeat VALUES (?, ?, 1, ?) ON CONFLICT (process) DO UPDATE "
+                "SET session_id = excluded.session_id, beats = heartbeat.beats + 1, "
+                "beat_at = excluded.beat_at",
+                [process, session_id, _db_ts(now)])
+        row = self._cur.execute("SELECT beats, beat_at FROM heartbeat WHERE process = ?",
+                                [process]).fetchone()
+        if row is None:
+            raise NotFound(f"heartbeat of {process!r} not found right after writing it")
+        return int(row[0]), row[1].replace(tzinfo=UTC)
+
+    def snapshot(self, dest: Path) -> Path:
+        """Publish a consistent copy of the graph at `dest` for readers such as dbt.
+
+        One transaction copies every table (ATTACH + COPY FROM DATABASE) into a temporary file
+        beside `dest`, which is then renamed over it: a reader sees the old copy or the new one,
+        never half of one. Writers carry on meanwhile (MVCC).
+        """
+        dest = Path(dest).resolve()
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dest.with_name(f".{dest.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        alias = f"snapshot_{secrets.token_hex(6)}"
+        quoted = str(tmp).replace("'", "''")
+        cur = self._con.cursor()
+        try:
+            row = cur.execute("SELECT current_database()").fetchone()
+            source = str(row[0]) if row else "graph"
+            cur.execute(f"ATTACH '{quoted}' AS {alias}")
+            try:
+                cur.execute("BEGIN TRANSACTION")
+                try:
+                    cur.execute(f'COPY FROM DATABASE "{source}" TO {alias}')
+                except BaseException:
+                    cur.execute("ROLLBACK")
+                    raise
+                cur.execute("COMMIT")
+            finally:
+                cur.execute(f"DETACH {alias}")
+            with open(tmp, "rb") as fh:
+                os.fsync(fh.fileno())
+            os.replace(tmp, dest)
+            dir_fd = os.open(dest.parent, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        finally:
+            cur.close()
+            tmp.unlink(missing_ok=True)
+            Path(f"{tmp}.wal").unlink(missing_ok=True)
+        return dest
+
+    def claims_for_subjects(self, subjects: Sequence[str]) -> pa.Table:
+        """Every claim about any of `subjects`, as they stand (not counted as retrievals),
+        as one Arrow table ordered by subject and id: the bulk read of the graph API."""
+        cur = self._cur
+        cur.complete()  # register refuses while an earlier result on this cursor is unread
+        cur.register("wanted_subjects",
+                     pa.table({"subject": pa.array(list(subjects), pa.string())}))
+        try:
+            rel = cur.sql(
+                f"SELECT {CLAIM_COLUMNS} FROM claims WHERE subject IN "
+                "(SELECT subject FROM wanted_subjects) ORDER BY subject, id")
+            assert rel is not None
+            return rel.to_arrow_table()
+        finally:
+            _unregister(cur, "wanted_subjects")
+
+    def export_table(self, table: str, batch_rows: int = 65536) -> pa.RecordBatchReader:
+        """A whole table as a stream of Arrow record batches, read in one transaction on a
+        cursor of its own that closes when the stream is exhausted."""
+        if table not in EXPORTABLE_TABLES:
+            raise InvalidInput(f"cannot export {table!r}; one of {', '.join(EXPORTABLE_TABLES)}")
+        cur = self._con.cursor()
+        rel = cur.sql(f"SELECT * FROM {table}")
+        assert rel is not None
+        reader = rel.to_arrow_reader(batch_rows)
+
+        def batches() -> Iterator[pa.RecordBatch]:
+            try:
+                yield from reader
+            finally:
+                cur.close()
+
+        return pa.RecordBatchReader.from_batches(reader.schema, batches())
 
 
 # -- helpers -----------------------------------------------------------------------------------
