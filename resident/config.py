@@ -10,7 +10,7 @@ import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
@@ -162,6 +162,119 @@ class ExplorationSettings(_Section):
     min_winning_sources: int = Field(default=2, ge=1)
 
 
+PAD = tuple[
+    Annotated[float, Field(ge=-1.0, le=1.0)],
+    Annotated[float, Field(ge=-1.0, le=1.0)],
+    Annotated[float, Field(ge=-1.0, le=1.0)],
+]
+
+
+class EventSettings(_Section):
+    fsync: Literal["always", "interval", "never"] = "always"
+    fsync_interval_s: float = Field(default=1.0, gt=0)
+
+
+class AffectSettings(_Section):
+    valence_half_life_h: float = Field(default=6.0, gt=0)
+    arousal_half_life_h: float = Field(default=1.0, gt=0)
+    dominance_half_life_h: float = Field(default=3.0, gt=0)
+    emotion_decay_per_s: float = Field(default=0.98, gt=0.0, lt=1.0)
+    emotion_floor: float = Field(default=0.01, gt=0.0, lt=1.0)
+    disposition_rate: float = Field(default=0.1, gt=0.0, le=1.0)
+    initial_disposition: float = Field(default=0.0, ge=-1.0, le=1.0)
+    disposition_even_within: float = Field(default=0.2, gt=0.0, lt=1.0)
+    label_neutral_within: float = Field(default=0.15, gt=0.0, lt=1.0)
+    label_strong_arousal: float = Field(default=0.35, gt=0.0, lt=1.0)
+    impulses: dict[str, PAD] = Field(
+        default_factory=lambda: {
+            "praise": (0.2, 0.1, 0.1),
+            "hostility": (-0.25, 0.2, -0.1),
+            "corrected": (-0.05, 0.1, -0.1),
+            "gap_resolved": (0.15, 0.05, 0.1),
+            "person_arrived": (0.1, 0.1, 0.0),
+            "person_left": (-0.05, -0.05, 0.0),
+            "body_trouble": (-0.15, 0.2, -0.2),
+            "body_recovered": (0.05, -0.05, 0.1),
+            "rested": (0.05, -0.1, 0.0),
+        }
+    )
+
+    @model_validator(mode="after")
+    def _label_bands(self) -> AffectSettings:
+        if not self.label_neutral_within < self.label_strong_arousal:
+            raise ValueError("need label_neutral_within < label_strong_arousal")
+        return self
+
+
+class DriveSpec(_Section):
+    set_point: Unit
+    band: tuple[Unit, Unit]
+    drift_per_hour: float = Field(ge=-1.0, le=1.0)
+    push_below: PAD = (0.0, 0.0, 0.0)
+    push_above: PAD = (0.0, 0.0, 0.0)
+    satiation: dict[str, Annotated[float, Field(ge=-1.0, le=1.0)]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _band_holds_set_point(self) -> DriveSpec:
+        low, high = self.band
+        if not low <= self.set_point <= high:
+            raise ValueError("need band[0] <= set_point <= band[1]")
+        return self
+
+
+DRIVE_NAMES = ("energy", "curiosity", "safety", "connection")
+
+
+class DriveSettings(_Section):
+    energy: DriveSpec = DriveSpec(
+        set_point=0.7, band=(0.4, 0.9), drift_per_hour=-0.04,
+        push_below=(-0.1, -0.3, -0.1), push_above=(0.0, 0.1, 0.0),
+        satiation={"rested": 0.4, "body_trouble": -0.1},
+    )
+    curiosity: DriveSpec = DriveSpec(
+        set_point=0.5, band=(0.3, 0.75), drift_per_hour=-0.05,
+        push_below=(-0.05, -0.15, 0.0), push_above=(0.05, 0.15, 0.0),
+        satiation={"gap_resolved": 0.15, "corrected": 0.05},
+    )
+    safety: DriveSpec = DriveSpec(
+        set_point=0.8, band=(0.55, 1.0), drift_per_hour=0.05,
+        push_below=(-0.2, 0.2, -0.2),
+        satiation={"hostility": -0.08, "body_trouble": -0.15, "body_recovered": 0.1},
+    )
+    connection: DriveSpec = DriveSpec(
+        set_point=0.6, band=(0.35, 0.85), drift_per_hour=-0.03,
+        push_below=(-0.1, -0.05, 0.0), push_above=(0.0, 0.1, -0.05),
+        satiation={"person_arrived": 0.15, "praise": 0.05, "person_left": -0.05,
+                   "hostility": -0.05},
+    )
+
+    def items(self) -> list[tuple[str, DriveSpec]]:
+        """The four drives in their fixed order."""
+        return [(name, getattr(self, name)) for name in DRIVE_NAMES]
+
+
+class BodySettings(_Section):
+    probe_interval_s: float = Field(default=300.0, gt=0)
+    http_timeout_s: float = Field(default=2.0, gt=0)
+    cpu_degraded_at: float = Field(default=0.9, gt=0)
+    memory_degraded_at: Unit = 0.9
+    disk_failed_below_gb: float = Field(default=1.0, ge=0)
+    disk_degraded_below_gb: float = Field(default=5.0, ge=0)
+    gpu_timeout_s: float = Field(default=5.0, gt=0)
+    #: The model council's providers, name -> base URL, until the council issue owns them.
+    council_providers: dict[str, str] = Field(default_factory=dict)
+    packages: tuple[str, ...] = (
+        "duckdb", "pydantic", "pyarrow", "prefect", "fastapi", "uvicorn", "httpx",
+        "python-ulid", "psutil", "spacy",
+    )
+
+    @model_validator(mode="after")
+    def _disk_order(self) -> BodySettings:
+        if not self.disk_failed_below_gb <= self.disk_degraded_below_gb:
+            raise ValueError("need disk_failed_below_gb <= disk_degraded_below_gb")
+        return self
+
+
 class Settings(BaseModel):
     """The whole configuration. Sections mirror the TOML tables."""
 
@@ -173,6 +286,10 @@ class Settings(BaseModel):
     decay: DecaySettings
     curiosity: CuriositySettings
     caches: CacheSettings
+    events: EventSettings = EventSettings()
+    affect: AffectSettings = AffectSettings()
+    drives: DriveSettings = DriveSettings()
+    body: BodySettings = BodySettings()
     language: LanguageSettings = LanguageSettings()
     language_model: LanguageModelSettings = LanguageModelSettings()
     daemon: DaemonSettings = DaemonSettings()
@@ -183,6 +300,11 @@ class Settings(BaseModel):
     @property
     def graph_path(self) -> Path:
         return self.data_dir / self.graph.file
+
+    @property
+    def state_dir(self) -> Path:
+        """Write-through state files: mood.json, drives.json, body.json, people.json."""
+        return self.data_dir / "state"
 
 
 def _env_overrides(env: Mapping[str, str]) -> dict[str, dict[str, str]]:
