@@ -90,6 +90,8 @@ class LanguageSettings(_Section):
     #: or the name of an installed spaCy package.
     pipeline: str = Field(default="auto", min_length=1)
     max_listed_claims: int = Field(default=8, gt=0)
+    #: Longest text one conversation turn may carry; longer is refused (InvalidInput).
+    max_turn_chars: int = Field(default=4000, gt=0)
 
 
 class LanguageModelSettings(_Section):
