@@ -60,3 +60,14 @@ def migrate(ctx: click.Context) -> None:
 def config(ctx: click.Context) -> None:
     """Print the validated configuration as JSON."""
     click.echo(settings_from(ctx).model_dump_json(indent=2))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the StateReport as JSON.")
+@click.pass_context
+def status(ctx: click.Context, as_json: bool) -> None:
+    """How MAX is: mood, disposition and drives (from the state files when no daemon runs)."""
+    from resident.awareness import render_text, report_from_disk
+
+    report = report_from_disk(settings_from(ctx))
+    click.echo(report.model_dump_json(indent=2) if as_json else render_text(report))

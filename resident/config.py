@@ -258,7 +258,7 @@ class DriveSettings(_Section):
 class BodySettings(_Section):
     probe_interval_s: float = Field(default=300.0, gt=0)
     http_timeout_s: float = Field(default=2.0, gt=0)
-    cpu_degraded_at: float = Field(default=0.9, gt=0)
+    cpu_degraded_at: float = Field(default=1.5, gt=0)
     memory_degraded_at: Unit = 0.9
     disk_failed_below_gb: float = Field(default=1.0, ge=0)
     disk_degraded_below_gb: float = Field(default=5.0, ge=0)

@@ -1,0 +1,49 @@
+"""The emotion manager: MAX's mood and disposition, held in memory and written through to
+mood.json on every change."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from resident.affect.dynamics import appraise_mood
+from resident.affect.models import MoodState
+from resident.affect.pad import PAD, disposition_label, mood_label
+from resident.config import AffectSettings, Settings
+from resident.statefile import Held, Loaded, StateFile
+
+MOOD_FILE = "mood.json"
+
+
+def mood_file(settings: Settings) -> StateFile[MoodState]:
+    return StateFile(settings.state_dir / MOOD_FILE, MoodState, "mood")
+
+
+class EmotionManager(Held[MoodState]):
+    """The mood (None when unknown), its label and the disposition's label."""
+
+    def __init__(self, cfg: AffectSettings, file: StateFile[MoodState],
+                 loaded: Loaded[MoodState]) -> None:
+        super().__init__(file, loaded)
+        self.cfg = cfg
+
+    @property
+    def vector(self) -> PAD | None:
+        return None if self.state is None else self.state.vector
+
+    @property
+    def label(self) -> str | None:
+        return None if self.state is None else mood_label(self.state.vector, self.cfg)
+
+    @property
+    def disposition_label(self) -> str | None:
+        return None if self.state is None else disposition_label(self.state.disposition, self.cfg)
+
+    def appraised(self, kind: str) -> MoodState | None:
+        """The mood an event of `kind` would leave (None while the mood is unknown)."""
+        return None if self.state is None else appraise_mood(self.state, kind, self.cfg)
+
+    def reset(self, now: datetime) -> MoodState:
+        """Start over from the first-boot mood, on purpose (a person asked; it is logged)."""
+        fresh = MoodState.first(self.cfg)
+        self.commit(fresh, now)
+        return fresh

@@ -1,0 +1,246 @@
+"""Write-through state files: atomic replace, a last good copy, and an honest load.
+
+Every file that makes MAX himself (mood.json, drives.json, body.json, people.json) goes through
+`StateFile`. A write lands whole or not at all (temp file, fsync, rename, fsync of the
+directory); before the rename the file it replaces is kept as `<name>.last-good` (a hard link, so
+there is no moment without a complete copy on disk). A load that finds the file corrupt, truncated
+or empty falls back to the last good copy and says so; with both unusable the state is unknown and
+the caller must report it as unknown, never invent a default.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+#: The envelope's own layout; bump it with a reader for the old one, never in place.
+ENVELOPE_FORMAT = 1
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class Source(StrEnum):
+    """Where a load found its state."""
+
+    PRIMARY = "primary"
+    LAST_GOOD = "last_good"
+    #: Neither file exists: a brand-new data directory (the caller decides whether that is a
+    #: first boot or a loss).
+    ABSENT = "absent"
+    #: At least one file exists and none is usable.
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[M]):
+    """The outcome of `StateFile.load`: the state (None unless PRIMARY or LAST_GOOD) and why."""
+
+    source: Source
+    path: Path
+    value: M | None = None
+    #: The write counter of the copy used: which version of the file this is.
+    seq: int | None = None
+    format: int | None = None
+    written_at: datetime | None = None
+    #: One line per unusable file: "mood.json: truncated or not JSON (...)".
+    problems: tuple[str, ...] = field(default=())
+
+    def describe(self) -> dict[str, Any]:
+        """What the boot event says about this file."""
+        return {
+            "file": str(self.path),
+            "source": self.source.value,
+            "seq": self.seq,
+            "format": self.format,
+            "written_at": self.written_at.isoformat() if self.written_at else None,
+            "problems": list(self.problems),
+        }
+
+
+class _Unusable(Exception):
+    pass
+
+
+def _canonical(state: dict[str, Any]) -> bytes:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
+
+
+def _fsync_dir(directory: Path) -> None:
+    # The rename is durable only once the directory entry is; not every platform lets us open a
+    # directory, and there the rename is as durable as the OS makes it.
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class StateFile(Generic[M]):
+    """One state file of kind `kind` holding a pydantic model of type `model`.
+
+    The file is an envelope: {"format", "kind", "seq", "written_at", "sha256", "state"}; `seq`
+    counts writes over the file's whole life, so the boot event can say which version it restored.
+    One process writes a given file (the daemon's lock sees to that); any process may load it.
+    """
+
+    def __init__(self, path: Path, model: type[M], kind: str) -> None:
+        self.path = path
+        self.model = model
+        self.kind = kind
+        self.last_good = path.with_name(path.name + ".last-good")
+        self.broken = path.with_name(path.name + ".broken")
+        self._tmp = path.with_name(f".{path.name}.tmp")
+        self._link_tmp = path.with_name(f".{path.name}.last-good.tmp")
+        self._seq = 0
+        #: Whether the file now at `path` is known good; only a good file becomes the last good
+        #: copy, so a corrupt primary can never overwrite a good backup.
+        self._primary_good = False
+
+    @property
+    def seq(self) -> int:
+        return self._seq
+
+    # reading
+
+    def _read(self, path: Path) -> tuple[M, int, int, datetime]:
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise
+        except OSError as exc:
+            raise _Unusable(f"unreadable ({exc.strerror})") from exc
+        if not raw.strip():
+            raise _Unusable("empty")
+        try:
+            envelope = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise _Unusable(f"truncated or not JSON ({exc})") from exc
+        if not isinstance(envelope, dict) or not isinstance(envelope.get("state"), dict):
+            raise _Unusable("not a state envelope")
+        if envelope.get("kind") != self.kind:
+            raise _Unusable(f"holds {envelope.get('kind')!r}, not {self.kind!r}")
+        if envelope.get("format") != ENVELOPE_FORMAT:
+            raise _Unusable(f"envelope format {envelope.get('format')!r} is not known")
+        digest = hashlib.sha256(_canonical(envelope["state"])).hexdigest()
+        if envelope.get("sha256") != digest:
+            raise _Unusable("checksum mismatch (the content changed after it was written)")
+        try:
+            value = self.model.model_validate(envelope["state"])
+            seq = int(envelope["seq"])
+            written_at = datetime.fromisoformat(envelope["written_at"])
+        except (ValidationError, KeyError, TypeError, ValueError) as exc:
+            raise _Unusable(f"state does not validate ({exc})") from exc
+        return value, seq, ENVELOPE_FORMAT, written_at
+
+    def load(self) -> Loaded[M]:
+        """Read the file, falling back to the last good copy. Never writes anything."""
+        problems: list[str] = []
+        present = False
+        for source, path in ((Source.PRIMARY, self.path), (Source.LAST_GOOD, self.last_good)):
+            try:
+                value, seq, fmt, written_at = self._read(path)
+            except FileNotFoundError:
+                continue
+            except _Unusable as exc:
+                present = True
+                problems.append(f"{path.name}: {exc}")
+                continue
+            self._seq = max(self._seq, seq)
+            self._primary_good = source is Source.PRIMARY
+            return Loaded(source, path, value, seq, fmt, written_at, tuple(problems))
+        self._primary_good = False
+        if present:
+            return Loaded(Source.UNKNOWN, self.path, problems=tuple(problems))
+        return Loaded(Source.ABSENT, self.path)
+
+    # writing
+
+    def write(self, value: M, now: datetime) -> int:
+        """Replace the file with `value` atomically, keeping the previous good file as the last
+        good copy. Returns the new write counter. Raises OSError if the disk refuses (the file
+        on disk is then still the previous complete version)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        state = value.model_dump(mode="json")
+        seq = self._seq + 1
+        envelope = {
+            "format": ENVELOPE_FORMAT,
+            "kind": self.kind,
+            "seq": seq,
+            "written_at": now.isoformat(),
+            "sha256": hashlib.sha256(_canonical(state)).hexdigest(),
+            "state": state,
+        }
+        data = json.dumps(envelope, sort_keys=True, indent=1, allow_nan=False).encode() + b"\n"
+        fd = os.open(self._tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if self.path.exists():
+            if self._primary_good:
+                self._keep_last_good()
+            else:
+                # Keep the unusable file for a person to look at instead of overwriting it.
+                os.replace(self.path, self.broken)
+        os.replace(self._tmp, self.path)
+        _fsync_dir(self.path.parent)
+        self._seq = seq
+        self._primary_good = True
+        return seq
+
+    def _keep_last_good(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self._link_tmp.unlink()
+        try:
+            os.link(self.path, self._link_tmp)
+        except OSError:
+            # No hard links on this filesystem: a full copy, made durable before it counts.
+            shutil.copyfile(self.path, self._link_tmp)
+            fd = os.open(self._link_tmp, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        os.replace(self._link_tmp, self.last_good)
+
+
+class Held(Generic[M]):
+    """A piece of state held in memory and written through to its StateFile on every change.
+
+    `state` is None when the load found nothing usable: the piece is unknown, and stays unknown
+    until a deliberate reset; it is never filled with a default behind anyone's back.
+    """
+
+    def __init__(self, file: StateFile[M], loaded: Loaded[M]) -> None:
+        self.file = file
+        self.loaded = loaded
+        self._state: M | None = loaded.value
+
+    @property
+    def known(self) -> bool:
+        return self._state is not None
+
+    @property
+    def state(self) -> M | None:
+        return self._state
+
+    def commit(self, state: M, now: datetime) -> None:
+        """Write through first, then hold: if the disk refuses, memory keeps the old state too."""
+        self.file.write(state, now)
+        self._state = state
