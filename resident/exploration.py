@@ -1,0 +1,326 @@
+"""The exploration loop: re-verify due curiosity gaps against grounded evidence in the graph.
+
+For each due gap (highest priority first) the loop reads the claims with the gap's subject and
+predicate and decides, as a pure function (`plan_gap`), what the grounded evidence settles:
+promote a statement that more than one independent grounded source makes, resolve a conflict
+whose side has the evidence, or leave the gap open with its attempt count and a backoff. Only
+grounded claims (ingest:, literature:, observation:) count as evidence or are promoted; peer:,
+interaction:, inference: and user_correction claims never are. `explore` does the IO.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from resident.cognition.epistemic import parse_provenance
+from resident.config import Settings
+from resident.errors import EpistemicRefusal, NotFound
+from resident.memory.client import GraphStore
+from resident.memory.models import (
+    Claim,
+    Conflict,
+    ConflictStatus,
+    CuriosityGap,
+    Level,
+)
+
+# -- the pure decision ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Promotion:
+    claim_id: str
+    statement: str
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Resolution:
+    conflict_id: str
+    winner_id: str
+    loser_id: str
+    statement: str
+    winner_sources: tuple[str, ...]
+    loser_sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GapPlan:
+    """What the grounded evidence settles for one gap, and why."""
+
+    gap_id: str
+    resolutions: tuple[Resolution, ...]
+    promotions: tuple[Promotion, ...]
+    answered: bool
+    note: str
+
+
+def grounded_support(claims: Iterable[Claim]) -> dict[str, frozenset[str]]:
+    """For each object: the independent grounded sources (source keys) that state it.
+
+    Opinions are not truth claims and never count; hint-capped and user claims are not grounded.
+    """
+    support: dict[str, set[str]] = {}
+    for claim in claims:
+        if claim.level is Level.OPINION:
+            continue
+        sources = support.setdefault(claim.object_value, set())
+        prov = parse_provenance(claim.provenance)
+        if prov.grounded:
+            sources.add(prov.source_key)
+    return {obj: frozenset(keys) for obj, keys in support.items()}
+
+
+def _statement(claim: Claim) -> str:
+    return f"{claim.subject} {claim.predicate} {claim.object_value}"
+
+
+def _sources(keys: frozenset[str]) -> str:
+    return ", ".join(sorted(keys)) if keys else "none"
+
+
+def plan_gap(gap: CuriosityGap, claims: list[Claim], conflicts: list[Conflict],
+             min_fact_sources: int, min_winning_sources: int) -> GapPlan:
+    """Decide what the evidence settles for `gap`.
+
+    `claims` are the graph's claims with the gap's subject and predicate; `conflicts` those
+    rows that touch them. A conflict is resolved for the side whose statement has at least
+    `min_winning_sources` independent grounded sources and more than the other side (a FACT
+    loser needs `min_fact_sources`); a statement with `min_fact_sources` is promoted unless it
+    lost a conflict or sits in one still open. The gap is answered when nothing it asks about
+    is in open conflict and one of its statements stands on enough evidence to be a FACT.
+    """
+    by_id = {c.id: c for c in claims}
+    support = grounded_support(claims)
+    relevant = {x.id: x for x in conflicts if x.claim_a in by_id and x.claim_b in by_id}
+    focus = set(by_id) if gap.claim_id is None else {gap.claim_id}
+    if gap.claim_id is not None:
+        if gap.claim_id not in by_id:
+            return GapPlan(gap.id, (), (), False,
+                           f"claim {gap.claim_id} is not among the claims of "
+                           f"{gap.subject} {gap.predicate}; nothing to re-verify yet")
+        for x in relevant.values():
+            if gap.claim_id in (x.claim_a, x.claim_b):
+                focus |= {x.claim_a, x.claim_b}
+
+    resolutions: list[Resolution] = []
+    losers: set[str] = set()
+    unsettled: set[str] = set()
+    reasons: list[str] = []
+    for x in sorted(relevant.values(), key=lambda c: c.id):
+        a, b = by_id[x.claim_a], by_id[x.claim_b]
+        if x.status is ConflictStatus.RESOLVED:
+            loser = b if x.winner == a.id else a
+            losers.add(loser.object_value)
+            continue
+        sa, sb = support.get(a.object_value, frozenset()), support.get(b.object_value, frozenset())
+        winner, loser, sw, sl = (a, b, sa, sb) if len(sa) >= len(sb) else (b, a, sb, sa)
+        needed = max(min_winning_sources,
+                     min_fact_sources if loser.level is Level.FACT else 1)
+        if len(sw) > len(sl) and len(sw) >= needed:
+            resolutions.append(Resolution(x.id, winner.id, loser.id, _statement(winner),
+                                          tuple(sorted(sw)), tuple(sorted(sl))))
+            losers.add(loser.object_value)
+        else:
+            unsettled |= {a.object_value, b.object_value}
+            focus_side = x.claim_a in focus or x.claim_b in focus
+            if focus_side:
+                reasons.append(
+                    f"conflict {x.id} stays open: '{a.object_value}' has {len(sa)} grounded "
+                    f"source(s) ({_sources(sa)}), '{b.object_value}' has {len(sb)} "
+                    f"({_sources(sb)}); a side needs {needed} and more than the other")
+
+    promotions: list[Promotion] = []
+    for claim in sorted(claims, key=lambda c: c.id):
+        obj = claim.object_value
+        keys = support.get(obj, frozenset())
+        if (claim.level in (Level.FACT, Level.OPINION) or obj in losers or obj in unsettled
+                or len(keys) < min_fact_sources
+                or not parse_provenance(claim.provenance).grounded):
+            continue
+        promotions.append(Promotion(claim.id, _statement(claim), tuple(sorted(keys))))
+
+    focus_objects = {by_id[i].object_value for i in focus if i in by_id}
+    open_focus = any(
+        x.status is ConflictStatus.OPEN and (x.claim_a in focus or x.claim_b in focus)
+        and x.id not in {r.conflict_id for r in resolutions}
+        for x in relevant.values())
+    settled = sorted(o for o in focus_objects
+                     if o not in losers and len(support.get(o, frozenset())) >= min_fact_sources)
+    answered = not open_focus and bool(settled)
+    if answered:
+        note = "; ".join(
+            [f"'{o}' stands on {_sources(support[o])}" for o in settled]
+            + [f"conflict {r.conflict_id} resolved for {r.statement}" for r in resolutions])
+    elif reasons:
+        note = "; ".join(reasons)
+    elif not claims:
+        note = f"no claims for {gap.subject} {gap.predicate} in the graph yet"
+    else:
+        counts = ", ".join(f"'{o}' {len(support.get(o, frozenset()))}"
+                           for o in sorted(focus_objects))
+        note = (f"not enough grounded evidence: independent sources per statement {counts}; "
+                f"a FACT needs {min_fact_sources}")
+    return GapPlan(gap.id, tuple(resolutions), tuple(promotions), answered, note)
+
+
+# -- the loop (IO) -------------------------------------------------------------------------------
+
+
+class Change(BaseModel):
+    """One write the loop made, and why."""
+
+    kind: str  # "promoted" | "resolved"
+    target: str  # claim id or conflict id
+    statement: str
+    why: str
+
+
+class GapOutcome(BaseModel):
+    gap_id: str
+    priority: int
+    question: str
+    answered: bool
+    attempts: int
+    next_attempt_at: datetime | None
+    note: str
+
+
+class ExplorationReport(BaseModel):
+    """What one run of the exploration loop changed, and why."""
+
+    started: datetime
+    examined: int = 0
+    changes: list[Change] = Field(default_factory=list)
+    refused: list[str] = Field(default_factory=list)
+    gaps: list[GapOutcome] = Field(default_factory=list)
+
+    @property
+    def promoted(self) -> int:
+        return sum(1 for c in self.changes if c.kind == "promoted")
+
+    @property
+    def resolved(self) -> int:
+        return sum(1 for c in self.changes if c.kind == "resolved")
+
+    @property
+    def answered(self) -> int:
+        return sum(1 for g in self.gaps if g.answered)
+
+    @property
+    def left_open(self) -> int:
+        return sum(1 for g in self.gaps if not g.answered)
+
+
+def _conflicts_touching(graph: GraphStore, claims: list[Claim]) -> list[Conflict]:
+    seen: dict[str, Conflict] = {}
+    for claim in claims:
+        for x in graph.conflicts_for(claim.id):
+            seen.setdefault(x.id, x)
+    return list(seen.values())
+
+
+def explore_gap(graph: GraphStore, gap: CuriosityGap, now: datetime, settings: Settings,
+                report: ExplorationReport) -> None:
+    """Re-verify one gap: plan with the evidence, apply what it settles, record the attempt."""
+    claims = graph.peek_claims(gap.subject, gap.predicate)
+    plan = plan_gap(gap, claims, _conflicts_touching(graph, claims),
+                    settings.epistemic.min_independent_sources,
+                    settings.exploration.min_winning_sources)
+    note = plan.note
+    # The store re-checks every rule in its own transaction; a refusal means the graph moved
+    # under us (another writer), so the gap stays open and is tried again after its backoff.
+    refused = False
+    for r in plan.resolutions:
+        try:
+            graph.resolve_conflict(r.conflict_id, r.winner_id, now)
+        except (EpistemicRefusal, NotFound) as exc:
+            refused = True
+            report.refused.append(f"resolve {r.conflict_id}: {exc}")
+            continue
+        report.changes.append(Change(
+            kind="resolved", target=r.conflict_id, statement=r.statement,
+            why=f"grounded sources {', '.join(r.winner_sources)} against "
+                f"{', '.join(r.loser_sources) or 'none'}; loser {r.loser_id} keeps its row "
+                "and loses half its confidence"))
+    for p in plan.promotions:
+        try:
+            graph.promote_to_fact(p.claim_id, now)
+        except (EpistemicRefusal, NotFound) as exc:
+            refused = True
+            report.refused.append(f"promote {p.claim_id}: {exc}")
+            continue
+        report.changes.append(Change(
+            kind="promoted", target=p.claim_id, statement=p.statement,
+            why=f"independent grounded sources: {', '.join(p.sources)}"))
+    answered = plan.answered and not refused
+    if refused:
+        note = f"{note}; a write was refused, trying again later"
+    updated = graph.attempt_gap(gap.id, answered, note, now)
+    report.gaps.append(GapOutcome(
+        gap_id=gap.id, priority=gap.priority, question=gap.question, answered=answered,
+        attempts=updated.attempts,
+        next_attempt_at=None if answered else updated.next_attempt_at, note=note))
+    report.examined += 1
+
+
+def explore(graph: GraphStore, now: datetime, settings: Settings,
+            max_gaps: int | None = None) -> ExplorationReport:
+    """Take due gaps by priority, in batches, until none is due or `max_gaps` were examined."""
+    limit = settings.exploration.max_gaps_per_run if max_gaps is None else max_gaps
+    batch = settings.exploration.batch_size
+    report = ExplorationReport(started=now)
+    seen: set[str] = set()
+    while report.examined < limit:
+        gaps = [g for g in graph.due_gaps(now, min(batch, limit - report.examined))
+                if g.id not in seen]
+        if not gaps:
+            # An attempted gap is due again only after its backoff, so an empty (or only
+            # already-seen) batch means the queue is done for this run.
+            break
+        for gap in gaps:
+            seen.add(gap.id)
+            explore_gap(graph, gap, now, settings, report)
+    return report
+
+
+def render_markdown(report: ExplorationReport, max_rows: int = 50) -> str:
+    """The report as a Prefect markdown artifact a person can read in the UI."""
+    lines = [
+        f"# Exploration loop, {report.started.isoformat()}",
+        "",
+        f"Gaps examined: **{report.examined}**; answered **{report.answered}**, left open "
+        f"**{report.left_open}**. Claims promoted to FACT: **{report.promoted}**. Conflicts "
+        f"resolved: **{report.resolved}**. Writes refused by the store: "
+        f"**{len(report.refused)}**.",
+        "",
+    ]
+    if report.changes:
+        lines += ["## What changed and why", "", "| change | target | statement | why |",
+                  "|---|---|---|---|"]
+        lines += [f"| {c.kind} | `{c.target}` | {_cell(c.statement)} | {_cell(c.why)} |"
+                  for c in report.changes[:max_rows]]
+        if len(report.changes) > max_rows:
+            lines.append(f"\n... and {len(report.changes) - max_rows} more changes.")
+        lines.append("")
+    if report.gaps:
+        lines += ["## Gaps", "", "| gap | priority | answered | attempts | next try | note |",
+                  "|---|---|---|---|---|---|"]
+        for g in report.gaps[:max_rows]:
+            nxt = g.next_attempt_at.isoformat() if g.next_attempt_at else "-"
+            lines.append(f"| `{g.gap_id}` | {g.priority} | {'yes' if g.answered else 'no'} | "
+                         f"{g.attempts} | {nxt} | {_cell(g.note)} |")
+        if len(report.gaps) > max_rows:
+            lines.append(f"\n... and {len(report.gaps) - max_rows} more gaps.")
+        lines.append("")
+    if report.refused:
+        lines += ["## Refused", ""] + [f"- {_cell(r)}" for r in report.refused[:max_rows]]
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
