@@ -1,0 +1,104 @@
+"""Plain renderings: claims, sources and times as the sentences MAX says, with no IO.
+
+Every number and label MAX states comes from here, so the language model's phrasing can be
+checked against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+
+from resident.language.intents import VERB_PREDICATES
+from resident.memory.models import Claim
+
+_VERB_HEADS = frozenset({"has", "is", "was", "are", "does", "had"})
+
+
+def fmt_time(when: datetime) -> str:
+    """A time as MAX says it: minutes, UTC."""
+    return when.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def fmt_confidence(confidence: float) -> str:
+    return f"{confidence:.2f}"
+
+
+def label_of(entity_id: str, labels: Mapping[str, str]) -> str:
+    """An entity's label, or its id's local part when the graph has no label for it."""
+    return labels.get(entity_id) or entity_id.partition(":")[2] or entity_id
+
+
+def reads_as_verb(predicate: str) -> bool:
+    """Whether a claim reads "subject predicate object" ("aspirin treats headache", "X has
+    phenotype Y") rather than as an attribute ("Ana's birthday is 3 May")."""
+    if predicate in VERB_PREDICATES:
+        return True
+    head = predicate.split("_", 1)[0]
+    return head in _VERB_HEADS or (len(head) > 3 and head.endswith("s")
+                                   and not head.endswith(("ss", "us", "is")))
+
+
+def sentence(subject: str, predicate: str, obj: str) -> str:
+    """One claim as a clause, without a capital or a full stop."""
+    if predicate == "is_a":
+        article = "an" if obj[:1].lower() in "aeiou" else "a"
+        return f"{subject} is {article} {obj}"
+    if reads_as_verb(predicate):
+        return f"{subject} {predicate.replace('_', ' ')} {obj}"
+    possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
+    return f"{possessive} {predicate.replace('_', ' ')} is {obj}"
+
+
+def claim_sentence(claim: Claim, labels: Mapping[str, str]) -> str:
+    obj = (label_of(claim.object_entity, labels) if claim.object_entity is not None
+           else str(claim.object_literal))
+    return sentence(label_of(claim.subject, labels), claim.predicate, obj)
+
+
+def source_phrase(provenance: str, labels: Mapping[str, str]) -> str:
+    """Where a claim came from, in words, with the provenance string itself in brackets."""
+    prefix, _, rest = provenance.partition(":")
+    if prefix == "interaction":
+        who = "someone I did not know" if rest in ("", "unknown") else label_of(rest, labels)
+        gloss = f"{who} told me"
+    elif prefix == "user_correction":
+        gloss = "a correction I was given"
+    elif prefix == "ingest":
+        dataset, _, version = rest.partition("@")
+        gloss = f"the {dataset} dataset" + (f", version {version}" if version else "")
+    elif prefix == "literature":
+        gloss = "the literature"
+    elif prefix == "observation":
+        gloss = "my own observation"
+    elif prefix == "peer":
+        gloss = f"another model ({rest})" if rest else "another model"
+    elif prefix == "inference":
+        gloss = "my own inference"
+    else:
+        gloss = "an unknown source"
+    return f"{gloss} ({provenance})"
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def claim_line(claim: Claim, labels: Mapping[str, str]) -> str:
+    """A claim with everything MAX owes about it: rung, confidence, source, when learned."""
+    level = claim.level.value
+    article = "an" if level[:1] in "aeiou" else "a"
+    return (
+        f"{capitalised(claim_sentence(claim, labels))}: {article} {level} at confidence "
+        f"{fmt_confidence(claim.confidence)}; source: "
+        f"{source_phrase(claim.provenance, labels)}; learned {fmt_time(claim.created_at)}."
+    )
+
+
+def listing(claims: Sequence[Claim], labels: Mapping[str, str], limit: int) -> str:
+    """Claims one per line, strongest first, saying how many were left out."""
+    ranked = sorted(claims, key=lambda c: (-c.confidence, c.created_at, c.id))
+    lines = [claim_line(c, labels) for c in ranked[:limit]]
+    if len(ranked) > limit:
+        lines.append(f"({len(ranked) - limit} more not listed.)")
+    return "\n".join(lines)
