@@ -62,12 +62,193 @@ def config(ctx: click.Context) -> None:
     click.echo(settings_from(ctx).model_dump_json(indent=2))
 
 
+def _use_data_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    if value is not None:
+        ctx.ensure_object(dict)["data_dir"] = value
+
+
+#: `resident up --data-dir DIR` as well as `resident --data-dir DIR up`.
+data_dir_option = click.option(
+    "--data-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
+    callback=_use_data_dir, help="Data directory (default: data/ or RESIDENT_DATA_DIR).")
+
+
 @main.command()
+@data_dir_option
 @click.option("--json", "as_json", is_flag=True, help="Print the StateReport as JSON.")
 @click.pass_context
 def status(ctx: click.Context, as_json: bool) -> None:
-    """How MAX is: mood, disposition and drives (from the state files when no daemon runs)."""
-    from resident.awareness import render_text, report_from_disk
+    """How MAX is: mood, disposition and drives (the live daemon's when one runs, else from the
+    state files)."""
+    from resident.awareness import StateReport, render_text, report_from_disk
+    from resident.daemon.client import DaemonClient
 
-    report = report_from_disk(settings_from(ctx))
+    settings = settings_from(ctx)
+    client = DaemonClient.find(settings)
+    if client is None:
+        report = report_from_disk(settings)
+    else:
+        with client:
+            report = StateReport.model_validate(client.state())
     click.echo(report.model_dump_json(indent=2) if as_json else render_text(report))
+
+
+@main.command()
+@data_dir_option
+@click.option("--port", type=int, default=None,
+              help="Port on 127.0.0.1 (default: daemon.port in the config; 0 picks a free one).")
+@click.option("--no-flows", is_flag=True,
+              help="Do not start the companions (Prefect server and flows worker).")
+@click.pass_context
+def up(ctx: click.Context, port: int | None, no_flows: bool) -> None:
+    """Bring MAX up: boot, own the graph, serve the API on loopback until Ctrl-C or SIGTERM."""
+    from resident.daemon.server import run_daemon
+
+    run_daemon(settings_from(ctx), port=port, flows=not no_flows, echo=click.echo)
+
+
+@main.command()
+@data_dir_option
+@click.argument("text")
+@click.option("--as", "person", default=None, help="Speak as this person (a name).")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole turn as JSON.")
+@click.pass_context
+def say(ctx: click.Context, text: str, person: str | None, as_json: bool) -> None:
+    """Say one thing to MAX and print his reply (needs `resident up`)."""
+    import json
+
+    from resident.daemon.client import DaemonClient
+
+    with DaemonClient.require(settings_from(ctx)) as client:
+        answer = client.converse(text, person)
+    click.echo(json.dumps(answer, indent=2) if as_json else answer["reply"])
+    _note_new_token(answer)
+
+
+def _note_new_token(answer: dict[str, object]) -> None:
+    minted = answer.get("person_token")
+    if isinstance(minted, dict):
+        click.echo(f"(a token for {minted['name']} was made; `resident token "
+                   f"\"{minted['name']}\"` prints it)", err=True)
+
+
+@main.command()
+@data_dir_option
+@click.option("--as", "person", default=None, help="Speak as this person (a name).")
+@click.pass_context
+def chat(ctx: click.Context, person: str | None) -> None:
+    """Talk with MAX until /quit or Ctrl-D (needs `resident up`)."""
+    from resident.daemon.client import DaemonClient
+
+    with DaemonClient.require(settings_from(ctx)) as client:
+        click.echo(f"MAX, session {client.info.session_id}. /quit or Ctrl-D to leave.")
+        while True:
+            try:
+                text = input("you> ")
+            except (EOFError, KeyboardInterrupt):
+                click.echo()
+                return
+            if text.strip() in ("/quit", "/exit"):
+                return
+            if not text.strip():
+                continue
+            try:
+                answer = client.converse(text, person)
+            except ResidentError as exc:
+                if exc.code == "daemon_not_running":
+                    raise
+                click.echo(f"({exc.code}: {exc})", err=True)
+                continue
+            # After "I'm Ana" the following turns are Ana's.
+            person = answer.get("person_id") or person
+            click.echo(f"MAX: {answer['reply']}")
+            _note_new_token(answer)
+
+
+@main.command()
+@data_dir_option
+@click.argument("subject")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.pass_context
+def facts(ctx: click.Context, subject: str, as_json: bool) -> None:
+    """What MAX knows about SUBJECT (a name or an entity id), strongest first."""
+    import json
+    from datetime import UTC, datetime
+
+    from resident.daemon.client import DaemonClient
+    from resident.language import facts_about
+    from resident.memory.client import open_graph
+
+    settings = settings_from(ctx)
+    client = DaemonClient.find(settings)
+    if client is not None:
+        with client:
+            answer = client.facts(subject)
+    else:
+        graph = open_graph(settings)
+        try:
+            answer = facts_about(graph, subject, datetime.now(UTC),
+                                 limit=settings.language.max_listed_claims).model_dump(mode="json")
+        finally:
+            graph.close()
+    click.echo(json.dumps(answer, indent=2) if as_json else answer["text"])
+
+
+@main.command()
+@data_dir_option
+@click.argument("query", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.pass_context
+def why(ctx: click.Context, query: tuple[str, ...], as_json: bool) -> None:
+    """Why MAX thinks something: a claim id, a statement ("aspirin treats headache") or a
+    subject, with the provenance trail and any open conflicts."""
+    import json
+    from datetime import UTC, datetime
+
+    from resident.daemon.client import DaemonClient
+    from resident.language import why as why_answer
+    from resident.memory.client import open_graph
+
+    settings = settings_from(ctx)
+    text = " ".join(query)
+    client = DaemonClient.find(settings)
+    if client is not None:
+        with client:
+            answer = client.why(text)
+    else:
+        graph = open_graph(settings)
+        try:
+            answer = why_answer(graph, text, datetime.now(UTC),
+                                pipeline=settings.language.pipeline,
+                                limit=settings.language.max_listed_claims).model_dump(mode="json")
+        finally:
+            graph.close()
+    click.echo(json.dumps(answer, indent=2) if as_json else answer["text"])
+
+
+@main.command()
+@data_dir_option
+@click.argument("name", required=False)
+@click.option("--owner", "role", flag_value="owner", help="Print the owner token (the CLI's).")
+@click.option("--service", "role", flag_value="service",
+              help="Print the service token (flows and other graph API clients).")
+@click.pass_context
+def token(ctx: click.Context, name: str | None, role: str | None) -> None:
+    """Print NAME's bearer token, making it if needed (needs `resident up`), or with --owner or
+    --service one of the tokens made on first run."""
+    from resident.daemon.client import DaemonClient
+    from resident.daemon.tokens import TokenStore
+
+    settings = settings_from(ctx)
+    if (name is None) == (role is None):
+        raise click.UsageError("give a NAME, or --owner, or --service")
+    if role is not None:
+        click.echo(TokenStore.ensure(settings.data_dir).token_for(
+            "owner" if role == "owner" else "service"))
+        return
+    assert name is not None
+    with DaemonClient.require(settings) as client:
+        minted = client.mint_token(name)
+    click.echo(minted["token"])
+    if minted["created"]:
+        click.echo(f"(new token for {minted['name']}, {minted['person_id']})", err=True)

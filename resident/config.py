@@ -115,7 +115,8 @@ class DaemonSettings(_Section):
     allow_non_loopback: bool = False
     max_request_bytes: int = Field(default=1_048_576, gt=0)
     max_bulk_bytes: int = Field(default=536_870_912, gt=0)
-    max_turn_chars: int = Field(default=8000, gt=0)
+    #: Seconds between housekeeping rounds (awake time applied, due body probes run).
+    housekeeping_seconds: float = Field(default=60.0, gt=0)
     graph_threads: int = Field(default=8, gt=0)
     conflict_retries: int = Field(default=12, ge=0)
     conflict_backoff_ms: float = Field(default=5.0, gt=0)

@@ -1,7 +1,7 @@
 """GraphStore: the one interface to the knowledge graph, embedded or served by the daemon.
 
-`open_graph()` hands out the embedded DuckDB store now; the daemon issue adds the remote client
-that speaks to a running `resident up` over HTTP with the same methods.
+`open_graph()` hands out RemoteGraph (resident.memory.remote) while a live `resident up` owns the
+graph, and the embedded DuckStore otherwise: the same methods either way.
 """
 
 from __future__ import annotations
@@ -31,13 +31,15 @@ from resident.memory.models import (
 class GraphStore(Protocol):
     """What every part of MAX may do with the graph. No method deletes a claim."""
 
-    def upsert_entities(self, entities: Sequence[Entity] | pa.Table, now: datetime) -> UpsertCounts: ...
+    def upsert_entities(self, entities: Sequence[Entity] | pa.Table,
+                        now: datetime) -> UpsertCounts: ...
     def get_entity(self, entity_id: str) -> Entity: ...
     def find_entities(self, name: str, limit: int = 10) -> list[Entity]: ...
 
     def add_claim(self, new: NewClaim, now: datetime, session_id: str | None = None,
                   correlation_id: str | None = None) -> Claim: ...
-    def upsert_claims(self, claims: Sequence[NewClaim] | pa.Table, now: datetime) -> UpsertCounts: ...
+    def upsert_claims(self, claims: Sequence[NewClaim] | pa.Table,
+                      now: datetime) -> UpsertCounts: ...
     def upsert_bulk(self, entities: Sequence[Entity] | pa.Table,
                     claims: Sequence[NewClaim] | pa.Table,
                     now: datetime) -> tuple[UpsertCounts, UpsertCounts]: ...
@@ -65,7 +67,8 @@ class GraphStore(Protocol):
                  priority: int | None = None, claim_id: str | None = None) -> CuriosityGap: ...
     def due_gaps(self, now: datetime, limit: int = 100) -> list[CuriosityGap]: ...
     def get_gap(self, gap_id: str) -> CuriosityGap: ...
-    def attempt_gap(self, gap_id: str, resolved: bool, note: str, now: datetime) -> CuriosityGap: ...
+    def attempt_gap(self, gap_id: str, resolved: bool, note: str,
+                    now: datetime) -> CuriosityGap: ...
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts: ...
     def counts(self) -> dict[str, int]: ...
@@ -75,5 +78,25 @@ class GraphStore(Protocol):
 
 
 def open_graph(settings: Settings, *, create: bool = False) -> GraphStore:
-    """The graph for this process: embedded while no daemon owns it."""
+    """The graph for this process: the daemon's, over HTTP, while a live daemon owns the data
+    directory (daemon.json, its lock held, its pid alive, /healthz answering); otherwise the
+    file itself, embedded. `create` applies to the embedded case (a new data directory)."""
+    from resident.daemon.ownership import live_daemon
+    from resident.daemon.tokens import stored_token
+    from resident.errors import DaemonNotRunning, GraphBusy
+    from resident.memory.remote import RemoteGraph
+
+    info = live_daemon(settings.data_dir)
+    if info is not None:
+        token = stored_token(settings.data_dir, "service")
+        if token is None:
+            raise GraphBusy(f"a daemon owns {settings.data_dir} but tokens.json has no "
+                            "service token to reach it with")
+        remote = RemoteGraph(info.url, token)
+        try:
+            remote.health()
+        except DaemonNotRunning:
+            remote.close()  # it is going away: the embedded open below says whether it has
+        else:
+            return remote
     return DuckStore.open(settings, create=create)

@@ -1,0 +1,211 @@
+"""The conversation surfaces: /v1/converse, /v1/state, /v1/claims, /v1/claims/{id}/why,
+/v1/tokens and /healthz. Each is a thin call into the library (converse, state, the graph)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from resident.daemon.runtime import Runtime
+from resident.daemon.security import principal, require
+from resident.daemon.tokens import Principal
+from resident.errors import Forbidden, InvalidInput
+from resident.language import Turn, converse, facts_about, language_for, why
+from resident.memory.models import ENTITY_ID_RE, Claim
+
+
+class ConverseRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    #: Who is speaking: a name or a `person:<slug>` id. Owner and service tokens only; a
+    #: person's token always speaks as that person.
+    person: str | None = Field(default=None, max_length=200)
+
+
+class TokenRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=200)
+
+
+def check_turn_text(text: str, max_chars: int) -> str:
+    """The text of one turn, or InvalidInput (empty, or longer than `language.max_turn_chars`).
+
+    Checked before the turn waits for the mind lane, so bad input is refused at once.
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise InvalidInput("nothing was said: the text is empty")
+    if len(stripped) > max_chars:
+        raise InvalidInput(
+            f"one turn is at most {max_chars} characters (language.max_turn_chars); "
+            f"this one has {len(stripped)}")
+    return stripped
+
+
+def take_turn(runtime: Runtime, text: str, person_id: str | None) -> Turn:
+    """One conversation turn under a fresh correlation_id (blocking; run it in the mind lane)."""
+    correlation_id = runtime.resident.session.new_correlation_id()
+    return converse(runtime.resident, text, person_id, runtime.clock.now(), correlation_id)
+
+
+def speaker(runtime: Runtime, who: Principal, requested: str | None) -> str | None:
+    """The person a turn is attributed to (blocking: may introduce someone)."""
+    if who.role == "person":
+        if requested is not None and requested not in (who.person_id, who.name):
+            raise Forbidden(f"{who.name}'s token speaks only as {who.name}")
+        return who.person_id
+    return None if requested is None else runtime.person_for(requested)
+
+
+def converse_turn(runtime: Runtime, who: Principal, text: str,
+                  requested: str | None) -> dict[str, Any]:
+    """The whole of one turn as the API answers it (blocking; run it in the mind lane)."""
+    person_id = speaker(runtime, who, requested)
+    turn = take_turn(runtime, text, person_id)
+    answer: dict[str, Any] = {"session_id": runtime.session_id, **turn.model_dump(mode="json")}
+    # Someone new introduced through the owner's CLI gets a token of their own, shown once.
+    if who.role == "owner" and turn.person_id and not runtime.tokens.person_token(turn.person_id):
+        name = runtime.resident.people.get(turn.person_id).name
+        token, _ = runtime.tokens.ensure_person(turn.person_id, name)
+        answer["person_token"] = {"person_id": turn.person_id, "name": name, "token": token}
+    return answer
+
+
+def subjects_named(runtime: Runtime, subject: str) -> list[str]:
+    """Entity ids for a query term: the id itself, or the entities of that label or alias."""
+    if ENTITY_ID_RE.match(subject):
+        return [subject]
+    return [e.id for e in runtime.graph.find_entities(subject)]
+
+
+def claims_query(runtime: Runtime, subject: str | None, predicate: str | None,
+                 object_: str | None) -> dict[str, Any]:
+    """Claims by subject and/or object (names or ids), optionally one predicate. A read here
+    is a retrieval: it bumps confidence and retrieved_at as the rules say."""
+    if subject is None and object_ is None:
+        raise InvalidInput("give a subject or an object (a name or an entity id)")
+    now = runtime.clock.now()
+    found: dict[str, Claim] = {}
+    subjects = subjects_named(runtime, subject) if subject is not None else []
+    objects = subjects_named(runtime, object_) if object_ is not None else []
+    if subject is not None:
+        for sid in subjects:
+            for c in runtime.graph.claims_by_subject(sid, now, predicate):
+                if object_ is None or c.object_entity in objects:
+                    found[c.id] = c
+    else:
+        for oid in objects:
+            for c in runtime.graph.claims_by_object(oid, now, predicate):
+                found[c.id] = c
+    claims = sorted(found.values(), key=lambda c: (-c.confidence, c.id))
+    return {"subjects": subjects, "objects": objects,
+            "claims": [c.model_dump(mode="json") for c in claims]}
+
+
+def facts(runtime: Runtime, subject: str) -> dict[str, Any]:
+    """What MAX knows about a subject: language.facts_about, as `resident facts` shows it."""
+    answer = facts_about(runtime.graph, subject, runtime.clock.now(),
+                         dictionary=language_for(runtime.resident).dictionary,
+                         limit=runtime.settings.language.max_listed_claims)
+    return answer.model_dump(mode="json")
+
+
+def why_trail(runtime: Runtime, query: str, speaker_id: str | None) -> dict[str, Any]:
+    """Why MAX holds what he holds: language.why on a claim id, a statement or a subject."""
+    answer = why(runtime.graph, query, runtime.clock.now(),
+                 dictionary=language_for(runtime.resident).dictionary, speaker_id=speaker_id,
+                 pipeline=runtime.settings.language.pipeline,
+                 limit=runtime.settings.language.max_listed_claims)
+    return answer.model_dump(mode="json")
+
+
+def health(runtime: Runtime) -> dict[str, Any]:
+    """A real write and read of the graph (the heartbeat row), not a cached green light."""
+    now = runtime.clock.now()
+    beats, beat_at = runtime.graph.heartbeat("daemon", runtime.session_id, now)
+    return {
+        "status": "ok",
+        "session_id": runtime.session_id,
+        "pid": os.getpid(),
+        "uptime_seconds": round((now - runtime.started_at).total_seconds(), 3),
+        "graph": {"schema_version": runtime.graph.schema_version(), "heartbeats": beats,
+                  "heartbeat_at": beat_at.isoformat()},
+    }
+
+
+def build_router(runtime: Runtime) -> APIRouter:
+    router = APIRouter()
+
+    @router.get("/healthz")
+    async def healthz(request: Request) -> JSONResponse:
+        principal(request)
+        try:
+            return JSONResponse(await runtime.in_graph(lambda: health(runtime)))
+        except Exception as exc:  # health reports any failure; it never hides one behind 200
+            return JSONResponse({"error": "unhealthy", "message": f"{type(exc).__name__}: {exc}"},
+                                status_code=503)
+
+    @router.post("/v1/converse")
+    async def converse_endpoint(body: ConverseRequest, request: Request) -> dict[str, Any]:
+        who = principal(request)
+        text = check_turn_text(body.text, runtime.settings.language.max_turn_chars)
+        return await runtime.in_mind(lambda: converse_turn(runtime, who, text, body.person))
+
+    @router.get("/v1/state")
+    async def state(request: Request) -> dict[str, Any]:
+        principal(request)
+        report = await runtime.in_mind(lambda: runtime.resident.state(runtime.clock.now()))
+        return report.model_dump(mode="json")
+
+    @router.get("/v1/claims")
+    async def claims(request: Request, subject: str | None = None, predicate: str | None = None,
+                     object: str | None = None) -> dict[str, Any]:  # noqa: A002 - the API's word
+        principal(request)
+        return await runtime.in_graph(lambda: claims_query(runtime, subject, predicate, object))
+
+    @router.get("/v1/claims/{claim_id}/why")
+    async def claim_why(claim_id: str, request: Request) -> dict[str, Any]:
+        """The provenance trail of one claim (404 when there is no such claim)."""
+        principal(request)
+
+        def trail() -> dict[str, Any]:
+            runtime.graph.peek_claim(claim_id)
+            return why_trail(runtime, claim_id, None)
+
+        return await runtime.in_graph(trail)
+
+    @router.get("/v1/why")
+    async def why_endpoint(request: Request, q: str) -> dict[str, Any]:
+        """Why MAX thinks something: a claim id, a statement, a question or a subject."""
+        who = principal(request)
+        text = check_turn_text(q, runtime.settings.language.max_turn_chars)
+        # Parsing shares the spaCy pipeline with turns, so it runs in the mind lane.
+        return await runtime.in_mind(lambda: why_trail(runtime, text, who.person_id))
+
+    @router.get("/v1/facts")
+    async def facts_endpoint(request: Request, subject: str) -> dict[str, Any]:
+        """Everything MAX holds about a subject (a name or an entity id), strongest first."""
+        principal(request)
+        name = check_turn_text(subject, runtime.settings.language.max_turn_chars)
+        return await runtime.in_graph(lambda: facts(runtime, name))
+
+    @router.post("/v1/tokens")
+    async def tokens(body: TokenRequest, request: Request) -> dict[str, Any]:
+        """Mint (or show) a person's token: owner only."""
+        require(request, "owner")
+
+        def mint() -> dict[str, Any]:
+            person_id = runtime.person_for(body.name)
+            name = runtime.resident.people.get(person_id).name
+            token, created = runtime.tokens.ensure_person(person_id, name)
+            return {"person_id": person_id, "name": name, "token": token, "created": created}
+
+        return await runtime.in_mind(mint)
+
+    return router

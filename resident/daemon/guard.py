@@ -1,0 +1,102 @@
+"""The daemon's view of its DuckStore: every call retried briefly on a write-write conflict.
+
+Inside the one owner, turns, graph API calls and maintenance run on their own cursors at once
+(DuckDB MVCC). Two transactions touching the same row conflict, and DuckDB refuses the second;
+since the store rolls a refused transaction back whole, running the call again is safe.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import duckdb
+
+from resident.config import DaemonSettings
+from resident.errors import GraphBusy
+from resident.memory.duck_store import DuckStore
+
+T = TypeVar("T")
+
+def is_write_conflict(exc: BaseException) -> bool:
+    """DuckDB's refusal of a transaction that raced another on the same rows or keys."""
+    text = str(exc).lower()
+    if isinstance(exc, duckdb.TransactionException):
+        return "conflict" in text
+    # Two transactions inserting the same new key: the later one fails on the primary key.
+    return isinstance(exc, duckdb.ConstraintException) and "duplicate key" in text
+
+
+def retry_conflicts(fn: Callable[[], T], settings: DaemonSettings,
+                    sleep: Callable[[float], None] = time.sleep) -> T:
+    """Run `fn`, again after a short jittered backoff while DuckDB reports a write conflict;
+    GraphBusy once `settings.conflict_retries` retries are spent."""
+    delay = settings.conflict_backoff_ms / 1000.0
+    for attempt in range(settings.conflict_retries + 1):
+        try:
+            return fn()
+        except (duckdb.TransactionException, duckdb.ConstraintException) as exc:
+            if not is_write_conflict(exc):
+                raise
+            if attempt == settings.conflict_retries:
+                raise GraphBusy(
+                    f"the graph stayed busy with a conflicting write after {attempt + 1} tries; "
+                    f"try again ({exc})") from exc
+            sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 2, 0.2)
+    raise AssertionError("unreachable")
+
+
+def _forward(name: str) -> Callable[..., Any]:
+    def method(self: GuardedGraph, *args: Any, **kwargs: Any) -> Any:
+        target = getattr(self.store, name)
+        return retry_conflicts(lambda: target(*args, **kwargs), self.settings)
+
+    method.__name__ = name
+    method.__doc__ = f"DuckStore.{name}, retried on write-write conflicts."
+    return method
+
+
+class GuardedGraph:
+    """A GraphStore over the daemon's DuckStore; `store` is the DuckStore itself."""
+
+    def __init__(self, store: DuckStore, settings: DaemonSettings) -> None:
+        self.store = store
+        self.settings = settings
+
+    def close(self) -> None:
+        self.store.close()
+
+    upsert_entities = _forward("upsert_entities")
+    get_entity = _forward("get_entity")
+    find_entities = _forward("find_entities")
+    add_claim = _forward("add_claim")
+    upsert_claims = _forward("upsert_claims")
+    upsert_bulk = _forward("upsert_bulk")
+    get_claim = _forward("get_claim")
+    claims_by_subject = _forward("claims_by_subject")
+    claims_by_object = _forward("claims_by_object")
+    peek_claims = _forward("peek_claims")
+    peek_claim = _forward("peek_claim")
+    evidence_for = _forward("evidence_for")
+    promote_to_fact = _forward("promote_to_fact")
+    record_conflict = _forward("record_conflict")
+    resolve_conflict = _forward("resolve_conflict")
+    record_correction = _forward("record_correction")
+    conflicts_for = _forward("conflicts_for")
+    open_conflicts = _forward("open_conflicts")
+    file_gap = _forward("file_gap")
+    due_gaps = _forward("due_gaps")
+    get_gap = _forward("get_gap")
+    attempt_gap = _forward("attempt_gap")
+    decay_stale_facts = _forward("decay_stale_facts")
+    counts = _forward("counts")
+    checksum = _forward("checksum")
+    confidence_histogram = _forward("confidence_histogram")
+    heartbeat = _forward("heartbeat")
+    snapshot = _forward("snapshot")
+    claims_for_subjects = _forward("claims_for_subjects")
+    export_table = _forward("export_table")
+    schema_version = _forward("schema_version")

@@ -1,0 +1,129 @@
+"""The OpenAI-compatible surface, so existing chat front ends can talk to MAX.
+
+`POST /v1/chat/completions` (plain or streamed as server-sent events) and `GET /v1/models`.
+The last user message is the turn; the rest of the history is MAX's own to remember, not the
+client's to replay. "assistant" below is the wire protocol's role name and nothing more.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel, ConfigDict
+
+from resident.daemon.conversation import check_turn_text, converse_turn
+from resident.daemon.runtime import Runtime
+from resident.daemon.security import principal
+from resident.errors import InvalidInput, NotFound
+
+#: The role name the OpenAI wire format gives the replying side.
+WIRE_ROLE = "assistant"
+
+
+class ChatMessage(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    role: str
+    content: str | list[dict[str, Any]] | None = None
+
+
+class ChatRequest(BaseModel):
+    # Front ends send sampling options (temperature, top_p, ...) that mean nothing here.
+    model_config = ConfigDict(extra="allow")
+
+    model: str | None = None
+    messages: list[ChatMessage]
+    stream: bool = False
+
+
+def turn_text(messages: list[ChatMessage]) -> str:
+    """The text of the last user message (text parts joined); InvalidInput if there is none."""
+    for message in reversed(messages):
+        if message.role != "user":
+            continue
+        if isinstance(message.content, str):
+            return message.content
+        if isinstance(message.content, list):
+            return "\n".join(str(part.get("text", "")) for part in message.content
+                             if part.get("type") == "text")
+        break
+    raise InvalidInput("no user message to answer: the last user message is the turn")
+
+
+def _pieces(reply: str) -> Iterator[str]:
+    """The reply in word-sized pieces with their trailing space, for streaming."""
+    yield from re.findall(r"\S+\s*|\s+", reply)
+
+
+def completion(answer: dict[str, Any], model: str, created: int) -> dict[str, Any]:
+    return {
+        "id": f"chatcmpl-{answer['correlation_id']}",
+        "object": "chat.completion",
+        "created": created,
+        "model": model,
+        "choices": [{"index": 0, "finish_reason": "stop",
+                     "message": {"role": WIRE_ROLE, "content": answer["reply"]}}],
+        "resident": _extras(answer),
+    }
+
+
+def completion_chunks(answer: dict[str, Any], model: str, created: int) -> Iterator[str]:
+    base = {"id": f"chatcmpl-{answer['correlation_id']}", "object": "chat.completion.chunk",
+            "created": created, "model": model}
+
+    def event(delta: dict[str, Any], finish: str | None = None, **extra: Any) -> str:
+        chunk = {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+                 **extra}
+        return f"data: {json.dumps(chunk)}\n\n"
+
+    yield event({"role": WIRE_ROLE, "content": ""})
+    for piece in _pieces(answer["reply"]):
+        yield event({"content": piece})
+    yield event({}, "stop", resident=_extras(answer))
+    yield "data: [DONE]\n\n"
+
+
+def _extras(answer: dict[str, Any]) -> dict[str, Any]:
+    """What MAX adds beyond the wire format, for clients that look."""
+    return {k: answer.get(k) for k in ("session_id", "correlation_id", "intent", "person_id")}
+
+
+def build_router(runtime: Runtime) -> APIRouter:
+    router = APIRouter(prefix="/v1")
+    model_name = runtime.settings.daemon.model_name
+
+    def model_card() -> dict[str, Any]:
+        return {"id": model_name, "object": "model",
+                "created": int(runtime.started_at.timestamp()), "owned_by": "resident"}
+
+    @router.get("/models")
+    async def models(request: Request) -> dict[str, Any]:
+        principal(request)
+        return {"object": "list", "data": [model_card()]}
+
+    @router.get("/models/{model_id}")
+    async def model(model_id: str, request: Request) -> dict[str, Any]:
+        principal(request)
+        if model_id != model_name:
+            raise NotFound(f"no model {model_id!r}; MAX answers as {model_name!r}")
+        return model_card()
+
+    @router.post("/chat/completions", response_model=None)
+    async def chat_completions(body: ChatRequest,
+                               request: Request) -> JSONResponse | StreamingResponse:
+        who = principal(request)
+        text = check_turn_text(turn_text(body.messages), runtime.settings.language.max_turn_chars)
+        answer = await runtime.in_mind(lambda: converse_turn(runtime, who, text, None))
+        created = int(runtime.clock.now().timestamp())
+        if body.stream:
+            return StreamingResponse(completion_chunks(answer, model_name, created),
+                                     media_type="text/event-stream",
+                                     headers={"Cache-Control": "no-cache"})
+        return JSONResponse(completion(answer, model_name, created))
+
+    return router

@@ -1,0 +1,176 @@
+"""The daemon's gate: bearer tokens on every request, body size limits, JSON errors.
+
+Both checks are plain ASGI middleware so they run before routing: an unknown path without a
+token is a 401 like any other, and an oversized body is refused before it is read whole.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from starlette.requests import Request
+
+from resident.config import DaemonSettings
+from resident.daemon.tokens import Principal, Role, TokenStore
+from resident.errors import (
+    DaemonNotRunning,
+    DaemonRunning,
+    EpistemicRefusal,
+    Forbidden,
+    GraphBusy,
+    InvalidInput,
+    LanguageModelError,
+    NotFound,
+    RequestTooLarge,
+    ResidentError,
+    StateUnknown,
+    Unauthorized,
+)
+from resident.memory.wire import ARROW_STREAM
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: HTTP status for each kind of typed error; the most specific class listed first wins.
+STATUS_FOR: tuple[tuple[type[ResidentError], int], ...] = (
+    (RequestTooLarge, 413),
+    (Unauthorized, 401),
+    (Forbidden, 403),
+    (NotFound, 404),
+    (InvalidInput, 400),
+    (EpistemicRefusal, 409),
+    (DaemonRunning, 409),
+    (GraphBusy, 503),
+    (StateUnknown, 503),
+    (DaemonNotRunning, 503),
+    (LanguageModelError, 502),
+)
+
+
+def status_for(exc: ResidentError) -> int:
+    for cls, status in STATUS_FOR:
+        if isinstance(exc, cls):
+            return status
+    return 500
+
+
+def error_body(code: str, message: str) -> bytes:
+    return json.dumps({"error": code, "message": message}).encode("utf-8")
+
+
+async def send_error(send: Send, status: int, code: str, message: str,
+                     headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = error_body(code, message)
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *(headers or []),
+    ]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+class BearerAuth:
+    """Every request needs `Authorization: Bearer <token>` naming a known principal."""
+
+    def __init__(self, app: ASGIApp, tokens: TokenStore) -> None:
+        self.app = app
+        self.tokens = tokens
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        header = _header(scope, b"authorization") or ""
+        scheme, _, token = header.partition(" ")
+        principal = self.tokens.lookup(token.strip()) if scheme.lower() == "bearer" else None
+        if principal is None:
+            message = ("a bearer token is required (tokens.json in the data directory)"
+                       if not header else "unknown or malformed bearer token")
+            await send_error(send, 401, Unauthorized.code, message,
+                             [(b"www-authenticate", b'Bearer realm="resident"')])
+            return
+        scope.setdefault("state", {})["principal"] = principal
+        await self.app(scope, receive, send)
+
+
+class BodyLimit:
+    """Refuse bodies over the limit: by Content-Length at once, or while a chunked body streams.
+
+    Arrow bodies to the graph API get the bulk limit; everything else the request limit.
+    """
+
+    def __init__(self, app: ASGIApp, settings: DaemonSettings) -> None:
+        self.app = app
+        self.settings = settings
+
+    def limit_for(self, scope: Scope) -> int:
+        content_type = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+        if scope["path"].startswith("/v1/graph/") and content_type == ARROW_STREAM:
+            return self.settings.max_bulk_bytes
+        return self.settings.max_request_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit_for(scope)
+        declared = _header(scope, b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await send_error(send, 413, RequestTooLarge.code,
+                             f"request body of {declared} bytes exceeds the limit of {limit}")
+            return
+        seen = 0
+        over = False
+        answered = False
+
+        async def limited_receive() -> Message:
+            nonlocal seen, over
+            if over:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    # Stop reading; whatever the app answers to the cut body is replaced below.
+                    over = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal answered
+            if not over:
+                await send(message)
+            elif not answered:
+                answered = True
+                await send_error(send, 413, RequestTooLarge.code,
+                                 f"request body exceeds the limit of {limit} bytes")
+
+        await self.app(scope, limited_receive, guarded_send)
+
+
+def principal(request: Request) -> Principal:
+    found = getattr(request.state, "principal", None)
+    if not isinstance(found, Principal):
+        raise Unauthorized("no principal on this request")
+    return found
+
+
+def require(request: Request, *roles: Role) -> Principal:
+    """The request's principal, or Forbidden when its role may not use this surface."""
+    who = principal(request)
+    if who.role not in roles:
+        raise Forbidden(f"a {who.role} token may not use {request.url.path}; "
+                        f"it needs one of: {', '.join(roles)}")
+    return who

@@ -1,0 +1,182 @@
+"""Bearer tokens for the daemon, kept in data/tokens.json with mode 0600.
+
+One "owner" token (the CLI), one "service" token (flows and other processes using the graph
+API), and one token per person (created when someone is introduced, or by `resident token NAME`).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from resident.errors import InvalidInput
+
+TOKENS_FILE = "tokens.json"
+_PREFIX = "rsd_"
+
+Role = Literal["owner", "service", "person"]
+
+
+class Principal(BaseModel):
+    """Who a request speaks for, from its bearer token."""
+
+    model_config = ConfigDict(frozen=True)
+
+    role: Role
+    name: str
+    person_id: str | None = None
+
+
+def new_token() -> str:
+    return _PREFIX + secrets.token_urlsafe(32)
+
+
+def _digest(token: str) -> str:
+    # Looked up by digest so that the in-memory table never compares secrets byte by byte.
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class TokenStore:
+    """tokens.json, read at start and again when a token is not known (the file may have grown
+    through `resident token` in another process). Writes are atomic and under a file lock."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = data_dir / TOKENS_FILE
+        self._lock_path = data_dir / (TOKENS_FILE + ".lock")
+        self._mutex = threading.Lock()
+        self._by_digest: dict[str, Principal] = {}
+        self._mtime_ns: int | None = None
+        self._raw: dict[str, Any] = {}
+
+    @classmethod
+    def ensure(cls, data_dir: Path) -> TokenStore:
+        """The store for `data_dir`, creating the owner and service tokens on first run."""
+        store = cls(data_dir)
+        with store._file_lock():
+            raw = store._read()
+            changed = False
+            for role in ("owner", "service"):
+                if not isinstance(raw.get(role), str):
+                    raw[role] = new_token()
+                    changed = True
+            if not isinstance(raw.get("people"), dict):
+                raw["people"] = {}
+                changed = True
+            if changed:
+                store._write(raw)
+            store._load(raw)
+        return store
+
+    # reading
+
+    def lookup(self, token: str) -> Principal | None:
+        found = self._by_digest.get(_digest(token))
+        if found is None and self._changed_on_disk():
+            with self._mutex:
+                self._load(self._read())
+            found = self._by_digest.get(_digest(token))
+        return found
+
+    def token_for(self, role: Literal["owner", "service"]) -> str:
+        return str(self._raw[role])
+
+    def person_token(self, person_id: str) -> str | None:
+        entry = self._raw.get("people", {}).get(person_id)
+        return None if entry is None else str(entry["token"])
+
+    # writing
+
+    def ensure_person(self, person_id: str, name: str) -> tuple[str, bool]:
+        """The token of `person_id`, minted if there is none: (token, created)."""
+        with self._mutex, self._file_lock():
+            raw = self._read()
+            people = raw.setdefault("people", {})
+            entry = people.get(person_id)
+            if entry is not None:
+                self._load(raw)
+                return str(entry["token"]), False
+            token = new_token()
+            people[person_id] = {"name": name, "token": token}
+            self._write(raw)
+            self._load(raw)
+            return token, True
+
+    # the file
+
+    @contextmanager
+    def _file_lock(self) -> Iterator[None]:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self._lock_path, "ab") as fh:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            st = self.path.stat()
+        except FileNotFoundError:
+            return {}
+        if st.st_mode & 0o077:
+            # Secrets readable by others: tighten before anything is read or served.
+            os.chmod(self.path, 0o600)
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise InvalidInput(f"{self.path} is not valid JSON ({exc}); fix or remove it") from exc
+        if not isinstance(raw, dict):
+            raise InvalidInput(f"{self.path} must hold a JSON object")
+        return raw
+
+    def _write(self, raw: dict[str, Any]) -> None:
+        tmp = self.path.with_name(f".{TOKENS_FILE}.{os.getpid()}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(raw, indent=2, sort_keys=True) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, self.path)
+
+    def _load(self, raw: dict[str, Any]) -> None:
+        table: dict[str, Principal] = {}
+        for role in ("owner", "service"):
+            if isinstance(raw.get(role), str):
+                table[_digest(raw[role])] = Principal(role=role, name=role)
+        for person_id, entry in (raw.get("people") or {}).items():
+            if isinstance(entry, dict) and isinstance(entry.get("token"), str):
+                table[_digest(entry["token"])] = Principal(
+                    role="person", name=str(entry.get("name") or person_id), person_id=person_id)
+        self._raw = raw
+        self._by_digest = table
+        try:
+            self._mtime_ns = self.path.stat().st_mtime_ns
+        except FileNotFoundError:
+            self._mtime_ns = None
+
+    def _changed_on_disk(self) -> bool:
+        try:
+            return self.path.stat().st_mtime_ns != self._mtime_ns
+        except FileNotFoundError:
+            return False
+
+
+def stored_token(data_dir: Path, role: Literal["owner", "service"]) -> str | None:
+    """The owner or service token as tokens.json holds it, without creating anything."""
+    try:
+        raw = json.loads((data_dir / TOKENS_FILE).read_text(encoding="utf-8"))
+    except (FileNotFoundError, json.JSONDecodeError):
+        return None
+    value = raw.get(role) if isinstance(raw, dict) else None
+    return value if isinstance(value, str) else None
