@@ -51,17 +51,17 @@ def _hydrate(part: str, file: StateFile[M], first_boot: bool, first: Callable[[]
              settings: Settings, events: EventLog, now: datetime) -> Hydrated[M]:
     """Load one state file; on a brand-new data directory write its first state instead."""
     loaded = file.load()
-    report = loaded.describe()
-    report["file"] = str(file.path.relative_to(settings.data_dir))
+    source = loaded.source.value
     if loaded.source is Source.ABSENT:
         if first_boot:
-            seq = file.write(first(), now)
-            loaded = file.load()
-            report.update(source="first_boot", seq=seq, written_at=now.isoformat())
+            file.write(first(), now)
+            loaded, source = file.load(), "first_boot"
         else:
             problem = f"{file.path.name}: missing, while other state files exist (a loss)"
             loaded = Loaded(Source.UNKNOWN, file.path, problems=(problem,))
-            report.update(source=Source.UNKNOWN.value, problems=[problem])
+            source = loaded.source.value
+    report = {**loaded.describe(), "source": source,
+              "file": str(file.path.relative_to(settings.data_dir))}
     if loaded.source is Source.LAST_GOOD:
         events.emit("state_recovered", {"part": part, "file": report["file"],
                                         "from": file.last_good.name, "seq": loaded.seq,

@@ -1,7 +1,7 @@
 """The event log: one append-only JSON-lines file per session, data/events/<session_id>.jsonl.
 
 Every event carries the `session_id` (which life), a `correlation_id` (which interaction, or
-null), a per-session sequence number, its kind, a timestamp and a payload. Each line is handed to
+null), a per-session sequence number, its kind, `occurred_at` and a payload. Each line is handed to
 the OS as it is emitted; when it reaches the disk is the [events] fsync policy. DuckDB reads the
 log directly: `SELECT * FROM read_json('data/events/*.jsonl', format = 'newline_delimited')`.
 """
@@ -36,7 +36,8 @@ class Event(BaseModel):
     correlation_id: str | None
     seq: int
     kind: str = Field(min_length=1, max_length=KIND_MAX_CHARS)
-    at: datetime
+    #: When it happened (UTC; named so because AT is reserved in DuckDB's SQL).
+    occurred_at: datetime
     payload: dict[str, Any]
 
 
@@ -64,10 +65,12 @@ class EventLog:
             if self._fd is None:
                 raise InvalidInput(f"event log {self.path.name} is closed; {kind!r} not written")
             event = Event(session_id=self.session.session_id, correlation_id=correlation_id,
-                          seq=self._seq + 1, kind=kind, at=self._clock.now(), payload=payload)
+                          seq=self._seq + 1, kind=kind, occurred_at=self._clock.now(),
+                          payload=payload)
+            # The payload goes out as given: plain JSON or refused, never silently converted.
+            record = {**event.model_dump(mode="json", exclude={"payload"}), "payload": payload}
             try:
-                line = json.dumps(event.model_dump(mode="json"), allow_nan=False,
-                                  separators=(",", ":"))
+                line = json.dumps(record, allow_nan=False, separators=(",", ":"))
             except (TypeError, ValueError) as exc:
                 raise InvalidInput(f"event {kind!r} payload is not plain JSON: {exc}") from exc
             # One write call per line: a crash leaves at most a torn last line, never a mix.
