@@ -112,6 +112,8 @@ class _Reply:
     state: dict[str, Any] | None = None
     person_id: str | None = None
     mood_labels: tuple[str, ...] = ()
+    #: The reply already greets; a "Hi" in the text needs no second hello.
+    greets: bool = False
 
 
 @dataclass
@@ -121,6 +123,10 @@ class _Ctx:
     person_id: str | None
     now: datetime
     correlation_id: str
+    #: Entities this turn files, written in one batch before the claim that needs them.
+    pending: list[Entity] = field(default_factory=list)
+    #: What the turn wrote to the graph (ids), reported in its turn_replied event.
+    wrote: dict[str, Any] = field(default_factory=dict)
 
     def appraise(self, kind: str, **detail: Any) -> None:
         self.resident.appraise(kind, self.now, self.correlation_id, **detail)
@@ -196,7 +202,7 @@ class Language:
         reply = self._handlers[parsed.intent](self, ctx)
         speaker = reply.person_id or person_id
         plain = reply.plain
-        if parsed.greeted and parsed.intent is not Intent.GREETING:
+        if parsed.greeted and not reply.greets and parsed.intent is not Intent.GREETING:
             plain = f"{self._hello(ctx, speaker)} {plain}"
         text_out, by_model = plain, False
         reason = None
@@ -213,9 +219,11 @@ class Language:
         if claim_ids:
             with self._last_lock:
                 self._last[speaker or ""] = tuple(claim_ids)
+        # One event for the reply and the writes: each event costs an fsync under the default
+        # events policy, and a turn's latency budget is tens of milliseconds.
         ctx.emit("turn_replied", {
             "person_id": speaker, "intent": parsed.intent.value, "claim_ids": claim_ids,
-            "phrased_by_model": by_model, "plain_used_because": reason,
+            "wrote": ctx.wrote, "phrased_by_model": by_model, "plain_used_because": reason,
             "reply_chars": len(text_out),
         })
         return Turn(
@@ -246,14 +254,24 @@ class Language:
         return "Hello." if person_id is None else f"Hello, {self._name(ctx, person_id)}."
 
     def _person_entity(self, ctx: _Ctx, person_id: str) -> Entity:
-        """The graph entity of a person, filed when the graph does not have it yet."""
+        """The graph entity of a person; filed (with the turn's batch) when the graph lacks it,
+        as after a lost people.json."""
         try:
             return self.graph.get_entity(person_id)
         except NotFound:
             entity = Entity(id=person_id, kind="person", label=self._name(ctx, person_id))
-            self.graph.upsert_entities([entity], ctx.now)
-            self.dictionary.forget(entity.label)
+            ctx.pending.append(entity)
             return entity
+
+    def _file_pending(self, ctx: _Ctx) -> None:
+        if not ctx.pending:
+            return
+        batch = list({e.id: e for e in ctx.pending}.values())
+        self.graph.upsert_entities(batch, ctx.now)
+        for entity in batch:
+            self.dictionary.forget(entity.label)
+        ctx.wrote["entities"] = [e.id for e in batch]
+        ctx.pending.clear()
 
     # -- entities ------------------------------------------------------------------------------
 
@@ -277,18 +295,21 @@ class Language:
         return pid if isinstance(pid, str) else None
 
     def _entity(self, ctx: _Ctx, name: str) -> Entity:
+        """The entity a name refers to; a new concept (filed with the turn's batch) when the
+        graph has none."""
         found = resolve(self.dictionary, name)
         if found:
             return found[0]
         entity = Entity(id=f"concept:{slug(name)}", kind="concept", label=name)
+        for waiting in ctx.pending:
+            if waiting.id == entity.id:
+                return waiting
         try:
             # Two spellings can share a slug ("Aspirin", "aspirin"): keep the first label.
             return self.graph.get_entity(entity.id)
         except NotFound:
-            pass
-        self.graph.upsert_entities([entity], ctx.now)
-        self.dictionary.forget(name)
-        return entity
+            ctx.pending.append(entity)
+            return entity
 
     def _new_claim(self, ctx: _Ctx, triple: Triple, subject: Entity, confidence: float,
                    provenance: str) -> NewClaim:
@@ -332,11 +353,14 @@ class Language:
         person = ctx.resident.people.introduce(name, ctx.now)
         person_id: str = person.id
         self._person_entity(ctx, person_id)
+        self._file_pending(ctx)
         ctx.appraise("person_arrived", person_id=person_id)
+        who = self._name(ctx, person_id)
         if known == person_id:
-            return _Reply(f"Welcome back, {self._name(ctx, person_id)}.", person_id=person_id)
-        return _Reply(f"Nice to meet you, {self._name(ctx, person_id)}. I will remember you.",
-                      person_id=person_id)
+            return _Reply(f"Welcome back, {who}.", person_id=person_id, greets=True)
+        opening = f"Hello, {who}: nice to meet you." if ctx.parsed.greeted else (
+            f"Nice to meet you, {who}.")
+        return _Reply(f"{opening} I will remember you.", person_id=person_id, greets=True)
 
     def _statement(self, ctx: _Ctx) -> _Reply:
         triple = ctx.parsed.triple
@@ -347,11 +371,10 @@ class Language:
         provenance = f"interaction:{ctx.person_id}" if ctx.person_id else "interaction:unknown"
         new = self._new_claim(ctx, triple, subject, self.settings.epistemic.hint_cap, provenance)
         fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
+        self._file_pending(ctx)
         claim = self.graph.add_claim(new, ctx.now, ctx.resident.session.session_id,
                                      ctx.correlation_id)
-        ctx.emit("claim_stated", {"claim_id": claim.id, "subject": claim.subject,
-                                  "predicate": claim.predicate, "provenance": claim.provenance,
-                                  "new": fresh})
+        ctx.wrote["claim"] = {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
         contradicted = self._contradictions(ctx, claim)
         shown = views([claim], self.dictionary)
         lead = "Noted." if fresh else "I had that already."
@@ -384,8 +407,7 @@ class Language:
                 conflict = self.graph.record_conflict(other.id, claim.id, ctx.now)
             except ConflictRefused:
                 continue
-            ctx.emit("conflict_recorded", {"conflict_id": conflict.id, "claims": [other.id,
-                                                                                 claim.id]})
+            ctx.wrote.setdefault("conflict_ids", []).append(conflict.id)
             out.append(other)
         return out
 
@@ -399,13 +421,14 @@ class Language:
         old, subject = self._corrected_claim(ctx, triple)
         new = self._new_claim(ctx, triple, subject, self.settings.epistemic.correction_confidence,
                               "user_correction")
+        self._file_pending(ctx)
         writes = self.graph.record_correction(new, None if old is None else old.id, ctx.now,
                                               ctx.resident.session.session_id, ctx.correlation_id)
-        ctx.emit("correction_recorded", {
+        ctx.wrote["correction"] = {
             "old_claim_id": None if old is None else old.id,
             "hypothesis_id": writes.hypothesis.id, "gap_id": writes.gap.id,
             "conflict_id": None if writes.conflict is None else writes.conflict.id,
-        })
+        }
         ctx.appraise("corrected", claim_id=writes.hypothesis.id,
                      old_claim_id=None if old is None else old.id)
         hypothesis = views([writes.hypothesis], self.dictionary)[0]

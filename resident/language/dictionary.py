@@ -30,10 +30,10 @@ def slug(name: str) -> str:
 
 
 def singular_forms(name: str) -> list[str]:
-    """Naive singulars of a lower-case last word ("headaches" -> "headache"), for lookups only:
-    names such as "James" are looked up as said first."""
+    """Naive singulars of the last word ("headaches" -> "headache"), for lookups only: names
+    such as "James" are looked up as said first. All-capital words (acronyms) are left alone."""
     head, _, last = name.rpartition(" ")
-    if not last.islower() or len(last) < 4:
+    if not (last.islower() or last.istitle()) or len(last) < 4:
         return []
     prefix = f"{head} " if head else ""
     out = []

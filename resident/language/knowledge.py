@@ -247,9 +247,15 @@ def answer_question(dictionary: Dictionary, kind: QuestionKind, triple: Triple |
     shown = views(claims, dictionary)
     labels = {v.claim.object_entity: v.object_label for v in shown if v.claim.object_entity}
     matching = [v for v in shown if _object_matches(v.claim, triple.object, object_ids, labels)]
-    if matching:
+    others = [v for v in shown if v not in matching]
+    if matching and not others:
         return Answer(text=_listing_text("Yes, as far as I know:", matching[:limit],
                                          len(matching)), claims=matching[:limit], known=True)
+    if matching:
+        # A yes would hide the competing answers (a correction, a conflict): show them all.
+        both = (matching + others)[:limit]
+        return Answer(text=_listing_text(f"I hold that, and other answers on {asked} too:",
+                                         both, len(shown)), claims=both, known=True)
     return Answer(text=_listing_text(f"Not as far as I know. What I hold on {asked}:",
                                      shown[:limit], len(shown)),
                   claims=shown[:limit], known=True)
