@@ -252,3 +252,70 @@ def token(ctx: click.Context, name: str | None, role: str | None) -> None:
     click.echo(minted["token"])
     if minted["created"]:
         click.echo(f"(new token for {minted['name']}, {minted['person_id']})", err=True)
+
+
+@main.group()
+def flows() -> None:
+    """The Prefect house: server, worker, and the environment for `prefect` commands."""
+
+
+def _config_path(ctx: click.Context) -> Path | None:
+    value = (ctx.find_object(dict) or {}).get("config")
+    return Path(value) if value else None
+
+
+@flows.command("server")
+@click.pass_context
+def flows_server(ctx: click.Context) -> None:
+    """Run the Prefect server on 127.0.0.1 (data/prefect) until Ctrl-C or SIGTERM."""
+    from resident.house import run_until_stopped, start_server, ui_url
+
+    settings = settings_from(ctx)
+    server = start_server(settings, _config_path(ctx))
+    click.echo(f"Prefect server up: UI {ui_url(settings)}  (log {server.log_path})")
+    run_until_stopped([server])
+
+
+@flows.command("worker")
+@click.pass_context
+def flows_worker(ctx: click.Context) -> None:
+    """Serve every deployment on its schedule against the running Prefect server."""
+    import os
+
+    from resident.errors import HouseError
+    from resident.house import api_url, prefect_env, server_healthy
+
+    settings = settings_from(ctx)
+    if not server_healthy(settings):
+        raise HouseError(f"no Prefect server answers at {api_url(settings)}; "
+                         "start it first (`resident flows server`)")
+    # Prefect reads its settings on import: the environment goes in first.
+    os.environ.update(prefect_env(settings, _config_path(ctx)))
+    from flows.serve import serve_all
+
+    serve_all(settings)
+
+
+@flows.command("up")
+@click.pass_context
+def flows_up(ctx: click.Context) -> None:
+    """Prefect server and worker together, without the daemon (`resident up` runs all three)."""
+    from resident.house import run_until_stopped, start_house
+
+    settings = settings_from(ctx)
+    house = start_house(settings, _config_path(ctx))
+    click.echo(f"Prefect server and flows worker up: UI {house.ui_url}")
+    click.echo(f"  logs {house.server.log_path}, {house.worker.log_path}")
+    run_until_stopped([house.server, house.worker])
+
+
+@flows.command("env")
+@click.pass_context
+def flows_env(ctx: click.Context) -> None:
+    """Print export lines for the `prefect` CLI: eval "$(resident flows env)"."""
+    import shlex
+
+    from resident.house import prefect_env
+
+    for key, value in prefect_env(settings_from(ctx), _config_path(ctx)).items():
+        click.echo(f"export {key}={shlex.quote(value)}")

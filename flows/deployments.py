@@ -1,0 +1,54 @@
+"""Every deployment the worker serves, with its schedule from config/resident.toml [flows]."""
+
+from __future__ import annotations
+
+from typing import cast
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from prefect.deployments.runner import RunnerDeployment
+from prefect.schedules import Cron, Schedule
+from prefect.types.entrypoint import EntrypointType
+
+from flows.decay import decay_stale_facts
+from flows.exploration import exploration_loop
+from flows.ingest import ingest
+from flows.snapshot import snapshot
+from resident.config import Settings
+from resident.errors import ConfigError
+
+
+def _cron(s: Settings, key: str) -> Schedule:
+    try:
+        ZoneInfo(s.flows.timezone)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ConfigError("flows.timezone", f"{s.flows.timezone!r} is not a time zone") from exc
+    try:
+        return Cron(getattr(s.flows, key), timezone=s.flows.timezone)
+    except ValueError as exc:
+        raise ConfigError(f"flows.{key}", str(exc)) from exc
+
+
+def deployments(s: Settings) -> list[RunnerDeployment]:
+    """decay-stale-facts/nightly, exploration-loop/hourly, ingest/adhoc, snapshot/on-demand."""
+    # Module entrypoints: a flow run finds its code by import, whatever the run's directory.
+    module = EntrypointType.MODULE_PATH
+    found = [
+        decay_stale_facts.to_deployment(
+            "nightly", schedules=[_cron(s, "decay_cron")], entrypoint_type=module,
+            tags=["maintenance"],
+            description=f"decay_stale_facts on cron '{s.flows.decay_cron}' ({s.flows.timezone})"),
+        exploration_loop.to_deployment(
+            "hourly", schedules=[_cron(s, "exploration_cron")], entrypoint_type=module,
+            tags=["maintenance"],
+            description=f"the exploration loop on cron '{s.flows.exploration_cron}' "
+                        f"({s.flows.timezone})"),
+        ingest.to_deployment(
+            "adhoc", entrypoint_type=module, tags=["ingest"],
+            description="prefect deployment run 'ingest/adhoc' -p source=hpo-obo|hpoa|"
+                        "geonames-cities15000|<path>"),
+        snapshot.to_deployment(
+            "on-demand", entrypoint_type=module, tags=["maintenance"],
+            description="publish data/snapshots/graph-<time>.duckdb"),
+    ]
+    # Called synchronously, Prefect's dual sync/async API returns the deployments themselves.
+    return [cast(RunnerDeployment, d) for d in found]

@@ -1,0 +1,46 @@
+"""exploration-loop (hourly): re-verify due curiosity gaps against grounded evidence; the
+artifact says what changed and why."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from prefect import flow, get_run_logger, task
+from prefect.artifacts import create_markdown_artifact
+from prefect.cache_policies import NO_CACHE
+
+from flows._common import announce, retry_options, settings
+from resident.clock import SystemClock
+from resident.exploration import ExplorationReport, explore, render_markdown
+from resident.maintenance import open_for_flow, run_context
+
+
+@task(name="explore-gaps", cache_policy=NO_CACHE)
+def explore_gaps(now: datetime) -> ExplorationReport:
+    s = settings()
+    graph = open_for_flow(s)
+    try:
+        return explore(graph, now, s)
+    finally:
+        graph.close()
+
+
+@flow(name="exploration-loop")
+def exploration_loop() -> dict[str, Any]:
+    """Take due gaps by priority; promote, resolve or back off, each with its reason."""
+    s = settings()
+    now = SystemClock().now()
+    ctx = run_context(s, now)
+    announce(ctx)
+    report = explore_gaps.with_options(**retry_options(s))(now)
+    get_run_logger().info("examined %d gaps: %d answered, %d promoted, %d conflicts resolved",
+                          report.examined, report.answered, report.promoted, report.resolved)
+    create_markdown_artifact(render_markdown(report) + f"\n\nRun: {ctx.describe()}",
+                             key="exploration-loop",
+                             description=f"{len(report.changes)} changes, "
+                                         f"{report.left_open} gaps left open")
+    return {"examined": report.examined, "answered": report.answered,
+            "promoted": report.promoted, "resolved": report.resolved,
+            "left_open": report.left_open, "refused": len(report.refused),
+            "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}

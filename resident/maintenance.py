@@ -1,0 +1,137 @@
+"""Maintenance the flows run, as library calls the CLI and the daemon could make too: the run's
+identity (session_id, correlation_id), decay with its confidence histograms, graph snapshots,
+and the markdown a person reads in the Prefect UI."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from resident.config import Settings
+from resident.errors import ResidentError
+from resident.memory.client import GraphStore
+from resident.session import new_ulid
+
+SNAPSHOTS_DIR = "snapshots"
+_SNAPSHOT_NAME = re.compile(r"^graph-\d{8}T\d{6}Z\.duckdb$")
+
+
+# -- who is running --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """Logged by every flow run: the daemon's session (None when no daemon owns the graph and
+    the run uses it embedded) and the run's own correlation id."""
+
+    session_id: str | None
+    correlation_id: str
+    daemon_url: str | None
+
+    def describe(self) -> str:
+        owner = (f"daemon session_id {self.session_id} at {self.daemon_url}"
+                 if self.session_id else "no daemon: embedded graph")
+        return f"correlation_id {self.correlation_id}; {owner}"
+
+
+def run_context(settings: Settings, now: datetime) -> RunContext:
+    """This run's identity; the daemon's session_id comes from data/daemon.json while it lives."""
+    from resident.daemon.ownership import live_daemon
+
+    info = live_daemon(settings.data_dir)
+    return RunContext(
+        session_id=None if info is None else info.session_id,
+        correlation_id=new_ulid(now),
+        daemon_url=None if info is None else info.url,
+    )
+
+
+def open_for_flow(settings: Settings) -> GraphStore:
+    """The graph through its owner: the daemon's while one runs, else the file, created (with
+    its migrations) only when it does not exist yet."""
+    from resident.memory.client import open_graph
+
+    return open_graph(settings, create=not settings.graph_path.exists())
+
+
+# -- decay -----------------------------------------------------------------------------------
+
+
+class DecayReport(BaseModel):
+    now: datetime
+    decayed: int
+    counts: dict[str, int]
+    histogram_before: list[int]
+    histogram_after: list[int]
+
+
+def decay_with_histograms(graph: GraphStore, now: datetime) -> DecayReport:
+    """decay_stale_facts, with the confidence histogram before and after (lore's lesson: a
+    forgetting curve nobody looks at can sit stuck for months)."""
+    before = graph.confidence_histogram()
+    counts = graph.decay_stale_facts(now)
+    return DecayReport(now=now, decayed=counts.decayed, counts=graph.counts(),
+                       histogram_before=before, histogram_after=graph.confidence_histogram())
+
+
+def render_decay_markdown(report: DecayReport, ctx: RunContext | None = None) -> str:
+    bins = len(report.histogram_before)
+    lines = [
+        f"# decay-stale-facts, {report.now.isoformat()}",
+        "",
+        f"Claims decayed: **{report.decayed}** of {report.counts.get('claims', 0)}. Only claims "
+        "below the decay threshold that were not retrieved for the stale span lose confidence; "
+        "nothing is deleted.",
+        "",
+        "| confidence | before | after | change |",
+        "|---|---|---|---|",
+    ]
+    for i, (b, a) in enumerate(zip(report.histogram_before, report.histogram_after, strict=True)):
+        lo, hi = i / bins, (i + 1) / bins
+        lines.append(f"| {lo:.1f} to {hi:.1f}{']' if i == bins - 1 else ')'} | {b} | {a} | "
+                     f"{a - b:+d} |")
+    lines += ["", "Graph counts: " + ", ".join(f"{k} {v}" for k, v in report.counts.items())]
+    if ctx is not None:
+        lines += ["", f"Run: {ctx.describe()}"]
+    return "\n".join(lines)
+
+
+# -- snapshots -------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class Snapshots(Protocol):
+    """A graph owner that can publish a consistent copy of itself (DuckStore, RemoteGraph)."""
+
+    def snapshot(self, dest: Path) -> Path: ...
+
+
+class SnapshotReport(BaseModel):
+    path: Path
+    bytes: int
+    removed: list[Path]
+    kept: int
+
+
+def snapshot_path(settings: Settings, now: datetime) -> Path:
+    return settings.data_dir / SNAPSHOTS_DIR / f"graph-{now:%Y%m%dT%H%M%SZ}.duckdb"
+
+
+def take_snapshot(graph: GraphStore, settings: Settings, now: datetime) -> SnapshotReport:
+    """Publish data/snapshots/graph-<UTC time>.duckdb through the graph's owner and keep the
+    newest `flows.snapshot_keep` snapshots (only files this function names are ever removed)."""
+    if not isinstance(graph, Snapshots):
+        raise ResidentError(f"{type(graph).__name__} cannot publish snapshots")
+    path = graph.snapshot(snapshot_path(settings, now))
+    folder = path.parent
+    ours = sorted(p for p in folder.iterdir() if _SNAPSHOT_NAME.match(p.name))
+    excess = ours[: max(0, len(ours) - settings.flows.snapshot_keep)]
+    for old in excess:
+        old.unlink(missing_ok=True)
+    return SnapshotReport(path=path, bytes=path.stat().st_size, removed=excess,
+                          kept=len(ours) - len(excess))
