@@ -23,10 +23,11 @@ T = TypeVar("T")
 def is_write_conflict(exc: BaseException) -> bool:
     """DuckDB's refusal of a transaction that raced another on the same rows or keys."""
     text = str(exc).lower()
-    if isinstance(exc, duckdb.TransactionException):
-        return "conflict" in text
-    # Two transactions inserting the same new key: the later one fails on the primary key.
-    return isinstance(exc, duckdb.ConstraintException) and "duplicate key" in text
+    # Two transactions inserting the same new key: the later one fails on the primary key,
+    # at its INSERT or at COMMIT; run again, it sees the row and updates it instead.
+    if isinstance(exc, duckdb.TransactionException | duckdb.ConstraintException):
+        return "conflict" in text or "duplicate key" in text
+    return False
 
 
 def retry_conflicts(fn: Callable[[], T], settings: DaemonSettings,

@@ -151,7 +151,8 @@ class RemoteGraph:
             resp.close()
             raise_for_error(resp)
         try:
-            return pa.ipc.open_stream(_ResponseFile(resp))
+            # Buffered: pyarrow wants every read whole, an HTTP chunk is whatever arrived.
+            return pa.ipc.open_stream(io.BufferedReader(_ResponseFile(resp), 1 << 20))
         except BaseException:
             resp.close()
             raise

@@ -1,0 +1,69 @@
+"""Existing chat front ends talk to MAX: the official openai package as the client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import openai
+import pytest
+
+
+@pytest.fixture(scope="module")
+def client(daemon: Any) -> Any:
+    with openai.OpenAI(base_url=f"{daemon.url}/v1", api_key=daemon.owner_token,
+                       max_retries=0, timeout=60) as c:
+        yield c
+
+
+def test_models_lists_max(client: openai.OpenAI) -> None:
+    models = client.models.list()
+    assert [m.id for m in models.data] == ["max"]
+    assert client.models.retrieve("max").owned_by == "resident"
+
+
+def test_chat_completion_is_one_turn(client: openai.OpenAI, daemon: Any) -> None:
+    done = client.chat.completions.create(model="max", messages=[
+        {"role": "system", "content": "Be brief."},
+        {"role": "user", "content": "Hello"},
+        {"role": "assistant", "content": "Hello."},
+        {"role": "user", "content": "I'm Olga"},
+    ])
+    choice = done.choices[0]
+    assert choice.message.role == "assistant" and choice.finish_reason == "stop"
+    assert "Olga" in (choice.message.content or "")
+    extras = done.model_extra["resident"]  # type: ignore[index]
+    assert extras["intent"] == "introduction" and extras["session_id"] == daemon.session_id
+    assert done.id == f"chatcmpl-{extras['correlation_id']}"
+
+
+def test_streamed_completion_reassembles_to_the_reply(client: openai.OpenAI,
+                                                      daemon: Any) -> None:
+    plain = client.chat.completions.create(
+        model="max", messages=[{"role": "user", "content": "How are you?"}])
+    stream = client.chat.completions.create(
+        model="max", stream=True, messages=[{"role": "user", "content": "How are you?"}])
+    chunks = list(stream)
+    text = "".join(c.choices[0].delta.content or "" for c in chunks)
+    assert chunks[0].choices[0].delta.role == "assistant"
+    assert chunks[-1].choices[0].finish_reason == "stop"
+    assert len(chunks) > 3, "streamed in pieces"
+    # Same state, same plain rendering, apart from how far the fading emotions have faded.
+    assert text.split(".")[0] == (plain.choices[0].message.content or "").split(".")[0]
+
+
+def test_content_parts_are_read(client: openai.OpenAI) -> None:
+    done = client.chat.completions.create(model="max", messages=[
+        {"role": "user", "content": [{"type": "text", "text": "What treats headache?"}]}])
+    assert done.choices[0].message.content
+
+
+def test_errors_come_back_as_api_errors(client: openai.OpenAI, daemon: Any) -> None:
+    with pytest.raises(openai.BadRequestError) as bad:
+        client.chat.completions.create(model="max",
+                                       messages=[{"role": "system", "content": "no user"}])
+    # The body is MAX's own error shape; the openai package surfaces its `error` code.
+    assert bad.value.body == "invalid_input"
+    assert "no user message" in bad.value.response.json()["message"]
+    with openai.OpenAI(base_url=f"{daemon.url}/v1", api_key="rsd_wrong",
+                       max_retries=0) as wrong, pytest.raises(openai.AuthenticationError):
+        wrong.models.list()
