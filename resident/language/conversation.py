@@ -199,7 +199,14 @@ class Language:
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit("turn_heard", {"person_id": person_id, "intent": parsed.intent.value,
                                 "chars": len(text)})
-        reply = self._handlers[parsed.intent](self, ctx)
+        try:
+            reply = self._handlers[parsed.intent](self, ctx)
+        except Exception as exc:
+            # The log says the turn failed and how; the caller gets the typed error itself.
+            ctx.emit("turn_failed", {"person_id": person_id, "intent": parsed.intent.value,
+                                     "error": getattr(exc, "code", type(exc).__name__),
+                                     "wrote": ctx.wrote})
+            raise
         speaker = reply.person_id or person_id
         plain = reply.plain
         if parsed.greeted and not reply.greets and parsed.intent is not Intent.GREETING:

@@ -485,3 +485,12 @@ def test_the_dictionary_is_an_lru_of_the_configured_size(max_: Max) -> None:
     assert small.find("n9") == []
     max_.graph.upsert_entities([Entity(id="concept:n9", kind="concept", label="n9")], now)
     assert [e.id for e in small.find("n9")] == ["concept:n9"]
+
+
+def test_a_failing_turn_is_logged_and_raises_typed(max_: Max) -> None:
+    # A name longer than the identity manager takes: people.introduce refuses it.
+    with pytest.raises(InvalidInput, match="at most"):
+        max_.say("I'm A" + "a" * 250)
+    last = max_.events()[-1]
+    assert last.kind == "turn_failed" and last.payload["error"] == "invalid_input"
+    assert max_.resident.people.all() == []
