@@ -9,10 +9,13 @@ drives pick up exactly where they were written, however long he was down.
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -36,6 +39,8 @@ from resident.statefile import Loaded, Source, StateFile
 #: The order boot brings MAX's parts up in; mood comes before the drives (ARCHITECTURE.md).
 BOOT_ORDER = ("session", "config", "mood", "drives", "body", "people")
 EVENTS_DIR = "events"
+#: Written once every first state file is: from then on a missing state file is a loss.
+BORN_FILE = "born.json"
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -57,7 +62,7 @@ def _hydrate(part: str, file: StateFile[M], first_boot: bool, first: Callable[[]
             file.write(first(), now)
             loaded, source = file.load(), "first_boot"
         else:
-            problem = f"{file.path.name}: missing, while other state files exist (a loss)"
+            problem = f"{file.path.name}: missing after the first boot (a loss)"
             loaded = Loaded(Source.UNKNOWN, file.path, problems=(problem,))
             source = loaded.source.value
     report = {**loaded.describe(), "source": source,
@@ -70,6 +75,14 @@ def _hydrate(part: str, file: StateFile[M], first_boot: bool, first: Callable[[]
         events.emit("state_unknown", {"part": part, "file": report["file"],
                                       "problems": list(loaded.problems)})
     return Hydrated(loaded, report)
+
+
+def _write_born(path: Path, session: Session, now: datetime) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps({"session_id": session.session_id, "at": now.isoformat()}) + "\n")
+    with tmp.open("rb") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
 
 
 def _config_digest(settings: Settings) -> str:
@@ -91,7 +104,9 @@ def boot(settings: Settings, graph: GraphStore, clock: Clock | None = None,
         "mood": mood_file(settings), "drives": drives_file(settings),
         "body": body_file(settings), "people": people_file(settings),
     }
-    first_boot = not any(f.path.exists() or f.last_good.exists() for f in files.values())
+    born = settings.state_dir / BORN_FILE
+    # A first boot cut short (a crash between two first writes) is finished by the next boot.
+    first_boot = not born.exists()
 
     mood = _hydrate("mood", files["mood"], first_boot, lambda: MoodState.first(settings.affect),
                     settings, events, now)
@@ -107,6 +122,8 @@ def boot(settings: Settings, graph: GraphStore, clock: Clock | None = None,
     people = People(files["people"], people_h.loaded, graph, settings.data_dir,
                     on_event=events.emit)
     people.sync_graph(now)
+    if first_boot:
+        _write_born(born, session, now)
 
     hydrated = {"mood": mood, "drives": drive_h, "body": body_h, "people": people_h}
     problems = [p for h in hydrated.values() for p in h.report["problems"]]
