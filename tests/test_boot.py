@@ -46,7 +46,7 @@ def test_first_boot_writes_every_state_file_and_says_so(settings: Settings,
     clock = ManualClock(T0)
     resident = _boot(settings, store, clock)
     names = sorted(p.name for p in settings.state_dir.iterdir())
-    assert names == ["body.json", "drives.json", "mood.json", "people.json"]
+    assert names == ["body.json", "born.json", "drives.json", "mood.json", "people.json"]
     [event] = [e for e in _events(resident) if e.kind == "boot"]
     assert event.session_id == resident.session.session_id
     assert event.payload["order"] == list(BOOT_ORDER)
