@@ -12,13 +12,11 @@ from resident.body.model import (
     default_probes,
 )
 from resident.body.probes import TROUBLE, Finding, Probe, Status
-from resident.body.schedule import BodySchedule
 
 __all__ = [
     "BODY_FILE",
     "TROUBLE",
     "Body",
-    "BodySchedule",
     "BodyState",
     "Change",
     "FailureRate",

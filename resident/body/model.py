@@ -133,7 +133,8 @@ def default_probes(settings: Settings, graph: GraphStore,
 
 
 class Body(Held[BodyState]):
-    """The body model. Probes run on demand (`probe`) and on a schedule (`due` + BodySchedule);
+    """The body model. Probes run on demand (`probe`) and on a schedule (the daemon's
+    housekeeping calls `Resident.check_due`, which probes the parts `due` says are due);
     each probe round is one write of body.json. With body.json unknown the history starts again
     from nothing (the boot event says so) since parts can always be looked at afresh."""
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from resident.body import TROUBLE, Body, BodySchedule, Status, body_file, default_probes
+from resident.body import TROUBLE, Body, Status, body_file, default_probes
 from resident.boot import boot
-from resident.clock import ManualClock, SystemClock
+from resident.clock import ManualClock
 from resident.config import BodySettings, FlowSettings, LanguageModelSettings, Settings
 from resident.errors import InvalidInput
 from resident.events import read_events
@@ -184,21 +183,6 @@ def test_history_survives_a_restart_and_trouble_feeds_safety_and_energy(
     again = boot(settings, store, clock, probes=watched)
     assert again.body.record("language_model") == history
     assert history.failures == 2 and history.by_kind == {"server_error": 2}
-
-
-def test_probes_run_on_a_schedule(settings: Settings, store: DuckStore) -> None:
-    probes = default_probes(settings, store, None)
-    resident = boot(settings, store, SystemClock(), probes={"disk": probes["disk"]})
-    schedule = BodySchedule(resident.check_body, resident.clock, every_s=0.05)
-    schedule.start()
-    deadline = time.monotonic() + 10
-    while schedule.rounds < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    schedule.stop()
-    assert schedule.rounds >= 3 and schedule.last_error is None
-    assert resident.body.record("disk").probes >= 3
-    on_disk = body_file(settings).load().value
-    assert on_disk is not None and on_disk.parts["disk"].probes >= 3
 
 
 def test_only_due_parts_are_probed(settings: Settings, store: DuckStore) -> None:
