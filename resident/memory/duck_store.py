@@ -402,6 +402,12 @@ class DuckStore:
                     "SELECT DISTINCT ON (id) id, kind, label, "
                     "coalesce(aliases, []::VARCHAR[]) AS aliases FROM batch_entities"
                 )
+                # Ids whose names change (new, or a new label/aliases): their name rows are rebuilt.
+                cur.execute(
+                    "CREATE OR REPLACE TEMP TABLE renamed_entities AS SELECT s.id, s.label, "
+                    "s.aliases FROM staged_entities s LEFT JOIN entities e ON e.id = s.id "
+                    "WHERE e.id IS NULL OR e.label <> s.label OR e.aliases <> s.aliases"
+                )
                 inserted = _count(cur.execute(
                     "INSERT INTO entities SELECT s.id, s.kind, s.label, s.aliases, $now, $now "
                     "FROM staged_entities s ANTI JOIN entities e ON e.id = s.id",
@@ -414,8 +420,18 @@ class DuckStore:
                     "OR entities.aliases <> s.aliases)",
                     {"now": _db_ts(now)},
                 ))
+                cur.execute(
+                    "DELETE FROM entity_names WHERE entity_id IN "
+                    "(SELECT id FROM renamed_entities)"
+                )
+                cur.execute(
+                    "INSERT INTO entity_names SELECT DISTINCT lower(name), id FROM ("
+                    "SELECT id, label AS name FROM renamed_entities UNION ALL "
+                    "SELECT id, unnest(aliases) AS name FROM renamed_entities)"
+                )
                 total = _count(cur.execute("SELECT count(*) FROM staged_entities"))
                 cur.execute("DROP TABLE staged_entities")
+                cur.execute("DROP TABLE renamed_entities")
             finally:
                 _unregister(cur, "batch_entities")
         return UpsertCounts(
@@ -441,13 +457,14 @@ class DuckStore:
 
     def find_entities(self, name: str, limit: int = 10) -> list[Entity]:
         """Entities whose label or one of whose aliases equals `name`, ignoring case."""
-        rows = self._cur.execute(
-            "SELECT id, kind, label, aliases FROM entities WHERE lower(label) = lower($n) "
-            "OR list_contains(list_transform(aliases, lambda a: lower(a)), lower($n)) "
-            "ORDER BY id LIMIT $limit",
+        cur = self._cur
+        # Two index probes rather than a join: a join would scan every entity.
+        ids = [r[0] for r in cur.execute(
+            "SELECT DISTINCT entity_id FROM entity_names WHERE name = lower($n) "
+            "ORDER BY entity_id LIMIT $limit",
             {"n": name, "limit": limit},
-        ).fetchall()
-        return [Entity(id=r[0], kind=r[1], label=r[2], aliases=tuple(r[3])) for r in rows]
+        ).fetchall()]
+        return [self.get_entity(entity_id) for entity_id in ids]
 
     # claims: writes
 
