@@ -108,7 +108,8 @@ class Daemon:
                               capture_output=True, text=True, timeout=120, env=clean_env())
 
     def output(self) -> str:
-        self._out.flush()
+        if not self._out.closed:
+            self._out.flush()
         return self.out_path.read_text(errors="replace")
 
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 60.0) -> int:
@@ -131,7 +132,8 @@ def start_daemon() -> Iterator[Callable[..., Daemon]]:
 
     def start(data_dir: Path, *args: str, ready: bool = True,
               env: dict[str, str] | None = None) -> Daemon:
-        daemon = Daemon(data_dir, args, env)
+        """`env` adds to the clean environment (RESIDENT_* overrides, ...)."""
+        daemon = Daemon(data_dir, args, clean_env(**(env or {})))
         started.append(daemon)
         return daemon.wait_ready() if ready else daemon
 
