@@ -8,10 +8,12 @@ import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
 
 from resident.body import TROUBLE, Body, Status, body_file, default_probes
+from resident.body.probes import probe_gpu
 from resident.boot import boot
 from resident.clock import ManualClock
 from resident.config import BodySettings, FlowSettings, LanguageModelSettings, Settings
@@ -197,3 +199,31 @@ def test_only_due_parts_are_probed(settings: Settings, store: DuckStore) -> None
     assert resident.body.due(clock.now()) == []
     clock.advance(seconds=settings.body.probe_interval_s)
     assert resident.body.due(clock.now()) == ["disk", "python"]
+
+
+def _fake_smi(directory: Path, script: str) -> None:
+    # No GPU on this machine: a stand-in nvidia-smi with the real tool's CSV output (captured
+    # from `nvidia-smi --query-gpu=name,memory.used,memory.total,temperature.gpu
+    # --format=csv,noheader,nounits`) exercises the parsing and the failure paths.
+    smi = directory / "nvidia-smi"
+    smi.write_text("#!/bin/sh\n" + script)
+    smi.chmod(0o755)
+
+
+def test_the_gpu_probe_reads_nvidia_smi(settings: Settings, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    monkeypatch.setenv("PATH", str(bin_dir))
+    assert probe_gpu(settings).status is Status.ABSENT
+    _fake_smi(bin_dir, "echo 'NVIDIA H200, 1024, 143771, 34'\n")
+    ok = probe_gpu(settings)
+    assert (ok.status, ok.detail) == (Status.OK, "NVIDIA H200 (1024/143771 MiB, 34 C)")
+    _fake_smi(bin_dir, "echo 'NVIDIA-SMI has failed because it could not communicate' >&2\n"
+                       "exit 9\n")
+    failed = probe_gpu(settings)
+    assert (failed.status, failed.kind) == (Status.FAILED, "driver_error")
+    assert "could not communicate" in failed.detail
+    _fake_smi(bin_dir, "exec /bin/sleep 5\n")
+    slow = probe_gpu(settings.model_copy(update={"body": BodySettings(gpu_timeout_s=0.2)}))
+    assert (slow.status, slow.kind) == (Status.FAILED, "timeout")
