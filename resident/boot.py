@@ -301,7 +301,7 @@ class Resident:
             self._commit(mood, drives, now, None)
             self.events.emit("shutdown", {
                 "awake_s": None if mood is None else mood.awake_s,
-                "mood": None if self.emotions.label is None else self.emotions.label,
+                "mood": self.emotions.label,
             })
             self.events.close()
             self._down = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from resident.affect.dynamics import in_band, satiate
+from resident.affect.dynamics import in_band
 from resident.affect.models import DriveState
 from resident.config import DriveSettings, Settings
 from resident.statefile import Held, Loaded, StateFile
@@ -34,10 +34,6 @@ class Drives(Held[DriveState]):
             return []
         return [name for name, spec in self.cfg.items()
                 if not in_band(self.state.levels[name], spec)]
-
-    def satiated(self, kind: str) -> DriveState | None:
-        """The drives an event of `kind` would leave (None while the drives are unknown)."""
-        return None if self.state is None else satiate(self.state, kind, self.cfg)
 
     def reset(self, now: datetime) -> DriveState:
         """Start over from the set points, on purpose (a person asked; it is logged)."""

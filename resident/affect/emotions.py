@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from resident.affect.dynamics import appraise_mood
 from resident.affect.models import MoodState
-from resident.affect.pad import PAD, disposition_label, mood_label
+from resident.affect.pad import mood_label
 from resident.config import AffectSettings, Settings
 from resident.statefile import Held, Loaded, StateFile
 
@@ -19,7 +18,7 @@ def mood_file(settings: Settings) -> StateFile[MoodState]:
 
 
 class EmotionManager(Held[MoodState]):
-    """The mood (None when unknown), its label and the disposition's label."""
+    """The mood (None when unknown) and its label."""
 
     def __init__(self, cfg: AffectSettings, file: StateFile[MoodState],
                  loaded: Loaded[MoodState]) -> None:
@@ -27,20 +26,8 @@ class EmotionManager(Held[MoodState]):
         self.cfg = cfg
 
     @property
-    def vector(self) -> PAD | None:
-        return None if self.state is None else self.state.vector
-
-    @property
     def label(self) -> str | None:
         return None if self.state is None else mood_label(self.state.vector, self.cfg)
-
-    @property
-    def disposition_label(self) -> str | None:
-        return None if self.state is None else disposition_label(self.state.disposition, self.cfg)
-
-    def appraised(self, kind: str) -> MoodState | None:
-        """The mood an event of `kind` would leave (None while the mood is unknown)."""
-        return None if self.state is None else appraise_mood(self.state, kind, self.cfg)
 
     def reset(self, now: datetime) -> MoodState:
         """Start over from the first-boot mood, on purpose (a person asked; it is logged)."""

@@ -51,9 +51,6 @@ class PAD(BaseModel):
         ))
 
 
-NEUTRAL = PAD(valence=0.0, arousal=0.0, dominance=0.0)
-
-
 def mood_label(mood: PAD, cfg: AffectSettings) -> str:
     """The word for a mood vector.
 
