@@ -4,7 +4,7 @@ flows worker as companions of the daemon, started after it and stopped before it
 from __future__ import annotations
 
 from resident.daemon.companions import Companion, DaemonContext
-from resident.house import HouseProcess, start_server, start_worker
+from resident.house import HouseProcess, start_server, start_worker, ui_url
 
 
 class HouseCompanion:
@@ -26,5 +26,6 @@ class HouseCompanion:
 
 def companions(ctx: DaemonContext) -> list[Companion]:
     """Server first, then worker; `resident up` stops them in reverse order."""
-    return [HouseCompanion("prefect-server", server=True),
+    # The name is what `resident up` prints: the server's carries the UI address.
+    return [HouseCompanion(f"prefect-server (UI {ui_url(ctx.settings)})", server=True),
             HouseCompanion("flows-worker", server=False)]
