@@ -162,7 +162,7 @@ def migrate(path: Path, now: datetime | None = None) -> list[int]:
 def _db_ts(value: datetime) -> datetime:
     """DuckDB holds naive UTC timestamps; aware datetimes are converted at the edge."""
     if value.tzinfo is None:
-        raise ValueError("datetimes passed to the graph must be timezone-aware")
+        raise InvalidInput("datetimes passed to the graph must be timezone-aware")
     return value.astimezone(UTC).replace(tzinfo=None)
 
 
