@@ -128,6 +128,8 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _summary(ms: list[float]) -> dict[str, float]:
+    if not ms:
+        return {"n": 0, "p50_ms": float("nan"), "p99_ms": float("nan"), "max_ms": float("nan")}
     return {"n": len(ms), "p50_ms": round(statistics.median(ms), 2),
             "p99_ms": round(_percentile(ms, 0.99), 2), "max_ms": round(max(ms), 2)}
 
@@ -147,46 +149,55 @@ def turn_texts(i: int, entities: int, rng: random.Random) -> tuple[str, str]:
 
 
 def measure_turns(daemon: Daemon, entities: int, turns: int, warmup: int, seed: int,
-                  stop_when: threading.Event | None = None) -> dict[str, Any]:
-    """Turns one after another as Bench (a person), timed at the client over HTTP."""
+                  keep_going: Any = None) -> list[tuple[str, float, float]]:
+    """Turns one after another as Bench (a person), timed at the client over HTTP:
+    (kind, start, milliseconds) for each turn after the warm-up. With `keep_going`, turns go
+    on while it returns True (at least `turns` of them)."""
     rng = random.Random(seed)
-    by_kind: dict[str, list[float]] = {}
-    every: list[float] = []
+    timed: list[tuple[str, float, float]] = []
     with daemon.client() as client:
         client.post("/v1/converse", json={"text": "I'm Bench"}).raise_for_status()
-        for i in range(warmup + turns):
-            if stop_when is not None and stop_when.is_set() and i >= warmup:
-                break
+        i = 0
+        while i < warmup + turns or (keep_going is not None and keep_going()):
             kind, text = turn_texts(i + seed * 100_000, entities, rng)
             started = time.perf_counter()
             resp = client.post("/v1/converse", json={"text": text, "person": "Bench"})
             ms = (time.perf_counter() - started) * 1000
             resp.raise_for_status()
             if i >= warmup:
-                every.append(ms)
-                by_kind.setdefault(kind, []).append(ms)
-    return {"all": _summary(every), "by_kind": {k: _summary(v) for k, v in by_kind.items()}}
+                timed.append((kind, started, ms))
+            i += 1
+    return timed
+
+
+def summarize(timed: list[tuple[str, float, float]]) -> dict[str, Any]:
+    by_kind: dict[str, list[float]] = {}
+    for kind, _, ms in timed:
+        by_kind.setdefault(kind, []).append(ms)
+    return {"all": _summary([ms for _, _, ms in timed]),
+            "by_kind": {k: _summary(v) for k, v in sorted(by_kind.items())}}
 
 
 def turns_during_decay(daemon: Daemon, entities: int, seed: int) -> dict[str, Any]:
-    """Turns while decay_stale_facts runs over the whole graph via the graph API."""
-    done = threading.Event()
+    """Turns while decay_stale_facts runs over the whole graph through the graph API; only the
+    turns that started while the sweep ran are counted."""
+    window: dict[str, float] = {}
     decay: dict[str, Any] = {}
 
     def run_decay() -> None:
         with RemoteGraph(daemon.url, daemon.service_token()) as graph:
-            started = time.perf_counter()
-            # A year past the build's "now": most of the graph's low-confidence claims are stale.
+            window["start"] = time.perf_counter()
+            # A year past the build's "now": most low-confidence claims are stale by then.
             counts = graph.decay_stale_facts(NOW + timedelta(days=365))
-            decay.update(seconds=round(time.perf_counter() - started, 3), rows=counts.decayed)
-        done.set()
+            window["end"] = time.perf_counter()
+            decay.update(seconds=round(window["end"] - window["start"], 3), rows=counts.decayed)
 
     sweeper = threading.Thread(target=run_decay)
     sweeper.start()
-    time.sleep(0.05)
-    turns = measure_turns(daemon, entities, 100_000, 0, seed, stop_when=done)
+    timed = measure_turns(daemon, entities, 5, 0, seed, keep_going=sweeper.is_alive)
     sweeper.join()
-    return {"decay": decay, "turns": turns}
+    during = [t for t in timed if window["start"] <= t[1] <= window["end"]]
+    return {"decay": decay, "turns": summarize(during) if during else None}
 
 
 def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
@@ -231,7 +242,8 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     entities = max(1, scale.turn_claims // CLAIMS_PER_SUBJECT)
     daemon = Daemon(graphs[scale.turn_claims])
     try:
-        results["turns"] = measure_turns(daemon, entities, scale.turns, scale.warmup, seed=1)
+        results["turns"] = summarize(
+            measure_turns(daemon, entities, scale.turns, scale.warmup, seed=1))
         results["rss_after_turns_mib"] = round(daemon.rss_mib(), 1)
         log("turns while decay sweeps the graph")
         results["turns_during_decay"] = turns_during_decay(daemon, entities, seed=2)
@@ -269,7 +281,8 @@ def render(results: dict[str, Any]) -> str:
               "|---|---|---|---|---|"]
     rows = [("all", results["turns"]["all"]), *sorted(results["turns"]["by_kind"].items())]
     during = results["turns_during_decay"]
-    rows.append(("all, while decay sweeps the graph", during["turns"]["all"]))
+    if during["turns"] is not None:
+        rows.append(("all, while decay sweeps the graph", during["turns"]["all"]))
     lines += [f"| {k} | {v['n']} | {v['p50_ms']} | {v['p99_ms']} | {v['max_ms']} |"
               for k, v in rows]
     lines += ["", f"Decay through the graph API during those turns: {during['decay']['rows']:,} "
