@@ -3,6 +3,7 @@ seconds to start), and a data directory per test that the flows find through RES
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +21,7 @@ def prefect_server() -> Iterator[None]:
 @pytest.fixture
 def flow_env(prefect_server: None, data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The flows' settings: this test's data directory, quick retries."""
-    for key in [k for k in __import__("os").environ if k.startswith("RESIDENT_")]:
+    for key in [k for k in os.environ if k.startswith("RESIDENT_")]:
         monkeypatch.delenv(key)
     monkeypatch.setenv("RESIDENT_DATA_DIR", str(data_dir))
     monkeypatch.setenv("RESIDENT_FLOWS__RETRY_BACKOFF_SECONDS", "0.5")
