@@ -396,7 +396,7 @@ def test_gap_attempted() -> None:
     assert (again.attempts, again.status, again.updated_at) == (2, GapStatus.RESOLVED, later)
 
 
-# -- the SQL in duck_store equals the pure rules -----------------------------------------------------
+# -- the SQL in duck_store equals the pure rules ---------------------------------------------------
 
 SUBJECTS = ["hp:1", "hp:2", "hp:3"]
 
@@ -461,7 +461,7 @@ def _load(con: duckdb.DuckDBPyConnection, claims: list[Claim]) -> None:
                     [_claim_params(c) for c in claims])
 
 
-PROPERTY = settings(max_examples=150, deadline=None,
+PROPERTY = settings(max_examples=100, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

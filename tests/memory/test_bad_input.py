@@ -59,7 +59,7 @@ def good_rows(n: int) -> list[dict[str, Any]]:
     return [row(object_entity=None, object_literal=f"value {i}") for i in range(n)]
 
 
-# -- confidence --------------------------------------------------------------------------------------
+# -- confidence ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("value", [1.5, -0.1, float("nan"), float("inf")])
@@ -79,7 +79,7 @@ def test_confidence_of_the_wrong_type(graph: DuckStore) -> None:
         graph.upsert_claims(table, T0)
 
 
-# -- provenance ---------------------------------------------------------------------------------------
+# -- provenance ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("prov", ["gossip:neighbour", "ingest:hpo", "peer:", "Peer:gpt"])
@@ -109,7 +109,7 @@ def test_a_correction_must_be_a_user_correction_and_no_opinion(graph: DuckStore)
             graph.upsert_claims(batch([opinion]), T0)
 
 
-# -- subjects, predicates, objects and entities ------------------------------------------------------------
+# -- subjects, predicates, objects and entities ----------------------------------------------------
 
 
 @pytest.mark.parametrize("subject", ["", "   ", "hp", "1", "unknownprefix:1", "hp:has space"])
@@ -177,7 +177,7 @@ def test_claim_batch_missing_a_column(graph: DuckStore) -> None:
         graph.upsert_claims(batch([row()]).drop_columns(["provenance"]), T0)
 
 
-# -- one bad row refuses the whole batch -------------------------------------------------------------
+# -- one bad row refuses the whole batch -----------------------------------------------------------
 
 
 @pytest.mark.parametrize("bad", [
@@ -198,7 +198,7 @@ def test_a_bad_row_inside_a_bulk_batch(graph: DuckStore, bad: dict[str, Any]) ->
     assert graph.upsert_claims(batch(rows), T0).inserted == 99
 
 
-# -- SQL-looking text is data ----------------------------------------------------------------------------
+# -- SQL-looking text is data ----------------------------------------------------------------------
 
 
 def test_sql_looking_text_is_stored_literally(graph: DuckStore) -> None:
@@ -221,7 +221,7 @@ def test_sql_looking_text_is_stored_literally(graph: DuckStore) -> None:
     assert (after["claims"], after["entities"]) == (tables["claims"] + 2, tables["entities"] + 1)
 
 
-# -- the literal limit (documented: graph.max_literal_bytes) ----------------------------------------------
+# -- the literal limit (documented: graph.max_literal_bytes) ---------------------------------------
 
 
 def test_a_one_megabyte_literal_is_refused(graph: DuckStore) -> None:
@@ -252,7 +252,7 @@ def test_the_literal_limit_counts_bytes(graph: DuckStore) -> None:
             graph.upsert_claims(batch([row(object_entity=None, object_literal=over)]), T0)
 
 
-# -- refused epistemic operations write nothing ------------------------------------------------------
+# -- refused epistemic operations write nothing ----------------------------------------------------
 
 
 def test_refused_rules_write_nothing(graph: DuckStore) -> None:

@@ -238,7 +238,7 @@ def test_evidence(graph: DuckStore) -> None:
     assert graph.evidence_for("c_missing") == []
 
 
-# -- record_correction ------------------------------------------------------------------------------
+# -- record_correction -----------------------------------------------------------------------------
 
 
 def _correction(obj: str = "hp:0000003") -> NewClaim:
@@ -297,7 +297,7 @@ def test_record_correction_without_an_old_claim(graph: DuckStore) -> None:
         graph.record_correction(_correction(), "c_missing", T0)
 
 
-# -- curiosity gaps ----------------------------------------------------------------------------------
+# -- curiosity gaps --------------------------------------------------------------------------------
 
 
 def test_gap_queue_orders_by_priority_then_age(graph: DuckStore) -> None:
