@@ -71,7 +71,7 @@ def test_one_source_never_overrules_a_correction_of_itself(graph: DuckStore,
     [outcome] = report.gaps
     gap = graph.get_gap(outcome.gap_id)
     assert gap.status is GapStatus.OPEN and gap.attempts == 1
-    assert gap.next_attempt_at == NOW + gap_backoff(1, settings.curiosity)
+    assert gap.next_attempt_at == NOW + gap_backoff(0, settings.curiosity)
     assert "stays open" in gap.note and "ingest:hpo-annotations" in gap.note
     # Not due again until the backoff has passed; then tried again with a longer backoff.
     assert explore(graph, NOW + timedelta(minutes=1), settings).examined == 0
@@ -79,7 +79,7 @@ def test_one_source_never_overrules_a_correction_of_itself(graph: DuckStore,
     again = explore(graph, later, settings)
     assert again.examined == 1
     assert graph.get_gap(gap.id).attempts == 2
-    assert graph.get_gap(gap.id).next_attempt_at == later + gap_backoff(2, settings.curiosity)
+    assert graph.get_gap(gap.id).next_attempt_at == later + gap_backoff(1, settings.curiosity)
 
 
 def test_correction_refuted_when_grounded_sources_agree_with_the_old_claim(

@@ -355,7 +355,8 @@ def new_gap(subject: str, predicate: str, question: str, priority: int,
 
 
 def gap_backoff(attempts: int, curiosity: CuriositySettings) -> timedelta:
-    """Wait before the next try: base * 2**attempts, capped."""
+    """Wait after a failed try when `attempts` tries had failed before it: base * 2**attempts,
+    capped; so the first failure waits the base."""
     minutes = curiosity.backoff_base_minutes * (2 ** min(attempts, 30))
     return min(timedelta(minutes=minutes), timedelta(hours=curiosity.max_backoff_hours))
 
@@ -363,12 +364,11 @@ def gap_backoff(attempts: int, curiosity: CuriositySettings) -> timedelta:
 def gap_attempted(gap: CuriosityGap, now: datetime, curiosity: CuriositySettings,
                   resolved: bool, note: str) -> CuriosityGap:
     """The gap after one attempt: resolved, or open again after a backoff."""
-    attempts = gap.attempts + 1
     return gap.model_copy(
         update={
-            "attempts": attempts,
+            "attempts": gap.attempts + 1,
             "status": GapStatus.RESOLVED if resolved else GapStatus.OPEN,
-            "next_attempt_at": now + gap_backoff(attempts, curiosity),
+            "next_attempt_at": now + gap_backoff(gap.attempts, curiosity),
             "updated_at": now,
             "note": note,
         }

@@ -391,7 +391,7 @@ def test_gap_attempted() -> None:
     later = NOW + timedelta(hours=1)
     tried = epistemic.gap_attempted(gap, later, CURIOSITY, resolved=False, note="no source")
     assert (tried.attempts, tried.status, tried.note) == (1, GapStatus.OPEN, "no source")
-    assert tried.next_attempt_at == later + epistemic.gap_backoff(1, CURIOSITY)
+    assert tried.next_attempt_at == later + epistemic.gap_backoff(0, CURIOSITY)
     again = epistemic.gap_attempted(tried, later, CURIOSITY, resolved=True, note="found")
     assert (again.attempts, again.status, again.updated_at) == (2, GapStatus.RESOLVED, later)
 

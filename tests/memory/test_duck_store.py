@@ -317,7 +317,7 @@ def test_gap_backoff_and_resolution(graph: DuckStore) -> None:
     gap = graph.file_gap("hp:0000001", "is_a", "is it?", T0)
     t1 = T0 + timedelta(minutes=1)
     tried = graph.attempt_gap(gap.id, resolved=False, note="no source yet", now=t1)
-    wait = epistemic.gap_backoff(1, graph.settings.curiosity)
+    wait = epistemic.gap_backoff(0, graph.settings.curiosity)
     assert tried == graph.get_gap(gap.id)
     assert (tried.attempts, tried.next_attempt_at, tried.note) == (1, t1 + wait, "no source yet")
     assert graph.due_gaps(t1 + wait - timedelta(seconds=1)) == []
