@@ -101,8 +101,11 @@ def _schema_version(con: duckdb.DuckDBPyConnection) -> int | None:
     tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     if "schema_migrations" not in tables:
         return 0 if not tables else None
-    row = con.execute("SELECT max(version) FROM schema_migrations").fetchone()
-    return int(row[0]) if row and row[0] is not None else 0
+    # fetchall, not fetchone: a result left unexhausted keeps its transaction open, and while
+    # one is open DuckDB keeps every later update's old versions: retrievals slow down and
+    # memory grows with each one, and CHECKPOINT is refused (benchmarks/RESULTS.md).
+    rows = con.execute("SELECT max(version) FROM schema_migrations").fetchall()
+    return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
 
 def _connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
@@ -633,10 +636,14 @@ class DuckStore:
 
     def _retrieve(self, where: str, params: dict[str, Any], now: datetime) -> list[Claim]:
         """Read claims and count the read as a retrieval: bump confidence and retrieved_at."""
-        rows = self._cur.execute(
-            f"UPDATE claims SET {self._bump_sql} WHERE {where} RETURNING {CLAIM_COLUMNS}",
-            {**params, "now": _db_ts(now)},
-        ).fetchall()
+        # UPDATE then SELECT in one transaction, not UPDATE ... RETURNING: DuckDB 2.0 turns an
+        # UPDATE with RETURNING into a delete plus an insert through every index of claims,
+        # several times slower than the in-place update (benchmarks/RESULTS.md).
+        with self._tx() as cur:
+            cur.execute(f"UPDATE claims SET {self._bump_sql} WHERE {where}",
+                        {**params, "now": _db_ts(now)})
+            rows = cur.execute(f"SELECT {CLAIM_COLUMNS} FROM claims WHERE {where}",
+                               params).fetchall()
         return sorted((_claim(r) for r in rows), key=lambda c: (-c.confidence, c.id))
 
     def get_claim(self, claim_id: str, now: datetime) -> Claim:
@@ -1010,8 +1017,8 @@ def _qs(n: int) -> str:
 
 
 def _count(cur: duckdb.DuckDBPyConnection) -> int:
-    row = cur.fetchone()
-    return int(row[0]) if row else 0
+    rows = cur.fetchall()  # exhausted, so the statement's transaction ends (see _schema_version)
+    return int(rows[0][0]) if rows else 0
 
 
 def _entities_table(entities: Sequence[Entity]) -> pa.Table:

@@ -1,0 +1,62 @@
+"""`python -m benchmarks [graph] [--scale tiny|small|full]`: run the benchmarks, write RESULTS.md.
+
+The full scale (the default) writes benchmarks/RESULTS.md; smaller scales write under
+benchmarks/work/ unless --out says otherwise, so a quick run never replaces the recorded numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from benchmarks import graph, report
+
+HERE = Path(__file__).resolve().parent
+SUITES = ("graph",)
+#: Exit status when the run completed but missed a target (an error exits 1).
+TARGET_MISSED = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("suite", nargs="?", default="graph", choices=SUITES)
+    parser.add_argument("--scale", default="full", choices=sorted(graph.SCALES))
+    parser.add_argument("--work-dir", type=Path, default=None,
+                        help="where the generated graphs live (default benchmarks/work/<scale>)")
+    parser.add_argument("--out", type=Path, default=None, help="the Markdown report to write")
+    parser.add_argument("--json", type=Path, default=None, help="also write the raw numbers")
+    args = parser.parse_args(argv)
+
+    scale = graph.SCALES[args.scale]
+    work_dir = args.work_dir or HERE / "work" / scale.name
+    out = args.out or (HERE / "RESULTS.md" if scale.name == "full"
+                       else HERE / "work" / f"RESULTS-{scale.name}.md")
+    started = datetime.now(UTC)
+    machine = report.machine()
+    try:
+        results = graph.run(scale, work_dir, log=lambda msg: print(msg, flush=True))
+    finally:
+        shutil.rmtree(work_dir, ignore_errors=True)
+    finished = datetime.now(UTC)
+    results["machine"] = machine
+    results["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
+    results["started"], results["finished"] = started.isoformat(), finished.isoformat()
+
+    text = report.render(results, started, finished)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
+    print(text)
+    print(f"written to {out}")
+    return 0 if all(met for *_, met in graph.targets(results)) else TARGET_MISSED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""The graph benchmarks at a tiny scale, end to end, so the benchmark code cannot rot."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+#: `python -m benchmarks` exits 2 when the run completed but missed a target; at this scale
+#: the timings mean nothing, so only an error (any other status) fails the test.
+COMPLETED = (0, 2)
+
+
+def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
+    work, out, raw = tmp_path / "work", tmp_path / "RESULTS.md", tmp_path / "results.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "graph", "--scale", "tiny", "--work-dir", str(work),
+         "--out", str(out), "--json", str(raw)],
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+    )
+    assert proc.returncode in COMPLETED, proc.stdout[-3000:] + proc.stderr[-3000:]
+    results = json.loads(raw.read_text())
+
+    decay = results["decay"]
+    # The store and the bare UPDATE touched exactly the rows the generated mix makes due.
+    assert 0.2 * decay["claims"] < decay["rows"] < 0.5 * decay["claims"]
+    for r in decay["rounds"]:
+        assert r["store"]["rows"] == r["bare"]["rows"] == decay["rows"]
+        assert r["store"]["seconds"] > 0 and r["bare"]["seconds"] > 0
+        assert r["store"]["peak_rss_mib"] > 0
+
+    upsert = results["upsert"]
+    assert upsert["entities_before"] == upsert["entities_after"] == upsert["rows"]
+    assert upsert["reingest"] == {"inserted": 0, "updated": 0, "unchanged": upsert["rows"]}
+    assert upsert["zero_growth"] and upsert["checksum_equal"]
+
+    assert set(results["lookup"]) == {"2000", "20000"}
+    for lookup in results["lookup"].values():
+        assert 0 < lookup["p50_ms"] <= lookup["p99_ms"] <= lookup["max_ms"]
+        assert 5 < lookup["claims_per_lookup"] < 15
+
+    text = out.read_text()
+    for needle in ("Machine:", "duckdb", "Python", "| Met |", "decay_stale_facts"):
+        assert needle in text
+    assert not work.exists(), "the generated graphs are deleted at the end"
