@@ -149,12 +149,12 @@ def turn_texts(i: int, entities: int, rng: random.Random) -> tuple[str, str]:
 
 
 def measure_turns(daemon: Daemon, entities: int, turns: int, warmup: int, seed: int,
-                  keep_going: Any = None) -> list[tuple[str, float, float]]:
-    """Turns one after another as Bench (a person), timed at the client over HTTP:
-    (kind, start, milliseconds) for each turn after the warm-up. With `keep_going`, turns go
-    on while it returns True (at least `turns` of them)."""
+                  keep_going: Any = None) -> list[tuple[str, float, float, float]]:
+    """Turns one after another as Bench (a person): (kind, start, round trip ms at the client,
+    turn ms inside the daemon from its Server-Timing header) for each turn after the warm-up.
+    With `keep_going`, turns go on while it returns True (at least `turns` of them)."""
     rng = random.Random(seed)
-    timed: list[tuple[str, float, float]] = []
+    timed: list[tuple[str, float, float, float]] = []
     with daemon.client() as client:
         client.post("/v1/converse", json={"text": "I'm Bench"}).raise_for_status()
         i = 0
@@ -165,16 +165,25 @@ def measure_turns(daemon: Daemon, entities: int, turns: int, warmup: int, seed: 
             ms = (time.perf_counter() - started) * 1000
             resp.raise_for_status()
             if i >= warmup:
-                timed.append((kind, started, ms))
+                timed.append((kind, started, ms, _server_turn_ms(resp)))
             i += 1
     return timed
 
 
-def summarize(timed: list[tuple[str, float, float]]) -> dict[str, Any]:
+def _server_turn_ms(resp: httpx.Response) -> float:
+    for part in resp.headers.get("server-timing", "").split(","):
+        name, _, dur = part.strip().partition(";dur=")
+        if name == "turn":
+            return float(dur)
+    raise RuntimeError("no Server-Timing turn duration on a converse answer")
+
+
+def summarize(timed: list[tuple[str, float, float, float]]) -> dict[str, Any]:
     by_kind: dict[str, list[float]] = {}
-    for kind, _, ms in timed:
+    for kind, _, ms, _ in timed:
         by_kind.setdefault(kind, []).append(ms)
-    return {"all": _summary([ms for _, _, ms in timed]),
+    return {"all": _summary([t[2] for t in timed]),
+            "server_turn": _summary([t[3] for t in timed]),
             "by_kind": {k: _summary(v) for k, v in sorted(by_kind.items())}}
 
 
@@ -237,7 +246,7 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     results["boot_ratio"] = round(boots[large]["ready_median_s"] / boots[small]["ready_median_s"],
                                   3)
 
-    # Turn latency on the turn graph, then the same mix while decay sweeps it.
+    # Turn latency on the turn graph.
     log(f"turns on {scale.turn_claims:,} claims")
     entities = max(1, scale.turn_claims // CLAIMS_PER_SUBJECT)
     daemon = Daemon(graphs[scale.turn_claims])
@@ -245,7 +254,16 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
         results["turns"] = summarize(
             measure_turns(daemon, entities, scale.turns, scale.warmup, seed=1))
         results["rss_after_turns_mib"] = round(daemon.rss_mib(), 1)
-        log("turns while decay sweeps the graph")
+    finally:
+        daemon.stop()
+    # On the largest graph, where a sweep lasts long enough to talk through: turns alone,
+    # then turns while decay_stale_facts sweeps the whole graph through the graph API.
+    log(f"turns on {large:,} claims, alone and while decay sweeps the graph")
+    entities = max(1, large // CLAIMS_PER_SUBJECT)
+    daemon = Daemon(graphs[large])
+    try:
+        results["turns_large"] = summarize(
+            measure_turns(daemon, entities, scale.turns // 4, scale.warmup, seed=3))
         results["turns_during_decay"] = turns_during_decay(daemon, entities, seed=2)
     finally:
         daemon.stop()
@@ -279,10 +297,15 @@ def render(results: dict[str, Any]) -> str:
     lines += ["", f"## Turn latency ({scale['turn_claims']:,} claims, HTTP round trip, "
               "no language model)", "", "| turns | n | p50 ms | p99 ms | max ms |",
               "|---|---|---|---|---|"]
-    rows = [("all", results["turns"]["all"]), *sorted(results["turns"]["by_kind"].items())]
+    large = f"{scale['boot_claims'][1]:,}"
     during = results["turns_during_decay"]
+    rows = [("all", results["turns"]["all"]),
+            ("the turn inside the daemon (Server-Timing)", results["turns"]["server_turn"]),
+            *sorted(results["turns"]["by_kind"].items()),
+            (f"all, {large} claims", results["turns_large"]["all"])]
     if during["turns"] is not None:
-        rows.append(("all, while decay sweeps the graph", during["turns"]["all"]))
+        rows.append((f"all, {large} claims, while decay sweeps the graph",
+                     during["turns"]["all"]))
     lines += [f"| {k} | {v['n']} | {v['p50_ms']} | {v['p99_ms']} | {v['max_ms']} |"
               for k, v in rows]
     lines += ["", f"Decay through the graph API during those turns: {during['decay']['rows']:,} "

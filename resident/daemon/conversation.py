@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -75,6 +76,22 @@ def converse_turn(runtime: Runtime, who: Principal, text: str,
         token, _ = runtime.tokens.ensure_person(turn.person_id, name)
         answer["person_token"] = {"person_id": turn.person_id, "name": name, "token": token}
     return answer
+
+
+async def timed_turn(runtime: Runtime, who: Principal, text: str,
+                     requested: str | None) -> tuple[dict[str, Any], str]:
+    """One turn in the mind lane, and a Server-Timing header value saying how long it waited
+    for the lane (`queue`) and how long the turn itself took (`turn`), in milliseconds."""
+    queued = time.perf_counter()
+
+    def work() -> tuple[dict[str, Any], float, float]:
+        started = time.perf_counter()
+        answer = converse_turn(runtime, who, text, requested)
+        return answer, started, time.perf_counter()
+
+    answer, started, ended = await runtime.in_mind(work)
+    timing = f"queue;dur={(started - queued) * 1000:.2f}, turn;dur={(ended - started) * 1000:.2f}"
+    return answer, timing
 
 
 def subjects_named(runtime: Runtime, subject: str) -> list[str]:
@@ -152,10 +169,11 @@ def build_router(runtime: Runtime) -> APIRouter:
                                 status_code=503)
 
     @router.post("/v1/converse")
-    async def converse_endpoint(body: ConverseRequest, request: Request) -> dict[str, Any]:
+    async def converse_endpoint(body: ConverseRequest, request: Request) -> JSONResponse:
         who = principal(request)
         text = check_turn_text(body.text, runtime.settings.language.max_turn_chars)
-        return await runtime.in_mind(lambda: converse_turn(runtime, who, text, body.person))
+        answer, timing = await timed_turn(runtime, who, text, body.person)
+        return JSONResponse(answer, headers={"Server-Timing": timing})
 
     @router.get("/v1/state")
     async def state(request: Request) -> dict[str, Any]:

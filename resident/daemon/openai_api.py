@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict
 
-from resident.daemon.conversation import check_turn_text, converse_turn
+from resident.daemon.conversation import check_turn_text, timed_turn
 from resident.daemon.runtime import Runtime
 from resident.daemon.security import principal
 from resident.errors import InvalidInput, NotFound
@@ -118,12 +118,14 @@ def build_router(runtime: Runtime) -> APIRouter:
                                request: Request) -> JSONResponse | StreamingResponse:
         who = principal(request)
         text = check_turn_text(turn_text(body.messages), runtime.settings.language.max_turn_chars)
-        answer = await runtime.in_mind(lambda: converse_turn(runtime, who, text, None))
+        answer, timing = await timed_turn(runtime, who, text, None)
         created = int(runtime.clock.now().timestamp())
         if body.stream:
             return StreamingResponse(completion_chunks(answer, model_name, created),
                                      media_type="text/event-stream",
-                                     headers={"Cache-Control": "no-cache"})
-        return JSONResponse(completion(answer, model_name, created))
+                                     headers={"Cache-Control": "no-cache",
+                                              "Server-Timing": timing})
+        return JSONResponse(completion(answer, model_name, created),
+                            headers={"Server-Timing": timing})
 
     return router

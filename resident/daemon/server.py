@@ -201,11 +201,12 @@ async def _warm_language(runtime: Runtime) -> None:
 
 async def _housekeeping(runtime: Runtime) -> None:
     """Every `daemon.housekeeping_seconds`: awake time acts on mood and drives (written
-    through), and the body parts that are due are probed."""
+    through), and the body parts that are due are probed. Probes may wait on the network for
+    seconds, so the round runs beside turns (Resident is thread-safe), never ahead of them."""
     while True:
         await asyncio.sleep(runtime.settings.daemon.housekeeping_seconds)
         try:
-            await runtime.in_mind(lambda: _housekeeping_round(runtime))
+            await runtime.in_graph(lambda: _housekeeping_round(runtime))
         except Exception:
             log.exception("housekeeping round failed")
 

@@ -83,3 +83,14 @@ def test_up_refuses_a_non_loopback_host(start_daemon: Any, tmp_path: Any) -> Non
     assert daemon.proc.wait(60) == 2
     assert "daemon.host" in daemon.output() and "loopback" in daemon.output()
     assert not (tmp_path / "open" / "graph.duckdb").exists(), "refused before touching anything"
+
+
+def test_housekeeping_probes_the_body_beside_turns(start_daemon: Any, tmp_path: Any) -> None:
+    daemon = start_daemon(tmp_path / "busy", env={"RESIDENT_DAEMON__HOUSEKEEPING_SECONDS": "0.2"})
+    log = daemon.data_dir / "events" / f"{daemon.session_id}.jsonl"
+    deadline = time.monotonic() + 60
+    kinds: set[str] = set()
+    while time.monotonic() < deadline and "body_probe" not in kinds:
+        daemon.say("Hello")
+        kinds = {json.loads(line)["kind"] for line in log.read_text().splitlines()}
+    assert "body_probe" in kinds, "the first round probes every part (none probed yet)"
