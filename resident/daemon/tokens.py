@@ -47,8 +47,8 @@ def _digest(token: str) -> str:
 
 
 class TokenStore:
-    """tokens.json, read at start and again when a token is not known (the file may have grown
-    through `resident token` in another process). Writes are atomic and under a file lock."""
+    """tokens.json, read at start and again whenever it changes on disk (another process may
+    add a token, a person may revoke one). Writes are atomic and under a file lock."""
 
     def __init__(self, data_dir: Path) -> None:
         self.path = data_dir / TOKENS_FILE
@@ -80,12 +80,12 @@ class TokenStore:
     # reading
 
     def lookup(self, token: str) -> Principal | None:
-        found = self._by_digest.get(_digest(token))
-        if found is None and self._changed_on_disk():
+        """Who `token` speaks for. The file is re-read when it changed on disk (one stat per
+        call), so a token added or removed by hand or by `resident token` counts at once."""
+        if self._changed_on_disk():
             with self._mutex:
                 self._load(self._read())
-            found = self._by_digest.get(_digest(token))
-        return found
+        return self._by_digest.get(_digest(token))
 
     def token_for(self, role: Literal["owner", "service"]) -> str:
         return str(self._raw[role])

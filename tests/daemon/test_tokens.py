@@ -53,3 +53,16 @@ def test_loose_permissions_are_tightened(tmp_path: Path) -> None:
     os.chmod(path, 0o644)
     TokenStore.ensure(tmp_path)
     assert _mode(path) == 0o600
+
+
+def test_a_token_removed_from_the_file_stops_working(tmp_path: Path) -> None:
+    store = TokenStore.ensure(tmp_path)
+    token, _ = TokenStore.ensure(tmp_path).ensure_person("person:ana", "Ana")
+    assert store.lookup(token) is not None
+    path = tmp_path / TOKENS_FILE
+    raw = json.loads(path.read_text())
+    del raw["people"]["person:ana"]
+    path.write_text(json.dumps(raw))
+    os.utime(path, ns=(1, 1))  # a different mtime even within the clock's resolution
+    assert store.lookup(token) is None
+    assert store.lookup(raw["owner"]) is not None
