@@ -1,5 +1,6 @@
-"""`python -m benchmarks [graph|daemon] [--scale tiny|small|full]`: run the benchmarks, write
-RESULTS.md (the daemon suite writes its own report; see benchmarks/daemon.py).
+"""`python -m benchmarks [graph|daemon|ingest] [--scale tiny|small|full]`: run the benchmarks,
+write RESULTS.md (the daemon and ingest suites write their own reports; see benchmarks/daemon.py
+and benchmarks/ingest.py).
 
 The full scale (the default) writes benchmarks/RESULTS.md; smaller scales write under
 benchmarks/work/ unless --out says otherwise, so a quick run never replaces the recorded numbers.
@@ -18,7 +19,7 @@ from pathlib import Path
 from benchmarks import graph, report
 
 HERE = Path(__file__).resolve().parent
-SUITES = ("graph", "daemon")
+SUITES = ("graph", "daemon", "ingest")
 #: Exit status when the run completed but missed a target (an error exits 1).
 TARGET_MISSED = 2
 
@@ -32,14 +33,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="the Markdown report to write")
     parser.add_argument("--json", type=Path, default=None, help="also write the raw numbers")
     args = parser.parse_args(argv)
-    if args.suite == "daemon":
-        from benchmarks import daemon
+    if args.suite in ("daemon", "ingest"):
+        from benchmarks import daemon, ingest
 
         passed = ["--scale", args.scale]
         for flag, value in (("--work-dir", args.work_dir), ("--out", args.out)):
             if value is not None:
                 passed += [flag, str(value)]
-        return daemon.main(passed)
+        return (daemon if args.suite == "daemon" else ingest).main(passed)
 
     scale = graph.SCALES[args.scale]
     work_dir = args.work_dir or HERE / "work" / scale.name

@@ -3,7 +3,8 @@ ingested into a fresh graph (rows/s), each ingested a second time (re-ingest tim
 changed), and the exploration loop's throughput on a queue of curiosity gaps (100k at full scale).
 
 Each step runs in its own process (benchmarks._runner) on a real graph file, embedded.
-`python -m benchmarks.ingest [--scale tiny|full]` writes benchmarks/work/RESULTS-ingest-<scale>.md.
+`python -m benchmarks ingest [--scale tiny|small|full]` writes
+benchmarks/work/RESULTS-ingest-<scale>.md.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ class Scale:
     gaps: int
 
 
-SCALES = {"tiny": Scale("tiny", 3_000), "full": Scale("full", 100_000)}
+SCALES = {"tiny": Scale("tiny", 3_000), "small": Scale("small", 20_000),
+          "full": Scale("full", 100_000)}
 
 
 def settings_for(graph_dir: str | Path) -> Settings:
