@@ -400,9 +400,14 @@ class DuckStore:
                 ).fetchone()
                 if bad:
                     raise InvalidInput(f"entity refused (id, kind, label) = {bad!r}")
+                # A batch without repeated ids (the usual case) is staged as a view over the
+                # Arrow table; only a batch with repeats pays for a deduplicated copy.
+                unique = bool(cur.execute(
+                    "SELECT count(DISTINCT id) = count(*) FROM batch_entities").fetchall()[0][0])
+                staged = "VIEW" if unique else "TABLE"
                 cur.execute(
-                    "CREATE OR REPLACE TEMP TABLE staged_entities AS "
-                    "SELECT DISTINCT ON (id) id, kind, label, "
+                    f"CREATE OR REPLACE TEMP {staged} staged_entities AS "
+                    f"SELECT {'' if unique else 'DISTINCT ON (id)'} id, kind, label, "
                     "coalesce(aliases, []::VARCHAR[]) AS aliases FROM batch_entities"
                 )
                 # Ids whose names change (new, or a new label/aliases): their name rows are rebuilt.
@@ -416,7 +421,9 @@ class DuckStore:
                     "FROM staged_entities s ANTI JOIN entities e ON e.id = s.id",
                     {"now": _db_ts(now)},
                 ))
-                updated = _count(cur.execute(
+                total = _count(cur.execute("SELECT count(*) FROM staged_entities"))
+                # When every row was new there is nothing to compare (a first ingest).
+                updated = 0 if inserted == total else _count(cur.execute(
                     "UPDATE entities SET kind = s.kind, label = s.label, aliases = s.aliases, "
                     "updated_at = $now FROM staged_entities s WHERE entities.id = s.id "
                     "AND (entities.kind <> s.kind OR entities.label <> s.label "
@@ -432,8 +439,7 @@ class DuckStore:
                     "SELECT id, label AS name FROM renamed_entities UNION ALL "
                     "SELECT id, unnest(aliases) AS name FROM renamed_entities)"
                 )
-                total = _count(cur.execute("SELECT count(*) FROM staged_entities"))
-                cur.execute("DROP TABLE staged_entities")
+                cur.execute(f"DROP {staged} staged_entities")
                 cur.execute("DROP TABLE renamed_entities")
             finally:
                 _unregister(cur, "batch_entities")
