@@ -8,6 +8,7 @@ The step functions (`build_graph`, `decay_store`, ...) each run in their own sub
 from __future__ import annotations
 
 import random
+import resource
 import shutil
 import statistics
 import time
@@ -33,6 +34,8 @@ PREFIXES = ("hp", "omim", "orpha", "doid", "uberon", "rxnorm", "atc", "geonames"
 PREDICATES = ("has_phenotype", "located_in", "treats", "is_a", "part_of", "related_to", "says")
 
 TARGET_DECAY_RATIO = 1.5
+#: The decay statement's contenders: the store, then the bare UPDATEs of `bare_set_clauses`.
+DECAY_CONTENDERS = ("store", "bare", "same_set", "floor", "floor_level", "floor_decayed_at")
 TARGET_UPSERT_ROWS_PER_S = 200_000
 TARGET_LOOKUP_P99_MS = 25.0
 
@@ -45,14 +48,14 @@ class Scale:
     lookup_claims: tuple[int, ...]
     lookups: int
     warmup: int
-    #: Decay rounds; each runs store and bare on fresh copies, alternating who goes first.
+    #: Decay rounds; each runs every contender on a fresh copy, rotating who goes first.
     decay_rounds: int
 
 
 SCALES = {
     "tiny": Scale("tiny", 20_000, 5_000, (2_000, 20_000), 100, 20, 1),
-    "small": Scale("small", 1_000_000, 100_000, (100_000, 1_000_000), 2000, 200, 2),
-    "full": Scale("full", 10_000_000, 1_000_000, (1_000_000, 10_000_000), 2000, 200, 2),
+    "small": Scale("small", 1_000_000, 100_000, (100_000, 1_000_000), 2000, 200, 3),
+    "full": Scale("full", 10_000_000, 1_000_000, (1_000_000, 10_000_000), 2000, 200, 3),
 }
 
 
@@ -175,31 +178,59 @@ def build_graph(graph_dir: str, claims: int) -> dict[str, Any]:
     }
 
 
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def decay_store(graph_dir: str) -> dict[str, Any]:
     """DuckStore.decay_stale_facts on the graph, timed alone (the open is not counted)."""
     with DuckStore.open(settings_for(graph_dir)) as store:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), _cpu_seconds()
         counts = store.decay_stale_facts(NOW)
-        seconds = time.perf_counter() - started
-    return {"seconds": seconds, "rows": counts.decayed}
+        seconds, cpu = time.perf_counter() - started, _cpu_seconds() - cpu
+    return {"seconds": seconds, "cpu_seconds": cpu, "rows": counts.decayed}
 
 
-def decay_bare(graph_dir: str) -> dict[str, Any]:
-    """A bare DuckDB UPDATE of the same rows: the decay's WHERE, `SET confidence = confidence *
-    0.5` and nothing else (no level, no decayed_at, no floor)."""
+def bare_set_clauses(settings: Settings) -> dict[str, str]:
+    """The SET clauses of the bare UPDATEs, all with the decay's WHERE.
+
+    `bare` is the comparison the target is about: the confidence halved and nothing else.
+    `same_set` is the store's own statement run bare (what the store adds over DuckDB). The
+    `floor*` ones take the store's statement apart, to show what each column it must write costs.
+    """
+    d = settings.decay
+    sql = duck_store._decay_sql(settings)
+    same_set = sql.partition(" WHERE ")[0].removeprefix("UPDATE claims SET ")
+    floor = f"confidence = greatest(confidence * {d.factor}, {d.floor})"
+    level = duck_store._level_sql(f"greatest(confidence * {d.factor}, {d.floor})", settings)
+    return {
+        "bare": f"confidence = confidence * {d.factor}",
+        "floor": floor,
+        "floor_level": f"{floor}, level = {level}",
+        "floor_decayed_at": f"{floor}, decayed_at = $now",
+        "same_set": same_set,
+    }
+
+
+def decay_bare(graph_dir: str, variant: str = "bare") -> dict[str, Any]:
+    """A bare DuckDB UPDATE with the decay's WHERE and one of `bare_set_clauses`."""
     settings = settings_for(graph_dir)
+    set_clause = bare_set_clauses(settings)[variant]
+    params: dict[str, Any] = {"cutoff": _cutoff(settings, NOW)}
+    if "$now" in set_clause:
+        params["now"] = _ts(NOW)
     con = duckdb.connect(str(settings.graph_path))
     try:
-        started = time.perf_counter()
-        row = con.execute(
-            f"UPDATE claims SET confidence = confidence * 0.5 WHERE {_decay_where(settings)}",
-            {"cutoff": _cutoff(settings, NOW)},
-        ).fetchone()
-        seconds = time.perf_counter() - started
+        started, cpu = time.perf_counter(), _cpu_seconds()
+        rows = con.execute(
+            f"UPDATE claims SET {set_clause} WHERE {_decay_where(settings)}", params
+        ).fetchall()
+        seconds, cpu = time.perf_counter() - started, _cpu_seconds() - cpu
         con.execute("CHECKPOINT")
     finally:
         con.close()
-    return {"seconds": seconds, "rows": int(row[0]) if row else 0}
+    return {"seconds": seconds, "cpu_seconds": cpu, "rows": int(rows[0][0]) if rows else 0}
 
 
 def entities_table(rows: int) -> pa.Table:
@@ -247,7 +278,7 @@ def upsert(graph_dir: str, rows: int) -> dict[str, Any]:
 
 
 def lookup(graph_dir: str, lookups: int, warmup: int, seed: int) -> dict[str, Any]:
-    """Warm claims_by_subject (an UPDATE ... RETURNING: retrieval bumps) on random subjects."""
+    """Warm claims_by_subject (a committed write: retrieval bumps) on random subjects."""
     with DuckStore.open(settings_for(graph_dir)) as store:
         row = store._cur.execute("SELECT count(*) FROM entities").fetchone()
         entities = int(row[0]) if row else 0
@@ -301,28 +332,41 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     eligible = results["builds"][str(scale.decay_claims)]["eligible"]
     rounds = []
     for r in range(scale.decay_rounds):
-        order = ("store", "bare") if r % 2 == 0 else ("bare", "store")
+        # Rotate who goes first, so that a neighbour's burst of work does not always land on
+        # the same contender.
+        order = DECAY_CONTENDERS[r % len(DECAY_CONTENDERS):] + DECAY_CONTENDERS[
+            :r % len(DECAY_CONTENDERS)]
         round_result: dict[str, Any] = {"order": list(order)}
         for who in order:
             copy = _copy_graph(base, work_dir / f"decay_{who}")
             log(f"decay round {r + 1}: {who} over {scale.decay_claims:,} claims ...")
-            round_result[who] = run_step(f"benchmarks.graph:decay_{who}", graph_dir=str(copy))
+            if who == "store":
+                round_result[who] = run_step("benchmarks.graph:decay_store", graph_dir=str(copy))
+            else:
+                round_result[who] = run_step(
+                    "benchmarks.graph:decay_bare", graph_dir=str(copy), variant=who)
             shutil.rmtree(copy)
-        if not round_result["store"]["rows"] == round_result["bare"]["rows"] == eligible:
-            raise RuntimeError(f"decay touched different rows: {round_result}, eligible {eligible}")
+        touched = {who: round_result[who]["rows"] for who in order}
+        if set(touched.values()) != {eligible}:
+            raise RuntimeError(f"decay touched different rows: {touched}, eligible {eligible}")
         round_result["ratio"] = round_result["store"]["seconds"] / round_result["bare"]["seconds"]
         rounds.append(round_result)
-    store_s = statistics.fmean(r["store"]["seconds"] for r in rounds)
-    bare_s = statistics.fmean(r["bare"]["seconds"] for r in rounds)
+    summary = {
+        who: {
+            "seconds": statistics.median(r[who]["seconds"] for r in rounds),
+            "cpu_seconds": statistics.median(r[who]["cpu_seconds"] for r in rounds),
+            "peak_rss_mib": max(r[who]["peak_rss_mib"] for r in rounds),
+        }
+        for who in DECAY_CONTENDERS
+    }
     results["decay"] = {
         "claims": scale.decay_claims,
         "rows": eligible,
         "rounds": rounds,
-        "store_seconds": store_s,
-        "bare_seconds": bare_s,
-        "ratio": store_s / bare_s,
-        "store_peak_rss_mib": max(r["store"]["peak_rss_mib"] for r in rounds),
-        "bare_peak_rss_mib": max(r["bare"]["peak_rss_mib"] for r in rounds),
+        "summary": summary,
+        "ratio": summary["store"]["seconds"] / summary["bare"]["seconds"],
+        "cpu_ratio": summary["store"]["cpu_seconds"] / summary["bare"]["cpu_seconds"],
+        "ratio_same_set": summary["store"]["seconds"] / summary["same_set"]["seconds"],
     }
 
     log(f"bulk upsert of {scale.upsert_entities:,} entities from Arrow ...")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import platform
+import subprocess
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import psutil
 import pyarrow as pa
 
 from benchmarks import graph
+from benchmarks._runner import REPO_ROOT
 
 
 def machine() -> dict[str, Any]:
@@ -32,7 +34,34 @@ def machine() -> dict[str, Any]:
         "duckdb": duckdb.__version__,
         "pyarrow": pa.__version__,
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        "commit": os.environ.get("BENCH_COMMIT") or _git_commit(),
     }
+
+
+def _git_commit() -> str:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO_ROOT,
+                             capture_output=True, text=True, check=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    dirty = subprocess.run(["git", "status", "--porcelain", "resident", "benchmarks", "config"],
+                           cwd=REPO_ROOT, capture_output=True, text=True, check=False, timeout=10)
+    return out.stdout.strip() + (" (with uncommitted changes)" if dirty.stdout.strip() else "")
+
+
+#: What each decay contender's UPDATE writes (benchmarks.graph.bare_set_clauses).
+DECAY_SETS = {
+    "store": "`DuckStore.decay_stale_facts`: confidence halved with the floor, level, decayed_at",
+    "bare": "`confidence = confidence * 0.5`",
+    "same_set": "the store's own SET, run bare",
+    "floor": "confidence halved with the floor",
+    "floor_level": "floor + level",
+    "floor_decayed_at": "floor + decayed_at",
+}
+
+
+def _s(seconds: float) -> str:
+    return f"{seconds:.3g}"
 
 
 def _mib(value: float) -> str:
@@ -50,7 +79,8 @@ def render(results: dict[str, Any], started: datetime, finished: datetime) -> st
         "",
         f"- Date: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC; scale `{scale['name']}`.",
         f"- Machine: {m['cpu_model']}, {m['cores']} cores, {m['ram_gib']} GiB RAM, {m['os']}.",
-        f"- Python {m['python']}, duckdb {m['duckdb']}, pyarrow {m['pyarrow']}.",
+        f"- Python {m['python']}, duckdb {m['duckdb']}, pyarrow {m['pyarrow']}; "
+        f"code at commit {m['commit']}.",
         f"- Load average at start {m['load_average']}, at end {results['load_average_end']}. "
         "The machine was shared with other engineers' work while this ran (2 cores for about "
         "six people), so absolute times are noisy; the decay ratio is measured side by side, "
@@ -68,25 +98,35 @@ def render(results: dict[str, Any], started: datetime, finished: datetime) -> st
         "## decay_stale_facts against a bare UPDATE",
         "",
         f"{d['claims']:,} claims; {d['rows']:,} of them ({d['rows'] / d['claims']:.0%}) are due "
-        "(below 0.6, not opinion, above the floor, unretrieved for 90 days and not halved in the "
-        "last 90). `DuckStore.decay_stale_facts` (confidence halved with the floor, level "
-        "recomputed, decayed_at stamped, one statement) runs against `UPDATE claims SET "
-        "confidence = confidence * 0.5` with the same WHERE, each on its own fresh copy of the "
-        "same graph file, each in its own process; the time is the statement alone (commit "
-        "included, opening the file not).",
+        "(below 0.6, neither fact nor opinion, above the floor, unretrieved for 90 days and not "
+        "halved in the last 90). Each contender runs on its own fresh copy of the same graph "
+        "file, in its own process, with the same WHERE; the time is the statement alone (commit "
+        "and DuckDB's automatic checkpoint included, opening the file not). CPU is the "
+        "process's user+system time over the statement, which a busy neighbour disturbs less "
+        f"than wall time. Medians of {len(d['rounds'])} rounds; the order rotates per round.",
         "",
-        "| Round | Order | Store s | Bare s | Ratio | Rows |",
-        "|---|---|---|---|---|---|",
+        "| Contender | SET | Wall s | CPU s | Wall / bare | CPU / bare | Peak memory |",
+        "|---|---|---|---|---|---|---|",
     ]
-    for i, r in enumerate(d["rounds"], 1):
+    bare = d["summary"]["bare"]
+    for who, what in DECAY_SETS.items():
+        r = d["summary"][who]
         lines.append(
-            f"| {i} | {' then '.join(r['order'])} | {r['store']['seconds']:.2f} | "
-            f"{r['bare']['seconds']:.2f} | {r['ratio']:.2f} | {r['store']['rows']:,} |"
+            f"| {who} | {what} | {_s(r['seconds'])} | {_s(r['cpu_seconds'])} | "
+            f"{r['seconds'] / bare['seconds']:.2f} | {r['cpu_seconds'] / bare['cpu_seconds']:.2f}"
+            f" | {_mib(r['peak_rss_mib'])} |"
         )
     lines += [
-        f"| mean | | {d['store_seconds']:.2f} | {d['bare_seconds']:.2f} | {d['ratio']:.2f} | |",
         "",
-        f"Peak memory: store {_mib(d['store_peak_rss_mib'])}, bare {_mib(d['bare_peak_rss_mib'])}.",
+        "Per round (wall seconds):",
+        "",
+        "| Round | " + " | ".join(DECAY_SETS) + " | store / bare |",
+        "|---|" + "---|" * (len(DECAY_SETS) + 1),
+    ]
+    for i, r in enumerate(d["rounds"], 1):
+        cells = " | ".join(_s(r[who]["seconds"]) for who in DECAY_SETS)
+        lines.append(f"| {i} | {cells} | {r['ratio']:.2f} |")
+    lines += [
         "",
         "## Bulk upsert of entities from Arrow",
         "",
@@ -95,8 +135,8 @@ def render(results: dict[str, Any], started: datetime, finished: datetime) -> st
         "",
         "| | Seconds | Rows/s |",
         "|---|---|---|",
-        f"| first ingest | {u['seconds']:.2f} | {u['rows_per_s']:,.0f} |",
-        f"| re-ingest | {u['reingest_seconds']:.2f} | {u['reingest_rows_per_s']:,.0f} |",
+        f"| first ingest | {_s(u['seconds'])} | {u['rows_per_s']:,.0f} |",
+        f"| re-ingest | {_s(u['reingest_seconds'])} | {u['reingest_rows_per_s']:,.0f} |",
         "",
         f"Re-ingest: {u['reingest']['inserted']} inserted, {u['reingest']['updated']} updated, "
         f"{u['reingest']['unchanged']:,} unchanged; entities {u['entities_before']:,} before and "
@@ -105,8 +145,9 @@ def render(results: dict[str, Any], started: datetime, finished: datetime) -> st
         "",
         "## Claim lookup by subject, warm",
         "",
-        "`DuckStore.claims_by_subject` is an `UPDATE ... RETURNING` (a retrieval bumps confidence "
-        f"and retrieved_at), so each lookup is a committed write. {scale['warmup']} warm-up "
+        "`DuckStore.claims_by_subject` bumps confidence and retrieved_at (a retrieval counts), "
+        "so each lookup is a committed write: an UPDATE and a SELECT through the subject index "
+        f"in one transaction. {scale['warmup']} warm-up "
         f"lookups, then {scale['lookups']:,} timed ones on random subjects, in one process on an "
         "open store; the time includes turning the rows into `Claim` models.",
         "",

@@ -28,10 +28,14 @@ def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
     decay = results["decay"]
     # The store and the bare UPDATE touched exactly the rows the generated mix makes due.
     assert 0.2 * decay["claims"] < decay["rows"] < 0.5 * decay["claims"]
+    contenders = ("store", "bare", "same_set", "floor", "floor_level", "floor_decayed_at")
     for r in decay["rounds"]:
-        assert r["store"]["rows"] == r["bare"]["rows"] == decay["rows"]
-        assert r["store"]["seconds"] > 0 and r["bare"]["seconds"] > 0
-        assert r["store"]["peak_rss_mib"] > 0
+        assert sorted(r["order"]) == sorted(contenders)
+        for who in contenders:
+            assert r[who]["rows"] == decay["rows"]
+            assert r[who]["seconds"] > 0 and r[who]["peak_rss_mib"] > 0
+    assert decay["ratio"] == decay["summary"]["store"]["seconds"] / decay["summary"]["bare"][
+        "seconds"]
 
     upsert = results["upsert"]
     assert upsert["entities_before"] == upsert["entities_after"] == upsert["rows"]
