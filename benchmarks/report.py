@@ -72,7 +72,7 @@ NOTES = [
     "- Changes to the store that came out of profiling these benchmarks: migration 004 drops "
     "the two-column CHECK on object_entity/object_literal (DuckDB 2.0 added both columns to "
     "every UPDATE of claims and, object_entity being indexed, ran each UPDATE as a delete plus "
-    "an insert through all three indexes: decay over 1M claims took about 70 s instead of "
+    "an insert through all three indexes: decay over 1M claims took about a minute instead of "
     "under 1 s); retrieval is an UPDATE then a SELECT in one transaction instead of UPDATE ... "
     "RETURNING (which DuckDB also runs as a delete plus an insert); `DuckStore.open` no longer "
     "leaves a query result open (an open result holds its transaction, so DuckDB kept every "
