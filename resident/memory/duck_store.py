@@ -392,12 +392,12 @@ class DuckStore:
         with self._tx() as cur:
             cur.register("batch_entities", table)
             try:
-                bad = cur.execute(
+                bad = _one(cur.execute(
                     "SELECT id, kind, label FROM batch_entities WHERE id IS NULL "
                     f"OR NOT regexp_full_match(id, '{_ID_PATTERN}') "
                     "OR kind IS NULL OR length(kind) NOT BETWEEN 1 AND 64 "
                     "OR label IS NULL OR length(label) NOT BETWEEN 1 AND 1000 LIMIT 1"
-                ).fetchone()
+                ))
                 if bad:
                     raise InvalidInput(f"entity refused (id, kind, label) = {bad!r}")
                 # A batch without repeated ids (the usual case) is staged as a view over the
@@ -457,9 +457,9 @@ class DuckStore:
         return entity_counts, claim_counts
 
     def get_entity(self, entity_id: str) -> Entity:
-        row = self._cur.execute(
+        row = _one(self._cur.execute(
             "SELECT id, kind, label, aliases FROM entities WHERE id = ?", [entity_id]
-        ).fetchone()
+        ))
         if row is None:
             raise NotFound(f"no entity {entity_id!r}")
         return Entity(id=row[0], kind=row[1], label=row[2], aliases=tuple(row[3]))
@@ -546,11 +546,11 @@ class DuckStore:
                     " b.provenance, p.source_key, b.locator "
                     "FROM batch_claims b JOIN batch_provenance p USING (provenance))"
                 )
-                missing = cur.execute(
+                missing = _one(cur.execute(
                     "SELECT e FROM (SELECT subject AS e FROM staged_claims UNION "
                     "SELECT object_entity FROM staged_claims WHERE object_entity IS NOT NULL) "
                     "ANTI JOIN entities ON entities.id = e LIMIT 1"
-                ).fetchone()
+                ))
                 if missing:
                     raise InvalidInput(f"claim refers to unknown entity {missing[0]!r}; "
                                        "upsert the entity first")
@@ -596,15 +596,15 @@ class DuckStore:
              "OR starts_with(provenance, 'user_correction:'))"),
         ]
         for message, condition in checks:
-            row = cur.execute(
+            row = _one(cur.execute(
                 "SELECT row_number, subject, predicate FROM (SELECT *, row_number() OVER () - 1 "
                 f"AS row_number FROM batch_claims) WHERE {condition} LIMIT 1"
-            ).fetchone()
+            ))
             if row:
                 raise InvalidInput(f"claim row {row[0]} ({row[1]!r} {row[2]!r}): {message}")
-        row = cur.execute(
+        row = _one(cur.execute(
             "SELECT max(octet_length(encode(object_literal))) FROM batch_claims"
-        ).fetchone()
+        ))
         if row and row[0] is not None and row[0] > limit:
             raise LiteralTooLarge(
                 f"a literal of {row[0]} bytes exceeds graph.max_literal_bytes ({limit}); "
@@ -622,7 +622,7 @@ class DuckStore:
 
     def _require_entities(self, cur: duckdb.DuckDBPyConnection, ids: list[str]) -> None:
         for entity_id in ids:
-            if cur.execute("SELECT 1 FROM entities WHERE id = ?", [entity_id]).fetchone() is None:
+            if _one(cur.execute("SELECT 1 FROM entities WHERE id = ?", [entity_id])) is None:
                 raise InvalidInput(f"unknown entity {entity_id!r}; upsert the entity first")
 
     def _put_evidence(self, cur: duckdb.DuckDBPyConnection, claim_id: str, source: str,
@@ -637,7 +637,7 @@ class DuckStore:
     # claims: reads
 
     def _claim_by_id(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim | None:
-        row = cur.execute(f"SELECT {CLAIM_COLUMNS} FROM claims WHERE id = ?", [claim_id]).fetchone()
+        row = _one(cur.execute(f"SELECT {CLAIM_COLUMNS} FROM claims WHERE id = ?", [claim_id]))
         return None if row is None else _claim(row)
 
     def _retrieve(self, where: str, params: dict[str, Any], now: datetime) -> list[Claim]:
@@ -798,8 +798,8 @@ class DuckStore:
         return [_conflict(r) for r in rows]
 
     def _conflict_by_id(self, cur: duckdb.DuckDBPyConnection, conflict_id: str) -> Conflict | None:
-        row = cur.execute(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
-                          [conflict_id]).fetchone()
+        row = _one(cur.execute(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
+                               [conflict_id]))
         return None if row is None else _conflict(row)
 
     def _insert_conflict(self, cur: duckdb.DuckDBPyConnection, c: Conflict) -> None:
@@ -830,8 +830,8 @@ class DuckStore:
         return [_gap(r) for r in rows]
 
     def get_gap(self, gap_id: str) -> CuriosityGap:
-        row = self._cur.execute(f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id = ?",
-                                [gap_id]).fetchone()
+        row = _one(self._cur.execute(f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id = ?",
+                                     [gap_id]))
         if row is None:
             raise NotFound(f"no curiosity gap {gap_id!r}")
         return _gap(row)
@@ -880,7 +880,7 @@ class DuckStore:
             "object_literal, confidence, level, provenance)) FROM claims",
             "SELECT count(*), bit_xor(hash(claim_id, source, locator)) FROM claim_evidence",
         ):
-            parts.append(repr(self._cur.execute(sql).fetchone()))
+            parts.append(repr(_one(self._cur.execute(sql))))
         return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
     def confidence_histogram(self, bins: int = 10) -> list[int]:
@@ -910,8 +910,8 @@ class DuckStore:
                 "SET session_id = excluded.session_id, beats = heartbeat.beats + 1, "
                 "beat_at = excluded.beat_at",
                 [process, session_id, _db_ts(now)])
-        row = self._cur.execute("SELECT beats, beat_at FROM heartbeat WHERE process = ?",
-                                [process]).fetchone()
+        row = _one(self._cur.execute("SELECT beats, beat_at FROM heartbeat WHERE process = ?",
+                                     [process]))
         if row is None:
             raise NotFound(f"heartbeat of {process!r} not found right after writing it")
         return int(row[0]), row[1].replace(tzinfo=UTC)
@@ -930,7 +930,7 @@ class DuckStore:
         quoted = str(tmp).replace("'", "''")
         cur = self._con.cursor()
         try:
-            row = cur.execute("SELECT current_database()").fetchone()
+            row = _one(cur.execute("SELECT current_database()"))
             source = str(row[0]) if row else "graph"
             cur.execute(f"ATTACH '{quoted}' AS {alias}")
             try:
@@ -1020,6 +1020,13 @@ def _conform(table: pa.Table, schema: pa.Schema, what: str) -> pa.Table:
 
 def _qs(n: int) -> str:
     return ", ".join("?" * n)
+
+
+def _one(result: duckdb.DuckDBPyConnection) -> Any:
+    """The first row of a statement's result, or None, with the result exhausted: fetchone
+    leaves it open, and an open result holds its transaction (see _schema_version)."""
+    rows = result.fetchall()
+    return rows[0] if rows else None
 
 
 def _count(cur: duckdb.DuckDBPyConnection) -> int:
