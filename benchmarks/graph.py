@@ -166,7 +166,7 @@ def build_graph(graph_dir: str, claims: int) -> dict[str, Any]:
         eligible = con.execute(
             f"SELECT count(*) FROM claims WHERE {_decay_where(settings_)}",
             {"cutoff": _cutoff(settings_, NOW)},
-        ).fetchone()
+        ).fetchall()[0]
     finally:
         con.close()
     return {
@@ -280,8 +280,7 @@ def upsert(graph_dir: str, rows: int) -> dict[str, Any]:
 def lookup(graph_dir: str, lookups: int, warmup: int, seed: int) -> dict[str, Any]:
     """Warm claims_by_subject (a committed write: retrieval bumps) on random subjects."""
     with DuckStore.open(settings_for(graph_dir)) as store:
-        row = store._cur.execute("SELECT count(*) FROM entities").fetchone()
-        entities = int(row[0]) if row else 0
+        entities = store.counts()["entities"]
         rng = random.Random(seed)
         subjects = [entity_id(rng.randrange(entities)) for _ in range(warmup + lookups)]
         now = NOW

@@ -34,6 +34,7 @@ def machine() -> dict[str, Any]:
         "duckdb": duckdb.__version__,
         "pyarrow": pa.__version__,
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        "niceness": os.nice(0),
         "commit": os.environ.get("BENCH_COMMIT") or _git_commit(),
     }
 
@@ -105,10 +106,11 @@ def render(results: dict[str, Any], started: datetime, finished: datetime) -> st
         f"- Machine: {m['cpu_model']}, {m['cores']} cores, {m['ram_gib']} GiB RAM, {m['os']}.",
         f"- Python {m['python']}, duckdb {m['duckdb']}, pyarrow {m['pyarrow']}; "
         f"code at commit {m['commit']}.",
-        f"- Load average at start {m['load_average']}, at end {results['load_average_end']}. "
-        "The machine was shared with other engineers' work while this ran (2 cores for about "
-        "six people), so absolute times are noisy; the decay ratio is measured side by side, "
-        "store and bare alternating on fresh copies of one graph, for that reason.",
+        f"- Load average at start {m['load_average']}, at end {results['load_average_end']}; "
+        f"run at niceness {m['niceness']}. The machine was shared with other engineers' work "
+        "while this ran (2 cores for about six people), so wall times include waiting for a "
+        "core and are noisy; the decay contenders are measured side by side in one run, on "
+        "fresh copies of one graph, in rotating order, for that reason.",
         "",
         "## Targets",
         "",
