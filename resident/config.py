@@ -119,6 +119,11 @@ class DaemonSettings(_Section):
     housekeeping_seconds: float = Field(default=60.0, gt=0)
     graph_threads: int = Field(default=8, gt=0)
     conflict_retries: int = Field(default=12, ge=0)
+    #: decay_stale_facts in the daemon sweeps this many claims (by rowid) per transaction.
+    decay_batch_rows: int = Field(default=100_000, gt=0)
+    #: DuckDB checkpoints on its own only past this much WAL; otherwise when MAX is idle.
+    checkpoint_threshold_mb: int = Field(default=1024, gt=0)
+    idle_checkpoint_seconds: float = Field(default=30.0, gt=0)
     conflict_backoff_ms: float = Field(default=5.0, gt=0)
     shutdown_timeout_seconds: float = Field(default=10.0, gt=0)
     companion_stop_seconds: float = Field(default=20.0, gt=0)

@@ -90,6 +90,7 @@ async def timed_turn(runtime: Runtime, who: Principal, text: str,
         return answer, started, time.perf_counter()
 
     answer, started, ended = await runtime.in_mind(work)
+    runtime.last_turn = time.monotonic()
     timing = f"queue;dur={(started - queued) * 1000:.2f}, turn;dur={(ended - started) * 1000:.2f}"
     return answer, timing
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from datetime import datetime
+from functools import partial
 from typing import Any, TypeVar
 
 import duckdb
@@ -17,6 +19,7 @@ import duckdb
 from resident.config import DaemonSettings
 from resident.errors import GraphBusy
 from resident.memory.duck_store import DuckStore
+from resident.memory.models import DecayCounts
 
 T = TypeVar("T")
 
@@ -92,7 +95,18 @@ class GuardedGraph:
     due_gaps = _forward("due_gaps")
     get_gap = _forward("get_gap")
     attempt_gap = _forward("attempt_gap")
-    decay_stale_facts = _forward("decay_stale_facts")
+    def decay_stale_facts(self, now: datetime) -> DecayCounts:
+        """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid
+        order), each slice its own transaction retried on conflict. Same rows, same outcome
+        as the single UPDATE; a turn racing it waits for a slice, not for the sweep."""
+        end = self.store.claims_rowid_end()
+        step = self.settings.decay_batch_rows
+        decayed = 0
+        for lo in range(0, end, step):
+            decayed += retry_conflicts(partial(self.store.decay_slice, now, lo, lo + step),
+                                       self.settings)
+        return DecayCounts(decayed=decayed, now=now)
+
     counts = _forward("counts")
     checksum = _forward("checksum")
     confidence_histogram = _forward("confidence_histogram")

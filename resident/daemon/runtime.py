@@ -29,6 +29,8 @@ class Runtime:
     clock: Clock
     started_at: datetime
     url: str = ""
+    #: time.monotonic() of the last conversation turn (idle checkpoints wait for quiet).
+    last_turn: float = 0.0
     _limiters: dict[str, anyio.CapacityLimiter] = field(default_factory=dict)
 
     @property

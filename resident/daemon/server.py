@@ -114,6 +114,7 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
         with _signals(_raise_interrupt):
             tokens = TokenStore.ensure(settings.data_dir)
             graph = GuardedGraph(DuckStore.open(settings, create=True), d)
+            graph.store.set_checkpoint_threshold(d.checkpoint_threshold_mb)
             from resident.boot import boot
 
             resident = boot(settings, graph, clock)
@@ -201,8 +202,9 @@ async def _warm_language(runtime: Runtime) -> None:
 
 async def _housekeeping(runtime: Runtime) -> None:
     """Every `daemon.housekeeping_seconds`: awake time acts on mood and drives (written
-    through), and the body parts that are due are probed. Probes may wait on the network for
-    seconds, so the round runs beside turns (Resident is thread-safe), never ahead of them."""
+    through), the body parts that are due are probed, and the graph is checkpointed if MAX has
+    been quiet. Probes may wait on the network for seconds, so the round runs beside turns
+    (Resident is thread-safe), never ahead of them."""
     while True:
         await asyncio.sleep(runtime.settings.daemon.housekeeping_seconds)
         try:
@@ -215,6 +217,11 @@ def _housekeeping_round(runtime: Runtime) -> None:
     now = runtime.clock.now()
     runtime.resident.tick(now)
     runtime.resident.check_due(now)
+    quiet = time.monotonic() - runtime.last_turn
+    store = runtime.graph.store
+    if quiet >= runtime.settings.daemon.idle_checkpoint_seconds and store.wal_bytes() > 0:
+        # While nobody talks: the checkpoint's hold on other commits costs no turn anything.
+        store.checkpoint()
 
 
 async def _start_companions(ctx: DaemonContext, started: list[Companion], echo: Echo) -> None:

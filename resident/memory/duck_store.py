@@ -957,6 +957,34 @@ class DuckStore:
             Path(f"{tmp}.wal").unlink(missing_ok=True)
         return dest
 
+    def set_checkpoint_threshold(self, megabytes: int) -> None:
+        """WAL size at which DuckDB checkpoints on its own. A checkpoint holds up every other
+        commit while it runs, so the daemon raises this and checkpoints when MAX is idle."""
+        self._cur.execute(f"SET checkpoint_threshold = '{int(megabytes)}MB'")
+
+    def wal_bytes(self) -> int:
+        """Size of the write-ahead log not yet checkpointed into the graph file."""
+        try:
+            return Path(f"{self.path}.wal").stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def claims_rowid_end(self) -> int:
+        """One past the highest rowid of claims: the range decay_slice batches cover."""
+        row = _one(self._cur.execute("SELECT coalesce(max(rowid) + 1, 0) FROM claims"))
+        return int(row[0]) if row else 0
+
+    def decay_slice(self, now: datetime, lo: int, hi: int) -> int:
+        """decay_stale_facts over the claims with lo <= rowid < hi, in one short transaction;
+        the number of claims decayed. The daemon sweeps the graph slice by slice so that a
+        retrieval racing the sweep conflicts with one slice, not with the whole sweep (DuckDB
+        refuses the second writer of a row at once, and a whole-graph UPDATE held every stale
+        row for seconds)."""
+        cutoff = now - timedelta(days=self.settings.decay.stale_after_days)
+        return _count(self._cur.execute(
+            self._decay_sql + " AND rowid >= $lo AND rowid < $hi",
+            {"now": _db_ts(now), "cutoff": _db_ts(cutoff), "lo": lo, "hi": hi}))
+
     def claims_for_subjects(self, subjects: Sequence[str]) -> pa.Table:
         """Every claim about any of `subjects`, as they stand (not counted as retrievals),
         as one Arrow table ordered by subject and id: the bulk read of the graph API."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from datetime import UTC, datetime
+from typing import Any
 
 import duckdb
 import pytest
@@ -89,3 +90,30 @@ def test_duplicate_key_at_commit_counts_as_a_conflict(settings: Settings) -> Non
     assert is_write_conflict(caught.value)
     assert not is_write_conflict(duckdb.ConstraintException("CHECK constraint failed"))
     store.close()
+
+
+def test_sliced_decay_equals_the_single_statement(tmp_path: Any) -> None:
+    from datetime import timedelta
+
+    from resident.config import load_settings
+
+    graphs = []
+    for name in ("single", "sliced"):
+        s = load_settings(data_dir=tmp_path / name, env={})
+        store = DuckStore.open(s, create=True)
+        ents = [Entity(id=f"concept:e{i}", kind="thing", label=f"E {i}") for i in range(50)]
+        store.upsert_entities(ents, NOW)
+        store.upsert_claims([NewClaim(subject=f"concept:e{i % 50}", predicate="rel",
+                                      object_literal=f"v{i}", confidence=(i % 10) / 10,
+                                      provenance="ingest:test@1") for i in range(1000)], NOW)
+        graphs.append((store, s))
+    later = NOW + timedelta(days=200)
+    (single, _), (sliced_store, s) = graphs
+    want = single.decay_stale_facts(later)
+    guarded = GuardedGraph(sliced_store, s.daemon.model_copy(update={"decay_batch_rows": 64}))
+    got = guarded.decay_stale_facts(later)
+    assert got == want and want.decayed > 0
+    assert guarded.checksum() == single.checksum()
+    assert guarded.decay_stale_facts(later).decayed == 0, "at most once per stale span"
+    single.close()
+    guarded.close()

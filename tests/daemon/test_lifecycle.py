@@ -94,3 +94,17 @@ def test_housekeeping_probes_the_body_beside_turns(start_daemon: Any, tmp_path: 
         daemon.say("Hello")
         kinds = {json.loads(line)["kind"] for line in log.read_text().splitlines()}
     assert "body_probe" in kinds, "the first round probes every part (none probed yet)"
+
+
+def test_the_graph_is_checkpointed_when_max_is_quiet(start_daemon: Any, tmp_path: Any) -> None:
+    daemon = start_daemon(tmp_path / "quiet", env={
+        "RESIDENT_DAEMON__HOUSEKEEPING_SECONDS": "0.2",
+        "RESIDENT_DAEMON__IDLE_CHECKPOINT_SECONDS": "1.0"})
+    wal = daemon.data_dir / "graph.duckdb.wal"
+    daemon.say("I'm Rosa")
+    daemon.say("Basil likes sun", person="Rosa")
+    assert wal.exists() and wal.stat().st_size > 0, "DuckDB no longer checkpoints on its own"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and wal.exists() and wal.stat().st_size > 0:
+        time.sleep(0.1)
+    assert not wal.exists() or wal.stat().st_size == 0
