@@ -35,7 +35,7 @@ PREDICATES = ("has_phenotype", "located_in", "treats", "is_a", "part_of", "relat
 
 TARGET_DECAY_RATIO = 1.5
 #: The decay statement's contenders: the store, then the bare UPDATEs of `bare_set_clauses`.
-DECAY_CONTENDERS = ("store", "bare", "same_set", "floor", "floor_level", "floor_decayed_at")
+DECAY_CONTENDERS = ("store", "bare", "same_set", "floor", "decayed_at")
 TARGET_UPSERT_ROWS_PER_S = 200_000
 TARGET_LOOKUP_P99_MS = 25.0
 
@@ -126,7 +126,7 @@ def build_graph(graph_dir: str, claims: int) -> dict[str, Any]:
                 {predicates}[1 + k % 7],
                 CASE WHEN u(i, 'o') < 0.7 THEN ent((hash(i, 'oe') % $ne)::BIGINT) END,
                 CASE WHEN u(i, 'o') >= 0.7 THEN 'literal value ' || i END,
-                conf, lvl, prov,
+                conf, rung, prov,
                 $now - to_seconds(age_s),
                 $now - to_seconds(retrieved_age_s),
                 CASE WHEN u(i, 'd') < 0.3 AND retrieved_age_s > 90 * 86400
@@ -142,8 +142,7 @@ def build_graph(graph_dir: str, claims: int) -> dict[str, Any]:
                          WHEN k < 90 THEN 0.05 + 0.25 * v
                          WHEN k < 95 THEN 0.4
                          ELSE 0.2 + 0.6 * v END AS conf,
-                    CASE WHEN k < 10 THEN 'fact' WHEN k < 45 THEN 'belief'
-                         WHEN k < 95 THEN 'hypothesis' ELSE 'opinion' END AS lvl,
+                    CASE WHEN k < 10 THEN 'fact' WHEN k >= 95 THEN 'opinion' END AS rung,
                     CASE WHEN k < 30 THEN 'ingest:hpoa@2025-03'
                          WHEN k < 45 THEN 'literature:doc' || i % 5000
                          WHEN k < 60 THEN 'ingest:geonames@3.0.2'
@@ -196,19 +195,17 @@ def bare_set_clauses(settings: Settings) -> dict[str, str]:
     """The SET clauses of the bare UPDATEs, all with the decay's WHERE.
 
     `bare` is the comparison the target is about: the confidence halved and nothing else.
-    `same_set` is the store's own statement run bare (what the store adds over DuckDB). The
-    `floor*` ones take the store's statement apart, to show what each column it must write costs.
+    `same_set` is the store's own statement run bare (what the store adds over DuckDB). `floor`
+    and `decayed_at` take the store's statement apart, to show what each column it must write
+    costs.
     """
     d = settings.decay
     sql = duck_store._decay_sql(settings)
     same_set = sql.partition(" WHERE ")[0].removeprefix("UPDATE claims SET ")
-    floor = f"confidence = greatest(confidence * {d.factor}, {d.floor})"
-    level = duck_store._level_sql(f"greatest(confidence * {d.factor}, {d.floor})", settings)
     return {
         "bare": f"confidence = confidence * {d.factor}",
-        "floor": floor,
-        "floor_level": f"{floor}, level = {level}",
-        "floor_decayed_at": f"{floor}, decayed_at = $now",
+        "floor": f"confidence = greatest(confidence * {d.factor}, {d.floor})",
+        "decayed_at": "decayed_at = $now",
         "same_set": same_set,
     }
 

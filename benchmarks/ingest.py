@@ -111,7 +111,7 @@ def build_gap_queue(graph_dir: str, gaps: int) -> dict[str, Any]:
             INSERT INTO claims SELECT
                 'c_' || left(sha256(subject || chr(31) || 'related_to' || chr(31) || obj
                     || chr(31) || regexp_replace(src, '@.*$', '')), 32),
-                subject, 'related_to', obj, NULL, 0.7, 'belief', src, $t, $t, NULL, NULL, NULL
+                subject, 'related_to', obj, NULL, 0.7, NULL, src, $t, $t, NULL, NULL, NULL
             FROM said""", {"t": ts})
         con.execute("""
             INSERT INTO conflicts SELECT 'x_' || subject, least(a.id, b.id), greatest(a.id, b.id),

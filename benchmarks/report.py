@@ -52,24 +52,27 @@ def _git_commit() -> str:
 
 #: What each decay contender's UPDATE writes (benchmarks.graph.bare_set_clauses).
 DECAY_SETS = {
-    "store": "`DuckStore.decay_stale_facts`: confidence halved with the floor, level, decayed_at",
+    "store": "`DuckStore.decay_stale_facts`: confidence halved with the floor, decayed_at",
     "bare": "`confidence = confidence * 0.5`",
     "same_set": "the store's own SET, run bare",
     "floor": "confidence halved with the floor",
-    "floor_level": "floor + level",
-    "floor_decayed_at": "floor + decayed_at",
+    "decayed_at": "decayed_at alone",
 }
 
 
 #: What the numbers above mean, and what profiling changed in the store (see git log).
 NOTES = [
     "- The decay target compares `decay_stale_facts` with an UPDATE that writes one column. The "
-    "rules make decay write three: the halved confidence with its floor, the level (a belief "
-    "halved below 0.5 becomes a hypothesis) and decayed_at (at most one halving per 90 days "
-    "unretrieved). A DuckDB UPDATE costs about as much again for each column it writes, and "
-    "its checkpoint rewrites each such column; the `floor*` rows take the statement apart "
-    "column by column. `same_set` is the store's own statement run bare: the gap between it "
-    "and `store` is all the store adds on top of DuckDB.",
+    "rules make decay write two: the halved confidence with its floor, and decayed_at (at most "
+    "one halving per 90 days unretrieved). Until migration 005 it wrote a third, the level (a "
+    "belief halved below 0.5 became a hypothesis), and the ratio was 2.35 (this file at commit "
+    "476ca6f, where writing the level cost 0.64 of the bare UPDATE); since 005 the claims table "
+    "stores only the fact and opinion rungs, and a hypothesis or belief is read off the "
+    "confidence (`epistemic.level_for`), so neither decay nor retrieval writes a level. A "
+    "DuckDB UPDATE costs about as much again for each column it writes, and its checkpoint "
+    "rewrites each such column; `floor` and `decayed_at` take the statement apart column by "
+    "column. `same_set` is the store's own statement run bare: the gap between it and `store` "
+    "is all the store adds on top of DuckDB.",
     "- Changes to the store that came out of profiling these benchmarks: migration 004 drops "
     "the two-column CHECK on object_entity/object_literal (DuckDB 2.0 added both columns to "
     "every UPDATE of claims and, object_entity being indexed, ran each UPDATE as a delete plus "

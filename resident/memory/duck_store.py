@@ -47,8 +47,10 @@ from resident.memory.models import (
     UpsertCounts,
 )
 
+#: The columns of claims as stored, in `_claim_params` order. Reads go through a store's
+#: `claim_select`, which has the derived level in place of rung.
 CLAIM_COLUMNS = (
-    "id, subject, predicate, object_entity, object_literal, confidence, level, provenance, "
+    "id, subject, predicate, object_entity, object_literal, confidence, rung, provenance, "
     "created_at, retrieved_at, decayed_at, session_id, correlation_id"
 )
 CONFLICT_COLUMNS = (
@@ -193,22 +195,34 @@ def _cap_sql(settings: Settings) -> str:
     )
 
 
-def _level_sql(confidence_expr: str, settings: Settings) -> str:
+def _level_sql(settings: Settings) -> str:
+    """A claim's level from its stored rung and confidence: the fact and opinion rungs are
+    state; below them the level is epistemic.level_for(confidence), computed on read so that
+    no write has to keep it in step (migration 005)."""
     return (
-        f"CASE WHEN level IN ('fact', 'opinion') THEN level "
-        f"WHEN ({confidence_expr}) < {settings.epistemic.belief_at} THEN 'hypothesis' "
-        f"ELSE 'belief' END"
+        f"CASE WHEN rung IS NOT NULL THEN rung "
+        f"WHEN confidence < {settings.epistemic.belief_at} THEN 'hypothesis' ELSE 'belief' END"
     )
+
+
+def _claim_select(settings: Settings) -> str:
+    """The select list that reads claims in CLAIM_COLUMNS order, with the level in rung's place."""
+    return CLAIM_COLUMNS.replace(" rung,", f" {_level_sql(settings)} AS level,")
+
+
+def _rung(level: Level) -> str | None:
+    """The stored rung of a level: fact and opinion are kept, the rest follows confidence."""
+    return level.value if level in (Level.FACT, Level.OPINION) else None
 
 
 def _bump_sql(settings: Settings) -> str:
     """SET clause for epistemic.retrieval_bump; the two are checked equal in the tests."""
     bump = settings.epistemic.retrieval_bump
     conf = (
-        f"CASE WHEN level IN ('fact', 'opinion') THEN confidence "
+        f"CASE WHEN rung IS NOT NULL THEN confidence "
         f"ELSE greatest(confidence, least(confidence + {bump}, {_cap_sql(settings)})) END"
     )
-    return f"confidence = {conf}, level = {_level_sql(conf, settings)}, retrieved_at = $now"
+    return f"confidence = {conf}, retrieved_at = $now"
 
 
 def _decay_sql(settings: Settings) -> str:
@@ -216,9 +230,8 @@ def _decay_sql(settings: Settings) -> str:
     d = settings.decay
     conf = f"greatest(confidence * {d.factor}, {d.floor})"
     return (
-        f"UPDATE claims SET confidence = {conf}, level = {_level_sql(conf, settings)}, "
-        f"decayed_at = $now "
-        f"WHERE level NOT IN ('opinion', 'fact') AND confidence < {d.threshold} "
+        f"UPDATE claims SET confidence = {conf}, decayed_at = $now "
+        f"WHERE rung IS NULL AND confidence < {d.threshold} "
         f"AND confidence > {d.floor} "
         f"AND retrieved_at <= $cutoff AND (decayed_at IS NULL OR decayed_at <= $cutoff)"
     )
@@ -285,7 +298,7 @@ def _claim_params(c: Claim) -> list[Any]:
         c.object_entity,
         c.object_literal,
         c.confidence,
-        c.level.value,
+        _rung(c.level),
         c.provenance,
         _db_ts(c.created_at),
         _db_ts(c.retrieved_at),
@@ -312,6 +325,8 @@ class DuckStore:
         self._local = threading.local()
         self._bump_sql = _bump_sql(settings)
         self._decay_sql = _decay_sql(settings)
+        #: What reads of claims select: CLAIM_COLUMNS with the derived level in rung's place.
+        self.claim_select = _claim_select(settings)
 
     @classmethod
     def open(cls, settings: Settings, *, create: bool = False) -> DuckStore:
@@ -541,9 +556,8 @@ class DuckStore:
                     "SELECT 'c_' || left(sha256(b.subject || chr(31) || b.predicate || chr(31) "
                     "|| coalesce(b.object_entity, b.object_literal) || chr(31) || p.source_key), "
                     "32) AS id, b.subject, b.predicate, b.object_entity, b.object_literal, "
-                    f"{conf} AS confidence, CASE WHEN b.opinion THEN 'opinion' "
-                    f"WHEN {conf} < {rules.belief_at} THEN 'hypothesis' ELSE 'belief' END AS level,"
-                    " b.provenance, p.source_key, b.locator "
+                    f"{conf} AS confidence, CASE WHEN b.opinion THEN 'opinion' END AS rung, "
+                    "b.provenance, p.source_key, b.locator "
                     "FROM batch_claims b JOIN batch_provenance p USING (provenance))"
                 )
                 missing = _one(cur.execute(
@@ -557,7 +571,7 @@ class DuckStore:
                 params = {"now": _db_ts(now)}
                 inserted = _count(cur.execute(
                     f"INSERT INTO claims ({CLAIM_COLUMNS}) SELECT s.id, s.subject, s.predicate, "
-                    "s.object_entity, s.object_literal, s.confidence, s.level, s.provenance, "
+                    "s.object_entity, s.object_literal, s.confidence, s.rung, s.provenance, "
                     "$now, $now, NULL, NULL, NULL FROM staged_claims s "
                     "ANTI JOIN claims c ON c.id = s.id", params))
                 updated = _count(cur.execute(
@@ -637,7 +651,8 @@ class DuckStore:
     # claims: reads
 
     def _claim_by_id(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim | None:
-        row = _one(cur.execute(f"SELECT {CLAIM_COLUMNS} FROM claims WHERE id = ?", [claim_id]))
+        row = _one(cur.execute(f"SELECT {self.claim_select} FROM claims WHERE id = ?",
+                               [claim_id]))
         return None if row is None else _claim(row)
 
     def _retrieve(self, where: str, params: dict[str, Any], now: datetime) -> list[Claim]:
@@ -648,7 +663,7 @@ class DuckStore:
         with self._tx() as cur:
             cur.execute(f"UPDATE claims SET {self._bump_sql} WHERE {where}",
                         {**params, "now": _db_ts(now)})
-            rows = cur.execute(f"SELECT {CLAIM_COLUMNS} FROM claims WHERE {where}",
+            rows = cur.execute(f"SELECT {self.claim_select} FROM claims WHERE {where}",
                                params).fetchall()
         return sorted((_claim(r) for r in rows), key=lambda c: (-c.confidence, c.id))
 
@@ -675,7 +690,7 @@ class DuckStore:
 
     def peek_claims(self, subject: str, predicate: str | None = None) -> list[Claim]:
         """Claims as they stand, without counting as a retrieval (for rules and audits)."""
-        sql = f"SELECT {CLAIM_COLUMNS} FROM claims WHERE subject = ?"
+        sql = f"SELECT {self.claim_select} FROM claims WHERE subject = ?"
         params: list[Any] = [subject]
         if predicate is not None:
             sql += " AND predicate = ?"
@@ -700,14 +715,14 @@ class DuckStore:
 
     def _same_statement(self, cur: duckdb.DuckDBPyConnection, claim: Claim) -> list[Claim]:
         rows = cur.execute(
-            f"SELECT {CLAIM_COLUMNS} FROM claims WHERE subject = ? AND predicate = ? "
+            f"SELECT {self.claim_select} FROM claims WHERE subject = ? AND predicate = ? "
             "AND coalesce(object_entity, object_literal) = ? AND id <> ?",
             [claim.subject, claim.predicate, claim.object_value, claim.id]).fetchall()
         return [_claim(r) for r in rows]
 
     def _write_confidence(self, cur: duckdb.DuckDBPyConnection, claim: Claim) -> None:
-        cur.execute("UPDATE claims SET confidence = ?, level = ? WHERE id = ?",
-                    [claim.confidence, claim.level.value, claim.id])
+        cur.execute("UPDATE claims SET confidence = ?, rung = ? WHERE id = ?",
+                    [claim.confidence, _rung(claim.level), claim.id])
 
     def _must_claim(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim:
         claim = self._claim_by_id(cur, claim_id)
@@ -877,7 +892,7 @@ class DuckStore:
         for sql in (
             "SELECT count(*), bit_xor(hash(id, kind, label, aliases)) FROM entities",
             "SELECT count(*), bit_xor(hash(id, subject, predicate, object_entity, "
-            "object_literal, confidence, level, provenance)) FROM claims",
+            "object_literal, confidence, rung, provenance)) FROM claims",
             "SELECT count(*), bit_xor(hash(claim_id, source, locator)) FROM claim_evidence",
         ):
             parts.append(repr(_one(self._cur.execute(sql))))
@@ -994,7 +1009,7 @@ class DuckStore:
                      pa.table({"subject": pa.array(list(subjects), pa.string())}))
         try:
             rel = cur.sql(
-                f"SELECT {CLAIM_COLUMNS} FROM claims WHERE subject IN "
+                f"SELECT {self.claim_select} FROM claims WHERE subject IN "
                 "(SELECT subject FROM wanted_subjects) ORDER BY subject, id")
             assert rel is not None
             return rel.to_arrow_table()
@@ -1007,7 +1022,9 @@ class DuckStore:
         if table not in EXPORTABLE_TABLES:
             raise InvalidInput(f"cannot export {table!r}; one of {', '.join(EXPORTABLE_TABLES)}")
         cur = self._con.cursor()
-        rel = cur.sql(f"SELECT * FROM {table}")
+        # Claims go out as the store reads them, with the level rather than the stored rung.
+        columns = self.claim_select if table == "claims" else "*"
+        rel = cur.sql(f"SELECT {columns} FROM {table}")
         assert rel is not None
         reader = rel.to_arrow_reader(batch_rows)
 

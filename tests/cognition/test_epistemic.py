@@ -437,9 +437,13 @@ def stored_claims(draw: st.DrawFn) -> list[Claim]:
         confidence = draw(st.one_of(
             st.floats(0, 1), st.sampled_from([0.0, 0.05, 0.3, 0.4, 0.5, 0.6, 0.84, 0.9, 1.0])))
         age = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=500))
+        level = draw(st.sampled_from(list(Level)))
         out[c.id] = c.model_copy(update={
             "confidence": confidence,
-            "level": draw(st.sampled_from(list(Level))),
+            # The table keeps only the fact and opinion rungs; below them the level is read off
+            # the confidence (migration 005). rule_settings leaves belief_at as RULES has it.
+            "level": level if level in (Level.FACT, Level.OPINION)
+            else epistemic.level_for(confidence, RULES),
             "retrieved_at": NOW - draw(age),
             "decayed_at": draw(st.one_of(st.none(), age.map(lambda d: NOW - d))),
         })
