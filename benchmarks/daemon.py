@@ -4,7 +4,8 @@ boot-to-ready with a 1M and a 10M-claim graph (flat in graph size), and the idle
 
 Every number is measured against the real thing: `resident up` in a subprocess, spoken to over
 HTTP on 127.0.0.1, on graphs built by benchmarks.graph.build_graph.
-`python -m benchmarks.daemon [--scale tiny|small|full]` writes benchmarks/work/RESULTS-daemon-*.md.
+`python -m benchmarks daemon [--scale tiny|small|full]` writes benchmarks/RESULTS-daemon.md at
+full scale (the default), benchmarks/work/RESULTS-daemon-<scale>.md otherwise.
 """
 
 from __future__ import annotations
@@ -336,7 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     scale = SCALES[args.scale]
     work_dir = args.work_dir or HERE / "work" / f"daemon-{scale.name}"
-    out = args.out or HERE / "work" / f"RESULTS-daemon-{scale.name}.md"
+    out = args.out or (HERE / "RESULTS-daemon.md" if scale.name == "full"
+                       else HERE / "work" / f"RESULTS-daemon-{scale.name}.md")
     started = datetime.now(UTC)
     try:
         results = run(scale, work_dir, log=lambda msg: print(msg, flush=True))
