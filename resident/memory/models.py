@@ -50,9 +50,8 @@ EntityId = Annotated[str, Field(min_length=3, max_length=512)]
 
 def check_entity_id(value: str) -> str:
     if not ENTITY_ID_RE.match(value):
-        raise ValueError(
-            f"{value!r} is not a stable id; expected one of {', '.join(p + ':' for p in ID_PREFIXES)}"
-        )
+        expected = ", ".join(p + ":" for p in ID_PREFIXES)
+        raise ValueError(f"{value!r} is not a stable id; expected one of {expected}")
     return value
 
 
