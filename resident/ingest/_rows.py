@@ -14,6 +14,8 @@ from pathlib import Path
 import pyarrow as pa
 
 from resident.errors import MalformedSource
+from resident.memory.duck_store import CLAIM_SCHEMA as STORE_CLAIM_SCHEMA
+from resident.memory.duck_store import ENTITY_SCHEMA
 from resident.memory.models import MAX_LABEL_CHARS
 
 #: progress(stage, done, total): called every `progress_every_rows` rows while a file is read.
@@ -31,23 +33,8 @@ def provenance_for(dataset: str, version: str) -> str:
     return f"ingest:{dataset}@{_NO_SPACE.sub('_', version.strip())}"
 
 
-ENTITY_SCHEMA = pa.schema([
-    ("id", pa.string()),
-    ("kind", pa.string()),
-    ("label", pa.string()),
-    ("aliases", pa.list_(pa.string())),
-])
-
-CLAIM_SCHEMA = pa.schema([
-    ("subject", pa.string()),
-    ("predicate", pa.string()),
-    ("object_entity", pa.string()),
-    ("object_literal", pa.string()),
-    ("confidence", pa.float64()),
-    ("provenance", pa.string()),
-    ("locator", pa.string()),
-])
-
+# Ingested claims are never opinions: the store fills that optional column in.
+CLAIM_SCHEMA = STORE_CLAIM_SCHEMA.remove(STORE_CLAIM_SCHEMA.get_field_index("opinion"))
 
 @dataclass
 class EntityRows:

@@ -403,7 +403,7 @@ class DuckStore:
             table = table.append_column(
                 "aliases", pa.array([[] for _ in range(table.num_rows)], pa.list_(pa.string()))
             )
-        table = _conform(table, _ENTITY_SCHEMA, "entities")
+        table = _conform(table, ENTITY_SCHEMA, "entities")
         with self._tx() as cur:
             cur.register("batch_entities", table)
             try:
@@ -1088,7 +1088,8 @@ def _entities_table(entities: Sequence[Entity]) -> pa.Table:
     })
 
 
-_ENTITY_SCHEMA = pa.schema([
+#: The Arrow shapes the bulk persisters take (ingest builds its tables with these).
+ENTITY_SCHEMA = pa.schema([
     ("id", pa.string()),
     ("kind", pa.string()),
     ("label", pa.string()),
@@ -1096,7 +1097,7 @@ _ENTITY_SCHEMA = pa.schema([
 ])
 
 
-_CLAIM_SCHEMA = pa.schema([
+CLAIM_SCHEMA = pa.schema([
     ("subject", pa.string()),
     ("predicate", pa.string()),
     ("object_entity", pa.string()),
@@ -1110,7 +1111,7 @@ _CLAIM_SCHEMA = pa.schema([
 
 def _claims_table(claims: Sequence[NewClaim]) -> pa.Table:
     return pa.Table.from_pylist(
-        [c.model_dump(include=set(_CLAIM_SCHEMA.names)) for c in claims], schema=_CLAIM_SCHEMA)
+        [c.model_dump(include=set(CLAIM_SCHEMA.names)) for c in claims], schema=CLAIM_SCHEMA)
 
 
 def _with_optional_claim_columns(table: pa.Table) -> pa.Table:
@@ -1124,4 +1125,4 @@ def _with_optional_claim_columns(table: pa.Table) -> pa.Table:
         table = table.append_column("opinion", pa.array([False] * n, pa.bool_()))
     if "locator" not in table.column_names:
         table = table.append_column("locator", pa.nulls(n, pa.string()))
-    return _conform(table, _CLAIM_SCHEMA, "claims")
+    return _conform(table, CLAIM_SCHEMA, "claims")
