@@ -24,6 +24,7 @@ import httpx
 
 from resident.config import REPO_ROOT, Settings
 from resident.errors import HouseError
+from resident.processes import stop_process_group
 
 HOST = "127.0.0.1"
 PREFECT_DIR = "prefect"
@@ -151,16 +152,7 @@ class HouseProcess:
 
     def stop(self, timeout: float = 20.0) -> None:
         """SIGTERM to this process's group (it is its session leader), SIGKILL after timeout."""
-        proc = self.process
-        if proc is not None and proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-            except ProcessLookupError:
-                pass
+        stop_process_group(self.process, timeout)
         if self._log is not None:
             self._log.close()
             self._log = None

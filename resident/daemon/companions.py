@@ -9,7 +9,6 @@ list[Companion]`; `resident up` asks it unless `--no-flows`. A Companion is anyt
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -19,6 +18,7 @@ from typing import IO, Protocol
 
 from resident.config import Settings
 from resident.errors import ResidentError
+from resident.processes import stop_process_group
 
 LOGS_DIR = "logs"
 
@@ -103,16 +103,7 @@ class ProcessCompanion:
 
     def stop(self, timeout: float) -> None:
         """SIGTERM to the companion's process group, SIGKILL after `timeout` seconds."""
-        proc = self.process
-        if proc is not None and proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-            except ProcessLookupError:
-                pass
+        stop_process_group(self.process, timeout)
         if self._log is not None:
             self._log.close()
 
