@@ -64,9 +64,9 @@ DECAY_SETS = {
 NOTES = [
     "- The decay target compares `decay_stale_facts` with an UPDATE that writes one column. The "
     "rules make decay write two: the halved confidence with its floor, and decayed_at (at most "
-    "one halving per 90 days unretrieved). Until migration 005 it wrote a third, the level (a "
+    "one halving per 90 days unretrieved). It once wrote a third, the level (a "
     "belief halved below 0.5 became a hypothesis), and the ratio was 2.35 (this file at commit "
-    "476ca6f, where writing the level cost 0.64 of the bare UPDATE); since 005 the claims table "
+    "476ca6f, where writing the level cost 0.64 of the bare UPDATE); now the claims table "
     "stores only the fact and opinion rungs, and a hypothesis or belief is read off the "
     "confidence (`epistemic.level_for`), so neither decay nor retrieval writes a level. A "
     "DuckDB UPDATE costs about as much again for each column it writes, and its checkpoint "
@@ -78,8 +78,8 @@ NOTES = [
     "runs). The `decayed_at` row shows that the second column alone costs as much as the "
     "whole bare UPDATE or more, so the two together stay above 1.5 times it (about twice it in "
     "CPU); meeting the target needs a decay that writes one column or a different comparison.",
-    "- Changes to the store that came out of profiling these benchmarks: migration 004 drops "
-    "the two-column CHECK on object_entity/object_literal (DuckDB 2.0 added both columns to "
+    "- Changes to the store that came out of profiling these benchmarks: the claims table has "
+    "no two-column CHECK on object_entity/object_literal (DuckDB 2.0 added both columns to "
     "every UPDATE of claims and, object_entity being indexed, ran each UPDATE as a delete plus "
     "an insert through all three indexes: decay over 1M claims took about a minute instead of "
     "under 1 s); retrieval is an UPDATE then a SELECT in one transaction instead of UPDATE ... "

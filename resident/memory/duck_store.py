@@ -198,7 +198,7 @@ def _cap_sql(settings: Settings) -> str:
 def _level_sql(settings: Settings) -> str:
     """A claim's level from its stored rung and confidence: the fact and opinion rungs are
     state; below them the level is epistemic.level_for(confidence), computed on read so that
-    no write has to keep it in step (migration 005)."""
+    no write has to keep it in step (claims.rung, migration 001)."""
     return (
         f"CASE WHEN rung IS NOT NULL THEN rung "
         f"WHEN confidence < {settings.epistemic.belief_at} THEN 'hypothesis' ELSE 'belief' END"

@@ -441,7 +441,7 @@ def stored_claims(draw: st.DrawFn) -> list[Claim]:
         out[c.id] = c.model_copy(update={
             "confidence": confidence,
             # The table keeps only the fact and opinion rungs; below them the level is read off
-            # the confidence (migration 005). rule_settings leaves belief_at as RULES has it.
+            # the confidence (claims.rung). rule_settings leaves belief_at as RULES has it.
             "level": level if level in (Level.FACT, Level.OPINION)
             else epistemic.level_for(confidence, RULES),
             "retrieved_at": NOW - draw(age),

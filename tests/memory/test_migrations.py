@@ -166,39 +166,28 @@ def test_a_held_graph_is_busy(settings: Settings, held_graph: subprocess.Popen[s
     DuckStore.open(settings).close()
 
 
-def test_005_keeps_each_claims_level_and_stores_only_fact_and_opinion(
-        settings: Settings) -> None:
-    """A graph at version 4 with a claim on every rung reads the same after 005, which keeps
-    only the fact and opinion rungs as state (the rest is read off the confidence)."""
+def test_claims_store_only_the_fact_and_opinion_rungs(settings: Settings) -> None:
+    """Hypothesis and belief are read off the confidence; only fact and opinion are stored, and
+    the schema refuses any other rung."""
     path = settings.graph_path
+    duck_store.migrate(path)
     with duckdb.connect(str(path)) as con:
-        con.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
-                    "name VARCHAR NOT NULL, checksum VARCHAR NOT NULL, "
-                    "applied_at TIMESTAMP NOT NULL)")
-        for mig in known_migrations()[:4]:
-            con.execute(mig.sql)
-            con.execute("INSERT INTO schema_migrations VALUES (?, ?, ?, now())",
-                        [mig.version, mig.name, mig.checksum])
         con.execute("INSERT INTO entities VALUES ('hp:1', 'hp', 'one', [], now(), now())")
         con.execute(
             "INSERT INTO claims SELECT 'c_' || level, 'hp:1', 'has_note', NULL, level, conf, "
-            "level, 'ingest:hpo@1', TIMESTAMP '2026-01-01', TIMESTAMP '2026-01-02', NULL, "
-            "NULL, NULL FROM (VALUES ('hypothesis', 0.3), ('belief', 0.7), ('fact', 0.9), "
+            "CASE WHEN level IN ('fact', 'opinion') THEN level END, 'ingest:hpo@1', "
+            "TIMESTAMP '2026-01-01', TIMESTAMP '2026-01-02', NULL, NULL, NULL "
+            "FROM (VALUES ('hypothesis', 0.3), ('belief', 0.7), ('fact', 0.9), "
             "('opinion', 0.6)) v(level, conf)")
-    assert duck_store.migrate(path) == list(range(5, SCHEMA_VERSION + 1))
-    with DuckStore.open(settings) as graph:
-        got = {c.id: (c.level.value, c.confidence) for c in graph.peek_claims("hp:1")}
-    assert got == {"c_hypothesis": ("hypothesis", 0.3), "c_belief": ("belief", 0.7),
-                   "c_fact": ("fact", 0.9), "c_opinion": ("opinion", 0.6)}
-    with duckdb.connect(str(path)) as con:
-        rungs = dict(con.execute("SELECT id, rung FROM claims").fetchall())
-        indexes = {r[0] for r in con.execute(
-            "SELECT index_name FROM duckdb_indexes() WHERE table_name = 'claims'").fetchall()}
         with pytest.raises(duckdb.ConstraintException):
             con.execute("INSERT INTO claims (id, subject, predicate, object_literal, "
                         "confidence, rung, provenance, created_at, retrieved_at) VALUES "
                         "('c_x', 'hp:1', 'has_note', 'x', 0.7, 'belief', 'ingest:hpo@1', "
                         "now(), now())")
-    assert rungs == {"c_hypothesis": None, "c_belief": None, "c_fact": "fact",
-                     "c_opinion": "opinion"}
+        indexes = {r[0] for r in con.execute(
+            "SELECT index_name FROM duckdb_indexes() WHERE table_name = 'claims'").fetchall()}
+    with DuckStore.open(settings) as graph:
+        got = {c.id: (c.level.value, c.confidence) for c in graph.peek_claims("hp:1")}
+    assert got == {"c_hypothesis": ("hypothesis", 0.3), "c_belief": ("belief", 0.7),
+                   "c_fact": ("fact", 0.9), "c_opinion": ("opinion", 0.6)}
     assert indexes >= {"claims_subject_idx", "claims_object_idx"}

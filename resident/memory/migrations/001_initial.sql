@@ -15,10 +15,18 @@ CREATE TABLE claims (
     id              VARCHAR PRIMARY KEY,
     subject         VARCHAR NOT NULL,
     predicate       VARCHAR NOT NULL,
+    -- Exactly one of the two objects is set. That is enforced where claims come in (NewClaim,
+    -- the bulk path's batch checks) rather than by a two-column CHECK: DuckDB adds the columns of
+    -- every multi-column CHECK to each UPDATE, and object_entity is indexed, so each retrieval
+    -- and decay would become a delete plus an insert through every index (50x slower decay).
     object_entity   VARCHAR,
     object_literal  VARCHAR,
     confidence      DOUBLE NOT NULL,
-    level           VARCHAR NOT NULL,
+    -- Only the rungs that are real state: 'fact' (reached only by promote_to_fact, left by losing
+    -- resolve_conflict) or 'opinion' (off the truth rungs for good). NULL: a truth claim whose
+    -- level, hypothesis or belief, is read off its confidence (epistemic.level_for), so retrieval
+    -- and decay never have a third column to keep in step.
+    rung            VARCHAR,
     provenance      VARCHAR NOT NULL,
     created_at      TIMESTAMP NOT NULL,
     retrieved_at    TIMESTAMP NOT NULL,
@@ -27,8 +35,7 @@ CREATE TABLE claims (
     session_id      VARCHAR,
     correlation_id  VARCHAR,
     CHECK (confidence >= 0 AND confidence <= 1),
-    CHECK (level IN ('hypothesis', 'belief', 'fact', 'opinion')),
-    CHECK ((object_entity IS NULL) <> (object_literal IS NULL)),
+    CHECK (rung IN ('fact', 'opinion')),
     CHECK (regexp_full_match(predicate, '[a-z][a-z0-9_]{0,63}')),
     CHECK (length(provenance) > 0)
 );
