@@ -217,7 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     scale = SCALES[args.scale]
     work_dir = args.work_dir or HERE / "work" / f"ingest-{scale.name}"
-    out = args.out or HERE / "work" / f"RESULTS-ingest-{scale.name}.md"
+    # The full run is the record (benchmarks/RESULTS-ingest.md); smaller scales stay in work/.
+    out = args.out or (HERE / "RESULTS-ingest.md" if scale.name == "full"
+                       else HERE / "work" / f"RESULTS-ingest-{scale.name}.md")
     started = datetime.now(UTC)
     try:
         results = run(scale, work_dir, log=lambda msg: print(msg, flush=True))
