@@ -40,8 +40,15 @@ def run(datasets: list[str], epochs: int, dim: int) -> list[dict[str, object]]:
     import torch
 
     from resident.learning.ff import (
-        DistMult, ForwardForward, History, TrainConfig, encode, evaluate, train_distmult,
-        train_ff)
+        DistMult,
+        ForwardForward,
+        History,
+        TrainConfig,
+        encode,
+        evaluate,
+        train_distmult,
+        train_ff,
+    )
 
     torch.set_num_threads(2)
     rows = []

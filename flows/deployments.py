@@ -9,6 +9,7 @@ from prefect.deployments.runner import RunnerDeployment
 from prefect.schedules import Cron, Schedule
 from prefect.types.entrypoint import EntrypointType
 
+from flows.consolidation import sleep_consolidation
 from flows.decay import decay_stale_facts
 from flows.exploration import exploration_loop
 from flows.ingest import ingest
@@ -46,6 +47,10 @@ def deployments(s: Settings) -> list[RunnerDeployment]:
             "adhoc", entrypoint_type=module, tags=["ingest"],
             description="prefect deployment run 'ingest/adhoc' -p source=hpo-obo|hpoa|"
                         "geonames-cities15000|<path>"),
+        sleep_consolidation.to_deployment(
+            "nightly", schedules=[_cron(s, "consolidation_cron")], entrypoint_type=module,
+            tags=["maintenance", "learning"],
+            description=f"sleep consolidation on cron '{s.flows.consolidation_cron}'"),
         snapshot.to_deployment(
             "on-demand", entrypoint_type=module, tags=["maintenance"],
             description="publish data/snapshots/graph-<time>.duckdb"),

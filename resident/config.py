@@ -137,6 +137,8 @@ class FlowSettings(_Section):
     server_start_timeout_seconds: float = Field(default=120.0, gt=0)
     #: Cron strings (minute hour day month weekday), read in `timezone`.
     decay_cron: str = "30 3 * * *"
+    #: Sleep consolidation runs in the small hours, when MAX is quiet.
+    consolidation_cron: str = "45 2 * * *"
     exploration_cron: str = "17 * * * *"
     timezone: str = Field(default="UTC", min_length=1)
     task_retries: int = Field(default=3, ge=0)
@@ -147,7 +149,7 @@ class FlowSettings(_Section):
 
     @model_validator(mode="after")
     def _five_field_crons(self) -> FlowSettings:
-        for name in ("decay_cron", "exploration_cron"):
+        for name in ("decay_cron", "exploration_cron", "consolidation_cron"):
             if len(getattr(self, name).split()) != 5:
                 raise ValueError(f"{name} {getattr(self, name)!r} is not a five-field cron string")
         return self
@@ -175,6 +177,18 @@ PAD = tuple[
     Annotated[float, Field(ge=-1.0, le=1.0)],
     Annotated[float, Field(ge=-1.0, le=1.0)],
 ]
+
+
+class LearningSettings(_Section):
+    """Sleep consolidation (resident.learning)."""
+
+    replay_capacity: int = Field(default=50_000, ge=1)
+    dim: int = Field(default=64, ge=4, le=1024)
+    epochs_per_night: int = Field(default=20, ge=1)
+    held_out_share: float = Field(default=0.1, gt=0.0, lt=0.5)
+    proposals_per_night: int = Field(default=20, ge=0)
+    duplicate_similarity: float = Field(default=0.98, gt=0.0, le=1.0)
+    seed: int = 0
 
 
 class EventSettings(_Section):
@@ -304,6 +318,7 @@ class Settings(BaseModel):
     flows: FlowSettings = FlowSettings()
     ingest: IngestSettings = IngestSettings()
     exploration: ExplorationSettings = ExplorationSettings()
+    learning: LearningSettings = LearningSettings()
 
     @property
     def graph_path(self) -> Path:

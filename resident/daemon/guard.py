@@ -95,6 +95,10 @@ class GuardedGraph:
     due_gaps = _forward("due_gaps")
     get_gap = _forward("get_gap")
     attempt_gap = _forward("attempt_gap")
+    record_experiences = _forward("record_experiences")
+    replay = _forward("replay")
+    record_duplicate_candidates = _forward("record_duplicate_candidates")
+    duplicate_candidates = _forward("duplicate_candidates")
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid
         order), each slice its own transaction retried on conflict. Same rows, same outcome

@@ -202,9 +202,13 @@ def train_distmult(model: DistMult, data: Triples, cfg: TrainConfig) -> None:
 
 @torch.no_grad()
 def evaluate(score_fn: Any, data: Triples, split: torch.Tensor) -> dict[str, float]:
-    """Filtered MRR and Hits@10 over both tail and head prediction (the standard protocol)."""
-    known: set[tuple[int, int, int]] = {tuple(r) for r in  # type: ignore[misc]
-                                        torch.cat([data.train, data.valid, data.test]).tolist()}
+    """Filtered MRR and Hits@10 over both tail and head prediction (the standard protocol):
+    every other true triple is removed from the ranking; ties count half."""
+    tails: dict[tuple[int, int], list[int]] = {}
+    heads: dict[tuple[int, int], list[int]] = {}
+    for h, r, t in torch.cat([data.train, data.valid, data.test]).tolist():
+        tails.setdefault((h, r), []).append(t)
+        heads.setdefault((r, t), []).append(h)
     ranks: list[float] = []
     all_e = torch.arange(data.n_ent)
     for h, r, t in split.tolist():
@@ -212,10 +216,10 @@ def evaluate(score_fn: Any, data: Triples, split: torch.Tensor) -> dict[str, flo
             cand = torch.tensor([[h, r, t]]).repeat(data.n_ent, 1)
             cand[:, side] = all_e
             s = score_fn(cand)
-            target = t if side == 2 else h
-            mask = torch.tensor([
-                e != target and ((h, r, e) if side == 2 else (e, r, t)) in known
-                for e in range(data.n_ent)])
+            target, others = (t, tails[(h, r)]) if side == 2 else (h, heads[(r, t)])
+            mask = torch.zeros(data.n_ent, dtype=torch.bool)
+            mask[torch.tensor(others)] = True
+            mask[target] = False
             s = s.masked_fill(mask, float("-inf"))
             ranks.append(1.0 + float((s > s[target]).sum()) + 0.5 * float(
                 (s == s[target]).sum() - 1))

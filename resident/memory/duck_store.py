@@ -32,6 +32,7 @@ from resident.errors import (
     SchemaTooOld,
     SchemaUnknown,
 )
+from resident.memory.learning_store import LearningStoreMixin
 from resident.memory.models import (
     ID_PREFIXES,
     Claim,
@@ -63,6 +64,7 @@ GAP_COLUMNS = (
 #: Tables the graph API may stream out whole (GET /v1/graph/export/{table}).
 EXPORTABLE_TABLES = (
     "entities", "claims", "claim_evidence", "conflicts", "curiosity_gaps", "recommendations",
+    "replay_buffer", "duplicate_candidates",
 )
 _ID_PATTERN = rf"({'|'.join(ID_PREFIXES)}):\S+"
 _MIGRATION_RE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
@@ -311,7 +313,7 @@ def _claim_params(c: Claim) -> list[Any]:
 # -- the store ---------------------------------------------------------------------------------
 
 
-class DuckStore:
+class DuckStore(LearningStoreMixin):
     """The embedded GraphStore: this process opens data/graph.duckdb itself.
 
     One connection is held for the store's life; each thread works through its own cursor so

@@ -17,6 +17,7 @@ import pyarrow as pa
 
 from resident.cognition.epistemic import CorrectionWrites
 from resident.errors import DaemonNotRunning, ResidentError
+from resident.learning.replay import DuplicateCandidate, Experience
 from resident.memory.duck_store import _claims_table, _entities_table
 from resident.memory.models import (
     Claim,
@@ -245,6 +246,20 @@ class RemoteGraph:
     def attempt_gap(self, gap_id: str, resolved: bool, note: str, now: datetime) -> CuriosityGap:
         return self._call("attempt_gap", gap_id=gap_id, resolved=resolved,
                           note=note, now=now)
+
+    def record_experiences(self, items: Sequence[Experience], capacity: int,
+                           now: datetime) -> int:
+        return self._call("record_experiences", items=items, capacity=capacity, now=now)
+
+    def replay(self, limit: int, now: datetime) -> list[Experience]:
+        return self._call("replay", limit=limit, now=now)
+
+    def record_duplicate_candidates(self, items: Sequence[DuplicateCandidate],
+                                    now: datetime) -> int:
+        return self._call("record_duplicate_candidates", items=items, now=now)
+
+    def duplicate_candidates(self, limit: int = 100) -> list[DuplicateCandidate]:
+        return self._call("duplicate_candidates", limit=limit)
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         return self._call("decay_stale_facts", now=now)

@@ -1,0 +1,45 @@
+"""sleep-consolidation (nightly): replay the buffer, train the Forward-Forward learner from its
+last checkpoint, evaluate on the held-out split, write proposals; the artifact shows the metrics
+and their trend over past nights."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from prefect import flow, get_run_logger, task
+from prefect.artifacts import create_markdown_artifact
+from prefect.cache_policies import NO_CACHE
+
+from flows._common import announce, retry_options, settings
+from resident.clock import SystemClock
+from resident.learning.consolidation import NightReport, consolidate, render_markdown
+from resident.maintenance import open_for_flow, run_context
+
+
+@task(name="consolidate", cache_policy=NO_CACHE)
+def consolidate_night(now: datetime) -> NightReport:
+    s = settings()
+    graph = open_for_flow(s)
+    try:
+        return consolidate(graph, s, now)
+    finally:
+        graph.close()
+
+
+@flow(name="sleep-consolidation")
+def sleep_consolidation() -> dict[str, Any]:
+    """One consolidation night: never a fact, never above hint, never a deletion."""
+    s = settings()
+    now = SystemClock().now()
+    ctx = run_context(s, now)
+    announce(ctx)
+    report = consolidate_night.with_options(**retry_options(s))(now)
+    get_run_logger().info("ff@%d: MRR %.3f, Hits@10 %.3f, %d proposals", report.version,
+                          report.mrr, report.hits10, len(report.proposals))
+    create_markdown_artifact(render_markdown(report) + f"\n\nRun: {ctx.describe()}",
+                             key="sleep-consolidation",
+                             description=f"ff@{report.version} MRR {report.mrr:.3f}")
+    return {"version": report.version, "mrr": report.mrr, "hits10": report.hits10,
+            "proposals": len(report.proposals), "history": report.history,
+            "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}

@@ -1,0 +1,57 @@
+"""The learner's checkpoint under the data directory: model, optimizers, vocabulary, version and
+training history, written atomically (temp file, fsync, rename, fsync of the folder), so a kill
+at any moment leaves the previous checkpoint or the new one, never half of one."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from resident.errors import InvalidInput
+
+CHECKPOINT_DIR = "learning"
+CHECKPOINT_FILE = "ff.ckpt"
+FORMAT = 1
+
+
+def checkpoint_path(data_dir: Path) -> Path:
+    return data_dir / CHECKPOINT_DIR / CHECKPOINT_FILE
+
+
+def save_checkpoint(path: Path, payload: dict[str, Any]) -> Path:
+    import torch
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            torch.save({"format": FORMAT, **payload}, fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def load_checkpoint(path: Path) -> dict[str, Any] | None:
+    """The last checkpoint, or None when there is none yet; a damaged one is a typed error
+    (never silently a fresh start: a restart resumes, it does not start over)."""
+    import torch
+
+    if not path.exists():
+        return None
+    try:
+        data = torch.load(path, map_location="cpu", weights_only=False)
+    except Exception as exc:
+        raise InvalidInput(f"checkpoint {path} is unreadable: {exc}") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InvalidInput(f"checkpoint {path} has an unknown format")
+    return data

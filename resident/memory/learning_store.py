@@ -1,0 +1,79 @@
+"""The graph owner's side of sleep consolidation: the replay buffer and the duplicate
+candidates (migration 004). Mixed into DuckStore so the daemon serves these like every
+GraphStore method; none of them touches a claim."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import duckdb
+
+from resident.learning.replay import DuplicateCandidate, Experience, priority_sql
+
+
+def _ts(value: datetime) -> datetime:
+    return value.astimezone(UTC).replace(tzinfo=None)
+
+
+class LearningStoreMixin:
+    @property
+    def _cur(self) -> duckdb.DuckDBPyConnection:  # DuckStore's per-thread cursor
+        raise NotImplementedError
+
+    def record_experiences(self, items: Sequence[Experience], capacity: int,
+                           now: datetime) -> int:
+        """Add experience (same id: kept once) and trim the buffer to `capacity`, dropping the
+        lowest priority rows first; the number of rows it now holds."""
+        cur = self._cur
+        cur.execute("BEGIN TRANSACTION")
+        try:
+            for e in items:
+                cur.execute(
+                    "INSERT INTO replay_buffer VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (id) DO NOTHING",
+                    [e.id, e.kind, e.claim_id, e.subject, e.predicate, e.object, e.confidence,
+                     e.surprise, _ts(e.recorded_at)])
+            cur.execute(
+                f"DELETE FROM replay_buffer WHERE id IN (SELECT id FROM replay_buffer "
+                f"ORDER BY {priority_sql()} DESC, id OFFSET $cap)",
+                {"now": _ts(now), "cap": capacity})
+        except duckdb.Error:
+            cur.execute("ROLLBACK")
+            raise
+        cur.execute("COMMIT")
+        row = cur.execute("SELECT count(*) FROM replay_buffer").fetchone()
+        return int(row[0]) if row else 0
+
+    def replay(self, limit: int, now: datetime) -> list[Experience]:
+        """The buffer's highest-priority experience (recency and surprise), best first."""
+        rows = self._cur.execute(
+            "SELECT id, kind, claim_id, subject, predicate, object, confidence, surprise, "
+            f"recorded_at FROM replay_buffer ORDER BY {priority_sql()} DESC, id LIMIT $limit",
+            {"now": _ts(now), "limit": limit}).fetchall()
+        return [_experience(r) for r in rows]
+
+    def record_duplicate_candidates(self, items: Sequence[DuplicateCandidate],
+                                    now: datetime) -> int:
+        cur = self._cur
+        for d in items:
+            cur.execute(
+                "INSERT INTO duplicate_candidates VALUES (?, ?, ?, ?, ?) ON CONFLICT "
+                "(entity_a, entity_b) DO UPDATE SET similarity = excluded.similarity, "
+                "model = excluded.model, recorded_at = excluded.recorded_at",
+                [d.entity_a, d.entity_b, d.similarity, d.model, _ts(now)])
+        return len(items)
+
+    def duplicate_candidates(self, limit: int = 100) -> list[DuplicateCandidate]:
+        rows = self._cur.execute(
+            "SELECT entity_a, entity_b, similarity, model FROM duplicate_candidates "
+            "ORDER BY similarity DESC, entity_a, entity_b LIMIT ?", [limit]).fetchall()
+        return [DuplicateCandidate(entity_a=a, entity_b=b, similarity=s, model=m)
+                for a, b, s, m in rows]
+
+
+def _experience(r: Sequence[Any]) -> Experience:
+    return Experience(id=r[0], kind=r[1], claim_id=r[2], subject=r[3], predicate=r[4],
+                      object=r[5], confidence=r[6], surprise=r[7],
+                      recorded_at=r[8].replace(tzinfo=UTC))
