@@ -189,6 +189,8 @@ class LearningSettings(_Section):
     proposals_per_night: int = Field(default=20, ge=0)
     duplicate_similarity: float = Field(default=0.98, gt=0.0, le=1.0)
     seed: int = 0
+    #: A night is postponed unless the last conversation turn is at least this old.
+    min_quiet_s: float = Field(default=1800.0, ge=0.0)
 
 
 class EventSettings(_Section):

@@ -1,0 +1,61 @@
+"""sleep-consolidation as a real Prefect flow run over a real graph file: two nights, a trend
+of two runs in the artifact, proposals at hint, and the energy drive restored."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from resident.affect.drives import drives_file
+from resident.affect.models import DriveState
+from resident.config import load_settings
+from resident.memory.duck_store import DuckStore
+from resident.memory.models import Entity, NewClaim
+
+pytest.importorskip("torch")
+
+
+def test_two_nights_trend_and_rest(flow_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from prefect.client.orchestration import get_client
+
+    from flows.consolidation import sleep_consolidation
+
+    monkeypatch.setenv("RESIDENT_LEARNING__DIM", "16")
+    monkeypatch.setenv("RESIDENT_LEARNING__EPOCHS_PER_NIGHT", "2")
+    s = load_settings()
+    now = datetime.now(UTC)
+    with DuckStore.open(s, create=True) as st:
+        st.upsert_entities([Entity(id=f"concept:n{i}", kind="concept", label=f"n{i}", aliases=[])
+                            for i in range(12)], now)
+        st.upsert_claims([NewClaim(subject=f"concept:n{i}", predicate="is_a",
+                                   object_entity=f"concept:n{(i * 5 + j) % 12}", confidence=0.7,
+                                   provenance="ingest:test@1")
+                          for i in range(12) for j in (1, 2, 3)], now)
+    file = drives_file(s)
+    first = DriveState.first(s.drives)
+    tired = first.model_copy(update={"levels": {**first.levels, "energy": 0.2}})
+    file.write(tired, now)
+
+    one = sleep_consolidation()
+    two = sleep_consolidation()
+    assert (one["version"], two["version"]) == (1, 2)
+    assert len(two["history"]) == 2
+    assert file.load().value is not None
+    assert file.load().value.levels["energy"] > 0.2  # type: ignore[union-attr]
+
+    import anyio
+
+    async def artifact() -> str:
+        async with get_client() as client:
+            found = await client.read_latest_artifacts()
+            return next(a.data for a in found if a.key == "sleep-consolidation")
+
+    markdown = anyio.run(artifact)
+    assert "Trend over past nights" in markdown
+    assert sum(line.startswith(f"| {now.year}-") for line in markdown.splitlines()) == 2
+    with DuckStore.open(s) as st:
+        rows = st._cur.execute("SELECT confidence, provenance FROM claims "
+                               "WHERE provenance LIKE 'inference:ff@%'").fetchall()
+    assert rows and all(c <= s.epistemic.hint_cap for c, _ in rows)
