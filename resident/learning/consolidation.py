@@ -24,6 +24,8 @@ from resident.memory.models import Claim, Level, NewClaim
 MODEL_NAME = "ff"
 #: At most this many (head, relation) pairs are scored against every entity for proposals.
 MAX_PROPOSAL_PAIRS = 2000
+#: At most this many duplicate candidates are filed a night.
+MAX_DUPLICATES = 1000
 
 
 class Proposal(BaseModel):
@@ -220,21 +222,24 @@ def propose(model: Any, data: Any, known: set[tuple[str, str, str]],
 
 
 def near_duplicates(model: Any, entities: list[str], threshold: float,
-                    version: int) -> list[DuplicateCandidate]:
+                    version: int, chunk: int = 1024) -> list[DuplicateCandidate]:
+    """Entity pairs whose embeddings' cosine reaches `threshold`, a block of rows at a time so
+    a graph of many entities never holds the whole similarity matrix."""
     import torch
     from torch.nn import functional as F
 
+    out: list[DuplicateCandidate] = []
     with torch.no_grad():
         emb = F.normalize(model.ent.weight.detach(), dim=1)
-        sim = emb @ emb.T
-        idx = torch.triu_indices(len(entities), len(entities), 1)
-        vals = sim[idx[0], idx[1]]
-        keep = (vals >= threshold).nonzero().flatten().tolist()
-    out = []
-    for k in keep[:1000]:
-        a, b = sorted((entities[int(idx[0][k])], entities[int(idx[1][k])]))
-        out.append(DuplicateCandidate(entity_a=a, entity_b=b, similarity=float(vals[k]),
-                                      model=f"{MODEL_NAME}@{version}"))
+        for lo in range(0, len(entities), chunk):
+            sim = emb[lo:lo + chunk] @ emb.T
+            rows, cols = (sim >= threshold).nonzero(as_tuple=True)
+            for i, j in zip((rows + lo).tolist(), cols.tolist(), strict=True):
+                if i < j and len(out) < MAX_DUPLICATES:
+                    a, b = sorted((entities[i], entities[j]))
+                    out.append(DuplicateCandidate(entity_a=a, entity_b=b,
+                                                  similarity=round(float(sim[i - lo, j]), 6),
+                                                  model=f"{MODEL_NAME}@{version}"))
     return out
 
 
