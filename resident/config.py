@@ -115,6 +115,8 @@ class DaemonSettings(_Section):
     allow_non_loopback: bool = False
     max_request_bytes: int = Field(default=1_048_576, gt=0)
     max_bulk_bytes: int = Field(default=536_870_912, gt=0)
+    #: All request headers together; more is answered 431 (the parser reads up to 16 times this).
+    max_header_bytes: int = Field(default=65_536, gt=0)
     #: Seconds between housekeeping rounds (awake time applied, due body probes run).
     housekeeping_seconds: float = Field(default=60.0, gt=0)
     graph_threads: int = Field(default=8, gt=0)

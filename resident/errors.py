@@ -163,3 +163,23 @@ class HouseError(ResidentError):
     """The Prefect server or its worker could not be started or reached."""
 
     code = "house_error"
+
+
+class HeaderTooLarge(InvalidInput):
+    """The request's headers together exceed `daemon.max_header_bytes`; answered 431."""
+
+    code = "header_too_large"
+
+
+class StorageFull(ResidentError):
+    """The disk under the data directory is full (ENOSPC): nothing was written, the last good
+    state is kept, and MAX carries on once space is freed. Answered 507."""
+
+    code = "storage_full"
+
+
+class CompanionError(HouseError):
+    """A companion of `resident up` (the Prefect server, the flows worker) is refused or failed:
+    a second worker for the same data directory, a port another house holds."""
+
+    code = "companion_error"

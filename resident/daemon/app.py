@@ -16,13 +16,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from resident.daemon import conversation, graph_api, openai_api, rest_api
 from resident.daemon.runtime import Runtime
-from resident.daemon.security import BearerAuth, BodyLimit, status_for
+from resident.daemon.security import BearerAuth, BodyLimit, HeaderLimit, status_for
 from resident.errors import InvalidInput, ResidentError
 
 log = logging.getLogger("resident.daemon")
 
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-               405: "method_not_allowed", 413: "request_too_large", 415: "unsupported_media_type"}
+               405: "method_not_allowed", 413: "request_too_large", 415: "unsupported_media_type",
+               431: "header_too_large", 507: "storage_full"}
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -75,4 +76,5 @@ def create_app(runtime: Runtime) -> FastAPI:
     # Added last = runs first: the token is checked before the body is even looked at.
     app.add_middleware(BodyLimit, settings=runtime.settings.daemon)
     app.add_middleware(BearerAuth, tokens=runtime.tokens)
+    app.add_middleware(HeaderLimit, settings=runtime.settings.daemon)
     return app

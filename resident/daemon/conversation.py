@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from resident.daemon.edge import text_problem
 from resident.daemon.runtime import Runtime
 from resident.daemon.security import principal, require
 from resident.daemon.tokens import Principal
@@ -19,19 +20,30 @@ from resident.language import Turn, converse, facts_about, language_for, why
 from resident.memory.models import ENTITY_ID_RE, Claim
 
 
+def _clean(text: str) -> str:
+    problem = text_problem(text)
+    if problem is not None:
+        raise ValueError(f"the text {problem}")
+    return text
+
+
+#: Text a client sends: encodable (no lone surrogate) and without NUL, or a 400 at the edge.
+CleanText = Annotated[str, AfterValidator(_clean)]
+
+
 class ConverseRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    text: str
+    text: CleanText
     #: Who is speaking: a name or a `person:<slug>` id. Owner and service tokens only; a
     #: person's token always speaks as that person.
-    person: str | None = Field(default=None, max_length=200)
+    person: CleanText | None = Field(default=None, max_length=200)
 
 
 class TokenRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=200)
+    name: CleanText = Field(min_length=1, max_length=200)
 
 
 def check_turn_text(text: str, max_chars: int) -> str:
@@ -39,6 +51,9 @@ def check_turn_text(text: str, max_chars: int) -> str:
 
     Checked before the turn waits for the mind lane, so bad input is refused at once.
     """
+    problem = text_problem(text)
+    if problem is not None:
+        raise InvalidInput(f"the text {problem}")
     stripped = text.strip()
     if not stripped:
         raise InvalidInput("nothing was said: the text is empty")

@@ -16,6 +16,7 @@ import pyarrow as pa
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 
+from resident.daemon.edge import check_table, check_text, check_tree
 from resident.daemon.runtime import Runtime
 from resident.daemon.security import require
 from resident.errors import InvalidInput, NotFound
@@ -33,9 +34,29 @@ async def _json_body(request: Request) -> Any:
     if not raw:
         return {}
     try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise InvalidInput(f"body is not valid JSON: {exc}") from exc
+    check_tree(body)
+    return body
+
+
+def snapshot_dest(root: Path, requested: Any) -> Path:
+    """Where a snapshot may be written: a file under `root` (InvalidInput otherwise)."""
+    if requested is None or requested == "":
+        return root / "graph.duckdb"
+    if not isinstance(requested, str):
+        raise InvalidInput("dest must be a string: a file name under the snapshots folder")
+    check_text(requested, "dest")
+    dest = Path(requested)
+    dest = (dest if dest.is_absolute() else root / dest).resolve()
+    if root not in dest.parents:
+        raise InvalidInput(f"a snapshot must be written under {root}, not {dest}")
+    if dest.is_dir():
+        raise InvalidInput(f"dest {dest} is a folder; name a file to write the snapshot to")
+    if dest.exists() and not dest.is_file():
+        raise InvalidInput(f"dest {dest} exists and is not a regular file")
+    return dest
 
 
 def build_router(runtime: Runtime) -> APIRouter:
@@ -49,11 +70,9 @@ def build_router(runtime: Runtime) -> APIRouter:
         body = await _json_body(request)
         if not isinstance(body, dict):
             raise InvalidInput("body must be a JSON object")
-        root = (data_dir / SNAPSHOTS_DIR).resolve()
-        dest = Path(str(body.get("dest") or root / "graph.duckdb"))
-        dest = (dest if dest.is_absolute() else root / dest).resolve()
-        if root not in dest.parents:
-            raise InvalidInput(f"a snapshot must be written under {root}, not {dest}")
+        if set(body) - {"dest"}:
+            raise InvalidInput(f"snapshot takes only dest, not {sorted(set(body) - {'dest'})}")
+        dest = snapshot_dest((data_dir / SNAPSHOTS_DIR).resolve(), body.get("dest"))
         path = await runtime.in_graph(lambda: runtime.graph.snapshot(dest))
         return {"path": str(path), "bytes": path.stat().st_size}
 
@@ -63,7 +82,7 @@ def build_router(runtime: Runtime) -> APIRouter:
         an Arrow table with a `subject` column, or JSON {"subjects": [...]}."""
         require(request, "owner", "service")
         if _content_type(request) == ARROW_STREAM:
-            table = decode_tables(await request.body(), 1)[0]
+            table = check_table(decode_tables(await request.body(), 1)[0], "subjects")
             if "subject" not in table.column_names:
                 raise InvalidInput("the Arrow table needs a `subject` column")
             subjects = [s for s in table.column("subject").to_pylist() if s is not None]
@@ -93,8 +112,11 @@ def build_router(runtime: Runtime) -> APIRouter:
         if _content_type(request) == ARROW_STREAM:
             if not spec.table_params:
                 raise InvalidInput(f"{method} takes no table argument; send JSON")
-            tables = decode_tables(await request.body(), len(spec.table_params))
+            tables = [check_table(t, p.name) for p, t in zip(
+                spec.table_params, decode_tables(await request.body(), len(spec.table_params)),
+                strict=True)]
             raw: dict[str, Any] = dict(request.query_params)
+            check_tree(raw, "query")
             raw.update({p.name: t for p, t in zip(spec.table_params, tables, strict=True)})
         else:
             body = await _json_body(request)

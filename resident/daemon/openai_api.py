@@ -14,9 +14,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
-from resident.daemon.conversation import check_turn_text, timed_turn
+from resident.daemon.conversation import CleanText, check_turn_text, timed_turn
+from resident.daemon.edge import text_problem
 from resident.daemon.runtime import Runtime
 from resident.daemon.security import principal
 from resident.errors import InvalidInput, NotFound
@@ -29,7 +30,23 @@ class ChatMessage(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     role: str
-    content: str | list[dict[str, Any]] | None = None
+    content: CleanText | list[dict[str, Any]] | None = None
+
+    @field_validator("content")
+    @classmethod
+    def _text_parts(cls, v: str | list[dict[str, Any]] | None) -> Any:
+        # A text part's `text` must be a string: an object would be stringified into the turn.
+        for i, part in enumerate(v if isinstance(v, list) else []):
+            if part.get("type") != "text":
+                continue
+            text = part.get("text")
+            if not isinstance(text, str):
+                raise ValueError(f"content[{i}].text must be a string, not "
+                                 f"{type(text).__name__}")
+            problem = text_problem(text)
+            if problem is not None:
+                raise ValueError(f"content[{i}].text {problem}")
+        return v
 
 
 class ChatRequest(BaseModel):
@@ -49,7 +66,7 @@ def turn_text(messages: list[ChatMessage]) -> str:
         if isinstance(message.content, str):
             return message.content
         if isinstance(message.content, list):
-            return "\n".join(str(part.get("text", "")) for part in message.content
+            return "\n".join(str(part["text"]) for part in message.content
                              if part.get("type") == "text")
         break
     raise InvalidInput("no user message to answer: the last user message is the turn")

@@ -20,12 +20,14 @@ from resident.errors import (
     EpistemicRefusal,
     Forbidden,
     GraphBusy,
+    HeaderTooLarge,
     InvalidInput,
     LanguageModelError,
     NotFound,
     RequestTooLarge,
     ResidentError,
     StateUnknown,
+    StorageFull,
     Unauthorized,
 )
 from resident.memory.wire import ARROW_STREAM
@@ -39,6 +41,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 #: HTTP status for each kind of typed error; the most specific class listed first wins.
 STATUS_FOR: tuple[tuple[type[ResidentError], int], ...] = (
     (RequestTooLarge, 413),
+    (HeaderTooLarge, 431),
+    (StorageFull, 507),
     (Unauthorized, 401),
     (Forbidden, 403),
     (NotFound, 404),
@@ -102,6 +106,29 @@ class BearerAuth:
                              [(b"www-authenticate", b'Bearer realm="resident"')])
             return
         scope.setdefault("state", {})["principal"] = principal
+        await self.app(scope, receive, send)
+
+
+class HeaderLimit:
+    """Refuse a request whose headers together exceed `max_header_bytes` with a 431 answer.
+
+    The HTTP parser is given room for headers well past this limit (server.py), so an oversized
+    header is read whole and answered here instead of cut off with a connection reset.
+    """
+
+    def __init__(self, app: ASGIApp, settings: DaemonSettings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            size = sum(len(k) + len(v) + 4 for k, v in scope.get("headers", []))
+            if size > self.settings.max_header_bytes:
+                await send_error(send, 431, HeaderTooLarge.code,
+                                 f"request headers of {size} bytes exceed the limit of "
+                                 f"{self.settings.max_header_bytes} (daemon.max_header_bytes)",
+                                 [(b"connection", b"close")])
+                return
         await self.app(scope, receive, send)
 
 

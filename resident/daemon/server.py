@@ -144,7 +144,10 @@ async def _serve(runtime: Runtime, sock: socket.socket, lock: DaemonLock, flows:
     d = runtime.settings.daemon
     config = uvicorn.Config(create_app(runtime), log_level="warning", access_log=False,
                             lifespan="off", timeout_graceful_shutdown=int(
-                                d.shutdown_timeout_seconds))
+                                d.shutdown_timeout_seconds),
+                            # Read an oversized header whole so HeaderLimit can answer 431;
+                            # cut short, the client would see only a connection reset.
+                            h11_max_incomplete_event_size=16 * d.max_header_bytes)
     server = _Server(config)
     stop = asyncio.Event()
 

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 import pyarrow as pa
-from pydantic import AwareDatetime, BaseModel, ConfigDict, TypeAdapter, create_model
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter, create_model
 from pydantic_core import to_jsonable_python
 
 from resident.errors import InvalidInput, ResidentError
@@ -28,6 +28,13 @@ from resident.errors import InvalidInput, ResidentError
 ARROW_STREAM = "application/vnd.apache.arrow.stream"
 #: Protocol methods that make no sense over the wire: a client closes its own connection.
 NOT_SERVED = frozenset({"close"})
+#: Bounds of the integer arguments, by name: out of range is invalid_input at the edge, never
+#: a DuckDB error (a negative LIMIT, a 2**70 that overflows BIGINT) or a list of 10**12 bins.
+INT_BOUNDS: dict[str, tuple[int, int]] = {
+    "limit": (1, 100_000),
+    "bins": (1, 1_000),
+    "priority": (0, 1_000_000),
+}
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,12 @@ def _is_table_param(annotation: Any) -> bool:
         arg is pa.Table for arg in typing.get_args(annotation))
 
 
-def _wire_annotation(annotation: Any) -> Any:
+def _wire_annotation(name: str, annotation: Any) -> Any:
+    bounds = INT_BOUNDS.get(name)
+    if bounds is not None and annotation in (int, int | None):
+        # strict: 1e12 or "5" is a type mistake, not a number to round.
+        bounded = typing.Annotated[int, Field(ge=bounds[0], le=bounds[1], strict=True)]
+        return bounded if annotation is int else bounded | None
     # A naive datetime would reach the store and fail deep inside; refuse it at the edge.
     if annotation is datetime:
         return AwareDatetime
@@ -108,7 +120,7 @@ def graph_methods() -> dict[str, MethodSpec]:
             table = _is_table_param(annotation)
             params.append(Param(pname, annotation, p.default, table))
             default = ... if p.default is inspect.Parameter.empty else p.default
-            fields[pname] = (_wire_annotation(annotation), default)
+            fields[pname] = (_wire_annotation(pname, annotation), default)
         model = create_model(
             f"{name}_args",
             __config__=ConfigDict(arbitrary_types_allowed=True, extra="forbid"),
