@@ -35,6 +35,7 @@ DEPLOYMENTS = (
     ("exploration-loop", "hourly"),
     ("ingest", "adhoc"),
     ("snapshot", "on-demand"),
+    ("sleep-consolidation", "nightly"),
 )
 
 
