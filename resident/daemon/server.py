@@ -28,7 +28,7 @@ import uvicorn
 from resident.clock import SystemClock
 from resident.config import Settings
 from resident.daemon.app import create_app
-from resident.daemon.companions import Companion, DaemonContext, flow_companions
+from resident.daemon.companions import DaemonContext, flow_companions
 from resident.daemon.guard import GuardedGraph
 from resident.daemon.ownership import DaemonInfo, DaemonLock
 from resident.daemon.runtime import Runtime
@@ -36,6 +36,7 @@ from resident.daemon.tokens import TOKENS_FILE, TokenStore
 from resident.errors import ConfigError
 from resident.language import language_for
 from resident.memory.duck_store import DuckStore
+from resident.supervisor import Supervisor, replace_leftovers
 
 if TYPE_CHECKING:
     from resident.boot import Resident
@@ -106,6 +107,7 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
     check_host(d.host, d.allow_non_loopback)
     lock = DaemonLock(settings.data_dir)
     lock.acquire()
+    _replace_leftovers(lock, echo)
     clock = SystemClock()
     graph: GuardedGraph | None = None
     resident: Resident | None = None
@@ -168,24 +170,28 @@ async def _serve(runtime: Runtime, sock: socket.socket, lock: DaemonLock, flows:
         await asyncio.sleep(0.005)
 
     port = sock.getsockname()[1]
-    lock.publish(DaemonInfo(pid=os.getpid(), host=d.host, port=port, url=runtime.url,
-                            session_id=runtime.session_id, started_at=runtime.started_at,
-                            data_dir=str(runtime.settings.data_dir)))
+    info = DaemonInfo(pid=os.getpid(), host=d.host, port=port, url=runtime.url,
+                      session_id=runtime.session_id, started_at=runtime.started_at,
+                      data_dir=str(runtime.settings.data_dir))
+    lock.publish(info)
     _announce(runtime, echo, time.time() - born, flows)
 
     background = [asyncio.create_task(_warm_language(runtime)),
                   asyncio.create_task(_housekeeping(runtime))]
-    started: list[Companion] = []
+    supervisor = Supervisor(
+        echo=echo, emit=lambda kind, payload: _emit(runtime, kind, payload),
+        on_change=lambda states: lock.publish(info.model_copy(
+            update={"companions": tuple(states)})))
+    runtime.supervisor = supervisor
     ctx = DaemonContext(runtime.settings, runtime.url, runtime.session_id,
                         runtime.tokens.token_for("service"))
-    companions = asyncio.create_task(_start_companions(ctx, started, echo) if flows
+    companions = asyncio.create_task(_start_companions(ctx, supervisor, echo) if flows
                                      else asyncio.sleep(0))
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
     echo("stopping: companions first, then the HTTP server")
     await companions
-    for companion in reversed(started):
-        await asyncio.to_thread(companion.stop, d.companion_stop_seconds)
+    await asyncio.to_thread(supervisor.stop, d.companion_stop_seconds)
     server.should_exit = True
     stopping.cancel()
     for task in background:
@@ -227,7 +233,24 @@ def _housekeeping_round(runtime: Runtime) -> None:
         store.checkpoint()
 
 
-async def _start_companions(ctx: DaemonContext, started: list[Companion], echo: Echo) -> None:
+def _replace_leftovers(lock: DaemonLock, echo: Echo) -> None:
+    """Companions a crashed daemon left running (its daemon.json named them) are stopped
+    before ours start: they would hold the Prefect port and serve the deployments twice."""
+    left = lock.left_behind
+    if left is None or not left.companions:
+        return
+    for line in replace_leftovers(left.companions):
+        echo(f"replaced a companion left by crashed daemon pid {left.pid}: {line}")
+
+
+def _emit(runtime: Runtime, kind: str, payload: dict[str, Any]) -> None:
+    try:
+        runtime.resident.events.emit(kind, payload)
+    except Exception:
+        log.exception("event %s could not be written", kind)
+
+
+async def _start_companions(ctx: DaemonContext, supervisor: Supervisor, echo: Echo) -> None:
     try:
         wanted = await asyncio.to_thread(flow_companions, ctx)
     except Exception as exc:
@@ -239,13 +262,13 @@ async def _start_companions(ctx: DaemonContext, started: list[Companion], echo: 
         return
     for companion in wanted:
         try:
-            await asyncio.to_thread(companion.start, ctx)
+            await asyncio.to_thread(supervisor.start, companion)
         except Exception as exc:
             log.exception("companion %s failed to start", companion.name)
             echo(f"flows: {companion.name} FAILED to start: {exc}")
             continue
-        started.append(companion)
-        echo(f"flows: {companion.name} started")
+        port = f" on port {companion.port}" if companion.port else ""
+        echo(f"flows: {companion.name} started (pid {companion.pid}{port})")
 
 
 def _announce(runtime: Runtime, echo: Echo, ready_seconds: float, flows: bool) -> None:
