@@ -4,7 +4,10 @@ and the markdown a person reads in the Prefect UI."""
 
 from __future__ import annotations
 
+import logging
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -51,12 +54,35 @@ def run_context(settings: Settings, now: datetime) -> RunContext:
     )
 
 
-def open_for_flow(settings: Settings) -> GraphStore:
+def open_for_flow(settings: Settings, wait_seconds: float = 60.0, poll_seconds: float = 2.0,
+                  say: Callable[[str], None] | None = None) -> GraphStore:
     """The graph through its owner: the daemon's while one runs, else the file, created (with
-    its migrations) only when it does not exist yet."""
+    its migrations) only when it does not exist yet. While a crashed daemon's daemon.json is
+    there, wait up to `wait_seconds` for `resident up` to come back, saying so; then
+    DaemonCrashed, which the task's retries try again later."""
+    from resident.errors import DaemonCrashed
     from resident.memory.client import open_graph
 
-    return open_graph(settings, create=not settings.graph_path.exists())
+    tell = say or _run_log
+    deadline = time.monotonic() + wait_seconds
+    while True:
+        try:
+            return open_graph(settings, create=not settings.graph_path.exists())
+        except DaemonCrashed as exc:
+            if time.monotonic() >= deadline:
+                tell(f"{exc}; gave up waiting after {wait_seconds:.0f} s, the task will retry")
+                raise
+            tell(f"{exc}; retrying in {poll_seconds:.0f} s")
+            time.sleep(poll_seconds)
+
+
+def _run_log(line: str) -> None:
+    try:
+        from prefect import get_run_logger
+
+        get_run_logger().warning(line)
+    except Exception:  # outside a flow run: the standard log
+        logging.getLogger("resident.flows").warning(line)
 
 
 # -- decay -----------------------------------------------------------------------------------
