@@ -5,6 +5,7 @@ and the markdown a person reads in the Prefect UI."""
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
 from collections.abc import Callable
@@ -161,3 +162,28 @@ def take_snapshot(graph: GraphStore, settings: Settings, now: datetime) -> Snaps
         old.unlink(missing_ok=True)
     return SnapshotReport(path=path, bytes=path.stat().st_size, removed=excess,
                           kept=len(ours) - len(excess))
+
+
+#: The temporary file DuckStore.snapshot writes before its rename: `.<dest>.<pid>.<hex>.tmp`,
+#: and DuckDB's write-ahead log beside it.
+_SNAPSHOT_TEMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.tmp(\.wal)?$")
+
+
+def sweep_snapshot_temps(settings: Settings) -> list[Path]:
+    """Remove what a killed or failed snapshot left under data/snapshots/: temporary files whose
+    writing process is gone. Run at start, before anything snapshots again; returns what went."""
+    from resident.daemon.ownership import pid_alive
+
+    folder = settings.data_dir / SNAPSHOTS_DIR
+    if not folder.is_dir():
+        return []
+    removed = []
+    for path in sorted(folder.rglob(".*.tmp*")):
+        match = _SNAPSHOT_TEMP.match(path.name)
+        if match is None or not path.is_file():
+            continue
+        if int(match.group(1)) != os.getpid() and pid_alive(int(match.group(1))):
+            continue  # a snapshot still being written by a live process
+        path.unlink(missing_ok=True)
+        removed.append(path)
+    return removed

@@ -35,6 +35,7 @@ from resident.daemon.runtime import Runtime
 from resident.daemon.tokens import TOKENS_FILE, TokenStore
 from resident.errors import ConfigError
 from resident.language import language_for
+from resident.maintenance import sweep_snapshot_temps
 from resident.memory.duck_store import DuckStore
 from resident.supervisor import Supervisor, replace_leftovers
 
@@ -108,6 +109,8 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
     lock = DaemonLock(settings.data_dir)
     lock.acquire()
     _replace_leftovers(lock, echo)
+    for temp in sweep_snapshot_temps(settings):
+        echo(f"removed {temp}, left by a snapshot that did not finish")
     clock = SystemClock()
     graph: GuardedGraph | None = None
     resident: Resident | None = None
