@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 from resident.config import Settings
 from resident.maintenance import SNAPSHOTS_DIR, sweep_snapshot_temps
@@ -27,8 +26,12 @@ def test_a_killed_snapshot_leaves_nothing_after_the_next_start(settings: Setting
     DuckStore.open(settings, create=True).close()
     folder = settings.data_dir / SNAPSHOTS_DIR
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
-    proc = subprocess.run([sys.executable, "-c", KILLED_AT_RENAME, str(settings.data_dir)],
-                          env=env, capture_output=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", KILLED_AT_RENAME, str(settings.data_dir)],
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
     assert proc.returncode == -9, proc.stderr
     left = [p for p in folder.iterdir() if p.name.endswith(".tmp")]
     assert left, "the kill left the snapshot's temporary file"

@@ -37,12 +37,16 @@ from resident.errors import ConfigError
 from resident.language import language_for
 from resident.maintenance import sweep_snapshot_temps
 from resident.memory.duck_store import DuckStore
+from resident.storage import free_bytes
 from resident.supervisor import Supervisor, replace_leftovers
 
 if TYPE_CHECKING:
     from resident.boot import Resident
 
 log = logging.getLogger("resident.daemon")
+
+#: Free space a checkpoint leaves beyond twice the WAL it folds into the graph file.
+CHECKPOINT_MARGIN_BYTES = 1 << 20
 
 Echo = Callable[[str], None]
 
@@ -118,7 +122,8 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
         # A signal during boot unwinds through the finally below: nothing is left half done.
         with _signals(_raise_interrupt):
             tokens = TokenStore.ensure(settings.data_dir)
-            graph = GuardedGraph(DuckStore.open(settings, create=True), d)
+            graph = GuardedGraph(DuckStore.open(settings, create=True), d,
+                                 reopen=lambda: _reopen_graph(settings))
             graph.store.set_checkpoint_threshold(d.checkpoint_threshold_mb)
             from resident.boot import boot
 
@@ -230,10 +235,21 @@ def _housekeeping_round(runtime: Runtime) -> None:
     runtime.resident.tick(now)
     runtime.resident.check_due(now)
     quiet = time.monotonic() - runtime.last_turn
-    store = runtime.graph.store
-    if quiet >= runtime.settings.daemon.idle_checkpoint_seconds and store.wal_bytes() > 0:
+    wal = runtime.graph.store.wal_bytes()
+    if quiet >= runtime.settings.daemon.idle_checkpoint_seconds and wal > 0:
+        if free_bytes(runtime.settings.data_dir) < 2 * wal + CHECKPOINT_MARGIN_BYTES:
+            # A checkpoint the disk refuses invalidates the whole database (DuckDB): the WAL
+            # keeps every commit meanwhile, so wait for space instead.
+            log.warning("checkpoint put off: too little free space for %d bytes of WAL", wal)
+            return
         # While nobody talks: the checkpoint's hold on other commits costs no turn anything.
-        store.checkpoint()
+        runtime.graph.checkpoint()
+
+
+def _reopen_graph(settings: Settings) -> DuckStore:
+    store = DuckStore.open(settings)
+    store.set_checkpoint_threshold(settings.daemon.checkpoint_threshold_mb)
+    return store
 
 
 def _replace_leftovers(lock: DaemonLock, echo: Echo) -> None:

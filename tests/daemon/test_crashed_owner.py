@@ -21,9 +21,15 @@ from resident.memory.duck_store import DuckStore
 def _leave_crashed_daemon_json(data_dir: Path) -> int:
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    info = DaemonInfo(pid=dead.pid, host="127.0.0.1", port=1, url="http://127.0.0.1:1",
-                      session_id="01CRASHED", started_at=datetime.now(UTC),
-                      data_dir=str(data_dir))
+    info = DaemonInfo(
+        pid=dead.pid,
+        host="127.0.0.1",
+        port=1,
+        url="http://127.0.0.1:1",
+        session_id="01CRASHED",
+        started_at=datetime.now(UTC),
+        data_dir=str(data_dir),
+    )
     (data_dir / INFO_FILE).write_text(info.model_dump_json())
     return dead.pid
 
