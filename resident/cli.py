@@ -91,6 +91,11 @@ def status(ctx: click.Context, as_json: bool) -> None:
         with client:
             report = StateReport.model_validate(client.state())
     click.echo(report.model_dump_json(indent=2) if as_json else render_text(report))
+    if not as_json:
+        from resident.daemon.companions import companion_lines
+
+        for line in companion_lines(settings.data_dir):
+            click.echo(line)
 
 
 @main.command()
@@ -268,12 +273,9 @@ def _config_path(ctx: click.Context) -> Path | None:
 @click.pass_context
 def flows_server(ctx: click.Context) -> None:
     """Run the Prefect server on 127.0.0.1 (data/prefect) until Ctrl-C or SIGTERM."""
-    from resident.house import run_until_stopped, start_server, ui_url
+    from resident.house import run_house
 
-    settings = settings_from(ctx)
-    server = start_server(settings, _config_path(ctx))
-    click.echo(f"Prefect server up: UI {ui_url(settings)}  (log {server.log_path})")
-    run_until_stopped([server])
+    run_house(settings_from(ctx), _config_path(ctx), worker=False, echo=click.echo)
 
 
 @flows.command("worker")
@@ -300,22 +302,20 @@ def flows_worker(ctx: click.Context) -> None:
 @click.pass_context
 def flows_up(ctx: click.Context) -> None:
     """Prefect server and worker together, without the daemon (`resident up` runs all three)."""
-    from resident.house import run_until_stopped, start_house
+    from resident.house import run_house
 
-    settings = settings_from(ctx)
-    house = start_house(settings, _config_path(ctx))
-    click.echo(f"Prefect server and flows worker up: UI {house.ui_url}")
-    click.echo(f"  logs {house.server.log_path}, {house.worker.log_path}")
-    run_until_stopped([house.server, house.worker])
+    run_house(settings_from(ctx), _config_path(ctx), echo=click.echo)
 
 
 @flows.command("env")
 @click.pass_context
 def flows_env(ctx: click.Context) -> None:
-    """Print export lines for the `prefect` CLI: eval "$(resident flows env)"."""
+    """Print export lines for the `prefect` CLI: eval "$(resident flows env)". While MAX is up,
+    the port is the running house's (daemon.json), not the configured one."""
     import shlex
 
-    from resident.house import prefect_env
+    from resident.house import prefect_env, running_settings
 
-    for key, value in prefect_env(settings_from(ctx), _config_path(ctx)).items():
+    settings = running_settings(settings_from(ctx))
+    for key, value in prefect_env(settings, _config_path(ctx)).items():
         click.echo(f"export {key}={shlex.quote(value)}")

@@ -183,3 +183,11 @@ class CompanionError(HouseError):
     a second worker for the same data directory, a port another house holds."""
 
     code = "companion_error"
+
+
+class DaemonCrashed(GraphBusy):
+    """daemon.json says a daemon should own the graph, but it is gone (it crashed): the graph
+    file is not opened behind its back. Waits and retries until `resident up` runs again; remove
+    daemon.json only if MAX is down on purpose."""
+
+    code = "daemon_crashed"

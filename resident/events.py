@@ -75,9 +75,16 @@ class EventLog:
                 raise InvalidInput(f"event {kind!r} payload is not plain JSON: {exc}") from exc
             # One write call per line: a crash leaves at most a torn last line, never a mix.
             data = (line + "\n").encode()
-            view = memoryview(data)
-            while view:
-                view = view[os.write(self._fd, view):]
+            end = os.fstat(self._fd).st_size
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self._fd, view):]
+            except OSError:
+                # A full disk can take part of a line: cut it off, so that the next event
+                # (once space is back) does not follow a torn line in the middle of the log.
+                os.ftruncate(self._fd, end)
+                raise
             self._seq = event.seq
             self._maybe_sync()
             return event

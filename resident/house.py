@@ -8,27 +8,26 @@ Prefect: the environment must be set before Prefect reads its settings.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import socket
-import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
 import httpx
 
 from resident.config import REPO_ROOT, Settings
-from resident.errors import HouseError
-from resident.processes import stop_process_group
+from resident.errors import CompanionError
+from resident.supervisor import Child, Supervisor
 
 HOST = "127.0.0.1"
 PREFECT_DIR = "prefect"
 LOGS_DIR = "logs"
+WORKER_LOCK = "flows-worker.lock"
 #: Every deployment the worker serves: (flow name, deployment name).
 DEPLOYMENTS = (
     ("decay-stale-facts", "nightly"),
@@ -113,140 +112,119 @@ def port_free(port: int) -> bool:
     return True
 
 
-@dataclass
-class HouseProcess:
-    """One child process of the house, in its own session, its output in data/logs/<name>.log."""
-
-    name: str
-    argv: list[str]
-    env: Mapping[str, str]
-    log_dir: Path
-    process: subprocess.Popen[bytes] | None = None
-    _log: IO[bytes] | None = field(default=None, repr=False)
-
-    @property
-    def log_path(self) -> Path:
-        return self.log_dir / f"{self.name}.log"
-
-    def start(self) -> None:
-        self.log_dir.mkdir(parents=True, exist_ok=True)
-        self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(
-            self.argv, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=self._log,
-            stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ, **self.env})
-
-    def running(self) -> bool:
-        return self.process is not None and self.process.poll() is None
-
-    def wait_until(self, ready: Callable[[], bool], timeout: float, what: str) -> None:
-        """Poll `ready()` until True; HouseError if the process dies or time runs out."""
-        deadline = time.monotonic() + timeout
-        while not ready():
-            if not self.running():
-                code = None if self.process is None else self.process.returncode
-                raise HouseError(f"{self.name} exited (status {code}) before {what}; "
-                                 f"see {self.log_path}")
-            if time.monotonic() > deadline:
-                raise HouseError(f"{self.name}: no {what} after {timeout:.0f} s; "
-                                 f"see {self.log_path}")
-            time.sleep(0.25)
-
-    def stop(self, timeout: float = 20.0) -> None:
-        """SIGTERM to this process's group (it is its session leader), SIGKILL after timeout."""
-        stop_process_group(self.process, timeout)
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
-
-def server_process(settings: Settings, config_path: Path | None = None) -> HouseProcess:
-    return HouseProcess("prefect-server", server_argv(settings),
-                        prefect_env(settings, config_path), settings.data_dir / LOGS_DIR)
-
-
-def worker_process(settings: Settings, config_path: Path | None = None) -> HouseProcess:
-    return HouseProcess("flows-worker", worker_argv(), prefect_env(settings, config_path),
-                        settings.data_dir / LOGS_DIR)
-
-
-def start_server(settings: Settings, config_path: Path | None = None) -> HouseProcess:
-    """Start the Prefect server and wait for /api/health (HouseError if the port is taken)."""
+def check_port(settings: Settings) -> None:
+    """CompanionError when the Prefect port is taken (another house, or a server still dying)."""
     if not port_free(settings.flows.prefect_port):
-        raise HouseError(
+        raise CompanionError(
             f"port {settings.flows.prefect_port} on {HOST} is taken (another Prefect server?); "
             "stop it or set flows.prefect_port / RESIDENT_FLOWS__PREFECT_PORT")
+
+
+def server_process(settings: Settings, config_path: Path | None = None) -> Child:
+    """The Prefect server as a supervised child: ready once /api/health answers."""
+    return Child("prefect-server", server_argv(settings), prefect_env(settings, config_path),
+                 settings.data_dir / LOGS_DIR, cwd=REPO_ROOT,
+                 ready=lambda: server_healthy(settings),
+                 ready_timeout=settings.flows.server_start_timeout_seconds,
+                 port=settings.flows.prefect_port, before_start=lambda: check_port(settings))
+
+
+def worker_process(settings: Settings, config_path: Path | None = None,
+                   timeout: float = 120.0) -> Child:
+    """The flows worker as a supervised child: ready once the server lists every deployment."""
+    return Child("flows-worker", worker_argv(), prefect_env(settings, config_path),
+                 settings.data_dir / LOGS_DIR, cwd=REPO_ROOT,
+                 ready=lambda: deployments_registered(settings), ready_timeout=timeout,
+                 before_start=lambda: _require_server(settings))
+
+
+def _require_server(settings: Settings) -> None:
+    if not server_healthy(settings):
+        raise CompanionError(f"no Prefect server answers at {api_url(settings)}; the worker "
+                             "waits for it (`resident flows server`)")
+
+
+class WorkerLock:
+    """data/flows-worker.lock, held by the one worker that serves this data directory's
+    deployments: a second worker (another `resident up` after a crash, a stray
+    `resident flows worker`) is refused instead of serving the same deployments twice."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = data_dir / WORKER_LOCK
+        self._fh: IO[bytes] | None = None
+
+    def acquire(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fh = open(self.path, "a+b")  # noqa: SIM115 - held until release()
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            fh.seek(0)
+            holder = fh.read().decode(errors="replace").strip() or "unknown"
+            fh.close()
+            raise CompanionError(
+                f"a flows worker (pid {holder}) already serves {self.path.parent}; "
+                "a second one is refused") from None
+        fh.truncate(0)
+        fh.write(f"{os.getpid()}\n".encode())
+        fh.flush()
+        self._fh = fh
+
+    def release(self) -> None:
+        if self._fh is not None:
+            fcntl.flock(self._fh.fileno(), fcntl.LOCK_UN)
+            self._fh.close()
+            self._fh = None
+
+
+def start_server(settings: Settings, config_path: Path | None = None) -> Child:
+    """Start the Prefect server and wait for /api/health (CompanionError if the port is taken)."""
     prefect_home(settings).mkdir(parents=True, exist_ok=True)
     proc = server_process(settings, config_path)
     proc.start()
-    try:
-        proc.wait_until(lambda: server_healthy(settings),
-                        settings.flows.server_start_timeout_seconds, "answer on /api/health")
-    except BaseException:
-        proc.stop()
-        raise
     return proc
 
 
 def start_worker(settings: Settings, config_path: Path | None = None,
-                 timeout: float = 120.0) -> HouseProcess:
+                 timeout: float = 120.0) -> Child:
     """Start the worker and wait until the server lists every deployment."""
-    if not server_healthy(settings):
-        raise HouseError(f"no Prefect server answers at {api_url(settings)}; "
-                         "start it first (`resident flows server`)")
-    proc = worker_process(settings, config_path)
+    proc = worker_process(settings, config_path, timeout)
     proc.start()
-    try:
-        proc.wait_until(lambda: deployments_registered(settings), timeout,
-                        "deployments on the server")
-    except BaseException:
-        proc.stop()
-        raise
     return proc
 
 
-@dataclass
-class House:
-    """The server and the worker together; `stop()` stops the worker first."""
-
-    settings: Settings
-    server: HouseProcess
-    worker: HouseProcess
-
-    @property
-    def ui_url(self) -> str:
-        return ui_url(self.settings)
-
-    def stop(self, timeout: float = 20.0) -> None:
-        self.worker.stop(timeout)
-        self.server.stop(timeout)
-
-
-def start_house(settings: Settings, config_path: Path | None = None) -> House:
-    """Server, then worker; if the worker fails the server is stopped too."""
-    server = start_server(settings, config_path)
-    try:
-        worker = start_worker(settings, config_path)
-    except BaseException:
-        server.stop()
-        raise
-    return House(settings, server, worker)
-
-
-def run_until_stopped(processes: list[HouseProcess], timeout: float = 20.0) -> None:
-    """Block until SIGINT or SIGTERM (or a process dies), then stop them in reverse order."""
+def run_house(settings: Settings, config_path: Path | None = None, *, worker: bool = True,
+              echo: Callable[[str], None] = print, timeout: float = 20.0) -> None:
+    """`resident flows server|up`: the server (and the worker) under one supervisor until
+    SIGINT or SIGTERM; a child that dies is restarted with backoff."""
     stop = threading.Event()
     previous = {sig: signal.signal(sig, lambda *_: stop.set())
                 for sig in (signal.SIGINT, signal.SIGTERM)}
-    died: HouseProcess | None = None
+    supervisor = Supervisor(echo=echo)
     try:
+        prefect_home(settings).mkdir(parents=True, exist_ok=True)
+        supervisor.start(server_process(settings, config_path))
+        if worker:
+            supervisor.start(worker_process(settings, config_path))
+        logs = ", ".join(str(c.log_path) for c in supervisor.children)
+        echo(f"Prefect house up: UI {ui_url(settings)}  (logs {logs})")
         while not stop.wait(0.5):
-            died = next((p for p in processes if not p.running()), None)
-            if died is not None:
-                break
+            pass
     finally:
-        for proc in reversed(processes):
-            proc.stop(timeout)
+        supervisor.stop(timeout)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    if died is not None:
-        raise HouseError(f"{died.name} exited on its own; see {died.log_path}")
+
+
+def running_settings(settings: Settings) -> Settings:
+    """`settings` with the Prefect port the running house serves on, as the live daemon's
+    daemon.json records it; `settings` unchanged when no daemon runs a Prefect server."""
+    from resident.daemon.ownership import live_daemon
+
+    info = live_daemon(settings.data_dir)
+    port = None if info is None else next(
+        (c.get("port") for c in info.companions if c.get("name") == "prefect-server"), None)
+    if not isinstance(port, int) or port == settings.flows.prefect_port:
+        return settings
+    flows = settings.flows.model_copy(update={"prefect_port": port})
+    return settings.model_copy(update={"flows": flows})

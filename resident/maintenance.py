@@ -4,7 +4,11 @@ and the markdown a person reads in the Prefect UI."""
 
 from __future__ import annotations
 
+import logging
+import os
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -51,12 +55,35 @@ def run_context(settings: Settings, now: datetime) -> RunContext:
     )
 
 
-def open_for_flow(settings: Settings) -> GraphStore:
+def open_for_flow(settings: Settings, wait_seconds: float = 60.0, poll_seconds: float = 2.0,
+                  say: Callable[[str], None] | None = None) -> GraphStore:
     """The graph through its owner: the daemon's while one runs, else the file, created (with
-    its migrations) only when it does not exist yet."""
+    its migrations) only when it does not exist yet. While a crashed daemon's daemon.json is
+    there, wait up to `wait_seconds` for `resident up` to come back, saying so; then
+    DaemonCrashed, which the task's retries try again later."""
+    from resident.errors import DaemonCrashed
     from resident.memory.client import open_graph
 
-    return open_graph(settings, create=not settings.graph_path.exists())
+    tell = say or _run_log
+    deadline = time.monotonic() + wait_seconds
+    while True:
+        try:
+            return open_graph(settings, create=not settings.graph_path.exists())
+        except DaemonCrashed as exc:
+            if time.monotonic() >= deadline:
+                tell(f"{exc}; gave up waiting after {wait_seconds:.0f} s, the task will retry")
+                raise
+            tell(f"{exc}; retrying in {poll_seconds:.0f} s")
+            time.sleep(poll_seconds)
+
+
+def _run_log(line: str) -> None:
+    try:
+        from prefect import get_run_logger
+
+        get_run_logger().warning(line)
+    except Exception:  # outside a flow run: the standard log
+        logging.getLogger("resident.flows").warning(line)
 
 
 # -- decay -----------------------------------------------------------------------------------
@@ -135,3 +162,28 @@ def take_snapshot(graph: GraphStore, settings: Settings, now: datetime) -> Snaps
         old.unlink(missing_ok=True)
     return SnapshotReport(path=path, bytes=path.stat().st_size, removed=excess,
                           kept=len(ours) - len(excess))
+
+
+#: The temporary file DuckStore.snapshot writes before its rename: `.<dest>.<pid>.<hex>.tmp`,
+#: and DuckDB's write-ahead log beside it.
+_SNAPSHOT_TEMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.tmp(\.wal)?$")
+
+
+def sweep_snapshot_temps(settings: Settings) -> list[Path]:
+    """Remove what a killed or failed snapshot left under data/snapshots/: temporary files whose
+    writing process is gone. Run at start, before anything snapshots again; returns what went."""
+    from resident.daemon.ownership import pid_alive
+
+    folder = settings.data_dir / SNAPSHOTS_DIR
+    if not folder.is_dir():
+        return []
+    removed = []
+    for path in sorted(folder.rglob(".*.tmp*")):
+        match = _SNAPSHOT_TEMP.match(path.name)
+        if match is None or not path.is_file():
+            continue
+        if int(match.group(1)) != os.getpid() and pid_alive(int(match.group(1))):
+            continue  # a snapshot still being written by a live process
+        path.unlink(missing_ok=True)
+        removed.append(path)
+    return removed

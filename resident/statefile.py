@@ -184,21 +184,30 @@ class StateFile(Generic[M]):
             "state": state,
         }
         data = json.dumps(envelope, sort_keys=True, indent=1, allow_nan=False).encode() + b"\n"
-        fd = os.open(self._tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if self.path.exists():
-            if self._primary_good:
-                self._keep_last_good()
-            else:
-                # Keep the unusable file for a person to look at instead of overwriting it.
-                os.replace(self.path, self.broken)
-        os.replace(self._tmp, self.path)
+            fd = os.open(self._tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            if self.path.exists():
+                if self._primary_good:
+                    self._keep_last_good()
+                else:
+                    # Keep the unusable file for a person to look at instead of overwriting it.
+                    os.replace(self.path, self.broken)
+            os.replace(self._tmp, self.path)
+        except BaseException:
+            # A full disk (or any refusal) leaves the previous file and its last good copy as
+            # they were, and no half-written temp file behind.
+            with contextlib.suppress(OSError):
+                self._tmp.unlink()
+            with contextlib.suppress(OSError):
+                self._link_tmp.unlink()
+            raise
         _fsync_dir(self.path.parent)
         self._seq = seq
         self._primary_good = True

@@ -18,6 +18,7 @@ from resident.daemon import conversation, graph_api, openai_api, rest_api
 from resident.daemon.runtime import Runtime
 from resident.daemon.security import BearerAuth, BodyLimit, HeaderLimit, status_for
 from resident.errors import InvalidInput, ResidentError
+from resident.storage import is_storage_full, storage_full
 
 log = logging.getLogger("resident.daemon")
 
@@ -65,6 +66,10 @@ def create_app(runtime: Runtime) -> FastAPI:
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
+        if is_storage_full(exc):
+            full = storage_full(exc, runtime.settings.data_dir)
+            log.error("%s %s: %s", request.method, request.url.path, full)
+            return _error(507, full.code, str(full))
         log.exception("internal error on %s %s", request.method, request.url.path)
         return _error(500, "internal_error",
                       f"{type(exc).__name__} inside MAX; the daemon's log has the details")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -158,18 +159,63 @@ def why_trail(runtime: Runtime, query: str, speaker_id: str | None) -> dict[str,
     return answer.model_dump(mode="json")
 
 
-def health(runtime: Runtime) -> dict[str, Any]:
-    """A real write and read of the graph (the heartbeat row), not a cached green light."""
+def health(runtime: Runtime) -> tuple[int, dict[str, Any]]:
+    """Every write path a turn uses, really written (the graph's heartbeat row, a state file in
+    the state directory, a page beside the event log), never a cached green light.
+
+    (200, report) when all pass; otherwise 507 with `storage_full` when the disk is full, 503
+    with `unhealthy` for any other failure, the report naming which paths failed.
+    """
+    from resident.storage import free_bytes, is_storage_full, probe_dir, probe_state
+
     now = runtime.clock.now()
-    beats, beat_at = runtime.graph.heartbeat("daemon", runtime.session_id, now)
-    return {
-        "status": "ok",
+    checks: dict[str, dict[str, Any]] = {}
+    failures: dict[str, BaseException] = {}
+    graph: dict[str, Any] = {}
+
+    def check(name: str, fn: Callable[[], Any]) -> None:
+        try:
+            fn()
+        except Exception as exc:  # reported, never hidden behind 200
+            failures[name] = exc
+            checks[name] = {"ok": False, "storage_full": is_storage_full(exc),
+                            "error": f"{type(exc).__name__}: {exc}"}
+        else:
+            checks[name] = {"ok": True}
+
+    def beat() -> None:
+        beats, beat_at = runtime.graph.heartbeat("daemon", runtime.session_id, now)
+        graph.update(schema_version=runtime.graph.schema_version(), heartbeats=beats,
+                     heartbeat_at=beat_at.isoformat())
+
+    check("graph", beat)
+    check("state", lambda: probe_state(runtime.settings.state_dir, now))
+    check("events", lambda: probe_dir(runtime.resident.events.path.parent))
+    report: dict[str, Any] = {
+        "status": "ok" if not failures else "failing",
         "session_id": runtime.session_id,
         "pid": os.getpid(),
         "uptime_seconds": round((now - runtime.started_at).total_seconds(), 3),
-        "graph": {"schema_version": runtime.graph.schema_version(), "heartbeats": beats,
-                  "heartbeat_at": beat_at.isoformat()},
+        "graph": graph,
+        "checks": checks,
+        "disk_free_bytes": free_bytes(runtime.settings.data_dir),
+        "companions": [] if runtime.supervisor is None else runtime.supervisor.statuses(),
     }
+    if runtime.tokens.problem is not None:
+        report["tokens"] = runtime.tokens.problem
+    if not failures:
+        return 200, report
+    failed = sorted(failures)
+    full = [name for name in failed if checks[name]["storage_full"]]
+    detail = "; ".join(f"{name}: {checks[name]['error']}" for name in failed)
+    if full:
+        report.update(error="storage_full", failed=failed, message=(
+            f"the disk under {runtime.settings.data_dir} is full ({', '.join(full)} cannot be "
+            f"written; {report['disk_free_bytes']:,} bytes free): turns are refused with 507 "
+            f"and the last good state is kept until space is freed ({detail})"))
+        return 507, report
+    report.update(error="unhealthy", failed=failed, message=f"write paths failing: {detail}")
+    return 503, report
 
 
 def build_router(runtime: Runtime) -> APIRouter:
@@ -178,11 +224,8 @@ def build_router(runtime: Runtime) -> APIRouter:
     @router.get("/healthz")
     async def healthz(request: Request) -> JSONResponse:
         principal(request)
-        try:
-            return JSONResponse(await runtime.in_graph(lambda: health(runtime)))
-        except Exception as exc:  # health reports any failure; it never hides one behind 200
-            return JSONResponse({"error": "unhealthy", "message": f"{type(exc).__name__}: {exc}"},
-                                status_code=503)
+        status, report = await runtime.in_graph(lambda: health(runtime))
+        return JSONResponse(report, status_code=status)
 
     @router.post("/v1/converse")
     async def converse_endpoint(body: ConverseRequest, request: Request) -> JSONResponse:

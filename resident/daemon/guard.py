@@ -7,7 +7,10 @@ since the store rolls a refused transaction back whole, running the call again i
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import random
+import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -20,8 +23,11 @@ from resident.config import DaemonSettings
 from resident.errors import GraphBusy
 from resident.memory.duck_store import DuckStore
 from resident.memory.models import DecayCounts
+from resident.storage import is_storage_full, storage_full
 
 T = TypeVar("T")
+
+log = logging.getLogger("resident.daemon")
 
 def is_write_conflict(exc: BaseException) -> bool:
     """DuckDB's refusal of a transaction that raced another on the same rows or keys."""
@@ -53,10 +59,15 @@ def retry_conflicts(fn: Callable[[], T], settings: DaemonSettings,
     raise AssertionError("unreachable")
 
 
+def is_invalidated(exc: BaseException) -> bool:
+    """DuckDB's state after a fatal error (a checkpoint the full disk refused): the connection
+    answers nothing more until the database is opened again."""
+    return isinstance(exc, duckdb.FatalException) or "has been invalidated" in str(exc)
+
+
 def _forward(name: str) -> Callable[..., Any]:
     def method(self: GuardedGraph, *args: Any, **kwargs: Any) -> Any:
-        target = getattr(self.store, name)
-        return retry_conflicts(lambda: target(*args, **kwargs), self.settings)
+        return self.call(name, *args, **kwargs)
 
     method.__name__ = name
     method.__doc__ = f"DuckStore.{name}, retried on write-write conflicts."
@@ -66,9 +77,53 @@ def _forward(name: str) -> Callable[..., Any]:
 class GuardedGraph:
     """A GraphStore over the daemon's DuckStore; `store` is the DuckStore itself."""
 
-    def __init__(self, store: DuckStore, settings: DaemonSettings) -> None:
+    def __init__(self, store: DuckStore, settings: DaemonSettings,
+                 reopen: Callable[[], DuckStore] | None = None) -> None:
         self.store = store
         self.settings = settings
+        #: Opens the graph again after DuckDB invalidated it (its WAL holds every commit).
+        self._reopen = reopen
+        self._reopening = threading.Lock()
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """DuckStore.`name`, retried on conflicts; a full disk is StorageFull, and a database
+        DuckDB invalidated is opened again (on this call, or a later one once space is back)."""
+        store = self.store
+        try:
+            if self._invalid is not None:
+                store = self._recover(self._invalid)
+            target = getattr(store, name)
+            return retry_conflicts(lambda: target(*args, **kwargs), self.settings)
+        except duckdb.Error as exc:
+            if is_invalidated(exc):
+                self._invalid = store
+            if is_storage_full(exc):
+                raise storage_full(exc, store.path.parent) from exc
+            raise
+
+    _invalid: DuckStore | None = None
+
+    def _recover(self, broken: DuckStore) -> DuckStore:
+        with self._reopening:
+            if self.store is not broken or self._reopen is None:
+                return self.store
+            try:
+                fresh = self._reopen_after(broken)
+            except duckdb.Error as exc:
+                if is_storage_full(exc):
+                    raise storage_full(exc, broken.path.parent) from exc
+                raise
+            self.store = fresh
+            self._invalid = None
+            log.warning("the graph was opened again after DuckDB invalidated it")
+            return fresh
+
+    def _reopen_after(self, broken: DuckStore) -> DuckStore:
+        assert self._reopen is not None
+        # Its checkpoint fails again; the connection is closed all the same.
+        with contextlib.suppress(duckdb.Error):
+            broken.close()
+        return self._reopen()
 
     def close(self) -> None:
         self.store.close()
@@ -119,3 +174,4 @@ class GuardedGraph:
     claims_for_subjects = _forward("claims_for_subjects")
     export_table = _forward("export_table")
     schema_version = _forward("schema_version")
+    checkpoint = _forward("checkpoint")

@@ -9,9 +9,10 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import threading
 from datetime import datetime
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -33,6 +34,8 @@ class DaemonInfo(BaseModel):
     session_id: str
     started_at: datetime
     data_dir: str
+    #: The supervisor's view of each companion: name, state, pid, port, restarts, create_time.
+    companions: tuple[dict[str, Any], ...] = ()
 
 
 def read_info(data_dir: Path) -> DaemonInfo | None:
@@ -85,6 +88,10 @@ class DaemonLock:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
         self._fh: IO[bytes] | None = None
+        self._publishing = threading.Lock()
+        #: daemon.json as a daemon that died without cleaning up left it (its companions may
+        #: still run); read at acquire(), before the file is cleared.
+        self.left_behind: DaemonInfo | None = None
 
     def acquire(self) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -101,6 +108,7 @@ class DaemonLock:
                 "(Ctrl-C or SIGTERM) or use another --data-dir") from None
         self._fh = fh
         # Whatever daemon.json is here now was left by a daemon that died without cleaning up.
+        self.left_behind = read_info(self.data_dir)
         (self.data_dir / INFO_FILE).unlink(missing_ok=True)
 
     def publish(self, info: DaemonInfo) -> None:
@@ -109,11 +117,13 @@ class DaemonLock:
             raise RuntimeError("publish() before acquire()")
         path = self.data_dir / INFO_FILE
         tmp = path.with_name(f".{INFO_FILE}.{os.getpid()}.tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(info.model_dump(mode="json"), indent=2) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        # The supervisor's thread republishes as companions change: one writer at a time.
+        with self._publishing:
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(json.dumps(info.model_dump(mode="json"), indent=2) + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
 
     def release(self) -> None:
         if self._fh is None:

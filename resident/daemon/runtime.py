@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -16,6 +16,9 @@ from resident.clock import Clock
 from resident.config import Settings
 from resident.daemon.guard import GuardedGraph
 from resident.daemon.tokens import TokenStore
+
+if TYPE_CHECKING:
+    from resident.supervisor import Supervisor
 
 T = TypeVar("T")
 
@@ -31,6 +34,8 @@ class Runtime:
     url: str = ""
     #: time.monotonic() of the last conversation turn (idle checkpoints wait for quiet).
     last_turn: float = 0.0
+    #: The companions' supervisor once `resident up` has one (their states go into /healthz).
+    supervisor: Supervisor | None = None
     _limiters: dict[str, anyio.CapacityLimiter] = field(default_factory=dict)
 
     @property

@@ -28,19 +28,25 @@ import uvicorn
 from resident.clock import SystemClock
 from resident.config import Settings
 from resident.daemon.app import create_app
-from resident.daemon.companions import Companion, DaemonContext, flow_companions
+from resident.daemon.companions import DaemonContext, flow_companions
 from resident.daemon.guard import GuardedGraph
 from resident.daemon.ownership import DaemonInfo, DaemonLock
 from resident.daemon.runtime import Runtime
 from resident.daemon.tokens import TOKENS_FILE, TokenStore
 from resident.errors import ConfigError
 from resident.language import language_for
+from resident.maintenance import sweep_snapshot_temps
 from resident.memory.duck_store import DuckStore
+from resident.storage import free_bytes
+from resident.supervisor import Supervisor, replace_leftovers
 
 if TYPE_CHECKING:
     from resident.boot import Resident
 
 log = logging.getLogger("resident.daemon")
+
+#: Free space a checkpoint leaves beyond twice the WAL it folds into the graph file.
+CHECKPOINT_MARGIN_BYTES = 1 << 20
 
 Echo = Callable[[str], None]
 
@@ -106,6 +112,9 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
     check_host(d.host, d.allow_non_loopback)
     lock = DaemonLock(settings.data_dir)
     lock.acquire()
+    _replace_leftovers(lock, echo)
+    for temp in sweep_snapshot_temps(settings):
+        echo(f"removed {temp}, left by a snapshot that did not finish")
     clock = SystemClock()
     graph: GuardedGraph | None = None
     resident: Resident | None = None
@@ -113,7 +122,8 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
         # A signal during boot unwinds through the finally below: nothing is left half done.
         with _signals(_raise_interrupt):
             tokens = TokenStore.ensure(settings.data_dir)
-            graph = GuardedGraph(DuckStore.open(settings, create=True), d)
+            graph = GuardedGraph(DuckStore.open(settings, create=True), d,
+                                 reopen=lambda: _reopen_graph(settings))
             graph.store.set_checkpoint_threshold(d.checkpoint_threshold_mb)
             from resident.boot import boot
 
@@ -168,24 +178,28 @@ async def _serve(runtime: Runtime, sock: socket.socket, lock: DaemonLock, flows:
         await asyncio.sleep(0.005)
 
     port = sock.getsockname()[1]
-    lock.publish(DaemonInfo(pid=os.getpid(), host=d.host, port=port, url=runtime.url,
-                            session_id=runtime.session_id, started_at=runtime.started_at,
-                            data_dir=str(runtime.settings.data_dir)))
+    info = DaemonInfo(pid=os.getpid(), host=d.host, port=port, url=runtime.url,
+                      session_id=runtime.session_id, started_at=runtime.started_at,
+                      data_dir=str(runtime.settings.data_dir))
+    lock.publish(info)
     _announce(runtime, echo, time.time() - born, flows)
 
     background = [asyncio.create_task(_warm_language(runtime)),
                   asyncio.create_task(_housekeeping(runtime))]
-    started: list[Companion] = []
+    supervisor = Supervisor(
+        echo=echo, emit=lambda kind, payload: _emit(runtime, kind, payload),
+        on_change=lambda states: lock.publish(info.model_copy(
+            update={"companions": tuple(states)})))
+    runtime.supervisor = supervisor
     ctx = DaemonContext(runtime.settings, runtime.url, runtime.session_id,
                         runtime.tokens.token_for("service"))
-    companions = asyncio.create_task(_start_companions(ctx, started, echo) if flows
+    companions = asyncio.create_task(_start_companions(ctx, supervisor, echo) if flows
                                      else asyncio.sleep(0))
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
     echo("stopping: companions first, then the HTTP server")
     await companions
-    for companion in reversed(started):
-        await asyncio.to_thread(companion.stop, d.companion_stop_seconds)
+    await asyncio.to_thread(supervisor.stop, d.companion_stop_seconds)
     server.should_exit = True
     stopping.cancel()
     for task in background:
@@ -221,13 +235,41 @@ def _housekeeping_round(runtime: Runtime) -> None:
     runtime.resident.tick(now)
     runtime.resident.check_due(now)
     quiet = time.monotonic() - runtime.last_turn
-    store = runtime.graph.store
-    if quiet >= runtime.settings.daemon.idle_checkpoint_seconds and store.wal_bytes() > 0:
+    wal = runtime.graph.store.wal_bytes()
+    if quiet >= runtime.settings.daemon.idle_checkpoint_seconds and wal > 0:
+        if free_bytes(runtime.settings.data_dir) < 2 * wal + CHECKPOINT_MARGIN_BYTES:
+            # A checkpoint the disk refuses invalidates the whole database (DuckDB): the WAL
+            # keeps every commit meanwhile, so wait for space instead.
+            log.warning("checkpoint put off: too little free space for %d bytes of WAL", wal)
+            return
         # While nobody talks: the checkpoint's hold on other commits costs no turn anything.
-        store.checkpoint()
+        runtime.graph.checkpoint()
 
 
-async def _start_companions(ctx: DaemonContext, started: list[Companion], echo: Echo) -> None:
+def _reopen_graph(settings: Settings) -> DuckStore:
+    store = DuckStore.open(settings)
+    store.set_checkpoint_threshold(settings.daemon.checkpoint_threshold_mb)
+    return store
+
+
+def _replace_leftovers(lock: DaemonLock, echo: Echo) -> None:
+    """Companions a crashed daemon left running (its daemon.json named them) are stopped
+    before ours start: they would hold the Prefect port and serve the deployments twice."""
+    left = lock.left_behind
+    if left is None or not left.companions:
+        return
+    for line in replace_leftovers(left.companions):
+        echo(f"replaced a companion left by crashed daemon pid {left.pid}: {line}")
+
+
+def _emit(runtime: Runtime, kind: str, payload: dict[str, Any]) -> None:
+    try:
+        runtime.resident.events.emit(kind, payload)
+    except Exception:
+        log.exception("event %s could not be written", kind)
+
+
+async def _start_companions(ctx: DaemonContext, supervisor: Supervisor, echo: Echo) -> None:
     try:
         wanted = await asyncio.to_thread(flow_companions, ctx)
     except Exception as exc:
@@ -239,13 +281,13 @@ async def _start_companions(ctx: DaemonContext, started: list[Companion], echo: 
         return
     for companion in wanted:
         try:
-            await asyncio.to_thread(companion.start, ctx)
+            await asyncio.to_thread(supervisor.start, companion)
         except Exception as exc:
             log.exception("companion %s failed to start", companion.name)
             echo(f"flows: {companion.name} FAILED to start: {exc}")
             continue
-        started.append(companion)
-        echo(f"flows: {companion.name} started")
+        port = f" on port {companion.port}" if companion.port else ""
+        echo(f"flows: {companion.name} started (pid {companion.pid}{port})")
 
 
 def _announce(runtime: Runtime, echo: Echo, ready_seconds: float, flows: bool) -> None:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import secrets
+import stat
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +25,14 @@ from resident.errors import InvalidInput
 
 TOKENS_FILE = "tokens.json"
 _PREFIX = "rsd_"
+#: Secrets: readable and writable by their owner only.
+MODE = 0o600
+
+log = logging.getLogger("resident.daemon")
+
+#: What identifies one version of the file on disk: a chmod changes the mode but not the
+#: mtime, a replace changes the inode.
+Stamp = tuple[int, int, int, int]
 
 Role = Literal["owner", "service", "person"]
 
@@ -48,15 +58,22 @@ def _digest(token: str) -> str:
 
 class TokenStore:
     """tokens.json, read at start and again whenever it changes on disk (another process may
-    add a token, a person may revoke one). Writes are atomic and under a file lock."""
+    add a token, a person may revoke one). Writes are atomic and under a file lock.
+
+    A file that goes bad while the daemon runs (invalid JSON, not an object) is logged and the
+    last good tokens stay in force; a deleted file revokes every token; a mode wider than 0600
+    is repaired at once (and logged). At start, a bad file is an error: nothing is served.
+    """
 
     def __init__(self, data_dir: Path) -> None:
         self.path = data_dir / TOKENS_FILE
         self._lock_path = data_dir / (TOKENS_FILE + ".lock")
         self._mutex = threading.Lock()
         self._by_digest: dict[str, Principal] = {}
-        self._mtime_ns: int | None = None
+        self._stamp: Stamp | None = None
         self._raw: dict[str, Any] = {}
+        #: Why the file on disk is not what is in force, or None when it is.
+        self.problem: str | None = None
 
     @classmethod
     def ensure(cls, data_dir: Path) -> TokenStore:
@@ -84,8 +101,26 @@ class TokenStore:
         call), so a token added or removed by hand or by `resident token` counts at once."""
         if self._changed_on_disk():
             with self._mutex:
-                self._load(self._read())
+                self._reload()
         return self._by_digest.get(_digest(token))
+
+    def _reload(self) -> None:
+        if not self.path.exists():
+            if self._by_digest:
+                log.warning("%s was deleted: every token is revoked", self.path)
+            self._by_digest, self._raw, self.problem = {}, {}, None
+            self._stamp = None
+            return
+        try:
+            raw = self._read()
+        except InvalidInput as exc:
+            # The last good tokens stay in force; a person fixes the file, which is re-read.
+            self.problem = str(exc)
+            self._stamp = self._current_stamp()
+            log.error("%s; the last good tokens stay in force", exc)
+            return
+        self.problem = None
+        self._load(raw)
 
     def token_for(self, role: Literal["owner", "service"]) -> str:
         return str(self._raw[role])
@@ -128,12 +163,14 @@ class TokenStore:
             st = self.path.stat()
         except FileNotFoundError:
             return {}
-        if st.st_mode & 0o077:
-            # Secrets readable by others: tighten before anything is read or served.
-            os.chmod(self.path, 0o600)
+        if stat.S_IMODE(st.st_mode) != MODE:
+            # Secrets readable by others: tightened before anything is read or served.
+            log.warning("%s had mode %o; repaired to %o", self.path, stat.S_IMODE(st.st_mode),
+                        MODE)
+            os.chmod(self.path, MODE)
         try:
             raw = json.loads(self.path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise InvalidInput(f"{self.path} is not valid JSON ({exc}); fix or remove it") from exc
         if not isinstance(raw, dict):
             raise InvalidInput(f"{self.path} must hold a JSON object")
@@ -160,16 +197,17 @@ class TokenStore:
                     role="person", name=str(entry.get("name") or person_id), person_id=person_id)
         self._raw = raw
         self._by_digest = table
+        self._stamp = self._current_stamp()
+
+    def _current_stamp(self) -> Stamp | None:
         try:
-            self._mtime_ns = self.path.stat().st_mtime_ns
+            st = self.path.stat()
         except FileNotFoundError:
-            self._mtime_ns = None
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size, st.st_mode)
 
     def _changed_on_disk(self) -> bool:
-        try:
-            return self.path.stat().st_mtime_ns != self._mtime_ns
-        except FileNotFoundError:
-            return False
+        return self._current_stamp() != self._stamp
 
 
 def stored_token(data_dir: Path, role: Literal["owner", "service"]) -> str | None:

@@ -107,4 +107,21 @@ def open_graph(settings: Settings, *, create: bool = False) -> GraphStore:
             remote.close()  # it is going away: the embedded open below says whether it has
         else:
             return remote
+    _refuse_behind_a_crashed_daemon(settings)
     return DuckStore.open(settings, create=create)
+
+
+def _refuse_behind_a_crashed_daemon(settings: Settings) -> None:
+    """Embedded mode is for MAX down on purpose (no daemon.json). A daemon.json left by a
+    crashed daemon means one should own the graph: opening the file now would race the next
+    `resident up` (an orphaned worker once wrote 310k claims that way)."""
+    from resident.daemon.ownership import INFO_FILE, read_info
+    from resident.errors import DaemonCrashed
+
+    left = read_info(settings.data_dir)
+    if left is not None:
+        raise DaemonCrashed(
+            f"MAX's daemon (pid {left.pid}, session {left.session_id}) should own "
+            f"{settings.data_dir} but is not running: it crashed. Not opening the graph file "
+            f"behind its back; waiting for `resident up` (remove {settings.data_dir / INFO_FILE} "
+            "only if MAX is down on purpose)")

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from resident.config import Settings
-from resident.daemon.companions import CompanionFailed, DaemonContext, ProcessCompanion
+from resident.daemon.companions import CompanionFailed, DaemonContext
+from resident.supervisor import Child
 
 WAIT_FOR_TERM = (
     "import os, signal, sys, time, pathlib\n"
@@ -25,15 +26,16 @@ IGNORE_TERM = (
 )
 
 
-def _ctx(settings: Settings) -> DaemonContext:
-    return DaemonContext(settings, "http://127.0.0.1:1", "01SESSION", "rsd_service")
+def _child(settings: Settings, name: str, argv: list[str], **kw: object) -> Child:
+    ctx = DaemonContext(settings, "http://127.0.0.1:1", "01SESSION", "rsd_service")
+    return Child(name, argv, env=ctx.env(), log_dir=settings.data_dir / "logs", **kw)  # type: ignore[arg-type]
 
 
 def test_started_ready_and_stopped(settings: Settings, tmp_path: Path) -> None:
     marker = tmp_path / "marker"
-    companion = ProcessCompanion("waiter", [sys.executable, "-c", WAIT_FOR_TERM, str(marker)],
-                                 ready=marker.exists, ready_timeout=60)
-    companion.start(_ctx(settings))
+    companion = _child(settings, "waiter", [sys.executable, "-c", WAIT_FOR_TERM, str(marker)],
+                       ready=marker.exists, ready_timeout=60)
+    companion.start()
     assert marker.read_text() == "http://127.0.0.1:1", "the daemon's context reached it"
     assert companion.process is not None and companion.process.poll() is None
     companion.stop(10)
@@ -43,9 +45,9 @@ def test_started_ready_and_stopped(settings: Settings, tmp_path: Path) -> None:
 
 def test_a_stuck_companion_is_killed(settings: Settings, tmp_path: Path) -> None:
     marker = tmp_path / "marker"
-    companion = ProcessCompanion("stuck", [sys.executable, "-c", IGNORE_TERM, str(marker)],
-                                 ready=marker.exists, ready_timeout=60)
-    companion.start(_ctx(settings))
+    companion = _child(settings, "stuck", [sys.executable, "-c", IGNORE_TERM, str(marker)],
+                       ready=marker.exists, ready_timeout=60)
+    companion.start()
     started = time.monotonic()
     companion.stop(0.5)
     assert companion.process is not None and companion.process.returncode == -9
@@ -53,7 +55,7 @@ def test_a_stuck_companion_is_killed(settings: Settings, tmp_path: Path) -> None
 
 
 def test_a_companion_that_dies_before_ready_fails_loudly(settings: Settings) -> None:
-    companion = ProcessCompanion("dies", [sys.executable, "-c", "raise SystemExit(3)"],
-                                 ready=lambda: False, ready_timeout=60)
+    companion = _child(settings, "dies", [sys.executable, "-c", "raise SystemExit(3)"],
+                       ready=lambda: False, ready_timeout=60)
     with pytest.raises(CompanionFailed, match="status 3"):
-        companion.start(_ctx(settings))
+        companion.start()
