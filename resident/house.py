@@ -207,7 +207,8 @@ def run_house(settings: Settings, config_path: Path | None = None, *, worker: bo
         if worker:
             supervisor.start(worker_process(settings, config_path))
         logs = ", ".join(str(c.log_path) for c in supervisor.children)
-        echo(f"Prefect house up: UI {ui_url(settings)}  (logs {logs})")
+        serving = " and the flows worker" if worker else ""
+        echo(f"Prefect server up: UI {ui_url(settings)}{serving}  (logs {logs})")
         while not stop.wait(0.5):
             pass
     finally:

@@ -85,14 +85,14 @@ class GuardedGraph:
         self._reopen = reopen
         self._reopening = threading.Lock()
 
-    def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        """DuckStore.`name`, retried on conflicts; a full disk is StorageFull, and a database
+    def call(self, method: str, /, *args: Any, **kwargs: Any) -> Any:
+        """DuckStore.`method`, retried on conflicts; a full disk is StorageFull, and a database
         DuckDB invalidated is opened again (on this call, or a later one once space is back)."""
         store = self.store
         try:
             if self._invalid is not None:
                 store = self._recover(self._invalid)
-            target = getattr(store, name)
+            target = getattr(store, method)
             return retry_conflicts(lambda: target(*args, **kwargs), self.settings)
         except duckdb.Error as exc:
             if is_invalidated(exc):

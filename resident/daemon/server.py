@@ -286,8 +286,8 @@ async def _start_companions(ctx: DaemonContext, supervisor: Supervisor, echo: Ec
             log.exception("companion %s failed to start", companion.name)
             echo(f"flows: {companion.name} FAILED to start: {exc}")
             continue
-        port = f" on port {companion.port}" if companion.port else ""
-        echo(f"flows: {companion.name} started (pid {companion.pid}{port})")
+        ui = f" (UI http://127.0.0.1:{companion.port})" if companion.port else ""
+        echo(f"flows: {companion.name}{ui} started (pid {companion.pid})")
 
 
 def _announce(runtime: Runtime, echo: Echo, ready_seconds: float, flows: bool) -> None:
