@@ -27,8 +27,14 @@ from dataclasses import dataclass
 #: Provenance prefixes that are hint-capped or a person's word: never evidence, whatever they say.
 NOT_EVIDENCE_PREFIXES = ("peer:", "interaction:", "inference:", "user_correction")
 #: Reference prefixes that name one publication (the id is the publication).
-_PUBLICATION_PREFIXES = {"pmid": "pmid", "pmcid": "pmcid", "doi": "doi", "isbn": "isbn",
-                         "isbn-10": "isbn", "isbn-13": "isbn"}
+_PUBLICATION_PREFIXES = {
+    "pmid": "pmid",
+    "pmcid": "pmcid",
+    "doi": "doi",
+    "isbn": "isbn",
+    "isbn-10": "isbn",
+    "isbn-13": "isbn",
+}
 _DB_REFERENCE = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*):(\S+)$")
 _WEB = re.compile(r"^https?://(\S+)$", re.IGNORECASE)
 
@@ -46,17 +52,17 @@ def source_origin(source: str) -> str | None:
     if web:
         return f"web:{web.group(1).rstrip('/').lower()}"
     if source.startswith("ingest:"):
-        dataset = source[len("ingest:"):].partition("@")[0]
+        dataset = source[len("ingest:") :].partition("@")[0]
         return f"dataset:{dataset}" if dataset else None
     if source.startswith("literature:"):
-        doc = source[len("literature:"):]
+        doc = source[len("literature:") :]
         # A document that names a publication is that publication, not a second source.
         cited = source_origin(doc) if _DB_REFERENCE.match(doc) or _WEB.match(doc) else None
         if cited is not None and not cited.startswith("database:"):
             return cited
         return f"literature:{doc}" if doc else None
     if source.startswith("observation:"):
-        sensor = source[len("observation:"):]
+        sensor = source[len("observation:") :]
         return f"observation:{sensor}" if sensor else None
     ref = _DB_REFERENCE.match(source)
     if ref is None:
@@ -116,6 +122,9 @@ def origin_kind(origin: str) -> str:
 
 def why(origins: Iterable[str]) -> str:
     """The reason a statement is a FACT, as the kinds of its origins (`database:omim +
-    publication x2`), for the promotion report's tally."""
+    publication x2`, `publication x3+`), for the promotion report's tally."""
     kinds = Counter(origin_kind(o) for o in set(origins))
-    return " + ".join(k if n == 1 else f"{k} x{n}" for k, n in sorted(kinds.items()))
+    return " + ".join(
+        k if n == 1 else f"{k} x{min(n, 3)}{'+' if n >= 3 else ''}"
+        for k, n in sorted(kinds.items())
+    )

@@ -825,7 +825,13 @@ class DuckStore(LearningStoreMixin):
                     "earned AS (SELECT g.subject, g.predicate, g.obj FROM g "
                     "JOIN witness w USING (id) GROUP BY ALL "
                     "HAVING count(DISTINCT w.origin) >= $need), "
+                    # A statement with a side in a conflict is the exploration loop's to settle,
+                    # gap by gap and conflict-aware; the sweep leaves it alone.
+                    "contested AS (SELECT c.subject, c.predicate, "
+                    "coalesce(c.object_entity, c.object_literal) AS obj FROM claims c "
+                    "SEMI JOIN conflicts x ON c.id = x.claim_a OR c.id = x.claim_b), "
                     "members AS (SELECT g.id FROM g SEMI JOIN earned "
+                    "USING (subject, predicate, obj) ANTI JOIN contested "
                     "USING (subject, predicate, obj)) "
                     f"SELECT {self.claim_select}, coalesce(("
                     "SELECT list(e.source ORDER BY e.source) FROM claim_evidence e "
