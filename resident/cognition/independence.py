@@ -56,9 +56,9 @@ def source_origin(source: str) -> str | None:
         return f"dataset:{dataset}" if dataset else None
     if source.startswith("literature:"):
         doc = source[len("literature:") :]
-        # A document that names a publication is that publication, not a second source.
+        # A document that names a publication or record is that source, not a second one.
         cited = source_origin(doc) if _DB_REFERENCE.match(doc) or _WEB.match(doc) else None
-        if cited is not None and not cited.startswith("database:"):
+        if cited is not None:
             return cited
         return f"literature:{doc}" if doc else None
     if source.startswith("observation:"):
@@ -91,16 +91,18 @@ class Witness:
 
 
 def witness_origins(w: Witness) -> frozenset[str]:
-    """The origins one claim brings: those of its evidence rows, or of its provenance when it has
-    none that count. A claim whose provenance is not grounded brings nothing, whatever rows it
-    carries (hint-capped provenance is never evidence)."""
+    """The origins one claim brings: those of the references its evidence rows cite, or, when
+    it cites none, its own source (its provenance: the dataset, document or sensor). A dataset
+    that cites references carries them; it is not one more source beside them. A claim whose
+    provenance is not grounded brings nothing, whatever rows it has: hint-capped provenance is
+    never evidence."""
     prov = w.provenance
     if not prov.startswith(("ingest:", "literature:", "observation:")):
         return frozenset()
-    from_rows = {o for o in (source_origin(s) for s in w.sources) if o is not None}
-    if from_rows:
-        return frozenset(from_rows)
     own = source_origin(prov)
+    cited = {o for o in (source_origin(s) for s in w.sources) if o is not None and o != own}
+    if cited:
+        return frozenset(cited)
     return frozenset() if own is None else frozenset({own})
 
 

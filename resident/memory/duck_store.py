@@ -819,7 +819,7 @@ class DuckStore(LearningStoreMixin):
                     "WHERE c.rung IS NULL OR c.rung = 'fact'), "
                     "cited AS (SELECT g.id, so.origin FROM g "
                     "JOIN claim_evidence e ON e.claim_id = g.id "
-                    "JOIN source_origin so ON so.source = e.source), "
+                    "JOIN source_origin so ON so.source = e.source AND so.origin <> g.own), "
                     "witness AS (SELECT id, origin FROM cited UNION "
                     "SELECT g.id, g.own FROM g ANTI JOIN cited USING (id)), "
                     "earned AS (SELECT g.subject, g.predicate, g.obj FROM g "
