@@ -25,33 +25,56 @@ from resident.memory.models import Claim, Level
 RULES = load_settings(env={}).epistemic
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
-PUBLICATIONS = ["PMID:1", "PMID:2", "PMID:19890111", "ISBN-13:978-0199-1", "ISBN:97801991",
-                "http://www.omim.org/entry/1", "literature:PMID:1", "literature:PMID:2"]
+PUBLICATIONS = [
+    "PMID:1",
+    "PMID:2",
+    "PMID:19890111",
+    "ISBN-13:978-0199-1",
+    "ISBN:97801991",
+    "http://www.omim.org/entry/1",
+    "literature:PMID:1",
+    "literature:PMID:2",
+]
 DATABASES = ["OMIM:1", "OMIM:2", "ORPHA:558", "DECIPHER:16"]
 DATASETS = ["ingest:hpo-annotations@2024", "ingest:hpo-annotations@2025", "ingest:hp@1"]
 OTHER_GROUNDED = ["literature:doc1", "literature:doc2", "observation:cam"]
-NOT_EVIDENCE = ["peer:gpt", "peer:claude", "interaction:person:anna", "inference:learner",
-                "user_correction", "", "no colon here"]
+NOT_EVIDENCE = [
+    "peer:gpt",
+    "peer:claude",
+    "interaction:person:anna",
+    "inference:learner",
+    "user_correction",
+    "",
+    "no colon here",
+]
 SOURCES = PUBLICATIONS + DATABASES + DATASETS + OTHER_GROUNDED + NOT_EVIDENCE
-GROUNDED_PROVS = ["ingest:hpo-annotations@2025", "ingest:hp@1", "literature:doc1",
-                  "literature:PMID:1", "observation:cam"]
+GROUNDED_PROVS = [
+    "ingest:hpo-annotations@2025",
+    "ingest:hp@1",
+    "literature:doc1",
+    "literature:PMID:1",
+    "observation:cam",
+]
 HINT_PROVS = ["peer:gpt", "interaction:person:anna", "inference:learner", "user_correction"]
 
 
-@pytest.mark.parametrize(("a", "b", "expected"), [
-    ("PMID:21519361", "PMID:19890111", True),  # two publications (a real hpoa line)
-    ("OMIM:612567", "PMID:21519361", True),  # a database and a publication
-    ("OMIM:612567", "OMIM:612568", False),  # two records of one database: one curation
-    ("PMID:1", "PMID:1", False),  # one publication cited twice
-    ("ingest:hpo-annotations@2024", "ingest:hpo-annotations@2025", False),  # two versions
-    ("literature:PMID:1", "PMID:1", False),  # a document naming the publication it is
-    ("literature:doc1", "PMID:1", True),
-    ("ISBN-13:978-0-19", "ISBN:978019", False),  # one book, written two ways
-    ("http://www.orpha.net/x", "https://www.orpha.net/x/", False),
-    ("peer:gpt", "PMID:1", False),  # a model's word is never evidence
-    ("inference:learner", "observation:cam", False),
-    ("user_correction", "PMID:1", False),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("PMID:21519361", "PMID:19890111", True),  # two publications (a real hpoa line)
+        ("OMIM:612567", "PMID:21519361", True),  # a database and a publication
+        ("OMIM:612567", "OMIM:612568", False),  # two records of one database: one curation
+        ("PMID:1", "PMID:1", False),  # one publication cited twice
+        ("ingest:hpo-annotations@2024", "ingest:hpo-annotations@2025", False),  # two versions
+        ("literature:PMID:1", "PMID:1", False),  # a document naming the publication it is
+        ("literature:doc1", "PMID:1", True),
+        ("ISBN-13:978-0-19", "ISBN:978019", False),  # one book, written two ways
+        ("http://www.orpha.net/x", "https://www.orpha.net/x/", False),
+        ("peer:gpt", "PMID:1", False),  # a model's word is never evidence
+        ("inference:learner", "observation:cam", False),
+        ("user_correction", "PMID:1", False),
+    ],
+)
 def test_examples(a: str, b: str, expected: bool) -> None:
     assert independent(a, b) is expected
     assert independent(b, a) is expected
@@ -107,9 +130,18 @@ def test_a_claim_derived_from_one_annotation_adds_nothing(prov: str, refs: list[
 
 
 def _claim(cid: str, prov: str, obj: str = "hp:3", level: Level = Level.BELIEF) -> Claim:
-    return Claim(id=cid, subject="omim:1", predicate="has_phenotype", object_entity=obj,
-                 object_literal=None, confidence=0.7, level=level, provenance=prov,
-                 created_at=T0, retrieved_at=T0)
+    return Claim(
+        id=cid,
+        subject="omim:1",
+        predicate="has_phenotype",
+        object_entity=obj,
+        object_literal=None,
+        confidence=0.7,
+        level=level,
+        provenance=prov,
+        created_at=T0,
+        retrieved_at=T0,
+    )
 
 
 @st.composite
@@ -129,14 +161,19 @@ def statements(draw: st.DrawFn) -> tuple[list[Claim], dict[str, list[str]]]:
 
 @given(statements())
 def test_nothing_reaches_fact_without_two_independent_grounded_sources(
-        drawn: tuple[list[Claim], dict[str, list[str]]]) -> None:
+    drawn: tuple[list[Claim], dict[str, list[str]]],
+) -> None:
     """The invariant, against an oracle written from the rule's words: count the distinct
     origins of grounded, truth-evaluable claims stating the same thing."""
     claims, evidence = drawn
     for claim in claims:
-        same = [c for c in claims if c.object_value == claim.object_value
-                and c.level is not Level.OPINION
-                and c.provenance.startswith(("ingest:", "literature:", "observation:"))]
+        same = [
+            c
+            for c in claims
+            if c.object_value == claim.object_value
+            and c.level is not Level.OPINION
+            and c.provenance.startswith(("ingest:", "literature:", "observation:"))
+        ]
         oracle = set()
         for c in same:
             oracle |= witness_origins(Witness(c.provenance, tuple(evidence[c.id])))
@@ -146,20 +183,20 @@ def test_nothing_reaches_fact_without_two_independent_grounded_sources(
         try:
             fact = epistemic.promote_to_fact(claim, claims, RULES, evidence)
         except PromotionRefused:
-            assert (claim.level is Level.OPINION or claim.provenance in HINT_PROVS
-                    or len(oracle) < 2)
+            assert claim.level is Level.OPINION or claim.provenance in HINT_PROVS or len(oracle) < 2
             continue
         assert fact.level is Level.FACT
         assert claim.provenance not in HINT_PROVS and claim.level is not Level.OPINION
         assert len(oracle) >= 2, "a FACT without more than one independent grounded source"
         # Hint-capped claims are never evidence: without them the outcome is the same.
         grounded_only = [c for c in claims if c.provenance not in HINT_PROVS]
-        assert epistemic.promote_to_fact(claim, grounded_only, RULES, evidence).level \
-            is Level.FACT
+        assert epistemic.promote_to_fact(claim, grounded_only, RULES, evidence).level is Level.FACT
 
 
-@given(st.lists(st.sampled_from(HINT_PROVS), min_size=1, max_size=4),
-       st.lists(st.sampled_from(SOURCES), max_size=6))
+@given(
+    st.lists(st.sampled_from(HINT_PROVS), min_size=1, max_size=4),
+    st.lists(st.sampled_from(SOURCES), max_size=6),
+)
 def test_peer_and_person_claims_never_make_a_fact(provs: list[str], refs: list[str]) -> None:
     """One grounded claim with a single source plus any number of hint-capped claims carrying
     any evidence rows at all: refused."""

@@ -26,24 +26,39 @@ def seed_graph(data: Path) -> list[str]:
     """Two statements, each stated by the ontology and by a publication: earned FACTs."""
     settings = load_settings(data_dir=data, env={})
     with DuckStore.open(settings, create=True) as g:
-        g.upsert_entities([
-            Entity(id=SEIZURE, kind="phenotype", label="Seizure"),
-            Entity(id=NEURO, kind="phenotype", label="Abnormal nervous system physiology"),
-            Entity(id=FEVER, kind="phenotype", label="Fever"),
-            Entity(id=RASH, kind="phenotype", label="Skin rash"),
-        ], T0)
+        g.upsert_entities(
+            [
+                Entity(id=SEIZURE, kind="phenotype", label="Seizure"),
+                Entity(id=NEURO, kind="phenotype", label="Abnormal nervous system physiology"),
+                Entity(id=FEVER, kind="phenotype", label="Fever"),
+                Entity(id=RASH, kind="phenotype", label="Skin rash"),
+            ],
+            T0,
+        )
         for subject, obj, pmid in ((SEIZURE, NEURO, "PMID:111"), (FEVER, NEURO, "PMID:222")):
-            for prov, locator in (("ingest:hp@2025-01-16", "hp.obo:10"),
-                                  (f"literature:{pmid}", "p. 3")):
-                g.add_claim(NewClaim(subject=subject, predicate="is_a", object_entity=obj,
-                                     confidence=0.7, provenance=prov, locator=locator), T0)
+            for prov, locator in (
+                ("ingest:hp@2025-01-16", "hp.obo:10"),
+                (f"literature:{pmid}", "p. 3"),
+            ):
+                g.add_claim(
+                    NewClaim(
+                        subject=subject,
+                        predicate="is_a",
+                        object_entity=obj,
+                        confidence=0.7,
+                        provenance=prov,
+                        locator=locator,
+                    ),
+                    T0,
+                )
         report = g.promote_earned(T0)
         assert report.promoted == 4
         return [p.claim_id for p in report.sample]
 
 
-def test_facts_hold_against_people_and_peers(tmp_path: Path,
-                                             start_daemon: Callable[..., Any]) -> None:
+def test_facts_hold_against_people_and_peers(
+    tmp_path: Path, start_daemon: Callable[..., Any]
+) -> None:
     data = tmp_path / "data"
     facts = seed_graph(data)
     daemon = start_daemon(data)
@@ -61,18 +76,37 @@ def test_facts_hold_against_people_and_peers(tmp_path: Path,
             for text in ("No, seizure is a skin rash", "No, fever is a skin rash"):
                 turn = daemon.say(text, person=name)
                 assert turn["intent"] == "correction", turn
-                corrections.append(turn["wrote"]["correction"])
+                hypothesis, old = turn["claims"][0], turn["claims"][1]
+                corrections.append((hypothesis["id"], old["id"]))
 
         # Peers: confident, citing publications, one by one and in bulk with references.
         for model in ("gpt", "claude", "gemini"):
-            graph.add_claim(NewClaim(subject=SEIZURE, predicate="is_a", object_entity=RASH,
-                                     confidence=0.99, provenance=f"peer:{model}",
-                                     locator="PMID:999"), T0)
-        graph.upsert_claims(pa.table({
-            "subject": [SEIZURE, SEIZURE], "predicate": ["is_a", "is_a"],
-            "object_entity": [RASH, RASH], "object_literal": pa.nulls(2, pa.string()),
-            "confidence": [1.0, 1.0], "provenance": ["inference:ff", "inference:ff"],
-            "locator": ["run 1", "run 1"], "evidence_source": ["PMID:5", "OMIM:5"]}), T0)
+            graph.add_claim(
+                NewClaim(
+                    subject=SEIZURE,
+                    predicate="is_a",
+                    object_entity=RASH,
+                    confidence=0.99,
+                    provenance=f"peer:{model}",
+                    locator="PMID:999",
+                ),
+                T0,
+            )
+        graph.upsert_claims(
+            pa.table(
+                {
+                    "subject": [SEIZURE, SEIZURE],
+                    "predicate": ["is_a", "is_a"],
+                    "object_entity": [RASH, RASH],
+                    "object_literal": pa.nulls(2, pa.string()),
+                    "confidence": [1.0, 1.0],
+                    "provenance": ["inference:ff", "inference:ff"],
+                    "locator": ["run 1", "run 1"],
+                    "evidence_source": ["PMID:5", "OMIM:5"],
+                }
+            ),
+            T0,
+        )
         sweep = graph.promote_earned(T0)
         assert sweep.promoted == 0
 
@@ -80,34 +114,46 @@ def test_facts_hold_against_people_and_peers(tmp_path: Path,
         for cid, old in before.items():
             now = graph.peek_claim(cid)
             assert (now.level, now.confidence, now.object_value) == (
-                Level.FACT, old.confidence, old.object_value)
+                Level.FACT,
+                old.confidence,
+                old.object_value,
+            )
         assert graph.ladder().count("fact") == fact_count
         ladder = graph.ladder()
         assert set(ladder.rungs["fact"]) == {"grounded"}
 
-        # Each correction: a gap at the top priority, a user_correction hypothesis, a conflict.
+        # Each correction: a gap at the top priority, a user_correction hypothesis, a conflict
+        # with the FACT it contradicts. (The same words from two people are one hypothesis row
+        # and one conflict row; each turn files its own gap.)
         settings = load_settings(env={})
         assert len(corrections) == 2 * len(PEOPLE)
-        for wrote in corrections:
-            gap = graph.get_gap(wrote["gap_id"])
-            assert gap.priority == settings.curiosity.correction_priority
-            hypothesis = graph.peek_claim(wrote["hypothesis_id"])
-            assert (hypothesis.level, hypothesis.provenance) == (Level.HYPOTHESIS,
-                                                                 "user_correction")
-            assert wrote["old_claim_id"] in facts and wrote["conflict_id"]
+        gaps = graph.due_gaps(datetime(2100, 1, 1, tzinfo=UTC), limit=1000)
+        for hypothesis_id, old_id in set(corrections):
+            hypothesis = graph.peek_claim(hypothesis_id)
+            assert (hypothesis.level, hypothesis.provenance) == (
+                Level.HYPOTHESIS,
+                "user_correction",
+            )
+            assert old_id in facts
+            assert {(x.claim_a, x.claim_b) for x in graph.conflicts_for(hypothesis_id)} == {
+                tuple(sorted((hypothesis_id, old_id)))
+            }
+            filed = [g for g in gaps if g.claim_id == hypothesis_id]
+            assert len(filed) == corrections.count((hypothesis_id, old_id))
+            assert all(g.priority == settings.curiosity.correction_priority for g in filed)
 
         # Conflicts only within one subject and predicate.
         conflicts = graph.open_conflicts(limit=1000)
         assert conflicts
         for x in conflicts:
             a, b = graph.peek_claim(x.claim_a), graph.peek_claim(x.claim_b)
-            assert (a.subject, a.predicate) == (b.subject, b.predicate) == (x.subject,
-                                                                            x.predicate)
+            assert (a.subject, a.predicate) == (b.subject, b.predicate) == (x.subject, x.predicate)
         # Everything peers and people said sits at or below the hint cap, off the FACT rung.
         for c in graph.peek_claims(SEIZURE, "is_a") + graph.peek_claims(FEVER, "is_a"):
             if not c.provenance.startswith(("ingest:", "literature:")):
                 assert c.level is not Level.FACT
                 assert c.confidence <= settings.epistemic.hint_cap or (
-                    c.provenance == "user_correction" and c.level is Level.HYPOTHESIS)
+                    c.provenance == "user_correction" and c.level is Level.HYPOTHESIS
+                )
     finally:
         graph.close()

@@ -26,17 +26,37 @@ ontology: hp.obo
 [Term]
 id: HP:0000001
 name: All
-""" + "".join(f"""
+""" + "".join(
+    f"""
 [Term]
 id: HP:000000{i}
 name: Term {i}
 is_a: HP:0000001
-""" for i in range(2, 8))
+"""
+    for i in range(2, 8)
+)
 
 
 def row(db: str, hpo: str, reference: str, aspect: str = "P", qualifier: str = "") -> str:
-    return "\t".join([db, f"Disease {db}", qualifier, hpo, reference, "PCS", "", "", "", "",
-                      aspect, "HPO:x[2021-01-01]"]) + "\n"
+    return (
+        "\t".join(
+            [
+                db,
+                f"Disease {db}",
+                qualifier,
+                hpo,
+                reference,
+                "PCS",
+                "",
+                "",
+                "",
+                "",
+                aspect,
+                "HPO:x[2021-01-01]",
+            ]
+        )
+        + "\n"
+    )
 
 
 ROWS = [
@@ -54,51 +74,73 @@ def write_source(folder: Path, rows: list[str]) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "hp.obo").write_text(OBO, encoding="utf-8")
     path = folder / "tiny.hpoa"
-    path.write_text("#version: 2025-01-16\n" + "\t".join(COLUMNS) + "\n" + "".join(rows),
-                    encoding="utf-8")
+    path.write_text(
+        "#version: 2025-01-16\n" + "\t".join(COLUMNS) + "\n" + "".join(rows), encoding="utf-8"
+    )
     return path
 
 
 def statement(store: DuckStore, subject: str, obj: str) -> Claim:
     """The ingested claim of one statement."""
-    [claim] = [c for c in store.peek_claims(subject)
-               if c.object_entity == obj and c.provenance.startswith("ingest:hpo-annotations")]
+    [claim] = [
+        c
+        for c in store.peek_claims(subject)
+        if c.object_entity == obj and c.provenance.startswith("ingest:hpo-annotations")
+    ]
     return claim
 
 
-def test_evidence_per_reference_and_earned_facts(store: DuckStore, settings: Settings,
-                                                 tmp_path: Path) -> None:
+def test_evidence_per_reference_and_earned_facts(
+    store: DuckStore, settings: Settings, tmp_path: Path
+) -> None:
     path = write_source(tmp_path / "src", ROWS)
     report = ingest(store, str(path), NOW, settings)
     seizure = statement(store, "omim:100100", "hp:0000002")
     assert [(e.source, e.locator) for e in store.evidence_for(seizure.id)] == [
-        ("OMIM:100100", "tiny.hpoa:3"), ("PMID:1", "tiny.hpoa:3")]
+        ("OMIM:100100", "tiny.hpoa:3"),
+        ("PMID:1", "tiny.hpoa:3"),
+    ]
     # A statement said on two lines keeps the line of each reference.
     later = statement(store, "omim:100100", "hp:0000004")
     assert [(e.source, e.locator) for e in store.evidence_for(later.id)] == [
-        ("PMID:5", "tiny.hpoa:5"), ("PMID:6", "tiny.hpoa:6")]
-    facts = {c.object_entity for s in ("omim:100100", "orpha:558")
-             for c in store.peek_claims(s) if c.level is Level.FACT}
+        ("PMID:5", "tiny.hpoa:5"),
+        ("PMID:6", "tiny.hpoa:6"),
+    ]
+    facts = {
+        c.object_entity
+        for s in ("omim:100100", "orpha:558")
+        for c in store.peek_claims(s)
+        if c.level is Level.FACT
+    }
     assert facts == {"hp:0000002", "hp:0000004", "hp:0000007"}
     p = report.promotion
     assert p is not None and (p.promoted, p.refused, p.already_fact) == (3, 0, 0)
-    assert p.reasons == {"database:omim + publication": 1, "publication x2": 1,
-                         "publication + web": 1}
-    assert all(c.confidence >= settings.epistemic.fact_at for s in ("omim:100100",)
-               for c in store.peek_claims(s) if c.level is Level.FACT)
+    assert p.reasons == {
+        "database:omim + publication": 1,
+        "publication x2": 1,
+        "publication + web": 1,
+    }
+    assert all(
+        c.confidence >= settings.epistemic.fact_at
+        for s in ("omim:100100",)
+        for c in store.peek_claims(s)
+        if c.level is Level.FACT
+    )
     # Every FACT stands on more than one independent origin of its own evidence rows.
     for subject in ("omim:100100", "orpha:558"):
         for c in store.peek_claims(subject):
-            origins = witness_origins(Witness(c.provenance, tuple(
-                e.source for e in store.evidence_for(c.id))))
+            origins = witness_origins(
+                Witness(c.provenance, tuple(e.source for e in store.evidence_for(c.id)))
+            )
             assert (c.level is Level.FACT) == (len(origins) > 1)
     ladder = store.ladder()
     assert ladder.rungs["fact"] == {"grounded": 3}
     assert ladder.histogram[-1] == 3
 
 
-def test_reingest_is_idempotent_with_facts(store: DuckStore, settings: Settings,
-                                          tmp_path: Path) -> None:
+def test_reingest_is_idempotent_with_facts(
+    store: DuckStore, settings: Settings, tmp_path: Path
+) -> None:
     path = write_source(tmp_path / "src", ROWS)
     ingest(store, str(path), NOW, settings)
     before = (store.counts(), store.checksum())
@@ -109,30 +151,45 @@ def test_reingest_is_idempotent_with_facts(store: DuckStore, settings: Settings,
     assert (store.counts(), store.checksum()) == before
 
 
-def test_a_graph_ingested_before_references_is_converted(store: DuckStore, settings: Settings,
-                                                         tmp_path: Path) -> None:
+def test_a_graph_ingested_before_references_is_converted(
+    store: DuckStore, settings: Settings, tmp_path: Path
+) -> None:
     """A claim first evidenced by its dataset (a line citing nothing, or an older persister)
     has that row replaced by the references once a line cites them: the dataset carries its
     references, it is not counted beside them."""
-    ingest(store, str(write_source(tmp_path / "v1", [row("OMIM:100100", "HP:0000002", "")])),
-           NOW, settings)
+    ingest(
+        store,
+        str(write_source(tmp_path / "v1", [row("OMIM:100100", "HP:0000002", "")])),
+        NOW,
+        settings,
+    )
     claim = statement(store, "omim:100100", "hp:0000002")
     assert [e.source for e in store.evidence_for(claim.id)] == ["ingest:hpo-annotations"]
-    ingest(store, str(write_source(tmp_path / "v2", [row("OMIM:100100", "HP:0000002",
-                                                         "OMIM:100100")])),
-           NOW, settings)
+    ingest(
+        store,
+        str(write_source(tmp_path / "v2", [row("OMIM:100100", "HP:0000002", "OMIM:100100")])),
+        NOW,
+        settings,
+    )
     assert [e.source for e in store.evidence_for(claim.id)] == ["OMIM:100100"]
     assert statement(store, "omim:100100", "hp:0000002").level is Level.BELIEF
 
 
-def test_corroboration_across_provenance_classes(store: DuckStore, settings: Settings,
-                                                 tmp_path: Path) -> None:
+def test_corroboration_across_provenance_classes(
+    store: DuckStore, settings: Settings, tmp_path: Path
+) -> None:
     path = write_source(tmp_path / "src", ROWS)
     ingest(store, str(path), NOW, settings)
     lone = statement(store, "orpha:558", "hp:0000006")
     assert lone.level is Level.BELIEF
-    base = NewClaim(subject="orpha:558", predicate="has_phenotype", object_entity="hp:0000006",
-                    confidence=0.9, provenance="peer:gpt", locator="PMID:99")
+    base = NewClaim(
+        subject="orpha:558",
+        predicate="has_phenotype",
+        object_entity="hp:0000006",
+        confidence=0.9,
+        provenance="peer:gpt",
+        locator="PMID:99",
+    )
     # Peers and people, however many and whatever they cite, are never evidence.
     for prov in ("peer:gpt", "peer:claude", "interaction:person:anna", "inference:ff"):
         store.add_claim(base.model_copy(update={"provenance": prov}), NOW)
@@ -141,27 +198,43 @@ def test_corroboration_across_provenance_classes(store: DuckStore, settings: Set
     store.add_claim(base.model_copy(update={"provenance": "literature:ORPHA:558"}), NOW)
     assert store.promote_earned(NOW).promoted == 0
     # ... an observation is another: both grounded claims of the statement become FACTs.
-    store.add_claim(base.model_copy(update={"provenance": "observation:clinic-notes",
-                                            "locator": "visit 3"}), NOW)
+    store.add_claim(
+        base.model_copy(update={"provenance": "observation:clinic-notes", "locator": "visit 3"}),
+        NOW,
+    )
     p = store.promote_earned(NOW)
     assert p.promoted == 3 and p.reasons == {"database:orpha + observation": 3}
     assert store.peek_claim(lone.id).level is Level.FACT
-    peers = [c for c in store.peek_claims("orpha:558")
-             if not c.provenance.startswith(("ingest:", "literature:", "observation:"))]
+    peers = [
+        c
+        for c in store.peek_claims("orpha:558")
+        if not c.provenance.startswith(("ingest:", "literature:", "observation:"))
+    ]
     assert peers and all(c.level is not Level.FACT and c.confidence <= 0.3 for c in peers)
 
 
 def test_a_contested_statement_is_left_to_the_exploration_loop(
-        store: DuckStore, settings: Settings, tmp_path: Path) -> None:
-    path = write_source(tmp_path / "src", [row("OMIM:100100", "HP:0000002", "PMID:1"),
-                                           row("OMIM:100100", "HP:0000003", "PMID:2")])
+    store: DuckStore, settings: Settings, tmp_path: Path
+) -> None:
+    path = write_source(
+        tmp_path / "src",
+        [row("OMIM:100100", "HP:0000002", "PMID:1"), row("OMIM:100100", "HP:0000003", "PMID:2")],
+    )
     ingest(store, str(path), NOW, settings)
     a = statement(store, "omim:100100", "hp:0000002")
     b = statement(store, "omim:100100", "hp:0000003")
     store.record_conflict(a.id, b.id, NOW)
-    store.add_claim(NewClaim(subject="omim:100100", predicate="has_phenotype",
-                             object_entity="hp:0000002", confidence=0.7,
-                             provenance="literature:PMID:3", locator="p. 2"), NOW)
+    store.add_claim(
+        NewClaim(
+            subject="omim:100100",
+            predicate="has_phenotype",
+            object_entity="hp:0000002",
+            confidence=0.7,
+            provenance="literature:PMID:3",
+            locator="p. 2",
+        ),
+        NOW,
+    )
     assert store.promote_earned(NOW).promoted == 0
     gap = store.file_gap("omim:100100", "has_phenotype", "which?", NOW)
     report = explore(store, NOW, settings)
@@ -171,17 +244,22 @@ def test_a_contested_statement_is_left_to_the_exploration_loop(
     assert "FACTs earned by evidence" in render_markdown(report)
 
 
-def test_sweep_matches_the_rule_claim_by_claim(store: DuckStore, settings: Settings,
-                                               tmp_path: Path) -> None:
+def test_sweep_matches_the_rule_claim_by_claim(
+    store: DuckStore, settings: Settings, tmp_path: Path
+) -> None:
     """The set-based sweep promotes exactly the claims promote_to_fact accepts one by one."""
     import random
 
     rng = random.Random(7)
     refs = ["PMID:1", "PMID:2", "OMIM:1", "OMIM:2", "ORPHA:9", "http://x.org/a"]
-    rows = [row(rng.choice(["OMIM:100100", "ORPHA:558", "OMIM:100300"]),
-                f"HP:000000{rng.randint(2, 7)}",
-                ";".join(rng.sample(refs, rng.randint(1, 2))))
-            for _ in range(60)]
+    rows = [
+        row(
+            rng.choice(["OMIM:100100", "ORPHA:558", "OMIM:100300"]),
+            f"HP:000000{rng.randint(2, 7)}",
+            ";".join(rng.sample(refs, rng.randint(1, 2))),
+        )
+        for _ in range(60)
+    ]
     path = write_source(tmp_path / "src", rows)
     ingest(store, str(path), NOW, settings, promote=False)
     claims = [c for s in ("omim:100100", "orpha:558", "omim:100300") for c in store.peek_claims(s)]
@@ -202,7 +280,8 @@ def test_sweep_matches_the_rule_claim_by_claim(store: DuckStore, settings: Setti
 
 @pytest.mark.parametrize("reference", ["", "PMID:1"])
 def test_a_line_without_references_is_evidenced_by_its_dataset(
-        store: DuckStore, settings: Settings, tmp_path: Path, reference: str) -> None:
+    store: DuckStore, settings: Settings, tmp_path: Path, reference: str
+) -> None:
     path = write_source(tmp_path / "src", [row("OMIM:100100", "HP:0000002", reference)])
     ingest(store, str(path), NOW, settings)
     claim = statement(store, "omim:100100", "hp:0000002")
