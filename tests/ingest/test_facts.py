@@ -288,3 +288,28 @@ def test_a_line_without_references_is_evidenced_by_its_dataset(
     sources = [e.source for e in store.evidence_for(claim.id)]
     assert sources == ([reference] if reference else ["ingest:hpo-annotations"])
     assert claim.level is Level.BELIEF
+
+
+def test_cli_ladder_and_promote(settings: Settings, tmp_path: Path) -> None:
+    """`resident promote` and `resident ladder` on an embedded graph (no daemon runs)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from resident.cli import main
+
+    with DuckStore.open(settings, create=True) as store:
+        ingest(store, str(write_source(tmp_path / "src", ROWS)), NOW, settings, promote=False)
+    runner = CliRunner()
+    data = ["--data-dir", str(settings.data_dir)]
+    promoted = runner.invoke(main, [*data, "promote", "--json"])
+    assert promoted.exit_code == 0, promoted.output
+    assert json.loads(promoted.output)["promoted"] == 3
+    again = runner.invoke(main, [*data, "promote"])
+    assert "promoted through promote_to_fact **0**" in again.output
+    shown = runner.invoke(main, [*data, "ladder"])
+    assert shown.exit_code == 0, shown.output
+    assert "The epistemic ladder: " in shown.output
+    assert shown.output.splitlines()[3].split()[:2] == ["fact", "3"]
+    as_json = json.loads(runner.invoke(main, [*data, "ladder", "--json"]).output)
+    assert as_json["rungs"]["fact"] == {"grounded": 3}
