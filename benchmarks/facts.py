@@ -251,7 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     text = render(results)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")
-    out.with_suffix(".json").write_text(json.dumps(results, indent=2), encoding="utf-8")
+    if args.quick or args.out is not None:
+        out.with_suffix(".json").write_text(json.dumps(results, indent=2), encoding="utf-8")
     print(text)
     print(f"written to {out}")
     ok = (
