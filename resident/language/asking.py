@@ -73,6 +73,8 @@ class Query(BaseModel):
     #: "what book": the kind of answer wanted.
     type_noun: str | None = None
     negated: bool = False
+    #: Other verbs the question carries ("start reading": read), or other readings of a form.
+    also: tuple[str, ...] = ()
 
 
 def verb_group(lemma: str) -> frozenset[str]:
@@ -166,9 +168,88 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     if subj_tok is None and wh != "who" and lemma != "be":
         return None
     negated = any(c.dep_ == "neg" for c in verb.children)
+    also = tuple(canonical_lemma(c.lemma_.lower()) for c in verb.children
+                 if c.dep_ == "xcomp" and c.pos_ == "VERB")
     return Query(wh=wh, subject=subject, verb=lemma, prep=prep,
                  object_words=tuple(dict.fromkeys(object_words)), type_noun=type_noun,
-                 negated=negated)
+                 negated=negated, also=also)
+
+
+_AUX = frozenset({"do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "am",
+                  "will", "'s", "'re"})
+
+
+def _ing_forms(word: str) -> tuple[str, ...]:
+    """The lemmas an -ing form may come from ("reading" -> read; "hiking" -> hike)."""
+    if not word.endswith("ing") or len(word) < 5:
+        return (word,)
+    stem = word[:-3]
+    forms = [stem, stem + "e"]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        forms.insert(0, stem[:-1])
+    return tuple(forms)
+
+
+def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
+    """The same reading from word order and tags alone, for the questions the small parser
+    gets wrong ("What is Mia reading?" parses "Mia reading" as one noun)."""
+    words = [t for t in sent if not t.is_punct]
+    if len(words) < 3:
+        return None
+    first = words[0].lower_
+    i = 1
+    if first in _WH and first != "how":
+        wh = "who" if first in ("who", "whom") else first
+    elif first in _AUX:
+        wh, i = "yes", 0
+    else:
+        return None
+    type_noun = None
+    if wh in ("what", "which") and words[1].pos_ == "NOUN":
+        type_noun, i = words[1].lemma_.lower(), 2
+    if i < len(words) and words[i].lower_ in _AUX:
+        i += 1
+    if i >= len(words):
+        return None
+    subject: Ref | None
+    tok = words[i]
+    if tok.lower_ in ("i", "you", "he", "she", "we"):
+        subject, i = subject_ref(tok, ctx), i + 1
+    elif tok.lower_ in ("my", "your") and i + 1 < len(words) and words[i + 1].pos_ == "NOUN":
+        owner = Ref(role="speaker" if tok.lower_ == "my" else "listener", kind="person")
+        subject = Ref(role="kin", owner=owner, noun=words[i + 1].lemma_.lower(), kind="person")
+        i += 2
+    elif tok.pos_ == "PROPN":
+        j = i
+        while j < len(words) and words[j].pos_ == "PROPN":
+            j += 1
+        name = " ".join(w.text for w in words[i:j])
+        subject = Ref(role="name", name=name, kind="person")
+        i = j
+        if i + 1 < len(words) and words[i].lower_ == "'s" and words[i + 1].pos_ == "NOUN":
+            subject = Ref(role="kin", owner=subject, noun=words[i + 1].lemma_.lower(),
+                          kind="person")
+            i += 2
+    else:
+        return None
+    if subject is None or i >= len(words):
+        return None
+    verb_tok = words[i]
+    forms = _ing_forms(verb_tok.lower_) if verb_tok.lower_.endswith("ing") else (
+        verb_tok.lemma_.lower(),)
+    i += 1
+    rest = words[i:]
+    prep = None
+    if rest and rest[-1].pos_ == "ADP":
+        prep = rest[-1].lower_
+        rest = rest[:-1]
+    _, time_idx = _time_tokens(sent.root)
+    object_words = tuple(dict.fromkeys(
+        t.lemma_.lower() for t in rest if t.lower_ not in _STOP and t.i not in time_idx
+        and not t.is_punct and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")))
+    return Query(wh=wh, subject=subject, verb=canonical_lemma(forms[0]), prep=prep,
+                 object_words=object_words, type_noun=type_noun,
+                 also=tuple(canonical_lemma(f) for f in forms[1:]))
 
 
 def _phrase_ref(tok: Token) -> Ref | None:
@@ -212,7 +293,7 @@ def score(query: Query, claim: Claim, object_label: str, object_is_person: bool
           ) -> float | None:
     """How well a claim answers a query; None when it does not answer it."""
     negated, verbs, prep = claim_verbs(claim.predicate)
-    wanted = verb_group(query.verb)
+    wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
     verb_ok = bool(verbs & wanted)
     if query.verb == "do" and not verb_ok:
         # "What does Sam do?": a job or an activity.

@@ -21,7 +21,13 @@ from resident.cognition.epistemic import admit
 from resident.config import Settings
 from resident.errors import ConflictRefused, InvalidInput, NotFound
 from resident.language import when as timewords
-from resident.language.asking import Query, Resolved, answer_query, read_question
+from resident.language.asking import (
+    Query,
+    Resolved,
+    answer_query,
+    read_question,
+    read_question_shallow,
+)
 from resident.language.dictionary import Dictionary, slug
 from resident.language.intents import (
     Intent,
@@ -559,9 +565,16 @@ class Language:
         if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
             return None
         sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
-        query = read_question(sents[-1], self._context)
-        if query is None:
-            return None
+        for query in (read_question(sents[-1], self._context),
+                      read_question_shallow(sents[-1], self._context)):
+            if query is None:
+                continue
+            reply = self._answer(ctx, query)
+            if reply is not None:
+                return reply
+        return None
+
+    def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
         subject = None if query.subject is None else self._resolve_ref(ctx, query.subject)
         if query.subject is not None and subject is None:
             return None

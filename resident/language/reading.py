@@ -159,7 +159,7 @@ def base_form(word: str) -> str:
         return irregular[word]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("ses", "shes", "ches", "xes", "zes", "oes")):
+    if word.endswith(("sses", "zzes", "shes", "ches", "xes", "oes")):
         return word[:-2]
     if word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
@@ -181,6 +181,17 @@ def gerund(lemma: str) -> str:
 
 def canonical_lemma(lemma: str) -> str:
     return SYNONYMS.get(lemma, lemma)
+
+
+def verb_lemma(tok: Token) -> str:
+    """The token's lemma, mended where the small model's lemmatizer cuts a present-tense verb
+    short ("hates" -> "hat")."""
+    lemma = tok.lemma_.lower()
+    text = tok.lower_
+    if tok.tag_ == "VBZ" and text == lemma + "es" and not lemma.endswith(
+            ("s", "sh", "ch", "x", "z", "o")):
+        lemma = text[:-1]
+    return canonical_lemma(lemma)
 
 
 def is_question(sent: Span) -> bool:
@@ -420,7 +431,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         return []
     negated = _negated(verb)
     when, time_idx = _time_tokens(verb)
-    lemma = canonical_lemma(verb.lemma_.lower())
+    lemma = verb_lemma(verb)
     out: list[Statement] = []
     # "my sister Lena": the relation itself is a claim.
     if subj_tok.pos_ == "NOUN" and subject.role == "name":
