@@ -232,6 +232,8 @@ def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
             i += 2
     else:
         return None
+    while i < len(words) and words[i].pos_ == "ADV":
+        i += 1
     if subject is None or i >= len(words):
         return None
     verb_tok = words[i]

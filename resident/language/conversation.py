@@ -49,6 +49,7 @@ from resident.language.knowledge import (
 from resident.language.model_client import Grounding, ModelClient
 from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
+from resident.language.threads import OpenThread, Threads, threads_file
 from resident.memory.client import GraphStore
 from resident.memory.models import Claim, Entity, Level, NewClaim
 
@@ -134,6 +135,9 @@ class _Reply:
     #: The reply already greets; a "Hi" in the text needs no second hello.
     greets: bool = False
     answer: str | None = None
+    #: What the turn turned out to be, when not what it first looked like ("No worries" looks
+    #: like a correction and is not one).
+    intent: Intent | None = None
 
 
 @dataclass
@@ -163,6 +167,13 @@ class _Ctx:
         self.resident.events.emit(kind, payload, self.correlation_id)
 
 
+#: Words of talk that acknowledges rather than states ("No worries", "Sounds good", "Wow").
+_CHIT_CHAT = frozenset({
+    "ok", "okay", "sure", "cool", "nice", "great", "wow", "haha", "lol", "yeah", "yes", "yep",
+    "worries", "problem", "nope", "awesome", "totally", "exactly", "agreed", "fine", "right",
+    "alright", "hmm", "oh", "ah", "aw", "aww", "congrats", "congratulations", "amazing", "same",
+    "true", "indeed", "absolutely", "definitely", "lovely", "perfect", "good", "bye",
+})
 _UNKNOWN_PERSON = "I don't know who you are yet. Tell me your name first (\"I'm ...\")."
 _HELP = ("I can note a fact (\"Aspirin treats headache\"), answer a question (\"What treats "
          "headache?\"), take a correction (\"No, the capital of Australia is Canberra\") and say "
@@ -188,6 +199,8 @@ class Language:
         #: The household conversation's running context (he/she, the last speaker).
         self._context = Context()
         self._previous_speaker: str | None = None
+        #: Open threads per person, restored from threads.json when the layer is made.
+        self.threads = Threads(threads_file(settings.state_dir))
 
     @classmethod
     def from_settings(cls, settings: Settings, graph: GraphStore) -> Language:
@@ -262,6 +275,7 @@ class Language:
             phrasing = self.model.phrase(plain, grounding, who=self._name(ctx, speaker),
                                          is_entity=self._is_entity)
             text_out, by_model, reason = phrasing.text, phrasing.by_model, phrasing.reason
+        intent = (reply.intent or parsed.intent).value
         claim_ids = [v.claim.id for v in reply.claims]
         if claim_ids:
             with self._last_lock:
@@ -269,12 +283,12 @@ class Language:
         # One event for the reply and the writes: each event costs an fsync under the default
         # events policy, and a turn's latency budget is tens of milliseconds.
         ctx.emit("turn_replied", {
-            "person_id": speaker, "intent": parsed.intent.value, "claim_ids": claim_ids,
+            "person_id": speaker, "intent": intent, "claim_ids": claim_ids,
             "wrote": ctx.wrote, "phrased_by_model": by_model, "plain_used_because": reason,
             "reply_chars": len(text_out),
         })
         return Turn(
-            correlation_id=correlation_id, intent=parsed.intent.value, reply=text_out,
+            correlation_id=correlation_id, intent=intent, reply=text_out,
             person_id=speaker, claims=[v.claim.model_dump(mode="json") for v in reply.claims],
             state=reply.state, plain=plain, phrased_by_model=by_model, answer=reply.answer,
         )
@@ -374,7 +388,26 @@ class Language:
     def _greeting(self, ctx: _Ctx) -> _Reply:
         if ctx.person_id is None:
             return _Reply("Hello. I don't think we have met: tell me your name if you like.")
+        thread, claims = self._pick_up(ctx, ctx.person_id)
+        if thread:
+            return _Reply(f"Welcome back, {self._name(ctx, ctx.person_id)}. {thread}",
+                          claims=claims)
         return _Reply(f"{self._hello(ctx, ctx.person_id)} Good to see you.")
+
+    def _pick_up(self, ctx: _Ctx, person_id: str) -> tuple[str, list[ClaimView]]:
+        """A thread from the person's last conversation, asked after once, from a claim MAX
+        still holds ("" when there is none)."""
+        for item in reversed(self.threads.take(person_id, ctx.now)):
+            try:
+                claim = self.graph.peek_claim(item.claim_id)
+            except NotFound:
+                continue
+            view = views([claim], self.dictionary)[0]
+            doing = f"{item.verb} {view.object_label}".strip()
+            if item.mood == "plan":
+                return f"Last time you were going to {doing}: how did it go?", [view]
+            return f"Last time you said you wanted to {doing}. Any progress?", [view]
+        return "", []
 
     def _farewell(self, ctx: _Ctx) -> _Reply:
         if ctx.person_id is not None:
@@ -407,7 +440,9 @@ class Language:
         more = self._read_and_store(ctx)
         tail = "" if not more else "\n" + self._noted(more)
         if known == person_id:
-            return _Reply(f"Welcome back, {who}.{tail}", claims=more, person_id=person_id,
+            thread, picked = self._pick_up(ctx, person_id)
+            lead = f"Welcome back, {who}." + (f" {thread}" if thread else "")
+            return _Reply(f"{lead}{tail}", claims=picked + more, person_id=person_id,
                           greets=True)
         opening = f"Hello, {who}: nice to meet you." if ctx.parsed.greeted else (
             f"Nice to meet you, {who}.")
@@ -480,14 +515,18 @@ class Language:
                 return _Reply("What is right, then? Tell me, for example: \"No, the capital "
                               "of Australia is Canberra.\"")
             # "No worries", "Nope, still busy": talk, not a correction.
-            return self._unknown(ctx)
+            reply = self._unknown(ctx)
+            reply.intent = Intent.STATEMENT if reply.claims else Intent.UNKNOWN
+            return reply
         if triple.speaker and ctx.person_id is None:
             return _Reply(_UNKNOWN_PERSON)
         old, subject = self._corrected_claim(ctx, triple)
         if old is None:
             # Nothing held on that subject and attribute: nothing to correct, so it is what
             # the person says, at the hint cap like any other statement.
-            return self._store_triple(ctx, triple)
+            reply = self._store_triple(ctx, triple)
+            reply.intent = Intent.STATEMENT
+            return reply
         provenance = ("user_correction" if ctx.person_id is None
                       else f"user_correction:{ctx.person_id}")
         new = self._new_claim(ctx, triple, subject, self.settings.epistemic.correction_confidence,
@@ -675,6 +714,11 @@ class Language:
         if ctx.doc is not None and any(t.pos_ == "VERB" for t in ctx.doc):
             # Talk MAX followed but found no claim in (feelings, thanks, plans about "it").
             return _Reply("I see.")
+        words = {t.lower_ for t in ctx.doc} if ctx.doc is not None else set()
+        if words & {"thanks", "thank", "thx", "cheers"}:
+            return _Reply("You're welcome.")
+        if words & _CHIT_CHAT:
+            return _Reply("Okay.")
         return _Reply("I didn't understand that.")
 
     # -- reading ---------------------------------------------------------------------------
@@ -712,6 +756,7 @@ class Language:
     def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
         """Store every statement the turn makes; the claims written, as views."""
         stored: list[Claim] = []
+        opened: list[OpenThread] = []
         said = ctx.said_at or ctx.now
         provenance = f"interaction:{ctx.person_id}" if ctx.person_id else "interaction:unknown"
         cap = self.settings.epistemic.hint_cap
@@ -742,7 +787,13 @@ class Language:
             ctx.wrote.setdefault("claim", {"claim_id": claim.id, "new": fresh,
                                            "provenance": claim.provenance})
             stored.append(claim)
+            if (statement is not None and statement.subject.role == "speaker"
+                    and statement.mood in ("plan", "wish") and not statement.negated):
+                opened.append(OpenThread(claim_id=claim.id, mood=statement.mood,
+                                         verb=statement.verb, opened_at=ctx.now))
             self._contradictions(ctx, claim)
+        if opened and ctx.person_id is not None:
+            self.threads.open(ctx.person_id, opened, ctx.now)
         if stored:
             ctx.wrote["claims"] = [c.id for c in stored]
         return views(stored, self.dictionary) if stored else []

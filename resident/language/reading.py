@@ -242,12 +242,17 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
             kind = "person" if tok.ent_type_ == "PERSON" else "thing"
             if tok.dep_ == "appos" and tok.head.lemma_.lower() in PETS:
                 kind = "animal"
+            if tok.dep_ == "attr" and any(c.lower_ in ("i", "we") for c in tok.head.children
+                                          if c.dep_ == "nsubj"):
+                # "I'm Ben": the speaker, not someone he or she will refer to.
+                continue
             if tok.dep_ == "attr" and any(c.lower_ in ("this", "that") for c in
                                           tok.head.children if c.dep_ == "nsubj"):
                 # "This is Rex": a name given, of someone or something the text has not said.
                 kind = "unknown"
             if kind != "thing" or tok.dep_ in ("nsubj", "appos", "attr"):
-                ctx.last_mention = (_name_of(tok), kind)
+                if tok.dep_ not in ("npadvmod", "intj", "ROOT", "dep", "vocative"):
+                    ctx.last_mention = (_name_of(tok), kind)
 
 
 def _name_of(tok: Token) -> str:
@@ -310,6 +315,10 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         if low == "max":
             return None
         kind = "person" if tok.ent_type_ == "PERSON" else "thing"
+        relation = _relation_noun(tok)
+        if relation is not None:
+            noun = relation.lemma_.lower()
+            kind = "person" if noun in KIN else "animal"
         return Ref(role="name", name=_name_of(tok), kind=kind)
     if tok.pos_ == "NOUN":
         owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
@@ -326,6 +335,15 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         if kind == "thing":
             return None
         return Ref(role="kin", owner=owner, noun=noun, kind=kind)
+    return None
+
+
+def _relation_noun(tok: Token) -> Token | None:
+    """ "My dog Pixel" parsed with "dog" as a modifier of "Pixel": the relation noun."""
+    for child in tok.children:
+        if child.dep_ in ("compound", "nmod", "amod") and child.pos_ == "NOUN" and (
+                child.lemma_.lower() in KIN or child.lemma_.lower() in PETS):
+            return child
     return None
 
 
@@ -426,6 +444,9 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     subject = subject_ref(subj_tok, ctx)
     if subject is None:
         return []
+    if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
+        # "My sister Lena lives in Porto and she ...": she is Lena from here on.
+        ctx.last_mention = (subject.name, subject.kind)
     mood = _mood(verb)
     if mood is None:
         return []
@@ -436,6 +457,10 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     # "my sister Lena": the relation itself is a claim.
     if subj_tok.pos_ == "NOUN" and subject.role == "name":
         out.extend(_kin_edge(subj_tok, subject, ctx))
+    elif subj_tok.pos_ == "PROPN":
+        relation = _relation_noun(subj_tok)
+        if relation is not None:
+            out.extend(_kin_edge(relation, subject, ctx, subj_tok))
 
     def emit(predicate: str | None, obj: str | None, *, literal: bool = False,
              object_ref: Ref | None = None, verb_lemma: str = lemma,
@@ -574,10 +599,13 @@ def _object_kin_edges(tok: Token, ctx: Context) -> list[Statement]:
     return _kin_edge(tok, ref, ctx)
 
 
-def _kin_edge(noun_tok: Token, named: Ref, ctx: Context) -> list[Statement]:
+def _kin_edge(noun_tok: Token, named: Ref, ctx: Context,
+              name_tok: Token | None = None) -> list[Statement]:
     """ "my sister Lena" -> Lena sister_of <speaker>; "my dog Rex" -> Rex is_a dog, and Rex
     pet_of <speaker>."""
     owner_tok = next((c for c in noun_tok.children if c.dep_ == "poss"), None)
+    if owner_tok is None and name_tok is not None:
+        owner_tok = next((c for c in name_tok.children if c.dep_ == "poss"), None)
     noun = noun_tok.lemma_.lower()
     owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
     out = []

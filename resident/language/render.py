@@ -39,8 +39,22 @@ def reads_as_verb(predicate: str) -> bool:
                                    and not head.endswith(("ss", "us", "is")))
 
 
+#: Relations read "Lena is Ana's sister" (the reader's `<noun>_of` edges).
+_RELATIVE_OF = frozenset({
+    "sister", "brother", "mother", "father", "mom", "mum", "dad", "wife", "husband", "son",
+    "daughter", "friend", "boyfriend", "girlfriend", "partner", "cousin", "aunt", "uncle",
+    "grandma", "grandpa", "grandmother", "grandfather", "niece", "nephew", "roommate",
+    "neighbor", "neighbour", "boss", "colleague", "coworker", "kid", "child", "pet", "teacher",
+    "coach", "fiance", "fiancee", "sibling", "parent", "baby", "mentor",
+})
+
+
 def sentence(subject: str, predicate: str, obj: str) -> str:
     """One claim as a clause, without a capital or a full stop."""
+    head, _, tail = predicate.partition("_")
+    if tail == "of" and head in _RELATIVE_OF:
+        owner = f"{obj}'" if obj.endswith("s") else f"{obj}'s"
+        return f"{subject} is {owner} {head}"
     if predicate.startswith("not_") and len(predicate) > 4:
         # Negation is a polarity kept on the predicate ("not_likes").
         rest = predicate[4:]
