@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import when as timewords
 from resident.language.dictionary import Dictionary
-from resident.language.knowledge import Answer, ClaimView, resolve, views
+from resident.language.knowledge import Answer, ClaimView, views
 from resident.language.reading import (
     Context,
     Ref,
@@ -34,13 +34,58 @@ if TYPE_CHECKING:
 _WH = frozenset({"what", "who", "whom", "which", "where", "when", "whose", "how"})
 _PREPS = frozenset({"in", "to", "at", "from", "with", "into", "for", "on", "about", "of", "by"})
 _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
-_PLACE_VERBS = frozenset({"live", "go", "visit", "move", "travel", "work", "stay", "come",
-                          "grow", "bear", "study", "locate"})
+_PLACE_VERBS = frozenset(
+    {
+        "live",
+        "go",
+        "visit",
+        "move",
+        "travel",
+        "work",
+        "stay",
+        "come",
+        "grow",
+        "bear",
+        "study",
+        "locate",
+    }
+)
 _GENERIC = frozenset({"do", "be", "have"})
-_STOP = frozenset({"the", "a", "an", "my", "your", "his", "her", "their", "our", "of", "to",
-                   "in", "at", "on", "for", "with", "and", "or", "some", "any", "this", "that",
-                   "currently", "now", "usually", "ever", "still", "really", "kind", "type",
-                   "sort"})
+_STOP = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "his",
+        "her",
+        "their",
+        "our",
+        "of",
+        "to",
+        "in",
+        "at",
+        "on",
+        "for",
+        "with",
+        "and",
+        "or",
+        "some",
+        "any",
+        "this",
+        "that",
+        "currently",
+        "now",
+        "usually",
+        "ever",
+        "still",
+        "really",
+        "kind",
+        "type",
+        "sort",
+    }
+)
 #: Verbs asked about in other words than were said.
 _VERB_GROUPS: tuple[frozenset[str], ...] = (
     frozenset({"like", "love", "enjoy", "adore", "prefer", "fancy", "into"}),
@@ -75,6 +120,8 @@ class Query(BaseModel):
     negated: bool = False
     #: Other verbs the question carries ("start reading": read), or other readings of a form.
     also: tuple[str, ...] = ()
+    #: Words that narrow the question without being what it asks for ("to the kids").
+    context_words: tuple[str, ...] = ()
 
 
 def verb_group(lemma: str) -> frozenset[str]:
@@ -115,9 +162,13 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     lemma = canonical_lemma(verb.lemma_.lower())
     prep: str | None = None
     object_words: list[str] = []
+    context_words: list[str] = []
     type_noun: str | None = None
+    # "What is Jon reading to the kids?": the thing asked is the wh word; "the kids" only
+    # narrows it. "When did Lea go to the support group?": the group is the event asked about.
+    pobj_is_context = wh in ("what", "which", "where", "how many")
 
-    def take(tok: Token) -> None:
+    def take(tok: Token, context: bool = False) -> None:
         nonlocal type_noun
         if tok.i in time_idx:
             return
@@ -127,9 +178,14 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         if wh_det:
             type_noun = tok.lemma_.lower()
             return
-        object_words.extend(t.lemma_.lower() for t in tok.subtree
-                            if not t.is_punct and t.lower_ not in _STOP and t.i not in time_idx
-                            and t.lower_ not in _WH)
+        (context_words if context else object_words).extend(
+            t.lemma_.lower()
+            for t in tok.subtree
+            if not t.is_punct
+            and t.lower_ not in _STOP
+            and t.i not in time_idx
+            and t.lower_ not in _WH
+        )
 
     for child in verb.children:
         if child.dep_ in ("dobj", "obj", "attr", "oprd") and child is not subj_tok:
@@ -142,7 +198,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
                 prep = child.lower_
             elif pobj is not None:
                 prep = prep or child.lower_
-                take(pobj)
+                take(pobj, pobj_is_context)
         elif child.dep_ == "acomp":
             lemma = child.lemma_.lower()
             inner = next((c for c in child.children if c.dep_ == "prep"), None)
@@ -155,8 +211,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
             # "What does Lena like to do?", "Where is Ana going to travel?"
             inner_lemma = child.lemma_.lower()
             if inner_lemma not in _GENERIC:
-                lemma = canonical_lemma(inner_lemma) if lemma in ("go", "want", "plan") \
-                    else lemma
+                lemma = canonical_lemma(inner_lemma) if lemma in ("go", "want", "plan") else lemma
             for c in child.children:
                 if c.dep_ in ("dobj",):
                     take(c)
@@ -164,19 +219,46 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
                     prep = c.lower_
                     pobj = next((g for g in c.children if g.dep_ == "pobj"), None)
                     if pobj is not None:
-                        take(pobj)
+                        take(pobj, pobj_is_context)
     if subj_tok is None and wh != "who" and lemma != "be":
         return None
     negated = any(c.dep_ == "neg" for c in verb.children)
-    also = tuple(canonical_lemma(c.lemma_.lower()) for c in verb.children
-                 if c.dep_ == "xcomp" and c.pos_ == "VERB")
-    return Query(wh=wh, subject=subject, verb=lemma, prep=prep,
-                 object_words=tuple(dict.fromkeys(object_words)), type_noun=type_noun,
-                 negated=negated, also=also)
+    also = tuple(
+        canonical_lemma(c.lemma_.lower())
+        for c in verb.children
+        if c.dep_ == "xcomp" and c.pos_ == "VERB"
+    )
+    return Query(
+        wh=wh,
+        subject=subject,
+        verb=lemma,
+        prep=prep,
+        object_words=tuple(dict.fromkeys(object_words)),
+        type_noun=type_noun,
+        negated=negated,
+        also=also,
+        context_words=tuple(dict.fromkeys(context_words)),
+    )
 
 
-_AUX = frozenset({"do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "am",
-                  "will", "'s", "'re"})
+_AUX = frozenset(
+    {
+        "do",
+        "does",
+        "did",
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "am",
+        "will",
+        "'s",
+        "'re",
+    }
+)
 
 
 def _ing_forms(word: str) -> tuple[str, ...]:
@@ -227,8 +309,9 @@ def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
         subject = Ref(role="name", name=name, kind="person")
         i = j
         if i + 1 < len(words) and words[i].lower_ == "'s" and words[i + 1].pos_ == "NOUN":
-            subject = Ref(role="kin", owner=subject, noun=words[i + 1].lemma_.lower(),
-                          kind="person")
+            subject = Ref(
+                role="kin", owner=subject, noun=words[i + 1].lemma_.lower(), kind="person"
+            )
             i += 2
     else:
         return None
@@ -237,8 +320,11 @@ def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
     if subject is None or i >= len(words):
         return None
     verb_tok = words[i]
-    forms = _ing_forms(verb_tok.lower_) if verb_tok.lower_.endswith("ing") else (
-        verb_tok.lemma_.lower(),)
+    forms = (
+        _ing_forms(verb_tok.lower_)
+        if verb_tok.lower_.endswith("ing")
+        else (verb_tok.lemma_.lower(),)
+    )
     i += 1
     rest = words[i:]
     prep = None
@@ -246,22 +332,38 @@ def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
         prep = rest[-1].lower_
         rest = rest[:-1]
     _, time_idx = _time_tokens(sent.root)
-    object_words = tuple(dict.fromkeys(
-        t.lemma_.lower() for t in rest if t.lower_ not in _STOP and t.i not in time_idx
-        and not t.is_punct and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")))
-    return Query(wh=wh, subject=subject, verb=canonical_lemma(forms[0]), prep=prep,
-                 object_words=object_words, type_noun=type_noun,
-                 also=tuple(canonical_lemma(f) for f in forms[1:]))
+    object_words = tuple(
+        dict.fromkeys(
+            t.lemma_.lower()
+            for t in rest
+            if t.lower_ not in _STOP
+            and t.i not in time_idx
+            and not t.is_punct
+            and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
+        )
+    )
+    return Query(
+        wh=wh,
+        subject=subject,
+        verb=canonical_lemma(forms[0]),
+        prep=prep,
+        object_words=object_words,
+        type_noun=type_noun,
+        also=tuple(canonical_lemma(f) for f in forms[1:]),
+    )
 
 
 def _phrase_ref(tok: Token) -> Ref | None:
     if tok.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "poss" for c in tok.children):
-        return Ref(role="name", name=" ".join(t.text for t in tok.subtree
-                                              if t.dep_ not in ("det",)), kind="thing")
+        return Ref(
+            role="name",
+            name=" ".join(t.text for t in tok.subtree if t.dep_ not in ("det",)),
+            kind="thing",
+        )
     return None
 
 
-# -- matching ---------------------------------------------------------------------------------------
+# -- matching -----------------------------------------------------------------------------------
 
 
 def claim_verbs(predicate: str) -> tuple[bool, frozenset[str], str | None]:
@@ -291,8 +393,7 @@ def _lemma_tokens(text: str) -> set[str]:
     return out
 
 
-def score(query: Query, claim: Claim, object_label: str, object_is_person: bool
-          ) -> float | None:
+def score(query: Query, claim: Claim, object_label: str, object_is_person: bool) -> float | None:
     """How well a claim answers a query; None when it does not answer it."""
     negated, verbs, prep = claim_verbs(claim.predicate)
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
@@ -308,8 +409,9 @@ def score(query: Query, claim: Claim, object_label: str, object_is_person: bool
         return None
     s = 2.0
     if query.object_words:
-        overlap = _lemma_tokens(object_label) & {w for q in query.object_words
-                                                 for w in (q, base_form(q))}
+        overlap = _lemma_tokens(object_label) & {
+            w for q in query.object_words for w in (q, base_form(q))
+        }
         if not overlap:
             if query.wh in ("when", "yes", "where", "who") or query.subject is not None:
                 # The question names a thing that this claim is not about.
@@ -329,6 +431,8 @@ def score(query: Query, claim: Claim, object_label: str, object_is_person: bool
         s += 0.5
     if query.type_noun and query.type_noun in _lemma_tokens(object_label):
         s += 0.25
+    if query.context_words and _lemma_tokens(object_label) & set(query.context_words):
+        s += 0.5
     if negated != query.negated and query.wh not in ("yes",):
         s -= 1.5
     return s
@@ -352,9 +456,15 @@ class Resolved(BaseModel):
     name: str
 
 
-def answer_query(dictionary: Dictionary, query: Query, subject: Resolved | None,
-                 now: datetime, *, object_ids: Callable[[], list[str]] | None = None,
-                 limit: int = 8) -> Answer | None:
+def answer_query(
+    dictionary: Dictionary,
+    query: Query,
+    subject: Resolved | None,
+    now: datetime,
+    *,
+    object_ids: Callable[[], list[str]] | None = None,
+    limit: int = 8,
+) -> Answer | None:
     """The answer from held claims, or None when nothing held answers the query."""
     graph = dictionary.graph
     if subject is not None:
@@ -368,8 +478,7 @@ def answer_query(dictionary: Dictionary, query: Query, subject: Resolved | None,
     shown = views(pool, dictionary)
     scored: list[tuple[float, ClaimView]] = []
     for v in shown:
-        person = v.claim.object_entity is not None and v.claim.object_entity.startswith(
-            "person:")
+        person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
         s = score(query, v.claim, v.object_label, person)
         if s is not None:
             scored.append((s, v))
@@ -377,8 +486,12 @@ def answer_query(dictionary: Dictionary, query: Query, subject: Resolved | None,
         return None
     best = max(s for s, _ in scored)
     top = [v for s, v in scored if s >= best - 0.25]
-    top.sort(key=lambda v: (-v.claim.confidence, -(v.claim.occurred_at or v.claim.created_at)
-                            .timestamp()))
+    top.sort(
+        key=lambda v: (
+            -v.claim.confidence,
+            -(v.claim.occurred_at or v.claim.created_at).timestamp(),
+        )
+    )
     top = top[:limit]
     # Reading counts as a retrieval: bump what the answer rests on.
     fresh = [graph.get_claim(v.claim.id, now) for v in top]
@@ -387,7 +500,8 @@ def answer_query(dictionary: Dictionary, query: Query, subject: Resolved | None,
     if query.wh == "yes":
         negated, _, _ = claim_verbs(lead.claim.predicate)
         overlap = not query.object_words or bool(
-            _lemma_tokens(lead.object_label) & set(query.object_words))
+            _lemma_tokens(lead.object_label) & set(query.object_words)
+        )
         if not overlap:
             return None
         said = "no" if negated != query.negated else "yes"

@@ -242,6 +242,7 @@ class Language:
             raise InvalidInput(f"a turn carries at most {limit} characters "
                                f"(language.max_turn_chars); this one has {len(text)}")
         doc, parsed = self._parse_doc(text.strip())
+        self._context.turn += 1
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
             listener = self._previous_speaker

@@ -56,8 +56,11 @@ class Threads:
         if not items:
             return
         with self._lock:
-            held = [t for t in self.state.threads.get(person_id, [])
-                    if t.claim_id not in {i.claim_id for i in items}]
+            held = [
+                t
+                for t in self.state.threads.get(person_id, [])
+                if t.claim_id not in {i.claim_id for i in items}
+            ]
             kept = (held + items)[-MAX_PER_PERSON:]
             state = ThreadsState(threads={**self.state.threads, person_id: kept})
             self.file.write(state, now)

@@ -11,16 +11,62 @@ import re
 from datetime import datetime, timedelta
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december")
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-            "couple": 2, "few": 3, "several": 3}
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "couple": 2,
+    "few": 3,
+    "several": 3,
+}
 _UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
 _DAY_WORDS = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}
-_TIME_WORDS = frozenset({*_WEEKDAYS, *_MONTHS, *_DAY_WORDS, "week", "weekend", "month", "year",
-                         "ago", "morning", "evening", "afternoon", "night", "days", "weeks",
-                         "months", "years", "fortnight"})
+_TIME_WORDS = frozenset(
+    {
+        *_WEEKDAYS,
+        *_MONTHS,
+        *_DAY_WORDS,
+        "week",
+        "weekend",
+        "month",
+        "year",
+        "ago",
+        "morning",
+        "evening",
+        "afternoon",
+        "night",
+        "days",
+        "weeks",
+        "months",
+        "years",
+        "fortnight",
+    }
+)
 
 
 def mentions_time(text: str) -> bool:
@@ -88,8 +134,11 @@ def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None
         if n is not None:
             return _shift(today, _span(n, words[-2]), -1)
     if words[0] == "in" and len(words) >= 3:
-        n = _count(words[1]) if words[1] != "a" or words[2] not in ("couple", "few") else _count(
-            words[2])
+        n = (
+            _count(words[1])
+            if words[1] != "a" or words[2] not in ("couple", "few")
+            else _count(words[2])
+        )
         unit = words[-1]
         if n is not None and unit.rstrip("s") in _UNIT_DAYS:
             return _shift(today, _span(n, unit), 1)
@@ -139,5 +188,7 @@ def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None
 
 def render(moment: datetime) -> str:
     """A day as people say it: "Saturday 28 November 2026"."""
-    return f"{_WEEKDAYS[moment.weekday()].capitalize()} {moment.day} " \
-           f"{_MONTHS[moment.month - 1].capitalize()} {moment.year}"
+    return (
+        f"{_WEEKDAYS[moment.weekday()].capitalize()} {moment.day} "
+        f"{_MONTHS[moment.month - 1].capitalize()} {moment.year}"
+    )

@@ -29,8 +29,11 @@ def max_(settings: Settings) -> Iterator[Max]:
 def _stored(m: Max, turn_claims: list[dict]) -> set[tuple[str, str, str]]:
     out = set()
     for c in turn_claims:
-        obj = (m.graph.get_entity(c["object_entity"]).label if c["object_entity"]
-               else c["object_literal"])
+        obj = (
+            m.graph.get_entity(c["object_entity"]).label
+            if c["object_entity"]
+            else c["object_literal"]
+        )
         out.add((m.graph.get_entity(c["subject"]).label, c["predicate"], obj))
     return out
 
@@ -39,7 +42,10 @@ def test_possessives_pronouns_and_several_statements_in_one_turn(max_: Max) -> N
     ana = max_.say("I'm Ana.").person_id
     turn = max_.say("My sister Lena lives in Porto and she loves jazz.", ana)
     assert _stored(max_, turn.claims) == {
-        ("Lena", "sister_of", "Ana"), ("Lena", "lives_in", "Porto"), ("Lena", "loves", "jazz")}
+        ("Lena", "sister_of", "Ana"),
+        ("Lena", "lives_in", "Porto"),
+        ("Lena", "loves", "jazz"),
+    }
     assert all(c["provenance"] == "interaction:person:ana" for c in turn.claims)
     # Lena is a person entity, and an introduction later lands on the same one.
     assert max_.graph.get_entity("person:lena").kind == "person"
@@ -53,15 +59,22 @@ def test_chit_chat_thanks_and_questions_between_people_store_nothing(max_: Max) 
     ana = max_.say("I'm Ana.").person_id
     sam = max_.say("I'm Sam.").person_id
     before = max_.graph.counts()
-    for text, who in [("Thanks, Sam! I appreciate your support.", ana),
-                      ("No worries!", sam), ("No problem, happy to help.", ana),
-                      ("Nope, still busy.", sam), ("Haha, that's so true.", ana),
-                      ("Have you tried the new cafe?", sam), ("Wow, I had no idea!", ana)]:
+    for text, who in [
+        ("Thanks, Sam! I appreciate your support.", ana),
+        ("No worries!", sam),
+        ("No problem, happy to help.", ana),
+        ("Nope, still busy.", sam),
+        ("Haha, that's so true.", ana),
+        ("Have you tried the new cafe?", sam),
+        ("Wow, I had no idea!", ana),
+    ]:
         turn = max_.say(text, who)
         assert turn.intent != "correction" and turn.claims == [], text
     after = max_.graph.counts()
-    assert (after["claims"], after["curiosity_gaps"]) == (before["claims"],
-                                                          before["curiosity_gaps"])
+    assert (after["claims"], after["curiosity_gaps"]) == (
+        before["claims"],
+        before["curiosity_gaps"],
+    )
 
 
 def test_this_is_rex_is_not_a_person(max_: Max) -> None:
@@ -88,13 +101,16 @@ def test_only_a_contradiction_of_a_held_claim_is_a_correction(max_: Max) -> None
     # Nothing held on Zed's birthday: this is a statement, not a correction.
     first = max_.say("No, Zed's birthday is 5 June", ana)
     assert first.intent == "statement" and first.claims[0]["provenance"] == (
-        "interaction:person:ana")
+        "interaction:person:ana"
+    )
     assert max_.graph.counts()["curiosity_gaps"] == 0
     turn = max_.say("No, that's wrong: Zed's birthday is 6 June", bob)
     hypothesis = next(c for c in turn.claims if c["provenance"].startswith("user_correction"))
     assert hypothesis["provenance"] == "user_correction:person:bob"
-    assert "a correction Bob gave me" in max_.say("Why do you think Zed's birthday is 6 June?",
-                                                   ana).reply
+    assert (
+        "a correction Bob gave me"
+        in max_.say("Why do you think Zed's birthday is 6 June?", ana).reply
+    )
 
 
 def test_questions_are_matched_to_held_claims_or_get_i_dont_know(max_: Max) -> None:
@@ -104,8 +120,11 @@ def test_questions_are_matched_to_held_claims_or_get_i_dont_know(max_: Max) -> N
     max_.say("I'm reading Walden.", sam)
     assert max_.say("What does Omar get into?", sam).answer == "classic rock"
     assert max_.say("What book is Sam currently reading?", omar).answer == "Walden"
-    for question in ("What does Omar play?", "When did Sam go to Paris?",
-                     "What is Omar's favourite film?"):
+    for question in (
+        "What does Omar play?",
+        "When did Sam go to Paris?",
+        "What is Omar's favourite film?",
+    ):
         turn = max_.say(question, sam)
         assert turn.answer is None and "I don't know" in turn.reply, question
 
@@ -120,12 +139,19 @@ def test_relative_dates_resolve_against_the_turns_time(max_: Max) -> None:
     assert asked.answer == "Saturday 7 November 2026"
 
 
-@pytest.mark.parametrize(("phrase", "past", "day"), [
-    ("yesterday", True, "2026-11-11"), ("last Saturday", True, "2026-11-07"),
-    ("next month", False, "2026-12-12"), ("in two weeks", False, "2026-11-26"),
-    ("three days ago", True, "2026-11-09"), ("on Saturday", False, "2026-11-14"),
-    ("tomorrow", False, "2026-11-13"), ("last week", True, "2026-11-05"),
-])
+@pytest.mark.parametrize(
+    ("phrase", "past", "day"),
+    [
+        ("yesterday", True, "2026-11-11"),
+        ("last Saturday", True, "2026-11-07"),
+        ("next month", False, "2026-12-12"),
+        ("in two weeks", False, "2026-11-26"),
+        ("three days ago", True, "2026-11-09"),
+        ("on Saturday", False, "2026-11-14"),
+        ("tomorrow", False, "2026-11-13"),
+        ("last week", True, "2026-11-05"),
+    ],
+)
 def test_time_phrases(phrase: str, past: bool, day: str) -> None:
     now = datetime(2026, 11, 12, 18, tzinfo=UTC)
     got = timewords.resolve(phrase, now, past=past)
@@ -138,7 +164,8 @@ def test_verb_forms_round_trip() -> None:
 
 
 def test_a_plan_is_picked_up_once_at_the_next_greeting_and_survives_a_restart(
-        settings: Settings) -> None:
+    settings: Settings,
+) -> None:
     m = Max(settings)
     ana = m.say("I'm Ana.").person_id
     m.say("I'm going to visit my mom next week.", ana)
@@ -155,8 +182,7 @@ def test_a_plan_is_picked_up_once_at_the_next_greeting_and_survives_a_restart(
 
 def _readme_transcript() -> list[tuple[str, str, str]]:
     text = README.read_text(encoding="utf-8")
-    block = re.search(r"A household evening, as a test replays it:\s*```text\n(.*?)```", text,
-                      re.S)
+    block = re.search(r"A household evening, as a test replays it:\s*```text\n(.*?)```", text, re.S)
     assert block, "the README lost its household transcript"
     turns = []
     lines = block.group(1).splitlines()
