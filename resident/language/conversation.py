@@ -47,6 +47,7 @@ from resident.language.knowledge import (
     why_triple,
 )
 from resident.language.model_client import Grounding, ModelClient
+from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
 from resident.language.threads import OpenThread, Threads, threads_file
@@ -200,7 +201,8 @@ class Language:
         self._context = Context()
         self._previous_speaker: str | None = None
         #: Open threads per person, restored from threads.json when the layer is made.
-        self.threads = Threads(threads_file(settings.state_dir))
+        self.threads = Threads(threads_file(settings.state_dir),
+                               settings.conversation.threads_per_person)
 
     @classmethod
     def from_settings(cls, settings: Settings, graph: GraphStore) -> Language:
@@ -735,6 +737,12 @@ class Language:
         if doc is None:
             return []
         out: list[tuple[Statement | None, Triple | None, bool]] = []
+        if self.model is not None and self.settings.conversation.model_extraction:
+            listener = "MAX" if ctx.listener is None else self._name(ctx, ctx.listener)
+            by_model = read_with_model(self.model, doc.text, self._name(ctx, ctx.person_id),
+                                       listener)
+            if by_model:
+                return [(st, None, False) for st in by_model]
         trained = is_trained(self.nlp) and doc.has_annotation("DEP")
         sentences = list(doc.sents) if doc.has_annotation("SENT_START") or trained else [doc[:]]
         with self._nlp_lock:

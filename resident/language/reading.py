@@ -771,11 +771,11 @@ def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
         # "I adopted a cat named Miso two weeks ago": the date hangs lower in the parse.
         own = _own_tokens(verb)
         for ent in verb.doc.ents:
-            if ent.label_ in ("DATE", "TIME") and all(t.i in own for t in ent):
-                if timewords.mentions_time(ent.text):
-                    phrases.append(ent.text)
-                    used.update(t.i for t in ent)
-                    break
+            inside = all(t.i in own for t in ent)
+            if ent.label_ in ("DATE", "TIME") and inside and timewords.mentions_time(ent.text):
+                phrases.append(ent.text)
+                used.update(t.i for t in ent)
+                break
     return (" ".join(phrases) if phrases else None), used
 
 

@@ -15,8 +15,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from resident.statefile import StateFile
 
 THREADS_FILE = "threads.json"
-#: Open threads kept per person: the most recent win.
-MAX_PER_PERSON = 5
 
 
 class OpenThread(BaseModel):
@@ -43,8 +41,10 @@ def threads_file(state_dir: Path) -> StateFile[ThreadsState]:
 class Threads:
     """The open threads of every person, written through on each change."""
 
-    def __init__(self, file: StateFile[ThreadsState]) -> None:
+    def __init__(self, file: StateFile[ThreadsState], per_person: int = 5) -> None:
         self.file = file
+        #: Open threads kept per person: the most recent win.
+        self.per_person = per_person
         loaded = file.load()
         #: An unusable file is reported by `problems` and starts no threads: threads are a
         #: courtesy, not a part of who MAX is, so an empty start invents nothing about anyone.
@@ -61,7 +61,7 @@ class Threads:
                 for t in self.state.threads.get(person_id, [])
                 if t.claim_id not in {i.claim_id for i in items}
             ]
-            kept = (held + items)[-MAX_PER_PERSON:]
+            kept = (held + items)[-self.per_person :]
             state = ThreadsState(threads={**self.state.threads, person_id: kept})
             self.file.write(state, now)
             self.state = state

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -204,3 +205,47 @@ def test_the_readme_household_transcript_runs(max_: Max) -> None:
             people[who] = turn.person_id
         first = turn.reply.splitlines()[0]
         assert first.startswith(expected.removesuffix("...")), (text, turn.reply)
+
+
+def test_model_extraction_is_checked_against_the_text(settings: Settings, chat_server: Any) -> None:
+    """A real 127.0.0.1 server speaking the chat-completions wire format: a fact the text
+    grounds is kept (at the hint cap, the speaker's provenance); a made-up one is dropped; a
+    reply that is not the JSON asked for leaves the turn to the rules."""
+    import json
+
+    from resident.config import load_settings
+
+    def respond(user: str) -> str:
+        if "visit" in user:
+            return "not json at all"
+        return json.dumps(
+            {
+                "facts": [
+                    {"subject": "I", "verb": "bake", "object": "sourdough bread", "negated": False},
+                    {"subject": "Lena", "verb": "own", "object": "a boat"},
+                ]
+            }
+        )
+
+    chat_server.respond = respond
+    tuned = load_settings(
+        data_dir=settings.data_dir,
+        env={
+            "RESIDENT_LANGUAGE_MODEL__BASE_URL": chat_server.url,
+            "RESIDENT_LANGUAGE_MODEL__MODEL": "tiny",
+            "RESIDENT_CONVERSATION__MODEL_EXTRACTION": "true",
+        },
+    )
+    m = Max(tuned)
+    try:
+        ana = m.say("I'm Ana.").person_id
+        turn = m.say("I bake sourdough bread on Sundays.", ana)
+        assert {(c["predicate"], c["provenance"], c["confidence"]) for c in turn.claims} == {
+            ("bakes", "interaction:person:ana", 0.3)
+        }
+        asked = [r["body"]["messages"][0]["content"] for r in chat_server.requests]
+        assert any(a.startswith("Read what Ana said") for a in asked)
+        fallback = m.say("I'm going to visit my mom next week.", ana)
+        assert [c["predicate"] for c in fallback.claims] == ["visits"]
+    finally:
+        m.close()
