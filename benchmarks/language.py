@@ -330,6 +330,15 @@ def report(m: dict[str, Any], graph_claims: int, data: list[Path], seconds: floa
         f"| turn p50 / p99 | {m['p50_ms']:.1f} / {m['p99_ms']:.1f} ms ({m['turns']} turns) | "
         f"p99 <= 50 ms | {mark(m['p99_ms'] <= TARGETS['p99_ms'])} |",
         "",
+        "How far to trust these numbers: both data sets were written by the author of the",
+        "reader. friends.json was written after household.json had shaped the reader; its first",
+        "run, before the general fixes it prompted (clause order, subject coordination, dates",
+        "lower in the parse, feelings, pronoun recency, narrowing words in questions), measured",
+        "precision 0.68, recall 0.58, informative-turn recall 0.64, single-hop F1 0.56, temporal",
+        "F1 0.39, multi-hop F1 0.50, IDK on unanswerable 0.83: expect numbers nearer those on",
+        "conversations the reader has not met. Latency is measured on 2 CPU cores shared with",
+        "other work (load average about 8 during the run); each turn fsyncs two events.",
+        "",
         "Claims stored that match no gold claim:",
         "",
         *(f"- {w}" for w in m["wrong"][:30]),
@@ -373,7 +382,18 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(text)
     print(text)
     print(f"written to {out}", file=sys.stderr)
-    return 0
+    f1 = measured["f1"]
+    met = (
+        measured["precision"] >= TARGETS["precision"]
+        and measured["informative_recall"] >= TARGETS["informative_recall"]
+        and measured["junk"] <= TARGETS["junk"]
+        and f1.get("single", 0.0) >= TARGETS["single_f1"]
+        and f1.get("temporal", 0.0) >= TARGETS["temporal_f1"]
+        and measured["chitchat_corrections"] == TARGETS["chitchat_corrections"]
+        and measured["p99_ms"] <= TARGETS["p99_ms"]
+    )
+    # As the other suites: 2 means the run completed and missed a target.
+    return 0 if met else 2
 
 
 if __name__ == "__main__":

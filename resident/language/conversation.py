@@ -714,10 +714,13 @@ class Language:
                           claims=read_views)
         if ctx.speaker_unknown:
             return _Reply(_UNKNOWN_PERSON)
+        words = {t.lower_ for t in ctx.doc} if ctx.doc is not None else set()
+        if "help" in words and len(words) <= 3:
+            # The long explanation only when asked for, not after every misunderstanding.
+            return _Reply(_HELP)
         if ctx.doc is not None and any(t.pos_ == "VERB" for t in ctx.doc):
             # Talk MAX followed but found no claim in (feelings, thanks, plans about "it").
             return _Reply("I see.")
-        words = {t.lower_ for t in ctx.doc} if ctx.doc is not None else set()
         if words & {"thanks", "thank", "thx", "cheers"}:
             return _Reply("You're welcome.")
         if words & _CHIT_CHAT:

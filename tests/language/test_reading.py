@@ -78,6 +78,11 @@ def test_chit_chat_thanks_and_questions_between_people_store_nothing(max_: Max) 
     )
 
 
+def test_short_replies_and_help_on_request(max_: Max) -> None:
+    assert max_.say("blah blah").reply == "I didn't understand that."
+    assert max_.say("help").reply.startswith("I can note a fact")
+
+
 def test_this_is_rex_is_not_a_person(max_: Max) -> None:
     ana = max_.say("I'm Ana.").person_id
     turn = max_.say("This is Rex, he's so playful.", ana)
