@@ -132,7 +132,8 @@ def build_graph(graph_dir: str, claims: int) -> dict[str, Any]:
                 CASE WHEN u(i, 'd') < 0.3 AND retrieved_age_s > 90 * 86400
                      THEN $now - to_seconds(retrieved_age_s) + INTERVAL 90 DAY END,
                 CASE WHEN prov LIKE 'interaction:%' THEN 's_' || i % 1000 END,
-                CASE WHEN prov LIKE 'interaction:%' THEN 'r_' || i END
+                CASE WHEN prov LIKE 'interaction:%' THEN 'r_' || i END,
+                NULL
             FROM (
                 SELECT i, k, age_s, (age_s * u(i, 'r'))::BIGINT AS retrieved_age_s,
                     CASE WHEN k < 10 THEN 0.9

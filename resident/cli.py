@@ -159,15 +159,18 @@ def promote(ctx: click.Context, as_json: bool) -> None:
 @click.argument("text")
 @click.option("--as", "person", default=None, help="Speak as this person (a name).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole turn as JSON.")
+@click.option("--at", default=None,
+              help="When it was said (ISO 8601, e.g. 2026-11-12T18:00:00Z); default now.")
 @click.pass_context
-def say(ctx: click.Context, text: str, person: str | None, as_json: bool) -> None:
+def say(ctx: click.Context, text: str, person: str | None, as_json: bool,
+        at: str | None) -> None:
     """Say one thing to MAX and print his reply (needs `resident up`)."""
     import json
 
     from resident.daemon.client import DaemonClient
 
     with DaemonClient.require(settings_from(ctx)) as client:
-        answer = client.converse(text, person)
+        answer = client.converse(text, person, at)
     click.echo(json.dumps(answer, indent=2) if as_json else answer["reply"])
     _note_new_token(answer)
 

@@ -303,6 +303,16 @@ class BodySettings(_Section):
         return self
 
 
+class ConversationSettings(_Section):
+    """Reading household talk (issue 14): the optional model extraction and the threads."""
+
+    #: Let the configured language model (language_model.base_url) read statements too; its
+    #: facts are kept only where the text grounds them, and the rules read the rest.
+    model_extraction: bool = False
+    #: Open threads kept per person (plans and wishes), most recent first.
+    threads_per_person: int = Field(default=5, gt=0)
+
+
 class Settings(BaseModel):
     """The whole configuration. Sections mirror the TOML tables."""
 
@@ -325,6 +335,7 @@ class Settings(BaseModel):
     ingest: IngestSettings = IngestSettings()
     exploration: ExplorationSettings = ExplorationSettings()
     learning: LearningSettings = LearningSettings()
+    conversation: ConversationSettings = ConversationSettings()
 
     @property
     def graph_path(self) -> Path:

@@ -81,6 +81,8 @@ class NewClaim(_Record):
     opinion: bool = False
     #: Where in the source the evidence sits (a line, a page, a sensor reading id).
     locator: str | None = Field(default=None, max_length=1000)
+    #: When what the claim says happened (valid time), as resolved from what was said.
+    occurred_at: datetime | None = None
 
     @field_validator("subject")
     @classmethod
@@ -128,6 +130,8 @@ class Claim(_Record):
     decayed_at: datetime | None = None
     session_id: str | None = None
     correlation_id: str | None = None
+    #: When what the claim says happened (valid time); None when nothing was said about it.
+    occurred_at: datetime | None = None
 
     @property
     def object_value(self) -> str:

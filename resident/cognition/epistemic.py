@@ -138,6 +138,7 @@ def admit(new: NewClaim, now: datetime, rules: EpistemicSettings,
         retrieved_at=now,
         session_id=session_id,
         correlation_id=correlation_id,
+        occurred_at=new.occurred_at,
     )
 
 

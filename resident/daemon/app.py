@@ -27,7 +27,17 @@ _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "
                431: "header_too_large", 507: "storage_full"}
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
+#: Paths of the OpenAI-compatible surface, whose clients read OpenAI's error shape.
+_OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
+
+
+def _error(status: int, code: str, message: str, request: Request | None = None
+           ) -> JSONResponse:
+    if request is not None and request.url.path.startswith(_OPENAI_PATHS):
+        # OpenAI's clients read {"error": {"message", "type", "code"}}; ours read the flat one.
+        kind = "invalid_request_error" if status < 500 else "server_error"
+        return JSONResponse({"error": {"message": message, "type": kind, "code": code}},
+                            status_code=status)
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
@@ -47,32 +57,33 @@ def create_app(runtime: Runtime) -> FastAPI:
 
     @app.exception_handler(ResidentError)
     async def resident_error(request: Request, exc: ResidentError) -> JSONResponse:
-        return _error(status_for(exc), exc.code, str(exc))
+        return _error(status_for(exc), exc.code, str(exc), request)
 
     @app.exception_handler(RequestValidationError)
     async def request_invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         code, message = _validation_message(list(exc.errors()))
-        return _error(400, code, message)
+        return _error(400, code, message, request)
 
     @app.exception_handler(ValidationError)
     async def value_invalid(request: Request, exc: ValidationError) -> JSONResponse:
         code, message = _validation_message(list(exc.errors()))  # type: ignore[arg-type]
-        return _error(400, code, message)
+        return _error(400, code, message, request)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = _HTTP_CODES.get(exc.status_code, "http_error")
-        return _error(exc.status_code, code, str(exc.detail))
+        return _error(exc.status_code, code, str(exc.detail), request)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         if is_storage_full(exc):
             full = storage_full(exc, runtime.settings.data_dir)
             log.error("%s %s: %s", request.method, request.url.path, full)
-            return _error(507, full.code, str(full))
+            return _error(507, full.code, str(full), request)
         log.exception("internal error on %s %s", request.method, request.url.path)
         return _error(500, "internal_error",
-                      f"{type(exc).__name__} inside MAX; the daemon's log has the details")
+                      f"{type(exc).__name__} inside MAX; the daemon's log has the details",
+                      request)
 
     app.include_router(conversation.build_router(runtime))
     app.include_router(openai_api.build_router(runtime))

@@ -60,10 +60,13 @@ class DaemonClient:
         result: dict[str, Any] = resp.json()
         return result
 
-    def converse(self, text: str, person: str | None = None) -> dict[str, Any]:
+    def converse(self, text: str, person: str | None = None,
+                 at: str | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"text": text}
         if person is not None:
             body["person"] = person
+        if at is not None:
+            body["at"] = at
         return self._json("POST", "/v1/converse", json=body)
 
     def state(self) -> dict[str, Any]:

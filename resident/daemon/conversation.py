@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -39,6 +40,8 @@ class ConverseRequest(BaseModel):
     #: Who is speaking: a name or a `person:<slug>` id. Owner and service tokens only; a
     #: person's token always speaks as that person.
     person: CleanText | None = Field(default=None, max_length=200)
+    #: When the turn was said (ISO 8601; default now): relative dates resolve against it.
+    at: datetime | None = None
 
 
 class TokenRequest(BaseModel):
@@ -65,10 +68,14 @@ def check_turn_text(text: str, max_chars: int) -> str:
     return stripped
 
 
-def take_turn(runtime: Runtime, text: str, person_id: str | None) -> Turn:
+def take_turn(runtime: Runtime, text: str, person_id: str | None,
+              said_at: datetime | None = None) -> Turn:
     """One conversation turn under a fresh correlation_id (blocking; run it in the mind lane)."""
     correlation_id = runtime.resident.session.new_correlation_id()
-    return converse(runtime.resident, text, person_id, runtime.clock.now(), correlation_id)
+    if said_at is not None and said_at.tzinfo is None:
+        said_at = said_at.replace(tzinfo=UTC)
+    return converse(runtime.resident, text, person_id, runtime.clock.now(), correlation_id,
+                    said_at=said_at)
 
 
 def speaker(runtime: Runtime, who: Principal, requested: str | None) -> str | None:
@@ -81,10 +88,10 @@ def speaker(runtime: Runtime, who: Principal, requested: str | None) -> str | No
 
 
 def converse_turn(runtime: Runtime, who: Principal, text: str,
-                  requested: str | None) -> dict[str, Any]:
+                  requested: str | None, said_at: datetime | None = None) -> dict[str, Any]:
     """The whole of one turn as the API answers it (blocking; run it in the mind lane)."""
     person_id = speaker(runtime, who, requested)
-    turn = take_turn(runtime, text, person_id)
+    turn = take_turn(runtime, text, person_id, said_at)
     answer: dict[str, Any] = {"session_id": runtime.session_id, **turn.model_dump(mode="json")}
     # Someone new introduced through the owner's CLI gets a token of their own, shown once.
     if who.role == "owner" and turn.person_id and not runtime.tokens.person_token(turn.person_id):
@@ -95,14 +102,15 @@ def converse_turn(runtime: Runtime, who: Principal, text: str,
 
 
 async def timed_turn(runtime: Runtime, who: Principal, text: str,
-                     requested: str | None) -> tuple[dict[str, Any], str]:
+                     requested: str | None,
+                     said_at: datetime | None = None) -> tuple[dict[str, Any], str]:
     """One turn in the mind lane, and a Server-Timing header value saying how long it waited
     for the lane (`queue`) and how long the turn itself took (`turn`), in milliseconds."""
     queued = time.perf_counter()
 
     def work() -> tuple[dict[str, Any], float, float]:
         started = time.perf_counter()
-        answer = converse_turn(runtime, who, text, requested)
+        answer = converse_turn(runtime, who, text, requested, said_at)
         return answer, started, time.perf_counter()
 
     answer, started, ended = await runtime.in_mind(work)
@@ -231,7 +239,7 @@ def build_router(runtime: Runtime) -> APIRouter:
     async def converse_endpoint(body: ConverseRequest, request: Request) -> JSONResponse:
         who = principal(request)
         text = check_turn_text(body.text, runtime.settings.language.max_turn_chars)
-        answer, timing = await timed_turn(runtime, who, text, body.person)
+        answer, timing = await timed_turn(runtime, who, text, body.person, body.at)
         return JSONResponse(answer, headers={"Server-Timing": timing})
 
     @router.get("/v1/state")

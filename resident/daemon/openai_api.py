@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -56,6 +57,58 @@ class ChatRequest(BaseModel):
     model: str | None = None
     messages: list[ChatMessage]
     stream: bool = False
+    #: OpenAI's free-form request metadata. MAX reads `metadata.at`: when the turn was said
+    #: (ISO 8601), so "yesterday" resolves against it; absent, the turn is said now.
+    metadata: dict[str, Any] | None = None
+
+    def said_at(self) -> datetime | None:
+        raw = (self.metadata or {}).get("at")
+        if raw is None:
+            return None
+        try:
+            at = datetime.fromisoformat(str(raw))
+        except ValueError as exc:
+            raise InvalidInput(f"metadata.at is not an ISO 8601 time: {raw!r}") from exc
+        return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+#: What a front end's background tasks ask for (Open WebUI's title, tag and follow-up prompts),
+#: and the JSON key each answers with. These are the front end talking to a model, not a
+#: person talking to MAX: they are answered without becoming a turn.
+_BACKGROUND_TASKS = (
+    (re.compile(r"(?is)^\s*###\s*task:.*\btitle\b"), "title"),
+    (re.compile(r"(?is)^\s*###\s*task:.*\btags?\b"), "tags"),
+    (re.compile(r"(?is)^\s*###\s*task:.*\bfollow[- ]?up"), "follow_ups"),
+    (re.compile(r"(?is)^\s*###\s*task:"), "task"),
+    (re.compile(r"(?is)generate a (concise|short)[^.]{0,40}title"), "title"),
+    (re.compile(r"(?is)<chat_history>.*</chat_history>"), "task"),
+)
+
+
+def background_task(text: str) -> str | None:
+    """The kind of front-end background prompt `text` is, or None for a person's turn."""
+    for pattern, kind in _BACKGROUND_TASKS:
+        if pattern.search(text):
+            return kind
+    return None
+
+
+def background_reply(kind: str) -> str:
+    """A well-formed, content-free answer: MAX does not invent titles or tags from talk."""
+    if kind == "title":
+        return json.dumps({"title": "Talking with MAX"})
+    if kind == "tags":
+        return json.dumps({"tags": ["General"]})
+    if kind == "follow_ups":
+        return json.dumps({"follow_ups": []})
+    return json.dumps({})
+
+
+def usage(prompt: str, reply: str) -> dict[str, int]:
+    """Token counts as words (MAX has no tokenizer of a model); clients such as the `llm` CLI
+    need the object present."""
+    p, c = len(prompt.split()), len(reply.split())
+    return {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c}
 
 
 def turn_text(messages: list[ChatMessage]) -> str:
@@ -77,7 +130,8 @@ def _pieces(reply: str) -> Iterator[str]:
     yield from re.findall(r"\S+\s*|\s+", reply)
 
 
-def completion(answer: dict[str, Any], model: str, created: int) -> dict[str, Any]:
+def completion(answer: dict[str, Any], model: str, created: int,
+               prompt: str = "") -> dict[str, Any]:
     return {
         "id": f"chatcmpl-{answer['correlation_id']}",
         "object": "chat.completion",
@@ -85,6 +139,7 @@ def completion(answer: dict[str, Any], model: str, created: int) -> dict[str, An
         "model": model,
         "choices": [{"index": 0, "finish_reason": "stop",
                      "message": {"role": WIRE_ROLE, "content": answer["reply"]}}],
+        "usage": usage(prompt, answer["reply"]),
         "resident": _extras(answer),
     }
 
@@ -134,15 +189,23 @@ def build_router(runtime: Runtime) -> APIRouter:
     async def chat_completions(body: ChatRequest,
                                request: Request) -> JSONResponse | StreamingResponse:
         who = principal(request)
-        text = check_turn_text(turn_text(body.messages), runtime.settings.language.max_turn_chars)
-        answer, timing = await timed_turn(runtime, who, text, None)
+        raw = turn_text(body.messages)
         created = int(runtime.clock.now().timestamp())
+        task = background_task(raw)
+        if task is not None:
+            answer = {"correlation_id": runtime.resident.session.new_correlation_id(),
+                      "reply": background_reply(task), "session_id": runtime.session_id,
+                      "intent": f"background_{task}", "person_id": None}
+            timing = "turn;dur=0"
+        else:
+            text = check_turn_text(raw, runtime.settings.language.max_turn_chars)
+            answer, timing = await timed_turn(runtime, who, text, None, body.said_at())
         if body.stream:
             return StreamingResponse(completion_chunks(answer, model_name, created),
                                      media_type="text/event-stream",
                                      headers={"Cache-Control": "no-cache",
                                               "Server-Timing": timing})
-        return JSONResponse(completion(answer, model_name, created),
+        return JSONResponse(completion(answer, model_name, created, raw),
                             headers={"Server-Timing": timing})
 
     return router

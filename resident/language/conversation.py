@@ -20,8 +20,23 @@ from pydantic import BaseModel, ConfigDict
 from resident.cognition.epistemic import admit
 from resident.config import Settings
 from resident.errors import ConflictRefused, InvalidInput, NotFound
+from resident.language import when as timewords
+from resident.language.asking import (
+    Query,
+    Resolved,
+    answer_query,
+    read_question,
+    read_question_shallow,
+)
 from resident.language.dictionary import Dictionary, slug
-from resident.language.intents import Intent, Parsed, Triple, parse
+from resident.language.intents import (
+    Intent,
+    Parsed,
+    Triple,
+    is_strong_correction,
+    parse,
+    parse_sentence_statement,
+)
 from resident.language.knowledge import (
     ClaimView,
     answer_question,
@@ -32,12 +47,16 @@ from resident.language.knowledge import (
     why_triple,
 )
 from resident.language.model_client import Grounding, ModelClient
-from resident.language.pipeline import load_pipeline
+from resident.language.model_reading import read_with_model
+from resident.language.pipeline import is_trained, load_pipeline
+from resident.language.reading import Context, Ref, Statement, is_question, read
+from resident.language.threads import OpenThread, Threads, threads_file
 from resident.memory.client import GraphStore
 from resident.records import Claim, Entity, Level, NewClaim
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
+    from spacy.tokens import Doc
 
 #: Attributes one subject holds one value of: a second value said is a contradiction.
 FUNCTIONAL_PREDICATES = frozenset({"birthday", "capital", "age", "born_in", "full_name"})
@@ -103,6 +122,8 @@ class Turn(BaseModel):
     #: The plain rendering, built only from the state and the graph.
     plain: str
     phrased_by_model: bool = False
+    #: A question's answer in a few words ("Walden"), when held claims gave one.
+    answer: str | None = None
 
 
 @dataclass
@@ -114,6 +135,10 @@ class _Reply:
     mood_labels: tuple[str, ...] = ()
     #: The reply already greets; a "Hi" in the text needs no second hello.
     greets: bool = False
+    answer: str | None = None
+    #: What the turn turned out to be, when not what it first looked like ("No worries" looks
+    #: like a correction and is not one).
+    intent: Intent | None = None
 
 
 @dataclass
@@ -127,6 +152,14 @@ class _Ctx:
     pending: list[Entity] = field(default_factory=list)
     #: What the turn wrote to the graph (ids), reported in its turn_replied event.
     wrote: dict[str, Any] = field(default_factory=dict)
+    #: The parsed text (None when parsed without a Doc).
+    doc: Doc | None = None
+    #: When the turn was said (relative dates resolve against it); `now` when not given.
+    said_at: datetime | None = None
+    #: Whom "you" means in this turn: the other person of the conversation, else None (MAX).
+    listener: str | None = None
+    #: A statement about "I" was skipped because the speaker is not known.
+    speaker_unknown: bool = False
 
     def appraise(self, kind: str, **detail: Any) -> None:
         self.resident.appraise(kind, self.now, self.correlation_id, **detail)
@@ -135,6 +168,13 @@ class _Ctx:
         self.resident.events.emit(kind, payload, self.correlation_id)
 
 
+#: Words of talk that acknowledges rather than states ("No worries", "Sounds good", "Wow").
+_CHIT_CHAT = frozenset({
+    "ok", "okay", "sure", "cool", "nice", "great", "wow", "haha", "lol", "yeah", "yes", "yep",
+    "worries", "problem", "nope", "awesome", "totally", "exactly", "agreed", "fine", "right",
+    "alright", "hmm", "oh", "ah", "aw", "aww", "congrats", "congratulations", "amazing", "same",
+    "true", "indeed", "absolutely", "definitely", "lovely", "perfect", "good", "bye",
+})
 _UNKNOWN_PERSON = "I don't know who you are yet. Tell me your name first (\"I'm ...\")."
 _HELP = ("I can note a fact (\"Aspirin treats headache\"), answer a question (\"What treats "
          "headache?\"), take a correction (\"No, the capital of Australia is Canberra\") and say "
@@ -157,6 +197,12 @@ class Language:
         self._nlp_lock = threading.Lock()
         self._last: LRUCache[str, tuple[str, ...]] = LRUCache(maxsize=_LAST_CLAIMS_PEOPLE)
         self._last_lock = threading.Lock()
+        #: The household conversation's running context (he/she, the last speaker).
+        self._context = Context()
+        self._previous_speaker: str | None = None
+        #: Open threads per person, restored from threads.json when the layer is made.
+        self.threads = Threads(threads_file(settings.state_dir),
+                               settings.conversation.threads_per_person)
 
     @classmethod
     def from_settings(cls, settings: Settings, graph: GraphStore) -> Language:
@@ -180,22 +226,30 @@ class Language:
 
     def parse(self, text: str) -> Parsed:
         """The intent of `text` (pure parsing; the pipeline is shared, so calls take turns)."""
+        return self._parse_doc(text)[1]
+
+    def _parse_doc(self, text: str) -> tuple[Doc, Parsed]:
         with self._nlp_lock:
             doc = self.nlp(text)
-        return parse(doc)
+        return doc, parse(doc)
 
     # -- the turn ------------------------------------------------------------------------------
 
     def converse(self, resident: ResidentLike, text: str, person_id: str | None,
-                 now: datetime, correlation_id: str) -> Turn:
+                 now: datetime, correlation_id: str, said_at: datetime | None = None) -> Turn:
         limit = self.settings.language.max_turn_chars
         if not text or not text.strip():
             raise InvalidInput("nothing was said: the text is empty")
         if len(text) > limit:
             raise InvalidInput(f"a turn carries at most {limit} characters "
                                f"(language.max_turn_chars); this one has {len(text)}")
-        parsed = self.parse(text.strip())
-        ctx = _Ctx(resident, parsed, person_id, now, correlation_id)
+        doc, parsed = self._parse_doc(text.strip())
+        self._context.turn += 1
+        listener = None
+        if self._previous_speaker is not None and self._previous_speaker != person_id:
+            listener = self._previous_speaker
+        ctx = _Ctx(resident, parsed, person_id, now, correlation_id, doc=doc,
+                   said_at=said_at, listener=listener)
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit("turn_heard", {"person_id": person_id, "intent": parsed.intent.value,
                                 "chars": len(text)})
@@ -208,6 +262,8 @@ class Language:
                                      "wrote": ctx.wrote})
             raise
         speaker = reply.person_id or person_id
+        if speaker is not None:
+            self._previous_speaker = speaker
         plain = reply.plain
         if parsed.greeted and not reply.greets and parsed.intent is not Intent.GREETING:
             plain = f"{self._hello(ctx, speaker)} {plain}"
@@ -222,6 +278,7 @@ class Language:
             phrasing = self.model.phrase(plain, grounding, who=self._name(ctx, speaker),
                                          is_entity=self._is_entity)
             text_out, by_model, reason = phrasing.text, phrasing.by_model, phrasing.reason
+        intent = (reply.intent or parsed.intent).value
         claim_ids = [v.claim.id for v in reply.claims]
         if claim_ids:
             with self._last_lock:
@@ -229,14 +286,14 @@ class Language:
         # One event for the reply and the writes: each event costs an fsync under the default
         # events policy, and a turn's latency budget is tens of milliseconds.
         ctx.emit("turn_replied", {
-            "person_id": speaker, "intent": parsed.intent.value, "claim_ids": claim_ids,
+            "person_id": speaker, "intent": intent, "claim_ids": claim_ids,
             "wrote": ctx.wrote, "phrased_by_model": by_model, "plain_used_because": reason,
             "reply_chars": len(text_out),
         })
         return Turn(
-            correlation_id=correlation_id, intent=parsed.intent.value, reply=text_out,
+            correlation_id=correlation_id, intent=intent, reply=text_out,
             person_id=speaker, claims=[v.claim.model_dump(mode="json") for v in reply.claims],
-            state=reply.state, plain=plain, phrased_by_model=by_model,
+            state=reply.state, plain=plain, phrased_by_model=by_model, answer=reply.answer,
         )
 
     def _is_entity(self, word: str) -> bool:
@@ -334,7 +391,26 @@ class Language:
     def _greeting(self, ctx: _Ctx) -> _Reply:
         if ctx.person_id is None:
             return _Reply("Hello. I don't think we have met: tell me your name if you like.")
+        thread, claims = self._pick_up(ctx, ctx.person_id)
+        if thread:
+            return _Reply(f"Welcome back, {self._name(ctx, ctx.person_id)}. {thread}",
+                          claims=claims)
         return _Reply(f"{self._hello(ctx, ctx.person_id)} Good to see you.")
+
+    def _pick_up(self, ctx: _Ctx, person_id: str) -> tuple[str, list[ClaimView]]:
+        """A thread from the person's last conversation, asked after once, from a claim MAX
+        still holds ("" when there is none)."""
+        for item in reversed(self.threads.take(person_id, ctx.now)):
+            try:
+                claim = self.graph.peek_claim(item.claim_id)
+            except NotFound:
+                continue
+            view = views([claim], self.dictionary)[0]
+            doing = f"{item.verb} {view.object_label}".strip()
+            if item.mood == "plan":
+                return f"Last time you were going to {doing}: how did it go?", [view]
+            return f"Last time you said you wanted to {doing}. Any progress?", [view]
+        return "", []
 
     def _farewell(self, ctx: _Ctx) -> _Reply:
         if ctx.person_id is not None:
@@ -363,15 +439,31 @@ class Language:
         self._file_pending(ctx)
         ctx.appraise("person_arrived", person_id=person_id)
         who = self._name(ctx, person_id)
+        ctx.person_id = person_id
+        more = self._read_and_store(ctx)
+        tail = "" if not more else "\n" + self._noted(more)
         if known == person_id:
-            return _Reply(f"Welcome back, {who}.", person_id=person_id, greets=True)
+            thread, picked = self._pick_up(ctx, person_id)
+            lead = f"Welcome back, {who}." + (f" {thread}" if thread else "")
+            return _Reply(f"{lead}{tail}", claims=picked + more, person_id=person_id,
+                          greets=True)
         opening = f"Hello, {who}: nice to meet you." if ctx.parsed.greeted else (
             f"Nice to meet you, {who}.")
-        return _Reply(f"{opening} I will remember you.", person_id=person_id, greets=True)
+        return _Reply(f"{opening} I will remember you.{tail}", claims=more,
+                      person_id=person_id, greets=True)
 
     def _statement(self, ctx: _Ctx) -> _Reply:
-        triple = ctx.parsed.triple
-        assert triple is not None
+        read_views = self._read_and_store(ctx)
+        if read_views:
+            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))),
+                          claims=read_views)
+        # Nothing read cleanly: a whole-text triple would be a leftover phrase ("Thanks, Sam"
+        # | appreciates | "your support"), so nothing is stored.
+        return self._unknown(ctx)
+
+    def _store_triple(self, ctx: _Ctx, triple: Triple, negated: bool = False) -> _Reply:
+        if negated:
+            triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
         subject = self._subject(ctx, triple)
         if subject is None:
             return _Reply(_UNKNOWN_PERSON)
@@ -420,14 +512,28 @@ class Language:
 
     def _correction(self, ctx: _Ctx) -> _Reply:
         triple = ctx.parsed.triple
+        strong = ctx.doc is not None and is_strong_correction(words_of_doc(ctx.doc))
         if triple is None:
-            return _Reply("What is right, then? Tell me, for example: \"No, the capital of "
-                          "Australia is Canberra.\"")
+            if strong:
+                return _Reply("What is right, then? Tell me, for example: \"No, the capital "
+                              "of Australia is Canberra.\"")
+            # "No worries", "Nope, still busy": talk, not a correction.
+            reply = self._unknown(ctx)
+            reply.intent = Intent.STATEMENT if reply.claims else Intent.UNKNOWN
+            return reply
         if triple.speaker and ctx.person_id is None:
             return _Reply(_UNKNOWN_PERSON)
         old, subject = self._corrected_claim(ctx, triple)
+        if old is None:
+            # Nothing held on that subject and attribute: nothing to correct, so it is what
+            # the person says, at the hint cap like any other statement.
+            reply = self._store_triple(ctx, triple)
+            reply.intent = Intent.STATEMENT
+            return reply
+        provenance = ("user_correction" if ctx.person_id is None
+                      else f"user_correction:{ctx.person_id}")
         new = self._new_claim(ctx, triple, subject, self.settings.epistemic.correction_confidence,
-                              "user_correction")
+                              provenance)
         self._file_pending(ctx)
         writes = self.graph.record_correction(new, None if old is None else old.id, ctx.now,
                                               ctx.resident.session.session_id, ctx.correlation_id)
@@ -487,7 +593,69 @@ class Language:
         answer = answer_question(self.dictionary, p.question, p.triple, p.about, ctx.now,
                                  speaker_id=ctx.person_id,
                                  limit=self.settings.language.max_listed_claims)
-        return _Reply(answer.text, claims=answer.claims)
+        if answer.known:
+            short = answer.short or (" and ".join(dict.fromkeys(
+                v.object_label for v in answer.claims)) if p.triple is not None
+                and p.triple.object is None and answer.claims else None)
+            return _Reply(answer.text, claims=answer.claims, answer=short)
+        asked = self._ask(ctx)
+        return asked if asked is not None else _Reply(answer.text)
+
+    def _ask(self, ctx: _Ctx) -> _Reply | None:
+        """A question read over the parse and matched to held claims; None when it cannot be
+        read or nothing held answers it."""
+        if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
+            return None
+        sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
+        for query in (read_question(sents[-1], self._context),
+                      read_question_shallow(sents[-1], self._context)):
+            if query is None:
+                continue
+            reply = self._answer(ctx, query)
+            if reply is not None:
+                return reply
+        return None
+
+    def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
+        subject = None if query.subject is None else self._resolve_ref(ctx, query.subject)
+        if query.subject is not None and subject is None:
+            return None
+
+        def object_ids() -> list[str]:
+            words = " ".join(query.object_words)
+            return [e.id for e in resolve(self.dictionary, words)] if words else []
+
+        answer = answer_query(self.dictionary, query, subject, ctx.now, object_ids=object_ids,
+                              limit=self.settings.language.max_listed_claims)
+        if answer is None:
+            return None
+        return _Reply(answer.text, claims=answer.claims, answer=answer.short)
+
+    def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
+        """Entity ids a question's subject names (through one hop for "Ana's sister")."""
+        if ref.role == "speaker":
+            return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
+        if ref.role == "listener":
+            return None if ctx.listener is None else Resolved(ids=[ctx.listener], name="you")
+        if ref.role == "name" and ref.name:
+            ids = [e.id for e in resolve(self.dictionary, ref.name)]
+            known = self._known_person(ctx, ref.name)
+            if known and known not in ids:
+                ids.insert(0, known)
+            return Resolved(ids=ids, name=ref.name) if ids else None
+        if ref.role == "kin" and ref.owner is not None and ref.noun:
+            owner = self._resolve_ref(ctx, ref.owner)
+            if owner is None:
+                return None
+            ids = []
+            for oid in owner.ids:
+                ids += [c.subject for c in
+                        self.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")]
+                ids += [e.id for e in resolve(self.dictionary,
+                                              f"{self.dictionary.label(oid)}'s {ref.noun}")]
+            ids = list(dict.fromkeys(ids))
+            return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
+        return None
 
     def _why(self, ctx: _Ctx) -> _Reply:
         p = ctx.parsed
@@ -531,12 +699,188 @@ class Language:
 
     def _unknown(self, ctx: _Ctx) -> _Reply:
         reason = ctx.parsed.reason
-        if reason == "negation":
-            return _Reply("I can't record a negative statement yet; tell me what is true "
-                          "instead. " + _HELP)
-        if reason == "question":
-            return _Reply("I didn't understand the question. " + _HELP)
-        return _Reply("I didn't understand that. " + _HELP)
+        if reason == "question" or (ctx.doc is not None and any(
+                is_question(s) for s in ctx.doc.sents)):
+            read_views = self._read_and_store(ctx)
+            asked = self._ask(ctx)
+            if asked is not None:
+                return asked
+            if read_views:
+                return _Reply(self._noted(read_views), claims=read_views)
+            return _Reply("I don't know.")
+        read_views = self._read_and_store(ctx)
+        if read_views:
+            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))),
+                          claims=read_views)
+        if ctx.speaker_unknown:
+            return _Reply(_UNKNOWN_PERSON)
+        words = {t.lower_ for t in ctx.doc} if ctx.doc is not None else set()
+        if "help" in words and len(words) <= 3:
+            # The long explanation only when asked for, not after every misunderstanding.
+            return _Reply(_HELP)
+        if ctx.doc is not None and any(t.pos_ == "VERB" for t in ctx.doc):
+            # Talk MAX followed but found no claim in (feelings, thanks, plans about "it").
+            return _Reply("I see.")
+        if words & {"thanks", "thank", "thx", "cheers"}:
+            return _Reply("You're welcome.")
+        if words & _CHIT_CHAT:
+            return _Reply("Okay.")
+        return _Reply("I didn't understand that.")
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _noted(self, shown: list[ClaimView], fresh: bool = True) -> str:
+        lead = "Noted." if fresh else "I had that already."
+        return lead + " " + "\n".join(v.line for v in shown)
+
+    def _statements(self, ctx: _Ctx) -> list[tuple[Statement | None, Triple | None, bool]]:
+        """What the turn states, sentence by sentence: the dependency reading first, the table
+        rules as the fallback (and the only reader on a blank pipeline)."""
+        doc = ctx.doc
+        if doc is None:
+            return []
+        out: list[tuple[Statement | None, Triple | None, bool]] = []
+        if self.model is not None and self.settings.conversation.model_extraction:
+            listener = "MAX" if ctx.listener is None else self._name(ctx, ctx.listener)
+            by_model = read_with_model(self.model, doc.text, self._name(ctx, ctx.person_id),
+                                       listener)
+            if by_model:
+                return [(st, None, False) for st in by_model]
+        trained = is_trained(self.nlp) and doc.has_annotation("DEP")
+        sentences = list(doc.sents) if doc.has_annotation("SENT_START") or trained else [doc[:]]
+        with self._nlp_lock:
+            for sent in sentences:
+                if sent.text.strip().endswith("?"):
+                    if trained:
+                        read(sent.as_doc(), self._context)
+                    continue
+                statements: list[Statement] = []
+                if trained:
+                    statements, _ = read(sent.as_doc(), self._context)
+                if statements:
+                    out.extend((st, None, False) for st in statements)
+                    continue
+                rule = parse_sentence_statement(words_of_doc(sent.as_doc()))
+                if rule is not None:
+                    out.append((None, rule[0], rule[1]))
+        return out
+
+    def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
+        """Store every statement the turn makes; the claims written, as views."""
+        stored: list[Claim] = []
+        opened: list[OpenThread] = []
+        said = ctx.said_at or ctx.now
+        provenance = f"interaction:{ctx.person_id}" if ctx.person_id else "interaction:unknown"
+        cap = self.settings.epistemic.hint_cap
+        for statement, triple, negated in self._statements(ctx):
+            if triple is not None:
+                if triple.speaker and ctx.person_id is None:
+                    ctx.speaker_unknown = True
+                    continue
+                if ctx.parsed.intent is Intent.INTRODUCTION and triple.speaker:
+                    continue
+                subject = self._subject(ctx, triple)
+                if subject is None:
+                    continue
+                if negated:
+                    triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
+                new = self._new_claim(ctx, triple, subject, cap, provenance)
+            else:
+                assert statement is not None
+                built = self._statement_claim(ctx, statement, said, cap, provenance)
+                if built is None:
+                    continue
+                new = built
+            fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
+            ctx.wrote["fresh"] = ctx.wrote.get("fresh", 0) + int(fresh)
+            self._file_pending(ctx)
+            claim = self.graph.add_claim(new, ctx.now, ctx.resident.session.session_id,
+                                         ctx.correlation_id)
+            ctx.wrote.setdefault("claim", {"claim_id": claim.id, "new": fresh,
+                                           "provenance": claim.provenance})
+            stored.append(claim)
+            if (statement is not None and statement.subject.role == "speaker"
+                    and statement.mood in ("plan", "wish") and not statement.negated):
+                opened.append(OpenThread(claim_id=claim.id, mood=statement.mood,
+                                         verb=statement.verb, opened_at=ctx.now))
+            self._contradictions(ctx, claim)
+        if opened and ctx.person_id is not None:
+            self.threads.open(ctx.person_id, opened, ctx.now)
+        if stored:
+            ctx.wrote["claims"] = [c.id for c in stored]
+        return views(stored, self.dictionary) if stored else []
+
+    def _statement_claim(self, ctx: _Ctx, st: Statement, said: datetime, cap: float,
+                         provenance: str) -> NewClaim | None:
+        subject = self._ref_entity(ctx, st.subject)
+        if subject is None:
+            ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
+            return None
+        occurred = None
+        if st.when:
+            occurred = timewords.resolve(st.when, said, past=st.mood == "past")
+        if st.object_ref is not None:
+            obj = self._ref_entity(ctx, st.object_ref)
+            if obj is None or obj.id == subject.id:
+                return None
+            return NewClaim(subject=subject.id, predicate=st.stored_predicate,
+                            object_entity=obj.id, confidence=cap, provenance=provenance,
+                            occurred_at=occurred)
+        if not st.object.strip():
+            return None
+        if st.literal:
+            return NewClaim(subject=subject.id, predicate=st.stored_predicate,
+                            object_literal=st.object, confidence=cap, provenance=provenance,
+                            occurred_at=occurred)
+        obj = self._entity(ctx, st.object)
+        if obj.id == subject.id:
+            return None
+        return NewClaim(subject=subject.id, predicate=st.stored_predicate, object_entity=obj.id,
+                        confidence=cap, provenance=provenance, occurred_at=occurred)
+
+    def _ref_entity(self, ctx: _Ctx, ref: Ref) -> Entity | None:
+        """The entity a reference names: the speaker, the listener, a person MAX knows (any
+        case), a person or animal named in talk, or a relative ("Ana's sister")."""
+        if ref.role == "speaker":
+            return None if ctx.person_id is None else self._person_entity(ctx, ctx.person_id)
+        if ref.role == "listener":
+            return None if ctx.listener is None else self._person_entity(ctx, ctx.listener)
+        if ref.role == "kin":
+            if ref.owner is None or not ref.noun:
+                return None
+            owner = self._ref_entity(ctx, ref.owner)
+            if owner is None:
+                return None
+            label = f"{owner.label}'s {ref.noun}"
+            return self._named(ctx, label, "person")
+        if not ref.name:
+            return None
+        known = self._known_person(ctx, ref.name)
+        if known is not None:
+            return self._person_entity(ctx, known)
+        return self._named(ctx, ref.name, ref.kind)
+
+    def _named(self, ctx: _Ctx, name: str, kind: str) -> Entity:
+        """A person or animal by name: the one the graph holds, else filed now (a person as
+        `person:<slug>`, so a later introduction lands on the same entity)."""
+        found = resolve(self.dictionary, name)
+        same = [e for e in found if e.kind == kind] or (found if kind == "thing" else [])
+        if same:
+            return same[0]
+        if kind == "person":
+            entity = Entity(id=f"person:{slug(name)}", kind="person", label=name)
+        elif kind == "animal":
+            entity = Entity(id=f"concept:{slug(name)}", kind="animal", label=name)
+        else:
+            return self._entity(ctx, name)
+        for waiting in ctx.pending:
+            if waiting.id == entity.id:
+                return waiting
+        try:
+            return self.graph.get_entity(entity.id)
+        except NotFound:
+            ctx.pending.append(entity)
+            return entity
 
     _handlers: dict[Intent, Callable[[Language, _Ctx], _Reply]] = {
         Intent.GREETING: _greeting,
@@ -551,6 +895,12 @@ class Language:
         Intent.HOSTILITY: _hostility,
         Intent.UNKNOWN: _unknown,
     }
+
+
+def words_of_doc(doc: Doc) -> list[Any]:
+    from resident.language.intents import words_of
+
+    return words_of(doc)
 
 
 _languages: weakref.WeakKeyDictionary[Any, Language] = weakref.WeakKeyDictionary()
@@ -568,12 +918,13 @@ def language_for(resident: ResidentLike) -> Language:
 
 
 def converse(resident: ResidentLike, text: str, person_id: str | None, now: datetime,
-             correlation_id: str, *, language: Language | None = None) -> Turn:
+             correlation_id: str, *, language: Language | None = None,
+             said_at: datetime | None = None) -> Turn:
     """One conversation turn (the contract the daemon calls).
 
     Raises InvalidInput for empty text or text over language.max_turn_chars; graph errors
     (GraphBusy, ...) pass through typed. `language` defaults to the resident's own layer.
     """
     lang = language or language_for(resident)
-    return lang.converse(resident, text, person_id, now, correlation_id)
+    return lang.converse(resident, text, person_id, now, correlation_id, said_at)
 

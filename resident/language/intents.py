@@ -254,7 +254,7 @@ _ABOUT_PREFIXES: tuple[tuple[str, ...], ...] = (
 )
 _INTRODUCTIONS: tuple[tuple[str, ...], ...] = (
     ("my", "name", "is"), ("my", "name", "'s"), ("call", "me"), ("i", "am"), ("i", "'m"),
-    ("im",), ("this", "is"),
+    ("im",),
 )
 #: After these the name may be written in any case; after "I'm" it must look like a name.
 _EXPLICIT_INTRODUCTIONS = frozenset({("my", "name", "is"), ("my", "name", "'s"), ("call", "me")})
@@ -518,6 +518,43 @@ def parse_statement(ws: list[Word], doc: Doc | None = None) -> Triple | None:
     if doc is not None and doc.has_annotation("DEP"):
         return _svo(doc)
     return None
+
+
+_NEGATION_AUX = frozenset({"do", "does", "did"})
+
+
+def parse_sentence_statement(ws: list[Word]) -> tuple[Triple, bool] | None:
+    """One sentence by the table rules alone (no parse), and whether it was negated:
+    "Aspirin doesn't treat headache" is read as "Aspirin treats headache", negated.
+
+    The fallback when the dependency reading finds nothing (or the pipeline is blank). Long
+    phrases are refused: a rule over words has no idea where a clause ends.
+    """
+    ws = _strip_punct(ws)
+    if any(_is_punct(w) and w.text in (",", ";", ":", "!", "?") for w in ws):
+        return None
+    negated = any(w.norm in _NEGATIONS for w in ws)
+    if negated:
+        kept = [w for w in ws if w.norm not in _NEGATIONS and w.norm not in _NEGATION_AUX]
+        if len(kept) != len(ws) - 2 and len(kept) != len(ws) - 1:
+            return None
+        ws = kept
+    triple = parse_statement(ws)
+    if triple is None or triple.object is None:
+        return None
+    if len(triple.object.split()) > 4 or (triple.subject and len(triple.subject.split()) > 3):
+        return None
+    return triple, negated
+
+
+#: Prefixes that say MAX is wrong in so many words; "no", "nope" and "actually" alone do not
+#: ("No worries", "Nope, still busy").
+_STRONG_CORRECTIONS = tuple(p for p in _CORRECTION_PREFIXES
+                            if p not in (("no",), ("nope",), ("actually",), ("not", "quite")))
+
+
+def is_strong_correction(text_words: list[Word]) -> bool:
+    return _strip_prefix(_strip_vocative(text_words), _STRONG_CORRECTIONS) is not None
 
 
 # -- questions ---------------------------------------------------------------------------------

@@ -53,6 +53,9 @@ class Answer(BaseModel):
     claims: list[ClaimView] = []
     #: False when the graph had nothing ("I don't know").
     known: bool = False
+    #: The answer itself in a few words ("Walden", "Saturday 28 November 2026"), when one
+    #: claim-backed value answers the question.
+    short: str | None = None
 
 
 class FactsAnswer(Answer):
@@ -116,7 +119,8 @@ def views(claims: Iterable[Claim], dictionary: Dictionary, limit: int | None = N
 def _interaction_people(claim: Claim) -> list[str]:
     """The person behind an interaction: provenance, so the source reads "Ana told me"."""
     prefix, _, rest = claim.provenance.partition(":")
-    return [rest] if prefix == "interaction" and ENTITY_ID_RE.match(rest) else []
+    named = prefix in ("interaction", "user_correction")
+    return [rest] if named and ENTITY_ID_RE.match(rest) else []
 
 
 def _listing_text(header: str, shown: list[ClaimView], total: int) -> str:
@@ -249,8 +253,10 @@ def answer_question(dictionary: Dictionary, kind: QuestionKind, triple: Triple |
     matching = [v for v in shown if _object_matches(v.claim, triple.object, object_ids, labels)]
     others = [v for v in shown if v not in matching]
     if matching and not others:
-        return Answer(text=_listing_text("Yes, as far as I know:", matching[:limit],
-                                         len(matching)), claims=matching[:limit], known=True)
+        # The hedge follows the rung: a hypothesis told once is not a plain yes.
+        lead = _hedge_line(matching[0].claim.level)
+        return Answer(text=_listing_text(lead, matching[:limit], len(matching)),
+                      claims=matching[:limit], known=True, short="Yes")
     if matching:
         # A yes would hide the competing answers (a correction, a conflict): show them all.
         both = (matching + others)[:limit]
@@ -259,6 +265,14 @@ def answer_question(dictionary: Dictionary, kind: QuestionKind, triple: Triple |
     return Answer(text=_listing_text(f"Not as far as I know. What I hold on {asked}:",
                                      shown[:limit], len(shown)),
                   claims=shown[:limit], known=True)
+
+
+def _hedge_line(level: Level) -> str:
+    if level is Level.FACT:
+        return "Yes:"
+    if level is Level.BELIEF:
+        return "Yes, I believe so:"
+    return "Possibly: I have been told so, but I am not sure yet:"
 
 
 # -- why ---------------------------------------------------------------------------------------

@@ -39,8 +39,35 @@ def reads_as_verb(predicate: str) -> bool:
                                    and not head.endswith(("ss", "us", "is")))
 
 
+#: Relations read "Lena is Ana's sister" (the reader's `<noun>_of` edges).
+_RELATIVE_OF = frozenset({
+    "sister", "brother", "mother", "father", "mom", "mum", "dad", "wife", "husband", "son",
+    "daughter", "friend", "boyfriend", "girlfriend", "partner", "cousin", "aunt", "uncle",
+    "grandma", "grandpa", "grandmother", "grandfather", "niece", "nephew", "roommate",
+    "neighbor", "neighbour", "boss", "colleague", "coworker", "kid", "child", "pet", "teacher",
+    "coach", "fiance", "fiancee", "sibling", "parent", "baby", "mentor",
+})
+
+
 def sentence(subject: str, predicate: str, obj: str) -> str:
     """One claim as a clause, without a capital or a full stop."""
+    head, _, tail = predicate.partition("_")
+    if tail == "of" and head in _RELATIVE_OF:
+        owner = f"{obj}'" if obj.endswith("s") else f"{obj}'s"
+        return f"{subject} is {owner} {head}"
+    if predicate.startswith("not_") and len(predicate) > 4:
+        # Negation is a polarity kept on the predicate ("not_likes").
+        rest = predicate[4:]
+        if rest == "is_a":
+            article = "an" if obj[:1].lower() in "aeiou" else "a"
+            return f"{subject} is not {article} {obj}"
+        if reads_as_verb(rest):
+            head, _, tail = rest.partition("_")
+            verb = _base(head)
+            words = " ".join(w for w in (verb, tail.replace("_", " "), obj) if w)
+            return f"{subject} does not {words}"
+        possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
+        return f"{possessive} {rest.replace('_', ' ')} is not {obj}"
     if predicate == "is_a":
         article = "an" if obj[:1].lower() in "aeiou" else "a"
         return f"{subject} is {article} {obj}"
@@ -48,6 +75,17 @@ def sentence(subject: str, predicate: str, obj: str) -> str:
         return f"{subject} {predicate.replace('_', ' ')} {obj}"
     possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
     return f"{possessive} {predicate.replace('_', ' ')} is {obj}"
+
+
+def _base(verb: str) -> str:
+    irregular = {"has": "have", "does": "do", "goes": "go", "is": "be"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("shes", "ches", "xes", "oes", "sses")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
 
 
 def claim_sentence(claim: Claim, labels: Mapping[str, str]) -> str:
@@ -63,7 +101,8 @@ def source_phrase(provenance: str, labels: Mapping[str, str]) -> str:
         who = "someone I did not know" if rest in ("", "unknown") else label_of(rest, labels)
         gloss = f"{who} told me"
     elif prefix == "user_correction":
-        gloss = "a correction I was given"
+        gloss = (f"a correction {label_of(rest, labels)} gave me" if rest
+                 else "a correction I was given")
     elif prefix == "ingest":
         dataset, _, version = rest.partition("@")
         gloss = f"the {dataset} dataset" + (f", version {version}" if version else "")

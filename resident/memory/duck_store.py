@@ -57,7 +57,7 @@ from resident.records import (
 #: `claim_select`, which has the derived level in place of rung.
 CLAIM_COLUMNS = (
     "id, subject, predicate, object_entity, object_literal, confidence, rung, provenance, "
-    "created_at, retrieved_at, decayed_at, session_id, correlation_id"
+    "created_at, retrieved_at, decayed_at, session_id, correlation_id, occurred_at"
 )
 CONFLICT_COLUMNS = (
     "id, claim_a, claim_b, subject, predicate, status, winner, reason, created_at, resolved_at"
@@ -262,6 +262,7 @@ def _claim(row: Sequence[Any]) -> Claim:
         decayed_at=_py_ts(row[10]),
         session_id=row[11],
         correlation_id=row[12],
+        occurred_at=_py_ts(row[13]),
     )
 
 
@@ -312,6 +313,7 @@ def _claim_params(c: Claim) -> list[Any]:
         None if c.decayed_at is None else _db_ts(c.decayed_at),
         c.session_id,
         c.correlation_id,
+        None if c.occurred_at is None else _db_ts(c.occurred_at),
     ]
 
 
@@ -516,7 +518,7 @@ class DuckStore(LearningStoreMixin):
             )
             existing = self._claim_by_id(cur, claim.id)
             if existing is None:
-                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(13)})",
+                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(14)})",
                             _claim_params(claim))
                 stored = claim
             else:
@@ -597,7 +599,7 @@ class DuckStore(LearningStoreMixin):
                 inserted = _count(cur.execute(
                     f"INSERT INTO claims ({CLAIM_COLUMNS}) SELECT s.id, s.subject, s.predicate, "
                     "s.object_entity, s.object_literal, s.confidence, s.rung, s.provenance, "
-                    "$now, $now, NULL, NULL, NULL FROM staged_claims s "
+                    "$now, $now, NULL, NULL, NULL, NULL FROM staged_claims s "
                     "ANTI JOIN claims c ON c.id = s.id", params))
                 updated = _count(cur.execute(
                     "UPDATE claims SET provenance = s.provenance FROM staged_claims s "
@@ -955,7 +957,7 @@ class DuckStore(LearningStoreMixin):
                 session_id, correlation_id)
             hypothesis = self._claim_by_id(cur, writes.hypothesis.id)
             if hypothesis is None:
-                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(13)})",
+                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(14)})",
                             _claim_params(writes.hypothesis))
             conflict = writes.conflict
             if conflict is not None and self._conflict_by_id(cur, conflict.id) is None:

@@ -85,3 +85,24 @@ def test_unknown_person_id_is_not_found(daemon: Any, who: str) -> None:
     with daemon.client() as c:
         resp = c.post("/v1/converse", json={"text": "Hello", "person": who})
     assert resp.status_code == 404 and resp.json()["error"] == "not_found"
+
+
+def test_a_turn_carries_when_it_was_said(daemon: Any) -> None:
+    """`at` on /v1/converse and `metadata.at` on chat completions: relative dates resolve
+    against it into the claim's occurred_at (issue 14)."""
+    daemon.say("I'm Lea")
+    with daemon.client() as c:
+        said = c.post("/v1/converse", json={"text": "I visited the museum yesterday.",
+                                            "person": "Lea", "at": "2026-11-12T18:00:00Z"})
+        assert said.status_code == 200
+        [claim] = said.json()["claims"]
+        assert claim["occurred_at"].startswith("2026-11-11")
+        chat = c.post("/v1/chat/completions", json={
+            "model": "max", "metadata": {"at": "2026-11-12T18:00:00+00:00"},
+            "messages": [{"role": "user", "content": "When did Lea visit the museum?"}]})
+        assert chat.status_code == 200 and chat.json()["usage"]["total_tokens"] > 0
+        assert "Wednesday 11 November 2026" in chat.json()["choices"][0]["message"]["content"]
+        bad = c.post("/v1/chat/completions", json={
+            "model": "max", "metadata": {"at": "yesterday-ish"},
+            "messages": [{"role": "user", "content": "Hello"}]})
+        assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_input"

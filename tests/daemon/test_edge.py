@@ -27,6 +27,10 @@ def _post_json(daemon: Any, path: str, raw: str, token: str = "owner") -> Any:
 def _assert_refused(resp: Any, status: int = 400) -> dict[str, Any]:
     assert resp.status_code == status, (resp.status_code, resp.text)
     body: dict[str, Any] = resp.json()
+    if resp.request.url.path.startswith(("/v1/chat/completions", "/v1/models")):
+        # The OpenAI-compatible surface answers in OpenAI's error shape (issue 14).
+        assert set(body) == {"error"} and set(body["error"]) == {"message", "type", "code"}
+        body = {"error": body["error"]["code"], "message": body["error"]["message"]}
     assert set(body) == {"error", "message"}, body
     assert body["error"] not in ("internal_error", "resident_error"), body
     assert "Traceback" not in body["message"]

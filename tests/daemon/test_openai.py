@@ -61,9 +61,27 @@ def test_errors_come_back_as_api_errors(client: openai.OpenAI, daemon: Any) -> N
     with pytest.raises(openai.BadRequestError) as bad:
         client.chat.completions.create(model="max",
                                        messages=[{"role": "system", "content": "no user"}])
-    # The body is MAX's own error shape; the openai package surfaces its `error` code.
-    assert bad.value.body == "invalid_input"
-    assert "no user message" in bad.value.response.json()["message"]
+    # OpenAI's error shape (issue 14): {"error": {"message", "type", "code"}}.
+    assert bad.value.body == {"message": bad.value.body["message"],  # type: ignore[index]
+                              "type": "invalid_request_error", "code": "invalid_input"}
+    assert "no user message" in bad.value.response.json()["error"]["message"]
     with openai.OpenAI(base_url=f"{daemon.url}/v1", api_key="rsd_wrong",
                        max_retries=0) as wrong, pytest.raises(openai.AuthenticationError):
         wrong.models.list()
+
+
+def test_completion_has_usage_and_background_prompts_are_not_turns(client: openai.OpenAI,
+                                                                   daemon: Any) -> None:
+    done = client.chat.completions.create(model="max", messages=[
+        {"role": "user", "content": "Hello"}])
+    assert done.usage is not None and done.usage.total_tokens == (
+        done.usage.prompt_tokens + done.usage.completion_tokens) > 0
+    title_prompt = ("### Task:\nGenerate a concise, 3-5 word title with an emoji summarizing "
+                    "the chat history.\n### Output:\nJSON format: { \"title\": \"...\" }\n"
+                    "<chat_history>\nUSER: I'm Olga\nASSISTANT: Nice to meet you\n"
+                    "</chat_history>")
+    task = client.chat.completions.create(model="max", messages=[
+        {"role": "user", "content": title_prompt}])
+    assert task.model_extra["resident"]["intent"] == "background_title"  # type: ignore[index]
+    assert task.model_extra["resident"]["person_id"] is None  # type: ignore[index]
+    assert "title" in (task.choices[0].message.content or "")

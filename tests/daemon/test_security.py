@@ -14,6 +14,10 @@ def _is_error(resp: httpx.Response, status: int, code: str) -> dict[str, Any]:
     assert resp.status_code == status, resp.text
     assert resp.headers["content-type"].startswith("application/json")
     body: dict[str, Any] = resp.json()
+    if isinstance(body["error"], dict):
+        # The OpenAI-compatible surface answers in OpenAI's error shape (issue 14).
+        assert resp.request.url.path.startswith(("/v1/chat/completions", "/v1/models"))
+        body = {"error": body["error"]["code"], "message": body["error"]["message"]}
     assert body["error"] == code and body["message"]
     assert "Traceback" not in resp.text
     return body

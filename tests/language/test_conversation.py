@@ -188,7 +188,8 @@ def test_what_treats_and_what_does_it_treat(max_: Max) -> None:
     about = max_.say("What do you know about headache?", pid)
     assert len(about.claims) == 2 and about.reply.startswith("What I know about headache:")
     check = max_.say("Does aspirin treat headache?", pid)
-    assert check.reply.startswith("Yes, as far as I know")
+    # The hedge follows the rung: a 0.30 hypothesis is not "Yes, as far as I know" (issue 14).
+    assert check.reply.startswith("Possibly: I have been told so") and check.answer == "Yes"
 
 
 def test_i_dont_know(max_: Max) -> None:
@@ -241,8 +242,10 @@ def test_a_correction_makes_the_three_writes(max_: Max) -> None:
     assert (after["claims"] - before["claims"], after["conflicts"] - before["conflicts"],
             after["curiosity_gaps"] - before["curiosity_gaps"]) == (1, 1, 1)
     new = next(c for c in turn.claims if c["id"] != old["id"])
+    # The correction names who made it (issue 14).
     assert (new["provenance"], new["level"], new["confidence"]) == (
-        "user_correction", "hypothesis", max_.settings.epistemic.correction_confidence)
+        "user_correction:person:ana", "hypothesis",
+        max_.settings.epistemic.correction_confidence)
     assert (new["subject"], new["predicate"], new["object_entity"]) == (
         "concept:australia", "capital", "concept:canberra")
     conflict = max_.graph.conflicts_for(old["id"])[0]
@@ -384,9 +387,11 @@ def test_bad_input_is_refused_and_nothing_is_written(max_: Max) -> None:
     assert max_.graph.counts() == before and len(max_.events()) == events
     turn = max_.say("blah blah")
     assert turn.intent == "unknown" and "I didn't understand" in turn.reply
-    negated = max_.say("Aspirin doesn't treat headache")
-    assert "negative statement" in negated.reply
     assert max_.graph.counts() == before
+    # Negation is kept as a polarity on the claim, not refused (issue 14).
+    negated = max_.say("Aspirin doesn't treat headache")
+    assert [c["predicate"] for c in negated.claims] == ["not_treats"]
+    assert "Aspirin does not treat headache" in negated.reply
 
 
 def test_every_turn_emits_events_under_its_correlation_id(max_: Max) -> None:
