@@ -36,6 +36,9 @@ class Runtime:
     last_turn: float = 0.0
     #: The companions' supervisor once `resident up` has one (their states go into /healthz).
     supervisor: Supervisor | None = None
+    #: The person MAX last recognised by voice or face: the speaker of the owner console's next
+    #: turns when they name nobody (people/biometrics).
+    present: str | None = None
     _limiters: dict[str, anyio.CapacityLimiter] = field(default_factory=dict)
 
     @property

@@ -35,6 +35,7 @@ from resident.language.model_client import Grounding, ModelClient
 from resident.language.pipeline import load_pipeline
 from resident.memory.client import GraphStore
 from resident.memory.models import Claim, Entity, Level, NewClaim
+from resident.people.privacy import graph_for, visible
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
@@ -127,6 +128,11 @@ class _Ctx:
     pending: list[Entity] = field(default_factory=list)
     #: What the turn wrote to the graph (ids), reported in its turn_replied event.
     wrote: dict[str, Any] = field(default_factory=dict)
+    #: Reads in this turn go through the speaker's private view (people/privacy.py).
+    reads: Dictionary | None = None
+    #: The speaker is authenticated (a person's token, a recognised voice or face): an
+    #: introduction cannot turn them into someone else.
+    bound: bool = False
 
     def appraise(self, kind: str, **detail: Any) -> None:
         self.resident.appraise(kind, self.now, self.correlation_id, **detail)
@@ -187,7 +193,7 @@ class Language:
     # -- the turn ------------------------------------------------------------------------------
 
     def converse(self, resident: ResidentLike, text: str, person_id: str | None,
-                 now: datetime, correlation_id: str) -> Turn:
+                 now: datetime, correlation_id: str, *, bound: bool = False) -> Turn:
         limit = self.settings.language.max_turn_chars
         if not text or not text.strip():
             raise InvalidInput("nothing was said: the text is empty")
@@ -195,7 +201,8 @@ class Language:
             raise InvalidInput(f"a turn carries at most {limit} characters "
                                f"(language.max_turn_chars); this one has {len(text)}")
         parsed = self.parse(text.strip())
-        ctx = _Ctx(resident, parsed, person_id, now, correlation_id)
+        ctx = _Ctx(resident, parsed, person_id, now, correlation_id, bound=bound,
+                   reads=self.dictionary.viewing(graph_for(self.graph, person_id)))
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit("turn_heard", {"person_id": person_id, "intent": parsed.intent.value,
                                 "chars": len(text)})
@@ -357,6 +364,12 @@ class Language:
         name = ctx.parsed.name
         assert name is not None
         known = self._known_person(ctx, name)
+        if ctx.bound and ctx.person_id is not None and known != ctx.person_id:
+            # Rule 8: saying "I'm Ana" does not make Bob Ana; only Ana's token, voice or face do.
+            who = self._name(ctx, ctx.person_id)
+            ctx.emit("impersonation_refused", {"person_id": ctx.person_id})
+            return _Reply(f"You are speaking as {who}, and I can only know you as {who} here.",
+                          person_id=ctx.person_id)
         person = ctx.resident.people.introduce(name, ctx.now)
         person_id: str = person.id
         self._person_entity(ctx, person_id)
@@ -382,7 +395,8 @@ class Language:
         claim = self.graph.add_claim(new, ctx.now, ctx.resident.session.session_id,
                                      ctx.correlation_id)
         ctx.wrote["claim"] = {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
-        contradicted = self._contradictions(ctx, claim)
+        # The conflict is recorded whatever it is with; the speaker sees only what they may read.
+        contradicted = visible(self._contradictions(ctx, claim), ctx.person_id)
         shown = views([claim], self.dictionary)
         lead = "Noted." if fresh else "I had that already."
         plain = f"{lead} {shown[0].line}"
@@ -466,8 +480,9 @@ class Language:
         assert triple.object is not None
         said = triple.object.strip().lower()
         object_ids = {e.id for e in resolve(self.dictionary, triple.object)}
+        readable = graph_for(self.graph, ctx.person_id)
         held = [
-            c for e in candidates for c in self.graph.peek_claims(e.id, triple.predicate)
+            c for e in candidates for c in readable.peek_claims(e.id, triple.predicate)
             if c.level is not Level.OPINION
             and c.object_value.lower() != said and c.object_value not in object_ids
             and (c.object_entity is None
@@ -484,7 +499,8 @@ class Language:
     def _question(self, ctx: _Ctx) -> _Reply:
         p = ctx.parsed
         assert p.question is not None
-        answer = answer_question(self.dictionary, p.question, p.triple, p.about, ctx.now,
+        assert ctx.reads is not None
+        answer = answer_question(ctx.reads, p.question, p.triple, p.about, ctx.now,
                                  speaker_id=ctx.person_id,
                                  limit=self.settings.language.max_listed_claims)
         return _Reply(answer.text, claims=answer.claims)
@@ -492,27 +508,29 @@ class Language:
     def _why(self, ctx: _Ctx) -> _Reply:
         p = ctx.parsed
         limit = self.settings.language.max_listed_claims
+        reads = ctx.reads
+        assert reads is not None
         if p.refers_back:
             with self._last_lock:
                 last = self._last.get(ctx.person_id or "", ())
             claims = []
             for cid in last:
                 try:
-                    claims.append(self.graph.peek_claim(cid))
+                    claims.append(reads.graph.peek_claim(cid))
                 except NotFound:
                     continue
             if not claims:
                 return _Reply("Why do I think what? Ask me, for example: \"Why do you think "
                               "aspirin treats headache?\"")
-            answer = why_claims(self.dictionary, claims, p.text, True, "Here is why:", ctx.now)
+            answer = why_claims(reads, claims, p.text, True, "Here is why:", ctx.now)
         elif p.triple is not None:
             if p.triple.speaker and ctx.person_id is None:
                 return _Reply(_UNKNOWN_PERSON)
-            answer = why_triple(self.dictionary, p.triple, p.text, ctx.now,
+            answer = why_triple(reads, p.triple, p.text, ctx.now,
                                 speaker_id=ctx.person_id, limit=limit)
         else:
             name = p.about or ""
-            answer = why_subject(self.dictionary, name, p.text, ctx.now, limit=limit)
+            answer = why_subject(reads, name, p.text, ctx.now, limit=limit)
         shown = [t.claim for t in answer.trails]
         shown += [cv.other for t in answer.trails for cv in t.conflicts if cv.other is not None]
         unique = list({v.claim.id: v for v in shown}.values())
@@ -568,12 +586,13 @@ def language_for(resident: ResidentLike) -> Language:
 
 
 def converse(resident: ResidentLike, text: str, person_id: str | None, now: datetime,
-             correlation_id: str, *, language: Language | None = None) -> Turn:
+             correlation_id: str, *, language: Language | None = None,
+             bound: bool = False) -> Turn:
     """One conversation turn (the contract the daemon calls).
 
     Raises InvalidInput for empty text or text over language.max_turn_chars; graph errors
     (GraphBusy, ...) pass through typed. `language` defaults to the resident's own layer.
     """
     lang = language or language_for(resident)
-    return lang.converse(resident, text, person_id, now, correlation_id)
+    return lang.converse(resident, text, person_id, now, correlation_id, bound=bound)
 
