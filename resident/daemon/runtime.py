@@ -18,6 +18,7 @@ from resident.daemon.guard import GuardedGraph
 from resident.daemon.tokens import TokenStore
 
 if TYPE_CHECKING:
+    from resident.people.biometrics import Biometrics
     from resident.supervisor import Supervisor
 
 T = TypeVar("T")
@@ -39,6 +40,8 @@ class Runtime:
     #: The person MAX last recognised by voice or face: the speaker of the owner console's next
     #: turns when they name nobody (people/biometrics).
     present: str | None = None
+    #: Voice and face enrolment and identification (daemon/people_api.py makes it).
+    biometrics: Biometrics | None = None
     _limiters: dict[str, anyio.CapacityLimiter] = field(default_factory=dict)
 
     @property
