@@ -42,15 +42,17 @@ def present(runtime: Runtime, match: Match) -> None:
     now = runtime.clock.now()
     runtime.resident.people.seen(match.person_id, now)
     if runtime.present != match.person_id:
-        runtime.resident.appraise("person_arrived", now, person_id=match.person_id,
-                                  by=match.modality)
+        runtime.resident.appraise(
+            "person_arrived", now, person_id=match.person_id, by=match.modality
+        )
     runtime.present = match.person_id
 
 
 def build_router(runtime: Runtime) -> APIRouter:
     router = APIRouter(prefix="/v1")
-    bio = Biometrics(runtime.settings,
-                     on_event=lambda kind, payload: runtime.resident.events.emit(kind, payload))
+    bio = Biometrics(
+        runtime.settings, on_event=lambda kind, payload: runtime.resident.events.emit(kind, payload)
+    )
     runtime.biometrics = bio
 
     def person_of(request: Request, who: str) -> str:
@@ -58,8 +60,9 @@ def build_router(runtime: Runtime) -> APIRouter:
         caller = require(request, "owner", "person")
         if caller.role == "person":
             if who not in (caller.person_id, caller.name):
-                raise Forbidden(f"{caller.name}'s token works on {caller.name}'s own voice "
-                                "and face only")
+                raise Forbidden(
+                    f"{caller.name}'s token works on {caller.name}'s own voice and face only"
+                )
             assert caller.person_id is not None
             return caller.person_id
         return runtime.person_for(who)
@@ -97,8 +100,11 @@ def build_router(runtime: Runtime) -> APIRouter:
         match = await anyio.to_thread.run_sync(lambda: bio.identify(kind, data))
         await runtime.in_mind(lambda: present(runtime, match))
         answer = match.model_dump(mode="json")
-        answer["said"] = ("someone I don't know" if match.person_id is None
-                          else runtime.resident.people.get(match.person_id).name)
+        answer["said"] = (
+            "someone I don't know"
+            if match.person_id is None
+            else runtime.resident.people.get(match.person_id).name
+        )
         return answer
 
     return router

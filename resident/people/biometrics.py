@@ -49,22 +49,35 @@ class Biometrics:
 
     # enrolment
 
-    def enrol_embedding(self, person_id: str, modality: Modality,
-                        embedding: list[float]) -> Template:
-        template = add_sample(self.vault.load(person_id, modality), person_id, modality,
-                              self.model(modality), embedding, self.settings.max_samples)
+    def enrol_embedding(
+        self, person_id: str, modality: Modality, embedding: list[float]
+    ) -> Template:
+        template = add_sample(
+            self.vault.load(person_id, modality),
+            person_id,
+            modality,
+            self.model(modality),
+            embedding,
+            self.settings.max_samples,
+        )
         self.vault.save(template)
-        self._event("biometric_enrolled", {"person_id": person_id, "modality": modality,
-                                           "samples": len(template.samples)})
+        self._event(
+            "biometric_enrolled",
+            {"person_id": person_id, "modality": modality, "samples": len(template.samples)},
+        )
         return template
 
     def enrol(self, person_id: str, modality: Modality, data: bytes) -> dict[str, Any]:
         """Add one clip or image to the person's template; the data itself is dropped."""
         started = time.perf_counter()
         template = self.enrol_embedding(person_id, modality, self.embed(modality, data))
-        return {"person_id": person_id, "modality": modality,
-                "samples": len(template.samples), "model": template.model,
-                "seconds": round(time.perf_counter() - started, 4)}
+        return {
+            "person_id": person_id,
+            "modality": modality,
+            "samples": len(template.samples),
+            "model": template.model,
+            "seconds": round(time.perf_counter() - started, 4),
+        }
 
     def enrol_frame(self, person_id: str, frame: np.ndarray) -> Template:
         return self.enrol_embedding(person_id, "face", self.face.embed_frame(frame))
@@ -72,12 +85,18 @@ class Biometrics:
     # identification
 
     def identify_embedding(self, modality: Modality, embedding: list[float]) -> Match:
-        match = identify(self.vault.all(modality), embedding, modality, self.model(modality),
-                         self.threshold(modality))
+        match = identify(
+            self.vault.all(modality),
+            embedding,
+            modality,
+            self.model(modality),
+            self.threshold(modality),
+        )
         if match.person_id is not None:
-            self._event("person_recognised", {"person_id": match.person_id,
-                                              "modality": modality,
-                                              "distance": match.distance})
+            self._event(
+                "person_recognised",
+                {"person_id": match.person_id, "modality": modality, "distance": match.distance},
+            )
         else:
             # Nothing about a stranger is kept: no embedding, no distance to anyone.
             self._event("stranger_noticed", {"modality": modality})

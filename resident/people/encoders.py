@@ -28,8 +28,9 @@ _INSTALL = "install them with: pip install -e '.[biometrics]' (the Makefile does
 
 
 def _missing(what: str, exc: BaseException) -> BiometricsUnavailable:
-    return BiometricsUnavailable(f"{what} needs packages that are not installed "
-                                 f"({type(exc).__name__}: {exc}); {_INSTALL}")
+    return BiometricsUnavailable(
+        f"{what} needs packages that are not installed ({type(exc).__name__}: {exc}); {_INSTALL}"
+    )
 
 
 class VoiceEncoder:
@@ -96,7 +97,8 @@ class FaceEncoder:
                     dlib.get_frontal_face_detector(),
                     dlib.shape_predictor(str(models / "shape_predictor_5_face_landmarks.dat")),
                     dlib.face_recognition_model_v1(
-                        str(models / "dlib_face_recognition_resnet_model_v1.dat")),
+                        str(models / "dlib_face_recognition_resnet_model_v1.dat")
+                    ),
                 )
             return self._models
 
@@ -125,8 +127,9 @@ class FaceEncoder:
                 raise InvalidInput("no face found in the frame")
             # The largest face is the one before the camera; badges and posters are smaller.
             face = max(faces, key=lambda r: r.width() * r.height())
-            return [float(x) for x in descriptor.compute_face_descriptor(frame,
-                                                                         shapes(frame, face))]
+            return [
+                float(x) for x in descriptor.compute_face_descriptor(frame, shapes(frame, face))
+            ]
 
     def embed(self, image: bytes) -> list[float]:
         return self.embed_frame(self.decode(image))

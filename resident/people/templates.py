@@ -49,8 +49,13 @@ def distance(template: Template, probe: Sequence[float]) -> float:
     return float(np.min(np.linalg.norm(samples - p, axis=1)))
 
 
-def identify(templates: Sequence[Template], probe: Sequence[float], modality: Modality,
-             model: str, threshold: float) -> Match:
+def identify(
+    templates: Sequence[Template],
+    probe: Sequence[float],
+    modality: Modality,
+    model: str,
+    threshold: float,
+) -> Match:
     """The nearest enrolled person, if within `threshold`; else None."""
     best: tuple[float, str] | None = None
     for t in templates:
@@ -62,17 +67,28 @@ def identify(templates: Sequence[Template], probe: Sequence[float], modality: Mo
     if best is None:
         return Match(person_id=None, modality=modality, distance=None, threshold=threshold)
     d, who = best
-    return Match(person_id=who if d <= threshold else None, modality=modality,
-                 distance=round(d, 6), threshold=threshold)
+    return Match(
+        person_id=who if d <= threshold else None,
+        modality=modality,
+        distance=round(d, 6),
+        threshold=threshold,
+    )
 
 
-def add_sample(template: Template | None, person_id: str, modality: Modality, model: str,
-               embedding: Sequence[float], max_samples: int) -> Template:
+def add_sample(
+    template: Template | None,
+    person_id: str,
+    modality: Modality,
+    model: str,
+    embedding: Sequence[float],
+    max_samples: int,
+) -> Template:
     """The template with one more sample (the oldest dropped past `max_samples`)."""
     sample = tuple(float(x) for x in embedding)
     old = () if template is None or template.model != model else template.samples
-    return Template(person_id=person_id, modality=modality, model=model,
-                    samples=(*old, sample)[-max_samples:])
+    return Template(
+        person_id=person_id, modality=modality, model=model, samples=(*old, sample)[-max_samples:]
+    )
 
 
 def equal_error_rate(genuine: Sequence[float], impostor: Sequence[float]) -> tuple[float, float]:

@@ -93,8 +93,9 @@ class Vault:
         key = self._key(template.person_id, create=True)
         assert key is not None
         nonce = secrets.token_bytes(NONCE_BYTES)
-        sealed = AESGCM(key).encrypt(nonce, template.model_dump_json().encode(),
-                                     _aad(template.person_id, template.modality))
+        sealed = AESGCM(key).encrypt(
+            nonce, template.model_dump_json().encode(), _aad(template.person_id, template.modality)
+        )
         path = self.template_path(template.person_id, template.modality)
         _private_dir(path.parent)
         _write_private(path, MAGIC + nonce + sealed)
@@ -112,13 +113,15 @@ class Vault:
             return None  # shredded: the file left behind opens for nobody
         if not blob.startswith(MAGIC):
             raise TemplateUnreadable(f"{path} is not a MAX template file")
-        nonce = blob[len(MAGIC):len(MAGIC) + NONCE_BYTES]
+        nonce = blob[len(MAGIC) : len(MAGIC) + NONCE_BYTES]
         try:
-            plain = AESGCM(key).decrypt(nonce, blob[len(MAGIC) + NONCE_BYTES:],
-                                        _aad(person_id, modality))
+            plain = AESGCM(key).decrypt(
+                nonce, blob[len(MAGIC) + NONCE_BYTES :], _aad(person_id, modality)
+            )
         except InvalidTag as exc:
             raise TemplateUnreadable(
-                f"{path} does not open with {person_id}'s key (changed or moved)") from exc
+                f"{path} does not open with {person_id}'s key (changed or moved)"
+            ) from exc
         template = Template.model_validate_json(plain)
         if (template.person_id, template.modality) != (person_id, modality):
             raise TemplateUnreadable(f"{path} holds another person's template")

@@ -11,8 +11,10 @@ import pytest
 
 ESPEAK = shutil.which("espeak-ng")
 needs_espeak = pytest.mark.skipif(
-    ESPEAK is None, reason="espeak-ng is not installed (Debian: apt-get install espeak-ng); "
-    "the voice tests synthesise their speakers with it")
+    ESPEAK is None,
+    reason="espeak-ng is not installed (Debian: apt-get install espeak-ng); "
+    "the voice tests synthesise their speakers with it",
+)
 
 #: Distinct synthetic speakers (espeak-ng voice + variant): two to enrol, others as strangers.
 ANA_VOICE, BOB_VOICE = "en+f4", "en+m1"
@@ -28,8 +30,12 @@ LINES = (
 def speak(voice: str, text: str, speed: int = 160) -> bytes:
     """A WAV clip of `text` in `voice`, from espeak-ng's stdout."""
     assert ESPEAK is not None
-    return subprocess.run([ESPEAK, "-v", voice, "-s", str(speed), "--stdout", text],
-                          check=True, capture_output=True, timeout=60).stdout
+    return subprocess.run(
+        [ESPEAK, "-v", voice, "-s", str(speed), "--stdout", text],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    ).stdout
 
 
 def astronaut() -> np.ndarray:
@@ -58,8 +64,9 @@ def strangers(count: int) -> list[np.ndarray]:
     faces = data.lfw_subset()[:100]  # the first 100 are faces
     out = []
     for face in faces[:count]:
-        img = Image.fromarray((face * 255).astype(np.uint8)).resize((150, 150),
-                                                                    Image.Resampling.BICUBIC)
+        img = Image.fromarray((face * 255).astype(np.uint8)).resize(
+            (150, 150), Image.Resampling.BICUBIC
+        )
         out.append(np.stack([np.asarray(img)] * 3, axis=-1))
     return out
 
@@ -74,8 +81,11 @@ def frames(image: np.ndarray, count: int, seed: int = 0) -> list[np.ndarray]:
     for _ in range(count):
         dy, dx = rng.integers(-12, 13, size=2)
         shifted = np.roll(image, (int(dy), int(dx)), axis=(0, 1))
-        lit = np.clip(shifted.astype(np.float32) * rng.uniform(0.75, 1.2)
-                      + rng.normal(0, 4, shifted.shape), 0, 255).astype(np.uint8)
+        lit = np.clip(
+            shifted.astype(np.float32) * rng.uniform(0.75, 1.2) + rng.normal(0, 4, shifted.shape),
+            0,
+            255,
+        ).astype(np.uint8)
         scale = rng.uniform(0.95, 1.1)
         resized = Image.fromarray(lit).resize((int(w * scale), int(h * scale)))
         out.append(np.asarray(resized))

@@ -10,8 +10,12 @@ from resident.people.templates import Template, add_sample, distance, equal_erro
 
 
 def _t(person: str, modality: str, *samples: tuple[float, ...]) -> Template:
-    return Template(person_id=person, modality=modality, model="m",  # type: ignore[arg-type]
-                    samples=samples)
+    return Template(
+        person_id=person,
+        modality=modality,
+        model="m",  # type: ignore[arg-type]
+        samples=samples,
+    )
 
 
 def test_voice_is_cosine_to_the_mean_and_face_the_nearest_sample() -> None:

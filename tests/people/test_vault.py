@@ -20,8 +20,9 @@ def _vault(settings: Settings) -> Vault:
 
 
 def _template(person: str = "person:ana") -> Template:
-    return Template(person_id=person, modality="voice", model="m",
-                    samples=((0.123456789, -0.5, 0.25),))
+    return Template(
+        person_id=person, modality="voice", model="m", samples=((0.123456789, -0.5, 0.25),)
+    )
 
 
 def test_a_template_is_encrypted_under_a_key_outside_the_data_dir(settings: Settings) -> None:
@@ -37,7 +38,7 @@ def test_a_template_is_encrypted_under_a_key_outside_the_data_dir(settings: Sett
     blob = path.read_bytes()
     assert b"0.123456789" not in blob and b"person:ana" not in blob and b"samples" not in blob
     # With the key it opens; with any other key it does not.
-    nonce, sealed = blob[len(MAGIC):len(MAGIC) + NONCE_BYTES], blob[len(MAGIC) + NONCE_BYTES:]
+    nonce, sealed = blob[len(MAGIC) : len(MAGIC) + NONCE_BYTES], blob[len(MAGIC) + NONCE_BYTES :]
     plain = AESGCM(key.read_bytes()).decrypt(nonce, sealed, b"person:ana\nvoice")
     assert b"0.123456789" in plain
     assert vault.load("person:ana", "voice") == _template()
@@ -58,8 +59,9 @@ def test_a_file_moved_to_another_person_or_tampered_does_not_open(settings: Sett
         vault.load("person:ana", "voice")
 
 
-def test_erasure_destroys_the_key_so_every_copy_is_unreadable(settings: Settings,
-                                                              tmp_path: Path) -> None:
+def test_erasure_destroys_the_key_so_every_copy_is_unreadable(
+    settings: Settings, tmp_path: Path
+) -> None:
     vault = _vault(settings)
     path = vault.save(_template())
     backup = tmp_path / "backup.tpl"
