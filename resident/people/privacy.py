@@ -3,13 +3,13 @@
 The rule, in full (README "People: voice, face and privacy"):
 
 1. The owner and service tokens, and the owner's console with no speaker named, read everything.
-2. A person reads every claim they told MAX themselves (provenance `interaction:<their id>`).
-3. A claim another person told MAX (`interaction:<someone else>`) is that person's private
-   remark: nobody else reads it, whatever it is about.
-4. A claim about a person (as subject or object) that no grounded source backs
-   (`ingest:`, `literature:`, `observation:`) is a private attribute of the people it is
-   about: only they read it. Grounded claims, and claims about no person from a shared source
-   (peer models, learners, corrections, remarks of nobody in particular), are shared.
+2. Grounded claims (`ingest:`, `literature:`, `observation:`) are shared: everyone reads them.
+3. A claim about a person (a `person:` entity as its subject or object) from any other source
+   is private: only the people it is about and the person who told it (`interaction:<id>`)
+   read it. "My birthday is May 3" is Ana's; "Ana's birthday is May 3" said by Bob is Ana's
+   and Bob's, and nobody else's.
+4. A claim about no person ("aspirin treats headache") is what MAX holds about the world,
+   whoever said it: shared, at the hint confidence its provenance allows.
 
 `readable_by` is the pure rule; `PrivateGraph` applies it to every claim a read returns, so the
 language layer and the HTTP surfaces share one gate.
@@ -45,14 +45,10 @@ def people_in(claim: Claim) -> frozenset[str]:
 
 def readable_by(claim: Claim, viewer: str | None) -> bool:
     """May `viewer` (a person id; None = the owner, who reads everything) read `claim`?"""
-    if viewer is None:
+    if viewer is None or claim.provenance.partition(":")[0] in GROUNDED_PREFIXES:
         return True
-    teller = teller_of(claim.provenance)
-    if teller is not None:
-        return teller == viewer
-    if claim.provenance.partition(":")[0] in GROUNDED_PREFIXES:
-        return True
-    return people_in(claim) <= {viewer}
+    about = people_in(claim)
+    return not about or viewer in about or teller_of(claim.provenance) == viewer
 
 
 def visible(claims: Iterable[Claim], viewer: str | None) -> list[Claim]:

@@ -33,8 +33,9 @@ def test_a_person_reads_their_own_remarks_and_shared_ones_only(daemon: Any) -> N
         assert not by_id["known"]
         claims = c.get("/v1/claims", params={"subject": "Ana"}).json()
         assert claims["claims"] == []
-        # Ana's remark about aspirin is hers too; what nobody in particular said is shared.
-        assert c.get("/v1/claims", params={"subject": "aspirin"}).json()["claims"] == []
+        # What MAX holds about the world is shared, whoever said it.
+        told = c.get("/v1/claims", params={"subject": "aspirin"}).json()["claims"]
+        assert [x["id"] for x in told] == [aspirin["id"]]
         fever = c.get("/v1/claims", params={"subject": "ibuprofen"}).json()
         assert [x["id"] for x in fever["claims"]] == [shared["id"]]
         hidden = c.get(f"/v1/claims/{birthday['id']}/why")
@@ -68,3 +69,13 @@ def test_saying_im_someone_else_does_not_make_you_them(daemon: Any) -> None:
     assert after["provenance"] == "interaction:person:eve"
     # Her own name is fine.
     assert daemon.say("I'm Eve", token=eve)["person_id"] == "person:eve"
+
+
+def test_a_remark_about_someone_is_theirs_and_the_tellers_only(daemon: Any) -> None:
+    gus, hal, ivy = (_token(daemon, n) for n in ("Gus", "Hal", "Ivy"))
+    said = daemon.say("Hal's birthday is April 1", token=gus)["claims"][0]
+    assert said["subject"] == "person:hal"
+    for token, sees in ((gus, True), (hal, True), (ivy, False)):
+        with daemon.client(token) as c:
+            found = c.get("/v1/claims", params={"subject": "person:hal"}).json()["claims"]
+            assert (said["id"] in {x["id"] for x in found}) is sees
