@@ -6,7 +6,6 @@ write that spans rows runs in one transaction, and no method ever deletes a clai
 
 from __future__ import annotations
 
-
 import hashlib
 import os
 import re
