@@ -82,3 +82,19 @@ def test_two_voices_and_two_faces_are_told_apart_and_stay_private(daemon: Any) -
     with daemon.client() as c:
         after = c.post("/v1/identify/voice", content=speak(ANA_VOICE, LINES[3])).json()
         assert after["person_id"] != "person:ana"
+
+
+@needs_espeak
+def test_the_cli_enrols_and_identifies_as_the_readme_says(daemon: Any, tmp_path: Any) -> None:
+    clip, other = tmp_path / "kit.wav", tmp_path / "kit2.wav"
+    clip.write_bytes(speak(STRANGER_VOICES[1], LINES[0]))
+    other.write_bytes(speak(STRANGER_VOICES[1], LINES[2], speed=175))
+    enrolled = daemon.cli("enrol", "voice", "--as", "Kit", str(clip))
+    assert enrolled.returncode == 0 and "person:kit" in enrolled.stdout, enrolled.stderr
+    found = daemon.cli("identify", "voice", str(other))
+    assert found.returncode == 0 and found.stdout.startswith("Kit (person:kit"), found.stdout
+    stranger = tmp_path / "nobody.wav"
+    stranger.write_bytes(speak(STRANGER_VOICES[2], LINES[1]))
+    assert daemon.cli("identify", "voice", str(stranger)).stdout.strip() == ("someone I don't know")
+    erased = daemon.cli("biometrics", "--as", "Kit", "--erase")
+    assert erased.returncode == 0 and '"key"' in erased.stdout
