@@ -13,6 +13,7 @@ per enrolment and per identification.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -136,7 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     lines_out = [
         f"# Voice and face identification ({'quick' if args.quick else 'full'})",
         "",
-        f"Run {started:%Y-%m-%d %H:%M} UTC, {(finished - started).seconds} s, on {_machine()}.",
+        f"Run {started:%Y-%m-%d %H:%M} UTC, {(finished - started).seconds} s, on {_machine()}; "
+        f"load average at the end {', '.join(f'{x:.1f}' for x in os.getloadavg())} "
+        "(a shared machine: latencies grow with the load).",
         "",
         "| | voice (resemblyzer, espeak-ng speakers) | face (dlib, scikit-image) |",
         "| --- | --- | --- |",

@@ -100,6 +100,8 @@ def converse_turn(runtime: Runtime, who: Principal, text: str,
     # as someone else.
     bound = who.role == "person" or (requested is None and person_id is not None)
     turn = take_turn(runtime, text, person_id, bound=bound)
+    if turn.intent == "farewell" and person_id is not None and runtime.present == person_id:
+        runtime.present = None  # they said goodbye: the console speaks for nobody again
     answer: dict[str, Any] = {"session_id": runtime.session_id, **turn.model_dump(mode="json")}
     # Someone new introduced through the owner's CLI gets a token of their own, shown once.
     if who.role == "owner" and turn.person_id and not runtime.tokens.person_token(turn.person_id):
