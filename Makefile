@@ -8,6 +8,8 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -e '.[dev]'
+	# The speaker encoder, without its stale webrtcvad pin (pyproject.toml, extra biometrics).
+	$(VENV)/bin/pip install --quiet --no-deps resemblyzer==0.1.4
 	touch $(STAMP)
 
 up: $(STAMP)

@@ -339,6 +339,63 @@ def ingest_cmd(ctx: click.Context, source: str, quiet: bool) -> None:
                f"~{c.updated:,} ={c.unchanged:,} ({report.rows_per_second:,.0f} rows/s)")
 
 
+_MODALITY = click.Choice(["voice", "face"])
+
+
+@main.command()
+@data_dir_option
+@click.argument("modality", type=_MODALITY)
+@click.option("--as", "person", required=True, help="Whose voice or face (a name or id).")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.pass_context
+def enrol(ctx: click.Context, modality: str, person: str, file: Path) -> None:
+    """Enrol PERSON's voice (a WAV/FLAC/OGG clip) or face (a PNG/JPEG image) from FILE (needs
+    `resident up`). Only the embedding is kept, encrypted in the person's private folder."""
+    from resident.daemon.client import DaemonClient
+
+    with DaemonClient.require(settings_from(ctx)) as client:
+        answer = client.enrol(person, modality, file.read_bytes())
+    click.echo(f"enrolled {answer['person_id']}'s {modality}: {answer['samples']} sample(s) "
+               f"({answer['seconds']:.2f} s)")
+
+
+@main.command()
+@data_dir_option
+@click.argument("modality", type=_MODALITY)
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the match as JSON.")
+@click.pass_context
+def identify(ctx: click.Context, modality: str, file: Path, as_json: bool) -> None:
+    """Who is speaking in (voice) or looking out of (face) FILE (needs `resident up`)."""
+    import json
+
+    from resident.daemon.client import DaemonClient
+
+    with DaemonClient.require(settings_from(ctx)) as client:
+        match = client.identify(modality, file.read_bytes())
+    if as_json:
+        click.echo(json.dumps(match, indent=2))
+    elif match["person_id"] is None:
+        click.echo("someone I don't know")
+    else:
+        click.echo(f"{match['said']} ({match['person_id']}, distance {match['distance']:.3f})")
+
+
+@main.command()
+@data_dir_option
+@click.option("--as", "person", required=True, help="Whose templates (a name or id).")
+@click.option("--erase", is_flag=True, help="Destroy the key and the template files.")
+@click.pass_context
+def biometrics(ctx: click.Context, person: str, erase: bool) -> None:
+    """Export PERSON's voice and face templates as JSON, or --erase them (needs `resident up`)."""
+    import json
+
+    from resident.daemon.client import DaemonClient
+
+    with DaemonClient.require(settings_from(ctx)) as client:
+        click.echo(json.dumps(client.biometrics(person, erase=erase), indent=2))
+
+
 @main.group()
 def flows() -> None:
     """The Prefect house: server, worker, and the environment for `prefect` commands."""

@@ -313,6 +313,26 @@ class ConversationSettings(_Section):
     threads_per_person: int = Field(default=5, gt=0)
 
 
+class BiometricsSettings(_Section):
+    """Voice and face templates (Rule 8): private to each person, encrypted at rest."""
+
+    #: Where each person's template key lives; empty: `<data dir>.keys` beside the data
+    #: directory. Never inside it: a copy of the data directory alone opens nothing.
+    key_dir: str = ""
+    #: A voice is that person's when the cosine distance of its embedding to their template
+    #: is at most this (resemblyzer embeddings; same voice about 0.01-0.03 here).
+    voice_max_distance: float = Field(default=0.1, gt=0.0, lt=2.0)
+    #: A face is that person's within this Euclidean distance of one of their samples (dlib's
+    #: face descriptors; 0.6 is dlib's own threshold on LFW, stricter is safer here).
+    face_max_distance: float = Field(default=0.5, gt=0.0, lt=2.0)
+    #: Samples kept per person and modality (the oldest goes first).
+    max_samples: int = Field(default=20, gt=0)
+    #: Largest audio clip or image a request may post.
+    max_upload_bytes: int = Field(default=8 << 20, gt=0)
+    #: Times the face detector upsamples a frame (finds smaller faces, costs time).
+    face_upsample: int = Field(default=1, ge=0, le=3)
+
+
 class Settings(BaseModel):
     """The whole configuration. Sections mirror the TOML tables."""
 
@@ -336,6 +356,7 @@ class Settings(BaseModel):
     exploration: ExplorationSettings = ExplorationSettings()
     learning: LearningSettings = LearningSettings()
     conversation: ConversationSettings = ConversationSettings()
+    biometrics: BiometricsSettings = BiometricsSettings()
 
     @property
     def graph_path(self) -> Path:
@@ -350,6 +371,13 @@ class Settings(BaseModel):
     def state_dir(self) -> Path:
         """Write-through state files: mood.json, drives.json, body.json, people.json."""
         return self.data_dir / "state"
+
+    @property
+    def key_dir(self) -> Path:
+        """Per-person template keys: outside the data directory (biometrics.key_dir)."""
+        if self.biometrics.key_dir:
+            return Path(self.biometrics.key_dir).expanduser()
+        return self.data_dir.with_name(self.data_dir.name + ".keys")
 
 
 def _env_overrides(env: Mapping[str, str]) -> list[tuple[list[str], Any]]:

@@ -191,3 +191,15 @@ class DaemonCrashed(GraphBusy):
     daemon.json only if MAX is down on purpose."""
 
     code = "daemon_crashed"
+
+
+class BiometricsUnavailable(ResidentError):
+    """Voice or face recognition was asked for and its optional packages are not installed."""
+
+    code = "biometrics_unavailable"
+
+
+class TemplateUnreadable(ResidentError):
+    """A template file cannot be opened with its person's key (tampered, or the wrong key)."""
+
+    code = "template_unreadable"

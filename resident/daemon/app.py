@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from resident.daemon import conversation, graph_api, openai_api, rest_api
+from resident.daemon import conversation, graph_api, openai_api, people_api, rest_api
 from resident.daemon.runtime import Runtime
 from resident.daemon.security import BearerAuth, BodyLimit, HeaderLimit, status_for
 from resident.errors import InvalidInput, ResidentError
@@ -89,8 +89,10 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(openai_api.build_router(runtime))
     app.include_router(graph_api.build_router(runtime))
     app.include_router(rest_api.build_router(runtime))
+    app.include_router(people_api.build_router(runtime))
     # Added last = runs first: the token is checked before the body is even looked at.
-    app.add_middleware(BodyLimit, settings=runtime.settings.daemon)
+    app.add_middleware(BodyLimit, settings=runtime.settings.daemon,
+                       upload_bytes=runtime.settings.biometrics.max_upload_bytes)
     app.add_middleware(BearerAuth, tokens=runtime.tokens)
     app.add_middleware(HeaderLimit, settings=runtime.settings.daemon)
     return app

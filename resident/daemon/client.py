@@ -81,6 +81,15 @@ class DaemonClient:
     def health(self) -> dict[str, Any]:
         return self._json("GET", "/healthz")
 
+    def enrol(self, who: str, modality: str, data: bytes) -> dict[str, Any]:
+        return self._json("POST", f"/v1/people/{who}/{modality}", content=data)
+
+    def identify(self, modality: str, data: bytes) -> dict[str, Any]:
+        return self._json("POST", f"/v1/identify/{modality}", content=data)
+
+    def biometrics(self, who: str, erase: bool = False) -> dict[str, Any]:
+        return self._json("DELETE" if erase else "GET", f"/v1/people/{who}/biometrics")
+
     def mint_token(self, name: str) -> dict[str, Any]:
         return self._json("POST", "/v1/tokens", json={"name": name})
 

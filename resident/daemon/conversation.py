@@ -19,6 +19,7 @@ from resident.daemon.security import principal, require
 from resident.daemon.tokens import Principal
 from resident.errors import Forbidden, InvalidInput
 from resident.language import Turn, converse, facts_about, language_for, why
+from resident.people.privacy import graph_for
 from resident.records import ENTITY_ID_RE, Claim
 
 
@@ -69,29 +70,43 @@ def check_turn_text(text: str, max_chars: int) -> str:
 
 
 def take_turn(runtime: Runtime, text: str, person_id: str | None,
-              said_at: datetime | None = None) -> Turn:
+              said_at: datetime | None = None, *, bound: bool = False) -> Turn:
     """One conversation turn under a fresh correlation_id (blocking; run it in the mind lane)."""
     correlation_id = runtime.resident.session.new_correlation_id()
     if said_at is not None and said_at.tzinfo is None:
         said_at = said_at.replace(tzinfo=UTC)
     return converse(runtime.resident, text, person_id, runtime.clock.now(), correlation_id,
-                    said_at=said_at)
+                    said_at=said_at, bound=bound)
 
 
 def speaker(runtime: Runtime, who: Principal, requested: str | None) -> str | None:
-    """The person a turn is attributed to (blocking: may introduce someone)."""
+    """The person a turn is attributed to (blocking: may introduce someone). With no person
+    named, the owner's console speaks as whoever MAX last recognised by voice or face."""
     if who.role == "person":
         if requested is not None and requested not in (who.person_id, who.name):
             raise Forbidden(f"{who.name}'s token speaks only as {who.name}")
         return who.person_id
-    return None if requested is None else runtime.person_for(requested)
+    if requested is None:
+        return runtime.present
+    return runtime.person_for(requested)
+
+
+def viewer(who: Principal) -> str | None:
+    """Whose private view a request reads through: a person token's own; None (everything) for
+    the owner and service tokens (people/privacy.py)."""
+    return who.person_id if who.role == "person" else None
 
 
 def converse_turn(runtime: Runtime, who: Principal, text: str,
                   requested: str | None, said_at: datetime | None = None) -> dict[str, Any]:
     """The whole of one turn as the API answers it (blocking; run it in the mind lane)."""
     person_id = speaker(runtime, who, requested)
-    turn = take_turn(runtime, text, person_id, said_at)
+    # A person's token, or a speaker recognised by voice or face, cannot introduce themselves
+    # as someone else.
+    bound = who.role == "person" or (requested is None and person_id is not None)
+    turn = take_turn(runtime, text, person_id, said_at, bound=bound)
+    if turn.intent == "farewell" and person_id is not None and runtime.present == person_id:
+        runtime.present = None  # they said goodbye: the console speaks for nobody again
     answer: dict[str, Any] = {"session_id": runtime.session_id, **turn.model_dump(mode="json")}
     # Someone new introduced through the owner's CLI gets a token of their own, shown once.
     if who.role == "owner" and turn.person_id and not runtime.tokens.person_token(turn.person_id):
@@ -127,41 +142,49 @@ def subjects_named(runtime: Runtime, subject: str) -> list[str]:
 
 
 def claims_query(runtime: Runtime, subject: str | None, predicate: str | None,
-                 object_: str | None) -> dict[str, Any]:
-    """Claims by subject and/or object (names or ids), optionally one predicate. A read here
-    is a retrieval: it bumps confidence and retrieved_at as the rules say."""
+                 object_: str | None, reader: str | None = None) -> dict[str, Any]:
+    """Claims by subject and/or object (names or ids), optionally one predicate, that `reader`
+    may read (None: all). A read here is a retrieval: it bumps confidence and retrieved_at as
+    the rules say."""
     if subject is None and object_ is None:
         raise InvalidInput("give a subject or an object (a name or an entity id)")
     now = runtime.clock.now()
+    graph = graph_for(runtime.graph, reader)
     found: dict[str, Claim] = {}
     subjects = subjects_named(runtime, subject) if subject is not None else []
     objects = subjects_named(runtime, object_) if object_ is not None else []
     if subject is not None:
         for sid in subjects:
-            for c in runtime.graph.claims_by_subject(sid, now, predicate):
+            for c in graph.claims_by_subject(sid, now, predicate):
                 if object_ is None or c.object_entity in objects:
                     found[c.id] = c
     else:
         for oid in objects:
-            for c in runtime.graph.claims_by_object(oid, now, predicate):
+            for c in graph.claims_by_object(oid, now, predicate):
                 found[c.id] = c
     claims = sorted(found.values(), key=lambda c: (-c.confidence, c.id))
     return {"subjects": subjects, "objects": objects,
             "claims": [c.model_dump(mode="json") for c in claims]}
 
 
-def facts(runtime: Runtime, subject: str) -> dict[str, Any]:
-    """What MAX knows about a subject: language.facts_about, as `resident facts` shows it."""
-    answer = facts_about(runtime.graph, subject, runtime.clock.now(),
-                         dictionary=language_for(runtime.resident).dictionary,
+def facts(runtime: Runtime, subject: str, reader: str | None = None) -> dict[str, Any]:
+    """What MAX knows about a subject that `reader` may read (None: all): language.facts_about,
+    as `resident facts` shows it."""
+    graph = graph_for(runtime.graph, reader)
+    answer = facts_about(graph, subject, runtime.clock.now(),
+                         dictionary=language_for(runtime.resident).dictionary.viewing(graph),
                          limit=runtime.settings.language.max_listed_claims)
     return answer.model_dump(mode="json")
 
 
-def why_trail(runtime: Runtime, query: str, speaker_id: str | None) -> dict[str, Any]:
-    """Why MAX holds what he holds: language.why on a claim id, a statement or a subject."""
-    answer = why(runtime.graph, query, runtime.clock.now(),
-                 dictionary=language_for(runtime.resident).dictionary, speaker_id=speaker_id,
+def why_trail(runtime: Runtime, query: str, speaker_id: str | None,
+              reader: str | None = None) -> dict[str, Any]:
+    """Why MAX holds what he holds: language.why on a claim id, a statement or a subject, as
+    far as `reader` may read (None: all)."""
+    graph = graph_for(runtime.graph, reader)
+    answer = why(graph, query, runtime.clock.now(),
+                 dictionary=language_for(runtime.resident).dictionary.viewing(graph),
+                 speaker_id=speaker_id,
                  pipeline=runtime.settings.language.pipeline,
                  limit=runtime.settings.language.max_listed_claims)
     return answer.model_dump(mode="json")
@@ -251,17 +274,18 @@ def build_router(runtime: Runtime) -> APIRouter:
     @router.get("/v1/claims")
     async def claims(request: Request, subject: str | None = None, predicate: str | None = None,
                      object: str | None = None) -> dict[str, Any]:  # noqa: A002 - the API's word
-        principal(request)
-        return await runtime.in_graph(lambda: claims_query(runtime, subject, predicate, object))
+        reader = viewer(principal(request))
+        return await runtime.in_graph(
+            lambda: claims_query(runtime, subject, predicate, object, reader))
 
     @router.get("/v1/claims/{claim_id}/why")
     async def claim_why(claim_id: str, request: Request) -> dict[str, Any]:
         """The provenance trail of one claim (404 when there is no such claim)."""
-        principal(request)
+        reader = viewer(principal(request))
 
         def trail() -> dict[str, Any]:
-            runtime.graph.peek_claim(claim_id)
-            return why_trail(runtime, claim_id, None)
+            graph_for(runtime.graph, reader).peek_claim(claim_id)
+            return why_trail(runtime, claim_id, None, reader)
 
         return await runtime.in_graph(trail)
 
@@ -271,14 +295,15 @@ def build_router(runtime: Runtime) -> APIRouter:
         who = principal(request)
         text = check_turn_text(q, runtime.settings.language.max_turn_chars)
         # Parsing shares the spaCy pipeline with turns, so it runs in the mind lane.
-        return await runtime.in_mind(lambda: why_trail(runtime, text, who.person_id))
+        return await runtime.in_mind(
+            lambda: why_trail(runtime, text, who.person_id, viewer(who)))
 
     @router.get("/v1/facts")
     async def facts_endpoint(request: Request, subject: str) -> dict[str, Any]:
         """Everything MAX holds about a subject (a name or an entity id), strongest first."""
-        principal(request)
+        reader = viewer(principal(request))
         name = check_turn_text(subject, runtime.settings.language.max_turn_chars)
-        return await runtime.in_graph(lambda: facts(runtime, name))
+        return await runtime.in_graph(lambda: facts(runtime, name, reader))
 
     @router.post("/v1/tokens")
     async def tokens(body: TokenRequest, request: Request) -> dict[str, Any]:

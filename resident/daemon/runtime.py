@@ -19,6 +19,7 @@ from resident.daemon.tokens import TokenStore
 
 if TYPE_CHECKING:
     from resident.house.supervisor import Supervisor
+    from resident.people.biometrics import Biometrics
 
 T = TypeVar("T")
 
@@ -36,6 +37,11 @@ class Runtime:
     last_turn: float = 0.0
     #: The companions' supervisor once `resident up` has one (their states go into /healthz).
     supervisor: Supervisor | None = None
+    #: The person MAX last recognised by voice or face: the speaker of the owner console's next
+    #: turns when they name nobody (people/biometrics).
+    present: str | None = None
+    #: Voice and face enrolment and identification (daemon/people_api.py makes it).
+    biometrics: Biometrics | None = None
     _limiters: dict[str, anyio.CapacityLimiter] = field(default_factory=dict)
 
     @property

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from resident.config import DaemonSettings
 from resident.daemon.tokens import Principal, Role, TokenStore
 from resident.errors import (
+    BiometricsUnavailable,
     DaemonNotRunning,
     DaemonRunning,
     EpistemicRefusal,
@@ -28,6 +29,7 @@ from resident.errors import (
     ResidentError,
     StateUnknown,
     StorageFull,
+    TemplateUnreadable,
     Unauthorized,
 )
 from resident.memory.wire import ARROW_STREAM
@@ -43,6 +45,8 @@ STATUS_FOR: tuple[tuple[type[ResidentError], int], ...] = (
     (RequestTooLarge, 413),
     (HeaderTooLarge, 431),
     (StorageFull, 507),
+    (BiometricsUnavailable, 503),
+    (TemplateUnreadable, 500),
     (Unauthorized, 401),
     (Forbidden, 403),
     (NotFound, 404),
@@ -135,14 +139,22 @@ class HeaderLimit:
 class BodyLimit:
     """Refuse bodies over the limit: by Content-Length at once, or while a chunked body streams.
 
-    Arrow bodies to the graph API get the bulk limit; everything else the request limit.
+    Arrow bodies to the graph API get the bulk limit; audio clips and images for voice and face
+    the upload limit (biometrics.max_upload_bytes); everything else the request limit.
     """
 
-    def __init__(self, app: ASGIApp, settings: DaemonSettings) -> None:
+    def __init__(self, app: ASGIApp, settings: DaemonSettings,
+                 upload_bytes: int | None = None) -> None:
         self.app = app
         self.settings = settings
+        self.upload_bytes = upload_bytes
 
     def limit_for(self, scope: Scope) -> int:
+        path = scope["path"]
+        if self.upload_bytes is not None and scope["method"] == "POST" and (
+                path.startswith("/v1/identify/") or (path.startswith("/v1/people/")
+                                                     and path.endswith(("/voice", "/face")))):
+            return self.upload_bytes
         content_type = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
         if scope["path"].startswith("/v1/graph/") and content_type == ARROW_STREAM:
             return self.settings.max_bulk_bytes

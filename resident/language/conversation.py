@@ -52,6 +52,7 @@ from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
 from resident.language.threads import OpenThread, Threads, threads_file
 from resident.memory.client import GraphStore
+from resident.people.privacy import graph_for, visible
 from resident.records import Claim, Entity, Level, NewClaim
 
 if TYPE_CHECKING:
@@ -160,6 +161,11 @@ class _Ctx:
     listener: str | None = None
     #: A statement about "I" was skipped because the speaker is not known.
     speaker_unknown: bool = False
+    #: Reads in this turn go through the speaker's private view (people/privacy.py).
+    reads: Dictionary | None = None
+    #: The speaker is authenticated (a person's token, a recognised voice or face): an
+    #: introduction cannot turn them into someone else.
+    bound: bool = False
 
     def appraise(self, kind: str, **detail: Any) -> None:
         self.resident.appraise(kind, self.now, self.correlation_id, **detail)
@@ -236,7 +242,8 @@ class Language:
     # -- the turn ------------------------------------------------------------------------------
 
     def converse(self, resident: ResidentLike, text: str, person_id: str | None,
-                 now: datetime, correlation_id: str, said_at: datetime | None = None) -> Turn:
+                 now: datetime, correlation_id: str, said_at: datetime | None = None, *,
+                 bound: bool = False) -> Turn:
         limit = self.settings.language.max_turn_chars
         if not text or not text.strip():
             raise InvalidInput("nothing was said: the text is empty")
@@ -249,7 +256,8 @@ class Language:
         if self._previous_speaker is not None and self._previous_speaker != person_id:
             listener = self._previous_speaker
         ctx = _Ctx(resident, parsed, person_id, now, correlation_id, doc=doc,
-                   said_at=said_at, listener=listener)
+                   said_at=said_at, listener=listener, bound=bound,
+                   reads=self.dictionary.viewing(graph_for(self.graph, person_id)))
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit("turn_heard", {"person_id": person_id, "intent": parsed.intent.value,
                                 "chars": len(text)})
@@ -433,6 +441,12 @@ class Language:
         name = ctx.parsed.name
         assert name is not None
         known = self._known_person(ctx, name)
+        if ctx.bound and ctx.person_id is not None and known != ctx.person_id:
+            # Rule 8: saying "I'm Ana" does not make Bob Ana; only Ana's token, voice or face do.
+            who = self._name(ctx, ctx.person_id)
+            ctx.emit("impersonation_refused", {"person_id": ctx.person_id})
+            return _Reply(f"You are speaking as {who}, and I can only know you as {who} here.",
+                          person_id=ctx.person_id)
         person = ctx.resident.people.introduce(name, ctx.now)
         person_id: str = person.id
         self._person_entity(ctx, person_id)
@@ -474,7 +488,8 @@ class Language:
         claim = self.graph.add_claim(new, ctx.now, ctx.resident.session.session_id,
                                      ctx.correlation_id)
         ctx.wrote["claim"] = {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
-        contradicted = self._contradictions(ctx, claim)
+        # The conflict is recorded whatever it is with; the speaker sees only what they may read.
+        contradicted = visible(self._contradictions(ctx, claim), ctx.person_id)
         shown = views([claim], self.dictionary)
         lead = "Noted." if fresh else "I had that already."
         plain = f"{lead} {shown[0].line}"
@@ -572,8 +587,9 @@ class Language:
         assert triple.object is not None
         said = triple.object.strip().lower()
         object_ids = {e.id for e in resolve(self.dictionary, triple.object)}
+        readable = graph_for(self.graph, ctx.person_id)
         held = [
-            c for e in candidates for c in self.graph.peek_claims(e.id, triple.predicate)
+            c for e in candidates for c in readable.peek_claims(e.id, triple.predicate)
             if c.level is not Level.OPINION
             and c.object_value.lower() != said and c.object_value not in object_ids
             and (c.object_entity is None
@@ -590,7 +606,8 @@ class Language:
     def _question(self, ctx: _Ctx) -> _Reply:
         p = ctx.parsed
         assert p.question is not None
-        answer = answer_question(self.dictionary, p.question, p.triple, p.about, ctx.now,
+        assert ctx.reads is not None
+        answer = answer_question(ctx.reads, p.question, p.triple, p.about, ctx.now,
                                  speaker_id=ctx.person_id,
                                  limit=self.settings.language.max_listed_claims)
         if answer.known:
@@ -620,12 +637,14 @@ class Language:
         subject = None if query.subject is None else self._resolve_ref(ctx, query.subject)
         if query.subject is not None and subject is None:
             return None
+        # Through the speaker's private view: a question never reads another person's remarks.
+        reads = ctx.reads or self.dictionary
 
         def object_ids() -> list[str]:
             words = " ".join(query.object_words)
-            return [e.id for e in resolve(self.dictionary, words)] if words else []
+            return [e.id for e in resolve(reads, words)] if words else []
 
-        answer = answer_query(self.dictionary, query, subject, ctx.now, object_ids=object_ids,
+        answer = answer_query(reads, query, subject, ctx.now, object_ids=object_ids,
                               limit=self.settings.language.max_listed_claims)
         if answer is None:
             return None
@@ -647,12 +666,12 @@ class Language:
             owner = self._resolve_ref(ctx, ref.owner)
             if owner is None:
                 return None
+            reads = ctx.reads or self.dictionary
             ids = []
             for oid in owner.ids:
                 ids += [c.subject for c in
-                        self.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")]
-                ids += [e.id for e in resolve(self.dictionary,
-                                              f"{self.dictionary.label(oid)}'s {ref.noun}")]
+                        reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")]
+                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
             ids = list(dict.fromkeys(ids))
             return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
         return None
@@ -660,27 +679,29 @@ class Language:
     def _why(self, ctx: _Ctx) -> _Reply:
         p = ctx.parsed
         limit = self.settings.language.max_listed_claims
+        reads = ctx.reads
+        assert reads is not None
         if p.refers_back:
             with self._last_lock:
                 last = self._last.get(ctx.person_id or "", ())
             claims = []
             for cid in last:
                 try:
-                    claims.append(self.graph.peek_claim(cid))
+                    claims.append(reads.graph.peek_claim(cid))
                 except NotFound:
                     continue
             if not claims:
                 return _Reply("Why do I think what? Ask me, for example: \"Why do you think "
                               "aspirin treats headache?\"")
-            answer = why_claims(self.dictionary, claims, p.text, True, "Here is why:", ctx.now)
+            answer = why_claims(reads, claims, p.text, True, "Here is why:", ctx.now)
         elif p.triple is not None:
             if p.triple.speaker and ctx.person_id is None:
                 return _Reply(_UNKNOWN_PERSON)
-            answer = why_triple(self.dictionary, p.triple, p.text, ctx.now,
+            answer = why_triple(reads, p.triple, p.text, ctx.now,
                                 speaker_id=ctx.person_id, limit=limit)
         else:
             name = p.about or ""
-            answer = why_subject(self.dictionary, name, p.text, ctx.now, limit=limit)
+            answer = why_subject(reads, name, p.text, ctx.now, limit=limit)
         shown = [t.claim for t in answer.trails]
         shown += [cv.other for t in answer.trails for cv in t.conflicts if cv.other is not None]
         unique = list({v.claim.id: v for v in shown}.values())
@@ -919,12 +940,12 @@ def language_for(resident: ResidentLike) -> Language:
 
 def converse(resident: ResidentLike, text: str, person_id: str | None, now: datetime,
              correlation_id: str, *, language: Language | None = None,
-             said_at: datetime | None = None) -> Turn:
+             said_at: datetime | None = None, bound: bool = False) -> Turn:
     """One conversation turn (the contract the daemon calls).
 
     Raises InvalidInput for empty text or text over language.max_turn_chars; graph errors
     (GraphBusy, ...) pass through typed. `language` defaults to the resident's own layer.
     """
     lang = language or language_for(resident)
-    return lang.converse(resident, text, person_id, now, correlation_id, said_at)
+    return lang.converse(resident, text, person_id, now, correlation_id, said_at, bound=bound)
 

@@ -68,6 +68,13 @@ class Dictionary:
     def __len__(self) -> int:
         return len(self._cache)
 
+    def viewing(self, graph: GraphStore) -> Dictionary:
+        """This dictionary reading claims through `graph` (a person's private view): names and
+        labels are not private, so the cache is shared."""
+        view = Dictionary.__new__(Dictionary)
+        view.graph, view._cache, view._lock = graph, self._cache, self._lock
+        return view
+
     @property
     def maxsize(self) -> int:
         return int(self._cache.maxsize)

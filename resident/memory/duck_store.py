@@ -117,7 +117,27 @@ def _schema_version(con: duckdb.DuckDBPyConnection) -> int | None:
     return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
 
+def _private_umask() -> None:
+    old = os.umask(0o077)
+    os.umask(old | 0o077)
+
+
+def private_files(path: Path) -> None:
+    """Files this process creates from now on are its user's only (umask 077): the graph, its
+    WAL and snapshots come out 0600 in 0700 folders whatever umask MAX was started with (Rule 8:
+    the graph holds what people told MAX). The graph file, its WAL and its folder, if they
+    exist already, are tightened too."""
+    _private_umask()
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o700)
+    for existing in (path, Path(f"{path}.wal")):
+        with suppress(FileNotFoundError):
+            os.chmod(existing, 0o600)
+
+
 def _connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    if not read_only:
+        private_files(path)
     try:
         return duckdb.connect(str(path), read_only=read_only)
     except duckdb.IOException as exc:
@@ -1104,7 +1124,9 @@ class DuckStore(LearningStoreMixin):
         never half of one. Writers carry on meanwhile (MVCC).
         """
         dest = Path(dest).resolve()
-        dest.parent.mkdir(parents=True, exist_ok=True)
+        # A folder it makes is 0700 and the copy 0600; a folder someone chose is left as it is.
+        _private_umask()
+        dest.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         tmp = dest.with_name(f".{dest.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
         alias = f"snapshot_{secrets.token_hex(6)}"
         quoted = str(tmp).replace("'", "''")
@@ -1125,6 +1147,7 @@ class DuckStore(LearningStoreMixin):
                 cur.execute(f"DETACH {alias}")
             with open(tmp, "rb") as fh:
                 os.fsync(fh.fileno())
+            os.chmod(tmp, 0o600)
             os.replace(tmp, dest)
             dir_fd = os.open(dest.parent, os.O_RDONLY)
             try:
