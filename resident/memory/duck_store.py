@@ -32,6 +32,7 @@ from resident.errors import (
     SchemaTooOld,
     SchemaUnknown,
 )
+from resident.memory.council_store import CouncilStoreMixin
 from resident.memory.learning_store import LearningStoreMixin
 from resident.memory.models import (
     ID_PREFIXES,
@@ -64,7 +65,7 @@ GAP_COLUMNS = (
 #: Tables the graph API may stream out whole (GET /v1/graph/export/{table}).
 EXPORTABLE_TABLES = (
     "entities", "claims", "claim_evidence", "conflicts", "curiosity_gaps", "recommendations",
-    "replay_buffer", "duplicate_candidates",
+    "replay_buffer", "duplicate_candidates", "council_sittings",
 )
 _ID_PATTERN = rf"({'|'.join(ID_PREFIXES)}):\S+"
 _MIGRATION_RE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
@@ -313,7 +314,7 @@ def _claim_params(c: Claim) -> list[Any]:
 # -- the store ---------------------------------------------------------------------------------
 
 
-class DuckStore(LearningStoreMixin):
+class DuckStore(LearningStoreMixin, CouncilStoreMixin):
     """The embedded GraphStore: this process opens data/graph.duckdb itself.
 
     One connection is held for the store's life; each thread works through its own cursor so
@@ -845,6 +846,9 @@ class DuckStore(LearningStoreMixin):
             "AND next_attempt_at <= ? ORDER BY priority DESC, created_at, id LIMIT ?",
             [_db_ts(now), limit]).fetchall()
         return [_gap(r) for r in rows]
+
+    def _gap_rows(self, sql: str, params: list[Any]) -> list[CuriosityGap]:
+        return [_gap(r) for r in self._cur.execute(sql, params).fetchall()]
 
     def get_gap(self, gap_id: str) -> CuriosityGap:
         row = _one(self._cur.execute(f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id = ?",

@@ -16,6 +16,7 @@ import httpx
 import pyarrow as pa
 
 from resident.cognition.epistemic import CorrectionWrites
+from resident.council.models import Sitting
 from resident.errors import DaemonNotRunning, ResidentError
 from resident.learning.replay import DuplicateCandidate, Experience
 from resident.memory.duck_store import _claims_table, _entities_table
@@ -260,6 +261,18 @@ class RemoteGraph:
 
     def duplicate_candidates(self, limit: int = 100) -> list[DuplicateCandidate]:
         return self._call("duplicate_candidates", limit=limit)
+
+    def record_sitting(self, sitting: Sitting) -> Sitting:
+        return self._call("record_sitting", sitting=sitting)
+
+    def sittings(self, subject: str | None = None, predicate: str | None = None,
+                 claim_id: str | None = None, gap_id: str | None = None,
+                 limit: int = 100) -> list[Sitting]:
+        return self._call("sittings", subject=subject, predicate=predicate,
+                          claim_id=claim_id, gap_id=gap_id, limit=limit)
+
+    def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
+        return self._call("open_gaps", limit=limit, min_attempts=min_attempts)
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         return self._call("decay_stale_facts", now=now)
