@@ -345,8 +345,10 @@ class CouncilSettings(_Section):
     retry_backoff_s: float = Field(default=1.0, ge=0.0)
     #: A Retry-After longer than this is not waited for: that provider sits this one out.
     max_retry_after_s: float = Field(default=30.0, ge=0.0)
-    #: Answers remembered per process, keyed by question and model.
+    #: Answers remembered per process, keyed by question and model ...
     cache_size: int = Field(default=500, ge=1)
+    #: ... and read back from past sittings (the graph) for this many days.
+    cache_days: float = Field(default=90.0, ge=0.0)
     #: When council-verifications/nightly runs (five-field cron, in flows.timezone).
     cron: str = "15 4 * * *"
 

@@ -247,14 +247,21 @@ class Panel:
     async def aclose(self) -> None:
         await asyncio.gather(*(c.aclose() for c in self.clients.values()))
 
-    async def ask(self, question: Question, budget: Budget) -> list[PanelAnswer]:
-        """One answer per provider, in provider-name order."""
-        return list(await asyncio.gather(*(self._ask_one(c, question, budget)
+    async def ask(self, question: Question, budget: Budget,
+                  known: Mapping[str, PanelAnswer] | None = None) -> list[PanelAnswer]:
+        """One answer per provider, in provider-name order. `known`: readable answers to this
+        same question from past sittings, by model; those models are not asked again."""
+        return list(await asyncio.gather(*(self._ask_one(c, question, budget, known or {})
                                            for c in self.clients.values())))
 
-    async def _ask_one(self, client: ProviderClient, question: Question,
-                       budget: Budget) -> PanelAnswer:
+    async def _ask_one(self, client: ProviderClient, question: Question, budget: Budget,
+                       known: Mapping[str, PanelAnswer]) -> PanelAnswer:
         p = client.provider
+        past = known.get(p.model)
+        if past is not None and past.readable:
+            return past.model_copy(update={"provider": client.name, "family": p.family,
+                                           "calls": 0, "tokens": 0, "cost_usd": 0.0,
+                                           "cached": True})
 
         def answer(**fields: Any) -> PanelAnswer:
             return PanelAnswer(provider=client.name, family=p.family, model=p.model, **fields)

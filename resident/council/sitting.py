@@ -12,10 +12,10 @@ import asyncio
 import os
 import time
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from resident.config import Settings
-from resident.council.models import Agreement, Outcome, Question, Sitting
+from resident.council.models import Agreement, Outcome, PanelAnswer, Question, Sitting
 from resident.council.providers import Budget, Panel, Sleep
 from resident.council.report import CouncilReport
 from resident.council.rules import decide, render_question, wants_council
@@ -90,11 +90,27 @@ def question_for_claim(graph: GraphStore, claim_id: str) -> Question:
                            gap_id=gap.id if gap else None)
 
 
+def remembered(graph: GraphStore, settings: Settings, question: Question,
+               now: datetime) -> dict[str, PanelAnswer]:
+    """Readable answers to this very question from sittings within `council.cache_days`, by
+    model (newest first wins): the answer cache that outlives the process."""
+    horizon = now - timedelta(days=settings.council.cache_days)
+    out: dict[str, PanelAnswer] = {}
+    for past in graph.sittings(subject=question.subject, predicate=question.predicate,
+                               limit=100):
+        if past.question_key != question.key or past.sat_at < horizon:
+            continue
+        for answer in past.answers:
+            if answer.readable:
+                out.setdefault(answer.model, answer)
+    return out
+
+
 async def _sit(graph: GraphStore, settings: Settings, panel: Panel, question: Question,
                budget: Budget, now: datetime, session_id: str | None,
                correlation_id: str | None) -> Sitting:
     started = time.monotonic()
-    answers = await panel.ask(question, budget)
+    answers = await panel.ask(question, budget, remembered(graph, settings, question, now))
     decision = decide(question, answers, now,
                       min_families=settings.council.min_agreeing_families,
                       hint_cap=settings.epistemic.hint_cap)

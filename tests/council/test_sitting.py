@@ -177,3 +177,25 @@ def test_verdicts_read_through_the_graph_api_shape(settings: Settings, council: 
     assert back[0].agreement is Agreement.SPLIT
     assert [a.verdict for a in back[0].answers] == [Verdict.REFUTED, Verdict.SUPPORTED,
                                                     Verdict.SUPPORTED]
+
+
+def test_answers_are_cached_by_question_and_model_across_runs(settings: Settings,
+                                                              council: Council) -> None:
+    s = council.settings(settings, retries=0)
+    council.script(openai=verdict("supported"), anthropic=verdict("supported"),
+                   gemini=Behaviour(status=500))
+    with DuckStore.open(s, create=True) as store:
+        ids = seed(store)
+        first = convene(store, s, NOW, questions=[question_for_claim(store, ids["fact"])])
+        sent = len(council.requests())
+        second = convene(store, s, NOW + timedelta(days=1),
+                         questions=[question_for_claim(store, ids["fact"])])
+        # Only the provider that never answered is asked again.
+        assert len(council.requests()) - sent == 1
+        cached = {a.provider: a.cached for a in second.sittings[0].answers}
+        assert cached == {"anthropic": True, "gemini": False, "openai": True}
+        assert second.sittings[0].agreement is first.sittings[0].agreement is Agreement.AGREED
+        assert second.calls == 1 and second.tokens == 0
+        late = convene(store, s, NOW + timedelta(days=s.council.cache_days + 2),
+                       questions=[question_for_claim(store, ids["fact"])])
+        assert late.calls == 3  # past the cache horizon every model is asked again
