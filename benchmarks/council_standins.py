@@ -46,12 +46,15 @@ _PATHS = {
     "anthropic": re.compile(r"^/v1/messages$"),
     "gemini": re.compile(r"^/v1beta/models/(?P<model>[^/:]+):generateContent$"),
 }
-_ERROR_KIND = {400: ("invalid_request_error", "INVALID_ARGUMENT"),
-               401: ("authentication_error", "UNAUTHENTICATED"),
-               404: ("not_found_error", "NOT_FOUND"),
-               429: ("rate_limit_error", "RESOURCE_EXHAUSTED"),
-               500: ("api_error", "INTERNAL"), 503: ("overloaded_error", "UNAVAILABLE"),
-               529: ("overloaded_error", "UNAVAILABLE")}
+_ERROR_KIND = {
+    400: ("invalid_request_error", "INVALID_ARGUMENT"),
+    401: ("authentication_error", "UNAUTHENTICATED"),
+    404: ("not_found_error", "NOT_FOUND"),
+    429: ("rate_limit_error", "RESOURCE_EXHAUSTED"),
+    500: ("api_error", "INTERNAL"),
+    503: ("overloaded_error", "UNAVAILABLE"),
+    529: ("overloaded_error", "UNAVAILABLE"),
+}
 
 
 def error_body(wire: str, status: int, message: str) -> dict[str, Any]:
@@ -66,22 +69,51 @@ def error_body(wire: str, status: int, message: str) -> dict[str, Any]:
 def ok_body(wire: str, model: str, text: str, usage: tuple[int, int]) -> dict[str, Any]:
     i, o = usage
     if wire == "openai":
-        return {"id": "chatcmpl-standin", "object": "chat.completion", "created": 0,
-                "model": model, "choices": [{"index": 0, "finish_reason": "stop",
-                                             "message": {"role": "assistant", "content": text}}],
-                "usage": {"prompt_tokens": i, "completion_tokens": o, "total_tokens": i + o}}
+        return {
+            "id": "chatcmpl-standin",
+            "object": "chat.completion",
+            "created": 0,
+            "model": model,
+            "choices": [
+                {
+                    "index": 0,
+                    "finish_reason": "stop",
+                    "message": {"role": "assistant", "content": text},
+                }
+            ],
+            "usage": {"prompt_tokens": i, "completion_tokens": o, "total_tokens": i + o},
+        }
     if wire == "anthropic":
-        return {"id": "msg_standin", "type": "message", "role": "assistant", "model": model,
-                "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
-                "stop_sequence": None, "usage": {"input_tokens": i, "output_tokens": o}}
-    return {"candidates": [{"content": {"role": "model", "parts": [{"text": text}]},
-                            "finishReason": "STOP", "index": 0}],
-            "usageMetadata": {"promptTokenCount": i, "candidatesTokenCount": o,
-                              "totalTokenCount": i + o}, "modelVersion": model}
+        return {
+            "id": "msg_standin",
+            "type": "message",
+            "role": "assistant",
+            "model": model,
+            "content": [{"type": "text", "text": text}],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+            "usage": {"input_tokens": i, "output_tokens": o},
+        }
+    return {
+        "candidates": [
+            {
+                "content": {"role": "model", "parts": [{"text": text}]},
+                "finishReason": "STOP",
+                "index": 0,
+            }
+        ],
+        "usageMetadata": {
+            "promptTokenCount": i,
+            "candidatesTokenCount": o,
+            "totalTokenCount": i + o,
+        },
+        "modelVersion": model,
+    }
 
 
-def _check_request(wire: str, model: str, key: str, path: str, headers: Any,
-                   body: Any) -> tuple[int, str] | None:
+def _check_request(
+    wire: str, model: str, key: str, path: str, headers: Any, body: Any
+) -> tuple[int, str] | None:
     """None when the request is what the real API accepts; else (status, message)."""
     m = _PATHS[wire].match(path)
     if m is None:
@@ -100,24 +132,40 @@ def _check_request(wire: str, model: str, key: str, path: str, headers: Any,
         return 400, "body must be a JSON object"
     if wire == "openai":
         msgs = body.get("messages")
-        if body.get("model") != model or not isinstance(msgs, list) or not msgs or any(
-                not isinstance(x, dict) or x.get("role") not in ("system", "user", "assistant")
-                or not isinstance(x.get("content"), str) for x in msgs):
+        if (
+            body.get("model") != model
+            or not isinstance(msgs, list)
+            or not msgs
+            or any(
+                not isinstance(x, dict)
+                or x.get("role") not in ("system", "user", "assistant")
+                or not isinstance(x.get("content"), str)
+                for x in msgs
+            )
+        ):
             return 400, "model and messages[{role, content}] are required"
         if body.get("stream") not in (None, False):
             return 400, "streaming is not scripted"
     elif wire == "anthropic":
         msgs = body.get("messages")
-        if (body.get("model") != model or not isinstance(body.get("max_tokens"), int)
-                or not isinstance(msgs, list) or not msgs or msgs[0].get("role") != "user"
-                or body.get("stream") not in (None, False)):
+        if (
+            body.get("model") != model
+            or not isinstance(body.get("max_tokens"), int)
+            or not isinstance(msgs, list)
+            or not msgs
+            or msgs[0].get("role") != "user"
+            or body.get("stream") not in (None, False)
+        ):
             return 400, "model, max_tokens and messages starting with a user turn are required"
     else:
         if m.group("model") != model:
             return 404, f"models/{m.group('model')} is not found"
         contents = body.get("contents")
-        if not isinstance(contents, list) or not contents or not isinstance(
-                contents[-1].get("parts"), list):
+        if (
+            not isinstance(contents, list)
+            or not contents
+            or not isinstance(contents[-1].get("parts"), list)
+        ):
             return 400, "contents[].parts[] is required"
     return None
 
@@ -157,8 +205,9 @@ class StandIn:
             def log_message(self, format: str, *args: Any) -> None:
                 return
 
-            def _send(self, status: int, payload: bytes,
-                      extra: dict[str, str] | None = None) -> None:
+            def _send(
+                self, status: int, payload: bytes, extra: dict[str, str] | None = None
+            ) -> None:
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(payload)))
@@ -182,14 +231,15 @@ class StandIn:
                     body = None
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 with standin._lock:
-                    standin.requests.append({"path": self.path, "headers": headers,
-                                             "body": body})
-                problem = _check_request(standin.wire, standin.model, standin.key, self.path,
-                                         headers, body)
+                    standin.requests.append({"path": self.path, "headers": headers, "body": body})
+                problem = _check_request(
+                    standin.wire, standin.model, standin.key, self.path, headers, body
+                )
                 if problem is not None:
                     status, message = problem
-                    self._send(status, json.dumps(error_body(standin.wire, status,
-                                                             message)).encode())
+                    self._send(
+                        status, json.dumps(error_body(standin.wire, status, message)).encode()
+                    )
                     return
                 assert isinstance(body, dict)
                 question = question_of(standin.wire, body)
@@ -203,16 +253,26 @@ class StandIn:
                     self._send(200, b.raw)
                 elif b.status != 200:
                     extra = {"Retry-After": b.retry_after} if b.retry_after else None
-                    self._send(b.status, json.dumps(error_body(
-                        standin.wire, b.status, f"scripted {b.status}")).encode(), extra)
+                    self._send(
+                        b.status,
+                        json.dumps(
+                            error_body(standin.wire, b.status, f"scripted {b.status}")
+                        ).encode(),
+                        extra,
+                    )
                 else:
-                    self._send(200, json.dumps(ok_body(standin.wire, standin.model,
-                                                       b.text or "", b.usage)).encode())
+                    self._send(
+                        200,
+                        json.dumps(
+                            ok_body(standin.wire, standin.model, b.text or "", b.usage)
+                        ).encode(),
+                    )
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                         daemon=True).start()
+        threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
         return self
 
     def stop(self) -> None:
@@ -224,13 +284,25 @@ class StandIn:
 
 FAMILIES = {"openai": "openai", "anthropic": "anthropic", "gemini": "google"}
 MODELS = {"openai": "gpt-standin", "anthropic": "claude-standin", "gemini": "gemini-standin"}
-KEY_ENV = {"openai": "STANDIN_OPENAI_KEY", "anthropic": "STANDIN_ANTHROPIC_KEY",
-           "gemini": "STANDIN_GEMINI_KEY"}
+KEY_ENV = {
+    "openai": "STANDIN_OPENAI_KEY",
+    "anthropic": "STANDIN_ANTHROPIC_KEY",
+    "gemini": "STANDIN_GEMINI_KEY",
+}
 
 
-def providers_config(standins: dict[str, StandIn],
-                     usd_per_1k_tokens: float = 0.0) -> dict[str, dict[str, Any]]:
+def providers_config(
+    standins: dict[str, StandIn], usd_per_1k_tokens: float = 0.0
+) -> dict[str, dict[str, Any]]:
     """[council.providers] for these stand-ins, keyed by wire name."""
-    return {wire: {"family": FAMILIES[wire], "wire": wire, "base_url": s.url, "model": s.model,
-                   "api_key_env": KEY_ENV[wire], "usd_per_1k_tokens": usd_per_1k_tokens}
-            for wire, s in standins.items()}
+    return {
+        wire: {
+            "family": FAMILIES[wire],
+            "wire": wire,
+            "base_url": s.url,
+            "model": s.model,
+            "api_key_env": KEY_ENV[wire],
+            "usd_per_1k_tokens": usd_per_1k_tokens,
+        }
+        for wire, s in standins.items()
+    }

@@ -20,14 +20,16 @@ from resident.maintenance import open_for_flow, run_context
 # Never retried by Prefect: a retry would ask (and pay) the providers again; what a failed run
 # sat is already recorded, and the next run takes up the rest.
 @task(name="sit-council", cache_policy=NO_CACHE, retries=0)
-def sit_council(now: datetime, claim_id: str | None, session_id: str | None,
-                correlation_id: str) -> CouncilReport:
+def sit_council(
+    now: datetime, claim_id: str | None, session_id: str | None, correlation_id: str
+) -> CouncilReport:
     s = settings()
     graph = open_for_flow(s)
     try:
         questions = None if claim_id is None else [question_for_claim(graph, claim_id)]
-        return convene(graph, s, now, questions=questions, session_id=session_id,
-                       correlation_id=correlation_id)
+        return convene(
+            graph, s, now, questions=questions, session_id=session_id, correlation_id=correlation_id
+        )
     finally:
         graph.close()
 
@@ -43,9 +45,13 @@ def council_verifications(claim_id: str | None = None) -> dict[str, Any]:
     report = sit_council(now, claim_id, ctx.session_id, ctx.correlation_id)
     summary = report.summary()
     get_run_logger().info("council: %s", summary)
-    create_markdown_artifact(render_markdown(report) + f"\n\nRun: {ctx.describe()}",
-                             key="council-verifications",
-                             description=("council off" if report.off else
-                                          f"{summary['questions']} questions, "
-                                          f"{summary['agreed']} agreed"))
+    create_markdown_artifact(
+        render_markdown(report) + f"\n\nRun: {ctx.describe()}",
+        key="council-verifications",
+        description=(
+            "council off"
+            if report.off
+            else f"{summary['questions']} questions, {summary['agreed']} agreed"
+        ),
+    )
     return {**summary, "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}

@@ -126,22 +126,42 @@ class ProviderClient:
         p, key = self.provider, self._key or ""
         limit = self.rules.max_answer_tokens
         if p.wire == "openai":
-            return "chat/completions", {"Authorization": f"Bearer {key}"}, {
-                "model": p.model,
-                "messages": [{"role": "system", "content": system},
-                             {"role": "user", "content": user}],
-                "temperature": 0, "max_tokens": limit, "stream": False,
-            }
+            return (
+                "chat/completions",
+                {"Authorization": f"Bearer {key}"},
+                {
+                    "model": p.model,
+                    "messages": [
+                        {"role": "system", "content": system},
+                        {"role": "user", "content": user},
+                    ],
+                    "temperature": 0,
+                    "max_tokens": limit,
+                    "stream": False,
+                },
+            )
         if p.wire == "anthropic":
-            return "v1/messages", {"x-api-key": key, "anthropic-version": ANTHROPIC_VERSION}, {
-                "model": p.model, "max_tokens": limit, "system": system, "temperature": 0,
-                "messages": [{"role": "user", "content": user}], "stream": False,
-            }
-        return f"v1beta/models/{p.model}:generateContent", {"x-goog-api-key": key}, {
-            "systemInstruction": {"parts": [{"text": system}]},
-            "contents": [{"role": "user", "parts": [{"text": user}]}],
-            "generationConfig": {"temperature": 0, "maxOutputTokens": limit},
-        }
+            return (
+                "v1/messages",
+                {"x-api-key": key, "anthropic-version": ANTHROPIC_VERSION},
+                {
+                    "model": p.model,
+                    "max_tokens": limit,
+                    "system": system,
+                    "temperature": 0,
+                    "messages": [{"role": "user", "content": user}],
+                    "stream": False,
+                },
+            )
+        return (
+            f"v1beta/models/{p.model}:generateContent",
+            {"x-goog-api-key": key},
+            {
+                "systemInstruction": {"parts": [{"text": system}]},
+                "contents": [{"role": "user", "parts": [{"text": user}]}],
+                "generationConfig": {"temperature": 0, "maxOutputTokens": limit},
+            },
+        )
 
     def _read(self, body: Any, system: str, user: str) -> Reply:
         """The reply's text and tokens; ValueError/KeyError/... when the body is not the
@@ -184,18 +204,19 @@ class ProviderClient:
         """The provider's reply, retried on 429, 5xx and timeouts; CouncilProviderFailed
         (its message free of the key) when there is none."""
         if self._key is None:
-            raise _failed(
-                f"no key: environment variable {self.provider.api_key_env} is not set", 0)
+            raise _failed(f"no key: environment variable {self.provider.api_key_env} is not set", 0)
         path, headers, body = self._request(system, user)
         last = "no attempt made"
         calls = 0
         for attempt in range(self.rules.retries + 1):
             if not budget.can_call():
-                raise _failed(f"run budget spent ({budget.calls} calls, "
-                              f"{budget.tokens} tokens); {last}", calls)
+                raise _failed(
+                    f"run budget spent ({budget.calls} calls, {budget.tokens} tokens); {last}",
+                    calls,
+                )
             budget.calls += 1
             calls += 1
-            wait = self.rules.retry_backoff_s * (2 ** attempt)
+            wait = self.rules.retry_backoff_s * (2**attempt)
             try:
                 response = await self._http.post(path, json=body, headers=headers)
             except httpx.TimeoutException:
@@ -209,7 +230,9 @@ class ProviderClient:
                     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
                         raise _failed(
                             f"HTTP 200 but not a {self.provider.wire} response "
-                            f"({type(exc).__name__})", calls) from None
+                            f"({type(exc).__name__})",
+                            calls,
+                        ) from None
                     budget.tokens += reply.tokens
                     budget.cost_usd += self.cost(reply.tokens)
                     return Reply(reply.text, reply.tokens, calls)
@@ -217,13 +240,14 @@ class ProviderClient:
                 last = f"HTTP {response.status_code}: {message}"
                 if response.status_code != 429 and response.status_code < 500:
                     raise _failed(last, calls)
-                asked = retry_after_seconds(response.headers.get("retry-after"),
-                                            datetime.now(UTC))
+                asked = retry_after_seconds(response.headers.get("retry-after"), datetime.now(UTC))
                 if asked is not None:
                     if asked > self.rules.max_retry_after_s:
                         raise _failed(
                             f"{last}; Retry-After {asked:g} s is over the "
-                            f"{self.rules.max_retry_after_s:g} s cap", calls)
+                            f"{self.rules.max_retry_after_s:g} s cap",
+                            calls,
+                        )
                     wait = asked
             if attempt < self.rules.retries:
                 await self.sleep(wait)
@@ -236,32 +260,50 @@ class ProviderClient:
 class Panel:
     """Every configured provider, asked at once; answers cached by question and model."""
 
-    def __init__(self, rules: CouncilSettings, env: Mapping[str, str],
-                 sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(
+        self, rules: CouncilSettings, env: Mapping[str, str], sleep: Sleep = asyncio.sleep
+    ) -> None:
         self.rules = rules
-        self.clients = {name: ProviderClient(name, p, rules, env, sleep)
-                        for name, p in sorted(rules.providers.items())}
-        self._cache: LRUCache[tuple[str, str, str, str], str] = LRUCache(
-            maxsize=rules.cache_size)
+        self.clients = {
+            name: ProviderClient(name, p, rules, env, sleep)
+            for name, p in sorted(rules.providers.items())
+        }
+        self._cache: LRUCache[tuple[str, str, str, str], str] = LRUCache(maxsize=rules.cache_size)
 
     async def aclose(self) -> None:
         await asyncio.gather(*(c.aclose() for c in self.clients.values()))
 
-    async def ask(self, question: Question, budget: Budget,
-                  known: Mapping[str, PanelAnswer] | None = None) -> list[PanelAnswer]:
+    async def ask(
+        self, question: Question, budget: Budget, known: Mapping[str, PanelAnswer] | None = None
+    ) -> list[PanelAnswer]:
         """One answer per provider, in provider-name order. `known`: readable answers to this
         same question from past sittings, by model; those models are not asked again."""
-        return list(await asyncio.gather(*(self._ask_one(c, question, budget, known or {})
-                                           for c in self.clients.values())))
+        return list(
+            await asyncio.gather(
+                *(self._ask_one(c, question, budget, known or {}) for c in self.clients.values())
+            )
+        )
 
-    async def _ask_one(self, client: ProviderClient, question: Question, budget: Budget,
-                       known: Mapping[str, PanelAnswer]) -> PanelAnswer:
+    async def _ask_one(
+        self,
+        client: ProviderClient,
+        question: Question,
+        budget: Budget,
+        known: Mapping[str, PanelAnswer],
+    ) -> PanelAnswer:
         p = client.provider
         past = known.get(p.model)
         if past is not None and past.readable:
-            return past.model_copy(update={"provider": client.name, "family": p.family,
-                                           "calls": 0, "tokens": 0, "cost_usd": 0.0,
-                                           "cached": True})
+            return past.model_copy(
+                update={
+                    "provider": client.name,
+                    "family": p.family,
+                    "calls": 0,
+                    "tokens": 0,
+                    "cost_usd": 0.0,
+                    "cached": True,
+                }
+            )
 
         def answer(**fields: Any) -> PanelAnswer:
             return PanelAnswer(provider=client.name, family=p.family, model=p.model, **fields)
@@ -275,17 +317,27 @@ class Panel:
             try:
                 reply = await client.ask(system, user, budget)
             except CouncilProviderFailed as exc:
-                return answer(error=client.scrub(str(exc)),
-                                   calls=getattr(exc, "calls", 0))
+                return answer(error=client.scrub(str(exc)), calls=getattr(exc, "calls", 0))
             text, tokens, calls = reply.text, reply.tokens, reply.calls
         cost = client.cost(tokens)
         try:
             reading = read_answer(text, question.kind)
         except CouncilAnswerUnreadable as exc:
-            return answer(error=f"unreadable: {exc}", calls=calls, tokens=tokens,
-                               cost_usd=cost, cached=cached is not None)
+            return answer(
+                error=f"unreadable: {exc}",
+                calls=calls,
+                tokens=tokens,
+                cost_usd=cost,
+                cached=cached is not None,
+            )
         if cached is None:
             self._cache[cache_key] = text
-        return answer(verdict=reading.verdict, value=reading.value,
-                           reason=client.scrub(reading.reason), calls=calls, tokens=tokens,
-                           cost_usd=cost, cached=cached is not None)
+        return answer(
+            verdict=reading.verdict,
+            value=reading.value,
+            reason=client.scrub(reading.reason),
+            calls=calls,
+            tokens=tokens,
+            cost_usd=cost,
+            cached=cached is not None,
+        )

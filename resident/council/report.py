@@ -39,12 +39,18 @@ class CouncilReport(BaseModel):
 
     def summary(self) -> dict[str, object]:
         return {
-            "off": self.off, "providers": self.providers, "questions": self.questions,
-            "agreed": self.count(Agreement.AGREED), "split": self.count(Agreement.SPLIT),
+            "off": self.off,
+            "providers": self.providers,
+            "questions": self.questions,
+            "agreed": self.count(Agreement.AGREED),
+            "split": self.count(Agreement.SPLIT),
             "insufficient": self.count(Agreement.INSUFFICIENT),
             "agreement_rate": round(self.agreement_rate, 3),
-            "applied_claims": self.applied_claims, "calls": self.calls, "tokens": self.tokens,
-            "cost_usd": round(self.cost_usd, 6), "seconds": round(self.seconds, 3),
+            "applied_claims": self.applied_claims,
+            "calls": self.calls,
+            "tokens": self.tokens,
+            "cost_usd": round(self.cost_usd, 6),
+            "seconds": round(self.seconds, 3),
             "skipped": len(self.skipped),
         }
 
@@ -71,23 +77,31 @@ def render_markdown(report: CouncilReport, max_rows: int = 50) -> str:
     outcome, and the run's figures."""
     head = f"# Model council, {report.started.isoformat()}"
     if report.off:
-        return (f"{head}\n\nThe council is **off**: no provider is configured in "
-                "[council.providers]. Nothing left the house.")
+        return (
+            f"{head}\n\nThe council is **off**: no provider is configured in "
+            "[council.providers]. Nothing left the house."
+        )
     s = report.summary()
     lines = [
-        head, "",
+        head,
+        "",
         f"Providers: {', '.join(report.providers)}. Questions: **{s['questions']}**; agreed "
         f"**{s['agreed']}**, split **{s['split']}**, insufficient **{s['insufficient']}** "
         f"(agreement rate {report.agreement_rate:.0%}). Claims applied at hint: "
         f"**{s['applied_claims']}**. Calls **{report.calls}**, tokens **{report.tokens}**, "
-        f"cost **${report.cost_usd:.4f}**, time **{report.seconds:.2f} s**.", "",
+        f"cost **${report.cost_usd:.4f}**, time **{report.seconds:.2f} s**.",
+        "",
     ]
     if report.sittings:
-        lines += ["| question | verdicts | agreement | outcome | applied |",
-                  "|---|---|---|---|---|"]
+        lines += [
+            "| question | verdicts | agreement | outcome | applied |",
+            "|---|---|---|---|---|",
+        ]
         for st in report.sittings[:max_rows]:
-            lines.append(f"| {_cell(st.question)} | {_cell(_said(st))} | {st.agreement} | "
-                         f"{st.outcome} | {len(st.applied)} |")
+            lines.append(
+                f"| {_cell(st.question)} | {_cell(_said(st))} | {st.agreement} | "
+                f"{st.outcome} | {len(st.applied)} |"
+            )
         if len(report.sittings) > max_rows:
             lines.append(f"\n... and {len(report.sittings) - max_rows} more sittings.")
         lines.append("")
@@ -100,13 +114,17 @@ def render_markdown(report: CouncilReport, max_rows: int = 50) -> str:
 def render_text(report: CouncilReport) -> str:
     """The run for the command line."""
     if report.off:
-        return ("The council is off: no provider is configured in [council.providers]. "
-                "Nothing left the house.")
+        return (
+            "The council is off: no provider is configured in [council.providers]. "
+            "Nothing left the house."
+        )
     s = report.summary()
-    lines = [f"Council of {', '.join(report.providers)}: {s['questions']} question(s), "
-             f"{s['agreed']} agreed, {s['split']} split, {s['insufficient']} insufficient; "
-             f"{s['applied_claims']} claim(s) applied at hint; {report.calls} calls, "
-             f"{report.tokens} tokens, ${report.cost_usd:.4f}, {report.seconds:.2f} s."]
+    lines = [
+        f"Council of {', '.join(report.providers)}: {s['questions']} question(s), "
+        f"{s['agreed']} agreed, {s['split']} split, {s['insufficient']} insufficient; "
+        f"{s['applied_claims']} claim(s) applied at hint; {report.calls} calls, "
+        f"{report.tokens} tokens, ${report.cost_usd:.4f}, {report.seconds:.2f} s."
+    ]
     for st in report.sittings:
         lines.append(f"- {st.question}\n  {_said(st)}\n  -> {st.agreement}, {st.outcome}")
     lines += [f"- skipped: {x}" for x in report.skipped]

@@ -42,10 +42,15 @@ class Council:
         return [r for s in self.standins.values() for r in s.requests]
 
     def settings(self, base: Settings, **rules: object) -> Settings:
-        council = CouncilSettings.model_validate({
-            "providers": providers_config(self.standins, usd_per_1k_tokens=0.5),
-            "timeout_s": 1.0, "retry_backoff_s": 0.05, "max_retry_after_s": 2.0,
-            **rules})
+        council = CouncilSettings.model_validate(
+            {
+                "providers": providers_config(self.standins, usd_per_1k_tokens=0.5),
+                "timeout_s": 1.0,
+                "retry_backoff_s": 0.05,
+                "max_retry_after_s": 2.0,
+                **rules,
+            }
+        )
         return base.model_copy(update={"council": council})
 
 
@@ -62,6 +67,7 @@ def council(monkeypatch: pytest.MonkeyPatch) -> Iterator[Council]:
             if isinstance(step, Behaviour):
                 return step
             return Behaviour(text=str(step))
+
         return script
 
     for wire, env in KEY_ENV.items():

@@ -18,8 +18,10 @@ from tests.council.test_sitting import seed
 def config_with_providers(council: Council, path: Path) -> Path:
     lines = [DEFAULT_CONFIG.read_text()]
     for name, p in providers_config(council.standins).items():
-        lines.append(f"\n[council.providers.{name}]\n" + "\n".join(
-            f"{k} = {json.dumps(v)}" for k, v in p.items()))
+        lines.append(
+            f"\n[council.providers.{name}]\n"
+            + "\n".join(f"{k} = {json.dumps(v)}" for k, v in p.items())
+        )
     path.write_text("\n".join(lines))
     return path
 
@@ -34,8 +36,9 @@ def test_cli_off_then_on(data_dir: Path, tmp_path: Path, council: Council) -> No
     settings = load_settings(config_path=config, data_dir=data_dir, env={})
     with DuckStore.open(settings, create=True) as store:
         ids = seed(store)
-    council.script(openai=verdict("supported"), anthropic=verdict("supported"),
-                   gemini=verdict("unknown"))
+    council.script(
+        openai=verdict("supported"), anthropic=verdict("supported"), gemini=verdict("unknown")
+    )
     base = ["--data-dir", str(data_dir), "--config", str(config), "council"]
     listed = runner.invoke(main, [*base, "providers"])
     assert listed.exit_code == 0 and listed.output.count("key set") == 3

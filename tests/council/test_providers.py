@@ -20,8 +20,12 @@ from tests.council.conftest import Council
 Q = render_question("rxnorm:1191", "dose", {"rxnorm:1191": "Aspirin"})
 
 
-def ask(settings: Settings, budget: Budget | None = None, env: dict[str, str] | None = None,
-        panel: Panel | None = None) -> list[PanelAnswer]:
+def ask(
+    settings: Settings,
+    budget: Budget | None = None,
+    env: dict[str, str] | None = None,
+    panel: Panel | None = None,
+) -> list[PanelAnswer]:
     import os
 
     async def run() -> list[PanelAnswer]:
@@ -31,6 +35,7 @@ def ask(settings: Settings, budget: Budget | None = None, env: dict[str, str] | 
         finally:
             if panel is None:
                 await p.aclose()
+
     return asyncio.run(run())
 
 
@@ -39,13 +44,17 @@ def by(answers: list[PanelAnswer]) -> dict[str, PanelAnswer]:
 
 
 def test_each_wire_format_round_trip(settings: Settings, council: Council) -> None:
-    council.script(openai=verdict("value", value="325 mg"),
-                   anthropic="Here you go: " + verdict("value", value="325 MG"),
-                   gemini="```json\n" + verdict("value", value="325 mg.") + "\n```")
+    council.script(
+        openai=verdict("value", value="325 mg"),
+        anthropic="Here you go: " + verdict("value", value="325 MG"),
+        gemini="```json\n" + verdict("value", value="325 mg.") + "\n```",
+    )
     answers = by(ask(council.settings(settings)))
     assert {w: (a.verdict, a.value) for w, a in answers.items()} == {
-        "openai": (Verdict.VALUE, "325 mg"), "anthropic": (Verdict.VALUE, "325 MG"),
-        "gemini": (Verdict.VALUE, "325 mg.")}
+        "openai": (Verdict.VALUE, "325 mg"),
+        "anthropic": (Verdict.VALUE, "325 MG"),
+        "gemini": (Verdict.VALUE, "325 mg."),
+    }
     assert all(a.tokens == 80 and a.calls == 1 for a in answers.values())
     assert answers["openai"].cost_usd == pytest.approx(0.04)
     oa, an, ge = (council.standins[w].requests[0] for w in ("openai", "anthropic", "gemini"))
@@ -62,23 +71,30 @@ def test_each_wire_format_round_trip(settings: Settings, council: Council) -> No
 
 def test_rate_limit_honours_retry_after(settings: Settings, council: Council) -> None:
     council.script(
-        openai=lambda q, n: Behaviour(status=429, retry_after="1") if n == 0
-        else Behaviour(text=verdict("unknown")),
-        anthropic=lambda q, n: Behaviour(status=529) if n == 0 else Behaviour(
-            text=verdict("unknown")),
-        gemini=lambda q, n: Behaviour(status=500) if n < 2 else Behaviour(
-            text=verdict("unknown")))
+        openai=lambda q, n: (
+            Behaviour(status=429, retry_after="1") if n == 0 else Behaviour(text=verdict("unknown"))
+        ),
+        anthropic=lambda q, n: (
+            Behaviour(status=529) if n == 0 else Behaviour(text=verdict("unknown"))
+        ),
+        gemini=lambda q, n: Behaviour(status=500) if n < 2 else Behaviour(text=verdict("unknown")),
+    )
     started = time.monotonic()
     answers = by(ask(council.settings(settings)))
     assert time.monotonic() - started >= 0.95  # the one-second Retry-After was waited out
     assert {w: (a.readable, a.calls) for w, a in answers.items()} == {
-        "openai": (True, 2), "anthropic": (True, 2), "gemini": (True, 3)}
+        "openai": (True, 2),
+        "anthropic": (True, 2),
+        "gemini": (True, 3),
+    }
 
 
 def test_failures_count_for_nothing(settings: Settings, council: Council) -> None:
-    council.script(openai=Behaviour(status=429, retry_after="120"),
-                   anthropic=Behaviour(status=500),
-                   gemini=Behaviour(delay=1.5, text=verdict("unknown")))
+    council.script(
+        openai=Behaviour(status=429, retry_after="120"),
+        anthropic=Behaviour(status=500),
+        gemini=Behaviour(delay=1.5, text=verdict("unknown")),
+    )
     answers = by(ask(council.settings(settings, retries=1)))
     assert all(not a.readable for a in answers.values())
     assert "over the 2 s cap" in str(answers["openai"].error) and answers["openai"].calls == 1
@@ -86,31 +102,44 @@ def test_failures_count_for_nothing(settings: Settings, council: Council) -> Non
     assert "timed out" in str(answers["gemini"].error) and answers["gemini"].calls == 2
 
 
-@pytest.mark.parametrize("raw", [b"<html>bad gateway</html>", b'{"choices": []}',
-                                 b'{"type": "message", "content": "x"}', b"{}"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"<html>bad gateway</html>",
+        b'{"choices": []}',
+        b'{"type": "message", "content": "x"}',
+        b"{}",
+    ],
+)
 def test_garbage_bodies_are_refused(settings: Settings, council: Council, raw: bytes) -> None:
-    council.script(openai=Behaviour(raw=raw), anthropic=Behaviour(raw=raw),
-                   gemini=Behaviour(raw=raw))
+    council.script(
+        openai=Behaviour(raw=raw), anthropic=Behaviour(raw=raw), gemini=Behaviour(raw=raw)
+    )
     answers = ask(council.settings(settings))
     assert all(a.error and "not a" in a.error and a.calls == 1 for a in answers)
 
 
 def test_unreadable_text_is_refused(settings: Settings, council: Council) -> None:
-    council.script(openai="I would rather not say.", anthropic='{"verdict": "maybe"}',
-                   gemini='{"verdict": "value"}')
+    council.script(
+        openai="I would rather not say.",
+        anthropic='{"verdict": "maybe"}',
+        gemini='{"verdict": "value"}',
+    )
     answers = ask(council.settings(settings))
     assert all(a.error and a.error.startswith("unreadable") for a in answers)
 
 
-def test_wrong_or_missing_key(settings: Settings, council: Council,
-                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_wrong_or_missing_key(
+    settings: Settings, council: Council, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(KEY_ENV["openai"], "sk-wrong")
     monkeypatch.delenv(KEY_ENV["anthropic"])
     council.script(gemini=verdict("unknown"))
     answers = by(ask(council.settings(settings)))
     assert "HTTP 401" in str(answers["openai"].error) and answers["openai"].calls == 1
     assert answers["anthropic"].error == (
-        f"no key: environment variable {KEY_ENV['anthropic']} is not set")
+        f"no key: environment variable {KEY_ENV['anthropic']} is not set"
+    )
     assert not council.standins["anthropic"].requests  # nothing sent without a key
     assert answers["gemini"].readable
 
@@ -125,8 +154,9 @@ def test_a_key_echoed_back_is_scrubbed(settings: Settings, council: Council) -> 
 def test_budget_and_cache(settings: Settings, council: Council) -> None:
     import os
 
-    council.script(openai=verdict("unknown"), anthropic=verdict("unknown"),
-                   gemini=Behaviour(status=500))
+    council.script(
+        openai=verdict("unknown"), anthropic=verdict("unknown"), gemini=Behaviour(status=500)
+    )
     s = council.settings(settings, retries=5)
     budget = Budget(max_calls=4, max_tokens=10_000)
     answers = by(ask(s, budget))

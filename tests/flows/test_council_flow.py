@@ -31,25 +31,30 @@ def script(question: str, attempt: int) -> Behaviour:
 
 
 def split_script(question: str, attempt: int) -> Behaviour:
-    return Behaviour(text=verdict("supported") if "Warfarin" in question
-                     else verdict("refuted"))
+    return Behaviour(text=verdict("supported") if "Warfarin" in question else verdict("refuted"))
 
 
-def test_nightly_council_run_with_artifact(flow_env: Path, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_nightly_council_run_with_artifact(
+    flow_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from prefect.client.orchestration import get_client
 
     from flows.council import council_verifications
 
     keys = {w: "sk-" + secrets.token_hex(16) for w in KEY_ENV}
-    scripts = {"openai": lambda q, n: Behaviour(text=verdict("supported")),
-               "anthropic": script, "gemini": split_script}
+    scripts = {
+        "openai": lambda q, n: Behaviour(text=verdict("supported")),
+        "anthropic": script,
+        "gemini": split_script,
+    }
     standins = {w: StandIn(w, keys[w], MODELS[w], scripts[w]).start() for w in KEY_ENV}
     try:
         lines = [DEFAULT_CONFIG.read_text()]
         for name, p in providers_config(standins).items():
-            lines.append(f"\n[council.providers.{name}]\n" + "\n".join(
-                f"{k} = {v!r}".replace("'", '"') for k, v in p.items()))
+            lines.append(
+                f"\n[council.providers.{name}]\n"
+                + "\n".join(f"{k} = {v!r}".replace("'", '"') for k, v in p.items())
+            )
         config = tmp_path / "resident.toml"
         config.write_text("\n".join(lines))
         monkeypatch.setenv("RESIDENT_CONFIG", str(config))
@@ -59,15 +64,36 @@ def test_nightly_council_run_with_artifact(flow_env: Path, tmp_path: Path,
         assert sorted(s.council.providers) == ["anthropic", "gemini", "openai"]
         now = datetime.now(UTC)
         with DuckStore.open(s, create=True) as st:
-            st.upsert_entities([Entity(id="rxnorm:11289", kind="drug", label="Warfarin"),
-                                Entity(id="hp:0001892", kind="phenotype", label="Bleeding"),
-                                Entity(id="rxnorm:1191", kind="drug", label="Aspirin")], now)
-            agreed = st.record_correction(NewClaim(
-                subject="rxnorm:11289", predicate="adverse_effect", object_entity="hp:0001892",
-                confidence=0.4, provenance="user_correction"), None, now)
-            split = st.record_correction(NewClaim(
-                subject="rxnorm:1191", predicate="adverse_effect", object_entity="hp:0001892",
-                confidence=0.4, provenance="user_correction"), None, now)
+            st.upsert_entities(
+                [
+                    Entity(id="rxnorm:11289", kind="drug", label="Warfarin"),
+                    Entity(id="hp:0001892", kind="phenotype", label="Bleeding"),
+                    Entity(id="rxnorm:1191", kind="drug", label="Aspirin"),
+                ],
+                now,
+            )
+            agreed = st.record_correction(
+                NewClaim(
+                    subject="rxnorm:11289",
+                    predicate="adverse_effect",
+                    object_entity="hp:0001892",
+                    confidence=0.4,
+                    provenance="user_correction",
+                ),
+                None,
+                now,
+            )
+            split = st.record_correction(
+                NewClaim(
+                    subject="rxnorm:1191",
+                    predicate="adverse_effect",
+                    object_entity="hp:0001892",
+                    confidence=0.4,
+                    provenance="user_correction",
+                ),
+                None,
+                now,
+            )
             for g in (agreed.gap, split.gap):
                 st.attempt_gap(g.id, False, "nothing grounded", now)
 
@@ -86,10 +112,12 @@ def test_nightly_council_run_with_artifact(flow_env: Path, tmp_path: Path,
         assert "agreed" in markdown and "split" in markdown and "Warfarin" in markdown
         assert "gemini: refuted" in markdown
         with DuckStore.open(s) as st:
-            peers = st._cur.execute("SELECT confidence, rung FROM claims WHERE provenance "
-                                    "LIKE 'peer:%'").fetchall()
-            assert len(peers) == 3 and all(c <= s.epistemic.hint_cap and r is None
-                                           for c, r in peers)
+            peers = st._cur.execute(
+                "SELECT confidence, rung FROM claims WHERE provenance LIKE 'peer:%'"
+            ).fetchall()
+            assert len(peers) == 3 and all(
+                c <= s.epistemic.hint_cap and r is None for c, r in peers
+            )
             assert st.get_gap(split.gap.id).status.value == "open"
             assert st.peek_claim(agreed.hypothesis.id).level is Level.HYPOTHESIS
         for key in keys.values():
