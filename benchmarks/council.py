@@ -70,10 +70,9 @@ def make_script(wire: str):  # type: ignore[no-untyped-def]
 
 def run(questions: int) -> dict[str, object]:
     from resident.config import CouncilSettings, load_settings
-    from resident.council.models import Agreement
     from resident.council.sitting import convene
     from resident.memory.duck_store import DuckStore
-    from resident.memory.models import Entity, NewClaim
+    from resident.records import Agreement, Entity, NewClaim
 
     keys = {w: "sk-" + secrets.token_hex(16) for w in KEY_ENV}
     saved = {env: os.environ.get(env) for env in KEY_ENV.values()}

@@ -20,9 +20,9 @@ import httpx
 from cachetools import LRUCache
 
 from resident.config import CouncilProvider, CouncilSettings
-from resident.council.models import PanelAnswer, Question
 from resident.council.rules import prompt, read_answer
 from resident.errors import CouncilAnswerUnreadable, CouncilProviderFailed
+from resident.records import PanelAnswer, Question
 
 ANTHROPIC_VERSION = "2023-06-01"
 #: How much of a provider's error message is kept.

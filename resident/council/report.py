@@ -6,7 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from resident.council.models import Agreement, Sitting, Verdict
+from resident.records import Agreement, Sitting, Verdict
 
 
 class CouncilReport(BaseModel):

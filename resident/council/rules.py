@@ -12,15 +12,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from resident.config import CouncilSettings
-from resident.council.models import (
+from resident.errors import CouncilAnswerUnreadable, PrivateQuestion
+from resident.records import (
     Agreement,
+    Claim,
+    CuriosityGap,
+    GapStatus,
+    Level,
+    NewClaim,
     PanelAnswer,
     Question,
     QuestionKind,
     Verdict,
 )
-from resident.errors import CouncilAnswerUnreadable, PrivateQuestion
-from resident.memory.models import Claim, CuriosityGap, GapStatus, Level, NewClaim
 
 #: Entity ids of people: their data never leaves the house (Rule 8).
 PRIVATE_PREFIXES = ("person:",)

@@ -15,13 +15,21 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
 from resident.config import Settings
-from resident.council.models import Agreement, Outcome, PanelAnswer, Question, Sitting
 from resident.council.providers import Budget, Panel, Sleep
 from resident.council.report import CouncilReport
 from resident.council.rules import decide, render_question, wants_council
 from resident.errors import EpistemicRefusal, InvalidInput, NotFound, PrivateQuestion
 from resident.memory.client import GraphStore
-from resident.memory.models import Claim, CuriosityGap, short_id
+from resident.records import (
+    Agreement,
+    Claim,
+    CuriosityGap,
+    Outcome,
+    PanelAnswer,
+    Question,
+    Sitting,
+    short_id,
+)
 
 
 def _labels(graph: GraphStore, ids: Sequence[str | None]) -> dict[str, str]:

@@ -34,7 +34,7 @@ from resident.language.knowledge import (
 from resident.language.model_client import Grounding, ModelClient
 from resident.language.pipeline import load_pipeline
 from resident.memory.client import GraphStore
-from resident.memory.models import Claim, Entity, Level, NewClaim
+from resident.records import Claim, Entity, Level, NewClaim
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
@@ -45,7 +45,7 @@ FUNCTIONAL_PREDICATES = frozenset({"birthday", "capital", "age", "born_in", "ful
 _LAST_CLAIMS_PEOPLE = 256
 
 
-# -- what converse needs from the resident (resident/boot.py provides it) -----------------------
+# -- what converse needs from the resident (resident/daemon/boot.py provides it) -------------
 
 
 class _Session(Protocol):
@@ -65,7 +65,7 @@ class _People(Protocol):
 
 
 class ResidentLike(Protocol):
-    """The parts of `resident.boot.Resident` a conversation turn uses."""
+    """The parts of `resident.daemon.boot.Resident` a conversation turn uses."""
 
     @property
     def settings(self) -> Settings: ...

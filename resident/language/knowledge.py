@@ -13,7 +13,6 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from resident.council.models import Sitting
 from resident.errors import NotFound
 from resident.language import render
 from resident.language.dictionary import Dictionary
@@ -27,7 +26,7 @@ from resident.language.intents import (
 )
 from resident.language.pipeline import load_pipeline
 from resident.memory.client import GraphStore
-from resident.memory.models import ENTITY_ID_RE, Claim, Conflict, Entity, Evidence, Level
+from resident.records import ENTITY_ID_RE, Claim, Conflict, Entity, Evidence, Level, Sitting
 
 CLAIM_ID_RE = re.compile(r"^c_[0-9a-f]{32}$")
 #: Entries a one-off Dictionary holds when a caller (the CLI) passes none.

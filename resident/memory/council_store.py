@@ -1,6 +1,6 @@
-"""The graph owner's side of the model council: sittings (migration 005) and the open gaps the
-council may take. Mixed into DuckStore so the daemon serves these like every GraphStore method;
-a sitting row is only ever added, never changed or deleted."""
+"""The graph owner's side of the model council: sittings (migration 005). Mixed into DuckStore
+so the daemon serves these like every GraphStore method; a sitting row is only ever added, never
+changed or deleted."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from typing import Any
 import duckdb
 from pydantic import TypeAdapter
 
-from resident.council.models import PanelAnswer, Sitting
-from resident.memory.models import CuriosityGap
+from resident.records import PanelAnswer, Sitting
 
 SITTING_COLUMNS = (
     "id, question_key, kind, subject, predicate, object, claim_id, gap_id, question, answers, "
@@ -31,9 +30,6 @@ class CouncilStoreMixin:
     @property
     def _cur(self) -> duckdb.DuckDBPyConnection:  # DuckStore's per-thread cursor
         raise NotImplementedError
-
-    def _gap_rows(self, sql: str, params: list[Any]) -> list[CuriosityGap]:
-        raise NotImplementedError  # DuckStore's
 
     def record_sitting(self, sitting: Sitting) -> Sitting:
         """Add one sitting (same id again: kept once) and return it."""
@@ -94,17 +90,6 @@ class CouncilStoreMixin:
         )
         rows = self._cur.execute(sql, [*params, limit]).fetchall()
         return [_sitting(r) for r in rows]
-
-    def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
-        """Open curiosity gaps tried at least `min_attempts` times, due or not, highest
-        priority first: what the council's rule chooses from."""
-        from resident.memory.duck_store import GAP_COLUMNS
-
-        return self._gap_rows(
-            f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' AND attempts >= ? "
-            "ORDER BY priority DESC, attempts DESC, created_at, id LIMIT ?",
-            [min_attempts, limit],
-        )
 
 
 def _sitting(r: Sequence[Any]) -> Sitting:

@@ -34,7 +34,7 @@ from resident.errors import (
 )
 from resident.memory.council_store import CouncilStoreMixin
 from resident.memory.learning_store import LearningStoreMixin
-from resident.memory.models import (
+from resident.records import (
     ID_PREFIXES,
     Claim,
     Conflict,
@@ -847,8 +847,14 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin):
             [_db_ts(now), limit]).fetchall()
         return [_gap(r) for r in rows]
 
-    def _gap_rows(self, sql: str, params: list[Any]) -> list[CuriosityGap]:
-        return [_gap(r) for r in self._cur.execute(sql, params).fetchall()]
+    def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
+        """Open gaps tried at least `min_attempts` times, due or not, highest priority first:
+        what the model council's rule chooses from."""
+        rows = self._cur.execute(
+            f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' AND attempts >= ? "
+            "ORDER BY priority DESC, attempts DESC, created_at, id LIMIT ?",
+            [min_attempts, limit]).fetchall()
+        return [_gap(r) for r in rows]
 
     def get_gap(self, gap_id: str) -> CuriosityGap:
         row = _one(self._cur.execute(f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id = ?",

@@ -12,9 +12,9 @@ import pytest
 
 from benchmarks.council_standins import KEY_ENV, Behaviour, verdict
 from resident.config import Settings
-from resident.council.models import PanelAnswer, Verdict
 from resident.council.providers import Budget, Panel, retry_after_seconds
 from resident.council.rules import render_question
+from resident.records import PanelAnswer, Verdict
 from tests.council.conftest import Council
 
 Q = render_question("rxnorm:1191", "dose", {"rxnorm:1191": "Aspirin"})

@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from resident.config import CouncilSettings
-from resident.council.models import Agreement, PanelAnswer, QuestionKind, Verdict
 from resident.council.rules import (
     decide,
     prompt,
@@ -16,7 +15,16 @@ from resident.council.rules import (
     wants_council,
 )
 from resident.errors import CouncilAnswerUnreadable, PrivateQuestion
-from resident.memory.models import Claim, CuriosityGap, GapStatus, Level
+from resident.records import (
+    Agreement,
+    Claim,
+    CuriosityGap,
+    GapStatus,
+    Level,
+    PanelAnswer,
+    QuestionKind,
+    Verdict,
+)
 
 NOW = datetime(2026, 5, 1, tzinfo=UTC)
 RULES = CouncilSettings()

@@ -12,11 +12,10 @@ import pytest
 
 from benchmarks.council_standins import Behaviour, verdict
 from resident.config import Settings
-from resident.council.models import Agreement, Outcome, Verdict
 from resident.council.sitting import convene, question_for_claim
 from resident.language import why
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, GapStatus, Level, NewClaim
+from resident.records import Agreement, Entity, GapStatus, Level, NewClaim, Outcome, Verdict
 from tests.council.conftest import Council
 
 NOW = datetime(2026, 5, 1, 4, 15, tzinfo=UTC)

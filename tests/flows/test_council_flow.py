@@ -23,7 +23,7 @@ from benchmarks.council_standins import (  # noqa: E402
 )
 from resident.config import DEFAULT_CONFIG, load_settings  # noqa: E402
 from resident.memory.duck_store import DuckStore  # noqa: E402
-from resident.memory.models import Entity, Level, NewClaim  # noqa: E402
+from resident.records import Entity, Level, NewClaim  # noqa: E402
 
 
 def script(question: str, attempt: int) -> Behaviour:
