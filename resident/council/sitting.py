@@ -164,7 +164,7 @@ async def _sit(
         graph.attempt_gap(gap_id, False, f"council: {note}"[:2000], now)
     seconds = time.monotonic() - started
     return Sitting(
-        id=short_id("s", question.key, now.isoformat(), correlation_id or ""),
+        id=short_id("s", question.key, gap_id or "", now.isoformat(), correlation_id or ""),
         question_key=question.key,
         kind=question.kind,
         subject=question.subject,

@@ -255,3 +255,25 @@ def test_answers_are_cached_by_question_and_model_across_runs(
             questions=[question_for_claim(store, ids["fact"])],
         )
         assert late.calls == 3  # past the cache horizon every model is asked again
+
+
+def test_two_gaps_on_one_claim_sit_twice_and_pay_once(settings: Settings, council: Council) -> None:
+    s = council.settings(settings)
+    council.script(
+        openai=verdict("supported"), anthropic=verdict("supported"), gemini=verdict("supported")
+    )
+    with DuckStore.open(s, create=True) as store:
+        ids = seed(store)
+        again = store.file_gap(
+            "rxnorm:11289",
+            "adverse_effect",
+            "again?",
+            NOW + timedelta(minutes=1),
+            claim_id=ids["corrected_claim"],
+        )
+        store.attempt_gap(again.id, False, "still nothing", NOW + timedelta(minutes=1))
+        report = convene(store, s, NOW, correlation_id="01SAME")
+        on_claim = [x for x in report.sittings if x.claim_id == ids["corrected_claim"]]
+        assert len(on_claim) == 2 and len({x.id for x in on_claim}) == 2
+        assert len(store.sittings(subject="rxnorm:11289")) == 2
+        assert sum(x.calls for x in on_claim) == 3  # the second sitting read the cache
