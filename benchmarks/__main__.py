@@ -1,6 +1,6 @@
-"""`python -m benchmarks [graph|daemon|ingest] [--scale tiny|small|full]`: run the benchmarks,
-write RESULTS.md (the daemon and ingest suites write their own reports; see benchmarks/daemon.py
-and benchmarks/ingest.py).
+"""`python -m benchmarks [graph|daemon|ingest|facts] [--scale tiny|small|full]`: run the
+benchmarks, write RESULTS.md (the daemon, ingest and facts suites write their own reports; see
+benchmarks/daemon.py, benchmarks/ingest.py and benchmarks/facts.py).
 
 The full scale (the default) writes benchmarks/RESULTS.md; smaller scales write under
 benchmarks/work/ unless --out says otherwise, so a quick run never replaces the recorded numbers.
@@ -19,7 +19,7 @@ from pathlib import Path
 from benchmarks import graph, report
 
 HERE = Path(__file__).resolve().parent
-SUITES = ("graph", "daemon", "ingest")
+SUITES = ("graph", "daemon", "ingest", "facts")
 #: Exit status when the run completed but missed a target (an error exits 1).
 TARGET_MISSED = 2
 
@@ -32,6 +32,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the generated graphs live (default benchmarks/work/<scale>)")
     parser.add_argument("--out", type=Path, default=None, help="the Markdown report to write")
     parser.add_argument("--json", type=Path, default=None, help="also write the raw numbers")
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["facts"]:
+        from benchmarks import facts
+
+        return facts.main(argv[1:])
     args = parser.parse_args(argv)
     if args.suite in ("daemon", "ingest"):
         from benchmarks import daemon, ingest

@@ -41,6 +41,8 @@ def exploration_loop() -> dict[str, Any]:
                              description=f"{len(report.changes)} changes, "
                                          f"{report.left_open} gaps left open")
     return {"examined": report.examined, "answered": report.answered,
-            "promoted": report.promoted, "resolved": report.resolved,
+            "promoted": report.promoted,
+            "promoted_by_sweep": report.sweep.promoted if report.sweep is not None else 0,
+            "resolved": report.resolved,
             "left_open": report.left_open, "refused": len(report.refused),
             "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}

@@ -18,6 +18,7 @@ from prefect.cache_policies import NO_CACHE
 
 from flows._common import announce, retry_options, settings
 from resident.clock import SystemClock
+from resident.exploration import promotion_markdown
 from resident.ingest import IngestReport
 from resident.ingest import ingest as ingest_source
 from resident.maintenance import open_for_flow, run_context
@@ -82,6 +83,8 @@ def render(report: IngestReport, before: tuple[dict[str, int], str],
     ]
     if report.skipped:
         lines += ["", "Left out: " + "; ".join(f"{n} {why}" for why, n in report.skipped.items())]
+    if report.promotion is not None:
+        lines += ["", *promotion_markdown(report.promotion)]
     lines += [
         "",
         "| graph | before | after |",
@@ -110,5 +113,6 @@ def ingest(source: str) -> dict[str, Any]:
                              description=f"{source}: {report.changed} rows changed")
     return {"source": source, "dataset": report.dataset, "version": report.version,
             "entities": report.entities.model_dump(), "claims": report.claims.model_dump(),
+            "promoted": report.promotion.promoted if report.promotion is not None else 0,
             "counts": after[0], "checksum": after[1], "correlation_id": ctx.correlation_id,
             "session_id": ctx.session_id}

@@ -118,6 +118,44 @@ def up(ctx: click.Context, port: int | None, no_flows: bool) -> None:
 
 @main.command()
 @data_dir_option
+@click.option("--json", "as_json", is_flag=True, help="Print the ladder as JSON.")
+@click.pass_context
+def ladder(ctx: click.Context, as_json: bool) -> None:
+    """Claims per rung and provenance class, and the confidence histogram (the live daemon's
+    graph when one runs, else the file). Reading the ladder is not a retrieval."""
+    from resident.daemon.client import open_graph
+    from resident.maintenance import render_ladder_text
+
+    graph = open_graph(settings_from(ctx))
+    try:
+        result = graph.ladder()
+    finally:
+        graph.close()
+    click.echo(result.model_dump_json(indent=2) if as_json else render_ladder_text(result))
+
+
+@main.command()
+@data_dir_option
+@click.option("--json", "as_json", is_flag=True, help="Print the PromotionReport as JSON.")
+@click.pass_context
+def promote(ctx: click.Context, as_json: bool) -> None:
+    """Promote every claim whose statement stands on more than one independent grounded source,
+    each through promote_to_fact; prints how many and why."""
+    from resident.clock import SystemClock
+    from resident.daemon.client import open_graph
+    from resident.exploration import promotion_markdown
+
+    graph = open_graph(settings_from(ctx))
+    try:
+        report = graph.promote_earned(SystemClock().now())
+    finally:
+        graph.close()
+    click.echo(report.model_dump_json(indent=2) if as_json
+               else "\n".join(promotion_markdown(report)))
+
+
+@main.command()
+@data_dir_option
 @click.argument("text")
 @click.option("--as", "person", default=None, help="Speak as this person (a name).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole turn as JSON.")

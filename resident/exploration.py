@@ -10,13 +10,14 @@ interaction:, inference: and user_correction claims never are. `explore` does th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from pydantic import BaseModel, Field
 
 from resident.cognition.epistemic import parse_provenance
+from resident.cognition.independence import Witness, witness_origins
 from resident.config import Settings
 from resident.errors import EpistemicRefusal, NotFound
 from resident.memory.client import GraphStore
@@ -26,6 +27,7 @@ from resident.records import (
     ConflictStatus,
     CuriosityGap,
     Level,
+    PromotionReport,
 )
 
 # -- the pure decision ---------------------------------------------------------------------------
@@ -59,19 +61,22 @@ class GapPlan:
     note: str
 
 
-def grounded_support(claims: Iterable[Claim]) -> dict[str, frozenset[str]]:
-    """For each object: the independent grounded sources (source keys) that state it.
+def grounded_support(claims: Iterable[Claim],
+                     evidence: Mapping[str, Sequence[str]] | None = None
+                     ) -> dict[str, frozenset[str]]:
+    """For each object: the independent origins of the grounded sources that state it
+    (resident.cognition.independence; `evidence` maps claim ids to their evidence rows'
+    sources, without it a claim stands for its provenance).
 
     Opinions are not truth claims and never count; hint-capped and user claims are not grounded.
     """
+    rows = evidence or {}
     support: dict[str, set[str]] = {}
     for claim in claims:
         if claim.level is Level.OPINION:
             continue
-        sources = support.setdefault(claim.object_value, set())
-        prov = parse_provenance(claim.provenance)
-        if prov.grounded:
-            sources.add(prov.source_key)
+        support.setdefault(claim.object_value, set()).update(
+            witness_origins(Witness(claim.provenance, tuple(rows.get(claim.id, ())))))
     return {obj: frozenset(keys) for obj, keys in support.items()}
 
 
@@ -84,7 +89,8 @@ def _sources(keys: frozenset[str]) -> str:
 
 
 def plan_gap(gap: CuriosityGap, claims: list[Claim], conflicts: list[Conflict],
-             min_fact_sources: int, min_winning_sources: int) -> GapPlan:
+             min_fact_sources: int, min_winning_sources: int,
+             evidence: Mapping[str, Sequence[str]] | None = None) -> GapPlan:
     """Decide what the evidence settles for `gap`.
 
     `claims` are the graph's claims with the gap's subject and predicate; `conflicts` those
@@ -95,7 +101,7 @@ def plan_gap(gap: CuriosityGap, claims: list[Claim], conflicts: list[Conflict],
     is in open conflict and one of its statements stands on enough evidence to be a FACT.
     """
     by_id = {c.id: c for c in claims}
-    support = grounded_support(claims)
+    support = grounded_support(claims, evidence)
     relevant = {x.id: x for x in conflicts if x.claim_a in by_id and x.claim_b in by_id}
     focus = set(by_id) if gap.claim_id is None else {gap.claim_id}
     if gap.claim_id is not None:
@@ -198,10 +204,13 @@ class ExplorationReport(BaseModel):
     changes: list[Change] = Field(default_factory=list)
     refused: list[str] = Field(default_factory=list)
     gaps: list[GapOutcome] = Field(default_factory=list)
+    #: The sweep after the gaps: every other claim whose evidence now earns FACT.
+    sweep: PromotionReport | None = None
 
     @property
     def promoted(self) -> int:
-        return sum(1 for c in self.changes if c.kind == "promoted")
+        swept = self.sweep.promoted if self.sweep is not None else 0
+        return sum(1 for c in self.changes if c.kind == "promoted") + swept
 
     @property
     def resolved(self) -> int:
@@ -228,9 +237,10 @@ def explore_gap(graph: GraphStore, gap: CuriosityGap, now: datetime, settings: S
                 report: ExplorationReport) -> None:
     """Re-verify one gap: plan with the evidence, apply what it settles, record the attempt."""
     claims = graph.peek_claims(gap.subject, gap.predicate)
+    evidence = {c.id: [e.source for e in graph.evidence_for(c.id)] for c in claims}
     plan = plan_gap(gap, claims, _conflicts_touching(graph, claims),
                     settings.epistemic.min_independent_sources,
-                    settings.exploration.min_winning_sources)
+                    settings.exploration.min_winning_sources, evidence)
     note = plan.note
     # The store re-checks every rule in its own transaction; a refusal means the graph moved
     # under us (another writer), so the gap stays open and is tried again after its backoff.
@@ -269,8 +279,11 @@ def explore_gap(graph: GraphStore, gap: CuriosityGap, now: datetime, settings: S
 
 
 def explore(graph: GraphStore, now: datetime, settings: Settings,
-            max_gaps: int | None = None) -> ExplorationReport:
-    """Take due gaps by priority, in batches, until none is due or `max_gaps` were examined."""
+            max_gaps: int | None = None, sweep: bool = True) -> ExplorationReport:
+    """Take due gaps by priority, in batches, until none is due or `max_gaps` were examined;
+    then (unless `sweep` is False) promote every claim whose statement has come to stand on more
+    than one independent grounded source (`GraphStore.promote_earned`: still promote_to_fact,
+    claim by claim, but found with set-based SQL; contested statements stay the gaps')."""
     limit = settings.exploration.max_gaps_per_run if max_gaps is None else max_gaps
     batch = settings.exploration.batch_size
     report = ExplorationReport(started=now)
@@ -285,6 +298,8 @@ def explore(graph: GraphStore, now: datetime, settings: Settings,
         for gap in gaps:
             seen.add(gap.id)
             explore_gap(graph, gap, now, settings, report)
+    if sweep:
+        report.sweep = graph.promote_earned(now)
     return report
 
 
@@ -299,6 +314,8 @@ def render_markdown(report: ExplorationReport, max_rows: int = 50) -> str:
         f"**{len(report.refused)}**.",
         "",
     ]
+    if report.sweep is not None:
+        lines += promotion_markdown(report.sweep, max_rows)
     if report.changes:
         lines += ["## What changed and why", "", "| change | target | statement | why |",
                   "|---|---|---|---|"]
@@ -320,6 +337,28 @@ def render_markdown(report: ExplorationReport, max_rows: int = 50) -> str:
     if report.refused:
         lines += ["## Refused", ""] + [f"- {_cell(r)}" for r in report.refused[:max_rows]]
     return "\n".join(lines)
+
+
+def promotion_markdown(p: PromotionReport, max_rows: int = 20) -> list[str]:
+    """A sweep for earned FACTs as markdown lines: how many, why, and a sample."""
+    lines = [
+        "## FACTs earned by evidence",
+        "",
+        f"Statements with more than one independent grounded source: {p.candidates} claims; "
+        f"promoted through promote_to_fact **{p.promoted}**, already FACT {p.already_fact}, "
+        f"refused {p.refused} ({p.seconds:.2f} s).",
+        "",
+    ]
+    if p.reasons:
+        lines += ["| independent origins | claims promoted |", "|---|---|"]
+        lines += [f"| {_cell(why)} | {n} |" for why, n in p.reasons.items()]
+        lines.append("")
+    if p.sample:
+        lines += ["| claim | statement | origins |", "|---|---|---|"]
+        lines += [f"| `{x.claim_id}` | {_cell(x.statement)} | {_cell(', '.join(x.origins))} |"
+                  for x in p.sample[:max_rows]]
+        lines.append("")
+    return lines
 
 
 def _cell(text: str) -> str:

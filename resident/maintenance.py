@@ -15,9 +15,11 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from resident.cognition.epistemic import ProvenanceClass
 from resident.config import Settings
 from resident.errors import ResidentError
 from resident.memory.client import GraphStore
+from resident.records import Ladder
 from resident.session import new_ulid
 
 _SNAPSHOT_NAME = re.compile(r"^graph-\d{8}T\d{6}Z\.duckdb$")
@@ -93,15 +95,60 @@ class DecayReport(BaseModel):
     counts: dict[str, int]
     histogram_before: list[int]
     histogram_after: list[int]
+    #: The ladder after the run: claims per rung and provenance class.
+    ladder: Ladder | None = None
 
 
 def decay_with_histograms(graph: GraphStore, now: datetime) -> DecayReport:
     """decay_stale_facts, with the confidence histogram before and after (lore's lesson: a
-    forgetting curve nobody looks at can sit stuck for months)."""
+    forgetting curve nobody looks at can sit stuck for months) and the ladder after."""
     before = graph.confidence_histogram()
     counts = graph.decay_stale_facts(now)
     return DecayReport(now=now, decayed=counts.decayed, counts=graph.counts(),
-                       histogram_before=before, histogram_after=graph.confidence_histogram())
+                       histogram_before=before, histogram_after=graph.confidence_histogram(),
+                       ladder=graph.ladder())
+
+
+# -- the ladder ------------------------------------------------------------------------------
+
+_CLASSES = [k.value for k in ProvenanceClass]
+
+
+def _ladder_rows(ladder: Ladder) -> list[list[str]]:
+    header = ["rung", *_CLASSES, "all"]
+    rows = [header]
+    for rung in ("fact", "belief", "hypothesis", "opinion"):
+        by_class = ladder.rungs.get(rung, {})
+        rows.append([rung, *(f"{by_class.get(k, 0):,}" for k in _CLASSES),
+                     f"{ladder.count(rung):,}"])
+    return rows
+
+
+def _bin_label(i: int, bins: int) -> str:
+    return f"{i / bins:.1f} to {(i + 1) / bins:.1f}{']' if i == bins - 1 else ')'}"
+
+
+def render_ladder_text(ladder: Ladder) -> str:
+    """The ladder as plain text for `resident ladder`."""
+    rows = _ladder_rows(ladder)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [f"The epistemic ladder: {ladder.total:,} claims", ""]
+    lines += ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in
+                        enumerate(zip(row, widths, strict=True))) for row in rows]
+    lines += ["", "Confidence histogram:"]
+    top = max(ladder.histogram) or 1
+    bins = len(ladder.histogram)
+    for i, n in enumerate(ladder.histogram):
+        lines.append(f"  {_bin_label(i, bins):>10}  {n:>9,}  {'#' * round(40 * n / top)}")
+    return "\n".join(lines)
+
+
+def ladder_markdown(ladder: Ladder) -> list[str]:
+    """The ladder as markdown lines (the decay artifact, the README)."""
+    rows = _ladder_rows(ladder)
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+    lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    return lines
 
 
 def render_decay_markdown(report: DecayReport, ctx: RunContext | None = None) -> str:
@@ -121,6 +168,8 @@ def render_decay_markdown(report: DecayReport, ctx: RunContext | None = None) ->
         lines.append(f"| {lo:.1f} to {hi:.1f}{']' if i == bins - 1 else ')'} | {b} | {a} | "
                      f"{a - b:+d} |")
     lines += ["", "Graph counts: " + ", ".join(f"{k} {v}" for k, v in report.counts.items())]
+    if report.ladder is not None:
+        lines += ["", "## The ladder after the run", "", *ladder_markdown(report.ladder)]
     if ctx is not None:
         lines += ["", f"Run: {ctx.describe()}"]
     return "\n".join(lines)

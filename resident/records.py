@@ -234,6 +234,41 @@ class DuplicateCandidate(BaseModel):
     model: str
 
 
+class Promotion(_Record):
+    """One claim promote_to_fact raised, and the independent origins that earned it."""
+
+    claim_id: str
+    statement: str
+    origins: tuple[str, ...]
+
+
+class PromotionReport(_Record):
+    """What one sweep for earned FACTs did: how many, why (tallied by the kinds of origin
+    behind each, e.g. `database:omim + publication`), and a sample of the promotions."""
+
+    now: datetime
+    candidates: int
+    promoted: int
+    refused: int
+    already_fact: int
+    reasons: dict[str, int]
+    sample: tuple[Promotion, ...]
+    seconds: float
+
+
+class Ladder(_Record):
+    """The graph's epistemic ladder: claims per rung and provenance class, and the confidence
+    histogram (ten bins over 0..1, the last closed)."""
+
+    rungs: dict[str, dict[str, int]]
+    histogram: list[int]
+
+    @property
+    def total(self) -> int:
+        return sum(sum(by_class.values()) for by_class in self.rungs.values())
+
+    def count(self, rung: str) -> int:
+        return sum(self.rungs.get(rung, {}).values())
 # -- the model council (council_sittings, migration 005) ----------------------------------
 
 

@@ -72,7 +72,7 @@ def test_one_source_never_overrules_a_correction_of_itself(graph: DuckStore,
     gap = graph.get_gap(outcome.gap_id)
     assert gap.status is GapStatus.OPEN and gap.attempts == 1
     assert gap.next_attempt_at == NOW + gap_backoff(0, settings.curiosity)
-    assert "stays open" in gap.note and "ingest:hpo-annotations" in gap.note
+    assert "stays open" in gap.note and "dataset:hpo-annotations" in gap.note
     # Not due again until the backoff has passed; then tried again with a longer backoff.
     assert explore(graph, NOW + timedelta(minutes=1), settings).examined == 0
     later = gap.next_attempt_at
@@ -142,7 +142,7 @@ def test_plan_is_pure_and_protects_facts(graph: DuckStore, settings: Settings) -
     assert {p.claim_id for p in plan.promotions} == {a.id, "c_extra"}
     opinion = a.model_copy(update={"id": "c_op", "provenance": "ingest:z@1",
                                    "level": Level.OPINION})
-    assert grounded_support([a, opinion])[DOMINANT] == frozenset({"ingest:a"})
+    assert grounded_support([a, opinion])[DOMINANT] == frozenset({"dataset:a"})
 
 
 def test_report_renders_as_markdown(graph: DuckStore, settings: Settings) -> None:
@@ -152,4 +152,4 @@ def test_report_renders_as_markdown(graph: DuckStore, settings: Settings) -> Non
     text = render_markdown(explore(graph, NOW, settings))
     assert "Claims promoted to FACT: **2**" in text
     assert text.count("| promoted |") == 2
-    assert "stands on ingest:a, literature:b" in text
+    assert "stands on dataset:a, literature:b" in text

@@ -6,10 +6,12 @@ writes the answer in one transaction. Nothing here reads the clock, the disk or 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from resident.cognition.independence import Witness, statement_origins
 from resident.config import CuriositySettings, DecaySettings, EpistemicSettings
 from resident.errors import (
     ConflictRefused,
@@ -188,21 +190,28 @@ def decay_step(claim: Claim, now: datetime, rules: DecaySettings,
     )
 
 
-def independent_sources(claims: list[Claim]) -> set[str]:
-    """Source keys of the grounded claims among these: the evidence that counts."""
-    keys = set()
-    for c in claims:
-        prov = parse_provenance(c.provenance)
-        if prov.grounded:
-            keys.add(prov.source_key)
-    return keys
+#: Evidence as the store hands it to the rules: claim id -> the sources of its evidence rows.
+EvidenceMap = Mapping[str, Sequence[str]]
 
 
-def promote_to_fact(claim: Claim, corroborating: list[Claim], rules: EpistemicSettings) -> Claim:
+def independent_sources(claims: list[Claim], evidence: EvidenceMap | None = None) -> set[str]:
+    """The independent origins (resident.cognition.independence) behind these claims: the
+    evidence that counts. Opinions and claims that are not grounded bring none."""
+    rows = evidence or {}
+    return set(statement_origins(
+        Witness(c.provenance, tuple(rows.get(c.id, ()))) for c in claims
+        if c.level is not Level.OPINION and parse_provenance(c.provenance).grounded
+    ))
+
+
+def promote_to_fact(claim: Claim, corroborating: list[Claim], rules: EpistemicSettings,
+                    evidence: EvidenceMap | None = None) -> Claim:
     """Raise a grounded claim to FACT, or refuse with PromotionRefused.
 
-    `corroborating` are the other claims of the same subject, predicate and object; only
-    grounded ones with distinct source keys count, and more than one source is needed.
+    `corroborating` are the other claims of the same subject, predicate and object; `evidence`
+    maps claim ids to the sources of their evidence rows (without it each claim stands for its
+    provenance). Only grounded claims count, each source by its origin
+    (independence.source_origin), and more than one independent origin is needed.
     """
     if claim.level is Level.FACT:
         return claim
@@ -217,9 +226,8 @@ def promote_to_fact(claim: Claim, corroborating: list[Claim], rules: EpistemicSe
         c for c in corroborating
         if (c.subject, c.predicate, c.object_value)
         == (claim.subject, claim.predicate, claim.object_value)
-        and c.level is not Level.OPINION
     ]
-    sources = independent_sources([claim, *same])
+    sources = independent_sources([claim, *same], evidence)
     if len(sources) < rules.min_independent_sources:
         raise PromotionRefused(
             f"claim {claim.id} has {len(sources)} independent grounded source(s) "
@@ -263,11 +271,12 @@ def resolve_conflict(
     evidence: list[Claim],
     now: datetime,
     rules: EpistemicSettings,
+    rows: EvidenceMap | None = None,
 ) -> tuple[Conflict, Claim]:
     """Settle a conflict with evidence: the loser keeps its row and loses half its confidence.
 
-    `evidence` are grounded claims stating what the winner states. Lowering a FACT takes as much
-    evidence as making one did.
+    `evidence` are grounded claims stating what the winner states (`rows`: their evidence rows'
+    sources, by claim id). Lowering a FACT takes as much evidence as making one did.
     """
     if conflict.status is ConflictStatus.RESOLVED:
         raise ConflictRefused(f"conflict {conflict.id} is already resolved")
@@ -277,9 +286,8 @@ def resolve_conflict(
         e for e in evidence
         if (e.subject, e.predicate, e.object_value)
         == (winner.subject, winner.predicate, winner.object_value)
-        and e.level is not Level.OPINION
     ]
-    sources = independent_sources([winner, *support])
+    sources = independent_sources([winner, *support], rows)
     needed = rules.min_independent_sources if loser.level is Level.FACT else 1
     if len(sources) < needed:
         raise FactProtected(

@@ -19,7 +19,7 @@ from resident.ingest.hpoa import parse_hpoa
 from resident.ingest.obo import parse_obo
 from resident.ingest.sources import NAMED_SOURCES, SourceSpec, resolve_source
 from resident.memory.client import GraphStore
-from resident.records import UpsertCounts
+from resident.records import PromotionReport, UpsertCounts
 
 __all__ = [
     "NAMED_SOURCES",
@@ -49,6 +49,8 @@ class IngestReport(BaseModel):
     skipped: dict[str, int]
     parse_seconds: float
     write_seconds: float
+    #: The sweep for earned FACTs that followed the write (None when the caller skipped it).
+    promotion: PromotionReport | None = None
 
     @property
     def rows(self) -> int:
@@ -84,8 +86,10 @@ def parse_source(spec: SourceSpec, settings: Settings,
 
 
 def ingest(graph: GraphStore, source: str, now: datetime, settings: Settings,
-           progress: Progress = no_progress) -> IngestReport:
-    """Parse `source` whole, then write its entities and claims in one transaction."""
+           progress: Progress = no_progress, promote: bool = True) -> IngestReport:
+    """Parse `source` whole, then write its entities and claims in one transaction; then (unless
+    `promote` is False) every claim whose statement now has more than one independent grounded
+    source goes through promote_to_fact (`GraphStore.promote_earned`)."""
     spec = resolve_source(source)
     started = time.perf_counter()
     parsed = parse_source(spec, settings, progress)
@@ -93,6 +97,8 @@ def ingest(graph: GraphStore, source: str, now: datetime, settings: Settings,
     progress("write", 0, parsed.rows)
     entity_counts, claim_counts = graph.upsert_bulk(parsed.entities, parsed.claims, now)
     progress("write", parsed.rows, parsed.rows)
+    written_at = time.perf_counter()
+    promotion = graph.promote_earned(now) if promote else None
     return IngestReport(
         source=source,
         path=str(parsed.path),
@@ -104,5 +110,6 @@ def ingest(graph: GraphStore, source: str, now: datetime, settings: Settings,
         claims=claim_counts,
         skipped=parsed.skipped,
         parse_seconds=parsed_at - started,
-        write_seconds=time.perf_counter() - parsed_at,
+        write_seconds=written_at - parsed_at,
+        promotion=promotion,
     )

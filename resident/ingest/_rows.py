@@ -7,7 +7,7 @@ whole, and then it is written in one transaction (`GraphStore.upsert_bulk`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,8 +71,13 @@ class EntityRows:
 
 @dataclass
 class ClaimRows:
-    """Claims of one source; a statement said twice (two lines, two references) is one claim
-    whose evidence is its first line, so a re-ingest writes exactly the same rows."""
+    """Claims of one source, one table row per (statement, evidence source).
+
+    A statement said twice (two lines) is one claim. Each reference a line cites (`PMID:...`,
+    `OMIM:...`) becomes its own evidence row, located at the first line that cites it; a line
+    that cites nothing is evidenced by the dataset itself. Rows come out in first-seen order,
+    so a re-ingest writes exactly the same rows.
+    """
 
     provenance: str
     confidence: float
@@ -81,29 +86,39 @@ class ClaimRows:
     object_entities: list[str | None] = field(default_factory=list)
     object_literals: list[str | None] = field(default_factory=list)
     locators: list[str] = field(default_factory=list)
+    evidence_sources: list[str | None] = field(default_factory=list)
     _seen: set[tuple[str, str, str]] = field(default_factory=set)
+    _cited: set[tuple[tuple[str, str, str], str | None]] = field(default_factory=set)
 
-    def add_edge(self, subject: str, predicate: str, obj: str, locator: str) -> bool:
-        return self._add(subject, predicate, obj, None, locator)
+    def add_edge(self, subject: str, predicate: str, obj: str, locator: str,
+                 references: Sequence[str] = ()) -> bool:
+        return self._add(subject, predicate, obj, None, locator, references)
 
-    def add_literal(self, subject: str, predicate: str, literal: str, locator: str) -> bool:
-        return self._add(subject, predicate, None, literal, locator)
+    def add_literal(self, subject: str, predicate: str, literal: str, locator: str,
+                    references: Sequence[str] = ()) -> bool:
+        return self._add(subject, predicate, None, literal, locator, references)
 
     def _add(self, subject: str, predicate: str, obj: str | None, literal: str | None,
-             locator: str) -> bool:
+             locator: str, references: Sequence[str]) -> bool:
+        """Add a line's statement; True when the statement is new."""
         key = (subject, predicate, obj if obj is not None else f"\x00{literal}")
-        if key in self._seen:
-            return False
+        new = key not in self._seen
         self._seen.add(key)
-        self.subjects.append(subject)
-        self.predicates.append(predicate)
-        self.object_entities.append(obj)
-        self.object_literals.append(literal)
-        self.locators.append(locator)
-        return True
+        for source in references or (None,):
+            if (key, source) in self._cited:
+                continue
+            self._cited.add((key, source))
+            self.subjects.append(subject)
+            self.predicates.append(predicate)
+            self.object_entities.append(obj)
+            self.object_literals.append(literal)
+            self.locators.append(locator)
+            self.evidence_sources.append(source)
+        return new
 
     def __len__(self) -> int:
-        return len(self.subjects)
+        """Statements (claims), not rows."""
+        return len(self._seen)
 
     def table(self) -> pa.Table:
         n = len(self.subjects)
@@ -116,6 +131,7 @@ class ClaimRows:
                 "confidence": [self.confidence] * n,
                 "provenance": [self.provenance] * n,
                 "locator": self.locators,
+                "evidence_source": self.evidence_sources,
             },
             schema=CLAIM_SCHEMA,
         )
@@ -165,5 +181,6 @@ class ParsedSource:
 
     @property
     def rows(self) -> int:
-        """Graph rows this source writes: entities plus claims."""
+        """Table rows this source hands the persister: entities plus claim rows (a claim has a
+        row per reference it cites)."""
         return self.entities.num_rows + self.claims.num_rows

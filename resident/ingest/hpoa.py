@@ -48,6 +48,18 @@ def predicate_for(aspect: str, negated: bool) -> str:
     return f"{'lacks' if negated else 'has'}_{ASPECTS[aspect]}"
 
 
+def references(field: str) -> tuple[str, ...]:
+    """The references one annotation cites (`OMIM:1;PMID:2` -> each its own evidence source),
+    in order, without blanks or repeats. Whether two are independent is not decided here
+    (resident.cognition.independence)."""
+    out: list[str] = []
+    for ref in field.split(";"):
+        ref = ref.strip()
+        if ref and ref not in out:
+            out.append(ref)
+    return tuple(out)
+
+
 def parse_hpoa(path: Path, ontology: ParsedSource, confidence: float,
                progress: Progress = no_progress, every: int = 50_000) -> ParsedSource:
     """Parse an annotation table whole against its ontology, or refuse it naming the line."""
@@ -121,8 +133,8 @@ def parse_hpoa(path: Path, ontology: ParsedSource, confidence: float,
             continue
         disease = f"{prefix}:{m.group(2)}"
         names.setdefault(disease, []).append(label)
-        locator = f"{name}:{number}" + (f" {reference}" if reference else "")
-        claims.add_edge(disease, predicate_for(aspect, qualifier == "NOT"), phenotype, locator)
+        claims.add_edge(disease, predicate_for(aspect, qualifier == "NOT"), phenotype,
+                        f"{name}:{number}", references(reference))
     progress("parse", total, total)
     if claims is None or version is None:
         raise MalformedSource(str(path), None, "no column header line: not an hpoa table")

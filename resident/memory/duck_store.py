@@ -11,6 +11,7 @@ import os
 import re
 import secrets
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -22,13 +23,14 @@ from typing import Any, overload
 import duckdb
 import pyarrow as pa
 
-from resident.cognition import epistemic
+from resident.cognition import epistemic, independence
 from resident.config import Settings
 from resident.errors import (
     GraphBusy,
     InvalidInput,
     LiteralTooLarge,
     NotFound,
+    PromotionRefused,
     SchemaTooOld,
     SchemaUnknown,
 )
@@ -44,8 +46,11 @@ from resident.records import (
     Entity,
     Evidence,
     GapStatus,
+    Ladder,
     Level,
     NewClaim,
+    Promotion,
+    PromotionReport,
     UpsertCounts,
 )
 
@@ -563,6 +568,24 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin):
                     "b.provenance, p.source_key, b.locator "
                     "FROM batch_claims b JOIN batch_provenance p USING (provenance))"
                 )
+                # One evidence row per (claim, source): a reference the row cites, or else the
+                # claim's own source; the first row in batch order gives the locator, so a
+                # re-ingest writes the same rows. (Rows of hint-capped claims are kept as where
+                # they came from; independence.witness_origins never counts them.)
+                cur.execute(
+                    "CREATE OR REPLACE TEMP TABLE staged_evidence AS SELECT * FROM ("
+                    "SELECT id, source, "
+                    "arg_min(locator, rn) AS locator, bool_or(cited) AS cited FROM ("
+                    "SELECT 'c_' || left(sha256(b.subject || chr(31) || b.predicate || chr(31) "
+                    "|| coalesce(b.object_entity, b.object_literal) || chr(31) || p.source_key), "
+                    "32) AS id, coalesce(b.evidence_source, p.source_key) AS source, b.locator, "
+                    "b.evidence_source IS NOT NULL AS cited, b.rn "
+                    "FROM (SELECT *, row_number() OVER () AS rn FROM batch_claims) b "
+                    "JOIN batch_provenance p USING (provenance) "
+                    "WHERE b.locator IS NOT NULL) GROUP BY id, source) "
+                    # A claim that cites references is not also evidenced by its dataset.
+                    "QUALIFY cited OR NOT bool_or(cited) OVER (PARTITION BY id)"
+                )
                 missing = _one(cur.execute(
                     "SELECT e FROM (SELECT subject AS e FROM staged_claims UNION "
                     "SELECT object_entity FROM staged_claims WHERE object_entity IS NOT NULL) "
@@ -580,13 +603,21 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin):
                 updated = _count(cur.execute(
                     "UPDATE claims SET provenance = s.provenance FROM staged_claims s "
                     "WHERE claims.id = s.id AND claims.provenance <> s.provenance"))
+                # A claim now evidenced by the references it cites no longer has its dataset as
+                # a row of its own: the dataset carries those references, it is not one more.
                 cur.execute(
-                    "INSERT INTO claim_evidence SELECT id, source_key, locator, $now "
-                    "FROM staged_claims WHERE locator IS NOT NULL "
+                    "DELETE FROM claim_evidence USING (SELECT DISTINCT s.id, s.source_key "
+                    "FROM staged_claims s SEMI JOIN staged_evidence e ON e.id = s.id AND e.cited"
+                    ") d WHERE claim_evidence.claim_id = d.id "
+                    "AND claim_evidence.source = d.source_key")
+                cur.execute(
+                    "INSERT INTO claim_evidence SELECT id, source, locator, $now "
+                    "FROM staged_evidence "
                     "ON CONFLICT (claim_id, source) DO UPDATE SET locator = excluded.locator "
                     "WHERE claim_evidence.locator IS DISTINCT FROM excluded.locator", params)
                 total = _count(cur.execute("SELECT count(*) FROM staged_claims"))
                 cur.execute("DROP TABLE staged_claims")
+                cur.execute("DROP TABLE staged_evidence")
             finally:
                 _unregister(cur, "batch_claims", "batch_provenance")
         return UpsertCounts(
@@ -733,15 +764,144 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin):
             raise NotFound(f"no claim {claim_id!r}")
         return claim
 
+    def _evidence_sources(self, cur: duckdb.DuckDBPyConnection,
+                          claims: Sequence[Claim]) -> dict[str, list[str]]:
+        """The sources of these claims' evidence rows, by claim id (what the rules count)."""
+        out: dict[str, list[str]] = {}
+        for c in claims:
+            out[c.id] = [r[0] for r in cur.execute(
+                "SELECT source FROM claim_evidence WHERE claim_id = ? ORDER BY source",
+                [c.id]).fetchall()]
+        return out
+
     def promote_to_fact(self, claim_id: str, now: datetime) -> Claim:
         """Raise a claim to FACT; PromotionRefused unless >1 independent grounded source."""
         with self._tx() as cur:
             claim = self._must_claim(cur, claim_id)
+            same = self._same_statement(cur, claim)
             promoted = epistemic.promote_to_fact(
-                claim, self._same_statement(cur, claim), self.settings.epistemic)
+                claim, same, self.settings.epistemic,
+                self._evidence_sources(cur, [claim, *same]))
             if promoted != claim:
                 self._write_confidence(cur, promoted)
         return promoted
+
+    def promote_earned(self, now: datetime, sample: int = 20) -> PromotionReport:
+        """Every claim whose statement has more than one independent grounded source, through
+        promote_to_fact, in one transaction.
+
+        Set-based SQL finds the statements (the origins of sources come from
+        independence.source_origin, applied once per distinct source); each claim of them is
+        then judged by epistemic.promote_to_fact itself, and the promoted ones are written with
+        one UPDATE. A second run finds nothing new to promote.
+        """
+        started = time.perf_counter()
+        rules = self.settings.epistemic
+        need = rules.min_independent_sources
+        with self._tx() as cur:
+            provs = [r[0] for r in cur.execute("SELECT DISTINCT provenance FROM claims").fetchall()]
+            own = {p: independence.witness_origins(independence.Witness(p)) for p in provs}
+            cur.register("prov_origin", pa.table({
+                "provenance": [p for p, o in own.items() if o],
+                "origin": [next(iter(o)) for o in own.values() if o],
+            }, schema=pa.schema([("provenance", pa.string()), ("origin", pa.string())])))
+            srcs = [r[0] for r in cur.execute(
+                "SELECT DISTINCT source FROM claim_evidence").fetchall()]
+            origins = {src: independence.source_origin(src) for src in srcs}
+            cur.register("source_origin", pa.table({
+                "source": [src for src, o in origins.items() if o is not None],
+                "origin": [o for o in origins.values() if o is not None],
+            }, schema=pa.schema([("source", pa.string()), ("origin", pa.string())])))
+            try:
+                rows = cur.execute(
+                    "WITH g AS (SELECT c.id, c.subject, c.predicate, "
+                    "coalesce(c.object_entity, c.object_literal) AS obj, p.origin AS own "
+                    "FROM claims c JOIN prov_origin p USING (provenance) "
+                    "WHERE c.rung IS NULL OR c.rung = 'fact'), "
+                    "cited AS (SELECT g.id, so.origin FROM g "
+                    "JOIN claim_evidence e ON e.claim_id = g.id "
+                    "JOIN source_origin so ON so.source = e.source AND so.origin <> g.own), "
+                    "witness AS (SELECT id, origin FROM cited UNION "
+                    "SELECT g.id, g.own FROM g ANTI JOIN cited USING (id)), "
+                    "earned AS (SELECT g.subject, g.predicate, g.obj FROM g "
+                    "JOIN witness w USING (id) GROUP BY ALL "
+                    "HAVING count(DISTINCT w.origin) >= $need), "
+                    # A statement with a side in a conflict is the exploration loop's to settle,
+                    # gap by gap and conflict-aware; the sweep leaves it alone.
+                    "contested AS (SELECT c.subject, c.predicate, "
+                    "coalesce(c.object_entity, c.object_literal) AS obj FROM claims c "
+                    "SEMI JOIN conflicts x ON c.id = x.claim_a OR c.id = x.claim_b), "
+                    "members AS (SELECT g.id FROM g SEMI JOIN earned "
+                    "USING (subject, predicate, obj) ANTI JOIN contested "
+                    "USING (subject, predicate, obj)) "
+                    f"SELECT {self.claim_select}, coalesce(("
+                    "SELECT list(e.source ORDER BY e.source) FROM claim_evidence e "
+                    "WHERE e.claim_id = claims.id), []) AS sources "
+                    "FROM claims SEMI JOIN members USING (id)",
+                    {"need": need}).fetchall()
+            finally:
+                _unregister(cur, "prov_origin", "source_origin")
+            groups: dict[tuple[str, str, str], list[Claim]] = {}
+            evidence: dict[str, list[str]] = {}
+            for row in rows:
+                claim = _claim(row)
+                evidence[claim.id] = list(row[13])
+                groups.setdefault(
+                    (claim.subject, claim.predicate, claim.object_value), []).append(claim)
+            promoted: list[Promotion] = []
+            new_confidence: dict[str, float] = {}
+            reasons: dict[str, int] = {}
+            refused = already = 0
+            for key in sorted(groups):
+                members = groups[key]
+                for claim in members:
+                    if claim.level is Level.FACT:
+                        already += 1
+                        continue
+                    others = [c for c in members if c.id != claim.id]
+                    try:
+                        fact = epistemic.promote_to_fact(claim, others, rules, evidence)
+                    except PromotionRefused:
+                        refused += 1
+                        continue
+                    behind = sorted(epistemic.independent_sources([claim, *others], evidence))
+                    reason = independence.why(behind)
+                    reasons[reason] = reasons.get(reason, 0) + 1
+                    new_confidence[fact.id] = fact.confidence
+                    promoted.append(Promotion(claim_id=fact.id, statement=" ".join(key),
+                                              origins=tuple(behind)))
+            if new_confidence:
+                cur.register("promoted_claims", pa.table({
+                    "id": list(new_confidence), "confidence": list(new_confidence.values())}))
+                try:
+                    cur.execute(
+                        "UPDATE claims SET confidence = p.confidence, rung = 'fact' "
+                        "FROM promoted_claims p WHERE claims.id = p.id AND claims.rung IS NULL")
+                finally:
+                    _unregister(cur, "promoted_claims")
+        return PromotionReport(
+            now=now, candidates=len(rows), promoted=len(promoted), refused=refused,
+            already_fact=already, reasons=dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
+            sample=tuple(promoted[:sample]), seconds=time.perf_counter() - started)
+
+    def ladder(self) -> Ladder:
+        """Claims per rung and provenance class, and the confidence histogram."""
+        cur = self._cur
+        provs = [r[0] for r in cur.execute("SELECT DISTINCT provenance FROM claims").fetchall()]
+        cur.register("prov_class", pa.table({
+            "provenance": provs,
+            "klass": [epistemic.parse_provenance(p).klass.value for p in provs],
+        }, schema=pa.schema([("provenance", pa.string()), ("klass", pa.string())])))
+        try:
+            rows = cur.execute(
+                f"SELECT {_level_sql(self.settings)} AS level, p.klass, count(*) "
+                "FROM claims JOIN prov_class p USING (provenance) GROUP BY ALL").fetchall()
+        finally:
+            _unregister(cur, "prov_class")
+        rungs: dict[str, dict[str, int]] = {level.value: {} for level in Level}
+        for level, klass, n in sorted(rows):
+            rungs[level][klass] = n
+        return Ladder(rungs=rungs, histogram=self.confidence_histogram())
 
     def record_conflict(self, claim_a: str, claim_b: str, now: datetime,
                         reason: str = "contradiction") -> Conflict:
@@ -765,9 +925,10 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin):
             loser_id = conflict.claim_b if winner_id == conflict.claim_a else conflict.claim_a
             winner = self._must_claim(cur, winner_id)
             loser = self._must_claim(cur, loser_id)
+            support = self._same_statement(cur, winner)
             settled, lost = epistemic.resolve_conflict(
-                conflict, winner, loser, self._same_statement(cur, winner), now,
-                self.settings.epistemic)
+                conflict, winner, loser, support, now, self.settings.epistemic,
+                self._evidence_sources(cur, [winner, *support]))
             self._write_confidence(cur, lost)
             cur.execute("UPDATE conflicts SET status = ?, winner = ?, resolved_at = ? WHERE id = ?",
                         [settled.status.value, settled.winner, _db_ts(now), settled.id])
@@ -1118,6 +1279,9 @@ CLAIM_SCHEMA = pa.schema([
     ("provenance", pa.string()),
     ("opinion", pa.bool_()),
     ("locator", pa.string()),
+    # The evidence row's source when it is not the claim's own (a reference the source cites:
+    # PMID:..., OMIM:...); a claim may come in several rows, one per reference.
+    ("evidence_source", pa.string()),
 ])
 
 
@@ -1137,4 +1301,6 @@ def _with_optional_claim_columns(table: pa.Table) -> pa.Table:
         table = table.append_column("opinion", pa.array([False] * n, pa.bool_()))
     if "locator" not in table.column_names:
         table = table.append_column("locator", pa.nulls(n, pa.string()))
+    if "evidence_source" not in table.column_names:
+        table = table.append_column("evidence_source", pa.nulls(n, pa.string()))
     return _conform(table, CLAIM_SCHEMA, "claims")

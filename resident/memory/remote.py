@@ -34,7 +34,9 @@ from resident.records import (
     Entity,
     Evidence,
     Experience,
+    Ladder,
     NewClaim,
+    PromotionReport,
     Sitting,
     UpsertCounts,
 )
@@ -210,6 +212,9 @@ class RemoteGraph:
     def promote_to_fact(self, claim_id: str, now: datetime) -> Claim:
         return self._call("promote_to_fact", claim_id=claim_id, now=now)
 
+    def promote_earned(self, now: datetime, sample: int = 20) -> PromotionReport:
+        return self._call("promote_earned", now=now, sample=sample)
+
     def record_conflict(self, claim_a: str, claim_b: str, now: datetime,
                         reason: str = "contradiction") -> Conflict:
         return self._call("record_conflict", claim_a=claim_a, claim_b=claim_b,
@@ -286,6 +291,9 @@ class RemoteGraph:
 
     def confidence_histogram(self, bins: int = 10) -> list[int]:
         return self._call("confidence_histogram", bins=bins)
+
+    def ladder(self) -> Ladder:
+        return self._call("ladder")
 
 
 def _as_table(value: Sequence[Entity] | Sequence[NewClaim] | pa.Table, param: str) -> pa.Table:

@@ -51,3 +51,22 @@ def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
     for needle in ("Machine:", "duckdb", "Python", "| Met |", "decay_stale_facts"):
         assert needle in text
     assert not work.exists(), "the generated graphs are deleted at the end"
+
+
+def test_facts_benchmark_runs_quick(tmp_path: Path) -> None:
+    """The earned-FACTs benchmark on the first 3,000 annotation lines: it completes, a second
+    sweep and a re-ingest change nothing, and every FACT stands on two independent origins."""
+    out = tmp_path / "RESULTS-facts.md"
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "facts", "--quick", "--lines", "3000",
+         "--work-dir", str(tmp_path / "work"), "--out", str(out)],
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    results = json.loads(out.with_suffix(".json").read_text())
+    assert results["sweep"]["promoted"] + results["sweep"]["already_fact"] > 0
+    assert results["second_sweep"]["promoted"] == 0
+    assert results["reingest"]["same_counts_and_checksum"]
+    assert results["facts_checked"]["with_fewer_than_two_origins"] == 0
+    assert "| fact |" in out.read_text()

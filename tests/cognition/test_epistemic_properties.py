@@ -40,6 +40,17 @@ PROVENANCES = [
     "inference:learner", "user_correction",
 ]
 GROUNDED = [p for p in PROVENANCES if parse_provenance(p).grounded]
+REFERENCES = ["PMID:1", "PMID:2", "OMIM:1", "OMIM:2", "literature:PMID:1", "peer:gpt"]
+#: The origin of every source these tests write, by hand (the oracle for the independence
+#: rule): versions of a dataset are one source, records of one database are one, a document
+#: naming a publication is that publication, a peer is none.
+ORIGIN: dict[str, str | None] = {
+    "ingest:hpo": "hpo", "ingest:omim": "omim-dataset", "literature:doc1": "doc1",
+    "literature:doc2": "doc2", "observation:cam": "cam", "PMID:1": "pmid1", "PMID:2": "pmid2",
+    "OMIM:1": "omim", "OMIM:2": "omim", "literature:PMID:1": "pmid1", "peer:gpt": None,
+    "peer:claude": None, "interaction:person:anna": None, "inference:learner": None,
+    "user_correction": None,
+}
 CONFIDENCES = st.one_of(st.floats(0, 1), st.sampled_from([0.0, 0.3, 0.5, 0.6, 0.84, 0.85, 1.0]))
 
 
@@ -59,20 +70,6 @@ def new_claims(draw: st.DrawFn) -> NewClaim:
         opinion=prov != "user_correction" and draw(st.integers(0, 5)) == 0,
         locator=draw(st.one_of(st.none(), st.sampled_from(["line 1", "line 2"]))),
     )
-
-
-def _grounded_sources(claim: Claim, graph: dict[str, Claim]) -> set[str]:
-    """The evidence oracle, written from the rule itself: distinct grounded sources of the same
-    statement (subject, predicate, object), opinions excluded."""
-    keys = set()
-    for c in graph.values():
-        if (c.subject, c.predicate, c.object_value) != (claim.subject, claim.predicate,
-                                                        claim.object_value):
-            continue
-        prov = parse_provenance(c.provenance)
-        if prov.grounded and c.level is not Level.OPINION:
-            keys.add(prov.source_key)
-    return keys
 
 
 class GraphLaws(RuleBasedStateMachine):
@@ -204,7 +201,7 @@ class GraphLaws(RuleBasedStateMachine):
         graph = self.graph()
         claim = graph[claim_id]
         grounded = parse_provenance(claim.provenance).grounded
-        sources = _grounded_sources(claim, graph)
+        sources = self._origins(claim, graph)
         try:
             fact = self.store.promote_to_fact(claim_id, self.now)
         except PromotionRefused:
@@ -216,6 +213,53 @@ class GraphLaws(RuleBasedStateMachine):
             assert grounded and len(sources) > 1, "a FACT without >1 independent grounded source"
             self.promoted.add(claim_id)
             event("promoted to FACT")
+
+    @rule(target=claims, claim_id=claims, prov=st.sampled_from(PROVENANCES),
+          refs=st.lists(st.sampled_from(REFERENCES), min_size=1, max_size=3))
+    def cite(self, claim_id: str, prov: str, refs: list[str]) -> object:
+        """The same statement, bulk-written with one evidence row per reference it cites (what
+        the hpoa persister does), from any provenance class."""
+        c = self.store.peek_claim(claim_id)
+        n = len(refs)
+        self.store.upsert_claims(pa.table({
+            "subject": [c.subject] * n, "predicate": [c.predicate] * n,
+            "object_entity": pa.array([c.object_entity] * n, pa.string()),
+            "object_literal": pa.array([c.object_literal] * n, pa.string()),
+            "confidence": [0.7] * n, "provenance": [prov] * n,
+            "locator": [f"line {i}" for i in range(n)], "evidence_source": refs}), self.now)
+        new = NewClaim(subject=c.subject, predicate=c.predicate, object_entity=c.object_entity,
+                       object_literal=c.object_literal, confidence=0.7, provenance=prov)
+        return epistemic.admit(new, self.now, self.rules).id
+
+    @rule()
+    def promote_earned(self) -> None:
+        """The sweep: every claim it promotes had >1 independent grounded source (the oracle)
+        and was not a side of a conflict."""
+        graph = self.graph()
+        report = self.store.promote_earned(self.now, sample=10_000)
+        for p in report.sample:
+            claim = graph[p.claim_id]
+            assert claim.level not in (Level.FACT, Level.OPINION)
+            assert parse_provenance(claim.provenance).grounded
+            assert len(self._origins(claim, graph)) > 1, "swept to FACT without the evidence"
+            assert not self.store.conflicts_for(claim.id)
+            self.promoted.add(p.claim_id)
+        if report.promoted:
+            event("the sweep promoted")
+
+    def _origins(self, claim: Claim, graph: dict[str, Claim]) -> set[str]:
+        """The evidence oracle with references: per grounded claim of the statement, the
+        origins (ORIGIN) of the references it cites other than its own source, else its own."""
+        out: set[str] = set()
+        for c in graph.values():
+            if ((c.subject, c.predicate, c.object_value)
+                    != (claim.subject, claim.predicate, claim.object_value)
+                    or c.level is Level.OPINION or not parse_provenance(c.provenance).grounded):
+                continue
+            own = ORIGIN[parse_provenance(c.provenance).source_key]
+            cited = {ORIGIN[e.source] for e in self.store.evidence_for(c.id)} - {own, None}
+            out |= cited or {own}
+        return out
 
     @rule(target=conflicts, a=claims, b=claims)
     def record_conflict(self, a: str, b: str) -> object:
@@ -252,7 +296,7 @@ class GraphLaws(RuleBasedStateMachine):
                     if x.id == conflict_id)
         loser_id = some.claim_b if winner_id == some.claim_a else some.claim_a
         winner, loser = graph[winner_id], graph[loser_id]
-        sources = _grounded_sources(winner, graph)
+        sources = self._origins(winner, graph)
         needed = 2 if loser.level is Level.FACT else 1
         try:
             settled, lost = self.store.resolve_conflict(conflict_id, winner_id, self.now)

@@ -125,6 +125,11 @@ def test_decay_flow_publishes_histograms(flow_env: Path) -> None:
     assert result["histogram_before"][3] == 1 and result["histogram_after"][1] == 1
     text = latest_artifact("decay-stale-facts")
     assert "Claims decayed: **1**" in text and "| 0.3 to 0.4) | 1 | 0 | -1 |" in text
+    # The ladder after the run, per rung and provenance class.
+    assert "## The ladder after the run" in text
+    assert "| belief | 1 | 0 | 0 | 0 | 0 | 1 |" in text
+    assert "| hypothesis | 0 | 1 | 0 | 0 | 0 | 1 |" in text
+    assert result["ladder"]["rungs"]["hypothesis"] == {"peer": 1}
     with open_store(flow_env) as store:
         assert store.peek_claim(weak.id).confidence == pytest.approx(0.15)
         assert store.peek_claim(strong.id).confidence == pytest.approx(0.8)

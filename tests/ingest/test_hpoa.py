@@ -67,8 +67,13 @@ def test_shipped_phenotype_hpoa_parses_whole() -> None:
     assert {c["predicate"] for c in annotations} >= {"has_phenotype", "lacks_phenotype",
                                                      "has_inheritance"}
     assert all(c["object_entity"] in ids and c["subject"] in ids for c in annotations)
-    keys = [(c["subject"], c["predicate"], c["object_entity"]) for c in annotations]
+    # One row per (statement, reference): no row twice, every row cites its reference.
+    keys = [(c["subject"], c["predicate"], c["object_entity"], c["evidence_source"])
+            for c in annotations]
     assert len(keys) == len(set(keys))
+    assert all(c["evidence_source"] for c in annotations)
+    statements = {k[:3] for k in keys}
+    assert len(statements) < len(keys)
 
 
 def test_rows_become_diseases_and_claims(tmp_path: Path, ontology) -> None:
@@ -83,10 +88,14 @@ def test_rows_become_diseases_and_claims(tmp_path: Path, ontology) -> None:
     assert "orpha:558" in diseases
     claims = [c for c in parsed.claims.to_pylist() if c["provenance"].startswith(
         "ingest:hpo-annotations@")]
-    assert [(c["subject"], c["predicate"], c["object_entity"], c["locator"]) for c in claims] == [
-        ("omim:100100", "has_phenotype", "hp:0001250", "tiny.hpoa:4 PMID:1"),
-        ("omim:100100", "has_inheritance", "hp:0000006", "tiny.hpoa:6 PMID:1"),
-        ("orpha:558", "lacks_phenotype", "hp:0001250", "tiny.hpoa:7 PMID:1"),
+    # The repeated statement is one claim with two evidence rows, each reference at the line
+    # that first cites it.
+    assert [(c["subject"], c["predicate"], c["object_entity"], c["evidence_source"],
+             c["locator"]) for c in claims] == [
+        ("omim:100100", "has_phenotype", "hp:0001250", "PMID:1", "tiny.hpoa:4"),
+        ("omim:100100", "has_phenotype", "hp:0001250", "PMID:2", "tiny.hpoa:5"),
+        ("omim:100100", "has_inheritance", "hp:0000006", "PMID:1", "tiny.hpoa:6"),
+        ("orpha:558", "lacks_phenotype", "hp:0001250", "PMID:1", "tiny.hpoa:7"),
     ]
     assert parsed.skipped == {"DECIPHER rows (no stable id prefix for DECIPHER)": 1}
     assert predicate_for("C", False) == "has_clinical_course"
