@@ -10,6 +10,7 @@ from prefect.schedules import Cron, Schedule
 from prefect.types.entrypoint import EntrypointType
 
 from flows.consolidation import sleep_consolidation
+from flows.council import council_verifications
 from flows.decay import decay_stale_facts
 from flows.exploration import exploration_loop
 from flows.ingest import ingest
@@ -29,8 +30,16 @@ def _cron(s: Settings, key: str) -> Schedule:
         raise ConfigError(f"flows.{key}", str(exc)) from exc
 
 
+def _council_cron(s: Settings) -> Schedule:
+    try:
+        return Cron(s.council.cron, timezone=s.flows.timezone)
+    except ValueError as exc:
+        raise ConfigError("council.cron", str(exc)) from exc
+
+
 def deployments(s: Settings) -> list[RunnerDeployment]:
-    """decay-stale-facts/nightly, exploration-loop/hourly, ingest/adhoc, snapshot/on-demand."""
+    """decay-stale-facts/nightly, exploration-loop/hourly, ingest/adhoc, snapshot/on-demand,
+    sleep-consolidation/nightly, council-verifications/nightly and /adhoc."""
     # Module entrypoints: a flow run finds its code by import, whatever the run's directory.
     module = EntrypointType.MODULE_PATH
     found = [
@@ -54,6 +63,15 @@ def deployments(s: Settings) -> list[RunnerDeployment]:
         snapshot.to_deployment(
             "on-demand", entrypoint_type=module, tags=["maintenance"],
             description="publish data/snapshots/graph-<time>.duckdb"),
+        council_verifications.to_deployment(
+            "nightly", schedules=[_council_cron(s)], entrypoint_type=module,
+            tags=["council"],
+            description=f"the model council on cron '{s.council.cron}' (off until "
+                        "[council.providers] lists providers)"),
+        council_verifications.to_deployment(
+            "adhoc", entrypoint_type=module, tags=["council"],
+            description="prefect deployment run 'council-verifications/adhoc' "
+                        "[-p claim_id=c_...]"),
     ]
     # Called synchronously, Prefect's dual sync/async API returns the deployments themselves.
     return [cast(RunnerDeployment, d) for d in found]

@@ -455,3 +455,96 @@ def flows_env(ctx: click.Context) -> None:
     settings = running_settings(settings_from(ctx))
     for key, value in prefect_env(settings, _config_path(ctx)).items():
         click.echo(f"export {key}={shlex.quote(value)}")
+
+
+@main.group()
+def council() -> None:
+    """The model council: outside models asked what MAX cannot settle locally (off until
+    [council.providers] lists providers)."""
+
+
+@council.command("providers")
+@data_dir_option
+@click.pass_context
+def council_providers(ctx: click.Context) -> None:
+    """List the configured providers and whether each one's key is in the environment (the
+    key itself is never printed)."""
+    import os
+
+    settings = settings_from(ctx)
+    providers = settings.council.providers
+    if not providers:
+        click.echo("The council is off: no provider in [council.providers]. "
+                   "Nothing leaves the house.")
+        return
+    for name, p in sorted(providers.items()):
+        has_key = "key set" if os.environ.get(p.api_key_env, "").strip() else "KEY MISSING"
+        click.echo(f"{name}: {p.family}, {p.wire} wire, model {p.model} at {p.base_url}; "
+                   f"${p.api_key_env} {has_key}")
+
+
+@council.command("run")
+@data_dir_option
+@click.option("--claim", "claim_id", default=None,
+              help="Put this one claim to the council (ad hoc) instead of the open gaps.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None:
+    """Sit the council now: the open gaps its rule sends, or one claim."""
+    import json
+    from datetime import UTC, datetime
+
+    from resident.council.report import render_text
+    from resident.council.sitting import convene, question_for_claim
+    from resident.daemon.client import open_graph
+    from resident.session import new_ulid
+
+    settings = settings_from(ctx)
+    now = datetime.now(UTC)
+    graph = open_graph(settings, create=not settings.graph_path.exists())
+    try:
+        questions = None
+        if claim_id is not None and settings.council.providers:
+            questions = [question_for_claim(graph, claim_id)]
+        report = convene(graph, settings, now, questions=questions,
+                         correlation_id=new_ulid(now))
+    finally:
+        graph.close()
+    if as_json:
+        click.echo(json.dumps({**report.summary(),
+                               "sittings": [s.model_dump(mode="json") for s in report.sittings],
+                               "skipped": report.skipped}, indent=2))
+    else:
+        click.echo(render_text(report))
+
+
+@council.command("sittings")
+@data_dir_option
+@click.argument("subject", required=False)
+@click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the sittings as JSON.")
+@click.pass_context
+def council_sittings(ctx: click.Context, subject: str | None, limit: int,
+                     as_json: bool) -> None:
+    """Past sittings, newest first (of one SUBJECT entity id when given)."""
+    import json
+
+    from resident.daemon.client import open_graph
+
+    settings = settings_from(ctx)
+    graph = open_graph(settings)
+    try:
+        rows = graph.sittings(subject=subject, limit=limit)
+    finally:
+        graph.close()
+    if as_json:
+        click.echo(json.dumps([s.model_dump(mode="json") for s in rows], indent=2))
+        return
+    if not rows:
+        click.echo("No sittings yet.")
+    for s in rows:
+        said = ", ".join(f"{a.provider} {a.verdict if a.error is None else 'failed'}"
+                         for a in s.answers)
+        click.echo(f"{s.sat_at.isoformat()} {s.question}\n  {said} -> {s.agreement.value}, "
+                   f"{s.outcome.value}; {s.calls} calls, {s.tokens} tokens, "
+                   f"${s.cost_usd:.4f}")

@@ -203,3 +203,33 @@ class TemplateUnreadable(ResidentError):
     """A template file cannot be opened with its person's key (tampered, or the wrong key)."""
 
     code = "template_unreadable"
+
+
+class CouncilError(ResidentError):
+    """The model council could not put a question or read an answer."""
+
+    code = "council_error"
+
+
+class CouncilOff(CouncilError):
+    """No council provider is configured: nothing leaves the house."""
+
+    code = "council_off"
+
+
+class CouncilAnswerUnreadable(CouncilError):
+    """A provider's answer holds no JSON verdict that can be read: it counts for nothing."""
+
+    code = "council_answer_unreadable"
+
+
+class CouncilProviderFailed(CouncilError):
+    """A provider did not answer usably (no key, timeout, rate limit, 5xx, bad body)."""
+
+    code = "council_provider_failed"
+
+
+class PrivateQuestion(CouncilError, InvalidInput):
+    """The question would carry a person's data out of the house (Rule 8): it is not put."""
+
+    code = "private_question"

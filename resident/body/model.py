@@ -125,8 +125,9 @@ def default_probes(settings: Settings, graph: GraphStore,
         "language_model": lambda now: probe_http(
             f"{model_url}/models" if model_url else "", body.http_timeout_s),
     }
-    for name, url in sorted(body.council_providers.items()):
+    for name, provider in sorted(settings.council.providers.items()):
         # A provider that answers at all (even 401 without a key) is reachable; 5xx is not.
+        url = provider.base_url
         probes[f"council:{name}"] = (
             lambda now, url=url: probe_http(url, body.http_timeout_s, healthy_below=500))  # type: ignore[misc]
     return probes

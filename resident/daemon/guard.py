@@ -155,6 +155,9 @@ class GuardedGraph:
     replay = _forward("replay")
     record_duplicate_candidates = _forward("record_duplicate_candidates")
     duplicate_candidates = _forward("duplicate_candidates")
+    record_sitting = _forward("record_sitting")
+    sittings = _forward("sittings")
+    open_gaps = _forward("open_gaps")
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid
         order), each slice its own transaction retried on conflict. Same rows, same outcome

@@ -34,6 +34,8 @@ DEPLOYMENTS = (
     ("ingest", "adhoc"),
     ("snapshot", "on-demand"),
     ("sleep-consolidation", "nightly"),
+    ("council-verifications", "nightly"),
+    ("council-verifications", "adhoc"),
 )
 
 

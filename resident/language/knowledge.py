@@ -26,7 +26,7 @@ from resident.language.intents import (
 )
 from resident.language.pipeline import load_pipeline
 from resident.memory.client import GraphStore
-from resident.records import ENTITY_ID_RE, Claim, Conflict, Entity, Evidence, Level
+from resident.records import ENTITY_ID_RE, Claim, Conflict, Entity, Evidence, Level, Sitting
 
 CLAIM_ID_RE = re.compile(r"^c_[0-9a-f]{32}$")
 #: Entries a one-off Dictionary holds when a caller (the CLI) passes none.
@@ -79,6 +79,8 @@ class Trail(BaseModel):
     claim: ClaimView
     evidence: list[Evidence]
     conflicts: list[ConflictView]
+    #: Model council sittings on this statement (or that wrote this claim), newest first.
+    sittings: list[Sitting] = []
 
 
 class WhyAnswer(BaseModel):
@@ -289,8 +291,12 @@ def trail(dictionary: Dictionary, claim: Claim) -> Trail:
         except NotFound:
             other = None
         conflicts.append(ConflictView(conflict=conflict, other=other))
+    sittings = [s for s in graph.sittings(subject=claim.subject, predicate=claim.predicate,
+                                          limit=20)
+                if s.claim_id == claim.id or claim.id in s.applied
+                or (s.object is not None and s.object == claim.object_value)][:3]
     return Trail(claim=views([claim], dictionary)[0], evidence=graph.evidence_for(claim.id),
-                 conflicts=conflicts)
+                 conflicts=conflicts, sittings=sittings)
 
 
 def _trail_text(t: Trail, labels: dict[str, str]) -> str:
@@ -309,6 +315,12 @@ def _trail_text(t: Trail, labels: dict[str, str]) -> str:
             won = "this claim" if c.winner == t.claim.claim.id else "the other claim"
             lines.append(f"  Resolved conflict ({c.reason.replace('_', ' ')}), "
                          f"{won} won, with: {other}")
+    for s in t.sittings:
+        said = ", ".join(f"{a.provider} {a.verdict if a.error is None else 'failed'}"
+                         for a in s.answers)
+        lines.append(f"  Model council ({render.fmt_time(s.sat_at)}): {s.agreement.value} "
+                     f"({said}); {s.outcome.value.replace('_', ' ')}"
+                     + (", at hint confidence only" if s.applied else "") + ".")
     return "\n".join(lines)
 
 

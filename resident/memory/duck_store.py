@@ -34,6 +34,7 @@ from resident.errors import (
     SchemaTooOld,
     SchemaUnknown,
 )
+from resident.memory.council_store import CouncilStoreMixin
 from resident.memory.learning_store import LearningStoreMixin
 from resident.records import (
     ID_PREFIXES,
@@ -69,7 +70,7 @@ GAP_COLUMNS = (
 #: Tables the graph API may stream out whole (GET /v1/graph/export/{table}).
 EXPORTABLE_TABLES = (
     "entities", "claims", "claim_evidence", "conflicts", "curiosity_gaps", "recommendations",
-    "replay_buffer", "duplicate_candidates",
+    "replay_buffer", "duplicate_candidates", "council_sittings",
 )
 _ID_PATTERN = rf"({'|'.join(ID_PREFIXES)}):\S+"
 _MIGRATION_RE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
@@ -340,7 +341,7 @@ def _claim_params(c: Claim) -> list[Any]:
 # -- the store ---------------------------------------------------------------------------------
 
 
-class DuckStore(LearningStoreMixin):
+class DuckStore(LearningStoreMixin, CouncilStoreMixin):
     """The embedded GraphStore: this process opens data/graph.duckdb itself.
 
     One connection is held for the store's life; each thread works through its own cursor so
@@ -1027,6 +1028,15 @@ class DuckStore(LearningStoreMixin):
             f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' "
             "AND next_attempt_at <= ? ORDER BY priority DESC, created_at, id LIMIT ?",
             [_db_ts(now), limit]).fetchall()
+        return [_gap(r) for r in rows]
+
+    def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
+        """Open gaps tried at least `min_attempts` times, due or not, highest priority first:
+        what the model council's rule chooses from."""
+        rows = self._cur.execute(
+            f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' AND attempts >= ? "
+            "ORDER BY priority DESC, attempts DESC, created_at, id LIMIT ?",
+            [min_attempts, limit]).fetchall()
         return [_gap(r) for r in rows]
 
     def get_gap(self, gap_id: str) -> CuriosityGap:

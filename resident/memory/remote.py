@@ -37,6 +37,7 @@ from resident.records import (
     Ladder,
     NewClaim,
     PromotionReport,
+    Sitting,
     UpsertCounts,
 )
 
@@ -266,6 +267,18 @@ class RemoteGraph:
 
     def duplicate_candidates(self, limit: int = 100) -> list[DuplicateCandidate]:
         return self._call("duplicate_candidates", limit=limit)
+
+    def record_sitting(self, sitting: Sitting) -> Sitting:
+        return self._call("record_sitting", sitting=sitting)
+
+    def sittings(self, subject: str | None = None, predicate: str | None = None,
+                 claim_id: str | None = None, gap_id: str | None = None,
+                 limit: int = 100) -> list[Sitting]:
+        return self._call("sittings", subject=subject, predicate=predicate,
+                          claim_id=claim_id, gap_id=gap_id, limit=limit)
+
+    def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
+        return self._call("open_gaps", limit=limit, min_attempts=min_attempts)
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         return self._call("decay_stale_facts", now=now)

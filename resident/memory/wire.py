@@ -34,6 +34,7 @@ INT_BOUNDS: dict[str, tuple[int, int]] = {
     "limit": (1, 100_000),
     "bins": (1, 1_000),
     "priority": (0, 1_000_000),
+    "min_attempts": (0, 1_000_000),
 }
 
 

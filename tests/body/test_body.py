@@ -15,7 +15,14 @@ import pytest
 from resident.body import TROUBLE, Body, Status, body_file, default_probes
 from resident.body.probes import probe_gpu
 from resident.clock import ManualClock
-from resident.config import BodySettings, FlowSettings, LanguageModelSettings, Settings
+from resident.config import (
+    BodySettings,
+    CouncilProvider,
+    CouncilSettings,
+    FlowSettings,
+    LanguageModelSettings,
+    Settings,
+)
 from resident.daemon.boot import boot
 from resident.errors import InvalidInput
 from resident.events import read_events
@@ -80,7 +87,9 @@ def test_every_part_is_probed_for_real(settings: Settings, store: DuckStore,
         settings,
         language_model=LanguageModelSettings(base_url=endpoint.url + "/v1"),
         flows=FlowSettings(prefect_port=endpoint.port),
-        body=BodySettings(council_providers={"anthropic": endpoint.url}),
+        council=CouncilSettings(providers={"anthropic": CouncilProvider(
+            family="anthropic", wire="anthropic", base_url=endpoint.url, model="m",
+            api_key_env="ANTHROPIC_API_KEY")}),
     )
     body = _body(settings, store)
     assert set(body.probes) == {"cpu", "memory", "disk", "gpu", "python", "graph", "prefect_api",
