@@ -867,7 +867,7 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin):
             evidence: dict[str, list[str]] = {}
             for row in rows:
                 claim = _claim(row)
-                evidence[claim.id] = list(row[13])
+                evidence[claim.id] = list(row[-1])  # `sources`, after the claim's columns
                 groups.setdefault(
                     (claim.subject, claim.predicate, claim.object_value), []).append(claim)
             promoted: list[Promotion] = []
