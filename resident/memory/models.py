@@ -26,6 +26,8 @@ ID_PREFIXES = (
     "geonames",
     "person",
     "concept",
+    # Documents MAX has read: doc:<sha256 of the file> (resident.literature).
+    "doc",
 )
 ENTITY_ID_RE = re.compile(rf"^({'|'.join(ID_PREFIXES)}):[^\s]+$")
 PREDICATE_RE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
