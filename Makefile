@@ -8,6 +8,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -e '.[dev]'
+	$(VENV)/bin/pip install --quiet --no-deps moralstrength==0.2.13
 	touch $(STAMP)
 
 up: $(STAMP)

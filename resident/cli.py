@@ -259,6 +259,40 @@ def token(ctx: click.Context, name: str | None, role: str | None) -> None:
         click.echo(f"(new token for {minted['name']}, {minted['person_id']})", err=True)
 
 
+@main.command()
+@data_dir_option
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the reading report as JSON.")
+@click.pass_context
+def read(ctx: click.Context, path: Path, as_json: bool) -> None:
+    """Read a book or paper (PDF, EPUB or text): MAX keeps what it is about, its themes, its
+    moral weight, new words and a few quotations, and drops the text."""
+    import json
+    from datetime import UTC, datetime
+
+    from resident.literature import read_document
+    from resident.literature.report import render_text
+    from resident.memory.client import open_graph
+
+    settings = settings_from(ctx)
+    graph = open_graph(settings, create=not settings.graph_path.exists())
+    try:
+        # stderr, so --json output stays clean; the bar moves page by page.
+        with click.progressbar(length=1, label=f"reading {path.name}", file=sys.stderr,
+                               show_pos=True) as bar:
+            def progress(done: int, total: int) -> None:
+                bar.length = total
+                bar.update(done - bar.pos)
+
+            report = read_document(graph, path, datetime.now(UTC), settings, progress)
+    finally:
+        graph.close()
+    if as_json:
+        click.echo(json.dumps(report.model_dump(mode="json"), indent=2))
+    else:
+        click.echo(render_text(report))
+
+
 @main.group()
 def flows() -> None:
     """The Prefect house: server, worker, and the environment for `prefect` commands."""

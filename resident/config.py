@@ -220,7 +220,7 @@ class LiteratureSettings(_Section):
     text_page_chars: int = Field(default=3000, ge=200)
     #: Characters of each page the spaCy pipeline reads for people, places and works (the trained
     #: pipeline reads ~4k tokens/s here); every character still counts for themes, morals and words.
-    ner_chars_per_page: int = Field(default=600, ge=0)
+    ner_chars_per_page: int = Field(default=400, ge=0)
     #: spaCy pipeline: "auto" (a trained one when installed), "blank" or a package name.
     pipeline: str = "auto"
     #: Folder the literature/inbox flow reads (relative to the data directory).

@@ -194,7 +194,7 @@ class Language:
         if len(text) > limit:
             raise InvalidInput(f"a turn carries at most {limit} characters "
                                f"(language.max_turn_chars); this one has {len(text)}")
-        parsed = self.parse(text.strip())
+        parsed = self._reading(text.strip(), now) or self.parse(text.strip())
         ctx = _Ctx(resident, parsed, person_id, now, correlation_id)
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit("turn_heard", {"person_id": person_id, "intent": parsed.intent.value,
@@ -238,6 +238,19 @@ class Language:
             person_id=speaker, claims=[v.claim.model_dump(mode="json") for v in reply.claims],
             state=reply.state, plain=plain, phrased_by_model=by_model,
         )
+
+    def _reading(self, text: str, now: datetime) -> Parsed | None:
+        """A question about MAX's reading; "What is X about?" only when X is a document he
+        has read (otherwise it is an ordinary question)."""
+        from resident.literature.answers import ReadingKind, find_document, reading_question
+
+        q = reading_question(text)
+        if q is None:
+            return None
+        if q.kind is ReadingKind.ABOUT and q.title is not None and find_document(
+                self.graph, q.title, now) is None:
+            return None
+        return Parsed(intent=Intent.READING, text=text, about=q.title, reason=q.kind.value)
 
     def _is_entity(self, word: str) -> bool:
         return bool(self.graph.find_entities(word, limit=1))
@@ -518,6 +531,15 @@ class Language:
         unique = list({v.claim.id: v for v in shown}.values())
         return _Reply(answer.text, claims=unique)
 
+    def _read(self, ctx: _Ctx) -> _Reply:
+        from resident.literature.answers import ReadingKind, ReadingQuestion, answer_reading
+
+        p = ctx.parsed
+        q = ReadingQuestion(ReadingKind(p.reason), p.about)
+        answer = answer_reading(self.graph, q, ctx.now,
+                                limit=self.settings.language.max_listed_claims)
+        return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
+
     def _praise(self, ctx: _Ctx) -> _Reply:
         ctx.appraise("praise", person_id=ctx.person_id)
         if ctx.person_id is None:
@@ -549,6 +571,7 @@ class Language:
         Intent.WHY: _why,
         Intent.PRAISE: _praise,
         Intent.HOSTILITY: _hostility,
+        Intent.READING: _read,
         Intent.UNKNOWN: _unknown,
     }
 

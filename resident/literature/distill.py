@@ -184,6 +184,8 @@ class _State:
     pages_with_text: int = 0
     words: int = 0
     tiebreak: int = 0
+    #: The first line of the first page with text: the title when the metadata has none.
+    first_line: str | None = None
 
 
 def _subject_key(name: str) -> str:
@@ -214,14 +216,27 @@ def _nlp_subjects(state: _State, doc: Any, page: int, trained: bool) -> None:
                 content = [t for t in chunk if not (t.is_stop or t.is_punct or t.pos_ in
                                                     ("PRON", "DET", "NUM", "PROPN"))]
                 if 1 <= len(content) <= 3 and all(t.is_alpha for t in content):
-                    # The head as its lemma: "covered works" and "covered work" are one subject.
-                    head = content[-1].lemma_.lower() or content[-1].lower_
+                    # The head in the singular: "covered works" and "covered work" are one
+                    # subject (the lemmatizer is not loaded: it costs a fifth of the pipeline).
+                    head = singular(content[-1].lower_) if content[-1].tag_ == "NNS" \
+                        else content[-1].lower_
                     name = " ".join([*(t.lower_ for t in content[:-1]), head])
                     _count_subject(state, name, "concept", page)
         return
     # blank("en"): capitalised runs that do not open a sentence stand in for named entities.
     for m in _NAME.finditer(doc.text):
         _count_subject(state, m.group(1), "name", page)
+
+
+def singular(word: str) -> str:
+    """The singular of a regular English plural noun ("stories" -> "story")."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
 
 
 def _context(ws: list[str], i: int, n: int) -> str:
@@ -256,6 +271,9 @@ def _note_sentence(state: _State, sentence: str, sentence_words: list[str], page
     letters = sum(c.isalpha() for c in sentence)
     if letters < 0.75 * len(sentence) or not sentence.rstrip("\"'\u201d\u2019)").endswith(
             (".", "!", "?")):
+        return
+    # Run-together words (a table flattened by the PDF's text layer) are not prose.
+    if len(sentence_words) < 8 or max(len(w) for w in sentence_words) > 24:
         return
     content = {w.lower() for w in sentence_words if len(w) > 3 and w.lower() not in STOPWORDS}
     moral = sum(1 for w in content if w in state.lexicon.entries)
@@ -310,6 +328,9 @@ def _fold_page(state: _State, page: Page, text: str, nlp_doc: Any, trained: bool
         return
     state.pages_with_text += 1
     sec.pages += 1
+    if state.first_line is None:
+        state.first_line = next((ln.strip() for ln in text.splitlines()
+                                 if 3 <= sum(c.isalpha() for c in ln) and len(ln) <= 120), "")
     lower = [w.lower() for w in words(text)]
     state.words += len(lower)
     state.function_words.update(w for w in lower if len(w) <= 4)
@@ -369,7 +390,7 @@ def _result(info: DocumentInfo, state: _State, nlp: SpacyLanguage | None,
     language = info.language or guess_language(state.function_words)
     new_words = _word_candidates(state) if language in (None, "en") else ()
     excerpts = _excerpts(state, themes, subjects)
-    title = info.title or _fallback_title(info)
+    title = info.title or state.first_line or _fallback_title(info)
     return Distillation(
         doc_id=info.doc_id, sha256=info.sha256, path=str(info.path), format=info.format,
         title=title, author=info.author, year=info.year, language=language,

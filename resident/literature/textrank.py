@@ -64,21 +64,29 @@ def _prune(counter: Counter[K], keep: int) -> Counter[K]:
 
 def word_ranks(edges: Counter[tuple[str, str]], damping: float = 0.85,
                iterations: int = 30) -> dict[str, float]:
-    """Weighted PageRank over the undirected word graph."""
-    neighbours: dict[str, list[tuple[str, float]]] = {}
-    for (a, b), w in edges.items():
-        neighbours.setdefault(a, []).append((b, float(w)))
-        neighbours.setdefault(b, []).append((a, float(w)))
-    if not neighbours:
+    """Weighted PageRank over the undirected word graph (power iteration in numpy)."""
+    import numpy as np
+
+    if not edges:
         return {}
-    strength = {n: sum(w for _, w in nb) for n, nb in neighbours.items()}
-    rank = dict.fromkeys(neighbours, 1.0)
+    index: dict[str, int] = {}
+    src, dst, weight = [], [], []
+    for (a, b), w in edges.items():
+        i = index.setdefault(a, len(index))
+        j = index.setdefault(b, len(index))
+        src += (i, j)
+        dst += (j, i)
+        weight += (w, w)
+    s_arr, d_arr = np.array(src), np.array(dst)
+    w_arr = np.array(weight, dtype=np.float64)
+    n = len(index)
+    strength = np.bincount(s_arr, weights=w_arr, minlength=n)
+    share = w_arr / strength[s_arr]
+    rank = np.ones(n)
     for _ in range(iterations):
-        rank = {
-            n: (1 - damping) + damping * sum(rank[m] * w / strength[m] for m, w in nb)
-            for n, nb in neighbours.items()
-        }
-    return rank
+        rank = (1 - damping) + damping * np.bincount(d_arr, weights=rank[s_arr] * share,
+                                                      minlength=n)
+    return {word: float(rank[i]) for word, i in index.items()}
 
 
 def key_phrases(graph: PhraseGraph, limit: int, min_count: int = 2) -> list[tuple[str, float]]:
