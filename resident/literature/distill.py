@@ -330,7 +330,7 @@ def _fold_page(state: _State, page: Page, text: str, nlp_doc: Any, trained: bool
     sec.pages += 1
     if state.first_line is None:
         state.first_line = next((ln.strip() for ln in text.splitlines()
-                                 if 3 <= sum(c.isalpha() for c in ln) and len(ln) <= 120), "")
+                                 if sum(c.isalpha() for c in ln) >= 3 and len(ln) <= 120), "")
     lower = [w.lower() for w in words(text)]
     state.words += len(lower)
     state.function_words.update(w for w in lower if len(w) <= 4)

@@ -15,8 +15,12 @@ _PAGE_NUMBER = re.compile(r"^\s*(page\s+)?[\divxlcIVXLC]{1,7}(\s*(/|of)\s*\d+)?\
 _DIGITS = re.compile(r"\d+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'\u201d\u2019)\]]?\s+(?=[\"'\u201c\u2018(\[]?[A-Z0-9])")
 
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 #: English function words: never a theme, a subject or a new word on their own.
-STOPWORDS = frozenset("""
+STOPWORDS = _wordset("""
 a about above after again against all almost also although always am among an and another any
 anyone anything are around as at be became because become becomes been before being below
 between both but by can cannot could did do does doing done down during each either else enough
@@ -29,17 +33,17 @@ then there therefore these they this those though through thus to too toward tow
 unless until up upon us used using very via was we well were what whatever when where whether
 which while who whom whose why will with within without would yet you your yours yourself
 yourselves mr mrs miss sir said says say see seen shall upon thee thou thy unto ye hath doth
-""".split())
+""")
 
 #: A few function words per language: a page's language is the one whose words it uses most.
 _LANGUAGE_WORDS = {
-    "en": frozenset("the and of to is that in it was for with as his he be on not by".split()),
-    "de": frozenset("der die und das ist nicht ein eine zu den mit sich des von auf".split()),
-    "fr": frozenset("le la les et est des une un que dans pour pas qui sur du au".split()),
-    "es": frozenset("el la los las y es que en un una por con para del se no".split()),
-    "it": frozenset("il la che di e un una per non sono del della con si gli".split()),
-    "pt": frozenset("o a os as e que de um uma para com não do da em se".split()),
-    "nl": frozenset("de het een en van is dat niet op te zijn met voor die".split()),
+    "en": _wordset("the and of to is that in it was for with as his he be on not by"),
+    "de": _wordset("der die und das ist nicht ein eine zu den mit sich des von auf"),
+    "fr": _wordset("le la les et est des une un que dans pour pas qui sur du au"),
+    "es": _wordset("el la los las y es que en un una por con para del se no"),
+    "it": _wordset("il la che di e un una per non sono del della con si gli"),
+    "pt": _wordset("o a os as e que de um uma para com não do da em se"),
+    "nl": _wordset("de het een en van is dat niet op te zijn met voor die"),
 }
 
 
