@@ -535,7 +535,7 @@ class Language:
         from resident.literature.answers import ReadingKind, ReadingQuestion, answer_reading
 
         p = ctx.parsed
-        q = ReadingQuestion(ReadingKind(p.reason), p.about)
+        q = ReadingQuestion(ReadingKind(p.reason or ReadingKind.LIST), p.about)
         answer = answer_reading(self.graph, q, ctx.now,
                                 limit=self.settings.language.max_listed_claims)
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))

@@ -169,9 +169,10 @@ def answer_reading(graph: GraphStore, q: ReadingQuestion, now: datetime,
         return ReadingAnswer(f"I have read {len(read)} {noun}: " + "; ".join(lines) + ".",
                              tuple(c for c, _ in read))
     assert q.title is not None
-    doc = find_document(graph, q.title, now)
-    if doc is None:
+    found = find_document(graph, q.title, now)
+    if found is None:
         return ReadingAnswer(f"I haven't read anything called \u201c{q.title}\u201d.", ())
+    doc = found
     by_pred = _claims(graph, doc, now)
     if q.kind is ReadingKind.ABOUT:
         return _about(graph, doc, by_pred, limit)

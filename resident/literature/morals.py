@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import functools
 import importlib.util
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,12 +59,13 @@ class MoralTally:
     """Running sums for one stretch of text (a chapter or the whole document)."""
 
     words: int = 0
-    weight: Counter[str] | None = None
-    signed: Counter[str] | None = None
+    weight: dict[str, float] | None = None
+    signed: dict[str, float] | None = None
 
     def add(self, lexicon: Lexicon, lower_words: list[str]) -> None:
         if self.weight is None:
-            self.weight, self.signed = Counter(), Counter()
+            self.weight, self.signed = dict.fromkeys(FOUNDATIONS, 0.0), dict.fromkeys(
+                FOUNDATIONS, 0.0)
         assert self.signed is not None
         self.words += len(lower_words)
         for w in lower_words:
@@ -80,11 +80,13 @@ class MoralTally:
         if other.weight is None:
             return
         if self.weight is None:
-            self.weight, self.signed = Counter(), Counter()
+            self.weight, self.signed = dict.fromkeys(FOUNDATIONS, 0.0), dict.fromkeys(
+                FOUNDATIONS, 0.0)
         assert self.signed is not None and other.signed is not None
         self.words += other.words
-        self.weight.update(other.weight)
-        self.signed.update(other.signed)
+        for f in FOUNDATIONS:
+            self.weight[f] += other.weight[f]
+            self.signed[f] += other.signed[f]
 
 
 def salience(tally: MoralTally) -> dict[str, float]:

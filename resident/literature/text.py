@@ -111,7 +111,7 @@ class PageCleaner:
                     del self._seen[key]
 
 
-def candidate_phrases(tokens: Iterable[str], max_words: int = 4) -> list[tuple[str, ...]]:
+def candidate_phrases(tokens: Iterable[str | None], max_words: int = 4) -> list[tuple[str, ...]]:
     """Runs of content words (lower case, no stopwords, at least 3 letters) between stopwords
     and punctuation: the key-phrase candidates TextRank ranks (the POS filter of Mihalcea and
     Tarau's TextRank, approximated by a stopword split so it runs on every page)."""

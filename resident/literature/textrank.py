@@ -11,7 +11,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K")
 
@@ -70,7 +70,9 @@ def word_ranks(edges: Counter[tuple[str, str]], damping: float = 0.85,
     if not edges:
         return {}
     index: dict[str, int] = {}
-    src, dst, weight = [], [], []
+    src: list[int] = []
+    dst: list[int] = []
+    weight: list[float] = []
     for (a, b), w in edges.items():
         i = index.setdefault(a, len(index))
         j = index.setdefault(b, len(index))
@@ -82,7 +84,7 @@ def word_ranks(edges: Counter[tuple[str, str]], damping: float = 0.85,
     n = len(index)
     strength = np.bincount(s_arr, weights=w_arr, minlength=n)
     share = w_arr / strength[s_arr]
-    rank = np.ones(n)
+    rank: Any = np.ones(n)
     for _ in range(iterations):
         rank = (1 - damping) + damping * np.bincount(d_arr, weights=rank[s_arr] * share,
                                                       minlength=n)
