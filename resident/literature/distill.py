@@ -194,7 +194,7 @@ def _subject_key(name: str) -> str:
 
 def _count_subject(state: _State, name: str, kind: str, page: int) -> None:
     name = _subject_key(name.strip(" .,;:'\"\u2019\u201d"))
-    if len(name) < 3 or len(name) > 80 or name.lower() in STOPWORDS:
+    if len(name) < 3 or len(name) > 80 or name.count(" ") > 5 or name.lower() in STOPWORDS:
         return
     key = (name, kind)
     state.subjects[key] += 1
@@ -309,7 +309,8 @@ def _section_for(state: _State, page: Page) -> _Section:
     sec = state.section
     full = len(state.chapters) + 1 >= s.max_chapters
     if sec is not None and not full and (
-        page.starts is not None or (sec.title is None and sec.pages >= s.pages_per_section)
+        page.starts is not None
+        or (sec.title is None and page.number - sec.first_page >= s.pages_per_section)
     ):
         _close_section(state)
         sec = None

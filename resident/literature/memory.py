@@ -63,8 +63,16 @@ def chapter_id(doc_id: str, index: int) -> str:
     return f"{doc_id}/ch{index}"
 
 
+#: Words kept of a title or a name: under 12, so no 12-word run of a document reaches the graph
+#: outside its excerpts, whatever its headings say.
+MAX_NAME_WORDS = 11
+
+
 def _short(text: str, limit: int = 200) -> str:
-    text = " ".join(text.split())
+    parts = text.split()
+    if len(parts) > MAX_NAME_WORDS:
+        parts = [*parts[:MAX_NAME_WORDS], "\u2026"]
+    text = " ".join(parts)
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
@@ -88,7 +96,8 @@ def claims_for(d: Distillation, links: dict[str, Entity], new_words: tuple[NewWo
     """The entities and claims of one reading (pure)."""
     prov = provenance(d.doc_id)
     doc = Entity(id=d.doc_id, kind=DOCUMENT_KIND, label=_short(d.title, 300),
-                 aliases=tuple(a for a in {_short(d.title.split(":")[0], 300)} if a != d.title))
+                 aliases=tuple(a for a in {_short(d.title.split(":")[0], 300)}
+                                if a != _short(d.title, 300)))
     entities: list[Entity] = [READING_LIST, doc]
     claims: list[NewClaim] = []
 
@@ -133,7 +142,7 @@ def claims_for(d: Distillation, links: dict[str, Entity], new_words: tuple[NewWo
                 locator="per 1000 words")
     for w in new_words:
         wid = f"concept:{slug(w.word)}"
-        entities.append(Entity(id=wid, kind=WORD_KIND, label=w.word))
+        entities.append(Entity(id=wid, kind=WORD_KIND, label=_short(w.word)))
         say(d.doc_id, TAUGHT_WORD, obj=wid, locator=f"p. {w.page}")
         say(wid, DEFINING_CONTEXT, literal=w.context, locator=f"{d.doc_id} p. {w.page}")
     for e in d.excerpts:

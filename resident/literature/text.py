@@ -90,7 +90,8 @@ class PageCleaner:
         lines = [_SPACES.sub(" ", ln).strip() for ln in text.replace("\r", "\n").split("\n")]
         lines = [ln for ln in lines if ln]
         edges = lines[:2] + lines[-2:] if len(lines) > 4 else list(lines)
-        keys = frozenset(_edge_key(ln) for ln in edges if len(ln) < 120)
+        # Running heads and footers are short; a long edge line is body text.
+        keys = frozenset(_edge_key(ln) for ln in edges if len(ln) < 90)
         body = [
             ln for i, ln in enumerate(lines)
             if not ((i < 2 or i >= len(lines) - 2) and (
