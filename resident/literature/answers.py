@@ -107,11 +107,14 @@ def documents(graph: GraphStore, now: datetime) -> list[tuple[Claim, Entity]]:
 
 def find_document(graph: GraphStore, title: str, now: datetime) -> Entity | None:
     """The document called `title`: its label or alias first, then a title that contains the
-    words asked for (case and punctuation ignored)."""
-    for entity in Dictionary(graph, 64).find(title):
-        if entity.kind == DOCUMENT_KIND and entity.id.startswith("doc:"):
-            return entity
-    asked = _norm(title)
+    words asked for (case, punctuation and a leading article ignored)."""
+    bare = re.sub(r"^(the|a|an)\s+", "", title.strip(), flags=re.I)
+    dictionary = Dictionary(graph, 64)
+    for name in dict.fromkeys((title, bare)):
+        for entity in dictionary.find(name):
+            if entity.kind == DOCUMENT_KIND and entity.id.startswith("doc:"):
+                return entity
+    asked = _norm(bare)
     if not asked:
         return None
     candidates = [e for _, e in documents(graph, now)
