@@ -11,8 +11,8 @@ from resident.literature import Distillation, distill_file
 from resident.literature.distill import distill
 from resident.literature.morals import FOUNDATIONS, MoralTally, load_lexicon, salience
 from resident.literature.reader import DocumentInfo, Page
-from resident.literature.textrank import PhraseGraph, key_phrases
 from resident.literature.text import candidate_phrases, phrase_tokens
+from resident.literature.textrank import PhraseGraph, key_phrases
 from tests.literature.books import license_text, make_pdf, shingles
 
 
@@ -93,8 +93,8 @@ def test_a_huge_book_keeps_bounded_state(settings: Settings) -> None:
 def test_moral_salience_counts_lexicon_words() -> None:
     lex = load_lexicon()
     tally = MoralTally()
-    tally.add(lex, "they should care for and protect the weak".split())
-    tally.add(lex, "the table is blue".split())
+    tally.add(lex, ["they", "should", "care", "for", "and", "protect", "the", "weak"])
+    tally.add(lex, ["the", "table", "is", "blue"])
     s = salience(tally)
     assert s["care"] > 0 and s["care"] == max(s.values())
     assert MoralTally().words == 0 and salience(MoralTally())["care"] == 0.0

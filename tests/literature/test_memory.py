@@ -77,9 +77,10 @@ def test_subjects_link_to_entities_the_graph_already_has(tmp_path: Path, setting
                                                          store: DuckStore) -> None:
     store.upsert_entities([Entity(id="geonames:2267057", kind="place", label="Lisbon")], T0)
     story = tmp_path / "lisbon.txt"
+    line = ("In the morning Ana Silva walked through Lisbon to the harbour, where ship {} waited "
+            "for the tide and the sailors argued about fairness and loyalty.")
     story.write_text("Title: Letters from Lisbon\n\n" + "\n\n".join(
-        f"In the morning Ana Silva walked through Lisbon to the harbour, where ship number {i} "
-        "waited for the tide and the sailors argued about fairness and loyalty." for i in range(40)))
+        line.format(i) for i in range(40)))
     report = read_document(store, story, T0, settings)
     assert report.linked["Lisbon"] == "geonames:2267057"
     mentions = {c.object_entity for c in store.peek_claims(report.distillation.doc_id, "mentions")}
