@@ -35,7 +35,8 @@ def _decoded(path: Path) -> str:
     try:
         rows = []
         for (table,) in con.execute("SELECT table_name FROM duckdb_tables()").fetchall():
-            rows += [" ".join(map(str, r)) for r in con.execute(f'SELECT * FROM "{table}"').fetchall()]
+            found = con.execute(f'SELECT * FROM "{table}"').fetchall()
+            rows += [" ".join(map(str, r)) for r in found]
         return "\n".join(rows)
     finally:
         con.close()
