@@ -99,6 +99,7 @@ class OpenDocument:
         self.info = info
         self._handle = handle
         self._text_page_chars = text_page_chars
+        self.damaged_pages = 0
 
     def __enter__(self) -> OpenDocument:
         return self
@@ -125,10 +126,12 @@ class OpenDocument:
             try:
                 page = doc.load_page(index)
                 text = page.get_text("text", flags=flags, sort=False)
-            except Exception as exc:  # a damaged page stream: MuPDF raises its own types
-                raise CorruptDocument(str(self.path), f"page {index + 1} cannot be read "
-                                      f"({type(exc).__name__}: {exc})") from exc
-            del page
+                del page
+            except Exception:  # a damaged page stream: MuPDF raises its own types
+                # One bad page of a long book is read as a page without text (counted, like
+                # a scanned page) rather than losing the book.
+                self.damaged_pages += 1
+                text = ""
             yield Page(index + 1, text, starts.get(index + 1))
             if (index + 1) % _SHRINK_EVERY == 0:
                 # MuPDF keeps decoded objects in a store; freeing it keeps a 1,000-page book
@@ -182,10 +185,17 @@ def _open_paged(path: Path, sha: str, suffix: str, text_page_chars: int) -> Open
     return OpenDocument(path, info, doc, text_page_chars)
 
 
+#: Titles that name the file or the tool that made it, not the work.
+_JUNK_TITLE = re.compile(r"^(untitled|microsoft word|document\d*$|title$|\S+\.(docx?|pdf|tex|"
+                         r"dvi|indd|qxd|rtf|odt|html?)$)", re.I)
+
+
 def _clean_meta(value: object) -> str | None:
     if not isinstance(value, str):
         return None
     value = " ".join(value.split())
+    if _JUNK_TITLE.match(value):
+        return None
     return value[:300] or None
 
 
@@ -262,7 +272,8 @@ def _text_pages(path: Path, page_chars: int) -> Iterator[Page]:
     size = 0
     starts: str | None = None
     with path.open("r", encoding="utf-8", errors="replace") as fh:
-        for line in fh:
+        # Lines are read at most a page long, so a file without line breaks stays bounded.
+        for line in iter(lambda: fh.readline(page_chars), ""):
             if not inside:
                 inside = _GUTENBERG_START.match(line) is not None
                 continue
