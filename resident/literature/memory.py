@@ -79,10 +79,12 @@ def _short(text: str, limit: int = 200) -> str:
 def link_subjects(subjects: tuple[Subject, ...], find: Callable[[str], list[Entity]]
                   ) -> dict[str, Entity]:
     """Subject name -> the graph entity it names (the best dictionary match), or a new
-    `concept:<slug>` when nothing matches. Pure given `find`."""
+    `concept:<slug>` when nothing matches. Pure given `find`. The people of the house are never
+    matched: a character called Ana is not the Ana who lives here (and what is known about her
+    stays hers, Rule 8)."""
     out: dict[str, Entity] = {}
     for s in subjects:
-        found = [e for e in find(s.name) if not e.id.startswith("doc:")]
+        found = [e for e in find(s.name) if not e.id.startswith(("doc:", "person:"))]
         if found:
             out[s.name] = found[0]
         else:

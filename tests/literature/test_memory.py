@@ -75,7 +75,8 @@ def test_a_new_edition_is_a_new_document(gpl: Path, tmp_path: Path, settings: Se
 
 def test_subjects_link_to_entities_the_graph_already_has(tmp_path: Path, settings: Settings,
                                                          store: DuckStore) -> None:
-    store.upsert_entities([Entity(id="geonames:2267057", kind="place", label="Lisbon")], T0)
+    store.upsert_entities([Entity(id="geonames:2267057", kind="place", label="Lisbon"),
+                           Entity(id="person:ana-silva", kind="person", label="Ana Silva")], T0)
     story = tmp_path / "lisbon.txt"
     line = ("In the morning Ana Silva walked through Lisbon to the harbour, where ship {} waited "
             "for the tide and the sailors argued about fairness and loyalty.")
@@ -86,6 +87,8 @@ def test_subjects_link_to_entities_the_graph_already_has(tmp_path: Path, setting
     mentions = {c.object_entity for c in store.peek_claims(report.distillation.doc_id, "mentions")}
     assert "geonames:2267057" in mentions
     assert store.get_entity("geonames:2267057").label == "Lisbon"  # not renamed, not duplicated
+    # The Ana Silva of the story is not the Ana Silva of the house.
+    assert "person:ana-silva" not in mentions
 
 
 def test_the_verbatim_body_never_reaches_the_graph(gpl: Path, settings: Settings) -> None:
