@@ -13,8 +13,8 @@ from prefect.cache_policies import NO_CACHE
 
 from flows._common import announce, retry_options, settings
 from resident.clock import SystemClock
+from resident.daemon.quiet import quiet_seconds, restore_energy
 from resident.learning.consolidation import NightReport, consolidate, render_markdown
-from resident.learning.rest import quiet_seconds, restore_energy
 from resident.maintenance import open_for_flow, run_context
 
 

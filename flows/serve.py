@@ -8,7 +8,7 @@ from prefect import serve
 
 from flows.deployments import deployments
 from resident.config import Settings, load_settings
-from resident.house import WorkerLock
+from resident.house.prefect import WorkerLock
 
 
 def serve_all(s: Settings) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -31,6 +32,7 @@ def settings_from(ctx: click.Context) -> Settings:
 
 
 @click.group(cls=ResidentGroup)
+@click.version_option(package_name="max-resident", prog_name="resident")
 @click.option("--data-dir", type=click.Path(path_type=Path), default=None,
               help="Data directory (default: data/ or RESIDENT_DATA_DIR).")
 @click.option("--config", type=click.Path(path_type=Path), default=None,
@@ -41,7 +43,19 @@ def main(ctx: click.Context, data_dir: Path | None, config: Path | None) -> None
     ctx.ensure_object(dict).update(data_dir=data_dir, config=config)
 
 
+def _use_data_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    if value is not None:
+        ctx.ensure_object(dict)["data_dir"] = value
+
+
+#: `resident up --data-dir DIR` as well as `resident --data-dir DIR up`.
+data_dir_option = click.option(
+    "--data-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
+    callback=_use_data_dir, help="Data directory (default: data/ or RESIDENT_DATA_DIR).")
+
+
 @main.command()
+@data_dir_option
 @click.pass_context
 def migrate(ctx: click.Context) -> None:
     """Apply pending schema migrations to the graph (with nothing else running)."""
@@ -56,21 +70,11 @@ def migrate(ctx: click.Context) -> None:
 
 
 @main.command()
+@data_dir_option
 @click.pass_context
 def config(ctx: click.Context) -> None:
     """Print the validated configuration as JSON."""
     click.echo(settings_from(ctx).model_dump_json(indent=2))
-
-
-def _use_data_dir(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
-    if value is not None:
-        ctx.ensure_object(dict)["data_dir"] = value
-
-
-#: `resident up --data-dir DIR` as well as `resident --data-dir DIR up`.
-data_dir_option = click.option(
-    "--data-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
-    callback=_use_data_dir, help="Data directory (default: data/ or RESIDENT_DATA_DIR).")
 
 
 @main.command()
@@ -92,7 +96,7 @@ def status(ctx: click.Context, as_json: bool) -> None:
             report = StateReport.model_validate(client.state())
     click.echo(report.model_dump_json(indent=2) if as_json else render_text(report))
     if not as_json:
-        from resident.daemon.companions import companion_lines
+        from resident.house.companions import companion_lines
 
         for line in companion_lines(settings.data_dir):
             click.echo(line)
@@ -180,9 +184,8 @@ def facts(ctx: click.Context, subject: str, as_json: bool) -> None:
     import json
     from datetime import UTC, datetime
 
-    from resident.daemon.client import DaemonClient
+    from resident.daemon.client import DaemonClient, open_graph
     from resident.language import facts_about
-    from resident.memory.client import open_graph
 
     settings = settings_from(ctx)
     client = DaemonClient.find(settings)
@@ -210,9 +213,8 @@ def why(ctx: click.Context, query: tuple[str, ...], as_json: bool) -> None:
     import json
     from datetime import UTC, datetime
 
-    from resident.daemon.client import DaemonClient
+    from resident.daemon.client import DaemonClient, open_graph
     from resident.language import why as why_answer
-    from resident.memory.client import open_graph
 
     settings = settings_from(ctx)
     text = " ".join(query)
@@ -259,32 +261,75 @@ def token(ctx: click.Context, name: str | None, role: str | None) -> None:
         click.echo(f"(new token for {minted['name']}, {minted['person_id']})", err=True)
 
 
+@main.command("ingest")
+@data_dir_option
+@click.argument("source")
+@click.option("--quiet", is_flag=True, help="No progress bar; the summary line only.")
+@click.pass_context
+def ingest_cmd(ctx: click.Context, source: str, quiet: bool) -> None:
+    """Persist a dataset now (hpo-obo, hpoa, geonames-cities15000, or a path), through the
+    daemon when MAX is up: the same work as the `ingest/adhoc` deployment, with a progress bar."""
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+    from resident.clock import SystemClock
+    from resident.daemon.client import open_graph
+    from resident.ingest import ingest
+
+    settings = settings_from(ctx)
+    graph = open_graph(settings, create=not settings.graph_path.exists())
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+                   TextColumn("{task.completed:,.0f}/{task.total:,.0f}"), disable=quiet,
+                   transient=True)
+    stages: dict[str, Any] = {}
+
+    def progress(stage: str, done: int, total: int | None) -> None:
+        if stage not in stages:
+            stages[stage] = bar.add_task(stage, total=total)
+        bar.update(stages[stage], completed=done, total=total)
+
+    try:
+        with bar:
+            report = ingest(graph, source, SystemClock().now(), settings, progress)
+    finally:
+        graph.close()
+    e, c = report.entities, report.claims
+    click.echo(f"{report.dataset}@{report.version}: {report.records:,} records; entities "
+               f"+{e.inserted:,} ~{e.updated:,} ={e.unchanged:,}; claims +{c.inserted:,} "
+               f"~{c.updated:,} ={c.unchanged:,} ({report.rows_per_second:,.0f} rows/s)")
+
+
 @main.command()
 @data_dir_option
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the reading report as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
-def read(ctx: click.Context, path: Path, as_json: bool) -> None:
-    """Read a book or paper (PDF, EPUB or text): MAX keeps what it is about, its themes, its
-    moral weight, new words and a few quotations, and drops the text."""
+def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
+    """Read a book or paper (PDF, EPUB or text), through the daemon when MAX is up: he keeps
+    what it is about, its themes, its moral weight, new words and a few quotations, and drops
+    the text. The same work as the `literature/adhoc` deployment, with a progress bar per page."""
     import json
-    from datetime import UTC, datetime
 
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+    from resident.clock import SystemClock
+    from resident.daemon.client import open_graph
     from resident.literature import read_document
     from resident.literature.report import render_text
-    from resident.memory.client import open_graph
 
     settings = settings_from(ctx)
     graph = open_graph(settings, create=not settings.graph_path.exists())
-    try:
-        # stderr, so --json output stays clean; the bar moves page by page.
-        with click.progressbar(length=1, label=f"reading {path.name}", file=sys.stderr,
-                               show_pos=True) as bar:
-            def progress(done: int, total: int) -> None:
-                bar.length = total
-                bar.update(done - bar.pos)
+    bar = Progress(TextColumn(f"reading {path.name}"), BarColumn(), TaskProgressColumn(),
+                   TextColumn("page {task.completed:,.0f}/{task.total:,.0f}"),
+                   disable=quiet or as_json, transient=True)
+    task = bar.add_task("read", total=None)
 
-            report = read_document(graph, path, datetime.now(UTC), settings, progress)
+    def progress(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    try:
+        with bar:
+            report = read_document(graph, path, SystemClock().now(), settings, progress)
     finally:
         graph.close()
     if as_json:
@@ -307,7 +352,7 @@ def _config_path(ctx: click.Context) -> Path | None:
 @click.pass_context
 def flows_server(ctx: click.Context) -> None:
     """Run the Prefect server on 127.0.0.1 (data/prefect) until Ctrl-C or SIGTERM."""
-    from resident.house import run_house
+    from resident.house.prefect import run_house
 
     run_house(settings_from(ctx), _config_path(ctx), worker=False, echo=click.echo)
 
@@ -319,24 +364,23 @@ def flows_worker(ctx: click.Context) -> None:
     import os
 
     from resident.errors import HouseError
-    from resident.house import api_url, prefect_env, server_healthy
+    from resident.house.prefect import api_url, prefect_env, server_healthy, worker_argv
 
     settings = settings_from(ctx)
     if not server_healthy(settings):
         raise HouseError(f"no Prefect server answers at {api_url(settings)}; "
                          "start it first (`resident flows server`)")
-    # Prefect reads its settings on import: the environment goes in first.
-    os.environ.update(prefect_env(settings, _config_path(ctx)))
-    from flows.serve import serve_all
-
-    serve_all(settings)
+    # flows/ sits above resident/: the worker is its own program (`python -m flows.serve`),
+    # which this process becomes, with Prefect's environment set before Prefect is imported.
+    argv = worker_argv()
+    os.execve(argv[0], argv, {**os.environ, **prefect_env(settings, _config_path(ctx))})
 
 
 @flows.command("up")
 @click.pass_context
 def flows_up(ctx: click.Context) -> None:
     """Prefect server and worker together, without the daemon (`resident up` runs all three)."""
-    from resident.house import run_house
+    from resident.house.prefect import run_house
 
     run_house(settings_from(ctx), _config_path(ctx), echo=click.echo)
 
@@ -348,7 +392,7 @@ def flows_env(ctx: click.Context) -> None:
     the port is the running house's (daemon.json), not the configured one."""
     import shlex
 
-    from resident.house import prefect_env, running_settings
+    from resident.house.prefect import prefect_env, running_settings
 
     settings = running_settings(settings_from(ctx))
     for key, value in prefect_env(settings, _config_path(ctx)).items():

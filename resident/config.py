@@ -6,6 +6,8 @@ that names the key (`decay.floor`, ...).
 
 from __future__ import annotations
 
+import copy
+import json
 import os
 import tomllib
 from collections.abc import Mapping
@@ -368,29 +370,47 @@ class Settings(BaseModel):
         return self.data_dir / self.graph.file
 
     @property
+    def snapshots_dir(self) -> Path:
+        """Where snapshots land (flows' and the graph API's), under the data directory."""
+        return self.data_dir / "snapshots"
+
+    @property
     def state_dir(self) -> Path:
         """Write-through state files: mood.json, drives.json, body.json, people.json."""
         return self.data_dir / "state"
 
 
-def _env_overrides(env: Mapping[str, str]) -> dict[str, dict[str, str]]:
-    """RESIDENT_SECTION__KEY=value -> {"section": {"key": "value"}}; pydantic casts the text."""
-    out: dict[str, dict[str, str]] = {}
-    for name, value in env.items():
+def _env_overrides(env: Mapping[str, str]) -> list[tuple[list[str], Any]]:
+    """RESIDENT_SECTION__KEY=value, or deeper (RESIDENT_DRIVES__ENERGY__SET_POINT), as
+    (path, value). A value that reads as a JSON list or table is one (RESIDENT_X__Y='[1, 2]');
+    other text stays text, which pydantic casts. Written here rather than with pydantic-settings
+    because an override naming a key that does not exist must stop start-up, naming the key,
+    where pydantic-settings would ignore it."""
+    out = []
+    for name, value in sorted(env.items()):
         if not name.startswith(ENV_PREFIX) or "__" not in name:
             continue
-        section, _, key = name[len(ENV_PREFIX) :].lower().partition("__")
-        out.setdefault(section, {})[key] = value
+        path = name[len(ENV_PREFIX) :].lower().split("__")
+        parsed: Any = value
+        if value.lstrip()[:1] in ("[", "{"):
+            try:
+                parsed = json.loads(value)
+            except json.JSONDecodeError as exc:
+                raise ConfigError(".".join(path), f"not valid JSON ({exc})") from exc
+        out.append((path, parsed))
     return out
 
 
-def _merge(base: dict[str, Any], overrides: dict[str, dict[str, str]]) -> dict[str, Any]:
-    merged = {k: (dict(v) if isinstance(v, dict) else v) for k, v in base.items()}
-    for section, values in overrides.items():
-        current = merged.setdefault(section, {})
-        if not isinstance(current, dict):
-            raise ConfigError(section, "is not a table and cannot take overrides")
-        current.update(values)
+def _merge(base: dict[str, Any], overrides: list[tuple[list[str], Any]]) -> dict[str, Any]:
+    merged: dict[str, Any] = copy.deepcopy(base)
+    for path, value in overrides:
+        table = merged
+        for depth, part in enumerate(path[:-1]):
+            table = table.setdefault(part, {})
+            if not isinstance(table, dict):
+                raise ConfigError(".".join(path[: depth + 1]),
+                                  "is not a table and cannot take overrides")
+        table[path[-1]] = value
     return merged
 
 

@@ -20,7 +20,7 @@ from resident.cognition.epistemic import parse_provenance
 from resident.config import Settings
 from resident.errors import EpistemicRefusal, NotFound
 from resident.memory.client import GraphStore
-from resident.memory.models import (
+from resident.records import (
     Claim,
     Conflict,
     ConflictStatus,

@@ -5,7 +5,6 @@ and the markdown a person reads in the Prefect UI."""
 from __future__ import annotations
 
 import logging
-import os
 import re
 import time
 from collections.abc import Callable
@@ -21,7 +20,6 @@ from resident.errors import ResidentError
 from resident.memory.client import GraphStore
 from resident.session import new_ulid
 
-SNAPSHOTS_DIR = "snapshots"
 _SNAPSHOT_NAME = re.compile(r"^graph-\d{8}T\d{6}Z\.duckdb$")
 
 
@@ -45,7 +43,7 @@ class RunContext:
 
 def run_context(settings: Settings, now: datetime) -> RunContext:
     """This run's identity; the daemon's session_id comes from data/daemon.json while it lives."""
-    from resident.daemon.ownership import live_daemon
+    from resident.house.ownership import live_daemon
 
     info = live_daemon(settings.data_dir)
     return RunContext(
@@ -61,8 +59,8 @@ def open_for_flow(settings: Settings, wait_seconds: float = 60.0, poll_seconds: 
     its migrations) only when it does not exist yet. While a crashed daemon's daemon.json is
     there, wait up to `wait_seconds` for `resident up` to come back, saying so; then
     DaemonCrashed, which the task's retries try again later."""
+    from resident.daemon.client import open_graph
     from resident.errors import DaemonCrashed
-    from resident.memory.client import open_graph
 
     tell = say or _run_log
     deadline = time.monotonic() + wait_seconds
@@ -146,7 +144,7 @@ class SnapshotReport(BaseModel):
 
 
 def snapshot_path(settings: Settings, now: datetime) -> Path:
-    return settings.data_dir / SNAPSHOTS_DIR / f"graph-{now:%Y%m%dT%H%M%SZ}.duckdb"
+    return settings.snapshots_dir / f"graph-{now:%Y%m%dT%H%M%SZ}.duckdb"
 
 
 def take_snapshot(graph: GraphStore, settings: Settings, now: datetime) -> SnapshotReport:
@@ -162,28 +160,3 @@ def take_snapshot(graph: GraphStore, settings: Settings, now: datetime) -> Snaps
         old.unlink(missing_ok=True)
     return SnapshotReport(path=path, bytes=path.stat().st_size, removed=excess,
                           kept=len(ours) - len(excess))
-
-
-#: The temporary file DuckStore.snapshot writes before its rename: `.<dest>.<pid>.<hex>.tmp`,
-#: and DuckDB's write-ahead log beside it.
-_SNAPSHOT_TEMP = re.compile(r"^\..+\.(\d+)\.[0-9a-f]{8}\.tmp(\.wal)?$")
-
-
-def sweep_snapshot_temps(settings: Settings) -> list[Path]:
-    """Remove what a killed or failed snapshot left under data/snapshots/: temporary files whose
-    writing process is gone. Run at start, before anything snapshots again; returns what went."""
-    from resident.daemon.ownership import pid_alive
-
-    folder = settings.data_dir / SNAPSHOTS_DIR
-    if not folder.is_dir():
-        return []
-    removed = []
-    for path in sorted(folder.rglob(".*.tmp*")):
-        match = _SNAPSHOT_TEMP.match(path.name)
-        if match is None or not path.is_file():
-            continue
-        if int(match.group(1)) != os.getpid() and pid_alive(int(match.group(1))):
-            continue  # a snapshot still being written by a live process
-        path.unlink(missing_ok=True)
-        removed.append(path)
-    return removed

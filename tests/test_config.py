@@ -39,6 +39,19 @@ def test_env_override() -> None:
     assert s.decay.threshold == 0.6
 
 
+def test_env_override_reaches_subtables_and_lists() -> None:
+    s = load_settings(env={"RESIDENT_DRIVES__ENERGY__SET_POINT": "0.6",
+                           "RESIDENT_DRIVES__ENERGY__BAND": "[0.3, 0.8]",
+                           "RESIDENT_AFFECT__IMPULSES__PRAISE": "[0.3, 0.1, 0.1]"})
+    assert s.drives.energy.set_point == 0.6
+    assert tuple(s.drives.energy.band) == (0.3, 0.8)
+    assert tuple(s.affect.impulses["praise"]) == (0.3, 0.1, 0.1)
+    with pytest.raises(ConfigError, match="drives.energy.band"):
+        load_settings(env={"RESIDENT_DRIVES__ENERGY__BAND": "[0.3, oops"})
+    with pytest.raises(ConfigError, match="drives.nosuchdrive"):
+        load_settings(env={"RESIDENT_DRIVES__NOSUCHDRIVE__SET_POINT": "0.5"})
+
+
 def test_settings_are_frozen() -> None:
     s = load_settings(env={})
     with pytest.raises(ValueError):

@@ -10,7 +10,7 @@ from resident.cognition.epistemic import gap_backoff
 from resident.config import Settings
 from resident.exploration import explore, grounded_support, plan_gap, render_markdown
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Claim, Entity, GapStatus, Level, NewClaim
+from resident.records import Claim, Entity, GapStatus, Level, NewClaim
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 SUBJECT, PREDICATE = "omim:100100", "has_inheritance"

@@ -8,7 +8,7 @@ from datetime import datetime
 from resident.affect.dynamics import in_band
 from resident.affect.models import DriveState
 from resident.config import DriveSettings, Settings
-from resident.statefile import Held, Loaded, StateFile
+from resident.state.statefile import Held, Loaded, StateFile
 
 DRIVES_FILE = "drives.json"
 

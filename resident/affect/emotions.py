@@ -8,7 +8,7 @@ from datetime import datetime
 from resident.affect.models import MoodState
 from resident.affect.pad import mood_label
 from resident.config import AffectSettings, Settings
-from resident.statefile import Held, Loaded, StateFile
+from resident.state.statefile import Held, Loaded, StateFile
 
 MOOD_FILE = "mood.json"
 

@@ -15,7 +15,7 @@ from resident.affect.emotions import mood_file
 from resident.affect.models import DriveState, MoodState
 from resident.affect.pad import disposition_label, mood_label
 from resident.config import Settings
-from resident.statefile import Source
+from resident.state.statefile import Source
 
 UNKNOWN = "unknown"
 

@@ -25,7 +25,7 @@ from resident.body.probes import (
 from resident.config import Settings
 from resident.errors import InvalidInput
 from resident.memory.client import GraphStore
-from resident.statefile import Held, Loaded, StateFile
+from resident.state.statefile import Held, Loaded, StateFile
 
 BODY_FILE = "body.json"
 

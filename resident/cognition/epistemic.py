@@ -18,7 +18,7 @@ from resident.errors import (
     PromotionRefused,
     UnknownProvenance,
 )
-from resident.memory.models import (
+from resident.records import (
     Claim,
     Conflict,
     ConflictStatus,

@@ -18,7 +18,7 @@ from resident.daemon import conversation, graph_api, openai_api, rest_api
 from resident.daemon.runtime import Runtime
 from resident.daemon.security import BearerAuth, BodyLimit, HeaderLimit, status_for
 from resident.errors import InvalidInput, ResidentError
-from resident.storage import is_storage_full, storage_full
+from resident.state.storage import is_storage_full, storage_full
 
 log = logging.getLogger("resident.daemon")
 

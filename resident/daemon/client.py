@@ -1,5 +1,6 @@
-"""The CLI's side of the daemon: find the live one for a data directory and talk to it with the
-owner token. Each method is one HTTP call; the answers are the API's JSON."""
+"""The client side of the daemon: `open_graph` (the graph for this process: the daemon's while
+one owns the data directory, the file itself otherwise) and DaemonClient, the CLI's owner-token
+client, each method one HTTP call whose answer is the API's JSON."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from typing import Any
 import httpx
 
 from resident.config import Settings
-from resident.daemon.ownership import DaemonInfo, live_daemon
 from resident.daemon.tokens import stored_token
-from resident.errors import DaemonNotRunning, Unauthorized
-from resident.memory.remote import raise_for_error
+from resident.errors import DaemonCrashed, DaemonNotRunning, GraphBusy, Unauthorized
+from resident.house.ownership import INFO_FILE, DaemonInfo, live_daemon, read_info
+from resident.memory.client import GraphStore
+from resident.memory.duck_store import DuckStore
+from resident.memory.remote import RemoteGraph, raise_for_error
 
 
 class DaemonClient:
@@ -77,3 +80,37 @@ class DaemonClient:
 
     def mint_token(self, name: str) -> dict[str, Any]:
         return self._json("POST", "/v1/tokens", json={"name": name})
+
+
+def open_graph(settings: Settings, *, create: bool = False) -> GraphStore:
+    """The graph for this process: the daemon's, over HTTP, while a live daemon owns the data
+    directory (daemon.json, its lock held, its pid alive, /healthz answering); otherwise the
+    file itself, embedded. `create` applies to the embedded case (a new data directory)."""
+    info = live_daemon(settings.data_dir)
+    if info is not None:
+        token = stored_token(settings.data_dir, "service")
+        if token is None:
+            raise GraphBusy(f"a daemon owns {settings.data_dir} but tokens.json has no "
+                            "service token to reach it with")
+        remote = RemoteGraph(info.url, token)
+        try:
+            remote.health()
+        except DaemonNotRunning:
+            remote.close()  # it is going away: the embedded open below says whether it has
+        else:
+            return remote
+    _refuse_behind_a_crashed_daemon(settings)
+    return DuckStore.open(settings, create=create)
+
+
+def _refuse_behind_a_crashed_daemon(settings: Settings) -> None:
+    """Embedded mode is for MAX down on purpose (no daemon.json). A daemon.json left by a
+    crashed daemon means one should own the graph: opening the file now would race the next
+    `resident up` (an orphaned worker once wrote 310k claims that way)."""
+    left = read_info(settings.data_dir)
+    if left is not None:
+        raise DaemonCrashed(
+            f"MAX's daemon (pid {left.pid}, session {left.session_id}) should own "
+            f"{settings.data_dir} but is not running: it crashed. Not opening the graph file "
+            f"behind its back; waiting for `resident up` (remove {settings.data_dir / INFO_FILE} "
+            "only if MAX is down on purpose)")

@@ -18,7 +18,7 @@ from resident.daemon.security import principal, require
 from resident.daemon.tokens import Principal
 from resident.errors import Forbidden, InvalidInput
 from resident.language import Turn, converse, facts_about, language_for, why
-from resident.memory.models import ENTITY_ID_RE, Claim
+from resident.records import ENTITY_ID_RE, Claim
 
 
 def _clean(text: str) -> str:
@@ -166,7 +166,7 @@ def health(runtime: Runtime) -> tuple[int, dict[str, Any]]:
     (200, report) when all pass; otherwise 507 with `storage_full` when the disk is full, 503
     with `unhealthy` for any other failure, the report naming which paths failed.
     """
-    from resident.storage import free_bytes, is_storage_full, probe_dir, probe_state
+    from resident.state.storage import free_bytes, is_storage_full, probe_dir, probe_state
 
     now = runtime.clock.now()
     checks: dict[str, dict[str, Any]] = {}

@@ -15,7 +15,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from resident.errors import InvalidInput
-from resident.memory.models import MAX_LABEL_CHARS, Entity, NewClaim
+from resident.records import MAX_LABEL_CHARS, Entity, NewClaim
 
 #: How deep a JSON value may nest before it is refused rather than walked.
 MAX_DEPTH = 64

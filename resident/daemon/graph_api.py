@@ -22,8 +22,6 @@ from resident.daemon.security import require
 from resident.errors import InvalidInput, NotFound
 from resident.memory.wire import ARROW_STREAM, decode_tables, encode_tables, graph_methods
 
-SNAPSHOTS_DIR = "snapshots"
-
 
 def _content_type(request: Request) -> str:
     return request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -61,7 +59,6 @@ def snapshot_dest(root: Path, requested: Any) -> Path:
 
 def build_router(runtime: Runtime) -> APIRouter:
     router = APIRouter(prefix="/v1/graph")
-    data_dir = runtime.settings.data_dir
 
     @router.post("/snapshot")
     async def snapshot(request: Request) -> dict[str, Any]:
@@ -72,7 +69,7 @@ def build_router(runtime: Runtime) -> APIRouter:
             raise InvalidInput("body must be a JSON object")
         if set(body) - {"dest"}:
             raise InvalidInput(f"snapshot takes only dest, not {sorted(set(body) - {'dest'})}")
-        dest = snapshot_dest((data_dir / SNAPSHOTS_DIR).resolve(), body.get("dest"))
+        dest = snapshot_dest(runtime.settings.snapshots_dir.resolve(), body.get("dest"))
         path = await runtime.in_graph(lambda: runtime.graph.snapshot(dest))
         return {"path": str(path), "bytes": path.stat().st_size}
 

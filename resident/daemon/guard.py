@@ -22,8 +22,8 @@ import duckdb
 from resident.config import DaemonSettings
 from resident.errors import GraphBusy
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import DecayCounts
-from resident.storage import is_storage_full, storage_full
+from resident.records import DecayCounts
+from resident.state.storage import is_storage_full, storage_full
 
 T = TypeVar("T")
 

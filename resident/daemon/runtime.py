@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, TypeVar
 import anyio
 import anyio.to_thread
 
-from resident.boot import Resident
 from resident.clock import Clock
 from resident.config import Settings
+from resident.daemon.boot import Resident
 from resident.daemon.guard import GuardedGraph
 from resident.daemon.tokens import TokenStore
 
 if TYPE_CHECKING:
-    from resident.supervisor import Supervisor
+    from resident.house.supervisor import Supervisor
 
 T = TypeVar("T")
 

@@ -28,20 +28,20 @@ import uvicorn
 from resident.clock import SystemClock
 from resident.config import Settings
 from resident.daemon.app import create_app
-from resident.daemon.companions import DaemonContext, flow_companions
 from resident.daemon.guard import GuardedGraph
-from resident.daemon.ownership import DaemonInfo, DaemonLock
 from resident.daemon.runtime import Runtime
 from resident.daemon.tokens import TOKENS_FILE, TokenStore
 from resident.errors import ConfigError
+from resident.house.companions import DaemonContext, flow_companions
+from resident.house.ownership import DaemonInfo, DaemonLock
+from resident.house.supervisor import Supervisor, replace_leftovers
 from resident.language import language_for
-from resident.maintenance import sweep_snapshot_temps
 from resident.memory.duck_store import DuckStore
-from resident.storage import free_bytes
-from resident.supervisor import Supervisor, replace_leftovers
+from resident.state.atomic import sweep_temps
+from resident.state.storage import free_bytes
 
 if TYPE_CHECKING:
-    from resident.boot import Resident
+    from resident.daemon.boot import Resident
 
 log = logging.getLogger("resident.daemon")
 
@@ -113,7 +113,7 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
     lock = DaemonLock(settings.data_dir)
     lock.acquire()
     _replace_leftovers(lock, echo)
-    for temp in sweep_snapshot_temps(settings):
+    for temp in sweep_temps(settings.snapshots_dir):
         echo(f"removed {temp}, left by a snapshot that did not finish")
     clock = SystemClock()
     graph: GuardedGraph | None = None
@@ -125,7 +125,7 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
             graph = GuardedGraph(DuckStore.open(settings, create=True), d,
                                  reopen=lambda: _reopen_graph(settings))
             graph.store.set_checkpoint_threshold(d.checkpoint_threshold_mb)
-            from resident.boot import boot
+            from resident.daemon.boot import boot
 
             resident = boot(settings, graph, clock)
             sock = bind(d.host, d.port if port is None else port)

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from resident.errors import InvalidInput
+from resident.state.atomic import write_atomic
 
 TOKENS_FILE = "tokens.json"
 _PREFIX = "rsd_"
@@ -177,14 +178,8 @@ class TokenStore:
         return raw
 
     def _write(self, raw: dict[str, Any]) -> None:
-        tmp = self.path.with_name(f".{TOKENS_FILE}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(raw, indent=2, sort_keys=True) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, self.path)
+        data = json.dumps(raw, indent=2, sort_keys=True) + "\n"
+        write_atomic(self.path, data.encode("utf-8"), mode=0o600)
 
     def _load(self, raw: dict[str, Any]) -> None:
         table: dict[str, Principal] = {}

@@ -19,7 +19,7 @@ from resident.ingest.hpoa import parse_hpoa
 from resident.ingest.obo import parse_obo
 from resident.ingest.sources import NAMED_SOURCES, SourceSpec, resolve_source
 from resident.memory.client import GraphStore
-from resident.memory.models import UpsertCounts
+from resident.records import UpsertCounts
 
 __all__ = [
     "NAMED_SOURCES",

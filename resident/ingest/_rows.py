@@ -16,7 +16,7 @@ import pyarrow as pa
 from resident.errors import MalformedSource
 from resident.memory.duck_store import CLAIM_SCHEMA as STORE_CLAIM_SCHEMA
 from resident.memory.duck_store import ENTITY_SCHEMA
-from resident.memory.models import MAX_LABEL_CHARS
+from resident.records import MAX_LABEL_CHARS
 
 #: progress(stage, done, total): called every `progress_every_rows` rows while a file is read.
 Progress = Callable[[str, int, int | None], None]

@@ -24,7 +24,7 @@ from resident.ingest._rows import (
     no_progress,
     provenance_for,
 )
-from resident.memory.models import MAX_LABEL_CHARS
+from resident.records import MAX_LABEL_CHARS
 
 _COUNTRY_CODE = re.compile(r"^[A-Z]{2}$")
 

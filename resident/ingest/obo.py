@@ -21,7 +21,7 @@ from resident.ingest._rows import (
     no_progress,
     provenance_for,
 )
-from resident.memory.models import ID_PREFIXES
+from resident.records import ID_PREFIXES
 
 _TAG_LINE = re.compile(r"^([^\s:\[\]!]+):(.*)$")
 _STANZA = re.compile(r"^\[([A-Za-z]+)\]$")

@@ -34,7 +34,7 @@ from resident.language.knowledge import (
 from resident.language.model_client import Grounding, ModelClient
 from resident.language.pipeline import load_pipeline
 from resident.memory.client import GraphStore
-from resident.memory.models import Claim, Entity, Level, NewClaim
+from resident.records import Claim, Entity, Level, NewClaim
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
@@ -45,7 +45,7 @@ FUNCTIONAL_PREDICATES = frozenset({"birthday", "capital", "age", "born_in", "ful
 _LAST_CLAIMS_PEOPLE = 256
 
 
-# -- what converse needs from the resident (resident/boot.py provides it) -----------------------
+# -- what converse needs from the resident (resident/daemon/boot.py provides it) -------------
 
 
 class _Session(Protocol):
@@ -65,7 +65,7 @@ class _People(Protocol):
 
 
 class ResidentLike(Protocol):
-    """The parts of `resident.boot.Resident` a conversation turn uses."""
+    """The parts of `resident.daemon.boot.Resident` a conversation turn uses."""
 
     @property
     def settings(self) -> Settings: ...
@@ -242,7 +242,7 @@ class Language:
     def _reading(self, text: str, now: datetime) -> Parsed | None:
         """A question about MAX's reading; "What is X about?" only when X is a document he
         has read (otherwise it is an ordinary question)."""
-        from resident.literature.answers import ReadingKind, find_document, reading_question
+        from resident.language.reading import ReadingKind, find_document, reading_question
 
         q = reading_question(text)
         if q is None:
@@ -532,7 +532,7 @@ class Language:
         return _Reply(answer.text, claims=unique)
 
     def _read(self, ctx: _Ctx) -> _Reply:
-        from resident.literature.answers import ReadingKind, ReadingQuestion, answer_reading
+        from resident.language.reading import ReadingKind, ReadingQuestion, answer_reading
 
         p = ctx.parsed
         q = ReadingQuestion(ReadingKind(p.reason or ReadingKind.LIST), p.about)

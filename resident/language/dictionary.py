@@ -15,7 +15,7 @@ from cachetools import LRUCache
 
 from resident.errors import NotFound
 from resident.memory.client import GraphStore
-from resident.memory.models import Entity, short_id
+from resident.records import Entity, short_id
 
 #: Lower ranks are preferred when one name matches several entities.
 _KIND_RANK = {"person": 0, "concept": 2}

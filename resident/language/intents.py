@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from resident.memory.models import PREDICATE_RE
+from resident.records import PREDICATE_RE
 
 if TYPE_CHECKING:
     # spaCy is imported when a pipeline is loaded, not when MAX's modules are.

@@ -26,7 +26,7 @@ from resident.language.intents import (
 )
 from resident.language.pipeline import load_pipeline
 from resident.memory.client import GraphStore
-from resident.memory.models import ENTITY_ID_RE, Claim, Conflict, Entity, Evidence, Level
+from resident.records import ENTITY_ID_RE, Claim, Conflict, Entity, Evidence, Level
 
 CLAIM_ID_RE = re.compile(r"^c_[0-9a-f]{32}$")
 #: Entries a one-off Dictionary holds when a caller (the CLI) passes none.

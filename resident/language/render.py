@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from resident.language.intents import VERB_PREDICATES
-from resident.memory.models import Claim
+from resident.records import Claim
 
 _VERB_HEADS = frozenset({"has", "is", "was", "are", "does", "had"})
 

@@ -4,12 +4,11 @@ at any moment leaves the previous checkpoint or the new one, never half of one."
 
 from __future__ import annotations
 
-import os
-import secrets
 from pathlib import Path
 from typing import Any
 
 from resident.errors import InvalidInput
+from resident.state.atomic import replace_with
 
 CHECKPOINT_DIR = "learning"
 CHECKPOINT_FILE = "ff.ckpt"
@@ -24,20 +23,7 @@ def save_checkpoint(path: Path, payload: dict[str, Any]) -> Path:
     import torch
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:
-        with open(tmp, "wb") as fh:
-            torch.save({"format": FORMAT, **payload}, fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    finally:
-        tmp.unlink(missing_ok=True)
+    replace_with(path, lambda fh: torch.save({"format": FORMAT, **payload}, fh))
     return path
 
 

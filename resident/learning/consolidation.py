@@ -17,9 +17,9 @@ from pydantic import BaseModel
 from resident.cognition.epistemic import HINT_CLASSES, parse_provenance
 from resident.config import Settings
 from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_checkpoint
-from resident.learning.replay import DuplicateCandidate, as_positives, experience_of
+from resident.learning.replay import as_positives, experience_of
 from resident.memory.client import GraphStore
-from resident.memory.models import Claim, Level, NewClaim
+from resident.records import Claim, DuplicateCandidate, Level, NewClaim
 
 MODEL_NAME = "ff"
 #: At most this many (head, relation) pairs are scored against every entity for proposals.

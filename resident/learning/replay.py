@@ -10,50 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Literal
 
-from pydantic import BaseModel, Field
-
-from resident.memory.models import Claim, short_id
-
-Kind = Literal["learned", "retrieved", "corrected", "conflict_resolved", "gap_closed"]
-#: Half-life of recency in days, and surprise's weight against it.
-RECENCY_HALF_LIFE_DAYS = 7.0
-SURPRISE_WEIGHT = 1.0
-
-
-class Experience(BaseModel):
-    id: str
-    kind: Kind
-    claim_id: str | None
-    subject: str
-    predicate: str
-    object: str
-    confidence: float = Field(ge=0.0, le=1.0)
-    surprise: float = Field(ge=0.0, le=1.0)
-    recorded_at: datetime
-
-
-class DuplicateCandidate(BaseModel):
-    """Two entities the learner finds near-identical (cosine of their embeddings): for the
-    hygiene self-evaluation to judge; nothing is merged."""
-
-    entity_a: str
-    entity_b: str
-    similarity: float
-    model: str
+from resident.memory.learning_store import RECENCY_HALF_LIFE_DAYS, SURPRISE_WEIGHT
+from resident.records import Claim, Experience, Kind, short_id
 
 
 def priority(e: Experience, now: datetime) -> float:
     """Recency (halving every RECENCY_HALF_LIFE_DAYS) plus weighted surprise."""
     age_days = max(0.0, (now - e.recorded_at).total_seconds() / 86400)
     return 2.0 ** (-age_days / RECENCY_HALF_LIFE_DAYS) + SURPRISE_WEIGHT * e.surprise
-
-
-def priority_sql() -> str:
-    """The same priority in SQL, over replay_buffer's columns and the parameter $now."""
-    return (f"(pow(2.0, -greatest(0.0, epoch($now::TIMESTAMP) - epoch(recorded_at)) / 86400.0 "
-            f"/ {RECENCY_HALF_LIFE_DAYS}) + {SURPRISE_WEIGHT} * surprise)")
 
 
 def experience_of(claim: Claim, kind: Kind, surprise: float, now: datetime) -> Experience:

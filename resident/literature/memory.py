@@ -16,25 +16,31 @@ from pydantic import BaseModel, ConfigDict
 from resident.config import Settings
 from resident.errors import NotFound
 from resident.language.dictionary import Dictionary, slug
+from resident.language.reading import (
+    AUTHOR,
+    CHAPTER_KIND,
+    CONTENT_HASH,
+    DEFINING_CONTEXT,
+    DOCUMENT_KIND,
+    EXCERPT,
+    FORMAT,
+    HAS_CHAPTER,
+    INCLUDES,
+    LANGUAGE,
+    MENTIONS,
+    MORAL_PREFIX,
+    PAGE_COUNT,
+    READING_LIST,
+    TAUGHT_WORD,
+    THEME,
+    TITLE,
+    WORD_KIND,
+    YEAR,
+)
 from resident.literature.distill import Distillation, NewWord, Subject
 from resident.literature.morals import FOUNDATIONS
 from resident.memory.client import GraphStore
-from resident.memory.models import Entity, NewClaim, UpsertCounts
-
-#: The entity every document MAX has read hangs from ("What have you read?").
-READING_LIST = Entity(id="concept:max-reading-list", kind="collection",
-                      label="what MAX has read")
-DOCUMENT_KIND = "document"
-CHAPTER_KIND = "chapter"
-WORD_KIND = "word"
-
-# Predicates a reading writes; the conversation reads them back by these names.
-INCLUDES = "includes"
-TITLE, AUTHOR, YEAR, LANGUAGE = "title", "author", "year", "language"
-PAGE_COUNT, CONTENT_HASH, FORMAT = "page_count", "content_hash", "format"
-THEME, MENTIONS, HAS_CHAPTER, EXCERPT = "theme", "mentions", "has_chapter", "excerpt"
-TAUGHT_WORD, DEFINING_CONTEXT = "taught_word", "defining_context"
-MORAL_PREFIX = "moral_"
+from resident.records import Entity, NewClaim, UpsertCounts
 
 
 class ReadingReport(BaseModel):

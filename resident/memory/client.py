@@ -1,7 +1,6 @@
-"""GraphStore: the one interface to the knowledge graph, embedded or served by the daemon.
-
-`open_graph()` hands out RemoteGraph (resident.memory.remote) while a live `resident up` owns the
-graph, and the embedded DuckStore otherwise: the same methods either way.
+"""GraphStore: the one interface to the knowledge graph, embedded (DuckStore) or served by the
+daemon (RemoteGraph): the same methods either way. Which one a process gets is decided above
+memory, by `resident.daemon.client.open_graph`.
 """
 
 from __future__ import annotations
@@ -13,16 +12,15 @@ from typing import Protocol, runtime_checkable
 import pyarrow as pa
 
 from resident.cognition.epistemic import CorrectionWrites
-from resident.config import Settings
-from resident.learning.replay import DuplicateCandidate, Experience
-from resident.memory.duck_store import DuckStore
-from resident.memory.models import (
+from resident.records import (
     Claim,
     Conflict,
     CuriosityGap,
     DecayCounts,
+    DuplicateCandidate,
     Entity,
     Evidence,
+    Experience,
     NewClaim,
     UpsertCounts,
 )
@@ -83,45 +81,3 @@ class GraphStore(Protocol):
     def checksum(self) -> str: ...
     def confidence_histogram(self, bins: int = 10) -> list[int]: ...
     def close(self) -> None: ...
-
-
-def open_graph(settings: Settings, *, create: bool = False) -> GraphStore:
-    """The graph for this process: the daemon's, over HTTP, while a live daemon owns the data
-    directory (daemon.json, its lock held, its pid alive, /healthz answering); otherwise the
-    file itself, embedded. `create` applies to the embedded case (a new data directory)."""
-    from resident.daemon.ownership import live_daemon
-    from resident.daemon.tokens import stored_token
-    from resident.errors import DaemonNotRunning, GraphBusy
-    from resident.memory.remote import RemoteGraph
-
-    info = live_daemon(settings.data_dir)
-    if info is not None:
-        token = stored_token(settings.data_dir, "service")
-        if token is None:
-            raise GraphBusy(f"a daemon owns {settings.data_dir} but tokens.json has no "
-                            "service token to reach it with")
-        remote = RemoteGraph(info.url, token)
-        try:
-            remote.health()
-        except DaemonNotRunning:
-            remote.close()  # it is going away: the embedded open below says whether it has
-        else:
-            return remote
-    _refuse_behind_a_crashed_daemon(settings)
-    return DuckStore.open(settings, create=create)
-
-
-def _refuse_behind_a_crashed_daemon(settings: Settings) -> None:
-    """Embedded mode is for MAX down on purpose (no daemon.json). A daemon.json left by a
-    crashed daemon means one should own the graph: opening the file now would race the next
-    `resident up` (an orphaned worker once wrote 310k claims that way)."""
-    from resident.daemon.ownership import INFO_FILE, read_info
-    from resident.errors import DaemonCrashed
-
-    left = read_info(settings.data_dir)
-    if left is not None:
-        raise DaemonCrashed(
-            f"MAX's daemon (pid {left.pid}, session {left.session_id}) should own "
-            f"{settings.data_dir} but is not running: it crashed. Not opening the graph file "
-            f"behind its back; waiting for `resident up` (remove {settings.data_dir / INFO_FILE} "
-            "only if MAX is down on purpose)")

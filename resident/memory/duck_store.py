@@ -33,7 +33,7 @@ from resident.errors import (
     SchemaUnknown,
 )
 from resident.memory.learning_store import LearningStoreMixin
-from resident.memory.models import (
+from resident.records import (
     ID_PREFIXES,
     Claim,
     Conflict,

@@ -11,7 +11,17 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from resident.learning.replay import DuplicateCandidate, Experience, priority_sql
+from resident.records import DuplicateCandidate, Experience
+
+#: Half-life of recency in days, and surprise's weight against it.
+RECENCY_HALF_LIFE_DAYS = 7.0
+SURPRISE_WEIGHT = 1.0
+
+
+def priority_sql() -> str:
+    """The same priority in SQL, over replay_buffer's columns and the parameter $now."""
+    return (f"(pow(2.0, -greatest(0.0, epoch($now::TIMESTAMP) - epoch(recorded_at)) / 86400.0 "
+            f"/ {RECENCY_HALF_LIFE_DAYS}) + {SURPRISE_WEIGHT} * surprise)")
 
 
 def _ts(value: datetime) -> datetime:

@@ -17,24 +17,25 @@ import pyarrow as pa
 
 from resident.cognition.epistemic import CorrectionWrites
 from resident.errors import DaemonNotRunning, ResidentError
-from resident.learning.replay import DuplicateCandidate, Experience
 from resident.memory.duck_store import _claims_table, _entities_table
-from resident.memory.models import (
-    Claim,
-    Conflict,
-    CuriosityGap,
-    DecayCounts,
-    Entity,
-    Evidence,
-    NewClaim,
-    UpsertCounts,
-)
 from resident.memory.wire import (
     ARROW_STREAM,
     encode_tables,
     error_from_wire,
     graph_methods,
     query_value,
+)
+from resident.records import (
+    Claim,
+    Conflict,
+    CuriosityGap,
+    DecayCounts,
+    DuplicateCandidate,
+    Entity,
+    Evidence,
+    Experience,
+    NewClaim,
+    UpsertCounts,
 )
 
 

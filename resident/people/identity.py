@@ -22,8 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from resident.config import Settings
 from resident.errors import InvalidInput, NotFound
 from resident.memory.client import GraphStore
-from resident.memory.models import Entity
-from resident.statefile import Held, Loaded, StateFile
+from resident.records import Entity
+from resident.state.statefile import Held, Loaded, StateFile
 
 PEOPLE_FILE = "people.json"
 PRIVATE_DIR = "private"

@@ -13,9 +13,9 @@ import sys
 import time
 from datetime import datetime
 
-from resident.boot import Resident, boot
 from resident.clock import ManualClock
 from resident.config import load_settings
+from resident.daemon.boot import Resident, boot
 from resident.memory.duck_store import DuckStore
 
 

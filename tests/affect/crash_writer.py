@@ -17,9 +17,9 @@ import sys
 from datetime import datetime
 from typing import Any
 
-from resident.boot import Resident, boot
 from resident.clock import ManualClock
 from resident.config import load_settings
+from resident.daemon.boot import Resident, boot
 from resident.events import read_events
 from resident.memory.duck_store import DuckStore
 

@@ -11,9 +11,9 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from resident.boot import boot
 from resident.clock import ManualClock
 from resident.config import Settings
+from resident.daemon.boot import boot
 from resident.events import read_events
 from resident.memory.duck_store import DuckStore
 

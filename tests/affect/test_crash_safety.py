@@ -23,9 +23,9 @@ import pytest
 
 from resident.affect.dynamics import appraise_mood, evolve, satiate
 from resident.affect.models import DriveState, MoodState
-from resident.boot import boot
 from resident.clock import ManualClock
 from resident.config import Settings, load_settings
+from resident.daemon.boot import boot
 from resident.events import read_events
 from resident.memory.duck_store import DuckStore
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from resident.affect.pad import MOOD_LABELS
-from resident.boot import Resident, boot
 from resident.clock import ManualClock
 from resident.config import Settings
+from resident.daemon.boot import Resident, boot
 from resident.events import read_events
 from resident.memory.duck_store import DuckStore
 

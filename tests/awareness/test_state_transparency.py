@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from resident.affect.models import DriveState, MoodState
 from resident.affect.pad import DISPOSITION_LABELS, MOOD_LABELS, PAD, mood_label
 from resident.awareness import StateReport, build_report, render_sentence, report_from_disk
-from resident.boot import boot
 from resident.cli import main
 from resident.clock import ManualClock
 from resident.config import DRIVE_NAMES, Settings, load_settings
+from resident.daemon.boot import boot
 from resident.memory.duck_store import DuckStore
 
 T0 = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)

@@ -14,9 +14,9 @@ import pytest
 
 from resident.body import TROUBLE, Body, Status, body_file, default_probes
 from resident.body.probes import probe_gpu
-from resident.boot import boot
 from resident.clock import ManualClock
 from resident.config import BodySettings, FlowSettings, LanguageModelSettings, Settings
+from resident.daemon.boot import boot
 from resident.errors import InvalidInput
 from resident.events import read_events
 from resident.memory.duck_store import DuckStore

@@ -28,7 +28,7 @@ from resident.memory.duck_store import (
     _qs,
     known_migrations,
 )
-from resident.memory.models import Claim, ConflictStatus, GapStatus, Level, NewClaim
+from resident.records import Claim, ConflictStatus, GapStatus, Level, NewClaim
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
 BASE = load_settings(env={})

@@ -27,7 +27,7 @@ from resident.cognition.epistemic import HINT_CLASSES, ProvenanceClass, parse_pr
 from resident.config import load_settings
 from resident.errors import ConflictRefused, FactProtected, PromotionRefused
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Claim, ConflictStatus, Entity, Level, NewClaim
+from resident.records import Claim, ConflictStatus, Entity, Level, NewClaim
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 SUBJECTS = ["hp:1", "hp:2"]

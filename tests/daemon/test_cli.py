@@ -59,3 +59,49 @@ def test_without_a_daemon(tmp_path: Path) -> None:
     assert facts.returncode == 0 and "don't know" in facts.stdout
     token = _alone(data, "token", "Pia")
     assert token.returncode == 2 and "not up" in token.stderr
+
+
+def test_version_and_migrate_with_the_data_dir_after_the_command(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
+    version = subprocess.run([RESIDENT, "--version"], capture_output=True, text=True,
+                             timeout=60, env=env)
+    assert version.returncode == 0 and version.stdout.startswith("resident, version ")
+    data_dir = tmp_path / "after"
+    data_dir.mkdir()
+    migrated = subprocess.run([RESIDENT, "migrate", "--data-dir", str(data_dir)],
+                              capture_output=True, text=True, timeout=120, env=env)
+    assert migrated.returncode == 0, migrated.stderr
+    assert (data_dir / "graph.duckdb").exists()
+    assert "graph schema at version" in migrated.stdout
+
+
+TINY_OBO = """format-version: 1.2
+data-version: hp/releases/2025-01-16
+ontology: hp.obo
+
+[Term]
+id: HP:0000001
+name: All
+
+[Term]
+id: HP:0000118
+name: Phenotypic abnormality
+is_a: HP:0000001
+"""
+
+
+def test_ingest_from_the_cli_twice_changes_nothing_the_second_time(tmp_path: Path) -> None:
+    source = tmp_path / "tiny.obo"
+    source.write_text(TINY_OBO)
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    first = _alone(data_dir, "ingest", str(source))
+    assert first.returncode == 0, first.stderr
+    assert "entities +2 ~0 =0; claims +1 ~0 =0" in first.stdout
+    again = _alone(data_dir, "ingest", "--quiet", str(source))
+    assert "entities +0 ~0 =2; claims +0 ~0 =1" in again.stdout
+    broken = tmp_path / "broken.obo"
+    broken.write_text(TINY_OBO + "[Term]\nid: HP:0000002\nno colon here\n")
+    refused = _alone(data_dir, "ingest", str(broken))
+    assert refused.returncode != 0 and "line" in refused.stderr
+    assert "Traceback" not in refused.stderr

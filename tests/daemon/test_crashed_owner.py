@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from resident.config import Settings
-from resident.daemon.ownership import INFO_FILE, DaemonInfo
+from resident.daemon.client import open_graph
 from resident.errors import DaemonCrashed
+from resident.house.ownership import INFO_FILE, DaemonInfo
 from resident.maintenance import open_for_flow
-from resident.memory.client import open_graph
 from resident.memory.duck_store import DuckStore
 
 

@@ -11,11 +11,12 @@ import pyarrow as pa
 import pytest
 
 from resident.config import Settings, load_settings
+from resident.daemon.client import open_graph
 from resident.errors import DaemonNotRunning, Forbidden, InvalidInput, NotFound, ResidentError
-from resident.memory.client import GraphStore, open_graph
+from resident.memory.client import GraphStore
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, NewClaim
 from resident.memory.remote import RemoteGraph
+from resident.records import Entity, NewClaim
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -15,8 +15,8 @@ from resident.daemon.guard import GuardedGraph, is_write_conflict, retry_conflic
 from resident.errors import GraphBusy, NotFound
 from resident.memory.client import GraphStore
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, NewClaim
 from resident.memory.wire import protocol_methods
+from resident.records import Entity, NewClaim
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 

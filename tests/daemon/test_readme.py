@@ -49,3 +49,47 @@ def test_the_readme_session_runs(tmp_path: Path, start_daemon: Callable[..., Any
     assert "0.30" in facts and "interaction:person:ana" in facts
     assert "interaction:person:ana" in outputs["why aspirin treats headache"]
     assert '"session_id": "' in outputs["status --json"]
+
+
+def readme_endpoints() -> list[tuple[str, str]]:
+    """(method, path) of each row of the README's HTTP API table."""
+    found = []
+    for cell in re.findall(r"^\| (`[^|]*)\|", README.read_text(encoding="utf-8"), re.M):
+        for method, path in re.findall(r"`(GET|POST) (/[^ `?]*)", cell):
+            found.append((method, path))
+    return found
+
+
+def test_every_endpoint_the_readme_lists_is_served(daemon: Any) -> None:
+    endpoints = readme_endpoints()
+    assert len(endpoints) >= 12, "the README lost its HTTP API table"
+    concrete = {"<method>": "counts", "<table>": "entities", "{id}": "no-such-claim"}
+    with daemon.client("owner") as c:
+        for method, path in endpoints:
+            for placeholder, value in concrete.items():
+                path = path.replace(placeholder, value)
+            resp = c.request(method, path, json={} if method == "POST" else None)
+            body = resp.json() if resp.headers.get("content-type", "").startswith(
+                "application/json") else {}
+            # A route that does not exist is Starlette's bare 404/405; a served one answers
+            # its own way (a result, or a typed error about the input).
+            assert resp.status_code != 405, (method, path)
+            assert not (resp.status_code == 404 and body.get("message") == "Not Found"), path
+
+
+def test_every_prefect_command_in_the_readme_names_a_real_deployment() -> None:
+    import importlib
+
+    from flows.deployments import deployments
+    from resident.config import load_settings
+
+    served = {f"{d.flow_name}/{d.name}": d.entrypoint for d in deployments(load_settings(env={}))}
+    text = README.read_text(encoding="utf-8")
+    runs = re.findall(r"prefect deployment run '([^']+)'((?: -p \S+)*)", text)
+    assert len(runs) >= 5, "the README lost its Prefect examples"
+    for name, params in runs:
+        assert name in served, f"README runs {name!r}, which no deployment serves"
+        module, _, attr = str(served[name]).rpartition(".")
+        flow = getattr(importlib.import_module(module), attr)
+        for key in re.findall(r"-p (\w+)=", params):
+            assert key in flow.parameters.properties, f"{name} takes no parameter {key!r}"

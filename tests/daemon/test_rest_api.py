@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from resident.config import load_settings
-from resident.learning.rest import quiet_seconds, restore_energy
+from resident.daemon.quiet import quiet_seconds, restore_energy
 
 
 def test_quiet_and_rested_are_for_the_owner_and_the_service(daemon: Any) -> None:

@@ -28,11 +28,11 @@ import httpx
 import psutil
 import pytest
 
-from resident.boot import EVENTS_DIR
 from resident.config import Settings, load_settings
+from resident.daemon.boot import EVENTS_DIR
 from resident.events import read_events
 from resident.memory.duck_store import DuckStore
-from resident.statefile import Source
+from resident.state.statefile import Source
 
 pytestmark = pytest.mark.faults
 
@@ -251,7 +251,11 @@ def test_kill_each_process_at_seeded_points(tmp_path: Path, houses: list[House])
         acked += talk.acked
         assert gone(before["pid"])
         assert f"companion {name} exited (status -9)" in house.output()
-        assert len(workers_for(data_dir)) == 1, "one worker serves the data directory"
+        # Killing the server can take the worker down with it a moment later; what must hold
+        # is that one worker serves the data directory again, and never two.
+        assert len(workers_for(data_dir)) <= 1, "never a second worker"
+        wait_for(lambda: len(workers_for(data_dir)) == 1, UP_TIMEOUT,
+                 "one worker serves the data directory")
         with house.client() as c:
             assert c.get("/healthz").status_code == 200
     assert house.companion("flows-worker")["restarts"] >= 1
@@ -267,8 +271,8 @@ def test_kill_each_process_at_seeded_points(tmp_path: Path, houses: list[House])
     assert talk.acked, "some turns were acknowledged before the kill"
     wait_for(lambda: all(gone(p) for p in companions), 60, "companions exiting with the daemon")
     assert workers_for(data_dir) == []
+    from resident.daemon.client import open_graph
     from resident.errors import DaemonCrashed
-    from resident.memory.client import open_graph
 
     with pytest.raises(DaemonCrashed):
         open_graph(settings)

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from resident.cli import main
 from resident.config import load_settings
-from resident.house import deployments_registered, port_free, server_healthy
+from resident.house.prefect import deployments_registered, port_free, server_healthy
 
 BIN = Path(sys.executable).parent
 

@@ -12,7 +12,7 @@ from resident.affect.drives import drives_file
 from resident.affect.models import DriveState
 from resident.config import load_settings
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, NewClaim
+from resident.records import Entity, NewClaim
 
 pytest.importorskip("torch")
 

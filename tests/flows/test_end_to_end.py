@@ -21,8 +21,8 @@ import httpx
 import pytest
 
 from resident.config import Settings, load_settings
-from resident.house import port_free, prefect_env
-from resident.memory.client import open_graph
+from resident.daemon.client import open_graph
+from resident.house.prefect import port_free, prefect_env
 from resident.memory.remote import RemoteGraph
 
 BIN = Path(sys.executable).parent

@@ -10,7 +10,7 @@ import pytest
 from flows.deployments import deployments
 from resident.config import load_settings
 from resident.errors import ConfigError, HouseError
-from resident.house import DEPLOYMENTS, prefect_env, start_server
+from resident.house.prefect import DEPLOYMENTS, prefect_env, start_server
 from resident.maintenance import SnapshotReport, take_snapshot
 from resident.memory.duck_store import DuckStore
 

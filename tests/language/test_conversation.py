@@ -1,6 +1,6 @@
-"""Conversation turns through a real Resident (resident.boot) on a real DuckDB graph: what each
-intent writes, what MAX answers, and that every number he states comes from the graph or the
-state."""
+"""Conversation turns through a real Resident (resident.daemon.boot) on a real DuckDB graph:
+what each intent writes, what MAX answers, and that every number he states comes from the graph
+or the state."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from resident.boot import Resident, boot
 from resident.clock import ManualClock
 from resident.config import Settings, load_settings
+from resident.daemon.boot import Resident, boot
 from resident.errors import InvalidInput
 from resident.events import read_events
 from resident.language import Dictionary, Language, Turn, converse, facts_about, why
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, Level, NewClaim
+from resident.records import Entity, Level, NewClaim
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -3,7 +3,6 @@ server on 127.0.0.1 speaking the chat-completions wire format."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -145,9 +144,9 @@ def test_a_slow_model_times_out_to_plain(chat_server: Any) -> None:
     chat_server.delay_s = 2.0
     client = ModelClient.from_settings(_model_settings(chat_server.url, timeout_seconds="0.3"))
     assert client is not None
-    started = time.monotonic()
     out = client.phrase(STATE, STATE_GROUNDING)
-    assert time.monotonic() - started < 1.5
+    # One request, given up on (no retry that would wait out the slow model again).
+    assert len(chat_server.requests) == 1
     assert (out.text, out.by_model) == (STATE, False)
     assert out.reason is not None and "timed out" in out.reason
 

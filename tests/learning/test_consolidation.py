@@ -13,7 +13,7 @@ from resident.config import Settings
 from resident.learning.checkpoint import checkpoint_path, load_checkpoint
 from resident.learning.consolidation import consolidate
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, Level, NewClaim
+from resident.records import Entity, Level, NewClaim
 
 pytest.importorskip("torch")
 NOW = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)

@@ -9,15 +9,15 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from resident.boot import Resident, boot
 from resident.clock import ManualClock
 from resident.config import Settings
+from resident.daemon.boot import Resident, boot
 from resident.errors import EncryptedDocument, ImageOnlyDocument
 from resident.language import converse
+from resident.language.reading import ReadingKind, reading_question
 from resident.literature import read_document
-from resident.literature.answers import ReadingKind, reading_question
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, Level
+from resident.records import Entity, Level
 from tests.literature.books import license_text, make_pdf, shingle_hits, shingles
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)

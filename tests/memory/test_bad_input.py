@@ -20,7 +20,7 @@ from resident.errors import (
     UnknownProvenance,
 )
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, NewClaim
+from resident.records import Entity, NewClaim
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 GOOD = dict(subject="hp:1", predicate="is_a", object_entity="hp:2", object_literal=None,

@@ -9,7 +9,7 @@ import pytest
 
 from resident.config import load_settings
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import Entity, Level, NewClaim
+from resident.records import Entity, Level, NewClaim
 
 T0 = datetime(2026, 1, 1, 3, 0, tzinfo=UTC)
 DAYS = 730

@@ -12,7 +12,7 @@ from resident.cognition import epistemic
 from resident.config import Settings
 from resident.errors import InvalidInput, NotFound
 from resident.memory.duck_store import DuckStore
-from resident.memory.models import CuriosityGap, Entity, GapStatus, Level, NewClaim
+from resident.records import CuriosityGap, Entity, GapStatus, Level, NewClaim
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from resident.boot import boot
 from resident.clock import ManualClock
 from resident.config import Settings
+from resident.daemon.boot import boot
 from resident.errors import InvalidInput, NotFound
 from resident.memory.duck_store import DuckStore
 from resident.people import people_file, slugify

@@ -17,6 +17,7 @@ from typing import IO, Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from resident.errors import DaemonRunning
+from resident.state.atomic import pid_alive, write_atomic
 
 LOCK_FILE = "daemon.lock"
 INFO_FILE = "daemon.json"
@@ -64,16 +65,6 @@ def lock_held(data_dir: Path) -> bool:
         fh.close()
 
 
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def live_daemon(data_dir: Path) -> DaemonInfo | None:
     """The daemon that owns `data_dir` now, or None. A stale daemon.json does not count."""
     info = read_info(data_dir)
@@ -115,15 +106,10 @@ class DaemonLock:
         """Write daemon.json atomically (temp file, fsync, rename)."""
         if self._fh is None:
             raise RuntimeError("publish() before acquire()")
-        path = self.data_dir / INFO_FILE
-        tmp = path.with_name(f".{INFO_FILE}.{os.getpid()}.tmp")
+        data = json.dumps(info.model_dump(mode="json"), indent=2) + "\n"
         # The supervisor's thread republishes as companions change: one writer at a time.
         with self._publishing:
-            with open(tmp, "w", encoding="utf-8") as fh:
-                fh.write(json.dumps(info.model_dump(mode="json"), indent=2) + "\n")
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
+            write_atomic(self.data_dir / INFO_FILE, data.encode("utf-8"), mode=0o644)
 
     def release(self) -> None:
         if self._fh is None:

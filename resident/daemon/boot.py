@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,9 +33,10 @@ from resident.events import EventLog
 from resident.memory.client import GraphStore
 from resident.people.identity import People, PeopleState, people_file
 from resident.session import Session
-from resident.statefile import Loaded, Source, StateFile
+from resident.state.atomic import write_atomic
+from resident.state.statefile import Loaded, Source, StateFile
 
-#: The order boot brings MAX's parts up in; mood comes before the drives (ARCHITECTURE.md).
+#: The order boot brings MAX's parts up in; mood comes before the drives (docs/architecture.md).
 BOOT_ORDER = ("session", "config", "mood", "drives", "body", "people")
 EVENTS_DIR = "events"
 #: Written once every first state file is: from then on a missing state file is a loss.
@@ -78,11 +78,8 @@ def _hydrate(part: str, file: StateFile[M], first_boot: bool, first: Callable[[]
 
 
 def _write_born(path: Path, session: Session, now: datetime) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(json.dumps({"session_id": session.session_id, "at": now.isoformat()}) + "\n")
-    with tmp.open("rb") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    born = {"session_id": session.session_id, "at": now.isoformat()}
+    write_atomic(path, (json.dumps(born) + "\n").encode(), mode=0o644)
 
 
 def _config_digest(settings: Settings) -> str:

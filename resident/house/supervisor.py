@@ -2,7 +2,7 @@
 flows worker) and of `resident flows up`, each in a process group of its own, all children of
 one parent.
 
-A child is started through `resident.orphan_guard`, so it stops itself when its parent dies,
+A child is started through `resident.house.orphan_guard`, so it stops itself when its parent dies,
 however it dies (kill -9 included). While the parent lives, a watch thread restarts a child
 that exits on its own, after a backoff that doubles with each quick failure (an event and a line
 on the console each time), and reports every change of state (what daemon.json records).
@@ -56,11 +56,11 @@ class Backoff:
 
 
 def guarded_argv(argv: Sequence[str], parent_pid: int) -> list[str]:
-    """`python -m X ...` / `python -c C ...` run under resident.orphan_guard, which watches
+    """`python -m X ...` / `python -c C ...` run under resident.house.orphan_guard, which watches
     `parent_pid`; any other command is returned as it is (it cannot be watched from inside)."""
     argv = list(argv)
     if len(argv) >= 3 and argv[0] == sys.executable and argv[1] in ("-m", "-c"):
-        return [sys.executable, "-m", "resident.orphan_guard", str(parent_pid), *argv[1:]]
+        return [sys.executable, "-m", "resident.house.orphan_guard", str(parent_pid), *argv[1:]]
     return argv
 
 
@@ -109,7 +109,7 @@ class Child:
     ready_timeout: float = 60.0
     #: A port the child serves on, for daemon.json and `resident flows env`.
     port: int | None = None
-    #: Run under resident.orphan_guard (dies with this process).
+    #: Run under resident.house.orphan_guard (dies with this process).
     watch_parent: bool = True
     process: subprocess.Popen[bytes] | None = None
     state: ChildState = ChildState.STOPPED

@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 from resident.config import Settings
-from resident.maintenance import SNAPSHOTS_DIR, sweep_snapshot_temps
 from resident.memory.duck_store import DuckStore
+from resident.state.atomic import sweep_temps
 
 KILLED_AT_RENAME = """
 import os, sys
@@ -24,7 +24,7 @@ store.snapshot(Path(sys.argv[1]) / "snapshots" / "graph-x.duckdb")
 
 def test_a_killed_snapshot_leaves_nothing_after_the_next_start(settings: Settings) -> None:
     DuckStore.open(settings, create=True).close()
-    folder = settings.data_dir / SNAPSHOTS_DIR
+    folder = settings.snapshots_dir
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
     proc = subprocess.run(
         [sys.executable, "-c", KILLED_AT_RENAME, str(settings.data_dir)],
@@ -37,7 +37,7 @@ def test_a_killed_snapshot_leaves_nothing_after_the_next_start(settings: Setting
     assert left, "the kill left the snapshot's temporary file"
     live = folder / f".graph-y.duckdb.{os.getppid()}.0123abcd.tmp"
     live.write_bytes(b"being written")
-    removed = sweep_snapshot_temps(settings)
+    removed = sweep_temps(settings.snapshots_dir)
     assert set(left) <= set(removed)
     assert not any(p.exists() for p in left)
     assert live.exists(), "a snapshot a live process is writing is left alone"

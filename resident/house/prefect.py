@@ -22,11 +22,10 @@ import httpx
 
 from resident.config import REPO_ROOT, Settings
 from resident.errors import CompanionError
-from resident.supervisor import Child, Supervisor
+from resident.house.supervisor import LOGS_DIR, Child, Supervisor
 
 HOST = "127.0.0.1"
 PREFECT_DIR = "prefect"
-LOGS_DIR = "logs"
 WORKER_LOCK = "flows-worker.lock"
 #: Every deployment the worker serves: (flow name, deployment name).
 DEPLOYMENTS = (
@@ -222,7 +221,7 @@ def run_house(settings: Settings, config_path: Path | None = None, *, worker: bo
 def running_settings(settings: Settings) -> Settings:
     """`settings` with the Prefect port the running house serves on, as the live daemon's
     daemon.json records it; `settings` unchanged when no daemon runs a Prefect server."""
-    from resident.daemon.ownership import live_daemon
+    from resident.house.ownership import live_daemon
 
     info = live_daemon(settings.data_dir)
     port = None if info is None else next(

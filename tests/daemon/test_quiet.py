@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from resident.affect.drives import drives_file
 from resident.affect.models import DriveState
 from resident.config import Settings
-from resident.learning.rest import quiet_seconds, restore_energy
+from resident.daemon.quiet import quiet_seconds, restore_energy
 
 NOW = datetime(2026, 3, 1, 3, 0, tzinfo=UTC)
 

@@ -10,11 +10,11 @@ import hashlib
 import re
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-#: Stable id prefixes (ARCHITECTURE.md): ontology ids, drug codes, places, people, concepts.
+#: Stable id prefixes (docs/architecture.md): ontology ids, drug codes, places, people, concepts.
 ID_PREFIXES = (
     "hp",
     "omim",
@@ -29,8 +29,10 @@ ID_PREFIXES = (
     # Documents MAX has read: doc:<sha256 of the file> (resident.literature).
     "doc",
 )
-ENTITY_ID_RE = re.compile(rf"^({'|'.join(ID_PREFIXES)}):[^\s]+$")
-PREDICATE_RE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+# \Z, not $: `$` also matches before a trailing newline, so "is_a\n" passed here and failed in
+# the database's CHECK (migration 001 holds the same patterns; tests hold the two equal).
+ENTITY_ID_RE = re.compile(rf"^({'|'.join(ID_PREFIXES)}):[^\s]+\Z")
+PREDICATE_RE = re.compile(r"^[a-z][a-z0-9_]{0,63}\Z")
 MAX_LABEL_CHARS = 1000
 
 
@@ -205,3 +207,30 @@ def claim_id(subject: str, predicate: str, object_value: str, source_key: str) -
 def short_id(prefix: str, *parts: str) -> str:
     digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
     return f"{prefix}_{digest[:24]}"
+
+
+# -- sleep consolidation (replay buffer, duplicate candidates) ------------------------------
+
+Kind = Literal["learned", "retrieved", "corrected", "conflict_resolved", "gap_closed"]
+
+
+class Experience(BaseModel):
+    id: str
+    kind: Kind
+    claim_id: str | None
+    subject: str
+    predicate: str
+    object: str
+    confidence: float = Field(ge=0.0, le=1.0)
+    surprise: float = Field(ge=0.0, le=1.0)
+    recorded_at: datetime
+
+
+class DuplicateCandidate(BaseModel):
+    """Two entities the learner finds near-identical (cosine of their embeddings): for the
+    hygiene self-evaluation to judge; nothing is merged."""
+
+    entity_a: str
+    entity_b: str
+    similarity: float
+    model: str

@@ -16,8 +16,8 @@ import psutil
 import pytest
 
 from resident.errors import CompanionError
-from resident.house import WorkerLock
-from resident.supervisor import Backoff, Child, ChildState, Supervisor, replace_leftovers
+from resident.house.prefect import WorkerLock
+from resident.house.supervisor import Backoff, Child, ChildState, Supervisor, replace_leftovers
 
 SLEEPER = "import time\nwhile True: time.sleep(0.05)\n"
 
@@ -74,7 +74,7 @@ def test_a_child_that_dies_is_restarted_with_an_event_and_a_line(tmp_path: Path)
 PARENT = """
 import sys, time, json
 from pathlib import Path
-from resident.supervisor import Child, Supervisor
+from resident.house.supervisor import Child, Supervisor
 sup = Supervisor()
 for i in range(2):
     sup.start(Child(f"c{i}", [sys.executable, "-c", "import time\\nwhile True: time.sleep(0.05)"],
@@ -131,7 +131,8 @@ def test_a_second_worker_for_one_data_directory_is_refused(tmp_path: Path) -> No
                 sys.executable,
                 "-c",
                 "import sys; from pathlib import Path\n"
-                "from resident.house import WorkerLock\nWorkerLock(Path(sys.argv[1])).acquire()",
+                "from resident.house.prefect import WorkerLock\n"
+                "WorkerLock(Path(sys.argv[1])).acquire()",
                 str(tmp_path),
             ],
             capture_output=True,

@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from resident.errors import StorageFull
-from resident.statefile import StateFile
+from resident.state.statefile import StateFile
 
 #: errno values that mean "no room": the disk is full, or this user's quota is.
 _FULL = {errno.ENOSPC, errno.EDQUOT}
