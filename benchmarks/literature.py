@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or (work / "RESULTS-literature.md" if args.quick
                        else HERE / "RESULTS-literature.md")
     out.write_text(render(results, report.machine(), small_n, large_n))
-    (out.with_suffix(".json")).write_text(json.dumps(results, indent=2, default=str))
+    (work / "results-literature.json").write_text(json.dumps(results, indent=2, default=str))
     print(f"wrote {out}", file=sys.stderr)
     met = (dist_rate >= TARGET_PAGES_PER_S and rss_ratio <= TARGET_MEMORY_RATIO
            and reread["same_checksum"] and reread["same_counts"])
