@@ -310,6 +310,7 @@ def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
     the text. The same work as the `literature/adhoc` deployment, with a progress bar per page."""
     import json
 
+    from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
     from resident.clock import SystemClock
@@ -321,8 +322,10 @@ def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
     graph = open_graph(settings, create=not settings.graph_path.exists())
     bar = Progress(TextColumn(f"reading {path.name}"), BarColumn(), TaskProgressColumn(),
                    TextColumn("page {task.completed:,.0f}/{task.total:,.0f}"),
-                   disable=quiet or as_json, transient=True)
-    task = bar.add_task("read", total=None)
+                   disable=quiet or as_json, transient=True,
+                   # stderr, so the report on stdout can be piped as it is.
+                   console=Console(stderr=True))
+    task = bar.add_task("read", total=1)
 
     def progress(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)
