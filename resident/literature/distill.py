@@ -192,8 +192,11 @@ def _subject_key(name: str) -> str:
     return " ".join(name.split())
 
 
+_LEADING_ARTICLE = re.compile(r"^(the|a|an)\s+", re.I)
+
+
 def _count_subject(state: _State, name: str, kind: str, page: int) -> None:
-    name = _subject_key(name.strip(" .,;:'\"\u2019\u201d"))
+    name = _LEADING_ARTICLE.sub("", _subject_key(name.strip(" .,;:'\"\u2019\u201d")))
     if len(name) < 3 or len(name) > 80 or name.count(" ") > 5 or name.lower() in STOPWORDS:
         return
     key = (name, kind)
@@ -209,7 +212,9 @@ def _nlp_subjects(state: _State, doc: Any, page: int, trained: bool) -> None:
     if trained:
         for ent in doc.ents:
             kind = NER_KINDS.get(ent.label_)
-            if kind:
+            # A long all-capital word is a heading or a keyword in a code listing, not a name
+            # (acronyms such as GNU or NATO are short).
+            if kind and not (ent.text.isupper() and " " not in ent.text and len(ent.text) > 5):
                 _count_subject(state, ent.text, kind, page)
         if doc.has_annotation("DEP"):
             for chunk in doc.noun_chunks:
