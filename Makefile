@@ -10,6 +10,7 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/pip install --quiet -e '.[dev]'
 	# The speaker encoder, without its stale webrtcvad pin (pyproject.toml, extra biometrics).
 	$(VENV)/bin/pip install --quiet --no-deps resemblyzer==0.1.4
+	$(VENV)/bin/pip install --quiet --no-deps moralstrength==0.2.13
 	touch $(STAMP)
 
 up: $(STAMP)

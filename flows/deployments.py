@@ -14,6 +14,7 @@ from flows.council import council_verifications
 from flows.decay import decay_stale_facts
 from flows.exploration import exploration_loop
 from flows.ingest import ingest
+from flows.literature import literature
 from flows.snapshot import snapshot
 from resident.config import Settings
 from resident.errors import ConfigError
@@ -38,8 +39,9 @@ def _council_cron(s: Settings) -> Schedule:
 
 
 def deployments(s: Settings) -> list[RunnerDeployment]:
-    """decay-stale-facts/nightly, exploration-loop/hourly, ingest/adhoc, snapshot/on-demand,
-    sleep-consolidation/nightly, council-verifications/nightly and /adhoc."""
+    """decay-stale-facts/nightly, exploration-loop/hourly, ingest/adhoc, literature/adhoc,
+    literature/inbox (hourly), snapshot/on-demand, sleep-consolidation/nightly,
+    council-verifications/nightly and /adhoc."""
     # Module entrypoints: a flow run finds its code by import, whatever the run's directory.
     module = EntrypointType.MODULE_PATH
     found = [
@@ -60,6 +62,14 @@ def deployments(s: Settings) -> list[RunnerDeployment]:
             "nightly", schedules=[_cron(s, "consolidation_cron")], entrypoint_type=module,
             tags=["maintenance", "learning"],
             description=f"sleep consolidation on cron '{s.flows.consolidation_cron}'"),
+        literature.to_deployment(
+            "adhoc", entrypoint_type=module, tags=["literature"],
+            description="prefect deployment run 'literature/adhoc' -p path=<PDF, EPUB or text>"),
+        literature.to_deployment(
+            "inbox", schedules=[_cron(s, "literature_cron")], entrypoint_type=module,
+            tags=["literature"],
+            description=f"read what is new in <data_dir>/{s.literature.inbox}, each file once, "
+                        f"on cron '{s.flows.literature_cron}'"),
         snapshot.to_deployment(
             "on-demand", entrypoint_type=module, tags=["maintenance"],
             description="publish data/snapshots/graph-<time>.duckdb"),

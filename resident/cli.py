@@ -396,6 +396,49 @@ def biometrics(ctx: click.Context, person: str, erase: bool) -> None:
         click.echo(json.dumps(client.biometrics(person, erase=erase), indent=2))
 
 
+@main.command()
+@data_dir_option
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the reading report as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.pass_context
+def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
+    """Read a book or paper (PDF, EPUB or text), through the daemon when MAX is up: he keeps
+    what it is about, its themes, its moral weight, new words and a few quotations, and drops
+    the text. The same work as the `literature/adhoc` deployment, with a progress bar per page."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+    from resident.clock import SystemClock
+    from resident.daemon.client import open_graph
+    from resident.literature import read_document
+    from resident.literature.report import render_text
+
+    settings = settings_from(ctx)
+    graph = open_graph(settings, create=not settings.graph_path.exists())
+    bar = Progress(TextColumn(f"reading {path.name}"), BarColumn(), TaskProgressColumn(),
+                   TextColumn("page {task.completed:,.0f}/{task.total:,.0f}"),
+                   disable=quiet or as_json, transient=True,
+                   # stderr, so the report on stdout can be piped as it is.
+                   console=Console(stderr=True))
+    task = bar.add_task("read", total=1)
+
+    def progress(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    try:
+        with bar:
+            report = read_document(graph, path, SystemClock().now(), settings, progress)
+    finally:
+        graph.close()
+    if as_json:
+        click.echo(json.dumps(report.model_dump(mode="json"), indent=2))
+    else:
+        click.echo(render_text(report))
+
+
 @main.group()
 def flows() -> None:
     """The Prefect house: server, worker, and the environment for `prefect` commands."""

@@ -144,6 +144,8 @@ class FlowSettings(_Section):
     #: Sleep consolidation runs in the small hours, when MAX is quiet.
     consolidation_cron: str = "45 2 * * *"
     exploration_cron: str = "17 * * * *"
+    #: literature/inbox: read what is new in the inbox (hourly).
+    literature_cron: str = "41 * * * *"
     timezone: str = Field(default="UTC", min_length=1)
     task_retries: int = Field(default=3, ge=0)
     #: Retries wait factor * 2**n seconds (10, 20, 40 ...).
@@ -153,7 +155,7 @@ class FlowSettings(_Section):
 
     @model_validator(mode="after")
     def _five_field_crons(self) -> FlowSettings:
-        for name in ("decay_cron", "exploration_cron", "consolidation_cron"):
+        for name in ("decay_cron", "exploration_cron", "consolidation_cron", "literature_cron"):
             if len(getattr(self, name).split()) != 5:
                 raise ValueError(f"{name} {getattr(self, name)!r} is not a five-field cron string")
         return self
@@ -195,6 +197,42 @@ class LearningSettings(_Section):
     seed: int = 0
     #: A night is postponed unless the last conversation turn is at least this old.
     min_quiet_s: float = Field(default=1800.0, ge=0.0)
+
+
+class LiteratureSettings(_Section):
+    """Reading books and papers (resident.literature)."""
+
+    #: Confidence of what a document yields (grounded `literature:<doc>` provenance).
+    confidence: float = Field(default=0.7, gt=0.0, le=1.0)
+    #: Citable excerpts kept per document: the only verbatim text that survives a reading.
+    max_excerpts: int = Field(default=5, ge=0, le=50)
+    max_excerpt_chars: int = Field(default=280, ge=40, le=280)
+    max_subjects: int = Field(default=25, ge=0, le=500)
+    max_themes: int = Field(default=10, ge=0, le=100)
+    max_chapter_themes: int = Field(default=5, ge=0, le=50)
+    max_new_words: int = Field(default=20, ge=0, le=500)
+    #: Words of a new word's defining context; below 12 so no 12-word run of the source
+    #: survives outside the excerpts (the shingle test).
+    context_words: int = Field(default=11, ge=3, le=25)
+    #: A word is rare below this Zipf frequency (wordfreq: 3 is about once per million words).
+    rare_zipf: float = Field(default=2.5, gt=0.0, le=8.0)
+    #: Chapters kept per document; a book with more TOC entries is read in this many sections.
+    max_chapters: int = Field(default=200, ge=1)
+    #: Pages per section when a document has no table of contents.
+    pages_per_section: int = Field(default=20, ge=1)
+    #: Characters per "page" of a plain-text file.
+    text_page_chars: int = Field(default=3000, ge=200)
+    #: Characters of each page the spaCy pipeline reads for people, places and works (the trained
+    #: pipeline reads ~4k tokens/s here); every character still counts for themes, morals and words.
+    ner_chars_per_page: int = Field(default=400, ge=0)
+    #: spaCy pipeline: "auto" (a trained one when installed), "blank" or a package name.
+    pipeline: str = "auto"
+    #: Folder the literature/inbox flow reads (relative to the data directory).
+    inbox: str = "inbox"
+    #: Prefect task runner for the fan-out: "thread", "dask" (a local cluster) or a Dask
+    #: scheduler address such as "tcp://127.0.0.1:8786".
+    task_runner: str = "thread"
+    max_workers: int = Field(default=2, ge=1)
 
 
 class EventSettings(_Section):
@@ -416,6 +454,7 @@ class Settings(BaseModel):
     conversation: ConversationSettings = ConversationSettings()
     biometrics: BiometricsSettings = BiometricsSettings()
     council: CouncilSettings = CouncilSettings()
+    literature: LiteratureSettings = LiteratureSettings()
 
     @property
     def graph_path(self) -> Path:

@@ -233,3 +233,37 @@ class PrivateQuestion(CouncilError, InvalidInput):
     """The question would carry a person's data out of the house (Rule 8): it is not put."""
 
     code = "private_question"
+
+
+class UnreadableDocument(InvalidInput):
+    """A book or paper MAX cannot read (encrypted, corrupt, empty, image-only, unknown format);
+    it is refused whole, before anything of it is written."""
+
+    code = "unreadable_document"
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}; nothing was written")
+        self.path = path
+        self.reason = reason
+
+
+class EncryptedDocument(UnreadableDocument):
+    code = "encrypted_document"
+
+
+class CorruptDocument(UnreadableDocument):
+    code = "corrupt_document"
+
+
+class EmptyDocument(UnreadableDocument):
+    code = "empty_document"
+
+
+class ImageOnlyDocument(UnreadableDocument):
+    """No page has a text layer (a scan): OCR is not available offline."""
+
+    code = "image_only_document"
+
+
+class UnsupportedDocument(UnreadableDocument):
+    code = "unsupported_document"

@@ -26,6 +26,8 @@ ID_PREFIXES = (
     "geonames",
     "person",
     "concept",
+    # Documents MAX has read: doc:<sha256 of the file> (resident.literature).
+    "doc",
 )
 # \Z, not $: `$` also matches before a trailing newline, so "is_a\n" passed here and failed in
 # the database's CHECK (migration 001 holds the same patterns; tests hold the two equal).

@@ -32,6 +32,8 @@ DEPLOYMENTS = (
     ("decay-stale-facts", "nightly"),
     ("exploration-loop", "hourly"),
     ("ingest", "adhoc"),
+    ("literature", "adhoc"),
+    ("literature", "inbox"),
     ("snapshot", "on-demand"),
     ("sleep-consolidation", "nightly"),
     ("council-verifications", "nightly"),

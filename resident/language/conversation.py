@@ -250,7 +250,12 @@ class Language:
         if len(text) > limit:
             raise InvalidInput(f"a turn carries at most {limit} characters "
                                f"(language.max_turn_chars); this one has {len(text)}")
-        doc, parsed = self._parse_doc(text.strip())
+        # "What have you read?" and its kin are read first; everything else goes to the parse.
+        reading = self._reading(text.strip(), now)
+        if reading is not None:
+            doc, parsed = None, reading
+        else:
+            doc, parsed = self._parse_doc(text.strip())
         self._context.turn += 1
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
@@ -303,6 +308,19 @@ class Language:
             person_id=speaker, claims=[v.claim.model_dump(mode="json") for v in reply.claims],
             state=reply.state, plain=plain, phrased_by_model=by_model, answer=reply.answer,
         )
+
+    def _reading(self, text: str, now: datetime) -> Parsed | None:
+        """A question about MAX's reading; "What is X about?" only when X is a document he
+        has read (otherwise it is an ordinary question)."""
+        from resident.language.bookshelf import ReadingKind, find_document, reading_question
+
+        q = reading_question(text)
+        if q is None:
+            return None
+        if q.kind is ReadingKind.ABOUT and q.title is not None and find_document(
+                self.graph, q.title, now) is None:
+            return None
+        return Parsed(intent=Intent.READING, text=text, about=q.title, reason=q.kind.value)
 
     def _is_entity(self, word: str) -> bool:
         return bool(self.graph.find_entities(word, limit=1))
@@ -707,6 +725,15 @@ class Language:
         unique = list({v.claim.id: v for v in shown}.values())
         return _Reply(answer.text, claims=unique)
 
+    def _read(self, ctx: _Ctx) -> _Reply:
+        from resident.language.bookshelf import ReadingKind, ReadingQuestion, answer_reading
+
+        p = ctx.parsed
+        q = ReadingQuestion(ReadingKind(p.reason or ReadingKind.LIST), p.about)
+        answer = answer_reading(self.graph, q, ctx.now,
+                                limit=self.settings.language.max_listed_claims)
+        return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
+
     def _praise(self, ctx: _Ctx) -> _Reply:
         ctx.appraise("praise", person_id=ctx.person_id)
         if ctx.person_id is None:
@@ -914,6 +941,7 @@ class Language:
         Intent.WHY: _why,
         Intent.PRAISE: _praise,
         Intent.HOSTILITY: _hostility,
+        Intent.READING: _read,
         Intent.UNKNOWN: _unknown,
     }
 

@@ -32,6 +32,8 @@ class Intent(StrEnum):
     WHY = "why"
     PRAISE = "praise"
     HOSTILITY = "hostility"
+    #: "What have you read?", "What is <title> about?" ... (resident.literature.answers).
+    READING = "reading"
     UNKNOWN = "unknown"
 
 

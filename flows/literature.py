@@ -1,0 +1,201 @@
+"""literature: MAX reads. `prefect deployment run 'literature/adhoc' -p path=<file>` reads one
+document; `literature/inbox` (hourly) reads every new file in <data_dir>/inbox, each once (by
+content hash: a document already in the graph is skipped).
+
+Distilling fans out per document on the configured task runner (threads, or a Dask cluster
+through prefect-dask); the graph is written by this flow alone, one document at a time, through
+its owner. Nothing verbatim reaches Prefect: task parameters are paths, results are not
+persisted (`persist_result=False`, `NO_CACHE`: no result file, no cache key over the text), logs
+carry counts and page numbers, and the artifact holds only what the graph keeps anyway (the
+excerpts and the short contexts of new words).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, cast
+from uuid import UUID
+
+from prefect import flow, get_run_logger, task
+from prefect.artifacts import (
+    create_markdown_artifact,
+    create_progress_artifact,
+    update_progress_artifact,
+)
+from prefect.cache_policies import NO_CACHE
+from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
+
+from flows._common import announce, retry_options, settings
+from resident.clock import SystemClock
+from resident.config import Settings
+from resident.errors import (
+    ConfigError,
+    CorruptDocument,
+    EmptyDocument,
+    EncryptedDocument,
+    ImageOnlyDocument,
+    NotFound,
+    UnreadableDocument,
+    UnsupportedDocument,
+)
+from resident.literature import Distillation, ReadingReport, distill_file, remember
+from resident.literature.reader import PAGED_SUFFIXES, TEXT_SUFFIXES, content_hash
+from resident.literature.report import render_markdown
+from resident.maintenance import open_for_flow, run_context
+
+#: Task options for everything that touches a document: no result storage, no cache.
+_NO_TRACE: dict[str, Any] = {"cache_policy": NO_CACHE, "persist_result": False}
+
+
+class _PageProgress:
+    """One progress artifact per document, moved each time a whole percent is read."""
+
+    def __init__(self, artifact_id: UUID) -> None:
+        self.artifact_id = artifact_id
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = int(100 * done / total) if total else 100
+        if percent > self.shown:
+            self.shown = percent
+            update_progress_artifact(self.artifact_id, float(min(percent, 100)))
+
+
+@task(name="distill-document", **_NO_TRACE)
+def distill_document(path: str) -> Distillation | dict[str, str]:
+    """Distill one document (no graph). A refused document comes back as {path, error,
+    reason} so one bad file does not stop a library."""
+    s = settings()
+    # Called from a synchronous task, Prefect's dual sync/async API returns the id itself.
+    artifact = cast(UUID, create_progress_artifact(0.0, key="literature-progress",
+                                                   description=f"reading {Path(path).name}"))
+    try:
+        d = distill_file(path, s, _PageProgress(artifact))
+    except UnreadableDocument as exc:
+        get_run_logger().warning("refused %s: %s", path, exc.code)
+        return {"path": path, "error": exc.code, "reason": exc.reason}
+    update_progress_artifact(artifact, 100.0)
+    get_run_logger().info("%s: %d pages (%d with text) at %.1f pages/s", d.doc_id,
+                          d.page_count, d.pages_with_text, d.pages_per_second)
+    return d
+
+
+@task(name="remember-document", **_NO_TRACE)
+def remember_document(d: Distillation, now: datetime) -> ReadingReport:
+    s = settings()
+    graph = open_for_flow(s)
+    try:
+        return remember(graph, d, now, s)
+    finally:
+        graph.close()
+
+
+@task(name="unread-inbox", cache_policy=NO_CACHE)
+def unread_inbox(inbox: str) -> list[str]:
+    """Files in the inbox whose content MAX has not read yet (each file once, by hash)."""
+    s = settings()
+    folder = Path(inbox)
+    if not folder.is_dir():
+        return []
+    readable = PAGED_SUFFIXES | (TEXT_SUFFIXES - {""})
+    files = sorted(p for p in folder.iterdir()
+                   if p.is_file() and not p.name.startswith(".") and p.suffix.lower() in readable)
+    if not files:
+        return []
+    graph = open_for_flow(s)
+    try:
+        unread: list[str] = []
+        for p in files:
+            try:
+                graph.get_entity(f"doc:{content_hash(p)}")
+            except NotFound:
+                unread.append(str(p))
+        return unread
+    finally:
+        graph.close()
+
+
+def task_runner(s: Settings) -> TaskRunner[Any]:
+    """literature.task_runner: "thread", "dask" (a local cluster of max_workers processes) or
+    a Dask scheduler address."""
+    choice = s.literature.task_runner
+    if choice == "thread":
+        return ThreadPoolTaskRunner(max_workers=s.literature.max_workers)
+    try:
+        from prefect_dask import DaskTaskRunner
+    except ImportError as exc:
+        raise ConfigError("literature.task_runner", "prefect-dask is not installed") from exc
+    if choice == "dask":
+        return cast(TaskRunner[Any], DaskTaskRunner(cluster_kwargs={
+            "n_workers": s.literature.max_workers, "threads_per_worker": 1,
+            "processes": True, "dashboard_address": None}))
+    if choice.startswith(("tcp://", "tls://")):
+        return cast(TaskRunner[Any], DaskTaskRunner(address=choice))
+    raise ConfigError("literature.task_runner",
+                      f"{choice!r}: expected thread, dask or a tcp:// scheduler address")
+
+
+@flow(name="read-library", persist_result=False)
+def read_library(paths: list[str], now: datetime) -> dict[str, Any]:
+    """Distill every path on the task runner, then write each result through the graph owner."""
+    s = settings()
+    futures = [distill_document.with_options(**retry_options(s)).submit(p) for p in paths]
+    read: list[ReadingReport] = []
+    refused: list[dict[str, str]] = []
+    for fut in futures:
+        outcome = fut.result()
+        if isinstance(outcome, dict):
+            refused.append(outcome)
+            continue
+        report = remember_document.with_options(**retry_options(s))(outcome, now)
+        create_markdown_artifact(render_markdown(report), key="literature",
+                                 description=f"what MAX learned from {outcome.title[:80]}")
+        read.append(report)
+    return {
+        "read": [{"doc_id": r.distillation.doc_id, "title": r.distillation.title,
+                  "pages": r.distillation.page_count,
+                  "pages_per_second": round(r.distillation.pages_per_second, 2),
+                  "entities": r.entities.model_dump(), "claims": r.claims.model_dump(),
+                  "new_words": len(r.new_words), "excerpts": len(r.distillation.excerpts)}
+                 for r in read],
+        "refused": refused,
+    }
+
+
+@flow(name="literature", persist_result=False)
+def literature(path: str | None = None) -> dict[str, Any]:
+    """Read `path` (a PDF, EPUB or text file); without one, read what is new in the inbox.
+    A single document that cannot be read fails the run with its reason; nothing is written."""
+    s = settings()
+    now = SystemClock().now()
+    ctx = run_context(s, now)
+    announce(ctx)
+    if path is not None:
+        paths = [path]
+    else:
+        inbox = s.data_dir / s.literature.inbox
+        inbox.mkdir(parents=True, exist_ok=True)
+        paths = unread_inbox(str(inbox))
+    get_run_logger().info("%d document(s) to read", len(paths))
+    result = read_library.with_options(task_runner=task_runner(s))(paths, now) if paths else {
+        "read": [], "refused": []}
+    graph = open_for_flow(s)
+    try:
+        counts, checksum = graph.counts(), graph.checksum()
+    finally:
+        graph.close()
+    if path is not None and result["refused"]:
+        # The typed error itself, so the run fails with the file and the reason.
+        raise _refusal(result["refused"][0])
+    return {**result, "counts": counts, "checksum": checksum,
+            "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}
+
+
+def _refusal(item: dict[str, str]) -> UnreadableDocument:
+    """The refusal a distill task reported, as its typed error again."""
+    for cls in (EncryptedDocument, CorruptDocument, EmptyDocument, ImageOnlyDocument,
+                UnsupportedDocument):
+        if cls.code == item["error"]:
+            return cls(item["path"], item["reason"])
+    return UnreadableDocument(item["path"], item["reason"])

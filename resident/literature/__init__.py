@@ -1,0 +1,86 @@
+"""Literature: MAX reads a book or a paper, keeps the understanding, drops the text.
+
+`read_document(graph, path, now, settings)` is what `resident read`, the `literature` flow and
+the benchmark call: open (reader), distill page by page (distill), write the distillation
+(memory). `distill_file` is the graph-free half the flow fans out.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from resident.config import Settings
+from resident.literature.distill import (
+    ChapterSummary,
+    Distillation,
+    Excerpt,
+    NewWord,
+    PageProgress,
+    Subject,
+    Theme,
+    distill,
+    no_page_progress,
+)
+from resident.literature.memory import ReadingReport, remember
+from resident.literature.morals import load_lexicon
+from resident.literature.reader import DocumentInfo, open_document
+from resident.memory.client import GraphStore
+
+if TYPE_CHECKING:
+    from spacy.language import Language as SpacyLanguage
+
+__all__ = [
+    "ChapterSummary",
+    "Distillation",
+    "DocumentInfo",
+    "Excerpt",
+    "NewWord",
+    "PageProgress",
+    "ReadingReport",
+    "Subject",
+    "Theme",
+    "distill_file",
+    "read_document",
+    "reading_pipeline",
+    "remember",
+]
+
+
+_pipelines: dict[str, SpacyLanguage] = {}
+_pipelines_lock = threading.Lock()
+
+
+def reading_pipeline(setting: str) -> SpacyLanguage:
+    """The spaCy pipeline for reading: the trained one without its lemmatizer (a fifth of the
+    time; plural heads are singularised by rule), else blank("en"). Loaded once per process."""
+    import spacy
+
+    from resident.language.pipeline import resolve_pipeline_name
+
+    name = resolve_pipeline_name(setting)
+    with _pipelines_lock:
+        nlp = _pipelines.get(name)
+        if nlp is None:
+            nlp = spacy.blank("en") if name == "blank" else spacy.load(name,
+                                                                        exclude=["lemmatizer"])
+            _pipelines[name] = nlp
+        return nlp
+
+
+def distill_file(path: Path | str, settings: Settings,
+                 progress: PageProgress = no_page_progress) -> Distillation:
+    """Open and distill one document; UnreadableDocument (typed, naming the file and the
+    reason) before anything is written."""
+    lit = settings.literature
+    nlp = reading_pipeline(lit.pipeline) if lit.ner_chars_per_page > 0 else None
+    with open_document(Path(path), lit.text_page_chars) as doc:
+        return distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
+
+
+def read_document(graph: GraphStore, path: Path | str, now: datetime, settings: Settings,
+                  progress: PageProgress = no_page_progress) -> ReadingReport:
+    """Read one document and remember what it taught; re-reading it changes nothing."""
+    return remember(graph, distill_file(path, settings, progress), now, settings)

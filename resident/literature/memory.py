@@ -1,0 +1,194 @@
+"""What a reading leaves in the graph: the document entity, its chapters, the subjects linked
+through the dictionary, and claims with grounded provenance `literature:<doc id>`.
+
+`claims_for` is pure (a Distillation and the links in, entities and claims out); `remember`
+links and writes them through the GraphStore in one transaction (the daemon's when it runs).
+Everything is keyed by stable ids, so reading the same document again writes nothing new.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+
+from resident.config import Settings
+from resident.errors import NotFound
+from resident.language.bookshelf import (
+    AUTHOR,
+    CHAPTER_KIND,
+    CONTENT_HASH,
+    DEFINING_CONTEXT,
+    DOCUMENT_KIND,
+    EXCERPT,
+    FORMAT,
+    HAS_CHAPTER,
+    INCLUDES,
+    LANGUAGE,
+    MENTIONS,
+    MORAL_PREFIX,
+    PAGE_COUNT,
+    READING_LIST,
+    TAUGHT_WORD,
+    THEME,
+    TITLE,
+    WORD_KIND,
+    YEAR,
+)
+from resident.language.dictionary import Dictionary, slug
+from resident.literature.distill import Distillation, NewWord, Subject
+from resident.literature.morals import FOUNDATIONS
+from resident.memory.client import GraphStore
+from resident.records import Entity, NewClaim, UpsertCounts
+
+
+class ReadingReport(BaseModel):
+    """One reading: what was distilled and what changed in the graph."""
+
+    model_config = ConfigDict(frozen=True)
+
+    distillation: Distillation
+    new_words: tuple[NewWord, ...]
+    linked: dict[str, str]
+    entities: UpsertCounts
+    claims: UpsertCounts
+    write_seconds: float
+
+    @property
+    def changed(self) -> int:
+        return (self.entities.inserted + self.entities.updated
+                + self.claims.inserted + self.claims.updated)
+
+
+def provenance(doc_id: str) -> str:
+    return f"literature:{doc_id}"
+
+
+def chapter_id(doc_id: str, index: int) -> str:
+    return f"{doc_id}/ch{index}"
+
+
+#: Words kept of a title or a name: under 12, so no 12-word run of a document reaches the graph
+#: outside its excerpts, whatever its headings say.
+MAX_NAME_WORDS = 11
+
+
+def _short(text: str, limit: int = 200) -> str:
+    parts = text.split()
+    if len(parts) > MAX_NAME_WORDS:
+        parts = [*parts[:MAX_NAME_WORDS], "\u2026"]
+    text = " ".join(parts)
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
+def link_subjects(subjects: tuple[Subject, ...], find: Callable[[str], list[Entity]]
+                  ) -> dict[str, Entity]:
+    """Subject name -> the graph entity it names (the best dictionary match), or a new
+    `concept:<slug>` when nothing matches. Pure given `find`. The people of the house are never
+    matched: a character called Ana is not the Ana who lives here (and what is known about her
+    stays hers, Rule 8)."""
+    out: dict[str, Entity] = {}
+    for s in subjects:
+        found = [e for e in find(s.name) if not e.id.startswith(("doc:", "person:"))]
+        if found:
+            out[s.name] = found[0]
+        else:
+            out[s.name] = Entity(id=f"concept:{slug(s.name)}", kind=s.kind,
+                                 label=_short(s.name))
+    return out
+
+
+def claims_for(d: Distillation, links: dict[str, Entity], new_words: tuple[NewWord, ...],
+               confidence: float) -> tuple[list[Entity], list[NewClaim]]:
+    """The entities and claims of one reading (pure)."""
+    prov = provenance(d.doc_id)
+    doc = Entity(id=d.doc_id, kind=DOCUMENT_KIND, label=_short(d.title, 300),
+                 aliases=tuple(a for a in {_short(d.title.split(":")[0], 300)}
+                                if a != _short(d.title, 300)))
+    entities: list[Entity] = [READING_LIST, doc]
+    claims: list[NewClaim] = []
+
+    def say(subject: str, predicate: str, *, literal: str | None = None,
+            obj: str | None = None, locator: str | None = None) -> None:
+        claims.append(NewClaim(subject=subject, predicate=predicate, object_literal=literal,
+                               object_entity=obj, confidence=confidence, provenance=prov,
+                               locator=locator))
+
+    say(READING_LIST.id, INCLUDES, obj=d.doc_id, locator=d.path)
+    say(d.doc_id, TITLE, literal=_short(d.title, 300))
+    if d.author:
+        say(d.doc_id, AUTHOR, literal=_short(d.author, 300))
+    if d.year:
+        say(d.doc_id, YEAR, literal=str(d.year))
+    if d.language:
+        say(d.doc_id, LANGUAGE, literal=d.language)
+    say(d.doc_id, PAGE_COUNT, literal=str(d.page_count))
+    say(d.doc_id, FORMAT, literal=d.format)
+    say(d.doc_id, CONTENT_HASH, literal=f"sha256:{d.sha256}")
+    for rank, theme in enumerate(d.themes, 1):
+        say(d.doc_id, THEME, literal=theme.phrase, locator=f"rank {rank}")
+    for foundation in FOUNDATIONS:
+        say(d.doc_id, MORAL_PREFIX + foundation, literal=f"{d.salience[foundation]:.4f}",
+            locator="per 1000 words")
+    seen: set[str] = set()
+    for s in d.subjects:
+        entity = links[s.name]
+        if entity.id not in seen:
+            seen.add(entity.id)
+            entities.append(entity)
+            say(d.doc_id, MENTIONS, obj=entity.id,
+                locator=f"p. {s.first_page}, {s.count} times")
+    for ch in d.chapters:
+        cid = chapter_id(d.doc_id, ch.index)
+        entities.append(Entity(id=cid, kind=CHAPTER_KIND, label=_short(ch.title)))
+        say(d.doc_id, HAS_CHAPTER, obj=cid, locator=f"pp. {ch.first_page}-{ch.last_page}")
+        for rank, theme in enumerate(ch.themes, 1):
+            say(cid, THEME, literal=theme.phrase, locator=f"rank {rank}")
+        for foundation in FOUNDATIONS:
+            say(cid, MORAL_PREFIX + foundation, literal=f"{ch.salience[foundation]:.4f}",
+                locator="per 1000 words")
+    for w in new_words:
+        wid = f"concept:{slug(w.word)}"
+        entities.append(Entity(id=wid, kind=WORD_KIND, label=_short(w.word)))
+        say(d.doc_id, TAUGHT_WORD, obj=wid, locator=f"p. {w.page}")
+        say(wid, DEFINING_CONTEXT, literal=w.context, locator=f"{d.doc_id} p. {w.page}")
+    for e in d.excerpts:
+        say(d.doc_id, EXCERPT, literal=e.text, locator=f"p. {e.page}")
+    unique = list({e.id: e for e in entities}.values())
+    return unique, claims
+
+
+def _known_entity(graph: GraphStore, entity: Entity) -> Entity:
+    """A new concept keeps the label it already has in the graph (two spellings, one slug)."""
+    try:
+        return graph.get_entity(entity.id)
+    except NotFound:
+        return entity
+
+
+def remember(graph: GraphStore, d: Distillation, now: datetime, settings: Settings
+             ) -> ReadingReport:
+    """Link the distillation to the graph and write it in one transaction."""
+    import time
+
+    started = time.perf_counter()
+    dictionary = Dictionary(graph, settings.caches.dictionary)
+    links = {name: _known_entity(graph, e)
+             for name, e in link_subjects(d.subjects, dictionary.find).items()}
+    limit = settings.literature.max_new_words
+    # Words this document taught before stay new for it, so a re-read picks the same words
+    # (and writes nothing) instead of moving on to the next rarest.
+    taught = {c.object_entity for c in graph.peek_claims(d.doc_id, TAUGHT_WORD)}
+    new_words = tuple(w for w in d.word_candidates
+                      if f"concept:{slug(w.word)}" in taught or not dictionary.find(w.word))[:limit]
+    entities, claims = claims_for(d, links, new_words, settings.literature.confidence)
+    # A word or subject this reading already filed (or the document itself) keeps its label.
+    entities = [e if e.id in (d.doc_id, READING_LIST.id) or e.id.startswith(d.doc_id + "/")
+                else _known_entity(graph, e) for e in entities]
+    entity_counts, claim_counts = graph.upsert_bulk(entities, claims, now)
+    return ReadingReport(
+        distillation=d, new_words=new_words, linked={k: v.id for k, v in links.items()},
+        entities=entity_counts, claims=claim_counts,
+        write_seconds=round(time.perf_counter() - started, 4),
+    )
