@@ -191,3 +191,10 @@ class DaemonCrashed(GraphBusy):
     daemon.json only if MAX is down on purpose."""
 
     code = "daemon_crashed"
+
+
+class HygieneError(ResidentError):
+    """The schema self-evaluation could not run (no snapshot, dbt or Great Expectations would
+    not start). A law that fails is a finding, not this error."""
+
+    code = "hygiene_error"

@@ -154,6 +154,9 @@ class GuardedGraph:
     replay = _forward("replay")
     record_duplicate_candidates = _forward("record_duplicate_candidates")
     duplicate_candidates = _forward("duplicate_candidates")
+    file_recommendations = _forward("file_recommendations")
+    recommendations = _forward("recommendations")
+    set_recommendation_status = _forward("set_recommendation_status")
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid
         order), each slice its own transaction retried on conflict. Same rows, same outcome

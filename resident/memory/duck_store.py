@@ -32,6 +32,7 @@ from resident.errors import (
     SchemaTooOld,
     SchemaUnknown,
 )
+from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.learning_store import LearningStoreMixin
 from resident.memory.models import (
     ID_PREFIXES,
@@ -313,7 +314,7 @@ def _claim_params(c: Claim) -> list[Any]:
 # -- the store ---------------------------------------------------------------------------------
 
 
-class DuckStore(LearningStoreMixin):
+class DuckStore(LearningStoreMixin, HygieneStoreMixin):
     """The embedded GraphStore: this process opens data/graph.duckdb itself.
 
     One connection is held for the store's life; each thread works through its own cursor so

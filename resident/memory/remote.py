@@ -17,6 +17,7 @@ import pyarrow as pa
 
 from resident.cognition.epistemic import CorrectionWrites
 from resident.errors import DaemonNotRunning, ResidentError
+from resident.hygiene.recommendations import FiledCounts, FiledFinding, Recommendation
 from resident.learning.replay import DuplicateCandidate, Experience
 from resident.memory.duck_store import _claims_table, _entities_table
 from resident.memory.models import (
@@ -260,6 +261,19 @@ class RemoteGraph:
 
     def duplicate_candidates(self, limit: int = 100) -> list[DuplicateCandidate]:
         return self._call("duplicate_candidates", limit=limit)
+
+    def file_recommendations(self, items: Sequence[FiledFinding],
+                             now: datetime) -> FiledCounts:
+        return self._call("file_recommendations", items=items, now=now)
+
+    def recommendations(self, status: str | None = None,
+                        limit: int = 100) -> list[Recommendation]:
+        return self._call("recommendations", status=status, limit=limit)
+
+    def set_recommendation_status(self, recommendation_id: str, status: str,
+                                  now: datetime) -> Recommendation:
+        return self._call("set_recommendation_status", recommendation_id=recommendation_id,
+                          status=status, now=now)
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         return self._call("decay_stale_facts", now=now)
