@@ -122,12 +122,14 @@ def orphan_entities(orphans: Iterable[OrphanEntity],
 
 @dataclass(frozen=True)
 class NameCollision:
-    """Entities of one kind (or any kind, for a cross-reference id) sharing a normalised name."""
+    """Entities of one kind (or any kind, for a cross-reference id) sharing a normalised name.
+    `size` is how many share it; the SQL leaves `entities` empty for a common name."""
 
     name: str
     kind: str
     entities: tuple[str, ...]
     cross_reference: bool = False
+    size: int = 0
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ def duplicate_entities(collisions: Iterable[NameCollision],
     skipped = 0
     for c in collisions:
         members = sorted(set(c.entities))
-        if len(members) > max_group:
+        if max(c.size, len(members)) > max_group:
             skipped += 1
             continue
         for i, a in enumerate(members):
