@@ -35,6 +35,8 @@ DEPLOYMENTS = (
     ("ingest", "adhoc"),
     ("snapshot", "on-demand"),
     ("sleep-consolidation", "nightly"),
+    ("schema-self-evaluation", "weekly"),
+    ("schema-self-evaluation", "adhoc"),
 )
 
 
