@@ -3,8 +3,7 @@
 
 `python -m benchmarks.hygiene [--quick] [--large N]` writes benchmarks/RESULTS-hygiene.md:
 seconds per step (snapshot, dbt build, each rule, Great Expectations, filing) and the findings
-counts. --quick ingests hp.obo and GeoNames only and skips the large graph. `build_real_graph`
-is also the fixture graph of the hygiene tests and CI gates.
+counts. --quick ingests hp.obo and GeoNames only and skips the large graph.
 """
 
 from __future__ import annotations
@@ -20,50 +19,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from resident.config import Settings, load_settings
+from resident.hygiene.fixture import T0, build_real_graph
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "RESULTS-hygiene.md"
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
-#: What Ana and Bob tell MAX: facts, a preference, a place, a birthday and a correction.
-CONVERSATION = (
-    ("Hi, I'm Ana.", "ana"),
-    ("Aspirin treats headache", "ana"),
-    ("Ibuprofen treats headache", "ana"),
-    ("I live in Lisbon", "ana"),
-    ("Ana's birthday is 3 May", "ana"),
-    ("I'm Bob", "bob"),
-    ("The capital of Australia is Sydney", "bob"),
-    ("No, that's wrong: the capital of Australia is Canberra", "ana"),
-)
-
-
-def build_real_graph(settings: Settings,
-                     sources: Sequence[str] = ("hpo-obo", "geonames-cities15000"),
-                     now: datetime = T0) -> dict[str, float]:
-    """Ingest `sources` into a new graph at settings.graph_path and hold a real conversation
-    with a booted MAX (spaCy rules, no language model); seconds per step."""
-    from resident.boot import boot
-    from resident.clock import ManualClock
-    from resident.ingest import ingest
-    from resident.language import converse
-    from resident.memory.duck_store import DuckStore
-
-    seconds: dict[str, float] = {}
-    with DuckStore.open(settings, create=True) as graph:
-        for source in sources:
-            start = time.perf_counter()
-            ingest(graph, source, now, settings)
-            seconds[f"ingest {source}"] = time.perf_counter() - start
-        start = time.perf_counter()
-        clock = ManualClock(now)
-        resident = boot(settings, graph, clock, probes={})
-        people: dict[str, str | None] = {}
-        for text, who in CONVERSATION:
-            turn = converse(resident, text, people.get(who), clock.advance(minutes=1),
-                            resident.session.new_correlation_id())
-            people[who] = turn.person_id or people.get(who)
-        seconds["conversation"] = time.perf_counter() - start
-    return seconds
 
 
 def _machine() -> str:
