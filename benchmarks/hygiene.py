@@ -28,9 +28,11 @@ RESULTS = HERE / "RESULTS-hygiene.md"
 def _machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
-        model = next(line.split(":", 1)[1].strip() for line in
-                     Path("/proc/cpuinfo").read_text().splitlines()
-                     if line.startswith("model name"))
+        model = next(
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        )
         cpu = model
     except (OSError, StopIteration):
         pass
@@ -39,8 +41,13 @@ def _machine() -> str:
 
 def _commit() -> str:
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, cwd=HERE, timeout=10).stdout.strip()
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            cwd=HERE,
+            timeout=10,
+        ).stdout.strip()
     except OSError:
         return "unknown"
 
@@ -59,12 +66,16 @@ def large_graph(settings: Settings, claims: int, now: datetime) -> float:
     entities = max(claims // 10, 100)
     ts = now.replace(tzinfo=None)
     with duckdb.connect(str(settings.graph_path)) as con:
-        con.execute("""
+        con.execute(
+            """
             INSERT INTO entities
             SELECT 'concept:e' || i, CASE WHEN i % 50 = 0 THEN 'person' ELSE 'concept' END,
                    'entity ' || CASE WHEN i % 997 = 0 THEN i - 1 ELSE i END, [], $ts, $ts
-            FROM range($n) t(i)""", {"n": entities, "ts": ts})
-        con.execute("""
+            FROM range($n) t(i)""",
+            {"n": entities, "ts": ts},
+        )
+        con.execute(
+            """
             INSERT INTO claims (id, subject, predicate, object_entity, object_literal,
                                 confidence, rung, provenance, created_at, retrieved_at)
             SELECT 'c' || i,
@@ -78,7 +89,9 @@ def large_graph(settings: Settings, claims: int, now: datetime) -> float:
                    CASE WHEN i % 10 = 0 THEN 'interaction:person:e' || (i % 50)
                         ELSE 'ingest:synthetic@1' END,
                    $ts, $ts
-            FROM range($n) t(i)""", {"n": claims, "e": entities, "ts": ts})
+            FROM range($n) t(i)""",
+            {"n": claims, "e": entities, "ts": ts},
+        )
         # Mirror half the parent_of claims as child_of, and every `likes` as `like`.
         con.execute("""
             INSERT INTO claims (id, subject, predicate, object_entity, object_literal,
@@ -96,10 +109,10 @@ def large_graph(settings: Settings, claims: int, now: datetime) -> float:
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.hygiene", description=__doc__)
-    ap.add_argument("--quick", action="store_true",
-                    help="hp.obo and GeoNames only, no large graph")
-    ap.add_argument("--large", type=int, default=10_000_000,
-                    help="claims in the synthetic graph (0: skip)")
+    ap.add_argument("--quick", action="store_true", help="hp.obo and GeoNames only, no large graph")
+    ap.add_argument(
+        "--large", type=int, default=10_000_000, help="claims in the synthetic graph (0: skip)"
+    )
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args(argv)
     os.environ.setdefault("DBT_SEND_ANONYMOUS_USAGE_STATS", "false")
@@ -107,8 +120,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     from resident.hygiene.run import self_evaluate
     from resident.memory.duck_store import DuckStore
 
-    sources = (("hpo-obo", "geonames-cities15000") if args.quick
-               else ("hpo-obo", "hpoa", "geonames-cities15000"))
+    sources = (
+        ("hpo-obo", "geonames-cities15000")
+        if args.quick
+        else ("hpo-obo", "hpoa", "geonames-cities15000")
+    )
     lines = [
         "# Schema self-evaluation benchmark",
         "",
@@ -124,8 +140,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         large_n = 0 if args.quick else args.large
         if large_n:
             big = load_settings(data_dir=Path(tmp) / "large", env={})
-            runs.append((f"synthetic graph, {large_n:,} claims", big,
-                         {"build": large_graph(big, large_n, T0)}))
+            runs.append(
+                (
+                    f"synthetic graph, {large_n:,} claims",
+                    big,
+                    {"build": large_graph(big, large_n, T0)},
+                )
+            )
         for title, settings, built in runs:
             with DuckStore.open(settings) as graph:
                 start = time.perf_counter()
@@ -135,7 +156,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 again = self_evaluate(graph, settings, T0 + timedelta(days=14))
                 again_s = time.perf_counter() - start
             lines += [
-                "", f"## {title}", "",
+                "",
+                f"## {title}",
+                "",
                 f"{first.graph['entities']:,} entities, {first.graph['claims']:,} claims. "
                 "Built in " + ", ".join(f"{k} {v:.1f} s" for k, v in built.items()) + ".",
                 "",
@@ -144,19 +167,22 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{len(first.gx.checks)} expectations, "
                 f"{sum(not c.success for c in first.gx.checks)} failed.",
                 "",
-                "| step | seconds (first run) |", "|---|---|",
+                "| step | seconds (first run) |",
+                "|---|---|",
                 *(f"| {k} | {v:.2f} |" for k, v in first.seconds.items()),
                 "",
                 "| finding | count | filed new (1st run) | found again (2nd run) |",
                 "|---|---|---|---|",
-                *(f"| {k} | {first.totals.get(k, 0)} | "
-                  f"{sum(f.kind == k for f in first.findings)} | "
-                  f"{sum(f.kind == k for f in again.findings)} |" for k in FINDING_KINDS),
+                *(
+                    f"| {k} | {first.totals.get(k, 0)} | "
+                    f"{sum(f.kind == k for f in first.findings)} | "
+                    f"{sum(f.kind == k for f in again.findings)} |"
+                    for k in FINDING_KINDS
+                ),
                 "",
                 f"Filed: {first.filed.new} new on the first run; the second run filed "
                 f"{again.filed.new} new and found {again.filed.seen_again} again. "
-                "GX rates: " + ", ".join(f"{k} {v:.4f}" for k, v in first.gx.rates.items())
-                + ".",
+                "GX rates: " + ", ".join(f"{k} {v:.4f}" for k, v in first.gx.rates.items()) + ".",
             ]
             print("\n".join(lines[-16:]), flush=True)
     out = args.out or (HERE / "work" / "RESULTS-hygiene.md" if args.quick else RESULTS)

@@ -60,8 +60,9 @@ def expectations(snapshot: Path, evaluation: Evaluation) -> GxReport:
 
 
 @task(name="file-recommendations", cache_policy=NO_CACHE)
-def file_recommendations(evaluation: Evaluation,
-                         now: datetime) -> tuple[list[FiledFinding], FiledCounts]:
+def file_recommendations(
+    evaluation: Evaluation, now: datetime
+) -> tuple[list[FiledFinding], FiledCounts]:
     s = settings()
     graph = open_for_flow(s)
     try:
@@ -99,17 +100,32 @@ def schema_self_evaluation() -> dict[str, Any]:
     report = assemble(now, snapshot, evaluation, items, filed, dbt, gx, seconds)
     record_run(s, report)
     docs = f"\n\nData Docs: [{report.gx.docs}]({report.gx.docs.as_uri()})" if report.gx.docs else ""
-    create_markdown_artifact(render_markdown(report) + docs + f"\n\nRun: {ctx.describe()}",
-                             key="schema-self-evaluation",
-                             description=f"{filed.new} new, {filed.seen_again} found again; "
-                                         f"{'laws hold' if report.ok else 'LAWS BROKEN'}")
-    get_run_logger().info("findings %s; filed %d new, %d again; dbt %s, gx %s", report.totals,
-                          filed.new, filed.seen_again, report.dbt.ok, report.gx.success)
+    create_markdown_artifact(
+        render_markdown(report) + docs + f"\n\nRun: {ctx.describe()}",
+        key="schema-self-evaluation",
+        description=f"{filed.new} new, {filed.seen_again} found again; "
+        f"{'laws hold' if report.ok else 'LAWS BROKEN'}",
+    )
+    get_run_logger().info(
+        "findings %s; filed %d new, %d again; dbt %s, gx %s",
+        report.totals,
+        filed.new,
+        filed.seen_again,
+        report.dbt.ok,
+        report.gx.success,
+    )
     if not report.ok:
         broken = [r.name for r in report.dbt.broken] + [
-            f"{c.frame}.{c.column}" for c in report.gx.checks if not c.success]
+            f"{c.frame}.{c.column}" for c in report.gx.checks if not c.success
+        ]
         raise HygieneError(f"schema hygiene failed: {', '.join(broken)}")
-    return {"ok": report.ok, "totals": report.totals, "new": filed.new,
-            "seen_again": filed.seen_again, "snapshot": str(snapshot),
-            "docs": str(report.gx.docs) if report.gx.docs else None,
-            "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}
+    return {
+        "ok": report.ok,
+        "totals": report.totals,
+        "new": filed.new,
+        "seen_again": filed.seen_again,
+        "snapshot": str(snapshot),
+        "docs": str(report.gx.docs) if report.gx.docs else None,
+        "correlation_id": ctx.correlation_id,
+        "session_id": ctx.session_id,
+    }

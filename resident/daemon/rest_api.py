@@ -9,10 +9,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from resident.errors import InvalidInput
-
 from resident.daemon.runtime import Runtime
 from resident.daemon.security import require
+from resident.errors import InvalidInput
 
 
 def build_router(runtime: Runtime) -> APIRouter:

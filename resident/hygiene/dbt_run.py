@@ -55,8 +55,12 @@ class DbtReport(BaseModel):
 def dbt_vars(settings: Settings) -> dict[str, Any]:
     """The epistemic rules the laws state, from the same config MAX runs with."""
     e = settings.epistemic
-    return {"belief_at": e.belief_at, "fact_at": e.fact_at, "hint_cap": e.hint_cap,
-            "min_independent_sources": e.min_independent_sources}
+    return {
+        "belief_at": e.belief_at,
+        "fact_at": e.fact_at,
+        "hint_cap": e.hint_cap,
+        "min_independent_sources": e.min_independent_sources,
+    }
 
 
 def dbt_executable() -> list[str]:
@@ -69,8 +73,9 @@ def dbt_executable() -> list[str]:
     return [found]
 
 
-def dbt_build(snapshot: Path, settings: Settings, work_dir: Path,
-              project: Path = DBT_PROJECT) -> DbtReport:
+def dbt_build(
+    snapshot: Path, settings: Settings, work_dir: Path, project: Path = DBT_PROJECT
+) -> DbtReport:
     """Run `dbt build` on `snapshot`; the report says which models and laws passed. A law
     that fails is a result, not an exception: HygieneError only when dbt could not run."""
     if not snapshot.is_file():
@@ -82,16 +87,38 @@ def dbt_build(snapshot: Path, settings: Settings, work_dir: Path,
         stale.unlink(missing_ok=True)
     target = work_dir / "target"
     shutil.rmtree(target, ignore_errors=True)
-    env = {**os.environ, "DBT_SEND_ANONYMOUS_USAGE_STATS": "false",
-           "DO_NOT_TRACK": "1", "MAX_DBT_WAREHOUSE": str(warehouse),
-           "MAX_GRAPH_SNAPSHOT": str(snapshot.resolve())}
-    cmd = [*dbt_executable(), "build", "--project-dir", str(project), "--profiles-dir",
-           str(project), "--target-path", str(target), "--log-path", str(work_dir / "logs"),
-           "--vars", json.dumps(dbt_vars(settings)), "--no-use-colors"]
+    env = {
+        **os.environ,
+        "DBT_SEND_ANONYMOUS_USAGE_STATS": "false",
+        "DO_NOT_TRACK": "1",
+        "MAX_DBT_WAREHOUSE": str(warehouse),
+        "MAX_GRAPH_SNAPSHOT": str(snapshot.resolve()),
+    }
+    cmd = [
+        *dbt_executable(),
+        "build",
+        "--project-dir",
+        str(project),
+        "--profiles-dir",
+        str(project),
+        "--target-path",
+        str(target),
+        "--log-path",
+        str(work_dir / "logs"),
+        "--vars",
+        json.dumps(dbt_vars(settings)),
+        "--no-use-colors",
+    ]
     start = time.perf_counter()
     try:
-        done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=work_dir,
-                              timeout=settings.hygiene.dbt_timeout_s)
+        done = subprocess.run(
+            cmd,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=work_dir,
+            timeout=settings.hygiene.dbt_timeout_s,
+        )
     except subprocess.TimeoutExpired as exc:
         raise HygieneError(f"dbt build ran past {settings.hygiene.dbt_timeout_s:.0f} s") from exc
     seconds = time.perf_counter() - start
@@ -100,15 +127,25 @@ def dbt_build(snapshot: Path, settings: Settings, work_dir: Path,
     if not results_file.is_file():
         raise HygieneError(f"dbt build did not run (exit {done.returncode}): {log_tail}")
     results = [_node(r) for r in json.loads(results_file.read_text("utf-8"))["results"]]
-    return DbtReport(ok=done.returncode == 0 and not any(
-        r.status not in ("success", "pass", "skipped") for r in results),
-        returncode=done.returncode, seconds=seconds, results=results, log_tail=log_tail)
+    return DbtReport(
+        ok=done.returncode == 0
+        and not any(r.status not in ("success", "pass", "skipped") for r in results),
+        returncode=done.returncode,
+        seconds=seconds,
+        results=results,
+        log_tail=log_tail,
+    )
 
 
 def _node(r: dict[str, Any]) -> NodeResult:
     unique_id = str(r["unique_id"])
     resource, _, rest = unique_id.partition(".")
     name = rest.partition(".")[2] or rest
-    return NodeResult(name=name, resource=resource, status=str(r["status"]),
-                      failures=r.get("failures"), message=r.get("message"),
-                      seconds=float(r.get("execution_time") or 0.0))
+    return NodeResult(
+        name=name,
+        resource=resource,
+        status=str(r["status"]),
+        failures=r.get("failures"),
+        message=r.get("message"),
+        seconds=float(r.get("execution_time") or 0.0),
+    )

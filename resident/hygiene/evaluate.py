@@ -80,15 +80,22 @@ def evaluate(con: duckdb.DuckDBPyConnection, settings: HygieneSettings) -> Evalu
         "claims": _scalar(con, "SELECT count(*) FROM claims"),
     }
     # Distinct entity-to-entity and literal triples: the pair sets predicates are compared on.
-    timed("triples", lambda: con.execute(
-        f"CREATE TEMP TABLE hyg_triples AS SELECT DISTINCT subject, predicate, {_OBJECT} AS "
-        "object, object_entity IS NOT NULL AS to_entity FROM claims "
-        "WHERE rung IS DISTINCT FROM 'opinion'"))
+    timed(
+        "triples",
+        lambda: con.execute(
+            f"CREATE TEMP TABLE hyg_triples AS SELECT DISTINCT subject, predicate, {_OBJECT} AS "
+            "object, object_entity IS NOT NULL AS to_entity FROM claims "
+            "WHERE rung IS DISTINCT FROM 'opinion'"
+        ),
+    )
     try:
         overlaps = timed("redundant_predicate", lambda: predicate_overlaps(con))
         redundant = rules.redundant_predicates(
-            overlaps, settings.redundant_overlap, settings.redundant_min_shared,
-            settings.inverse_pairs)
+            overlaps,
+            settings.redundant_overlap,
+            settings.redundant_min_shared,
+            settings.inverse_pairs,
+        )
         gaps = timed("missing_inverse", lambda: inverse_gaps(con, settings))
         missing = rules.missing_inverses(gaps)
     finally:
@@ -98,18 +105,27 @@ def evaluate(con: duckdb.DuckDBPyConnection, settings: HygieneSettings) -> Evalu
 
     def duplicates() -> tuple[list[Finding], int]:
         collisions = name_collisions(con, settings)
-        learned = (learned_duplicates(con, settings.duplicate_min_similarity)
-                   if "duplicate_candidates" in tables else [])
-        return rules.duplicate_entities(collisions, learned, settings.duplicate_min_similarity,
-                                        settings.duplicate_max_group)
+        learned = (
+            learned_duplicates(con, settings.duplicate_min_similarity)
+            if "duplicate_candidates" in tables
+            else []
+        )
+        return rules.duplicate_entities(
+            collisions, learned, settings.duplicate_min_similarity, settings.duplicate_max_group
+        )
 
     dup_findings, skipped = timed("duplicate_entity", duplicates)
-    findings = {"redundant_predicate": redundant, "orphan_entity": orphan_findings,
-                "duplicate_entity": dup_findings, "missing_inverse": missing}
+    findings = {
+        "redundant_predicate": redundant,
+        "orphan_entity": orphan_findings,
+        "duplicate_entity": dup_findings,
+        "missing_inverse": missing,
+    }
     totals = {kind: len(found) for kind, found in findings.items()}
     totals["orphan_entity"] = max(totals["orphan_entity"], orphan_total)
-    return Evaluation(findings=findings, totals=totals, graph=graph, seconds=seconds,
-                      common_names_skipped=skipped)
+    return Evaluation(
+        findings=findings, totals=totals, graph=graph, seconds=seconds, common_names_skipped=skipped
+    )
 
 
 def _scalar(con: duckdb.DuckDBPyConnection, sql: str, params: Any = None) -> int:
@@ -138,8 +154,17 @@ def predicate_overlaps(con: duckdb.DuckDBPyConnection) -> list[PredicateOverlap]
         JOIN sizes sa ON sa.predicate = o.a JOIN sizes sb ON sb.predicate = o.b
         ORDER BY o.a, o.b, o.inverted
     """).fetchall()
-    return [PredicateOverlap(a=r[0], b=r[1], shared=int(r[2]), count_a=int(r[3]),
-                             count_b=int(r[4]), inverted=bool(r[5])) for r in rows]
+    return [
+        PredicateOverlap(
+            a=r[0],
+            b=r[1],
+            shared=int(r[2]),
+            count_a=int(r[3]),
+            count_b=int(r[4]),
+            inverted=bool(r[5]),
+        )
+        for r in rows
+    ]
 
 
 def inverse_gaps(con: duckdb.DuckDBPyConnection, settings: HygieneSettings) -> list[InverseGap]:
@@ -151,27 +176,39 @@ def inverse_gaps(con: duckdb.DuckDBPyConnection, settings: HygieneSettings) -> l
         in_use = con.execute(
             "SELECT count(*) FILTER (predicate = $f), count(*) FILTER (predicate = $i) "
             "FROM hyg_triples WHERE predicate IN ($f, $i) AND to_entity",
-            {"f": forward, "i": inverse}).fetchall()[0]
+            {"f": forward, "i": inverse},
+        ).fetchall()[0]
         if not in_use[0] or not in_use[1]:
             continue
         for p, q in ((forward, inverse), (inverse, forward)):
             missing_sql = (
                 "FROM hyg_triples a WHERE a.predicate = $p AND a.to_entity AND NOT EXISTS ("
                 "SELECT 1 FROM hyg_triples b WHERE b.predicate = $q AND b.subject = a.object "
-                "AND b.object = a.subject)")
-            total = _scalar(con, "SELECT count(*) FROM hyg_triples WHERE predicate = $p "
-                            "AND to_entity", {"p": p})
+                "AND b.object = a.subject)"
+            )
+            total = _scalar(
+                con, "SELECT count(*) FROM hyg_triples WHERE predicate = $p AND to_entity", {"p": p}
+            )
             missing = _scalar(con, f"SELECT count(*) {missing_sql}", {"p": p, "q": q})
             sample = con.execute(
                 f"SELECT a.subject, a.object {missing_sql} ORDER BY 1, 2 LIMIT $n",
-                {"p": p, "q": q, "n": settings.inverse_sample}).fetchall()
-            gaps.append(InverseGap(forward=p, inverse=q, total=total, missing=missing,
-                                   sample=tuple((str(s), str(o)) for s, o in sample)))
+                {"p": p, "q": q, "n": settings.inverse_sample},
+            ).fetchall()
+            gaps.append(
+                InverseGap(
+                    forward=p,
+                    inverse=q,
+                    total=total,
+                    missing=missing,
+                    sample=tuple((str(s), str(o)) for s, o in sample),
+                )
+            )
     return gaps
 
 
-def orphan_entities(con: duckdb.DuckDBPyConnection,
-                    settings: HygieneSettings) -> tuple[list[OrphanEntity], int]:
+def orphan_entities(
+    con: duckdb.DuckDBPyConnection, settings: HygieneSettings
+) -> tuple[list[OrphanEntity], int]:
     """Entities with no claim in or out (excepted kinds left out), the first
     max_findings_per_rule by id, and how many there are in all."""
     query = """
@@ -182,21 +219,26 @@ def orphan_entities(con: duckdb.DuckDBPyConnection,
     """
     params = {"excepted": list(settings.orphan_excepted_kinds)}
     total = _scalar(con, f"SELECT count(*) {query}", params)
-    rows = con.execute(f"SELECT e.id, e.kind, e.label {query} ORDER BY e.id LIMIT $n",
-                       {**params, "n": settings.max_findings_per_rule}).fetchall()
+    rows = con.execute(
+        f"SELECT e.id, e.kind, e.label {query} ORDER BY e.id LIMIT $n",
+        {**params, "n": settings.max_findings_per_rule},
+    ).fetchall()
     return [OrphanEntity(id=r[0], kind=r[1], label=r[2]) for r in rows], total
 
 
-def name_collisions(con: duckdb.DuckDBPyConnection,
-                    settings: HygieneSettings) -> list[NameCollision]:
+def name_collisions(
+    con: duckdb.DuckDBPyConnection, settings: HygieneSettings
+) -> list[NameCollision]:
     """Normalised labels and aliases shared within a kind, and cross-reference ids (an alias
     such as `OMIM:123456`, or another entity's own id) carried by two entities of any kind.
     Groups above duplicate_max_group come back with no members (only counted)."""
     names = (
         "SELECT id, kind, label AS name FROM entities "
-        "UNION ALL SELECT id, kind, unnest(aliases) AS name FROM entities")
+        "UNION ALL SELECT id, kind, unnest(aliases) AS name FROM entities"
+    )
     normalised = _NORMALISE.format("name")
-    rows = con.execute(f"""
+    rows = con.execute(
+        f"""
         WITH names AS ({names}),
         by_name AS (
             SELECT kind, {normalised} AS name, list(DISTINCT id ORDER BY id) AS ids
@@ -216,16 +258,30 @@ def name_collisions(con: duckdb.DuckDBPyConnection,
         SELECT kind, name, CASE WHEN len(ids) <= $max THEN ids ELSE [] END, true, len(ids)
         FROM by_xref
         ORDER BY 4, 1, 2
-    """, {"excluded": list(settings.duplicate_excluded_kinds), "xref": _XREF,
-          "max": settings.duplicate_max_group}).fetchall()
-    return [NameCollision(name=r[1], kind=r[0], entities=tuple(r[2]), cross_reference=bool(r[3]),
-                          size=int(r[4])) for r in rows]
+    """,
+        {
+            "excluded": list(settings.duplicate_excluded_kinds),
+            "xref": _XREF,
+            "max": settings.duplicate_max_group,
+        },
+    ).fetchall()
+    return [
+        NameCollision(
+            name=r[1], kind=r[0], entities=tuple(r[2]), cross_reference=bool(r[3]), size=int(r[4])
+        )
+        for r in rows
+    ]
 
 
-def learned_duplicates(con: duckdb.DuckDBPyConnection,
-                       min_similarity: float) -> list[LearnedDuplicate]:
+def learned_duplicates(
+    con: duckdb.DuckDBPyConnection, min_similarity: float
+) -> list[LearnedDuplicate]:
     rows = con.execute(
         "SELECT entity_a, entity_b, similarity, model FROM duplicate_candidates "
-        "WHERE similarity >= ? ORDER BY entity_a, entity_b", [min_similarity]).fetchall()
-    return [LearnedDuplicate(entity_a=a, entity_b=b, similarity=float(s), model=m)
-            for a, b, s, m in rows]
+        "WHERE similarity >= ? ORDER BY entity_a, entity_b",
+        [min_similarity],
+    ).fetchall()
+    return [
+        LearnedDuplicate(entity_a=a, entity_b=b, similarity=float(s), model=m)
+        for a, b, s, m in rows
+    ]

@@ -56,21 +56,28 @@ def frames(con: duckdb.DuckDBPyConnection, rates: dict[str, float]) -> dict[str,
 
     claims = con.execute(
         f"SELECT confidence, {_CLASS_SQL} AS provenance_class FROM claims "
-        f"USING SAMPLE reservoir({SAMPLE_ROWS} ROWS) REPEATABLE (7)").df()
+        f"USING SAMPLE reservoir({SAMPLE_ROWS} ROWS) REPEATABLE (7)"
+    ).df()
     return {"claims": claims, "rates": pd.DataFrame([rates])}
 
 
-def graph_rates(con: duckdb.DuckDBPyConnection, orphans: int, duplicate_entities: int,
-                ) -> dict[str, float]:
+def graph_rates(
+    con: duckdb.DuckDBPyConnection,
+    orphans: int,
+    duplicate_entities: int,
+) -> dict[str, float]:
     """Shares over the whole snapshot: hint-class claims of all claims; orphan entities and
     entities in a duplicate finding of all entities."""
     claims, hints = con.execute(
         "SELECT count(*), count(*) FILTER (regexp_full_match(provenance, "
-        "'(peer|interaction|inference):\\S+')) FROM claims").fetchall()[0]
+        "'(peer|interaction|inference):\\S+')) FROM claims"
+    ).fetchall()[0]
     entities = con.execute("SELECT count(*) FROM entities").fetchall()[0][0]
-    return {"hint_share": hints / claims if claims else 0.0,
-            "orphan_rate": orphans / entities if entities else 0.0,
-            "duplicate_rate": duplicate_entities / entities if entities else 0.0}
+    return {
+        "hint_share": hints / claims if claims else 0.0,
+        "orphan_rate": orphans / entities if entities else 0.0,
+        "duplicate_rate": duplicate_entities / entities if entities else 0.0,
+    }
 
 
 def _suites(settings: HygieneSettings) -> dict[str, list[Any]]:
@@ -83,23 +90,25 @@ def _suites(settings: HygieneSettings) -> dict[str, list[Any]]:
             e.ExpectColumnValuesToBeBetween(column="confidence", min_value=0.0, max_value=1.0),
             # lore's scores sat at their seed values for months: a histogram with one bar.
             e.ExpectColumnUniqueValueCountToBeBetween(
-                column="confidence", min_value=settings.min_distinct_confidences),
-            e.ExpectColumnValuesToBeInSet(column="provenance_class",
-                                          value_set=PROVENANCE_CLASSES),
+                column="confidence", min_value=settings.min_distinct_confidences
+            ),
+            e.ExpectColumnValuesToBeInSet(column="provenance_class", value_set=PROVENANCE_CLASSES),
         ],
         "rates": [
-            e.ExpectColumnValuesToBeBetween(column="hint_share", min_value=0.0,
-                                            max_value=settings.max_hint_share),
-            e.ExpectColumnValuesToBeBetween(column="orphan_rate", min_value=0.0,
-                                            max_value=settings.max_orphan_rate),
-            e.ExpectColumnValuesToBeBetween(column="duplicate_rate", min_value=0.0,
-                                            max_value=settings.max_duplicate_rate),
+            e.ExpectColumnValuesToBeBetween(
+                column="hint_share", min_value=0.0, max_value=settings.max_hint_share
+            ),
+            e.ExpectColumnValuesToBeBetween(
+                column="orphan_rate", min_value=0.0, max_value=settings.max_orphan_rate
+            ),
+            e.ExpectColumnValuesToBeBetween(
+                column="duplicate_rate", min_value=0.0, max_value=settings.max_duplicate_rate
+            ),
         ],
     }
 
 
-def run_checkpoints(data: dict[str, Any], settings: HygieneSettings,
-                    root: Path) -> GxReport:
+def run_checkpoints(data: dict[str, Any], settings: HygieneSettings, root: Path) -> GxReport:
     """Validate each frame with its suite through a checkpoint that updates the Data Docs at
     root/gx/uncommitted/data_docs/local_site/index.html."""
     os.environ["GX_ANALYTICS_ENABLED"] = "false"  # read on import: before it
@@ -125,25 +134,41 @@ def run_checkpoints(data: dict[str, Any], settings: HygieneSettings,
         except KeyError:
             batch = asset.add_batch_definition_whole_dataframe("whole")
         suite = context.suites.add_or_update(
-            gx.ExpectationSuite(name=f"{SUITE}_{frame}", expectations=expectations))
+            gx.ExpectationSuite(name=f"{SUITE}_{frame}", expectations=expectations)
+        )
         validation = context.validation_definitions.add_or_update(
-            gx.ValidationDefinition(data=batch, suite=suite, name=f"{SUITE}_{frame}"))
-        checkpoint = context.checkpoints.add_or_update(gx.Checkpoint(
-            name=f"{SUITE}_{frame}", validation_definitions=[validation],
-            actions=[UpdateDataDocsAction(name="data_docs")], result_format="SUMMARY"))
+            gx.ValidationDefinition(data=batch, suite=suite, name=f"{SUITE}_{frame}")
+        )
+        checkpoint = context.checkpoints.add_or_update(
+            gx.Checkpoint(
+                name=f"{SUITE}_{frame}",
+                validation_definitions=[validation],
+                actions=[UpdateDataDocsAction(name="data_docs")],
+                result_format="SUMMARY",
+            )
+        )
         result = checkpoint.run(batch_parameters={"dataframe": data[frame]})
         for run in result.run_results.values():
             for r in run.results:
                 config = r.expectation_config
-                checks.append(Check(
-                    frame=frame, expectation=config.type if config else "?",
-                    column=(config.kwargs.get("column") if config else None),
-                    success=bool(r.success), observed=_observed(r.result)))
+                checks.append(
+                    Check(
+                        frame=frame,
+                        expectation=config.type if config else "?",
+                        column=(config.kwargs.get("column") if config else None),
+                        success=bool(r.success),
+                        observed=_observed(r.result),
+                    )
+                )
     docs = root / "gx" / "uncommitted" / "data_docs" / "local_site" / "index.html"
     rates = {k: float(v) for k, v in data["rates"].iloc[0].items()}
-    return GxReport(success=all(c.success for c in checks), checks=checks,
-                    docs=docs if docs.is_file() else None,
-                    seconds=time.perf_counter() - start, rates=rates)
+    return GxReport(
+        success=all(c.success for c in checks),
+        checks=checks,
+        docs=docs if docs.is_file() else None,
+        seconds=time.perf_counter() - start,
+        rates=rates,
+    )
 
 
 def _observed(result: dict[str, Any]) -> Any:
@@ -151,6 +176,8 @@ def _observed(result: dict[str, Any]) -> Any:
         value = result["observed_value"]
         return value if isinstance(value, int | float | str | None) else str(value)
     if "unexpected_count" in result:
-        return {"unexpected": result["unexpected_count"],
-                "sample": [str(v) for v in result.get("partial_unexpected_list", [])[:5]]}
+        return {
+            "unexpected": result["unexpected_count"],
+            "sample": [str(v) for v in result.get("partial_unexpected_list", [])[:5]],
+        }
     return None

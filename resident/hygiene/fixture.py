@@ -25,9 +25,11 @@ CONVERSATION = (
 )
 
 
-def build_real_graph(settings: Settings,
-                     sources: Sequence[str] = ("hpo-obo", "geonames-cities15000"),
-                     now: datetime = T0) -> dict[str, float]:
+def build_real_graph(
+    settings: Settings,
+    sources: Sequence[str] = ("hpo-obo", "geonames-cities15000"),
+    now: datetime = T0,
+) -> dict[str, float]:
     """Ingest `sources` into a new graph at settings.graph_path and hold a real conversation
     with a booted MAX (spaCy rules, no language model); seconds per step."""
     from resident.boot import boot
@@ -47,8 +49,13 @@ def build_real_graph(settings: Settings,
         resident = boot(settings, graph, clock, probes={})
         people: dict[str, str | None] = {}
         for text, who in CONVERSATION:
-            turn = converse(resident, text, people.get(who), clock.advance(minutes=1),
-                            resident.session.new_correlation_id())
+            turn = converse(
+                resident,
+                text,
+                people.get(who),
+                clock.advance(minutes=1),
+                resident.session.new_correlation_id(),
+            )
             people[who] = turn.person_id or people.get(who)
         seconds["conversation"] = time.perf_counter() - start
     return seconds

@@ -27,8 +27,14 @@ class FiledFinding(BaseModel):
 
     @classmethod
     def of(cls, f: Finding) -> FiledFinding:
-        return cls(id=f.id, kind=f.kind, target=f.target, detail=f.detail, action=f.action,
-                   evidence=dict(f.evidence))
+        return cls(
+            id=f.id,
+            kind=f.kind,
+            target=f.target,
+            detail=f.detail,
+            action=f.action,
+            evidence=dict(f.evidence),
+        )
 
 
 class Recommendation(BaseModel):

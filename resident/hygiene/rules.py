@@ -12,10 +12,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-FindingKind = Literal["redundant_predicate", "orphan_entity", "duplicate_entity",
-                      "missing_inverse"]
-FINDING_KINDS: tuple[FindingKind, ...] = ("redundant_predicate", "orphan_entity",
-                                          "duplicate_entity", "missing_inverse")
+FindingKind = Literal["redundant_predicate", "orphan_entity", "duplicate_entity", "missing_inverse"]
+FINDING_KINDS: tuple[FindingKind, ...] = (
+    "redundant_predicate",
+    "orphan_entity",
+    "duplicate_entity",
+    "missing_inverse",
+)
 
 
 @dataclass(frozen=True)
@@ -56,9 +59,12 @@ class PredicateOverlap:
     inverted: bool
 
 
-def redundant_predicates(overlaps: Iterable[PredicateOverlap], threshold: float,
-                         min_shared: int,
-                         inverse_pairs: Sequence[tuple[str, str]]) -> list[Finding]:
+def redundant_predicates(
+    overlaps: Iterable[PredicateOverlap],
+    threshold: float,
+    min_shared: int,
+    inverse_pairs: Sequence[tuple[str, str]],
+) -> list[Finding]:
     """Two predicates whose pair sets overlap above `threshold` (share of the smaller set), or
     one stored twice as the inverse of the other. A declared inverse pair is expected to mirror
     itself and is judged by missing_inverses instead."""
@@ -76,19 +82,36 @@ def redundant_predicates(overlaps: Iterable[PredicateOverlap], threshold: float,
         a, b = sorted((o.a, o.b))
         how = "the inverse of" if o.inverted else "the same relation as"
         keep, drop = (a, b) if o.count_a >= o.count_b else (b, a)
-        found.append(Finding(
-            kind="redundant_predicate",
-            target=f"{a}{'~inv~' if o.inverted else '~'}{b}",
-            detail=(f"`{o.b}` looks like {how} `{o.a}`: {o.shared} of {smaller} "
-                    f"({share:.0%}) of the smaller predicate's pairs are shared"),
-            action=(f"Review whether `{drop}` should be folded into `{keep}`"
-                    + (" (declare them an inverse pair in [hygiene] inverse_pairs and store "
-                       "one direction)" if o.inverted else "")
+        found.append(
+            Finding(
+                kind="redundant_predicate",
+                target=f"{a}{'~inv~' if o.inverted else '~'}{b}",
+                detail=(
+                    f"`{o.b}` looks like {how} `{o.a}`: {o.shared} of {smaller} "
+                    f"({share:.0%}) of the smaller predicate's pairs are shared"
+                ),
+                action=(
+                    f"Review whether `{drop}` should be folded into `{keep}`"
+                    + (
+                        " (declare them an inverse pair in [hygiene] inverse_pairs and store "
+                        "one direction)"
+                        if o.inverted
+                        else ""
+                    )
                     + f". A migration would re-point `{drop}` claims in a reviewed, numbered "
-                    "file; the evaluation never rewrites claims itself."),
-            evidence={"a": o.a, "b": o.b, "shared": o.shared, "count_a": o.count_a,
-                      "count_b": o.count_b, "share": round(share, 4), "inverted": o.inverted},
-        ))
+                    "file; the evaluation never rewrites claims itself."
+                ),
+                evidence={
+                    "a": o.a,
+                    "b": o.b,
+                    "shared": o.shared,
+                    "count_a": o.count_a,
+                    "count_b": o.count_b,
+                    "share": round(share, 4),
+                    "inverted": o.inverted,
+                },
+            )
+        )
     return sorted(found, key=lambda f: f.target)
 
 
@@ -102,19 +125,29 @@ class OrphanEntity:
     label: str
 
 
-def orphan_entities(orphans: Iterable[OrphanEntity],
-                    excepted_kinds: Iterable[str]) -> list[Finding]:
+def orphan_entities(
+    orphans: Iterable[OrphanEntity], excepted_kinds: Iterable[str]
+) -> list[Finding]:
     """Entities with no claim in or out. People and documents are excepted: a person MAX has
     met but knows nothing about yet, or a document not yet read, is not rot."""
     excepted = set(excepted_kinds)
     return sorted(
-        (Finding(kind="orphan_entity", target=o.id,
-                 detail=f"{o.kind} `{o.id}` ({o.label}) has no claim in or out",
-                 action=(f"Find claims for `{o.id}` (a curiosity gap) or retire the entity "
-                         "through a reviewed migration; it is kept until then."),
-                 evidence={"entity": o.id, "kind": o.kind, "label": o.label})
-         for o in orphans if o.kind not in excepted),
-        key=lambda f: f.target)
+        (
+            Finding(
+                kind="orphan_entity",
+                target=o.id,
+                detail=f"{o.kind} `{o.id}` ({o.label}) has no claim in or out",
+                action=(
+                    f"Find claims for `{o.id}` (a curiosity gap) or retire the entity "
+                    "through a reviewed migration; it is kept until then."
+                ),
+                evidence={"entity": o.id, "kind": o.kind, "label": o.label},
+            )
+            for o in orphans
+            if o.kind not in excepted
+        ),
+        key=lambda f: f.target,
+    )
 
 
 # -- duplicate entities ------------------------------------------------------------------------
@@ -142,9 +175,12 @@ class LearnedDuplicate:
     model: str
 
 
-def duplicate_entities(collisions: Iterable[NameCollision],
-                       learned: Iterable[LearnedDuplicate], min_similarity: float,
-                       max_group: int) -> tuple[list[Finding], int]:
+def duplicate_entities(
+    collisions: Iterable[NameCollision],
+    learned: Iterable[LearnedDuplicate],
+    min_similarity: float,
+    max_group: int,
+) -> tuple[list[Finding], int]:
     """One finding per entity pair that shares a normalised label or alias within a kind, a
     cross-reference id, or a learner's similarity at or above `min_similarity`. Groups larger
     than `max_group` are a common name, not a duplicate: they are counted, not filed."""
@@ -156,7 +192,7 @@ def duplicate_entities(collisions: Iterable[NameCollision],
             skipped += 1
             continue
         for i, a in enumerate(members):
-            for b in members[i + 1:]:
+            for b in members[i + 1 :]:
                 entry = reasons.setdefault((a, b), {})
                 key = "cross_references" if c.cross_reference else "shared_names"
                 entry.setdefault(key, []).append(c.name)
@@ -165,28 +201,42 @@ def duplicate_entities(collisions: Iterable[NameCollision],
         if d.similarity < min_similarity:
             continue
         a, b = sorted((d.entity_a, d.entity_b))
-        reasons.setdefault((a, b), {})["learner"] = {"similarity": round(d.similarity, 4),
-                                                     "model": d.model}
+        reasons.setdefault((a, b), {})["learner"] = {
+            "similarity": round(d.similarity, 4),
+            "model": d.model,
+        }
     found = []
     for (a, b), why in sorted(reasons.items()):
         parts = []
         if why.get("cross_references"):
             parts.append("carry the cross-reference " + ", ".join(sorted(why["cross_references"])))
         if why.get("shared_names"):
-            parts.append("share the name " + ", ".join(
-                f"'{n}'" for n in sorted(why["shared_names"])[:5]))
+            parts.append(
+                "share the name " + ", ".join(f"'{n}'" for n in sorted(why["shared_names"])[:5])
+            )
         if "learner" in why:
-            parts.append(f"look near-identical to {why['learner']['model']} "
-                         f"(similarity {why['learner']['similarity']:.2f})")
-        evidence = {"entity_a": a, "entity_b": b,
-                    **{k: (sorted(v) if isinstance(v, list) else v) for k, v in why.items()}}
-        found.append(Finding(
-            kind="duplicate_entity", target=f"{a}={b}",
-            detail=f"`{a}` and `{b}` " + " and ".join(parts),
-            action=(f"If they are one thing, merge `{b}` into `{a}` (or the other way) in a "
+            parts.append(
+                f"look near-identical to {why['learner']['model']} "
+                f"(similarity {why['learner']['similarity']:.2f})"
+            )
+        evidence = {
+            "entity_a": a,
+            "entity_b": b,
+            **{k: (sorted(v) if isinstance(v, list) else v) for k, v in why.items()},
+        }
+        found.append(
+            Finding(
+                kind="duplicate_entity",
+                target=f"{a}={b}",
+                detail=f"`{a}` and `{b}` " + " and ".join(parts),
+                action=(
+                    f"If they are one thing, merge `{b}` into `{a}` (or the other way) in a "
                     "reviewed migration that re-points claims and keeps both ids as aliases; "
-                    "if not, reject this recommendation."),
-            evidence=evidence))
+                    "if not, reject this recommendation."
+                ),
+                evidence=evidence,
+            )
+        )
     return found, skipped
 
 
@@ -211,15 +261,27 @@ def missing_inverses(gaps: Iterable[InverseGap]) -> list[Finding]:
     for g in gaps:
         if g.missing == 0:
             continue
-        found.append(Finding(
-            kind="missing_inverse", target=f"{g.forward}->{g.inverse}",
-            detail=(f"{g.missing} of {g.total} `{g.forward}` claims have no `{g.inverse}` "
-                    "claim the other way"),
-            action=(f"Either derive `{g.inverse}` from `{g.forward}` at read time and stop "
+        found.append(
+            Finding(
+                kind="missing_inverse",
+                target=f"{g.forward}->{g.inverse}",
+                detail=(
+                    f"{g.missing} of {g.total} `{g.forward}` claims have no `{g.inverse}` "
+                    "claim the other way"
+                ),
+                action=(
+                    f"Either derive `{g.inverse}` from `{g.forward}` at read time and stop "
                     f"storing it, or add the missing `{g.inverse}` claims with the same "
-                    "provenance in a reviewed ingest; the evaluation adds nothing itself."),
-            evidence={"forward": g.forward, "inverse": g.inverse, "total": g.total,
-                      "missing": g.missing, "share_missing": round(g.missing / g.total, 4)
-                      if g.total else 0.0,
-                      "sample": [list(p) for p in g.sample]}))
+                    "provenance in a reviewed ingest; the evaluation adds nothing itself."
+                ),
+                evidence={
+                    "forward": g.forward,
+                    "inverse": g.inverse,
+                    "total": g.total,
+                    "missing": g.missing,
+                    "share_missing": round(g.missing / g.total, 4) if g.total else 0.0,
+                    "sample": [list(p) for p in g.sample],
+                },
+            )
+        )
     return sorted(found, key=lambda f: f.target)

@@ -58,8 +58,11 @@ def self_evaluation(snapshot: Path, settings: Settings) -> Evaluation:
 
 def run_expectations(snapshot: Path, evaluation: Evaluation, settings: Settings) -> GxReport:
     """The GX checkpoints over DataFrames from the snapshot, with the evaluation's rates."""
-    duplicated = {e for f in evaluation.findings["duplicate_entity"]
-                  for e in (f.evidence["entity_a"], f.evidence["entity_b"])}
+    duplicated = {
+        e
+        for f in evaluation.findings["duplicate_entity"]
+        for e in (f.evidence["entity_a"], f.evidence["entity_b"])
+    }
     con = open_snapshot(snapshot)
     try:
         rates = graph_rates(con, evaluation.totals["orphan_entity"], len(duplicated))
@@ -69,16 +72,17 @@ def run_expectations(snapshot: Path, evaluation: Evaluation, settings: Settings)
     return run_checkpoints(data, settings.hygiene, work_dir(settings))
 
 
-def file_findings(graph: GraphStore, evaluation: Evaluation, settings: Settings,
-                  now: datetime) -> tuple[list[FiledFinding], FiledCounts]:
+def file_findings(
+    graph: GraphStore, evaluation: Evaluation, settings: Settings, now: datetime
+) -> tuple[list[FiledFinding], FiledCounts]:
     """File the findings (at most max_findings_per_rule per rule) as recommendations."""
-    items = [FiledFinding.of(f)
-             for f in evaluation.filed(settings.hygiene.max_findings_per_rule)]
+    items = [FiledFinding.of(f) for f in evaluation.filed(settings.hygiene.max_findings_per_rule)]
     return items, graph.file_recommendations(items, now)
 
 
-def self_evaluate(graph: GraphStore, settings: Settings, now: datetime,
-                  snapshot: Path | None = None) -> HygieneReport:
+def self_evaluate(
+    graph: GraphStore, settings: Settings, now: datetime, snapshot: Path | None = None
+) -> HygieneReport:
     """Every step in order, each timed; the snapshot is published through `graph` unless one
     is given. Records the outcome for `resident status`, failures included."""
     import time
@@ -109,14 +113,29 @@ def self_evaluate(graph: GraphStore, settings: Settings, now: datetime,
     return report
 
 
-def assemble(now: datetime, snapshot: Path, evaluation: Evaluation,
-             items: list[FiledFinding], filed: FiledCounts, dbt: DbtReport, gx: GxReport,
-             seconds: dict[str, float]) -> HygieneReport:
+def assemble(
+    now: datetime,
+    snapshot: Path,
+    evaluation: Evaluation,
+    items: list[FiledFinding],
+    filed: FiledCounts,
+    dbt: DbtReport,
+    gx: GxReport,
+    seconds: dict[str, float],
+) -> HygieneReport:
     seconds = {**seconds, **{f"rule:{k}": v for k, v in evaluation.seconds.items()}}
-    return HygieneReport(now=now, snapshot=snapshot, graph=evaluation.graph,
-                         totals=evaluation.totals, filed=filed,
-                         common_names_skipped=evaluation.common_names_skipped,
-                         findings=items, dbt=dbt, gx=gx, seconds=seconds)
+    return HygieneReport(
+        now=now,
+        snapshot=snapshot,
+        graph=evaluation.graph,
+        totals=evaluation.totals,
+        filed=filed,
+        common_names_skipped=evaluation.common_names_skipped,
+        findings=items,
+        dbt=dbt,
+        gx=gx,
+        seconds=seconds,
+    )
 
 
 # -- the last run, for `resident status` -------------------------------------------------------
@@ -133,19 +152,28 @@ def _write_atomic(path: Path, data: dict[str, Any]) -> None:
 
 
 def record_run(settings: Settings, report: HygieneReport) -> None:
-    _write_atomic(work_dir(settings) / LAST_RUN, {
-        "at": report.now.isoformat(), "ok": report.ok,
-        "broken_laws": [r.name for r in report.dbt.broken],
-        "failed_expectations": [f"{c.frame}.{c.column}: {c.expectation}"
-                                for c in report.gx.checks if not c.success],
-        "totals": report.totals, "new": report.filed.new,
-        "seen_again": report.filed.seen_again,
-        "docs": str(report.gx.docs) if report.gx.docs else None})
+    _write_atomic(
+        work_dir(settings) / LAST_RUN,
+        {
+            "at": report.now.isoformat(),
+            "ok": report.ok,
+            "broken_laws": [r.name for r in report.dbt.broken],
+            "failed_expectations": [
+                f"{c.frame}.{c.column}: {c.expectation}" for c in report.gx.checks if not c.success
+            ],
+            "totals": report.totals,
+            "new": report.filed.new,
+            "seen_again": report.filed.seen_again,
+            "docs": str(report.gx.docs) if report.gx.docs else None,
+        },
+    )
 
 
 def record_failure(settings: Settings, now: datetime, exc: BaseException) -> None:
-    _write_atomic(work_dir(settings) / LAST_RUN, {
-        "at": now.isoformat(), "ok": False, "error": f"{type(exc).__name__}: {exc}"})
+    _write_atomic(
+        work_dir(settings) / LAST_RUN,
+        {"at": now.isoformat(), "ok": False, "error": f"{type(exc).__name__}: {exc}"},
+    )
 
 
 def status_line(settings: Settings) -> str:
@@ -163,8 +191,10 @@ def status_line(settings: Settings) -> str:
     found = ", ".join(f"{totals.get(k, 0)} {k.replace('_', ' ')}" for k in FINDING_KINDS)
     if not last.get("ok"):
         broken = last.get("broken_laws", []) + last.get("failed_expectations", [])
-        return (f"schema hygiene: FAILED at {last['at']}: {len(broken)} broken "
-                f"({', '.join(broken[:3])}); found {found}")
+        return (
+            f"schema hygiene: FAILED at {last['at']}: {len(broken)} broken "
+            f"({', '.join(broken[:3])}); found {found}"
+        )
     return f"schema hygiene: ok at {last['at']}; found {found}"
 
 
@@ -181,7 +211,8 @@ def render_markdown(report: HygieneReport, shown: int = 50) -> str:
         f"{report.filed.new} new, {report.filed.seen_again} found again (their status kept). "
         "Nothing was applied: `resident recommendations accept|reject ID` records a verdict.",
         "",
-        "| rule | found |", "|---|---|",
+        "| rule | found |",
+        "|---|---|",
         *(f"| {k} | {report.totals.get(k, 0)} |" for k in FINDING_KINDS),
         "",
         f"Common names not filed as duplicates (more than the group limit share them): "
@@ -192,25 +223,38 @@ def render_markdown(report: HygieneReport, shown: int = 50) -> str:
         f"{len(report.dbt.laws)} tests, {len(report.dbt.broken)} broken, "
         f"{report.dbt.seconds:.1f} s.",
         "",
-        "| node | status | failing rows |", "|---|---|---|",
-        *(f"| {r.resource} {r.name} | {r.status} | {r.failures or 0} |"
-          for r in sorted(report.dbt.results, key=lambda r: (r.status in ("pass", "success"),
-                                                              r.resource, r.name))),
+        "| node | status | failing rows |",
+        "|---|---|---|",
+        *(
+            f"| {r.resource} {r.name} | {r.status} | {r.failures or 0} |"
+            for r in sorted(
+                report.dbt.results,
+                key=lambda r: (r.status in ("pass", "success"), r.resource, r.name),
+            )
+        ),
         "",
         "## Distributions (Great Expectations)",
         "",
-        "Rates: " + ", ".join(f"{k} {v:.4f}" for k, v in report.gx.rates.items())
+        "Rates: "
+        + ", ".join(f"{k} {v:.4f}" for k, v in report.gx.rates.items())
         + (f". Data Docs: `{report.gx.docs}`" if report.gx.docs else ""),
         "",
-        "| frame | expectation | column | ok | observed |", "|---|---|---|---|---|",
-        *(f"| {c.frame} | {c.expectation} | {c.column or ''} | {'yes' if c.success else 'NO'} "
-          f"| {c.observed} |" for c in report.gx.checks),
+        "| frame | expectation | column | ok | observed |",
+        "|---|---|---|---|---|",
+        *(
+            f"| {c.frame} | {c.expectation} | {c.column or ''} | {'yes' if c.success else 'NO'} "
+            f"| {c.observed} |"
+            for c in report.gx.checks
+        ),
         "",
         f"## Findings (first {shown})",
         "",
-        "| id | kind | detail | suggested action |", "|---|---|---|---|",
-        *(f"| {f.id} | {f.kind} | {_cell(f.detail)} | {_cell(f.action)} |"
-          for f in report.findings[:shown]),
+        "| id | kind | detail | suggested action |",
+        "|---|---|---|---|",
+        *(
+            f"| {f.id} | {f.kind} | {_cell(f.detail)} | {_cell(f.action)} |"
+            for f in report.findings[:shown]
+        ),
         "",
         "Seconds: " + ", ".join(f"{k} {v:.2f}" for k, v in report.seconds.items()),
     ]

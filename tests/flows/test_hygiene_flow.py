@@ -30,8 +30,9 @@ def _artifact(key: str) -> str:
     return anyio.run(latest)
 
 
-def test_weekly_run_files_reports_and_fails_loudly(flow_env: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_weekly_run_files_reports_and_fails_loudly(
+    flow_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from flows.hygiene import schema_self_evaluation
 
     s = load_settings()

@@ -36,30 +36,63 @@ def _graph(store: DuckStore) -> None:
     claims = []
     for i in range(6):  # `like` and `likes` say the same thing six times
         for p in ("like", "likes"):
-            claims.append(NewClaim(subject=f"concept:c{i}", predicate=p,
-                                   object_entity=f"concept:c{i + 6}", confidence=0.3,
-                                   provenance=TALK))
+            claims.append(
+                NewClaim(
+                    subject=f"concept:c{i}",
+                    predicate=p,
+                    object_entity=f"concept:c{i + 6}",
+                    confidence=0.3,
+                    provenance=TALK,
+                )
+            )
     for i in range(4):  # parent_of four times, child_of mirrors only two of them
-        claims.append(NewClaim(subject=f"concept:c{i}", predicate="parent_of",
-                               object_entity=f"concept:c{i + 1}", confidence=0.7,
-                               provenance="ingest:family@1"))
+        claims.append(
+            NewClaim(
+                subject=f"concept:c{i}",
+                predicate="parent_of",
+                object_entity=f"concept:c{i + 1}",
+                confidence=0.7,
+                provenance="ingest:family@1",
+            )
+        )
     for i in range(2):
-        claims.append(NewClaim(subject=f"concept:c{i + 1}", predicate="child_of",
-                               object_entity=f"concept:c{i}", confidence=0.7,
-                               provenance="ingest:family@1"))
+        claims.append(
+            NewClaim(
+                subject=f"concept:c{i + 1}",
+                predicate="child_of",
+                object_entity=f"concept:c{i}",
+                confidence=0.7,
+                provenance="ingest:family@1",
+            )
+        )
     claims += [
-        NewClaim(subject="omim:100", predicate="has_phenotype", object_entity="hp:1",
-                 confidence=0.7, provenance="ingest:hpoa@1"),
-        NewClaim(subject="orpha:7", predicate="has_phenotype", object_entity="hp:2",
-                 confidence=0.7, provenance="ingest:hpoa@1"),
-        NewClaim(subject="hp:3", predicate="is_a", object_entity="hp:1", confidence=0.7,
-                 provenance="ingest:hpo@1"),
+        NewClaim(
+            subject="omim:100",
+            predicate="has_phenotype",
+            object_entity="hp:1",
+            confidence=0.7,
+            provenance="ingest:hpoa@1",
+        ),
+        NewClaim(
+            subject="orpha:7",
+            predicate="has_phenotype",
+            object_entity="hp:2",
+            confidence=0.7,
+            provenance="ingest:hpoa@1",
+        ),
+        NewClaim(
+            subject="hp:3",
+            predicate="is_a",
+            object_entity="hp:1",
+            confidence=0.7,
+            provenance="ingest:hpo@1",
+        ),
     ]
     for c in claims:
         store.add_claim(c, NOW)
     store.record_duplicate_candidates(
-        [DuplicateCandidate(entity_a="hp:1", entity_b="hp:3", similarity=0.995, model="ff@1")],
-        NOW)
+        [DuplicateCandidate(entity_a="hp:1", entity_b="hp:3", similarity=0.995, model="ff@1")], NOW
+    )
 
 
 @pytest.fixture
@@ -87,7 +120,8 @@ def test_each_rule_finds_its_rot(snapshot: Path, settings: Settings) -> None:
 
 
 def test_found_again_not_duplicated_and_the_verdict_is_kept(
-        store: DuckStore, snapshot: Path, settings: Settings) -> None:
+    store: DuckStore, snapshot: Path, settings: Settings
+) -> None:
     before = store.checksum()
     ev = evaluate_snapshot(snapshot, settings.hygiene)
     items = [FiledFinding.of(f) for f in ev.filed(100)]
@@ -99,14 +133,16 @@ def test_found_again_not_duplicated_and_the_verdict_is_kept(
     later = NOW + timedelta(days=7)
     again = store.file_recommendations(
         [FiledFinding.of(f) for f in evaluate_snapshot(snapshot, settings.hygiene).filed(100)],
-        later)
+        later,
+    )
     assert (again.new, again.seen_again) == (0, len(items))
     rows = store.recommendations(limit=1000)
     assert len(rows) == len(items)
     kept = next(r for r in rows if r.id == orphan.id)
     assert kept.status == "rejected" and kept.seen_count == 2 and kept.last_seen_at == later
-    assert {r.id for r in store.recommendations(status="open")} == {
-        r.id for r in rows} - {orphan.id}
+    assert {r.id for r in store.recommendations(status="open")} == {r.id for r in rows} - {
+        orphan.id
+    }
     assert store.checksum() == before  # nothing was applied
 
 

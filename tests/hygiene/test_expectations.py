@@ -16,7 +16,8 @@ pytestmark = pytest.mark.slow
 
 
 def test_the_real_graph_meets_the_suite_and_docs_are_written(
-        real_snapshot: Path, real_settings: Settings, tmp_path: Path) -> None:
+    real_snapshot: Path, real_settings: Settings, tmp_path: Path
+) -> None:
     ev = evaluate_snapshot(real_snapshot, real_settings.hygiene)
     con = open_snapshot(real_snapshot)
     try:
@@ -33,12 +34,15 @@ def test_the_real_graph_meets_the_suite_and_docs_are_written(
     assert "graph_hygiene_claims" in report.docs.read_text("utf-8")
 
 
-def test_a_collapsed_histogram_and_too_many_hints_fail(real_settings: Settings,
-                                                       tmp_path: Path) -> None:
-    data = {"claims": pd.DataFrame({"confidence": [0.7] * 50,
-                                    "provenance_class": ["grounded"] * 49 + ["gossip"]}),
-            "rates": pd.DataFrame([{"hint_share": 0.9, "orphan_rate": 0.0,
-                                    "duplicate_rate": 0.0}])}
+def test_a_collapsed_histogram_and_too_many_hints_fail(
+    real_settings: Settings, tmp_path: Path
+) -> None:
+    data = {
+        "claims": pd.DataFrame(
+            {"confidence": [0.7] * 50, "provenance_class": ["grounded"] * 49 + ["gossip"]}
+        ),
+        "rates": pd.DataFrame([{"hint_share": 0.9, "orphan_rate": 0.0, "duplicate_rate": 0.0}]),
+    }
     report = run_checkpoints(data, real_settings.hygiene, tmp_path / "gx")
     assert not report.success
     failed = {(c.frame, c.column, c.expectation) for c in report.checks if not c.success}

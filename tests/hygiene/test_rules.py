@@ -35,17 +35,21 @@ def test_redundant_predicates_judge_the_smaller_set_against_the_threshold() -> N
 
 
 def test_an_inverse_stored_twice_is_redundant_unless_declared() -> None:
-    o = PredicateOverlap("parent_of", "child_of", shared=20, count_a=20, count_b=20,
-                         inverted=True)
+    o = PredicateOverlap("parent_of", "child_of", shared=20, count_a=20, count_b=20, inverted=True)
     [found] = redundant_predicates([o], 0.9, 5, inverse_pairs=[])
     assert found.target == "child_of~inv~parent_of" and found.evidence["inverted"]
     assert redundant_predicates([o], 0.9, 5, inverse_pairs=[("parent_of", "child_of")]) == []
 
 
 def test_orphans_except_people_and_documents() -> None:
-    found = orphan_entities([OrphanEntity("person:ana", "person", "Ana"),
-                             OrphanEntity("concept:doc", "document", "A paper"),
-                             OrphanEntity("hp:9", "phenotype", "Lost")], ["person", "document"])
+    found = orphan_entities(
+        [
+            OrphanEntity("person:ana", "person", "Ana"),
+            OrphanEntity("concept:doc", "document", "A paper"),
+            OrphanEntity("hp:9", "phenotype", "Lost"),
+        ],
+        ["person", "document"],
+    )
     assert [f.target for f in found] == ["hp:9"]
 
 
@@ -56,8 +60,10 @@ def test_duplicates_merge_reasons_per_pair_and_skip_common_names() -> None:
         NameCollision("omim:100", "*", ("omim:100", "orpha:7"), cross_reference=True, size=2),
         NameCollision("springfield", "concept", (), size=40),
     ]
-    learned = [LearnedDuplicate("hp:2", "hp:1", 0.99, "ff@3"),
-               LearnedDuplicate("hp:5", "hp:6", 0.5, "ff@3")]
+    learned = [
+        LearnedDuplicate("hp:2", "hp:1", 0.99, "ff@3"),
+        LearnedDuplicate("hp:5", "hp:6", 0.5, "ff@3"),
+    ]
     found, skipped = duplicate_entities(collisions, learned, min_similarity=0.98, max_group=10)
     assert skipped == 1
     assert [f.target for f in found] == ["hp:1=hp:2", "omim:100=orpha:7"]
@@ -68,9 +74,12 @@ def test_duplicates_merge_reasons_per_pair_and_skip_common_names() -> None:
 
 
 def test_missing_inverses_one_finding_per_direction_with_missing_edges() -> None:
-    gaps = [InverseGap("parent_of", "child_of", total=10, missing=4,
-                       sample=(("concept:a", "concept:b"),)),
-            InverseGap("child_of", "parent_of", total=6, missing=0, sample=())]
+    gaps = [
+        InverseGap(
+            "parent_of", "child_of", total=10, missing=4, sample=(("concept:a", "concept:b"),)
+        ),
+        InverseGap("child_of", "parent_of", total=6, missing=0, sample=()),
+    ]
     [found] = missing_inverses(gaps)
     assert found.target == "parent_of->child_of"
     assert found.evidence["missing"] == 4 and found.evidence["share_missing"] == 0.4

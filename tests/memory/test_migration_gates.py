@@ -29,15 +29,20 @@ MIGRATIONS = REPO / "resident" / "memory" / "migrations"
 _DDL = re.compile(
     r"\b(CREATE|ALTER|DROP)\s+(OR\s+REPLACE\s+)?(?P<temp>TEMP(ORARY)?\s+)?(UNIQUE\s+)?"
     r"(TABLE|INDEX|VIEW|SCHEMA|SEQUENCE|MACRO|TYPE|FUNCTION)\s+(IF\s+(NOT\s+)?EXISTS\s+)?"
-    r"(?P<name>[\w.\"]+)", re.IGNORECASE)
+    r"(?P<name>[\w.\"]+)",
+    re.IGNORECASE,
+)
 #: The migration runner's own bookkeeping table: created before any migration can run.
 RUNNER = ("resident/memory/duck_store.py", "schema_migrations")
 
 
 def _strings(source: str) -> list[str]:
     """Every string literal of a module, f-strings' literal parts included."""
-    return [node.value for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    return [
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
 
 
 def schema_ddl(path: Path, rel: str) -> list[str]:
@@ -48,8 +53,11 @@ def schema_ddl(path: Path, rel: str) -> list[str]:
     found = []
     for m in statements:
         name = m.group("name").lower()
-        if m.group("temp") or name.startswith("temp.") or (
-                m.group(1).upper() == "DROP" and name in temp):
+        if (
+            m.group("temp")
+            or name.startswith("temp.")
+            or (m.group(1).upper() == "DROP" and name in temp)
+        ):
             continue
         if (rel, name) == RUNNER:
             continue
@@ -64,7 +72,8 @@ def test_the_ddl_detector_sees_what_it_must(tmp_path: Path) -> None:
         'B = f"create index i on {t} (c)"\n'
         'C = "CREATE TEMP TABLE scratch AS SELECT 1"\n'
         'D = "DROP TABLE scratch"\n'
-        'E = "DROP TABLE IF EXISTS temp.other"\n')
+        'E = "DROP TABLE IF EXISTS temp.other"\n'
+    )
     assert schema_ddl(sample, "sample.py") == ["ALTER TABLE claims", "create index i"]
 
 
@@ -78,8 +87,10 @@ def test_no_ddl_outside_migrations() -> None:
             found = schema_ddl(path, rel)
             if found:
                 offenders[rel] = found
-    assert offenders == {}, ("schema changes go in resident/memory/migrations/NNN_*.sql, "
-                             f"never a live ALTER: {offenders}")
+    assert offenders == {}, (
+        "schema changes go in resident/memory/migrations/NNN_*.sql, "
+        f"never a live ALTER: {offenders}"
+    )
     assert all(m.sql.strip() for m in known_migrations())
 
 
@@ -141,8 +152,11 @@ def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
 
 
 def _counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
-    return {t: con.execute(f'SELECT count(*) FROM "{t}"').fetchall()[0][0]
-            for t in sorted(_tables(con)) if t != "schema_migrations"}
+    return {
+        t: con.execute(f'SELECT count(*) FROM "{t}"').fetchall()[0][0]
+        for t in sorted(_tables(con))
+        if t != "schema_migrations"
+    }
 
 
 def graph_at(path: Path, version: int) -> dict[str, int]:
@@ -151,8 +165,7 @@ def graph_at(path: Path, version: int) -> dict[str, int]:
         return {}
     migrate(path, upto=version)
     with duckdb.connect(str(path)) as con:
-        assert con.execute("SELECT max(version) FROM schema_migrations").fetchall()[0][0] \
-            == version
+        assert con.execute("SELECT max(version) FROM schema_migrations").fetchall()[0][0] == version
         present = _tables(con)
         for table, statements in SEEDS.items():
             if table in present:
@@ -170,8 +183,9 @@ def _label(version: int) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("start", range(SCHEMA_VERSION), ids=_label)
-def test_migrations_carry_the_graph_and_keep_hygiene(start: int, settings: Settings,
-                                                     tmp_path: Path) -> None:
+def test_migrations_carry_the_graph_and_keep_hygiene(
+    start: int, settings: Settings, tmp_path: Path
+) -> None:
     before = graph_at(settings.graph_path, start)
     applied = migrate(settings.graph_path, datetime.now(UTC))
     assert applied == list(range(start + 1, SCHEMA_VERSION + 1))
@@ -197,23 +211,35 @@ def test_migrations_carry_the_graph_and_keep_hygiene(start: int, settings: Setti
 
 def test_every_migration_has_a_gate() -> None:
     assert [_label(v) for v in range(SCHEMA_VERSION)] == ["fresh"] + [
-        f"from-{m.version:03d}_{m.name}" for m in known_migrations()[:-1]]
+        f"from-{m.version:03d}_{m.name}" for m in known_migrations()[:-1]
+    ]
 
 
-def test_migrate_dry_run_prints_the_plan_and_applies_nothing(settings: Settings,
-                                                             tmp_path: Path) -> None:
+def test_migrate_dry_run_prints_the_plan_and_applies_nothing(
+    settings: Settings, tmp_path: Path
+) -> None:
     graph_at(settings.graph_path, 1)
     before = settings.graph_path.read_bytes()
-    out = subprocess.run([str(RESIDENT), "--data-dir", str(settings.data_dir), "migrate",
-                          "--dry-run"], capture_output=True, text=True, cwd=REPO, timeout=120)
+    out = subprocess.run(
+        [str(RESIDENT), "--data-dir", str(settings.data_dir), "migrate", "--dry-run"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     assert f"at version 1; code knows {SCHEMA_VERSION}" in out.stdout
     for mig in known_migrations()[1:]:
         assert f"would apply {mig.version:03d}_{mig.name}.sql" in out.stdout
         assert mig.sql.strip().splitlines()[-1] in out.stdout
     assert settings.graph_path.read_bytes() == before
-    fresh = subprocess.run([str(RESIDENT), "--data-dir", str(tmp_path / "none"), "migrate",
-                            "--dry-run"], capture_output=True, text=True, cwd=REPO, timeout=120)
+    fresh = subprocess.run(
+        [str(RESIDENT), "--data-dir", str(tmp_path / "none"), "migrate", "--dry-run"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
     assert fresh.returncode == 0 and "at version 0" in fresh.stdout
     assert not (tmp_path / "none" / "graph.duckdb").exists()
     shutil.rmtree(tmp_path / "none", ignore_errors=True)
