@@ -345,15 +345,21 @@ def flows_env(ctx: click.Context) -> None:
 def hygiene(ctx: click.Context, snapshot: Path | None, as_json: bool) -> None:
     """Run the schema self-evaluation now: snapshot, dbt build, Great Expectations, findings
     filed as recommendations (never applied). Exit status 1 when a law or expectation broke."""
+    import time
     from datetime import UTC, datetime
 
     from resident.hygiene.run import render_markdown, self_evaluate
+    from resident.maintenance import take_snapshot
     from resident.memory.client import open_graph
 
     settings = settings_from(ctx)
+    now = datetime.now(UTC)
     graph = open_graph(settings, create=not settings.graph_path.exists())
     try:
-        report = self_evaluate(graph, settings, datetime.now(UTC), snapshot=snapshot)
+        start = time.perf_counter()
+        if snapshot is None:
+            snapshot = take_snapshot(graph, settings, now).path
+        report = self_evaluate(graph, settings, now, snapshot, time.perf_counter() - start)
     finally:
         graph.close()
     click.echo(report.model_dump_json(indent=2) if as_json else render_markdown(report))

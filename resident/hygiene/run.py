@@ -17,7 +17,7 @@ from resident.config import Settings
 from resident.hygiene.dbt_run import DbtReport, dbt_build
 from resident.hygiene.evaluate import Evaluation, evaluate_snapshot, open_snapshot
 from resident.hygiene.expectations import GxReport, frames, graph_rates, run_checkpoints
-from resident.hygiene.recommendations import FiledCounts, FiledFinding
+from resident.hygiene.recommendations import FiledCounts, FiledFinding, filed
 from resident.hygiene.rules import FINDING_KINDS
 from resident.memory.client import GraphStore
 
@@ -76,25 +76,24 @@ def file_findings(
     graph: GraphStore, evaluation: Evaluation, settings: Settings, now: datetime
 ) -> tuple[list[FiledFinding], FiledCounts]:
     """File the findings (at most max_findings_per_rule per rule) as recommendations."""
-    items = [FiledFinding.of(f) for f in evaluation.filed(settings.hygiene.max_findings_per_rule)]
+    items = [filed(f) for f in evaluation.filed(settings.hygiene.max_findings_per_rule)]
     return items, graph.file_recommendations(items, now)
 
 
 def self_evaluate(
-    graph: GraphStore, settings: Settings, now: datetime, snapshot: Path | None = None
+    graph: GraphStore,
+    settings: Settings,
+    now: datetime,
+    snapshot: Path,
+    snapshot_seconds: float = 0.0,
 ) -> HygieneReport:
-    """Every step in order, each timed; the snapshot is published through `graph` unless one
-    is given. Records the outcome for `resident status`, failures included."""
+    """Every step in order over `snapshot` (published by the caller through the graph's owner:
+    resident.maintenance.take_snapshot), each timed; findings filed through `graph`. Records
+    the outcome for `resident status`, failures included."""
     import time
 
-    from resident.maintenance import take_snapshot
-
-    seconds: dict[str, float] = {}
+    seconds: dict[str, float] = {"snapshot": snapshot_seconds}
     try:
-        start = time.perf_counter()
-        if snapshot is None:
-            snapshot = take_snapshot(graph, settings, now).path
-        seconds["snapshot"] = time.perf_counter() - start
         dbt = run_dbt(snapshot, settings)
         seconds["dbt_build"] = dbt.seconds
         start = time.perf_counter()
@@ -103,12 +102,12 @@ def self_evaluate(
         gx = run_expectations(snapshot, evaluation, settings)
         seconds["great_expectations"] = gx.seconds
         start = time.perf_counter()
-        items, filed = file_findings(graph, evaluation, settings, now)
+        items, counts = file_findings(graph, evaluation, settings, now)
         seconds["file_recommendations"] = time.perf_counter() - start
     except Exception as exc:
         record_failure(settings, now, exc)
         raise
-    report = assemble(now, snapshot, evaluation, items, filed, dbt, gx, seconds)
+    report = assemble(now, snapshot, evaluation, items, counts, dbt, gx, seconds)
     record_run(settings, report)
     return report
 

@@ -14,7 +14,6 @@ import pyarrow as pa
 
 from resident.cognition.epistemic import CorrectionWrites
 from resident.config import Settings
-from resident.hygiene.recommendations import FiledCounts, FiledFinding, Recommendation
 from resident.learning.replay import DuplicateCandidate, Experience
 from resident.memory.duck_store import DuckStore
 from resident.memory.models import (
@@ -24,7 +23,10 @@ from resident.memory.models import (
     DecayCounts,
     Entity,
     Evidence,
+    FiledCounts,
+    FiledFinding,
     NewClaim,
+    Recommendation,
     UpsertCounts,
 )
 

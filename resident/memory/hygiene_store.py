@@ -13,7 +13,8 @@ import duckdb
 import pyarrow as pa
 
 from resident.errors import InvalidInput, NotFound
-from resident.hygiene.recommendations import STATUSES, FiledCounts, FiledFinding, Recommendation
+from resident.memory.models import RECOMMENDATION_STATUSES as STATUSES
+from resident.memory.models import FiledCounts, FiledFinding, Recommendation
 
 _COLUMNS = (
     "id, kind, target, detail, action, evidence, status, created_at, last_seen_at, "

@@ -17,7 +17,6 @@ import pyarrow as pa
 
 from resident.cognition.epistemic import CorrectionWrites
 from resident.errors import DaemonNotRunning, ResidentError
-from resident.hygiene.recommendations import FiledCounts, FiledFinding, Recommendation
 from resident.learning.replay import DuplicateCandidate, Experience
 from resident.memory.duck_store import _claims_table, _entities_table
 from resident.memory.models import (
@@ -27,7 +26,10 @@ from resident.memory.models import (
     DecayCounts,
     Entity,
     Evidence,
+    FiledCounts,
+    FiledFinding,
     NewClaim,
+    Recommendation,
     UpsertCounts,
 )
 from resident.memory.wire import (

@@ -12,7 +12,7 @@ import pytest
 from resident.config import Settings
 from resident.errors import InvalidInput, NotFound
 from resident.hygiene.evaluate import evaluate_snapshot
-from resident.hygiene.recommendations import FiledFinding
+from resident.hygiene.recommendations import filed
 from resident.learning.replay import DuplicateCandidate
 from resident.memory.duck_store import DuckStore
 from resident.memory.models import Entity, NewClaim
@@ -124,7 +124,7 @@ def test_found_again_not_duplicated_and_the_verdict_is_kept(
 ) -> None:
     before = store.checksum()
     ev = evaluate_snapshot(snapshot, settings.hygiene)
-    items = [FiledFinding.of(f) for f in ev.filed(100)]
+    items = [filed(f) for f in ev.filed(100)]
     first = store.file_recommendations(items, NOW)
     assert (first.new, first.seen_again) == (len(items), 0)
     orphan = next(r for r in store.recommendations() if r.kind == "orphan_entity")
@@ -132,7 +132,7 @@ def test_found_again_not_duplicated_and_the_verdict_is_kept(
 
     later = NOW + timedelta(days=7)
     again = store.file_recommendations(
-        [FiledFinding.of(f) for f in evaluate_snapshot(snapshot, settings.hygiene).filed(100)],
+        [filed(f) for f in evaluate_snapshot(snapshot, settings.hygiene).filed(100)],
         later,
     )
     assert (again.new, again.seen_again) == (0, len(items))
