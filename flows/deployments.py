@@ -13,6 +13,7 @@ from flows.consolidation import sleep_consolidation
 from flows.council import council_verifications
 from flows.decay import decay_stale_facts
 from flows.exploration import exploration_loop
+from flows.hygiene import schema_self_evaluation
 from flows.ingest import ingest
 from flows.literature import literature
 from flows.snapshot import snapshot
@@ -20,15 +21,15 @@ from resident.config import Settings
 from resident.errors import ConfigError
 
 
-def _cron(s: Settings, key: str) -> Schedule:
+def _cron(s: Settings, key: str, section: str = "flows") -> Schedule:
     try:
         ZoneInfo(s.flows.timezone)
     except (ZoneInfoNotFoundError, ValueError) as exc:
         raise ConfigError("flows.timezone", f"{s.flows.timezone!r} is not a time zone") from exc
     try:
-        return Cron(getattr(s.flows, key), timezone=s.flows.timezone)
+        return Cron(getattr(getattr(s, section), key), timezone=s.flows.timezone)
     except ValueError as exc:
-        raise ConfigError(f"flows.{key}", str(exc)) from exc
+        raise ConfigError(f"{section}.{key}", str(exc)) from exc
 
 
 def _council_cron(s: Settings) -> Schedule:
@@ -41,7 +42,7 @@ def _council_cron(s: Settings) -> Schedule:
 def deployments(s: Settings) -> list[RunnerDeployment]:
     """decay-stale-facts/nightly, exploration-loop/hourly, ingest/adhoc, literature/adhoc,
     literature/inbox (hourly), snapshot/on-demand, sleep-consolidation/nightly,
-    council-verifications/nightly and /adhoc."""
+    council-verifications/nightly and /adhoc, schema-self-evaluation/weekly and /adhoc."""
     # Module entrypoints: a flow run finds its code by import, whatever the run's directory.
     module = EntrypointType.MODULE_PATH
     found = [
@@ -70,6 +71,14 @@ def deployments(s: Settings) -> list[RunnerDeployment]:
             tags=["literature"],
             description=f"read what is new in <data_dir>/{s.literature.inbox}, each file once, "
                         f"on cron '{s.flows.literature_cron}'"),
+        schema_self_evaluation.to_deployment(
+            "weekly", schedules=[_cron(s, "cron", "hygiene")], entrypoint_type=module,
+            tags=["maintenance", "hygiene"],
+            description=f"schema self-evaluation on cron '{s.hygiene.cron}': files "
+                        "recommendations, never applies them"),
+        schema_self_evaluation.to_deployment(
+            "adhoc", entrypoint_type=module, tags=["maintenance", "hygiene"],
+            description="prefect deployment run 'schema-self-evaluation/adhoc'"),
         snapshot.to_deployment(
             "on-demand", entrypoint_type=module, tags=["maintenance"],
             description="publish data/snapshots/graph-<time>.duckdb"),

@@ -56,13 +56,25 @@ data_dir_option = click.option(
 
 @main.command()
 @data_dir_option
+@click.option("--dry-run", is_flag=True, help="Print the plan (pending migrations and their "
+              "SQL) and apply nothing.")
 @click.pass_context
-def migrate(ctx: click.Context) -> None:
+def migrate(ctx: click.Context, dry_run: bool) -> None:
     """Apply pending schema migrations to the graph (with nothing else running)."""
-    from resident.memory.duck_store import SCHEMA_VERSION
+    from resident.memory.duck_store import SCHEMA_VERSION, migration_plan
     from resident.memory.duck_store import migrate as run_migrations
 
     settings = settings_from(ctx)
+    if dry_run:
+        have, pending = migration_plan(settings.graph_path)
+        click.echo(f"graph {settings.graph_path} at version {have}; code knows {SCHEMA_VERSION}")
+        if not pending:
+            click.echo("nothing to apply")
+        for mig in pending:
+            click.echo(f"-- would apply {mig.version:03d}_{mig.name}.sql "
+                       f"(sha256 {mig.checksum[:12]})")
+            click.echo(mig.sql.rstrip())
+        return
     applied = run_migrations(settings.graph_path)
     if applied:
         click.echo(f"applied migrations {applied} to {settings.graph_path}")
@@ -100,6 +112,9 @@ def status(ctx: click.Context, as_json: bool) -> None:
 
         for line in companion_lines(settings.data_dir):
             click.echo(line)
+        from resident.hygiene.run import status_line
+
+        click.echo(status_line(settings))
 
 
 @main.command()
@@ -591,3 +606,95 @@ def council_sittings(ctx: click.Context, subject: str | None, limit: int,
         click.echo(f"{s.sat_at.isoformat()} {s.question}\n  {said} -> {s.agreement.value}, "
                    f"{s.outcome.value}; {s.calls} calls, {s.tokens} tokens, "
                    f"${s.cost_usd:.4f}")
+
+
+@main.command()
+@data_dir_option
+@click.option("--snapshot", type=click.Path(path_type=Path, exists=True, dir_okay=False),
+              default=None, help="Evaluate this snapshot instead of publishing a new one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the HygieneReport as JSON.")
+@click.pass_context
+def hygiene(ctx: click.Context, snapshot: Path | None, as_json: bool) -> None:
+    """Run the schema self-evaluation now: snapshot, dbt build, Great Expectations, findings
+    filed as recommendations (never applied). Exit status 1 when a law or expectation broke."""
+    import time
+    from datetime import UTC, datetime
+
+    from resident.daemon.client import open_graph
+    from resident.hygiene.run import render_markdown, self_evaluate
+    from resident.maintenance import take_snapshot
+
+    settings = settings_from(ctx)
+    now = datetime.now(UTC)
+    graph = open_graph(settings, create=not settings.graph_path.exists())
+    try:
+        start = time.perf_counter()
+        if snapshot is None:
+            snapshot = take_snapshot(graph, settings, now).path
+        report = self_evaluate(graph, settings, now, snapshot, time.perf_counter() - start)
+    finally:
+        graph.close()
+    click.echo(report.model_dump_json(indent=2) if as_json else render_markdown(report))
+    if not report.ok:
+        sys.exit(1)
+
+
+@main.group(invoke_without_command=True)
+@data_dir_option
+@click.option("--status", "status_", type=click.Choice(["open", "accepted", "rejected"]),
+              default=None, help="Only recommendations with this status.")
+@click.option("--limit", type=click.IntRange(1, 100_000), default=100, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
+@click.pass_context
+def recommendations(ctx: click.Context, status_: str | None, limit: int, as_json: bool) -> None:
+    """What the schema self-evaluation filed; `accept ID` or `reject ID` records your verdict."""
+    if ctx.invoked_subcommand is not None:
+        return
+    import json
+
+    from resident.daemon.client import open_graph
+
+    graph = open_graph(settings_from(ctx))
+    try:
+        found = graph.recommendations(status=status_, limit=limit)
+    finally:
+        graph.close()
+    if as_json:
+        click.echo(json.dumps([r.model_dump(mode="json") for r in found], indent=2))
+        return
+    if not found:
+        click.echo("no recommendations" + (f" with status {status_}" if status_ else ""))
+    for r in found:
+        click.echo(f"{r.id}  {r.status:<8} {r.kind:<19} {r.detail}")
+        click.echo(f"    action: {r.action}")
+        click.echo(f"    found {r.seen_count} time(s), last {r.last_seen_at:%Y-%m-%d %H:%M} UTC")
+
+
+def _verdict(ctx: click.Context, recommendation_id: str, status_: str) -> None:
+    from datetime import UTC, datetime
+
+    from resident.daemon.client import open_graph
+
+    graph = open_graph(settings_from(ctx))
+    try:
+        r = graph.set_recommendation_status(recommendation_id, status_, datetime.now(UTC))
+    finally:
+        graph.close()
+    click.echo(f"{r.id} is now {r.status} (nothing was applied: a structural fix is a "
+               "reviewed migration)")
+
+
+@recommendations.command("accept")
+@click.argument("recommendation_id")
+@click.pass_context
+def recommendations_accept(ctx: click.Context, recommendation_id: str) -> None:
+    """Mark a recommendation accepted (a status change only)."""
+    _verdict(ctx, recommendation_id, "accepted")
+
+
+@recommendations.command("reject")
+@click.argument("recommendation_id")
+@click.pass_context
+def recommendations_reject(ctx: click.Context, recommendation_id: str) -> None:
+    """Mark a recommendation rejected (a status change only)."""
+    _verdict(ctx, recommendation_id, "rejected")

@@ -429,6 +429,27 @@ class CouncilSettings(_Section):
         return self
 
 
+class HygieneSettings(_Section):
+    """The schema self-evaluation (resident.hygiene): its thresholds, dbt and GX."""
+
+    cron: str = "30 4 * * 0"
+    redundant_overlap: float = Field(default=0.9, gt=0.0, le=1.0)
+    redundant_min_shared: int = Field(default=5, ge=1)
+    inverse_pairs: list[tuple[str, str]] = [("parent_of", "child_of"),
+                                            ("has_phenotype", "phenotype_of")]
+    orphan_excepted_kinds: list[str] = ["person", "document"]
+    duplicate_excluded_kinds: list[str] = ["city"]
+    duplicate_max_group: int = Field(default=10, ge=2)
+    duplicate_min_similarity: float = Field(default=0.98, gt=0.0, le=1.0)
+    max_findings_per_rule: int = Field(default=5000, ge=1)
+    inverse_sample: int = Field(default=5, ge=0, le=100)
+    dbt_timeout_s: float = Field(default=600.0, gt=0)
+    min_distinct_confidences: int = Field(default=2, ge=1)
+    max_hint_share: float = Field(default=0.5, ge=0.0, le=1.0)
+    max_orphan_rate: float = Field(default=0.05, ge=0.0, le=1.0)
+    max_duplicate_rate: float = Field(default=0.02, ge=0.0, le=1.0)
+
+
 class Settings(BaseModel):
     """The whole configuration. Sections mirror the TOML tables."""
 
@@ -455,6 +476,7 @@ class Settings(BaseModel):
     biometrics: BiometricsSettings = BiometricsSettings()
     council: CouncilSettings = CouncilSettings()
     literature: LiteratureSettings = LiteratureSettings()
+    hygiene: HygieneSettings = HygieneSettings()
 
     @property
     def graph_path(self) -> Path:

@@ -267,3 +267,10 @@ class ImageOnlyDocument(UnreadableDocument):
 
 class UnsupportedDocument(UnreadableDocument):
     code = "unsupported_document"
+
+
+class HygieneError(ResidentError):
+    """The schema self-evaluation could not run (no snapshot, dbt or Great Expectations would
+    not start). A law that fails is a finding, not this error."""
+
+    code = "hygiene_error"

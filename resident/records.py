@@ -10,7 +10,7 @@ import hashlib
 import re
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -386,3 +386,42 @@ class Sitting(BaseModel):
     sat_at: datetime
     session_id: str | None = None
     correlation_id: str | None = None
+
+
+# -- schema hygiene's recommendations (resident.hygiene files them, the owner judges them) ----
+
+RecommendationStatus = Literal["open", "accepted", "rejected"]
+RECOMMENDATION_STATUSES: tuple[RecommendationStatus, ...] = ("open", "accepted", "rejected")
+
+
+class FiledFinding(BaseModel):
+    """A finding on its way to the graph owner (over the wire too)."""
+
+    id: str
+    kind: Literal["redundant_predicate", "orphan_entity", "duplicate_entity",
+                  "missing_inverse"]
+    target: str
+    detail: str
+    action: str
+    evidence: dict[str, Any] = Field(default_factory=dict)
+
+
+class Recommendation(BaseModel):
+    id: str
+    kind: str
+    target: str
+    detail: str
+    action: str
+    evidence: dict[str, Any]
+    status: RecommendationStatus
+    created_at: datetime
+    last_seen_at: datetime
+    seen_count: int
+    status_changed_at: datetime | None
+
+
+class FiledCounts(BaseModel):
+    """What one evaluation did to the table: new rows, rows found again (status kept)."""
+
+    new: int
+    seen_again: int

@@ -158,6 +158,9 @@ class GuardedGraph:
     record_sitting = _forward("record_sitting")
     sittings = _forward("sittings")
     open_gaps = _forward("open_gaps")
+    file_recommendations = _forward("file_recommendations")
+    recommendations = _forward("recommendations")
+    set_recommendation_status = _forward("set_recommendation_status")
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid
         order), each slice its own transaction retried on conflict. Same rows, same outcome

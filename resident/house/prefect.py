@@ -38,6 +38,8 @@ DEPLOYMENTS = (
     ("sleep-consolidation", "nightly"),
     ("council-verifications", "nightly"),
     ("council-verifications", "adhoc"),
+    ("schema-self-evaluation", "weekly"),
+    ("schema-self-evaluation", "adhoc"),
 )
 
 

@@ -21,9 +21,12 @@ from resident.records import (
     Entity,
     Evidence,
     Experience,
+    FiledCounts,
+    FiledFinding,
     Ladder,
     NewClaim,
     PromotionReport,
+    Recommendation,
     Sitting,
     UpsertCounts,
 )
@@ -85,6 +88,12 @@ class GraphStore(Protocol):
                  claim_id: str | None = None, gap_id: str | None = None,
                  limit: int = 100) -> list[Sitting]: ...
     def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]: ...
+    def file_recommendations(self, items: Sequence[FiledFinding],
+                             now: datetime) -> FiledCounts: ...
+    def recommendations(self, status: str | None = None,
+                        limit: int = 100) -> list[Recommendation]: ...
+    def set_recommendation_status(self, recommendation_id: str, status: str,
+                                  now: datetime) -> Recommendation: ...
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts: ...
     def counts(self) -> dict[str, int]: ...

@@ -35,6 +35,7 @@ from resident.errors import (
     SchemaUnknown,
 )
 from resident.memory.council_store import CouncilStoreMixin
+from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.learning_store import LearningStoreMixin
 from resident.records import (
     ID_PREFIXES,
@@ -149,10 +150,26 @@ def _connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
         raise
 
 
-def migrate(path: Path, now: datetime | None = None) -> list[int]:
+def migration_plan(path: Path) -> tuple[int, list[Migration]]:
+    """The graph's schema version and the migrations `migrate` would apply, in order, without
+    applying any (`resident migrate --dry-run`). Opens the file read-only, if it exists."""
+    if not path.exists():
+        return 0, known_migrations()
+    con = _connect(path, read_only=True)
+    try:
+        have = _schema_version(con)
+    finally:
+        con.close()
+    if have is None or have > SCHEMA_VERSION:
+        raise SchemaUnknown(have, SCHEMA_VERSION)
+    return have, [m for m in known_migrations() if m.version > have]
+
+
+def migrate(path: Path, now: datetime | None = None, upto: int | None = None) -> list[int]:
     """Apply the pending migrations to the graph file; returns the versions applied.
 
-    Run with nothing else holding the graph (`resident migrate`).
+    Run with nothing else holding the graph (`resident migrate`). `upto` stops at that
+    version: the CI gates build graphs of every earlier version with it.
     """
     now = now or datetime.now(UTC)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -169,7 +186,7 @@ def migrate(path: Path, now: datetime | None = None) -> list[int]:
         )
         applied = []
         for mig in known_migrations():
-            if mig.version <= have:
+            if mig.version <= have or (upto is not None and mig.version > upto):
                 continue
             con.execute("BEGIN TRANSACTION")
             try:
@@ -341,7 +358,7 @@ def _claim_params(c: Claim) -> list[Any]:
 # -- the store ---------------------------------------------------------------------------------
 
 
-class DuckStore(LearningStoreMixin, CouncilStoreMixin):
+class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
     """The embedded GraphStore: this process opens data/graph.duckdb itself.
 
     One connection is held for the store's life; each thread works through its own cursor so

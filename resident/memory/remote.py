@@ -34,9 +34,12 @@ from resident.records import (
     Entity,
     Evidence,
     Experience,
+    FiledCounts,
+    FiledFinding,
     Ladder,
     NewClaim,
     PromotionReport,
+    Recommendation,
     Sitting,
     UpsertCounts,
 )
@@ -279,6 +282,18 @@ class RemoteGraph:
 
     def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
         return self._call("open_gaps", limit=limit, min_attempts=min_attempts)
+    def file_recommendations(self, items: Sequence[FiledFinding],
+                             now: datetime) -> FiledCounts:
+        return self._call("file_recommendations", items=items, now=now)
+
+    def recommendations(self, status: str | None = None,
+                        limit: int = 100) -> list[Recommendation]:
+        return self._call("recommendations", status=status, limit=limit)
+
+    def set_recommendation_status(self, recommendation_id: str, status: str,
+                                  now: datetime) -> Recommendation:
+        return self._call("set_recommendation_status", recommendation_id=recommendation_id,
+                          status=status, now=now)
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         return self._call("decay_stale_facts", now=now)

@@ -127,7 +127,8 @@ def graph_methods() -> dict[str, MethodSpec]:
             __config__=ConfigDict(arbitrary_types_allowed=True, extra="forbid"),
             **fields,
         )
-        specs[name] = MethodSpec(name, tuple(params), model, TypeAdapter(hints["return"]))
+        returns: Any = hints["return"]  # a type, never a string here (get_type_hints)
+        specs[name] = MethodSpec(name, tuple(params), model, TypeAdapter(returns))
     return specs
 
 

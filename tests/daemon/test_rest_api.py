@@ -64,3 +64,42 @@ def _level(drives: Any, name: str) -> float:
         if drive["name"] == name:
             return float(drive["level"])
     raise AssertionError(f"no drive {name} in {drives}")
+
+
+def test_hygiene_through_the_daemon_and_the_owners_verdict(daemon: Any) -> None:
+    """`resident hygiene` with a daemon up: the snapshot and the filing go through it; only the
+    owner lists recommendations and accepts or rejects them over REST, a status change only."""
+    import json
+
+    person = daemon.say("I'm Rita")["person_token"]["token"]
+    daemon.say("Aspirin treats headache")
+    run = daemon.cli("hygiene")
+    # A graph of conversation only has one confidence (the hint cap): the histogram has
+    # collapsed, which Great Expectations reports and the exit status says.
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "expect_column_unique_value_count_to_be_between | confidence | NO" in run.stdout
+    assert "FAILED" in daemon.cli("status").stdout
+    for token, code in ((None, 401), (person, 403), ("service", 403)):
+        with daemon.client(token) as c:
+            assert c.get("/v1/recommendations").status_code == code
+            assert c.post("/v1/recommendations/rec:x/accept").status_code == code
+    # The flows worker files through the graph API with the service token, as the flow does.
+    finding = {"id": "rec:test", "kind": "orphan_entity", "target": "concept:x",
+               "detail": "filed by a test", "action": "none", "evidence": {"n": 1}}
+    with daemon.client("service") as c:
+        filed = c.post("/v1/graph/file_recommendations",
+                       json={"items": [finding], "now": datetime.now(UTC).isoformat()})
+    assert filed.status_code == 200, filed.text
+    assert filed.json()["result"] == {"new": 1, "seen_again": 0}
+    with daemon.client("owner") as c:
+        listed = c.get("/v1/recommendations", params={"status": "open"}).json()
+        assert "rec:test" in [r["id"] for r in listed["recommendations"]]
+        assert c.post("/v1/recommendations/rec:none/accept").status_code == 404
+        assert c.post("/v1/recommendations/rec:none/applied").status_code == 400
+        done = c.post("/v1/recommendations/rec:test/reject").json()
+    assert done["status"] == "rejected" and done["status_changed_at"]
+    out = daemon.cli("recommendations", "--status", "rejected", "--json")
+    assert [r["id"] for r in json.loads(out.stdout)] == ["rec:test"]
+    again = daemon.cli("recommendations", "accept", "rec:test")
+    assert again.returncode == 0 and "is now accepted" in again.stdout
+    assert "accepted" in daemon.cli("recommendations").stdout

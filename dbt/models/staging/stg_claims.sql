@@ -1,0 +1,15 @@
+select
+    id as claim_id,
+    subject,
+    predicate,
+    object_entity,
+    object_literal,
+    cast(confidence as double) as confidence,
+    rung,
+    provenance,
+    cast(created_at as timestamp) as created_at,
+    cast(retrieved_at as timestamp) as retrieved_at,
+    cast(decayed_at as timestamp) as decayed_at,
+    session_id,
+    correlation_id
+from {{ source('graph', 'claims') }}

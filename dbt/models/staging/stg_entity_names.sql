@@ -1,0 +1,4 @@
+select
+    name,
+    entity_id
+from {{ source('graph', 'entity_names') }}
