@@ -211,7 +211,9 @@ def propose(model: Any, data: Any, known: set[tuple[str, str, str]],
     with torch.no_grad():
         for h, r in pairs:
             hrt = torch.stack([torch.full_like(all_e, h), torch.full_like(all_e, r), all_e], 1)
-            s = torch.sigmoid(model.score(hrt) - model.theta * len(model.layers))
+            # The layers' goodness are logits of a contrast over candidates: a softmax over
+            # every entity reads as how likely this tail is, against all the others.
+            s = torch.softmax(model.score(hrt), 0)
             for t in torch.topk(s, min(3, data.n_ent)).indices.tolist():
                 triple = (data.entities[h], data.relations[r], data.entities[t])
                 if t != h and triple not in known:

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from resident.memory.models import Claim, short_id
+from resident.memory.models import Claim, CuriosityGap, short_id
 
 Kind = Literal["learned", "retrieved", "corrected", "conflict_resolved", "gap_closed"]
 #: Half-life of recency in days, and surprise's weight against it.
@@ -63,6 +63,18 @@ def experience_of(claim: Claim, kind: Kind, surprise: float, now: datetime) -> E
         claim_id=claim.id, subject=claim.subject, predicate=claim.predicate,
         object=claim.object_value, confidence=claim.confidence,
         surprise=min(1.0, max(0.0, surprise)), recorded_at=now)
+
+
+def gap_closed_experience(gap: CuriosityGap, claim: Claim | None,
+                          now: datetime) -> Experience:
+    """A curiosity gap closed: about its claim when it names one (surprise: how unsure MAX was
+    of it), else the open question itself (no object, so never a training triple)."""
+    if claim is not None:
+        e = experience_of(claim, "gap_closed", 1.0 - claim.confidence, now)
+        return e.model_copy(update={"id": short_id("xp", gap.id, "gap_closed")})
+    return Experience(id=short_id("xp", gap.id, "gap_closed"), kind="gap_closed",
+                      claim_id=None, subject=gap.subject, predicate=gap.predicate, object="",
+                      confidence=0.0, surprise=1.0, recorded_at=now)
 
 
 def as_positives(items: Iterable[Experience]) -> list[tuple[str, str, str, float]]:

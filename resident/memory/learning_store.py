@@ -1,6 +1,7 @@
 """The graph owner's side of sleep consolidation: the replay buffer and the duplicate
 candidates (migration 004). Mixed into DuckStore so the daemon serves these like every
-GraphStore method; none of them touches a claim."""
+GraphStore method; none of them touches a claim. Corrections, resolved conflicts and closed gaps
+enter the buffer where they happen, inside the owner's own transaction (`_buffer_in`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,22 @@ class LearningStoreMixin:
     @property
     def _cur(self) -> duckdb.DuckDBPyConnection:  # DuckStore's per-thread cursor
         raise NotImplementedError
+
+    def _replay_capacity(self) -> int:
+        settings = getattr(self, "settings", None)
+        return int(settings.learning.replay_capacity) if settings is not None else 50_000
+
+    def _buffer_in(self, cur: duckdb.DuckDBPyConnection, items: Sequence[Experience],
+                   now: datetime) -> None:
+        """Add a few experiences inside the caller's transaction and trim to the ceiling."""
+        for e in items:
+            cur.execute(
+                "INSERT INTO replay_buffer VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO NOTHING",
+                [e.id, e.kind, e.claim_id, e.subject, e.predicate, e.object, e.confidence,
+                 e.surprise, _ts(e.recorded_at)])
+        if items:
+            _trim(cur, self._replay_capacity(), now)
 
     def record_experiences(self, items: Sequence[Experience], capacity: int,
                            now: datetime) -> int:
@@ -49,10 +66,7 @@ class LearningStoreMixin:
                                 "replay_batch ON CONFLICT (id) DO NOTHING")
                 finally:
                     cur.unregister("replay_batch")
-            cur.execute(
-                f"DELETE FROM replay_buffer WHERE id IN (SELECT id FROM replay_buffer "
-                f"ORDER BY {priority_sql()} DESC, id OFFSET $cap)",
-                {"now": _ts(now), "cap": capacity})
+            _trim(cur, capacity, now)
         except duckdb.Error:
             cur.execute("ROLLBACK")
             raise
@@ -85,6 +99,14 @@ class LearningStoreMixin:
             "ORDER BY similarity DESC, entity_a, entity_b LIMIT ?", [limit]).fetchall()
         return [DuplicateCandidate(entity_a=a, entity_b=b, similarity=s, model=m)
                 for a, b, s, m in rows]
+
+
+def _trim(cur: duckdb.DuckDBPyConnection, capacity: int, now: datetime) -> None:
+    """The lowest-priority rows past `capacity` go (the buffer is working memory, not claims)."""
+    cur.execute(
+        f"DELETE FROM replay_buffer WHERE id IN (SELECT id FROM replay_buffer "
+        f"ORDER BY {priority_sql()} DESC, id OFFSET $cap)",
+        {"now": _ts(now), "cap": capacity})
 
 
 def _experience(r: Sequence[Any]) -> Experience:
