@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from benchmarks.learning import RESULTS
@@ -37,6 +39,8 @@ def main() -> None:
             nights.append((time.perf_counter() - t0, result))
             print(result["version"], result["mrr"], result["hits10"], flush=True)
     lines = ["", "## Two consolidation nights over the real HPO graph (hp.obo, is_a edges)", "",
+             f"Machine: {platform.node()}, {platform.machine()}, {os.cpu_count()} cores "
+             f"(shared), CPU. Date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC.", "",
              f"`python -m benchmarks.learning_nightly --epochs {args.epochs}`: the "
              "`sleep-consolidation` flow run twice under prefect_test_harness, each night "
              f"{args.epochs} FF epochs from the last checkpoint. Held-out: a stable 10% hash "

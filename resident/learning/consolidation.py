@@ -17,8 +17,9 @@ from pydantic import BaseModel
 from resident.cognition.epistemic import HINT_CLASSES, parse_provenance
 from resident.config import Settings
 from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_checkpoint
-from resident.learning.replay import as_positives, experience_of
+from resident.learning.replay import as_positives
 from resident.memory.client import GraphStore
+from resident.memory.learning_store import experience_of
 from resident.records import Claim, DuplicateCandidate, Level, NewClaim
 
 MODEL_NAME = "ff"
@@ -211,7 +212,9 @@ def propose(model: Any, data: Any, known: set[tuple[str, str, str]],
     with torch.no_grad():
         for h, r in pairs:
             hrt = torch.stack([torch.full_like(all_e, h), torch.full_like(all_e, r), all_e], 1)
-            s = torch.sigmoid(model.score(hrt) - model.theta * len(model.layers))
+            # The layers' goodness are logits of a contrast over candidates: a softmax over
+            # every entity reads as how likely this tail is, against all the others.
+            s = torch.softmax(model.score(hrt), 0)
             for t in torch.topk(s, min(3, data.n_ent)).indices.tolist():
                 triple = (data.entities[h], data.relations[r], data.entities[t])
                 if t != h and triple not in known:

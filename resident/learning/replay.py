@@ -12,22 +12,13 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from resident.memory.learning_store import RECENCY_HALF_LIFE_DAYS, SURPRISE_WEIGHT
-from resident.records import Claim, Experience, Kind, short_id
+from resident.records import Experience
 
 
 def priority(e: Experience, now: datetime) -> float:
     """Recency (halving every RECENCY_HALF_LIFE_DAYS) plus weighted surprise."""
     age_days = max(0.0, (now - e.recorded_at).total_seconds() / 86400)
     return 2.0 ** (-age_days / RECENCY_HALF_LIFE_DAYS) + SURPRISE_WEIGHT * e.surprise
-
-
-def experience_of(claim: Claim, kind: Kind, surprise: float, now: datetime) -> Experience:
-    """One experience about a claim; the same claim and kind on the same day is one row."""
-    return Experience(
-        id=short_id("xp", claim.id, kind, now.date().isoformat()), kind=kind,
-        claim_id=claim.id, subject=claim.subject, predicate=claim.predicate,
-        object=claim.object_value, confidence=claim.confidence,
-        surprise=min(1.0, max(0.0, surprise)), recorded_at=now)
 
 
 def as_positives(items: Iterable[Experience]) -> list[tuple[str, str, str, float]]:

@@ -36,7 +36,11 @@ from resident.errors import (
 )
 from resident.memory.council_store import CouncilStoreMixin
 from resident.memory.hygiene_store import HygieneStoreMixin
-from resident.memory.learning_store import LearningStoreMixin
+from resident.memory.learning_store import (
+    LearningStoreMixin,
+    experience_of,
+    gap_closed_experience,
+)
 from resident.records import (
     ID_PREFIXES,
     Claim,
@@ -971,6 +975,9 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             self._write_confidence(cur, lost)
             cur.execute("UPDATE conflicts SET status = ?, winner = ?, resolved_at = ? WHERE id = ?",
                         [settled.status.value, settled.winner, _db_ts(now), settled.id])
+            # The replay buffer keeps the winner: surprise is how unsure MAX was of it.
+            self._buffer_in(cur, [experience_of(winner, "conflict_resolved",
+                                                1.0 - winner.confidence, now)], now)
         return settled, lost
 
     def record_correction(
@@ -1001,6 +1008,9 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             if conflict is not None and self._conflict_by_id(cur, conflict.id) is None:
                 self._insert_conflict(cur, conflict)
             self._insert_gap(cur, writes.gap)
+            # The corrected belief enters the replay buffer, surprising as it was confident.
+            if old is not None:
+                self._buffer_in(cur, [experience_of(old, "corrected", old.confidence, now)], now)
         return writes
 
     def conflicts_for(self, claim_id: str) -> list[Conflict]:
@@ -1066,11 +1076,15 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
     def attempt_gap(self, gap_id: str, resolved: bool, note: str, now: datetime) -> CuriosityGap:
         gap = epistemic.gap_attempted(self.get_gap(gap_id), now, self.settings.curiosity,
                                       resolved, note)
-        self._cur.execute(
-            "UPDATE curiosity_gaps SET attempts = ?, status = ?, next_attempt_at = ?, "
-            "updated_at = ?, note = ? WHERE id = ?",
-            [gap.attempts, gap.status.value, _db_ts(gap.next_attempt_at), _db_ts(now), note,
-             gap.id])
+        with self._tx() as cur:
+            cur.execute(
+                "UPDATE curiosity_gaps SET attempts = ?, status = ?, next_attempt_at = ?, "
+                "updated_at = ?, note = ? WHERE id = ?",
+                [gap.attempts, gap.status.value, _db_ts(gap.next_attempt_at), _db_ts(now), note,
+                 gap.id])
+            if resolved:
+                claim = None if gap.claim_id is None else self._claim_by_id(cur, gap.claim_id)
+                self._buffer_in(cur, [gap_closed_experience(gap, claim, now)], now)
         return gap
 
     def _insert_gap(self, cur: duckdb.DuckDBPyConnection, g: CuriosityGap) -> None:

@@ -1,6 +1,7 @@
 """The graph owner's side of sleep consolidation: the replay buffer and the duplicate
 candidates (migration 004). Mixed into DuckStore so the daemon serves these like every
-GraphStore method; none of them touches a claim."""
+GraphStore method; none of them touches a claim. Corrections, resolved conflicts and closed gaps
+enter the buffer where they happen, inside the owner's own transaction (`_buffer_in`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from resident.records import DuplicateCandidate, Experience
+from resident.records import Claim, CuriosityGap, DuplicateCandidate, Experience, Kind, short_id
 
 #: Half-life of recency in days, and surprise's weight against it.
 RECENCY_HALF_LIFE_DAYS = 7.0
@@ -24,6 +25,27 @@ def priority_sql() -> str:
             f"/ {RECENCY_HALF_LIFE_DAYS}) + {SURPRISE_WEIGHT} * surprise)")
 
 
+def experience_of(claim: Claim, kind: Kind, surprise: float, now: datetime) -> Experience:
+    """One experience about a claim; the same claim and kind on the same day is one row."""
+    return Experience(
+        id=short_id("xp", claim.id, kind, now.date().isoformat()), kind=kind,
+        claim_id=claim.id, subject=claim.subject, predicate=claim.predicate,
+        object=claim.object_value, confidence=claim.confidence,
+        surprise=min(1.0, max(0.0, surprise)), recorded_at=now)
+
+
+def gap_closed_experience(gap: CuriosityGap, claim: Claim | None,
+                          now: datetime) -> Experience:
+    """A curiosity gap closed: about its claim when it names one (surprise: how unsure MAX was
+    of it), else the open question itself (no object, so never a training triple)."""
+    if claim is not None:
+        e = experience_of(claim, "gap_closed", 1.0 - claim.confidence, now)
+        return e.model_copy(update={"id": short_id("xp", gap.id, "gap_closed")})
+    return Experience(id=short_id("xp", gap.id, "gap_closed"), kind="gap_closed",
+                      claim_id=None, subject=gap.subject, predicate=gap.predicate, object="",
+                      confidence=0.0, surprise=1.0, recorded_at=now)
+
+
 def _ts(value: datetime) -> datetime:
     return value.astimezone(UTC).replace(tzinfo=None)
 
@@ -32,6 +54,22 @@ class LearningStoreMixin:
     @property
     def _cur(self) -> duckdb.DuckDBPyConnection:  # DuckStore's per-thread cursor
         raise NotImplementedError
+
+    def _replay_capacity(self) -> int:
+        settings = getattr(self, "settings", None)
+        return int(settings.learning.replay_capacity) if settings is not None else 50_000
+
+    def _buffer_in(self, cur: duckdb.DuckDBPyConnection, items: Sequence[Experience],
+                   now: datetime) -> None:
+        """Add a few experiences inside the caller's transaction and trim to the ceiling."""
+        for e in items:
+            cur.execute(
+                "INSERT INTO replay_buffer VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO NOTHING",
+                [e.id, e.kind, e.claim_id, e.subject, e.predicate, e.object, e.confidence,
+                 e.surprise, _ts(e.recorded_at)])
+        if items:
+            _trim(cur, self._replay_capacity(), now)
 
     def record_experiences(self, items: Sequence[Experience], capacity: int,
                            now: datetime) -> int:
@@ -59,10 +97,7 @@ class LearningStoreMixin:
                                 "replay_batch ON CONFLICT (id) DO NOTHING")
                 finally:
                     cur.unregister("replay_batch")
-            cur.execute(
-                f"DELETE FROM replay_buffer WHERE id IN (SELECT id FROM replay_buffer "
-                f"ORDER BY {priority_sql()} DESC, id OFFSET $cap)",
-                {"now": _ts(now), "cap": capacity})
+            _trim(cur, capacity, now)
         except duckdb.Error:
             cur.execute("ROLLBACK")
             raise
@@ -95,6 +130,14 @@ class LearningStoreMixin:
             "ORDER BY similarity DESC, entity_a, entity_b LIMIT ?", [limit]).fetchall()
         return [DuplicateCandidate(entity_a=a, entity_b=b, similarity=s, model=m)
                 for a, b, s, m in rows]
+
+
+def _trim(cur: duckdb.DuckDBPyConnection, capacity: int, now: datetime) -> None:
+    """The lowest-priority rows past `capacity` go (the buffer is working memory, not claims)."""
+    cur.execute(
+        f"DELETE FROM replay_buffer WHERE id IN (SELECT id FROM replay_buffer "
+        f"ORDER BY {priority_sql()} DESC, id OFFSET $cap)",
+        {"now": _ts(now), "cap": capacity})
 
 
 def _experience(r: Sequence[Any]) -> Experience:

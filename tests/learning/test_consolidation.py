@@ -96,7 +96,7 @@ def test_replay_buffer_is_bounded(store: DuckStore, settings: Settings) -> None:
     s = _small_settings(settings)
     _fill(store)
     claims = store.peek_claims("concept:e0") + store.peek_claims("concept:e1")
-    from resident.learning.replay import experience_of
+    from resident.memory.learning_store import experience_of
 
     items = [experience_of(c, "learned", i / 10, NOW) for i, c in enumerate(claims[:8])]
     assert store.record_experiences(items, 3, NOW) == 3
