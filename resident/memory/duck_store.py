@@ -65,6 +65,8 @@ CLAIM_COLUMNS = (
     "id, subject, predicate, object_entity, object_literal, confidence, rung, provenance, "
     "created_at, retrieved_at, decayed_at, session_id, correlation_id, occurred_at"
 )
+#: How many values a claim row takes: a migration that adds a column changes it in one place.
+CLAIM_WIDTH = len(CLAIM_COLUMNS.split(","))
 CONFLICT_COLUMNS = (
     "id, claim_a, claim_b, subject, predicate, status, winner, reason, created_at, resolved_at"
 )
@@ -560,7 +562,7 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             )
             existing = self._claim_by_id(cur, claim.id)
             if existing is None:
-                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(14)})",
+                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
                             _claim_params(claim))
                 stored = claim
             else:
@@ -1002,7 +1004,7 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
                 session_id, correlation_id)
             hypothesis = self._claim_by_id(cur, writes.hypothesis.id)
             if hypothesis is None:
-                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(14)})",
+                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
                             _claim_params(writes.hypothesis))
             conflict = writes.conflict
             if conflict is not None and self._conflict_by_id(cur, conflict.id) is None:

@@ -23,6 +23,7 @@ from resident.errors import (
 )
 from resident.memory.duck_store import (
     CLAIM_COLUMNS,
+    CLAIM_WIDTH,
     DuckStore,
     _claim_params,
     _qs,
@@ -461,7 +462,7 @@ def memory_db() -> duckdb.DuckDBPyConnection:
 def _load(con: duckdb.DuckDBPyConnection, claims: list[Claim]) -> None:
     # Scaffolding for an in-memory table that only this test uses.
     con.execute("DELETE FROM claims")
-    con.executemany(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(13)})",
+    con.executemany(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
                     [_claim_params(c) for c in claims])
 
 
