@@ -21,7 +21,8 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check resident flows tests benchmarks
-	$(VENV)/bin/mypy resident
+	$(VENV)/bin/ruff format --check resident flows tests benchmarks
+	$(VENV)/bin/mypy resident flows
 
 bench: $(STAMP)
 	$(VENV)/bin/python -m benchmarks $(ARGS)

@@ -28,8 +28,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("suite", nargs="?", default="graph", choices=SUITES)
     parser.add_argument("--scale", default="full", choices=sorted(graph.SCALES))
-    parser.add_argument("--work-dir", type=Path, default=None,
-                        help="where the generated graphs live (default benchmarks/work/<scale>)")
+    parser.add_argument(
+        "--work-dir",
+        type=Path,
+        default=None,
+        help="where the generated graphs live (default benchmarks/work/<scale>)",
+    )
     parser.add_argument("--out", type=Path, default=None, help="the Markdown report to write")
     parser.add_argument("--json", type=Path, default=None, help="also write the raw numbers")
     if argv is None:
@@ -50,8 +54,9 @@ def main(argv: list[str] | None = None) -> int:
 
     scale = graph.SCALES[args.scale]
     work_dir = args.work_dir or HERE / "work" / scale.name
-    out = args.out or (HERE / "RESULTS.md" if scale.name == "full"
-                       else HERE / "work" / f"RESULTS-{scale.name}.md")
+    out = args.out or (
+        HERE / "RESULTS.md" if scale.name == "full" else HERE / "work" / f"RESULTS-{scale.name}.md"
+    )
     started = datetime.now(UTC)
     machine = report.machine()
     try:

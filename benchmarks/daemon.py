@@ -71,7 +71,10 @@ class Daemon:
         started = time.perf_counter()
         self.proc = subprocess.Popen(
             [RESIDENT, "up", "--data-dir", str(data_dir), "--port", "0", "--no-flows"],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env)
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
         self.url, self.token = self._wait_ready(started)
         self.ready_seconds = time.perf_counter() - started
 
@@ -80,8 +83,9 @@ class Daemon:
         client: httpx.Client | None = None
         while time.perf_counter() - started < 300:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"resident up exited {self.proc.returncode}; see "
-                                   f"{self.data_dir / 'daemon.out'}")
+                raise RuntimeError(
+                    f"resident up exited {self.proc.returncode}; see {self.data_dir / 'daemon.out'}"
+                )
             if client is None:
                 try:
                     info = json.loads(info_path.read_text())
@@ -92,8 +96,9 @@ class Daemon:
                 if info.get("pid") != self.proc.pid:
                     time.sleep(0.002)
                     continue
-                client = httpx.Client(base_url=info["url"],
-                                      headers={"Authorization": f"Bearer {token}"})
+                client = httpx.Client(
+                    base_url=info["url"], headers={"Authorization": f"Bearer {token}"}
+                )
             try:
                 if client.get("/healthz").status_code == 200:
                     client.close()
@@ -104,8 +109,9 @@ class Daemon:
         raise RuntimeError("resident up was not ready after 300 s")
 
     def client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=120,
-                            headers={"Authorization": f"Bearer {self.token}"})
+        return httpx.Client(
+            base_url=self.url, timeout=120, headers={"Authorization": f"Bearer {self.token}"}
+        )
 
     def rss_mib(self) -> float:
         return psutil.Process(self.proc.pid).memory_info().rss / 2**20
@@ -131,8 +137,12 @@ def _percentile(values: list[float], q: float) -> float:
 def _summary(ms: list[float]) -> dict[str, float]:
     if not ms:
         return {"n": 0, "p50_ms": float("nan"), "p99_ms": float("nan"), "max_ms": float("nan")}
-    return {"n": len(ms), "p50_ms": round(statistics.median(ms), 2),
-            "p99_ms": round(_percentile(ms, 0.99), 2), "max_ms": round(max(ms), 2)}
+    return {
+        "n": len(ms),
+        "p50_ms": round(statistics.median(ms), 2),
+        "p99_ms": round(_percentile(ms, 0.99), 2),
+        "max_ms": round(max(ms), 2),
+    }
 
 
 def turn_texts(i: int, entities: int, rng: random.Random) -> tuple[str, str]:
@@ -149,8 +159,9 @@ def turn_texts(i: int, entities: int, rng: random.Random) -> tuple[str, str]:
     return kind, f"What treats ache {rng.randrange(97)}?"
 
 
-def measure_turns(daemon: Daemon, entities: int, turns: int, warmup: int, seed: int,
-                  keep_going: Any = None) -> list[tuple[str, float, float, float]]:
+def measure_turns(
+    daemon: Daemon, entities: int, turns: int, warmup: int, seed: int, keep_going: Any = None
+) -> list[tuple[str, float, float, float]]:
     """Turns one after another as Bench (a person): (kind, start, round trip ms at the client,
     turn ms inside the daemon from its Server-Timing header) for each turn after the warm-up.
     With `keep_going`, turns go on while it returns True (at least `turns` of them)."""
@@ -183,9 +194,11 @@ def summarize(timed: list[tuple[str, float, float, float]]) -> dict[str, Any]:
     by_kind: dict[str, list[float]] = {}
     for kind, _, ms, _ in timed:
         by_kind.setdefault(kind, []).append(ms)
-    return {"all": _summary([t[2] for t in timed]),
-            "server_turn": _summary([t[3] for t in timed]),
-            "by_kind": {k: _summary(v) for k, v in sorted(by_kind.items())}}
+    return {
+        "all": _summary([t[2] for t in timed]),
+        "server_turn": _summary([t[3] for t in timed]),
+        "by_kind": {k: _summary(v) for k, v in sorted(by_kind.items())},
+    }
 
 
 def turns_during_decay(daemon: Daemon, entities: int, seed: int) -> dict[str, Any]:
@@ -218,14 +231,17 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
         graph_dir = work_dir / f"graph-{claims}"
         shutil.rmtree(graph_dir, ignore_errors=True)
         log(f"building a {claims:,}-claim graph")
-        results[f"build_{claims}"] = run_step("benchmarks.graph:build_graph",
-                                              graph_dir=str(graph_dir), claims=claims)
+        results[f"build_{claims}"] = run_step(
+            "benchmarks.graph:build_graph", graph_dir=str(graph_dir), claims=claims
+        )
         graphs[claims] = graph_dir
 
     # Boot-to-ready: a first boot on each graph (it also writes the first state files), then
     # restarts, alternating the graph that goes first.
-    boots: dict[int, dict[str, Any]] = {c: {"first_s": 0.0, "restarts_s": [], "idle_rss_mib": [],
-                                            "shutdown_s": []} for c in scale.boot_claims}
+    boots: dict[int, dict[str, Any]] = {
+        c: {"first_s": 0.0, "restarts_s": [], "idle_rss_mib": [], "shutdown_s": []}
+        for c in scale.boot_claims
+    }
     for claims in scale.boot_claims:
         daemon = Daemon(graphs[claims])
         boots[claims]["first_s"] = round(daemon.ready_seconds, 3)
@@ -245,8 +261,9 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
         b["idle_rss_median_mib"] = round(statistics.median(b["idle_rss_mib"]), 1)
     small, large = scale.boot_claims
     results["boot"] = {str(k): v for k, v in boots.items()}
-    results["boot_ratio"] = round(boots[large]["ready_median_s"] / boots[small]["ready_median_s"],
-                                  3)
+    results["boot_ratio"] = round(
+        boots[large]["ready_median_s"] / boots[small]["ready_median_s"], 3
+    )
     results["boot_ratio_min"] = round(boots[large]["ready_min_s"] / boots[small]["ready_min_s"], 3)
 
     # Turn latency on the turn graph.
@@ -255,7 +272,8 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     daemon = Daemon(graphs[scale.turn_claims])
     try:
         results["turns"] = summarize(
-            measure_turns(daemon, entities, scale.turns, scale.warmup, seed=1))
+            measure_turns(daemon, entities, scale.turns, scale.warmup, seed=1)
+        )
         results["rss_after_turns_mib"] = round(daemon.rss_mib(), 1)
     finally:
         daemon.stop()
@@ -266,7 +284,8 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     daemon = Daemon(graphs[large])
     try:
         results["turns_large"] = summarize(
-            measure_turns(daemon, entities, scale.turns // 4, scale.warmup, seed=3))
+            measure_turns(daemon, entities, scale.turns // 4, scale.warmup, seed=3)
+        )
         results["turns_during_decay"] = turns_during_decay(daemon, entities, seed=2)
     finally:
         daemon.stop()
@@ -279,53 +298,88 @@ def targets(results: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
     boot = results["boot"]
     turn_p99 = results["turns"]["all"]["p99_ms"]
     return [
-        (f"turn latency p99, {results['scale']['turn_claims']:,} claims, no language model",
-         f"< {TARGET_TURN_P99_MS:g} ms", f"{turn_p99} ms", turn_p99 < TARGET_TURN_P99_MS),
-        (f"boot-to-ready, {int(large):,} claims", f"< {TARGET_BOOT_S:g} s",
-         f"{boot[large]['ready_median_s']} s", boot[large]["ready_median_s"] < TARGET_BOOT_S),
-        (f"boot-to-ready flat in graph size ({int(large):,} / {int(small):,} claims)",
-         f"<= {TARGET_BOOT_RATIO:g}x", f"{results['boot_ratio']}x",
-         results["boot_ratio"] <= TARGET_BOOT_RATIO),
+        (
+            f"turn latency p99, {results['scale']['turn_claims']:,} claims, no language model",
+            f"< {TARGET_TURN_P99_MS:g} ms",
+            f"{turn_p99} ms",
+            turn_p99 < TARGET_TURN_P99_MS,
+        ),
+        (
+            f"boot-to-ready, {int(large):,} claims",
+            f"< {TARGET_BOOT_S:g} s",
+            f"{boot[large]['ready_median_s']} s",
+            boot[large]["ready_median_s"] < TARGET_BOOT_S,
+        ),
+        (
+            f"boot-to-ready flat in graph size ({int(large):,} / {int(small):,} claims)",
+            f"<= {TARGET_BOOT_RATIO:g}x",
+            f"{results['boot_ratio']}x",
+            results["boot_ratio"] <= TARGET_BOOT_RATIO,
+        ),
     ]
 
 
 def render(results: dict[str, Any]) -> str:
     scale = results["scale"]
-    lines = [f"# Daemon benchmarks ({scale['name']} scale)", "",
-             f"Run {results['started']} to {results['finished']}; load average at the end "
-             f"{results['load_average_end']}; {os.cpu_count()} CPUs.", "",
-             "| target | wanted | measured | met |", "|---|---|---|---|"]
-    lines += [f"| {w} | {t} | {m} | {'yes' if ok else 'NO'} |" for w, t, m, ok in
-              targets(results)]
-    lines += ["", f"## Turn latency ({scale['turn_claims']:,} claims, HTTP round trip, "
-              "no language model)", "", "| turns | n | p50 ms | p99 ms | max ms |",
-              "|---|---|---|---|---|"]
+    lines = [
+        f"# Daemon benchmarks ({scale['name']} scale)",
+        "",
+        f"Run {results['started']} to {results['finished']}; load average at the end "
+        f"{results['load_average_end']}; {os.cpu_count()} CPUs.",
+        "",
+        "| target | wanted | measured | met |",
+        "|---|---|---|---|",
+    ]
+    lines += [f"| {w} | {t} | {m} | {'yes' if ok else 'NO'} |" for w, t, m, ok in targets(results)]
+    lines += [
+        "",
+        f"## Turn latency ({scale['turn_claims']:,} claims, HTTP round trip, no language model)",
+        "",
+        "| turns | n | p50 ms | p99 ms | max ms |",
+        "|---|---|---|---|---|",
+    ]
     large = f"{scale['boot_claims'][1]:,}"
     during = results["turns_during_decay"]
-    rows = [("all", results["turns"]["all"]),
-            ("the turn inside the daemon (Server-Timing)", results["turns"]["server_turn"]),
-            *sorted(results["turns"]["by_kind"].items()),
-            (f"all, {large} claims", results["turns_large"]["all"])]
+    rows = [
+        ("all", results["turns"]["all"]),
+        ("the turn inside the daemon (Server-Timing)", results["turns"]["server_turn"]),
+        *sorted(results["turns"]["by_kind"].items()),
+        (f"all, {large} claims", results["turns_large"]["all"]),
+    ]
     if during["turns"] is not None:
-        rows.append((f"all, {large} claims, while decay sweeps the graph",
-                     during["turns"]["all"]))
-    lines += [f"| {k} | {v['n']} | {v['p50_ms']} | {v['p99_ms']} | {v['max_ms']} |"
-              for k, v in rows]
-    lines += ["", f"Decay through the graph API during those turns: {during['decay']['rows']:,} "
-              f"rows in {during['decay']['seconds']} s.", "",
-              "## Boot-to-ready and idle memory", "",
-              "| claims | first boot s | restarts s (median, min) | idle RSS MiB (median) | "
-              "shutdown s |", "|---|---|---|---|---|"]
+        rows.append((f"all, {large} claims, while decay sweeps the graph", during["turns"]["all"]))
+    lines += [
+        f"| {k} | {v['n']} | {v['p50_ms']} | {v['p99_ms']} | {v['max_ms']} |" for k, v in rows
+    ]
+    lines += [
+        "",
+        f"Decay through the graph API during those turns: {during['decay']['rows']:,} "
+        f"rows in {during['decay']['seconds']} s.",
+        "",
+        "## Boot-to-ready and idle memory",
+        "",
+        "| claims | first boot s | restarts s (median, min) | idle RSS MiB (median) | shutdown s |",
+        "|---|---|---|---|---|",
+    ]
     for claims, b in results["boot"].items():
-        lines.append(f"| {int(claims):,} | {b['first_s']} | {b['restarts_s']} "
-                     f"({b['ready_median_s']}, {b['ready_min_s']}) | {b['idle_rss_mib']} "
-                     f"({b['idle_rss_median_mib']}) | {b['shutdown_s']} |")
-    lines += ["", f"10x the claims over 1x: {results['boot_ratio']}x by the medians, "
-              f"{results['boot_ratio_min']}x by the fastest boots (the least disturbed by "
-              "other work on the machine)."]
-    lines += ["", f"RSS after the turn run: {results['rss_after_turns_mib']} MiB.",
-              "Boot-to-ready is timed from process start (Popen) to the first healthy /healthz "
-              "answer, which writes and reads the graph.", ""]
+        lines.append(
+            f"| {int(claims):,} | {b['first_s']} | {b['restarts_s']} "
+            f"({b['ready_median_s']}, {b['ready_min_s']}) | {b['idle_rss_mib']} "
+            f"({b['idle_rss_median_mib']}) | {b['shutdown_s']} |"
+        )
+    lines += [
+        "",
+        f"10x the claims over 1x: {results['boot_ratio']}x by the medians, "
+        f"{results['boot_ratio_min']}x by the fastest boots (the least disturbed by "
+        "other work on the machine).",
+    ]
+    lines += [
+        "",
+        f"RSS after the turn run: {results['rss_after_turns_mib']} MiB.",
+        "Boot-to-ready is timed from process start (Popen) to the first healthy /healthz "
+        "answer, which writes and reads the graph.",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -337,8 +391,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     scale = SCALES[args.scale]
     work_dir = args.work_dir or HERE / "work" / f"daemon-{scale.name}"
-    out = args.out or (HERE / "RESULTS-daemon.md" if scale.name == "full"
-                       else HERE / "work" / f"RESULTS-daemon-{scale.name}.md")
+    out = args.out or (
+        HERE / "RESULTS-daemon.md"
+        if scale.name == "full"
+        else HERE / "work" / f"RESULTS-daemon-{scale.name}.md"
+    )
     started = datetime.now(UTC)
     try:
         results = run(scale, work_dir, log=lambda msg: print(msg, flush=True))

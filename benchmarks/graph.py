@@ -234,14 +234,16 @@ def decay_bare(graph_dir: str, variant: str = "bare") -> dict[str, Any]:
 def entities_table(rows: int) -> pa.Table:
     """`rows` entities as the bulk path takes them: id, kind, label, aliases."""
     ids = [entity_id(e) for e in range(rows)]
-    return pa.table({
-        "id": ids,
-        "kind": [i.partition(":")[0] for i in ids],
-        "label": [f"entity {e}" for e in range(rows)],
-        "aliases": pa.array(
-            [[f"alias {e}"] if e % 3 == 0 else [] for e in range(rows)], pa.list_(pa.string())
-        ),
-    })
+    return pa.table(
+        {
+            "id": ids,
+            "kind": [i.partition(":")[0] for i in ids],
+            "label": [f"entity {e}" for e in range(rows)],
+            "aliases": pa.array(
+                [[f"alias {e}"] if e % 3 == 0 else [] for e in range(rows)], pa.list_(pa.string())
+            ),
+        }
+    )
 
 
 def upsert(graph_dir: str, rows: int) -> dict[str, Any]:
@@ -265,13 +267,18 @@ def upsert(graph_dir: str, rows: int) -> dict[str, Any]:
         "rows_per_s": rows / seconds,
         "reingest_seconds": reingest_seconds,
         "reingest_rows_per_s": rows / reingest_seconds,
-        "reingest": {"inserted": again.inserted, "updated": again.updated,
-                     "unchanged": again.unchanged},
+        "reingest": {
+            "inserted": again.inserted,
+            "updated": again.updated,
+            "unchanged": again.unchanged,
+        },
         "entities_before": counts["entities"],
         "entities_after": counts_after["entities"],
         "checksum_equal": checksum == checksum_after,
-        "zero_growth": counts == counts_after and checksum == checksum_after
-        and again.inserted == 0 and again.updated == 0,
+        "zero_growth": counts == counts_after
+        and checksum == checksum_after
+        and again.inserted == 0
+        and again.updated == 0,
     }
 
 
@@ -326,7 +333,8 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
         log(f"building a graph of {n:,} claims (setup) ...")
         bases[n] = work_dir / f"base_{n}"
         results["builds"][str(n)] = run_step(
-            "benchmarks.graph:build_graph", graph_dir=str(bases[n]), claims=n)
+            "benchmarks.graph:build_graph", graph_dir=str(bases[n]), claims=n
+        )
 
     base = bases[scale.decay_claims]
     eligible = results["builds"][str(scale.decay_claims)]["eligible"]
@@ -334,8 +342,10 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     for r in range(scale.decay_rounds):
         # Rotate who goes first, so that a neighbour's burst of work does not always land on
         # the same contender.
-        order = DECAY_CONTENDERS[r % len(DECAY_CONTENDERS):] + DECAY_CONTENDERS[
-            :r % len(DECAY_CONTENDERS)]
+        order = (
+            DECAY_CONTENDERS[r % len(DECAY_CONTENDERS) :]
+            + DECAY_CONTENDERS[: r % len(DECAY_CONTENDERS)]
+        )
         round_result: dict[str, Any] = {"order": list(order)}
         for who in order:
             copy = _copy_graph(base, work_dir / f"decay_{who}")
@@ -344,7 +354,8 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
                 round_result[who] = run_step("benchmarks.graph:decay_store", graph_dir=str(copy))
             else:
                 round_result[who] = run_step(
-                    "benchmarks.graph:decay_bare", graph_dir=str(copy), variant=who)
+                    "benchmarks.graph:decay_bare", graph_dir=str(copy), variant=who
+                )
             shutil.rmtree(copy)
         touched = {who: round_result[who]["rows"] for who in order}
         if set(touched.values()) != {eligible}:
@@ -374,15 +385,20 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     if upsert_dir.exists():
         shutil.rmtree(upsert_dir)
     results["upsert"] = run_step(
-        "benchmarks.graph:upsert", graph_dir=str(upsert_dir), rows=scale.upsert_entities)
+        "benchmarks.graph:upsert", graph_dir=str(upsert_dir), rows=scale.upsert_entities
+    )
     shutil.rmtree(upsert_dir)
 
     results["lookup"] = {}
     for n in scale.lookup_claims:
         log(f"claims_by_subject, warm, at {n:,} claims ...")
         results["lookup"][str(n)] = run_step(
-            "benchmarks.graph:lookup", graph_dir=str(bases[n]), lookups=scale.lookups,
-            warmup=scale.warmup, seed=n)
+            "benchmarks.graph:lookup",
+            graph_dir=str(bases[n]),
+            lookups=scale.lookups,
+            warmup=scale.warmup,
+            seed=n,
+        )
 
     for path in bases.values():
         shutil.rmtree(path, ignore_errors=True)
@@ -393,16 +409,39 @@ def targets(results: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
     """(what, measured, target, met) for each target of issue 2 that this run measured."""
     rows = []
     d = results["decay"]
-    rows.append((f"decay_stale_facts / bare UPDATE, {d['claims']:,} claims",
-                 f"{d['ratio']:.2f}", f"<= {TARGET_DECAY_RATIO}", d["ratio"] <= TARGET_DECAY_RATIO))
+    rows.append(
+        (
+            f"decay_stale_facts / bare UPDATE, {d['claims']:,} claims",
+            f"{d['ratio']:.2f}",
+            f"<= {TARGET_DECAY_RATIO}",
+            d["ratio"] <= TARGET_DECAY_RATIO,
+        )
+    )
     u = results["upsert"]
-    rows.append((f"bulk upsert, {u['rows']:,} entities from Arrow",
-                 f"{u['rows_per_s']:,.0f} rows/s", f">= {TARGET_UPSERT_ROWS_PER_S:,} rows/s",
-                 u["rows_per_s"] >= TARGET_UPSERT_ROWS_PER_S))
-    rows.append(("re-ingest: zero growth (counts, checksum)", str(u["zero_growth"]), "True",
-                 bool(u["zero_growth"])))
+    rows.append(
+        (
+            f"bulk upsert, {u['rows']:,} entities from Arrow",
+            f"{u['rows_per_s']:,.0f} rows/s",
+            f">= {TARGET_UPSERT_ROWS_PER_S:,} rows/s",
+            u["rows_per_s"] >= TARGET_UPSERT_ROWS_PER_S,
+        )
+    )
+    rows.append(
+        (
+            "re-ingest: zero growth (counts, checksum)",
+            str(u["zero_growth"]),
+            "True",
+            bool(u["zero_growth"]),
+        )
+    )
     largest = max(results["lookup"], key=int)
     p99 = results["lookup"][largest]["p99_ms"]
-    rows.append((f"claims_by_subject p99, warm, {int(largest):,} claims", f"{p99:.1f} ms",
-                 f"< {TARGET_LOOKUP_P99_MS:.0f} ms", p99 < TARGET_LOOKUP_P99_MS))
+    rows.append(
+        (
+            f"claims_by_subject p99, warm, {int(largest):,} claims",
+            f"{p99:.1f} ms",
+            f"< {TARGET_LOOKUP_P99_MS:.0f} ms",
+            p99 < TARGET_LOOKUP_P99_MS,
+        )
+    )
     return rows

@@ -41,8 +41,11 @@ class Scale:
     gaps: int
 
 
-SCALES = {"tiny": Scale("tiny", 3_000), "small": Scale("small", 20_000),
-          "full": Scale("full", 100_000)}
+SCALES = {
+    "tiny": Scale("tiny", 3_000),
+    "small": Scale("small", 20_000),
+    "full": Scale("full", 100_000),
+}
 
 
 def settings_for(graph_dir: str | Path) -> Settings:
@@ -90,16 +93,22 @@ def build_gap_queue(graph_dir: str, gaps: int) -> dict[str, Any]:
         con.execute("BEGIN TRANSACTION")
         con.execute(
             "INSERT INTO entities SELECT 'concept:s' || i, 'thing', 'subject ' || i, [], $t, $t "
-            "FROM range($n) r(i)", {"t": ts, "n": gaps})
+            "FROM range($n) r(i)",
+            {"t": ts, "n": gaps},
+        )
         con.execute(
             "INSERT INTO entities SELECT 'concept:o' || i, 'thing', 'object ' || i, [], $t, $t "
-            "FROM range(2) r(i)", {"t": ts})
+            "FROM range(2) r(i)",
+            {"t": ts},
+        )
         # Per subject: kind 0 (corroborated) says o0 from two sources; kind 1 (single) says o0
         # from one; kind 2 (conflict) says o0 from two sources and o1 from one, in conflict.
-        con.execute("""
+        con.execute(
+            """
             CREATE TEMP TABLE plan AS
             SELECT i, i % 3 AS kind, 'concept:s' || i AS subject FROM range($n) r(i)""",
-                    {"n": gaps})
+            {"n": gaps},
+        )
         con.execute("""
             CREATE TEMP TABLE said AS
             SELECT subject, kind, obj, src FROM plan, (VALUES ('concept:o0', 'ingest:a@1'),
@@ -107,26 +116,36 @@ def build_gap_queue(graph_dir: str, gaps: int) -> dict[str, Any]:
             WHERE (kind = 0 AND obj = 'concept:o0')
                OR (kind = 1 AND src = 'ingest:a@1')
                OR kind = 2""")
-        con.execute("""
+        con.execute(
+            """
             INSERT INTO claims SELECT
                 'c_' || left(sha256(subject || chr(31) || 'related_to' || chr(31) || obj
                     || chr(31) || regexp_replace(src, '@.*$', '')), 32),
                 subject, 'related_to', obj, NULL, 0.7, NULL, src, $t, $t, NULL, NULL, NULL
-            FROM said""", {"t": ts})
-        con.execute("""
+            FROM said""",
+            {"t": ts},
+        )
+        con.execute(
+            """
             INSERT INTO conflicts SELECT 'x_' || subject, least(a.id, b.id), greatest(a.id, b.id),
                 subject, 'related_to', 'open', NULL, 'contradiction', $t, NULL
             FROM plan JOIN claims a USING (subject) JOIN claims b USING (subject)
             WHERE kind = 2 AND a.provenance = 'ingest:a@1' AND b.provenance = 'ingest:c@1'""",
-                    {"t": ts})
-        con.execute("""
+            {"t": ts},
+        )
+        con.execute(
+            """
             INSERT INTO curiosity_gaps SELECT 'g_' || i, subject, 'related_to',
                 'what is ' || subject || ' related to?', 50, 0, 'open', NULL, $t, $t, $t, NULL
-            FROM plan""", {"t": ts})
+            FROM plan""",
+            {"t": ts},
+        )
         con.execute("COMMIT")
         con.execute("CHECKPOINT")
-        counts = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # type: ignore[index]
-                  for t in ("claims", "conflicts", "curiosity_gaps")}
+        counts = {
+            t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # type: ignore[index]
+            for t in ("claims", "conflicts", "curiosity_gaps")
+        }
     finally:
         con.close()
     return {"gaps": gaps, "counts": counts, "build_s": round(time.perf_counter() - started, 2)}
@@ -166,46 +185,63 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     shutil.rmtree(graph_dir, ignore_errors=True)
     graph_dir.mkdir(parents=True)
     log(f"build a queue of {scale.gaps:,} gaps ...")
-    results["gap_queue"] = run_step("benchmarks.ingest:build_gap_queue", graph_dir=str(graph_dir),
-                                    gaps=scale.gaps)
+    results["gap_queue"] = run_step(
+        "benchmarks.ingest:build_gap_queue", graph_dir=str(graph_dir), gaps=scale.gaps
+    )
     log(f"  {results['gap_queue']}")
     log("exploration loop ...")
-    results["exploration"] = run_step("benchmarks.ingest:explore_queue",
-                                      graph_dir=str(graph_dir), gaps=scale.gaps)
+    results["exploration"] = run_step(
+        "benchmarks.ingest:explore_queue", graph_dir=str(graph_dir), gaps=scale.gaps
+    )
     log(f"  {results['exploration']}")
     return results
 
 
 def render(results: dict[str, Any]) -> str:
-    lines = [f"# Ingest and exploration benchmarks ({results['scale']['name']} scale)", "",
-             f"Run {results['started']} to {results['finished']}; load average at the end "
-             f"{results['load_average_end']}; {os.cpu_count()} CPUs. Embedded graph, one "
-             "process per step.", "",
-             "## Ingest into a fresh graph, then again", "",
-             "| source | records | graph rows | parse s | write s | rows/s | re-ingest s "
-             "(parse + write) | re-ingest changed | counts and checksum same | peak RSS MiB |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        f"# Ingest and exploration benchmarks ({results['scale']['name']} scale)",
+        "",
+        f"Run {results['started']} to {results['finished']}; load average at the end "
+        f"{results['load_average_end']}; {os.cpu_count()} CPUs. Embedded graph, one "
+        "process per step.",
+        "",
+        "## Ingest into a fresh graph, then again",
+        "",
+        "| source | records | graph rows | parse s | write s | rows/s | re-ingest s "
+        "(parse + write) | re-ingest changed | counts and checksum same | peak RSS MiB |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for r in results["ingest"]:
         lines.append(
             f"| {r['source']} | {r['records']:,} | {r['rows']:,} | {r['parse_s']} | "
             f"{r['write_s']} | {r['rows_per_s']:,} | {r['reingest_s']} ({r['reingest_parse_s']} "
             f"+ {r['reingest_write_s']}) | {r['reingest_changed']} | "
             f"{'yes' if r['reingest_same_counts_and_checksum'] else 'NO'} | "
-            f"{r['peak_rss_mib']} |")
-    lines += ["", "Graph rows are entities plus claims. hpoa writes its ontology (hp.obo) in the "
-              "same transaction, so its rows include hp.obo's.", ""]
+            f"{r['peak_rss_mib']} |"
+        )
+    lines += [
+        "",
+        "Graph rows are entities plus claims. hpoa writes its ontology (hp.obo) in the "
+        "same transaction, so its rows include hp.obo's.",
+        "",
+    ]
     q, e = results["gap_queue"], results["exploration"]
-    lines += ["## Exploration loop", "",
-              f"A queue of {q['gaps']:,} due gaps, one in three each corroborated by two "
-              "grounded sources, held by one, or in a conflict two sources settle "
-              f"({q['counts']['claims']:,} claims, {q['counts']['conflicts']:,} conflicts; "
-              f"built in {q['build_s']} s).", "",
-              "| gaps examined | seconds | gaps/s | answered | left open | promoted | "
-              "conflicts resolved | refused | peak RSS MiB |",
-              "|---|---|---|---|---|---|---|---|---|",
-              f"| {e['examined']:,} | {e['seconds']} | {e['gaps_per_s']} | {e['answered']:,} | "
-              f"{e['left_open']:,} | {e['promoted']:,} | {e['resolved']:,} | {e['refused']} | "
-              f"{e['peak_rss_mib']} |", ""]
+    lines += [
+        "## Exploration loop",
+        "",
+        f"A queue of {q['gaps']:,} due gaps, one in three each corroborated by two "
+        "grounded sources, held by one, or in a conflict two sources settle "
+        f"({q['counts']['claims']:,} claims, {q['counts']['conflicts']:,} conflicts; "
+        f"built in {q['build_s']} s).",
+        "",
+        "| gaps examined | seconds | gaps/s | answered | left open | promoted | "
+        "conflicts resolved | refused | peak RSS MiB |",
+        "|---|---|---|---|---|---|---|---|---|",
+        f"| {e['examined']:,} | {e['seconds']} | {e['gaps_per_s']} | {e['answered']:,} | "
+        f"{e['left_open']:,} | {e['promoted']:,} | {e['resolved']:,} | {e['refused']} | "
+        f"{e['peak_rss_mib']} |",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -218,8 +254,11 @@ def main(argv: list[str] | None = None) -> int:
     scale = SCALES[args.scale]
     work_dir = args.work_dir or HERE / "work" / f"ingest-{scale.name}"
     # The full run is the record (benchmarks/RESULTS-ingest.md); smaller scales stay in work/.
-    out = args.out or (HERE / "RESULTS-ingest.md" if scale.name == "full"
-                       else HERE / "work" / f"RESULTS-ingest-{scale.name}.md")
+    out = args.out or (
+        HERE / "RESULTS-ingest.md"
+        if scale.name == "full"
+        else HERE / "work" / f"RESULTS-ingest-{scale.name}.md"
+    )
     started = datetime.now(UTC)
     try:
         results = run(scale, work_dir, log=lambda msg: print(msg, flush=True))
@@ -233,8 +272,10 @@ def main(argv: list[str] | None = None) -> int:
     out.with_suffix(".json").write_text(json.dumps(results, indent=2), encoding="utf-8")
     print(text)
     print(f"written to {out}")
-    ok = all(r["reingest_same_counts_and_checksum"] and r["reingest_changed"] == 0
-             for r in results["ingest"])
+    ok = all(
+        r["reingest_same_counts_and_checksum"] and r["reingest_changed"] == 0
+        for r in results["ingest"]
+    )
     return 0 if ok else 2
 
 

@@ -37,8 +37,11 @@ def pykeen_split(name: str, root: Path | None = None) -> dict[str, list[tuple[st
         root = Path(next(iter(spec.submodule_search_locations))) / "datasets"
     out = {}
     for split in ("train", "valid", "test"):
-        rows = [tuple(line.rstrip("\n").split("\t")) for line in
-                (root / name / f"{split}.txt").read_text().splitlines() if line.strip()]
+        rows = [
+            tuple(line.rstrip("\n").split("\t"))
+            for line in (root / name / f"{split}.txt").read_text().splitlines()
+            if line.strip()
+        ]
         out[split] = [(h, r, t) for h, r, t in rows]
     return out
 
@@ -50,13 +53,36 @@ def peak_rss_mib() -> float:
 def grid(dataset: str, quick: bool) -> list[dict[str, Any]]:
     """The settings tried per model; the same learning rates and dropouts for both."""
     if quick:
-        return [{"dataset": dataset, "model": m, "dim": 32, "lr": 0.01, "dropout": 0.3,
-                 "reg": 0.01, "epochs": 40} for m in ("ff", "distmult")]
-    lrs, drops, epochs = ((0.01, 0.02, 0.03), (0.3, 0.5), 250) if dataset == "umls" else \
-        ((0.01,), (0.3,), 150)
-    return [{"dataset": dataset, "model": m, "dim": 128, "lr": lr, "dropout": d, "reg": 0.01,
-             "epochs": epochs} for m in ("ff", "distmult") for lr in lrs for d in drops
-            if not (m == "distmult" and lr == 0.03)]
+        return [
+            {
+                "dataset": dataset,
+                "model": m,
+                "dim": 32,
+                "lr": 0.01,
+                "dropout": 0.3,
+                "reg": 0.01,
+                "epochs": 40,
+            }
+            for m in ("ff", "distmult")
+        ]
+    lrs, drops, epochs = (
+        ((0.01, 0.02, 0.03), (0.3, 0.5), 250) if dataset == "umls" else ((0.01,), (0.3,), 150)
+    )
+    return [
+        {
+            "dataset": dataset,
+            "model": m,
+            "dim": 128,
+            "lr": lr,
+            "dropout": d,
+            "reg": 0.01,
+            "epochs": epochs,
+        }
+        for m in ("ff", "distmult")
+        for lr in lrs
+        for d in drops
+        if not (m == "distmult" and lr == 0.03)
+    ]
 
 
 def job(c: dict[str, Any]) -> list[dict[str, Any]]:
@@ -106,11 +132,20 @@ def job(c: dict[str, Any]) -> list[dict[str, Any]]:
         done += cfg.epochs
         v = evaluate(model.score, data, data.valid, dev)
         t = evaluate(model.score, data, data.test, dev)
-        rows.append({**c, "dim": model.ent.embedding_dim, "params": params, "at_epoch": done,
-                     "train_s": round(secs, 1), "valid_mrr": v["mrr"], "mrr": t["mrr"],
-                     "hits10": t["hits10"], "peak_rss_mib": round(peak_rss_mib()),
-                     "gpu_mib": round(torch.cuda.max_memory_allocated() / 2**20)
-                     if dev != "cpu" else 0})
+        rows.append(
+            {
+                **c,
+                "dim": model.ent.embedding_dim,
+                "params": params,
+                "at_epoch": done,
+                "train_s": round(secs, 1),
+                "valid_mrr": v["mrr"],
+                "mrr": t["mrr"],
+                "hits10": t["hits10"],
+                "peak_rss_mib": round(peak_rss_mib()),
+                "gpu_mib": round(torch.cuda.max_memory_allocated() / 2**20) if dev != "cpu" else 0,
+            }
+        )
         if c["out"]:
             with open(c["out"], "a") as fh:
                 fh.write(json.dumps(rows[-1]) + "\n")
@@ -143,12 +178,12 @@ def render(rows: list[dict[str, Any]], machine: str, command: str, when: datetim
         "DistMult .74, ComplEx .75. Target: FF >= 0.74 on UMLS and within 5% of the backprop "
         "model.",
         "",
-        'The FF learner (resident/learning/ff.py): two layers, each with its own optimizer and its '
+        "The FF learner (resident/learning/ff.py): two layers, each with its own optimizer and its "
         "own loss, a softmax contrast of the positive triple's goodness (sum of squared activations"
         ") against every corrupted head or tail; layer 1's units are rectified products h_i r_i t_i"
         " (the embeddings learn from layer 1's loss only), layer 2 is dense ReLU over layer 1's act"
         "ivations detached and length-normalised; the score is the sum of both layers' goodness. Di"
-        'stMult is trained 1-N with cross-entropy, the same dropout, L2 and label smoothing (0.1).',
+        "stMult is trained 1-N with cross-entropy, the same dropout, L2 and label smoothing (0.1).",
         "",
         "| dataset | model | dim | params | lr | dropout | epoch | train s | valid MRR | "
         "MRR | Hits@10 | peak RSS MiB | GPU MiB |",
@@ -156,47 +191,75 @@ def render(rows: list[dict[str, Any]], machine: str, command: str, when: datetim
     ]
     chosen = best(rows)
     for r in chosen:
-        lines.append(f"| {r['dataset']} | {r['model']} | {r['dim']} | {r['params']} | "
-                     f"{r['lr']} | {r['dropout']} | {r['at_epoch']} | {r['train_s']} | "
-                     f"{r['valid_mrr']:.3f} | {r['mrr']:.3f} | {r['hits10']:.3f} | "
-                     f"{r['peak_rss_mib']} | {r['gpu_mib']} |")
+        lines.append(
+            f"| {r['dataset']} | {r['model']} | {r['dim']} | {r['params']} | "
+            f"{r['lr']} | {r['dropout']} | {r['at_epoch']} | {r['train_s']} | "
+            f"{r['valid_mrr']:.3f} | {r['mrr']:.3f} | {r['hits10']:.3f} | "
+            f"{r['peak_rss_mib']} | {r['gpu_mib']} |"
+        )
     by = {(r["dataset"], r["model"]): r for r in chosen}
     for ds in sorted({r["dataset"] for r in chosen}):
         if (ds, "ff") in by and (ds, "distmult") in by:
             f, d = by[(ds, "ff")]["mrr"], by[(ds, "distmult")]["mrr"]
-            target = (f"; FF {f:.3f} {'meets' if f >= 0.74 else 'is below'} the 0.74 target"
-                      if ds == "umls" else "")
-            lines.append(f"\n{ds}: FF/DistMult MRR ratio {f / d:.3f} "
-                         f"({'within' if f >= 0.95 * d else 'outside'} 5%){target}.")
-    lines += ["", "Every checkpoint of every setting (validation MRR):", "",
-              "| dataset | model | lr | dropout | epoch | valid MRR | test MRR |",
-              "|---|---|---|---|---|---|---|"]
-    for r in sorted(rows, key=lambda r: (r["dataset"], r["model"], r["lr"], r["dropout"],
-                                          r["at_epoch"])):
-        lines.append(f"| {r['dataset']} | {r['model']} | {r['lr']} | {r['dropout']} | "
-                     f"{r['at_epoch']} | {r['valid_mrr']:.3f} | {r['mrr']:.3f} |")
+            target = (
+                f"; FF {f:.3f} {'meets' if f >= 0.74 else 'is below'} the 0.74 target"
+                if ds == "umls"
+                else ""
+            )
+            lines.append(
+                f"\n{ds}: FF/DistMult MRR ratio {f / d:.3f} "
+                f"({'within' if f >= 0.95 * d else 'outside'} 5%){target}."
+            )
+    lines += [
+        "",
+        "Every checkpoint of every setting (validation MRR):",
+        "",
+        "| dataset | model | lr | dropout | epoch | valid MRR | test MRR |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in sorted(
+        rows, key=lambda r: (r["dataset"], r["model"], r["lr"], r["dropout"], r["at_epoch"])
+    ):
+        lines.append(
+            f"| {r['dataset']} | {r['model']} | {r['lr']} | {r['dropout']} | "
+            f"{r['at_epoch']} | {r['valid_mrr']:.3f} | {r['mrr']:.3f} |"
+        )
     return "\n".join(lines) + "\n"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="nations only, one small setting each")
-    ap.add_argument("--datasets", type=lambda s: s.split(","),
-                    default=["umls", "kinships", "nations"])
+    ap.add_argument(
+        "--datasets", type=lambda s: s.split(","), default=["umls", "kinships", "nations"]
+    )
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--every", type=int, default=50)
-    ap.add_argument("--data-root", default="", help="a folder holding <dataset>/{train,valid,"
-                    "test}.txt (default: pykeen's installed files)")
+    ap.add_argument(
+        "--data-root",
+        default="",
+        help="a folder holding <dataset>/{train,valid,"
+        "test}.txt (default: pykeen's installed files)",
+    )
     ap.add_argument("--rows", default="", help="also append every checkpoint row (JSON) here")
     ap.add_argument("--results", default=str(RESULTS))
     args = ap.parse_args()
     datasets = ["nations"] if args.quick else args.datasets
     every = 20 if args.quick else args.every
     threads = max(1, (os.cpu_count() or 2) // args.procs) if args.device == "cpu" else 1
-    jobs = [{**c, "device": args.device, "every": every, "threads": threads,
-             "data_root": args.data_root, "out": args.rows}
-            for ds in datasets for c in grid(ds, args.quick)]
+    jobs = [
+        {
+            **c,
+            "device": args.device,
+            "every": every,
+            "threads": threads,
+            "data_root": args.data_root,
+            "out": args.rows,
+        }
+        for ds in datasets
+        for c in grid(ds, args.quick)
+    ]
     # The long FF settings start first so the pool ends together.
     jobs.sort(key=lambda c: (c["model"] != "ff", c["dataset"] != "umls"))
     if args.procs > 1:
@@ -212,11 +275,16 @@ def main() -> None:
         import torch
 
         device = f"{device} ({torch.cuda.get_device_name()})"
-    machine = (f"{platform.node()}, {platform.machine()}, {cpus} cores, device {device}, "
-               f"{args.procs} worker processes")
+    machine = (
+        f"{platform.node()}, {platform.machine()}, {cpus} cores, device {device}, "
+        f"{args.procs} worker processes"
+    )
     command = "python -m benchmarks.learning " + " ".join(
-        a for a in (["--quick"] if args.quick else [f"--device {args.device}",
-                                                      f"--procs {args.procs}"]))
+        a
+        for a in (
+            ["--quick"] if args.quick else [f"--device {args.device}", f"--procs {args.procs}"]
+        )
+    )
     Path(args.results).write_text(render(rows, machine, command, datetime.now(UTC)))
 
 

@@ -102,11 +102,20 @@ def distill_step(path: str, heap: bool = False) -> dict[str, Any]:
     heap_peak = tracemalloc.get_traced_memory()[1] / 2**20 if heap else None
     if heap:
         tracemalloc.stop()
-    return {"pages": d.page_count, "pages_with_text": d.pages_with_text, "words": d.words,
-            "seconds": seconds, "pages_per_s": d.page_count / seconds,
-            "heap_peak_mib": heap_peak, "title": d.title,
-            "themes": [t.phrase for t in d.themes[:5]], "new_words": len(d.word_candidates),
-            "excerpts": len(d.excerpts), "chapters": len(d.chapters), "pipeline": d.pipeline}
+    return {
+        "pages": d.page_count,
+        "pages_with_text": d.pages_with_text,
+        "words": d.words,
+        "seconds": seconds,
+        "pages_per_s": d.page_count / seconds,
+        "heap_peak_mib": heap_peak,
+        "title": d.title,
+        "themes": [t.phrase for t in d.themes[:5]],
+        "new_words": len(d.word_candidates),
+        "excerpts": len(d.excerpts),
+        "chapters": len(d.chapters),
+        "pipeline": d.pipeline,
+    }
 
 
 def reread_step(path: str, data_dir: str) -> dict[str, Any]:
@@ -127,24 +136,35 @@ def reread_step(path: str, data_dir: str) -> dict[str, Any]:
         after = (graph.counts(), graph.checksum())
     finally:
         graph.close()
-    return {"first_seconds": t1 - t0, "reread_seconds": t2 - t1,
-            "claims": before[0]["claims"], "entities": before[0]["entities"],
-            "first_changed": first.changed, "reread_changed": second.changed,
-            "same_counts": before[0] == after[0], "same_checksum": before[1] == after[1]}
+    return {
+        "first_seconds": t1 - t0,
+        "reread_seconds": t2 - t1,
+        "claims": before[0]["claims"],
+        "entities": before[0]["entities"],
+        "first_changed": first.changed,
+        "reread_changed": second.changed,
+        "same_counts": before[0] == after[0],
+        "same_checksum": before[1] == after[1],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.literature", description=__doc__)
-    parser.add_argument("--quick", action="store_true",
-                        help="20- and 200-page documents, one real PDF; writes under work/")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="20- and 200-page documents, one real PDF; writes under work/",
+    )
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     work = HERE / "work" / "literature"
     work.mkdir(parents=True, exist_ok=True)
     pdfs = real_pdfs(work)
     if not pdfs:
-        print("no real PDFs installed: apt-get install c++-annotations-pdf docbook-xsl-doc-pdf",
-              file=sys.stderr)
+        print(
+            "no real PDFs installed: apt-get install c++-annotations-pdf docbook-xsl-doc-pdf",
+            file=sys.stderr,
+        )
         return 1
     small_n, large_n = (20, 200) if args.quick else (100, 1000)
     speed_docs = pdfs[1:2] if args.quick else pdfs
@@ -155,8 +175,11 @@ def main(argv: list[str] | None = None) -> int:
         raw = run_step("benchmarks.literature:raw_extraction", path=str(pdf))
         dist = run_step("benchmarks.literature:distill_step", path=str(pdf))
         speed.append({"doc": str(pdf), "raw": raw, "distilled": dist})
-        print(f"{pdf.name}: raw {raw['pages_per_s']:.0f} pages/s, distilled "
-              f"{dist['pages_per_s']:.1f} pages/s", file=sys.stderr)
+        print(
+            f"{pdf.name}: raw {raw['pages_per_s']:.0f} pages/s, distilled "
+            f"{dist['pages_per_s']:.1f} pages/s",
+            file=sys.stderr,
+        )
 
     big = pdfs[0]
     memory: dict[int, dict[str, Any]] = {}
@@ -164,33 +187,53 @@ def main(argv: list[str] | None = None) -> int:
         doc = first_pages(big, n, work / f"{big.stem}-{n}.pdf")
         rss = run_step("benchmarks.literature:distill_step", path=str(doc))
         heap = run_step("benchmarks.literature:distill_step", path=str(doc), heap=True)
-        memory[n] = {"doc": str(doc), "pages": rss["pages"], "peak_rss_mib": rss["peak_rss_mib"],
-                     "heap_peak_mib": heap["heap_peak_mib"], "pages_per_s": rss["pages_per_s"]}
-        print(f"{n} pages: RSS {rss['peak_rss_mib']:.0f} MiB, heap "
-              f"{heap['heap_peak_mib']:.1f} MiB", file=sys.stderr)
+        memory[n] = {
+            "doc": str(doc),
+            "pages": rss["pages"],
+            "peak_rss_mib": rss["peak_rss_mib"],
+            "heap_peak_mib": heap["heap_peak_mib"],
+            "pages_per_s": rss["pages_per_s"],
+        }
+        print(
+            f"{n} pages: RSS {rss['peak_rss_mib']:.0f} MiB, heap {heap['heap_peak_mib']:.1f} MiB",
+            file=sys.stderr,
+        )
 
     reread_dir = work / "reread"
     shutil.rmtree(reread_dir, ignore_errors=True)
     reread_dir.mkdir()
-    reread = run_step("benchmarks.literature:reread_step", path=str(speed_docs[0]),
-                      data_dir=str(reread_dir))
+    reread = run_step(
+        "benchmarks.literature:reread_step", path=str(speed_docs[0]), data_dir=str(reread_dir)
+    )
 
     total_pages = sum(s["distilled"]["pages"] for s in speed)
     raw_rate = total_pages / sum(s["raw"]["seconds"] for s in speed)
     dist_rate = total_pages / sum(s["distilled"]["seconds"] for s in speed)
     rss_ratio = memory[large_n]["peak_rss_mib"] / memory[small_n]["peak_rss_mib"]
     heap_ratio = memory[large_n]["heap_peak_mib"] / memory[small_n]["heap_peak_mib"]
-    results = {"started": started.isoformat(), "quick": args.quick, "speed": speed,
-               "raw_pages_per_s": raw_rate, "distilled_pages_per_s": dist_rate,
-               "memory": memory, "rss_ratio": rss_ratio, "heap_ratio": heap_ratio,
-               "reread": reread}
-    out = args.out or (work / "RESULTS-literature.md" if args.quick
-                       else HERE / "RESULTS-literature.md")
+    results = {
+        "started": started.isoformat(),
+        "quick": args.quick,
+        "speed": speed,
+        "raw_pages_per_s": raw_rate,
+        "distilled_pages_per_s": dist_rate,
+        "memory": memory,
+        "rss_ratio": rss_ratio,
+        "heap_ratio": heap_ratio,
+        "reread": reread,
+    }
+    out = args.out or (
+        work / "RESULTS-literature.md" if args.quick else HERE / "RESULTS-literature.md"
+    )
     out.write_text(render(results, report.machine(), small_n, large_n))
     (work / "results-literature.json").write_text(json.dumps(results, indent=2, default=str))
     print(f"wrote {out}", file=sys.stderr)
-    met = (dist_rate >= TARGET_PAGES_PER_S and rss_ratio <= TARGET_MEMORY_RATIO
-           and reread["same_checksum"] and reread["same_counts"])
+    met = (
+        dist_rate >= TARGET_PAGES_PER_S
+        and rss_ratio <= TARGET_MEMORY_RATIO
+        and reread["same_checksum"]
+        and reread["same_counts"]
+    )
     return 0 if met else 2
 
 
@@ -210,9 +253,11 @@ def render(r: dict[str, Any], machine: dict[str, Any], small_n: int, large_n: in
     ]
     for s in r["speed"]:
         raw, dist = s["raw"], s["distilled"]
-        lines.append(f"| {Path(s['doc']).name} | {dist['pages']} | {raw['pages_per_s']:.0f} | "
-                     f"{dist['pages_per_s']:.1f} | "
-                     f"{raw['pages_per_s'] / dist['pages_per_s']:.1f}x |")
+        lines.append(
+            f"| {Path(s['doc']).name} | {dist['pages']} | {raw['pages_per_s']:.0f} | "
+            f"{dist['pages_per_s']:.1f} | "
+            f"{raw['pages_per_s'] / dist['pages_per_s']:.1f}x |"
+        )
     lines += [
         f"| **all** | {sum(s['distilled']['pages'] for s in r['speed'])} | "
         f"{r['raw_pages_per_s']:.0f} | **{r['distilled_pages_per_s']:.1f}** | "
@@ -220,16 +265,17 @@ def render(r: dict[str, Any], machine: dict[str, Any], small_n: int, large_n: in
         "",
         f"Target: >= {TARGET_PAGES_PER_S:.0f} pages/s distilled.",
         "",
-        f"## Peak memory: the first {small_n} and the first {large_n} pages of the largest "
-        "manual",
+        f"## Peak memory: the first {small_n} and the first {large_n} pages of the largest manual",
         "",
         "| pages | peak RSS MiB | Python heap peak MiB | pages/s |",
         "|---|---|---|---|",
     ]
     for n in (small_n, large_n):
         m = memory[n] if n in memory else memory[str(n)]
-        lines.append(f"| {m['pages']} | {m['peak_rss_mib']:.0f} | {m['heap_peak_mib']:.1f} | "
-                     f"{m['pages_per_s']:.1f} |")
+        lines.append(
+            f"| {m['pages']} | {m['peak_rss_mib']:.0f} | {m['heap_peak_mib']:.1f} | "
+            f"{m['pages_per_s']:.1f} |"
+        )
     rr = r["reread"]
     lines += [
         "",

@@ -41,12 +41,24 @@ def machine() -> dict[str, Any]:
 
 def _git_commit() -> str:
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO_ROOT,
-                             capture_output=True, text=True, check=True, timeout=10)
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=10,
+        )
     except (OSError, subprocess.SubprocessError):
         return "unknown"
-    dirty = subprocess.run(["git", "status", "--porcelain", "resident", "benchmarks", "config"],
-                           cwd=REPO_ROOT, capture_output=True, text=True, check=False, timeout=10)
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "resident", "benchmarks", "config"],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=10,
+    )
     return out.stdout.strip() + (" (with uncommitted changes)" if dirty.stdout.strip() else "")
 
 

@@ -40,5 +40,9 @@ def retry_options(s: Settings) -> dict[str, Any]:
 
 def announce(ctx: RunContext) -> None:
     """Every run logs the daemon's session_id and its own correlation_id."""
-    get_run_logger().info("session_id=%s correlation_id=%s (%s)", ctx.session_id or "-",
-                          ctx.correlation_id, ctx.describe())
+    get_run_logger().info(
+        "session_id=%s correlation_id=%s (%s)",
+        ctx.session_id or "-",
+        ctx.correlation_id,
+        ctx.describe(),
+    )

@@ -37,19 +37,34 @@ def sleep_consolidation() -> dict[str, Any]:
     announce(ctx)
     quiet = quiet_seconds(s)
     if quiet is not None and quiet < s.learning.min_quiet_s:
-        get_run_logger().info("postponed: last turn %.0f s ago (< %.0f)", quiet,
-                              s.learning.min_quiet_s)
+        get_run_logger().info(
+            "postponed: last turn %.0f s ago (< %.0f)", quiet, s.learning.min_quiet_s
+        )
         return {"postponed": True, "quiet_s": quiet, "correlation_id": ctx.correlation_id}
     report = consolidate_night.with_options(**retry_options(s))(now)
-    get_run_logger().info("ff@%d: MRR %.3f, Hits@10 %.3f, %d proposals", report.version,
-                          report.mrr, report.hits10, len(report.proposals))
+    get_run_logger().info(
+        "ff@%d: MRR %.3f, Hits@10 %.3f, %d proposals",
+        report.version,
+        report.mrr,
+        report.hits10,
+        len(report.proposals),
+    )
     energy = restore_energy(s, SystemClock().now())
-    create_markdown_artifact(render_markdown(report) + f"\n\nEnergy after the night: "
-                             f"{'unknown' if energy is None else f'{energy:.2f}'}."
-                             f"\n\nRun: {ctx.describe()}",
-                             key="sleep-consolidation",
-                             description=f"ff@{report.version} MRR {report.mrr:.3f}")
-    return {"postponed": False, "energy": energy, "version": report.version,
-            "mrr": report.mrr, "hits10": report.hits10,
-            "proposals": len(report.proposals), "history": report.history,
-            "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}
+    create_markdown_artifact(
+        render_markdown(report) + f"\n\nEnergy after the night: "
+        f"{'unknown' if energy is None else f'{energy:.2f}'}."
+        f"\n\nRun: {ctx.describe()}",
+        key="sleep-consolidation",
+        description=f"ff@{report.version} MRR {report.mrr:.3f}",
+    )
+    return {
+        "postponed": False,
+        "energy": energy,
+        "version": report.version,
+        "mrr": report.mrr,
+        "hits10": report.hits10,
+        "proposals": len(report.proposals),
+        "history": report.history,
+        "correlation_id": ctx.correlation_id,
+        "session_id": ctx.session_id,
+    }

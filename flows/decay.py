@@ -39,7 +39,13 @@ def decay_stale_facts() -> dict[str, Any]:
     ctx = run_context(s, now)
     announce(ctx)
     report = decay.with_options(**retry_options(s))(now)
-    create_markdown_artifact(render_decay_markdown(report, ctx), key="decay-stale-facts",
-                             description=f"{report.decayed} claims decayed")
-    return {**report.model_dump(mode="json"), "correlation_id": ctx.correlation_id,
-            "session_id": ctx.session_id}
+    create_markdown_artifact(
+        render_decay_markdown(report, ctx),
+        key="decay-stale-facts",
+        description=f"{report.decayed} claims decayed",
+    )
+    return {
+        **report.model_dump(mode="json"),
+        "correlation_id": ctx.correlation_id,
+        "session_id": ctx.session_id,
+    }

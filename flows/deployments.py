@@ -47,50 +47,82 @@ def deployments(s: Settings) -> list[RunnerDeployment]:
     module = EntrypointType.MODULE_PATH
     found = [
         decay_stale_facts.to_deployment(
-            "nightly", schedules=[_cron(s, "decay_cron")], entrypoint_type=module,
+            "nightly",
+            schedules=[_cron(s, "decay_cron")],
+            entrypoint_type=module,
             tags=["maintenance"],
-            description=f"decay_stale_facts on cron '{s.flows.decay_cron}' ({s.flows.timezone})"),
+            description=f"decay_stale_facts on cron '{s.flows.decay_cron}' ({s.flows.timezone})",
+        ),
         exploration_loop.to_deployment(
-            "hourly", schedules=[_cron(s, "exploration_cron")], entrypoint_type=module,
+            "hourly",
+            schedules=[_cron(s, "exploration_cron")],
+            entrypoint_type=module,
             tags=["maintenance"],
             description=f"the exploration loop on cron '{s.flows.exploration_cron}' "
-                        f"({s.flows.timezone})"),
+            f"({s.flows.timezone})",
+        ),
         ingest.to_deployment(
-            "adhoc", entrypoint_type=module, tags=["ingest"],
+            "adhoc",
+            entrypoint_type=module,
+            tags=["ingest"],
             description="prefect deployment run 'ingest/adhoc' -p source=hpo-obo|hpoa|"
-                        "geonames-cities15000|<path>"),
+            "geonames-cities15000|<path>",
+        ),
         sleep_consolidation.to_deployment(
-            "nightly", schedules=[_cron(s, "consolidation_cron")], entrypoint_type=module,
+            "nightly",
+            schedules=[_cron(s, "consolidation_cron")],
+            entrypoint_type=module,
             tags=["maintenance", "learning"],
-            description=f"sleep consolidation on cron '{s.flows.consolidation_cron}'"),
+            description=f"sleep consolidation on cron '{s.flows.consolidation_cron}'",
+        ),
         literature.to_deployment(
-            "adhoc", entrypoint_type=module, tags=["literature"],
-            description="prefect deployment run 'literature/adhoc' -p path=<PDF, EPUB or text>"),
+            "adhoc",
+            entrypoint_type=module,
+            tags=["literature"],
+            description="prefect deployment run 'literature/adhoc' -p path=<PDF, EPUB or text>",
+        ),
         literature.to_deployment(
-            "inbox", schedules=[_cron(s, "literature_cron")], entrypoint_type=module,
+            "inbox",
+            schedules=[_cron(s, "literature_cron")],
+            entrypoint_type=module,
             tags=["literature"],
             description=f"read what is new in <data_dir>/{s.literature.inbox}, each file once, "
-                        f"on cron '{s.flows.literature_cron}'"),
+            f"on cron '{s.flows.literature_cron}'",
+        ),
         schema_self_evaluation.to_deployment(
-            "weekly", schedules=[_cron(s, "cron", "hygiene")], entrypoint_type=module,
+            "weekly",
+            schedules=[_cron(s, "cron", "hygiene")],
+            entrypoint_type=module,
             tags=["maintenance", "hygiene"],
             description=f"schema self-evaluation on cron '{s.hygiene.cron}': files "
-                        "recommendations, never applies them"),
+            "recommendations, never applies them",
+        ),
         schema_self_evaluation.to_deployment(
-            "adhoc", entrypoint_type=module, tags=["maintenance", "hygiene"],
-            description="prefect deployment run 'schema-self-evaluation/adhoc'"),
+            "adhoc",
+            entrypoint_type=module,
+            tags=["maintenance", "hygiene"],
+            description="prefect deployment run 'schema-self-evaluation/adhoc'",
+        ),
         snapshot.to_deployment(
-            "on-demand", entrypoint_type=module, tags=["maintenance"],
-            description="publish data/snapshots/graph-<time>.duckdb"),
+            "on-demand",
+            entrypoint_type=module,
+            tags=["maintenance"],
+            description="publish data/snapshots/graph-<time>.duckdb",
+        ),
         council_verifications.to_deployment(
-            "nightly", schedules=[_council_cron(s)], entrypoint_type=module,
+            "nightly",
+            schedules=[_council_cron(s)],
+            entrypoint_type=module,
             tags=["council"],
             description=f"the model council on cron '{s.council.cron}' (off until "
-                        "[council.providers] lists providers)"),
+            "[council.providers] lists providers)",
+        ),
         council_verifications.to_deployment(
-            "adhoc", entrypoint_type=module, tags=["council"],
-            description="prefect deployment run 'council-verifications/adhoc' "
-                        "[-p claim_id=c_...]"),
+            "adhoc",
+            entrypoint_type=module,
+            tags=["council"],
+            description="prefect deployment run 'council-verifications/adhoc' [-p claim_id=c_...]",
+        ),
     ]
     # Called synchronously, Prefect's dual sync/async API returns the deployments themselves.
     return [cast(RunnerDeployment, d) for d in found]

@@ -34,15 +34,26 @@ def exploration_loop() -> dict[str, Any]:
     ctx = run_context(s, now)
     announce(ctx)
     report = explore_gaps.with_options(**retry_options(s))(now)
-    get_run_logger().info("examined %d gaps: %d answered, %d promoted, %d conflicts resolved",
-                          report.examined, report.answered, report.promoted, report.resolved)
-    create_markdown_artifact(render_markdown(report) + f"\n\nRun: {ctx.describe()}",
-                             key="exploration-loop",
-                             description=f"{len(report.changes)} changes, "
-                                         f"{report.left_open} gaps left open")
-    return {"examined": report.examined, "answered": report.answered,
-            "promoted": report.promoted,
-            "promoted_by_sweep": report.sweep.promoted if report.sweep is not None else 0,
-            "resolved": report.resolved,
-            "left_open": report.left_open, "refused": len(report.refused),
-            "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}
+    get_run_logger().info(
+        "examined %d gaps: %d answered, %d promoted, %d conflicts resolved",
+        report.examined,
+        report.answered,
+        report.promoted,
+        report.resolved,
+    )
+    create_markdown_artifact(
+        render_markdown(report) + f"\n\nRun: {ctx.describe()}",
+        key="exploration-loop",
+        description=f"{len(report.changes)} changes, {report.left_open} gaps left open",
+    )
+    return {
+        "examined": report.examined,
+        "answered": report.answered,
+        "promoted": report.promoted,
+        "promoted_by_sweep": report.sweep.promoted if report.sweep is not None else 0,
+        "resolved": report.resolved,
+        "left_open": report.left_open,
+        "refused": len(report.refused),
+        "correlation_id": ctx.correlation_id,
+        "session_id": ctx.session_id,
+    }

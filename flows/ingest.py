@@ -45,8 +45,9 @@ class _Progress:
 def persist(source: str, now: datetime) -> IngestReport:
     s = settings()
     # Called from a synchronous task, Prefect's dual sync/async API returns the id itself.
-    artifact = cast(UUID, create_progress_artifact(0.0, key="ingest-progress",
-                                                   description=f"ingest {source}"))
+    artifact = cast(
+        UUID, create_progress_artifact(0.0, key="ingest-progress", description=f"ingest {source}")
+    )
     graph = open_for_flow(s)
     try:
         return ingest_source(graph, source, now, s, _Progress(artifact))
@@ -64,8 +65,12 @@ def graph_counts() -> tuple[dict[str, int], str]:
         graph.close()
 
 
-def render(report: IngestReport, before: tuple[dict[str, int], str],
-           after: tuple[dict[str, int], str], run: str) -> str:
+def render(
+    report: IngestReport,
+    before: tuple[dict[str, int], str],
+    after: tuple[dict[str, int], str],
+    run: str,
+) -> str:
     e, c = report.entities, report.claims
     lines = [
         f"# ingest {report.source}",
@@ -109,10 +114,20 @@ def ingest(source: str) -> dict[str, Any]:
     before = graph_counts.with_options(**retry)()
     report = persist.with_options(**retry)(source, now)
     after = graph_counts.with_options(**retry)()
-    create_markdown_artifact(render(report, before, after, ctx.describe()), key="ingest",
-                             description=f"{source}: {report.changed} rows changed")
-    return {"source": source, "dataset": report.dataset, "version": report.version,
-            "entities": report.entities.model_dump(), "claims": report.claims.model_dump(),
-            "promoted": report.promotion.promoted if report.promotion is not None else 0,
-            "counts": after[0], "checksum": after[1], "correlation_id": ctx.correlation_id,
-            "session_id": ctx.session_id}
+    create_markdown_artifact(
+        render(report, before, after, ctx.describe()),
+        key="ingest",
+        description=f"{source}: {report.changed} rows changed",
+    )
+    return {
+        "source": source,
+        "dataset": report.dataset,
+        "version": report.version,
+        "entities": report.entities.model_dump(),
+        "claims": report.claims.model_dump(),
+        "promoted": report.promotion.promoted if report.promotion is not None else 0,
+        "counts": after[0],
+        "checksum": after[1],
+        "correlation_id": ctx.correlation_id,
+        "session_id": ctx.session_id,
+    }

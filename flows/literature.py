@@ -68,16 +68,25 @@ def distill_document(path: str) -> Distillation | dict[str, str]:
     reason} so one bad file does not stop a library."""
     s = settings()
     # Called from a synchronous task, Prefect's dual sync/async API returns the id itself.
-    artifact = cast(UUID, create_progress_artifact(0.0, key="literature-progress",
-                                                   description=f"reading {Path(path).name}"))
+    artifact = cast(
+        UUID,
+        create_progress_artifact(
+            0.0, key="literature-progress", description=f"reading {Path(path).name}"
+        ),
+    )
     try:
         d = distill_file(path, s, _PageProgress(artifact))
     except UnreadableDocument as exc:
         get_run_logger().warning("refused %s: %s", path, exc.code)
         return {"path": path, "error": exc.code, "reason": exc.reason}
     update_progress_artifact(artifact, 100.0)
-    get_run_logger().info("%s: %d pages (%d with text) at %.1f pages/s", d.doc_id,
-                          d.page_count, d.pages_with_text, d.pages_per_second)
+    get_run_logger().info(
+        "%s: %d pages (%d with text) at %.1f pages/s",
+        d.doc_id,
+        d.page_count,
+        d.pages_with_text,
+        d.pages_per_second,
+    )
     return d
 
 
@@ -99,8 +108,11 @@ def unread_inbox(inbox: str) -> list[str]:
     if not folder.is_dir():
         return []
     readable = PAGED_SUFFIXES | (TEXT_SUFFIXES - {""})
-    files = sorted(p for p in folder.iterdir()
-                   if p.is_file() and not p.name.startswith(".") and p.suffix.lower() in readable)
+    files = sorted(
+        p
+        for p in folder.iterdir()
+        if p.is_file() and not p.name.startswith(".") and p.suffix.lower() in readable
+    )
     if not files:
         return []
     graph = open_for_flow(s)
@@ -127,13 +139,22 @@ def task_runner(s: Settings) -> TaskRunner[Any]:
     except ImportError as exc:
         raise ConfigError("literature.task_runner", "prefect-dask is not installed") from exc
     if choice == "dask":
-        return cast(TaskRunner[Any], DaskTaskRunner(cluster_kwargs={
-            "n_workers": s.literature.max_workers, "threads_per_worker": 1,
-            "processes": True, "dashboard_address": None}))
+        return cast(
+            TaskRunner[Any],
+            DaskTaskRunner(
+                cluster_kwargs={
+                    "n_workers": s.literature.max_workers,
+                    "threads_per_worker": 1,
+                    "processes": True,
+                    "dashboard_address": None,
+                }
+            ),
+        )
     if choice.startswith(("tcp://", "tls://")):
         return cast(TaskRunner[Any], DaskTaskRunner(address=choice))
-    raise ConfigError("literature.task_runner",
-                      f"{choice!r}: expected thread, dask or a tcp:// scheduler address")
+    raise ConfigError(
+        "literature.task_runner", f"{choice!r}: expected thread, dask or a tcp:// scheduler address"
+    )
 
 
 @flow(name="read-library", persist_result=False)
@@ -149,16 +170,26 @@ def read_library(paths: list[str], now: datetime) -> dict[str, Any]:
             refused.append(outcome)
             continue
         report = remember_document.with_options(**retry_options(s))(outcome, now)
-        create_markdown_artifact(render_markdown(report), key="literature",
-                                 description=f"what MAX learned from {outcome.title[:80]}")
+        create_markdown_artifact(
+            render_markdown(report),
+            key="literature",
+            description=f"what MAX learned from {outcome.title[:80]}",
+        )
         read.append(report)
     return {
-        "read": [{"doc_id": r.distillation.doc_id, "title": r.distillation.title,
-                  "pages": r.distillation.page_count,
-                  "pages_per_second": round(r.distillation.pages_per_second, 2),
-                  "entities": r.entities.model_dump(), "claims": r.claims.model_dump(),
-                  "new_words": len(r.new_words), "excerpts": len(r.distillation.excerpts)}
-                 for r in read],
+        "read": [
+            {
+                "doc_id": r.distillation.doc_id,
+                "title": r.distillation.title,
+                "pages": r.distillation.page_count,
+                "pages_per_second": round(r.distillation.pages_per_second, 2),
+                "entities": r.entities.model_dump(),
+                "claims": r.claims.model_dump(),
+                "new_words": len(r.new_words),
+                "excerpts": len(r.distillation.excerpts),
+            }
+            for r in read
+        ],
         "refused": refused,
     }
 
@@ -178,8 +209,11 @@ def literature(path: str | None = None) -> dict[str, Any]:
         inbox.mkdir(parents=True, exist_ok=True)
         paths = unread_inbox(str(inbox))
     get_run_logger().info("%d document(s) to read", len(paths))
-    result = read_library.with_options(task_runner=task_runner(s))(paths, now) if paths else {
-        "read": [], "refused": []}
+    result = (
+        read_library.with_options(task_runner=task_runner(s))(paths, now)
+        if paths
+        else {"read": [], "refused": []}
+    )
     graph = open_for_flow(s)
     try:
         counts, checksum = graph.counts(), graph.checksum()
@@ -188,14 +222,24 @@ def literature(path: str | None = None) -> dict[str, Any]:
     if path is not None and result["refused"]:
         # The typed error itself, so the run fails with the file and the reason.
         raise _refusal(result["refused"][0])
-    return {**result, "counts": counts, "checksum": checksum,
-            "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}
+    return {
+        **result,
+        "counts": counts,
+        "checksum": checksum,
+        "correlation_id": ctx.correlation_id,
+        "session_id": ctx.session_id,
+    }
 
 
 def _refusal(item: dict[str, str]) -> UnreadableDocument:
     """The refusal a distill task reported, as its typed error again."""
-    for cls in (EncryptedDocument, CorruptDocument, EmptyDocument, ImageOnlyDocument,
-                UnsupportedDocument):
+    for cls in (
+        EncryptedDocument,
+        CorruptDocument,
+        EmptyDocument,
+        ImageOnlyDocument,
+        UnsupportedDocument,
+    ):
         if cls.code == item["error"]:
             return cls(item["path"], item["reason"])
     return UnreadableDocument(item["path"], item["reason"])

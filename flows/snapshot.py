@@ -37,6 +37,13 @@ def snapshot() -> dict[str, Any]:
     create_markdown_artifact(
         f"# snapshot\n\nPublished `{report.path}` ({report.bytes:,} bytes). Kept {report.kept} "
         f"snapshots; removed: {removed}.\n\nRun: {ctx.describe()}",
-        key="snapshot", description=str(report.path))
-    return {"path": str(report.path), "bytes": report.bytes, "kept": report.kept,
-            "correlation_id": ctx.correlation_id, "session_id": ctx.session_id}
+        key="snapshot",
+        description=str(report.path),
+    )
+    return {
+        "path": str(report.path),
+        "bytes": report.bytes,
+        "kept": report.kept,
+        "correlation_id": ctx.correlation_id,
+        "session_id": ctx.session_id,
+    }

@@ -33,10 +33,18 @@ def settings_from(ctx: click.Context) -> Settings:
 
 @click.group(cls=ResidentGroup)
 @click.version_option(package_name="max-resident", prog_name="resident")
-@click.option("--data-dir", type=click.Path(path_type=Path), default=None,
-              help="Data directory (default: data/ or RESIDENT_DATA_DIR).")
-@click.option("--config", type=click.Path(path_type=Path), default=None,
-              help="Configuration file (default: config/resident.toml or RESIDENT_CONFIG).")
+@click.option(
+    "--data-dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Data directory (default: data/ or RESIDENT_DATA_DIR).",
+)
+@click.option(
+    "--config",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Configuration file (default: config/resident.toml or RESIDENT_CONFIG).",
+)
 @click.pass_context
 def main(ctx: click.Context, data_dir: Path | None, config: Path | None) -> None:
     """MAX, our AI resident."""
@@ -50,14 +58,22 @@ def _use_data_dir(ctx: click.Context, param: click.Parameter, value: Path | None
 
 #: `resident up --data-dir DIR` as well as `resident --data-dir DIR up`.
 data_dir_option = click.option(
-    "--data-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
-    callback=_use_data_dir, help="Data directory (default: data/ or RESIDENT_DATA_DIR).")
+    "--data-dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    expose_value=False,
+    callback=_use_data_dir,
+    help="Data directory (default: data/ or RESIDENT_DATA_DIR).",
+)
 
 
 @main.command()
 @data_dir_option
-@click.option("--dry-run", is_flag=True, help="Print the plan (pending migrations and their "
-              "SQL) and apply nothing.")
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Print the plan (pending migrations and their SQL) and apply nothing.",
+)
 @click.pass_context
 def migrate(ctx: click.Context, dry_run: bool) -> None:
     """Apply pending schema migrations to the graph (with nothing else running)."""
@@ -71,8 +87,9 @@ def migrate(ctx: click.Context, dry_run: bool) -> None:
         if not pending:
             click.echo("nothing to apply")
         for mig in pending:
-            click.echo(f"-- would apply {mig.version:03d}_{mig.name}.sql "
-                       f"(sha256 {mig.checksum[:12]})")
+            click.echo(
+                f"-- would apply {mig.version:03d}_{mig.name}.sql (sha256 {mig.checksum[:12]})"
+            )
             click.echo(mig.sql.rstrip())
         return
     applied = run_migrations(settings.graph_path)
@@ -119,10 +136,17 @@ def status(ctx: click.Context, as_json: bool) -> None:
 
 @main.command()
 @data_dir_option
-@click.option("--port", type=int, default=None,
-              help="Port on 127.0.0.1 (default: daemon.port in the config; 0 picks a free one).")
-@click.option("--no-flows", is_flag=True,
-              help="Do not start the companions (Prefect server and flows worker).")
+@click.option(
+    "--port",
+    type=int,
+    default=None,
+    help="Port on 127.0.0.1 (default: daemon.port in the config; 0 picks a free one).",
+)
+@click.option(
+    "--no-flows",
+    is_flag=True,
+    help="Do not start the companions (Prefect server and flows worker).",
+)
 @click.pass_context
 def up(ctx: click.Context, port: int | None, no_flows: bool) -> None:
     """Bring MAX up: boot, own the graph, serve the API on loopback until Ctrl-C or SIGTERM."""
@@ -165,8 +189,9 @@ def promote(ctx: click.Context, as_json: bool) -> None:
         report = graph.promote_earned(SystemClock().now())
     finally:
         graph.close()
-    click.echo(report.model_dump_json(indent=2) if as_json
-               else "\n".join(promotion_markdown(report)))
+    click.echo(
+        report.model_dump_json(indent=2) if as_json else "\n".join(promotion_markdown(report))
+    )
 
 
 @main.command()
@@ -174,11 +199,13 @@ def promote(ctx: click.Context, as_json: bool) -> None:
 @click.argument("text")
 @click.option("--as", "person", default=None, help="Speak as this person (a name).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole turn as JSON.")
-@click.option("--at", default=None,
-              help="When it was said (ISO 8601, e.g. 2026-11-12T18:00:00Z); default now.")
+@click.option(
+    "--at",
+    default=None,
+    help="When it was said (ISO 8601, e.g. 2026-11-12T18:00:00Z); default now.",
+)
 @click.pass_context
-def say(ctx: click.Context, text: str, person: str | None, as_json: bool,
-        at: str | None) -> None:
+def say(ctx: click.Context, text: str, person: str | None, as_json: bool, at: str | None) -> None:
     """Say one thing to MAX and print his reply (needs `resident up`)."""
     import json
 
@@ -193,8 +220,11 @@ def say(ctx: click.Context, text: str, person: str | None, as_json: bool,
 def _note_new_token(answer: dict[str, object]) -> None:
     minted = answer.get("person_token")
     if isinstance(minted, dict):
-        click.echo(f"(a token for {minted['name']} was made; `resident token "
-                   f"\"{minted['name']}\"` prints it)", err=True)
+        click.echo(
+            f"(a token for {minted['name']} was made; `resident token "
+            f'"{minted["name"]}"` prints it)',
+            err=True,
+        )
 
 
 @main.command()
@@ -251,8 +281,9 @@ def facts(ctx: click.Context, subject: str, as_json: bool) -> None:
     else:
         graph = open_graph(settings)
         try:
-            answer = facts_about(graph, subject, datetime.now(UTC),
-                                 limit=settings.language.max_listed_claims).model_dump(mode="json")
+            answer = facts_about(
+                graph, subject, datetime.now(UTC), limit=settings.language.max_listed_claims
+            ).model_dump(mode="json")
         finally:
             graph.close()
     click.echo(json.dumps(answer, indent=2) if as_json else answer["text"])
@@ -281,9 +312,13 @@ def why(ctx: click.Context, query: tuple[str, ...], as_json: bool) -> None:
     else:
         graph = open_graph(settings)
         try:
-            answer = why_answer(graph, text, datetime.now(UTC),
-                                pipeline=settings.language.pipeline,
-                                limit=settings.language.max_listed_claims).model_dump(mode="json")
+            answer = why_answer(
+                graph,
+                text,
+                datetime.now(UTC),
+                pipeline=settings.language.pipeline,
+                limit=settings.language.max_listed_claims,
+            ).model_dump(mode="json")
         finally:
             graph.close()
     click.echo(json.dumps(answer, indent=2) if as_json else answer["text"])
@@ -293,8 +328,12 @@ def why(ctx: click.Context, query: tuple[str, ...], as_json: bool) -> None:
 @data_dir_option
 @click.argument("name", required=False)
 @click.option("--owner", "role", flag_value="owner", help="Print the owner token (the CLI's).")
-@click.option("--service", "role", flag_value="service",
-              help="Print the service token (flows and other graph API clients).")
+@click.option(
+    "--service",
+    "role",
+    flag_value="service",
+    help="Print the service token (flows and other graph API clients).",
+)
 @click.pass_context
 def token(ctx: click.Context, name: str | None, role: str | None) -> None:
     """Print NAME's bearer token, making it if needed (needs `resident up`), or with --owner or
@@ -306,8 +345,11 @@ def token(ctx: click.Context, name: str | None, role: str | None) -> None:
     if (name is None) == (role is None):
         raise click.UsageError("give a NAME, or --owner, or --service")
     if role is not None:
-        click.echo(TokenStore.ensure(settings.data_dir).token_for(
-            "owner" if role == "owner" else "service"))
+        click.echo(
+            TokenStore.ensure(settings.data_dir).token_for(
+                "owner" if role == "owner" else "service"
+            )
+        )
         return
     assert name is not None
     with DaemonClient.require(settings) as client:
@@ -333,9 +375,14 @@ def ingest_cmd(ctx: click.Context, source: str, quiet: bool) -> None:
 
     settings = settings_from(ctx)
     graph = open_graph(settings, create=not settings.graph_path.exists())
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
-                   TextColumn("{task.completed:,.0f}/{task.total:,.0f}"), disable=quiet,
-                   transient=True)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.completed:,.0f}/{task.total:,.0f}"),
+        disable=quiet,
+        transient=True,
+    )
     stages: dict[str, Any] = {}
 
     def progress(stage: str, done: int, total: int | None) -> None:
@@ -349,9 +396,11 @@ def ingest_cmd(ctx: click.Context, source: str, quiet: bool) -> None:
     finally:
         graph.close()
     e, c = report.entities, report.claims
-    click.echo(f"{report.dataset}@{report.version}: {report.records:,} records; entities "
-               f"+{e.inserted:,} ~{e.updated:,} ={e.unchanged:,}; claims +{c.inserted:,} "
-               f"~{c.updated:,} ={c.unchanged:,} ({report.rows_per_second:,.0f} rows/s)")
+    click.echo(
+        f"{report.dataset}@{report.version}: {report.records:,} records; entities "
+        f"+{e.inserted:,} ~{e.updated:,} ={e.unchanged:,}; claims +{c.inserted:,} "
+        f"~{c.updated:,} ={c.unchanged:,} ({report.rows_per_second:,.0f} rows/s)"
+    )
 
 
 _MODALITY = click.Choice(["voice", "face"])
@@ -370,8 +419,10 @@ def enrol(ctx: click.Context, modality: str, person: str, file: Path) -> None:
 
     with DaemonClient.require(settings_from(ctx)) as client:
         answer = client.enrol(person, modality, file.read_bytes())
-    click.echo(f"enrolled {answer['person_id']}'s {modality}: {answer['samples']} sample(s) "
-               f"({answer['seconds']:.2f} s)")
+    click.echo(
+        f"enrolled {answer['person_id']}'s {modality}: {answer['samples']} sample(s) "
+        f"({answer['seconds']:.2f} s)"
+    )
 
 
 @main.command()
@@ -433,11 +484,16 @@ def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
 
     settings = settings_from(ctx)
     graph = open_graph(settings, create=not settings.graph_path.exists())
-    bar = Progress(TextColumn(f"reading {path.name}"), BarColumn(), TaskProgressColumn(),
-                   TextColumn("page {task.completed:,.0f}/{task.total:,.0f}"),
-                   disable=quiet or as_json, transient=True,
-                   # stderr, so the report on stdout can be piped as it is.
-                   console=Console(stderr=True))
+    bar = Progress(
+        TextColumn(f"reading {path.name}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("page {task.completed:,.0f}/{task.total:,.0f}"),
+        disable=quiet or as_json,
+        transient=True,
+        # stderr, so the report on stdout can be piped as it is.
+        console=Console(stderr=True),
+    )
     task = bar.add_task("read", total=1)
 
     def progress(done: int, total: int) -> None:
@@ -484,8 +540,10 @@ def flows_worker(ctx: click.Context) -> None:
 
     settings = settings_from(ctx)
     if not server_healthy(settings):
-        raise HouseError(f"no Prefect server answers at {api_url(settings)}; "
-                         "start it first (`resident flows server`)")
+        raise HouseError(
+            f"no Prefect server answers at {api_url(settings)}; "
+            "start it first (`resident flows server`)"
+        )
     # flows/ sits above resident/: the worker is its own program (`python -m flows.serve`),
     # which this process becomes, with Prefect's environment set before Prefect is imported.
     argv = worker_argv()
@@ -532,19 +590,26 @@ def council_providers(ctx: click.Context) -> None:
     settings = settings_from(ctx)
     providers = settings.council.providers
     if not providers:
-        click.echo("The council is off: no provider in [council.providers]. "
-                   "Nothing leaves the house.")
+        click.echo(
+            "The council is off: no provider in [council.providers]. Nothing leaves the house."
+        )
         return
     for name, p in sorted(providers.items()):
         has_key = "key set" if os.environ.get(p.api_key_env, "").strip() else "KEY MISSING"
-        click.echo(f"{name}: {p.family}, {p.wire} wire, model {p.model} at {p.base_url}; "
-                   f"${p.api_key_env} {has_key}")
+        click.echo(
+            f"{name}: {p.family}, {p.wire} wire, model {p.model} at {p.base_url}; "
+            f"${p.api_key_env} {has_key}"
+        )
 
 
 @council.command("run")
 @data_dir_option
-@click.option("--claim", "claim_id", default=None,
-              help="Put this one claim to the council (ad hoc) instead of the open gaps.")
+@click.option(
+    "--claim",
+    "claim_id",
+    default=None,
+    help="Put this one claim to the council (ad hoc) instead of the open gaps.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
 def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None:
@@ -564,14 +629,20 @@ def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None
         questions = None
         if claim_id is not None and settings.council.providers:
             questions = [question_for_claim(graph, claim_id)]
-        report = convene(graph, settings, now, questions=questions,
-                         correlation_id=new_ulid(now))
+        report = convene(graph, settings, now, questions=questions, correlation_id=new_ulid(now))
     finally:
         graph.close()
     if as_json:
-        click.echo(json.dumps({**report.summary(),
-                               "sittings": [s.model_dump(mode="json") for s in report.sittings],
-                               "skipped": report.skipped}, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    **report.summary(),
+                    "sittings": [s.model_dump(mode="json") for s in report.sittings],
+                    "skipped": report.skipped,
+                },
+                indent=2,
+            )
+        )
     else:
         click.echo(render_text(report))
 
@@ -582,8 +653,7 @@ def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None
 @click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the sittings as JSON.")
 @click.pass_context
-def council_sittings(ctx: click.Context, subject: str | None, limit: int,
-                     as_json: bool) -> None:
+def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_json: bool) -> None:
     """Past sittings, newest first (of one SUBJECT entity id when given)."""
     import json
 
@@ -601,17 +671,24 @@ def council_sittings(ctx: click.Context, subject: str | None, limit: int,
     if not rows:
         click.echo("No sittings yet.")
     for s in rows:
-        said = ", ".join(f"{a.provider} {a.verdict if a.error is None else 'failed'}"
-                         for a in s.answers)
-        click.echo(f"{s.sat_at.isoformat()} {s.question}\n  {said} -> {s.agreement.value}, "
-                   f"{s.outcome.value}; {s.calls} calls, {s.tokens} tokens, "
-                   f"${s.cost_usd:.4f}")
+        said = ", ".join(
+            f"{a.provider} {a.verdict if a.error is None else 'failed'}" for a in s.answers
+        )
+        click.echo(
+            f"{s.sat_at.isoformat()} {s.question}\n  {said} -> {s.agreement.value}, "
+            f"{s.outcome.value}; {s.calls} calls, {s.tokens} tokens, "
+            f"${s.cost_usd:.4f}"
+        )
 
 
 @main.command()
 @data_dir_option
-@click.option("--snapshot", type=click.Path(path_type=Path, exists=True, dir_okay=False),
-              default=None, help="Evaluate this snapshot instead of publishing a new one.")
+@click.option(
+    "--snapshot",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    default=None,
+    help="Evaluate this snapshot instead of publishing a new one.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the HygieneReport as JSON.")
 @click.pass_context
 def hygiene(ctx: click.Context, snapshot: Path | None, as_json: bool) -> None:
@@ -641,8 +718,13 @@ def hygiene(ctx: click.Context, snapshot: Path | None, as_json: bool) -> None:
 
 @main.group(invoke_without_command=True)
 @data_dir_option
-@click.option("--status", "status_", type=click.Choice(["open", "accepted", "rejected"]),
-              default=None, help="Only recommendations with this status.")
+@click.option(
+    "--status",
+    "status_",
+    type=click.Choice(["open", "accepted", "rejected"]),
+    default=None,
+    help="Only recommendations with this status.",
+)
 @click.option("--limit", type=click.IntRange(1, 100_000), default=100, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
 @click.pass_context
@@ -680,8 +762,9 @@ def _verdict(ctx: click.Context, recommendation_id: str, status_: str) -> None:
         r = graph.set_recommendation_status(recommendation_id, status_, datetime.now(UTC))
     finally:
         graph.close()
-    click.echo(f"{r.id} is now {r.status} (nothing was applied: a structural fix is a "
-               "reviewed migration)")
+    click.echo(
+        f"{r.id} is now {r.status} (nothing was applied: a structural fix is a reviewed migration)"
+    )
 
 
 @recommendations.command("accept")

@@ -293,25 +293,40 @@ DRIVE_NAMES = ("energy", "curiosity", "safety", "connection")
 
 class DriveSettings(_Section):
     energy: DriveSpec = DriveSpec(
-        set_point=0.7, band=(0.4, 0.9), drift_per_hour=-0.04,
-        push_below=(-0.1, -0.3, -0.1), push_above=(0.0, 0.1, 0.0),
+        set_point=0.7,
+        band=(0.4, 0.9),
+        drift_per_hour=-0.04,
+        push_below=(-0.1, -0.3, -0.1),
+        push_above=(0.0, 0.1, 0.0),
         satiation={"rested": 0.4, "body_trouble": -0.1},
     )
     curiosity: DriveSpec = DriveSpec(
-        set_point=0.5, band=(0.3, 0.75), drift_per_hour=-0.05,
-        push_below=(-0.05, -0.15, 0.0), push_above=(0.05, 0.15, 0.0),
+        set_point=0.5,
+        band=(0.3, 0.75),
+        drift_per_hour=-0.05,
+        push_below=(-0.05, -0.15, 0.0),
+        push_above=(0.05, 0.15, 0.0),
         satiation={"gap_resolved": 0.15, "corrected": 0.05},
     )
     safety: DriveSpec = DriveSpec(
-        set_point=0.8, band=(0.55, 1.0), drift_per_hour=0.05,
+        set_point=0.8,
+        band=(0.55, 1.0),
+        drift_per_hour=0.05,
         push_below=(-0.2, 0.2, -0.2),
         satiation={"hostility": -0.08, "body_trouble": -0.15, "body_recovered": 0.1},
     )
     connection: DriveSpec = DriveSpec(
-        set_point=0.6, band=(0.35, 0.85), drift_per_hour=-0.03,
-        push_below=(-0.1, -0.05, 0.0), push_above=(0.0, 0.1, -0.05),
-        satiation={"person_arrived": 0.15, "praise": 0.05, "person_left": -0.05,
-                   "hostility": -0.05},
+        set_point=0.6,
+        band=(0.35, 0.85),
+        drift_per_hour=-0.03,
+        push_below=(-0.1, -0.05, 0.0),
+        push_above=(0.0, 0.1, -0.05),
+        satiation={
+            "person_arrived": 0.15,
+            "praise": 0.05,
+            "person_left": -0.05,
+            "hostility": -0.05,
+        },
     )
 
     def items(self) -> list[tuple[str, DriveSpec]]:
@@ -328,8 +343,16 @@ class BodySettings(_Section):
     disk_degraded_below_gb: float = Field(default=5.0, ge=0)
     gpu_timeout_s: float = Field(default=5.0, gt=0)
     packages: tuple[str, ...] = (
-        "duckdb", "pydantic", "pyarrow", "prefect", "fastapi", "uvicorn", "httpx",
-        "python-ulid", "psutil", "spacy",
+        "duckdb",
+        "pydantic",
+        "pyarrow",
+        "prefect",
+        "fastapi",
+        "uvicorn",
+        "httpx",
+        "python-ulid",
+        "psutil",
+        "spacy",
     )
 
     @model_validator(mode="after")
@@ -396,8 +419,14 @@ class CouncilSettings(_Section):
     #: Predicates whose claims are high stakes: their open gaps go to the council after
     #: high_stakes_after_attempts failed local tries; any other gap after local_attempts.
     high_stakes_predicates: tuple[str, ...] = (
-        "dose", "drug_interaction", "contraindicated_with", "treats", "diagnosis",
-        "adverse_effect", "safety", "toxic_to",
+        "dose",
+        "drug_interaction",
+        "contraindicated_with",
+        "treats",
+        "diagnosis",
+        "adverse_effect",
+        "safety",
+        "toxic_to",
     )
     high_stakes_after_attempts: int = Field(default=1, ge=0)
     local_attempts: int = Field(default=3, ge=1)
@@ -435,8 +464,10 @@ class HygieneSettings(_Section):
     cron: str = "30 4 * * 0"
     redundant_overlap: float = Field(default=0.9, gt=0.0, le=1.0)
     redundant_min_shared: int = Field(default=5, ge=1)
-    inverse_pairs: list[tuple[str, str]] = [("parent_of", "child_of"),
-                                            ("has_phenotype", "phenotype_of")]
+    inverse_pairs: list[tuple[str, str]] = [
+        ("parent_of", "child_of"),
+        ("has_phenotype", "phenotype_of"),
+    ]
     orphan_excepted_kinds: list[str] = ["person", "document"]
     duplicate_excluded_kinds: list[str] = ["city"]
     duplicate_max_group: int = Field(default=10, ge=2)
@@ -528,8 +559,9 @@ def _merge(base: dict[str, Any], overrides: list[tuple[list[str], Any]]) -> dict
         for depth, part in enumerate(path[:-1]):
             table = table.setdefault(part, {})
             if not isinstance(table, dict):
-                raise ConfigError(".".join(path[: depth + 1]),
-                                  "is not a table and cannot take overrides")
+                raise ConfigError(
+                    ".".join(path[: depth + 1]), "is not a table and cannot take overrides"
+                )
         table[path[-1]] = value
     return merged
 

@@ -44,8 +44,9 @@ class Event(BaseModel):
 class EventLog:
     """Appends this session's events to its own file; safe to share between threads."""
 
-    def __init__(self, directory: Path, session: Session, policy: EventSettings,
-                 clock: Clock | None = None) -> None:
+    def __init__(
+        self, directory: Path, session: Session, policy: EventSettings, clock: Clock | None = None
+    ) -> None:
         self.session = session
         self.path = directory / f"{session.session_id}.jsonl"
         self._policy = policy
@@ -57,16 +58,20 @@ class EventLog:
         # Append-only: O_APPEND puts every write at the end, whoever else has the file open.
         self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
 
-    def emit(self, kind: str, payload: dict[str, Any],
-             correlation_id: str | None = None) -> Event:
+    def emit(self, kind: str, payload: dict[str, Any], correlation_id: str | None = None) -> Event:
         """Write one event and return it. Raises InvalidInput for a payload that is not JSON
         (nothing is written then) and OSError when the disk refuses."""
         with self._lock:
             if self._fd is None:
                 raise InvalidInput(f"event log {self.path.name} is closed; {kind!r} not written")
-            event = Event(session_id=self.session.session_id, correlation_id=correlation_id,
-                          seq=self._seq + 1, kind=kind, occurred_at=self._clock.now(),
-                          payload=payload)
+            event = Event(
+                session_id=self.session.session_id,
+                correlation_id=correlation_id,
+                seq=self._seq + 1,
+                kind=kind,
+                occurred_at=self._clock.now(),
+                payload=payload,
+            )
             # The payload goes out as given: plain JSON or refused, never silently converted.
             record = {**event.model_dump(mode="json", exclude={"payload"}), "payload": payload}
             try:
@@ -79,7 +84,7 @@ class EventLog:
             try:
                 view = memoryview(data)
                 while view:
-                    view = view[os.write(self._fd, view):]
+                    view = view[os.write(self._fd, view) :]
             except OSError:
                 # A full disk can take part of a line: cut it off, so that the next event
                 # (once space is back) does not follow a torn line in the middle of the log.

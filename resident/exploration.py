@@ -61,9 +61,9 @@ class GapPlan:
     note: str
 
 
-def grounded_support(claims: Iterable[Claim],
-                     evidence: Mapping[str, Sequence[str]] | None = None
-                     ) -> dict[str, frozenset[str]]:
+def grounded_support(
+    claims: Iterable[Claim], evidence: Mapping[str, Sequence[str]] | None = None
+) -> dict[str, frozenset[str]]:
     """For each object: the independent origins of the grounded sources that state it
     (resident.cognition.independence; `evidence` maps claim ids to their evidence rows'
     sources, without it a claim stands for its provenance).
@@ -76,7 +76,8 @@ def grounded_support(claims: Iterable[Claim],
         if claim.level is Level.OPINION:
             continue
         support.setdefault(claim.object_value, set()).update(
-            witness_origins(Witness(claim.provenance, tuple(rows.get(claim.id, ())))))
+            witness_origins(Witness(claim.provenance, tuple(rows.get(claim.id, ()))))
+        )
     return {obj: frozenset(keys) for obj, keys in support.items()}
 
 
@@ -88,9 +89,14 @@ def _sources(keys: frozenset[str]) -> str:
     return ", ".join(sorted(keys)) if keys else "none"
 
 
-def plan_gap(gap: CuriosityGap, claims: list[Claim], conflicts: list[Conflict],
-             min_fact_sources: int, min_winning_sources: int,
-             evidence: Mapping[str, Sequence[str]] | None = None) -> GapPlan:
+def plan_gap(
+    gap: CuriosityGap,
+    claims: list[Claim],
+    conflicts: list[Conflict],
+    min_fact_sources: int,
+    min_winning_sources: int,
+    evidence: Mapping[str, Sequence[str]] | None = None,
+) -> GapPlan:
     """Decide what the evidence settles for `gap`.
 
     `claims` are the graph's claims with the gap's subject and predicate; `conflicts` those
@@ -106,9 +112,14 @@ def plan_gap(gap: CuriosityGap, claims: list[Claim], conflicts: list[Conflict],
     focus = set(by_id) if gap.claim_id is None else {gap.claim_id}
     if gap.claim_id is not None:
         if gap.claim_id not in by_id:
-            return GapPlan(gap.id, (), (), False,
-                           f"claim {gap.claim_id} is not among the claims of "
-                           f"{gap.subject} {gap.predicate}; nothing to re-verify yet")
+            return GapPlan(
+                gap.id,
+                (),
+                (),
+                False,
+                f"claim {gap.claim_id} is not among the claims of "
+                f"{gap.subject} {gap.predicate}; nothing to re-verify yet",
+            )
         for x in relevant.values():
             if gap.claim_id in (x.claim_a, x.claim_b):
                 focus |= {x.claim_a, x.claim_b}
@@ -125,11 +136,18 @@ def plan_gap(gap: CuriosityGap, claims: list[Claim], conflicts: list[Conflict],
             continue
         sa, sb = support.get(a.object_value, frozenset()), support.get(b.object_value, frozenset())
         winner, loser, sw, sl = (a, b, sa, sb) if len(sa) >= len(sb) else (b, a, sb, sa)
-        needed = max(min_winning_sources,
-                     min_fact_sources if loser.level is Level.FACT else 1)
+        needed = max(min_winning_sources, min_fact_sources if loser.level is Level.FACT else 1)
         if len(sw) > len(sl) and len(sw) >= needed:
-            resolutions.append(Resolution(x.id, winner.id, loser.id, _statement(winner),
-                                          tuple(sorted(sw)), tuple(sorted(sl))))
+            resolutions.append(
+                Resolution(
+                    x.id,
+                    winner.id,
+                    loser.id,
+                    _statement(winner),
+                    tuple(sorted(sw)),
+                    tuple(sorted(sl)),
+                )
+            )
             losers.add(loser.object_value)
         else:
             unsettled |= {a.object_value, b.object_value}
@@ -138,39 +156,53 @@ def plan_gap(gap: CuriosityGap, claims: list[Claim], conflicts: list[Conflict],
                 reasons.append(
                     f"conflict {x.id} stays open: '{a.object_value}' has {len(sa)} grounded "
                     f"source(s) ({_sources(sa)}), '{b.object_value}' has {len(sb)} "
-                    f"({_sources(sb)}); a side needs {needed} and more than the other")
+                    f"({_sources(sb)}); a side needs {needed} and more than the other"
+                )
 
     promotions: list[Promotion] = []
     for claim in sorted(claims, key=lambda c: c.id):
         obj = claim.object_value
         keys = support.get(obj, frozenset())
-        if (claim.level in (Level.FACT, Level.OPINION) or obj in losers or obj in unsettled
-                or len(keys) < min_fact_sources
-                or not parse_provenance(claim.provenance).grounded):
+        if (
+            claim.level in (Level.FACT, Level.OPINION)
+            or obj in losers
+            or obj in unsettled
+            or len(keys) < min_fact_sources
+            or not parse_provenance(claim.provenance).grounded
+        ):
             continue
         promotions.append(Promotion(claim.id, _statement(claim), tuple(sorted(keys))))
 
     focus_objects = {by_id[i].object_value for i in focus if i in by_id}
     open_focus = any(
-        x.status is ConflictStatus.OPEN and (x.claim_a in focus or x.claim_b in focus)
+        x.status is ConflictStatus.OPEN
+        and (x.claim_a in focus or x.claim_b in focus)
         and x.id not in {r.conflict_id for r in resolutions}
-        for x in relevant.values())
-    settled = sorted(o for o in focus_objects
-                     if o not in losers and len(support.get(o, frozenset())) >= min_fact_sources)
+        for x in relevant.values()
+    )
+    settled = sorted(
+        o
+        for o in focus_objects
+        if o not in losers and len(support.get(o, frozenset())) >= min_fact_sources
+    )
     answered = not open_focus and bool(settled)
     if answered:
         note = "; ".join(
             [f"'{o}' stands on {_sources(support[o])}" for o in settled]
-            + [f"conflict {r.conflict_id} resolved for {r.statement}" for r in resolutions])
+            + [f"conflict {r.conflict_id} resolved for {r.statement}" for r in resolutions]
+        )
     elif reasons:
         note = "; ".join(reasons)
     elif not claims:
         note = f"no claims for {gap.subject} {gap.predicate} in the graph yet"
     else:
-        counts = ", ".join(f"'{o}' {len(support.get(o, frozenset()))}"
-                           for o in sorted(focus_objects))
-        note = (f"not enough grounded evidence: independent sources per statement {counts}; "
-                f"a FACT needs {min_fact_sources}")
+        counts = ", ".join(
+            f"'{o}' {len(support.get(o, frozenset()))}" for o in sorted(focus_objects)
+        )
+        note = (
+            f"not enough grounded evidence: independent sources per statement {counts}; "
+            f"a FACT needs {min_fact_sources}"
+        )
     return GapPlan(gap.id, tuple(resolutions), tuple(promotions), answered, note)
 
 
@@ -233,14 +265,24 @@ def _conflicts_touching(graph: GraphStore, claims: list[Claim]) -> list[Conflict
     return list(seen.values())
 
 
-def explore_gap(graph: GraphStore, gap: CuriosityGap, now: datetime, settings: Settings,
-                report: ExplorationReport) -> None:
+def explore_gap(
+    graph: GraphStore,
+    gap: CuriosityGap,
+    now: datetime,
+    settings: Settings,
+    report: ExplorationReport,
+) -> None:
     """Re-verify one gap: plan with the evidence, apply what it settles, record the attempt."""
     claims = graph.peek_claims(gap.subject, gap.predicate)
     evidence = {c.id: [e.source for e in graph.evidence_for(c.id)] for c in claims}
-    plan = plan_gap(gap, claims, _conflicts_touching(graph, claims),
-                    settings.epistemic.min_independent_sources,
-                    settings.exploration.min_winning_sources, evidence)
+    plan = plan_gap(
+        gap,
+        claims,
+        _conflicts_touching(graph, claims),
+        settings.epistemic.min_independent_sources,
+        settings.exploration.min_winning_sources,
+        evidence,
+    )
     note = plan.note
     # The store re-checks every rule in its own transaction; a refusal means the graph moved
     # under us (another writer), so the gap stays open and is tried again after its backoff.
@@ -252,11 +294,16 @@ def explore_gap(graph: GraphStore, gap: CuriosityGap, now: datetime, settings: S
             refused = True
             report.refused.append(f"resolve {r.conflict_id}: {exc}")
             continue
-        report.changes.append(Change(
-            kind="resolved", target=r.conflict_id, statement=r.statement,
-            why=f"grounded sources {', '.join(r.winner_sources)} against "
+        report.changes.append(
+            Change(
+                kind="resolved",
+                target=r.conflict_id,
+                statement=r.statement,
+                why=f"grounded sources {', '.join(r.winner_sources)} against "
                 f"{', '.join(r.loser_sources) or 'none'}; loser {r.loser_id} keeps its row "
-                "and loses half its confidence"))
+                "and loses half its confidence",
+            )
+        )
     for p in plan.promotions:
         try:
             graph.promote_to_fact(p.claim_id, now)
@@ -264,22 +311,39 @@ def explore_gap(graph: GraphStore, gap: CuriosityGap, now: datetime, settings: S
             refused = True
             report.refused.append(f"promote {p.claim_id}: {exc}")
             continue
-        report.changes.append(Change(
-            kind="promoted", target=p.claim_id, statement=p.statement,
-            why=f"independent grounded sources: {', '.join(p.sources)}"))
+        report.changes.append(
+            Change(
+                kind="promoted",
+                target=p.claim_id,
+                statement=p.statement,
+                why=f"independent grounded sources: {', '.join(p.sources)}",
+            )
+        )
     answered = plan.answered and not refused
     if refused:
         note = f"{note}; a write was refused, trying again later"
     updated = graph.attempt_gap(gap.id, answered, note, now)
-    report.gaps.append(GapOutcome(
-        gap_id=gap.id, priority=gap.priority, question=gap.question, answered=answered,
-        attempts=updated.attempts,
-        next_attempt_at=None if answered else updated.next_attempt_at, note=note))
+    report.gaps.append(
+        GapOutcome(
+            gap_id=gap.id,
+            priority=gap.priority,
+            question=gap.question,
+            answered=answered,
+            attempts=updated.attempts,
+            next_attempt_at=None if answered else updated.next_attempt_at,
+            note=note,
+        )
+    )
     report.examined += 1
 
 
-def explore(graph: GraphStore, now: datetime, settings: Settings,
-            max_gaps: int | None = None, sweep: bool = True) -> ExplorationReport:
+def explore(
+    graph: GraphStore,
+    now: datetime,
+    settings: Settings,
+    max_gaps: int | None = None,
+    sweep: bool = True,
+) -> ExplorationReport:
     """Take due gaps by priority, in batches, until none is due or `max_gaps` were examined;
     then (unless `sweep` is False) promote every claim whose statement has come to stand on more
     than one independent grounded source (`GraphStore.promote_earned`: still promote_to_fact,
@@ -289,8 +353,9 @@ def explore(graph: GraphStore, now: datetime, settings: Settings,
     report = ExplorationReport(started=now)
     seen: set[str] = set()
     while report.examined < limit:
-        gaps = [g for g in graph.due_gaps(now, min(batch, limit - report.examined))
-                if g.id not in seen]
+        gaps = [
+            g for g in graph.due_gaps(now, min(batch, limit - report.examined)) if g.id not in seen
+        ]
         if not gaps:
             # An attempted gap is due again only after its backoff, so an empty (or only
             # already-seen) batch means the queue is done for this run.
@@ -317,20 +382,32 @@ def render_markdown(report: ExplorationReport, max_rows: int = 50) -> str:
     if report.sweep is not None:
         lines += promotion_markdown(report.sweep, max_rows)
     if report.changes:
-        lines += ["## What changed and why", "", "| change | target | statement | why |",
-                  "|---|---|---|---|"]
-        lines += [f"| {c.kind} | `{c.target}` | {_cell(c.statement)} | {_cell(c.why)} |"
-                  for c in report.changes[:max_rows]]
+        lines += [
+            "## What changed and why",
+            "",
+            "| change | target | statement | why |",
+            "|---|---|---|---|",
+        ]
+        lines += [
+            f"| {c.kind} | `{c.target}` | {_cell(c.statement)} | {_cell(c.why)} |"
+            for c in report.changes[:max_rows]
+        ]
         if len(report.changes) > max_rows:
             lines.append(f"\n... and {len(report.changes) - max_rows} more changes.")
         lines.append("")
     if report.gaps:
-        lines += ["## Gaps", "", "| gap | priority | answered | attempts | next try | note |",
-                  "|---|---|---|---|---|---|"]
+        lines += [
+            "## Gaps",
+            "",
+            "| gap | priority | answered | attempts | next try | note |",
+            "|---|---|---|---|---|---|",
+        ]
         for g in report.gaps[:max_rows]:
             nxt = g.next_attempt_at.isoformat() if g.next_attempt_at else "-"
-            lines.append(f"| `{g.gap_id}` | {g.priority} | {'yes' if g.answered else 'no'} | "
-                         f"{g.attempts} | {nxt} | {_cell(g.note)} |")
+            lines.append(
+                f"| `{g.gap_id}` | {g.priority} | {'yes' if g.answered else 'no'} | "
+                f"{g.attempts} | {nxt} | {_cell(g.note)} |"
+            )
         if len(report.gaps) > max_rows:
             lines.append(f"\n... and {len(report.gaps) - max_rows} more gaps.")
         lines.append("")
@@ -355,8 +432,10 @@ def promotion_markdown(p: PromotionReport, max_rows: int = 20) -> list[str]:
         lines.append("")
     if p.sample:
         lines += ["| claim | statement | origins |", "|---|---|---|"]
-        lines += [f"| `{x.claim_id}` | {_cell(x.statement)} | {_cell(', '.join(x.origins))} |"
-                  for x in p.sample[:max_rows]]
+        lines += [
+            f"| `{x.claim_id}` | {_cell(x.statement)} | {_cell(', '.join(x.origins))} |"
+            for x in p.sample[:max_rows]
+        ]
         lines.append("")
     return lines
 

@@ -38,8 +38,11 @@ class RunContext:
     daemon_url: str | None
 
     def describe(self) -> str:
-        owner = (f"daemon session_id {self.session_id} at {self.daemon_url}"
-                 if self.session_id else "no daemon: embedded graph")
+        owner = (
+            f"daemon session_id {self.session_id} at {self.daemon_url}"
+            if self.session_id
+            else "no daemon: embedded graph"
+        )
         return f"correlation_id {self.correlation_id}; {owner}"
 
 
@@ -55,8 +58,12 @@ def run_context(settings: Settings, now: datetime) -> RunContext:
     )
 
 
-def open_for_flow(settings: Settings, wait_seconds: float = 60.0, poll_seconds: float = 2.0,
-                  say: Callable[[str], None] | None = None) -> GraphStore:
+def open_for_flow(
+    settings: Settings,
+    wait_seconds: float = 60.0,
+    poll_seconds: float = 2.0,
+    say: Callable[[str], None] | None = None,
+) -> GraphStore:
     """The graph through its owner: the daemon's while one runs, else the file, created (with
     its migrations) only when it does not exist yet. While a crashed daemon's daemon.json is
     there, wait up to `wait_seconds` for `resident up` to come back, saying so; then
@@ -104,9 +111,14 @@ def decay_with_histograms(graph: GraphStore, now: datetime) -> DecayReport:
     forgetting curve nobody looks at can sit stuck for months) and the ladder after."""
     before = graph.confidence_histogram()
     counts = graph.decay_stale_facts(now)
-    return DecayReport(now=now, decayed=counts.decayed, counts=graph.counts(),
-                       histogram_before=before, histogram_after=graph.confidence_histogram(),
-                       ladder=graph.ladder())
+    return DecayReport(
+        now=now,
+        decayed=counts.decayed,
+        counts=graph.counts(),
+        histogram_before=before,
+        histogram_after=graph.confidence_histogram(),
+        ladder=graph.ladder(),
+    )
 
 
 # -- the ladder ------------------------------------------------------------------------------
@@ -119,8 +131,9 @@ def _ladder_rows(ladder: Ladder) -> list[list[str]]:
     rows = [header]
     for rung in ("fact", "belief", "hypothesis", "opinion"):
         by_class = ladder.rungs.get(rung, {})
-        rows.append([rung, *(f"{by_class.get(k, 0):,}" for k in _CLASSES),
-                     f"{ladder.count(rung):,}"])
+        rows.append(
+            [rung, *(f"{by_class.get(k, 0):,}" for k in _CLASSES), f"{ladder.count(rung):,}"]
+        )
     return rows
 
 
@@ -133,8 +146,13 @@ def render_ladder_text(ladder: Ladder) -> str:
     rows = _ladder_rows(ladder)
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [f"The epistemic ladder: {ladder.total:,} claims", ""]
-    lines += ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in
-                        enumerate(zip(row, widths, strict=True))) for row in rows]
+    lines += [
+        "  ".join(
+            c.rjust(w) if i else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in rows
+    ]
     lines += ["", "Confidence histogram:"]
     top = max(ladder.histogram) or 1
     bins = len(ladder.histogram)
@@ -165,8 +183,9 @@ def render_decay_markdown(report: DecayReport, ctx: RunContext | None = None) ->
     ]
     for i, (b, a) in enumerate(zip(report.histogram_before, report.histogram_after, strict=True)):
         lo, hi = i / bins, (i + 1) / bins
-        lines.append(f"| {lo:.1f} to {hi:.1f}{']' if i == bins - 1 else ')'} | {b} | {a} | "
-                     f"{a - b:+d} |")
+        lines.append(
+            f"| {lo:.1f} to {hi:.1f}{']' if i == bins - 1 else ')'} | {b} | {a} | {a - b:+d} |"
+        )
     lines += ["", "Graph counts: " + ", ".join(f"{k} {v}" for k, v in report.counts.items())]
     if report.ladder is not None:
         lines += ["", "## The ladder after the run", "", *ladder_markdown(report.ladder)]
@@ -207,5 +226,6 @@ def take_snapshot(graph: GraphStore, settings: Settings, now: datetime) -> Snaps
     excess = ours[: max(0, len(ours) - settings.flows.snapshot_keep)]
     for old in excess:
         old.unlink(missing_ok=True)
-    return SnapshotReport(path=path, bytes=path.stat().st_size, removed=excess,
-                          kept=len(ours) - len(excess))
+    return SnapshotReport(
+        path=path, bytes=path.stat().st_size, removed=excess, kept=len(ours) - len(excess)
+    )

@@ -275,6 +275,8 @@ class Ladder(_Record):
 
     def count(self, rung: str) -> int:
         return sum(self.rungs.get(rung, {}).values())
+
+
 # -- the model council (council_sittings, migration 006) ----------------------------------
 
 
@@ -398,8 +400,7 @@ class FiledFinding(BaseModel):
     """A finding on its way to the graph owner (over the wire too)."""
 
     id: str
-    kind: Literal["redundant_predicate", "orphan_entity", "duplicate_entity",
-                  "missing_inverse"]
+    kind: Literal["redundant_predicate", "orphan_entity", "duplicate_entity", "missing_inverse"]
     target: str
     detail: str
     action: str

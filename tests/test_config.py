@@ -31,18 +31,26 @@ def test_defaults_are_the_rules_numbers() -> None:
 
 
 def test_env_override() -> None:
-    s = load_settings(env={"RESIDENT_DECAY__FLOOR": "0.1",
-                           "RESIDENT_EPISTEMIC__HINT_CAP": "0.25",
-                           "RESIDENT_DECAY__STALE_AFTER_DAYS": "30",
-                           "UNRELATED": "x"})
+    s = load_settings(
+        env={
+            "RESIDENT_DECAY__FLOOR": "0.1",
+            "RESIDENT_EPISTEMIC__HINT_CAP": "0.25",
+            "RESIDENT_DECAY__STALE_AFTER_DAYS": "30",
+            "UNRELATED": "x",
+        }
+    )
     assert (s.decay.floor, s.epistemic.hint_cap, s.decay.stale_after_days) == (0.1, 0.25, 30)
     assert s.decay.threshold == 0.6
 
 
 def test_env_override_reaches_subtables_and_lists() -> None:
-    s = load_settings(env={"RESIDENT_DRIVES__ENERGY__SET_POINT": "0.6",
-                           "RESIDENT_DRIVES__ENERGY__BAND": "[0.3, 0.8]",
-                           "RESIDENT_AFFECT__IMPULSES__PRAISE": "[0.3, 0.1, 0.1]"})
+    s = load_settings(
+        env={
+            "RESIDENT_DRIVES__ENERGY__SET_POINT": "0.6",
+            "RESIDENT_DRIVES__ENERGY__BAND": "[0.3, 0.8]",
+            "RESIDENT_AFFECT__IMPULSES__PRAISE": "[0.3, 0.1, 0.1]",
+        }
+    )
     assert s.drives.energy.set_point == 0.6
     assert tuple(s.drives.energy.band) == (0.3, 0.8)
     assert tuple(s.affect.impulses["praise"]) == (0.3, 0.1, 0.1)
@@ -67,8 +75,11 @@ def test_settings_are_frozen() -> None:
         ({"RESIDENT_DECAY__FLOOR": "0.7"}, "decay", "floor must be below threshold"),
         ({"RESIDENT_EPISTEMIC__HINT_CAP": "0.6"}, "epistemic", "hint_cap < belief_at"),
         ({"RESIDENT_EPISTEMIC__FACT_AT": "0.8"}, "epistemic", "non_fact_ceiling < fact_at"),
-        ({"RESIDENT_EPISTEMIC__MIN_INDEPENDENT_SOURCES": "1"},
-         "epistemic.min_independent_sources", "greater than or equal to 2"),
+        (
+            {"RESIDENT_EPISTEMIC__MIN_INDEPENDENT_SOURCES": "1"},
+            "epistemic.min_independent_sources",
+            "greater than or equal to 2",
+        ),
         ({"RESIDENT_DECAY__STALE_AFTER_DAYS": "0"}, "decay.stale_after_days", "greater than 0"),
         ({"RESIDENT_CACHES__DICTIONARY": "0"}, "caches.dictionary", "greater than 0"),
         ({"RESIDENT_DECAY__BOGUS": "1"}, "decay.bogus", "Extra inputs"),
@@ -139,8 +150,14 @@ def test_data_dir_precedence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 def cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
-    return subprocess.run([str(RESIDENT), *args], capture_output=True, text=True,
-                          env={**clean, **env}, cwd=REPO, timeout=120)
+    return subprocess.run(
+        [str(RESIDENT), *args],
+        capture_output=True,
+        text=True,
+        env={**clean, **env},
+        cwd=REPO,
+        timeout=120,
+    )
 
 
 def test_cli_prints_the_configuration_and_honours_the_data_dir(tmp_path: Path) -> None:
@@ -149,9 +166,15 @@ def test_cli_prints_the_configuration_and_honours_the_data_dir(tmp_path: Path) -
     assert shown.returncode == 0, shown.stderr
     assert json.loads(shown.stdout)["decay"]["floor"] == 0.05
     assert json.loads(cli("config", RESIDENT_DATA_DIR=str(env_dir)).stdout)["data_dir"] == str(
-        env_dir)
-    both = cli("--data-dir", str(flag), "config", RESIDENT_DATA_DIR=str(env_dir),
-               RESIDENT_DECAY__FLOOR="0.1")
+        env_dir
+    )
+    both = cli(
+        "--data-dir",
+        str(flag),
+        "config",
+        RESIDENT_DATA_DIR=str(env_dir),
+        RESIDENT_DECAY__FLOOR="0.1",
+    )
     assert json.loads(both.stdout)["data_dir"] == str(flag)
     assert json.loads(both.stdout)["decay"]["floor"] == 0.1
 

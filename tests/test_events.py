@@ -35,9 +35,14 @@ def test_every_event_carries_session_and_correlation(tmp_path: Path) -> None:
     assert (first.seq, second.seq) == (1, 2)
     assert log.path.name == f"{log.session.session_id}.jsonl"
     lines = [json.loads(x) for x in log.path.read_text().splitlines()]
-    assert lines[1] == {"session_id": log.session.session_id, "correlation_id": corr, "seq": 2,
-                        "kind": "appraisal", "occurred_at": "2026-01-01T00:00:05Z",
-                        "payload": {"appraised": "praise"}}
+    assert lines[1] == {
+        "session_id": log.session.session_id,
+        "correlation_id": corr,
+        "seq": 2,
+        "kind": "appraisal",
+        "occurred_at": "2026-01-01T00:00:05Z",
+        "payload": {"appraised": "praise"},
+    }
     assert lines[0]["correlation_id"] is None
 
 
@@ -56,8 +61,11 @@ def test_duckdb_reads_the_log_with_read_json(tmp_path: Path) -> None:
     corr = log.session.new_correlation_id()
     log.emit("boot", {"restored": {"mood": {"seq": 3, "file": "state/mood.json"}}})
     clock.advance(minutes=1)
-    log.emit("appraisal", {"appraised": "hostility", "person_id": "person:ana",
-                           "impulse": [-0.25, 0.2, -0.1]}, corr)
+    log.emit(
+        "appraisal",
+        {"appraised": "hostility", "person_id": "person:ana", "impulse": [-0.25, 0.2, -0.1]},
+        corr,
+    )
     log.emit("shutdown", {"awake_s": 60.0, "mood": None})
     log.close()
     other, _ = _log(tmp_path)  # a second session, a second file
@@ -67,7 +75,8 @@ def test_duckdb_reads_the_log_with_read_json(tmp_path: Path) -> None:
     con = duckdb.connect()
     rows = con.execute(
         "SELECT session_id, correlation_id, seq, kind, occurred_at, payload "
-        "FROM read_json(?, format = 'newline_delimited') ORDER BY session_id, seq", [pattern]
+        "FROM read_json(?, format = 'newline_delimited') ORDER BY session_id, seq",
+        [pattern],
     ).fetchall()
     assert len(rows) == 4
     assert {r[0] for r in rows} == {log.session.session_id, other.session.session_id}
@@ -77,11 +86,15 @@ def test_duckdb_reads_the_log_with_read_json(tmp_path: Path) -> None:
     assert appraisal[4].replace(tzinfo=UTC) == datetime(2026, 1, 1, 0, 1, tzinfo=UTC)
     person = con.execute(
         "SELECT payload.person_id FROM read_json(?, format = 'newline_delimited') "
-        "WHERE kind = 'appraisal'", [pattern]).fetchone()
+        "WHERE kind = 'appraisal'",
+        [pattern],
+    ).fetchone()
     assert person == ("person:ana",)
     counts = con.execute(
         "SELECT session_id, count(*) FROM read_json(?, format = 'newline_delimited') "
-        "GROUP BY ALL ORDER BY 1", [pattern]).fetchall()
+        "GROUP BY ALL ORDER BY 1",
+        [pattern],
+    ).fetchall()
     assert sorted(n for _, n in counts) == [1, 3]
 
 
@@ -93,9 +106,15 @@ def test_a_torn_last_line_is_skipped_and_duckdb_can_ignore_it(tmp_path: Path) ->
     with log.path.open("ab") as fh:
         fh.write(b'{"session_id":"01J","kind":"c","pay')
     assert [e.kind for e in read_events(log.path)] == ["a", "b"]
-    n = duckdb.connect().execute(
-        "SELECT count(*) FROM read_json(?, format = 'newline_delimited', ignore_errors = true) "
-        "WHERE kind IS NOT NULL", [str(log.path)]).fetchone()
+    n = (
+        duckdb.connect()
+        .execute(
+            "SELECT count(*) FROM read_json(?, format = 'newline_delimited', ignore_errors = true) "
+            "WHERE kind IS NOT NULL",
+            [str(log.path)],
+        )
+        .fetchone()
+    )
     assert n == (2,)
 
 

@@ -19,29 +19,47 @@ DOMINANT, RECESSIVE = "hp:0000006", "hp:0000007"
 
 @pytest.fixture
 def graph(store: DuckStore) -> DuckStore:
-    store.upsert_entities([
-        Entity(id=SUBJECT, kind="disease", label="Some disease"),
-        Entity(id=DOMINANT, kind="phenotype", label="Autosomal dominant inheritance"),
-        Entity(id=RECESSIVE, kind="phenotype", label="Autosomal recessive inheritance"),
-    ], NOW)
+    store.upsert_entities(
+        [
+            Entity(id=SUBJECT, kind="disease", label="Some disease"),
+            Entity(id=DOMINANT, kind="phenotype", label="Autosomal dominant inheritance"),
+            Entity(id=RECESSIVE, kind="phenotype", label="Autosomal recessive inheritance"),
+        ],
+        NOW,
+    )
     return store
 
 
 def say(graph: DuckStore, obj: str, provenance: str, confidence: float = 0.7) -> Claim:
-    return graph.add_claim(NewClaim(subject=SUBJECT, predicate=PREDICATE, object_entity=obj,
-                                    confidence=confidence, provenance=provenance), NOW)
+    return graph.add_claim(
+        NewClaim(
+            subject=SUBJECT,
+            predicate=PREDICATE,
+            object_entity=obj,
+            confidence=confidence,
+            provenance=provenance,
+        ),
+        NOW,
+    )
 
 
 def correct(graph: DuckStore, old: Claim, obj: str) -> str:
     """A person says MAX is wrong; returns the hypothesis' claim id."""
     writes = graph.record_correction(
-        NewClaim(subject=SUBJECT, predicate=PREDICATE, object_entity=obj, confidence=0.9,
-                 provenance="user_correction"), old.id, NOW)
+        NewClaim(
+            subject=SUBJECT,
+            predicate=PREDICATE,
+            object_entity=obj,
+            confidence=0.9,
+            provenance="user_correction",
+        ),
+        old.id,
+        NOW,
+    )
     return writes.hypothesis.id
 
 
-def test_correction_confirmed_by_two_grounded_sources(graph: DuckStore,
-                                                     settings: Settings) -> None:
+def test_correction_confirmed_by_two_grounded_sources(graph: DuckStore, settings: Settings) -> None:
     old = say(graph, DOMINANT, "ingest:hpo-annotations@1")
     hypothesis = correct(graph, old, RECESSIVE)
     b = say(graph, RECESSIVE, "literature:pmid-1")
@@ -60,8 +78,9 @@ def test_correction_confirmed_by_two_grounded_sources(graph: DuckStore,
     assert "literature:pmid-1" in gap.note and "observation:genetic-test" in gap.note
 
 
-def test_one_source_never_overrules_a_correction_of_itself(graph: DuckStore,
-                                                           settings: Settings) -> None:
+def test_one_source_never_overrules_a_correction_of_itself(
+    graph: DuckStore, settings: Settings
+) -> None:
     old = say(graph, DOMINANT, "ingest:hpo-annotations@1")
     correct(graph, old, RECESSIVE)
     before = graph.checksum()
@@ -83,7 +102,8 @@ def test_one_source_never_overrules_a_correction_of_itself(graph: DuckStore,
 
 
 def test_correction_refuted_when_grounded_sources_agree_with_the_old_claim(
-        graph: DuckStore, settings: Settings) -> None:
+    graph: DuckStore, settings: Settings
+) -> None:
     old = say(graph, DOMINANT, "ingest:hpo-annotations@1")
     other = say(graph, DOMINANT, "literature:review-2024")
     hypothesis = correct(graph, old, RECESSIVE)
@@ -95,9 +115,12 @@ def test_correction_refuted_when_grounded_sources_agree_with_the_old_claim(
 
 
 def test_hint_and_inference_claims_are_never_evidence_nor_promoted(
-        graph: DuckStore, settings: Settings) -> None:
-    hints = [say(graph, DOMINANT, p) for p in (
-        "peer:model-a", "peer:model-b", "interaction:person:ana", "inference:learner-1")]
+    graph: DuckStore, settings: Settings
+) -> None:
+    hints = [
+        say(graph, DOMINANT, p)
+        for p in ("peer:model-a", "peer:model-b", "interaction:person:ana", "inference:learner-1")
+    ]
     grounded = say(graph, DOMINANT, "ingest:hpo-annotations@1")
     graph.file_gap(SUBJECT, PREDICATE, "What is its inheritance?", NOW)
     report = explore(graph, NOW, settings)
@@ -140,8 +163,9 @@ def test_plan_is_pure_and_protects_facts(graph: DuckStore, settings: Settings) -
     plan = plan_gap(gap, [a, fact_b, extra], [conflict], 2, 2)
     assert [r.winner_id for r in plan.resolutions] == [a.id]
     assert {p.claim_id for p in plan.promotions} == {a.id, "c_extra"}
-    opinion = a.model_copy(update={"id": "c_op", "provenance": "ingest:z@1",
-                                   "level": Level.OPINION})
+    opinion = a.model_copy(
+        update={"id": "c_op", "provenance": "ingest:z@1", "level": Level.OPINION}
+    )
     assert grounded_support([a, opinion])[DOMINANT] == frozenset({"dataset:a"})
 
 

@@ -13,16 +13,35 @@ ROOT = Path(__file__).resolve().parents[1]
 #: its own layer's units and those below; the package-level graph must still have no circle.
 LAYERS: list[set[str]] = [
     # ground: typed errors, the clock, record types, settings, session ids, state on disk, events
-    {"resident", "resident.errors", "resident.clock", "resident.records", "resident.config",
-     "resident.session", "resident.state", "resident.events"},
+    {
+        "resident",
+        "resident.errors",
+        "resident.clock",
+        "resident.records",
+        "resident.config",
+        "resident.session",
+        "resident.state",
+        "resident.events",
+    },
     # pure rules
     {"resident.cognition"},
     # the graph: schemas, migrations, the store, the wire
     {"resident.memory"},
     # self and capabilities, over the graph
-    {"resident.affect", "resident.body", "resident.people", "resident.awareness",
-     "resident.language", "resident.learning", "resident.ingest", "resident.exploration",
-     "resident.literature", "resident.council", "resident.hygiene", "resident.biometrics"},
+    {
+        "resident.affect",
+        "resident.body",
+        "resident.people",
+        "resident.awareness",
+        "resident.language",
+        "resident.learning",
+        "resident.ingest",
+        "resident.exploration",
+        "resident.literature",
+        "resident.council",
+        "resident.hygiene",
+        "resident.biometrics",
+    },
     # processes: supervision, ownership of the data directory, the Prefect companions
     {"resident.house"},
     # the daemon (boot, HTTP API) and the way to the graph for every other process
@@ -87,7 +106,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt):], nxt]
+                return [*stack[stack.index(nxt) :], nxt]
             if nxt not in state and (found := visit(nxt)):
                 return found
         stack.pop()
@@ -128,7 +147,8 @@ def test_no_package_imports_itself_back() -> None:
     units: dict[str, set[str]] = {}
     for module, deps in _graph().items():
         units.setdefault(_unit(module), set()).update(
-            _unit(d) for d in deps if _unit(d) != _unit(module) and _unit(d) != "resident")
+            _unit(d) for d in deps if _unit(d) != _unit(module) and _unit(d) != "resident"
+        )
     assert _cycle(units) is None
 
 

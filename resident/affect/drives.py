@@ -20,8 +20,9 @@ def drives_file(settings: Settings) -> StateFile[DriveState]:
 class Drives(Held[DriveState]):
     """The four drive levels (None when unknown) and their comfort bands."""
 
-    def __init__(self, cfg: DriveSettings, file: StateFile[DriveState],
-                 loaded: Loaded[DriveState]) -> None:
+    def __init__(
+        self, cfg: DriveSettings, file: StateFile[DriveState], loaded: Loaded[DriveState]
+    ) -> None:
         super().__init__(file, loaded)
         self.cfg = cfg
 
@@ -32,8 +33,9 @@ class Drives(Held[DriveState]):
         """The drives now outside their comfort band (empty when unknown)."""
         if self.state is None:
             return []
-        return [name for name, spec in self.cfg.items()
-                if not in_band(self.state.levels[name], spec)]
+        return [
+            name for name, spec in self.cfg.items() if not in_band(self.state.levels[name], spec)
+        ]
 
     def reset(self, now: datetime) -> DriveState:
         """Start over from the set points, on purpose (a person asked; it is logged)."""

@@ -62,8 +62,9 @@ def _band_crossings(level: float, spec: DriveSpec, dt_s: float) -> list[float]:
     return [t for t in times if 0.0 < t < dt_s]
 
 
-def resting_point(mood: MoodState, drives: DriveState | None,
-                  drive_cfg: DriveSettings) -> tuple[float, float, float]:
+def resting_point(
+    mood: MoodState, drives: DriveState | None, drive_cfg: DriveSettings
+) -> tuple[float, float, float]:
     """Where the mood settles: the disposition plus the pushes of drives out of band."""
     rest = [mood.disposition, 0.0, 0.0]
     if drives is not None:
@@ -80,9 +81,13 @@ def _drifted(drives: DriveState, drive_cfg: DriveSettings, dt_s: float) -> Drive
     )
 
 
-def evolve(mood: MoodState | None, drives: DriveState | None, dt_s: float,
-           cfg: AffectSettings, drive_cfg: DriveSettings,
-           ) -> tuple[MoodState | None, DriveState | None]:
+def evolve(
+    mood: MoodState | None,
+    drives: DriveState | None,
+    dt_s: float,
+    cfg: AffectSettings,
+    drive_cfg: DriveSettings,
+) -> tuple[MoodState | None, DriveState | None]:
     """The mood and the drives after `dt_s` awake seconds without events. An unknown part stays
     unknown; with the drives unknown the mood relaxes toward the disposition alone."""
     if dt_s < 0:
@@ -96,9 +101,11 @@ def evolve(mood: MoodState | None, drives: DriveState | None, dt_s: float,
         for name, spec in drive_cfg.items():
             cuts.update(_band_crossings(drives.levels[name], spec, dt_s))
     edges = sorted(cuts)
-    half_lives = (cfg.valence_half_life_h * SECONDS_PER_HOUR,
-                  cfg.arousal_half_life_h * SECONDS_PER_HOUR,
-                  cfg.dominance_half_life_h * SECONDS_PER_HOUR)
+    half_lives = (
+        cfg.valence_half_life_h * SECONDS_PER_HOUR,
+        cfg.arousal_half_life_h * SECONDS_PER_HOUR,
+        cfg.dominance_half_life_h * SECONDS_PER_HOUR,
+    )
     vector = mood.vector.as_tuple()
     for start, end in zip(edges, edges[1:], strict=False):
         # The band state is constant inside the piece; its midpoint is safely away from the edges.
@@ -113,8 +120,9 @@ def evolve(mood: MoodState | None, drives: DriveState | None, dt_s: float,
         if (i := fade(e.intensity, dt_s, cfg.emotion_decay_per_s)) >= cfg.emotion_floor
     )
     return (
-        mood.model_copy(update={"vector": PAD.of(vector), "emotions": emotions,
-                                "awake_s": mood.awake_s + dt_s}),
+        mood.model_copy(
+            update={"vector": PAD.of(vector), "emotions": emotions, "awake_s": mood.awake_s + dt_s}
+        ),
         new_drives,
     )
 
@@ -145,17 +153,23 @@ def appraise_mood(mood: MoodState, kind: str, cfg: AffectSettings) -> MoodState:
         disposition += cfg.disposition_rate * abs(iv) * (goal - disposition)
     felt = Emotion(kind=kind, impulse=PAD.of(impulse), intensity=1.0)
     emotions = tuple(e for e in mood.emotions if e.kind != kind) + (felt,)
-    return mood.model_copy(update={
-        "vector": mood.vector.nudged(impulse),
-        "disposition": clip(disposition),
-        "emotions": emotions,
-        "appraisals": mood.appraisals + 1,
-    })
+    return mood.model_copy(
+        update={
+            "vector": mood.vector.nudged(impulse),
+            "disposition": clip(disposition),
+            "emotions": emotions,
+            "appraisals": mood.appraisals + 1,
+        }
+    )
 
 
 def satiate(drives: DriveState, kind: str, drive_cfg: DriveSettings) -> DriveState:
     """The drives right after an event of `kind`: each moves by its satiation for that kind."""
-    return drives.model_copy(update={"levels": {
-        name: clip(drives.levels[name] + spec.satiation.get(kind, 0.0), 0.0, 1.0)
-        for name, spec in drive_cfg.items()
-    }})
+    return drives.model_copy(
+        update={
+            "levels": {
+                name: clip(drives.levels[name] + spec.satiation.get(kind, 0.0), 0.0, 1.0)
+                for name, spec in drive_cfg.items()
+            }
+        }
+    )

@@ -20,8 +20,9 @@ def mood_file(settings: Settings) -> StateFile[MoodState]:
 class EmotionManager(Held[MoodState]):
     """The mood (None when unknown) and its label."""
 
-    def __init__(self, cfg: AffectSettings, file: StateFile[MoodState],
-                 loaded: Loaded[MoodState]) -> None:
+    def __init__(
+        self, cfg: AffectSettings, file: StateFile[MoodState], loaded: Loaded[MoodState]
+    ) -> None:
         super().__init__(file, loaded)
         self.cfg = cfg
 

@@ -37,7 +37,9 @@ class MoodState(BaseModel):
         """The mood of a brand-new data directory: at rest on the initial disposition."""
         return cls(
             vector=PAD(valence=cfg.initial_disposition, arousal=0.0, dominance=0.0),
-            disposition=cfg.initial_disposition, awake_s=0.0, appraisals=0,
+            disposition=cfg.initial_disposition,
+            awake_s=0.0,
+            appraisals=0,
         )
 
 

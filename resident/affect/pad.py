@@ -13,9 +13,16 @@ from resident.config import AffectSettings
 
 #: Every label `mood_label` can return.
 MOOD_LABELS = (
-    "irritated", "anxious", "downcast", "guarded",
-    "eager", "content", "cheerful",
-    "alert", "subdued", "steady",
+    "irritated",
+    "anxious",
+    "downcast",
+    "guarded",
+    "eager",
+    "content",
+    "cheerful",
+    "alert",
+    "subdued",
+    "steady",
 )
 DISPOSITION_LABELS = ("guarded", "even", "optimistic")
 
@@ -45,10 +52,12 @@ class PAD(BaseModel):
         """Each axis moves |i| of the way toward the end (+1 or -1) its impulse i points at:
         from rest that is exactly +i, and repeated impulses saturate smoothly short of the end
         instead of piling up against it."""
-        return PAD.of(tuple(  # type: ignore[arg-type]
-            x + abs(i) * ((1.0 if i > 0 else -1.0) - x)
-            for x, i in zip(self.as_tuple(), impulse, strict=True)
-        ))
+        return PAD.of(
+            tuple(  # type: ignore[arg-type]
+                x + abs(i) * ((1.0 if i > 0 else -1.0) - x)
+                for x, i in zip(self.as_tuple(), impulse, strict=True)
+            )
+        )
 
 
 def mood_label(mood: PAD, cfg: AffectSettings) -> str:

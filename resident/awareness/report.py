@@ -73,9 +73,16 @@ class StateReport(_Report):
     sentence: str
 
 
-def build_report(settings: Settings, mood: MoodState | None, drives: DriveState | None, *,
-                 session_id: str | None, live: bool, at: datetime | None,
-                 problems: list[str] | None = None) -> StateReport:
+def build_report(
+    settings: Settings,
+    mood: MoodState | None,
+    drives: DriveState | None,
+    *,
+    session_id: str | None,
+    live: bool,
+    at: datetime | None,
+    problems: list[str] | None = None,
+) -> StateReport:
     """The report for this state; the same function serves the daemon, the CLI and the API."""
     cfg = settings.affect
     unknown = [name for name, part in (("mood", mood), ("drives", drives)) if part is None]
@@ -85,21 +92,42 @@ def build_report(settings: Settings, mood: MoodState | None, drives: DriveState 
         emotions: list[EmotionReport] = []
     else:
         v = mood.vector
-        mood_r = MoodReport(label=mood_label(v, cfg), vector=Vector(
-            valence=v.valence, arousal=v.arousal, dominance=v.dominance))
-        disposition = DispositionReport(valence=mood.disposition,
-                                        label=disposition_label(mood.disposition, cfg))
-        emotions = [EmotionReport(kind=e.kind, intensity=e.intensity)
-                    for e in sorted(mood.emotions, key=lambda e: -e.intensity)]
-    drive_r = {} if drives is None else {
-        name: DriveReport(level=drives.levels[name], set_point=spec.set_point, band=spec.band,
-                          in_band=in_band(drives.levels[name], spec))
-        for name, spec in settings.drives.items()
-    }
+        mood_r = MoodReport(
+            label=mood_label(v, cfg),
+            vector=Vector(valence=v.valence, arousal=v.arousal, dominance=v.dominance),
+        )
+        disposition = DispositionReport(
+            valence=mood.disposition, label=disposition_label(mood.disposition, cfg)
+        )
+        emotions = [
+            EmotionReport(kind=e.kind, intensity=e.intensity)
+            for e in sorted(mood.emotions, key=lambda e: -e.intensity)
+        ]
+    drive_r = (
+        {}
+        if drives is None
+        else {
+            name: DriveReport(
+                level=drives.levels[name],
+                set_point=spec.set_point,
+                band=spec.band,
+                in_band=in_band(drives.levels[name], spec),
+            )
+            for name, spec in settings.drives.items()
+        }
+    )
     report = StateReport(
-        session_id=session_id, live=live, at=at, known=not unknown, unknown=unknown,
-        problems=list(problems or []), mood=mood_r, disposition=disposition, emotions=emotions,
-        drives=drive_r, sentence="",
+        session_id=session_id,
+        live=live,
+        at=at,
+        known=not unknown,
+        unknown=unknown,
+        problems=list(problems or []),
+        mood=mood_r,
+        disposition=disposition,
+        emotions=emotions,
+        drives=drive_r,
+        sentence="",
     )
     return report.model_copy(update={"sentence": render_sentence(report)})
 
@@ -129,14 +157,22 @@ def render_sentence(report: StateReport) -> str:
         out = [
             f"{name} is {'low' if d.level < d.band[0] else 'high'} ({d.level:.2f}; comfortable "
             f"{d.band[0]:.2f} to {d.band[1]:.2f})"
-            for name, d in report.drives.items() if not d.in_band
+            for name, d in report.drives.items()
+            if not d.in_band
         ]
         fine = [name for name, d in report.drives.items() if d.in_band]
         if out:
             text = _join(out)
-            parts.append(text[0].upper() + text[1:] + (
-                f"; {_join(fine)} {'is' if len(fine) == 1 else 'are'} within "
-                f"{'its band' if len(fine) == 1 else 'their bands'}." if fine else "."))
+            parts.append(
+                text[0].upper()
+                + text[1:]
+                + (
+                    f"; {_join(fine)} {'is' if len(fine) == 1 else 'are'} within "
+                    f"{'its band' if len(fine) == 1 else 'their bands'}."
+                    if fine
+                    else "."
+                )
+            )
         else:
             parts.append("All my drives are within their comfort bands.")
     return " ".join(parts)
@@ -151,18 +187,30 @@ def render_text(report: StateReport) -> str:
         when = report.at.isoformat() if report.at else "never"
         lines.append(f"session   none: no daemon running; state as last written ({when})")
     vector = report.mood.vector
-    lines.append("mood      " + report.mood.label + (
-        "" if vector is None else f"  valence {vector.valence:+.3f}  arousal "
-        f"{vector.arousal:+.3f}  dominance {vector.dominance:+.3f}"))
+    lines.append(
+        "mood      "
+        + report.mood.label
+        + (
+            ""
+            if vector is None
+            else f"  valence {vector.valence:+.3f}  arousal "
+            f"{vector.arousal:+.3f}  dominance {vector.dominance:+.3f}"
+        )
+    )
     disposition = report.disposition
-    lines.append("disposition " + disposition.label + (
-        "" if disposition.valence is None else f" ({disposition.valence:+.3f})"))
+    lines.append(
+        "disposition "
+        + disposition.label
+        + ("" if disposition.valence is None else f" ({disposition.valence:+.3f})")
+    )
     if "drives" in report.unknown:
         lines.append("drives    unknown")
     for name, d in report.drives.items():
         where = "in band" if d.in_band else ("below band" if d.level < d.band[0] else "above band")
-        lines.append(f"  {name:<11} {d.level:.3f}  set point {d.set_point:.2f}  band "
-                     f"{d.band[0]:.2f}-{d.band[1]:.2f}  {where}")
+        lines.append(
+            f"  {name:<11} {d.level:.3f}  set point {d.set_point:.2f}  band "
+            f"{d.band[0]:.2f}-{d.band[1]:.2f}  {where}"
+        )
     lines.extend(f"problem   {p}" for p in report.problems)
     return "\n".join(lines)
 
@@ -179,6 +227,11 @@ def report_from_disk(settings: Settings) -> StateReport:
         elif loaded.source is Source.ABSENT:
             problems.append(f"{loaded.path.name}: not written yet (MAX has never booted here)")
     return build_report(
-        settings, mood_loaded.value, drives_loaded.value, session_id=None, live=False,
-        at=mood_loaded.written_at, problems=problems,
+        settings,
+        mood_loaded.value,
+        drives_loaded.value,
+        session_id=None,
+        live=False,
+        at=mood_loaded.written_at,
+        problems=problems,
     )

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from resident.body.probes import (
     TROUBLE,
+    Finding,
     Probe,
     Status,
     probe_cpu,
@@ -63,14 +64,16 @@ class PartRecord(BaseModel):
         if reading.status not in TROUBLE:
             return self.model_copy(update={"last": reading, "probes": self.probes + 1})
         kind = reading.kind or "unknown"
-        return self.model_copy(update={
-            "last": reading,
-            "probes": self.probes + 1,
-            "failures": self.failures + 1,
-            "by_kind": {**self.by_kind, kind: self.by_kind.get(kind, 0) + 1},
-            "last_failure_at": reading.checked_at,
-            "last_failure_kind": kind,
-        })
+        return self.model_copy(
+            update={
+                "last": reading,
+                "probes": self.probes + 1,
+                "failures": self.failures + 1,
+                "by_kind": {**self.by_kind, kind: self.by_kind.get(kind, 0) + 1},
+                "last_failure_at": reading.checked_at,
+                "last_failure_kind": kind,
+            }
+        )
 
 
 class BodyState(BaseModel):
@@ -108,8 +111,9 @@ def body_file(settings: Settings) -> StateFile[BodyState]:
     return StateFile(settings.state_dir / BODY_FILE, BodyState, "body")
 
 
-def default_probes(settings: Settings, graph: GraphStore,
-                   session_id: str | None) -> dict[str, Probe]:
+def default_probes(
+    settings: Settings, graph: GraphStore, session_id: str | None
+) -> dict[str, Probe]:
     """The parts of MAX's body and how to look at each."""
     body = settings.body
     model_url = settings.language_model.base_url.rstrip("/")
@@ -121,16 +125,25 @@ def default_probes(settings: Settings, graph: GraphStore,
         "python": lambda now: probe_python(settings),
         "graph": lambda now: probe_graph(settings, graph, session_id, now),
         "prefect_api": lambda now: probe_http(
-            f"http://127.0.0.1:{settings.flows.prefect_port}/api/health", body.http_timeout_s),
+            f"http://127.0.0.1:{settings.flows.prefect_port}/api/health", body.http_timeout_s
+        ),
         "language_model": lambda now: probe_http(
-            f"{model_url}/models" if model_url else "", body.http_timeout_s),
+            f"{model_url}/models" if model_url else "", body.http_timeout_s
+        ),
     }
     for name, provider in sorted(settings.council.providers.items()):
         # A provider that answers at all (even 401 without a key) is reachable; 5xx is not.
-        url = provider.base_url
-        probes[f"council:{name}"] = (
-            lambda now, url=url: probe_http(url, body.http_timeout_s, healthy_below=500))  # type: ignore[misc]
+        probes[f"council:{name}"] = _reachable(provider.base_url, body.http_timeout_s)
     return probes
+
+
+def _reachable(url: str, timeout_s: float) -> Probe:
+    """A probe of `url` that counts any answer below 500 as reachable."""
+
+    def probe(now: datetime) -> Finding:
+        return probe_http(url, timeout_s, healthy_below=500)
+
+    return probe
 
 
 class Body(Held[BodyState]):
@@ -139,8 +152,13 @@ class Body(Held[BodyState]):
     each probe round is one write of body.json. With body.json unknown the history starts again
     from nothing (the boot event says so) since parts can always be looked at afresh."""
 
-    def __init__(self, settings: Settings, file: StateFile[BodyState], loaded: Loaded[BodyState],
-                 probes: Mapping[str, Probe]) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        file: StateFile[BodyState],
+        loaded: Loaded[BodyState],
+        probes: Mapping[str, Probe],
+    ) -> None:
         super().__init__(file, loaded)
         self.settings = settings
         self.probes = dict(probes)
@@ -170,15 +188,19 @@ class Body(Held[BodyState]):
         unknown = [p for p in names if p not in self.probes]
         if unknown:
             raise InvalidInput(
-                f"no body part {', '.join(unknown)}; parts: {', '.join(self.probes)}")
+                f"no body part {', '.join(unknown)}; parts: {', '.join(self.probes)}"
+            )
         with self._lock:
             readings = {}
             for name in names:
                 start = time.perf_counter()
                 finding = self.probes[name](now)
                 readings[name] = Reading(
-                    status=finding.status, detail=finding.detail, kind=finding.kind,
-                    checked_at=now, latency_ms=(time.perf_counter() - start) * 1000.0,
+                    status=finding.status,
+                    detail=finding.detail,
+                    kind=finding.kind,
+                    checked_at=now,
+                    latency_ms=(time.perf_counter() - start) * 1000.0,
                 )
             state = self._current()
             parts_now = dict(state.parts)
@@ -188,19 +210,28 @@ class Body(Held[BodyState]):
                 after = before.after(reading)
                 parts_now[name] = after
                 if after.troubled and not before.troubled:
-                    changes.append(Change(part=name, change="troubled", status=reading.status,
-                                          kind=reading.kind))
+                    changes.append(
+                        Change(
+                            part=name, change="troubled", status=reading.status, kind=reading.kind
+                        )
+                    )
                 elif before.troubled and not after.troubled:
-                    changes.append(Change(part=name, change="recovered", status=reading.status,
-                                          kind=None))
+                    changes.append(
+                        Change(part=name, change="recovered", status=reading.status, kind=None)
+                    )
             self.commit(BodyState(parts=parts_now), now)
             return changes
 
     def failure_rates(self) -> list[FailureRate]:
         """Where the body tends to fail: failure rate by part and kind, highest first."""
         rates = [
-            FailureRate(part=part, kind=kind, failures=n, probes=rec.probes,
-                        rate=n / rec.probes if rec.probes else 0.0)
+            FailureRate(
+                part=part,
+                kind=kind,
+                failures=n,
+                probes=rec.probes,
+                rate=n / rec.probes if rec.probes else 0.0,
+            )
             for part, rec in self._current().parts.items()
             for kind, n in rec.by_kind.items()
         ]
@@ -208,5 +239,8 @@ class Body(Held[BodyState]):
 
     def summary(self) -> dict[str, str]:
         """Each probed part's last status."""
-        return {part: rec.last.status.value for part, rec in self._current().parts.items()
-                if rec.last is not None}
+        return {
+            part: rec.last.status.value
+            for part, rec in self._current().parts.items()
+            if rec.last is not None
+        }

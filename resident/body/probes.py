@@ -84,9 +84,15 @@ def probe_gpu(settings: Settings) -> Finding:
         return Finding(Status.ABSENT, "no nvidia-smi on PATH: no NVIDIA GPU to use")
     try:
         out = subprocess.run(
-            [smi, "--query-gpu=name,memory.used,memory.total,temperature.gpu",
-             "--format=csv,noheader,nounits"],
-            capture_output=True, text=True, timeout=settings.body.gpu_timeout_s, check=False,
+            [
+                smi,
+                "--query-gpu=name,memory.used,memory.total,temperature.gpu",
+                "--format=csv,noheader,nounits",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=settings.body.gpu_timeout_s,
+            check=False,
         )
     except subprocess.TimeoutExpired:
         return Finding(Status.FAILED, "nvidia-smi did not answer in time", "timeout")
@@ -117,8 +123,9 @@ def probe_python(settings: Settings) -> Finding:
     return Finding(Status.OK, detail)
 
 
-def probe_graph(settings: Settings, graph: GraphStore, session_id: str | None,
-                now: datetime) -> Finding:
+def probe_graph(
+    settings: Settings, graph: GraphStore, session_id: str | None, now: datetime
+) -> Finding:
     path = settings.graph_path
     if not path.exists():
         return Finding(Status.FAILED, f"{path} does not exist", "missing")

@@ -112,8 +112,13 @@ def entry_confidence(requested: float, prov: Provenance, rules: EpistemicSetting
     return min(requested, provenance_cap(prov, rules))
 
 
-def admit(new: NewClaim, now: datetime, rules: EpistemicSettings,
-          session_id: str | None = None, correlation_id: str | None = None) -> Claim:
+def admit(
+    new: NewClaim,
+    now: datetime,
+    rules: EpistemicSettings,
+    session_id: str | None = None,
+    correlation_id: str | None = None,
+) -> Claim:
     """The row a new claim enters as: capped by its provenance, at the rung its evidence supports.
 
     Nothing enters as FACT; that takes promote_to_fact.
@@ -164,8 +169,9 @@ def retrieval_bump(claim: Claim, rules: EpistemicSettings) -> Claim:
     )
 
 
-def decay_step(claim: Claim, now: datetime, rules: DecaySettings,
-               ladder: EpistemicSettings) -> Claim:
+def decay_step(
+    claim: Claim, now: datetime, rules: DecaySettings, ladder: EpistemicSettings
+) -> Claim:
     """One run of the forgetting curve on one claim; the set-based SQL mirrors this exactly.
 
     Only truth claims below the threshold decay; a claim unretrieved for the stale span loses
@@ -199,14 +205,21 @@ def independent_sources(claims: list[Claim], evidence: EvidenceMap | None = None
     """The independent origins (resident.cognition.independence) behind these claims: the
     evidence that counts. Opinions and claims that are not grounded bring none."""
     rows = evidence or {}
-    return set(statement_origins(
-        Witness(c.provenance, tuple(rows.get(c.id, ()))) for c in claims
-        if c.level is not Level.OPINION and parse_provenance(c.provenance).grounded
-    ))
+    return set(
+        statement_origins(
+            Witness(c.provenance, tuple(rows.get(c.id, ())))
+            for c in claims
+            if c.level is not Level.OPINION and parse_provenance(c.provenance).grounded
+        )
+    )
 
 
-def promote_to_fact(claim: Claim, corroborating: list[Claim], rules: EpistemicSettings,
-                    evidence: EvidenceMap | None = None) -> Claim:
+def promote_to_fact(
+    claim: Claim,
+    corroborating: list[Claim],
+    rules: EpistemicSettings,
+    evidence: EvidenceMap | None = None,
+) -> Claim:
     """Raise a grounded claim to FACT, or refuse with PromotionRefused.
 
     `corroborating` are the other claims of the same subject, predicate and object; `evidence`
@@ -224,7 +237,8 @@ def promote_to_fact(claim: Claim, corroborating: list[Claim], rules: EpistemicSe
             f"claim {claim.id} has {prov.klass.value} provenance; only grounded claims are promoted"
         )
     same = [
-        c for c in corroborating
+        c
+        for c in corroborating
         if (c.subject, c.predicate, c.object_value)
         == (claim.subject, claim.predicate, claim.object_value)
     ]
@@ -284,18 +298,23 @@ def resolve_conflict(
     if {winner.id, loser.id} != {conflict.claim_a, conflict.claim_b}:
         raise ConflictRefused("winner and loser must be the conflict's two claims")
     support = [
-        e for e in evidence
+        e
+        for e in evidence
         if (e.subject, e.predicate, e.object_value)
         == (winner.subject, winner.predicate, winner.object_value)
     ]
     sources = independent_sources([winner, *support], rows)
     needed = rules.min_independent_sources if loser.level is Level.FACT else 1
     if len(sources) < needed:
-        raise FactProtected(
-            f"resolving conflict {conflict.id} needs {needed} independent grounded source(s) "
-            f"for the winner, found {len(sources)}"
-        ) if loser.level is Level.FACT else ConflictRefused(
-            f"conflict {conflict.id} has no grounded evidence for the winner; it stays open"
+        raise (
+            FactProtected(
+                f"resolving conflict {conflict.id} needs {needed} independent grounded source(s) "
+                f"for the winner, found {len(sources)}"
+            )
+            if loser.level is Level.FACT
+            else ConflictRefused(
+                f"conflict {conflict.id} has no grounded evidence for the winner; it stays open"
+            )
         )
     confidence = loser.confidence * rules.conflict_loss_factor
     lost = loser.model_copy(
@@ -348,8 +367,9 @@ def record_correction(
     return CorrectionWrites(gap=gap, hypothesis=hypothesis, conflict=conflict)
 
 
-def new_gap(subject: str, predicate: str, question: str, priority: int,
-            claim_id: str | None, now: datetime) -> CuriosityGap:
+def new_gap(
+    subject: str, predicate: str, question: str, priority: int, claim_id: str | None, now: datetime
+) -> CuriosityGap:
     return CuriosityGap(
         id=short_id("g", subject, predicate, claim_id or "", now.isoformat()),
         subject=subject,
@@ -370,8 +390,9 @@ def gap_backoff(attempts: int, curiosity: CuriositySettings) -> timedelta:
     return min(timedelta(minutes=minutes), timedelta(hours=curiosity.max_backoff_hours))
 
 
-def gap_attempted(gap: CuriosityGap, now: datetime, curiosity: CuriositySettings,
-                  resolved: bool, note: str) -> CuriosityGap:
+def gap_attempted(
+    gap: CuriosityGap, now: datetime, curiosity: CuriositySettings, resolved: bool, note: str
+) -> CuriosityGap:
     """The gap after one attempt: resolved, or open again after a backoff."""
     return gap.model_copy(
         update={

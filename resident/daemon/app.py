@@ -22,22 +22,30 @@ from resident.state.storage import is_storage_full, storage_full
 
 log = logging.getLogger("resident.daemon")
 
-_HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-               405: "method_not_allowed", 413: "request_too_large", 415: "unsupported_media_type",
-               431: "header_too_large", 507: "storage_full"}
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "request_too_large",
+    415: "unsupported_media_type",
+    431: "header_too_large",
+    507: "storage_full",
+}
 
 
 #: Paths of the OpenAI-compatible surface, whose clients read OpenAI's error shape.
 _OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
 
 
-def _error(status: int, code: str, message: str, request: Request | None = None
-           ) -> JSONResponse:
+def _error(status: int, code: str, message: str, request: Request | None = None) -> JSONResponse:
     if request is not None and request.url.path.startswith(_OPENAI_PATHS):
         # OpenAI's clients read {"error": {"message", "type", "code"}}; ours read the flat one.
         kind = "invalid_request_error" if status < 500 else "server_error"
-        return JSONResponse({"error": {"message": message, "type": kind, "code": code}},
-                            status_code=status)
+        return JSONResponse(
+            {"error": {"message": message, "type": kind, "code": code}}, status_code=status
+        )
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
@@ -52,8 +60,9 @@ def _validation_message(errors: list[dict[str, object]]) -> tuple[str, str]:
 
 
 def create_app(runtime: Runtime) -> FastAPI:
-    app = FastAPI(title="MAX, our AI resident", version="1", docs_url=None, redoc_url=None,
-                  openapi_url=None)
+    app = FastAPI(
+        title="MAX, our AI resident", version="1", docs_url=None, redoc_url=None, openapi_url=None
+    )
 
     @app.exception_handler(ResidentError)
     async def resident_error(request: Request, exc: ResidentError) -> JSONResponse:
@@ -81,9 +90,12 @@ def create_app(runtime: Runtime) -> FastAPI:
             log.error("%s %s: %s", request.method, request.url.path, full)
             return _error(507, full.code, str(full), request)
         log.exception("internal error on %s %s", request.method, request.url.path)
-        return _error(500, "internal_error",
-                      f"{type(exc).__name__} inside MAX; the daemon's log has the details",
-                      request)
+        return _error(
+            500,
+            "internal_error",
+            f"{type(exc).__name__} inside MAX; the daemon's log has the details",
+            request,
+        )
 
     app.include_router(conversation.build_router(runtime))
     app.include_router(openai_api.build_router(runtime))
@@ -91,8 +103,11 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(rest_api.build_router(runtime))
     app.include_router(people_api.build_router(runtime))
     # Added last = runs first: the token is checked before the body is even looked at.
-    app.add_middleware(BodyLimit, settings=runtime.settings.daemon,
-                       upload_bytes=runtime.settings.biometrics.max_upload_bytes)
+    app.add_middleware(
+        BodyLimit,
+        settings=runtime.settings.daemon,
+        upload_bytes=runtime.settings.biometrics.max_upload_bytes,
+    )
     app.add_middleware(BearerAuth, tokens=runtime.tokens)
     app.add_middleware(HeaderLimit, settings=runtime.settings.daemon)
     return app

@@ -52,8 +52,15 @@ class Hydrated(Generic[M]):
     report: dict[str, Any]
 
 
-def _hydrate(part: str, file: StateFile[M], first_boot: bool, first: Callable[[], M],
-             settings: Settings, events: EventLog, now: datetime) -> Hydrated[M]:
+def _hydrate(
+    part: str,
+    file: StateFile[M],
+    first_boot: bool,
+    first: Callable[[], M],
+    settings: Settings,
+    events: EventLog,
+    now: datetime,
+) -> Hydrated[M]:
     """Load one state file; on a brand-new data directory write its first state instead."""
     loaded = file.load()
     source = loaded.source.value
@@ -65,15 +72,27 @@ def _hydrate(part: str, file: StateFile[M], first_boot: bool, first: Callable[[]
             problem = f"{file.path.name}: missing after the first boot (a loss)"
             loaded = Loaded(Source.UNKNOWN, file.path, problems=(problem,))
             source = loaded.source.value
-    report = {**loaded.describe(), "source": source,
-              "file": str(file.path.relative_to(settings.data_dir))}
+    report = {
+        **loaded.describe(),
+        "source": source,
+        "file": str(file.path.relative_to(settings.data_dir)),
+    }
     if loaded.source is Source.LAST_GOOD:
-        events.emit("state_recovered", {"part": part, "file": report["file"],
-                                        "from": file.last_good.name, "seq": loaded.seq,
-                                        "problems": list(loaded.problems)})
+        events.emit(
+            "state_recovered",
+            {
+                "part": part,
+                "file": report["file"],
+                "from": file.last_good.name,
+                "seq": loaded.seq,
+                "problems": list(loaded.problems),
+            },
+        )
     elif loaded.source is Source.UNKNOWN:
-        events.emit("state_unknown", {"part": part, "file": report["file"],
-                                      "problems": list(loaded.problems)})
+        events.emit(
+            "state_unknown",
+            {"part": part, "file": report["file"], "problems": list(loaded.problems)},
+        )
     return Hydrated(loaded, report)
 
 
@@ -86,8 +105,12 @@ def _config_digest(settings: Settings) -> str:
     return hashlib.sha256(settings.model_dump_json().encode()).hexdigest()
 
 
-def boot(settings: Settings, graph: GraphStore, clock: Clock | None = None,
-         probes: dict[str, Probe] | None = None) -> Resident:
+def boot(
+    settings: Settings,
+    graph: GraphStore,
+    clock: Clock | None = None,
+    probes: dict[str, Probe] | None = None,
+) -> Resident:
     """Bring MAX up on `settings` (already loaded and validated) and `graph`.
 
     `probes` replaces the body's parts (tests and other machines); by default every part of
@@ -98,43 +121,76 @@ def boot(settings: Settings, graph: GraphStore, clock: Clock | None = None,
     now = session.started_at
     events = EventLog(settings.data_dir / EVENTS_DIR, session, settings.events, clock)
     files: dict[str, StateFile[Any]] = {
-        "mood": mood_file(settings), "drives": drives_file(settings),
-        "body": body_file(settings), "people": people_file(settings),
+        "mood": mood_file(settings),
+        "drives": drives_file(settings),
+        "body": body_file(settings),
+        "people": people_file(settings),
     }
     born = settings.state_dir / BORN_FILE
     # A first boot cut short (a crash between two first writes) is finished by the next boot.
     first_boot = not born.exists()
 
-    mood = _hydrate("mood", files["mood"], first_boot, lambda: MoodState.first(settings.affect),
-                    settings, events, now)
+    mood = _hydrate(
+        "mood",
+        files["mood"],
+        first_boot,
+        lambda: MoodState.first(settings.affect),
+        settings,
+        events,
+        now,
+    )
     emotions = EmotionManager(settings.affect, files["mood"], mood.loaded)
-    drive_h = _hydrate("drives", files["drives"], first_boot,
-                       lambda: DriveState.first(settings.drives), settings, events, now)
+    drive_h = _hydrate(
+        "drives",
+        files["drives"],
+        first_boot,
+        lambda: DriveState.first(settings.drives),
+        settings,
+        events,
+        now,
+    )
     drives = Drives(settings.drives, files["drives"], drive_h.loaded)
     body_h = _hydrate("body", files["body"], first_boot, BodyState, settings, events, now)
-    body = Body(settings, files["body"], body_h.loaded,
-                probes if probes is not None else default_probes(settings, graph,
-                                                                 session.session_id))
+    body = Body(
+        settings,
+        files["body"],
+        body_h.loaded,
+        probes if probes is not None else default_probes(settings, graph, session.session_id),
+    )
     people_h = _hydrate("people", files["people"], first_boot, PeopleState, settings, events, now)
-    people = People(files["people"], people_h.loaded, graph, settings.data_dir,
-                    on_event=events.emit)
+    people = People(
+        files["people"], people_h.loaded, graph, settings.data_dir, on_event=events.emit
+    )
     people.sync_graph(now)
     if first_boot:
         _write_born(born, session, now)
 
     hydrated = {"mood": mood, "drives": drive_h, "body": body_h, "people": people_h}
     problems = [p for h in hydrated.values() for p in h.report["problems"]]
-    resident = Resident(settings, clock, session, events, emotions, drives, body, people, graph,
-                        awake_from=now, problems=problems)
-    events.emit("boot", {
-        "order": list(BOOT_ORDER),
-        "first_boot": first_boot,
-        "config_sha256": _config_digest(settings),
-        "restored": {part: h.report for part, h in hydrated.items()},
-        "unknown": [part for part, h in hydrated.items()
-                    if h.loaded.source is Source.UNKNOWN],
-        "people": len(people.all()),
-    })
+    resident = Resident(
+        settings,
+        clock,
+        session,
+        events,
+        emotions,
+        drives,
+        body,
+        people,
+        graph,
+        awake_from=now,
+        problems=problems,
+    )
+    events.emit(
+        "boot",
+        {
+            "order": list(BOOT_ORDER),
+            "first_boot": first_boot,
+            "config_sha256": _config_digest(settings),
+            "restored": {part: h.report for part, h in hydrated.items()},
+            "unknown": [part for part, h in hydrated.items() if h.loaded.source is Source.UNKNOWN],
+            "people": len(people.all()),
+        },
+    )
     return resident
 
 
@@ -142,9 +198,21 @@ class Resident:
     """MAX, awake. Every change to mood and drives is written through before a method returns;
     the methods are safe to call from several threads."""
 
-    def __init__(self, settings: Settings, clock: Clock, session: Session, events: EventLog,
-                 emotions: EmotionManager, drives: Drives, body: Body, people: People,
-                 graph: GraphStore, *, awake_from: datetime, problems: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        clock: Clock,
+        session: Session,
+        events: EventLog,
+        emotions: EmotionManager,
+        drives: Drives,
+        body: Body,
+        people: People,
+        graph: GraphStore,
+        *,
+        awake_from: datetime,
+        problems: Iterable[str] = (),
+    ) -> None:
         self.settings = settings
         self.clock = clock
         self.session = session
@@ -170,8 +238,13 @@ class Resident:
             return mood, drives
         return evolve(mood, drives, dt, self.settings.affect, self.settings.drives)
 
-    def _commit(self, mood: MoodState | None, drives: DriveState | None, now: datetime,
-                correlation_id: str | None) -> None:
+    def _commit(
+        self,
+        mood: MoodState | None,
+        drives: DriveState | None,
+        now: datetime,
+        correlation_id: str | None,
+    ) -> None:
         before = set(self.drives.out_of_band())
         if mood is not None:
             self.emotions.commit(mood, now)
@@ -180,12 +253,15 @@ class Resident:
         self._awake_at = max(self._awake_at, now)
         after = set(self.drives.out_of_band())
         for name in sorted(after - before):
-            self.events.emit("drive_out_of_band", {"drive": name,
-                                                   "level": self.drives.level(name)},
-                             correlation_id)
+            self.events.emit(
+                "drive_out_of_band",
+                {"drive": name, "level": self.drives.level(name)},
+                correlation_id,
+            )
         for name in sorted(before - after):
-            self.events.emit("drive_in_band", {"drive": name, "level": self.drives.level(name)},
-                             correlation_id)
+            self.events.emit(
+                "drive_in_band", {"drive": name, "level": self.drives.level(name)}, correlation_id
+            )
 
     def tick(self, now: datetime) -> None:
         """Let awake time act on mood and drives up to `now`, and write them through."""
@@ -195,8 +271,13 @@ class Resident:
 
     # experience
 
-    def appraise(self, kind: str, now: datetime, correlation_id: str | None = None,
-                 **detail: str | int | float | bool | None) -> None:
+    def appraise(
+        self,
+        kind: str,
+        now: datetime,
+        correlation_id: str | None = None,
+        **detail: str | int | float | bool | None,
+    ) -> None:
         """Appraise an event of `kind` (praise, hostility, corrected, gap_resolved,
         person_arrived, person_left, body_trouble, body_recovered, rested): it lands on the mood
         and the drives, both are written through, and an `appraisal` event records it.
@@ -216,17 +297,22 @@ class Resident:
                 drives = satiate(drives, kind, self.settings.drives)
             self._commit(mood, drives, now, correlation_id)
             report = self.state(now)
-            self.events.emit("appraisal", {
-                "appraised": kind,
-                "impulse": list(impulse),
-                **detail,
-                "mood": report.mood.model_dump(mode="json"),
-                "disposition": report.disposition.model_dump(mode="json"),
-                "drives": None if drives is None else drives.levels,
-            }, correlation_id)
+            self.events.emit(
+                "appraisal",
+                {
+                    "appraised": kind,
+                    "impulse": list(impulse),
+                    **detail,
+                    "mood": report.mood.model_dump(mode="json"),
+                    "disposition": report.disposition.model_dump(mode="json"),
+                    "drives": None if drives is None else drives.levels,
+                },
+                correlation_id,
+            )
 
-    def check_body(self, now: datetime, parts: Iterable[str] | None = None,
-                   correlation_id: str | None = None) -> list[Change]:
+    def check_body(
+        self, now: datetime, parts: Iterable[str] | None = None, correlation_id: str | None = None
+    ) -> list[Change]:
         """Probe the body (every part by default); a part that falls into trouble is appraised
         as body_trouble (safety and energy drop), one that recovers as body_recovered."""
         names = sorted(self.body.probes) if parts is None else list(parts)
@@ -234,12 +320,17 @@ class Resident:
         for change in changes:
             kind = "body_trouble" if change.change == "troubled" else "body_recovered"
             self.appraise(kind, now, correlation_id, part=change.part, failure=change.kind)
-        self.events.emit("body_probe", {
-            "parts": names,
-            "changes": [c.model_dump(mode="json") for c in changes],
-            "troubled": sorted(p for p, s in self.body.summary().items()
-                               if s in ("degraded", "failed")),
-        }, correlation_id)
+        self.events.emit(
+            "body_probe",
+            {
+                "parts": names,
+                "changes": [c.model_dump(mode="json") for c in changes],
+                "troubled": sorted(
+                    p for p, s in self.body.summary().items() if s in ("degraded", "failed")
+                ),
+            },
+            correlation_id,
+        )
         return changes
 
     def check_due(self, now: datetime) -> list[Change]:
@@ -253,21 +344,32 @@ class Resident:
         """awareness:state-transparency: the live state at `now` and its plain sentence."""
         with self._lock:
             mood, drives = self._evolved(now)
-            return build_report(self.settings, mood, drives, session_id=self.session.session_id,
-                                live=True, at=now, problems=self.problems)
+            return build_report(
+                self.settings,
+                mood,
+                drives,
+                session_id=self.session.session_id,
+                live=True,
+                at=now,
+                problems=self.problems,
+            )
 
     def dump(self) -> dict[str, Any]:
         """Everything that makes MAX himself, as held now: for continuity checks and debugging."""
         with self._lock:
             return {
                 "session_id": self.session.session_id,
-                "mood": None if self.emotions.state is None
+                "mood": None
+                if self.emotions.state is None
                 else self.emotions.state.model_dump(mode="json"),
-                "drives": None if self.drives.state is None
+                "drives": None
+                if self.drives.state is None
                 else self.drives.state.model_dump(mode="json"),
-                "body": None if self.body.state is None
+                "body": None
+                if self.body.state is None
                 else self.body.state.model_dump(mode="json"),
-                "people": None if self.people.state is None
+                "people": None
+                if self.people.state is None
                 else self.people.state.model_dump(mode="json"),
             }
 
@@ -296,9 +398,12 @@ class Resident:
                 return
             mood, drives = self._evolved(now)
             self._commit(mood, drives, now, None)
-            self.events.emit("shutdown", {
-                "awake_s": None if mood is None else mood.awake_s,
-                "mood": self.emotions.label,
-            })
+            self.events.emit(
+                "shutdown",
+                {
+                    "awake_s": None if mood is None else mood.awake_s,
+                    "mood": self.emotions.label,
+                },
+            )
             self.events.close()
             self._down = True

@@ -20,8 +20,11 @@ from resident.memory.remote import RemoteGraph, raise_for_error
 class DaemonClient:
     def __init__(self, info: DaemonInfo, token: str, timeout: float = 120.0) -> None:
         self.info = info
-        self._http = httpx.Client(base_url=info.url, timeout=httpx.Timeout(timeout, connect=5.0),
-                                  headers={"Authorization": f"Bearer {token}"})
+        self._http = httpx.Client(
+            base_url=info.url,
+            timeout=httpx.Timeout(timeout, connect=5.0),
+            headers={"Authorization": f"Bearer {token}"},
+        )
 
     @classmethod
     def find(cls, settings: Settings) -> DaemonClient | None:
@@ -38,8 +41,10 @@ class DaemonClient:
     def require(cls, settings: Settings) -> DaemonClient:
         client = cls.find(settings)
         if client is None:
-            raise DaemonNotRunning(f"MAX is not up on {settings.data_dir}: start him with "
-                                   "`resident up` (in another terminal, or as a service)")
+            raise DaemonNotRunning(
+                f"MAX is not up on {settings.data_dir}: start him with "
+                "`resident up` (in another terminal, or as a service)"
+            )
         return client
 
     def close(self) -> None:
@@ -60,8 +65,9 @@ class DaemonClient:
         result: dict[str, Any] = resp.json()
         return result
 
-    def converse(self, text: str, person: str | None = None,
-                 at: str | None = None) -> dict[str, Any]:
+    def converse(
+        self, text: str, person: str | None = None, at: str | None = None
+    ) -> dict[str, Any]:
         body: dict[str, Any] = {"text": text}
         if person is not None:
             body["person"] = person
@@ -102,8 +108,10 @@ def open_graph(settings: Settings, *, create: bool = False) -> GraphStore:
     if info is not None:
         token = stored_token(settings.data_dir, "service")
         if token is None:
-            raise GraphBusy(f"a daemon owns {settings.data_dir} but tokens.json has no "
-                            "service token to reach it with")
+            raise GraphBusy(
+                f"a daemon owns {settings.data_dir} but tokens.json has no "
+                "service token to reach it with"
+            )
         remote = RemoteGraph(info.url, token)
         try:
             remote.health()
@@ -125,4 +133,5 @@ def _refuse_behind_a_crashed_daemon(settings: Settings) -> None:
             f"MAX's daemon (pid {left.pid}, session {left.session_id}) should own "
             f"{settings.data_dir} but is not running: it crashed. Not opening the graph file "
             f"behind its back; waiting for `resident up` (remove {settings.data_dir / INFO_FILE} "
-            "only if MAX is down on purpose)")
+            "only if MAX is down on purpose)"
+        )

@@ -65,18 +65,32 @@ def check_turn_text(text: str, max_chars: int) -> str:
     if len(stripped) > max_chars:
         raise InvalidInput(
             f"one turn is at most {max_chars} characters (language.max_turn_chars); "
-            f"this one has {len(stripped)}")
+            f"this one has {len(stripped)}"
+        )
     return stripped
 
 
-def take_turn(runtime: Runtime, text: str, person_id: str | None,
-              said_at: datetime | None = None, *, bound: bool = False) -> Turn:
+def take_turn(
+    runtime: Runtime,
+    text: str,
+    person_id: str | None,
+    said_at: datetime | None = None,
+    *,
+    bound: bool = False,
+) -> Turn:
     """One conversation turn under a fresh correlation_id (blocking; run it in the mind lane)."""
     correlation_id = runtime.resident.session.new_correlation_id()
     if said_at is not None and said_at.tzinfo is None:
         said_at = said_at.replace(tzinfo=UTC)
-    return converse(runtime.resident, text, person_id, runtime.clock.now(), correlation_id,
-                    said_at=said_at, bound=bound)
+    return converse(
+        runtime.resident,
+        text,
+        person_id,
+        runtime.clock.now(),
+        correlation_id,
+        said_at=said_at,
+        bound=bound,
+    )
 
 
 def speaker(runtime: Runtime, who: Principal, requested: str | None) -> str | None:
@@ -97,8 +111,13 @@ def viewer(who: Principal) -> str | None:
     return who.person_id if who.role == "person" else None
 
 
-def converse_turn(runtime: Runtime, who: Principal, text: str,
-                  requested: str | None, said_at: datetime | None = None) -> dict[str, Any]:
+def converse_turn(
+    runtime: Runtime,
+    who: Principal,
+    text: str,
+    requested: str | None,
+    said_at: datetime | None = None,
+) -> dict[str, Any]:
     """The whole of one turn as the API answers it (blocking; run it in the mind lane)."""
     person_id = speaker(runtime, who, requested)
     # A person's token, or a speaker recognised by voice or face, cannot introduce themselves
@@ -116,9 +135,13 @@ def converse_turn(runtime: Runtime, who: Principal, text: str,
     return answer
 
 
-async def timed_turn(runtime: Runtime, who: Principal, text: str,
-                     requested: str | None,
-                     said_at: datetime | None = None) -> tuple[dict[str, Any], str]:
+async def timed_turn(
+    runtime: Runtime,
+    who: Principal,
+    text: str,
+    requested: str | None,
+    said_at: datetime | None = None,
+) -> tuple[dict[str, Any], str]:
     """One turn in the mind lane, and a Server-Timing header value saying how long it waited
     for the lane (`queue`) and how long the turn itself took (`turn`), in milliseconds."""
     queued = time.perf_counter()
@@ -141,8 +164,13 @@ def subjects_named(runtime: Runtime, subject: str) -> list[str]:
     return [e.id for e in runtime.graph.find_entities(subject)]
 
 
-def claims_query(runtime: Runtime, subject: str | None, predicate: str | None,
-                 object_: str | None, reader: str | None = None) -> dict[str, Any]:
+def claims_query(
+    runtime: Runtime,
+    subject: str | None,
+    predicate: str | None,
+    object_: str | None,
+    reader: str | None = None,
+) -> dict[str, Any]:
     """Claims by subject and/or object (names or ids), optionally one predicate, that `reader`
     may read (None: all). A read here is a retrieval: it bumps confidence and retrieved_at as
     the rules say."""
@@ -163,30 +191,42 @@ def claims_query(runtime: Runtime, subject: str | None, predicate: str | None,
             for c in graph.claims_by_object(oid, now, predicate):
                 found[c.id] = c
     claims = sorted(found.values(), key=lambda c: (-c.confidence, c.id))
-    return {"subjects": subjects, "objects": objects,
-            "claims": [c.model_dump(mode="json") for c in claims]}
+    return {
+        "subjects": subjects,
+        "objects": objects,
+        "claims": [c.model_dump(mode="json") for c in claims],
+    }
 
 
 def facts(runtime: Runtime, subject: str, reader: str | None = None) -> dict[str, Any]:
     """What MAX knows about a subject that `reader` may read (None: all): language.facts_about,
     as `resident facts` shows it."""
     graph = graph_for(runtime.graph, reader)
-    answer = facts_about(graph, subject, runtime.clock.now(),
-                         dictionary=language_for(runtime.resident).dictionary.viewing(graph),
-                         limit=runtime.settings.language.max_listed_claims)
+    answer = facts_about(
+        graph,
+        subject,
+        runtime.clock.now(),
+        dictionary=language_for(runtime.resident).dictionary.viewing(graph),
+        limit=runtime.settings.language.max_listed_claims,
+    )
     return answer.model_dump(mode="json")
 
 
-def why_trail(runtime: Runtime, query: str, speaker_id: str | None,
-              reader: str | None = None) -> dict[str, Any]:
+def why_trail(
+    runtime: Runtime, query: str, speaker_id: str | None, reader: str | None = None
+) -> dict[str, Any]:
     """Why MAX holds what he holds: language.why on a claim id, a statement or a subject, as
     far as `reader` may read (None: all)."""
     graph = graph_for(runtime.graph, reader)
-    answer = why(graph, query, runtime.clock.now(),
-                 dictionary=language_for(runtime.resident).dictionary.viewing(graph),
-                 speaker_id=speaker_id,
-                 pipeline=runtime.settings.language.pipeline,
-                 limit=runtime.settings.language.max_listed_claims)
+    answer = why(
+        graph,
+        query,
+        runtime.clock.now(),
+        dictionary=language_for(runtime.resident).dictionary.viewing(graph),
+        speaker_id=speaker_id,
+        pipeline=runtime.settings.language.pipeline,
+        limit=runtime.settings.language.max_listed_claims,
+    )
     return answer.model_dump(mode="json")
 
 
@@ -209,15 +249,21 @@ def health(runtime: Runtime) -> tuple[int, dict[str, Any]]:
             fn()
         except Exception as exc:  # reported, never hidden behind 200
             failures[name] = exc
-            checks[name] = {"ok": False, "storage_full": is_storage_full(exc),
-                            "error": f"{type(exc).__name__}: {exc}"}
+            checks[name] = {
+                "ok": False,
+                "storage_full": is_storage_full(exc),
+                "error": f"{type(exc).__name__}: {exc}",
+            }
         else:
             checks[name] = {"ok": True}
 
     def beat() -> None:
         beats, beat_at = runtime.graph.heartbeat("daemon", runtime.session_id, now)
-        graph.update(schema_version=runtime.graph.schema_version(), heartbeats=beats,
-                     heartbeat_at=beat_at.isoformat())
+        graph.update(
+            schema_version=runtime.graph.schema_version(),
+            heartbeats=beats,
+            heartbeat_at=beat_at.isoformat(),
+        )
 
     check("graph", beat)
     check("state", lambda: probe_state(runtime.settings.state_dir, now))
@@ -240,10 +286,15 @@ def health(runtime: Runtime) -> tuple[int, dict[str, Any]]:
     full = [name for name in failed if checks[name]["storage_full"]]
     detail = "; ".join(f"{name}: {checks[name]['error']}" for name in failed)
     if full:
-        report.update(error="storage_full", failed=failed, message=(
-            f"the disk under {runtime.settings.data_dir} is full ({', '.join(full)} cannot be "
-            f"written; {report['disk_free_bytes']:,} bytes free): turns are refused with 507 "
-            f"and the last good state is kept until space is freed ({detail})"))
+        report.update(
+            error="storage_full",
+            failed=failed,
+            message=(
+                f"the disk under {runtime.settings.data_dir} is full ({', '.join(full)} cannot be "
+                f"written; {report['disk_free_bytes']:,} bytes free): turns are refused with 507 "
+                f"and the last good state is kept until space is freed ({detail})"
+            ),
+        )
         return 507, report
     report.update(error="unhealthy", failed=failed, message=f"write paths failing: {detail}")
     return 503, report
@@ -272,11 +323,16 @@ def build_router(runtime: Runtime) -> APIRouter:
         return report.model_dump(mode="json")
 
     @router.get("/v1/claims")
-    async def claims(request: Request, subject: str | None = None, predicate: str | None = None,
-                     object: str | None = None) -> dict[str, Any]:  # noqa: A002 - the API's word
+    async def claims(
+        request: Request,
+        subject: str | None = None,
+        predicate: str | None = None,
+        object: str | None = None,
+    ) -> dict[str, Any]:  # noqa: A002 - the API's word
         reader = viewer(principal(request))
         return await runtime.in_graph(
-            lambda: claims_query(runtime, subject, predicate, object, reader))
+            lambda: claims_query(runtime, subject, predicate, object, reader)
+        )
 
     @router.get("/v1/claims/{claim_id}/why")
     async def claim_why(claim_id: str, request: Request) -> dict[str, Any]:
@@ -295,8 +351,7 @@ def build_router(runtime: Runtime) -> APIRouter:
         who = principal(request)
         text = check_turn_text(q, runtime.settings.language.max_turn_chars)
         # Parsing shares the spaCy pipeline with turns, so it runs in the mind lane.
-        return await runtime.in_mind(
-            lambda: why_trail(runtime, text, who.person_id, viewer(who)))
+        return await runtime.in_mind(lambda: why_trail(runtime, text, who.person_id, viewer(who)))
 
     @router.get("/v1/facts")
     async def facts_endpoint(request: Request, subject: str) -> dict[str, Any]:

@@ -109,9 +109,14 @@ def build_router(runtime: Runtime) -> APIRouter:
         if _content_type(request) == ARROW_STREAM:
             if not spec.table_params:
                 raise InvalidInput(f"{method} takes no table argument; send JSON")
-            tables = [check_table(t, p.name) for p, t in zip(
-                spec.table_params, decode_tables(await request.body(), len(spec.table_params)),
-                strict=True)]
+            tables = [
+                check_table(t, p.name)
+                for p, t in zip(
+                    spec.table_params,
+                    decode_tables(await request.body(), len(spec.table_params)),
+                    strict=True,
+                )
+            ]
             raw: dict[str, Any] = dict(request.query_params)
             check_tree(raw, "query")
             raw.update({p.name: t for p, t in zip(spec.table_params, tables, strict=True)})

@@ -29,6 +29,7 @@ T = TypeVar("T")
 
 log = logging.getLogger("resident.daemon")
 
+
 def is_write_conflict(exc: BaseException) -> bool:
     """DuckDB's refusal of a transaction that raced another on the same rows or keys."""
     text = str(exc).lower()
@@ -39,8 +40,9 @@ def is_write_conflict(exc: BaseException) -> bool:
     return False
 
 
-def retry_conflicts(fn: Callable[[], T], settings: DaemonSettings,
-                    sleep: Callable[[float], None] = time.sleep) -> T:
+def retry_conflicts(
+    fn: Callable[[], T], settings: DaemonSettings, sleep: Callable[[float], None] = time.sleep
+) -> T:
     """Run `fn`, again after a short jittered backoff while DuckDB reports a write conflict;
     GraphBusy once `settings.conflict_retries` retries are spent."""
     delay = settings.conflict_backoff_ms / 1000.0
@@ -53,7 +55,8 @@ def retry_conflicts(fn: Callable[[], T], settings: DaemonSettings,
             if attempt == settings.conflict_retries:
                 raise GraphBusy(
                     f"the graph stayed busy with a conflicting write after {attempt + 1} tries; "
-                    f"try again ({exc})") from exc
+                    f"try again ({exc})"
+                ) from exc
             sleep(delay * (0.5 + random.random()))
             delay = min(delay * 2, 0.2)
     raise AssertionError("unreachable")
@@ -77,8 +80,12 @@ def _forward(name: str) -> Callable[..., Any]:
 class GuardedGraph:
     """A GraphStore over the daemon's DuckStore; `store` is the DuckStore itself."""
 
-    def __init__(self, store: DuckStore, settings: DaemonSettings,
-                 reopen: Callable[[], DuckStore] | None = None) -> None:
+    def __init__(
+        self,
+        store: DuckStore,
+        settings: DaemonSettings,
+        reopen: Callable[[], DuckStore] | None = None,
+    ) -> None:
         self.store = store
         self.settings = settings
         #: Opens the graph again after DuckDB invalidated it (its WAL holds every commit).
@@ -161,6 +168,7 @@ class GuardedGraph:
     file_recommendations = _forward("file_recommendations")
     recommendations = _forward("recommendations")
     set_recommendation_status = _forward("set_recommendation_status")
+
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid
         order), each slice its own transaction retried on conflict. Same rows, same outcome
@@ -169,8 +177,9 @@ class GuardedGraph:
         step = self.settings.decay_batch_rows
         decayed = 0
         for lo in range(0, end, step):
-            decayed += retry_conflicts(partial(self.store.decay_slice, now, lo, lo + step),
-                                       self.settings)
+            decayed += retry_conflicts(
+                partial(self.store.decay_slice, now, lo, lo + step), self.settings
+            )
         return DecayCounts(decayed=decayed, now=now)
 
     counts = _forward("counts")

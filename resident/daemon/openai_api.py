@@ -42,8 +42,7 @@ class ChatMessage(BaseModel):
                 continue
             text = part.get("text")
             if not isinstance(text, str):
-                raise ValueError(f"content[{i}].text must be a string, not "
-                                 f"{type(text).__name__}")
+                raise ValueError(f"content[{i}].text must be a string, not {type(text).__name__}")
             problem = text_problem(text)
             if problem is not None:
                 raise ValueError(f"content[{i}].text {problem}")
@@ -119,8 +118,9 @@ def turn_text(messages: list[ChatMessage]) -> str:
         if isinstance(message.content, str):
             return message.content
         if isinstance(message.content, list):
-            return "\n".join(str(part["text"]) for part in message.content
-                             if part.get("type") == "text")
+            return "\n".join(
+                str(part["text"]) for part in message.content if part.get("type") == "text"
+            )
         break
     raise InvalidInput("no user message to answer: the last user message is the turn")
 
@@ -130,27 +130,40 @@ def _pieces(reply: str) -> Iterator[str]:
     yield from re.findall(r"\S+\s*|\s+", reply)
 
 
-def completion(answer: dict[str, Any], model: str, created: int,
-               prompt: str = "") -> dict[str, Any]:
+def completion(
+    answer: dict[str, Any], model: str, created: int, prompt: str = ""
+) -> dict[str, Any]:
     return {
         "id": f"chatcmpl-{answer['correlation_id']}",
         "object": "chat.completion",
         "created": created,
         "model": model,
-        "choices": [{"index": 0, "finish_reason": "stop",
-                     "message": {"role": WIRE_ROLE, "content": answer["reply"]}}],
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "message": {"role": WIRE_ROLE, "content": answer["reply"]},
+            }
+        ],
         "usage": usage(prompt, answer["reply"]),
         "resident": _extras(answer),
     }
 
 
 def completion_chunks(answer: dict[str, Any], model: str, created: int) -> Iterator[str]:
-    base = {"id": f"chatcmpl-{answer['correlation_id']}", "object": "chat.completion.chunk",
-            "created": created, "model": model}
+    base = {
+        "id": f"chatcmpl-{answer['correlation_id']}",
+        "object": "chat.completion.chunk",
+        "created": created,
+        "model": model,
+    }
 
     def event(delta: dict[str, Any], finish: str | None = None, **extra: Any) -> str:
-        chunk = {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
-                 **extra}
+        chunk = {
+            **base,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+            **extra,
+        }
         return f"data: {json.dumps(chunk)}\n\n"
 
     yield event({"role": WIRE_ROLE, "content": ""})
@@ -170,8 +183,12 @@ def build_router(runtime: Runtime) -> APIRouter:
     model_name = runtime.settings.daemon.model_name
 
     def model_card() -> dict[str, Any]:
-        return {"id": model_name, "object": "model",
-                "created": int(runtime.started_at.timestamp()), "owned_by": "resident"}
+        return {
+            "id": model_name,
+            "object": "model",
+            "created": int(runtime.started_at.timestamp()),
+            "owned_by": "resident",
+        }
 
     @router.get("/models")
     async def models(request: Request) -> dict[str, Any]:
@@ -186,26 +203,33 @@ def build_router(runtime: Runtime) -> APIRouter:
         return model_card()
 
     @router.post("/chat/completions", response_model=None)
-    async def chat_completions(body: ChatRequest,
-                               request: Request) -> JSONResponse | StreamingResponse:
+    async def chat_completions(
+        body: ChatRequest, request: Request
+    ) -> JSONResponse | StreamingResponse:
         who = principal(request)
         raw = turn_text(body.messages)
         created = int(runtime.clock.now().timestamp())
         task = background_task(raw)
         if task is not None:
-            answer = {"correlation_id": runtime.resident.session.new_correlation_id(),
-                      "reply": background_reply(task), "session_id": runtime.session_id,
-                      "intent": f"background_{task}", "person_id": None}
+            answer = {
+                "correlation_id": runtime.resident.session.new_correlation_id(),
+                "reply": background_reply(task),
+                "session_id": runtime.session_id,
+                "intent": f"background_{task}",
+                "person_id": None,
+            }
             timing = "turn;dur=0"
         else:
             text = check_turn_text(raw, runtime.settings.language.max_turn_chars)
             answer, timing = await timed_turn(runtime, who, text, None, body.said_at())
         if body.stream:
-            return StreamingResponse(completion_chunks(answer, model_name, created),
-                                     media_type="text/event-stream",
-                                     headers={"Cache-Control": "no-cache",
-                                              "Server-Timing": timing})
-        return JSONResponse(completion(answer, model_name, created, raw),
-                            headers={"Server-Timing": timing})
+            return StreamingResponse(
+                completion_chunks(answer, model_name, created),
+                media_type="text/event-stream",
+                headers={"Cache-Control": "no-cache", "Server-Timing": timing},
+            )
+        return JSONResponse(
+            completion(answer, model_name, created, raw), headers={"Server-Timing": timing}
+        )
 
     return router

@@ -34,8 +34,7 @@ def quiet_seconds(settings: Settings) -> float | None:
     if daemon is None:
         return None
     url, token = daemon
-    resp = httpx.get(f"{url}/v1/quiet", headers={"Authorization": f"Bearer {token}"},
-                     timeout=10)
+    resp = httpx.get(f"{url}/v1/quiet", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     resp.raise_for_status()
     return float(resp.json()["quiet_s"])
 
@@ -45,8 +44,9 @@ def restore_energy(settings: Settings, now: datetime) -> float | None:
     daemon = _daemon(settings)
     if daemon is not None:
         url, token = daemon
-        resp = httpx.post(f"{url}/v1/rested", headers={"Authorization": f"Bearer {token}"},
-                          timeout=30)
+        resp = httpx.post(
+            f"{url}/v1/rested", headers={"Authorization": f"Bearer {token}"}, timeout=30
+        )
         resp.raise_for_status()
         energy = resp.json()["energy"]
         return None if energy is None else float(energy)

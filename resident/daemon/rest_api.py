@@ -32,19 +32,20 @@ def build_router(runtime: Runtime) -> APIRouter:
         return {"rested": True, "energy": runtime.resident.drives.level("energy")}
 
     @router.get("/recommendations")
-    async def recommendations(request: Request, status: str | None = None,
-                              limit: int = 100) -> dict[str, Any]:
+    async def recommendations(
+        request: Request, status: str | None = None, limit: int = 100
+    ) -> dict[str, Any]:
         """The schema self-evaluation's recommendations (`?status=open`)."""
         require(request, "owner")
         if not 1 <= limit <= 100_000:
             raise InvalidInput("limit must be within 1..100000")
         found = await runtime.in_graph(
-            lambda: runtime.graph.recommendations(status=status, limit=limit))
+            lambda: runtime.graph.recommendations(status=status, limit=limit)
+        )
         return {"recommendations": [r.model_dump(mode="json") for r in found]}
 
     @router.post("/recommendations/{recommendation_id}/{verdict}")
-    async def set_status(request: Request, recommendation_id: str,
-                         verdict: str) -> dict[str, Any]:
+    async def set_status(request: Request, recommendation_id: str, verdict: str) -> dict[str, Any]:
         """`accept` or `reject`: the owner's verdict, a status change and nothing else."""
         require(request, "owner")
         status = {"accept": "accepted", "reject": "rejected", "reopen": "open"}.get(verdict)
@@ -52,7 +53,8 @@ def build_router(runtime: Runtime) -> APIRouter:
             raise InvalidInput(f"verdict must be accept, reject or reopen, not {verdict!r}")
         now = runtime.clock.now()
         r = await runtime.in_graph(
-            lambda: runtime.graph.set_recommendation_status(recommendation_id, status, now))
+            lambda: runtime.graph.set_recommendation_status(recommendation_id, status, now)
+        )
         return r.model_dump(mode="json")
 
     return router

@@ -71,14 +71,25 @@ def error_body(code: str, message: str) -> bytes:
     return json.dumps({"error": code, "message": message}).encode("utf-8")
 
 
-async def send_error(send: Send, status: int, code: str, message: str,
-                     headers: list[tuple[bytes, bytes]] | None = None) -> None:
+async def send_error(
+    send: Send,
+    status: int,
+    code: str,
+    message: str,
+    headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
     body = error_body(code, message)
-    await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-        *(headers or []),
-    ]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -104,10 +115,18 @@ class BearerAuth:
         scheme, _, token = header.partition(" ")
         principal = self.tokens.lookup(token.strip()) if scheme.lower() == "bearer" else None
         if principal is None:
-            message = ("a bearer token is required (tokens.json in the data directory)"
-                       if not header else "unknown or malformed bearer token")
-            await send_error(send, 401, Unauthorized.code, message,
-                             [(b"www-authenticate", b'Bearer realm="resident"')])
+            message = (
+                "a bearer token is required (tokens.json in the data directory)"
+                if not header
+                else "unknown or malformed bearer token"
+            )
+            await send_error(
+                send,
+                401,
+                Unauthorized.code,
+                message,
+                [(b"www-authenticate", b'Bearer realm="resident"')],
+            )
             return
         scope.setdefault("state", {})["principal"] = principal
         await self.app(scope, receive, send)
@@ -128,10 +147,14 @@ class HeaderLimit:
         if scope["type"] == "http":
             size = sum(len(k) + len(v) + 4 for k, v in scope.get("headers", []))
             if size > self.settings.max_header_bytes:
-                await send_error(send, 431, HeaderTooLarge.code,
-                                 f"request headers of {size} bytes exceed the limit of "
-                                 f"{self.settings.max_header_bytes} (daemon.max_header_bytes)",
-                                 [(b"connection", b"close")])
+                await send_error(
+                    send,
+                    431,
+                    HeaderTooLarge.code,
+                    f"request headers of {size} bytes exceed the limit of "
+                    f"{self.settings.max_header_bytes} (daemon.max_header_bytes)",
+                    [(b"connection", b"close")],
+                )
                 return
         await self.app(scope, receive, send)
 
@@ -143,17 +166,23 @@ class BodyLimit:
     the upload limit (biometrics.max_upload_bytes); everything else the request limit.
     """
 
-    def __init__(self, app: ASGIApp, settings: DaemonSettings,
-                 upload_bytes: int | None = None) -> None:
+    def __init__(
+        self, app: ASGIApp, settings: DaemonSettings, upload_bytes: int | None = None
+    ) -> None:
         self.app = app
         self.settings = settings
         self.upload_bytes = upload_bytes
 
     def limit_for(self, scope: Scope) -> int:
         path = scope["path"]
-        if self.upload_bytes is not None and scope["method"] == "POST" and (
-                path.startswith("/v1/identify/") or (path.startswith("/v1/people/")
-                                                     and path.endswith(("/voice", "/face")))):
+        if (
+            self.upload_bytes is not None
+            and scope["method"] == "POST"
+            and (
+                path.startswith("/v1/identify/")
+                or (path.startswith("/v1/people/") and path.endswith(("/voice", "/face")))
+            )
+        ):
             return self.upload_bytes
         content_type = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
         if scope["path"].startswith("/v1/graph/") and content_type == ARROW_STREAM:
@@ -167,8 +196,12 @@ class BodyLimit:
         limit = self.limit_for(scope)
         declared = _header(scope, b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
-            await send_error(send, 413, RequestTooLarge.code,
-                             f"request body of {declared} bytes exceeds the limit of {limit}")
+            await send_error(
+                send,
+                413,
+                RequestTooLarge.code,
+                f"request body of {declared} bytes exceeds the limit of {limit}",
+            )
             return
         seen = 0
         over = False
@@ -193,8 +226,12 @@ class BodyLimit:
                 await send(message)
             elif not answered:
                 answered = True
-                await send_error(send, 413, RequestTooLarge.code,
-                                 f"request body exceeds the limit of {limit} bytes")
+                await send_error(
+                    send,
+                    413,
+                    RequestTooLarge.code,
+                    f"request body exceeds the limit of {limit} bytes",
+                )
 
         await self.app(scope, limited_receive, guarded_send)
 
@@ -210,6 +247,8 @@ def require(request: Request, *roles: Role) -> Principal:
     """The request's principal, or Forbidden when its role may not use this surface."""
     who = principal(request)
     if who.role not in roles:
-        raise Forbidden(f"a {who.role} token may not use {request.url.path}; "
-                        f"it needs one of: {', '.join(roles)}")
+        raise Forbidden(
+            f"a {who.role} token may not use {request.url.path}; "
+            f"it needs one of: {', '.join(roles)}"
+        )
     return who

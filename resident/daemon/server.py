@@ -68,8 +68,11 @@ def check_host(host: str, allow_non_loopback: bool) -> None:
     except ValueError as exc:
         raise ConfigError("daemon.host", f"{host!r} is not an IP address") from exc
     if not loopback and not allow_non_loopback:
-        raise ConfigError("daemon.host", f"{host} is not loopback; MAX listens on this machine "
-                          "only unless daemon.allow_non_loopback = true")
+        raise ConfigError(
+            "daemon.host",
+            f"{host} is not loopback; MAX listens on this machine "
+            "only unless daemon.allow_non_loopback = true",
+        )
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -84,8 +87,11 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise ConfigError("daemon.port", f"cannot listen on {host}:{port} ({exc.strerror}); "
-                          "choose another with --port (0 picks a free one)") from exc
+        raise ConfigError(
+            "daemon.port",
+            f"cannot listen on {host}:{port} ({exc.strerror}); "
+            "choose another with --port (0 picks a free one)",
+        ) from exc
     sock.set_inheritable(False)
     return sock
 
@@ -104,8 +110,9 @@ def _signals(handler: Any) -> Iterator[None]:
             signal.signal(sig, old)
 
 
-def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = True,
-               echo: Echo = print) -> None:
+def run_daemon(
+    settings: Settings, *, port: int | None = None, flows: bool = True, echo: Echo = print
+) -> None:
     """Run MAX's daemon in the foreground until SIGINT or SIGTERM."""
     born = psutil.Process().create_time()
     d = settings.daemon
@@ -122,16 +129,24 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
         # A signal during boot unwinds through the finally below: nothing is left half done.
         with _signals(_raise_interrupt):
             tokens = TokenStore.ensure(settings.data_dir)
-            graph = GuardedGraph(DuckStore.open(settings, create=True), d,
-                                 reopen=lambda: _reopen_graph(settings))
+            graph = GuardedGraph(
+                DuckStore.open(settings, create=True), d, reopen=lambda: _reopen_graph(settings)
+            )
             graph.store.set_checkpoint_threshold(d.checkpoint_threshold_mb)
             from resident.daemon.boot import boot
 
             resident = boot(settings, graph, clock)
             sock = bind(d.host, d.port if port is None else port)
             host = f"[{d.host}]" if ":" in d.host else d.host
-            runtime = Runtime(settings, graph, tokens, resident, clock, started_at=clock.now(),
-                              url=f"http://{host}:{sock.getsockname()[1]}")
+            runtime = Runtime(
+                settings,
+                graph,
+                tokens,
+                resident,
+                clock,
+                started_at=clock.now(),
+                url=f"http://{host}:{sock.getsockname()[1]}",
+            )
         asyncio.run(_serve(runtime, sock, lock, flows, echo, born))
     except KeyboardInterrupt:
         echo("interrupted during boot; shutting down")
@@ -149,15 +164,20 @@ def run_daemon(settings: Settings, *, port: int | None = None, flows: bool = Tru
     echo(f"MAX is down: state flushed, graph checkpointed ({settings.data_dir})")
 
 
-async def _serve(runtime: Runtime, sock: socket.socket, lock: DaemonLock, flows: bool,
-                 echo: Echo, born: float) -> None:
+async def _serve(
+    runtime: Runtime, sock: socket.socket, lock: DaemonLock, flows: bool, echo: Echo, born: float
+) -> None:
     d = runtime.settings.daemon
-    config = uvicorn.Config(create_app(runtime), log_level="warning", access_log=False,
-                            lifespan="off", timeout_graceful_shutdown=int(
-                                d.shutdown_timeout_seconds),
-                            # Read an oversized header whole so HeaderLimit can answer 431;
-                            # cut short, the client would see only a connection reset.
-                            h11_max_incomplete_event_size=16 * d.max_header_bytes)
+    config = uvicorn.Config(
+        create_app(runtime),
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=int(d.shutdown_timeout_seconds),
+        # Read an oversized header whole so HeaderLimit can answer 431;
+        # cut short, the client would see only a connection reset.
+        h11_max_incomplete_event_size=16 * d.max_header_bytes,
+    )
     server = _Server(config)
     stop = asyncio.Event()
 
@@ -178,23 +198,36 @@ async def _serve(runtime: Runtime, sock: socket.socket, lock: DaemonLock, flows:
         await asyncio.sleep(0.005)
 
     port = sock.getsockname()[1]
-    info = DaemonInfo(pid=os.getpid(), host=d.host, port=port, url=runtime.url,
-                      session_id=runtime.session_id, started_at=runtime.started_at,
-                      data_dir=str(runtime.settings.data_dir))
+    info = DaemonInfo(
+        pid=os.getpid(),
+        host=d.host,
+        port=port,
+        url=runtime.url,
+        session_id=runtime.session_id,
+        started_at=runtime.started_at,
+        data_dir=str(runtime.settings.data_dir),
+    )
     lock.publish(info)
     _announce(runtime, echo, time.time() - born, flows)
 
-    background = [asyncio.create_task(_warm_language(runtime)),
-                  asyncio.create_task(_housekeeping(runtime))]
+    background = [
+        asyncio.create_task(_warm_language(runtime)),
+        asyncio.create_task(_housekeeping(runtime)),
+    ]
     supervisor = Supervisor(
-        echo=echo, emit=lambda kind, payload: _emit(runtime, kind, payload),
-        on_change=lambda states: lock.publish(info.model_copy(
-            update={"companions": tuple(states)})))
+        echo=echo,
+        emit=lambda kind, payload: _emit(runtime, kind, payload),
+        on_change=lambda states: lock.publish(
+            info.model_copy(update={"companions": tuple(states)})
+        ),
+    )
     runtime.supervisor = supervisor
-    ctx = DaemonContext(runtime.settings, runtime.url, runtime.session_id,
-                        runtime.tokens.token_for("service"))
-    companions = asyncio.create_task(_start_companions(ctx, supervisor, echo) if flows
-                                     else asyncio.sleep(0))
+    ctx = DaemonContext(
+        runtime.settings, runtime.url, runtime.session_id, runtime.tokens.token_for("service")
+    )
+    companions = asyncio.create_task(
+        _start_companions(ctx, supervisor, echo) if flows else asyncio.sleep(0)
+    )
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait({serving, stopping}, return_when=asyncio.FIRST_COMPLETED)
     echo("stopping: companions first, then the HTTP server")
@@ -294,7 +327,7 @@ def _announce(runtime: Runtime, echo: Echo, ready_seconds: float, flows: bool) -
     url, data = runtime.url, runtime.settings.data_dir
     echo(f"MAX is up. session_id {runtime.session_id} (ready {ready_seconds:.2f} s after start)")
     echo(f"  conversation  {url}/v1/converse   (resident chat, resident say)")
-    echo(f"  OpenAI API    {url}/v1            (model \"{runtime.settings.daemon.model_name}\")")
+    echo(f'  OpenAI API    {url}/v1            (model "{runtime.settings.daemon.model_name}")')
     echo(f"  graph API     {url}/v1/graph      (service token)")
     echo(f"  health        {url}/healthz")
     echo(f"  data          {data}   (tokens: {data / TOKENS_FILE}, mode 0600)")

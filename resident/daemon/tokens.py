@@ -166,8 +166,7 @@ class TokenStore:
             return {}
         if stat.S_IMODE(st.st_mode) != MODE:
             # Secrets readable by others: tightened before anything is read or served.
-            log.warning("%s had mode %o; repaired to %o", self.path, stat.S_IMODE(st.st_mode),
-                        MODE)
+            log.warning("%s had mode %o; repaired to %o", self.path, stat.S_IMODE(st.st_mode), MODE)
             os.chmod(self.path, MODE)
         try:
             raw = json.loads(self.path.read_text(encoding="utf-8"))
@@ -189,7 +188,8 @@ class TokenStore:
         for person_id, entry in (raw.get("people") or {}).items():
             if isinstance(entry, dict) and isinstance(entry.get("token"), str):
                 table[_digest(entry["token"])] = Principal(
-                    role="person", name=str(entry.get("name") or person_id), person_id=person_id)
+                    role="person", name=str(entry.get("name") or person_id), person_id=person_id
+                )
         self._raw = raw
         self._by_digest = table
         self._stamp = self._current_stamp()

@@ -65,11 +65,16 @@ def companion_lines(data_dir: Path) -> list[str]:
         return ["companions: none (MAX is down)"]
     if not info.companions:
         return ["companions: none (started with --no-flows, or not started yet)"]
-    head = ("companions (daemon pid {} crashed; these were recorded, `resident up` replaces "
-            "them):" if crashed else "companions (daemon pid {}):").format(info.pid)
+    head = (
+        "companions (daemon pid {} crashed; these were recorded, `resident up` replaces them):"
+        if crashed
+        else "companions (daemon pid {}):"
+    ).format(info.pid)
     lines = [head]
     for c in info.companions:
         port = f" port {c['port']}" if c.get("port") else ""
-        lines.append(f"  {c.get('name')}: {c.get('state')} (pid {c.get('pid')}{port}, "
-                     f"restarts {c.get('restarts', 0)})")
+        lines.append(
+            f"  {c.get('name')}: {c.get('state')} (pid {c.get('pid')}{port}, "
+            f"restarts {c.get('restarts', 0)})"
+        )
     return lines

@@ -92,11 +92,15 @@ class DaemonLock:
         except BlockingIOError:
             fh.close()
             info = read_info(self.data_dir)
-            who = (f"pid {info.pid}, {info.url}, session {info.session_id}" if info
-                   else "a process that has not published daemon.json yet")
+            who = (
+                f"pid {info.pid}, {info.url}, session {info.session_id}"
+                if info
+                else "a process that has not published daemon.json yet"
+            )
             raise DaemonRunning(
                 f"MAX is already up on {self.data_dir} ({who}); stop it first "
-                "(Ctrl-C or SIGTERM) or use another --data-dir") from None
+                "(Ctrl-C or SIGTERM) or use another --data-dir"
+            ) from None
         self._fh = fh
         # Whatever daemon.json is here now was left by a daemon that died without cleaning up.
         self.left_behind = read_info(self.data_dir)

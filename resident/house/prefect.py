@@ -79,8 +79,18 @@ def prefect_env(settings: Settings, config_path: Path | None = None) -> dict[str
 
 
 def server_argv(settings: Settings) -> list[str]:
-    return [sys.executable, "-m", "prefect", "server", "start", "--host", HOST,
-            "--port", str(settings.flows.prefect_port), "--analytics-off"]
+    return [
+        sys.executable,
+        "-m",
+        "prefect",
+        "server",
+        "start",
+        "--host",
+        HOST,
+        "--port",
+        str(settings.flows.prefect_port),
+        "--analytics-off",
+    ]
 
 
 def worker_argv() -> list[str]:
@@ -102,7 +112,8 @@ def deployments_registered(settings: Settings, timeout: float = 2.0) -> bool:
         with httpx.Client(base_url=api_url(settings), timeout=timeout) as client:
             return all(
                 client.get(f"/deployments/name/{flow}/{name}").status_code == 200
-                for flow, name in DEPLOYMENTS)
+                for flow, name in DEPLOYMENTS
+            )
     except httpx.HTTPError:
         return False
 
@@ -122,31 +133,47 @@ def check_port(settings: Settings) -> None:
     if not port_free(settings.flows.prefect_port):
         raise CompanionError(
             f"port {settings.flows.prefect_port} on {HOST} is taken (another Prefect server?); "
-            "stop it or set flows.prefect_port / RESIDENT_FLOWS__PREFECT_PORT")
+            "stop it or set flows.prefect_port / RESIDENT_FLOWS__PREFECT_PORT"
+        )
 
 
 def server_process(settings: Settings, config_path: Path | None = None) -> Child:
     """The Prefect server as a supervised child: ready once /api/health answers."""
-    return Child("prefect-server", server_argv(settings), prefect_env(settings, config_path),
-                 settings.data_dir / LOGS_DIR, cwd=REPO_ROOT,
-                 ready=lambda: server_healthy(settings),
-                 ready_timeout=settings.flows.server_start_timeout_seconds,
-                 port=settings.flows.prefect_port, before_start=lambda: check_port(settings))
+    return Child(
+        "prefect-server",
+        server_argv(settings),
+        prefect_env(settings, config_path),
+        settings.data_dir / LOGS_DIR,
+        cwd=REPO_ROOT,
+        ready=lambda: server_healthy(settings),
+        ready_timeout=settings.flows.server_start_timeout_seconds,
+        port=settings.flows.prefect_port,
+        before_start=lambda: check_port(settings),
+    )
 
 
-def worker_process(settings: Settings, config_path: Path | None = None,
-                   timeout: float = 120.0) -> Child:
+def worker_process(
+    settings: Settings, config_path: Path | None = None, timeout: float = 120.0
+) -> Child:
     """The flows worker as a supervised child: ready once the server lists every deployment."""
-    return Child("flows-worker", worker_argv(), prefect_env(settings, config_path),
-                 settings.data_dir / LOGS_DIR, cwd=REPO_ROOT,
-                 ready=lambda: deployments_registered(settings), ready_timeout=timeout,
-                 before_start=lambda: _require_server(settings))
+    return Child(
+        "flows-worker",
+        worker_argv(),
+        prefect_env(settings, config_path),
+        settings.data_dir / LOGS_DIR,
+        cwd=REPO_ROOT,
+        ready=lambda: deployments_registered(settings),
+        ready_timeout=timeout,
+        before_start=lambda: _require_server(settings),
+    )
 
 
 def _require_server(settings: Settings) -> None:
     if not server_healthy(settings):
-        raise CompanionError(f"no Prefect server answers at {api_url(settings)}; the worker "
-                             "waits for it (`resident flows server`)")
+        raise CompanionError(
+            f"no Prefect server answers at {api_url(settings)}; the worker "
+            "waits for it (`resident flows server`)"
+        )
 
 
 class WorkerLock:
@@ -169,7 +196,8 @@ class WorkerLock:
             fh.close()
             raise CompanionError(
                 f"a flows worker (pid {holder}) already serves {self.path.parent}; "
-                "a second one is refused") from None
+                "a second one is refused"
+            ) from None
         fh.truncate(0)
         fh.write(f"{os.getpid()}\n".encode())
         fh.flush()
@@ -190,21 +218,29 @@ def start_server(settings: Settings, config_path: Path | None = None) -> Child:
     return proc
 
 
-def start_worker(settings: Settings, config_path: Path | None = None,
-                 timeout: float = 120.0) -> Child:
+def start_worker(
+    settings: Settings, config_path: Path | None = None, timeout: float = 120.0
+) -> Child:
     """Start the worker and wait until the server lists every deployment."""
     proc = worker_process(settings, config_path, timeout)
     proc.start()
     return proc
 
 
-def run_house(settings: Settings, config_path: Path | None = None, *, worker: bool = True,
-              echo: Callable[[str], None] = print, timeout: float = 20.0) -> None:
+def run_house(
+    settings: Settings,
+    config_path: Path | None = None,
+    *,
+    worker: bool = True,
+    echo: Callable[[str], None] = print,
+    timeout: float = 20.0,
+) -> None:
     """`resident flows server|up`: the server (and the worker) under one supervisor until
     SIGINT or SIGTERM; a child that dies is restarted with backoff."""
     stop = threading.Event()
-    previous = {sig: signal.signal(sig, lambda *_: stop.set())
-                for sig in (signal.SIGINT, signal.SIGTERM)}
+    previous = {
+        sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)
+    }
     supervisor = Supervisor(echo=echo)
     try:
         prefect_home(settings).mkdir(parents=True, exist_ok=True)
@@ -228,8 +264,13 @@ def running_settings(settings: Settings) -> Settings:
     from resident.house.ownership import live_daemon
 
     info = live_daemon(settings.data_dir)
-    port = None if info is None else next(
-        (c.get("port") for c in info.companions if c.get("name") == "prefect-server"), None)
+    port = (
+        None
+        if info is None
+        else next(
+            (c.get("port") for c in info.companions if c.get("name") == "prefect-server"), None
+        )
+    )
     if not isinstance(port, int) or port == settings.flows.prefect_port:
         return settings
     flows = settings.flows.model_copy(update={"prefect_port": port})

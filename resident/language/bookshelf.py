@@ -20,8 +20,7 @@ from resident.memory.client import GraphStore
 from resident.records import Claim, Entity
 
 #: The entity every document MAX has read hangs from ("What have you read?").
-READING_LIST = Entity(id="concept:max-reading-list", kind="collection",
-                      label="what MAX has read")
+READING_LIST = Entity(id="concept:max-reading-list", kind="collection", label="what MAX has read")
 DOCUMENT_KIND = "document"
 CHAPTER_KIND = "chapter"
 WORD_KIND = "word"
@@ -51,16 +50,30 @@ class ReadingQuestion:
 
 _END = r"\s*[?.!]*\s*$"
 _PATTERNS = (
-    (ReadingKind.LIST, re.compile(
-        r"^\s*(what|which)\s+(books|documents|papers|texts)?\s*(have|did)\s+you\s+(read|been "
-        r"reading)" + _END, re.I)),
-    (ReadingKind.ABOUT, re.compile(r"^\s*what(\s+is|'s|\u2019s)\s+(?P<t>.+?)\s+about" + _END,
-                                   re.I)),
-    (ReadingKind.TAUGHT, re.compile(
-        r"^\s*what\s+(did|has)\s+(?P<t>.+?)\s+(teach|taught)\s+you" + _END, re.I)),
-    (ReadingKind.QUOTE, re.compile(
-        r"^\s*(please\s+)?(give|show|tell|read)\s+me\s+(a|one|another)\s+(quote|quotation|"
-        r"passage|line|excerpt)\s+(from|of|out\s+of)\s+(?P<t>.+?)" + _END, re.I)),
+    (
+        ReadingKind.LIST,
+        re.compile(
+            r"^\s*(what|which)\s+(books|documents|papers|texts)?\s*(have|did)\s+you\s+(read|been "
+            r"reading)" + _END,
+            re.I,
+        ),
+    ),
+    (
+        ReadingKind.ABOUT,
+        re.compile(r"^\s*what(\s+is|'s|\u2019s)\s+(?P<t>.+?)\s+about" + _END, re.I),
+    ),
+    (
+        ReadingKind.TAUGHT,
+        re.compile(r"^\s*what\s+(did|has)\s+(?P<t>.+?)\s+(teach|taught)\s+you" + _END, re.I),
+    ),
+    (
+        ReadingKind.QUOTE,
+        re.compile(
+            r"^\s*(please\s+)?(give|show|tell|read)\s+me\s+(a|one|another)\s+(quote|quotation|"
+            r"passage|line|excerpt)\s+(from|of|out\s+of)\s+(?P<t>.+?)" + _END,
+            re.I,
+        ),
+    ),
 )
 
 
@@ -120,15 +133,20 @@ def find_document(graph: GraphStore, title: str, now: datetime) -> Entity | None
     asked = _norm(bare)
     if not asked:
         return None
-    candidates = [e for _, e in documents(graph, now)
-                  if asked in _norm(e.label) or any(asked in _norm(a) for a in e.aliases)]
+    candidates = [
+        e
+        for _, e in documents(graph, now)
+        if asked in _norm(e.label) or any(asked in _norm(a) for a in e.aliases)
+    ]
     return min(candidates, key=lambda e: (len(e.label), e.id)) if candidates else None
 
 
 def _source(doc: Entity, claim: Claim, page: str | None = None) -> str:
     where = f"\u201c{doc.label}\u201d" + (f", {page}" if page else "")
-    return (f"source: {where}; confidence {claim.confidence:.2f} ({claim.level.value}); "
-            f"read {_day(claim.created_at)}")
+    return (
+        f"source: {where}; confidence {claim.confidence:.2f} ({claim.level.value}); "
+        f"read {_day(claim.created_at)}"
+    )
 
 
 def _locator(graph: GraphStore, claim: Claim) -> str | None:
@@ -159,8 +177,9 @@ def _claims(graph: GraphStore, doc: Entity, now: datetime) -> dict[str, list[Cla
     return by_pred
 
 
-def answer_reading(graph: GraphStore, q: ReadingQuestion, now: datetime,
-                   limit: int = 8) -> ReadingAnswer:
+def answer_reading(
+    graph: GraphStore, q: ReadingQuestion, now: datetime, limit: int = 8
+) -> ReadingAnswer:
     """The plain answer to a reading question, from the graph."""
     if q.kind is ReadingKind.LIST:
         read = documents(graph, now)
@@ -169,11 +188,14 @@ def answer_reading(graph: GraphStore, q: ReadingQuestion, now: datetime,
         lines = []
         for c, doc in read:
             by_pred = _claims(graph, doc, now)
-            lines.append(f"\u201c{doc.label}\u201d{_byline(by_pred)}, read {_day(c.created_at)}, "
-                         f"confidence {c.confidence:.2f}")
+            lines.append(
+                f"\u201c{doc.label}\u201d{_byline(by_pred)}, read {_day(c.created_at)}, "
+                f"confidence {c.confidence:.2f}"
+            )
         noun = "document" if len(read) == 1 else "documents"
-        return ReadingAnswer(f"I have read {len(read)} {noun}: " + "; ".join(lines) + ".",
-                             tuple(c for c, _ in read))
+        return ReadingAnswer(
+            f"I have read {len(read)} {noun}: " + "; ".join(lines) + ".", tuple(c for c, _ in read)
+        )
     assert q.title is not None
     found = find_document(graph, q.title, now)
     if found is None:
@@ -196,64 +218,80 @@ def _ranked(graph: GraphStore, claims: list[Claim]) -> list[Claim]:
     return sorted(claims, key=lambda c: (rank(c), c.object_value))
 
 
-def _about(graph: GraphStore, doc: Entity, by_pred: dict[str, list[Claim]],
-           limit: int) -> ReadingAnswer:
+def _about(
+    graph: GraphStore, doc: Entity, by_pred: dict[str, list[Claim]], limit: int
+) -> ReadingAnswer:
     themes = _ranked(graph, by_pred.get(THEME, []))[:limit]
     mentions = sorted(by_pred.get(MENTIONS, []), key=lambda c: c.object_value)
     labels = Dictionary(graph, 64).labels(c.object_entity for c in mentions if c.object_entity)
     named = [labels[c.object_entity] for c in mentions if c.object_entity][:limit]
     if not themes and not named:
-        return ReadingAnswer(f"I read \u201c{doc.label}\u201d but kept nothing about what it "
-                             "is about.", (), doc.id)
+        return ReadingAnswer(
+            f"I read \u201c{doc.label}\u201d but kept nothing about what it is about.", (), doc.id
+        )
     first = (themes or mentions)[0]
-    text = f"\u201c{doc.label}\u201d{_byline(by_pred)} is about " + ", ".join(
-        str(c.object_literal) for c in themes) + "."
+    text = (
+        f"\u201c{doc.label}\u201d{_byline(by_pred)} is about "
+        + ", ".join(str(c.object_literal) for c in themes)
+        + "."
+    )
     if named:
         text += " It mentions " + ", ".join(named) + "."
     text += f" ({_source(doc, first)})"
     return ReadingAnswer(text, tuple(themes + mentions[:limit]), doc.id)
 
 
-def _taught(graph: GraphStore, doc: Entity, by_pred: dict[str, list[Claim]], now: datetime,
-            limit: int) -> ReadingAnswer:
+def _taught(
+    graph: GraphStore, doc: Entity, by_pred: dict[str, list[Claim]], now: datetime, limit: int
+) -> ReadingAnswer:
     taught = sorted(by_pred.get(TAUGHT_WORD, []), key=lambda c: c.object_value)[:limit]
     used: list[Claim] = list(taught)
     words = []
     for c in taught:
         assert c.object_entity is not None
         word = Dictionary(graph, 64).label(c.object_entity)
-        contexts = [x for x in graph.peek_claims(c.object_entity, DEFINING_CONTEXT)
-                    if x.provenance == c.provenance]
+        contexts = [
+            x
+            for x in graph.peek_claims(c.object_entity, DEFINING_CONTEXT)
+            if x.provenance == c.provenance
+        ]
         page = _locator(graph, c) or ""
         if contexts:
             used.append(contexts[0])
             words.append(f"{word} (\u201c\u2026{contexts[0].object_literal}\u2026\u201d, {page})")
         else:
             words.append(f"{word} ({page})")
-    morals = {p.removeprefix(MORAL_PREFIX): float(cs[0].object_literal or 0)
-              for p, cs in sorted(by_pred.items()) if p.startswith(MORAL_PREFIX) and cs}
+    morals = {
+        p.removeprefix(MORAL_PREFIX): float(cs[0].object_literal or 0)
+        for p, cs in sorted(by_pred.items())
+        if p.startswith(MORAL_PREFIX) and cs
+    }
     parts = []
     if words:
         parts.append("new words: " + "; ".join(words))
     if morals and max(morals.values()) > 0:
         ordered = sorted(morals.items(), key=lambda kv: -kv[1])
-        parts.append("its moral weight falls most on " + ", then ".join(
-            f"{f} ({v:.2f} per 1,000 words)" for f, v in ordered[:2] if v > 0))
+        parts.append(
+            "its moral weight falls most on "
+            + ", then ".join(f"{f} ({v:.2f} per 1,000 words)" for f, v in ordered[:2] if v > 0)
+        )
         used += [by_pred[MORAL_PREFIX + f][0] for f, _ in ordered[:2]]
     themes = _ranked(graph, by_pred.get(THEME, []))[:3]
     if themes:
         parts.append("and it turns on " + ", ".join(str(c.object_literal) for c in themes))
         used += themes
     if not parts:
-        return ReadingAnswer(f"\u201c{doc.label}\u201d taught me nothing I can name yet.", (),
-                             doc.id)
+        return ReadingAnswer(
+            f"\u201c{doc.label}\u201d taught me nothing I can name yet.", (), doc.id
+        )
     text = f"From \u201c{doc.label}\u201d I learned " + "; ".join(parts) + "."
     text += f" ({_source(doc, used[0])})"
     return ReadingAnswer(text, tuple(used), doc.id)
 
 
-def _quote(graph: GraphStore, doc: Entity, by_pred: dict[str, list[Claim]],
-           now: datetime) -> ReadingAnswer:
+def _quote(
+    graph: GraphStore, doc: Entity, by_pred: dict[str, list[Claim]], now: datetime
+) -> ReadingAnswer:
     excerpts = by_pred.get(EXCERPT, [])
     if not excerpts:
         return ReadingAnswer(f"I kept no quotation from \u201c{doc.label}\u201d.", (), doc.id)

@@ -74,8 +74,9 @@ class _Session(Protocol):
 
 
 class _Events(Protocol):
-    def emit(self, kind: str, payload: dict[str, Any],
-             correlation_id: str | None = None) -> Any: ...
+    def emit(
+        self, kind: str, payload: dict[str, Any], correlation_id: str | None = None
+    ) -> Any: ...
 
 
 class _People(Protocol):
@@ -97,8 +98,9 @@ class ResidentLike(Protocol):
     def events(self) -> _Events: ...
     @property
     def people(self) -> _People: ...
-    def appraise(self, kind: str, now: datetime, correlation_id: str | None = None,
-                 **detail: Any) -> None: ...
+    def appraise(
+        self, kind: str, now: datetime, correlation_id: str | None = None, **detail: Any
+    ) -> None: ...
     def state(self, now: datetime) -> Any: ...
 
 
@@ -175,16 +177,55 @@ class _Ctx:
 
 
 #: Words of talk that acknowledges rather than states ("No worries", "Sounds good", "Wow").
-_CHIT_CHAT = frozenset({
-    "ok", "okay", "sure", "cool", "nice", "great", "wow", "haha", "lol", "yeah", "yes", "yep",
-    "worries", "problem", "nope", "awesome", "totally", "exactly", "agreed", "fine", "right",
-    "alright", "hmm", "oh", "ah", "aw", "aww", "congrats", "congratulations", "amazing", "same",
-    "true", "indeed", "absolutely", "definitely", "lovely", "perfect", "good", "bye",
-})
+_CHIT_CHAT = frozenset(
+    {
+        "ok",
+        "okay",
+        "sure",
+        "cool",
+        "nice",
+        "great",
+        "wow",
+        "haha",
+        "lol",
+        "yeah",
+        "yes",
+        "yep",
+        "worries",
+        "problem",
+        "nope",
+        "awesome",
+        "totally",
+        "exactly",
+        "agreed",
+        "fine",
+        "right",
+        "alright",
+        "hmm",
+        "oh",
+        "ah",
+        "aw",
+        "aww",
+        "congrats",
+        "congratulations",
+        "amazing",
+        "same",
+        "true",
+        "indeed",
+        "absolutely",
+        "definitely",
+        "lovely",
+        "perfect",
+        "good",
+        "bye",
+    }
+)
 _UNKNOWN_PERSON = "I don't know who you are yet. Tell me your name first (\"I'm ...\")."
-_HELP = ("I can note a fact (\"Aspirin treats headache\"), answer a question (\"What treats "
-         "headache?\"), take a correction (\"No, the capital of Australia is Canberra\") and say "
-         "why I think something (\"Why do you think aspirin treats headache?\").")
+_HELP = (
+    'I can note a fact ("Aspirin treats headache"), answer a question ("What treats '
+    'headache?"), take a correction ("No, the capital of Australia is Canberra") and say '
+    'why I think something ("Why do you think aspirin treats headache?").'
+)
 
 
 class Language:
@@ -193,8 +234,9 @@ class Language:
     Shared by the daemon's request threads; every cache in it is guarded.
     """
 
-    def __init__(self, settings: Settings, graph: GraphStore,
-                 model: ModelClient | None = None) -> None:
+    def __init__(
+        self, settings: Settings, graph: GraphStore, model: ModelClient | None = None
+    ) -> None:
         self.settings = settings
         self.graph = graph
         self.dictionary = Dictionary(graph, settings.caches.dictionary)
@@ -207,8 +249,9 @@ class Language:
         self._context = Context()
         self._previous_speaker: str | None = None
         #: Open threads per person, restored from threads.json when the layer is made.
-        self.threads = Threads(threads_file(settings.state_dir),
-                               settings.conversation.threads_per_person)
+        self.threads = Threads(
+            threads_file(settings.state_dir), settings.conversation.threads_per_person
+        )
 
     @classmethod
     def from_settings(cls, settings: Settings, graph: GraphStore) -> Language:
@@ -241,15 +284,25 @@ class Language:
 
     # -- the turn ------------------------------------------------------------------------------
 
-    def converse(self, resident: ResidentLike, text: str, person_id: str | None,
-                 now: datetime, correlation_id: str, said_at: datetime | None = None, *,
-                 bound: bool = False) -> Turn:
+    def converse(
+        self,
+        resident: ResidentLike,
+        text: str,
+        person_id: str | None,
+        now: datetime,
+        correlation_id: str,
+        said_at: datetime | None = None,
+        *,
+        bound: bool = False,
+    ) -> Turn:
         limit = self.settings.language.max_turn_chars
         if not text or not text.strip():
             raise InvalidInput("nothing was said: the text is empty")
         if len(text) > limit:
-            raise InvalidInput(f"a turn carries at most {limit} characters "
-                               f"(language.max_turn_chars); this one has {len(text)}")
+            raise InvalidInput(
+                f"a turn carries at most {limit} characters "
+                f"(language.max_turn_chars); this one has {len(text)}"
+            )
         # "What have you read?" and its kin are read first; everything else goes to the parse.
         reading = self._reading(text.strip(), now)
         if reading is not None:
@@ -260,19 +313,36 @@ class Language:
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
             listener = self._previous_speaker
-        ctx = _Ctx(resident, parsed, person_id, now, correlation_id, doc=doc,
-                   said_at=said_at, listener=listener, bound=bound,
-                   reads=self.dictionary.viewing(graph_for(self.graph, person_id)))
+        ctx = _Ctx(
+            resident,
+            parsed,
+            person_id,
+            now,
+            correlation_id,
+            doc=doc,
+            said_at=said_at,
+            listener=listener,
+            bound=bound,
+            reads=self.dictionary.viewing(graph_for(self.graph, person_id)),
+        )
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
-        ctx.emit("turn_heard", {"person_id": person_id, "intent": parsed.intent.value,
-                                "chars": len(text)})
+        ctx.emit(
+            "turn_heard",
+            {"person_id": person_id, "intent": parsed.intent.value, "chars": len(text)},
+        )
         try:
             reply = self._handlers[parsed.intent](self, ctx)
         except Exception as exc:
             # The log says the turn failed and how; the caller gets the typed error itself.
-            ctx.emit("turn_failed", {"person_id": person_id, "intent": parsed.intent.value,
-                                     "error": getattr(exc, "code", type(exc).__name__),
-                                     "wrote": ctx.wrote})
+            ctx.emit(
+                "turn_failed",
+                {
+                    "person_id": person_id,
+                    "intent": parsed.intent.value,
+                    "error": getattr(exc, "code", type(exc).__name__),
+                    "wrote": ctx.wrote,
+                },
+            )
             raise
         speaker = reply.person_id or person_id
         if speaker is not None:
@@ -285,11 +355,15 @@ class Language:
         if self.model is not None and parsed.intent is not Intent.UNKNOWN:
             grounding = Grounding(
                 mood_labels=reply.mood_labels,
-                required=tuple(dict.fromkeys(
-                    term for v in reply.claims for term in (v.subject_label, v.object_label))),
+                required=tuple(
+                    dict.fromkeys(
+                        term for v in reply.claims for term in (v.subject_label, v.object_label)
+                    )
+                ),
             )
-            phrasing = self.model.phrase(plain, grounding, who=self._name(ctx, speaker),
-                                         is_entity=self._is_entity)
+            phrasing = self.model.phrase(
+                plain, grounding, who=self._name(ctx, speaker), is_entity=self._is_entity
+            )
             text_out, by_model, reason = phrasing.text, phrasing.by_model, phrasing.reason
         intent = (reply.intent or parsed.intent).value
         claim_ids = [v.claim.id for v in reply.claims]
@@ -298,15 +372,28 @@ class Language:
                 self._last[speaker or ""] = tuple(claim_ids)
         # One event for the reply and the writes: each event costs an fsync under the default
         # events policy, and a turn's latency budget is tens of milliseconds.
-        ctx.emit("turn_replied", {
-            "person_id": speaker, "intent": intent, "claim_ids": claim_ids,
-            "wrote": ctx.wrote, "phrased_by_model": by_model, "plain_used_because": reason,
-            "reply_chars": len(text_out),
-        })
+        ctx.emit(
+            "turn_replied",
+            {
+                "person_id": speaker,
+                "intent": intent,
+                "claim_ids": claim_ids,
+                "wrote": ctx.wrote,
+                "phrased_by_model": by_model,
+                "plain_used_because": reason,
+                "reply_chars": len(text_out),
+            },
+        )
         return Turn(
-            correlation_id=correlation_id, intent=intent, reply=text_out,
-            person_id=speaker, claims=[v.claim.model_dump(mode="json") for v in reply.claims],
-            state=reply.state, plain=plain, phrased_by_model=by_model, answer=reply.answer,
+            correlation_id=correlation_id,
+            intent=intent,
+            reply=text_out,
+            person_id=speaker,
+            claims=[v.claim.model_dump(mode="json") for v in reply.claims],
+            state=reply.state,
+            plain=plain,
+            phrased_by_model=by_model,
+            answer=reply.answer,
         )
 
     def _reading(self, text: str, now: datetime) -> Parsed | None:
@@ -317,8 +404,11 @@ class Language:
         q = reading_question(text)
         if q is None:
             return None
-        if q.kind is ReadingKind.ABOUT and q.title is not None and find_document(
-                self.graph, q.title, now) is None:
+        if (
+            q.kind is ReadingKind.ABOUT
+            and q.title is not None
+            and find_document(self.graph, q.title, now) is None
+        ):
             return None
         return Parsed(intent=Intent.READING, text=text, about=q.title, reason=q.kind.value)
 
@@ -401,16 +491,26 @@ class Language:
             ctx.pending.append(entity)
             return entity
 
-    def _new_claim(self, ctx: _Ctx, triple: Triple, subject: Entity, confidence: float,
-                   provenance: str) -> NewClaim:
+    def _new_claim(
+        self, ctx: _Ctx, triple: Triple, subject: Entity, confidence: float, provenance: str
+    ) -> NewClaim:
         assert triple.object is not None
         if triple.literal:
-            return NewClaim(subject=subject.id, predicate=triple.predicate,
-                            object_literal=triple.object, confidence=confidence,
-                            provenance=provenance)
+            return NewClaim(
+                subject=subject.id,
+                predicate=triple.predicate,
+                object_literal=triple.object,
+                confidence=confidence,
+                provenance=provenance,
+            )
         obj = self._entity(ctx, triple.object)
-        return NewClaim(subject=subject.id, predicate=triple.predicate, object_entity=obj.id,
-                        confidence=confidence, provenance=provenance)
+        return NewClaim(
+            subject=subject.id,
+            predicate=triple.predicate,
+            object_entity=obj.id,
+            confidence=confidence,
+            provenance=provenance,
+        )
 
     # -- handlers ------------------------------------------------------------------------------
 
@@ -419,8 +519,9 @@ class Language:
             return _Reply("Hello. I don't think we have met: tell me your name if you like.")
         thread, claims = self._pick_up(ctx, ctx.person_id)
         if thread:
-            return _Reply(f"Welcome back, {self._name(ctx, ctx.person_id)}. {thread}",
-                          claims=claims)
+            return _Reply(
+                f"Welcome back, {self._name(ctx, ctx.person_id)}. {thread}", claims=claims
+            )
         return _Reply(f"{self._hello(ctx, ctx.person_id)} Good to see you.")
 
     def _pick_up(self, ctx: _Ctx, person_id: str) -> tuple[str, list[ClaimView]]:
@@ -463,8 +564,10 @@ class Language:
             # Rule 8: saying "I'm Ana" does not make Bob Ana; only Ana's token, voice or face do.
             who = self._name(ctx, ctx.person_id)
             ctx.emit("impersonation_refused", {"person_id": ctx.person_id})
-            return _Reply(f"You are speaking as {who}, and I can only know you as {who} here.",
-                          person_id=ctx.person_id)
+            return _Reply(
+                f"You are speaking as {who}, and I can only know you as {who} here.",
+                person_id=ctx.person_id,
+            )
         person = ctx.resident.people.introduce(name, ctx.now)
         person_id: str = person.id
         self._person_entity(ctx, person_id)
@@ -477,18 +580,20 @@ class Language:
         if known == person_id:
             thread, picked = self._pick_up(ctx, person_id)
             lead = f"Welcome back, {who}." + (f" {thread}" if thread else "")
-            return _Reply(f"{lead}{tail}", claims=picked + more, person_id=person_id,
-                          greets=True)
-        opening = f"Hello, {who}: nice to meet you." if ctx.parsed.greeted else (
-            f"Nice to meet you, {who}.")
-        return _Reply(f"{opening} I will remember you.{tail}", claims=more,
-                      person_id=person_id, greets=True)
+            return _Reply(f"{lead}{tail}", claims=picked + more, person_id=person_id, greets=True)
+        opening = (
+            f"Hello, {who}: nice to meet you."
+            if ctx.parsed.greeted
+            else (f"Nice to meet you, {who}.")
+        )
+        return _Reply(
+            f"{opening} I will remember you.{tail}", claims=more, person_id=person_id, greets=True
+        )
 
     def _statement(self, ctx: _Ctx) -> _Reply:
         read_views = self._read_and_store(ctx)
         if read_views:
-            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))),
-                          claims=read_views)
+            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))), claims=read_views)
         # Nothing read cleanly: a whole-text triple would be a leftover phrase ("Thanks, Sam"
         # | appreciates | "your support"), so nothing is stored.
         return self._unknown(ctx)
@@ -503,8 +608,9 @@ class Language:
         new = self._new_claim(ctx, triple, subject, self.settings.epistemic.hint_cap, provenance)
         fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
         self._file_pending(ctx)
-        claim = self.graph.add_claim(new, ctx.now, ctx.resident.session.session_id,
-                                     ctx.correlation_id)
+        claim = self.graph.add_claim(
+            new, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
+        )
         ctx.wrote["claim"] = {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
         # The conflict is recorded whatever it is with; the speaker sees only what they may read.
         contradicted = visible(self._contradictions(ctx, claim), ctx.person_id)
@@ -513,8 +619,11 @@ class Language:
         plain = f"{lead} {shown[0].line}"
         if contradicted:
             others = views(contradicted, self.dictionary)
-            plain += ("\nThat disagrees with what I hold:\n" + "\n".join(v.line for v in others)
-                      + "\nI have recorded the conflict; it stays open until evidence settles it.")
+            plain += (
+                "\nThat disagrees with what I hold:\n"
+                + "\n".join(v.line for v in others)
+                + "\nI have recorded the conflict; it stays open until evidence settles it."
+            )
             shown += others
         return _Reply(plain, claims=shown)
 
@@ -548,8 +657,10 @@ class Language:
         strong = ctx.doc is not None and is_strong_correction(words_of_doc(ctx.doc))
         if triple is None:
             if strong:
-                return _Reply("What is right, then? Tell me, for example: \"No, the capital "
-                              "of Australia is Canberra.\"")
+                return _Reply(
+                    'What is right, then? Tell me, for example: "No, the capital '
+                    'of Australia is Canberra."'
+                )
             # "No worries", "Nope, still busy": talk, not a correction.
             reply = self._unknown(ctx)
             reply.intent = Intent.STATEMENT if reply.claims else Intent.UNKNOWN
@@ -563,20 +674,29 @@ class Language:
             reply = self._store_triple(ctx, triple)
             reply.intent = Intent.STATEMENT
             return reply
-        provenance = ("user_correction" if ctx.person_id is None
-                      else f"user_correction:{ctx.person_id}")
-        new = self._new_claim(ctx, triple, subject, self.settings.epistemic.correction_confidence,
-                              provenance)
+        provenance = (
+            "user_correction" if ctx.person_id is None else f"user_correction:{ctx.person_id}"
+        )
+        new = self._new_claim(
+            ctx, triple, subject, self.settings.epistemic.correction_confidence, provenance
+        )
         self._file_pending(ctx)
-        writes = self.graph.record_correction(new, None if old is None else old.id, ctx.now,
-                                              ctx.resident.session.session_id, ctx.correlation_id)
+        writes = self.graph.record_correction(
+            new,
+            None if old is None else old.id,
+            ctx.now,
+            ctx.resident.session.session_id,
+            ctx.correlation_id,
+        )
         ctx.wrote["correction"] = {
             "old_claim_id": None if old is None else old.id,
-            "hypothesis_id": writes.hypothesis.id, "gap_id": writes.gap.id,
+            "hypothesis_id": writes.hypothesis.id,
+            "gap_id": writes.gap.id,
             "conflict_id": None if writes.conflict is None else writes.conflict.id,
         }
-        ctx.appraise("corrected", claim_id=writes.hypothesis.id,
-                     old_claim_id=None if old is None else old.id)
+        ctx.appraise(
+            "corrected", claim_id=writes.hypothesis.id, old_claim_id=None if old is None else old.id
+        )
         hypothesis = views([writes.hypothesis], self.dictionary)[0]
         parts = ["Thank you for the correction."]
         shown = [hypothesis]
@@ -587,8 +707,10 @@ class Language:
         parts.append(f"I have written down: {hypothesis.line}")
         if writes.conflict is not None:
             parts.append("I recorded the conflict between the two.")
-        parts.append(f"I filed a question to check it, at priority {writes.gap.priority}; "
-                     "until it is checked it stays a hypothesis.")
+        parts.append(
+            f"I filed a question to check it, at priority {writes.gap.priority}; "
+            "until it is checked it stays a hypothesis."
+        )
         return _Reply("\n".join(parts), claims=shown)
 
     def _corrected_claim(self, ctx: _Ctx, triple: Triple) -> tuple[Claim | None, Entity]:
@@ -600,18 +722,23 @@ class Language:
         else:
             assert triple.subject is not None
             person = self._known_person(ctx, triple.subject)
-            candidates = ([self._person_entity(ctx, person)] if person
-                          else resolve(self.dictionary, triple.subject))
+            candidates = (
+                [self._person_entity(ctx, person)]
+                if person
+                else resolve(self.dictionary, triple.subject)
+            )
         assert triple.object is not None
         said = triple.object.strip().lower()
         object_ids = {e.id for e in resolve(self.dictionary, triple.object)}
         readable = graph_for(self.graph, ctx.person_id)
         held = [
-            c for e in candidates for c in readable.peek_claims(e.id, triple.predicate)
+            c
+            for e in candidates
+            for c in readable.peek_claims(e.id, triple.predicate)
             if c.level is not Level.OPINION
-            and c.object_value.lower() != said and c.object_value not in object_ids
-            and (c.object_entity is None
-                 or self.dictionary.label(c.object_entity).lower() != said)
+            and c.object_value.lower() != said
+            and c.object_value not in object_ids
+            and (c.object_entity is None or self.dictionary.label(c.object_entity).lower() != said)
         ]
         if held:
             old = max(held, key=lambda c: (c.confidence, c.created_at))
@@ -625,13 +752,21 @@ class Language:
         p = ctx.parsed
         assert p.question is not None
         assert ctx.reads is not None
-        answer = answer_question(ctx.reads, p.question, p.triple, p.about, ctx.now,
-                                 speaker_id=ctx.person_id,
-                                 limit=self.settings.language.max_listed_claims)
+        answer = answer_question(
+            ctx.reads,
+            p.question,
+            p.triple,
+            p.about,
+            ctx.now,
+            speaker_id=ctx.person_id,
+            limit=self.settings.language.max_listed_claims,
+        )
         if answer.known:
-            short = answer.short or (" and ".join(dict.fromkeys(
-                v.object_label for v in answer.claims)) if p.triple is not None
-                and p.triple.object is None and answer.claims else None)
+            short = answer.short or (
+                " and ".join(dict.fromkeys(v.object_label for v in answer.claims))
+                if p.triple is not None and p.triple.object is None and answer.claims
+                else None
+            )
             return _Reply(answer.text, claims=answer.claims, answer=short)
         asked = self._ask(ctx)
         return asked if asked is not None else _Reply(answer.text)
@@ -642,8 +777,10 @@ class Language:
         if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
             return None
         sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
-        for query in (read_question(sents[-1], self._context),
-                      read_question_shallow(sents[-1], self._context)):
+        for query in (
+            read_question(sents[-1], self._context),
+            read_question_shallow(sents[-1], self._context),
+        ):
             if query is None:
                 continue
             reply = self._answer(ctx, query)
@@ -662,8 +799,14 @@ class Language:
             words = " ".join(query.object_words)
             return [e.id for e in resolve(reads, words)] if words else []
 
-        answer = answer_query(reads, query, subject, ctx.now, object_ids=object_ids,
-                              limit=self.settings.language.max_listed_claims)
+        answer = answer_query(
+            reads,
+            query,
+            subject,
+            ctx.now,
+            object_ids=object_ids,
+            limit=self.settings.language.max_listed_claims,
+        )
         if answer is None:
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short)
@@ -687,8 +830,9 @@ class Language:
             reads = ctx.reads or self.dictionary
             ids = []
             for oid in owner.ids:
-                ids += [c.subject for c in
-                        reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")]
+                ids += [
+                    c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
+                ]
                 ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
             ids = list(dict.fromkeys(ids))
             return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
@@ -709,14 +853,17 @@ class Language:
                 except NotFound:
                     continue
             if not claims:
-                return _Reply("Why do I think what? Ask me, for example: \"Why do you think "
-                              "aspirin treats headache?\"")
+                return _Reply(
+                    'Why do I think what? Ask me, for example: "Why do you think '
+                    'aspirin treats headache?"'
+                )
             answer = why_claims(reads, claims, p.text, True, "Here is why:", ctx.now)
         elif p.triple is not None:
             if p.triple.speaker and ctx.person_id is None:
                 return _Reply(_UNKNOWN_PERSON)
-            answer = why_triple(reads, p.triple, p.text, ctx.now,
-                                speaker_id=ctx.person_id, limit=limit)
+            answer = why_triple(
+                reads, p.triple, p.text, ctx.now, speaker_id=ctx.person_id, limit=limit
+            )
         else:
             name = p.about or ""
             answer = why_subject(reads, name, p.text, ctx.now, limit=limit)
@@ -730,8 +877,9 @@ class Language:
 
         p = ctx.parsed
         q = ReadingQuestion(ReadingKind(p.reason or ReadingKind.LIST), p.about)
-        answer = answer_reading(self.graph, q, ctx.now,
-                                limit=self.settings.language.max_listed_claims)
+        answer = answer_reading(
+            self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
+        )
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
 
     def _praise(self, ctx: _Ctx) -> _Reply:
@@ -742,13 +890,16 @@ class Language:
 
     def _hostility(self, ctx: _Ctx) -> _Reply:
         ctx.appraise("hostility", person_id=ctx.person_id)
-        return _Reply("I hear that you are unhappy with me. If I got something wrong, tell me "
-                      "what is right and I will note it.")
+        return _Reply(
+            "I hear that you are unhappy with me. If I got something wrong, tell me "
+            "what is right and I will note it."
+        )
 
     def _unknown(self, ctx: _Ctx) -> _Reply:
         reason = ctx.parsed.reason
-        if reason == "question" or (ctx.doc is not None and any(
-                is_question(s) for s in ctx.doc.sents)):
+        if reason == "question" or (
+            ctx.doc is not None and any(is_question(s) for s in ctx.doc.sents)
+        ):
             read_views = self._read_and_store(ctx)
             asked = self._ask(ctx)
             if asked is not None:
@@ -758,8 +909,7 @@ class Language:
             return _Reply("I don't know.")
         read_views = self._read_and_store(ctx)
         if read_views:
-            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))),
-                          claims=read_views)
+            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))), claims=read_views)
         if ctx.speaker_unknown:
             return _Reply(_UNKNOWN_PERSON)
         words = {t.lower_ for t in ctx.doc} if ctx.doc is not None else set()
@@ -790,8 +940,9 @@ class Language:
         out: list[tuple[Statement | None, Triple | None, bool]] = []
         if self.model is not None and self.settings.conversation.model_extraction:
             listener = "MAX" if ctx.listener is None else self._name(ctx, ctx.listener)
-            by_model = read_with_model(self.model, doc.text, self._name(ctx, ctx.person_id),
-                                       listener)
+            by_model = read_with_model(
+                self.model, doc.text, self._name(ctx, ctx.person_id), listener
+            )
             if by_model:
                 return [(st, None, False) for st in by_model]
         trained = is_trained(self.nlp) and doc.has_annotation("DEP")
@@ -842,15 +993,27 @@ class Language:
             fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
             ctx.wrote["fresh"] = ctx.wrote.get("fresh", 0) + int(fresh)
             self._file_pending(ctx)
-            claim = self.graph.add_claim(new, ctx.now, ctx.resident.session.session_id,
-                                         ctx.correlation_id)
-            ctx.wrote.setdefault("claim", {"claim_id": claim.id, "new": fresh,
-                                           "provenance": claim.provenance})
+            claim = self.graph.add_claim(
+                new, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
+            )
+            ctx.wrote.setdefault(
+                "claim", {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
+            )
             stored.append(claim)
-            if (statement is not None and statement.subject.role == "speaker"
-                    and statement.mood in ("plan", "wish") and not statement.negated):
-                opened.append(OpenThread(claim_id=claim.id, mood=statement.mood,
-                                         verb=statement.verb, opened_at=ctx.now))
+            if (
+                statement is not None
+                and statement.subject.role == "speaker"
+                and statement.mood in ("plan", "wish")
+                and not statement.negated
+            ):
+                opened.append(
+                    OpenThread(
+                        claim_id=claim.id,
+                        mood=statement.mood,
+                        verb=statement.verb,
+                        opened_at=ctx.now,
+                    )
+                )
             self._contradictions(ctx, claim)
         if opened and ctx.person_id is not None:
             self.threads.open(ctx.person_id, opened, ctx.now)
@@ -858,8 +1021,9 @@ class Language:
             ctx.wrote["claims"] = [c.id for c in stored]
         return views(stored, self.dictionary) if stored else []
 
-    def _statement_claim(self, ctx: _Ctx, st: Statement, said: datetime, cap: float,
-                         provenance: str) -> NewClaim | None:
+    def _statement_claim(
+        self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
+    ) -> NewClaim | None:
         subject = self._ref_entity(ctx, st.subject)
         if subject is None:
             ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
@@ -871,20 +1035,36 @@ class Language:
             obj = self._ref_entity(ctx, st.object_ref)
             if obj is None or obj.id == subject.id:
                 return None
-            return NewClaim(subject=subject.id, predicate=st.stored_predicate,
-                            object_entity=obj.id, confidence=cap, provenance=provenance,
-                            occurred_at=occurred)
+            return NewClaim(
+                subject=subject.id,
+                predicate=st.stored_predicate,
+                object_entity=obj.id,
+                confidence=cap,
+                provenance=provenance,
+                occurred_at=occurred,
+            )
         if not st.object.strip():
             return None
         if st.literal:
-            return NewClaim(subject=subject.id, predicate=st.stored_predicate,
-                            object_literal=st.object, confidence=cap, provenance=provenance,
-                            occurred_at=occurred)
+            return NewClaim(
+                subject=subject.id,
+                predicate=st.stored_predicate,
+                object_literal=st.object,
+                confidence=cap,
+                provenance=provenance,
+                occurred_at=occurred,
+            )
         obj = self._entity(ctx, st.object)
         if obj.id == subject.id:
             return None
-        return NewClaim(subject=subject.id, predicate=st.stored_predicate, object_entity=obj.id,
-                        confidence=cap, provenance=provenance, occurred_at=occurred)
+        return NewClaim(
+            subject=subject.id,
+            predicate=st.stored_predicate,
+            object_entity=obj.id,
+            confidence=cap,
+            provenance=provenance,
+            occurred_at=occurred,
+        )
 
     def _ref_entity(self, ctx: _Ctx, ref: Ref) -> Entity | None:
         """The entity a reference names: the speaker, the listener, a person MAX knows (any
@@ -966,9 +1146,17 @@ def language_for(resident: ResidentLike) -> Language:
         return lang
 
 
-def converse(resident: ResidentLike, text: str, person_id: str | None, now: datetime,
-             correlation_id: str, *, language: Language | None = None,
-             said_at: datetime | None = None, bound: bool = False) -> Turn:
+def converse(
+    resident: ResidentLike,
+    text: str,
+    person_id: str | None,
+    now: datetime,
+    correlation_id: str,
+    *,
+    language: Language | None = None,
+    said_at: datetime | None = None,
+    bound: bool = False,
+) -> Turn:
     """One conversation turn (the contract the daemon calls).
 
     Raises InvalidInput for empty text or text over language.max_turn_chars; graph errors
@@ -976,4 +1164,3 @@ def converse(resident: ResidentLike, text: str, person_id: str | None, now: date
     """
     lang = language or language_for(resident)
     return lang.converse(resident, text, person_id, now, correlation_id, said_at, bound=bound)
-

@@ -52,8 +52,7 @@ def rank(entities: Iterable[Entity], name: str) -> list[Entity]:
     lowered = name.lower()
     return sorted(
         entities,
-        key=lambda e: (e.label.lower() != lowered, _KIND_RANK.get(e.id.partition(":")[0], 1),
-                       e.id),
+        key=lambda e: (e.label.lower() != lowered, _KIND_RANK.get(e.id.partition(":")[0], 1), e.id),
     )
 
 

@@ -158,10 +158,22 @@ _MAX_RELATION_LEN = max(len(k) for k in RELATIONS)
 VERB_PREDICATES = frozenset(r.predicate for r in RELATIONS.values()) - {"birthday"}
 
 #: Attributes whose values are kept as literals (dates, numbers, names), never as entities.
-LITERAL_ATTRIBUTES = frozenset({
-    "birthday", "age", "name", "full_name", "nickname", "email", "phone", "phone_number",
-    "address", "height", "weight", "anniversary",
-})
+LITERAL_ATTRIBUTES = frozenset(
+    {
+        "birthday",
+        "age",
+        "name",
+        "full_name",
+        "nickname",
+        "email",
+        "phone",
+        "phone_number",
+        "address",
+        "height",
+        "weight",
+        "anniversary",
+    }
+)
 _ATTRIBUTE_SYNONYMS = {
     "date_of_birth": "birthday",
     "birth_date": "birthday",
@@ -181,81 +193,232 @@ _WH_VERB = {
 }
 
 _COPULAS = frozenset({"is", "are", "was", "am", "'s", "s", "were"})
-_NEGATIONS = frozenset({"not", "no", "never", "nothing", "nobody", "none", "neither", "nor",
-                        "cannot"})
+_NEGATIONS = frozenset(
+    {"not", "no", "never", "nothing", "nobody", "none", "neither", "nor", "cannot"}
+)
 _WH = frozenset({"what", "who", "whom", "which", "where", "when", "why", "how", "whose"})
 _DETERMINERS = frozenset({"the", "a", "an", "some"})
-_PRONOUNS = frozenset({"he", "she", "it", "they", "them", "him", "her", "you", "we", "us",
-                       "this", "that", "these", "those", "there", "here", "one"})
+_PRONOUNS = frozenset(
+    {
+        "he",
+        "she",
+        "it",
+        "they",
+        "them",
+        "him",
+        "her",
+        "you",
+        "we",
+        "us",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "one",
+    }
+)
 _SPEAKER = frozenset({"i", "me", "myself"})
 _PREPOSITIONS = frozenset({"in", "at", "for", "with", "to", "on", "of", "from", "by", "about"})
 _PUNCT_RE = re.compile(r"^[\W_]+$")
 _VOCATIVES = frozenset({"max"})
 
 _GREETINGS: tuple[tuple[str, ...], ...] = (
-    ("good", "morning"), ("good", "afternoon"), ("good", "evening"), ("hello",), ("hi",),
-    ("hey",), ("hiya",), ("howdy",), ("greetings",), ("yo",), ("morning",), ("evening",),
+    ("good", "morning"),
+    ("good", "afternoon"),
+    ("good", "evening"),
+    ("hello",),
+    ("hi",),
+    ("hey",),
+    ("hiya",),
+    ("howdy",),
+    ("greetings",),
+    ("yo",),
+    ("morning",),
+    ("evening",),
 )
 _FAREWELLS: tuple[tuple[str, ...], ...] = (
-    ("bye",), ("goodbye",), ("bye", "bye"), ("good", "night"), ("goodnight",),
-    ("see", "you"), ("see", "you", "later"), ("see", "you", "soon"), ("talk", "to", "you",
-    "later"), ("later",), ("i", "am", "off"), ("i", "am", "leaving"), ("gotta", "go"),
+    ("bye",),
+    ("goodbye",),
+    ("bye", "bye"),
+    ("good", "night"),
+    ("goodnight",),
+    ("see", "you"),
+    ("see", "you", "later"),
+    ("see", "you", "soon"),
+    ("talk", "to", "you", "later"),
+    ("later",),
+    ("i", "am", "off"),
+    ("i", "am", "leaving"),
+    ("gotta", "go"),
 )
 _HOW_ARE_YOU: tuple[tuple[str, ...], ...] = (
-    ("how", "are", "you"), ("how", "are", "u"), ("how", "r", "u"), ("how", "do", "you", "feel"),
-    ("how", "are", "you", "feeling"), ("how", "are", "you", "doing"), ("how", "is", "it",
-    "going"), ("how", "'s", "it", "going"), ("how", "are", "things"), ("how", "have", "you",
-    "been"), ("how", "do", "you", "do"), ("are", "you", "ok"), ("are", "you", "okay"),
-    ("are", "you", "alright"), ("are", "you", "all", "right"), ("what", "is", "your", "mood"),
-    ("what", "'s", "your", "mood"), ("how", "is", "your", "mood"), ("how", "'s", "your", "mood"),
-    ("how", "is", "max"), ("how", "'s", "max"),
+    ("how", "are", "you"),
+    ("how", "are", "u"),
+    ("how", "r", "u"),
+    ("how", "do", "you", "feel"),
+    ("how", "are", "you", "feeling"),
+    ("how", "are", "you", "doing"),
+    ("how", "is", "it", "going"),
+    ("how", "'s", "it", "going"),
+    ("how", "are", "things"),
+    ("how", "have", "you", "been"),
+    ("how", "do", "you", "do"),
+    ("are", "you", "ok"),
+    ("are", "you", "okay"),
+    ("are", "you", "alright"),
+    ("are", "you", "all", "right"),
+    ("what", "is", "your", "mood"),
+    ("what", "'s", "your", "mood"),
+    ("how", "is", "your", "mood"),
+    ("how", "'s", "your", "mood"),
+    ("how", "is", "max"),
+    ("how", "'s", "max"),
 )
-_HOW_ARE_YOU_TAIL = frozenset({"today", "now", "doing", "feeling", "this", "morning", "evening",
-                               "tonight", "lately", "right", "then"})
+_HOW_ARE_YOU_TAIL = frozenset(
+    {
+        "today",
+        "now",
+        "doing",
+        "feeling",
+        "this",
+        "morning",
+        "evening",
+        "tonight",
+        "lately",
+        "right",
+        "then",
+    }
+)
 _PRAISE_PHRASES: tuple[tuple[str, ...], ...] = (
-    ("thank", "you"), ("thanks",), ("thank", "you", "so", "much"), ("thanks", "a", "lot"),
-    ("thx",), ("ty",), ("well", "done"), ("good", "job"), ("great", "job"), ("nice", "work"),
-    ("good", "work"), ("great", "work"), ("nicely", "done"), ("i", "love", "you"),
-    ("i", "like", "you"), ("good", "boy"), ("bravo",), ("cheers",),
+    ("thank", "you"),
+    ("thanks",),
+    ("thank", "you", "so", "much"),
+    ("thanks", "a", "lot"),
+    ("thx",),
+    ("ty",),
+    ("well", "done"),
+    ("good", "job"),
+    ("great", "job"),
+    ("nice", "work"),
+    ("good", "work"),
+    ("great", "work"),
+    ("nicely", "done"),
+    ("i", "love", "you"),
+    ("i", "like", "you"),
+    ("good", "boy"),
+    ("bravo",),
+    ("cheers",),
 )
 _HOSTILE_PHRASES: tuple[tuple[str, ...], ...] = (
-    ("shut", "up"), ("i", "hate", "you"), ("you", "suck"), ("screw", "you"), ("go", "away"),
-    ("get", "lost"), ("idiot",), ("stupid", "machine"), ("useless",), ("damn", "you"),
+    ("shut", "up"),
+    ("i", "hate", "you"),
+    ("you", "suck"),
+    ("screw", "you"),
+    ("go", "away"),
+    ("get", "lost"),
+    ("idiot",),
+    ("stupid", "machine"),
+    ("useless",),
+    ("damn", "you"),
 )
-_PRAISE_WORDS = frozenset({"great", "awesome", "amazing", "smart", "brilliant", "helpful",
-                           "wonderful", "clever", "kind", "fantastic", "the best", "good",
-                           "lovely", "sweet", "funny"})
-_HOSTILE_WORDS = frozenset({"stupid", "useless", "dumb", "an idiot", "idiot", "worthless",
-                            "annoying", "terrible", "the worst", "pathetic", "broken",
-                            "a joke", "garbage", "rubbish"})
+_PRAISE_WORDS = frozenset(
+    {
+        "great",
+        "awesome",
+        "amazing",
+        "smart",
+        "brilliant",
+        "helpful",
+        "wonderful",
+        "clever",
+        "kind",
+        "fantastic",
+        "the best",
+        "good",
+        "lovely",
+        "sweet",
+        "funny",
+    }
+)
+_HOSTILE_WORDS = frozenset(
+    {
+        "stupid",
+        "useless",
+        "dumb",
+        "an idiot",
+        "idiot",
+        "worthless",
+        "annoying",
+        "terrible",
+        "the worst",
+        "pathetic",
+        "broken",
+        "a joke",
+        "garbage",
+        "rubbish",
+    }
+)
 _INTENSIFIERS = frozenset({"so", "very", "really", "such", "truly", "quite", "just", "a", "an"})
 
 _CORRECTION_PREFIXES: tuple[tuple[str, ...], ...] = (
-    ("that", "'s", "not", "right"), ("that", "is", "not", "right"), ("that", "'s", "not",
-    "true"), ("that", "is", "not", "true"), ("that", "'s", "wrong"), ("that", "is", "wrong"),
-    ("that", "'s", "incorrect"), ("that", "is", "incorrect"), ("you", "are", "wrong"),
-    ("not", "true"), ("not", "quite"), ("wrong",), ("incorrect",), ("actually",), ("no",),
-    ("nope",), ("correction",),
+    ("that", "'s", "not", "right"),
+    ("that", "is", "not", "right"),
+    ("that", "'s", "not", "true"),
+    ("that", "is", "not", "true"),
+    ("that", "'s", "wrong"),
+    ("that", "is", "wrong"),
+    ("that", "'s", "incorrect"),
+    ("that", "is", "incorrect"),
+    ("you", "are", "wrong"),
+    ("not", "true"),
+    ("not", "quite"),
+    ("wrong",),
+    ("incorrect",),
+    ("actually",),
+    ("no",),
+    ("nope",),
+    ("correction",),
 )
 _WHY_PREFIXES: tuple[tuple[str, ...], ...] = (
-    ("why", "do", "you", "think"), ("why", "do", "you", "believe"), ("why", "do", "you", "say"),
-    ("why", "did", "you", "say"), ("why", "would", "you", "say"), ("how", "do", "you", "know"),
-    ("what", "makes", "you", "think"), ("why",),
+    ("why", "do", "you", "think"),
+    ("why", "do", "you", "believe"),
+    ("why", "do", "you", "say"),
+    ("why", "did", "you", "say"),
+    ("why", "would", "you", "say"),
+    ("how", "do", "you", "know"),
+    ("what", "makes", "you", "think"),
+    ("why",),
 )
 #: Asking about a subject in so many words: read before any other question rule.
 _ABOUT_FIRST: tuple[tuple[str, ...], ...] = (
-    ("what", "do", "you", "know", "about"), ("what", "else", "do", "you", "know", "about"),
-    ("what", "can", "you", "tell", "me", "about"), ("tell", "me", "what", "you", "know",
-    "about"), ("tell", "me", "about"), ("do", "you", "know", "anything", "about"),
-    ("what", "about"), ("do", "you", "know"),
+    ("what", "do", "you", "know", "about"),
+    ("what", "else", "do", "you", "know", "about"),
+    ("what", "can", "you", "tell", "me", "about"),
+    ("tell", "me", "what", "you", "know", "about"),
+    ("tell", "me", "about"),
+    ("do", "you", "know", "anything", "about"),
+    ("what", "about"),
+    ("do", "you", "know"),
 )
 #: "Who is Ana?", "What is aspirin?": read after the attribute and relation rules.
 _ABOUT_PREFIXES: tuple[tuple[str, ...], ...] = (
-    ("who", "is"), ("who", "'s"), ("who", "s"), ("who", "are"), ("what", "is"), ("what", "'s"),
-    ("what", "s"), ("what", "are"),
+    ("who", "is"),
+    ("who", "'s"),
+    ("who", "s"),
+    ("who", "are"),
+    ("what", "is"),
+    ("what", "'s"),
+    ("what", "s"),
+    ("what", "are"),
 )
 _INTRODUCTIONS: tuple[tuple[str, ...], ...] = (
-    ("my", "name", "is"), ("my", "name", "'s"), ("call", "me"), ("i", "am"), ("i", "'m"),
+    ("my", "name", "is"),
+    ("my", "name", "'s"),
+    ("call", "me"),
+    ("i", "am"),
+    ("i", "'m"),
     ("im",),
 )
 #: After these the name may be written in any case; after "I'm" it must look like a name.
@@ -305,7 +468,7 @@ def _strip_prefix(ws: list[Word], options: Sequence[tuple[str, ...]]) -> list[Wo
     """The words after the longest matching prefix (and its punctuation), or None."""
     for seq in sorted(options, key=len, reverse=True):
         if _starts(ws, seq):
-            return _strip_punct(ws[len(seq):])
+            return _strip_punct(ws[len(seq) :])
     return None
 
 
@@ -360,18 +523,20 @@ def _subject_phrase(ws: list[Word]) -> tuple[bool, str | None]:
         return False, None
     if len(ws) == 1 and ws[0].norm in _SPEAKER:
         return True, None
-    if ws[0].norm in _WH or any(w.norm in ("you", "your", "u") for w in ws) or (
-        len(ws) == 1 and ws[0].norm in _PRONOUNS
+    if (
+        ws[0].norm in _WH
+        or any(w.norm in ("you", "your", "u") for w in ws)
+        or (len(ws) == 1 and ws[0].norm in _PRONOUNS)
     ):
         return False, None
     return True, phrase(ws)
 
 
-def _triple(subject: str | None, predicate: str, obj: str | None,
-            literal: bool = False) -> Triple:
+def _triple(subject: str | None, predicate: str, obj: str | None, literal: bool = False) -> Triple:
     """A statement's triple; a subject of None here is the speaker."""
-    return Triple(subject=subject, predicate=predicate, object=obj, speaker=subject is None,
-                  literal=literal)
+    return Triple(
+        subject=subject, predicate=predicate, object=obj, speaker=subject is None, literal=literal
+    )
 
 
 def _object_phrase(ws: list[Word]) -> str | None:
@@ -410,14 +575,14 @@ def _possessive(ws: list[Word]) -> Triple | None:
         cop = _first_copula(ws, 2)
         if cop is None:
             return None
-        triple = _attribute([Word("I", "i", " ")], ws[1:cop], ws[cop + 1:])
+        triple = _attribute([Word("I", "i", " ")], ws[1:cop], ws[cop + 1 :])
         return triple
     for p in range(1, len(ws)):
         if ws[p].norm in ("'s", "'"):
             cop = _first_copula(ws, p + 2)
             if cop is None:
                 return None
-            return _attribute(ws[:p], ws[p + 1:cop], ws[cop + 1:])
+            return _attribute(ws[:p], ws[p + 1 : cop], ws[cop + 1 :])
     return None
 
 
@@ -428,18 +593,22 @@ def _of_form(ws: list[Word]) -> Triple | None:
         of = norms.index("of")
         cop = _first_copula(ws, of + 2)
         if cop is not None and of > 1:
-            return _attribute(ws[of + 1:cop], ws[1:of], ws[cop + 1:])
+            return _attribute(ws[of + 1 : cop], ws[1:of], ws[cop + 1 :])
     cop = _first_copula(ws, 1)
-    if (cop is not None and cop + 2 < len(ws) and norms[cop + 1] == "the"
-            and "of" in norms[cop + 2:]):
+    if (
+        cop is not None
+        and cop + 2 < len(ws)
+        and norms[cop + 1] == "the"
+        and "of" in norms[cop + 2 :]
+    ):
         of = norms.index("of", cop + 2)
-        return _attribute(ws[of + 1:], ws[cop + 2:of], ws[:cop])
+        return _attribute(ws[of + 1 :], ws[cop + 2 : of], ws[:cop])
     return None
 
 
 def _relation_at(norms: tuple[str, ...], i: int) -> tuple[int, Relation] | None:
     for n in range(min(_MAX_RELATION_LEN, len(norms) - i), 0, -1):
-        rel = RELATIONS.get(_as_copula(norms[i:i + n]))
+        rel = RELATIONS.get(_as_copula(norms[i : i + n]))
         if rel is not None:
             return n, rel
     return None
@@ -460,7 +629,7 @@ def _relational(ws: list[Word]) -> Triple | None:
         if found is None:
             continue
         n, rel = found
-        left, right = ws[:i], ws[i + n:]
+        left, right = ws[:i], ws[i + n :]
         if rel.inverse:
             left, right = right, left
         ok, subject = _subject_phrase(left)
@@ -499,8 +668,8 @@ def _svo(doc: Doc) -> Triple | None:
                     break
     if obj_tok is None or not PREDICATE_RE.match(predicate):
         return None
-    subject_ws = words_of(doc[subj[0].left_edge.i: subj[0].right_edge.i + 1].as_doc())
-    object_ws = words_of(doc[obj_tok.left_edge.i: obj_tok.right_edge.i + 1].as_doc())
+    subject_ws = words_of(doc[subj[0].left_edge.i : subj[0].right_edge.i + 1].as_doc())
+    object_ws = words_of(doc[obj_tok.left_edge.i : obj_tok.right_edge.i + 1].as_doc())
     ok, subject = _subject_phrase(subject_ws)
     obj = _object_phrase(object_ws)
     if not ok or obj is None:
@@ -551,8 +720,11 @@ def parse_sentence_statement(ws: list[Word]) -> tuple[Triple, bool] | None:
 
 #: Prefixes that say MAX is wrong in so many words; "no", "nope" and "actually" alone do not
 #: ("No worries", "Nope, still busy").
-_STRONG_CORRECTIONS = tuple(p for p in _CORRECTION_PREFIXES
-                            if p not in (("no",), ("nope",), ("actually",), ("not", "quite")))
+_STRONG_CORRECTIONS = tuple(
+    p
+    for p in _CORRECTION_PREFIXES
+    if p not in (("no",), ("nope",), ("actually",), ("not", "quite"))
+)
 
 
 def is_strong_correction(text_words: list[Word]) -> bool:
@@ -592,13 +764,13 @@ def _attribute_question(ws: list[Word]) -> Parsed | None:
     for p in range(1, len(rest)):
         if rn[p] in ("'s", "'"):
             ok, subject = _subject_phrase(rest[:p])
-            predicate = predicate_from([w.text for w in _strip_det(rest[p + 1:])])
+            predicate = predicate_from([w.text for w in _strip_det(rest[p + 1 :])])
             if ok and predicate:
                 return _ask(QuestionKind.OBJECT, _triple(subject, predicate, None))
             return None
     if rn and rn[0] == "the" and "of" in rn[2:]:
         of = rn.index("of", 2)
-        ok, subject = _subject_phrase(rest[of + 1:])
+        ok, subject = _subject_phrase(rest[of + 1 :])
         predicate = predicate_from([w.text for w in rest[1:of]])
         if ok and predicate:
             return _ask(QuestionKind.OBJECT, _triple(subject, predicate, None))
@@ -651,11 +823,10 @@ def _subject_question(ws: list[Word]) -> Parsed | None:
         n, rel = found
         if rel.inverse:
             return None
-        obj = _object_phrase(ws[i + n:])
+        obj = _object_phrase(ws[i + n :])
         if obj is None:
             return None
-        return _ask(QuestionKind.SUBJECT, Triple(subject=None, predicate=rel.predicate,
-                                                  object=obj))
+        return _ask(QuestionKind.SUBJECT, Triple(subject=None, predicate=rel.predicate, object=obj))
     return None
 
 
@@ -716,15 +887,17 @@ def _introduction(ws: list[Word]) -> str | None:
         if not _starts(ws, seq):
             continue
         name_ws: list[Word] = []
-        for w in ws[len(seq):]:
+        for w in ws[len(seq) :]:
             if _is_punct(w) or w.norm in ("and", "but", "here"):
                 break
             name_ws.append(w)
-        if not name_ws or len(name_ws) > 3 or not all(w.text.replace("'", "").replace("-", "")
-                                                       .isalpha() for w in name_ws):
+        if (
+            not name_ws
+            or len(name_ws) > 3
+            or not all(w.text.replace("'", "").replace("-", "").isalpha() for w in name_ws)
+        ):
             return None
-        if seq not in _EXPLICIT_INTRODUCTIONS and not all(w.text[:1].isupper()
-                                                          for w in name_ws):
+        if seq not in _EXPLICIT_INTRODUCTIONS and not all(w.text[:1].isupper() for w in name_ws):
             # "I'm tired" is not a name; "I'm Ana" is.
             return None
         if name_ws[0].norm in _DETERMINERS or name_ws[0].norm in _SPEAKER:
@@ -749,8 +922,7 @@ def parse(doc: Doc) -> Parsed:
         ws = _strip_vocative(rest)
 
     def out(intent: Intent, **slots: object) -> Parsed:
-        return Parsed.model_validate({"intent": intent, "text": text, "greeted": greeted,
-                                      **slots})
+        return Parsed.model_validate({"intent": intent, "text": text, "greeted": greeted, **slots})
 
     if not ws:
         return out(Intent.GREETING) if greeted else out(Intent.UNKNOWN, reason="empty")
@@ -759,12 +931,14 @@ def parse(doc: Doc) -> Parsed:
     if _is_exactly(ws, _FAREWELLS):
         return out(Intent.FAREWELL)
     for seq in _HOW_ARE_YOU:
-        if norms[: len(seq)] == seq and all(n in _HOW_ARE_YOU_TAIL for n in norms[len(seq):]):
+        if norms[: len(seq)] == seq and all(n in _HOW_ARE_YOU_TAIL for n in norms[len(seq) :]):
             return out(Intent.HOW_ARE_YOU)
     if _is_exactly(ws, _HOSTILE_PHRASES) or _you_are(ws, _HOSTILE_WORDS):
         return out(Intent.HOSTILITY)
-    if _is_exactly(ws, _PRAISE_PHRASES) or _you_are(ws, _PRAISE_WORDS) or (
-        norms[0] in ("thanks", "thank") and len(norms) <= 4
+    if (
+        _is_exactly(ws, _PRAISE_PHRASES)
+        or _you_are(ws, _PRAISE_WORDS)
+        or (norms[0] in ("thanks", "thank") and len(norms) <= 4)
     ):
         return out(Intent.PRAISE)
 

@@ -96,14 +96,22 @@ class WhyAnswer(BaseModel):
 
 
 def _view(claim: Claim, labels: dict[str, str]) -> ClaimView:
-    obj = (render.label_of(claim.object_entity, labels) if claim.object_entity is not None
-           else str(claim.object_literal))
-    return ClaimView(claim=claim, subject_label=render.label_of(claim.subject, labels),
-                     object_label=obj, line=render.claim_line(claim, labels))
+    obj = (
+        render.label_of(claim.object_entity, labels)
+        if claim.object_entity is not None
+        else str(claim.object_literal)
+    )
+    return ClaimView(
+        claim=claim,
+        subject_label=render.label_of(claim.subject, labels),
+        object_label=obj,
+        line=render.claim_line(claim, labels),
+    )
 
 
-def views(claims: Iterable[Claim], dictionary: Dictionary, limit: int | None = None
-          ) -> list[ClaimView]:
+def views(
+    claims: Iterable[Claim], dictionary: Dictionary, limit: int | None = None
+) -> list[ClaimView]:
     """Claims rendered with their labels, strongest first."""
     ranked = sorted(claims, key=lambda c: (-c.confidence, c.created_at, c.id))
     if limit is not None:
@@ -153,8 +161,14 @@ def resolve(dictionary: Dictionary, name: str) -> list[Entity]:
 # -- facts -------------------------------------------------------------------------------------
 
 
-def facts_about(graph: GraphStore, subject_name: str, now: datetime, *,
-                dictionary: Dictionary | None = None, limit: int = 8) -> FactsAnswer:
+def facts_about(
+    graph: GraphStore,
+    subject_name: str,
+    now: datetime,
+    *,
+    dictionary: Dictionary | None = None,
+    limit: int = 8,
+) -> FactsAnswer:
     """Everything the graph holds about a subject (as subject or as object), strongest first.
 
     Reading counts as a retrieval (confidence bump, retrieved_at) like any answer MAX gives.
@@ -164,30 +178,39 @@ def facts_about(graph: GraphStore, subject_name: str, now: datetime, *,
     return _facts(dictionary, subject_name.strip(), entities, now, limit)
 
 
-def _facts(dictionary: Dictionary, name: str, entities: list[Entity], now: datetime,
-           limit: int) -> FactsAnswer:
+def _facts(
+    dictionary: Dictionary, name: str, entities: list[Entity], now: datetime, limit: int
+) -> FactsAnswer:
     graph = dictionary.graph
     claims = _dedupe(
-        c for e in entities
+        c
+        for e in entities
         for c in [*graph.claims_by_subject(e.id, now), *graph.claims_by_object(e.id, now)]
     )
     if not claims:
-        return FactsAnswer(subject=name, entities=entities,
-                           text=f"I don't know anything about {name}.")
+        return FactsAnswer(
+            subject=name, entities=entities, text=f"I don't know anything about {name}."
+        )
     shown = views(claims, dictionary, limit)
     label = entities[0].label
-    return FactsAnswer(subject=name, entities=entities, claims=shown, known=True,
-                       text=_listing_text(f"What I know about {label}:", shown, len(claims)))
+    return FactsAnswer(
+        subject=name,
+        entities=entities,
+        claims=shown,
+        known=True,
+        text=_listing_text(f"What I know about {label}:", shown, len(claims)),
+    )
 
 
 # -- questions ---------------------------------------------------------------------------------
 
 
-def _object_matches(claim: Claim, obj: str, object_ids: set[str], labels: dict[str, str]
-                    ) -> bool:
+def _object_matches(claim: Claim, obj: str, object_ids: set[str], labels: dict[str, str]) -> bool:
     if claim.object_entity is not None:
-        return (claim.object_entity in object_ids
-                or render.label_of(claim.object_entity, labels).lower() == obj.lower())
+        return (
+            claim.object_entity in object_ids
+            or render.label_of(claim.object_entity, labels).lower() == obj.lower()
+        )
     return str(claim.object_literal).strip().lower() == obj.strip().lower()
 
 
@@ -201,9 +224,16 @@ def topic(subject: str, predicate: str) -> str:
     return f"{possessive} {predicate.replace('_', ' ')}"
 
 
-def answer_question(dictionary: Dictionary, kind: QuestionKind, triple: Triple | None,
-                    about: str | None, now: datetime, *, speaker_id: str | None = None,
-                    limit: int = 8) -> Answer:
+def answer_question(
+    dictionary: Dictionary,
+    kind: QuestionKind,
+    triple: Triple | None,
+    about: str | None,
+    now: datetime,
+    *,
+    speaker_id: str | None = None,
+    limit: int = 8,
+) -> Answer:
     """Answer a parsed question from the graph; "I don't know" when it holds nothing."""
     graph = dictionary.graph
     if kind is QuestionKind.ABOUT:
@@ -226,24 +256,29 @@ def answer_question(dictionary: Dictionary, kind: QuestionKind, triple: Triple |
     if kind is QuestionKind.SUBJECT:
         assert triple.object is not None
         objects = resolve(dictionary, triple.object)
-        claims = _dedupe(c for e in objects
-                         for c in graph.claims_by_object(e.id, now, triple.predicate))
+        claims = _dedupe(
+            c for e in objects for c in graph.claims_by_object(e.id, now, triple.predicate)
+        )
         if not claims:
-            return Answer(text=f"I don't know what {triple.predicate.replace('_', ' ')} "
-                               f"{triple.object}.")
+            return Answer(
+                text=f"I don't know what {triple.predicate.replace('_', ' ')} {triple.object}."
+            )
         shown = views(claims, dictionary, limit)
-        return Answer(text=_listing_text("Here is what I hold:", shown, len(claims)),
-                      claims=shown, known=True)
+        return Answer(
+            text=_listing_text("Here is what I hold:", shown, len(claims)), claims=shown, known=True
+        )
 
-    claims = _dedupe(c for e in subjects
-                     for c in graph.claims_by_subject(e.id, now, triple.predicate))
+    claims = _dedupe(
+        c for e in subjects for c in graph.claims_by_subject(e.id, now, triple.predicate)
+    )
     asked = topic(subject_name, triple.predicate)
     if kind is QuestionKind.OBJECT:
         if not claims:
             return Answer(text=f"I don't know {asked}.")
         shown = views(claims, dictionary, limit)
-        return Answer(text=_listing_text("Here is what I hold:", shown, len(claims)),
-                      claims=shown, known=True)
+        return Answer(
+            text=_listing_text("Here is what I hold:", shown, len(claims)), claims=shown, known=True
+        )
 
     # CHECK: is this particular statement held?
     assert triple.object is not None
@@ -257,16 +292,27 @@ def answer_question(dictionary: Dictionary, kind: QuestionKind, triple: Triple |
     if matching and not others:
         # The hedge follows the rung: a hypothesis told once is not a plain yes.
         lead = _hedge_line(matching[0].claim.level)
-        return Answer(text=_listing_text(lead, matching[:limit], len(matching)),
-                      claims=matching[:limit], known=True, short="Yes")
+        return Answer(
+            text=_listing_text(lead, matching[:limit], len(matching)),
+            claims=matching[:limit],
+            known=True,
+            short="Yes",
+        )
     if matching:
         # A yes would hide the competing answers (a correction, a conflict): show them all.
         both = (matching + others)[:limit]
-        return Answer(text=_listing_text(f"I hold that, and other answers on {asked} too:",
-                                         both, len(shown)), claims=both, known=True)
-    return Answer(text=_listing_text(f"Not as far as I know. What I hold on {asked}:",
-                                     shown[:limit], len(shown)),
-                  claims=shown[:limit], known=True)
+        return Answer(
+            text=_listing_text(f"I hold that, and other answers on {asked} too:", both, len(shown)),
+            claims=both,
+            known=True,
+        )
+    return Answer(
+        text=_listing_text(
+            f"Not as far as I know. What I hold on {asked}:", shown[:limit], len(shown)
+        ),
+        claims=shown[:limit],
+        known=True,
+    )
 
 
 def _hedge_line(level: Level) -> str:
@@ -291,53 +337,81 @@ def trail(dictionary: Dictionary, claim: Claim) -> Trail:
         except NotFound:
             other = None
         conflicts.append(ConflictView(conflict=conflict, other=other))
-    sittings = [s for s in graph.sittings(subject=claim.subject, predicate=claim.predicate,
-                                          limit=20)
-                if s.claim_id == claim.id or claim.id in s.applied
-                or (s.object is not None and s.object == claim.object_value)][:3]
-    return Trail(claim=views([claim], dictionary)[0], evidence=graph.evidence_for(claim.id),
-                 conflicts=conflicts, sittings=sittings)
+    sittings = [
+        s
+        for s in graph.sittings(subject=claim.subject, predicate=claim.predicate, limit=20)
+        if s.claim_id == claim.id
+        or claim.id in s.applied
+        or (s.object is not None and s.object == claim.object_value)
+    ][:3]
+    return Trail(
+        claim=views([claim], dictionary)[0],
+        evidence=graph.evidence_for(claim.id),
+        conflicts=conflicts,
+        sittings=sittings,
+    )
 
 
 def _trail_text(t: Trail, labels: dict[str, str]) -> str:
     lines = [t.claim.line]
     for ev in t.evidence:
         where = f" at {ev.locator}" if ev.locator else ""
-        lines.append(f"  Evidence: {render.source_phrase(ev.source, labels)}{where}, "
-                     f"recorded {render.fmt_time(ev.recorded_at)}.")
+        lines.append(
+            f"  Evidence: {render.source_phrase(ev.source, labels)}{where}, "
+            f"recorded {render.fmt_time(ev.recorded_at)}."
+        )
     for cv in t.conflicts:
         c = cv.conflict
         other = cv.other.line if cv.other is not None else f"claim {c.claim_a}"
         if c.status.value == "open":
-            lines.append(f"  Open conflict (since {render.fmt_time(c.created_at)}, "
-                         f"{c.reason.replace('_', ' ')}) with: {other}")
+            lines.append(
+                f"  Open conflict (since {render.fmt_time(c.created_at)}, "
+                f"{c.reason.replace('_', ' ')}) with: {other}"
+            )
         else:
             won = "this claim" if c.winner == t.claim.claim.id else "the other claim"
-            lines.append(f"  Resolved conflict ({c.reason.replace('_', ' ')}), "
-                         f"{won} won, with: {other}")
+            lines.append(
+                f"  Resolved conflict ({c.reason.replace('_', ' ')}), {won} won, with: {other}"
+            )
     for s in t.sittings:
-        said = ", ".join(f"{a.provider} {a.verdict if a.error is None else 'failed'}"
-                         for a in s.answers)
-        lines.append(f"  Model council ({render.fmt_time(s.sat_at)}): {s.agreement.value} "
-                     f"({said}); {s.outcome.value.replace('_', ' ')}"
-                     + (", at hint confidence only" if s.applied else "") + ".")
+        said = ", ".join(
+            f"{a.provider} {a.verdict if a.error is None else 'failed'}" for a in s.answers
+        )
+        lines.append(
+            f"  Model council ({render.fmt_time(s.sat_at)}): {s.agreement.value} "
+            f"({said}); {s.outcome.value.replace('_', ' ')}"
+            + (", at hint confidence only" if s.applied else "")
+            + "."
+        )
     return "\n".join(lines)
 
 
-def why_claims(dictionary: Dictionary, claims: list[Claim], query: str, matched: bool,
-               header: str, now: datetime) -> WhyAnswer:
+def why_claims(
+    dictionary: Dictionary,
+    claims: list[Claim],
+    query: str,
+    matched: bool,
+    header: str,
+    now: datetime,
+) -> WhyAnswer:
     trails = [trail(dictionary, c) for c in claims]
     if not trails:
         return WhyAnswer(query=query, at=now, trails=[], matched=False, text=header)
     ids = [p for t in trails for p in _interaction_people(t.claim.claim)]
     labels = dictionary.labels(ids)
     body = "\n".join(_trail_text(t, labels) for t in trails)
-    return WhyAnswer(query=query, at=now, trails=trails, matched=matched,
-                     text=f"{header}\n{body}")
+    return WhyAnswer(query=query, at=now, trails=trails, matched=matched, text=f"{header}\n{body}")
 
 
-def why_triple(dictionary: Dictionary, triple: Triple, query: str, now: datetime, *,
-               speaker_id: str | None = None, limit: int = 8) -> WhyAnswer:
+def why_triple(
+    dictionary: Dictionary,
+    triple: Triple,
+    query: str,
+    now: datetime,
+    *,
+    speaker_id: str | None = None,
+    limit: int = 8,
+) -> WhyAnswer:
     """The trail behind a statement; when no claim states it, the claims on the same subject
     and predicate (which a correction or a conflict would have touched)."""
     graph = dictionary.graph
@@ -349,11 +423,18 @@ def why_triple(dictionary: Dictionary, triple: Triple, query: str, now: datetime
         name = triple.subject or ""
     held = _dedupe(c for e in subjects for c in graph.peek_claims(e.id, triple.predicate))
     held = [c for c in held if c.level is not Level.OPINION] + [
-        c for c in held if c.level is Level.OPINION]
+        c for c in held if c.level is Level.OPINION
+    ]
     said = render.sentence(name, triple.predicate, triple.object or "")
     if not held:
-        return why_claims(dictionary, [], query, False,
-                          f"I don't know: I hold nothing on {topic(name, triple.predicate)}.", now)
+        return why_claims(
+            dictionary,
+            [],
+            query,
+            False,
+            f"I don't know: I hold nothing on {topic(name, triple.predicate)}.",
+            now,
+        )
     ranked = sorted(held, key=lambda c: (-c.confidence, c.created_at, c.id))
     if triple.object is None:
         return why_claims(dictionary, ranked[:limit], query, True, "Here is why:", now)
@@ -361,16 +442,27 @@ def why_triple(dictionary: Dictionary, triple: Triple, query: str, now: datetime
     labels = dictionary.labels(c.object_entity for c in ranked if c.object_entity)
     matching = [c for c in ranked if _object_matches(c, triple.object, object_ids, labels)]
     if matching:
-        return why_claims(dictionary, matching[:limit], query, True,
-                          f"Why I think {said}:", now)
-    return why_claims(dictionary, ranked[:limit], query, False,
-                      f"I hold no claim that {said}. What I hold on "
-                      f"{topic(name, triple.predicate)}:", now)
+        return why_claims(dictionary, matching[:limit], query, True, f"Why I think {said}:", now)
+    return why_claims(
+        dictionary,
+        ranked[:limit],
+        query,
+        False,
+        f"I hold no claim that {said}. What I hold on {topic(name, triple.predicate)}:",
+        now,
+    )
 
 
-def why(graph: GraphStore, text_or_claim_id: str, now: datetime, *,
-        dictionary: Dictionary | None = None, speaker_id: str | None = None,
-        pipeline: str = "auto", limit: int = 8) -> WhyAnswer:
+def why(
+    graph: GraphStore,
+    text_or_claim_id: str,
+    now: datetime,
+    *,
+    dictionary: Dictionary | None = None,
+    speaker_id: str | None = None,
+    pipeline: str = "auto",
+    limit: int = 8,
+) -> WhyAnswer:
     """Why MAX holds a claim: given its id (c_...), a statement ("aspirin treats headache"),
     a question ("why do you think aspirin treats headache?") or a subject ("Ana").
 
@@ -393,14 +485,15 @@ def why(graph: GraphStore, text_or_claim_id: str, now: datetime, *,
     return why_subject(dictionary, name, query, now, limit=limit)
 
 
-def why_subject(dictionary: Dictionary, name: str, query: str, now: datetime, *,
-                limit: int = 8) -> WhyAnswer:
+def why_subject(
+    dictionary: Dictionary, name: str, query: str, now: datetime, *, limit: int = 8
+) -> WhyAnswer:
     """The trails of what MAX holds about a subject."""
     graph = dictionary.graph
     held = _dedupe(c for e in resolve(dictionary, name) for c in graph.peek_claims(e.id))
     if not held:
-        return why_claims(dictionary, [], query, False,
-                          f"I don't know anything about {name}.", now)
+        return why_claims(dictionary, [], query, False, f"I don't know anything about {name}.", now)
     ranked = sorted(held, key=lambda c: (-c.confidence, c.created_at, c.id))
-    return why_claims(dictionary, ranked[:limit], query, True,
-                      f"Why I think what I do about {name}:", now)
+    return why_claims(
+        dictionary, ranked[:limit], query, True, f"Why I think what I do about {name}:", now
+    )

@@ -23,20 +23,109 @@ from resident.errors import LanguageModelError
 
 #: Words that state a mood. A phrasing may use one only when the plain reply did; the labels
 #: `resident.affect` derives (and any the state report gives) are added per turn.
-MOOD_WORDS = frozenset({
-    "happy", "glad", "cheerful", "content", "calm", "relaxed", "serene", "peaceful", "excited",
-    "elated", "joyful", "ecstatic", "thrilled", "delighted", "pleased", "satisfied", "upbeat",
-    "optimistic", "eager", "enthusiastic", "sad", "unhappy", "down", "downcast", "gloomy",
-    "depressed", "miserable", "melancholy", "blue", "anxious", "nervous", "worried", "tense",
-    "stressed", "afraid", "scared", "fearful", "uneasy", "angry", "irritated", "annoyed",
-    "frustrated", "furious", "grumpy", "bored", "tired", "sleepy", "weary", "exhausted",
-    "drained", "energetic", "alert", "restless", "lonely", "guarded", "subdued", "steady",
-    "fine", "great", "good", "okay", "ok", "bad", "terrible", "awful", "wonderful", "fantastic",
-    "amazing", "pessimistic", "neutral", "curious", "hopeful", "grateful", "overwhelmed",
-})
-NEGATION_WORDS = frozenset({"not", "no", "never", "nothing", "nobody", "none", "neither", "nor",
-                            "cannot", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't",
-                            "won't", "can't", "haven't", "hasn't", "couldn't", "shouldn't"})
+MOOD_WORDS = frozenset(
+    {
+        "happy",
+        "glad",
+        "cheerful",
+        "content",
+        "calm",
+        "relaxed",
+        "serene",
+        "peaceful",
+        "excited",
+        "elated",
+        "joyful",
+        "ecstatic",
+        "thrilled",
+        "delighted",
+        "pleased",
+        "satisfied",
+        "upbeat",
+        "optimistic",
+        "eager",
+        "enthusiastic",
+        "sad",
+        "unhappy",
+        "down",
+        "downcast",
+        "gloomy",
+        "depressed",
+        "miserable",
+        "melancholy",
+        "blue",
+        "anxious",
+        "nervous",
+        "worried",
+        "tense",
+        "stressed",
+        "afraid",
+        "scared",
+        "fearful",
+        "uneasy",
+        "angry",
+        "irritated",
+        "annoyed",
+        "frustrated",
+        "furious",
+        "grumpy",
+        "bored",
+        "tired",
+        "sleepy",
+        "weary",
+        "exhausted",
+        "drained",
+        "energetic",
+        "alert",
+        "restless",
+        "lonely",
+        "guarded",
+        "subdued",
+        "steady",
+        "fine",
+        "great",
+        "good",
+        "okay",
+        "ok",
+        "bad",
+        "terrible",
+        "awful",
+        "wonderful",
+        "fantastic",
+        "amazing",
+        "pessimistic",
+        "neutral",
+        "curious",
+        "hopeful",
+        "grateful",
+        "overwhelmed",
+    }
+)
+NEGATION_WORDS = frozenset(
+    {
+        "not",
+        "no",
+        "never",
+        "nothing",
+        "nobody",
+        "none",
+        "neither",
+        "nor",
+        "cannot",
+        "don't",
+        "doesn't",
+        "didn't",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "won't",
+        "can't",
+        "haven't",
+        "hasn't",
+        "couldn't",
+        "shouldn't",
+    }
+)
 #: Capitalised words any phrasing may use (MAX's own name, the pronoun I and its forms).
 _ALWAYS_CAPITALISED = frozenset({"i", "i'm", "i've", "i'd", "i'll", "max"})
 # A sign counts only where it is not a joint inside a token ("-0.15" yes, "2026-01-01" no).
@@ -106,8 +195,9 @@ def _negated(words: list[str]) -> bool:
     return any(w in NEGATION_WORDS or w.endswith("n't") for w in words)
 
 
-def check_phrasing(plain: str, wording: str, grounding: Grounding,
-                   is_entity: Callable[[str], bool] | None = None) -> str | None:
+def check_phrasing(
+    plain: str, wording: str, grounding: Grounding, is_entity: Callable[[str], bool] | None = None
+) -> str | None:
     """None when `wording` says what `plain` says and no more; otherwise the reason it does not.
 
     `is_entity` answers whether a word names something in the graph: a phrasing must not
@@ -158,8 +248,11 @@ class ModelClient:
         key = settings.api_key.get_secret_value()
         if key:
             headers["Authorization"] = f"Bearer {key}"
-        self._http = httpx.Client(base_url=settings.base_url.rstrip("/") + "/",
-                                  headers=headers, timeout=settings.timeout_seconds)
+        self._http = httpx.Client(
+            base_url=settings.base_url.rstrip("/") + "/",
+            headers=headers,
+            timeout=settings.timeout_seconds,
+        )
         self._cache: LRUCache[str, str] = LRUCache(maxsize=cache_size)
         self._lock = threading.Lock()
         #: Requests actually sent (cache misses), for tests and the status report.
@@ -208,12 +301,14 @@ class ModelClient:
             content = response.json()["choices"][0]["message"]["content"]
         except httpx.TimeoutException as exc:
             raise LanguageModelError(
-                f"language model timed out after {self.settings.timeout_seconds} s") from exc
+                f"language model timed out after {self.settings.timeout_seconds} s"
+            ) from exc
         except httpx.HTTPError as exc:
             raise LanguageModelError(f"language model request failed: {exc}") from exc
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise LanguageModelError(f"language model reply is not a chat completion: {exc}"
-                                     ) from exc
+            raise LanguageModelError(
+                f"language model reply is not a chat completion: {exc}"
+            ) from exc
         if not isinstance(content, str):
             raise LanguageModelError("language model reply has no text content")
         content = content.strip()
@@ -221,8 +316,14 @@ class ModelClient:
             self._cache[key] = content
         return content
 
-    def phrase(self, plain: str, grounding: Grounding, *, who: str = "someone in the house",
-               is_entity: Callable[[str], bool] | None = None) -> Phrasing:
+    def phrase(
+        self,
+        plain: str,
+        grounding: Grounding,
+        *,
+        who: str = "someone in the house",
+        is_entity: Callable[[str], bool] | None = None,
+    ) -> Phrasing:
         """The model's wording of `plain` when it passes check_phrasing; the plain rendering
         otherwise. Never raises for the model's failures: MAX then speaks plainly."""
         messages = [

@@ -1109,8 +1109,10 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
     if named is not None and (noun in KIN or noun in PETS):
         return Ref(role="name", name=_name_of(named), kind="person" if noun in KIN else "animal")
     owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
-    if noun in KIN and owner_tok is not None and not any(
-        c.dep_ in ("amod", "compound", "prep") for c in tok.children
+    if (
+        noun in KIN
+        and owner_tok is not None
+        and not any(c.dep_ in ("amod", "compound", "prep") for c in tok.children)
     ):
         # "I visited my mom": the speaker's mom, one person, not a "mom" everyone shares.
         owner = _owner_ref(owner_tok, ctx)

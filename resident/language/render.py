@@ -35,18 +35,57 @@ def reads_as_verb(predicate: str) -> bool:
     if predicate in VERB_PREDICATES:
         return True
     head = predicate.split("_", 1)[0]
-    return head in _VERB_HEADS or (len(head) > 3 and head.endswith("s")
-                                   and not head.endswith(("ss", "us", "is")))
+    return head in _VERB_HEADS or (
+        len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is"))
+    )
 
 
 #: Relations read "Lena is Ana's sister" (the reader's `<noun>_of` edges).
-_RELATIVE_OF = frozenset({
-    "sister", "brother", "mother", "father", "mom", "mum", "dad", "wife", "husband", "son",
-    "daughter", "friend", "boyfriend", "girlfriend", "partner", "cousin", "aunt", "uncle",
-    "grandma", "grandpa", "grandmother", "grandfather", "niece", "nephew", "roommate",
-    "neighbor", "neighbour", "boss", "colleague", "coworker", "kid", "child", "pet", "teacher",
-    "coach", "fiance", "fiancee", "sibling", "parent", "baby", "mentor",
-})
+_RELATIVE_OF = frozenset(
+    {
+        "sister",
+        "brother",
+        "mother",
+        "father",
+        "mom",
+        "mum",
+        "dad",
+        "wife",
+        "husband",
+        "son",
+        "daughter",
+        "friend",
+        "boyfriend",
+        "girlfriend",
+        "partner",
+        "cousin",
+        "aunt",
+        "uncle",
+        "grandma",
+        "grandpa",
+        "grandmother",
+        "grandfather",
+        "niece",
+        "nephew",
+        "roommate",
+        "neighbor",
+        "neighbour",
+        "boss",
+        "colleague",
+        "coworker",
+        "kid",
+        "child",
+        "pet",
+        "teacher",
+        "coach",
+        "fiance",
+        "fiancee",
+        "sibling",
+        "parent",
+        "baby",
+        "mentor",
+    }
+)
 
 
 def sentence(subject: str, predicate: str, obj: str) -> str:
@@ -89,8 +128,11 @@ def _base(verb: str) -> str:
 
 
 def claim_sentence(claim: Claim, labels: Mapping[str, str]) -> str:
-    obj = (label_of(claim.object_entity, labels) if claim.object_entity is not None
-           else str(claim.object_literal))
+    obj = (
+        label_of(claim.object_entity, labels)
+        if claim.object_entity is not None
+        else str(claim.object_literal)
+    )
     return sentence(label_of(claim.subject, labels), claim.predicate, obj)
 
 
@@ -101,8 +143,9 @@ def source_phrase(provenance: str, labels: Mapping[str, str]) -> str:
         who = "someone I did not know" if rest in ("", "unknown") else label_of(rest, labels)
         gloss = f"{who} told me"
     elif prefix == "user_correction":
-        gloss = (f"a correction {label_of(rest, labels)} gave me" if rest
-                 else "a correction I was given")
+        gloss = (
+            f"a correction {label_of(rest, labels)} gave me" if rest else "a correction I was given"
+        )
     elif prefix == "ingest":
         dataset, _, version = rest.partition("@")
         gloss = f"the {dataset} dataset" + (f", version {version}" if version else "")

@@ -71,13 +71,29 @@ def _all_claims(graph: GraphStore) -> list[Claim]:
     out = []
     for r in table.to_pylist():
         conf = float(r["confidence"])
-        level = (Level.FACT if r.get("rung") == "fact" else Level.OPINION
-                 if r.get("rung") == "opinion" else
-                 Level.BELIEF if conf >= 0.5 else Level.HYPOTHESIS)
-        out.append(Claim(id=r["id"], subject=r["subject"], predicate=r["predicate"],
-                         object_entity=r["object_entity"], object_literal=r["object_literal"],
-                         confidence=conf, level=level, provenance=r["provenance"],
-                         created_at=r["created_at"], retrieved_at=r["retrieved_at"]))
+        level = (
+            Level.FACT
+            if r.get("rung") == "fact"
+            else Level.OPINION
+            if r.get("rung") == "opinion"
+            else Level.BELIEF
+            if conf >= 0.5
+            else Level.HYPOTHESIS
+        )
+        out.append(
+            Claim(
+                id=r["id"],
+                subject=r["subject"],
+                predicate=r["predicate"],
+                object_entity=r["object_entity"],
+                object_literal=r["object_literal"],
+                confidence=conf,
+                level=level,
+                provenance=r["provenance"],
+                created_at=r["created_at"],
+                retrieved_at=r["retrieved_at"],
+            )
+        )
     return out
 
 
@@ -123,12 +139,21 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     ri = {r: i for i, r in enumerate(rels)}
 
     def rows(ts: list[tuple[str, str, str, float]]) -> torch.Tensor:
-        return torch.tensor([[ei[h], ri[r], ei[t]] for h, r, t, _ in ts],
-                            dtype=torch.long).reshape(-1, 3)
+        return torch.tensor([[ei[h], ri[r], ei[t]] for h, r, t, _ in ts], dtype=torch.long).reshape(
+            -1, 3
+        )
 
-    data = Triples(rows(train), torch.zeros((0, 3), dtype=torch.long), rows(test), ents, rels,
-                   weights=torch.tensor([w * (2.0 if (h, r, t) in replay_weight else 1.0)
-                                         for h, r, t, w in train], dtype=torch.float))
+    data = Triples(
+        rows(train),
+        torch.zeros((0, 3), dtype=torch.long),
+        rows(test),
+        ents,
+        rels,
+        weights=torch.tensor(
+            [w * (2.0 if (h, r, t) in replay_weight else 1.0) for h, r, t, w in train],
+            dtype=torch.float,
+        ),
+    )
     model = ForwardForward(len(ents), len(rels), cfg.dim)
     history = History()
     opt_state = None
@@ -140,7 +165,7 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
         for key, n in (("ent.weight", len(ents)), ("rel.weight", len(rels))):
             old = state[key]
             if len(old) < n:
-                fresh = getattr(model, key.split(".")[0]).weight.detach()[len(old):]
+                fresh = getattr(model, key.split(".")[0]).weight.detach()[len(old) :]
                 state[key] = torch.cat([old, fresh], 0)
                 grew = True
         model.load_state_dict(state)
@@ -163,27 +188,61 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     provenance = f"inference:{MODEL_NAME}@{version}"
     hint = settings.epistemic.hint_cap
     for p in proposals:
-        graph.add_claim(NewClaim(subject=p.subject, predicate=p.predicate,
-                                 object_entity=p.object_entity,
-                                 confidence=min(hint, max(0.01, p.score)),
-                                 provenance=provenance), now)
-        graph.file_gap(p.subject, p.predicate,
-                       f"Does {p.subject} {p.predicate} {p.object_entity}? "
-                       f"(proposed by {provenance})", now)
+        graph.add_claim(
+            NewClaim(
+                subject=p.subject,
+                predicate=p.predicate,
+                object_entity=p.object_entity,
+                confidence=min(hint, max(0.01, p.score)),
+                provenance=provenance,
+            ),
+            now,
+        )
+        graph.file_gap(
+            p.subject,
+            p.predicate,
+            f"Does {p.subject} {p.predicate} {p.object_entity}? (proposed by {provenance})",
+            now,
+        )
     graph.record_duplicate_candidates(duplicates, now)
 
-    runs.append({"at": now.isoformat(), "version": version, "epochs": history.epochs,
-                 "mrr": metrics["mrr"], "hits10": metrics["hits10"],
-                 "proposals": len(proposals), "positives": len(triples)})
-    save_checkpoint(ckpt_file, {
-        "version": version, "model": model.state_dict(), "optimizers": opt_state_new,
-        "entities": ents, "relations": rels, "runs": runs,
-        "history": {"losses": history.losses, "epochs": history.epochs}})
-    return NightReport(at=now, version=version, epochs_total=history.epochs,
-                       positives=len(triples), held_out=len(test), mrr=metrics["mrr"],
-                       hits10=metrics["hits10"], replayed=len(replayed),
-                       buffer_rows=buffer_rows, proposals=proposals,
-                       duplicates=len(duplicates), history=runs)
+    runs.append(
+        {
+            "at": now.isoformat(),
+            "version": version,
+            "epochs": history.epochs,
+            "mrr": metrics["mrr"],
+            "hits10": metrics["hits10"],
+            "proposals": len(proposals),
+            "positives": len(triples),
+        }
+    )
+    save_checkpoint(
+        ckpt_file,
+        {
+            "version": version,
+            "model": model.state_dict(),
+            "optimizers": opt_state_new,
+            "entities": ents,
+            "relations": rels,
+            "runs": runs,
+            "history": {"losses": history.losses, "epochs": history.epochs},
+        },
+    )
+    return NightReport(
+        at=now,
+        version=version,
+        epochs_total=history.epochs,
+        positives=len(triples),
+        held_out=len(test),
+        mrr=metrics["mrr"],
+        hits10=metrics["hits10"],
+        replayed=len(replayed),
+        buffer_rows=buffer_rows,
+        proposals=proposals,
+        duplicates=len(duplicates),
+        history=runs,
+    )
 
 
 def _evaluate(model: Any, data: Any) -> dict[str, float]:
@@ -194,8 +253,7 @@ def _evaluate(model: Any, data: Any) -> dict[str, float]:
     return evaluate(model.score, data, data.test[:500])
 
 
-def propose(model: Any, data: Any, known: set[tuple[str, str, str]],
-            limit: int) -> list[Proposal]:
+def propose(model: Any, data: Any, known: set[tuple[str, str, str]], limit: int) -> list[Proposal]:
     """The best-scoring links the graph does not hold, one pass over each (head, relation)
     seen in training; ties broken by ids so the same model gives the same proposals."""
     import torch
@@ -220,12 +278,14 @@ def propose(model: Any, data: Any, known: set[tuple[str, str, str]],
                 if t != h and triple not in known:
                     cands.append((round(float(s[t]), 6), *triple))
     cands.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
-    return [Proposal(subject=h, predicate=r, object_entity=t, score=s)
-            for s, h, r, t in cands[:limit]]
+    return [
+        Proposal(subject=h, predicate=r, object_entity=t, score=s) for s, h, r, t in cands[:limit]
+    ]
 
 
-def near_duplicates(model: Any, entities: list[str], threshold: float,
-                    version: int, chunk: int = 1024) -> list[DuplicateCandidate]:
+def near_duplicates(
+    model: Any, entities: list[str], threshold: float, version: int, chunk: int = 1024
+) -> list[DuplicateCandidate]:
     """Entity pairs whose embeddings' cosine reaches `threshold`, a block of rows at a time so
     a graph of many entities never holds the whole similarity matrix."""
     import torch
@@ -235,28 +295,42 @@ def near_duplicates(model: Any, entities: list[str], threshold: float,
     with torch.no_grad():
         emb = F.normalize(model.ent.weight.detach(), dim=1)
         for lo in range(0, len(entities), chunk):
-            sim = emb[lo:lo + chunk] @ emb.T
+            sim = emb[lo : lo + chunk] @ emb.T
             rows, cols = (sim >= threshold).nonzero(as_tuple=True)
             for i, j in zip((rows + lo).tolist(), cols.tolist(), strict=True):
                 if i < j and len(out) < MAX_DUPLICATES:
                     a, b = sorted((entities[i], entities[j]))
-                    out.append(DuplicateCandidate(entity_a=a, entity_b=b,
-                                                  similarity=round(float(sim[i - lo, j]), 6),
-                                                  model=f"{MODEL_NAME}@{version}"))
+                    out.append(
+                        DuplicateCandidate(
+                            entity_a=a,
+                            entity_b=b,
+                            similarity=round(float(sim[i - lo, j]), 6),
+                            model=f"{MODEL_NAME}@{version}",
+                        )
+                    )
     return out
 
 
 def render_markdown(report: NightReport) -> str:
-    lines = [f"# sleep-consolidation, {report.at.isoformat()}", "",
-             f"Model {MODEL_NAME}@{report.version}, {report.epochs_total} epochs in all; "
-             f"{report.positives} grounded links ({report.held_out} held out); replayed "
-             f"{report.replayed} of {report.buffer_rows} buffered experiences.", "",
-             f"Held-out filtered MRR **{report.mrr:.3f}**, Hits@10 **{report.hits10:.3f}**. "
-             f"Proposals written: {len(report.proposals)} (inference, hint cap); duplicate "
-             f"candidates: {report.duplicates}.", "", "## Trend over past nights", "",
-             "| night | version | epochs | MRR | Hits@10 | proposals |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        f"# sleep-consolidation, {report.at.isoformat()}",
+        "",
+        f"Model {MODEL_NAME}@{report.version}, {report.epochs_total} epochs in all; "
+        f"{report.positives} grounded links ({report.held_out} held out); replayed "
+        f"{report.replayed} of {report.buffer_rows} buffered experiences.",
+        "",
+        f"Held-out filtered MRR **{report.mrr:.3f}**, Hits@10 **{report.hits10:.3f}**. "
+        f"Proposals written: {len(report.proposals)} (inference, hint cap); duplicate "
+        f"candidates: {report.duplicates}.",
+        "",
+        "## Trend over past nights",
+        "",
+        "| night | version | epochs | MRR | Hits@10 | proposals |",
+        "|---|---|---|---|---|---|",
+    ]
     for r in report.history:
-        lines.append(f"| {r['at']} | {r['version']} | {r['epochs']} | {r['mrr']:.3f} "
-                     f"| {r['hits10']:.3f} | {r['proposals']} |")
+        lines.append(
+            f"| {r['at']} | {r['version']} | {r['epochs']} | {r['mrr']:.3f} "
+            f"| {r['hits10']:.3f} | {r['proposals']} |"
+        )
     return "\n".join(lines)

@@ -52,8 +52,11 @@ class Triples:
         return len(self.relations)
 
 
-def encode(train: list[tuple[str, str, str]], valid: list[tuple[str, str, str]],
-           test: list[tuple[str, str, str]]) -> Triples:
+def encode(
+    train: list[tuple[str, str, str]],
+    valid: list[tuple[str, str, str]],
+    test: list[tuple[str, str, str]],
+) -> Triples:
     """Vocabularies in sorted order (so a seed gives the same model), triples as index rows."""
     ents = sorted({x for h, _, t in train + valid + test for x in (h, t)})
     rels = sorted({r for _, r, _ in train + valid + test})
@@ -61,8 +64,9 @@ def encode(train: list[tuple[str, str, str]], valid: list[tuple[str, str, str]],
     ri = {r: i for i, r in enumerate(rels)}
 
     def rows(ts: list[tuple[str, str, str]]) -> torch.Tensor:
-        return torch.tensor([[ei[h], ri[r], ei[t]] for h, r, t in ts],
-                            dtype=torch.long).reshape(-1, 3)
+        return torch.tensor([[ei[h], ri[r], ei[t]] for h, r, t in ts], dtype=torch.long).reshape(
+            -1, 3
+        )
 
     return Triples(rows(train), rows(valid), rows(test), ents, rels)
 
@@ -79,8 +83,9 @@ class FFLayer(nn.Module):
 class ForwardForward(nn.Module):
     """Embeddings, a relation-conditioned layer 1 and dense layers above; one optimizer each."""
 
-    def __init__(self, n_ent: int, n_rel: int, dim: int, layers: int = 2,
-                 dropout: float = 0.3) -> None:
+    def __init__(
+        self, n_ent: int, n_rel: int, dim: int, layers: int = 2, dropout: float = 0.3
+    ) -> None:
         super().__init__()
         self.ent = nn.Embedding(n_ent, dim)
         self.rel = nn.Embedding(n_rel, dim)
@@ -104,11 +109,13 @@ class ForwardForward(nn.Module):
 
     def goodness(self, hrt: torch.Tensor) -> list[torch.Tensor]:
         """Per layer goodness of each triple (rows of hrt)."""
-        return self._stack(self.first(self.ent(hrt[:, 0]), self.rel(hrt[:, 1]),
-                                      self.ent(hrt[:, 2])))
+        return self._stack(
+            self.first(self.ent(hrt[:, 0]), self.rel(hrt[:, 1]), self.ent(hrt[:, 2]))
+        )
 
-    def candidates(self, q: torch.Tensor, side: int,
-                   cand: torch.Tensor | None) -> list[torch.Tensor]:
+    def candidates(
+        self, q: torch.Tensor, side: int, cand: torch.Tensor | None
+    ) -> list[torch.Tensor]:
         """Per layer goodness (B, C) of the queries in q (B, 3) with the head (side 0) or the tail
         (side 2) replaced by each candidate entity: every entity when cand is None, else the
         rows of cand (B, C)."""
@@ -158,8 +165,9 @@ class History:
     epochs: int = 0
 
 
-def _contrast(g: torch.Tensor, target: torch.Tensor, w: torch.Tensor | None,
-              smoothing: float) -> torch.Tensor:
+def _contrast(
+    g: torch.Tensor, target: torch.Tensor, w: torch.Tensor | None, smoothing: float
+) -> torch.Tensor:
     """Softmax contrast of the positive's goodness against its corrupted triples'."""
     loss = F.cross_entropy(g, target, reduction="none", label_smoothing=smoothing)
     if w is not None:
@@ -167,19 +175,26 @@ def _contrast(g: torch.Tensor, target: torch.Tensor, w: torch.Tensor | None,
     return loss.mean()
 
 
-def _queries(pos: torch.Tensor, n_ent: int, k: int, gen: torch.Generator
-             ) -> tuple[torch.Tensor | None, torch.Tensor]:
+def _queries(
+    pos: torch.Tensor, n_ent: int, k: int, gen: torch.Generator
+) -> tuple[torch.Tensor | None, torch.Tensor]:
     """Candidates per query and the positive's column: every entity (None) on a small graph;
     else the positive in column 0 and k random entities after it."""
     if n_ent <= FULL_CONTRAST_MAX_ENTITIES:
         return None, pos
     rand = torch.randint(0, n_ent, (len(pos), k), generator=gen).to(pos.device)
-    return torch.cat([pos.unsqueeze(1), rand], 1), torch.zeros(len(pos), dtype=torch.long,
-                                                               device=pos.device)
+    return torch.cat([pos.unsqueeze(1), rand], 1), torch.zeros(
+        len(pos), dtype=torch.long, device=pos.device
+    )
 
 
-def train_ff(model: ForwardForward, data: Triples, cfg: TrainConfig, history: History,
-             opt_state: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+def train_ff(
+    model: ForwardForward,
+    data: Triples,
+    cfg: TrainConfig,
+    history: History,
+    opt_state: list[dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
     """cfg.epochs more epochs of FF training; returns the optimizers' state for a checkpoint.
 
     Layer 1's optimizer owns the embeddings (layer 1's weights are the relation rows); layer i's
@@ -198,7 +213,7 @@ def train_ff(model: ForwardForward, data: Triples, cfg: TrainConfig, history: Hi
         perm = torch.randperm(len(x), generator=gen).to(x.device)
         total = 0.0
         for i in range(0, len(x), cfg.batch):
-            idx = perm[i:i + cfg.batch]
+            idx = perm[i : i + cfg.batch]
             q = x[idx]
             w = None if w_all is None else w_all[idx]
             for side in (2, 0):
@@ -208,8 +223,10 @@ def train_ff(model: ForwardForward, data: Triples, cfg: TrainConfig, history: Hi
                     loss = _contrast(g, target, w, cfg.label_smoothing)
                     if li == 0:
                         used = torch.cat([q[:, 0], q[:, 2]])
-                        loss = loss + cfg.reg * (model.ent(used).pow(2).sum(1).mean()
-                                                 + model.rel(q[:, 1]).pow(2).sum(1).mean())
+                        loss = loss + cfg.reg * (
+                            model.ent(used).pow(2).sum(1).mean()
+                            + model.rel(q[:, 1]).pow(2).sum(1).mean()
+                        )
                     opt.zero_grad()
                     loss.backward()  # reaches this layer (layer 1: the embeddings) only
                     opt.step()
@@ -220,9 +237,13 @@ def train_ff(model: ForwardForward, data: Triples, cfg: TrainConfig, history: Hi
     return [o.state_dict() for o in opts]
 
 
-def train_distmult(model: DistMult, data: Triples, cfg: TrainConfig,
-                   opt: torch.optim.Optimizer | None = None,
-                   gen: torch.Generator | None = None) -> torch.optim.Optimizer:
+def train_distmult(
+    model: DistMult,
+    data: Triples,
+    cfg: TrainConfig,
+    opt: torch.optim.Optimizer | None = None,
+    gen: torch.Generator | None = None,
+) -> torch.optim.Optimizer:
     """1-N training: cross-entropy over every entity as the tail and as the head."""
     gen = gen or torch.Generator().manual_seed(cfg.seed)
     opt = opt or torch.optim.Adam(model.parameters(), lr=cfg.lr)
@@ -231,24 +252,27 @@ def train_distmult(model: DistMult, data: Triples, cfg: TrainConfig,
     for _ in range(cfg.epochs):
         perm = torch.randperm(len(x), generator=gen).to(x.device)
         for i in range(0, len(x), cfg.batch):
-            b = x[perm[i:i + cfg.batch]]
+            b = x[perm[i : i + cfg.batch]]
             r = model.rel(b[:, 1])
             hr = F.dropout(model.ent(b[:, 0]) * r, model.dropout, True)
             tr = F.dropout(model.ent(b[:, 2]) * r, model.dropout, True)
             ls = cfg.label_smoothing
-            loss = (F.cross_entropy(hr @ model.ent.weight.T, b[:, 2], label_smoothing=ls)
-                    + F.cross_entropy(tr @ model.ent.weight.T, b[:, 0], label_smoothing=ls))
+            loss = F.cross_entropy(
+                hr @ model.ent.weight.T, b[:, 2], label_smoothing=ls
+            ) + F.cross_entropy(tr @ model.ent.weight.T, b[:, 0], label_smoothing=ls)
             used = torch.cat([b[:, 0], b[:, 2]])
-            loss = loss + cfg.reg * (model.ent(used).pow(2).sum(1).mean()
-                                     + r.pow(2).sum(1).mean())
+            loss = loss + cfg.reg * (model.ent(used).pow(2).sum(1).mean() + r.pow(2).sum(1).mean())
             opt.zero_grad()
             loss.backward()
             opt.step()
     model.eval()
     return opt
+
+
 @torch.no_grad()
-def evaluate(score_fn: Any, data: Triples, split: torch.Tensor,
-             device: str | torch.device = "cpu") -> dict[str, float]:
+def evaluate(
+    score_fn: Any, data: Triples, split: torch.Tensor, device: str | torch.device = "cpu"
+) -> dict[str, float]:
     """Filtered MRR and Hits@10 over both tail and head prediction (the standard protocol):
     every other true triple is removed from the ranking; ties count half."""
     tails: dict[tuple[int, int], list[int]] = {}
@@ -268,7 +292,8 @@ def evaluate(score_fn: Any, data: Triples, split: torch.Tensor,
             mask[torch.tensor(others)] = True
             mask[target] = False
             s = s.masked_fill(mask, float("-inf"))
-            ranks.append(1.0 + float((s > s[target]).sum()) + 0.5 * float(
-                (s == s[target]).sum() - 1))
+            ranks.append(
+                1.0 + float((s > s[target]).sum()) + 0.5 * float((s == s[target]).sum() - 1)
+            )
     rk = torch.tensor(ranks)
     return {"mrr": float((1.0 / rk).mean()), "hits10": float((rk <= 10).float().mean())}

@@ -23,5 +23,8 @@ def priority(e: Experience, now: datetime) -> float:
 
 def as_positives(items: Iterable[Experience]) -> list[tuple[str, str, str, float]]:
     """Replayed experience as weighted training triples (entity objects only)."""
-    return [(e.subject, e.predicate, e.object, e.confidence) for e in items
-            if ":" in e.object and e.kind != "corrected"]
+    return [
+        (e.subject, e.predicate, e.object, e.confidence)
+        for e in items
+        if ":" in e.object and e.kind != "corrected"
+    ]

@@ -64,14 +64,14 @@ def reading_pipeline(setting: str) -> SpacyLanguage:
     with _pipelines_lock:
         nlp = _pipelines.get(name)
         if nlp is None:
-            nlp = spacy.blank("en") if name == "blank" else spacy.load(name,
-                                                                        exclude=["lemmatizer"])
+            nlp = spacy.blank("en") if name == "blank" else spacy.load(name, exclude=["lemmatizer"])
             _pipelines[name] = nlp
         return nlp
 
 
-def distill_file(path: Path | str, settings: Settings,
-                 progress: PageProgress = no_page_progress) -> Distillation:
+def distill_file(
+    path: Path | str, settings: Settings, progress: PageProgress = no_page_progress
+) -> Distillation:
     """Open and distill one document; UnreadableDocument (typed, naming the file and the
     reason) before anything is written."""
     lit = settings.literature
@@ -80,7 +80,12 @@ def distill_file(path: Path | str, settings: Settings,
         return distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
 
 
-def read_document(graph: GraphStore, path: Path | str, now: datetime, settings: Settings,
-                  progress: PageProgress = no_page_progress) -> ReadingReport:
+def read_document(
+    graph: GraphStore,
+    path: Path | str,
+    now: datetime,
+    settings: Settings,
+    progress: PageProgress = no_page_progress,
+) -> ReadingReport:
     """Read one document and remember what it taught; re-reading it changes nothing."""
     return remember(graph, distill_file(path, settings, progress), now, settings)

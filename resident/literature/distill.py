@@ -44,14 +44,23 @@ PageProgress = Callable[[int, int], None]
 
 #: spaCy entity labels kept as subjects, and the entity kind each becomes.
 NER_KINDS = {
-    "PERSON": "person", "GPE": "place", "LOC": "place", "FAC": "place", "ORG": "organization",
-    "NORP": "group", "WORK_OF_ART": "work", "LAW": "work", "EVENT": "event",
+    "PERSON": "person",
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "place",
+    "ORG": "organization",
+    "NORP": "group",
+    "WORK_OF_ART": "work",
+    "LAW": "work",
+    "EVENT": "event",
 }
 _MIN_LETTERS = 20
 _MAX_SUBJECT_KEYS = 20_000
 _MAX_WORD_KEYS = 5_000
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]{2,}(?:\s+(?:of\s+|de\s+|van\s+|von\s+)?"
-                   r"[A-Z][a-z]{2,}){0,3})")
+_NAME = re.compile(
+    r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]{2,}(?:\s+(?:of\s+|de\s+|van\s+|von\s+)?"
+    r"[A-Z][a-z]{2,}){0,3})"
+)
 _EXCERPT_OK = re.compile(r"^[\"'\u201c\u2018(]?[A-Z]")
 
 
@@ -152,8 +161,9 @@ class _Section:
     title: str | None
     first_page: int
     last_page: int
-    graph: PhraseGraph = field(default_factory=lambda: PhraseGraph(max_edges=15_000,
-                                                                   max_phrases=8_000))
+    graph: PhraseGraph = field(
+        default_factory=lambda: PhraseGraph(max_edges=15_000, max_phrases=8_000)
+    )
     morals: MoralTally = field(default_factory=MoralTally)
     pages: int = 0
 
@@ -218,13 +228,19 @@ def _nlp_subjects(state: _State, doc: Any, page: int, trained: bool) -> None:
                 _count_subject(state, ent.text, kind, page)
         if doc.has_annotation("DEP"):
             for chunk in doc.noun_chunks:
-                content = [t for t in chunk if not (t.is_stop or t.is_punct or t.pos_ in
-                                                    ("PRON", "DET", "NUM", "PROPN"))]
+                content = [
+                    t
+                    for t in chunk
+                    if not (t.is_stop or t.is_punct or t.pos_ in ("PRON", "DET", "NUM", "PROPN"))
+                ]
                 if 1 <= len(content) <= 3 and all(t.is_alpha for t in content):
                     # The head in the singular: "covered works" and "covered work" are one
                     # subject (the lemmatizer is not loaded: it costs a fifth of the pipeline).
-                    head = singular(content[-1].lower_) if content[-1].tag_ == "NNS" \
+                    head = (
+                        singular(content[-1].lower_)
+                        if content[-1].tag_ == "NNS"
                         else content[-1].lower_
+                    )
                     name = " ".join([*(t.lower_ for t in content[:-1]), head])
                     _count_subject(state, name, "concept", page)
         return
@@ -246,7 +262,7 @@ def singular(word: str) -> str:
 
 def _context(ws: list[str], i: int, n: int) -> str:
     lo = max(0, min(i - n // 2, len(ws) - n))
-    return " ".join(ws[lo: lo + n])
+    return " ".join(ws[lo : lo + n])
 
 
 def _note_words(state: _State, sentence_words: list[str], page: int) -> None:
@@ -264,8 +280,10 @@ def _note_words(state: _State, sentence_words: list[str], page: int) -> None:
         state.rare[w] = _WordSeen(z, 1, page, _context(sentence_words, i, s.context_words))
     if len(state.rare) > _MAX_WORD_KEYS:
         # Unknown-to-wordfreq words met once are mostly typos and broken OCR: they go first.
-        ranked = sorted(state.rare.items(),
-                        key=lambda kv: (kv[1].zipf == 0 and kv[1].count < 2, kv[1].zipf, kv[0]))
+        ranked = sorted(
+            state.rare.items(),
+            key=lambda kv: (kv[1].zipf == 0 and kv[1].count < 2, kv[1].zipf, kv[0]),
+        )
         state.rare = dict(ranked[: _MAX_WORD_KEYS // 2])
 
 
@@ -275,7 +293,8 @@ def _note_sentence(state: _State, sentence: str, sentence_words: list[str], page
         return
     letters = sum(c.isalpha() for c in sentence)
     if letters < 0.75 * len(sentence) or not sentence.rstrip("\"'\u201d\u2019)").endswith(
-            (".", "!", "?")):
+        (".", "!", "?")
+    ):
         return
     # Run-together words (a table flattened by the PDF's text layer) are not prose.
     if len(sentence_words) < 8 or max(len(w) for w in sentence_words) > 24:
@@ -297,13 +316,26 @@ def _close_section(state: _State) -> None:
     if sec is None or sec.pages == 0:
         state.section = None
         return
-    themes = tuple(Theme(phrase=p, score=sc) for p, sc in
-                   key_phrases(sec.graph, state.settings.max_chapter_themes))
-    title = sec.title or (f"pages {sec.first_page}-{sec.last_page}"
-                          if sec.last_page != sec.first_page else f"page {sec.first_page}")
-    state.chapters.append(ChapterSummary(
-        index=sec.index, title=title, first_page=sec.first_page, last_page=sec.last_page,
-        words=sec.morals.words, themes=themes, salience=salience(sec.morals)))
+    themes = tuple(
+        Theme(phrase=p, score=sc)
+        for p, sc in key_phrases(sec.graph, state.settings.max_chapter_themes)
+    )
+    title = sec.title or (
+        f"pages {sec.first_page}-{sec.last_page}"
+        if sec.last_page != sec.first_page
+        else f"page {sec.first_page}"
+    )
+    state.chapters.append(
+        ChapterSummary(
+            index=sec.index,
+            title=title,
+            first_page=sec.first_page,
+            last_page=sec.last_page,
+            words=sec.morals.words,
+            themes=themes,
+            salience=salience(sec.morals),
+        )
+    )
     state.graph.merge(sec.graph)
     state.morals.merge(sec.morals)
     state.section = None
@@ -313,15 +345,23 @@ def _section_for(state: _State, page: Page) -> _Section:
     s = state.settings
     sec = state.section
     full = len(state.chapters) + 1 >= s.max_chapters
-    if sec is not None and not full and (
-        page.starts is not None
-        or (sec.title is None and page.number - sec.first_page >= s.pages_per_section)
+    if (
+        sec is not None
+        and not full
+        and (
+            page.starts is not None
+            or (sec.title is None and page.number - sec.first_page >= s.pages_per_section)
+        )
     ):
         _close_section(state)
         sec = None
     if sec is None:
-        sec = _Section(index=len(state.chapters) + 1, title=page.starts,
-                       first_page=page.number, last_page=page.number)
+        sec = _Section(
+            index=len(state.chapters) + 1,
+            title=page.starts,
+            first_page=page.number,
+            last_page=page.number,
+        )
         state.section = sec
     return sec
 
@@ -335,8 +375,14 @@ def _fold_page(state: _State, page: Page, text: str, nlp_doc: Any, trained: bool
     state.pages_with_text += 1
     sec.pages += 1
     if state.first_line is None:
-        state.first_line = next((ln.strip() for ln in text.splitlines()
-                                 if sum(c.isalpha() for c in ln) >= 3 and len(ln) <= 120), "")
+        state.first_line = next(
+            (
+                ln.strip()
+                for ln in text.splitlines()
+                if sum(c.isalpha() for c in ln) >= 3 and len(ln) <= 120
+            ),
+            "",
+        )
     lower = [w.lower() for w in words(text)]
     state.words += len(lower)
     state.function_words.update(w for w in lower if len(w) <= 4)
@@ -353,8 +399,9 @@ def _fold_page(state: _State, page: Page, text: str, nlp_doc: Any, trained: bool
 # -- the fold ------------------------------------------------------------------------------------
 
 
-def _cleaned(state: _State, pages: Iterable[Page], ner_chars: int
-             ) -> Iterator[tuple[str, tuple[Page, str]]]:
+def _cleaned(
+    state: _State, pages: Iterable[Page], ner_chars: int
+) -> Iterator[tuple[str, tuple[Page, str]]]:
     for page in pages:
         text = state.cleaner.clean(page.text)
         head = text[:ner_chars]
@@ -362,9 +409,14 @@ def _cleaned(state: _State, pages: Iterable[Page], ner_chars: int
         yield (head[: cut + 1] if cut > ner_chars // 2 else head), (page, text)
 
 
-def distill(info: DocumentInfo, pages: Iterable[Page], nlp: SpacyLanguage | None,
-            settings: LiteratureSettings, lexicon: Lexicon,
-            progress: PageProgress = no_page_progress) -> Distillation:
+def distill(
+    info: DocumentInfo,
+    pages: Iterable[Page],
+    nlp: SpacyLanguage | None,
+    settings: LiteratureSettings,
+    lexicon: Lexicon,
+    progress: PageProgress = no_page_progress,
+) -> Distillation:
     """Fold the pages of one document into its Distillation. `nlp` (a spaCy pipeline, trained
     or blank) reads the first `ner_chars_per_page` characters of each page for named subjects;
     None skips that. Raises ImageOnlyDocument when no page has text."""
@@ -374,8 +426,9 @@ def distill(info: DocumentInfo, pages: Iterable[Page], nlp: SpacyLanguage | None
     stream = _cleaned(state, pages, settings.ner_chars_per_page)
     if nlp is not None and settings.ner_chars_per_page > 0:
         # nlp.pipe buffers a small batch of page heads; the rest of each page waits beside it.
-        docs: Iterable[tuple[Any, tuple[Page, str]]] = nlp.pipe(stream, as_tuples=True,
-                                                                 batch_size=16)
+        docs: Iterable[tuple[Any, tuple[Page, str]]] = nlp.pipe(
+            stream, as_tuples=True, batch_size=16
+        )
     else:
         docs = ((None, ctx) for _, ctx in stream)
     for nlp_doc, (page, text) in docs:
@@ -383,13 +436,17 @@ def distill(info: DocumentInfo, pages: Iterable[Page], nlp: SpacyLanguage | None
         progress(page.number, max(info.page_count, page.number))
     _close_section(state)
     if state.pages_with_text == 0:
-        raise ImageOnlyDocument(str(info.path), f"none of its {state.pages} pages has a text "
-                                "layer (a scan?); OCR is not available offline")
+        raise ImageOnlyDocument(
+            str(info.path),
+            f"none of its {state.pages} pages has a text "
+            "layer (a scan?); OCR is not available offline",
+        )
     return _result(info, state, nlp, time.perf_counter() - started)
 
 
-def _result(info: DocumentInfo, state: _State, nlp: SpacyLanguage | None,
-            seconds: float) -> Distillation:
+def _result(
+    info: DocumentInfo, state: _State, nlp: SpacyLanguage | None, seconds: float
+) -> Distillation:
     s = state.settings
     themes = tuple(Theme(phrase=p, score=sc) for p, sc in key_phrases(state.graph, s.max_themes))
     subjects = _top_subjects(state)
@@ -398,12 +455,26 @@ def _result(info: DocumentInfo, state: _State, nlp: SpacyLanguage | None,
     excerpts = _excerpts(state, themes, subjects)
     title = info.title or state.first_line or _fallback_title(info)
     return Distillation(
-        doc_id=info.doc_id, sha256=info.sha256, path=str(info.path), format=info.format,
-        title=title, author=info.author, year=info.year, language=language,
-        page_count=state.pages, pages_with_text=state.pages_with_text, words=state.words,
-        pipeline=_pipeline_name(nlp), themes=themes, salience=salience(state.morals),
-        polarity=polarity(state.morals), subjects=subjects, word_candidates=new_words,
-        excerpts=excerpts, chapters=tuple(state.chapters), seconds=round(seconds, 4),
+        doc_id=info.doc_id,
+        sha256=info.sha256,
+        path=str(info.path),
+        format=info.format,
+        title=title,
+        author=info.author,
+        year=info.year,
+        language=language,
+        page_count=state.pages,
+        pages_with_text=state.pages_with_text,
+        words=state.words,
+        pipeline=_pipeline_name(nlp),
+        themes=themes,
+        salience=salience(state.morals),
+        polarity=polarity(state.morals),
+        subjects=subjects,
+        word_candidates=new_words,
+        excerpts=excerpts,
+        chapters=tuple(state.chapters),
+        seconds=round(seconds, 4),
     )
 
 
@@ -423,8 +494,11 @@ def _top_subjects(state: _State) -> tuple[Subject, ...]:
     limit = state.settings.max_subjects
     named_weight = 1.5
     ranked = sorted(
-        ((count * (1.0 if kind == "concept" else named_weight), name, kind, count)
-         for (name, kind), count in state.subjects.items() if count >= 2),
+        (
+            (count * (1.0 if kind == "concept" else named_weight), name, kind, count)
+            for (name, kind), count in state.subjects.items()
+            if count >= 2
+        ),
         key=lambda r: (-r[0], r[1], r[2]),
     )
     out: list[Subject] = []
@@ -433,8 +507,9 @@ def _top_subjects(state: _State) -> tuple[Subject, ...]:
         if name.lower() in seen:
             continue
         seen.add(name.lower())
-        out.append(Subject(name=name, kind=kind, count=count,
-                           first_page=state.subject_page[(name, kind)]))
+        out.append(
+            Subject(name=name, kind=kind, count=count, first_page=state.subject_page[(name, kind)])
+        )
         if len(out) == limit:
             break
     return tuple(out)
@@ -446,12 +521,17 @@ def _word_candidates(state: _State) -> tuple[NewWord, ...]:
         ((w, seen) for w, seen in state.rare.items() if seen.zipf > 0 or seen.count >= 3),
         key=lambda ws: (ws[1].zipf if ws[1].zipf > 0 else 9.0, -ws[1].count, ws[0]),
     )
-    return tuple(NewWord(word=w, zipf=round(seen.zipf, 2), count=seen.count, page=seen.page,
-                         context=seen.context) for w, seen in ranked[:limit])
+    return tuple(
+        NewWord(
+            word=w, zipf=round(seen.zipf, 2), count=seen.count, page=seen.page, context=seen.context
+        )
+        for w, seen in ranked[:limit]
+    )
 
 
-def _excerpts(state: _State, themes: tuple[Theme, ...],
-              subjects: tuple[Subject, ...]) -> tuple[Excerpt, ...]:
+def _excerpts(
+    state: _State, themes: tuple[Theme, ...], subjects: tuple[Subject, ...]
+) -> tuple[Excerpt, ...]:
     """The best candidate sentences, re-scored by the document's own themes and subjects,
     at most one per page, in page order."""
     theme_words = {w for t in themes for w in t.phrase.split()}

@@ -57,8 +57,12 @@ class ReadingReport(BaseModel):
 
     @property
     def changed(self) -> int:
-        return (self.entities.inserted + self.entities.updated
-                + self.claims.inserted + self.claims.updated)
+        return (
+            self.entities.inserted
+            + self.entities.updated
+            + self.claims.inserted
+            + self.claims.updated
+        )
 
 
 def provenance(doc_id: str) -> str:
@@ -82,8 +86,9 @@ def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
-def link_subjects(subjects: tuple[Subject, ...], find: Callable[[str], list[Entity]]
-                  ) -> dict[str, Entity]:
+def link_subjects(
+    subjects: tuple[Subject, ...], find: Callable[[str], list[Entity]]
+) -> dict[str, Entity]:
     """Subject name -> the graph entity it names (the best dictionary match), or a new
     `concept:<slug>` when nothing matches. Pure given `find`. The people of the house are never
     matched: a character called Ana is not the Ana who lives here (and what is known about her
@@ -94,26 +99,43 @@ def link_subjects(subjects: tuple[Subject, ...], find: Callable[[str], list[Enti
         if found:
             out[s.name] = found[0]
         else:
-            out[s.name] = Entity(id=f"concept:{slug(s.name)}", kind=s.kind,
-                                 label=_short(s.name))
+            out[s.name] = Entity(id=f"concept:{slug(s.name)}", kind=s.kind, label=_short(s.name))
     return out
 
 
-def claims_for(d: Distillation, links: dict[str, Entity], new_words: tuple[NewWord, ...],
-               confidence: float) -> tuple[list[Entity], list[NewClaim]]:
+def claims_for(
+    d: Distillation, links: dict[str, Entity], new_words: tuple[NewWord, ...], confidence: float
+) -> tuple[list[Entity], list[NewClaim]]:
     """The entities and claims of one reading (pure)."""
     prov = provenance(d.doc_id)
-    doc = Entity(id=d.doc_id, kind=DOCUMENT_KIND, label=_short(d.title, 300),
-                 aliases=tuple(a for a in {_short(d.title.split(":")[0], 300)}
-                                if a != _short(d.title, 300)))
+    doc = Entity(
+        id=d.doc_id,
+        kind=DOCUMENT_KIND,
+        label=_short(d.title, 300),
+        aliases=tuple(a for a in {_short(d.title.split(":")[0], 300)} if a != _short(d.title, 300)),
+    )
     entities: list[Entity] = [READING_LIST, doc]
     claims: list[NewClaim] = []
 
-    def say(subject: str, predicate: str, *, literal: str | None = None,
-            obj: str | None = None, locator: str | None = None) -> None:
-        claims.append(NewClaim(subject=subject, predicate=predicate, object_literal=literal,
-                               object_entity=obj, confidence=confidence, provenance=prov,
-                               locator=locator))
+    def say(
+        subject: str,
+        predicate: str,
+        *,
+        literal: str | None = None,
+        obj: str | None = None,
+        locator: str | None = None,
+    ) -> None:
+        claims.append(
+            NewClaim(
+                subject=subject,
+                predicate=predicate,
+                object_literal=literal,
+                object_entity=obj,
+                confidence=confidence,
+                provenance=prov,
+                locator=locator,
+            )
+        )
 
     say(READING_LIST.id, INCLUDES, obj=d.doc_id, locator=d.path)
     say(d.doc_id, TITLE, literal=_short(d.title, 300))
@@ -129,16 +151,19 @@ def claims_for(d: Distillation, links: dict[str, Entity], new_words: tuple[NewWo
     for rank, theme in enumerate(d.themes, 1):
         say(d.doc_id, THEME, literal=theme.phrase, locator=f"rank {rank}")
     for foundation in FOUNDATIONS:
-        say(d.doc_id, MORAL_PREFIX + foundation, literal=f"{d.salience[foundation]:.4f}",
-            locator="per 1000 words")
+        say(
+            d.doc_id,
+            MORAL_PREFIX + foundation,
+            literal=f"{d.salience[foundation]:.4f}",
+            locator="per 1000 words",
+        )
     seen: set[str] = set()
     for s in d.subjects:
         entity = links[s.name]
         if entity.id not in seen:
             seen.add(entity.id)
             entities.append(entity)
-            say(d.doc_id, MENTIONS, obj=entity.id,
-                locator=f"p. {s.first_page}, {s.count} times")
+            say(d.doc_id, MENTIONS, obj=entity.id, locator=f"p. {s.first_page}, {s.count} times")
     for ch in d.chapters:
         cid = chapter_id(d.doc_id, ch.index)
         entities.append(Entity(id=cid, kind=CHAPTER_KIND, label=_short(ch.title)))
@@ -146,8 +171,12 @@ def claims_for(d: Distillation, links: dict[str, Entity], new_words: tuple[NewWo
         for rank, theme in enumerate(ch.themes, 1):
             say(cid, THEME, literal=theme.phrase, locator=f"rank {rank}")
         for foundation in FOUNDATIONS:
-            say(cid, MORAL_PREFIX + foundation, literal=f"{ch.salience[foundation]:.4f}",
-                locator="per 1000 words")
+            say(
+                cid,
+                MORAL_PREFIX + foundation,
+                literal=f"{ch.salience[foundation]:.4f}",
+                locator="per 1000 words",
+            )
     for w in new_words:
         wid = f"concept:{slug(w.word)}"
         entities.append(Entity(id=wid, kind=WORD_KIND, label=_short(w.word)))
@@ -167,28 +196,41 @@ def _known_entity(graph: GraphStore, entity: Entity) -> Entity:
         return entity
 
 
-def remember(graph: GraphStore, d: Distillation, now: datetime, settings: Settings
-             ) -> ReadingReport:
+def remember(
+    graph: GraphStore, d: Distillation, now: datetime, settings: Settings
+) -> ReadingReport:
     """Link the distillation to the graph and write it in one transaction."""
     import time
 
     started = time.perf_counter()
     dictionary = Dictionary(graph, settings.caches.dictionary)
-    links = {name: _known_entity(graph, e)
-             for name, e in link_subjects(d.subjects, dictionary.find).items()}
+    links = {
+        name: _known_entity(graph, e)
+        for name, e in link_subjects(d.subjects, dictionary.find).items()
+    }
     limit = settings.literature.max_new_words
     # Words this document taught before stay new for it, so a re-read picks the same words
     # (and writes nothing) instead of moving on to the next rarest.
     taught = {c.object_entity for c in graph.peek_claims(d.doc_id, TAUGHT_WORD)}
-    new_words = tuple(w for w in d.word_candidates
-                      if f"concept:{slug(w.word)}" in taught or not dictionary.find(w.word))[:limit]
+    new_words = tuple(
+        w
+        for w in d.word_candidates
+        if f"concept:{slug(w.word)}" in taught or not dictionary.find(w.word)
+    )[:limit]
     entities, claims = claims_for(d, links, new_words, settings.literature.confidence)
     # A word or subject this reading already filed (or the document itself) keeps its label.
-    entities = [e if e.id in (d.doc_id, READING_LIST.id) or e.id.startswith(d.doc_id + "/")
-                else _known_entity(graph, e) for e in entities]
+    entities = [
+        e
+        if e.id in (d.doc_id, READING_LIST.id) or e.id.startswith(d.doc_id + "/")
+        else _known_entity(graph, e)
+        for e in entities
+    ]
     entity_counts, claim_counts = graph.upsert_bulk(entities, claims, now)
     return ReadingReport(
-        distillation=d, new_words=new_words, linked={k: v.id for k, v in links.items()},
-        entities=entity_counts, claims=claim_counts,
+        distillation=d,
+        new_words=new_words,
+        linked={k: v.id for k, v in links.items()},
+        entities=entity_counts,
+        claims=claim_counts,
         write_seconds=round(time.perf_counter() - started, 4),
     )

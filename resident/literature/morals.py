@@ -31,8 +31,11 @@ class Lexicon:
 def _annotations_dir() -> Path:
     spec = importlib.util.find_spec("moralstrength")
     if spec is None or not spec.submodule_search_locations:
-        raise ConfigError("literature", "the moralstrength lexicon is not installed "
-                                        "(pip install --no-deps moralstrength==0.2.13)")
+        raise ConfigError(
+            "literature",
+            "the moralstrength lexicon is not installed "
+            "(pip install --no-deps moralstrength==0.2.13)",
+        )
     return Path(next(iter(spec.submodule_search_locations))) / "annotations" / "v1.1"
 
 
@@ -64,8 +67,10 @@ class MoralTally:
 
     def add(self, lexicon: Lexicon, lower_words: list[str]) -> None:
         if self.weight is None:
-            self.weight, self.signed = dict.fromkeys(FOUNDATIONS, 0.0), dict.fromkeys(
-                FOUNDATIONS, 0.0)
+            self.weight, self.signed = (
+                dict.fromkeys(FOUNDATIONS, 0.0),
+                dict.fromkeys(FOUNDATIONS, 0.0),
+            )
         assert self.signed is not None
         self.words += len(lower_words)
         for w in lower_words:
@@ -80,8 +85,10 @@ class MoralTally:
         if other.weight is None:
             return
         if self.weight is None:
-            self.weight, self.signed = dict.fromkeys(FOUNDATIONS, 0.0), dict.fromkeys(
-                FOUNDATIONS, 0.0)
+            self.weight, self.signed = (
+                dict.fromkeys(FOUNDATIONS, 0.0),
+                dict.fromkeys(FOUNDATIONS, 0.0),
+            )
         assert self.signed is not None and other.signed is not None
         self.words += other.words
         for f in FOUNDATIONS:
@@ -101,5 +108,7 @@ def polarity(tally: MoralTally) -> dict[str, float]:
     """Per foundation, -1 (vice) .. 1 (virtue): how the text leans where it is moral."""
     if tally.weight is None or tally.signed is None:
         return dict.fromkeys(FOUNDATIONS, 0.0)
-    return {f: round(tally.signed[f] / tally.weight[f], 4) if tally.weight[f] else 0.0
-            for f in FOUNDATIONS}
+    return {
+        f: round(tally.signed[f] / tally.weight[f], 4) if tally.weight[f] else 0.0
+        for f in FOUNDATIONS
+    }

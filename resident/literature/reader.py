@@ -161,8 +161,9 @@ def _open_paged(path: Path, sha: str, suffix: str, text_page_chars: int) -> Open
     try:
         doc = pymupdf.open(str(path), filetype=suffix[1:])
     except Exception as exc:
-        raise CorruptDocument(str(path), f"not a readable {suffix[1:].upper()} "
-                              f"({type(exc).__name__}: {exc})") from exc
+        raise CorruptDocument(
+            str(path), f"not a readable {suffix[1:].upper()} ({type(exc).__name__}: {exc})"
+        ) from exc
     try:
         if doc.needs_pass:
             raise EncryptedDocument(str(path), "it is encrypted and needs a password")
@@ -174,10 +175,15 @@ def _open_paged(path: Path, sha: str, suffix: str, text_page_chars: int) -> Open
             raise EmptyDocument(str(path), "it has no pages")
         meta: dict[str, Any] = doc.metadata or {}
         info = DocumentInfo(
-            path=path, sha256=sha, format=suffix[1:],
-            title=_clean_meta(meta.get("title")), author=_clean_meta(meta.get("author")),
+            path=path,
+            sha256=sha,
+            format=suffix[1:],
+            title=_clean_meta(meta.get("title")),
+            author=_clean_meta(meta.get("author")),
             year=year_of(meta.get("creationDate")) or year_of(meta.get("modDate")),
-            language=_language_tag(doc), page_count=count, chapters=_chapters(doc, count),
+            language=_language_tag(doc),
+            page_count=count,
+            chapters=_chapters(doc, count),
         )
     except Exception:
         doc.close()
@@ -186,8 +192,11 @@ def _open_paged(path: Path, sha: str, suffix: str, text_page_chars: int) -> Open
 
 
 #: Titles that name the file or the tool that made it, not the work.
-_JUNK_TITLE = re.compile(r"^(untitled|microsoft word|document\d*$|title$|\S+\.(docx?|pdf|tex|"
-                         r"dvi|indd|qxd|rtf|odt|html?)$)", re.I)
+_JUNK_TITLE = re.compile(
+    r"^(untitled|microsoft word|document\d*$|title$|\S+\.(docx?|pdf|tex|"
+    r"dvi|indd|qxd|rtf|odt|html?)$)",
+    re.I,
+)
 
 
 def _clean_meta(value: object) -> str | None:
@@ -248,9 +257,15 @@ def _open_text(path: Path, sha: str, text_page_chars: int) -> OpenDocument:
     # as the pages stream.
     pages = max(1, -(-path.stat().st_size // text_page_chars))
     info = DocumentInfo(
-        path=path, sha256=sha, format="text", title=_clean_meta(title),
-        author=_clean_meta(fields.get("author")), year=year_of(fields.get("release date")),
-        language=fields.get("language", "")[:2].lower() or None, page_count=pages, chapters=(),
+        path=path,
+        sha256=sha,
+        format="text",
+        title=_clean_meta(title),
+        author=_clean_meta(fields.get("author")),
+        year=year_of(fields.get("release date")),
+        language=fields.get("language", "")[:2].lower() or None,
+        page_count=pages,
+        chapters=(),
     )
     return OpenDocument(path, info, None, text_page_chars)
 

@@ -11,15 +11,18 @@ _BAR = 30
 
 def _bars(values: dict[str, float]) -> list[str]:
     top = max(values.values(), default=0.0) or 1.0
-    return [f"{f:<9} {'#' * round(_BAR * values[f] / top):<{_BAR}} {values[f]:.2f}"
-            for f in FOUNDATIONS]
+    return [
+        f"{f:<9} {'#' * round(_BAR * values[f] / top):<{_BAR}} {values[f]:.2f}" for f in FOUNDATIONS
+    ]
 
 
 def render_text(r: ReadingReport) -> str:
     d = r.distillation
     lines = [
-        f"Read \u201c{d.title}\u201d" + (f" by {d.author}" if d.author else "")
-        + (f" ({d.year})" if d.year else "") + f": {d.page_count} pages "
+        f"Read \u201c{d.title}\u201d"
+        + (f" by {d.author}" if d.author else "")
+        + (f" ({d.year})" if d.year else "")
+        + f": {d.page_count} pages "
         f"({d.pages_with_text} with text), {d.words:,} words, {d.format}, "
         f"language {d.language or 'unknown'}, {d.pages_per_second:.1f} pages/s.",
         f"Document {d.doc_id}",
@@ -27,8 +30,11 @@ def render_text(r: ReadingReport) -> str:
         "Subjects: " + (", ".join(f"{s.name} ({s.kind})" for s in d.subjects) or "none"),
         "Moral salience per 1,000 words:",
         *[f"  {line}" for line in _bars(d.salience)],
-        "New words: " + ("; ".join(f"{w.word} (p. {w.page}: \u2026{w.context}\u2026)"
-                                   for w in r.new_words) or "none"),
+        "New words: "
+        + (
+            "; ".join(f"{w.word} (p. {w.page}: \u2026{w.context}\u2026)" for w in r.new_words)
+            or "none"
+        ),
         "Excerpts:",
         *[f"  p. {e.page}: \u201c{e.text}\u201d" for e in d.excerpts],
         f"Chapters: {len(d.chapters)}",
@@ -48,7 +54,8 @@ def render_markdown(r: ReadingReport) -> str:
     lines = [
         f"# What MAX learned from \u201c{_cell(d.title)}\u201d",
         "",
-        f"{d.author or 'Unknown author'}" + (f", {d.year}" if d.year else "")
+        f"{d.author or 'Unknown author'}"
+        + (f", {d.year}" if d.year else "")
         + f" \u00b7 {d.page_count} pages ({d.pages_with_text} with text) \u00b7 "
         f"{d.words:,} words \u00b7 {d.format} \u00b7 language {d.language or 'unknown'} \u00b7 "
         f"`{d.doc_id}` \u00b7 {d.pages_per_second:.1f} pages/s",
@@ -61,8 +68,11 @@ def render_markdown(r: ReadingReport) -> str:
         "",
         "| subject | kind | mentions | first page | graph entity |",
         "|---|---|---|---|---|",
-        *[f"| {_cell(s.name)} | {s.kind} | {s.count} | {s.first_page} | "
-          f"`{r.linked.get(s.name, '')}` |" for s in d.subjects],
+        *[
+            f"| {_cell(s.name)} | {s.kind} | {s.count} | {s.first_page} | "
+            f"`{r.linked.get(s.name, '')}` |"
+            for s in d.subjects
+        ],
         "",
         "## Moral salience (per 1,000 words)",
         "",
@@ -72,8 +82,10 @@ def render_markdown(r: ReadingReport) -> str:
         "",
         "## New words",
         "",
-        *[f"- **{w.word}** (p. {w.page}, Zipf {w.zipf}): \u2026{_cell(w.context)}\u2026"
-          for w in r.new_words],
+        *[
+            f"- **{w.word}** (p. {w.page}, Zipf {w.zipf}): \u2026{_cell(w.context)}\u2026"
+            for w in r.new_words
+        ],
         "",
         "## Excerpts",
         "",
@@ -82,8 +94,11 @@ def render_markdown(r: ReadingReport) -> str:
         "",
         "| # | chapter | pages | themes |",
         "|---|---|---|---|",
-        *[f"| {c.index} | {_cell(c.title)} | {c.first_page}-{c.last_page} | "
-          f"{_cell(', '.join(t.phrase for t in c.themes))} |" for c in d.chapters[:50]],
+        *[
+            f"| {c.index} | {_cell(c.title)} | {c.first_page}-{c.last_page} | "
+            f"{_cell(', '.join(t.phrase for t in c.themes))} |"
+            for c in d.chapters[:50]
+        ],
         "",
         f"Graph: entities +{r.entities.inserted} ~{r.entities.updated} "
         f"={r.entities.unchanged}; claims +{r.claims.inserted} ~{r.claims.updated} "

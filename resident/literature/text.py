@@ -15,6 +15,7 @@ _PAGE_NUMBER = re.compile(r"^\s*(page\s+)?[\divxlcIVXLC]{1,7}(\s*(/|of)\s*\d+)?\
 _DIGITS = re.compile(r"\d+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"'\u201d\u2019)\]]?\s+(?=[\"'\u201c\u2018(\[]?[A-Z0-9])")
 
+
 def _wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
@@ -93,9 +94,12 @@ class PageCleaner:
         # Running heads and footers are short; a long edge line is body text.
         keys = frozenset(_edge_key(ln) for ln in edges if len(ln) < 90)
         body = [
-            ln for i, ln in enumerate(lines)
-            if not ((i < 2 or i >= len(lines) - 2) and (
-                _PAGE_NUMBER.match(ln) or self._seen[_edge_key(ln)] >= self.repeats))
+            ln
+            for i, ln in enumerate(lines)
+            if not (
+                (i < 2 or i >= len(lines) - 2)
+                and (_PAGE_NUMBER.match(ln) or self._seen[_edge_key(ln)] >= self.repeats)
+            )
         ]
         self._remember(keys)
         joined = "\n".join(body)

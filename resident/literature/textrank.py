@@ -62,8 +62,9 @@ def _prune(counter: Counter[K], keep: int) -> Counter[K]:
     return Counter(dict(top))
 
 
-def word_ranks(edges: Counter[tuple[str, str]], damping: float = 0.85,
-               iterations: int = 30) -> dict[str, float]:
+def word_ranks(
+    edges: Counter[tuple[str, str]], damping: float = 0.85, iterations: int = 30
+) -> dict[str, float]:
     """Weighted PageRank over the undirected word graph (power iteration in numpy)."""
     import numpy as np
 
@@ -86,8 +87,9 @@ def word_ranks(edges: Counter[tuple[str, str]], damping: float = 0.85,
     share = w_arr / strength[s_arr]
     rank: Any = np.ones(n)
     for _ in range(iterations):
-        rank = (1 - damping) + damping * np.bincount(d_arr, weights=rank[s_arr] * share,
-                                                      minlength=n)
+        rank = (1 - damping) + damping * np.bincount(
+            d_arr, weights=rank[s_arr] * share, minlength=n
+        )
     return {word: float(rank[i]) for word, i in index.items()}
 
 

@@ -76,8 +76,15 @@ GAP_COLUMNS = (
 )
 #: Tables the graph API may stream out whole (GET /v1/graph/export/{table}).
 EXPORTABLE_TABLES = (
-    "entities", "claims", "claim_evidence", "conflicts", "curiosity_gaps", "recommendations",
-    "replay_buffer", "duplicate_candidates", "council_sittings",
+    "entities",
+    "claims",
+    "claim_evidence",
+    "conflicts",
+    "curiosity_gaps",
+    "recommendations",
+    "replay_buffer",
+    "duplicate_candidates",
+    "council_sittings",
 )
 _ID_PATTERN = rf"({'|'.join(ID_PREFIXES)}):\S+"
 _MIGRATION_RE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
@@ -460,18 +467,23 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         with self._tx() as cur:
             cur.register("batch_entities", table)
             try:
-                bad = _one(cur.execute(
-                    "SELECT id, kind, label FROM batch_entities WHERE id IS NULL "
-                    f"OR NOT regexp_full_match(id, '{_ID_PATTERN}') "
-                    "OR kind IS NULL OR length(kind) NOT BETWEEN 1 AND 64 "
-                    "OR label IS NULL OR length(label) NOT BETWEEN 1 AND 1000 LIMIT 1"
-                ))
+                bad = _one(
+                    cur.execute(
+                        "SELECT id, kind, label FROM batch_entities WHERE id IS NULL "
+                        f"OR NOT regexp_full_match(id, '{_ID_PATTERN}') "
+                        "OR kind IS NULL OR length(kind) NOT BETWEEN 1 AND 64 "
+                        "OR label IS NULL OR length(label) NOT BETWEEN 1 AND 1000 LIMIT 1"
+                    )
+                )
                 if bad:
                     raise InvalidInput(f"entity refused (id, kind, label) = {bad!r}")
                 # A batch without repeated ids (the usual case) is staged as a view over the
                 # Arrow table; only a batch with repeats pays for a deduplicated copy.
-                unique = bool(cur.execute(
-                    "SELECT count(DISTINCT id) = count(*) FROM batch_entities").fetchall()[0][0])
+                unique = bool(
+                    cur.execute(
+                        "SELECT count(DISTINCT id) = count(*) FROM batch_entities"
+                    ).fetchall()[0][0]
+                )
                 staged = "VIEW" if unique else "TABLE"
                 cur.execute(
                     f"CREATE OR REPLACE TEMP {staged} staged_entities AS "
@@ -484,23 +496,31 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
                     "s.aliases FROM staged_entities s LEFT JOIN entities e ON e.id = s.id "
                     "WHERE e.id IS NULL OR e.label <> s.label OR e.aliases <> s.aliases"
                 )
-                inserted = _count(cur.execute(
-                    "INSERT INTO entities SELECT s.id, s.kind, s.label, s.aliases, $now, $now "
-                    "FROM staged_entities s ANTI JOIN entities e ON e.id = s.id",
-                    {"now": _db_ts(now)},
-                ))
+                inserted = _count(
+                    cur.execute(
+                        "INSERT INTO entities SELECT s.id, s.kind, s.label, s.aliases, $now, $now "
+                        "FROM staged_entities s ANTI JOIN entities e ON e.id = s.id",
+                        {"now": _db_ts(now)},
+                    )
+                )
                 total = _count(cur.execute("SELECT count(*) FROM staged_entities"))
                 # When every row was new there is nothing to compare (a first ingest).
-                updated = 0 if inserted == total else _count(cur.execute(
-                    "UPDATE entities SET kind = s.kind, label = s.label, aliases = s.aliases, "
-                    "updated_at = $now FROM staged_entities s WHERE entities.id = s.id "
-                    "AND (entities.kind <> s.kind OR entities.label <> s.label "
-                    "OR entities.aliases <> s.aliases)",
-                    {"now": _db_ts(now)},
-                ))
+                updated = (
+                    0
+                    if inserted == total
+                    else _count(
+                        cur.execute(
+                            "UPDATE entities SET kind = s.kind, label = s.label, "
+                            "aliases = s.aliases, "
+                            "updated_at = $now FROM staged_entities s WHERE entities.id = s.id "
+                            "AND (entities.kind <> s.kind OR entities.label <> s.label "
+                            "OR entities.aliases <> s.aliases)",
+                            {"now": _db_ts(now)},
+                        )
+                    )
+                )
                 cur.execute(
-                    "DELETE FROM entity_names WHERE entity_id IN "
-                    "(SELECT id FROM renamed_entities)"
+                    "DELETE FROM entity_names WHERE entity_id IN (SELECT id FROM renamed_entities)"
                 )
                 cur.execute(
                     "INSERT INTO entity_names SELECT DISTINCT lower(name), id FROM ("
@@ -515,9 +535,12 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             inserted=inserted, updated=updated, unchanged=total - inserted - updated
         )
 
-    def upsert_bulk(self, entities: Sequence[Entity] | pa.Table,
-                    claims: Sequence[NewClaim] | pa.Table,
-                    now: datetime) -> tuple[UpsertCounts, UpsertCounts]:
+    def upsert_bulk(
+        self,
+        entities: Sequence[Entity] | pa.Table,
+        claims: Sequence[NewClaim] | pa.Table,
+        now: datetime,
+    ) -> tuple[UpsertCounts, UpsertCounts]:
         """Entities, then claims, in one transaction: a source lands whole or not at all."""
         with self._tx():
             entity_counts = self.upsert_entities(entities, now)
@@ -525,9 +548,11 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         return entity_counts, claim_counts
 
     def get_entity(self, entity_id: str) -> Entity:
-        row = _one(self._cur.execute(
-            "SELECT id, kind, label, aliases FROM entities WHERE id = ?", [entity_id]
-        ))
+        row = _one(
+            self._cur.execute(
+                "SELECT id, kind, label, aliases FROM entities WHERE id = ?", [entity_id]
+            )
+        )
         if row is None:
             raise NotFound(f"no entity {entity_id!r}")
         return Entity(id=row[0], kind=row[1], label=row[2], aliases=tuple(row[3]))
@@ -536,11 +561,14 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         """Entities whose label or one of whose aliases equals `name`, ignoring case."""
         cur = self._cur
         # Two index probes rather than a join: a join would scan every entity.
-        ids = [r[0] for r in cur.execute(
-            "SELECT DISTINCT entity_id FROM entity_names WHERE name = lower($n) "
-            "ORDER BY entity_id LIMIT $limit",
-            {"n": name, "limit": limit},
-        ).fetchall()]
+        ids = [
+            r[0]
+            for r in cur.execute(
+                "SELECT DISTINCT entity_id FROM entity_names WHERE name = lower($n) "
+                "ORDER BY entity_id LIMIT $limit",
+                {"n": name, "limit": limit},
+            ).fetchall()
+        ]
         return [self.get_entity(entity_id) for entity_id in ids]
 
     # claims: writes
@@ -562,14 +590,18 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             )
             existing = self._claim_by_id(cur, claim.id)
             if existing is None:
-                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
-                            _claim_params(claim))
+                cur.execute(
+                    f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
+                    _claim_params(claim),
+                )
                 stored = claim
             else:
                 stored = epistemic.merge_reingest(existing, claim)
                 if stored != existing:
-                    cur.execute("UPDATE claims SET provenance = ? WHERE id = ?",
-                                [stored.provenance, stored.id])
+                    cur.execute(
+                        "UPDATE claims SET provenance = ? WHERE id = ?",
+                        [stored.provenance, stored.id],
+                    )
             if new.locator is not None:
                 source = epistemic.parse_provenance(new.provenance).source_key
                 self._put_evidence(cur, stored.id, source, new.locator, now)
@@ -588,22 +620,29 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         with self._tx() as cur:
             cur.register("batch_claims", table)
             try:
-                provs = [r[0] for r in cur.execute(
-                    "SELECT DISTINCT provenance FROM batch_claims").fetchall()]
+                provs = [
+                    r[0]
+                    for r in cur.execute("SELECT DISTINCT provenance FROM batch_claims").fetchall()
+                ]
                 if any(p is None for p in provs):
                     raise InvalidInput("a claim has no provenance")
                 parsed = [epistemic.parse_provenance(p) for p in provs]
-                prov_table = pa.table({
-                    "provenance": [p.raw for p in parsed],
-                    "source_key": [p.source_key for p in parsed],
-                    "cap": [epistemic.provenance_cap(p, rules) for p in parsed],
-                    "correction": [p.klass is epistemic.ProvenanceClass.USER_CORRECTION
-                                   for p in parsed],
-                })
+                prov_table = pa.table(
+                    {
+                        "provenance": [p.raw for p in parsed],
+                        "source_key": [p.source_key for p in parsed],
+                        "cap": [epistemic.provenance_cap(p, rules) for p in parsed],
+                        "correction": [
+                            p.klass is epistemic.ProvenanceClass.USER_CORRECTION for p in parsed
+                        ],
+                    }
+                )
                 cur.register("batch_provenance", prov_table)
                 self._validate_claim_batch(cur)
-                conf = (f"CASE WHEN p.correction THEN {rules.correction_confidence} "
-                        "ELSE least(b.confidence, p.cap) END")
+                conf = (
+                    f"CASE WHEN p.correction THEN {rules.correction_confidence} "
+                    "ELSE least(b.confidence, p.cap) END"
+                )
                 cur.execute(
                     "CREATE OR REPLACE TEMP TABLE staged_claims AS SELECT DISTINCT ON (id) * FROM ("
                     "SELECT 'c_' || left(sha256(b.subject || chr(31) || b.predicate || chr(31) "
@@ -631,35 +670,49 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
                     # A claim that cites references is not also evidenced by its dataset.
                     "QUALIFY cited OR NOT bool_or(cited) OVER (PARTITION BY id)"
                 )
-                missing = _one(cur.execute(
-                    "SELECT e FROM (SELECT subject AS e FROM staged_claims UNION "
-                    "SELECT object_entity FROM staged_claims WHERE object_entity IS NOT NULL) "
-                    "ANTI JOIN entities ON entities.id = e LIMIT 1"
-                ))
+                missing = _one(
+                    cur.execute(
+                        "SELECT e FROM (SELECT subject AS e FROM staged_claims UNION "
+                        "SELECT object_entity FROM staged_claims WHERE object_entity IS NOT NULL) "
+                        "ANTI JOIN entities ON entities.id = e LIMIT 1"
+                    )
+                )
                 if missing:
-                    raise InvalidInput(f"claim refers to unknown entity {missing[0]!r}; "
-                                       "upsert the entity first")
+                    raise InvalidInput(
+                        f"claim refers to unknown entity {missing[0]!r}; upsert the entity first"
+                    )
                 params = {"now": _db_ts(now)}
-                inserted = _count(cur.execute(
-                    f"INSERT INTO claims ({CLAIM_COLUMNS}) SELECT s.id, s.subject, s.predicate, "
-                    "s.object_entity, s.object_literal, s.confidence, s.rung, s.provenance, "
-                    "$now, $now, NULL, NULL, NULL, NULL FROM staged_claims s "
-                    "ANTI JOIN claims c ON c.id = s.id", params))
-                updated = _count(cur.execute(
-                    "UPDATE claims SET provenance = s.provenance FROM staged_claims s "
-                    "WHERE claims.id = s.id AND claims.provenance <> s.provenance"))
+                inserted = _count(
+                    cur.execute(
+                        f"INSERT INTO claims ({CLAIM_COLUMNS}) "
+                        "SELECT s.id, s.subject, s.predicate, "
+                        "s.object_entity, s.object_literal, s.confidence, s.rung, s.provenance, "
+                        "$now, $now, NULL, NULL, NULL, NULL FROM staged_claims s "
+                        "ANTI JOIN claims c ON c.id = s.id",
+                        params,
+                    )
+                )
+                updated = _count(
+                    cur.execute(
+                        "UPDATE claims SET provenance = s.provenance FROM staged_claims s "
+                        "WHERE claims.id = s.id AND claims.provenance <> s.provenance"
+                    )
+                )
                 # A claim now evidenced by the references it cites no longer has its dataset as
                 # a row of its own: the dataset carries those references, it is not one more.
                 cur.execute(
                     "DELETE FROM claim_evidence USING (SELECT DISTINCT s.id, s.source_key "
                     "FROM staged_claims s SEMI JOIN staged_evidence e ON e.id = s.id AND e.cited"
                     ") d WHERE claim_evidence.claim_id = d.id "
-                    "AND claim_evidence.source = d.source_key")
+                    "AND claim_evidence.source = d.source_key"
+                )
                 cur.execute(
                     "INSERT INTO claim_evidence SELECT id, source, locator, $now "
                     "FROM staged_evidence "
                     "ON CONFLICT (claim_id, source) DO UPDATE SET locator = excluded.locator "
-                    "WHERE claim_evidence.locator IS DISTINCT FROM excluded.locator", params)
+                    "WHERE claim_evidence.locator IS DISTINCT FROM excluded.locator",
+                    params,
+                )
                 total = _count(cur.execute("SELECT count(*) FROM staged_claims"))
                 cur.execute("DROP TABLE staged_claims")
                 cur.execute("DROP TABLE staged_evidence")
@@ -672,32 +725,47 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
     def _validate_claim_batch(self, cur: duckdb.DuckDBPyConnection) -> None:
         limit = self.settings.graph.max_literal_bytes
         checks = [
-            ("subject is not a stable id",
-             f"subject IS NULL OR NOT regexp_full_match(subject, '{_ID_PATTERN}')"),
-            ("predicate is not snake_case",
-             "predicate IS NULL OR NOT regexp_full_match(predicate, '[a-z][a-z0-9_]{0,63}')"),
-            ("object_entity is not a stable id", "object_entity IS NOT NULL AND "
-             f"NOT regexp_full_match(object_entity, '{_ID_PATTERN}')"),
-            ("needs exactly one of object_entity and object_literal",
-             "(object_entity IS NULL) = (object_literal IS NULL)"),
-            ("object_literal is empty",
-             "object_literal IS NOT NULL AND trim(object_literal) = ''"),
-            ("confidence must be within 0..1",
-             "confidence IS NULL OR isnan(confidence) OR confidence < 0 OR confidence > 1"),
-            ("a user_correction is a truth claim and cannot be an opinion",
-             "opinion AND (provenance = 'user_correction' "
-             "OR starts_with(provenance, 'user_correction:'))"),
+            (
+                "subject is not a stable id",
+                f"subject IS NULL OR NOT regexp_full_match(subject, '{_ID_PATTERN}')",
+            ),
+            (
+                "predicate is not snake_case",
+                "predicate IS NULL OR NOT regexp_full_match(predicate, '[a-z][a-z0-9_]{0,63}')",
+            ),
+            (
+                "object_entity is not a stable id",
+                "object_entity IS NOT NULL AND "
+                f"NOT regexp_full_match(object_entity, '{_ID_PATTERN}')",
+            ),
+            (
+                "needs exactly one of object_entity and object_literal",
+                "(object_entity IS NULL) = (object_literal IS NULL)",
+            ),
+            ("object_literal is empty", "object_literal IS NOT NULL AND trim(object_literal) = ''"),
+            (
+                "confidence must be within 0..1",
+                "confidence IS NULL OR isnan(confidence) OR confidence < 0 OR confidence > 1",
+            ),
+            (
+                "a user_correction is a truth claim and cannot be an opinion",
+                "opinion AND (provenance = 'user_correction' "
+                "OR starts_with(provenance, 'user_correction:'))",
+            ),
         ]
         for message, condition in checks:
-            row = _one(cur.execute(
-                "SELECT row_number, subject, predicate FROM (SELECT *, row_number() OVER () - 1 "
-                f"AS row_number FROM batch_claims) WHERE {condition} LIMIT 1"
-            ))
+            row = _one(
+                cur.execute(
+                    "SELECT row_number, subject, predicate FROM "
+                    "(SELECT *, row_number() OVER () - 1 "
+                    f"AS row_number FROM batch_claims) WHERE {condition} LIMIT 1"
+                )
+            )
             if row:
                 raise InvalidInput(f"claim row {row[0]} ({row[1]!r} {row[2]!r}): {message}")
-        row = _one(cur.execute(
-            "SELECT max(octet_length(encode(object_literal))) FROM batch_claims"
-        ))
+        row = _one(
+            cur.execute("SELECT max(octet_length(encode(object_literal))) FROM batch_claims")
+        )
         if row and row[0] is not None and row[0] > limit:
             raise LiteralTooLarge(
                 f"a literal of {row[0]} bytes exceeds graph.max_literal_bytes ({limit}); "
@@ -718,8 +786,14 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             if _one(cur.execute("SELECT 1 FROM entities WHERE id = ?", [entity_id])) is None:
                 raise InvalidInput(f"unknown entity {entity_id!r}; upsert the entity first")
 
-    def _put_evidence(self, cur: duckdb.DuckDBPyConnection, claim_id: str, source: str,
-                      locator: str, now: datetime) -> None:
+    def _put_evidence(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        claim_id: str,
+        source: str,
+        locator: str,
+        now: datetime,
+    ) -> None:
         cur.execute(
             "INSERT INTO claim_evidence VALUES (?, ?, ?, ?) ON CONFLICT (claim_id, source) "
             "DO UPDATE SET locator = excluded.locator "
@@ -730,8 +804,7 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
     # claims: reads
 
     def _claim_by_id(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim | None:
-        row = _one(cur.execute(f"SELECT {self.claim_select} FROM claims WHERE id = ?",
-                               [claim_id]))
+        row = _one(cur.execute(f"SELECT {self.claim_select} FROM claims WHERE id = ?", [claim_id]))
         return None if row is None else _claim(row)
 
     def _retrieve(self, where: str, params: dict[str, Any], now: datetime) -> list[Claim]:
@@ -740,10 +813,12 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         # UPDATE with RETURNING into a delete plus an insert through every index of claims,
         # several times slower than the in-place update (benchmarks/RESULTS.md).
         with self._tx() as cur:
-            cur.execute(f"UPDATE claims SET {self._bump_sql} WHERE {where}",
-                        {**params, "now": _db_ts(now)})
-            rows = cur.execute(f"SELECT {self.claim_select} FROM claims WHERE {where}",
-                               params).fetchall()
+            cur.execute(
+                f"UPDATE claims SET {self._bump_sql} WHERE {where}", {**params, "now": _db_ts(now)}
+            )
+            rows = cur.execute(
+                f"SELECT {self.claim_select} FROM claims WHERE {where}", params
+            ).fetchall()
         return sorted((_claim(r) for r in rows), key=lambda c: (-c.confidence, c.id))
 
     def get_claim(self, claim_id: str, now: datetime) -> Claim:
@@ -752,20 +827,23 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             raise NotFound(f"no claim {claim_id!r}")
         return found[0]
 
-    def claims_by_subject(self, subject: str, now: datetime,
-                          predicate: str | None = None) -> list[Claim]:
+    def claims_by_subject(
+        self, subject: str, now: datetime, predicate: str | None = None
+    ) -> list[Claim]:
         if predicate is None:
             return self._retrieve("subject = $s", {"s": subject}, now)
         return self._retrieve(
             "subject = $s AND predicate = $p", {"s": subject, "p": predicate}, now
         )
 
-    def claims_by_object(self, object_entity: str, now: datetime,
-                         predicate: str | None = None) -> list[Claim]:
+    def claims_by_object(
+        self, object_entity: str, now: datetime, predicate: str | None = None
+    ) -> list[Claim]:
         if predicate is None:
             return self._retrieve("object_entity = $o", {"o": object_entity}, now)
-        return self._retrieve("object_entity = $o AND predicate = $p",
-                              {"o": object_entity, "p": predicate}, now)
+        return self._retrieve(
+            "object_entity = $o AND predicate = $p", {"o": object_entity, "p": predicate}, now
+        )
 
     def peek_claims(self, subject: str, predicate: str | None = None) -> list[Claim]:
         """Claims as they stand, without counting as a retrieval (for rules and audits)."""
@@ -786,9 +864,13 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
     def evidence_for(self, claim_id: str) -> list[Evidence]:
         rows = self._cur.execute(
             "SELECT claim_id, source, locator, recorded_at FROM claim_evidence "
-            "WHERE claim_id = ? ORDER BY source", [claim_id]).fetchall()
-        return [Evidence(claim_id=r[0], source=r[1], locator=r[2], recorded_at=_py_ts(r[3]))
-                for r in rows]
+            "WHERE claim_id = ? ORDER BY source",
+            [claim_id],
+        ).fetchall()
+        return [
+            Evidence(claim_id=r[0], source=r[1], locator=r[2], recorded_at=_py_ts(r[3]))
+            for r in rows
+        ]
 
     # the epistemic operations
 
@@ -796,12 +878,15 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         rows = cur.execute(
             f"SELECT {self.claim_select} FROM claims WHERE subject = ? AND predicate = ? "
             "AND coalesce(object_entity, object_literal) = ? AND id <> ?",
-            [claim.subject, claim.predicate, claim.object_value, claim.id]).fetchall()
+            [claim.subject, claim.predicate, claim.object_value, claim.id],
+        ).fetchall()
         return [_claim(r) for r in rows]
 
     def _write_confidence(self, cur: duckdb.DuckDBPyConnection, claim: Claim) -> None:
-        cur.execute("UPDATE claims SET confidence = ?, rung = ? WHERE id = ?",
-                    [claim.confidence, _rung(claim.level), claim.id])
+        cur.execute(
+            "UPDATE claims SET confidence = ?, rung = ? WHERE id = ?",
+            [claim.confidence, _rung(claim.level), claim.id],
+        )
 
     def _must_claim(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim:
         claim = self._claim_by_id(cur, claim_id)
@@ -809,14 +894,18 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             raise NotFound(f"no claim {claim_id!r}")
         return claim
 
-    def _evidence_sources(self, cur: duckdb.DuckDBPyConnection,
-                          claims: Sequence[Claim]) -> dict[str, list[str]]:
+    def _evidence_sources(
+        self, cur: duckdb.DuckDBPyConnection, claims: Sequence[Claim]
+    ) -> dict[str, list[str]]:
         """The sources of these claims' evidence rows, by claim id (what the rules count)."""
         out: dict[str, list[str]] = {}
         for c in claims:
-            out[c.id] = [r[0] for r in cur.execute(
-                "SELECT source FROM claim_evidence WHERE claim_id = ? ORDER BY source",
-                [c.id]).fetchall()]
+            out[c.id] = [
+                r[0]
+                for r in cur.execute(
+                    "SELECT source FROM claim_evidence WHERE claim_id = ? ORDER BY source", [c.id]
+                ).fetchall()
+            ]
         return out
 
     def promote_to_fact(self, claim_id: str, now: datetime) -> Claim:
@@ -825,8 +914,8 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             claim = self._must_claim(cur, claim_id)
             same = self._same_statement(cur, claim)
             promoted = epistemic.promote_to_fact(
-                claim, same, self.settings.epistemic,
-                self._evidence_sources(cur, [claim, *same]))
+                claim, same, self.settings.epistemic, self._evidence_sources(cur, [claim, *same])
+            )
             if promoted != claim:
                 self._write_confidence(cur, promoted)
         return promoted
@@ -846,17 +935,30 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         with self._tx() as cur:
             provs = [r[0] for r in cur.execute("SELECT DISTINCT provenance FROM claims").fetchall()]
             own = {p: independence.witness_origins(independence.Witness(p)) for p in provs}
-            cur.register("prov_origin", pa.table({
-                "provenance": [p for p, o in own.items() if o],
-                "origin": [next(iter(o)) for o in own.values() if o],
-            }, schema=pa.schema([("provenance", pa.string()), ("origin", pa.string())])))
-            srcs = [r[0] for r in cur.execute(
-                "SELECT DISTINCT source FROM claim_evidence").fetchall()]
+            cur.register(
+                "prov_origin",
+                pa.table(
+                    {
+                        "provenance": [p for p, o in own.items() if o],
+                        "origin": [next(iter(o)) for o in own.values() if o],
+                    },
+                    schema=pa.schema([("provenance", pa.string()), ("origin", pa.string())]),
+                ),
+            )
+            srcs = [
+                r[0] for r in cur.execute("SELECT DISTINCT source FROM claim_evidence").fetchall()
+            ]
             origins = {src: independence.source_origin(src) for src in srcs}
-            cur.register("source_origin", pa.table({
-                "source": [src for src, o in origins.items() if o is not None],
-                "origin": [o for o in origins.values() if o is not None],
-            }, schema=pa.schema([("source", pa.string()), ("origin", pa.string())])))
+            cur.register(
+                "source_origin",
+                pa.table(
+                    {
+                        "source": [src for src, o in origins.items() if o is not None],
+                        "origin": [o for o in origins.values() if o is not None],
+                    },
+                    schema=pa.schema([("source", pa.string()), ("origin", pa.string())]),
+                ),
+            )
             try:
                 rows = cur.execute(
                     "WITH g AS (SELECT c.id, c.subject, c.predicate, "
@@ -883,7 +985,8 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
                     "SELECT list(e.source ORDER BY e.source) FROM claim_evidence e "
                     "WHERE e.claim_id = claims.id), []) AS sources "
                     "FROM claims SEMI JOIN members USING (id)",
-                    {"need": need}).fetchall()
+                    {"need": need},
+                ).fetchall()
             finally:
                 _unregister(cur, "prov_origin", "source_origin")
             groups: dict[tuple[str, str, str], list[Claim]] = {}
@@ -891,8 +994,9 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             for row in rows:
                 claim = _claim(row)
                 evidence[claim.id] = list(row[-1])  # `sources`, after the claim's columns
-                groups.setdefault(
-                    (claim.subject, claim.predicate, claim.object_value), []).append(claim)
+                groups.setdefault((claim.subject, claim.predicate, claim.object_value), []).append(
+                    claim
+                )
             promoted: list[Promotion] = []
             new_confidence: dict[str, float] = {}
             reasons: dict[str, int] = {}
@@ -913,34 +1017,53 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
                     reason = independence.why(behind)
                     reasons[reason] = reasons.get(reason, 0) + 1
                     new_confidence[fact.id] = fact.confidence
-                    promoted.append(Promotion(claim_id=fact.id, statement=" ".join(key),
-                                              origins=tuple(behind)))
+                    promoted.append(
+                        Promotion(claim_id=fact.id, statement=" ".join(key), origins=tuple(behind))
+                    )
             if new_confidence:
-                cur.register("promoted_claims", pa.table({
-                    "id": list(new_confidence), "confidence": list(new_confidence.values())}))
+                cur.register(
+                    "promoted_claims",
+                    pa.table(
+                        {"id": list(new_confidence), "confidence": list(new_confidence.values())}
+                    ),
+                )
                 try:
                     cur.execute(
                         "UPDATE claims SET confidence = p.confidence, rung = 'fact' "
-                        "FROM promoted_claims p WHERE claims.id = p.id AND claims.rung IS NULL")
+                        "FROM promoted_claims p WHERE claims.id = p.id AND claims.rung IS NULL"
+                    )
                 finally:
                     _unregister(cur, "promoted_claims")
         return PromotionReport(
-            now=now, candidates=len(rows), promoted=len(promoted), refused=refused,
-            already_fact=already, reasons=dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
-            sample=tuple(promoted[:sample]), seconds=time.perf_counter() - started)
+            now=now,
+            candidates=len(rows),
+            promoted=len(promoted),
+            refused=refused,
+            already_fact=already,
+            reasons=dict(sorted(reasons.items(), key=lambda kv: -kv[1])),
+            sample=tuple(promoted[:sample]),
+            seconds=time.perf_counter() - started,
+        )
 
     def ladder(self) -> Ladder:
         """Claims per rung and provenance class, and the confidence histogram."""
         cur = self._cur
         provs = [r[0] for r in cur.execute("SELECT DISTINCT provenance FROM claims").fetchall()]
-        cur.register("prov_class", pa.table({
-            "provenance": provs,
-            "klass": [epistemic.parse_provenance(p).klass.value for p in provs],
-        }, schema=pa.schema([("provenance", pa.string()), ("klass", pa.string())])))
+        cur.register(
+            "prov_class",
+            pa.table(
+                {
+                    "provenance": provs,
+                    "klass": [epistemic.parse_provenance(p).klass.value for p in provs],
+                },
+                schema=pa.schema([("provenance", pa.string()), ("klass", pa.string())]),
+            ),
+        )
         try:
             rows = cur.execute(
                 f"SELECT {_level_sql(self.settings)} AS level, p.klass, count(*) "
-                "FROM claims JOIN prov_class p USING (provenance) GROUP BY ALL").fetchall()
+                "FROM claims JOIN prov_class p USING (provenance) GROUP BY ALL"
+            ).fetchall()
         finally:
             _unregister(cur, "prov_class")
         rungs: dict[str, dict[str, int]] = {level.value: {} for level in Level}
@@ -948,19 +1071,22 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             rungs[level][klass] = n
         return Ladder(rungs=rungs, histogram=self.confidence_histogram())
 
-    def record_conflict(self, claim_a: str, claim_b: str, now: datetime,
-                        reason: str = "contradiction") -> Conflict:
+    def record_conflict(
+        self, claim_a: str, claim_b: str, now: datetime, reason: str = "contradiction"
+    ) -> Conflict:
         with self._tx() as cur:
             conflict = epistemic.record_conflict(
-                self._must_claim(cur, claim_a), self._must_claim(cur, claim_b), now, reason)
+                self._must_claim(cur, claim_a), self._must_claim(cur, claim_b), now, reason
+            )
             existing = self._conflict_by_id(cur, conflict.id)
             if existing is not None:
                 return existing
             self._insert_conflict(cur, conflict)
         return conflict
 
-    def resolve_conflict(self, conflict_id: str, winner_id: str,
-                         now: datetime) -> tuple[Conflict, Claim]:
+    def resolve_conflict(
+        self, conflict_id: str, winner_id: str, now: datetime
+    ) -> tuple[Conflict, Claim]:
         """Settle a conflict with the graph's grounded evidence for the winner; the loser keeps
         its row and loses half its confidence. Refused (nothing written) without evidence."""
         with self._tx() as cur:
@@ -972,14 +1098,23 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             loser = self._must_claim(cur, loser_id)
             support = self._same_statement(cur, winner)
             settled, lost = epistemic.resolve_conflict(
-                conflict, winner, loser, support, now, self.settings.epistemic,
-                self._evidence_sources(cur, [winner, *support]))
+                conflict,
+                winner,
+                loser,
+                support,
+                now,
+                self.settings.epistemic,
+                self._evidence_sources(cur, [winner, *support]),
+            )
             self._write_confidence(cur, lost)
-            cur.execute("UPDATE conflicts SET status = ?, winner = ?, resolved_at = ? WHERE id = ?",
-                        [settled.status.value, settled.winner, _db_ts(now), settled.id])
+            cur.execute(
+                "UPDATE conflicts SET status = ?, winner = ?, resolved_at = ? WHERE id = ?",
+                [settled.status.value, settled.winner, _db_ts(now), settled.id],
+            )
             # The replay buffer keeps the winner: surprise is how unsure MAX was of it.
-            self._buffer_in(cur, [experience_of(winner, "conflict_resolved",
-                                                1.0 - winner.confidence, now)], now)
+            self._buffer_in(
+                cur, [experience_of(winner, "conflict_resolved", 1.0 - winner.confidence, now)], now
+            )
         return settled, lost
 
     def record_correction(
@@ -1000,12 +1135,20 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             self._require_entities(cur, ids)
             old = None if old_claim_id is None else self._must_claim(cur, old_claim_id)
             writes = epistemic.record_correction(
-                old, correction, now, self.settings.epistemic, self.settings.curiosity,
-                session_id, correlation_id)
+                old,
+                correction,
+                now,
+                self.settings.epistemic,
+                self.settings.curiosity,
+                session_id,
+                correlation_id,
+            )
             hypothesis = self._claim_by_id(cur, writes.hypothesis.id)
             if hypothesis is None:
-                cur.execute(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
-                            _claim_params(writes.hypothesis))
+                cur.execute(
+                    f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
+                    _claim_params(writes.hypothesis),
+                )
             conflict = writes.conflict
             if conflict is not None and self._conflict_by_id(cur, conflict.id) is None:
                 self._insert_conflict(cur, conflict)
@@ -1018,35 +1161,61 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
     def conflicts_for(self, claim_id: str) -> list[Conflict]:
         rows = self._cur.execute(
             f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE claim_a = $c OR claim_b = $c "
-            "ORDER BY created_at, id", {"c": claim_id}).fetchall()
+            "ORDER BY created_at, id",
+            {"c": claim_id},
+        ).fetchall()
         return [_conflict(r) for r in rows]
 
     def open_conflicts(self, limit: int = 100) -> list[Conflict]:
         rows = self._cur.execute(
             f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE status = 'open' "
-            "ORDER BY created_at, id LIMIT ?", [limit]).fetchall()
+            "ORDER BY created_at, id LIMIT ?",
+            [limit],
+        ).fetchall()
         return [_conflict(r) for r in rows]
 
     def _conflict_by_id(self, cur: duckdb.DuckDBPyConnection, conflict_id: str) -> Conflict | None:
-        row = _one(cur.execute(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE id = ?",
-                               [conflict_id]))
+        row = _one(
+            cur.execute(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE id = ?", [conflict_id])
+        )
         return None if row is None else _conflict(row)
 
     def _insert_conflict(self, cur: duckdb.DuckDBPyConnection, c: Conflict) -> None:
         cur.execute(
             f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({_qs(10)})",
-            [c.id, c.claim_a, c.claim_b, c.subject, c.predicate, c.status.value, c.winner,
-             c.reason, _db_ts(c.created_at),
-             None if c.resolved_at is None else _db_ts(c.resolved_at)])
+            [
+                c.id,
+                c.claim_a,
+                c.claim_b,
+                c.subject,
+                c.predicate,
+                c.status.value,
+                c.winner,
+                c.reason,
+                _db_ts(c.created_at),
+                None if c.resolved_at is None else _db_ts(c.resolved_at),
+            ],
+        )
 
     # curiosity gaps
 
-    def file_gap(self, subject: str, predicate: str, question: str, now: datetime,
-                 priority: int | None = None, claim_id: str | None = None) -> CuriosityGap:
+    def file_gap(
+        self,
+        subject: str,
+        predicate: str,
+        question: str,
+        now: datetime,
+        priority: int | None = None,
+        claim_id: str | None = None,
+    ) -> CuriosityGap:
         gap = epistemic.new_gap(
-            subject, predicate, question,
+            subject,
+            predicate,
+            question,
             self.settings.curiosity.default_priority if priority is None else priority,
-            claim_id, now)
+            claim_id,
+            now,
+        )
         with self._tx() as cur:
             self._insert_gap(cur, gap)
         return gap
@@ -1056,7 +1225,8 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         rows = self._cur.execute(
             f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' "
             "AND next_attempt_at <= ? ORDER BY priority DESC, created_at, id LIMIT ?",
-            [_db_ts(now), limit]).fetchall()
+            [_db_ts(now), limit],
+        ).fetchall()
         return [_gap(r) for r in rows]
 
     def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
@@ -1065,25 +1235,35 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         rows = self._cur.execute(
             f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' AND attempts >= ? "
             "ORDER BY priority DESC, attempts DESC, created_at, id LIMIT ?",
-            [min_attempts, limit]).fetchall()
+            [min_attempts, limit],
+        ).fetchall()
         return [_gap(r) for r in rows]
 
     def get_gap(self, gap_id: str) -> CuriosityGap:
-        row = _one(self._cur.execute(f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id = ?",
-                                     [gap_id]))
+        row = _one(
+            self._cur.execute(f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id = ?", [gap_id])
+        )
         if row is None:
             raise NotFound(f"no curiosity gap {gap_id!r}")
         return _gap(row)
 
     def attempt_gap(self, gap_id: str, resolved: bool, note: str, now: datetime) -> CuriosityGap:
-        gap = epistemic.gap_attempted(self.get_gap(gap_id), now, self.settings.curiosity,
-                                      resolved, note)
+        gap = epistemic.gap_attempted(
+            self.get_gap(gap_id), now, self.settings.curiosity, resolved, note
+        )
         with self._tx() as cur:
             cur.execute(
                 "UPDATE curiosity_gaps SET attempts = ?, status = ?, next_attempt_at = ?, "
                 "updated_at = ?, note = ? WHERE id = ?",
-                [gap.attempts, gap.status.value, _db_ts(gap.next_attempt_at), _db_ts(now), note,
-                 gap.id])
+                [
+                    gap.attempts,
+                    gap.status.value,
+                    _db_ts(gap.next_attempt_at),
+                    _db_ts(now),
+                    note,
+                    gap.id,
+                ],
+            )
             if resolved:
                 claim = None if gap.claim_id is None else self._claim_by_id(cur, gap.claim_id)
                 self._buffer_in(cur, [gap_closed_experience(gap, claim, now)], now)
@@ -1093,9 +1273,21 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         cur.execute(
             f"INSERT INTO curiosity_gaps ({GAP_COLUMNS}) VALUES ({_qs(12)}) "
             "ON CONFLICT (id) DO NOTHING",
-            [g.id, g.subject, g.predicate, g.question, g.priority, g.attempts, g.status.value,
-             g.claim_id, _db_ts(g.next_attempt_at), _db_ts(g.created_at),
-             _db_ts(g.updated_at), g.note])
+            [
+                g.id,
+                g.subject,
+                g.predicate,
+                g.question,
+                g.priority,
+                g.attempts,
+                g.status.value,
+                g.claim_id,
+                _db_ts(g.next_attempt_at),
+                _db_ts(g.created_at),
+                _db_ts(g.updated_at),
+                g.note,
+            ],
+        )
 
     # hygiene
 
@@ -1103,13 +1295,20 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         """The forgetting curve, one set-based UPDATE: only confidence below the threshold,
         unretrieved for the stale span, halved at most once per span, floored, never deleted."""
         cutoff = now - timedelta(days=self.settings.decay.stale_after_days)
-        decayed = _count(self._cur.execute(
-            self._decay_sql, {"now": _db_ts(now), "cutoff": _db_ts(cutoff)}))
+        decayed = _count(
+            self._cur.execute(self._decay_sql, {"now": _db_ts(now), "cutoff": _db_ts(cutoff)})
+        )
         return DecayCounts(decayed=decayed, now=now)
 
     def counts(self) -> dict[str, int]:
-        tables = ("entities", "claims", "claim_evidence", "conflicts", "curiosity_gaps",
-                  "recommendations")
+        tables = (
+            "entities",
+            "claims",
+            "claim_evidence",
+            "conflicts",
+            "curiosity_gaps",
+            "recommendations",
+        )
         return {t: _count(self._cur.execute(f"SELECT count(*) FROM {t}")) for t in tables}
 
     def checksum(self) -> str:
@@ -1129,7 +1328,8 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
     def confidence_histogram(self, bins: int = 10) -> list[int]:
         rows = self._cur.execute(
             f"SELECT least(floor(confidence * {bins})::INTEGER, {bins - 1}) AS b, count(*) "
-            "FROM claims GROUP BY b").fetchall()
+            "FROM claims GROUP BY b"
+        ).fetchall()
         hist = [0] * bins
         for b, n in rows:
             hist[b] = n
@@ -1141,8 +1341,9 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
 
     # the daemon's needs: health, snapshots, bulk reads
 
-    def heartbeat(self, process: str, session_id: str | None,
-                  now: datetime) -> tuple[int, datetime]:
+    def heartbeat(
+        self, process: str, session_id: str | None, now: datetime
+    ) -> tuple[int, datetime]:
         """Write this process's heartbeat row and read it back: (beats so far, beat_at).
 
         A real write and a real read of the graph file, for /healthz; claims are not touched.
@@ -1152,9 +1353,11 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
                 "INSERT INTO heartbeat VALUES (?, ?, 1, ?) ON CONFLICT (process) DO UPDATE "
                 "SET session_id = excluded.session_id, beats = heartbeat.beats + 1, "
                 "beat_at = excluded.beat_at",
-                [process, session_id, _db_ts(now)])
-        row = _one(self._cur.execute("SELECT beats, beat_at FROM heartbeat WHERE process = ?",
-                                     [process]))
+                [process, session_id, _db_ts(now)],
+            )
+        row = _one(
+            self._cur.execute("SELECT beats, beat_at FROM heartbeat WHERE process = ?", [process])
+        )
         if row is None:
             raise NotFound(f"heartbeat of {process!r} not found right after writing it")
         return int(row[0]), row[1].replace(tzinfo=UTC)
@@ -1227,21 +1430,26 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         refuses the second writer of a row at once, and a whole-graph UPDATE held every stale
         row for seconds)."""
         cutoff = now - timedelta(days=self.settings.decay.stale_after_days)
-        return _count(self._cur.execute(
-            self._decay_sql + " AND rowid >= $lo AND rowid < $hi",
-            {"now": _db_ts(now), "cutoff": _db_ts(cutoff), "lo": lo, "hi": hi}))
+        return _count(
+            self._cur.execute(
+                self._decay_sql + " AND rowid >= $lo AND rowid < $hi",
+                {"now": _db_ts(now), "cutoff": _db_ts(cutoff), "lo": lo, "hi": hi},
+            )
+        )
 
     def claims_for_subjects(self, subjects: Sequence[str]) -> pa.Table:
         """Every claim about any of `subjects`, as they stand (not counted as retrievals),
         as one Arrow table ordered by subject and id: the bulk read of the graph API."""
         cur = self._cur
         cur.complete()  # register refuses while an earlier result on this cursor is unread
-        cur.register("wanted_subjects",
-                     pa.table({"subject": pa.array(list(subjects), pa.string())}))
+        cur.register(
+            "wanted_subjects", pa.table({"subject": pa.array(list(subjects), pa.string())})
+        )
         try:
             rel = cur.sql(
                 f"SELECT {self.claim_select} FROM claims WHERE subject IN "
-                "(SELECT subject FROM wanted_subjects) ORDER BY subject, id")
+                "(SELECT subject FROM wanted_subjects) ORDER BY subject, id"
+            )
             assert rel is not None
             return rel.to_arrow_table()
         finally:
@@ -1311,46 +1519,59 @@ def _count(cur: duckdb.DuckDBPyConnection) -> int:
 
 
 def _entities_table(entities: Sequence[Entity]) -> pa.Table:
-    return pa.table({
-        "id": [e.id for e in entities],
-        "kind": [e.kind for e in entities],
-        "label": [e.label for e in entities],
-        "aliases": pa.array([list(e.aliases) for e in entities], pa.list_(pa.string())),
-    })
+    return pa.table(
+        {
+            "id": [e.id for e in entities],
+            "kind": [e.kind for e in entities],
+            "label": [e.label for e in entities],
+            "aliases": pa.array([list(e.aliases) for e in entities], pa.list_(pa.string())),
+        }
+    )
 
 
 #: The Arrow shapes the bulk persisters take (ingest builds its tables with these).
-ENTITY_SCHEMA = pa.schema([
-    ("id", pa.string()),
-    ("kind", pa.string()),
-    ("label", pa.string()),
-    ("aliases", pa.list_(pa.string())),
-])
+ENTITY_SCHEMA = pa.schema(
+    [
+        ("id", pa.string()),
+        ("kind", pa.string()),
+        ("label", pa.string()),
+        ("aliases", pa.list_(pa.string())),
+    ]
+)
 
 
-CLAIM_SCHEMA = pa.schema([
-    ("subject", pa.string()),
-    ("predicate", pa.string()),
-    ("object_entity", pa.string()),
-    ("object_literal", pa.string()),
-    ("confidence", pa.float64()),
-    ("provenance", pa.string()),
-    ("opinion", pa.bool_()),
-    ("locator", pa.string()),
-    # The evidence row's source when it is not the claim's own (a reference the source cites:
-    # PMID:..., OMIM:...); a claim may come in several rows, one per reference.
-    ("evidence_source", pa.string()),
-])
+CLAIM_SCHEMA = pa.schema(
+    [
+        ("subject", pa.string()),
+        ("predicate", pa.string()),
+        ("object_entity", pa.string()),
+        ("object_literal", pa.string()),
+        ("confidence", pa.float64()),
+        ("provenance", pa.string()),
+        ("opinion", pa.bool_()),
+        ("locator", pa.string()),
+        # The evidence row's source when it is not the claim's own (a reference the source cites:
+        # PMID:..., OMIM:...); a claim may come in several rows, one per reference.
+        ("evidence_source", pa.string()),
+    ]
+)
 
 
 def _claims_table(claims: Sequence[NewClaim]) -> pa.Table:
     return pa.Table.from_pylist(
-        [c.model_dump(include=set(CLAIM_SCHEMA.names)) for c in claims], schema=CLAIM_SCHEMA)
+        [c.model_dump(include=set(CLAIM_SCHEMA.names)) for c in claims], schema=CLAIM_SCHEMA
+    )
 
 
 def _with_optional_claim_columns(table: pa.Table) -> pa.Table:
-    required = {"subject", "predicate", "object_entity", "object_literal", "confidence",
-                "provenance"}
+    required = {
+        "subject",
+        "predicate",
+        "object_entity",
+        "object_literal",
+        "confidence",
+        "provenance",
+    }
     missing = required - set(table.column_names)
     if missing:
         raise InvalidInput(f"claims table lacks columns {sorted(missing)}")

@@ -88,12 +88,20 @@ class RemoteGraph:
     """GraphStore over HTTP. `url` is the daemon's base URL, `token` a bearer token that may use
     the graph API (the service or owner token in tokens.json)."""
 
-    def __init__(self, url: str, token: str, timeout: float = 600.0,
-                 transport: httpx.BaseTransport | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        token: str,
+        timeout: float = 600.0,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
         self.url = url.rstrip("/")
         self._http = httpx.Client(
-            base_url=self.url, timeout=httpx.Timeout(timeout, connect=5.0), transport=transport,
-            headers={"Authorization": f"Bearer {token}"})
+            base_url=self.url,
+            timeout=httpx.Timeout(timeout, connect=5.0),
+            transport=transport,
+            headers={"Authorization": f"Bearer {token}"},
+        )
 
     # plumbing
 
@@ -109,11 +117,20 @@ class RemoteGraph:
         spec = graph_methods()[method]
         tables = [kwargs.pop(p.name) for p in spec.table_params]
         if tables:
-            body = encode_tables([_as_table(value, p.name)
-                                  for value, p in zip(tables, spec.table_params, strict=True)])
+            body = encode_tables(
+                [
+                    _as_table(value, p.name)
+                    for value, p in zip(tables, spec.table_params, strict=True)
+                ]
+            )
             params = {k: query_value(v) for k, v in kwargs.items() if v is not None}
-            resp = self._send("POST", f"/v1/graph/{method}", content=body, params=params,
-                              headers={"Content-Type": ARROW_STREAM})
+            resp = self._send(
+                "POST",
+                f"/v1/graph/{method}",
+                content=body,
+                params=params,
+                headers={"Content-Type": ARROW_STREAM},
+            )
         else:
             resp = self._send("POST", f"/v1/graph/{method}", json=spec.dump_args(kwargs))
         return spec.load_result(resp.json()["result"])
@@ -143,8 +160,12 @@ class RemoteGraph:
     def claims_for_subjects(self, subjects: Sequence[str]) -> pa.Table:
         """Every claim about any of `subjects`, as they stand, as one Arrow table."""
         body = encode_tables([pa.table({"subject": pa.array(list(subjects), pa.string())})])
-        resp = self._send("POST", "/v1/graph/claims_for_subjects", content=body,
-                          headers={"Content-Type": ARROW_STREAM})
+        resp = self._send(
+            "POST",
+            "/v1/graph/claims_for_subjects",
+            content=body,
+            headers={"Content-Type": ARROW_STREAM},
+        )
         return pa.ipc.open_stream(resp.content).read_all()
 
     def export_table(self, table: str) -> pa.RecordBatchReader:
@@ -176,32 +197,42 @@ class RemoteGraph:
     def find_entities(self, name: str, limit: int = 10) -> list[Entity]:
         return self._call("find_entities", name=name, limit=limit)
 
-    def add_claim(self, new: NewClaim, now: datetime, session_id: str | None = None,
-                  correlation_id: str | None = None) -> Claim:
-        return self._call("add_claim", new=new, now=now, session_id=session_id,
-                          correlation_id=correlation_id)
+    def add_claim(
+        self,
+        new: NewClaim,
+        now: datetime,
+        session_id: str | None = None,
+        correlation_id: str | None = None,
+    ) -> Claim:
+        return self._call(
+            "add_claim", new=new, now=now, session_id=session_id, correlation_id=correlation_id
+        )
 
     def upsert_claims(self, claims: Sequence[NewClaim] | pa.Table, now: datetime) -> UpsertCounts:
         return self._call("upsert_claims", claims=claims, now=now)
 
-    def upsert_bulk(self, entities: Sequence[Entity] | pa.Table,
-                    claims: Sequence[NewClaim] | pa.Table,
-                    now: datetime) -> tuple[UpsertCounts, UpsertCounts]:
-        return self._call(
-            "upsert_bulk", entities=entities, claims=claims, now=now)
+    def upsert_bulk(
+        self,
+        entities: Sequence[Entity] | pa.Table,
+        claims: Sequence[NewClaim] | pa.Table,
+        now: datetime,
+    ) -> tuple[UpsertCounts, UpsertCounts]:
+        return self._call("upsert_bulk", entities=entities, claims=claims, now=now)
 
     def get_claim(self, claim_id: str, now: datetime) -> Claim:
         return self._call("get_claim", claim_id=claim_id, now=now)
 
-    def claims_by_subject(self, subject: str, now: datetime,
-                          predicate: str | None = None) -> list[Claim]:
-        return self._call("claims_by_subject", subject=subject, now=now,
-                          predicate=predicate)
+    def claims_by_subject(
+        self, subject: str, now: datetime, predicate: str | None = None
+    ) -> list[Claim]:
+        return self._call("claims_by_subject", subject=subject, now=now, predicate=predicate)
 
-    def claims_by_object(self, object_entity: str, now: datetime,
-                         predicate: str | None = None) -> list[Claim]:
-        return self._call("claims_by_object", object_entity=object_entity, now=now,
-                          predicate=predicate)
+    def claims_by_object(
+        self, object_entity: str, now: datetime, predicate: str | None = None
+    ) -> list[Claim]:
+        return self._call(
+            "claims_by_object", object_entity=object_entity, now=now, predicate=predicate
+        )
 
     def peek_claims(self, subject: str, predicate: str | None = None) -> list[Claim]:
         return self._call("peek_claims", subject=subject, predicate=predicate)
@@ -218,22 +249,34 @@ class RemoteGraph:
     def promote_earned(self, now: datetime, sample: int = 20) -> PromotionReport:
         return self._call("promote_earned", now=now, sample=sample)
 
-    def record_conflict(self, claim_a: str, claim_b: str, now: datetime,
-                        reason: str = "contradiction") -> Conflict:
-        return self._call("record_conflict", claim_a=claim_a, claim_b=claim_b,
-                          now=now, reason=reason)
-
-    def resolve_conflict(self, conflict_id: str, winner_id: str,
-                         now: datetime) -> tuple[Conflict, Claim]:
+    def record_conflict(
+        self, claim_a: str, claim_b: str, now: datetime, reason: str = "contradiction"
+    ) -> Conflict:
         return self._call(
-            "resolve_conflict", conflict_id=conflict_id, winner_id=winner_id, now=now)
+            "record_conflict", claim_a=claim_a, claim_b=claim_b, now=now, reason=reason
+        )
 
-    def record_correction(self, correction: NewClaim, old_claim_id: str | None, now: datetime,
-                          session_id: str | None = None,
-                          correlation_id: str | None = None) -> CorrectionWrites:
+    def resolve_conflict(
+        self, conflict_id: str, winner_id: str, now: datetime
+    ) -> tuple[Conflict, Claim]:
+        return self._call("resolve_conflict", conflict_id=conflict_id, winner_id=winner_id, now=now)
+
+    def record_correction(
+        self,
+        correction: NewClaim,
+        old_claim_id: str | None,
+        now: datetime,
+        session_id: str | None = None,
+        correlation_id: str | None = None,
+    ) -> CorrectionWrites:
         return self._call(
-            "record_correction", correction=correction, old_claim_id=old_claim_id, now=now,
-            session_id=session_id, correlation_id=correlation_id)
+            "record_correction",
+            correction=correction,
+            old_claim_id=old_claim_id,
+            now=now,
+            session_id=session_id,
+            correlation_id=correlation_id,
+        )
 
     def conflicts_for(self, claim_id: str) -> list[Conflict]:
         return self._call("conflicts_for", claim_id=claim_id)
@@ -241,11 +284,24 @@ class RemoteGraph:
     def open_conflicts(self, limit: int = 100) -> list[Conflict]:
         return self._call("open_conflicts", limit=limit)
 
-    def file_gap(self, subject: str, predicate: str, question: str, now: datetime,
-                 priority: int | None = None, claim_id: str | None = None) -> CuriosityGap:
+    def file_gap(
+        self,
+        subject: str,
+        predicate: str,
+        question: str,
+        now: datetime,
+        priority: int | None = None,
+        claim_id: str | None = None,
+    ) -> CuriosityGap:
         return self._call(
-            "file_gap", subject=subject, predicate=predicate, question=question, now=now,
-            priority=priority, claim_id=claim_id)
+            "file_gap",
+            subject=subject,
+            predicate=predicate,
+            question=question,
+            now=now,
+            priority=priority,
+            claim_id=claim_id,
+        )
 
     def due_gaps(self, now: datetime, limit: int = 100) -> list[CuriosityGap]:
         return self._call("due_gaps", now=now, limit=limit)
@@ -254,18 +310,17 @@ class RemoteGraph:
         return self._call("get_gap", gap_id=gap_id)
 
     def attempt_gap(self, gap_id: str, resolved: bool, note: str, now: datetime) -> CuriosityGap:
-        return self._call("attempt_gap", gap_id=gap_id, resolved=resolved,
-                          note=note, now=now)
+        return self._call("attempt_gap", gap_id=gap_id, resolved=resolved, note=note, now=now)
 
-    def record_experiences(self, items: Sequence[Experience], capacity: int,
-                           now: datetime) -> int:
+    def record_experiences(self, items: Sequence[Experience], capacity: int, now: datetime) -> int:
         return self._call("record_experiences", items=items, capacity=capacity, now=now)
 
     def replay(self, limit: int, now: datetime) -> list[Experience]:
         return self._call("replay", limit=limit, now=now)
 
-    def record_duplicate_candidates(self, items: Sequence[DuplicateCandidate],
-                                    now: datetime) -> int:
+    def record_duplicate_candidates(
+        self, items: Sequence[DuplicateCandidate], now: datetime
+    ) -> int:
         return self._call("record_duplicate_candidates", items=items, now=now)
 
     def duplicate_candidates(self, limit: int = 100) -> list[DuplicateCandidate]:
@@ -274,26 +329,38 @@ class RemoteGraph:
     def record_sitting(self, sitting: Sitting) -> Sitting:
         return self._call("record_sitting", sitting=sitting)
 
-    def sittings(self, subject: str | None = None, predicate: str | None = None,
-                 claim_id: str | None = None, gap_id: str | None = None,
-                 limit: int = 100) -> list[Sitting]:
-        return self._call("sittings", subject=subject, predicate=predicate,
-                          claim_id=claim_id, gap_id=gap_id, limit=limit)
+    def sittings(
+        self,
+        subject: str | None = None,
+        predicate: str | None = None,
+        claim_id: str | None = None,
+        gap_id: str | None = None,
+        limit: int = 100,
+    ) -> list[Sitting]:
+        return self._call(
+            "sittings",
+            subject=subject,
+            predicate=predicate,
+            claim_id=claim_id,
+            gap_id=gap_id,
+            limit=limit,
+        )
 
     def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
         return self._call("open_gaps", limit=limit, min_attempts=min_attempts)
-    def file_recommendations(self, items: Sequence[FiledFinding],
-                             now: datetime) -> FiledCounts:
+
+    def file_recommendations(self, items: Sequence[FiledFinding], now: datetime) -> FiledCounts:
         return self._call("file_recommendations", items=items, now=now)
 
-    def recommendations(self, status: str | None = None,
-                        limit: int = 100) -> list[Recommendation]:
+    def recommendations(self, status: str | None = None, limit: int = 100) -> list[Recommendation]:
         return self._call("recommendations", status=status, limit=limit)
 
-    def set_recommendation_status(self, recommendation_id: str, status: str,
-                                  now: datetime) -> Recommendation:
-        return self._call("set_recommendation_status", recommendation_id=recommendation_id,
-                          status=status, now=now)
+    def set_recommendation_status(
+        self, recommendation_id: str, status: str, now: datetime
+    ) -> Recommendation:
+        return self._call(
+            "set_recommendation_status", recommendation_id=recommendation_id, status=status, now=now
+        )
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         return self._call("decay_stale_facts", now=now)

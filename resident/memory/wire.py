@@ -76,7 +76,8 @@ class MethodSpec:
 
 def _is_table_param(annotation: Any) -> bool:
     return typing.get_origin(annotation) in (typing.Union, types.UnionType) and any(
-        arg is pa.Table for arg in typing.get_args(annotation))
+        arg is pa.Table for arg in typing.get_args(annotation)
+    )
 
 
 def _wire_annotation(name: str, annotation: Any) -> Any:
@@ -97,8 +98,11 @@ def protocol_methods() -> list[str]:
     """The GraphStore Protocol's method names, in declaration order."""
     from resident.memory.client import GraphStore
 
-    return [name for name, value in vars(GraphStore).items()
-            if callable(value) and not name.startswith("_")]
+    return [
+        name
+        for name, value in vars(GraphStore).items()
+        if callable(value) and not name.startswith("_")
+    ]
 
 
 @functools.cache
@@ -193,4 +197,3 @@ def error_from_wire(code: str, message: str) -> ResidentError:
     rebuilt = cls.__new__(cls)
     Exception.__init__(rebuilt, message)
     return rebuilt
-

@@ -11,5 +11,13 @@ from resident.people.identity import (
     slugify,
 )
 
-__all__ = ["PEOPLE_FILE", "PRIVATE_DIR", "RELATIONSHIPS", "People", "PeopleState", "Person",
-           "people_file", "slugify"]
+__all__ = [
+    "PEOPLE_FILE",
+    "PRIVATE_DIR",
+    "RELATIONSHIPS",
+    "People",
+    "PeopleState",
+    "Person",
+    "people_file",
+    "slugify",
+]

@@ -89,9 +89,14 @@ class People(Held[PeopleState]):
     """Profiles by id, found by name or alias (ignoring case). With people.json unknown, MAX
     knows nobody until people introduce themselves again (the boot event says so)."""
 
-    def __init__(self, file: StateFile[PeopleState], loaded: Loaded[PeopleState],
-                 graph: GraphStore, data_dir: Path,
-                 on_event: Callable[[str, dict[str, Any]], object] | None = None) -> None:
+    def __init__(
+        self,
+        file: StateFile[PeopleState],
+        loaded: Loaded[PeopleState],
+        graph: GraphStore,
+        data_dir: Path,
+        on_event: Callable[[str, dict[str, Any]], object] | None = None,
+    ) -> None:
         super().__init__(file, loaded)
         self.graph = graph
         self._on_event = on_event
@@ -128,29 +133,47 @@ class People(Held[PeopleState]):
     def _entity(self, person: Person) -> Entity:
         return Entity(id=person.id, kind="person", label=person.name, aliases=person.aliases)
 
-    def introduce(self, name: str, now: datetime, *, relationship: str | None = None,
-                  aliases: tuple[str, ...] = ()) -> Person:
+    def introduce(
+        self,
+        name: str,
+        now: datetime,
+        *,
+        relationship: str | None = None,
+        aliases: tuple[str, ...] = (),
+    ) -> Person:
         """Meet someone: the known person of that name (seen again now), or a new profile with a
         fresh `person:<slug>` id, an entity in the graph and a private area."""
         name = _clean_name(name)
         if relationship is not None and relationship not in RELATIONSHIPS:
             raise InvalidInput(
-                f"relationship {relationship!r} is not one of {', '.join(RELATIONSHIPS)}")
+                f"relationship {relationship!r} is not one of {', '.join(RELATIONSHIPS)}"
+            )
         extra = tuple(_clean_name(a) for a in aliases)
         with self._lock:
             known = self.find(name)
             if known is not None:
-                merged = tuple(dict.fromkeys(known.aliases + tuple(
-                    a for a in extra if a.casefold() != known.name.casefold())))
-                person = known.model_copy(update={
-                    "last_seen": max(known.last_seen, now),
-                    "aliases": merged,
-                    "relationship": relationship or known.relationship,
-                })
+                merged = tuple(
+                    dict.fromkeys(
+                        known.aliases
+                        + tuple(a for a in extra if a.casefold() != known.name.casefold())
+                    )
+                )
+                person = known.model_copy(
+                    update={
+                        "last_seen": max(known.last_seen, now),
+                        "aliases": merged,
+                        "relationship": relationship or known.relationship,
+                    }
+                )
             else:
-                person = Person(id=self._free_id(slugify(name)), name=name, aliases=extra,
-                                relationship=relationship or "unknown",
-                                first_seen=now, last_seen=now)
+                person = Person(
+                    id=self._free_id(slugify(name)),
+                    name=name,
+                    aliases=extra,
+                    relationship=relationship or "unknown",
+                    first_seen=now,
+                    last_seen=now,
+                )
             self._save(person, now)
             if known is None:
                 self.private_dir(person.id)
@@ -179,7 +202,8 @@ class People(Held[PeopleState]):
         with self._lock:
             person = self.get(person_id)
             updated = person.model_copy(
-                update={"preferences": {**person.preferences, key.strip(): value}})
+                update={"preferences": {**person.preferences, key.strip(): value}}
+            )
             self._save(updated, now)
             return updated
 

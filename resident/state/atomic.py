@@ -64,8 +64,12 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def replace_with(path: Path, write: Callable[[BinaryIO], object], mode: int = 0o600,
-                 before_rename: Callable[[], object] | None = None) -> None:
+def replace_with(
+    path: Path,
+    write: Callable[[BinaryIO], object],
+    mode: int = 0o600,
+    before_rename: Callable[[], object] | None = None,
+) -> None:
     """Replace `path` with what `write(fh)` writes, atomically, the file created with `mode`.
     `before_rename` runs after the data is durable and before the rename (keeping a last good
     copy). On any failure, a full disk included, `path` is untouched and no temp file is left."""

@@ -173,8 +173,12 @@ class StateFile(Generic[M]):
         }
         data = json.dumps(envelope, sort_keys=True, indent=1, allow_nan=False).encode() + b"\n"
         try:
-            replace_with(self.path, lambda fh: fh.write(data), mode=0o600,
-                         before_rename=self._set_aside_current)
+            replace_with(
+                self.path,
+                lambda fh: fh.write(data),
+                mode=0o600,
+                before_rename=self._set_aside_current,
+            )
         except BaseException:
             # A full disk (or any refusal) leaves the previous file and its last good copy as
             # they were, and no half-written temp file behind.

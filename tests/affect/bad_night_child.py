@@ -22,10 +22,18 @@ from resident.memory.duck_store import DuckStore
 def ack(resident: Resident, now: datetime) -> None:
     report = resident.state(now)
     mood_seq = resident.emotions.file.seq
-    print(json.dumps({"session_id": resident.session.session_id,
-                      "at": now.isoformat(), "mood_seq": mood_seq,
-                      "mood": report.mood.model_dump(mode="json"),
-                      "disposition": report.disposition.model_dump(mode="json")}), flush=True)
+    print(
+        json.dumps(
+            {
+                "session_id": resident.session.session_id,
+                "at": now.isoformat(),
+                "mood_seq": mood_seq,
+                "mood": report.mood.model_dump(mode="json"),
+                "disposition": report.disposition.model_dump(mode="json"),
+            }
+        ),
+        flush=True,
+    )
 
 
 def main(data_dir: str, start: str) -> None:

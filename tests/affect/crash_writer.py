@@ -31,8 +31,12 @@ def _line(fd: int, record: dict[str, Any]) -> None:
 
 def _snapshot(resident: Resident) -> dict[str, Any]:
     dump = resident.dump()
-    return {"mood_seq": resident.emotions.file.seq, "drives_seq": resident.drives.file.seq,
-            "mood": dump["mood"], "drives": dump["drives"]}
+    return {
+        "mood_seq": resident.emotions.file.seq,
+        "drives_seq": resident.drives.file.seq,
+        "mood": dump["mood"],
+        "drives": dump["drives"],
+    }
 
 
 def writer(data_dir: str, start: str, ack_path: str, kinds: list[str], step_s: float) -> None:
@@ -56,8 +60,7 @@ def main() -> None:
         pid = os.fork()
         if pid == 0:
             try:
-                writer(job["data_dir"], job["start"], job["ack_path"], job["kinds"],
-                       job["step_s"])
+                writer(job["data_dir"], job["start"], job["ack_path"], job["kinds"], job["step_s"])
             finally:
                 os._exit(3)
         print(pid, flush=True)

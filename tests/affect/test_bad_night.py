@@ -26,7 +26,10 @@ def test_the_morning_after_a_bad_night(settings: Settings) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
     child = subprocess.Popen(
         [sys.executable, str(CHILD), str(settings.data_dir), EVENING.isoformat()],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     acks = []
     try:

@@ -31,8 +31,16 @@ from resident.memory.duck_store import DuckStore
 
 WRITER = Path(__file__).with_name("crash_writer.py")
 KILLS = 120
-KINDS = ["hostility", "praise", "corrected", "gap_resolved", "person_arrived", "person_left",
-         "hostility", "rested"]
+KINDS = [
+    "hostility",
+    "praise",
+    "corrected",
+    "gap_resolved",
+    "person_arrived",
+    "person_left",
+    "hostility",
+    "rested",
+]
 STEP_S = 97.0
 T0 = datetime(2026, 3, 1, 22, 0, tzinfo=UTC)
 
@@ -47,17 +55,28 @@ def _complete_lines(path: Path) -> list[dict[str, Any]]:
 
 def _in_flight(settings: Settings, acked: dict[str, Any], n: int) -> dict[str, Any]:
     """The write the writer was making after acknowledging `acked`: its n-th event."""
-    mood, drives = evolve(MoodState.model_validate(acked["mood"]),
-                          DriveState.model_validate(acked["drives"]), STEP_S,
-                          settings.affect, settings.drives)
+    mood, drives = evolve(
+        MoodState.model_validate(acked["mood"]),
+        DriveState.model_validate(acked["drives"]),
+        STEP_S,
+        settings.affect,
+        settings.drives,
+    )
     assert mood is not None and drives is not None
     kind = KINDS[n % len(KINDS)]
-    return {"mood": appraise_mood(mood, kind, settings.affect).model_dump(mode="json"),
-            "drives": satiate(drives, kind, settings.drives).model_dump(mode="json")}
+    return {
+        "mood": appraise_mood(mood, kind, settings.affect).model_dump(mode="json"),
+        "drives": satiate(drives, kind, settings.drives).model_dump(mode="json"),
+    }
 
 
-def _check_restored(settings: Settings, restored: dict[str, Any], acked: dict[str, Any] | None,
-                    n_acks: int, outcomes: Counter[str]) -> None:
+def _check_restored(
+    settings: Settings,
+    restored: dict[str, Any],
+    acked: dict[str, Any] | None,
+    n_acks: int,
+    outcomes: Counter[str],
+) -> None:
     for part in ("mood", "drives"):
         got_seq, got = restored[f"{part}_seq"], restored[part]
         if acked is None:
@@ -69,7 +88,8 @@ def _check_restored(settings: Settings, restored: dict[str, Any], acked: dict[st
             outcomes[f"{part}: last acknowledged"] += 1
         else:
             assert got_seq == acked[f"{part}_seq"] + 1, (
-                f"{part}: restored seq {got_seq}, last acknowledged {acked[f'{part}_seq']}")
+                f"{part}: restored seq {got_seq}, last acknowledged {acked[f'{part}_seq']}"
+            )
             assert got == _in_flight(settings, acked, n_acks)[part], f"{part}: torn or wrong"
             outcomes[f"{part}: in flight"] += 1
 
@@ -80,8 +100,13 @@ def test_sigkill_during_write_through_never_tears_or_resets(tmp_path: Path) -> N
     data_dir.mkdir()
     settings = load_settings(data_dir=data_dir, env={})
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
-    zygote = subprocess.Popen([sys.executable, str(WRITER)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True, env=env)
+    zygote = subprocess.Popen(
+        [sys.executable, str(WRITER)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert zygote.stdin is not None and zygote.stdout is not None
     rng = random.Random(20260302)
     acked: dict[str, Any] | None = None
@@ -93,9 +118,18 @@ def test_sigkill_during_write_through_never_tears_or_resets(tmp_path: Path) -> N
     try:
         for i in range(KILLS):
             ack_path = tmp_path / f"ack-{i:03d}.jsonl"
-            zygote.stdin.write(json.dumps({"data_dir": str(data_dir), "start": start.isoformat(),
-                                           "ack_path": str(ack_path), "kinds": KINDS,
-                                           "step_s": STEP_S}) + "\n")
+            zygote.stdin.write(
+                json.dumps(
+                    {
+                        "data_dir": str(data_dir),
+                        "start": start.isoformat(),
+                        "ack_path": str(ack_path),
+                        "kinds": KINDS,
+                        "step_s": STEP_S,
+                    }
+                )
+                + "\n"
+            )
             zygote.stdin.flush()
             pid = int(zygote.stdout.readline())
             if rng.random() < 0.15:
@@ -129,8 +163,11 @@ def test_sigkill_during_write_through_never_tears_or_resets(tmp_path: Path) -> N
         store = DuckStore.open(settings)
         try:
             final = boot(settings, store, ManualClock(start), probes={})
-            restored = {"mood_seq": final.emotions.file.seq,
-                        "drives_seq": final.drives.file.seq, **final.dump()}
+            restored = {
+                "mood_seq": final.emotions.file.seq,
+                "drives_seq": final.drives.file.seq,
+                **final.dump(),
+            }
             _check_restored(settings, restored, acked, n_acks, outcomes)
             final.events.close()
         finally:
@@ -144,7 +181,9 @@ def test_sigkill_during_write_through_never_tears_or_resets(tmp_path: Path) -> N
     assert sum(1 for log in logs for _ in read_events(log)) > 0
     elapsed = time.monotonic() - began
     summary = dict(sorted(outcomes.items()))
-    print(f"\ncrash safety: {KILLS} SIGKILLs, {writes} acknowledged writes, "
-          f"{len(logs)} sessions, {elapsed:.1f} s: {summary}")
+    print(
+        f"\ncrash safety: {KILLS} SIGKILLs, {writes} acknowledged writes, "
+        f"{len(logs)} sessions, {elapsed:.1f} s: {summary}"
+    )
     assert outcomes["kill: anywhere"] + outcomes["kill: while writing"] == KILLS >= 100
     assert acked is not None and acked["mood"]["appraisals"] > 0

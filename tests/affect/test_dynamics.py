@@ -29,10 +29,20 @@ DRIVES: DriveSettings = CFG.drives
 HOUR = 3600.0
 
 
-def _mood(v: float = 0.0, a: float = 0.0, d: float = 0.0, disposition: float = 0.0,
-          emotions: tuple[Emotion, ...] = ()) -> MoodState:
-    return MoodState(vector=PAD(valence=v, arousal=a, dominance=d), disposition=disposition,
-                     emotions=emotions, awake_s=0.0, appraisals=0)
+def _mood(
+    v: float = 0.0,
+    a: float = 0.0,
+    d: float = 0.0,
+    disposition: float = 0.0,
+    emotions: tuple[Emotion, ...] = (),
+) -> MoodState:
+    return MoodState(
+        vector=PAD(valence=v, arousal=a, dominance=d),
+        disposition=disposition,
+        emotions=emotions,
+        awake_s=0.0,
+        appraisals=0,
+    )
 
 
 def _in_band_drives() -> DriveState:
@@ -52,11 +62,14 @@ def test_the_mood_relaxes_toward_the_disposition_with_the_configured_half_lives(
     after, _ = evolve(mood, _in_band_drives(), dt, AFFECT, DRIVES)
     assert after is not None
     assert after.vector.valence == pytest.approx(
-        0.2 + (-0.6 - 0.2) * 2 ** (-dt / (AFFECT.valence_half_life_h * HOUR)))
-    assert after.vector.arousal == pytest.approx(0.8 * 2 ** (-dt / (AFFECT.arousal_half_life_h
-                                                                     * HOUR)))
+        0.2 + (-0.6 - 0.2) * 2 ** (-dt / (AFFECT.valence_half_life_h * HOUR))
+    )
+    assert after.vector.arousal == pytest.approx(
+        0.8 * 2 ** (-dt / (AFFECT.arousal_half_life_h * HOUR))
+    )
     assert after.vector.dominance == pytest.approx(
-        -0.4 * 2 ** (-dt / (AFFECT.dominance_half_life_h * HOUR)))
+        -0.4 * 2 ** (-dt / (AFFECT.dominance_half_life_h * HOUR))
+    )
     assert after.disposition == 0.2  # time alone never moves the disposition
     assert after.awake_s == dt
 
@@ -65,8 +78,12 @@ def test_a_drive_out_of_band_moves_the_resting_point() -> None:
     mood = _mood(disposition=0.1)
     low_energy = DriveState(levels={**_in_band_drives().levels, "energy": 0.1}, awake_s=0.0)
     rest = resting_point(mood, low_energy, DRIVES)
-    assert rest == pytest.approx(tuple(
-        base + push for base, push in zip((0.1, 0.0, 0.0), DRIVES.energy.push_below, strict=True)))
+    assert rest == pytest.approx(
+        tuple(
+            base + push
+            for base, push in zip((0.1, 0.0, 0.0), DRIVES.energy.push_below, strict=True)
+        )
+    )
     assert resting_point(mood, _in_band_drives(), DRIVES) == (0.1, 0.0, 0.0)
     # Long enough awake with energy low (and still draining), the mood settles there.
     after, drives = evolve(mood, low_energy, 96 * HOUR, AFFECT, DRIVES)
@@ -111,8 +128,9 @@ def test_appraisal_lands_on_the_mood_and_is_felt_as_a_fading_emotion() -> None:
 
 def test_emotions_fade_in_seconds_to_minutes() -> None:
     mood = appraise_mood(_mood(), "praise", AFFECT)
-    after_half, _ = evolve(mood, None, math.log(0.5) / math.log(AFFECT.emotion_decay_per_s),
-                           AFFECT, DRIVES)
+    after_half, _ = evolve(
+        mood, None, math.log(0.5) / math.log(AFFECT.emotion_decay_per_s), AFFECT, DRIVES
+    )
     assert after_half is not None
     assert after_half.emotions[0].intensity == pytest.approx(0.5)
     gone_at = math.log(AFFECT.emotion_floor) / math.log(AFFECT.emotion_decay_per_s)
@@ -160,18 +178,21 @@ def test_unknown_parts_stay_unknown() -> None:
     assert mood2.vector.valence == pytest.approx(-0.5 * 2 ** (-1 / AFFECT.valence_half_life_h))
 
 
-@pytest.mark.parametrize(("vector", "label"), [
-    ((0.0, 0.0, 0.0), "steady"),
-    ((-0.5, 0.1, -0.2), "guarded"),
-    ((-0.5, 0.6, 0.2), "irritated"),
-    ((-0.5, 0.6, -0.2), "anxious"),
-    ((-0.5, -0.6, 0.0), "downcast"),
-    ((0.5, 0.0, 0.0), "cheerful"),
-    ((0.5, 0.6, 0.0), "eager"),
-    ((0.5, -0.6, 0.0), "content"),
-    ((0.0, 0.6, 0.0), "alert"),
-    ((0.0, -0.6, 0.0), "subdued"),
-])
+@pytest.mark.parametrize(
+    ("vector", "label"),
+    [
+        ((0.0, 0.0, 0.0), "steady"),
+        ((-0.5, 0.1, -0.2), "guarded"),
+        ((-0.5, 0.6, 0.2), "irritated"),
+        ((-0.5, 0.6, -0.2), "anxious"),
+        ((-0.5, -0.6, 0.0), "downcast"),
+        ((0.5, 0.0, 0.0), "cheerful"),
+        ((0.5, 0.6, 0.0), "eager"),
+        ((0.5, -0.6, 0.0), "content"),
+        ((0.0, 0.6, 0.0), "alert"),
+        ((0.0, -0.6, 0.0), "subdued"),
+    ],
+)
 def test_labels_come_from_the_vector(vector: tuple[float, float, float], label: str) -> None:
     assert mood_label(PAD.of(vector), AFFECT) == label
 
@@ -182,15 +203,24 @@ level = st.floats(0.0, 1.0, allow_nan=False)
 
 @settings(max_examples=150, deadline=None)
 @given(
-    v=unit, a=unit, d=unit, disposition=unit,
+    v=unit,
+    a=unit,
+    d=unit,
+    disposition=unit,
     levels=st.fixed_dictionaries({name: level for name in DRIVE_NAMES}),
     total_h=st.floats(0.0, 30.0, allow_nan=False),
     cuts=st.lists(st.floats(0.0, 1.0, allow_nan=False), max_size=12),
     intensity=st.floats(0.05, 1.0),
 )
 def test_relaxation_is_the_same_whatever_the_tick_rate(
-    v: float, a: float, d: float, disposition: float, levels: dict[str, float],
-    total_h: float, cuts: list[float], intensity: float,
+    v: float,
+    a: float,
+    d: float,
+    disposition: float,
+    levels: dict[str, float],
+    total_h: float,
+    cuts: list[float],
+    intensity: float,
 ) -> None:
     felt = (Emotion(kind="praise", impulse=PAD.of((0.2, 0.1, 0.1)), intensity=intensity),)
     mood = _mood(v, a, d, disposition, felt)

@@ -36,13 +36,19 @@ def _bad_evening(settings: Settings, store: DuckStore, clock: ManualClock) -> tu
 
 def _damage(path: Path, how: str) -> None:
     text = path.read_text()
-    path.write_text({"empty": "", "truncated": text[: len(text) // 3],
-                     "corrupt": text.replace('"valence"', '"valance"')}[how])
+    path.write_text(
+        {
+            "empty": "",
+            "truncated": text[: len(text) // 3],
+            "corrupt": text.replace('"valence"', '"valance"'),
+        }[how]
+    )
 
 
 @pytest.mark.parametrize("how", ["empty", "truncated", "corrupt"])
 def test_a_broken_mood_file_falls_back_to_the_last_good_copy(
-        settings: Settings, store: DuckStore, how: str) -> None:
+    settings: Settings, store: DuckStore, how: str
+) -> None:
     clock = ManualClock(T0)
     previous, _current = _bad_evening(settings, store, clock)
     _damage(settings.state_dir / "mood.json", how)
@@ -71,8 +77,7 @@ def _both_broken(settings: Settings, store: DuckStore, clock: ManualClock) -> Re
     return boot(settings, store, clock, probes={})
 
 
-def test_with_both_copies_broken_the_mood_is_unknown(settings: Settings,
-                                                     store: DuckStore) -> None:
+def test_with_both_copies_broken_the_mood_is_unknown(settings: Settings, store: DuckStore) -> None:
     clock = ManualClock(T0)
     resident = _both_broken(settings, store, clock)
     report = resident.state(clock.now())
@@ -99,9 +104,17 @@ def test_status_reports_unknown_from_disk(settings: Settings, store: DuckStore) 
     resident.events.close()
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
     out = subprocess.run(
-        [str(Path(sys.executable).parent / "resident"), "--data-dir", str(settings.data_dir),
-         "status", "--json"],
-        capture_output=True, text=True, check=True, env=env,
+        [
+            str(Path(sys.executable).parent / "resident"),
+            "--data-dir",
+            str(settings.data_dir),
+            "status",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
     )
     status = json.loads(out.stdout)
     assert status["session_id"] is None

@@ -28,10 +28,15 @@ CFG = load_settings(env={})
 NUMBER = re.compile(r"[+-]?\d+\.\d\d")
 
 
-def _report(v: float, a: float, d: float, disposition: float,
-            levels: dict[str, float] | None) -> StateReport:
-    mood = MoodState(vector=PAD(valence=v, arousal=a, dominance=d), disposition=disposition,
-                     awake_s=0.0, appraisals=0)
+def _report(
+    v: float, a: float, d: float, disposition: float, levels: dict[str, float] | None
+) -> StateReport:
+    mood = MoodState(
+        vector=PAD(valence=v, arousal=a, dominance=d),
+        disposition=disposition,
+        awake_s=0.0,
+        appraisals=0,
+    )
     drives = None if levels is None else DriveState(levels=levels, awake_s=0.0)
     return build_report(CFG, mood, drives, session_id="01TEST", live=True, at=T0)
 
@@ -40,10 +45,19 @@ unit = st.floats(-1.0, 1.0, allow_nan=False)
 
 
 @settings(max_examples=200, deadline=None)
-@given(v=unit, a=unit, d=unit, disposition=unit,
-       levels=st.none() | st.fixed_dictionaries({n: st.floats(0.0, 1.0) for n in DRIVE_NAMES}))
+@given(
+    v=unit,
+    a=unit,
+    d=unit,
+    disposition=unit,
+    levels=st.none() | st.fixed_dictionaries({n: st.floats(0.0, 1.0) for n in DRIVE_NAMES}),
+)
 def test_the_sentence_says_what_the_state_holds_and_nothing_else(
-        v: float, a: float, d: float, disposition: float, levels: dict[str, float] | None,
+    v: float,
+    a: float,
+    d: float,
+    disposition: float,
+    levels: dict[str, float] | None,
 ) -> None:
     report = _report(v, a, d, disposition, levels)
     assert report.sentence == render_sentence(report)
@@ -72,8 +86,10 @@ def test_the_sentence_says_what_the_state_holds_and_nothing_else(
 
 def test_the_sentence_follows_the_report_not_the_other_way_round() -> None:
     report = _report(-0.5, 0.1, -0.2, -0.3, dict.fromkeys(DRIVE_NAMES, 0.6))
-    assert report.sentence.startswith("I feel guarded (valence -0.50, arousal +0.10, dominance "
-                                      "-0.20); my disposition is guarded (-0.30).")
+    assert report.sentence.startswith(
+        "I feel guarded (valence -0.50, arousal +0.10, dominance "
+        "-0.20); my disposition is guarded (-0.30)."
+    )
     assert report.sentence.endswith("All my drives are within their comfort bands.")
     edited = report.model_copy(update={"mood": report.mood.model_copy(update={"label": "eager"})})
     assert render_sentence(edited).startswith("I feel eager")
@@ -88,8 +104,11 @@ def test_status_from_disk_without_a_daemon(settings: Settings, store: DuckStore)
     live = resident.state(clock.now())
     resident.shutdown(clock.now())
 
-    result = CliRunner().invoke(main, ["--data-dir", str(settings.data_dir), "status", "--json"],
-                                env={"RESIDENT_CONFIG": ""})
+    result = CliRunner().invoke(
+        main,
+        ["--data-dir", str(settings.data_dir), "status", "--json"],
+        env={"RESIDENT_CONFIG": ""},
+    )
     assert result.exit_code == 0, result.output
     status = json.loads(result.output)
     assert status["session_id"] is None and status["live"] is False
@@ -111,8 +130,18 @@ def test_status_from_disk_without_a_daemon(settings: Settings, store: DuckStore)
 def test_status_of_a_data_directory_never_booted(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
     out = subprocess.run(
-        [str(Path(sys.executable).parent / "resident"), "--data-dir", str(tmp_path), "status",
-         "--json"], capture_output=True, text=True, check=True, env=env)
+        [
+            str(Path(sys.executable).parent / "resident"),
+            "--data-dir",
+            str(tmp_path),
+            "status",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
     status = json.loads(out.stdout)
     assert status["known"] is False and status["unknown"] == ["mood", "drives"]
     assert status["mood"] == {"label": "unknown", "vector": None}

@@ -10,8 +10,9 @@ import pytest
 from tests.literature.books import ROOT, license_text, make_pdf
 
 
-def test_literature_benchmark_steps_and_report(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_literature_benchmark_steps_and_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.syspath_prepend(str(ROOT))
     from benchmarks.literature import (
         distill_step,
@@ -32,14 +33,19 @@ def test_literature_benchmark_steps_and_report(tmp_path: Path,
     rr = reread_step(str(pdf), str(data))
     assert rr["first_changed"] > 0 and rr["reread_changed"] == 0
     assert rr["same_counts"] and rr["same_checksum"]
-    results = {"started": "now", "quick": True,
-               "speed": [{"doc": str(part), "raw": raw, "distilled": dist}],
-               "raw_pages_per_s": raw["pages_per_s"],
-               "distilled_pages_per_s": dist["pages_per_s"],
-               "memory": {5: {"pages": 5, "peak_rss_mib": 400.0, "heap_peak_mib": 40.0,
-                              "pages_per_s": 9.0},
-                          14: {"pages": 14, "peak_rss_mib": 410.0, "heap_peak_mib": 41.0,
-                               "pages_per_s": 9.5}},
-               "rss_ratio": 1.025, "heap_ratio": 1.025, "reread": rr}
+    results = {
+        "started": "now",
+        "quick": True,
+        "speed": [{"doc": str(part), "raw": raw, "distilled": dist}],
+        "raw_pages_per_s": raw["pages_per_s"],
+        "distilled_pages_per_s": dist["pages_per_s"],
+        "memory": {
+            5: {"pages": 5, "peak_rss_mib": 400.0, "heap_peak_mib": 40.0, "pages_per_s": 9.0},
+            14: {"pages": 14, "peak_rss_mib": 410.0, "heap_peak_mib": 41.0, "pages_per_s": 9.5},
+        },
+        "rss_ratio": 1.025,
+        "heap_ratio": 1.025,
+        "reread": rr,
+    }
     text = render(results, {"cores": 2}, 5, 14)
     assert "| gpl-5.pdf | 5 |" in text and "RSS **1.02x**" in text and "same checksum: True" in text

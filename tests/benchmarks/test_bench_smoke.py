@@ -17,9 +17,24 @@ COMPLETED = (0, 2)
 def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
     work, out, raw = tmp_path / "work", tmp_path / "RESULTS.md", tmp_path / "results.json"
     proc = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "graph", "--scale", "tiny", "--work-dir", str(work),
-         "--out", str(out), "--json", str(raw)],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "benchmarks",
+            "graph",
+            "--scale",
+            "tiny",
+            "--work-dir",
+            str(work),
+            "--out",
+            str(out),
+            "--json",
+            str(raw),
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
         env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
     )
     assert proc.returncode in COMPLETED, proc.stdout[-3000:] + proc.stderr[-3000:]
@@ -34,8 +49,9 @@ def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
         for who in contenders:
             assert r[who]["rows"] == decay["rows"]
             assert r[who]["seconds"] > 0 and r[who]["peak_rss_mib"] > 0
-    assert decay["ratio"] == decay["summary"]["store"]["seconds"] / decay["summary"]["bare"][
-        "seconds"]
+    assert (
+        decay["ratio"] == decay["summary"]["store"]["seconds"] / decay["summary"]["bare"]["seconds"]
+    )
 
     upsert = results["upsert"]
     assert upsert["entities_before"] == upsert["entities_after"] == upsert["rows"]
@@ -58,9 +74,23 @@ def test_facts_benchmark_runs_quick(tmp_path: Path) -> None:
     sweep and a re-ingest change nothing, and every FACT stands on two independent origins."""
     out = tmp_path / "RESULTS-facts.md"
     proc = subprocess.run(
-        [sys.executable, "-m", "benchmarks", "facts", "--quick", "--lines", "3000",
-         "--work-dir", str(tmp_path / "work"), "--out", str(out)],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "benchmarks",
+            "facts",
+            "--quick",
+            "--lines",
+            "3000",
+            "--work-dir",
+            str(tmp_path / "work"),
+            "--out",
+            str(out),
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
         env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]

@@ -81,23 +81,48 @@ def _body(settings: Settings, store: DuckStore) -> Body:
     return Body(settings, file, file.load(), default_probes(settings, store, None))
 
 
-def test_every_part_is_probed_for_real(settings: Settings, store: DuckStore,
-                                       endpoint: Endpoint) -> None:
+def test_every_part_is_probed_for_real(
+    settings: Settings, store: DuckStore, endpoint: Endpoint
+) -> None:
     settings = _with(
         settings,
         language_model=LanguageModelSettings(base_url=endpoint.url + "/v1"),
         flows=FlowSettings(prefect_port=endpoint.port),
-        council=CouncilSettings(providers={"anthropic": CouncilProvider(
-            family="anthropic", wire="anthropic", base_url=endpoint.url, model="m",
-            api_key_env="ANTHROPIC_API_KEY")}),
+        council=CouncilSettings(
+            providers={
+                "anthropic": CouncilProvider(
+                    family="anthropic",
+                    wire="anthropic",
+                    base_url=endpoint.url,
+                    model="m",
+                    api_key_env="ANTHROPIC_API_KEY",
+                )
+            }
+        ),
     )
     body = _body(settings, store)
-    assert set(body.probes) == {"cpu", "memory", "disk", "gpu", "python", "graph", "prefect_api",
-                                "language_model", "council:anthropic"}
+    assert set(body.probes) == {
+        "cpu",
+        "memory",
+        "disk",
+        "gpu",
+        "python",
+        "graph",
+        "prefect_api",
+        "language_model",
+        "council:anthropic",
+    }
     body.probe(T0)
     summary = body.summary()
-    for part in ("memory", "disk", "python", "graph", "prefect_api", "language_model",
-                 "council:anthropic"):
+    for part in (
+        "memory",
+        "disk",
+        "python",
+        "graph",
+        "prefect_api",
+        "language_model",
+        "council:anthropic",
+    ):
         assert summary[part] == "ok", (part, body.record(part).last)
     assert summary["gpu"] in ("ok", "absent")  # absent is not trouble
     assert summary["cpu"] in ("ok", "degraded")  # a busy machine may really be overloaded
@@ -105,11 +130,14 @@ def test_every_part_is_probed_for_real(settings: Settings, store: DuckStore,
     assert "duckdb" in str(body.record("python").last)
 
 
-def test_failures_are_recorded_by_part_and_kind(settings: Settings, store: DuckStore,
-                                                endpoint: Endpoint) -> None:
-    settings = _with(settings,
-                     language_model=LanguageModelSettings(base_url=endpoint.url),
-                     flows=FlowSettings(prefect_port=_closed_port()))
+def test_failures_are_recorded_by_part_and_kind(
+    settings: Settings, store: DuckStore, endpoint: Endpoint
+) -> None:
+    settings = _with(
+        settings,
+        language_model=LanguageModelSettings(base_url=endpoint.url),
+        flows=FlowSettings(prefect_port=_closed_port()),
+    )
     body = _body(settings, store)
     parts = ["language_model", "prefect_api"]
     body.probe(T0, parts)
@@ -123,30 +151,41 @@ def test_failures_are_recorded_by_part_and_kind(settings: Settings, store: DuckS
     model = body.record("language_model")
     assert (model.probes, model.failures) == (4, 2)
     assert model.by_kind == {"server_error": 1, "http_error": 1}
-    assert (model.last_failure_at, model.last_failure_kind) == (T0.replace(minute=10),
-                                                                "http_error")
+    assert (model.last_failure_at, model.last_failure_kind) == (T0.replace(minute=10), "http_error")
     assert model.last is not None and model.last.status is Status.OK
     prefect = body.record("prefect_api")
     assert (prefect.probes, prefect.failures, prefect.by_kind) == (4, 4, {"unreachable": 4})
     rates = [(r.part, r.kind, r.rate) for r in body.failure_rates()]
-    assert rates == [("prefect_api", "unreachable", 1.0),
-                     ("language_model", "http_error", 0.25),
-                     ("language_model", "server_error", 0.25)]
+    assert rates == [
+        ("prefect_api", "unreachable", 1.0),
+        ("language_model", "http_error", 0.25),
+        ("language_model", "server_error", 0.25),
+    ]
 
 
-def test_disk_python_and_graph_fail_when_they_really_do(settings: Settings,
-                                                        store: DuckStore) -> None:
-    strict = _with(settings, body=BodySettings(disk_failed_below_gb=1e9,
-                                               disk_degraded_below_gb=1e9,
-                                               packages=("duckdb", "no-such-package-for-max")),
-                   graph=settings.graph.model_copy(update={"file": "missing.duckdb"}))
+def test_disk_python_and_graph_fail_when_they_really_do(
+    settings: Settings, store: DuckStore
+) -> None:
+    strict = _with(
+        settings,
+        body=BodySettings(
+            disk_failed_below_gb=1e9,
+            disk_degraded_below_gb=1e9,
+            packages=("duckdb", "no-such-package-for-max"),
+        ),
+        graph=settings.graph.model_copy(update={"file": "missing.duckdb"}),
+    )
     body = _body(strict, store)
     body.probe(T0, ["disk", "python", "graph"])
-    kinds = {p: (body.record(p).last.status, body.record(p).last_failure_kind)  # type: ignore
-             for p in ("disk", "python", "graph")}
-    assert kinds == {"disk": (Status.FAILED, "disk_full"),
-                     "python": (Status.FAILED, "missing_package"),
-                     "graph": (Status.FAILED, "missing")}
+    kinds = {
+        p: (body.record(p).last.status, body.record(p).last_failure_kind)  # type: ignore
+        for p in ("disk", "python", "graph")
+    }
+    assert kinds == {
+        "disk": (Status.FAILED, "disk_full"),
+        "python": (Status.FAILED, "missing_package"),
+        "graph": (Status.FAILED, "missing"),
+    }
     low = _with(settings, body=BodySettings(disk_failed_below_gb=0, disk_degraded_below_gb=1e9))
     body2 = _body(low, store)
     body2.probe(T0, ["disk"])
@@ -160,7 +199,8 @@ def test_unknown_parts_are_refused(settings: Settings, store: DuckStore) -> None
 
 
 def test_history_survives_a_restart_and_trouble_feeds_safety_and_energy(
-        settings: Settings, store: DuckStore, endpoint: Endpoint) -> None:
+    settings: Settings, store: DuckStore, endpoint: Endpoint
+) -> None:
     settings = _with(settings, language_model=LanguageModelSettings(base_url=endpoint.url))
     clock = ManualClock(T0)
     probes = default_probes(settings, store, None)
@@ -175,17 +215,20 @@ def test_history_survives_a_restart_and_trouble_feeds_safety_and_energy(
     assert hurt is not None
     cfg = settings.drives
     assert hurt.levels["safety"] == pytest.approx(
-        before.levels["safety"] + cfg.safety.satiation["body_trouble"])
+        before.levels["safety"] + cfg.safety.satiation["body_trouble"]
+    )
     assert hurt.levels["energy"] == pytest.approx(
-        before.levels["energy"] + cfg.energy.satiation["body_trouble"])
+        before.levels["energy"] + cfg.energy.satiation["body_trouble"]
+    )
     # Still failing: no second blow for the same trouble.
     assert resident.check_body(clock.advance(minutes=5)) == []
     assert resident.drives.state == hurt
     endpoint.status = 200
     assert [c.change for c in resident.check_body(clock.advance(minutes=5))] == ["recovered"]
     events = list(read_events(resident.events.path))
-    appraised = [(e.payload["appraised"], e.payload.get("part")) for e in events
-                 if e.kind == "appraisal"]
+    appraised = [
+        (e.payload["appraised"], e.payload.get("part")) for e in events if e.kind == "appraisal"
+    ]
     assert appraised == [("body_trouble", "language_model"), ("body_recovered", "language_model")]
     assert sum(e.kind == "body_probe" for e in events) == 3
     history = resident.body.record("language_model")
@@ -199,8 +242,9 @@ def test_history_survives_a_restart_and_trouble_feeds_safety_and_energy(
 def test_only_due_parts_are_probed(settings: Settings, store: DuckStore) -> None:
     probes = default_probes(settings, store, None)
     clock = ManualClock(T0)
-    resident = boot(settings, store, clock, probes={"disk": probes["disk"],
-                                                    "python": probes["python"]})
+    resident = boot(
+        settings, store, clock, probes={"disk": probes["disk"], "python": probes["python"]}
+    )
     assert resident.body.due(clock.now()) == ["disk", "python"]
     resident.check_body(clock.now(), ["disk"])
     assert resident.body.due(clock.advance(seconds=10)) == ["python"]
@@ -219,8 +263,9 @@ def _fake_smi(directory: Path, script: str) -> None:
     smi.chmod(0o755)
 
 
-def test_the_gpu_probe_reads_nvidia_smi(settings: Settings, tmp_path: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_gpu_probe_reads_nvidia_smi(
+    settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     monkeypatch.setenv("PATH", str(bin_dir))
@@ -228,8 +273,9 @@ def test_the_gpu_probe_reads_nvidia_smi(settings: Settings, tmp_path: Path,
     _fake_smi(bin_dir, "echo 'NVIDIA H200, 1024, 143771, 34'\n")
     ok = probe_gpu(settings)
     assert (ok.status, ok.detail) == (Status.OK, "NVIDIA H200 (1024/143771 MiB, 34 C)")
-    _fake_smi(bin_dir, "echo 'NVIDIA-SMI has failed because it could not communicate' >&2\n"
-                       "exit 9\n")
+    _fake_smi(
+        bin_dir, "echo 'NVIDIA-SMI has failed because it could not communicate' >&2\nexit 9\n"
+    )
     failed = probe_gpu(settings)
     assert (failed.status, failed.kind) == (Status.FAILED, "driver_error")
     assert "could not communicate" in failed.detail

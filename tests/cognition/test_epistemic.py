@@ -38,14 +38,31 @@ CURIOSITY = BASE.curiosity
 DECAY = BASE.decay
 
 
-def new(obj: str = "hp:2", prov: str = "ingest:hpo@2024", conf: float = 0.7,
-        subject: str = "hp:1", predicate: str = "is_a", opinion: bool = False) -> NewClaim:
-    return NewClaim(subject=subject, predicate=predicate, object_entity=obj, confidence=conf,
-                    provenance=prov, opinion=opinion)
+def new(
+    obj: str = "hp:2",
+    prov: str = "ingest:hpo@2024",
+    conf: float = 0.7,
+    subject: str = "hp:1",
+    predicate: str = "is_a",
+    opinion: bool = False,
+) -> NewClaim:
+    return NewClaim(
+        subject=subject,
+        predicate=predicate,
+        object_entity=obj,
+        confidence=conf,
+        provenance=prov,
+        opinion=opinion,
+    )
 
 
-def claim(obj: str = "hp:2", prov: str = "ingest:hpo@2024", conf: float = 0.7,
-          level: Level | None = None, **kw: object) -> Claim:
+def claim(
+    obj: str = "hp:2",
+    prov: str = "ingest:hpo@2024",
+    conf: float = 0.7,
+    level: Level | None = None,
+    **kw: object,
+) -> Claim:
     c = epistemic.admit(new(obj, prov, conf, **kw), NOW, RULES)  # type: ignore[arg-type]
     return c if level is None else c.model_copy(update={"level": level})
 
@@ -73,8 +90,19 @@ def test_parse_provenance_classes(raw: str, klass: ProvenanceClass, key: str) ->
 
 @pytest.mark.parametrize(
     "raw",
-    ["", "bogus:x", "Peer:gpt", "ingest:hpo", "ingest:@2024", "ingest:hpo@", "peer:",
-     "peer: gpt", "literature", "interaction:anna smith", "ingest"],
+    [
+        "",
+        "bogus:x",
+        "Peer:gpt",
+        "ingest:hpo",
+        "ingest:@2024",
+        "ingest:hpo@",
+        "peer:",
+        "peer: gpt",
+        "literature",
+        "interaction:anna smith",
+        "ingest",
+    ],
 )
 def test_parse_provenance_refuses(raw: str) -> None:
     with pytest.raises(UnknownProvenance):
@@ -114,8 +142,14 @@ def test_the_numbers_are_the_architecture_numbers() -> None:
 
 @pytest.mark.parametrize(
     ("confidence", "level"),
-    [(0.0, Level.HYPOTHESIS), (0.4999, Level.HYPOTHESIS), (0.5, Level.BELIEF),
-     (0.84, Level.BELIEF), (0.85, Level.BELIEF), (1.0, Level.BELIEF)],
+    [
+        (0.0, Level.HYPOTHESIS),
+        (0.4999, Level.HYPOTHESIS),
+        (0.5, Level.BELIEF),
+        (0.84, Level.BELIEF),
+        (0.85, Level.BELIEF),
+        (1.0, Level.BELIEF),
+    ],
 )
 def test_level_for_never_gives_fact(confidence: float, level: Level) -> None:
     assert epistemic.level_for(confidence, RULES) is level
@@ -160,14 +194,24 @@ def test_admit_id_is_stable_across_dataset_versions_only() -> None:
     assert a.id == b.id != c.id
 
 
-PROVENANCES = ["ingest:hpo@1", "ingest:hpo@2", "ingest:omim@1", "literature:doc1",
-               "observation:cam", "peer:gpt", "peer:claude", "interaction:person:anna",
-               "inference:learner", "user_correction"]
+PROVENANCES = [
+    "ingest:hpo@1",
+    "ingest:hpo@2",
+    "ingest:omim@1",
+    "literature:doc1",
+    "observation:cam",
+    "peer:gpt",
+    "peer:claude",
+    "interaction:person:anna",
+    "inference:learner",
+    "user_correction",
+]
 
 
 @given(prov=st.sampled_from(PROVENANCES), conf=st.floats(0, 1), opinion=st.booleans())
-def test_admit_never_makes_a_fact_nor_exceeds_the_cap(prov: str, conf: float,
-                                                      opinion: bool) -> None:
+def test_admit_never_makes_a_fact_nor_exceeds_the_cap(
+    prov: str, conf: float, opinion: bool
+) -> None:
     assume(not (opinion and prov == "user_correction"))
     c = epistemic.admit(new(prov=prov, conf=conf, opinion=opinion), NOW, RULES)
     assert c.level is not Level.FACT
@@ -215,8 +259,12 @@ def test_decay_step_halves_once_per_span() -> None:
 
 def test_decay_step_leaves_strong_opinions_facts_and_the_floor() -> None:
     old = NOW - timedelta(days=400)
-    for c in (claim(conf=0.6), claim(conf=0.05), claim(conf=0.2, level=Level.OPINION),
-              claim(conf=0.5, level=Level.FACT)):
+    for c in (
+        claim(conf=0.6),
+        claim(conf=0.05),
+        claim(conf=0.2, level=Level.OPINION),
+        claim(conf=0.5, level=Level.FACT),
+    ):
         stale = c.model_copy(update={"retrieved_at": old})
         assert epistemic.decay_step(stale, NOW, DECAY, RULES) == stale
     near_floor = claim(conf=0.06).model_copy(update={"retrieved_at": old})
@@ -270,8 +318,7 @@ def test_promote_counts_only_the_same_statement_and_no_opinions() -> None:
 
 def test_promote_refuses_an_opinion() -> None:
     with pytest.raises(PromotionRefused, match="opinion"):
-        epistemic.promote_to_fact(claim(level=Level.OPINION), [claim(prov="literature:d")],
-                                  RULES)
+        epistemic.promote_to_fact(claim(level=Level.OPINION), [claim(prov="literature:d")], RULES)
 
 
 # -- conflicts ------------------------------------------------------------------------------------
@@ -300,7 +347,10 @@ def test_resolve_conflict_halves_the_loser_and_keeps_it() -> None:
     settled, lost = epistemic.resolve_conflict(x, winner, loser, [], NOW, RULES)
     assert (lost.id, lost.confidence, lost.level) == (loser.id, 0.3, Level.HYPOTHESIS)
     assert (settled.status, settled.winner, settled.resolved_at) == (
-        ConflictStatus.RESOLVED, winner.id, NOW)
+        ConflictStatus.RESOLVED,
+        winner.id,
+        NOW,
+    )
     with pytest.raises(ConflictRefused, match="already resolved"):
         epistemic.resolve_conflict(settled, winner, lost, [], NOW, RULES)
 
@@ -310,24 +360,27 @@ def test_resolve_conflict_refuses_without_grounded_evidence() -> None:
     loser = claim(obj="hp:3", prov="literature:doc", conf=0.6)
     x = epistemic.record_conflict(hint, loser, NOW, "contradiction")
     with pytest.raises(ConflictRefused, match="no grounded evidence"):
-        epistemic.resolve_conflict(x, hint, loser, [claim(obj="hp:2", prov="peer:b")], NOW,
-                                   RULES)
+        epistemic.resolve_conflict(x, hint, loser, [claim(obj="hp:2", prov="peer:b")], NOW, RULES)
     # Grounded evidence for what the winner says settles it.
     _, lost = epistemic.resolve_conflict(
-        x, hint, loser, [claim(obj="hp:2", prov="observation:cam")], NOW, RULES)
+        x, hint, loser, [claim(obj="hp:2", prov="observation:cam")], NOW, RULES
+    )
     assert lost.confidence == 0.3
 
 
 def test_resolve_conflict_lowers_a_fact_only_with_fact_grade_evidence() -> None:
     fact = claim(obj="hp:3", prov="literature:doc", level=Level.FACT).model_copy(
-        update={"confidence": 0.9})
+        update={"confidence": 0.9}
+    )
     winner = claim(obj="hp:2", prov="ingest:hpo@1")
     x = epistemic.record_conflict(fact, winner, NOW, "contradiction")
     with pytest.raises(FactProtected):
-        epistemic.resolve_conflict(x, winner, fact, [claim(obj="hp:2", prov="ingest:hpo@2")],
-                                   NOW, RULES)
+        epistemic.resolve_conflict(
+            x, winner, fact, [claim(obj="hp:2", prov="ingest:hpo@2")], NOW, RULES
+        )
     _, lost = epistemic.resolve_conflict(
-        x, winner, fact, [claim(obj="hp:2", prov="observation:cam")], NOW, RULES)
+        x, winner, fact, [claim(obj="hp:2", prov="observation:cam")], NOW, RULES
+    )
     assert (lost.confidence, lost.level) == (0.45, Level.HYPOTHESIS)
 
 
@@ -343,7 +396,8 @@ def test_resolve_conflict_refuses_claims_outside_the_conflict() -> None:
 
 def test_record_correction_makes_three_writes_and_no_fact() -> None:
     old = claim(obj="hp:2", prov="ingest:hpo@1", level=Level.FACT).model_copy(
-        update={"confidence": 0.9})
+        update={"confidence": 0.9}
+    )
     fix = new(obj="hp:3", prov="user_correction", conf=0.95)
     writes = epistemic.record_correction(old, fix, NOW, RULES, CURIOSITY, "s", "c")
     h = writes.hypothesis
@@ -355,7 +409,11 @@ def test_record_correction_makes_three_writes_and_no_fact() -> None:
     gap = writes.gap
     assert gap.priority == CURIOSITY.correction_priority > CURIOSITY.default_priority
     assert (gap.claim_id, gap.status, gap.attempts, gap.next_attempt_at) == (
-        h.id, GapStatus.OPEN, 0, NOW)
+        h.id,
+        GapStatus.OPEN,
+        0,
+        NOW,
+    )
     assert "hp:3" in gap.question
 
 
@@ -368,11 +426,13 @@ def test_record_correction_without_an_old_claim_or_agreeing() -> None:
 
 def test_record_correction_refuses_other_provenance() -> None:
     with pytest.raises(UnknownProvenance):
-        epistemic.record_correction(None, new(prov="interaction:person:anna"), NOW, RULES,
-                                    CURIOSITY)
+        epistemic.record_correction(
+            None, new(prov="interaction:person:anna"), NOW, RULES, CURIOSITY
+        )
     with pytest.raises(InvalidInput):
-        epistemic.record_correction(None, new(prov="user_correction", opinion=True), NOW, RULES,
-                                    CURIOSITY)
+        epistemic.record_correction(
+            None, new(prov="user_correction", opinion=True), NOW, RULES, CURIOSITY
+        )
 
 
 # -- curiosity gaps -------------------------------------------------------------------------------
@@ -381,7 +441,8 @@ def test_record_correction_refuses_other_provenance() -> None:
 def test_gap_backoff_doubles_and_caps() -> None:
     base = CURIOSITY.backoff_base_minutes
     assert [epistemic.gap_backoff(n, CURIOSITY) for n in range(4)] == [
-        timedelta(minutes=base * 2**n) for n in range(4)]
+        timedelta(minutes=base * 2**n) for n in range(4)
+    ]
     cap = timedelta(hours=CURIOSITY.max_backoff_hours)
     assert epistemic.gap_backoff(8, CURIOSITY) == cap
     assert epistemic.gap_backoff(10_000, CURIOSITY) == cap
@@ -407,12 +468,14 @@ def rule_settings(draw: st.DrawFn) -> Settings:
     """Valid configurations around the defaults, so literals in the SQL are exercised too."""
     hint = draw(st.floats(0.05, 0.45))
     try:
-        ladder = EpistemicSettings.model_validate({
-            **RULES.model_dump(),
-            "hint_cap": hint,
-            "correction_confidence": draw(st.floats(0.0, 0.49)),
-            "retrieval_bump": draw(st.floats(0.0, 0.3)),
-        })
+        ladder = EpistemicSettings.model_validate(
+            {
+                **RULES.model_dump(),
+                "hint_cap": hint,
+                "correction_confidence": draw(st.floats(0.0, 0.49)),
+                "retrieval_bump": draw(st.floats(0.0, 0.3)),
+            }
+        )
     except ValidationError:
         assume(False)
     threshold = draw(st.floats(0.1, 1.0))
@@ -431,23 +494,35 @@ def stored_claims(draw: st.DrawFn) -> list[Claim]:
     out = {}
     for _ in range(draw(st.integers(1, 12))):
         c = epistemic.admit(
-            NewClaim(subject=draw(st.sampled_from(SUBJECTS)), predicate="p",
-                     object_literal=draw(st.sampled_from("abcdefgh")), confidence=0.5,
-                     provenance=draw(st.sampled_from(PROVENANCES))),
-            NOW, RULES)
-        confidence = draw(st.one_of(
-            st.floats(0, 1), st.sampled_from([0.0, 0.05, 0.3, 0.4, 0.5, 0.6, 0.84, 0.9, 1.0])))
+            NewClaim(
+                subject=draw(st.sampled_from(SUBJECTS)),
+                predicate="p",
+                object_literal=draw(st.sampled_from("abcdefgh")),
+                confidence=0.5,
+                provenance=draw(st.sampled_from(PROVENANCES)),
+            ),
+            NOW,
+            RULES,
+        )
+        confidence = draw(
+            st.one_of(
+                st.floats(0, 1), st.sampled_from([0.0, 0.05, 0.3, 0.4, 0.5, 0.6, 0.84, 0.9, 1.0])
+            )
+        )
         age = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=500))
         level = draw(st.sampled_from(list(Level)))
-        out[c.id] = c.model_copy(update={
-            "confidence": confidence,
-            # The table keeps only the fact and opinion rungs; below them the level is read off
-            # the confidence (claims.rung). rule_settings leaves belief_at as RULES has it.
-            "level": level if level in (Level.FACT, Level.OPINION)
-            else epistemic.level_for(confidence, RULES),
-            "retrieved_at": NOW - draw(age),
-            "decayed_at": draw(st.one_of(st.none(), age.map(lambda d: NOW - d))),
-        })
+        out[c.id] = c.model_copy(
+            update={
+                "confidence": confidence,
+                # The table keeps only the fact and opinion rungs; below them the level is read off
+                # the confidence (claims.rung). rule_settings leaves belief_at as RULES has it.
+                "level": level
+                if level in (Level.FACT, Level.OPINION)
+                else epistemic.level_for(confidence, RULES),
+                "retrieved_at": NOW - draw(age),
+                "decayed_at": draw(st.one_of(st.none(), age.map(lambda d: NOW - d))),
+            }
+        )
     return list(out.values())
 
 
@@ -462,19 +537,26 @@ def memory_db() -> duckdb.DuckDBPyConnection:
 def _load(con: duckdb.DuckDBPyConnection, claims: list[Claim]) -> None:
     # Scaffolding for an in-memory table that only this test uses.
     con.execute("DELETE FROM claims")
-    con.executemany(f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
-                    [_claim_params(c) for c in claims])
+    con.executemany(
+        f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
+        [_claim_params(c) for c in claims],
+    )
 
 
-PROPERTY = settings(max_examples=100, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+PROPERTY = settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @PROPERTY
-@given(rules=rule_settings(), claims=stored_claims(),
-       later=st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=30)))
-def test_bump_sql_equals_retrieval_bump(memory_db: duckdb.DuckDBPyConnection, rules: Settings,
-                                        claims: list[Claim], later: timedelta) -> None:
+@given(
+    rules=rule_settings(),
+    claims=stored_claims(),
+    later=st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=30)),
+)
+def test_bump_sql_equals_retrieval_bump(
+    memory_db: duckdb.DuckDBPyConnection, rules: Settings, claims: list[Claim], later: timedelta
+) -> None:
     _load(memory_db, claims)
     store = DuckStore(rules, memory_db, Path(":memory:"))
     now = NOW + later
@@ -487,10 +569,14 @@ def test_bump_sql_equals_retrieval_bump(memory_db: duckdb.DuckDBPyConnection, ru
 
 
 @PROPERTY
-@given(rules=rule_settings(), claims=stored_claims(),
-       later=st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=400)))
-def test_decay_sql_equals_decay_step(memory_db: duckdb.DuckDBPyConnection, rules: Settings,
-                                     claims: list[Claim], later: timedelta) -> None:
+@given(
+    rules=rule_settings(),
+    claims=stored_claims(),
+    later=st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=400)),
+)
+def test_decay_sql_equals_decay_step(
+    memory_db: duckdb.DuckDBPyConnection, rules: Settings, claims: list[Claim], later: timedelta
+) -> None:
     _load(memory_db, claims)
     store = DuckStore(rules, memory_db, Path(":memory:"))
     now = NOW + later

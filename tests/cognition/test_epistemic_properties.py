@@ -35,9 +35,17 @@ PREDICATES = ["is_a", "has_part"]
 OBJECT_ENTITIES = ["hp:3", "person:anna"]
 LITERALS = ["red", "blue"]
 PROVENANCES = [
-    "ingest:hpo@2024", "ingest:hpo@2025", "ingest:omim@1", "literature:doc1", "literature:doc2",
-    "observation:cam", "peer:gpt", "peer:claude", "interaction:person:anna",
-    "inference:learner", "user_correction",
+    "ingest:hpo@2024",
+    "ingest:hpo@2025",
+    "ingest:omim@1",
+    "literature:doc1",
+    "literature:doc2",
+    "observation:cam",
+    "peer:gpt",
+    "peer:claude",
+    "interaction:person:anna",
+    "inference:learner",
+    "user_correction",
 ]
 GROUNDED = [p for p in PROVENANCES if parse_provenance(p).grounded]
 REFERENCES = ["PMID:1", "PMID:2", "OMIM:1", "OMIM:2", "literature:PMID:1", "peer:gpt"]
@@ -45,10 +53,20 @@ REFERENCES = ["PMID:1", "PMID:2", "OMIM:1", "OMIM:2", "literature:PMID:1", "peer
 #: rule): versions of a dataset are one source, records of one database are one, a document
 #: naming a publication is that publication, a peer is none.
 ORIGIN: dict[str, str | None] = {
-    "ingest:hpo": "hpo", "ingest:omim": "omim-dataset", "literature:doc1": "doc1",
-    "literature:doc2": "doc2", "observation:cam": "cam", "PMID:1": "pmid1", "PMID:2": "pmid2",
-    "OMIM:1": "omim", "OMIM:2": "omim", "literature:PMID:1": "pmid1", "peer:gpt": None,
-    "peer:claude": None, "interaction:person:anna": None, "inference:learner": None,
+    "ingest:hpo": "hpo",
+    "ingest:omim": "omim-dataset",
+    "literature:doc1": "doc1",
+    "literature:doc2": "doc2",
+    "observation:cam": "cam",
+    "PMID:1": "pmid1",
+    "PMID:2": "pmid2",
+    "OMIM:1": "omim",
+    "OMIM:2": "omim",
+    "literature:PMID:1": "pmid1",
+    "peer:gpt": None,
+    "peer:claude": None,
+    "interaction:person:anna": None,
+    "inference:learner": None,
     "user_correction": None,
 }
 CONFIDENCES = st.one_of(st.floats(0, 1), st.sampled_from([0.0, 0.3, 0.5, 0.6, 0.84, 0.85, 1.0]))
@@ -84,7 +102,8 @@ class GraphLaws(RuleBasedStateMachine):
         self.store = DuckStore.open(self.settings, create=True)
         self.now = T0
         self.store.upsert_entities(
-            [Entity(id=e, kind="thing", label=e) for e in SUBJECTS + OBJECT_ENTITIES], self.now)
+            [Entity(id=e, kind="thing", label=e) for e in SUBJECTS + OBJECT_ENTITIES], self.now
+        )
         self.seen: dict[str, Claim] = {}
         # What the last step was allowed to do to FACTs.
         self.promoted: set[str] = set()
@@ -107,31 +126,48 @@ class GraphLaws(RuleBasedStateMachine):
     def corroborate(self, claim_id: str, prov: str, conf: float) -> str:
         """The same statement from another (maybe the same) grounded source."""
         c = self.store.peek_claim(claim_id)
-        new = NewClaim(subject=c.subject, predicate=c.predicate, object_entity=c.object_entity,
-                       object_literal=c.object_literal, confidence=conf, provenance=prov)
+        new = NewClaim(
+            subject=c.subject,
+            predicate=c.predicate,
+            object_entity=c.object_entity,
+            object_literal=c.object_literal,
+            confidence=conf,
+            provenance=prov,
+        )
         return self.store.add_claim(new, self.now).id
 
-    @rule(target=claims, claim_id=claims,
-          provs=st.lists(st.sampled_from(GROUNDED), min_size=2, max_size=2))
+    @rule(
+        target=claims,
+        claim_id=claims,
+        provs=st.lists(st.sampled_from(GROUNDED), min_size=2, max_size=2),
+    )
     def establish_fact(self, claim_id: str, provs: list[str]) -> str:
         """Two grounded sources state what a claim states; then one of them asks for FACT."""
         ids = [self.corroborate(claim_id, prov, 0.7) for prov in provs]
         self.promote_to_fact(ids[0])
         return ids[0]
 
-    @rule(target=conflicts, claim_id=claims, prov=st.sampled_from(PROVENANCES),
-          obj=st.sampled_from(OBJECT_ENTITIES + LITERALS),
-          support=st.lists(st.sampled_from(GROUNDED), max_size=2))
+    @rule(
+        target=conflicts,
+        claim_id=claims,
+        prov=st.sampled_from(PROVENANCES),
+        obj=st.sampled_from(OBJECT_ENTITIES + LITERALS),
+        support=st.lists(st.sampled_from(GROUNDED), max_size=2),
+    )
     def contradict(self, claim_id: str, prov: str, obj: str, support: list[str]) -> object:
         """A claim with the same subject and predicate and another object, maybe backed by
         grounded sources, and the conflict between the two."""
         c = self.store.peek_claim(claim_id)
         if obj == c.object_value or c.level is Level.OPINION:
             return multiple()
-        new = NewClaim(subject=c.subject, predicate=c.predicate,
-                       object_entity=obj if ":" in obj else None,
-                       object_literal=None if ":" in obj else obj,
-                       confidence=0.9, provenance=prov)
+        new = NewClaim(
+            subject=c.subject,
+            predicate=c.predicate,
+            object_entity=obj if ":" in obj else None,
+            object_literal=None if ":" in obj else obj,
+            confidence=0.9,
+            provenance=prov,
+        )
         other = self.store.add_claim(new, self.now)
         for source in support:
             self.store.add_claim(new.model_copy(update={"provenance": source}), self.now)
@@ -139,8 +175,7 @@ class GraphLaws(RuleBasedStateMachine):
             return multiple()
         return self.store.record_conflict(c.id, other.id, self.now).id
 
-    @rule(target=claims, batch=st.lists(new_claims(), min_size=1, max_size=5),
-          arrow=st.booleans())
+    @rule(target=claims, batch=st.lists(new_claims(), min_size=1, max_size=5), arrow=st.booleans())
     def upsert_claims(self, batch: list[NewClaim], arrow: bool) -> object:
         payload: list[NewClaim] | pa.Table = batch
         if arrow:
@@ -148,17 +183,24 @@ class GraphLaws(RuleBasedStateMachine):
         self.store.upsert_claims(payload, self.now)
         return multiple(*{epistemic.admit(c, self.now, self.rules).id for c in batch})
 
-    @rule(target=claims, old=st.one_of(st.none(), claims),
-          obj=st.sampled_from(OBJECT_ENTITIES + LITERALS))
+    @rule(
+        target=claims,
+        old=st.one_of(st.none(), claims),
+        obj=st.sampled_from(OBJECT_ENTITIES + LITERALS),
+    )
     def record_correction(self, old: str | None, obj: str) -> object:
         before = self.graph()
         base = before[old] if old else None
         subject = base.subject if base else SUBJECTS[0]
         predicate = base.predicate if base else PREDICATES[0]
-        fix = NewClaim(subject=subject, predicate=predicate,
-                       object_entity=obj if ":" in obj else None,
-                       object_literal=None if ":" in obj else obj,
-                       confidence=0.99, provenance="user_correction")
+        fix = NewClaim(
+            subject=subject,
+            predicate=predicate,
+            object_entity=obj if ":" in obj else None,
+            object_literal=None if ":" in obj else obj,
+            confidence=0.99,
+            provenance="user_correction",
+        )
         counts = self.store.counts()
         try:
             writes = self.store.record_correction(fix, old, self.now)
@@ -183,8 +225,10 @@ class GraphLaws(RuleBasedStateMachine):
     def get_claim(self, claim_id: str) -> None:
         assert self.store.get_claim(claim_id, self.now).retrieved_at == self.now
 
-    @rule(subject=st.sampled_from(SUBJECTS),
-          predicate=st.one_of(st.none(), st.sampled_from(PREDICATES)))
+    @rule(
+        subject=st.sampled_from(SUBJECTS),
+        predicate=st.one_of(st.none(), st.sampled_from(PREDICATES)),
+    )
     def claims_by_subject(self, subject: str, predicate: str | None) -> None:
         for c in self.store.claims_by_subject(subject, self.now, predicate):
             assert c.subject == subject and predicate in (None, c.predicate)
@@ -214,21 +258,40 @@ class GraphLaws(RuleBasedStateMachine):
             self.promoted.add(claim_id)
             event("promoted to FACT")
 
-    @rule(target=claims, claim_id=claims, prov=st.sampled_from(PROVENANCES),
-          refs=st.lists(st.sampled_from(REFERENCES), min_size=1, max_size=3))
+    @rule(
+        target=claims,
+        claim_id=claims,
+        prov=st.sampled_from(PROVENANCES),
+        refs=st.lists(st.sampled_from(REFERENCES), min_size=1, max_size=3),
+    )
     def cite(self, claim_id: str, prov: str, refs: list[str]) -> object:
         """The same statement, bulk-written with one evidence row per reference it cites (what
         the hpoa persister does), from any provenance class."""
         c = self.store.peek_claim(claim_id)
         n = len(refs)
-        self.store.upsert_claims(pa.table({
-            "subject": [c.subject] * n, "predicate": [c.predicate] * n,
-            "object_entity": pa.array([c.object_entity] * n, pa.string()),
-            "object_literal": pa.array([c.object_literal] * n, pa.string()),
-            "confidence": [0.7] * n, "provenance": [prov] * n,
-            "locator": [f"line {i}" for i in range(n)], "evidence_source": refs}), self.now)
-        new = NewClaim(subject=c.subject, predicate=c.predicate, object_entity=c.object_entity,
-                       object_literal=c.object_literal, confidence=0.7, provenance=prov)
+        self.store.upsert_claims(
+            pa.table(
+                {
+                    "subject": [c.subject] * n,
+                    "predicate": [c.predicate] * n,
+                    "object_entity": pa.array([c.object_entity] * n, pa.string()),
+                    "object_literal": pa.array([c.object_literal] * n, pa.string()),
+                    "confidence": [0.7] * n,
+                    "provenance": [prov] * n,
+                    "locator": [f"line {i}" for i in range(n)],
+                    "evidence_source": refs,
+                }
+            ),
+            self.now,
+        )
+        new = NewClaim(
+            subject=c.subject,
+            predicate=c.predicate,
+            object_entity=c.object_entity,
+            object_literal=c.object_literal,
+            confidence=0.7,
+            provenance=prov,
+        )
         return epistemic.admit(new, self.now, self.rules).id
 
     @rule()
@@ -252,9 +315,12 @@ class GraphLaws(RuleBasedStateMachine):
         origins (ORIGIN) of the references it cites other than its own source, else its own."""
         out: set[str] = set()
         for c in graph.values():
-            if ((c.subject, c.predicate, c.object_value)
-                    != (claim.subject, claim.predicate, claim.object_value)
-                    or c.level is Level.OPINION or not parse_provenance(c.provenance).grounded):
+            if (
+                (c.subject, c.predicate, c.object_value)
+                != (claim.subject, claim.predicate, claim.object_value)
+                or c.level is Level.OPINION
+                or not parse_provenance(c.provenance).grounded
+            ):
                 continue
             own = ORIGIN[parse_provenance(c.provenance).source_key]
             cited = {ORIGIN[e.source] for e in self.store.evidence_for(c.id)} - {own, None}
@@ -268,20 +334,27 @@ class GraphLaws(RuleBasedStateMachine):
         except ConflictRefused:
             graph = self.graph()
             ca, cb = graph[a], graph[b]
-            assert (a == b or (ca.subject, ca.predicate) != (cb.subject, cb.predicate)
-                    or Level.OPINION in (ca.level, cb.level)
-                    or ca.object_value == cb.object_value)
+            assert (
+                a == b
+                or (ca.subject, ca.predicate) != (cb.subject, cb.predicate)
+                or Level.OPINION in (ca.level, cb.level)
+                or ca.object_value == cb.object_value
+            )
             return multiple()
 
     @rule(conflict_id=conflicts, first_wins=st.booleans())
     def resolve_conflict(self, conflict_id: str, first_wins: bool) -> None:
         graph = self.graph()
-        some = next(x for cid in graph for x in self.store.conflicts_for(cid)
-                    if x.id == conflict_id)
+        some = next(
+            x for cid in graph for x in self.store.conflicts_for(cid) if x.id == conflict_id
+        )
         self._resolve(conflict_id, some.claim_a if first_wins else some.claim_b)
 
-    @rule(claim_id=claims, obj=st.sampled_from(OBJECT_ENTITIES + LITERALS),
-          sources=st.lists(st.sampled_from(GROUNDED), min_size=2, max_size=2))
+    @rule(
+        claim_id=claims,
+        obj=st.sampled_from(OBJECT_ENTITIES + LITERALS),
+        sources=st.lists(st.sampled_from(GROUNDED), min_size=2, max_size=2),
+    )
     def overturn(self, claim_id: str, obj: str, sources: list[str]) -> None:
         """Grounded sources contradict a claim (often a FACT) and their side wins."""
         conflict_id = self.contradict(claim_id, sources[0], obj, sources[1:])
@@ -292,8 +365,9 @@ class GraphLaws(RuleBasedStateMachine):
     def _resolve(self, conflict_id: str, winner_id: str) -> None:
         graph = self.graph()
         open_ids = {x.id for x in self.store.open_conflicts(limit=1000)}
-        some = next(x for cid in graph for x in self.store.conflicts_for(cid)
-                    if x.id == conflict_id)
+        some = next(
+            x for cid in graph for x in self.store.conflicts_for(cid) if x.id == conflict_id
+        )
         loser_id = some.claim_b if winner_id == some.claim_a else some.claim_a
         winner, loser = graph[winner_id], graph[loser_id]
         sources = self._origins(winner, graph)
@@ -346,7 +420,10 @@ class GraphLaws(RuleBasedStateMachine):
             prev = self.seen.get(c.id)
             if prev is not None:
                 assert (c.subject, c.predicate, c.object_value) == (
-                    prev.subject, prev.predicate, prev.object_value)
+                    prev.subject,
+                    prev.predicate,
+                    prev.object_value,
+                )
             if c.level is Level.FACT and (prev is None or prev.level is not Level.FACT):
                 assert c.id in self.promoted, "reached FACT other than through promote_to_fact"
             if prev is not None and prev.level is Level.FACT:

@@ -29,8 +29,9 @@ def clean_env(**extra: str) -> dict[str, str]:
 class Daemon:
     """One `resident up` subprocess and what a test needs to talk to it."""
 
-    def __init__(self, data_dir: Path, args: tuple[str, ...] = (),
-                 env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, args: tuple[str, ...] = (), env: dict[str, str] | None = None
+    ) -> None:
         self.data_dir = data_dir
         data_dir.mkdir(parents=True, exist_ok=True)
         self.out_path = data_dir.parent / f"{data_dir.name}.{time.monotonic_ns()}.out"
@@ -38,7 +39,10 @@ class Daemon:
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
             [RESIDENT, "up", "--data-dir", str(data_dir), "--port", "0", "--no-flows", *args],
-            stdout=self._out, stderr=subprocess.STDOUT, env=env or clean_env())
+            stdout=self._out,
+            stderr=subprocess.STDOUT,
+            env=env or clean_env(),
+        )
         self.info: dict[str, Any] = {}
         self.ready_seconds = 0.0
 
@@ -91,8 +95,9 @@ class Daemon:
             headers["Authorization"] = f"Bearer {token}"
         return httpx.Client(base_url=self.url, headers=headers, timeout=timeout)
 
-    def say(self, text: str, person: str | None = None, token: str | None = "owner"
-            ) -> dict[str, Any]:
+    def say(
+        self, text: str, person: str | None = None, token: str | None = "owner"
+    ) -> dict[str, Any]:
         body: dict[str, Any] = {"text": text}
         if person is not None:
             body["person"] = person
@@ -104,8 +109,14 @@ class Daemon:
 
     def cli(self, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
         """`resident --data-dir <this daemon's> ARGS...` as a subprocess."""
-        return subprocess.run([RESIDENT, "--data-dir", str(self.data_dir), *args], input=input,
-                              capture_output=True, text=True, timeout=120, env=clean_env())
+        return subprocess.run(
+            [RESIDENT, "--data-dir", str(self.data_dir), *args],
+            input=input,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=clean_env(),
+        )
 
     def output(self) -> str:
         if not self._out.closed:
@@ -130,8 +141,9 @@ def start_daemon() -> Iterator[Callable[..., Daemon]]:
     """Start daemons on demand; whatever is still running at the end is stopped."""
     started: list[Daemon] = []
 
-    def start(data_dir: Path, *args: str, ready: bool = True,
-              env: dict[str, str] | None = None) -> Daemon:
+    def start(
+        data_dir: Path, *args: str, ready: bool = True, env: dict[str, str] | None = None
+    ) -> Daemon:
         """`env` adds to the clean environment (RESIDENT_* overrides, ...)."""
         daemon = Daemon(data_dir, args, clean_env(**(env or {})))
         started.append(daemon)

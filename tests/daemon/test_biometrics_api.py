@@ -55,7 +55,8 @@ def test_two_voices_and_two_faces_are_told_apart_and_stay_private(daemon: Any) -
         # The last one recognised (Bob's face) speaks the console's next turn.
         assert c.post("/v1/converse", json={"text": "Hello"}).json()["person_id"] == "person:bob"
         assert c.post("/v1/converse", json={"text": "Goodbye"}).json()["person_id"] == (
-            "person:bob")
+            "person:bob"
+        )
         assert c.post("/v1/converse", json={"text": "Hello"}).json()["person_id"] is None
     # Bob can neither read nor erase Ana's templates, nor identify anyone.
     with daemon.client(bob) as c:

@@ -29,8 +29,7 @@ def _events(resident: Resident) -> list[Event]:
 
 
 def _live_a_day(resident: Resident, clock: ManualClock) -> None:
-    ana = resident.people.introduce("Ana", clock.now(), relationship="resident",
-                                    aliases=("Annie",))
+    ana = resident.people.introduce("Ana", clock.now(), relationship="resident", aliases=("Annie",))
     resident.people.set_preference(ana.id, "tea", "green", clock.now())
     resident.appraise("person_arrived", clock.advance(minutes=5), person_id=ana.id)
     for _ in range(6):
@@ -41,8 +40,9 @@ def _live_a_day(resident: Resident, clock: ManualClock) -> None:
     resident.appraise("corrected", clock.advance(seconds=20))  # an emotion still fading
 
 
-def test_first_boot_writes_every_state_file_and_says_so(settings: Settings,
-                                                        store: DuckStore) -> None:
+def test_first_boot_writes_every_state_file_and_says_so(
+    settings: Settings, store: DuckStore
+) -> None:
     clock = ManualClock(T0)
     resident = _boot(settings, store, clock)
     names = sorted(p.name for p in settings.state_dir.iterdir())
@@ -53,8 +53,13 @@ def test_first_boot_writes_every_state_file_and_says_so(settings: Settings,
     assert BOOT_ORDER.index("mood") < BOOT_ORDER.index("drives")
     assert event.payload["first_boot"] is True
     assert event.payload["restored"]["mood"] == {
-        "file": "state/mood.json", "source": "first_boot", "seq": 1, "format": 1,
-        "written_at": T0.isoformat(), "problems": []}
+        "file": "state/mood.json",
+        "source": "first_boot",
+        "seq": 1,
+        "format": 1,
+        "written_at": T0.isoformat(),
+        "problems": [],
+    }
     report = resident.state(T0)
     assert report.mood.label == "steady" and report.disposition.label == "even"
     assert all(d.in_band for d in report.drives.values())
@@ -74,11 +79,13 @@ def test_restart_changes_only_the_session_id(settings: Settings, store: DuckStor
     second = _boot(settings, store, clock)
     after = second.dump()
     assert after["session_id"] != before["session_id"]
-    assert {k: v for k, v in after.items() if k != "session_id"} == \
-        {k: v for k, v in before.items() if k != "session_id"}
+    assert {k: v for k, v in after.items() if k != "session_id"} == {
+        k: v for k, v in before.items() if k != "session_id"
+    }
     said_after = second.state(clock.now())
-    assert said_after.model_dump(exclude={"session_id", "at"}) == \
-        said_before.model_dump(exclude={"session_id", "at"})
+    assert said_after.model_dump(exclude={"session_id", "at"}) == said_before.model_dump(
+        exclude={"session_id", "at"}
+    )
     assert second.people.find("annie") == first.people.find("Ana")
     assert store.get_entity("person:ana").label == "Ana"
 
@@ -93,8 +100,9 @@ def test_restart_changes_only_the_session_id(settings: Settings, store: DuckStor
         assert (restored["seq"], restored["format"]) == (on_disk["seq"], on_disk["format"])
 
 
-def test_downtime_does_not_move_the_mood(settings: Settings, store: DuckStore,
-                                         tmp_path: Path) -> None:
+def test_downtime_does_not_move_the_mood(
+    settings: Settings, store: DuckStore, tmp_path: Path
+) -> None:
     # One MAX stays up for two hours; the other is down for ten hours in the middle. Both have
     # been awake two hours: same mood, same drives.
     clock = ManualClock(T0)
@@ -123,14 +131,17 @@ def test_downtime_does_not_move_the_mood(settings: Settings, store: DuckStore,
         other_store.close()
     assert after_downtime.mood.vector is not None and straight.mood.vector is not None
     assert after_downtime.mood.vector.model_dump() == pytest.approx(
-        straight.mood.vector.model_dump(), abs=1e-12)
+        straight.mood.vector.model_dump(), abs=1e-12
+    )
     assert {k: d.level for k, d in after_downtime.drives.items()} == pytest.approx(
-        {k: d.level for k, d in straight.drives.items()}, abs=1e-12)
+        {k: d.level for k, d in straight.drives.items()}, abs=1e-12
+    )
     assert after_downtime.mood.label == straight.mood.label
 
 
 def test_a_missing_state_file_beside_others_is_a_loss_not_a_first_boot(
-        settings: Settings, store: DuckStore) -> None:
+    settings: Settings, store: DuckStore
+) -> None:
     clock = ManualClock(T0)
     first = _boot(settings, store, clock)
     first.appraise("hostility", clock.advance(minutes=1))
@@ -154,8 +165,9 @@ def test_a_missing_state_file_beside_others_is_a_loss_not_a_first_boot(
     assert "state_reset" in [e.kind for e in _events(second)]
 
 
-def test_appraisal_events_carry_session_correlation_and_ids_only(settings: Settings,
-                                                                  store: DuckStore) -> None:
+def test_appraisal_events_carry_session_correlation_and_ids_only(
+    settings: Settings, store: DuckStore
+) -> None:
     clock = ManualClock(T0)
     resident = _boot(settings, store, clock)
     ana = resident.people.introduce("Ana Lopez", clock.now())

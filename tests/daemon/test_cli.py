@@ -16,8 +16,13 @@ RESIDENT = str(Path(sys.executable).with_name("resident"))
 
 def _alone(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
-    return subprocess.run([RESIDENT, "--data-dir", str(data_dir), *args], capture_output=True,
-                          text=True, timeout=120, env=env)
+    return subprocess.run(
+        [RESIDENT, "--data-dir", str(data_dir), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
 
 
 @pytest.mark.slow
@@ -63,13 +68,19 @@ def test_without_a_daemon(tmp_path: Path) -> None:
 
 def test_version_and_migrate_with_the_data_dir_after_the_command(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
-    version = subprocess.run([RESIDENT, "--version"], capture_output=True, text=True,
-                             timeout=60, env=env)
+    version = subprocess.run(
+        [RESIDENT, "--version"], capture_output=True, text=True, timeout=60, env=env
+    )
     assert version.returncode == 0 and version.stdout.startswith("resident, version ")
     data_dir = tmp_path / "after"
     data_dir.mkdir()
-    migrated = subprocess.run([RESIDENT, "migrate", "--data-dir", str(data_dir)],
-                              capture_output=True, text=True, timeout=120, env=env)
+    migrated = subprocess.run(
+        [RESIDENT, "migrate", "--data-dir", str(data_dir)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert migrated.returncode == 0, migrated.stderr
     assert (data_dir / "graph.duckdb").exists()
     assert "graph schema at version" in migrated.stdout

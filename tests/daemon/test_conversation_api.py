@@ -47,8 +47,7 @@ def test_claims_query_why_and_facts(daemon: Any) -> None:
     with daemon.client() as c:
         by_name = c.get("/v1/claims", params={"subject": "ibuprofen"}).json()
         assert [x["id"] for x in by_name["claims"]] == [claim_id]
-        by_object = c.get("/v1/claims", params={"object": "fever",
-                                                "predicate": "treats"}).json()
+        by_object = c.get("/v1/claims", params={"object": "fever", "predicate": "treats"}).json()
         assert claim_id in [x["id"] for x in by_object["claims"]]
         neither = c.get("/v1/claims")
         assert neither.status_code == 400 and neither.json()["error"] == "invalid_input"
@@ -92,17 +91,33 @@ def test_a_turn_carries_when_it_was_said(daemon: Any) -> None:
     against it into the claim's occurred_at (issue 14)."""
     daemon.say("I'm Lea")
     with daemon.client() as c:
-        said = c.post("/v1/converse", json={"text": "I visited the museum yesterday.",
-                                            "person": "Lea", "at": "2026-11-12T18:00:00Z"})
+        said = c.post(
+            "/v1/converse",
+            json={
+                "text": "I visited the museum yesterday.",
+                "person": "Lea",
+                "at": "2026-11-12T18:00:00Z",
+            },
+        )
         assert said.status_code == 200
         [claim] = said.json()["claims"]
         assert claim["occurred_at"].startswith("2026-11-11")
-        chat = c.post("/v1/chat/completions", json={
-            "model": "max", "metadata": {"at": "2026-11-12T18:00:00+00:00"},
-            "messages": [{"role": "user", "content": "When did Lea visit the museum?"}]})
+        chat = c.post(
+            "/v1/chat/completions",
+            json={
+                "model": "max",
+                "metadata": {"at": "2026-11-12T18:00:00+00:00"},
+                "messages": [{"role": "user", "content": "When did Lea visit the museum?"}],
+            },
+        )
         assert chat.status_code == 200 and chat.json()["usage"]["total_tokens"] > 0
         assert "Wednesday 11 November 2026" in chat.json()["choices"][0]["message"]["content"]
-        bad = c.post("/v1/chat/completions", json={
-            "model": "max", "metadata": {"at": "yesterday-ish"},
-            "messages": [{"role": "user", "content": "Hello"}]})
+        bad = c.post(
+            "/v1/chat/completions",
+            json={
+                "model": "max",
+                "metadata": {"at": "yesterday-ish"},
+                "messages": [{"role": "user", "content": "Hello"}],
+            },
+        )
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_input"

@@ -28,13 +28,33 @@ def remote(daemon: Any) -> Any:
     graph.close()
 
 
-def _claim(subject: str, predicate: str, obj: str, provenance: str, confidence: float = 0.7,
-           *, literal: bool = False, locator: str | None = None) -> NewClaim:
+def _claim(
+    subject: str,
+    predicate: str,
+    obj: str,
+    provenance: str,
+    confidence: float = 0.7,
+    *,
+    literal: bool = False,
+    locator: str | None = None,
+) -> NewClaim:
     if literal:
-        return NewClaim(subject=subject, predicate=predicate, object_literal=obj,
-                        confidence=confidence, provenance=provenance, locator=locator)
-    return NewClaim(subject=subject, predicate=predicate, object_entity=obj,
-                    confidence=confidence, provenance=provenance, locator=locator)
+        return NewClaim(
+            subject=subject,
+            predicate=predicate,
+            object_literal=obj,
+            confidence=confidence,
+            provenance=provenance,
+            locator=locator,
+        )
+    return NewClaim(
+        subject=subject,
+        predicate=predicate,
+        object_entity=obj,
+        confidence=confidence,
+        provenance=provenance,
+        locator=locator,
+    )
 
 
 def scenario(g: GraphStore, ns: str) -> list[tuple[str, Any]]:
@@ -51,36 +71,68 @@ def scenario(g: GraphStore, ns: str) -> list[tuple[str, Any]]:
         return value
 
     asp, head, para = f"concept:{ns}-aspirin", f"concept:{ns}-headache", f"concept:{ns}-para"
-    ents = [Entity(id=asp, kind="drug", label=f"Aspirin {ns}", aliases=(f"ASA {ns}",)),
-            Entity(id=head, kind="phenotype", label=f"Headache {ns}"),
-            Entity(id=para, kind="drug", label=f"Paracetamol {ns}")]
+    ents = [
+        Entity(id=asp, kind="drug", label=f"Aspirin {ns}", aliases=(f"ASA {ns}",)),
+        Entity(id=head, kind="phenotype", label=f"Headache {ns}"),
+        Entity(id=para, kind="drug", label=f"Paracetamol {ns}"),
+    ]
     record("upsert_entities", lambda: g.upsert_entities(ents, T))
     record("upsert_entities again", lambda: g.upsert_entities(ents, T))
     record("get_entity", lambda: g.get_entity(asp))
     record("get_entity missing", lambda: g.get_entity(f"concept:{ns}-nothing"))
     record("find_entities", lambda: g.find_entities(f"asa {ns}"))
-    c1 = record("add_claim", lambda: g.add_claim(
-        _claim(asp, "treats", head, "ingest:drugbank@5.1", locator="row 1"), T,
-        session_id="S1", correlation_id="C1"))
-    record("add_claim second source", lambda: g.add_claim(
-        _claim(asp, "treats", head, "literature:doc-1"), T))
-    record("add_claim unknown entity", lambda: g.add_claim(
-        _claim(f"concept:{ns}-ghost", "treats", head, "literature:doc-1"), T))
+    c1 = record(
+        "add_claim",
+        lambda: g.add_claim(
+            _claim(asp, "treats", head, "ingest:drugbank@5.1", locator="row 1"),
+            T,
+            session_id="S1",
+            correlation_id="C1",
+        ),
+    )
+    record(
+        "add_claim second source",
+        lambda: g.add_claim(_claim(asp, "treats", head, "literature:doc-1"), T),
+    )
+    record(
+        "add_claim unknown entity",
+        lambda: g.add_claim(_claim(f"concept:{ns}-ghost", "treats", head, "literature:doc-1"), T),
+    )
     record("promote_to_fact", lambda: g.promote_to_fact(c1.id, T))
-    weak = record("add_claim hint", lambda: g.add_claim(
-        _claim(para, "treats", head, "interaction:person:ana", 0.9), T))
+    weak = record(
+        "add_claim hint",
+        lambda: g.add_claim(_claim(para, "treats", head, "interaction:person:ana", 0.9), T),
+    )
     record("promote refused", lambda: g.promote_to_fact(weak.id, T))
-    record("upsert_claims list", lambda: g.upsert_claims(
-        [_claim(para, "dose", "500 mg", "ingest:label@1", 0.6, literal=True),
-         _claim(para, "dose", "1 g", "ingest:other@1", 0.6, literal=True)], T))
-    table = pa.table({"subject": [asp, asp], "predicate": ["dose", "dose"],
-                      "object_entity": pa.nulls(2, pa.string()),
-                      "object_literal": ["300 mg", "75 mg"], "confidence": [0.55, 0.2],
-                      "provenance": ["ingest:label@1", "peer:model-x"]})
+    record(
+        "upsert_claims list",
+        lambda: g.upsert_claims(
+            [
+                _claim(para, "dose", "500 mg", "ingest:label@1", 0.6, literal=True),
+                _claim(para, "dose", "1 g", "ingest:other@1", 0.6, literal=True),
+            ],
+            T,
+        ),
+    )
+    table = pa.table(
+        {
+            "subject": [asp, asp],
+            "predicate": ["dose", "dose"],
+            "object_entity": pa.nulls(2, pa.string()),
+            "object_literal": ["300 mg", "75 mg"],
+            "confidence": [0.55, 0.2],
+            "provenance": ["ingest:label@1", "peer:model-x"],
+        }
+    )
     record("upsert_claims table", lambda: g.upsert_claims(table, T))
-    record("upsert_bulk", lambda: g.upsert_bulk(
-        [Entity(id=f"concept:{ns}-ibu", kind="drug", label=f"Ibuprofen {ns}")],
-        [_claim(f"concept:{ns}-ibu", "treats", head, "ingest:drugbank@5.1")], T))
+    record(
+        "upsert_bulk",
+        lambda: g.upsert_bulk(
+            [Entity(id=f"concept:{ns}-ibu", kind="drug", label=f"Ibuprofen {ns}")],
+            [_claim(f"concept:{ns}-ibu", "treats", head, "ingest:drugbank@5.1")],
+            T,
+        ),
+    )
     record("get_claim", lambda: g.get_claim(c1.id, T + timedelta(days=1)))
     record("get_claim missing", lambda: g.get_claim("c_missing", T))
     record("claims_by_subject", lambda: g.claims_by_subject(para, T, "dose"))
@@ -91,16 +143,31 @@ def scenario(g: GraphStore, ns: str) -> list[tuple[str, Any]]:
     doses = g.peek_claims(para, "dose")
     conflict = record("record_conflict", lambda: g.record_conflict(doses[0].id, doses[1].id, T))
     record("conflicts_for", lambda: g.conflicts_for(doses[0].id))
-    record("open_conflicts", lambda: [c for c in g.open_conflicts(1000)
-                                      if c.subject.startswith(f"concept:{ns}")])
+    record(
+        "open_conflicts",
+        lambda: [c for c in g.open_conflicts(1000) if c.subject.startswith(f"concept:{ns}")],
+    )
     record("resolve_conflict", lambda: g.resolve_conflict(conflict.id, doses[0].id, T))
-    record("record_correction", lambda: g.record_correction(
-        _claim(para, "dose", "650 mg", "user_correction", 0.4, literal=True), doses[1].id, T,
-        session_id="S1", correlation_id="C2"))
+    record(
+        "record_correction",
+        lambda: g.record_correction(
+            _claim(para, "dose", "650 mg", "user_correction", 0.4, literal=True),
+            doses[1].id,
+            T,
+            session_id="S1",
+            correlation_id="C2",
+        ),
+    )
     gap = record("file_gap", lambda: g.file_gap(asp, "dose", f"What is the dose? {ns}", T))
     record("get_gap", lambda: g.get_gap(gap.id))
-    record("due_gaps", lambda: [x for x in g.due_gaps(T + timedelta(days=1), 1000)
-                                if x.subject.startswith(f"concept:{ns}")])
+    record(
+        "due_gaps",
+        lambda: [
+            x
+            for x in g.due_gaps(T + timedelta(days=1), 1000)
+            if x.subject.startswith(f"concept:{ns}")
+        ],
+    )
     record("attempt_gap", lambda: g.attempt_gap(gap.id, False, "nothing found", T))
     record("confidence_histogram type", lambda: len(g.confidence_histogram(5)))
     record("counts keys", lambda: sorted(g.counts()))
@@ -148,13 +215,23 @@ def test_typed_errors_and_naive_times_are_refused(remote: RemoteGraph) -> None:
 
 def test_arrow_bulk_upsert_is_idempotent(remote: RemoteGraph) -> None:
     n = 20_000
-    ents = pa.table({"id": [f"concept:bulk-{i}" for i in range(n)], "kind": ["thing"] * n,
-                     "label": [f"Bulk {i}" for i in range(n)]})
-    claims = pa.table({
-        "subject": [f"concept:bulk-{i}" for i in range(n)], "predicate": ["part_of"] * n,
-        "object_entity": [f"concept:bulk-{(i + 1) % n}" for i in range(n)],
-        "object_literal": pa.nulls(n, pa.string()), "confidence": [0.7] * n,
-        "provenance": ["ingest:bulk@1"] * n})
+    ents = pa.table(
+        {
+            "id": [f"concept:bulk-{i}" for i in range(n)],
+            "kind": ["thing"] * n,
+            "label": [f"Bulk {i}" for i in range(n)],
+        }
+    )
+    claims = pa.table(
+        {
+            "subject": [f"concept:bulk-{i}" for i in range(n)],
+            "predicate": ["part_of"] * n,
+            "object_entity": [f"concept:bulk-{(i + 1) % n}" for i in range(n)],
+            "object_literal": pa.nulls(n, pa.string()),
+            "confidence": [0.7] * n,
+            "provenance": ["ingest:bulk@1"] * n,
+        }
+    )
     first = remote.upsert_bulk(ents, claims, T)
     assert (first[0].inserted, first[1].inserted) == (n, n)
     again = remote.upsert_bulk(ents, claims, T)
@@ -166,9 +243,16 @@ def test_arrow_bulk_upsert_is_idempotent(remote: RemoteGraph) -> None:
 
 def test_bad_arrow_batch_writes_nothing(remote: RemoteGraph) -> None:
     before = remote.counts()["claims"]
-    bad = pa.table({"subject": ["concept:bulk-1", "not an id"], "predicate": ["x", "x"],
-                    "object_entity": pa.nulls(2, pa.string()), "object_literal": ["a", "b"],
-                    "confidence": [0.5, 0.5], "provenance": ["ingest:bad@1"] * 2})
+    bad = pa.table(
+        {
+            "subject": ["concept:bulk-1", "not an id"],
+            "predicate": ["x", "x"],
+            "object_entity": pa.nulls(2, pa.string()),
+            "object_literal": ["a", "b"],
+            "confidence": [0.5, 0.5],
+            "provenance": ["ingest:bad@1"] * 2,
+        }
+    )
     with pytest.raises(InvalidInput, match="stable id"):
         remote.upsert_claims(bad, T)
     assert remote.counts()["claims"] == before
@@ -189,8 +273,10 @@ def test_snapshot_is_a_consistent_copy_in_place(remote: RemoteGraph, daemon: Any
     assert path == dest.resolve()
     con = duckdb.connect(str(path), read_only=True)
     try:
-        copied = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # type: ignore[index]
-                  for t in ("entities", "claims", "conflicts")}
+        copied = {
+            t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # type: ignore[index]
+            for t in ("entities", "claims", "conflicts")
+        }
     finally:
         con.close()
     live = remote.counts()

@@ -31,9 +31,16 @@ def test_conflict_is_retried_until_the_other_writer_commits(settings: Settings) 
     graph = GuardedGraph(store, DaemonSettings(conflict_retries=30, conflict_backoff_ms=5))
     assert isinstance(graph, GraphStore)
     graph.upsert_entities([Entity(id="person:ana", kind="person", label="Ana")], NOW)
-    claim = graph.add_claim(NewClaim(subject="person:ana", predicate="likes",
-                                     object_literal="tea", confidence=0.2,
-                                     provenance="interaction:person:ana"), NOW)
+    claim = graph.add_claim(
+        NewClaim(
+            subject="person:ana",
+            predicate="likes",
+            object_literal="tea",
+            confidence=0.2,
+            provenance="interaction:person:ana",
+        ),
+        NOW,
+    )
     other = store._con.cursor()
     other.execute("BEGIN")
     other.execute("UPDATE claims SET confidence = 0.25 WHERE id = ?", [claim.id])
@@ -62,8 +69,9 @@ def test_exhausted_retries_raise_graph_busy() -> None:
         raise duckdb.TransactionException("TransactionContext Error: Conflict on update!")
 
     with pytest.raises(GraphBusy, match="3 tries"):
-        retry_conflicts(always_conflicting, DaemonSettings(conflict_retries=2),
-                        sleep=lambda s: None)
+        retry_conflicts(
+            always_conflicting, DaemonSettings(conflict_retries=2), sleep=lambda s: None
+        )
     assert len(calls) == 3
 
 
@@ -103,9 +111,19 @@ def test_sliced_decay_equals_the_single_statement(tmp_path: Any) -> None:
         store = DuckStore.open(s, create=True)
         ents = [Entity(id=f"concept:e{i}", kind="thing", label=f"E {i}") for i in range(50)]
         store.upsert_entities(ents, NOW)
-        store.upsert_claims([NewClaim(subject=f"concept:e{i % 50}", predicate="rel",
-                                      object_literal=f"v{i}", confidence=(i % 10) / 10,
-                                      provenance="ingest:test@1") for i in range(1000)], NOW)
+        store.upsert_claims(
+            [
+                NewClaim(
+                    subject=f"concept:e{i % 50}",
+                    predicate="rel",
+                    object_literal=f"v{i}",
+                    confidence=(i % 10) / 10,
+                    provenance="ingest:test@1",
+                )
+                for i in range(1000)
+            ],
+            NOW,
+        )
         graphs.append((store, s))
     later = NOW + timedelta(days=200)
     (single, _), (sliced_store, s) = graphs

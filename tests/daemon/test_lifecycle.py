@@ -44,11 +44,14 @@ def test_first_run_second_owner_sigterm_and_restart(start_daemon: Any, tmp_path:
     con = duckdb.connect(str(data / "graph.duckdb"), read_only=True)
     try:
         assert con.execute("SELECT max(version) FROM schema_migrations").fetchone() == (
-            SCHEMA_VERSION,)
+            SCHEMA_VERSION,
+        )
     finally:
         con.close()
-    events = [json.loads(line) for line in
-              (data / "events" / f"{first.session_id}.jsonl").read_text().splitlines()]
+    events = [
+        json.loads(line)
+        for line in (data / "events" / f"{first.session_id}.jsonl").read_text().splitlines()
+    ]
     assert events[-1]["kind"] == "shutdown"
 
     # Restart: only the session_id is new; people, graph and mood came back.
@@ -76,8 +79,7 @@ def test_a_killed_daemon_does_not_block_the_next(start_daemon: Any, tmp_path: An
 
 
 def test_up_refuses_a_non_loopback_host(start_daemon: Any, tmp_path: Any) -> None:
-    daemon = start_daemon(tmp_path / "open", ready=False,
-                          env={"RESIDENT_DAEMON__HOST": "0.0.0.0"})
+    daemon = start_daemon(tmp_path / "open", ready=False, env={"RESIDENT_DAEMON__HOST": "0.0.0.0"})
     assert daemon.proc.wait(60) == 2
     assert "daemon.host" in daemon.output() and "loopback" in daemon.output()
     assert not (tmp_path / "open" / "graph.duckdb").exists(), "refused before touching anything"
@@ -95,9 +97,13 @@ def test_housekeeping_probes_the_body_beside_turns(start_daemon: Any, tmp_path: 
 
 
 def test_the_graph_is_checkpointed_when_max_is_quiet(start_daemon: Any, tmp_path: Any) -> None:
-    daemon = start_daemon(tmp_path / "quiet", env={
-        "RESIDENT_DAEMON__HOUSEKEEPING_SECONDS": "0.2",
-        "RESIDENT_DAEMON__IDLE_CHECKPOINT_SECONDS": "1.0"})
+    daemon = start_daemon(
+        tmp_path / "quiet",
+        env={
+            "RESIDENT_DAEMON__HOUSEKEEPING_SECONDS": "0.2",
+            "RESIDENT_DAEMON__IDLE_CHECKPOINT_SECONDS": "1.0",
+        },
+    )
     wal = daemon.data_dir / "graph.duckdb.wal"
     daemon.say("I'm Rosa")
     daemon.say("Basil likes sun", person="Rosa")

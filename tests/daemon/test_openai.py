@@ -10,8 +10,9 @@ import pytest
 
 @pytest.fixture(scope="module")
 def client(daemon: Any) -> Any:
-    with openai.OpenAI(base_url=f"{daemon.url}/v1", api_key=daemon.owner_token,
-                       max_retries=0, timeout=60) as c:
+    with openai.OpenAI(
+        base_url=f"{daemon.url}/v1", api_key=daemon.owner_token, max_retries=0, timeout=60
+    ) as c:
         yield c
 
 
@@ -22,12 +23,15 @@ def test_models_lists_max(client: openai.OpenAI) -> None:
 
 
 def test_chat_completion_is_one_turn(client: openai.OpenAI, daemon: Any) -> None:
-    done = client.chat.completions.create(model="max", messages=[
-        {"role": "system", "content": "Be brief."},
-        {"role": "user", "content": "Hello"},
-        {"role": "assistant", "content": "Hello."},
-        {"role": "user", "content": "I'm Olga"},
-    ])
+    done = client.chat.completions.create(
+        model="max",
+        messages=[
+            {"role": "system", "content": "Be brief."},
+            {"role": "user", "content": "Hello"},
+            {"role": "assistant", "content": "Hello."},
+            {"role": "user", "content": "I'm Olga"},
+        ],
+    )
     choice = done.choices[0]
     assert choice.message.role == "assistant" and choice.finish_reason == "stop"
     assert "Olga" in (choice.message.content or "")
@@ -36,12 +40,13 @@ def test_chat_completion_is_one_turn(client: openai.OpenAI, daemon: Any) -> None
     assert done.id == f"chatcmpl-{extras['correlation_id']}"
 
 
-def test_streamed_completion_reassembles_to_the_reply(client: openai.OpenAI,
-                                                      daemon: Any) -> None:
+def test_streamed_completion_reassembles_to_the_reply(client: openai.OpenAI, daemon: Any) -> None:
     plain = client.chat.completions.create(
-        model="max", messages=[{"role": "user", "content": "How are you?"}])
+        model="max", messages=[{"role": "user", "content": "How are you?"}]
+    )
     stream = client.chat.completions.create(
-        model="max", stream=True, messages=[{"role": "user", "content": "How are you?"}])
+        model="max", stream=True, messages=[{"role": "user", "content": "How are you?"}]
+    )
     chunks = list(stream)
     text = "".join(c.choices[0].delta.content or "" for c in chunks)
     assert chunks[0].choices[0].delta.role == "assistant"
@@ -52,36 +57,51 @@ def test_streamed_completion_reassembles_to_the_reply(client: openai.OpenAI,
 
 
 def test_content_parts_are_read(client: openai.OpenAI) -> None:
-    done = client.chat.completions.create(model="max", messages=[
-        {"role": "user", "content": [{"type": "text", "text": "What treats headache?"}]}])
+    done = client.chat.completions.create(
+        model="max",
+        messages=[{"role": "user", "content": [{"type": "text", "text": "What treats headache?"}]}],
+    )
     assert done.choices[0].message.content
 
 
 def test_errors_come_back_as_api_errors(client: openai.OpenAI, daemon: Any) -> None:
     with pytest.raises(openai.BadRequestError) as bad:
-        client.chat.completions.create(model="max",
-                                       messages=[{"role": "system", "content": "no user"}])
+        client.chat.completions.create(
+            model="max", messages=[{"role": "system", "content": "no user"}]
+        )
     # OpenAI's error shape (issue 14): {"error": {"message", "type", "code"}}.
-    assert bad.value.body == {"message": bad.value.body["message"],  # type: ignore[index]
-                              "type": "invalid_request_error", "code": "invalid_input"}
+    assert bad.value.body == {
+        "message": bad.value.body["message"],  # type: ignore[index]
+        "type": "invalid_request_error",
+        "code": "invalid_input",
+    }
     assert "no user message" in bad.value.response.json()["error"]["message"]
-    with openai.OpenAI(base_url=f"{daemon.url}/v1", api_key="rsd_wrong",
-                       max_retries=0) as wrong, pytest.raises(openai.AuthenticationError):
+    with (
+        openai.OpenAI(base_url=f"{daemon.url}/v1", api_key="rsd_wrong", max_retries=0) as wrong,
+        pytest.raises(openai.AuthenticationError),
+    ):
         wrong.models.list()
 
 
-def test_completion_has_usage_and_background_prompts_are_not_turns(client: openai.OpenAI,
-                                                                   daemon: Any) -> None:
-    done = client.chat.completions.create(model="max", messages=[
-        {"role": "user", "content": "Hello"}])
-    assert done.usage is not None and done.usage.total_tokens == (
-        done.usage.prompt_tokens + done.usage.completion_tokens) > 0
-    title_prompt = ("### Task:\nGenerate a concise, 3-5 word title with an emoji summarizing "
-                    "the chat history.\n### Output:\nJSON format: { \"title\": \"...\" }\n"
-                    "<chat_history>\nUSER: I'm Olga\nASSISTANT: Nice to meet you\n"
-                    "</chat_history>")
-    task = client.chat.completions.create(model="max", messages=[
-        {"role": "user", "content": title_prompt}])
+def test_completion_has_usage_and_background_prompts_are_not_turns(
+    client: openai.OpenAI, daemon: Any
+) -> None:
+    done = client.chat.completions.create(
+        model="max", messages=[{"role": "user", "content": "Hello"}]
+    )
+    assert (
+        done.usage is not None
+        and done.usage.total_tokens == (done.usage.prompt_tokens + done.usage.completion_tokens) > 0
+    )
+    title_prompt = (
+        "### Task:\nGenerate a concise, 3-5 word title with an emoji summarizing "
+        'the chat history.\n### Output:\nJSON format: { "title": "..." }\n'
+        "<chat_history>\nUSER: I'm Olga\nASSISTANT: Nice to meet you\n"
+        "</chat_history>"
+    )
+    task = client.chat.completions.create(
+        model="max", messages=[{"role": "user", "content": title_prompt}]
+    )
     assert task.model_extra["resident"]["intent"] == "background_title"  # type: ignore[index]
     assert task.model_extra["resident"]["person_id"] is None  # type: ignore[index]
     assert "title" in (task.choices[0].message.content or "")

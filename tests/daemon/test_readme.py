@@ -37,9 +37,16 @@ def test_the_readme_session_runs(tmp_path: Path, start_daemon: Callable[..., Any
     outputs = {}
     for argv in commands:
         done = subprocess.run(
-            argv, input="/quit\n", capture_output=True, text=True, timeout=120,
-            env={**{k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")},
-                 "RESIDENT_DATA_DIR": str(data)})
+            argv,
+            input="/quit\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={
+                **{k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")},
+                "RESIDENT_DATA_DIR": str(data),
+            },
+        )
         assert done.returncode == 0, f"{argv[1:]} failed: {done.stdout}{done.stderr}"
         assert "Traceback" not in done.stderr
         outputs[" ".join(argv[1:])] = done.stdout
@@ -69,8 +76,11 @@ def test_every_endpoint_the_readme_lists_is_served(daemon: Any) -> None:
             for placeholder, value in concrete.items():
                 path = path.replace(placeholder, value)
             resp = c.request(method, path, json={} if method == "POST" else None)
-            body = resp.json() if resp.headers.get("content-type", "").startswith(
-                "application/json") else {}
+            body = (
+                resp.json()
+                if resp.headers.get("content-type", "").startswith("application/json")
+                else {}
+            )
             # A route that does not exist is Starlette's bare 404/405; a served one answers
             # its own way (a result, or a typed error about the input).
             assert resp.status_code != 405, (method, path)

@@ -36,7 +36,8 @@ def test_a_turn_resets_quiet(daemon: Any) -> None:
 
 
 def test_rested_restores_energy_through_the_daemon_and_persists(
-        start_daemon: Any, tmp_path: Path) -> None:
+    start_daemon: Any, tmp_path: Path
+) -> None:
     data = tmp_path / "data"
     first = start_daemon(data)
     settings = load_settings(data_dir=data, env={})
@@ -84,11 +85,19 @@ def test_hygiene_through_the_daemon_and_the_owners_verdict(daemon: Any) -> None:
             assert c.get("/v1/recommendations").status_code == code
             assert c.post("/v1/recommendations/rec:x/accept").status_code == code
     # The flows worker files through the graph API with the service token, as the flow does.
-    finding = {"id": "rec:test", "kind": "orphan_entity", "target": "concept:x",
-               "detail": "filed by a test", "action": "none", "evidence": {"n": 1}}
+    finding = {
+        "id": "rec:test",
+        "kind": "orphan_entity",
+        "target": "concept:x",
+        "detail": "filed by a test",
+        "action": "none",
+        "evidence": {"n": 1},
+    }
     with daemon.client("service") as c:
-        filed = c.post("/v1/graph/file_recommendations",
-                       json={"items": [finding], "now": datetime.now(UTC).isoformat()})
+        filed = c.post(
+            "/v1/graph/file_recommendations",
+            json={"items": [finding], "now": datetime.now(UTC).isoformat()},
+        )
     assert filed.status_code == 200, filed.text
     assert filed.json()["result"] == {"new": 1, "seen_again": 0}
     with daemon.client("owner") as c:

@@ -33,15 +33,20 @@ def test_remote_graph_has_the_same_signature(name: str) -> None:
     have = inspect.signature(getattr(RemoteGraph, name))
     assert list(have.parameters) == list(want.parameters)
     assert [p.default for p in have.parameters.values()] == [
-        p.default for p in want.parameters.values()]
+        p.default for p in want.parameters.values()
+    ]
     assert have.return_annotation == want.return_annotation
 
 
 def test_table_arguments_are_known() -> None:
-    tables = {n: [p.name for p in s.table_params] for n, s in graph_methods().items()
-              if s.table_params}
-    assert tables == {"upsert_entities": ["entities"], "upsert_claims": ["claims"],
-                      "upsert_bulk": ["entities", "claims"]}
+    tables = {
+        n: [p.name for p in s.table_params] for n, s in graph_methods().items() if s.table_params
+    }
+    assert tables == {
+        "upsert_entities": ["entities"],
+        "upsert_claims": ["claims"],
+        "upsert_bulk": ["entities", "claims"],
+    }
 
 
 def test_arrow_streams_back_to_back() -> None:
@@ -59,8 +64,11 @@ def test_arrow_streams_back_to_back() -> None:
 
 
 def _codes() -> list[type[ResidentError]]:
-    return [obj for obj in vars(errors).values()
-            if isinstance(obj, type) and issubclass(obj, ResidentError)]
+    return [
+        obj
+        for obj in vars(errors).values()
+        if isinstance(obj, type) and issubclass(obj, ResidentError)
+    ]
 
 
 @pytest.mark.parametrize("cls", _codes(), ids=lambda c: c.__name__)

@@ -75,7 +75,11 @@ class House:
         with open(self.out, "wb") as fh:
             self.proc = subprocess.Popen(
                 [str(BIN / "resident"), "--data-dir", str(data_dir), "up", "--port", "0", *args],
-                stdout=fh, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+                stdout=fh,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )
         self.pgid = self.proc.pid
 
     def output(self) -> str:
@@ -102,15 +106,18 @@ class House:
 
     def client(self) -> httpx.Client:
         owner = json.loads((self.data_dir / "tokens.json").read_text())["owner"]
-        return httpx.Client(base_url=self.info()["url"], timeout=60,
-                            headers={"Authorization": f"Bearer {owner}"})
+        return httpx.Client(
+            base_url=self.info()["url"], timeout=60, headers={"Authorization": f"Bearer {owner}"}
+        )
 
     def companion(self, name: str) -> dict[str, Any]:
         return next(c for c in self.info()["companions"] if c["name"] == name)
 
     def cleanup(self) -> None:
-        for pgid in [self.pgid, *(c["pid"] for c in self.info().get("companions", [])
-                                  if c.get("pid"))]:
+        for pgid in [
+            self.pgid,
+            *(c["pid"] for c in self.info().get("companions", []) if c.get("pid")),
+        ]:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(pgid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -178,8 +185,12 @@ def check_state_loads(settings: Settings) -> None:
     from resident.body.model import body_file
     from resident.people.identity import people_file
 
-    for file in (mood_file(settings), drives_file(settings), body_file(settings),
-                 people_file(settings)):
+    for file in (
+        mood_file(settings),
+        drives_file(settings),
+        body_file(settings),
+        people_file(settings),
+    ):
         loaded = file.load()
         assert loaded.source in (Source.PRIMARY, Source.LAST_GOOD), loaded.describe()
 
@@ -228,14 +239,24 @@ def test_kill_each_process_at_seeded_points(tmp_path: Path, houses: list[House])
     acked: list[str] = []
 
     # `resident flows env` and `resident status` read the running house from daemon.json.
-    flows_env = subprocess.run([str(BIN / "resident"), "--data-dir", str(data_dir), "flows",
-                                "env"], capture_output=True, text=True, env=env_for(4210),
-                               timeout=120)
+    flows_env = subprocess.run(
+        [str(BIN / "resident"), "--data-dir", str(data_dir), "flows", "env"],
+        capture_output=True,
+        text=True,
+        env=env_for(4210),
+        timeout=120,
+    )
     assert f"PREFECT_API_URL=http://127.0.0.1:{port}/api" in flows_env.stdout, flows_env
-    status = subprocess.run([str(BIN / "resident"), "--data-dir", str(data_dir), "status"],
-                            capture_output=True, text=True, env=env, timeout=120)
+    status = subprocess.run(
+        [str(BIN / "resident"), "--data-dir", str(data_dir), "status"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert "flows-worker: running" in status.stdout and "prefect-server: running" in (
-        status.stdout), status.stdout
+        status.stdout
+    ), status.stdout
 
     # 1. The worker, then the server, killed at a random moment while turns arrive: each
     # comes back (an event, a console line), and there is never a second worker.
@@ -244,18 +265,30 @@ def test_kill_each_process_at_seeded_points(tmp_path: Path, houses: list[House])
         with Talker(house, f"{name[:3]}{rng.randrange(1000)}x") as talk:
             time.sleep(rng.uniform(0.2, 1.5))
             os.kill(before["pid"], signal.SIGKILL)
-            wait_for(lambda b=before, n=name: house.companion(n)["state"] == "running"
-                     and house.companion(n)["pid"] != b["pid"], UP_TIMEOUT, f"{name} restarted")
-            wait_for(lambda: house.companion("flows-worker")["state"] == "running", UP_TIMEOUT,
-                     "the worker running")
+            wait_for(
+                lambda b=before, n=name: (
+                    house.companion(n)["state"] == "running"
+                    and house.companion(n)["pid"] != b["pid"]
+                ),
+                UP_TIMEOUT,
+                f"{name} restarted",
+            )
+            wait_for(
+                lambda: house.companion("flows-worker")["state"] == "running",
+                UP_TIMEOUT,
+                "the worker running",
+            )
         acked += talk.acked
         assert gone(before["pid"])
         assert f"companion {name} exited (status -9)" in house.output()
         # Killing the server can take the worker down with it a moment later; what must hold
         # is that one worker serves the data directory again, and never two.
         assert len(workers_for(data_dir)) <= 1, "never a second worker"
-        wait_for(lambda: len(workers_for(data_dir)) == 1, UP_TIMEOUT,
-                 "one worker serves the data directory")
+        wait_for(
+            lambda: len(workers_for(data_dir)) == 1,
+            UP_TIMEOUT,
+            "one worker serves the data directory",
+        )
         with house.client() as c:
             assert c.get("/healthz").status_code == 200
     assert house.companion("flows-worker")["restarts"] >= 1
@@ -276,8 +309,13 @@ def test_kill_each_process_at_seeded_points(tmp_path: Path, houses: list[House])
 
     with pytest.raises(DaemonCrashed):
         open_graph(settings)
-    status = subprocess.run([str(BIN / "resident"), "--data-dir", str(data_dir), "status"],
-                            capture_output=True, text=True, env=env, timeout=120)
+    status = subprocess.run(
+        [str(BIN / "resident"), "--data-dir", str(data_dir), "status"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert "crashed" in status.stdout, status.stdout
 
     check_no_torn_state(settings)
@@ -296,8 +334,11 @@ def test_kill_each_process_at_seeded_points(tmp_path: Path, houses: list[House])
 
 def _mount_tmpfs(where: Path, size: str) -> None:
     where.mkdir(parents=True)
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
 
@@ -315,8 +356,9 @@ def _fill(path: Path) -> None:
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small tmpfs needs root")
-def test_a_full_disk_is_507_and_max_recovers_by_himself(tmp_path: Path,
-                                                        houses: list[House]) -> None:
+def test_a_full_disk_is_507_and_max_recovers_by_himself(
+    tmp_path: Path, houses: list[House]
+) -> None:
     disk = tmp_path / "disk"
     _mount_tmpfs(disk, "48m")
     try:
@@ -329,8 +371,10 @@ def test_a_full_disk_is_507_and_max_recovers_by_himself(tmp_path: Path,
         acked: list[str] = []
         with house.client() as c:
             for i in range(3):
-                assert c.post("/v1/converse", json={"text": f"before{i} treats fever"}
-                              ).status_code == 200
+                assert (
+                    c.post("/v1/converse", json={"text": f"before{i} treats fever"}).status_code
+                    == 200
+                )
                 acked.append(f"before{i}")
             assert c.get("/healthz").status_code == 200
 

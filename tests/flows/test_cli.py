@@ -27,8 +27,11 @@ def free_port() -> int:
 
 
 def test_env_prints_exports_for_the_prefect_cli(data_dir: Path) -> None:
-    result = CliRunner().invoke(main, ["--data-dir", str(data_dir), "flows", "env"], env={
-        "RESIDENT_FLOWS__PREFECT_PORT": "4321"})
+    result = CliRunner().invoke(
+        main,
+        ["--data-dir", str(data_dir), "flows", "env"],
+        env={"RESIDENT_FLOWS__PREFECT_PORT": "4321"},
+    )
     assert result.exit_code == 0, result.output
     assert "export PREFECT_API_URL=http://127.0.0.1:4321/api" in result.output
     assert f"export PREFECT_HOME={data_dir}/prefect" in result.output
@@ -36,8 +39,11 @@ def test_env_prints_exports_for_the_prefect_cli(data_dir: Path) -> None:
 
 def test_worker_without_a_server_is_refused(data_dir: Path) -> None:
     port = free_port()
-    result = CliRunner().invoke(main, ["--data-dir", str(data_dir), "flows", "worker"],
-                                env={"RESIDENT_FLOWS__PREFECT_PORT": str(port)})
+    result = CliRunner().invoke(
+        main,
+        ["--data-dir", str(data_dir), "flows", "worker"],
+        env={"RESIDENT_FLOWS__PREFECT_PORT": str(port)},
+    )
     assert result.exit_code == 2
     assert f"no Prefect server answers at http://127.0.0.1:{port}/api" in result.output
 
@@ -49,8 +55,9 @@ def test_server_and_worker_each_alone(data_dir: Path) -> None:
     env["RESIDENT_FLOWS__PREFECT_PORT"] = str(port)
     settings = load_settings(data_dir=data_dir, env={"RESIDENT_FLOWS__PREFECT_PORT": str(port)})
     argv = [str(BIN / "resident"), "--data-dir", str(data_dir), "flows"]
-    server = subprocess.Popen([*argv, "server"], stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, env=env)
+    server = subprocess.Popen(
+        [*argv, "server"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+    )
     worker = None
     try:
         assert server.stdout is not None
@@ -58,8 +65,9 @@ def test_server_and_worker_each_alone(data_dir: Path) -> None:
         assert f"Prefect server up: UI http://127.0.0.1:{port}" in line, line
         assert server_healthy(settings)
         assert (data_dir / "prefect" / "prefect.db").exists()
-        worker = subprocess.Popen([*argv, "worker"], stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL, env=env)
+        worker = subprocess.Popen(
+            [*argv, "worker"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+        )
         deadline = time.monotonic() + 180
         while not deployments_registered(settings):
             assert worker.poll() is None and time.monotonic() < deadline

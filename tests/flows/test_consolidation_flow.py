@@ -27,12 +27,27 @@ def test_two_nights_trend_and_rest(flow_env: Path, monkeypatch: pytest.MonkeyPat
     s = load_settings()
     now = datetime.now(UTC)
     with DuckStore.open(s, create=True) as st:
-        st.upsert_entities([Entity(id=f"concept:n{i}", kind="concept", label=f"n{i}", aliases=[])
-                            for i in range(12)], now)
-        st.upsert_claims([NewClaim(subject=f"concept:n{i}", predicate="is_a",
-                                   object_entity=f"concept:n{(i * 5 + j) % 12}", confidence=0.7,
-                                   provenance="ingest:test@1")
-                          for i in range(12) for j in (1, 2, 3)], now)
+        st.upsert_entities(
+            [
+                Entity(id=f"concept:n{i}", kind="concept", label=f"n{i}", aliases=[])
+                for i in range(12)
+            ],
+            now,
+        )
+        st.upsert_claims(
+            [
+                NewClaim(
+                    subject=f"concept:n{i}",
+                    predicate="is_a",
+                    object_entity=f"concept:n{(i * 5 + j) % 12}",
+                    confidence=0.7,
+                    provenance="ingest:test@1",
+                )
+                for i in range(12)
+                for j in (1, 2, 3)
+            ],
+            now,
+        )
     file = drives_file(s)
     first = DriveState.first(s.drives)
     tired = first.model_copy(update={"levels": {**first.levels, "energy": 0.2}})
@@ -56,6 +71,7 @@ def test_two_nights_trend_and_rest(flow_env: Path, monkeypatch: pytest.MonkeyPat
     assert "Trend over past nights" in markdown
     assert sum(line.startswith(f"| {now.year}-") for line in markdown.splitlines()) == 2
     with DuckStore.open(s) as st:
-        rows = st._cur.execute("SELECT confidence, provenance FROM claims "
-                               "WHERE provenance LIKE 'inference:ff@%'").fetchall()
+        rows = st._cur.execute(
+            "SELECT confidence, provenance FROM claims WHERE provenance LIKE 'inference:ff@%'"
+        ).fetchall()
     assert rows and all(c <= s.epistemic.hint_cap for c, _ in rows)

@@ -56,8 +56,13 @@ class House:
 
     def prefect(self, *args: str, timeout: float = 300.0) -> subprocess.CompletedProcess[str]:
         """The `prefect` CLI, pointed at this house's server the way the README says."""
-        return subprocess.run([str(BIN / "prefect"), *args], capture_output=True, text=True,
-                               timeout=timeout, env={**self.env, **prefect_env(self.settings)})
+        return subprocess.run(
+            [str(BIN / "prefect"), *args],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env={**self.env, **prefect_env(self.settings)},
+        )
 
     def say(self, client: httpx.Client, text: str, person: str | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"text": text} | ({"person": person} if person else {})
@@ -72,14 +77,17 @@ def house(tmp_path_factory: pytest.TempPathFactory) -> Iterator[House]:
     data_dir = tmp_path_factory.mktemp("house") / "data"
     data_dir.mkdir()
     port = free_port()
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("RESIDENT_", "PREFECT_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("RESIDENT_", "PREFECT_"))}
     env["RESIDENT_FLOWS__PREFECT_PORT"] = str(port)
     settings = load_settings(data_dir=data_dir, env={"RESIDENT_FLOWS__PREFECT_PORT": str(port)})
     out = data_dir.parent / "up.out"
     with open(out, "wb") as fh:
-        proc = subprocess.Popen([str(BIN / "resident"), "--data-dir", str(data_dir), "up",
-                                 "--port", "0"], stdout=fh, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(
+            [str(BIN / "resident"), "--data-dir", str(data_dir), "up", "--port", "0"],
+            stdout=fh,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     running = House(proc, out, data_dir, settings, env)
     deadline = time.monotonic() + UP_TIMEOUT
     while "flows: flows-worker started" not in running.output():
@@ -105,8 +113,12 @@ def test_adhoc_ingest_from_the_cli_lands_through_the_daemon(house: House) -> Non
     assert f"prefect-server (UI http://127.0.0.1:{house.settings.flows.prefect_port})" in output
     listed = house.prefect("deployment", "ls")
     assert listed.returncode == 0, listed.stderr
-    for name in ("decay-stale-facts/nightly", "exploration-loop/hourly", "ingest/adhoc",
-                 "snapshot/on-demand"):
+    for name in (
+        "decay-stale-facts/nightly",
+        "exploration-loop/hourly",
+        "ingest/adhoc",
+        "snapshot/on-demand",
+    ):
         assert name in listed.stdout
     run = house.prefect("deployment", "run", "ingest/adhoc", "-p", "source=hpo-obo", "--watch")
     assert run.returncode == 0, run.stdout + run.stderr
@@ -130,15 +142,28 @@ def test_turns_keep_being_answered_while_a_flow_writes(house: House) -> None:
     told: list[str] = []
     answered: list[float] = []
     run = subprocess.Popen(
-        [str(BIN / "prefect"), "deployment", "run", "ingest/adhoc", "-p",
-         "source=geonames-cities15000", "--watch"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**house.env, **prefect_env(house.settings)})
+        [
+            str(BIN / "prefect"),
+            "deployment",
+            "run",
+            "ingest/adhoc",
+            "-p",
+            "source=geonames-cities15000",
+            "--watch",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**house.env, **prefect_env(house.settings)},
+    )
 
     def talk(n: int) -> None:
         name = f"Load Tester {'ABCD'[n]}"
-        with httpx.Client(base_url=house.info["url"], timeout=120,
-                          headers={"Authorization": f"Bearer {house.token('owner')}"}) as c:
+        with httpx.Client(
+            base_url=house.info["url"],
+            timeout=120,
+            headers={"Authorization": f"Bearer {house.token('owner')}"},
+        ) as c:
             house.say(c, f"I'm {name}")
             i = 0
             while run.poll() is None or i < 3:
@@ -160,15 +185,19 @@ def test_turns_keep_being_answered_while_a_flow_writes(house: House) -> None:
         t.join(120)
     assert run.returncode == 0, out
     assert errors == []
-    print(f"{len(answered)} turns answered during the ingest; slowest {max(answered):.2f} s, "
-          f"median {sorted(answered)[len(answered) // 2]:.2f} s")
+    print(
+        f"{len(answered)} turns answered during the ingest; slowest {max(answered):.2f} s, "
+        f"median {sorted(answered)[len(answered) // 2]:.2f} s"
+    )
     assert len(told) >= 12 and len(answered) == len(told)
     # No lost write: every city and every claim told during the ingest is in the graph.
     after = graph.counts()
     assert after["entities"] - before["entities"] >= 34_258
     assert after["claims"] - before["claims"] >= 136_024 + len(told)
-    assert all(graph.peek_claim(claim_id).provenance.startswith("interaction:person:load-tester")
-               for claim_id in told)
+    assert all(
+        graph.peek_claim(claim_id).provenance.startswith("interaction:person:load-tester")
+        for claim_id in told
+    )
     worker_log = (house.data_dir / "logs" / "flows-worker.log").read_text(errors="replace")
     assert "GraphBusy" not in worker_log and "Conflicting lock" not in worker_log
     graph.close()

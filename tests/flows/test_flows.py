@@ -40,7 +40,8 @@ is_a: HP:0000001
 def latest_artifact(key: str) -> str:
     with get_client(sync_client=True) as client:
         found = client.read_artifacts(
-            artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=[key])))
+            artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=[key]))
+        )
     assert found, f"no artifact {key!r}"
     newest = max(found, key=lambda a: a.created or datetime.min.replace(tzinfo=UTC))
     return str(newest.data)
@@ -72,7 +73,8 @@ def _task_run_counts(flow_run_id: Any) -> dict[str, int]:
 
     with get_client(sync_client=True) as client:
         runs = client.read_task_runs(
-            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run_id])))
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run_id]))
+        )
     counts: dict[str, int] = {}
     for run in runs:
         if run.task_key.startswith("ingest-source") or run.name.startswith("ingest-source"):
@@ -97,9 +99,16 @@ def test_busy_graph_is_retried_with_backoff(flow_env: Path, tmp_path: Path) -> N
     graph = load_settings(data_dir=flow_env, env={}).graph_path
     # Another process holds the file read-write for two seconds: the first tries meet GraphBusy.
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-         "print('held', flush=True); time.sleep(2); c.close()", str(graph)],
-        stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+            "print('held', flush=True); time.sleep(2); c.close()",
+            str(graph),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         path = tmp_path / "hp.obo"
@@ -114,12 +123,26 @@ def test_decay_flow_publishes_histograms(flow_env: Path) -> None:
     long_ago = datetime.now(UTC) - timedelta(days=200)
     with open_store(flow_env) as store:
         store.upsert_entities([Entity(id="concept:tea", kind="thing", label="tea")], long_ago)
-        weak = store.add_claim(NewClaim(subject="concept:tea", predicate="colour",
-                                        object_literal="green", confidence=0.3,
-                                        provenance="peer:model-a"), long_ago)
-        strong = store.add_claim(NewClaim(subject="concept:tea", predicate="origin",
-                                          object_literal="China", confidence=0.8,
-                                          provenance="literature:book"), long_ago)
+        weak = store.add_claim(
+            NewClaim(
+                subject="concept:tea",
+                predicate="colour",
+                object_literal="green",
+                confidence=0.3,
+                provenance="peer:model-a",
+            ),
+            long_ago,
+        )
+        strong = store.add_claim(
+            NewClaim(
+                subject="concept:tea",
+                predicate="origin",
+                object_literal="China",
+                confidence=0.8,
+                provenance="literature:book",
+            ),
+            long_ago,
+        )
     result = decay_stale_facts()
     assert result["decayed"] == 1
     assert result["histogram_before"][3] == 1 and result["histogram_after"][1] == 1
@@ -138,14 +161,29 @@ def test_decay_flow_publishes_histograms(flow_env: Path) -> None:
 def test_exploration_flow_promotes_with_evidence(flow_env: Path) -> None:
     now = datetime.now(UTC)
     with open_store(flow_env) as store:
-        store.upsert_entities([Entity(id="omim:1", kind="disease", label="d"),
-                               Entity(id="hp:0000006", kind="phenotype", label="AD")], now)
-        claims = [store.add_claim(NewClaim(subject="omim:1", predicate="has_inheritance",
-                                           object_entity="hp:0000006", confidence=0.7,
-                                           provenance=p), now)
-                  for p in ("ingest:hpo-annotations@1", "literature:pmid-1", "peer:model")]
-        store.file_gap("omim:1", "has_inheritance", "inheritance of omim:1?",
-                       now - timedelta(minutes=1))
+        store.upsert_entities(
+            [
+                Entity(id="omim:1", kind="disease", label="d"),
+                Entity(id="hp:0000006", kind="phenotype", label="AD"),
+            ],
+            now,
+        )
+        claims = [
+            store.add_claim(
+                NewClaim(
+                    subject="omim:1",
+                    predicate="has_inheritance",
+                    object_entity="hp:0000006",
+                    confidence=0.7,
+                    provenance=p,
+                ),
+                now,
+            )
+            for p in ("ingest:hpo-annotations@1", "literature:pmid-1", "peer:model")
+        ]
+        store.file_gap(
+            "omim:1", "has_inheritance", "inheritance of omim:1?", now - timedelta(minutes=1)
+        )
     result = exploration_loop()
     assert (result["examined"], result["answered"], result["promoted"]) == (1, 1, 2)
     text = latest_artifact("exploration-loop")
@@ -157,8 +195,7 @@ def test_exploration_flow_promotes_with_evidence(flow_env: Path) -> None:
 
 def test_snapshot_flow_publishes_a_copy(flow_env: Path) -> None:
     with open_store(flow_env) as store:
-        store.upsert_entities([Entity(id="concept:x", kind="thing", label="x")],
-                              datetime.now(UTC))
+        store.upsert_entities([Entity(id="concept:x", kind="thing", label="x")], datetime.now(UTC))
     result = snapshot()
     path = Path(result["path"])
     assert path.parent == flow_env / "snapshots" and path.exists()

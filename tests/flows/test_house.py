@@ -28,21 +28,28 @@ def test_prefect_env_keeps_prefect_home_and_database_under_the_data_dir(data_dir
 
 
 def test_every_deployment_with_its_schedule_from_config(data_dir: Path) -> None:
-    settings = load_settings(data_dir=data_dir, env={
-        "RESIDENT_FLOWS__DECAY_CRON": "0 4 * * *", "RESIDENT_FLOWS__TIMEZONE": "Europe/Lisbon"})
+    settings = load_settings(
+        data_dir=data_dir,
+        env={
+            "RESIDENT_FLOWS__DECAY_CRON": "0 4 * * *",
+            "RESIDENT_FLOWS__TIMEZONE": "Europe/Lisbon",
+        },
+    )
     found = {(d.flow_name, d.name): d for d in deployments(settings)}
     assert set(found) == set(DEPLOYMENTS)
     nightly = found[("decay-stale-facts", "nightly")].schedules
     assert [(s.schedule.cron, s.schedule.timezone) for s in nightly] == [  # type: ignore[union-attr]
-        ("0 4 * * *", "Europe/Lisbon")]
+        ("0 4 * * *", "Europe/Lisbon")
+    ]
     hourly = found[("exploration-loop", "hourly")].schedules
     assert [s.schedule.cron for s in hourly] == ["17 * * * *"]  # type: ignore[union-attr]
     assert found[("ingest", "adhoc")].schedules == []
     assert found[("ingest", "adhoc")].entrypoint == "flows.ingest.ingest"
 
 
-@pytest.mark.parametrize(("key", "value"), [("DECAY_CRON", "61 3 * * *"),
-                                            ("TIMEZONE", "Mars/Olympus_Mons")])
+@pytest.mark.parametrize(
+    ("key", "value"), [("DECAY_CRON", "61 3 * * *"), ("TIMEZONE", "Mars/Olympus_Mons")]
+)
 def test_bad_schedule_is_a_config_error(data_dir: Path, key: str, value: str) -> None:
     settings = load_settings(data_dir=data_dir, env={f"RESIDENT_FLOWS__{key}": value})
     with pytest.raises(ConfigError, match=f"flows.{key.lower()}"):
@@ -59,8 +66,7 @@ def test_server_refuses_a_taken_port(data_dir: Path) -> None:
         sock.bind(("127.0.0.1", 0))
         sock.listen()
         port = sock.getsockname()[1]
-        settings = load_settings(data_dir=data_dir,
-                                 env={"RESIDENT_FLOWS__PREFECT_PORT": str(port)})
+        settings = load_settings(data_dir=data_dir, env={"RESIDENT_FLOWS__PREFECT_PORT": str(port)})
         with pytest.raises(HouseError, match=f"port {port} on 127.0.0.1 is taken"):
             start_server(settings)
 
@@ -78,4 +84,7 @@ def test_snapshots_keep_the_newest(store: DuckStore, data_dir: Path) -> None:
     assert report.path == folder / "graph-20260101T000000Z.duckdb"
     assert [p.name for p in report.removed] == ["graph-20250101T000000Z.duckdb"]
     assert sorted(p.name for p in folder.iterdir()) == [
-        "graph-20250102T000000Z.duckdb", "graph-20260101T000000Z.duckdb", "notes.txt"]
+        "graph-20250102T000000Z.duckdb",
+        "graph-20260101T000000Z.duckdb",
+        "notes.txt",
+    ]

@@ -22,7 +22,8 @@ from tests.literature.books import license_text, make_epub, make_pdf, shingle_hi
 def _artifacts(key: str) -> list[str]:
     with get_client(sync_client=True) as client:
         found = client.read_artifacts(
-            artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=[key])))
+            artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=[key]))
+        )
     return [str(a.data) for a in found]
 
 
@@ -77,8 +78,11 @@ def test_read_reread_and_nothing_verbatim_survives(flow_env: Path, tmp_path: Pat
     settings = load_settings(data_dir=flow_env, env={})
     files = [p for p in flow_env.rglob("*") if p.is_file()]
     tmp = Path(tempfile.gettempdir())
-    files += [p for p in tmp.rglob("*") if p.is_file() and p != book
-              and p.stat().st_mtime >= started - 1 and not p.is_symlink()]
+    files += [
+        p
+        for p in tmp.rglob("*")
+        if p.is_file() and p != book and p.stat().st_mtime >= started - 1 and not p.is_symlink()
+    ]
     assert settings.graph_path in files
     wanted = shingles(license_text())
     excerpts = " ".join(" ".join(e.split()) for e in _excerpts(settings.graph_path))
@@ -94,8 +98,12 @@ def test_read_reread_and_nothing_verbatim_survives(flow_env: Path, tmp_path: Pat
 def _excerpts(graph_file: Path) -> list[str]:
     con = duckdb.connect(str(graph_file), read_only=True)
     try:
-        return [r[0] for r in con.execute(
-            "SELECT object_literal FROM claims WHERE predicate = 'excerpt'").fetchall()]
+        return [
+            r[0]
+            for r in con.execute(
+                "SELECT object_literal FROM claims WHERE predicate = 'excerpt'"
+            ).fetchall()
+        ]
     finally:
         con.close()
 
@@ -118,8 +126,9 @@ def test_a_bad_document_fails_the_run_and_writes_nothing(flow_env: Path, tmp_pat
             con.close()
 
 
-def test_the_inbox_on_a_local_dask_cluster(flow_env: Path, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_inbox_on_a_local_dask_cluster(
+    flow_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("RESIDENT_LITERATURE__TASK_RUNNER", "dask")
     inbox = flow_env / "inbox"
     inbox.mkdir()
@@ -130,7 +139,10 @@ def test_the_inbox_on_a_local_dask_cluster(flow_env: Path, tmp_path: Path,
     bad.write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 8)
     first = literature()
     assert sorted(r["title"] for r in first["read"]) == [
-        "GNU General Public License", "GNU General Public License", "Notes"]
+        "GNU General Public License",
+        "GNU General Public License",
+        "Notes",
+    ]
     assert [r["error"] for r in first["refused"]] == ["corrupt_document"]
     second = literature()
     assert second["read"] == []  # each file once, by content hash

@@ -30,24 +30,36 @@ def _decoded(path: Path) -> str:
 
 @pytest.mark.slow
 def test_a_book_and_a_manual_read_through_prefect_deployment_run(
-        house: House, tmp_path: Path) -> None:  # noqa: F811
+    house: House,  # noqa: F811 (the fixture imported above)
+    tmp_path: Path,
+) -> None:
     manual_text = (ROOT / "README.md").read_text(encoding="utf-8")
     book = make_epub(tmp_path / "gpl.epub", license_text())
-    manual = make_pdf(tmp_path / "readme.pdf", manual_text, title="MAX, our AI resident",
-                      author="The MAX project", running_head="MAX README")
+    manual = make_pdf(
+        tmp_path / "readme.pdf",
+        manual_text,
+        title="MAX, our AI resident",
+        author="The MAX project",
+        running_head="MAX README",
+    )
     for path in (book, manual):
-        run = house.prefect("deployment", "run", "literature/adhoc", "-p", f"path={path}",
-                            "--watch", timeout=600)
+        run = house.prefect(
+            "deployment", "run", "literature/adhoc", "-p", f"path={path}", "--watch", timeout=600
+        )
         assert run.returncode == 0 and "Completed" in run.stdout, run.stdout + run.stderr
 
-    with httpx.Client(base_url=house.info["url"], timeout=120,
-                      headers={"Authorization": f"Bearer {house.token('owner')}"}) as c:
+    with httpx.Client(
+        base_url=house.info["url"],
+        timeout=120,
+        headers={"Authorization": f"Bearer {house.token('owner')}"},
+    ) as c:
         listed = house.say(c, "What have you read?")["reply"]
         assert "I have read 2 documents" in listed and "MAX, our AI resident" in listed
         about = house.say(c, "What is GNU General Public License about?")
         assert about["intent"] == "reading" and "is about" in about["reply"]
-        assert about["claims"] and all(cl["provenance"].startswith("literature:doc:")
-                                       for cl in about["claims"])
+        assert about["claims"] and all(
+            cl["provenance"].startswith("literature:doc:") for cl in about["claims"]
+        )
         taught = house.say(c, "What did the MAX README teach you?")["reply"]
         assert "haven't read anything called" in taught  # the title is what the file says
         taught = house.say(c, "What did MAX, our AI resident teach you?")["reply"]
@@ -60,9 +72,12 @@ def test_a_book_and_a_manual_read_through_prefect_deployment_run(
     snapshots = sorted((house.data_dir / "snapshots").glob("*.duckdb"))
     assert snapshots
     wanted = shingles(license_text()) | shingles(manual_text)
-    kept = " ".join(" ".join(str(r[0]).split()) for r in duckdb.connect(
-        str(snapshots[-1]), read_only=True).execute(
-        "SELECT object_literal FROM claims WHERE predicate = 'excerpt'").fetchall())
+    kept = " ".join(
+        " ".join(str(r[0]).split())
+        for r in duckdb.connect(str(snapshots[-1]), read_only=True)
+        .execute("SELECT object_literal FROM claims WHERE predicate = 'excerpt'")
+        .fetchall()
+    )
     files = [p for p in house.data_dir.rglob("*") if p.is_file()]
     assert any("prefect" in p.parts for p in files) and any(p.suffix == ".log" for p in files)
     leaked: dict[str, list[str]] = {}

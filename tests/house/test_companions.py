@@ -33,8 +33,13 @@ def _child(settings: Settings, name: str, argv: list[str], **kw: object) -> Chil
 
 def test_started_ready_and_stopped(settings: Settings, tmp_path: Path) -> None:
     marker = tmp_path / "marker"
-    companion = _child(settings, "waiter", [sys.executable, "-c", WAIT_FOR_TERM, str(marker)],
-                       ready=marker.exists, ready_timeout=60)
+    companion = _child(
+        settings,
+        "waiter",
+        [sys.executable, "-c", WAIT_FOR_TERM, str(marker)],
+        ready=marker.exists,
+        ready_timeout=60,
+    )
     companion.start()
     assert marker.read_text() == "http://127.0.0.1:1", "the daemon's context reached it"
     assert companion.process is not None and companion.process.poll() is None
@@ -45,8 +50,13 @@ def test_started_ready_and_stopped(settings: Settings, tmp_path: Path) -> None:
 
 def test_a_stuck_companion_is_killed(settings: Settings, tmp_path: Path) -> None:
     marker = tmp_path / "marker"
-    companion = _child(settings, "stuck", [sys.executable, "-c", IGNORE_TERM, str(marker)],
-                       ready=marker.exists, ready_timeout=60)
+    companion = _child(
+        settings,
+        "stuck",
+        [sys.executable, "-c", IGNORE_TERM, str(marker)],
+        ready=marker.exists,
+        ready_timeout=60,
+    )
     companion.start()
     companion.stop(0.5)
     # -9: it ignored SIGTERM and was killed once the grace period ran out.
@@ -54,7 +64,12 @@ def test_a_stuck_companion_is_killed(settings: Settings, tmp_path: Path) -> None
 
 
 def test_a_companion_that_dies_before_ready_fails_loudly(settings: Settings) -> None:
-    companion = _child(settings, "dies", [sys.executable, "-c", "raise SystemExit(3)"],
-                       ready=lambda: False, ready_timeout=60)
+    companion = _child(
+        settings,
+        "dies",
+        [sys.executable, "-c", "raise SystemExit(3)"],
+        ready=lambda: False,
+        ready_timeout=60,
+    )
     with pytest.raises(CompanionError, match="status 3"):
         companion.start()

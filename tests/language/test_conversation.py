@@ -33,8 +33,9 @@ class Max:
 
     def say(self, text: str, person_id: str | None = None, **kw: Any) -> Turn:
         now = self.clock.advance(minutes=1)
-        return converse(self.resident, text, person_id, now,
-                        self.resident.session.new_correlation_id(), **kw)
+        return converse(
+            self.resident, text, person_id, now, self.resident.session.new_correlation_id(), **kw
+        )
 
     def events(self, correlation_id: str | None = None) -> list[Any]:
         found = list(read_events(self.resident.events.path))
@@ -109,7 +110,10 @@ def test_a_statement_is_a_claim_at_the_hint_cap(max_: Max) -> None:
     assert turn.intent == "statement" and len(turn.claims) == 1
     claim = max_.graph.peek_claim(turn.claims[0]["id"])
     assert (claim.subject, claim.predicate, claim.object_entity) == (
-        "concept:aspirin", "treats", "concept:headache")
+        "concept:aspirin",
+        "treats",
+        "concept:headache",
+    )
     assert claim.provenance == "interaction:person:ana"
     assert claim.confidence == max_.settings.epistemic.hint_cap == 0.3
     assert claim.level is Level.HYPOTHESIS
@@ -136,13 +140,18 @@ def test_a_statement_without_a_person_is_interaction_unknown(max_: Max) -> None:
 
 def test_names_match_existing_entities_before_new_concepts(max_: Max) -> None:
     now = max_.clock.now()
-    max_.graph.upsert_entities([
-        Entity(id="hp:0002315", kind="phenotype", label="Headache", aliases=("Cephalgia",)),
-        Entity(id="rxnorm:1191", kind="drug", label="aspirin"),
-    ], now)
+    max_.graph.upsert_entities(
+        [
+            Entity(id="hp:0002315", kind="phenotype", label="Headache", aliases=("Cephalgia",)),
+            Entity(id="rxnorm:1191", kind="drug", label="aspirin"),
+        ],
+        now,
+    )
     turn = max_.say("Aspirin treats cephalgia")
     assert (turn.claims[0]["subject"], turn.claims[0]["object_entity"]) == (
-        "rxnorm:1191", "hp:0002315")
+        "rxnorm:1191",
+        "hp:0002315",
+    )
     plural = max_.say("Aspirins treat headaches")
     assert plural.claims[0]["object_entity"] == "hp:0002315"
     assert max_.graph.counts()["entities"] == 2
@@ -153,23 +162,43 @@ def test_a_literal_attribute_and_questions_about_it(max_: Max) -> None:
     said = max_.say("Ana's birthday is 3 May", pid)
     claim = said.claims[0]
     assert (claim["subject"], claim["predicate"], claim["object_literal"]) == (
-        "person:ana", "birthday", "3 May")
+        "person:ana",
+        "birthday",
+        "3 May",
+    )
     learned = "2026-01-01 00:02 UTC"
     for question in ("When is Ana's birthday?", "What is my birthday?", "When was Ana born?"):
         turn = max_.say(question, pid)
         assert turn.intent == "question" and [c["id"] for c in turn.claims] == [claim["id"]]
-        for part in ("3 May", "hypothesis", "confidence 0.30", "interaction:person:ana",
-                     f"learned {learned}"):
+        for part in (
+            "3 May",
+            "hypothesis",
+            "confidence 0.30",
+            "interaction:person:ana",
+            f"learned {learned}",
+        ):
             assert part in turn.reply, (part, turn.reply)
 
 
 def test_a_question_is_a_retrieval(max_: Max) -> None:
-    max_.graph.upsert_entities([Entity(id="concept:gout", kind="concept", label="gout"),
-                                Entity(id="concept:colchicine", kind="concept",
-                                       label="colchicine")], max_.clock.now())
-    stored = max_.graph.add_claim(NewClaim(
-        subject="concept:colchicine", predicate="treats", object_entity="concept:gout",
-        confidence=0.7, provenance="ingest:drugs@2025", locator="row 12"), max_.clock.now())
+    max_.graph.upsert_entities(
+        [
+            Entity(id="concept:gout", kind="concept", label="gout"),
+            Entity(id="concept:colchicine", kind="concept", label="colchicine"),
+        ],
+        max_.clock.now(),
+    )
+    stored = max_.graph.add_claim(
+        NewClaim(
+            subject="concept:colchicine",
+            predicate="treats",
+            object_entity="concept:gout",
+            confidence=0.7,
+            provenance="ingest:drugs@2025",
+            locator="row 12",
+        ),
+        max_.clock.now(),
+    )
     turn = max_.say("What treats gout?")
     after = max_.graph.peek_claim(stored.id)
     assert after.confidence == pytest.approx(0.72) and after.retrieved_at > stored.retrieved_at
@@ -221,7 +250,9 @@ def test_a_second_value_of_a_one_valued_attribute_is_a_conflict(max_: Max) -> No
     second = max_.say("Ana's birthday is 4 May").claims[0]
     conflicts = max_.graph.conflicts_for(first["id"])
     assert len(conflicts) == 1 and {conflicts[0].claim_a, conflicts[0].claim_b} == {
-        first["id"], second["id"]}
+        first["id"],
+        second["id"],
+    }
     # Many-valued relations do not conflict.
     max_.say("Aspirin treats headache", pid)
     max_.say("Aspirin treats fever", pid)
@@ -239,15 +270,23 @@ def test_a_correction_makes_the_three_writes(max_: Max) -> None:
     turn = max_.say("No, that's wrong: the capital of Australia is Canberra", pid)
     assert turn.intent == "correction"
     after = max_.graph.counts()
-    assert (after["claims"] - before["claims"], after["conflicts"] - before["conflicts"],
-            after["curiosity_gaps"] - before["curiosity_gaps"]) == (1, 1, 1)
+    assert (
+        after["claims"] - before["claims"],
+        after["conflicts"] - before["conflicts"],
+        after["curiosity_gaps"] - before["curiosity_gaps"],
+    ) == (1, 1, 1)
     new = next(c for c in turn.claims if c["id"] != old["id"])
     # The correction names who made it (issue 14).
     assert (new["provenance"], new["level"], new["confidence"]) == (
-        "user_correction:person:ana", "hypothesis",
-        max_.settings.epistemic.correction_confidence)
+        "user_correction:person:ana",
+        "hypothesis",
+        max_.settings.epistemic.correction_confidence,
+    )
     assert (new["subject"], new["predicate"], new["object_entity"]) == (
-        "concept:australia", "capital", "concept:canberra")
+        "concept:australia",
+        "capital",
+        "concept:canberra",
+    )
     conflict = max_.graph.conflicts_for(old["id"])[0]
     assert conflict.status.value == "open" and conflict.reason == "user_correction"
     assert {conflict.claim_a, conflict.claim_b} == {old["id"], new["id"]}
@@ -255,8 +294,11 @@ def test_a_correction_makes_the_three_writes(max_: Max) -> None:
     assert gap.priority == max_.settings.curiosity.correction_priority and gap.claim_id == new["id"]
     # The old claim keeps its row, untouched.
     assert max_.graph.peek_claim(old["id"]).confidence == old["confidence"]
-    appraised = [e.payload.get("appraised") for e in max_.events(turn.correlation_id)
-                 if e.kind == "appraisal"]
+    appraised = [
+        e.payload.get("appraised")
+        for e in max_.events(turn.correlation_id)
+        if e.kind == "appraisal"
+    ]
     assert appraised == ["corrected"]
     assert "priority 100" in turn.reply and "user_correction" in turn.reply
 
@@ -264,9 +306,16 @@ def test_a_correction_makes_the_three_writes(max_: Max) -> None:
 def test_a_correction_of_a_grounded_claim_and_of_nothing(max_: Max) -> None:
     now = max_.clock.now()
     max_.graph.upsert_entities([Entity(id="concept:water", kind="concept", label="water")], now)
-    fact = max_.graph.add_claim(NewClaim(subject="concept:water", predicate="boiling_point",
-                                         object_literal="100 C", confidence=0.8,
-                                         provenance="ingest:physics@1"), now)
+    fact = max_.graph.add_claim(
+        NewClaim(
+            subject="concept:water",
+            predicate="boiling_point",
+            object_literal="100 C",
+            confidence=0.8,
+            provenance="ingest:physics@1",
+        ),
+        now,
+    )
     turn = max_.say("Actually, the boiling point of water is 90 C")
     assert turn.intent == "correction"
     conflict = max_.graph.conflicts_for(fact.id)
@@ -303,23 +352,35 @@ def test_why_gives_the_provenance_trail_and_open_conflicts(max_: Max) -> None:
     text_answer = why(max_.graph, "the capital of Australia is Sydney", max_.clock.now())
     assert text_answer.matched and text_answer.trails[0].claim.claim.id == old["id"]
     # Not held as asked: the claims on the same subject and predicate are shown.
-    other = why(max_.graph, "why do you think the capital of Australia is Perth?",
-                max_.clock.now())
+    other = why(max_.graph, "why do you think the capital of Australia is Perth?", max_.clock.now())
     assert not other.matched and other.text.startswith("I hold no claim that")
     assert len(other.trails) == 2
     # why is an audit: nothing was bumped.
-    assert max_.graph.peek_claim(old["id"]).retrieved_at == max_.graph.peek_claim(
-        old["id"]).created_at
+    assert (
+        max_.graph.peek_claim(old["id"]).retrieved_at == max_.graph.peek_claim(old["id"]).created_at
+    )
 
 
 def test_why_shows_evidence_rows(max_: Max) -> None:
     now = max_.clock.now()
-    max_.graph.upsert_entities([Entity(id="concept:gout", kind="concept", label="gout"),
-                                Entity(id="concept:colchicine", kind="concept",
-                                       label="colchicine")], now)
-    max_.graph.add_claim(NewClaim(subject="concept:colchicine", predicate="treats",
-                                  object_entity="concept:gout", confidence=0.7,
-                                  provenance="ingest:drugs@2025", locator="row 12"), now)
+    max_.graph.upsert_entities(
+        [
+            Entity(id="concept:gout", kind="concept", label="gout"),
+            Entity(id="concept:colchicine", kind="concept", label="colchicine"),
+        ],
+        now,
+    )
+    max_.graph.add_claim(
+        NewClaim(
+            subject="concept:colchicine",
+            predicate="treats",
+            object_entity="concept:gout",
+            confidence=0.7,
+            provenance="ingest:drugs@2025",
+            locator="row 12",
+        ),
+        now,
+    )
     turn = max_.say("Why do you think colchicine treats gout?")
     assert "Evidence: the drugs dataset (ingest:drugs) at row 12" in turn.reply
 
@@ -344,7 +405,10 @@ def test_facts_about(max_: Max) -> None:
     answer = facts_about(max_.graph, "ana", max_.clock.now())
     assert answer.known and [e.id for e in answer.entities] == ["person:ana"]
     assert {(v.claim.predicate, v.subject_label) for v in answer.claims} == {
-        ("birthday", "Ana"), ("likes", "Ana"), ("loves", "Bob")}
+        ("birthday", "Ana"),
+        ("likes", "Ana"),
+        ("loves", "Bob"),
+    }
     assert answer.text.splitlines()[0] == "What I know about Ana:"
     assert len(answer.text.splitlines()) == 4
     by_id = facts_about(max_.graph, "person:ana", max_.clock.now(), limit=1)
@@ -371,8 +435,9 @@ def test_praise_and_hostility_are_appraised(max_: Max) -> None:
         assert [e.payload["appraised"] for e in appraisals] == [kind]
         assert appraisals[0].payload["person_id"] == pid
     bye = max_.say("bye", pid)
-    assert [e.payload.get("appraised") for e in max_.events(bye.correlation_id)
-            if e.kind == "appraisal"] == ["person_left"]
+    assert [
+        e.payload.get("appraised") for e in max_.events(bye.correlation_id) if e.kind == "appraisal"
+    ] == ["person_left"]
 
 
 # -- edges -----------------------------------------------------------------------------------------
@@ -399,8 +464,10 @@ def test_every_turn_emits_events_under_its_correlation_id(max_: Max) -> None:
     for turn in turns:
         kinds = [e.kind for e in max_.events(turn.correlation_id)]
         assert kinds[0] == "turn_heard" and kinds[-1] == "turn_replied"
-        assert all(e.session_id == max_.resident.session.session_id
-                   for e in max_.events(turn.correlation_id))
+        assert all(
+            e.session_id == max_.resident.session.session_id
+            for e in max_.events(turn.correlation_id)
+        )
         heard = max_.events(turn.correlation_id)[0].payload
         # Ids and sizes only: the text itself is not logged.
         assert "text" not in heard and heard["intent"] == turn.intent
@@ -410,9 +477,14 @@ def test_every_turn_emits_events_under_its_correlation_id(max_: Max) -> None:
 
 
 def _with_model(settings: Settings, url: str) -> Settings:
-    return load_settings(data_dir=settings.data_dir, env={
-        "RESIDENT_LANGUAGE_MODEL__BASE_URL": url, "RESIDENT_LANGUAGE_MODEL__MODEL": "tiny",
-        "RESIDENT_LANGUAGE_MODEL__TIMEOUT_SECONDS": "0.5"})
+    return load_settings(
+        data_dir=settings.data_dir,
+        env={
+            "RESIDENT_LANGUAGE_MODEL__BASE_URL": url,
+            "RESIDENT_LANGUAGE_MODEL__MODEL": "tiny",
+            "RESIDENT_LANGUAGE_MODEL__TIMEOUT_SECONDS": "0.5",
+        },
+    )
 
 
 def test_no_model_means_plain_renderings(max_: Max) -> None:
@@ -436,7 +508,8 @@ def test_an_honest_model_phrases_the_turn(settings: Settings, chat_server: Any) 
 
 
 def test_a_model_lying_about_the_mood_loses_to_the_plain_rendering(
-        settings: Settings, chat_server: Any) -> None:
+    settings: Settings, chat_server: Any
+) -> None:
     chat_server.respond = lambda plain: "I'm feeling ecstatic and full of energy today!"
     m = Max(_with_model(settings, chat_server.url))
     try:
@@ -451,7 +524,8 @@ def test_a_model_lying_about_the_mood_loses_to_the_plain_rendering(
 
 
 def test_a_model_adding_a_claim_loses_to_the_plain_rendering(
-        settings: Settings, chat_server: Any) -> None:
+    settings: Settings, chat_server: Any
+) -> None:
     m = Max(_with_model(settings, chat_server.url))
     try:
         m.say("Aspirin treats fever")
@@ -463,8 +537,9 @@ def test_a_model_adding_a_claim_loses_to_the_plain_rendering(
         m.close()
 
 
-def test_a_model_that_errors_or_hangs_leaves_max_plain(settings: Settings,
-                                                      chat_server: Any) -> None:
+def test_a_model_that_errors_or_hangs_leaves_max_plain(
+    settings: Settings, chat_server: Any
+) -> None:
     m = Max(_with_model(settings, chat_server.url))
     try:
         chat_server.status = 503
@@ -480,8 +555,9 @@ def test_the_dictionary_is_an_lru_of_the_configured_size(max_: Max) -> None:
     lang = Language.from_settings(max_.settings, max_.graph)
     assert lang.dictionary.maxsize == max_.settings.caches.dictionary == 500
     now = max_.clock.now()
-    max_.graph.upsert_entities([Entity(id=f"concept:n{i}", kind="concept", label=f"n{i}")
-                                for i in range(5)], now)
+    max_.graph.upsert_entities(
+        [Entity(id=f"concept:n{i}", kind="concept", label=f"n{i}") for i in range(5)], now
+    )
     small = Dictionary(max_.graph, 3)
     for i in range(5):
         assert [e.id for e in small.find(f"N{i}")] == [f"concept:n{i}"]

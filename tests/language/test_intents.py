@@ -36,10 +36,21 @@ def _parse(nlp: Any, text: str) -> Parsed:
     return parse(nlp(text))
 
 
-def _t(subject: str | None, predicate: str, obj: str | None, *, speaker: bool = False,
-       literal: bool = False) -> dict[str, Any]:
-    return {"subject": subject, "predicate": predicate, "object": obj, "speaker": speaker,
-            "literal": literal}
+def _t(
+    subject: str | None,
+    predicate: str,
+    obj: str | None,
+    *,
+    speaker: bool = False,
+    literal: bool = False,
+) -> dict[str, Any]:
+    return {
+        "subject": subject,
+        "predicate": predicate,
+        "object": obj,
+        "speaker": speaker,
+        "literal": literal,
+    }
 
 
 SIMPLE = [
@@ -77,13 +88,16 @@ def test_greeting_prefix_is_kept_as_a_flag(nlp: Any) -> None:
     assert _parse(nlp, "What treats headache?").greeted is False
 
 
-@pytest.mark.parametrize(("text", "name"), [
-    ("I'm Ana", "Ana"),
-    ("I am Ana Silva", "Ana Silva"),
-    ("I\u2019m Ana", "Ana"),
-    ("my name is ana", "Ana"),
-    ("Call me Bob.", "Bob"),
-])
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I'm Ana", "Ana"),
+        ("I am Ana Silva", "Ana Silva"),
+        ("I\u2019m Ana", "Ana"),
+        ("my name is ana", "Ana"),
+        ("Call me Bob.", "Bob"),
+    ],
+)
 def test_introductions(nlp: Any, text: str, name: str) -> None:
     p = _parse(nlp, text)
     assert (p.intent, p.name) == (Intent.INTRODUCTION, name)
@@ -93,7 +107,9 @@ def test_unknown_carries_a_reason(nlp: Any) -> None:
     assert _parse(nlp, "Aspirin doesn't treat headache").reason == "negation"
     assert _parse(nlp, "blah blah").reason == "statement"
     assert _parse(nlp, "Why is the sky purple and green and also very far away?").intent in (
-        Intent.WHY, Intent.UNKNOWN)
+        Intent.WHY,
+        Intent.UNKNOWN,
+    )
 
 
 STATEMENTS = [
@@ -125,12 +141,16 @@ def test_statements(nlp: Any, text: str, triple: dict[str, Any]) -> None:
 
 
 CORRECTIONS = [
-    ("No, that's wrong: the capital of Australia is Canberra",
-     _t("Australia", "capital", "Canberra")),
+    (
+        "No, that's wrong: the capital of Australia is Canberra",
+        _t("Australia", "capital", "Canberra"),
+    ),
     ("Actually, Ana's birthday is 4 May", _t("Ana", "birthday", "4 May", literal=True)),
     ("Wrong. Aspirin treats fever", _t("Aspirin", "treats", "fever")),
-    ("That's not right, Canberra is the capital of Australia",
-     _t("Australia", "capital", "Canberra")),
+    (
+        "That's not right, Canberra is the capital of Australia",
+        _t("Australia", "capital", "Canberra"),
+    ),
 ]
 
 
@@ -160,8 +180,11 @@ QUESTIONS = [
     ("Where is Lisbon?", QuestionKind.OBJECT, _t("Lisbon", "located_in", None)),
     ("What is my birthday?", QuestionKind.OBJECT, _t(None, "birthday", None, speaker=True)),
     ("Does aspirin treat headache?", QuestionKind.CHECK, _t("aspirin", "treats", "headache")),
-    ("Is Canberra the capital of Australia?", QuestionKind.CHECK,
-     _t("Australia", "capital", "Canberra")),
+    (
+        "Is Canberra the capital of Australia?",
+        QuestionKind.CHECK,
+        _t("Australia", "capital", "Canberra"),
+    ),
     ("Aspirin treats headache?", QuestionKind.CHECK, _t("Aspirin", "treats", "headache")),
 ]
 
@@ -177,25 +200,33 @@ def test_questions(nlp: Any, text: str, kind: QuestionKind, triple: dict[str, An
     assert got == triple
 
 
-@pytest.mark.parametrize(("text", "about"), [
-    ("What do you know about Ana?", "Ana"),
-    ("Tell me about aspirin", "aspirin"),
-    ("Who is Ana?", "Ana"),
-    ("What is a headache?", "headache"),
-    ("Max, what do you know about the Eiffel Tower?", "Eiffel Tower"),
-    ("What do you know about me?", None),
-])
+@pytest.mark.parametrize(
+    ("text", "about"),
+    [
+        ("What do you know about Ana?", "Ana"),
+        ("Tell me about aspirin", "aspirin"),
+        ("Who is Ana?", "Ana"),
+        ("What is a headache?", "headache"),
+        ("Max, what do you know about the Eiffel Tower?", "Eiffel Tower"),
+        ("What do you know about me?", None),
+    ],
+)
 def test_about_questions(nlp: Any, text: str, about: str | None) -> None:
     p = _parse(nlp, text)
     assert (p.intent, p.question, p.about) == (Intent.QUESTION, QuestionKind.ABOUT, about)
 
 
-@pytest.mark.parametrize(("text", "triple"), [
-    ("Why do you think aspirin treats headache?", _t("aspirin", "treats", "headache")),
-    ("Why do you think the capital of Australia is Sydney?", _t("Australia", "capital",
-                                                                "Sydney")),
-    ("How do you know Ana's birthday is 3 May?", _t("Ana", "birthday", "3 May", literal=True)),
-])
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        ("Why do you think aspirin treats headache?", _t("aspirin", "treats", "headache")),
+        (
+            "Why do you think the capital of Australia is Sydney?",
+            _t("Australia", "capital", "Sydney"),
+        ),
+        ("How do you know Ana's birthday is 3 May?", _t("Ana", "birthday", "3 May", literal=True)),
+    ],
+)
 def test_why_with_a_statement(nlp: Any, text: str, triple: dict[str, Any]) -> None:
     p = _parse(nlp, text)
     assert p.intent is Intent.WHY and p.triple is not None
@@ -216,7 +247,13 @@ def test_unanswerable_question_is_unknown_not_a_statement(nlp: Any) -> None:
 
 def test_helpers() -> None:
     assert [third_person(v) for v in ("like", "watch", "study", "have", "play", "go")] == [
-        "likes", "watches", "studies", "has", "plays", "goes"]
+        "likes",
+        "watches",
+        "studies",
+        "has",
+        "plays",
+        "goes",
+    ]
     assert predicate_from(["favourite", "colour"]) == "favourite_colour"
     assert predicate_from(["date", "of", "birth"]) == "birthday"
     assert predicate_from(["3rd"]) is None

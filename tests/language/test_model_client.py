@@ -13,17 +13,24 @@ from resident.config import LanguageModelSettings, Settings, load_settings
 from resident.errors import LanguageModelError
 from resident.language.model_client import Grounding, ModelClient, check_phrasing
 
-STATE = ("I feel content (valence +0.20, arousal -0.10, dominance +0.05); my disposition is "
-         "even (+0.10). All my drives are within their comfort bands.")
+STATE = (
+    "I feel content (valence +0.20, arousal -0.10, dominance +0.05); my disposition is "
+    "even (+0.10). All my drives are within their comfort bands."
+)
 STATE_GROUNDING = Grounding(mood_labels=("content", "even"))
-CLAIM = ("Aspirin treats headache: a hypothesis at confidence 0.30; source: Ana told me "
-         "(interaction:person:ana); learned 2026-01-01 00:00 UTC.")
+CLAIM = (
+    "Aspirin treats headache: a hypothesis at confidence 0.30; source: Ana told me "
+    "(interaction:person:ana); learned 2026-01-01 00:00 UTC."
+)
 CLAIM_GROUNDING = Grounding(required=("Aspirin", "headache"))
 
 
 def _model_settings(url: str, **extra: str) -> Settings:
-    env = {"RESIDENT_LANGUAGE_MODEL__BASE_URL": url, "RESIDENT_LANGUAGE_MODEL__MODEL": "tiny",
-           "RESIDENT_LANGUAGE_MODEL__API_KEY": "sekrit"}
+    env = {
+        "RESIDENT_LANGUAGE_MODEL__BASE_URL": url,
+        "RESIDENT_LANGUAGE_MODEL__MODEL": "tiny",
+        "RESIDENT_LANGUAGE_MODEL__API_KEY": "sekrit",
+    }
     env.update({f"RESIDENT_LANGUAGE_MODEL__{k.upper()}": v for k, v in extra.items()})
     return load_settings(data_dir=Path("/nonexistent-data-dir-unused"), env=env)
 
@@ -31,35 +38,45 @@ def _model_settings(url: str, **extra: str) -> Settings:
 # -- the check (pure) --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("wording", [
-    "Honestly? I feel content (valence +0.20, arousal -0.10, dominance +0.05), and my "
-    "disposition is even (+0.10). All my drives are within their comfort bands.",
-    "Right now I feel content; my disposition is even. All my drives are within their bands.",
-])
+@pytest.mark.parametrize(
+    "wording",
+    [
+        "Honestly? I feel content (valence +0.20, arousal -0.10, dominance +0.05), and my "
+        "disposition is even (+0.10). All my drives are within their comfort bands.",
+        "Right now I feel content; my disposition is even. All my drives are within their bands.",
+    ],
+)
 def test_an_honest_rewording_passes(wording: str) -> None:
     assert check_phrasing(STATE, wording, STATE_GROUNDING) is None
 
 
-@pytest.mark.parametrize(("wording", "why"), [
-    ("I'm feeling ecstatic today!", "mood word 'ecstatic'"),
-    ("I feel anxious; my disposition is even.", "mood word 'anxious'"),
-    ("My disposition is even and all my drives are fine.", "mood word 'fine'"),
-    ("All my drives are within their comfort bands; my disposition is even.",
-     "mood label 'content' was dropped"),
-    ("I feel content (valence +0.90); my disposition is even.", "number 0.9"),
-    ("I feel content (valence -0.20); my disposition is even.", "number -0.2"),
-    ("I feel content, like Ana; my disposition is even.", "name 'Ana'"),
-    ("I do not feel content; my disposition is even.", "negation"),
-    ("   ", "empty"),
-])
+@pytest.mark.parametrize(
+    ("wording", "why"),
+    [
+        ("I'm feeling ecstatic today!", "mood word 'ecstatic'"),
+        ("I feel anxious; my disposition is even.", "mood word 'anxious'"),
+        ("My disposition is even and all my drives are fine.", "mood word 'fine'"),
+        (
+            "All my drives are within their comfort bands; my disposition is even.",
+            "mood label 'content' was dropped",
+        ),
+        ("I feel content (valence +0.90); my disposition is even.", "number 0.9"),
+        ("I feel content (valence -0.20); my disposition is even.", "number -0.2"),
+        ("I feel content, like Ana; my disposition is even.", "name 'Ana'"),
+        ("I do not feel content; my disposition is even.", "negation"),
+        ("   ", "empty"),
+    ],
+)
 def test_a_lie_about_the_state_fails(wording: str, why: str) -> None:
     problem = check_phrasing(STATE, wording, STATE_GROUNDING)
     assert problem is not None and why in problem
 
 
 def test_claims_and_entities_are_checked() -> None:
-    honest = ("From what Ana told me (interaction:person:ana) on 2026-01-01 00:00 UTC, aspirin "
-              "treats headache; I hold it as a hypothesis at confidence 0.30.")
+    honest = (
+        "From what Ana told me (interaction:person:ana) on 2026-01-01 00:00 UTC, aspirin "
+        "treats headache; I hold it as a hypothesis at confidence 0.30."
+    )
     assert check_phrasing(CLAIM, honest, CLAIM_GROUNDING) is None
     dropped = "Ana told me aspirin helps, as a hypothesis at confidence 0.30 (2026-01-01 00:00)."
     assert "'headache' was dropped" in str(check_phrasing(CLAIM, dropped, CLAIM_GROUNDING))
@@ -69,8 +86,9 @@ def test_claims_and_entities_are_checked() -> None:
     assert problem is not None and "'fever'" in problem
     # A word the graph does not know is only style.
     styled = honest + " Hope that helps."
-    assert check_phrasing(CLAIM, styled, CLAIM_GROUNDING,
-                          is_entity=graph_terms.__contains__) is None
+    assert (
+        check_phrasing(CLAIM, styled, CLAIM_GROUNDING, is_entity=graph_terms.__contains__) is None
+    )
 
 
 # -- the client against a real server ----------------------------------------------------------
@@ -80,8 +98,7 @@ def test_the_test_server_speaks_the_wire_format(chat_server: Any) -> None:
     """The official openai client reads the test server's answers, so the server is faithful."""
     chat_server.respond = lambda plain: f"echo: {plain}"
     client = openai.OpenAI(base_url=chat_server.url, api_key="sekrit")
-    out = client.chat.completions.create(model="tiny",
-                                         messages=[{"role": "user", "content": "hi"}])
+    out = client.chat.completions.create(model="tiny", messages=[{"role": "user", "content": "hi"}])
     assert out.choices[0].message.content == "echo: hi"
 
 

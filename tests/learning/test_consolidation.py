@@ -20,31 +20,47 @@ NOW = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
 
 
 def _small_settings(settings: Settings) -> Settings:
-    learning = settings.learning.model_copy(update={"dim": 16, "epochs_per_night": 3,
-                                                   "proposals_per_night": 5})
+    learning = settings.learning.model_copy(
+        update={"dim": 16, "epochs_per_night": 3, "proposals_per_night": 5}
+    )
     return settings.model_copy(update={"learning": learning})
 
 
 def _fill(store: DuckStore) -> None:
     rng = random.Random(7)
-    ents = [Entity(id=f"concept:e{i}", kind="concept", label=f"e{i}", aliases=[])
-            for i in range(30)]
+    ents = [
+        Entity(id=f"concept:e{i}", kind="concept", label=f"e{i}", aliases=[]) for i in range(30)
+    ]
     store.upsert_entities(ents, NOW - timedelta(days=3))
     claims = []
     for _ in range(150):
         a, b = rng.sample(range(30), 2)
-        claims.append(NewClaim(subject=f"concept:e{a}", predicate=rng.choice(["is_a", "part_of"]),
-                               object_entity=f"concept:e{b}", confidence=0.7,
-                               provenance="ingest:test@1"))
+        claims.append(
+            NewClaim(
+                subject=f"concept:e{a}",
+                predicate=rng.choice(["is_a", "part_of"]),
+                object_entity=f"concept:e{b}",
+                confidence=0.7,
+                provenance="ingest:test@1",
+            )
+        )
     # A hint-class claim: must never be a positive.
-    claims.append(NewClaim(subject="concept:e0", predicate="is_a", object_entity="concept:e1",
-                           confidence=0.3, provenance="interaction:person:ana"))
+    claims.append(
+        NewClaim(
+            subject="concept:e0",
+            predicate="is_a",
+            object_entity="concept:e1",
+            confidence=0.3,
+            provenance="interaction:person:ana",
+        )
+    )
     store.upsert_claims(claims, NOW - timedelta(hours=2))
 
 
 def _claims(store: DuckStore) -> list[tuple]:
     return store._cur.execute(
-        "SELECT id, confidence, rung, provenance FROM claims ORDER BY id").fetchall()
+        "SELECT id, confidence, rung, provenance FROM claims ORDER BY id"
+    ).fetchall()
 
 
 def test_night_writes_only_hints_and_never_deletes(store: DuckStore, settings: Settings) -> None:

@@ -24,10 +24,16 @@ def paragraphs(text: str) -> list[str]:
     return [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
 
 
-def make_pdf(path: Path, text: str, *, title: str = "GNU General Public License",
-             author: str = "Free Software Foundation", lines_per_page: int = 46,
-             running_head: str = "GNU GENERAL PUBLIC LICENSE \u2014 Version 3",
-             blank_pages: tuple[int, ...] = ()) -> Path:
+def make_pdf(
+    path: Path,
+    text: str,
+    *,
+    title: str = "GNU General Public License",
+    author: str = "Free Software Foundation",
+    lines_per_page: int = 46,
+    running_head: str = "GNU GENERAL PUBLIC LICENSE \u2014 Version 3",
+    blank_pages: tuple[int, ...] = (),
+) -> Path:
     """A PDF of `text`: a running head and a page number on every page, one TOC entry per
     numbered section, optional blank pages (scans without a text layer) after given pages."""
     lines: list[tuple[str, str]] = []
@@ -46,7 +52,7 @@ def make_pdf(path: Path, text: str, *, title: str = "GNU General Public License"
         number += 1
         page.insert_text((50, 32), running_head, fontsize=8)
         body = []
-        for kind, line in lines[start:start + lines_per_page]:
+        for kind, line in lines[start : start + lines_per_page]:
             if kind == "H":
                 toc.append([1, line, number])
             else:
@@ -76,37 +82,43 @@ def make_epub(path: Path, text: str, title: str = "GNU General Public License") 
 
     with zipfile.ZipFile(path, "w") as z:
         z.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
-        z.writestr("META-INF/container.xml",
-                   '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:'
-                   'opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/'
-                   'content.opf" media-type="application/oebps-package+xml"/></rootfiles>'
-                   '</container>')
+        z.writestr(
+            "META-INF/container.xml",
+            '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:'
+            'opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/'
+            'content.opf" media-type="application/oebps-package+xml"/></rootfiles>'
+            "</container>",
+        )
         manifest, spine = [], []
         for i, ch in enumerate(chapters):
             body = "".join(f"<p>{esc(p)}</p>" for p in ch)
-            z.writestr(f"OEBPS/ch{i}.xhtml",
-                       '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/'
-                       f'1999/xhtml"><head><title>ch{i}</title></head><body>{body}</body></html>')
-            manifest.append(f'<item id="c{i}" href="ch{i}.xhtml" '
-                            'media-type="application/xhtml+xml"/>')
+            z.writestr(
+                f"OEBPS/ch{i}.xhtml",
+                '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/'
+                f'1999/xhtml"><head><title>ch{i}</title></head><body>{body}</body></html>',
+            )
+            manifest.append(
+                f'<item id="c{i}" href="ch{i}.xhtml" media-type="application/xhtml+xml"/>'
+            )
             spine.append(f'<itemref idref="c{i}"/>')
-        z.writestr("OEBPS/content.opf",
-                   '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" '
-                   'version="2.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/'
-                   f'elements/1.1/"><dc:title>{esc(title)}</dc:title><dc:creator>Free Software '
-                   'Foundation</dc:creator><dc:language>en</dc:language><dc:identifier id="id">'
-                   f'gpl3</dc:identifier></metadata><manifest>{"".join(manifest)}</manifest>'
-                   f'<spine>{"".join(spine)}</spine></package>')
+        z.writestr(
+            "OEBPS/content.opf",
+            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" '
+            'version="2.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/'
+            f'elements/1.1/"><dc:title>{esc(title)}</dc:title><dc:creator>Free Software '
+            'Foundation</dc:creator><dc:language>en</dc:language><dc:identifier id="id">'
+            f"gpl3</dc:identifier></metadata><manifest>{''.join(manifest)}</manifest>"
+            f"<spine>{''.join(spine)}</spine></package>",
+        )
     return path
 
 
 def shingles(text: str, n: int = 12) -> set[str]:
     tokens = text.split()
-    return {" ".join(tokens[i:i + n]) for i in range(len(tokens) - n + 1)}
+    return {" ".join(tokens[i : i + n]) for i in range(len(tokens) - n + 1)}
 
 
 def shingle_hits(content: str, wanted: set[str], n: int = 12) -> set[str]:
     """Which of `wanted` occur in `content` (whitespace-normalised), by sliding a window."""
     tokens = content.split()
-    return {s for i in range(len(tokens) - n + 1)
-            if (s := " ".join(tokens[i:i + n])) in wanted}
+    return {s for i in range(len(tokens) - n + 1) if (s := " ".join(tokens[i : i + n])) in wanted}

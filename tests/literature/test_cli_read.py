@@ -17,8 +17,13 @@ BIN = Path(sys.executable).parent
 
 def _read(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RESIDENT_")}
-    return subprocess.run([str(BIN / "resident"), "--data-dir", str(data), "read", *args],
-                          capture_output=True, text=True, timeout=300, env=env)
+    return subprocess.run(
+        [str(BIN / "resident"), "--data-dir", str(data), "read", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
 
 
 def test_resident_read_a_pdf_then_again(tmp_path: Path) -> None:

@@ -26,7 +26,11 @@ def test_a_real_document_distils(gpl: Path, settings: Settings) -> None:
     lit = settings.literature
     assert d.doc_id.startswith("doc:") and len(d.sha256) == 64
     assert (d.title, d.author, d.year, d.language) == (
-        "GNU General Public License", "Free Software Foundation", 2007, "en")
+        "GNU General Public License",
+        "Free Software Foundation",
+        2007,
+        "en",
+    )
     assert d.pages_with_text == d.page_count >= 10 and d.words > 5000
     themes = [t.phrase for t in d.themes]
     assert "license" in themes and "corresponding source" in themes
@@ -38,20 +42,25 @@ def test_a_real_document_distils(gpl: Path, settings: Settings) -> None:
     assert set(d.salience) == set(FOUNDATIONS)
     words = {w.word for w in d.word_candidates}
     assert {"copyleft", "relicensing"} <= words
-    assert all(len(w.context.split()) <= lit.context_words and w.word in w.context
-               for w in d.word_candidates)
+    assert all(
+        len(w.context.split()) <= lit.context_words and w.word in w.context
+        for w in d.word_candidates
+    )
     assert 0 < len(d.excerpts) <= lit.max_excerpts
-    assert all(len(e.text) <= lit.max_excerpt_chars and 1 <= e.page <= d.page_count
-               for e in d.excerpts)
+    assert all(
+        len(e.text) <= lit.max_excerpt_chars and 1 <= e.page <= d.page_count for e in d.excerpts
+    )
     source = " ".join(license_text().split())
     assert all(e.text in source for e in d.excerpts)  # verbatim, citable
     assert len(d.chapters) >= 10
-    assert all(c.first_page <= c.last_page and len(c.themes) <= lit.max_chapter_themes
-               for c in d.chapters)
+    assert all(
+        c.first_page <= c.last_page and len(c.themes) <= lit.max_chapter_themes for c in d.chapters
+    )
 
 
 def test_the_distillation_keeps_no_run_of_twelve_words_but_the_excerpts(
-        gpl: Path, settings: Settings) -> None:
+    gpl: Path, settings: Settings
+) -> None:
     d = distill_file(gpl, settings)
     kept = d.model_dump_json()
     excerpts = " ".join(e.text for e in d.excerpts)
@@ -65,13 +74,22 @@ def test_distillation_is_a_pure_function_of_the_pages(gpl: Path, settings: Setti
 
 
 def _info(path: Path, pages: int) -> DocumentInfo:
-    return DocumentInfo(path=path, sha256="0" * 64, format="text", title="t", author=None,
-                        year=None, language=None, page_count=pages, chapters=())
+    return DocumentInfo(
+        path=path,
+        sha256="0" * 64,
+        format="text",
+        title="t",
+        author=None,
+        year=None,
+        language=None,
+        page_count=pages,
+        chapters=(),
+    )
 
 
 def test_sections_without_chapters_and_empty_pages(settings: Settings) -> None:
     text = " ".join(license_text().split())
-    pages = [Page(i + 1, text[i * 1000:(i + 1) * 1000] if i % 7 else "") for i in range(30)]
+    pages = [Page(i + 1, text[i * 1000 : (i + 1) * 1000] if i % 7 else "") for i in range(30)]
     lit = settings.literature.model_copy(update={"pages_per_section": 10})
     d = distill(_info(Path("x.txt"), 30), iter(pages), None, lit, load_lexicon())
     assert d.page_count == 30 and d.pages_with_text == 30 - 5
@@ -84,8 +102,11 @@ def test_a_huge_book_keeps_bounded_state(settings: Settings) -> None:
     """Phrase graphs are pruned, not grown: 3,000 pages of varied words stay within bounds."""
     graph = PhraseGraph(max_edges=2000, max_phrases=1000)
     for i in range(3000):
-        graph.add(candidate_phrases(phrase_tokens(f"word{i} thing{i % 97} stuff{i * 7}. "
-                                                  "license terms apply")))
+        graph.add(
+            candidate_phrases(
+                phrase_tokens(f"word{i} thing{i % 97} stuff{i * 7}. license terms apply")
+            )
+        )
     assert len(graph.edges) <= 2000 and len(graph.phrases) <= 1000
     assert key_phrases(graph, 3)[0][0] == "license terms apply"
 

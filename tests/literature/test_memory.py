@@ -42,7 +42,8 @@ def _strings(graph_file: Path) -> str:
 
 
 def test_reading_writes_the_document_and_rereading_changes_nothing(
-        gpl: Path, settings: Settings, store: DuckStore) -> None:
+    gpl: Path, settings: Settings, store: DuckStore
+) -> None:
     report = read_document(store, gpl, T0, settings)
     d = report.distillation
     doc = store.get_entity(d.doc_id)
@@ -51,8 +52,20 @@ def test_reading_writes_the_document_and_rereading_changes_nothing(
     assert claims and {c.provenance for c in claims} == {f"literature:{d.doc_id}"}
     assert all(c.level is Level.BELIEF for c in claims)  # grounded, 0.7
     by_pred = {c.predicate for c in claims}
-    assert {"title", "author", "year", "page_count", "content_hash", "theme", "mentions",
-            "has_chapter", "taught_word", "excerpt", "moral_care", "moral_purity"} <= by_pred
+    assert {
+        "title",
+        "author",
+        "year",
+        "page_count",
+        "content_hash",
+        "theme",
+        "mentions",
+        "has_chapter",
+        "taught_word",
+        "excerpt",
+        "moral_care",
+        "moral_purity",
+    } <= by_pred
     excerpts = [c.object_literal for c in claims if c.predicate == "excerpt"]
     assert 0 < len(excerpts) <= settings.literature.max_excerpts
     assert report.new_words and len(report.new_words) <= settings.literature.max_new_words
@@ -64,8 +77,9 @@ def test_reading_writes_the_document_and_rereading_changes_nothing(
     assert (store.counts(), store.checksum()) == before
 
 
-def test_a_new_edition_is_a_new_document(gpl: Path, tmp_path: Path, settings: Settings,
-                                         store: DuckStore) -> None:
+def test_a_new_edition_is_a_new_document(
+    gpl: Path, tmp_path: Path, settings: Settings, store: DuckStore
+) -> None:
     first = read_document(store, gpl, T0, settings).distillation.doc_id
     second_path = make_pdf(tmp_path / "gpl-2nd.pdf", license_text(), lines_per_page=40)
     second = read_document(store, second_path, T0, settings).distillation.doc_id
@@ -73,15 +87,24 @@ def test_a_new_edition_is_a_new_document(gpl: Path, tmp_path: Path, settings: Se
     assert store.get_entity(first).label == store.get_entity(second).label
 
 
-def test_subjects_link_to_entities_the_graph_already_has(tmp_path: Path, settings: Settings,
-                                                         store: DuckStore) -> None:
-    store.upsert_entities([Entity(id="geonames:2267057", kind="place", label="Lisbon"),
-                           Entity(id="person:ana-silva", kind="person", label="Ana Silva")], T0)
+def test_subjects_link_to_entities_the_graph_already_has(
+    tmp_path: Path, settings: Settings, store: DuckStore
+) -> None:
+    store.upsert_entities(
+        [
+            Entity(id="geonames:2267057", kind="place", label="Lisbon"),
+            Entity(id="person:ana-silva", kind="person", label="Ana Silva"),
+        ],
+        T0,
+    )
     story = tmp_path / "lisbon.txt"
-    line = ("In the morning Ana Silva walked through Lisbon to the harbour, where ship {} waited "
-            "for the tide and the sailors argued about fairness and loyalty.")
-    story.write_text("Title: Letters from Lisbon\n\n" + "\n\n".join(
-        line.format(i) for i in range(40)))
+    line = (
+        "In the morning Ana Silva walked through Lisbon to the harbour, where ship {} waited "
+        "for the tide and the sailors argued about fairness and loyalty."
+    )
+    story.write_text(
+        "Title: Letters from Lisbon\n\n" + "\n\n".join(line.format(i) for i in range(40))
+    )
     report = read_document(store, story, T0, settings)
     assert report.linked["Lisbon"] == "geonames:2267057"
     mentions = {c.object_entity for c in store.peek_claims(report.distillation.doc_id, "mentions")}
@@ -126,15 +149,18 @@ def test_bad_files_write_nothing(tmp_path: Path, settings: Settings, store: Duck
     assert (store.counts(), store.checksum()) == before
 
 
-@pytest.mark.parametrize(("text", "kind", "title"), [
-    ("What have you read?", ReadingKind.LIST, None),
-    ("what books have you read", ReadingKind.LIST, None),
-    ("What is Pride and Prejudice about?", ReadingKind.ABOUT, "Pride and Prejudice"),
-    ("What's \u201cMoby Dick\u201d about?", ReadingKind.ABOUT, "Moby Dick"),
-    ("What did the GPL teach you?", ReadingKind.TAUGHT, "the GPL"),
-    ("Give me a quote from Emma.", ReadingKind.QUOTE, "Emma"),
-    ("Tell me a passage from 'Walden'", ReadingKind.QUOTE, "Walden"),
-])
+@pytest.mark.parametrize(
+    ("text", "kind", "title"),
+    [
+        ("What have you read?", ReadingKind.LIST, None),
+        ("what books have you read", ReadingKind.LIST, None),
+        ("What is Pride and Prejudice about?", ReadingKind.ABOUT, "Pride and Prejudice"),
+        ("What's \u201cMoby Dick\u201d about?", ReadingKind.ABOUT, "Moby Dick"),
+        ("What did the GPL teach you?", ReadingKind.TAUGHT, "the GPL"),
+        ("Give me a quote from Emma.", ReadingKind.QUOTE, "Emma"),
+        ("Tell me a passage from 'Walden'", ReadingKind.QUOTE, "Walden"),
+    ],
+)
 def test_reading_questions_parse(text: str, kind: ReadingKind, title: str | None) -> None:
     q = reading_question(text)
     assert q is not None and (q.kind, q.title) == (kind, title)
@@ -153,8 +179,7 @@ class _Max:
 
     def say(self, text: str) -> str:
         now = self.clock.advance(minutes=1)
-        turn = converse(self.resident, text, None, now,
-                        self.resident.session.new_correlation_id())
+        turn = converse(self.resident, text, None, now, self.resident.session.new_correlation_id())
         return turn.reply
 
     def close(self) -> None:

@@ -28,7 +28,10 @@ def test_pdf_metadata_toc_and_pages(tmp_path: Path) -> None:
         info = doc.info
         assert info.doc_id == "doc:" + hashlib.sha256(path.read_bytes()).hexdigest()
         assert (info.title, info.author, info.year) == (
-            "GNU General Public License", "Free Software Foundation", 2007)
+            "GNU General Public License",
+            "Free Software Foundation",
+            2007,
+        )
         assert info.page_count >= 10 and len(info.chapters) >= 10
         pages = doc.pages()
         first = next(pages)
@@ -44,9 +47,11 @@ def test_epub_and_text_read_too(tmp_path: Path) -> None:
         text = " ".join(p.text for p in doc.pages())
     assert "Corresponding Source" in text
     plain = tmp_path / "book.txt"
-    plain.write_text("Title: A Small Book\nAuthor: Ana Silva\n\n*** START OF THE PROJECT "
-                     "GUTENBERG EBOOK X ***\n\nCHAPTER I\n\nIt began.\n\nCHAPTER II\n\nIt "
-                     "ended.\n\n*** END OF THE PROJECT GUTENBERG EBOOK X ***\nLicence text.\n")
+    plain.write_text(
+        "Title: A Small Book\nAuthor: Ana Silva\n\n*** START OF THE PROJECT "
+        "GUTENBERG EBOOK X ***\n\nCHAPTER I\n\nIt began.\n\nCHAPTER II\n\nIt "
+        "ended.\n\n*** END OF THE PROJECT GUTENBERG EBOOK X ***\nLicence text.\n"
+    )
     with open_document(plain, text_page_chars=500) as doc:
         assert (doc.info.title, doc.info.author) == ("A Small Book", "Ana Silva")
         pages = list(doc.pages())
@@ -60,8 +65,12 @@ def test_running_heads_page_numbers_and_hyphenation_are_cleaned() -> None:
     out = []
     bodies = ["Ships sail", "Rivers run", "Birds fly", "Wolves howl", "Bells ring"]
     for n, body in enumerate(bodies, 1):
-        out.append(cleaner.clean(f"THE BOOK OF THINGS\n{body} on and on, as in the exam-\n"
-                                 f"ple of page {n} here.\n{body} again.\n{n}\n"))
+        out.append(
+            cleaner.clean(
+                f"THE BOOK OF THINGS\n{body} on and on, as in the exam-\n"
+                f"ple of page {n} here.\n{body} again.\n{n}\n"
+            )
+        )
     assert "exam-" not in out[-1] and "example" in out[-1]
     assert "THE BOOK OF THINGS" in out[0]  # not yet known to repeat
     assert all("THE BOOK OF THINGS" not in o for o in out[2:])
@@ -88,9 +97,11 @@ def test_corrupt_empty_zero_page_and_unknown_files_are_refused(tmp_path: Path) -
     with pytest.raises(EmptyDocument, match="the file is empty"):
         open_document(empty)
     zero = tmp_path / "zero.pdf"
-    zero.write_bytes(b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"
-                     b"2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n"
-                     b"%%EOF\n")
+    zero.write_bytes(
+        b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"
+        b"2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n"
+        b"%%EOF\n"
+    )
     with pytest.raises((EmptyDocument, CorruptDocument), match="zero.pdf"):
         open_document(zero)
     odd = tmp_path / "sheet.xlsx"

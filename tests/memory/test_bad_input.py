@@ -23,15 +23,24 @@ from resident.memory.duck_store import DuckStore
 from resident.records import Entity, NewClaim
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
-GOOD = dict(subject="hp:1", predicate="is_a", object_entity="hp:2", object_literal=None,
-            confidence=0.6, provenance="ingest:hpo@1", opinion=False, locator=None)
+GOOD = dict(
+    subject="hp:1",
+    predicate="is_a",
+    object_entity="hp:2",
+    object_literal=None,
+    confidence=0.6,
+    provenance="ingest:hpo@1",
+    opinion=False,
+    locator=None,
+)
 SQLISH = "x'); DROP TABLE claims; --"
 
 
 @pytest.fixture
 def graph(store: DuckStore) -> DuckStore:
-    store.upsert_entities([Entity(id=f"hp:{n}", kind="phenotype", label=f"p{n}")
-                           for n in range(1, 4)], T0)
+    store.upsert_entities(
+        [Entity(id=f"hp:{n}", kind="phenotype", label=f"p{n}") for n in range(1, 4)], T0
+    )
     store.add_claim(NewClaim(**GOOD), T0)
     return store
 
@@ -48,10 +57,18 @@ def row(**changes: Any) -> dict[str, Any]:
 
 
 def batch(rows: list[dict[str, Any]]) -> pa.Table:
-    schema = pa.schema([("subject", pa.string()), ("predicate", pa.string()),
-                        ("object_entity", pa.string()), ("object_literal", pa.string()),
-                        ("confidence", pa.float64()), ("provenance", pa.string()),
-                        ("opinion", pa.bool_()), ("locator", pa.string())])
+    schema = pa.schema(
+        [
+            ("subject", pa.string()),
+            ("predicate", pa.string()),
+            ("object_entity", pa.string()),
+            ("object_literal", pa.string()),
+            ("confidence", pa.float64()),
+            ("provenance", pa.string()),
+            ("opinion", pa.bool_()),
+            ("locator", pa.string()),
+        ]
+    )
     return pa.Table.from_pylist(rows, schema=schema)
 
 
@@ -71,10 +88,16 @@ def test_confidence_out_of_range(graph: DuckStore, value: float) -> None:
 
 
 def test_confidence_of_the_wrong_type(graph: DuckStore) -> None:
-    table = pa.table({k: [str(v) if k == "confidence" else v] for k, v in row().items()
-                      if k not in ("opinion", "locator")})
-    table = table.set_column(table.column_names.index("confidence"), "confidence",
-                             pa.array(["very high"]))
+    table = pa.table(
+        {
+            k: [str(v) if k == "confidence" else v]
+            for k, v in row().items()
+            if k not in ("opinion", "locator")
+        }
+    )
+    table = table.set_column(
+        table.column_names.index("confidence"), "confidence", pa.array(["very high"])
+    )
     with unchanged(graph), pytest.raises(InvalidInput, match="confidence"):
         graph.upsert_claims(table, T0)
 
@@ -98,8 +121,7 @@ def test_unknown_provenance(graph: DuckStore, prov: str) -> None:
 def test_a_correction_must_be_a_user_correction_and_no_opinion(graph: DuckStore) -> None:
     with unchanged(graph):
         with pytest.raises(UnknownProvenance):
-            graph.record_correction(NewClaim(**row(provenance="interaction:person:anna")),
-                                    None, T0)
+            graph.record_correction(NewClaim(**row(provenance="interaction:person:anna")), None, T0)
         opinion = row(provenance="user_correction", opinion=True)
         with pytest.raises(InvalidInput):
             graph.record_correction(NewClaim(**opinion), None, T0)
@@ -125,11 +147,17 @@ def test_missing_subject_in_a_batch(graph: DuckStore) -> None:
         graph.upsert_claims(batch([row(), row(subject=None)]), T0)
 
 
-@pytest.mark.parametrize("changes", [
-    {"predicate": "Is A"}, {"predicate": ""}, {"object_entity": None},
-    {"object_literal": "both"}, {"object_entity": None, "object_literal": "  "},
-    {"object_entity": "not an id"},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"predicate": "Is A"},
+        {"predicate": ""},
+        {"object_entity": None},
+        {"object_literal": "both"},
+        {"object_entity": None, "object_literal": "  "},
+        {"object_entity": "not an id"},
+    ],
+)
 def test_bad_statement_shape(graph: DuckStore, changes: dict[str, Any]) -> None:
     with pytest.raises(ValidationError):
         NewClaim(**row(**changes))
@@ -146,12 +174,14 @@ def test_unknown_entity(graph: DuckStore, changes: dict[str, Any]) -> None:
         with pytest.raises(InvalidInput, match="hp:404"):
             graph.upsert_claims([new], T0)
         with pytest.raises(InvalidInput, match="hp:404"):
-            graph.record_correction(new.model_copy(update={"provenance": "user_correction"}),
-                                    None, T0)
+            graph.record_correction(
+                new.model_copy(update={"provenance": "user_correction"}), None, T0
+            )
 
 
-@pytest.mark.parametrize("changes", [{"id": ""}, {"id": "nope"}, {"kind": ""}, {"label": ""},
-                                     {"label": "x" * 1001}])
+@pytest.mark.parametrize(
+    "changes", [{"id": ""}, {"id": "nope"}, {"kind": ""}, {"label": ""}, {"label": "x" * 1001}]
+)
 def test_bad_entity(graph: DuckStore, changes: dict[str, Any]) -> None:
     good = {"id": "hp:9", "kind": "phenotype", "label": "nine", "aliases": ()}
     with pytest.raises(ValidationError):
@@ -162,11 +192,14 @@ def test_bad_entity(graph: DuckStore, changes: dict[str, Any]) -> None:
         graph.upsert_entities(table, T0)
 
 
-@pytest.mark.parametrize("table", [
-    pa.table({"id": ["hp:9"], "label": ["nine"]}),
-    pa.table({"id": [9], "kind": ["phenotype"], "label": ["nine"]}),
-    pa.table({"id": ["hp:9"], "kind": ["phenotype"], "label": ["nine"], "aliases": [7]}),
-])
+@pytest.mark.parametrize(
+    "table",
+    [
+        pa.table({"id": ["hp:9"], "label": ["nine"]}),
+        pa.table({"id": [9], "kind": ["phenotype"], "label": ["nine"]}),
+        pa.table({"id": ["hp:9"], "kind": ["phenotype"], "label": ["nine"], "aliases": [7]}),
+    ],
+)
 def test_entity_batch_of_the_wrong_shape(graph: DuckStore, table: pa.Table) -> None:
     with unchanged(graph), pytest.raises(InvalidInput):
         graph.upsert_entities(table, T0)
@@ -180,11 +213,17 @@ def test_claim_batch_missing_a_column(graph: DuckStore) -> None:
 # -- one bad row refuses the whole batch -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("bad", [
-    {"confidence": 1.5}, {"predicate": "Not Snake"}, {"subject": ""},
-    {"object_entity": "hp:404"}, {"provenance": "rumour:x"},
-    {"object_entity": None, "object_literal": "y" * 70_000},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"confidence": 1.5},
+        {"predicate": "Not Snake"},
+        {"subject": ""},
+        {"object_entity": "hp:404"},
+        {"provenance": "rumour:x"},
+        {"object_entity": None, "object_literal": "y" * 70_000},
+    ],
+)
 def test_a_bad_row_inside_a_bulk_batch(graph: DuckStore, bad: dict[str, Any]) -> None:
     rows = good_rows(100)
     rows[57] = row(**bad)
@@ -204,11 +243,22 @@ def test_a_bad_row_inside_a_bulk_batch(graph: DuckStore, bad: dict[str, Any]) ->
 def test_sql_looking_text_is_stored_literally(graph: DuckStore) -> None:
     tables = graph.counts()
     single = graph.add_claim(NewClaim(**row(object_entity=None, object_literal=SQLISH)), T0)
-    graph.upsert_claims(batch([row(object_entity=None, object_literal=SQLISH + " 2",
-                                   provenance="literature:');DROP_TABLE_claims;--",
-                                   locator=SQLISH)]), T0)
-    graph.upsert_entities([Entity(id="concept:x'--", kind="concept", label=SQLISH,
-                                  aliases=(SQLISH,))], T0)
+    graph.upsert_claims(
+        batch(
+            [
+                row(
+                    object_entity=None,
+                    object_literal=SQLISH + " 2",
+                    provenance="literature:');DROP_TABLE_claims;--",
+                    locator=SQLISH,
+                )
+            ]
+        ),
+        T0,
+    )
+    graph.upsert_entities(
+        [Entity(id="concept:x'--", kind="concept", label=SQLISH, aliases=(SQLISH,))], T0
+    )
     assert graph.find_entities("'; DROP TABLE entities; --") == []
     assert [e.id for e in graph.find_entities(SQLISH)] == ["concept:x'--"]
     literals = {c.object_literal: c for c in graph.peek_claims("hp:1")}
@@ -235,8 +285,9 @@ def test_a_one_megabyte_literal_is_refused(graph: DuckStore) -> None:
         with pytest.raises(LiteralTooLarge):
             graph.upsert_claims(batch([row(object_entity=None, object_literal=big)]), T0)
         with pytest.raises(LiteralTooLarge):
-            graph.record_correction(new.model_copy(update={"provenance": "user_correction"}),
-                                    None, T0)
+            graph.record_correction(
+                new.model_copy(update={"provenance": "user_correction"}), None, T0
+            )
 
 
 def test_the_literal_limit_counts_bytes(graph: DuckStore) -> None:

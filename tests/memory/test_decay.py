@@ -17,8 +17,9 @@ DAYS = 730
 
 def _seed(store: DuckStore) -> dict[str, str]:
     """One claim per case; returns name -> claim id."""
-    store.upsert_entities([Entity(id=f"hp:{n}", kind="phenotype", label=f"p{n}")
-                           for n in range(1, 3)], T0)
+    store.upsert_entities(
+        [Entity(id=f"hp:{n}", kind="phenotype", label=f"p{n}") for n in range(1, 3)], T0
+    )
     cases = {
         "weak": ("ingest:hpo@1", 0.4, False),
         "monthly": ("literature:doc1", 0.4, False),
@@ -35,17 +36,34 @@ def _seed(store: DuckStore) -> dict[str, str]:
     ids = {}
     for name, (prov, conf, opinion) in cases.items():
         ids[name] = store.add_claim(
-            NewClaim(subject="hp:1", predicate="has_note", object_literal=name,
-                     confidence=conf, provenance=prov, opinion=opinion), T0).id
+            NewClaim(
+                subject="hp:1",
+                predicate="has_note",
+                object_literal=name,
+                confidence=conf,
+                provenance=prov,
+                opinion=opinion,
+            ),
+            T0,
+        ).id
     # Two independent grounded sources make "fact" a FACT (0.9).
-    store.add_claim(NewClaim(subject="hp:1", predicate="has_note", object_literal="fact",
-                             confidence=0.7, provenance="ingest:hpo@1"), T0)
+    store.add_claim(
+        NewClaim(
+            subject="hp:1",
+            predicate="has_note",
+            object_literal="fact",
+            confidence=0.7,
+            provenance="ingest:hpo@1",
+        ),
+        T0,
+    )
     assert store.promote_to_fact(ids["fact"], T0).level is Level.FACT
     return ids
 
 
-def _simulate(store: DuckStore, ids: dict[str, str], runs_per_day: int
-              ) -> tuple[dict[str, list[float]], int]:
+def _simulate(
+    store: DuckStore, ids: dict[str, str], runs_per_day: int
+) -> tuple[dict[str, list[float]], int]:
     """Run decay `runs_per_day` times a day for two years; returns each claim's confidence at
     the end of every day and the total the runs reported."""
     history: dict[str, list[float]] = {name: [] for name in ids}
@@ -68,8 +86,9 @@ Run = tuple[DuckStore, dict[str, str], dict[str, list[float]], int, dict[str, in
 
 
 @pytest.fixture(scope="module", params=[1, 2], ids=["daily", "twice-daily"])
-def two_years(request: pytest.FixtureRequest,
-              tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
+def two_years(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Run]:
     """Every test below holds for daily runs and, unchanged, for runs twice a day."""
     data = tmp_path_factory.mktemp("decay")
     store = DuckStore.open(load_settings(data_dir=data, env={}), create=True)
@@ -127,7 +146,11 @@ def test_a_capped_hint_decays_like_any_weak_claim(two_years: Run) -> None:
     _, _, history, _, _ = two_years
     hint = history["hint"]
     assert (_on(hint, 89), _on(hint, 90), _on(hint, 180), _on(hint, 270)) == (
-        0.3, 0.15, 0.075, 0.05)
+        0.3,
+        0.15,
+        0.075,
+        0.05,
+    )
 
 
 def test_a_belief_falls_to_hypothesis(two_years: Run) -> None:
@@ -147,8 +170,9 @@ def test_a_retrieval_restarts_the_span(two_years: Run) -> None:
 def test_counts_match_and_nothing_is_deleted(two_years: Run) -> None:
     store, ids, history, decayed, before = two_years
     assert store.counts() == before
-    halvings = sum(sum(1 for a, b in zip(h, h[1:], strict=False) if b < a)
-                   for h in history.values())
+    halvings = sum(
+        sum(1 for a, b in zip(h, h[1:], strict=False) if b < a) for h in history.values()
+    )
     # weak .4 .2 .1 .05; near_floor .06 .05; hint .3 .15 .075 .05; belief .55 .275 .1375
     # .06875 .05; late_reader .42 .21 .105 .0525 .05. Running twice a day reports no more.
     assert decayed == halvings == 3 + 1 + 3 + 4 + 4

@@ -18,27 +18,51 @@ T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def entities(n: int) -> list[Entity]:
-    return [Entity(id=f"hp:{i:07d}", kind="phenotype", label=f"Phenotype {i}",
-                   aliases=(f"Alias {i}", f"alt {i}") if i % 2 else ())
-            for i in range(n)]
+    return [
+        Entity(
+            id=f"hp:{i:07d}",
+            kind="phenotype",
+            label=f"Phenotype {i}",
+            aliases=(f"Alias {i}", f"alt {i}") if i % 2 else (),
+        )
+        for i in range(n)
+    ]
 
 
 def claims(n: int, version: str = "2024", locator: bool = True) -> list[NewClaim]:
     out = []
     for i in range(1, n):
-        out.append(NewClaim(subject=f"hp:{i:07d}", predicate="is_a", object_entity="hp:0000000",
-                            confidence=0.7, provenance=f"ingest:hpo@{version}",
-                            locator=f"line {i}" if locator else None))
-        out.append(NewClaim(subject=f"hp:{i:07d}", predicate="has_definition",
-                            object_literal=f"definition {i} — ünïcode ☃", confidence=0.6,
-                            provenance=f"ingest:hpo@{version}"))
+        out.append(
+            NewClaim(
+                subject=f"hp:{i:07d}",
+                predicate="is_a",
+                object_entity="hp:0000000",
+                confidence=0.7,
+                provenance=f"ingest:hpo@{version}",
+                locator=f"line {i}" if locator else None,
+            )
+        )
+        out.append(
+            NewClaim(
+                subject=f"hp:{i:07d}",
+                predicate="has_definition",
+                object_literal=f"definition {i} — ünïcode ☃",
+                confidence=0.6,
+                provenance=f"ingest:hpo@{version}",
+            )
+        )
     return out
 
 
 def arrow_entities(items: list[Entity]) -> pa.Table:
-    return pa.table({"id": [e.id for e in items], "kind": [e.kind for e in items],
-                     "label": [e.label for e in items],
-                     "aliases": [list(e.aliases) for e in items]})
+    return pa.table(
+        {
+            "id": [e.id for e in items],
+            "kind": [e.kind for e in items],
+            "label": [e.label for e in items],
+            "aliases": [list(e.aliases) for e in items],
+        }
+    )
 
 
 def arrow_claims(items: list[NewClaim]) -> pa.Table:
@@ -121,8 +145,16 @@ def test_a_newer_dataset_version_updates_provenance_in_place(store: DuckStore) -
     store.upsert_entities(entities(20), T0)
     store.upsert_claims(claims(20, "2024"), T0)
     one = store.peek_claims("hp:0000001", "is_a")[0]
-    store.add_claim(NewClaim(subject=one.subject, predicate="is_a", object_entity="hp:0000000",
-                             confidence=0.5, provenance="literature:doc1"), T0)
+    store.add_claim(
+        NewClaim(
+            subject=one.subject,
+            predicate="is_a",
+            object_entity="hp:0000000",
+            confidence=0.5,
+            provenance="literature:doc1",
+        ),
+        T0,
+    )
     assert store.promote_to_fact(one.id, T0).level is Level.FACT
     before = store.counts()
 
@@ -166,15 +198,28 @@ def test_the_graph_survives_reopening(settings: Settings) -> None:
 
 @pytest.fixture
 def graph(store: DuckStore) -> DuckStore:
-    store.upsert_entities(entities(5) + [Entity(id="person:anna", kind="person",
-                                                label="Anna")], T0)
+    store.upsert_entities(entities(5) + [Entity(id="person:anna", kind="person", label="Anna")], T0)
     return store
 
 
-def _add(g: DuckStore, obj: str, prov: str, conf: float, predicate: str = "is_a",
-         subject: str = "hp:0000001") -> str:
-    return g.add_claim(NewClaim(subject=subject, predicate=predicate, object_entity=obj,
-                                confidence=conf, provenance=prov), T0).id
+def _add(
+    g: DuckStore,
+    obj: str,
+    prov: str,
+    conf: float,
+    predicate: str = "is_a",
+    subject: str = "hp:0000001",
+) -> str:
+    return g.add_claim(
+        NewClaim(
+            subject=subject,
+            predicate=predicate,
+            object_entity=obj,
+            confidence=conf,
+            provenance=prov,
+        ),
+        T0,
+    ).id
 
 
 def test_retrieval_bumps_confidence_and_retrieved_at(graph: DuckStore) -> None:
@@ -226,13 +271,23 @@ def test_find_entities(graph: DuckStore) -> None:
 
 
 def test_evidence(graph: DuckStore) -> None:
-    new = NewClaim(subject="hp:0000001", predicate="is_a", object_entity="hp:0000002",
-                   confidence=0.6, provenance="literature:pmid:42", locator="page 3")
+    new = NewClaim(
+        subject="hp:0000001",
+        predicate="is_a",
+        object_entity="hp:0000002",
+        confidence=0.6,
+        provenance="literature:pmid:42",
+        locator="page 3",
+    )
     cid = graph.add_claim(new, T0).id
     graph.add_claim(new, T0)
     (ev,) = graph.evidence_for(cid)
     assert (ev.claim_id, ev.source, ev.locator, ev.recorded_at) == (
-        cid, "literature:pmid:42", "page 3", T0)
+        cid,
+        "literature:pmid:42",
+        "page 3",
+        T0,
+    )
     graph.add_claim(new.model_copy(update={"locator": "page 4"}), T0)
     assert [e.locator for e in graph.evidence_for(cid)] == ["page 4"]
     assert graph.evidence_for("c_missing") == []
@@ -242,8 +297,13 @@ def test_evidence(graph: DuckStore) -> None:
 
 
 def _correction(obj: str = "hp:0000003") -> NewClaim:
-    return NewClaim(subject="hp:0000001", predicate="is_a", object_entity=obj, confidence=0.9,
-                    provenance="user_correction")
+    return NewClaim(
+        subject="hp:0000001",
+        predicate="is_a",
+        object_entity=obj,
+        confidence=0.9,
+        provenance="user_correction",
+    )
 
 
 def test_record_correction_writes_exactly_three_rows(graph: DuckStore) -> None:
@@ -252,11 +312,21 @@ def test_record_correction_writes_exactly_three_rows(graph: DuckStore) -> None:
     writes = graph.record_correction(_correction(), old, T0, "session-1", "corr-1")
     after = graph.counts()
     assert {k: after[k] - before[k] for k in after} == {
-        "entities": 0, "claims": 1, "claim_evidence": 0, "conflicts": 1, "curiosity_gaps": 1,
-        "recommendations": 0}
+        "entities": 0,
+        "claims": 1,
+        "claim_evidence": 0,
+        "conflicts": 1,
+        "curiosity_gaps": 1,
+        "recommendations": 0,
+    }
     h = graph.peek_claim(writes.hypothesis.id)
     assert (h.level, h.confidence, h.provenance, h.session_id, h.correlation_id) == (
-        Level.HYPOTHESIS, 0.4, "user_correction", "session-1", "corr-1")
+        Level.HYPOTHESIS,
+        0.4,
+        "user_correction",
+        "session-1",
+        "corr-1",
+    )
     (conflict,) = graph.conflicts_for(old)
     assert {conflict.claim_a, conflict.claim_b} == {old, h.id}
     assert graph.open_conflicts() == [conflict]
@@ -292,7 +362,10 @@ def test_record_correction_without_an_old_claim(graph: DuckStore) -> None:
     assert writes.conflict is None
     after = graph.counts()
     assert (after["claims"], after["conflicts"], after["curiosity_gaps"]) == (
-        before["claims"] + 1, before["conflicts"], before["curiosity_gaps"] + 1)
+        before["claims"] + 1,
+        before["conflicts"],
+        before["curiosity_gaps"] + 1,
+    )
     with pytest.raises(NotFound):
         graph.record_correction(_correction(), "c_missing", T0)
 

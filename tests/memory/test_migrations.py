@@ -19,8 +19,15 @@ from resident.memory.duck_store import SCHEMA_VERSION, DuckStore, known_migratio
 REPO = Path(__file__).resolve().parents[2]
 RESIDENT = Path(sys.executable).parent / "resident"
 #: The tables of the knowledge graph proper; later migrations add more beside them.
-TABLES = {"entities", "claims", "claim_evidence", "conflicts", "curiosity_gaps",
-          "recommendations", "schema_migrations"}
+TABLES = {
+    "entities",
+    "claims",
+    "claim_evidence",
+    "conflicts",
+    "curiosity_gaps",
+    "recommendations",
+    "schema_migrations",
+}
 
 
 def _env() -> dict[str, str]:
@@ -28,8 +35,9 @@ def _env() -> dict[str, str]:
 
 
 def resident(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(RESIDENT), *args], capture_output=True, text=True, env=_env(),
-                          cwd=REPO, timeout=120)
+    return subprocess.run(
+        [str(RESIDENT), *args], capture_output=True, text=True, env=_env(), cwd=REPO, timeout=120
+    )
 
 
 def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
@@ -47,8 +55,12 @@ def _tables(path: Path) -> set[str]:
 
 def _migrations(path: Path) -> list[tuple[int, str, str]]:
     with duckdb.connect(str(path), read_only=True) as con:
-        return [tuple(r) for r in con.execute(
-            "SELECT version, name, checksum FROM schema_migrations ORDER BY version").fetchall()]
+        return [
+            tuple(r)
+            for r in con.execute(
+                "SELECT version, name, checksum FROM schema_migrations ORDER BY version"
+            ).fetchall()
+        ]
 
 
 def test_migrate_creates_the_schema_and_records_it(settings: Settings) -> None:
@@ -73,8 +85,9 @@ def test_migrate_creates_the_schema_and_records_it(settings: Settings) -> None:
 
 def test_migrate_takes_the_data_dir_from_the_environment(tmp_path: Path) -> None:
     env = {**_env(), "RESIDENT_DATA_DIR": str(tmp_path / "elsewhere")}
-    result = subprocess.run([str(RESIDENT), "migrate"], capture_output=True, text=True, env=env,
-                            cwd=REPO, timeout=120)
+    result = subprocess.run(
+        [str(RESIDENT), "migrate"], capture_output=True, text=True, env=env, cwd=REPO, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "elsewhere" / "graph.duckdb").exists()
 
@@ -91,9 +104,11 @@ def test_a_graph_behind_is_too_old(settings: Settings) -> None:
     with pytest.raises(SchemaTooOld, match="resident migrate"):
         DuckStore.open(settings)
     with duckdb.connect(str(settings.graph_path)) as con:
-        con.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
-                    "name VARCHAR NOT NULL, checksum VARCHAR NOT NULL, "
-                    "applied_at TIMESTAMP NOT NULL)")
+        con.execute(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
+            "name VARCHAR NOT NULL, checksum VARCHAR NOT NULL, "
+            "applied_at TIMESTAMP NOT NULL)"
+        )
     with pytest.raises(SchemaTooOld, match="resident migrate"):
         DuckStore.open(settings)
     # ... and `resident migrate` brings it up to date.
@@ -104,8 +119,10 @@ def test_a_graph_behind_is_too_old(settings: Settings) -> None:
 def test_a_newer_graph_is_unknown(settings: Settings) -> None:
     DuckStore.open(settings, create=True).close()
     with duckdb.connect(str(settings.graph_path)) as con:
-        con.execute("INSERT INTO schema_migrations VALUES (?, 'from_the_future', 'x', now())",
-                    [SCHEMA_VERSION + 1])
+        con.execute(
+            "INSERT INTO schema_migrations VALUES (?, 'from_the_future', 'x', now())",
+            [SCHEMA_VERSION + 1],
+        )
     with pytest.raises(SchemaUnknown, match="resident migrate") as info:
         DuckStore.open(settings)
     assert (info.value.have, info.value.known) == (SCHEMA_VERSION + 1, SCHEMA_VERSION)
@@ -141,8 +158,14 @@ def held_graph(settings: Settings) -> Iterator[subprocess.Popen[str]]:
         "sys.stdin.read()\n"
         "g.close()\n"
     )
-    holder = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True, cwd=REPO, env=_env())
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env=_env(),
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
         yield holder
@@ -178,16 +201,27 @@ def test_claims_store_only_the_fact_and_opinion_rungs(settings: Settings) -> Non
             "CASE WHEN level IN ('fact', 'opinion') THEN level END, 'ingest:hpo@1', "
             "TIMESTAMP '2026-01-01', TIMESTAMP '2026-01-02', NULL, NULL, NULL, NULL "
             "FROM (VALUES ('hypothesis', 0.3), ('belief', 0.7), ('fact', 0.9), "
-            "('opinion', 0.6)) v(level, conf)")
+            "('opinion', 0.6)) v(level, conf)"
+        )
         with pytest.raises(duckdb.ConstraintException):
-            con.execute("INSERT INTO claims (id, subject, predicate, object_literal, "
-                        "confidence, rung, provenance, created_at, retrieved_at) VALUES "
-                        "('c_x', 'hp:1', 'has_note', 'x', 0.7, 'belief', 'ingest:hpo@1', "
-                        "now(), now())")
-        indexes = {r[0] for r in con.execute(
-            "SELECT index_name FROM duckdb_indexes() WHERE table_name = 'claims'").fetchall()}
+            con.execute(
+                "INSERT INTO claims (id, subject, predicate, object_literal, "
+                "confidence, rung, provenance, created_at, retrieved_at) VALUES "
+                "('c_x', 'hp:1', 'has_note', 'x', 0.7, 'belief', 'ingest:hpo@1', "
+                "now(), now())"
+            )
+        indexes = {
+            r[0]
+            for r in con.execute(
+                "SELECT index_name FROM duckdb_indexes() WHERE table_name = 'claims'"
+            ).fetchall()
+        }
     with DuckStore.open(settings) as graph:
         got = {c.id: (c.level.value, c.confidence) for c in graph.peek_claims("hp:1")}
-    assert got == {"c_hypothesis": ("hypothesis", 0.3), "c_belief": ("belief", 0.7),
-                   "c_fact": ("fact", 0.9), "c_opinion": ("opinion", 0.6)}
+    assert got == {
+        "c_hypothesis": ("hypothesis", 0.3),
+        "c_belief": ("belief", 0.7),
+        "c_fact": ("fact", 0.9),
+        "c_opinion": ("opinion", 0.6),
+    }
     assert indexes >= {"claims_subject_idx", "claims_object_idx"}

@@ -19,14 +19,17 @@ from resident.records import ENTITY_ID_RE, ID_PREFIXES, PREDICATE_RE
 #: those must get the same verdict on both sides; with them Python may only be stricter.
 _ASCII = st.characters(codec="ascii", exclude_characters="\v\x1c\x1d\x1e\x1f")
 #: The store is only read (SELECTs of expressions), so one store serves every example.
-_PROPS = hsettings(max_examples=300, deadline=None,
-                   suppress_health_check=[HealthCheck.function_scoped_fixture])
+_PROPS = hsettings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 def _check_pattern(store: DuckStore, table: str, column: str) -> str:
     rows = store._cur.execute(
         "SELECT expression FROM duckdb_constraints() "
-        "WHERE table_name = ? AND constraint_type = 'CHECK'", [table]).fetchall()
+        "WHERE table_name = ? AND constraint_type = 'CHECK'",
+        [table],
+    ).fetchall()
     for (expression,) in rows:
         found = re.search(rf"regexp_full_match\({column}, '((?:[^']|'')*)'\)", expression)
         if found:
@@ -56,10 +59,14 @@ def test_a_trailing_newline_is_refused_on_both_sides(store: DuckStore) -> None:
 
 
 @_PROPS
-@given(prefix=st.sampled_from([*ID_PREFIXES, "nope", ""]), rest=st.text(_ASCII, max_size=12),
-       wild=st.text(max_size=12))
-def test_entity_ids_python_never_looser_than_sql(store: DuckStore, prefix: str, rest: str,
-                                                 wild: str) -> None:
+@given(
+    prefix=st.sampled_from([*ID_PREFIXES, "nope", ""]),
+    rest=st.text(_ASCII, max_size=12),
+    wild=st.text(max_size=12),
+)
+def test_entity_ids_python_never_looser_than_sql(
+    store: DuckStore, prefix: str, rest: str, wild: str
+) -> None:
     pattern = _check_pattern(store, "entities", "id")
     plain = f"{prefix}:{rest}"
     assert bool(ENTITY_ID_RE.match(plain)) == _db_accepts(store, pattern, plain)
@@ -69,8 +76,7 @@ def test_entity_ids_python_never_looser_than_sql(store: DuckStore, prefix: str, 
 
 @_PROPS
 @given(value=st.text(_ASCII, max_size=70), wild=st.text(max_size=70))
-def test_predicates_python_never_looser_than_sql(store: DuckStore, value: str,
-                                                 wild: str) -> None:
+def test_predicates_python_never_looser_than_sql(store: DuckStore, value: str, wild: str) -> None:
     pattern = _check_pattern(store, "claims", "predicate")
     assert bool(PREDICATE_RE.match(value)) == _db_accepts(store, pattern, value)
     assert not PREDICATE_RE.match(wild) or _db_accepts(store, pattern, wild)
@@ -78,12 +84,14 @@ def test_predicates_python_never_looser_than_sql(store: DuckStore, value: str,
 
 @_PROPS
 @given(belief_at=st.floats(0.05, 0.95), confidence=st.floats(0.0, 1.0))
-def test_the_level_rule_in_sql_matches_level_for(store: DuckStore, settings: Settings,
-                                                 belief_at: float, confidence: float) -> None:
+def test_the_level_rule_in_sql_matches_level_for(
+    store: DuckStore, settings: Settings, belief_at: float, confidence: float
+) -> None:
     epistemic = settings.epistemic.model_copy(update={"belief_at": belief_at})
     varied = settings.model_copy(update={"epistemic": epistemic})
     sql = _level_sql(varied)
     row = store._cur.execute(
         f"SELECT {sql} FROM (SELECT CAST(NULL AS VARCHAR) AS rung, ?::DOUBLE AS confidence)",
-        [confidence]).fetchall()
+        [confidence],
+    ).fetchall()
     assert row[0][0] == level_for(confidence, epistemic).value

@@ -17,10 +17,15 @@ from resident.people import people_file, slugify
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
-@pytest.mark.parametrize(("name", "slug"), [
-    ("Ana", "ana"), ("Ana María López", "ana-maria-lopez"), ("  O'Brien  ", "o-brien"),
-    ("José-Luis", "jose-luis"),
-])
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("Ana", "ana"),
+        ("Ana María López", "ana-maria-lopez"),
+        ("  O'Brien  ", "o-brien"),
+        ("José-Luis", "jose-luis"),
+    ],
+)
 def test_slugs_are_stable_ascii(name: str, slug: str) -> None:
     assert slugify(name) == slug
 
@@ -30,12 +35,14 @@ def test_a_name_without_latin_letters_still_gets_a_stable_slug() -> None:
     assert slugify("李明").startswith("p-")
 
 
-def test_introduce_makes_a_profile_an_entity_and_a_private_area(settings: Settings,
-                                                                 store: DuckStore) -> None:
+def test_introduce_makes_a_profile_an_entity_and_a_private_area(
+    settings: Settings, store: DuckStore
+) -> None:
     clock = ManualClock(T0)
     resident = boot(settings, store, clock, probes={})
-    ana = resident.people.introduce("Ana María", clock.now(), relationship="resident",
-                                    aliases=("Annie",))
+    ana = resident.people.introduce(
+        "Ana María", clock.now(), relationship="resident", aliases=("Annie",)
+    )
     assert ana.id == "person:ana-maria"
     assert (ana.first_seen, ana.last_seen, ana.relationship) == (T0, T0, "resident")
     entity = store.get_entity("person:ana-maria")
@@ -52,8 +59,9 @@ def test_introduce_makes_a_profile_an_entity_and_a_private_area(settings: Settin
     assert store.counts()["entities"] == 1
 
 
-def test_two_people_whose_names_slug_alike_get_distinct_ids(settings: Settings,
-                                                            store: DuckStore) -> None:
+def test_two_people_whose_names_slug_alike_get_distinct_ids(
+    settings: Settings, store: DuckStore
+) -> None:
     clock = ManualClock(T0)
     people = boot(settings, store, clock, probes={}).people
     first = people.introduce("Jo", clock.now())
@@ -93,8 +101,7 @@ def test_logs_carry_the_id_and_nothing_more(settings: Settings, store: DuckStore
         assert private not in log
 
 
-def test_bad_input_is_refused_and_nothing_is_written(settings: Settings,
-                                                     store: DuckStore) -> None:
+def test_bad_input_is_refused_and_nothing_is_written(settings: Settings, store: DuckStore) -> None:
     clock = ManualClock(T0)
     people = boot(settings, store, clock, probes={}).people
     for bad in ("", "   ", "x" * 201):

@@ -46,8 +46,10 @@ def test_a_new_process_continues_the_version_count(tmp_path: Path) -> None:
     assert again.write(Counter(n=9), T0) == 4
 
 
-@pytest.mark.parametrize("damage", ["empty", "truncated", "garbage", "checksum", "wrong_kind",
-                                    "invalid_state", "whitespace"])
+@pytest.mark.parametrize(
+    "damage",
+    ["empty", "truncated", "garbage", "checksum", "wrong_kind", "invalid_state", "whitespace"],
+)
 def test_a_broken_file_falls_back_to_the_last_good_copy(tmp_path: Path, damage: str) -> None:
     f = _file(tmp_path)
     f.write(Counter(n=1), T0)
