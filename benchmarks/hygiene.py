@@ -108,7 +108,7 @@ def large_graph(settings: Settings, claims: int, now: datetime) -> float:
     orphans and duplicated labels, so every rule has work. Seconds to build."""
     import duckdb
 
-    from resident.memory.duck_store import migrate
+    from resident.memory.schema import migrate
 
     migrate(settings.graph_path, now)
     start = time.perf_counter()

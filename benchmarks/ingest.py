@@ -25,7 +25,8 @@ from benchmarks._runner import run_step
 from resident.config import Settings, load_settings
 from resident.exploration import explore
 from resident.ingest import ingest
-from resident.memory.duck_store import DuckStore, migrate
+from resident.memory.duck_store import DuckStore
+from resident.memory.schema import migrate
 
 HERE = Path(__file__).resolve().parent
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -77,8 +77,8 @@ data_dir_option = click.option(
 @click.pass_context
 def migrate(ctx: click.Context, dry_run: bool) -> None:
     """Apply pending schema migrations to the graph (with nothing else running)."""
-    from resident.memory.duck_store import SCHEMA_VERSION, migration_plan
-    from resident.memory.duck_store import migrate as run_migrations
+    from resident.memory.schema import SCHEMA_VERSION, migration_plan
+    from resident.memory.schema import migrate as run_migrations
 
     settings = settings_from(ctx)
     if dry_run:

@@ -14,8 +14,8 @@ from pathlib import Path
 import pyarrow as pa
 
 from resident.errors import MalformedSource
-from resident.memory.duck_store import CLAIM_SCHEMA as STORE_CLAIM_SCHEMA
-from resident.memory.duck_store import ENTITY_SCHEMA
+from resident.memory.rows import CLAIM_SCHEMA as STORE_CLAIM_SCHEMA
+from resident.memory.rows import ENTITY_SCHEMA
 from resident.records import MAX_LABEL_CHARS
 
 #: progress(stage, done, total): called every `progress_every_rows` rows while a file is read.

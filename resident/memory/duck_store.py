@@ -1,4 +1,6 @@
-"""The knowledge graph in DuckDB: schema, persisters, retrieval and decay_stale_facts.
+"""The knowledge graph in DuckDB: persisters, retrieval, conflicts, gaps and decay_stale_facts.
+The schema and its runner are in `schema`, the row shapes in `rows`, the rules as SQL in
+`sql_rules`.
 
 The store does the IO; the rules it applies come from `resident.cognition.epistemic`. Every
 write that spans rows runs in one transaction, and no method ever deletes a claim.
@@ -8,17 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import secrets
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from importlib import resources
 from pathlib import Path
-from typing import Any, overload
+from typing import Any
 
 import duckdb
 import pyarrow as pa
@@ -26,7 +25,6 @@ import pyarrow as pa
 from resident.cognition import epistemic, independence
 from resident.config import Settings
 from resident.errors import (
-    GraphBusy,
     InvalidInput,
     LiteralTooLarge,
     NotFound,
@@ -41,16 +39,45 @@ from resident.memory.learning_store import (
     experience_of,
     gap_closed_experience,
 )
+from resident.memory.rows import (
+    _ID_PATTERN,
+    CLAIM_COLUMNS,
+    CLAIM_WIDTH,
+    CONFLICT_COLUMNS,
+    ENTITY_SCHEMA,
+    GAP_COLUMNS,
+    _claim,
+    _claim_params,
+    _claims_table,
+    _conflict,
+    _conform,
+    _db_ts,
+    _entities_table,
+    _gap,
+    _py_ts,
+    _rung,
+    _with_optional_claim_columns,
+)
+from resident.memory.schema import (
+    SCHEMA_VERSION,
+    _connect,
+    _private_umask,
+    _schema_version,
+    migrate,
+)
+from resident.memory.sql_rules import (
+    _bump_sql,
+    _claim_select,
+    _decay_sql,
+    _level_sql,
+)
 from resident.records import (
-    ID_PREFIXES,
     Claim,
     Conflict,
-    ConflictStatus,
     CuriosityGap,
     DecayCounts,
     Entity,
     Evidence,
-    GapStatus,
     Ladder,
     Level,
     NewClaim,
@@ -59,21 +86,6 @@ from resident.records import (
     UpsertCounts,
 )
 
-#: The columns of claims as stored, in `_claim_params` order. Reads go through a store's
-#: `claim_select`, which has the derived level in place of rung.
-CLAIM_COLUMNS = (
-    "id, subject, predicate, object_entity, object_literal, confidence, rung, provenance, "
-    "created_at, retrieved_at, decayed_at, session_id, correlation_id, occurred_at"
-)
-#: How many values a claim row takes: a migration that adds a column changes it in one place.
-CLAIM_WIDTH = len(CLAIM_COLUMNS.split(","))
-CONFLICT_COLUMNS = (
-    "id, claim_a, claim_b, subject, predicate, status, winner, reason, created_at, resolved_at"
-)
-GAP_COLUMNS = (
-    "id, subject, predicate, question, priority, attempts, status, claim_id, next_attempt_at, "
-    "created_at, updated_at, note"
-)
 #: Tables the graph API may stream out whole (GET /v1/graph/export/{table}).
 EXPORTABLE_TABLES = (
     "entities",
@@ -86,287 +98,6 @@ EXPORTABLE_TABLES = (
     "duplicate_candidates",
     "council_sittings",
 )
-_ID_PATTERN = rf"({'|'.join(ID_PREFIXES)}):\S+"
-_MIGRATION_RE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
-
-
-# -- migrations ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Migration:
-    version: int
-    name: str
-    sql: str
-
-    @property
-    def checksum(self) -> str:
-        return hashlib.sha256(self.sql.encode("utf-8")).hexdigest()
-
-
-def known_migrations() -> list[Migration]:
-    """The numbered SQL files shipped in resident/memory/migrations, in order."""
-    found = []
-    for entry in resources.files("resident.memory.migrations").iterdir():
-        m = _MIGRATION_RE.match(entry.name)
-        if m:
-            found.append(Migration(int(m.group(1)), m.group(2), entry.read_text("utf-8")))
-    found.sort(key=lambda mig: mig.version)
-    if [mig.version for mig in found] != list(range(1, len(found) + 1)):
-        raise RuntimeError("migrations must be numbered 001, 002, ... without gaps")
-    return found
-
-
-SCHEMA_VERSION = len(known_migrations())
-
-
-def _schema_version(con: duckdb.DuckDBPyConnection) -> int | None:
-    """The highest applied migration, 0 for an empty file, None for tables without a record."""
-    tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
-    if "schema_migrations" not in tables:
-        return 0 if not tables else None
-    # fetchall, not fetchone: a result left unexhausted keeps its transaction open, and while
-    # one is open DuckDB keeps every later update's old versions: retrievals slow down and
-    # memory grows with each one, and CHECKPOINT is refused (benchmarks/RESULTS.md).
-    rows = con.execute("SELECT max(version) FROM schema_migrations").fetchall()
-    return int(rows[0][0]) if rows and rows[0][0] is not None else 0
-
-
-def _private_umask() -> None:
-    old = os.umask(0o077)
-    os.umask(old | 0o077)
-
-
-def private_files(path: Path) -> None:
-    """Files this process creates from now on are its user's only (umask 077): the graph, its
-    WAL and snapshots come out 0600 in 0700 folders whatever umask MAX was started with (Rule 8:
-    the graph holds what people told MAX). The graph file, its WAL and its folder, if they
-    exist already, are tightened too."""
-    _private_umask()
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    os.chmod(path.parent, 0o700)
-    for existing in (path, Path(f"{path}.wal")):
-        with suppress(FileNotFoundError):
-            os.chmod(existing, 0o600)
-
-
-def _connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    if not read_only:
-        private_files(path)
-    try:
-        return duckdb.connect(str(path), read_only=read_only)
-    except duckdb.IOException as exc:
-        if "lock" in str(exc).lower():
-            raise GraphBusy(
-                f"the graph {path} is held by another process (is `resident up` running?): {exc}"
-            ) from exc
-        raise
-
-
-def migration_plan(path: Path) -> tuple[int, list[Migration]]:
-    """The graph's schema version and the migrations `migrate` would apply, in order, without
-    applying any (`resident migrate --dry-run`). Opens the file read-only, if it exists."""
-    if not path.exists():
-        return 0, known_migrations()
-    con = _connect(path, read_only=True)
-    try:
-        have = _schema_version(con)
-    finally:
-        con.close()
-    if have is None or have > SCHEMA_VERSION:
-        raise SchemaUnknown(have, SCHEMA_VERSION)
-    return have, [m for m in known_migrations() if m.version > have]
-
-
-def migrate(path: Path, now: datetime | None = None, upto: int | None = None) -> list[int]:
-    """Apply the pending migrations to the graph file; returns the versions applied.
-
-    Run with nothing else holding the graph (`resident migrate`). `upto` stops at that
-    version: the CI gates build graphs of every earlier version with it.
-    """
-    now = now or datetime.now(UTC)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    con = _connect(path)
-    try:
-        have = _schema_version(con)
-        if have is None:
-            raise SchemaUnknown(None, SCHEMA_VERSION)
-        if have > SCHEMA_VERSION:
-            raise SchemaUnknown(have, SCHEMA_VERSION)
-        con.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-            "name VARCHAR NOT NULL, checksum VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)"
-        )
-        applied = []
-        for mig in known_migrations():
-            if mig.version <= have or (upto is not None and mig.version > upto):
-                continue
-            con.execute("BEGIN TRANSACTION")
-            try:
-                con.execute(mig.sql)
-                con.execute(
-                    "INSERT INTO schema_migrations VALUES (?, ?, ?, ?)",
-                    [mig.version, mig.name, mig.checksum, _db_ts(now)],
-                )
-                con.execute("COMMIT")
-            except Exception:
-                con.execute("ROLLBACK")
-                raise
-            applied.append(mig.version)
-        con.execute("CHECKPOINT")
-        return applied
-    finally:
-        con.close()
-
-
-# -- time ------------------------------------------------------------------------------------
-
-
-def _db_ts(value: datetime) -> datetime:
-    """DuckDB holds naive UTC timestamps; aware datetimes are converted at the edge."""
-    if value.tzinfo is None:
-        raise InvalidInput("datetimes passed to the graph must be timezone-aware")
-    return value.astimezone(UTC).replace(tzinfo=None)
-
-
-@overload
-def _py_ts(value: datetime) -> datetime: ...
-@overload
-def _py_ts(value: None) -> None: ...
-def _py_ts(value: datetime | None) -> datetime | None:
-    return None if value is None else value.replace(tzinfo=UTC)
-
-
-# -- the rules as SQL --------------------------------------------------------------------------
-
-
-def _cap_sql(settings: Settings) -> str:
-    """epistemic.provenance_cap as a SQL expression over the `provenance` column."""
-    rules = settings.epistemic
-    hint = " OR ".join(
-        f"starts_with(provenance, '{c.value}:')" for c in sorted(epistemic.HINT_CLASSES)
-    )
-    return (
-        f"CASE WHEN {hint} THEN {rules.hint_cap} "
-        f"WHEN provenance = 'user_correction' OR starts_with(provenance, 'user_correction:') "
-        f"THEN {rules.correction_confidence} ELSE {rules.non_fact_ceiling} END"
-    )
-
-
-def _level_sql(settings: Settings) -> str:
-    """A claim's level from its stored rung and confidence: the fact and opinion rungs are
-    state; below them the level is epistemic.level_for(confidence), computed on read so that
-    no write has to keep it in step (claims.rung, migration 001)."""
-    return (
-        f"CASE WHEN rung IS NOT NULL THEN rung "
-        f"WHEN confidence < {settings.epistemic.belief_at} THEN 'hypothesis' ELSE 'belief' END"
-    )
-
-
-def _claim_select(settings: Settings) -> str:
-    """The select list that reads claims in CLAIM_COLUMNS order, with the level in rung's place."""
-    return CLAIM_COLUMNS.replace(" rung,", f" {_level_sql(settings)} AS level,")
-
-
-def _rung(level: Level) -> str | None:
-    """The stored rung of a level: fact and opinion are kept, the rest follows confidence."""
-    return level.value if level in (Level.FACT, Level.OPINION) else None
-
-
-def _bump_sql(settings: Settings) -> str:
-    """SET clause for epistemic.retrieval_bump; the two are checked equal in the tests."""
-    bump = settings.epistemic.retrieval_bump
-    conf = (
-        f"CASE WHEN rung IS NOT NULL THEN confidence "
-        f"ELSE greatest(confidence, least(confidence + {bump}, {_cap_sql(settings)})) END"
-    )
-    return f"confidence = {conf}, retrieved_at = $now"
-
-
-def _decay_sql(settings: Settings) -> str:
-    """decay_stale_facts in one set-based statement; mirrors epistemic.decay_step."""
-    d = settings.decay
-    conf = f"greatest(confidence * {d.factor}, {d.floor})"
-    return (
-        f"UPDATE claims SET confidence = {conf}, decayed_at = $now "
-        f"WHERE rung IS NULL AND confidence < {d.threshold} "
-        f"AND confidence > {d.floor} "
-        f"AND retrieved_at <= $cutoff AND (decayed_at IS NULL OR decayed_at <= $cutoff)"
-    )
-
-
-# -- row mapping -------------------------------------------------------------------------------
-
-
-def _claim(row: Sequence[Any]) -> Claim:
-    return Claim(
-        id=row[0],
-        subject=row[1],
-        predicate=row[2],
-        object_entity=row[3],
-        object_literal=row[4],
-        confidence=row[5],
-        level=Level(row[6]),
-        provenance=row[7],
-        created_at=_py_ts(row[8]),
-        retrieved_at=_py_ts(row[9]),
-        decayed_at=_py_ts(row[10]),
-        session_id=row[11],
-        correlation_id=row[12],
-        occurred_at=_py_ts(row[13]),
-    )
-
-
-def _conflict(row: Sequence[Any]) -> Conflict:
-    return Conflict(
-        id=row[0],
-        claim_a=row[1],
-        claim_b=row[2],
-        subject=row[3],
-        predicate=row[4],
-        status=ConflictStatus(row[5]),
-        winner=row[6],
-        reason=row[7],
-        created_at=_py_ts(row[8]),
-        resolved_at=_py_ts(row[9]),
-    )
-
-
-def _gap(row: Sequence[Any]) -> CuriosityGap:
-    return CuriosityGap(
-        id=row[0],
-        subject=row[1],
-        predicate=row[2],
-        question=row[3],
-        priority=row[4],
-        attempts=row[5],
-        status=GapStatus(row[6]),
-        claim_id=row[7],
-        next_attempt_at=_py_ts(row[8]),
-        created_at=_py_ts(row[9]),
-        updated_at=_py_ts(row[10]),
-        note=row[11],
-    )
-
-
-def _claim_params(c: Claim) -> list[Any]:
-    return [
-        c.id,
-        c.subject,
-        c.predicate,
-        c.object_entity,
-        c.object_literal,
-        c.confidence,
-        _rung(c.level),
-        c.provenance,
-        _db_ts(c.created_at),
-        _db_ts(c.retrieved_at),
-        None if c.decayed_at is None else _db_ts(c.decayed_at),
-        c.session_id,
-        c.correlation_id,
-        None if c.occurred_at is None else _db_ts(c.occurred_at),
-    ]
-
 
 # -- the store ---------------------------------------------------------------------------------
 
@@ -1491,17 +1222,6 @@ def _unregister(cur: duckdb.DuckDBPyConnection, *names: str) -> None:
             cur.unregister(name)
 
 
-def _conform(table: pa.Table, schema: pa.Schema, what: str) -> pa.Table:
-    """The batch with exactly these columns and types, or InvalidInput before any write."""
-    try:
-        return table.select(schema.names).cast(schema)
-    except (KeyError, pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
-        raise InvalidInput(
-            f"{what} table must have columns {', '.join(schema.names)} of types "
-            f"{', '.join(str(t) for t in schema.types)}: {exc}"
-        ) from exc
-
-
 def _qs(n: int) -> str:
     return ", ".join("?" * n)
 
@@ -1516,70 +1236,3 @@ def _one(result: duckdb.DuckDBPyConnection) -> Any:
 def _count(cur: duckdb.DuckDBPyConnection) -> int:
     rows = cur.fetchall()  # exhausted, so the statement's transaction ends (see _schema_version)
     return int(rows[0][0]) if rows else 0
-
-
-def _entities_table(entities: Sequence[Entity]) -> pa.Table:
-    return pa.table(
-        {
-            "id": [e.id for e in entities],
-            "kind": [e.kind for e in entities],
-            "label": [e.label for e in entities],
-            "aliases": pa.array([list(e.aliases) for e in entities], pa.list_(pa.string())),
-        }
-    )
-
-
-#: The Arrow shapes the bulk persisters take (ingest builds its tables with these).
-ENTITY_SCHEMA = pa.schema(
-    [
-        ("id", pa.string()),
-        ("kind", pa.string()),
-        ("label", pa.string()),
-        ("aliases", pa.list_(pa.string())),
-    ]
-)
-
-
-CLAIM_SCHEMA = pa.schema(
-    [
-        ("subject", pa.string()),
-        ("predicate", pa.string()),
-        ("object_entity", pa.string()),
-        ("object_literal", pa.string()),
-        ("confidence", pa.float64()),
-        ("provenance", pa.string()),
-        ("opinion", pa.bool_()),
-        ("locator", pa.string()),
-        # The evidence row's source when it is not the claim's own (a reference the source cites:
-        # PMID:..., OMIM:...); a claim may come in several rows, one per reference.
-        ("evidence_source", pa.string()),
-    ]
-)
-
-
-def _claims_table(claims: Sequence[NewClaim]) -> pa.Table:
-    return pa.Table.from_pylist(
-        [c.model_dump(include=set(CLAIM_SCHEMA.names)) for c in claims], schema=CLAIM_SCHEMA
-    )
-
-
-def _with_optional_claim_columns(table: pa.Table) -> pa.Table:
-    required = {
-        "subject",
-        "predicate",
-        "object_entity",
-        "object_literal",
-        "confidence",
-        "provenance",
-    }
-    missing = required - set(table.column_names)
-    if missing:
-        raise InvalidInput(f"claims table lacks columns {sorted(missing)}")
-    n = table.num_rows
-    if "opinion" not in table.column_names:
-        table = table.append_column("opinion", pa.array([False] * n, pa.bool_()))
-    if "locator" not in table.column_names:
-        table = table.append_column("locator", pa.nulls(n, pa.string()))
-    if "evidence_source" not in table.column_names:
-        table = table.append_column("evidence_source", pa.nulls(n, pa.string()))
-    return _conform(table, CLAIM_SCHEMA, "claims")

@@ -17,7 +17,7 @@ import pyarrow as pa
 
 from resident.cognition.epistemic import CorrectionWrites
 from resident.errors import DaemonNotRunning, ResidentError
-from resident.memory.duck_store import _claims_table, _entities_table
+from resident.memory.rows import _claims_table, _entities_table
 from resident.memory.wire import (
     ARROW_STREAM,
     encode_tables,

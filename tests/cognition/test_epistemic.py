@@ -21,14 +21,9 @@ from resident.errors import (
     PromotionRefused,
     UnknownProvenance,
 )
-from resident.memory.duck_store import (
-    CLAIM_COLUMNS,
-    CLAIM_WIDTH,
-    DuckStore,
-    _claim_params,
-    _qs,
-    known_migrations,
-)
+from resident.memory.duck_store import DuckStore, _qs
+from resident.memory.rows import CLAIM_COLUMNS, CLAIM_WIDTH, _claim_params
+from resident.memory.schema import known_migrations
 from resident.records import Claim, ConflictStatus, GapStatus, Level, NewClaim
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)

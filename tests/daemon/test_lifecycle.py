@@ -11,7 +11,7 @@ from typing import Any
 import duckdb
 import pytest
 
-from resident.memory.duck_store import SCHEMA_VERSION
+from resident.memory.schema import SCHEMA_VERSION
 
 
 @pytest.mark.slow

@@ -19,7 +19,8 @@ import pytest
 from resident.config import Settings
 from resident.hygiene.dbt_run import dbt_build
 from resident.hygiene.run import run_expectations, self_evaluation
-from resident.memory.duck_store import SCHEMA_VERSION, DuckStore, known_migrations, migrate
+from resident.memory.duck_store import DuckStore
+from resident.memory.schema import SCHEMA_VERSION, known_migrations, migrate
 
 REPO = Path(__file__).resolve().parents[2]
 RESIDENT = Path(sys.executable).parent / "resident"
@@ -33,7 +34,7 @@ _DDL = re.compile(
     re.IGNORECASE,
 )
 #: The migration runner's own bookkeeping table: created before any migration can run.
-RUNNER = ("resident/memory/duck_store.py", "schema_migrations")
+RUNNER = ("resident/memory/schema.py", "schema_migrations")
 
 
 def _strings(source: str) -> list[str]:

@@ -14,7 +14,8 @@ import pytest
 from resident.config import Settings
 from resident.errors import GraphBusy, SchemaTooOld, SchemaUnknown
 from resident.memory import duck_store
-from resident.memory.duck_store import SCHEMA_VERSION, DuckStore, known_migrations
+from resident.memory.duck_store import DuckStore
+from resident.memory.schema import SCHEMA_VERSION, known_migrations
 
 REPO = Path(__file__).resolve().parents[2]
 RESIDENT = Path(sys.executable).parent / "resident"

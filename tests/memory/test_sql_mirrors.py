@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from resident.cognition.epistemic import level_for
 from resident.config import Settings
-from resident.memory.duck_store import DuckStore, _level_sql
+from resident.memory.duck_store import DuckStore
+from resident.memory.sql_rules import _level_sql
 from resident.records import ENTITY_ID_RE, ID_PREFIXES, PREDICATE_RE
 
 #: RE2's \s is [\t\n\f\r ]; Python's also takes \v and Unicode spaces. Strings drawn without
