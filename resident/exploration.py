@@ -29,6 +29,7 @@ from resident.records import (
     Level,
     PromotionReport,
 )
+from resident.report import cell, table
 
 # -- the pure decision ---------------------------------------------------------------------------
 
@@ -382,37 +383,38 @@ def render_markdown(report: ExplorationReport, max_rows: int = 50) -> str:
     if report.sweep is not None:
         lines += promotion_markdown(report.sweep, max_rows)
     if report.changes:
-        lines += [
-            "## What changed and why",
-            "",
-            "| change | target | statement | why |",
-            "|---|---|---|---|",
-        ]
-        lines += [
-            f"| {c.kind} | `{c.target}` | {_cell(c.statement)} | {_cell(c.why)} |"
-            for c in report.changes[:max_rows]
-        ]
+        lines += ["## What changed and why", ""]
+        lines += table(
+            ["change", "target", "statement", "why"],
+            [
+                (c.kind, f"`{c.target}`", cell(c.statement), cell(c.why))
+                for c in report.changes[:max_rows]
+            ],
+        )
         if len(report.changes) > max_rows:
             lines.append(f"\n... and {len(report.changes) - max_rows} more changes.")
         lines.append("")
     if report.gaps:
-        lines += [
-            "## Gaps",
-            "",
-            "| gap | priority | answered | attempts | next try | note |",
-            "|---|---|---|---|---|---|",
-        ]
-        for g in report.gaps[:max_rows]:
-            nxt = g.next_attempt_at.isoformat() if g.next_attempt_at else "-"
-            lines.append(
-                f"| `{g.gap_id}` | {g.priority} | {'yes' if g.answered else 'no'} | "
-                f"{g.attempts} | {nxt} | {_cell(g.note)} |"
-            )
+        lines += ["## Gaps", ""]
+        lines += table(
+            ["gap", "priority", "answered", "attempts", "next try", "note"],
+            [
+                (
+                    f"`{g.gap_id}`",
+                    g.priority,
+                    "yes" if g.answered else "no",
+                    g.attempts,
+                    g.next_attempt_at.isoformat() if g.next_attempt_at else "-",
+                    cell(g.note),
+                )
+                for g in report.gaps[:max_rows]
+            ],
+        )
         if len(report.gaps) > max_rows:
             lines.append(f"\n... and {len(report.gaps) - max_rows} more gaps.")
         lines.append("")
     if report.refused:
-        lines += ["## Refused", ""] + [f"- {_cell(r)}" for r in report.refused[:max_rows]]
+        lines += ["## Refused", ""] + [f"- {cell(r)}" for r in report.refused[:max_rows]]
     return "\n".join(lines)
 
 
@@ -427,18 +429,18 @@ def promotion_markdown(p: PromotionReport, max_rows: int = 20) -> list[str]:
         "",
     ]
     if p.reasons:
-        lines += ["| independent origins | claims promoted |", "|---|---|"]
-        lines += [f"| {_cell(why)} | {n} |" for why, n in p.reasons.items()]
+        lines += table(
+            ["independent origins", "claims promoted"],
+            [(cell(why), n) for why, n in p.reasons.items()],
+        )
         lines.append("")
     if p.sample:
-        lines += ["| claim | statement | origins |", "|---|---|---|"]
-        lines += [
-            f"| `{x.claim_id}` | {_cell(x.statement)} | {_cell(', '.join(x.origins))} |"
-            for x in p.sample[:max_rows]
-        ]
+        lines += table(
+            ["claim", "statement", "origins"],
+            [
+                (f"`{x.claim_id}`", cell(x.statement), cell(", ".join(x.origins)))
+                for x in p.sample[:max_rows]
+            ],
+        )
         lines.append("")
     return lines
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")

@@ -20,6 +20,7 @@ from resident.config import Settings
 from resident.errors import ResidentError
 from resident.memory.client import GraphStore
 from resident.records import Ladder
+from resident.report import table
 from resident.session import new_ulid
 
 _SNAPSHOT_NAME = re.compile(r"^graph-\d{8}T\d{6}Z\.duckdb$")
@@ -178,14 +179,20 @@ def render_decay_markdown(report: DecayReport, ctx: RunContext | None = None) ->
         "below the decay threshold that were not retrieved for the stale span lose confidence; "
         "nothing is deleted.",
         "",
-        "| confidence | before | after | change |",
-        "|---|---|---|---|",
     ]
-    for i, (b, a) in enumerate(zip(report.histogram_before, report.histogram_after, strict=True)):
-        lo, hi = i / bins, (i + 1) / bins
-        lines.append(
-            f"| {lo:.1f} to {hi:.1f}{']' if i == bins - 1 else ')'} | {b} | {a} | {a - b:+d} |"
-        )
+    pairs = zip(report.histogram_before, report.histogram_after, strict=True)
+    lines += table(
+        ["confidence", "before", "after", "change"],
+        [
+            (
+                f"{i / bins:.1f} to {(i + 1) / bins:.1f}{']' if i == bins - 1 else ')'}",
+                b,
+                a,
+                f"{a - b:+d}",
+            )
+            for i, (b, a) in enumerate(pairs)
+        ],
+    )
     lines += ["", "Graph counts: " + ", ".join(f"{k} {v}" for k, v in report.counts.items())]
     if report.ladder is not None:
         lines += ["", "## The ladder after the run", "", *ladder_markdown(report.ladder)]

@@ -18,6 +18,7 @@ LAYERS: list[set[str]] = [
         "resident.errors",
         "resident.clock",
         "resident.records",
+        "resident.report",
         "resident.config",
         "resident.session",
         "resident.state",

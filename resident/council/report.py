@@ -7,6 +7,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from resident.records import Agreement, Sitting, Verdict
+from resident.report import cell
 
 
 class CouncilReport(BaseModel):
@@ -55,10 +56,6 @@ class CouncilReport(BaseModel):
         }
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
 def _said(s: Sitting) -> str:
     parts = []
     for a in s.answers:
@@ -99,7 +96,7 @@ def render_markdown(report: CouncilReport, max_rows: int = 50) -> str:
         ]
         for st in report.sittings[:max_rows]:
             lines.append(
-                f"| {_cell(st.question)} | {_cell(_said(st))} | {st.agreement} | "
+                f"| {cell(st.question)} | {cell(_said(st))} | {st.agreement} | "
                 f"{st.outcome} | {len(st.applied)} |"
             )
         if len(report.sittings) > max_rows:
@@ -107,7 +104,7 @@ def render_markdown(report: CouncilReport, max_rows: int = 50) -> str:
         lines.append("")
     if report.skipped:
         lines += ["## Not put to the council", ""]
-        lines += [f"- {_cell(x)}" for x in report.skipped[:max_rows]]
+        lines += [f"- {cell(x)}" for x in report.skipped[:max_rows]]
     return "\n".join(lines)
 
 

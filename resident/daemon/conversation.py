@@ -19,6 +19,7 @@ from resident.daemon.security import principal, require
 from resident.daemon.tokens import Principal
 from resident.errors import Forbidden, InvalidInput
 from resident.language import Turn, converse, facts_about, language_for, why
+from resident.language.conversation import checked_turn_text
 from resident.people.privacy import graph_for
 from resident.records import ENTITY_ID_RE, Claim
 
@@ -59,15 +60,7 @@ def check_turn_text(text: str, max_chars: int) -> str:
     problem = text_problem(text)
     if problem is not None:
         raise InvalidInput(f"the text {problem}")
-    stripped = text.strip()
-    if not stripped:
-        raise InvalidInput("nothing was said: the text is empty")
-    if len(stripped) > max_chars:
-        raise InvalidInput(
-            f"one turn is at most {max_chars} characters (language.max_turn_chars); "
-            f"this one has {len(stripped)}"
-        )
-    return stripped
+    return checked_turn_text(text, max_chars)
 
 
 def take_turn(

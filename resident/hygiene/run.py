@@ -20,6 +20,7 @@ from resident.hygiene.expectations import GxReport, frames, graph_rates, run_che
 from resident.hygiene.recommendations import FiledCounts, FiledFinding, filed
 from resident.hygiene.rules import FINDING_KINDS
 from resident.memory.client import GraphStore
+from resident.report import cell
 
 HYGIENE_DIR = "hygiene"
 LAST_RUN = "last_run.json"
@@ -251,14 +252,10 @@ def render_markdown(report: HygieneReport, shown: int = 50) -> str:
         "| id | kind | detail | suggested action |",
         "|---|---|---|---|",
         *(
-            f"| {f.id} | {f.kind} | {_cell(f.detail)} | {_cell(f.action)} |"
+            f"| {f.id} | {f.kind} | {cell(f.detail)} | {cell(f.action)} |"
             for f in report.findings[:shown]
         ),
         "",
         "Seconds: " + ", ".join(f"{k} {v:.2f}" for k, v in report.seconds.items()),
     ]
     return "\n".join(lines)
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")

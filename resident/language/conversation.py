@@ -295,14 +295,7 @@ class Language:
         *,
         bound: bool = False,
     ) -> Turn:
-        limit = self.settings.language.max_turn_chars
-        if not text or not text.strip():
-            raise InvalidInput("nothing was said: the text is empty")
-        if len(text) > limit:
-            raise InvalidInput(
-                f"a turn carries at most {limit} characters "
-                f"(language.max_turn_chars); this one has {len(text)}"
-            )
+        text = checked_turn_text(text, self.settings.language.max_turn_chars)
         # "What have you read?" and its kin are read first; everything else goes to the parse.
         reading = self._reading(text.strip(), now)
         if reading is not None:
@@ -1144,6 +1137,21 @@ def language_for(resident: ResidentLike) -> Language:
             lang = Language.from_settings(resident.settings, resident.graph)
             _languages[resident] = lang
         return lang
+
+
+def checked_turn_text(text: str, max_chars: int) -> str:
+    """The text of one turn, stripped; InvalidInput when it is empty or longer than
+    `max_chars` (language.max_turn_chars), measured after stripping. The one check every
+    surface (daemon, CLI, tests) goes through."""
+    stripped = text.strip() if text else ""
+    if not stripped:
+        raise InvalidInput("nothing was said: the text is empty")
+    if len(stripped) > max_chars:
+        raise InvalidInput(
+            f"one turn is at most {max_chars} characters (language.max_turn_chars); "
+            f"this one has {len(stripped)}"
+        )
+    return stripped
 
 
 def converse(

@@ -21,6 +21,7 @@ from resident.learning.replay import as_positives
 from resident.memory.client import GraphStore
 from resident.memory.learning_store import experience_of
 from resident.records import Claim, DuplicateCandidate, Level, NewClaim
+from resident.report import table
 
 MODEL_NAME = "ff"
 #: At most this many (head, relation) pairs are scored against every entity for proposals.
@@ -325,12 +326,19 @@ def render_markdown(report: NightReport) -> str:
         "",
         "## Trend over past nights",
         "",
-        "| night | version | epochs | MRR | Hits@10 | proposals |",
-        "|---|---|---|---|---|---|",
     ]
-    for r in report.history:
-        lines.append(
-            f"| {r['at']} | {r['version']} | {r['epochs']} | {r['mrr']:.3f} "
-            f"| {r['hits10']:.3f} | {r['proposals']} |"
-        )
+    lines += table(
+        ["night", "version", "epochs", "MRR", "Hits@10", "proposals"],
+        [
+            (
+                r["at"],
+                r["version"],
+                r["epochs"],
+                f"{r['mrr']:.3f}",
+                f"{r['hits10']:.3f}",
+                r["proposals"],
+            )
+            for r in report.history
+        ],
+    )
     return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from resident.literature.memory import ReadingReport
 from resident.literature.morals import FOUNDATIONS
+from resident.report import cell
 
 _BAR = 30
 
@@ -45,14 +46,10 @@ def render_text(r: ReadingReport) -> str:
     return "\n".join(lines)
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
 def render_markdown(r: ReadingReport) -> str:
     d = r.distillation
     lines = [
-        f"# What MAX learned from \u201c{_cell(d.title)}\u201d",
+        f"# What MAX learned from \u201c{cell(d.title)}\u201d",
         "",
         f"{d.author or 'Unknown author'}"
         + (f", {d.year}" if d.year else "")
@@ -62,14 +59,14 @@ def render_markdown(r: ReadingReport) -> str:
         "",
         "## Themes",
         "",
-        ", ".join(f"**{_cell(t.phrase)}**" for t in d.themes) or "none",
+        ", ".join(f"**{cell(t.phrase)}**" for t in d.themes) or "none",
         "",
         "## Subjects",
         "",
         "| subject | kind | mentions | first page | graph entity |",
         "|---|---|---|---|---|",
         *[
-            f"| {_cell(s.name)} | {s.kind} | {s.count} | {s.first_page} | "
+            f"| {cell(s.name)} | {s.kind} | {s.count} | {s.first_page} | "
             f"`{r.linked.get(s.name, '')}` |"
             for s in d.subjects
         ],
@@ -83,20 +80,20 @@ def render_markdown(r: ReadingReport) -> str:
         "## New words",
         "",
         *[
-            f"- **{w.word}** (p. {w.page}, Zipf {w.zipf}): \u2026{_cell(w.context)}\u2026"
+            f"- **{w.word}** (p. {w.page}, Zipf {w.zipf}): \u2026{cell(w.context)}\u2026"
             for w in r.new_words
         ],
         "",
         "## Excerpts",
         "",
-        *[f"> {_cell(e.text)} (p. {e.page})\n" for e in d.excerpts],
+        *[f"> {cell(e.text)} (p. {e.page})\n" for e in d.excerpts],
         "## Chapters",
         "",
         "| # | chapter | pages | themes |",
         "|---|---|---|---|",
         *[
-            f"| {c.index} | {_cell(c.title)} | {c.first_page}-{c.last_page} | "
-            f"{_cell(', '.join(t.phrase for t in c.themes))} |"
+            f"| {c.index} | {cell(c.title)} | {c.first_page}-{c.last_page} | "
+            f"{cell(', '.join(t.phrase for t in c.themes))} |"
             for c in d.chapters[:50]
         ],
         "",
