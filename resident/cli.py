@@ -260,6 +260,16 @@ def chat(ctx: click.Context, person: str | None) -> None:
             _note_new_token(answer)
 
 
+def _look_note(answer: dict[str, object]) -> str:
+    """Whether this look counted as a retrieval (issue 16: looking is not evidence)."""
+    if answer.get("counted_as_retrieval"):
+        return (
+            "(counted as a retrieval: retrieved_at moved; confidence rises at most once a "
+            "period, epistemic.retrieval_bump_every_hours)"
+        )
+    return "(an audit: not a retrieval, nothing changed)"
+
+
 @main.command()
 @data_dir_option
 @click.argument("subject")
@@ -287,6 +297,8 @@ def facts(ctx: click.Context, subject: str, as_json: bool) -> None:
         finally:
             graph.close()
     click.echo(json.dumps(answer, indent=2) if as_json else answer["text"])
+    if not as_json:
+        click.echo(_look_note(answer), err=True)
 
 
 @main.command()
@@ -322,6 +334,8 @@ def why(ctx: click.Context, query: tuple[str, ...], as_json: bool) -> None:
         finally:
             graph.close()
     click.echo(json.dumps(answer, indent=2) if as_json else answer["text"])
+    if not as_json:
+        click.echo(_look_note(answer), err=True)
 
 
 @main.command()

@@ -43,6 +43,9 @@ class EpistemicSettings(_Section):
     hint_cap: Unit
     correction_confidence: Unit
     retrieval_bump: Unit
+    #: A claim's confidence is raised by a retrieval at most once in this many hours, however
+    #: often it is read: looking is not evidence (retrieved_at moves on every read).
+    retrieval_bump_every_hours: float = Field(default=24.0, ge=0.0)
     promoted_confidence: Unit
     min_independent_sources: int = Field(default=2, ge=2)
     conflict_loss_factor: float = Field(default=0.5, gt=0.0, lt=1.0)

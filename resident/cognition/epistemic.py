@@ -158,9 +158,19 @@ def merge_reingest(existing: Claim, incoming: Claim) -> Claim:
     return existing.model_copy(update={"provenance": incoming.provenance})
 
 
-def retrieval_bump(claim: Claim, rules: EpistemicSettings) -> Claim:
-    """What one retrieval does to a claim (Rule: never past the cap, never into FACT)."""
+def bump_period(rules: EpistemicSettings) -> timedelta:
+    """How long after one confidence-raising retrieval the next may raise it again (whole
+    microseconds, as the SQL twin counts them)."""
+    return timedelta(microseconds=round(rules.retrieval_bump_every_hours * 3_600_000_000))
+
+
+def retrieval_bump(claim: Claim, rules: EpistemicSettings, now: datetime) -> Claim:
+    """What one retrieval at `now` does to a claim's confidence (retrieved_at is the caller's):
+    never past the cap, never into FACT, and at most once per `bump_period` however often the
+    claim is read, so that looking revives what decay took without pumping it to the ceiling."""
     if claim.level in (Level.FACT, Level.OPINION):
+        return claim
+    if now - claim.retrieved_at < bump_period(rules):
         return claim
     cap = provenance_cap(parse_provenance(claim.provenance), rules)
     confidence = max(claim.confidence, min(claim.confidence + rules.retrieval_bump, cap))

@@ -188,6 +188,9 @@ def claims_query(
         "subjects": subjects,
         "objects": objects,
         "claims": [c.model_dump(mode="json") for c in claims],
+        # A read here is a retrieval (retrieved_at moves; confidence rises at most once per
+        # epistemic.retrieval_bump_every_hours).
+        "counted_as_retrieval": True,
     }
 
 

@@ -169,6 +169,13 @@ class _Ctx:
     #: introduction cannot turn them into someone else.
     bound: bool = False
 
+    @property
+    def reader(self) -> str | None:
+        """Whose private view this turn reads through (people/privacy.py): the speaker when
+        they are authenticated as themselves; None (everything) when the owner's console or a
+        service speaks for someone, as the owner may read all."""
+        return self.person_id if self.bound else None
+
     def appraise(self, kind: str, **detail: Any) -> None:
         self.resident.appraise(kind, self.now, self.correlation_id, **detail)
 
@@ -316,7 +323,7 @@ class Language:
             said_at=said_at,
             listener=listener,
             bound=bound,
-            reads=self.dictionary.viewing(graph_for(self.graph, person_id)),
+            reads=self.dictionary.viewing(graph_for(self.graph, person_id if bound else None)),
         )
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit(
@@ -606,7 +613,7 @@ class Language:
         )
         ctx.wrote["claim"] = {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
         # The conflict is recorded whatever it is with; the speaker sees only what they may read.
-        contradicted = visible(self._contradictions(ctx, claim), ctx.person_id)
+        contradicted = visible(self._contradictions(ctx, claim), ctx.reader)
         shown = views([claim], self.dictionary)
         lead = "Noted." if fresh else "I had that already."
         plain = f"{lead} {shown[0].line}"
@@ -723,7 +730,7 @@ class Language:
         assert triple.object is not None
         said = triple.object.strip().lower()
         object_ids = {e.id for e in resolve(self.dictionary, triple.object)}
-        readable = graph_for(self.graph, ctx.person_id)
+        readable = graph_for(self.graph, ctx.reader)
         held = [
             c
             for e in candidates

@@ -61,6 +61,9 @@ class Answer(BaseModel):
 class FactsAnswer(Answer):
     subject: str
     entities: list[Entity] = []
+    #: Reading facts is a retrieval: retrieved_at moves, and confidence rises at most once per
+    #: epistemic.retrieval_bump_every_hours (looking is not evidence).
+    counted_as_retrieval: bool = True
 
 
 class ConflictView(BaseModel):
@@ -93,6 +96,8 @@ class WhyAnswer(BaseModel):
     #: Whether a claim stating exactly what was asked was found.
     matched: bool
     text: str
+    #: A why trail is an audit: nothing is bumped and retrieved_at stays.
+    counted_as_retrieval: bool = False
 
 
 def _view(claim: Claim, labels: dict[str, str]) -> ClaimView:

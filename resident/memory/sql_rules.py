@@ -4,6 +4,8 @@ function of resident.cognition.epistemic; tests hold the two equal
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from resident.cognition import epistemic
 from resident.config import Settings
 from resident.memory.rows import (
@@ -44,8 +46,10 @@ def _claim_select(settings: Settings) -> str:
 def _bump_sql(settings: Settings) -> str:
     """SET clause for epistemic.retrieval_bump; the two are checked equal in the tests."""
     bump = settings.epistemic.retrieval_bump
+    period_us = epistemic.bump_period(settings.epistemic) // timedelta(microseconds=1)
     conf = (
         f"CASE WHEN rung IS NOT NULL THEN confidence "
+        f"WHEN epoch_us($now::TIMESTAMP) - epoch_us(retrieved_at) < {period_us} THEN confidence "
         f"ELSE greatest(confidence, least(confidence + {bump}, {_cap_sql(settings)})) END"
     )
     return f"confidence = {conf}, retrieved_at = $now"

@@ -227,19 +227,42 @@ def test_merge_reingest_only_refreshes_provenance() -> None:
 # -- retrieval and decay (unit) --------------------------------------------------------------------
 
 
+#: A look a day after the claims above were admitted: a bump is due.
+LOOK = NOW + timedelta(days=1)
+
+
 def test_retrieval_bump_respects_caps_and_never_reaches_fact() -> None:
-    assert epistemic.retrieval_bump(claim(conf=0.4), RULES).confidence == pytest.approx(0.42)
-    assert epistemic.retrieval_bump(claim(conf=0.83), RULES).confidence == RULES.non_fact_ceiling
-    top = epistemic.retrieval_bump(claim(conf=0.84), RULES)
+    assert epistemic.retrieval_bump(claim(conf=0.4), RULES, LOOK).confidence == pytest.approx(0.42)
+    assert (
+        epistemic.retrieval_bump(claim(conf=0.83), RULES, LOOK).confidence == RULES.non_fact_ceiling
+    )
+    top = epistemic.retrieval_bump(claim(conf=0.84), RULES, LOOK)
     assert (top.confidence, top.level) == (0.84, Level.BELIEF)
-    assert epistemic.retrieval_bump(claim(prov="peer:gpt", conf=0.29), RULES).confidence == 0.3
-    assert epistemic.retrieval_bump(claim(prov="peer:gpt", conf=0.3), RULES).confidence == 0.3
-    crossing = epistemic.retrieval_bump(claim(conf=0.49), RULES)
+    assert (
+        epistemic.retrieval_bump(claim(prov="peer:gpt", conf=0.29), RULES, LOOK).confidence == 0.3
+    )
+    assert epistemic.retrieval_bump(claim(prov="peer:gpt", conf=0.3), RULES, LOOK).confidence == 0.3
+    crossing = epistemic.retrieval_bump(claim(conf=0.49), RULES, LOOK)
     assert crossing.level is Level.BELIEF
     fact = claim(level=Level.FACT).model_copy(update={"confidence": 0.9})
-    assert epistemic.retrieval_bump(fact, RULES) == fact
+    assert epistemic.retrieval_bump(fact, RULES, LOOK) == fact
     opinion = claim(level=Level.OPINION, conf=0.2)
-    assert epistemic.retrieval_bump(opinion, RULES) == opinion
+    assert epistemic.retrieval_bump(opinion, RULES, LOOK) == opinion
+
+
+def test_looking_again_within_the_period_raises_nothing() -> None:
+    """Issue 16, point 5: four reads in a row raise a claim once, not four times."""
+    looked = claim(conf=0.72)
+    seen = []
+    for minutes in (0, 1, 2, 3):
+        now = LOOK + timedelta(minutes=minutes)
+        looked = epistemic.retrieval_bump(looked, RULES, now).model_copy(
+            update={"retrieved_at": now}
+        )
+        seen.append(round(looked.confidence, 4))
+    assert seen == [0.74, 0.74, 0.74, 0.74]
+    later = looked.retrieved_at + epistemic.bump_period(RULES)
+    assert epistemic.retrieval_bump(looked, RULES, later).confidence == pytest.approx(0.76)
 
 
 def test_decay_step_halves_once_per_span() -> None:
@@ -557,7 +580,9 @@ def test_bump_sql_equals_retrieval_bump(
     now = NOW + later
     got = {c.id: c for s in SUBJECTS for c in store.claims_by_subject(s, now)}
     want = {
-        c.id: epistemic.retrieval_bump(c, rules.epistemic).model_copy(update={"retrieved_at": now})
+        c.id: epistemic.retrieval_bump(c, rules.epistemic, now).model_copy(
+            update={"retrieved_at": now}
+        )
         for c in claims
     }
     assert got == want

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import duckdb
@@ -54,7 +54,8 @@ def test_conflict_is_retried_until_the_other_writer_commits(settings: Settings) 
 
     committer = threading.Thread(target=commit_later)
     committer.start()
-    got = graph.get_claim(claim.id, NOW)
+    # A day on, so that the retrieval may raise confidence again (once per period).
+    got = graph.get_claim(claim.id, NOW + timedelta(days=1))
     committer.join()
     # Both writes landed: the other writer's 0.25, then the retrieval bump on top of it.
     assert got.confidence == pytest.approx(0.25 + settings.epistemic.retrieval_bump)

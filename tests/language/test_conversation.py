@@ -199,6 +199,7 @@ def test_a_question_is_a_retrieval(max_: Max) -> None:
         ),
         max_.clock.now(),
     )
+    max_.clock.advance(days=1)  # a retrieval raises confidence at most once a day
     turn = max_.say("What treats gout?")
     after = max_.graph.peek_claim(stored.id)
     assert after.confidence == pytest.approx(0.72) and after.retrieved_at > stored.retrieved_at
