@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from resident.language.intents import VERB_PREDICATES
+from resident.language.reading import KIN
 from resident.records import Claim
 
 _VERB_HEADS = frozenset({"has", "is", "was", "are", "does", "had"})
@@ -40,52 +41,9 @@ def reads_as_verb(predicate: str) -> bool:
     )
 
 
-#: Relations read "Lena is Ana's sister" (the reader's `<noun>_of` edges).
-_RELATIVE_OF = frozenset(
-    {
-        "sister",
-        "brother",
-        "mother",
-        "father",
-        "mom",
-        "mum",
-        "dad",
-        "wife",
-        "husband",
-        "son",
-        "daughter",
-        "friend",
-        "boyfriend",
-        "girlfriend",
-        "partner",
-        "cousin",
-        "aunt",
-        "uncle",
-        "grandma",
-        "grandpa",
-        "grandmother",
-        "grandfather",
-        "niece",
-        "nephew",
-        "roommate",
-        "neighbor",
-        "neighbour",
-        "boss",
-        "colleague",
-        "coworker",
-        "kid",
-        "child",
-        "pet",
-        "teacher",
-        "coach",
-        "fiance",
-        "fiancee",
-        "sibling",
-        "parent",
-        "baby",
-        "mentor",
-    }
-)
+#: Relations read "Lena is Ana's sister" (the reader's `<noun>_of` edges): the reader's kin
+#: words, and a pet.
+_RELATIVE_OF = KIN | {"pet"}
 
 
 def sentence(subject: str, predicate: str, obj: str) -> str:
