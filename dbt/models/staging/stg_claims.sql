@@ -11,5 +11,6 @@ select
     cast(retrieved_at as timestamp) as retrieved_at,
     cast(decayed_at as timestamp) as decayed_at,
     session_id,
-    correlation_id
+    correlation_id,
+    cast(occurred_at as timestamp) as occurred_at
 from {{ source('graph', 'claims') }}
