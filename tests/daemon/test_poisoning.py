@@ -123,17 +123,16 @@ def test_facts_hold_against_people_and_peers(
         assert set(ladder.rungs["fact"]) == {"grounded"}
 
         # Each correction: a gap at the top priority, a user_correction hypothesis, a conflict
-        # with the FACT it contradicts. (The same words from two people are one hypothesis row
-        # and one conflict row; each turn files its own gap.)
+        # with the FACT it contradicts. (Each correction names its person, so two people's
+        # same words are two hypothesis rows; each turn files its own gap.)
         settings = load_settings(env={})
         assert len(corrections) == 2 * len(PEOPLE)
         gaps = graph.due_gaps(datetime(2100, 1, 1, tzinfo=UTC), limit=1000)
         for hypothesis_id, old_id in set(corrections):
             hypothesis = graph.peek_claim(hypothesis_id)
-            assert (hypothesis.level, hypothesis.provenance) == (
-                Level.HYPOTHESIS,
-                "user_correction",
-            )
+            # The correction names who made it (issue 14): user_correction:person:<id>.
+            assert hypothesis.level is Level.HYPOTHESIS
+            assert hypothesis.provenance.startswith("user_correction:person:")
             assert old_id in facts
             assert {(x.claim_a, x.claim_b) for x in graph.conflicts_for(hypothesis_id)} == {
                 tuple(sorted((hypothesis_id, old_id)))
@@ -153,7 +152,7 @@ def test_facts_hold_against_people_and_peers(
             if not c.provenance.startswith(("ingest:", "literature:")):
                 assert c.level is not Level.FACT
                 assert c.confidence <= settings.epistemic.hint_cap or (
-                    c.provenance == "user_correction" and c.level is Level.HYPOTHESIS
+                    c.provenance.startswith("user_correction:") and c.level is Level.HYPOTHESIS
                 )
     finally:
         graph.close()
