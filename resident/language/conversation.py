@@ -1031,40 +1031,29 @@ class Language:
         occurred = None
         if st.when:
             occurred = timewords.resolve(st.when, said, past=st.mood == "past")
-        if st.object_ref is not None:
-            obj = self._ref_entity(ctx, st.object_ref)
-            if obj is None or obj.id == subject.id:
-                return None
+
+        def claim(object_entity: str | None = None, object_literal: str | None = None) -> NewClaim:
             return NewClaim(
                 subject=subject.id,
                 predicate=st.stored_predicate,
-                object_entity=obj.id,
+                object_entity=object_entity,
+                object_literal=object_literal,
                 confidence=cap,
                 provenance=provenance,
                 occurred_at=occurred,
             )
+
+        if st.object_ref is not None:
+            ref = self._ref_entity(ctx, st.object_ref)
+            if ref is None or ref.id == subject.id:
+                return None
+            return claim(object_entity=ref.id)
         if not st.object.strip():
             return None
         if st.literal:
-            return NewClaim(
-                subject=subject.id,
-                predicate=st.stored_predicate,
-                object_literal=st.object,
-                confidence=cap,
-                provenance=provenance,
-                occurred_at=occurred,
-            )
+            return claim(object_literal=st.object)
         obj = self._entity(ctx, st.object)
-        if obj.id == subject.id:
-            return None
-        return NewClaim(
-            subject=subject.id,
-            predicate=st.stored_predicate,
-            object_entity=obj.id,
-            confidence=cap,
-            provenance=provenance,
-            occurred_at=occurred,
-        )
+        return None if obj.id == subject.id else claim(object_entity=obj.id)
 
     def _ref_entity(self, ctx: _Ctx, ref: Ref) -> Entity | None:
         """The entity a reference names: the speaker, the listener, a person MAX knows (any
