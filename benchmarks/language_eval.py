@@ -345,12 +345,7 @@ def replay(conv: dict[str, Any], work: Path, outcome: Outcome) -> None:
     people: dict[str, str] = {}
     try:
         for name in conv["people"]:
-            turn = converse(
-                resident, f"I'm {name}.", None, clock.now(), resident.session.new_correlation_id()
-            )
-            if turn.person_id is None:
-                raise RuntimeError(f"{conv['id']}: introducing {name} made no person")
-            people[name] = turn.person_id
+            people[name] = _introduce(resident, converse, name, clock.now(), conv["id"])
         for at, what, item in _timeline(conv):
             if at > clock.now():
                 clock.advance(seconds=(at - clock.now()).total_seconds())
@@ -375,6 +370,16 @@ def replay(conv: dict[str, Any], work: Path, outcome: Outcome) -> None:
     finally:
         resident.shutdown(clock.now())
         graph.close()
+
+
+def _introduce(resident: Any, converse: Any, name: str, now: datetime, conv_id: str) -> str:
+    """The speaker's person, from "I'm <name>." (as benchmarks/language.py), or "My name is
+    <name>." when the first is not read as an introduction ("I'm Mo.")."""
+    for text in (f"I'm {name}.", f"My name is {name}."):
+        turn = converse(resident, text, None, now, resident.session.new_correlation_id())
+        if turn.person_id is not None:
+            return str(turn.person_id)
+    raise RuntimeError(f"{conv_id}: introducing {name} made no person")
 
 
 def _score_claims(
