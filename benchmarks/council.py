@@ -25,7 +25,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from benchmarks.council_standins import (
+from tests.council.standins import (
     KEY_ENV,
     MODELS,
     Behaviour,

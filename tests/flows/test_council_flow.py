@@ -5,15 +5,15 @@ the agreed answer at hint, keeps a gap for the split, and the artifact shows bot
 from __future__ import annotations
 
 import secrets
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from benchmarks.council_standins import (  # noqa: E402
+from resident.config import DEFAULT_CONFIG, load_settings
+from resident.memory.duck_store import DuckStore
+from resident.records import Entity, Level, NewClaim
+from tests.council.standins import (
     KEY_ENV,
     MODELS,
     Behaviour,
@@ -21,9 +21,6 @@ from benchmarks.council_standins import (  # noqa: E402
     providers_config,
     verdict,
 )
-from resident.config import DEFAULT_CONFIG, load_settings  # noqa: E402
-from resident.memory.duck_store import DuckStore  # noqa: E402
-from resident.records import Entity, Level, NewClaim  # noqa: E402
 
 
 def script(question: str, attempt: int) -> Behaviour:
