@@ -185,6 +185,12 @@ def question_of(wire: str, body: dict[str, Any]) -> str:
     return str(body["messages"][-1]["content"])
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that stops reading (a byte cap, a deadline) resets the connection: expected.
+        return
+
+
 @dataclass
 class StandIn:
     """One stand-in provider on 127.0.0.1 (a free port), scripted by `script`."""
@@ -303,7 +309,7 @@ class StandIn:
                         ).encode(),
                     )
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = _Server(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
         threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
