@@ -608,11 +608,21 @@ def council_providers(ctx: click.Context) -> None:
             "The council is off: no provider in [council.providers]. Nothing leaves the house."
         )
         return
+    from resident.council.trust import independence
+
+    groups = independence(providers, os.environ)
     for name, p in sorted(providers.items()):
         has_key = "key set" if os.environ.get(p.api_key_env, "").strip() else "KEY MISSING"
         click.echo(
             f"{name}: {p.family}, {p.wire} wire, model {p.model} at {p.base_url}; "
-            f"${p.api_key_env} {has_key}"
+            f"${p.api_key_env} {has_key}; independence group {groups[name]}"
+        )
+    distinct = len(set(groups.values()))
+    needed = settings.council.min_agreeing_families
+    if distinct < needed:
+        click.echo(
+            f"Only {distinct} independent provider group(s) (a shared vendor family, base URL "
+            f"or key makes one): the council can never agree ({needed} needed)."
         )
 
 

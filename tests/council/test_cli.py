@@ -42,6 +42,7 @@ def test_cli_off_then_on(data_dir: Path, tmp_path: Path, council: Council) -> No
     base = ["--data-dir", str(data_dir), "--config", str(config), "council"]
     listed = runner.invoke(main, [*base, "providers"])
     assert listed.exit_code == 0 and listed.output.count("key set") == 3
+    assert "independence group google" in listed.output and "never agree" not in listed.output
     assert all(key not in listed.output for key in council.keys.values())
     assert KEY_ENV["gemini"] in listed.output
 
