@@ -639,10 +639,12 @@ def council_providers(ctx: click.Context) -> None:
 def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None:
     """Sit the council now: the open gaps its rule sends, or one claim."""
     import json
+    import os
     from datetime import UTC, datetime
 
     from resident.council.report import render_text
     from resident.council.sitting import convene, question_for_claim
+    from resident.council.trust import configured_secrets
     from resident.daemon.client import open_graph
     from resident.session import new_ulid
 
@@ -656,19 +658,23 @@ def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None
         report = convene(graph, settings, now, questions=questions, correlation_id=new_ulid(now))
     finally:
         graph.close()
+    # Every answer was scrubbed as it came in; what is printed is scrubbed once more.
+    secrets = configured_secrets(settings.council, os.environ)
     if as_json:
         click.echo(
-            json.dumps(
-                {
-                    **report.summary(),
-                    "sittings": [s.model_dump(mode="json") for s in report.sittings],
-                    "skipped": report.skipped,
-                },
-                indent=2,
+            secrets.scrub(
+                json.dumps(
+                    {
+                        **report.summary(),
+                        "sittings": [s.model_dump(mode="json") for s in report.sittings],
+                        "skipped": report.skipped,
+                    },
+                    indent=2,
+                )
             )
         )
     else:
-        click.echo(render_text(report))
+        click.echo(secrets.scrub(render_text(report)))
 
 
 @council.command("sittings")

@@ -27,7 +27,13 @@ from cachetools import LRUCache
 
 from resident.config import CouncilProvider, CouncilSettings
 from resident.council.rules import prompt, read_answer
-from resident.council.trust import Secrets, canonical_family, independence, nesting
+from resident.council.trust import (
+    Secrets,
+    canonical_family,
+    configured_secrets,
+    independence,
+    nesting,
+)
 from resident.errors import CouncilAnswerUnreadable, CouncilProviderFailed
 from resident.records import PanelAnswer, Question
 
@@ -390,7 +396,7 @@ class Panel:
         self, rules: CouncilSettings, env: Mapping[str, str], sleep: Sleep = asyncio.sleep
     ) -> None:
         self.rules = rules
-        self.secrets = Secrets(env.get(p.api_key_env, "") for p in rules.providers.values())
+        self.secrets = configured_secrets(rules, env)
         self.groups = independence(rules.providers, env)
         self.clients = {
             name: ProviderClient(name, p, rules, env, sleep, self.secrets)

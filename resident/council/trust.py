@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from urllib.parse import quote, quote_plus, urlsplit
 
-from resident.config import CouncilProvider
+from resident.config import CouncilProvider, CouncilSettings
 
 #: What a scrubbed secret becomes in a text kept.
 MASK = "***"
@@ -157,6 +157,11 @@ class Secrets:
         if any(s in flat for s in self._skeletons):
             return f"[withheld: it held a configured secret, {len(text)} characters]"
         return masked
+
+
+def configured_secrets(rules: CouncilSettings, env: Mapping[str, str]) -> Secrets:
+    """The key of every configured provider, from the environment `env`."""
+    return Secrets(env.get(p.api_key_env, "") for p in rules.providers.values())
 
 
 # -- nesting --------------------------------------------------------------------------------------
