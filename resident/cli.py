@@ -686,7 +686,9 @@ def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None
 def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_json: bool) -> None:
     """Past sittings, newest first (of one SUBJECT entity id when given)."""
     import json
+    import os
 
+    from resident.council.trust import configured_secrets
     from resident.daemon.client import open_graph
 
     settings = settings_from(ctx)
@@ -695,8 +697,10 @@ def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_jso
         rows = graph.sittings(subject=subject, limit=limit)
     finally:
         graph.close()
+    # Sittings recorded before answers were scrubbed as they came in are scrubbed here.
+    secrets = configured_secrets(settings.council, os.environ)
     if as_json:
-        click.echo(json.dumps([s.model_dump(mode="json") for s in rows], indent=2))
+        click.echo(secrets.scrub(json.dumps([s.model_dump(mode="json") for s in rows], indent=2)))
         return
     if not rows:
         click.echo("No sittings yet.")
@@ -705,9 +709,11 @@ def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_jso
             f"{a.provider} {a.verdict if a.error is None else 'failed'}" for a in s.answers
         )
         click.echo(
-            f"{s.sat_at.isoformat()} {s.question}\n  {said} -> {s.agreement.value}, "
-            f"{s.outcome.value}; {s.calls} calls, {s.tokens} tokens, "
-            f"${s.cost_usd:.4f}"
+            secrets.scrub(
+                f"{s.sat_at.isoformat()} {s.question}\n  {said} -> {s.agreement.value}, "
+                f"{s.outcome.value}; {s.calls} calls, {s.tokens} tokens, "
+                f"${s.cost_usd:.4f}"
+            )
         )
 
 
