@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import io
 import json
 import logging
@@ -249,6 +250,10 @@ def case_bombs() -> list[Row]:
         "a 5 MB body of nested JSON": Behaviour(raw=b'{"a":' * 800_000 + b"1" + b"}" * 800_000),
         "a 2 MB answer of `[`": Behaviour(text="[" * 2_000_000),
         "a 6 KB answer 3000 levels deep": Behaviour(text="[" * 3000 + "]" * 3000),
+        "20 KB of gzip that inflates to 20 MB": Behaviour(
+            raw=gzip.compress(b'{"choices": [{"message": {"content": "' + b"0" * 20_000_000),
+            content_encoding="gzip",
+        ),
     }
     for what, b in bodies.items():
         with house(retries=0) as (s, _, _, plan):

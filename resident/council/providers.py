@@ -254,19 +254,25 @@ class ProviderClient:
         self, path: str, payload: bytes, headers: dict[str, str], cap: int, got: list[int]
     ) -> tuple[int, dict[str, str], bytes, bool]:
         """(status, headers, body, whole): the body read streaming, at most `cap` bytes
-        (`got[0]`: bytes read so far, kept when a timeout or a deadline cuts the read off)."""
+        (`got[0]`: bytes read so far, kept when a timeout or a deadline cuts the read off).
+        Raw bytes: an answer is asked uncompressed and one sent compressed anyway is not
+        inflated (a few kilobytes of gzip can hold gigabytes); its caller refuses it."""
         async with self._http.stream(
             "POST",
             path,
             content=payload,
-            headers={**headers, "content-type": "application/json"},
+            headers={
+                **headers,
+                "content-type": "application/json",
+                "accept-encoding": "identity",
+            },
         ) as response:
             declared = response.headers.get("content-length", "")
             chunks: list[bytes] = []
             size = 0
             whole = not (declared.isdigit() and int(declared) > cap)
             if whole:
-                async for chunk in response.aiter_bytes():
+                async for chunk in response.aiter_raw():
                     size += len(chunk)
                     got[0] = min(size, cap)
                     if size > cap:
@@ -344,6 +350,13 @@ class ProviderClient:
                 return f"request failed: {type(exc).__name__}", None
             if not whole:
                 raise _failed(f"HTTP {status}: the answer is over {cap} bytes", spent.calls)
+            encoding = rheaders.get("content-encoding", "identity").strip().lower()
+            if encoding not in ("", "identity"):
+                raise _failed(
+                    f"HTTP {status}: a compressed answer ({encoding[:20]}) is refused, "
+                    "uncompressed was asked for",
+                    spent.calls,
+                )
             if status == 200:
                 reply = self._reply(raw, spent)
                 reported = reply.tokens

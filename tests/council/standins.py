@@ -41,6 +41,8 @@ class Behaviour:
     #: (each read is quick, so only a deadline ends it).
     trickle_s: float = 0.0
     trickle_every: float = 0.2
+    #: A Content-Encoding header for `raw` (already encoded so), whatever the client asked for.
+    content_encoding: str | None = None
 
 
 Script = Callable[[str, int], Behaviour]
@@ -291,7 +293,8 @@ class StandIn:
                 if b.trickle_s:
                     self._trickle(b.trickle_s, b.trickle_every)
                 elif b.raw is not None:
-                    self._send(200, b.raw)
+                    encoded = b.content_encoding
+                    self._send(200, b.raw, {"Content-Encoding": encoded} if encoded else None)
                 elif b.status != 200:
                     extra = {"Retry-After": b.retry_after} if b.retry_after else None
                     self._send(

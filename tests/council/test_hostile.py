@@ -8,6 +8,7 @@ FACT already settles. Every provider here is a real HTTP server on 127.0.0.1.
 from __future__ import annotations
 
 import base64
+import gzip
 import json
 import logging
 import threading
@@ -327,6 +328,26 @@ def test_megabytes_of_nested_json_are_refused_quickly(settings: Settings, counci
     assert "bytes" in str(answers["openai"].error) and "bytes" in str(answers["anthropic"].error)
     assert "deep" in str(answers["gemini"].error)
     assert took < 60.0, took  # main took 792 s on 5 MB
+
+
+def test_a_gzip_bomb_is_not_inflated(settings: Settings, council: Council) -> None:
+    """20 MB of zeros in 20 KB of gzip, sent though an uncompressed answer was asked for."""
+    bomb = gzip.compress(b'{"choices": [{"message": {"content": "' + b"0" * 20_000_000 + b'"}}]}')
+    council.script(
+        openai=Behaviour(raw=bomb, content_encoding="gzip"),
+        anthropic=verdict("supported"),
+        gemini=verdict("supported"),
+    )
+    with DuckStore.open(council.settings(settings, retries=0), create=True) as store:
+        ids = seed(store)
+        s = council.settings(settings, retries=0)
+        report = convene(
+            store, s, NOW, questions=[question_for_claim(store, ids["corrected_claim"])]
+        )
+    answers = {a.provider: a for a in report.sittings[0].answers}
+    assert "compressed" in str(answers["openai"].error) or "bytes" in str(answers["openai"].error)
+    assert all(r["headers"].get("accept-encoding") == "identity" for r in council.requests())
+    assert report.sittings[0].agreement is Agreement.AGREED  # the other two still count
 
 
 @pytest.mark.parametrize("allowed", [250, 4000])
