@@ -25,7 +25,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from benchmarks.council_standins import (
+from tests.council.standins import (
     KEY_ENV,
     MODELS,
     Behaviour,
@@ -181,7 +181,9 @@ def render(r: dict[str, object], started: datetime, command: str) -> str:
             "split, 5% each rate-limited first, 500 first, garbage from one, a timeout from one, "
             "all unknown). The time is the council's own: HTTP, retries (a Retry-After of 1 s, a "
             "0.2 s backoff), a 1 s timeout, reading, the agreement test, the graph writes. Cost "
-            f"is at an illustrative ${USD_PER_1K}/1k tokens.",
+            f"is at an illustrative ${USD_PER_1K}/1k tokens. Tokens are counted by the council "
+            "itself, about four bytes a token of every request and response body (failed calls "
+            "too); a provider's usage block counts only when it says more.",
             "",
             "| figure | value |",
             "|---|---|",

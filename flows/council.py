@@ -3,6 +3,7 @@ to the model council; the artifact shows each question, each model's verdict and
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +15,7 @@ from flows._common import announce, settings
 from resident.clock import SystemClock
 from resident.council.report import CouncilReport, render_markdown
 from resident.council.sitting import convene, question_for_claim
+from resident.council.trust import configured_secrets
 from resident.maintenance import open_for_flow, run_context
 
 
@@ -45,8 +47,10 @@ def council_verifications(claim_id: str | None = None) -> dict[str, Any]:
     report = sit_council(now, claim_id, ctx.session_id, ctx.correlation_id)
     summary = report.summary()
     get_run_logger().info("council: %s", summary)
+    # Every answer was scrubbed as it came in; what Prefect keeps is scrubbed once more.
+    secrets = configured_secrets(s.council, os.environ)
     create_markdown_artifact(
-        render_markdown(report) + f"\n\nRun: {ctx.describe()}",
+        secrets.scrub(render_markdown(report) + f"\n\nRun: {ctx.describe()}"),
         key="council-verifications",
         description=(
             "council off"

@@ -608,11 +608,21 @@ def council_providers(ctx: click.Context) -> None:
             "The council is off: no provider in [council.providers]. Nothing leaves the house."
         )
         return
+    from resident.council.trust import independence
+
+    groups = independence(providers, os.environ)
     for name, p in sorted(providers.items()):
         has_key = "key set" if os.environ.get(p.api_key_env, "").strip() else "KEY MISSING"
         click.echo(
             f"{name}: {p.family}, {p.wire} wire, model {p.model} at {p.base_url}; "
-            f"${p.api_key_env} {has_key}"
+            f"${p.api_key_env} {has_key}; independence group {groups[name]}"
+        )
+    distinct = len(set(groups.values()))
+    needed = settings.council.min_agreeing_families
+    if distinct < needed:
+        click.echo(
+            f"Only {distinct} independent provider group(s) (a shared vendor family, base URL "
+            f"or key makes one): the council can never agree ({needed} needed)."
         )
 
 
@@ -629,10 +639,12 @@ def council_providers(ctx: click.Context) -> None:
 def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None:
     """Sit the council now: the open gaps its rule sends, or one claim."""
     import json
+    import os
     from datetime import UTC, datetime
 
     from resident.council.report import render_text
     from resident.council.sitting import convene, question_for_claim
+    from resident.council.trust import configured_secrets
     from resident.daemon.client import open_graph
     from resident.session import new_ulid
 
@@ -646,19 +658,23 @@ def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None
         report = convene(graph, settings, now, questions=questions, correlation_id=new_ulid(now))
     finally:
         graph.close()
+    # Every answer was scrubbed as it came in; what is printed is scrubbed once more.
+    secrets = configured_secrets(settings.council, os.environ)
     if as_json:
         click.echo(
-            json.dumps(
-                {
-                    **report.summary(),
-                    "sittings": [s.model_dump(mode="json") for s in report.sittings],
-                    "skipped": report.skipped,
-                },
-                indent=2,
+            secrets.scrub(
+                json.dumps(
+                    {
+                        **report.summary(),
+                        "sittings": [s.model_dump(mode="json") for s in report.sittings],
+                        "skipped": report.skipped,
+                    },
+                    indent=2,
+                )
             )
         )
     else:
-        click.echo(render_text(report))
+        click.echo(secrets.scrub(render_text(report)))
 
 
 @council.command("sittings")
@@ -670,7 +686,9 @@ def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None
 def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_json: bool) -> None:
     """Past sittings, newest first (of one SUBJECT entity id when given)."""
     import json
+    import os
 
+    from resident.council.trust import configured_secrets
     from resident.daemon.client import open_graph
 
     settings = settings_from(ctx)
@@ -679,8 +697,10 @@ def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_jso
         rows = graph.sittings(subject=subject, limit=limit)
     finally:
         graph.close()
+    # Sittings recorded before answers were scrubbed as they came in are scrubbed here.
+    secrets = configured_secrets(settings.council, os.environ)
     if as_json:
-        click.echo(json.dumps([s.model_dump(mode="json") for s in rows], indent=2))
+        click.echo(secrets.scrub(json.dumps([s.model_dump(mode="json") for s in rows], indent=2)))
         return
     if not rows:
         click.echo("No sittings yet.")
@@ -689,9 +709,11 @@ def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_jso
             f"{a.provider} {a.verdict if a.error is None else 'failed'}" for a in s.answers
         )
         click.echo(
-            f"{s.sat_at.isoformat()} {s.question}\n  {said} -> {s.agreement.value}, "
-            f"{s.outcome.value}; {s.calls} calls, {s.tokens} tokens, "
-            f"${s.cost_usd:.4f}"
+            secrets.scrub(
+                f"{s.sat_at.isoformat()} {s.question}\n  {said} -> {s.agreement.value}, "
+                f"{s.outcome.value}; {s.calls} calls, {s.tokens} tokens, "
+                f"${s.cost_usd:.4f}"
+            )
         )
 
 

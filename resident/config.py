@@ -447,6 +447,14 @@ class CouncilSettings(_Section):
     retry_backoff_s: float = Field(default=1.0, ge=0.0)
     #: A Retry-After longer than this is not waited for: that provider sits this one out.
     max_retry_after_s: float = Field(default=30.0, ge=0.0)
+    #: Seconds a whole run may take, and one provider on one question (retries and waits
+    #: included): a provider that stalls, however it stalls, is cut off and the run ends.
+    run_deadline_s: float = Field(default=600.0, gt=0)
+    provider_deadline_s: float = Field(default=90.0, gt=0)
+    #: Bytes of one HTTP answer read at most (read streaming; the rest is never read), and how
+    #: deeply its JSON (and the model's JSON inside it) may nest before it is refused unread.
+    max_answer_bytes: int = Field(default=16_384, ge=1024, le=16 << 20)
+    max_answer_depth: int = Field(default=32, ge=4, le=512)
     #: Answers remembered per process, keyed by question and model ...
     cache_size: int = Field(default=500, ge=1)
     #: ... and read back from past sittings (the graph) for this many days.

@@ -262,6 +262,22 @@ def promote_to_fact(
     return claim.model_copy(update={"confidence": confidence, "level": Level.FACT})
 
 
+#: One-valued attributes: two different objects for one subject contradict each other
+#: ("Ana's birthday", "the capital of France"); on any other predicate they stand side by side.
+FUNCTIONAL_PREDICATES = frozenset({"birthday", "capital", "age", "born_in", "full_name"})
+
+
+def contradicts(held: Claim, predicate: str, value: str | None, one_valued: bool = False) -> bool:
+    """Whether `value` for `predicate` contradicts what `held` states of the same subject: a
+    different object (case and spacing aside) on a one-valued predicate (`one_valued`: treat
+    this predicate as one-valued, to ask whether the two say the same thing at all)."""
+    if value is None or held.predicate != predicate or held.level is Level.OPINION:
+        return False
+    if not one_valued and predicate not in FUNCTIONAL_PREDICATES:
+        return False
+    return " ".join(held.object_value.casefold().split()) != " ".join(value.casefold().split())
+
+
 def record_conflict(a: Claim, b: Claim, now: datetime, reason: str) -> Conflict:
     """The row for a contradiction. Only truth claims with one subject and predicate and
     different objects can conflict (so no collateral invalidation)."""

@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from resident.cognition.epistemic import contradicts
 from resident.config import CouncilSettings
+from resident.council.trust import canonical_family
 from resident.errors import CouncilAnswerUnreadable, PrivateQuestion
 from resident.records import (
     Agreement,
@@ -310,12 +312,15 @@ def decide(
     *,
     min_families: int,
     hint_cap: float,
+    groups: Mapping[str, str] | None = None,
 ) -> Decision:
-    """The agreement test. Agreed: at least `min_families` different vendor families give the
-    same normalised verdict and no readable answer gives another ("unknown" abstains). Then an
-    agreed "supported" or value is written as one peer:<model> claim per agreeing model at the
-    hint confidence; an agreed "refuted" writes nothing (the graph holds no negations). Anything
-    else (a split, one family, none) writes nothing."""
+    """The agreement test. Agreed: at least `min_families` independent providers give the
+    same normalised verdict and no readable answer gives another ("unknown" abstains).
+    Independent: a different vendor family however spelt and, by `groups` (provider ->
+    independence group, trust.independence), a different base URL and key. Then an agreed
+    "supported" or value is written as one peer:<model> claim per agreeing model at the hint
+    confidence; an agreed "refuted" writes nothing (the graph holds no negations). Anything
+    else (a split, one independent provider, none) writes nothing."""
     keyed = [(a, answer_key(a)) for a in answers]
     keys = {k for _, k in keyed if k is not None}
     failed = [a for a in answers if not a.readable]
@@ -335,51 +340,70 @@ def decide(
         return Decision(Agreement.INSUFFICIENT, None, (), (), f"{why}: {tally}", now)
     key = next(iter(keys))
     agreeing = [a for a, k in keyed if k == key]
-    families = {a.family for a in agreeing}
-    if len(families) < min_families:
+    independent = {(groups or {}).get(a.provider) or canonical_family(a.family) for a in agreeing}
+    if len(independent) < min_families:
         return Decision(
             Agreement.INSUFFICIENT,
             key,
             (),
             (),
-            f"only {len(families)} vendor family ({', '.join(sorted(families))}) "
-            f"gave '{key}', {min_families} needed: {tally}",
+            f"only {len(independent)} independent provider(s) ({', '.join(sorted(independent))}) "
+            f"gave '{key}', {min_families} needed (independent: another vendor family, base "
+            f"URL and key): {tally}",
             now,
         )
-    claims: list[NewClaim] = []
-    if key != Verdict.REFUTED.value:
-        seen: set[str] = set()
-        for a in agreeing:
-            provenance = peer_provenance(a.model)
-            if provenance in seen:
-                continue
-            seen.add(provenance)
-            if question.kind is QuestionKind.VALUE:
-                claims.append(
-                    NewClaim(
-                        subject=question.subject,
-                        predicate=question.predicate,
-                        object_literal=a.value,
-                        confidence=hint_cap,
-                        provenance=provenance,
-                    )
-                )
-            else:
-                claims.append(
-                    NewClaim(
-                        subject=question.subject,
-                        predicate=question.predicate,
-                        object_entity=question.object_entity,
-                        object_literal=question.object_literal,
-                        confidence=hint_cap,
-                        provenance=provenance,
-                    )
-                )
+    claims = _peer_claims(question, agreeing, hint_cap) if key != Verdict.REFUTED.value else []
     return Decision(
         Agreement.AGREED,
         key,
         tuple(a.provider for a in agreeing),
         tuple(claims),
-        f"agreed '{key}' by {len(families)} vendor families: {tally}",
+        f"agreed '{key}' by {len(independent)} independent providers: {tally}",
         now,
     )
+
+
+def _peer_claims(
+    question: Question, agreeing: Sequence[PanelAnswer], hint_cap: float
+) -> list[NewClaim]:
+    claims: list[NewClaim] = []
+    seen: set[str] = set()
+    for a in agreeing:
+        provenance = peer_provenance(a.model)
+        if provenance in seen:
+            continue
+        seen.add(provenance)
+        value = question.kind is QuestionKind.VALUE
+        claims.append(
+            NewClaim(
+                subject=question.subject,
+                predicate=question.predicate,
+                object_entity=None if value else question.object_entity,
+                object_literal=a.value if value else question.object_literal,
+                confidence=hint_cap,
+                provenance=provenance,
+            )
+        )
+    return claims
+
+
+# -- what a FACT settles -----------------------------------------------------------------------
+
+
+def settled_by_fact(question: Question, held: Sequence[Claim]) -> Claim | None:
+    """The FACT that already answers this question, if one does: for a value question any
+    FACT of its subject and predicate; for a statement, a FACT saying the same, or (on a
+    one-valued predicate) a FACT saying otherwise."""
+    facts = [
+        c
+        for c in held
+        if c.level is Level.FACT
+        and (c.subject, c.predicate) == (question.subject, question.predicate)
+    ]
+    if question.kind is QuestionKind.VALUE:
+        return facts[0] if facts else None
+    stated = question.object_value
+    same = [c for c in facts if not contradicts(c, c.predicate, stated, one_valued=True)]
+    if same:
+        return same[0]
+    return next((c for c in facts if contradicts(c, question.predicate, stated)), None)

@@ -3,7 +3,10 @@ test, write what it allows through the graph, and record every sitting.
 
 What it may write: peer:<model> claims at the hint confidence (admit caps them again in the
 store), a curiosity gap filed or attempted, and one council_sittings row per question. It never
-promotes, lowers or replaces a claim.
+promotes or replaces a claim: a question a FACT already settles is not put, and an agreed
+answer that contradicts a FACT (one that landed while the council sat) is recorded as a
+conflict and resolved in the FACT's favour, so the peer claim keeps its row at half its
+confidence. The whole run ends within council.run_deadline_s.
 """
 
 from __future__ import annotations
@@ -14,16 +17,18 @@ import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
+from resident.cognition.epistemic import contradicts
 from resident.config import Settings
 from resident.council.providers import Budget, Panel, Sleep
 from resident.council.report import CouncilReport
-from resident.council.rules import decide, render_question, wants_council
+from resident.council.rules import decide, render_question, settled_by_fact, wants_council
 from resident.errors import EpistemicRefusal, InvalidInput, NotFound, PrivateQuestion
 from resident.memory.client import GraphStore
 from resident.records import (
     Agreement,
     Claim,
     CuriosityGap,
+    Level,
     Outcome,
     PanelAnswer,
     Question,
@@ -70,9 +75,48 @@ def choose(
             report.skipped.append(f"gap {gap.id}: {selection.why}")
             continue
         question = _question(graph, gap, claim, report)
-        if question is not None:
+        if question is not None and not _settled(graph, question, report):
             questions.append(question)
     return questions
+
+
+def _settled(graph: GraphStore, question: Question, report: CouncilReport) -> bool:
+    """True (and why, in the report) when a FACT already answers the question: it is not
+    put to outside models."""
+    fact = settled_by_fact(question, graph.peek_claims(question.subject, question.predicate))
+    if fact is None:
+        return False
+    report.skipped.append(
+        f"{question.gap_id or question.claim_id}: settled locally by FACT {fact.id} "
+        f"({fact.predicate} {fact.object_value!r})"
+    )
+    return True
+
+
+def _against_facts(graph: GraphStore, applied: Sequence[str], now: datetime) -> list[str]:
+    """Conflicts between peer claims just written and FACTs they contradict, each resolved in
+    the FACT's favour (cognition's rules: the loser keeps its row at half its confidence)."""
+    notes = []
+    for peer_id in applied:
+        peer = graph.peek_claim(peer_id)
+        for held in graph.peek_claims(peer.subject, peer.predicate):
+            if held.level is not Level.FACT or not contradicts(
+                held, peer.predicate, peer.object_value
+            ):
+                continue
+            try:
+                conflict = graph.record_conflict(
+                    held.id, peer.id, now, reason="council answer against a FACT"
+                )
+                _, lost = graph.resolve_conflict(conflict.id, held.id, now)
+            except (EpistemicRefusal, NotFound) as exc:
+                notes.append(f"{peer.id} contradicts FACT {held.id}: {exc}")
+                continue
+            notes.append(
+                f"{peer.id} contradicts FACT {held.id}: conflict {conflict.id} resolved in "
+                f"the FACT's favour, the peer claim kept at {lost.confidence:.3f}"
+            )
+    return notes
 
 
 def _question(
@@ -126,15 +170,19 @@ async def _sit(
     now: datetime,
     session_id: str | None,
     correlation_id: str | None,
+    deadline: float,
 ) -> Sitting:
     started = time.monotonic()
-    answers = await panel.ask(question, budget, remembered(graph, settings, question, now))
+    answers = await panel.ask(
+        question, budget, remembered(graph, settings, question, now), deadline
+    )
     decision = decide(
         question,
         answers,
         now,
         min_families=settings.council.min_agreeing_families,
         hint_cap=settings.epistemic.hint_cap,
+        groups=panel.groups,
     )
     applied: list[str] = []
     note = decision.note
@@ -145,6 +193,10 @@ async def _sit(
             note += f"; refused by the store: {exc}"
             continue
         applied.append(stored.id)
+    for against in _against_facts(graph, applied, now):
+        note += f"; {against}"
+    # Answers are scrubbed where they come in; the note is scrubbed again on its way out.
+    note = panel.secrets.scrub(note)
     if decision.agreement is Agreement.AGREED:
         outcome = Outcome.APPLIED if applied else Outcome.NOTED
     else:
@@ -207,19 +259,32 @@ async def convene_async(
         report.off = True
         return report
     started = time.monotonic()
-    chosen = list(questions) if questions is not None else choose(graph, settings, now, report)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + rules.run_deadline_s
+    chosen = (
+        [q for q in questions if not _settled(graph, q, report)]
+        if questions is not None
+        else choose(graph, settings, now, report)
+    )
     budget = Budget(rules.max_calls_per_run, rules.max_tokens_per_run)
     panel = Panel(rules, os.environ if env is None else env, **({"sleep": sleep} if sleep else {}))
     try:
         for question in chosen:
-            if not budget.can_sit(len(panel.clients)):
+            which = question.gap_id or question.claim_id
+            if loop.time() >= deadline:
                 report.skipped.append(
-                    f"{question.gap_id or question.claim_id}: run budget "
-                    f"spent ({budget.calls} calls, {budget.tokens} tokens)"
+                    f"{which}: the run's deadline ({rules.run_deadline_s:g} s) has passed"
+                )
+                continue
+            if not budget.can_sit(len(panel.clients), panel.call_tokens(question)):
+                report.skipped.append(
+                    f"{which}: run budget spent ({budget.calls} calls, {budget.tokens} "
+                    f"tokens of {budget.max_tokens}; one call to each provider needs "
+                    f"{panel.call_tokens(question)})"
                 )
                 continue
             sitting = await _sit(
-                graph, settings, panel, question, budget, now, session_id, correlation_id
+                graph, settings, panel, question, budget, now, session_id, correlation_id, deadline
             )
             graph.record_sitting(sitting)
             report.sittings.append(sitting)

@@ -16,7 +16,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from resident.daemon import conversation, graph_api, openai_api, people_api, rest_api
 from resident.daemon.runtime import Runtime
-from resident.daemon.security import BearerAuth, BodyLimit, HeaderLimit, status_for
+from resident.daemon.security import (
+    BearerAuth,
+    BodyLimit,
+    HeaderLimit,
+    error_payload,
+    status_for,
+)
 from resident.errors import InvalidInput, ResidentError
 from resident.state.storage import is_storage_full, storage_full
 
@@ -35,18 +41,10 @@ _HTTP_CODES = {
 }
 
 
-#: Paths of the OpenAI-compatible surface, whose clients read OpenAI's error shape.
-_OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
-
-
 def _error(status: int, code: str, message: str, request: Request | None = None) -> JSONResponse:
-    if request is not None and request.url.path.startswith(_OPENAI_PATHS):
-        # OpenAI's clients read {"error": {"message", "type", "code"}}; ours read the flat one.
-        kind = "invalid_request_error" if status < 500 else "server_error"
-        return JSONResponse(
-            {"error": {"message": message, "type": kind, "code": code}}, status_code=status
-        )
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    # OpenAI's clients read {"error": {"message", "type", "param", "code"}}; ours the flat one.
+    path = request.url.path if request is not None else ""
+    return JSONResponse(error_payload(status, code, message, path), status_code=status)
 
 
 def _validation_message(errors: list[dict[str, object]]) -> tuple[str, str]:

@@ -16,6 +16,10 @@ from resident.memory.client import GraphStore
 from resident.memory.duck_store import DuckStore
 from resident.memory.remote import RemoteGraph, raise_for_error
 
+#: Embedding a clip or an image takes seconds, and over a minute on a loaded machine (the
+#: daemon queues them in its encoder lane): the CLI waits that long for them.
+ENCODER_TIMEOUT = httpx.Timeout(600.0, connect=5.0)
+
 
 class DaemonClient:
     def __init__(self, info: DaemonInfo, token: str, timeout: float = 120.0) -> None:
@@ -88,10 +92,12 @@ class DaemonClient:
         return self._json("GET", "/healthz")
 
     def enrol(self, who: str, modality: str, data: bytes) -> dict[str, Any]:
-        return self._json("POST", f"/v1/people/{who}/{modality}", content=data)
+        return self._json(
+            "POST", f"/v1/people/{who}/{modality}", content=data, timeout=ENCODER_TIMEOUT
+        )
 
     def identify(self, modality: str, data: bytes) -> dict[str, Any]:
-        return self._json("POST", f"/v1/identify/{modality}", content=data)
+        return self._json("POST", f"/v1/identify/{modality}", content=data, timeout=ENCODER_TIMEOUT)
 
     def biometrics(self, who: str, erase: bool = False) -> dict[str, Any]:
         return self._json("DELETE" if erase else "GET", f"/v1/people/{who}/biometrics")

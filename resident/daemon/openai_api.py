@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 from resident.daemon.conversation import CleanText, check_turn_text, timed_turn
 from resident.daemon.edge import text_problem
 from resident.daemon.runtime import Runtime
-from resident.daemon.security import principal
+from resident.daemon.security import principal, require
 from resident.errors import InvalidInput, NotFound
 
 #: The role name the OpenAI wire format gives the replying side.
@@ -206,7 +206,9 @@ def build_router(runtime: Runtime) -> APIRouter:
     async def chat_completions(
         body: ChatRequest, request: Request
     ) -> JSONResponse | StreamingResponse:
-        who = principal(request)
+        # A turn is someone speaking: the owner or a person. The service token is for MAX's
+        # own processes reading and writing the graph, not for talking as a resident.
+        who = require(request, "owner", "person")
         raw = turn_text(body.messages)
         created = int(runtime.clock.now().timestamp())
         task = background_task(raw)

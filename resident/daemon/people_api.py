@@ -78,7 +78,7 @@ def build_router(runtime: Runtime) -> APIRouter:
         kind = _modality(modality)
         data = await body(request)
         person_id = await runtime.in_mind(lambda: person_of(request, who))
-        return await anyio.to_thread.run_sync(lambda: bio.enrol(person_id, kind, data))
+        return await runtime.in_encoder(lambda: bio.enrol(person_id, kind, data))
 
     @router.get("/people/{who}/biometrics")
     async def export(who: str, request: Request) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def build_router(runtime: Runtime) -> APIRouter:
         require(request, "owner", "service")
         kind = _modality(modality)
         data = await body(request)
-        match = await anyio.to_thread.run_sync(lambda: bio.identify(kind, data))
+        match = await runtime.in_encoder(lambda: bio.identify(kind, data))
         await runtime.in_mind(lambda: present(runtime, match))
         answer = match.model_dump(mode="json")
         answer["said"] = (

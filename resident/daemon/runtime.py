@@ -51,7 +51,7 @@ class Runtime:
     def _limiter(self, lane: str) -> anyio.CapacityLimiter:
         # Made on first use, inside the event loop that will wait on it.
         if lane not in self._limiters:
-            size = 1 if lane == "mind" else self.settings.daemon.graph_threads
+            size = self.settings.daemon.graph_threads if lane == "graph" else 1
             self._limiters[lane] = anyio.CapacityLimiter(size)
         return self._limiters[lane]
 
@@ -59,6 +59,13 @@ class Runtime:
         """Run blocking work that reads or changes MAX himself (a turn, his state, people):
         one at a time, in a worker thread, so the event loop keeps serving."""
         return await anyio.to_thread.run_sync(fn, limiter=self._limiter("mind"))
+
+    async def in_encoder(self, fn: Callable[[], T]) -> T:
+        """Run voice or face encoder work (seconds of CPU, a minute on a loaded machine) in its
+        own lane: one at a time in a worker thread, never on the event loop and never in the
+        mind's or the graph's threads, so turns, health checks and graph reads keep answering
+        while a clip or an image is embedded."""
+        return await anyio.to_thread.run_sync(fn, limiter=self._limiter("encoder"))
 
     async def in_graph(self, fn: Callable[[], T]) -> T:
         """Run blocking graph work in the graph lane: several at once (DuckDB MVCC), so a long

@@ -67,8 +67,28 @@ def status_for(exc: ResidentError) -> int:
     return 500
 
 
-def error_body(code: str, message: str) -> bytes:
-    return json.dumps({"error": code, "message": message}).encode("utf-8")
+#: Paths of the OpenAI-compatible surface, whose clients read OpenAI's error shape.
+OPENAI_PATHS = ("/v1/chat/completions", "/v1/models")
+
+
+def is_openai_path(path: str) -> bool:
+    return path in OPENAI_PATHS or path.startswith("/v1/models/")
+
+
+def error_payload(status: int, code: str, message: str, path: str = "") -> dict[str, Any]:
+    """The body of an error answer: `{"error": code, "message": ...}`, or on the OpenAI
+    surface OpenAI's own `{"error": {"message", "type", "param", "code"}}`, which the openai
+    client reads into its APIError (a 401 there says invalid_api_key, as OpenAI's does)."""
+    if not is_openai_path(path):
+        return {"error": code, "message": message}
+    kind = "invalid_request_error" if status < 500 else "server_error"
+    if status == 401:
+        code = "invalid_api_key"
+    return {"error": {"message": message, "type": kind, "param": None, "code": code}}
+
+
+def error_body(code: str, message: str, status: int = 400, path: str = "") -> bytes:
+    return json.dumps(error_payload(status, code, message, path)).encode("utf-8")
 
 
 async def send_error(
@@ -77,8 +97,9 @@ async def send_error(
     code: str,
     message: str,
     headers: list[tuple[bytes, bytes]] | None = None,
+    path: str = "",
 ) -> None:
-    body = error_body(code, message)
+    body = error_body(code, message, status, path)
     await send(
         {
             "type": "http.response.start",
@@ -126,6 +147,7 @@ class BearerAuth:
                 Unauthorized.code,
                 message,
                 [(b"www-authenticate", b'Bearer realm="resident"')],
+                scope.get("path", ""),
             )
             return
         scope.setdefault("state", {})["principal"] = principal
@@ -154,6 +176,7 @@ class HeaderLimit:
                     f"request headers of {size} bytes exceed the limit of "
                     f"{self.settings.max_header_bytes} (daemon.max_header_bytes)",
                     [(b"connection", b"close")],
+                    scope.get("path", ""),
                 )
                 return
         await self.app(scope, receive, send)
@@ -201,6 +224,7 @@ class BodyLimit:
                 413,
                 RequestTooLarge.code,
                 f"request body of {declared} bytes exceeds the limit of {limit}",
+                path=scope["path"],
             )
             return
         seen = 0
@@ -231,6 +255,7 @@ class BodyLimit:
                     413,
                     RequestTooLarge.code,
                     f"request body exceeds the limit of {limit} bytes",
+                    path=scope["path"],
                 )
 
         await self.app(scope, limited_receive, guarded_send)

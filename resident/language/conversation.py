@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from cachetools import LRUCache
 from pydantic import BaseModel, ConfigDict
 
-from resident.cognition.epistemic import admit
+from resident.cognition.epistemic import FUNCTIONAL_PREDICATES, admit
 from resident.config import Settings
 from resident.errors import ConflictRefused, InvalidInput, NotFound
 from resident.language import when as timewords
@@ -60,7 +60,6 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 #: Attributes one subject holds one value of: a second value said is a contradiction.
-FUNCTIONAL_PREDICATES = frozenset({"birthday", "capital", "age", "born_in", "full_name"})
 #: People whose last answered claims are kept for "why do you think that?".
 _LAST_CLAIMS_PEOPLE = 256
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import shutil
 import stat
 from pathlib import Path
 
@@ -138,7 +139,8 @@ class Vault:
         return [t for t in found if t is not None]
 
     def erase(self, person_id: str) -> list[str]:
-        """Destroy the person's key, then their template files. What was removed, by name."""
+        """Destroy the person's key, then their template files, then their private folder
+        (its name is theirs: nothing left on disk names them). What was removed, by name."""
         removed = []
         key = self.key_path(person_id)
         if key.exists():
@@ -154,6 +156,11 @@ class Vault:
             if path.exists():
                 path.unlink()
                 removed.append(modality)
+        folder = self.private_root / self.slug(person_id)
+        if folder.is_dir() and not folder.is_symlink():
+            # Reserved for the templates (identity.py): a half-written temp file goes with it.
+            shutil.rmtree(folder)
+            removed.append("folder")
         if not removed:
             raise NotFound(f"{person_id} has no voice or face templates")
         return removed

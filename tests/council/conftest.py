@@ -4,18 +4,13 @@ by all three that a test sets, and the keys in the process environment."""
 from __future__ import annotations
 
 import secrets
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
-# The stand-ins live with the benchmark that uses them too; the repository root is not on the
-# path of an installed package's tests.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from benchmarks.council_standins import (
+from resident.config import CouncilSettings, Settings
+from tests.council.standins import (
     KEY_ENV,
     MODELS,
     Behaviour,
@@ -23,7 +18,6 @@ from benchmarks.council_standins import (
     providers_config,
     verdict,
 )
-from resident.config import CouncilSettings, Settings
 
 
 @dataclass
@@ -56,7 +50,11 @@ class Council:
 
 @pytest.fixture
 def council(monkeypatch: pytest.MonkeyPatch) -> Iterator[Council]:
-    keys = {wire: "sk-" + secrets.token_hex(16) for wire in KEY_ENV}
+    # Keys with characters URL encoding and base64 change, as real keys may have.
+    keys = {
+        wire: f"sk-{secrets.token_hex(12)}/{secrets.token_hex(3)}+{secrets.token_hex(3)}="
+        for wire in KEY_ENV
+    }
     made = Council({}, keys)
 
     def follow(wire: str):  # type: ignore[no-untyped-def]

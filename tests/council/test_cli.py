@@ -7,11 +7,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from benchmarks.council_standins import KEY_ENV, providers_config, verdict
 from resident.cli import main
 from resident.config import DEFAULT_CONFIG, load_settings
 from resident.memory.duck_store import DuckStore
 from tests.council.conftest import Council
+from tests.council.standins import KEY_ENV, providers_config, verdict
 from tests.council.test_sitting import seed
 
 
@@ -42,6 +42,7 @@ def test_cli_off_then_on(data_dir: Path, tmp_path: Path, council: Council) -> No
     base = ["--data-dir", str(data_dir), "--config", str(config), "council"]
     listed = runner.invoke(main, [*base, "providers"])
     assert listed.exit_code == 0 and listed.output.count("key set") == 3
+    assert "independence group google" in listed.output and "never agree" not in listed.output
     assert all(key not in listed.output for key in council.keys.values())
     assert KEY_ENV["gemini"] in listed.output
 
@@ -52,11 +53,14 @@ def test_cli_off_then_on(data_dir: Path, tmp_path: Path, council: Council) -> No
     assert (report["questions"], report["agreed"], report["insufficient"]) == (2, 1, 1)
     assert report["applied_claims"] == 2
 
+    # A FACT is settled locally: it is not put to outside models.
     adhoc = runner.invoke(main, [*base, "run", "--claim", ids["fact"]])
-    assert adhoc.exit_code == 0 and "1 question(s), 1 agreed" in adhoc.output
+    assert adhoc.exit_code == 0 and "0 question(s)" in adhoc.output
+    assert f"settled locally by FACT {ids['fact']}" in adhoc.output
 
-    shown = runner.invoke(main, [*base, "sittings", "rxnorm:1191"])
+    shown = runner.invoke(main, [*base, "sittings", "rxnorm:11289"])
     assert shown.exit_code == 0 and shown.output.count("-> agreed, applied") == 1
-    assert "-> insufficient, gap_kept" in shown.output
+    dose = runner.invoke(main, [*base, "sittings", "rxnorm:1191"])
+    assert "-> insufficient, gap_kept" in dose.output and "agreed" not in dose.output
     missing = runner.invoke(main, [*base, "run", "--claim", "c_nope"])
     assert missing.exit_code == 2 and "no claim" in missing.output

@@ -10,12 +10,12 @@ import time
 
 import pytest
 
-from benchmarks.council_standins import KEY_ENV, Behaviour, verdict
 from resident.config import Settings
-from resident.council.providers import Budget, Panel, retry_after_seconds
+from resident.council.providers import WITHHELD, Budget, Panel, retry_after_seconds
 from resident.council.rules import render_question
 from resident.records import PanelAnswer, Verdict
 from tests.council.conftest import Council
+from tests.council.standins import KEY_ENV, Behaviour, verdict
 
 Q = render_question("rxnorm:1191", "dose", {"rxnorm:1191": "Aspirin"})
 
@@ -55,8 +55,13 @@ def test_each_wire_format_round_trip(settings: Settings, council: Council) -> No
         "anthropic": (Verdict.VALUE, "325 MG"),
         "gemini": (Verdict.VALUE, "325 mg."),
     }
-    assert all(a.tokens == 80 and a.calls == 1 for a in answers.values())
-    assert answers["openai"].cost_usd == pytest.approx(0.04)
+    # Tokens are counted from the bytes on the wire (about four a token), not the usage block
+    # (80 here), whichever says more.
+    for wire, a in answers.items():
+        standin = council.standins[wire]
+        assert a.calls == 1 and a.tokens == -(-standin.bytes_in // 4) - (-standin.bytes_out // 4)
+        assert a.tokens > 80
+    assert answers["openai"].cost_usd == pytest.approx(answers["openai"].tokens / 1000 * 0.5)
     oa, an, ge = (council.standins[w].requests[0] for w in ("openai", "anthropic", "gemini"))
     assert oa["path"] == "/v1/chat/completions" and oa["body"]["stream"] is False
     assert [m["role"] for m in oa["body"]["messages"]] == ["system", "user"]
@@ -149,7 +154,9 @@ def test_a_key_echoed_back_is_scrubbed(settings: Settings, council: Council) -> 
     key = council.keys["openai"]
     council.script(openai=f'{{"verdict": "unknown", "reason": "your key {key} is great"}}')
     answer = by(ask(council.settings(settings)))["openai"]
-    assert key not in answer.model_dump_json() and "***" in answer.reason
+    # An answer that carries a key is withheld whole: it counts for nothing.
+    assert key not in answer.model_dump_json() and not answer.readable
+    assert answer.error == WITHHELD and answer.reason == ""
 
 
 def test_budget_and_cache(settings: Settings, council: Council) -> None:

@@ -10,13 +10,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from benchmarks.council_standins import Behaviour, verdict
 from resident.config import Settings
 from resident.council.sitting import convene, question_for_claim
 from resident.language import why
 from resident.memory.duck_store import DuckStore
 from resident.records import Agreement, Entity, GapStatus, Level, NewClaim, Outcome, Verdict
 from tests.council.conftest import Council
+from tests.council.standins import Behaviour, verdict
 
 NOW = datetime(2026, 5, 1, 4, 15, tzinfo=UTC)
 INJECTION = (
@@ -99,8 +99,11 @@ def test_nightly_run_agrees_splits_and_keeps_its_caps(
         report = convene(store, s, NOW, correlation_id="01TEST")
         assert report.questions == 2 and report.count(Agreement.AGREED) == 1
         assert report.count(Agreement.SPLIT) == 1 and report.agreement_rate == 0.5
-        assert report.calls == 6 and report.tokens == 6 * 80
-        assert report.cost_usd == pytest.approx(6 * 80 / 1000 * 0.5)
+        # Tokens counted from the bytes sent and received (the usage blocks say 6 * 80).
+        wire = sum(-(-x.bytes_in // 4) - (-x.bytes_out // 4) for x in council.standins.values())
+        assert report.calls == 6 and wire - 6 <= report.tokens <= wire + 6
+        assert report.tokens > 6 * 80
+        assert report.cost_usd == pytest.approx(report.tokens / 1000 * 0.5)
         assert any("Rule 8" in x for x in report.skipped)
         agreed = next(x for x in report.sittings if x.agreement is Agreement.AGREED)
         assert agreed.outcome is Outcome.APPLIED and len(agreed.applied) == 3
@@ -163,7 +166,7 @@ def test_injected_instructions_and_failures_stay_at_hint(
         facts_before = store._cur.execute(
             "SELECT count(*) FROM claims WHERE rung = 'fact'"
         ).fetchall()
-        question = question_for_claim(store, ids["fact"])
+        question = question_for_claim(store, ids["corrected_claim"])
         report = convene(store, s, NOW, questions=[question])
         sitting = report.sittings[0]
         if mode == "injection":
@@ -172,7 +175,7 @@ def test_injected_instructions_and_failures_stay_at_hint(
             assert not gemini.readable  # "fact" is not a verdict
         else:
             assert sitting.agreement is Agreement.INSUFFICIENT and not sitting.applied
-            assert sitting.outcome is Outcome.GAP_FILED
+            assert sitting.outcome is Outcome.GAP_KEPT  # the corrected claim's own gap
         assert (
             store._cur.execute("SELECT count(*) FROM claims WHERE rung = 'fact'").fetchall()
             == facts_before
@@ -237,22 +240,28 @@ def test_answers_are_cached_by_question_and_model_across_runs(
     )
     with DuckStore.open(s, create=True) as store:
         ids = seed(store)
-        first = convene(store, s, NOW, questions=[question_for_claim(store, ids["fact"])])
+        first = convene(
+            store, s, NOW, questions=[question_for_claim(store, ids["corrected_claim"])]
+        )
         sent = len(council.requests())
         second = convene(
-            store, s, NOW + timedelta(days=1), questions=[question_for_claim(store, ids["fact"])]
+            store,
+            s,
+            NOW + timedelta(days=1),
+            questions=[question_for_claim(store, ids["corrected_claim"])],
         )
         # Only the provider that never answered is asked again.
         assert len(council.requests()) - sent == 1
         cached = {a.provider: a.cached for a in second.sittings[0].answers}
         assert cached == {"anthropic": True, "gemini": False, "openai": True}
         assert second.sittings[0].agreement is first.sittings[0].agreement is Agreement.AGREED
-        assert second.calls == 1 and second.tokens == 0
+        # The one call (a 500 again) costs what crossed the wire; the cached answers nothing.
+        assert second.calls == 1 and 0 < second.tokens < first.tokens
         late = convene(
             store,
             s,
             NOW + timedelta(days=s.council.cache_days + 2),
-            questions=[question_for_claim(store, ids["fact"])],
+            questions=[question_for_claim(store, ids["corrected_claim"])],
         )
         assert late.calls == 3  # past the cache horizon every model is asked again
 

@@ -85,7 +85,7 @@ class Daemon:
     def service_token(self) -> str:
         return str(self.tokens()["service"])
 
-    def client(self, token: str | None = "owner", timeout: float = 60.0) -> httpx.Client:
+    def client(self, token: str | None = "owner", timeout: float | None = 60.0) -> httpx.Client:
         headers = {}
         if token == "owner":
             headers["Authorization"] = f"Bearer {self.owner_token}"
@@ -107,14 +107,16 @@ class Daemon:
         result: dict[str, Any] = resp.json()
         return result
 
-    def cli(self, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    def cli(
+        self, *args: str, input: str | None = None, timeout: float = 120
+    ) -> subprocess.CompletedProcess[str]:
         """`resident --data-dir <this daemon's> ARGS...` as a subprocess."""
         return subprocess.run(
             [RESIDENT, "--data-dir", str(self.data_dir), *args],
             input=input,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=timeout,
             env=clean_env(),
         )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import numpy as np
 import pytest
 
 from tests.people.signals import (
@@ -26,8 +27,13 @@ pytest.importorskip("resemblyzer", reason="voice recognition needs the biometric
 pytest.importorskip("dlib", reason="face recognition needs the biometrics extra")
 
 
+#: Encoder work takes over a minute on a loaded machine: no request here waits less than the
+#: test's own limit (pytest-timeout) would allow.
+SLOW = 600.0
+
+
 def _token(daemon: Any, name: str) -> str:
-    with daemon.client() as c:
+    with daemon.client(timeout=None) as c:
         return str(c.post("/v1/tokens", json={"name": name}).json()["token"])
 
 
@@ -37,12 +43,12 @@ def test_two_voices_and_two_faces_are_told_apart_and_stay_private(daemon: Any) -
     # Each enrols their own voice and face with their own token.
     for token, voice, face in ((ana, ANA_VOICE, astronaut()), (bob, BOB_VOICE, cameraman())):
         who = "Ana" if token == ana else "Bob"
-        with daemon.client(token) as c:
+        with daemon.client(token, timeout=None) as c:
             r = c.post(f"/v1/people/{who}/voice", content=speak(voice, LINES[0]))
             assert r.status_code == 200, r.text
             r = c.post(f"/v1/people/{who}/face", content=png(face))
             assert r.status_code == 200 and r.json()["samples"] == 1, r.text
-    with daemon.client() as c:
+    with daemon.client(timeout=None) as c:
         for voice, want in ((ANA_VOICE, "person:ana"), (BOB_VOICE, "person:bob")):
             got = c.post("/v1/identify/voice", content=speak(voice, LINES[2])).json()
             assert got["person_id"] == want, got
@@ -59,12 +65,12 @@ def test_two_voices_and_two_faces_are_told_apart_and_stay_private(daemon: Any) -
         )
         assert c.post("/v1/converse", json={"text": "Hello"}).json()["person_id"] is None
     # Bob can neither read nor erase Ana's templates, nor identify anyone.
-    with daemon.client(bob) as c:
+    with daemon.client(bob, timeout=None) as c:
         assert c.get("/v1/people/Ana/biometrics").status_code == 403
         assert c.delete("/v1/people/person:ana/biometrics").status_code == 403
         assert c.post("/v1/people/Ana/voice", content=speak(BOB_VOICE, LINES[1])).status_code == 403
         assert c.post("/v1/identify/voice", content=speak(ANA_VOICE, LINES[1])).status_code == 403
-    with daemon.client(ana) as c:
+    with daemon.client(ana, timeout=None) as c:
         mine = c.get("/v1/people/Ana/biometrics").json()
         assert len(mine["voice"]["samples"]) == 1 and len(mine["face"]["samples"][0]) == 128
     # At rest: ciphertext only, in the private folder; the key lives outside the data dir.
@@ -79,11 +85,12 @@ def test_two_voices_and_two_faces_are_told_apart_and_stay_private(daemon: Any) -
     log = "".join(p.read_text() for p in daemon.data_dir.rglob("*.jsonl"))
     assert sample not in log and "person:ana" in log
     # Ana erases her own: the key first, then the files; she is unknown from then on.
-    with daemon.client(ana) as c:
+    with daemon.client(ana, timeout=None) as c:
         gone = c.delete("/v1/people/Ana/biometrics").json()
-        assert gone["removed"] == ["key", "voice", "face"]
+        assert gone["removed"] == ["key", "voice", "face", "folder"]
     assert not (keys / "ana.key").exists() and not (private / "voice.tpl").exists()
-    with daemon.client() as c:
+    assert not private.exists()  # no folder left that names her
+    with daemon.client(timeout=None) as c:
         after = c.post("/v1/identify/voice", content=speak(ANA_VOICE, LINES[3])).json()
         assert after["person_id"] != "person:ana"
 
@@ -93,12 +100,43 @@ def test_the_cli_enrols_and_identifies_as_the_readme_says(daemon: Any, tmp_path:
     clip, other = tmp_path / "kit.wav", tmp_path / "kit2.wav"
     clip.write_bytes(speak(STRANGER_VOICES[1], LINES[0]))
     other.write_bytes(speak(STRANGER_VOICES[1], LINES[2], speed=175))
-    enrolled = daemon.cli("enrol", "voice", "--as", "Kit", str(clip))
+    enrolled = daemon.cli("enrol", "voice", "--as", "Kit", str(clip), timeout=SLOW)
     assert enrolled.returncode == 0 and "person:kit" in enrolled.stdout, enrolled.stderr
-    found = daemon.cli("identify", "voice", str(other))
+    found = daemon.cli("identify", "voice", str(other), timeout=SLOW)
     assert found.returncode == 0 and found.stdout.startswith("Kit (person:kit"), found.stdout
     stranger = tmp_path / "nobody.wav"
     stranger.write_bytes(speak(STRANGER_VOICES[2], LINES[1]))
-    assert daemon.cli("identify", "voice", str(stranger)).stdout.strip() == ("someone I don't know")
-    erased = daemon.cli("biometrics", "--as", "Kit", "--erase")
+    assert daemon.cli("identify", "voice", str(stranger), timeout=SLOW).stdout.strip() == (
+        "someone I don't know"
+    )
+    erased = daemon.cli("biometrics", "--as", "Kit", "--erase", timeout=SLOW)
     assert erased.returncode == 0 and '"key"' in erased.stdout
+
+
+def test_the_daemon_answers_while_a_face_is_embedded(daemon: Any) -> None:
+    """Encoder work runs in its own lane, off the event loop: while a large image is being
+    embedded (seconds, a minute on a loaded machine), health checks and a turn are answered.
+    Nothing here is timed: what is checked is that they came back while it was in flight."""
+    import threading
+
+    from PIL import Image
+
+    big = np.asarray(Image.fromarray(astronaut()).resize((2400, 2400)))
+    outcome: dict[str, Any] = {}
+
+    def identify() -> None:
+        with daemon.client(timeout=None) as c:
+            outcome["identify"] = c.post("/v1/identify/face", content=png(big))
+
+    worker = threading.Thread(target=identify)
+    worker.start()
+    answered_during = []
+    with daemon.client(timeout=None) as c:
+        while worker.is_alive() and len(answered_during) < 3:
+            health = c.get("/healthz")
+            turn = c.post("/v1/converse", json={"text": "How are you?"})
+            assert health.status_code == 200 and turn.status_code == 200, turn.text
+            answered_during.append(worker.is_alive())
+    worker.join()
+    assert outcome["identify"].status_code == 200, outcome["identify"].text
+    assert answered_during and answered_during[0], "a turn waited for the encoder"

@@ -5,16 +5,16 @@ by the daemon) shows them."""
 from __future__ import annotations
 
 import secrets
-import sys
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from benchmarks.council_standins import (  # noqa: E402
+from resident.config import CouncilSettings, load_settings
+from resident.council.sitting import convene
+from resident.memory.remote import RemoteGraph
+from resident.records import Agreement, Entity, NewClaim
+from tests.council.standins import (
     KEY_ENV,
     MODELS,
     Behaviour,
@@ -22,10 +22,6 @@ from benchmarks.council_standins import (  # noqa: E402
     providers_config,
     verdict,
 )
-from resident.config import CouncilSettings, load_settings  # noqa: E402
-from resident.council.sitting import convene  # noqa: E402
-from resident.memory.remote import RemoteGraph  # noqa: E402
-from resident.records import Agreement, Entity, NewClaim  # noqa: E402
 
 
 def test_council_through_the_daemon(daemon: Any, monkeypatch: pytest.MonkeyPatch) -> None:

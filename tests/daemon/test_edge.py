@@ -29,7 +29,8 @@ def _assert_refused(resp: Any, status: int = 400) -> dict[str, Any]:
     body: dict[str, Any] = resp.json()
     if resp.request.url.path.startswith(("/v1/chat/completions", "/v1/models")):
         # The OpenAI-compatible surface answers in OpenAI's error shape (issue 14).
-        assert set(body) == {"error"} and set(body["error"]) == {"message", "type", "code"}
+        assert set(body) == {"error"}
+        assert set(body["error"]) == {"message", "type", "param", "code"}
         body = {"error": body["error"]["code"], "message": body["error"]["message"]}
     assert set(body) == {"error", "message"}, body
     assert body["error"] not in ("internal_error", "resident_error"), body

@@ -17,7 +17,10 @@ def _is_error(resp: httpx.Response, status: int, code: str) -> dict[str, Any]:
     if isinstance(body["error"], dict):
         # The OpenAI-compatible surface answers in OpenAI's error shape (issue 14).
         assert resp.request.url.path.startswith(("/v1/chat/completions", "/v1/models"))
-        body = {"error": body["error"]["code"], "message": body["error"]["message"]}
+        # OpenAI's code for a missing or wrong key, where the flat shape says unauthorized.
+        openai_code = body["error"]["code"]
+        openai_code = "unauthorized" if openai_code == "invalid_api_key" else openai_code
+        body = {"error": openai_code, "message": body["error"]["message"]}
     assert body["error"] == code and body["message"]
     assert "Traceback" not in resp.text
     return body

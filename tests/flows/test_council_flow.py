@@ -4,16 +4,17 @@ the agreed answer at hint, keeps a gap for the split, and the artifact shows bot
 
 from __future__ import annotations
 
+import json
 import secrets
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from benchmarks.council_standins import (  # noqa: E402
+from resident.config import DEFAULT_CONFIG, load_settings
+from resident.memory.duck_store import DuckStore
+from resident.records import Entity, Level, NewClaim
+from tests.council.standins import (
     KEY_ENV,
     MODELS,
     Behaviour,
@@ -21,9 +22,6 @@ from benchmarks.council_standins import (  # noqa: E402
     providers_config,
     verdict,
 )
-from resident.config import DEFAULT_CONFIG, load_settings  # noqa: E402
-from resident.memory.duck_store import DuckStore  # noqa: E402
-from resident.records import Entity, Level, NewClaim  # noqa: E402
 
 
 def script(question: str, attempt: int) -> Behaviour:
@@ -44,7 +42,13 @@ def test_nightly_council_run_with_artifact(
     keys = {w: "sk-" + secrets.token_hex(16) for w in KEY_ENV}
     scripts = {
         "openai": lambda q, n: Behaviour(text=verdict("supported")),
-        "anthropic": script,
+        # On the split question anthropic answers with another provider's key as its verdict
+        # (issue 22): the refusal must not carry it into the artifact, the logs or the graph.
+        "anthropic": lambda q, n: (
+            script(q, n)
+            if "Warfarin" in q
+            else Behaviour(text=json.dumps({"verdict": keys["gemini"]}))
+        ),
         "gemini": split_script,
     }
     standins = {w: StandIn(w, keys[w], MODELS[w], scripts[w]).start() for w in KEY_ENV}
@@ -108,7 +112,16 @@ def test_nightly_council_run_with_artifact(
                 found = await client.read_latest_artifacts()
                 return next(a.data for a in found if a.key == "council-verifications")
 
+        from prefect.logging.handlers import APILogWorker
+
+        APILogWorker.drain_all(timeout=30)  # the run's logs reach the server before they're read
+
+        async def logs() -> str:
+            async with get_client() as client:
+                return "\n".join(log.message for log in await client.read_logs())
+
         markdown = anyio.run(artifact)
+        logged = anyio.run(logs)
         assert "agreed" in markdown and "split" in markdown and "Warfarin" in markdown
         assert "gemini: refuted" in markdown
         with DuckStore.open(s) as st:
@@ -120,8 +133,10 @@ def test_nightly_council_run_with_artifact(
             )
             assert st.get_gap(split.gap.id).status.value == "open"
             assert st.peek_claim(agreed.hypothesis.id).level is Level.HYPOTHESIS
+            stored = str([x.model_dump_json() for x in st.sittings()])
         for key in keys.values():
-            assert key not in markdown
+            assert key not in markdown and key not in logged and key not in stored
+        assert "council:" in logged  # the run's summary was logged (and read back here)
     finally:
         for standin in standins.values():
             standin.stop()

@@ -34,7 +34,7 @@ def speak(voice: str, text: str, speed: int = 160) -> bytes:
         [ESPEAK, "-v", voice, "-s", str(speed), "--stdout", text],
         check=True,
         capture_output=True,
-        timeout=60,
+        timeout=600,
     ).stdout
 
 

@@ -67,8 +67,12 @@ def test_erasure_destroys_the_key_so_every_copy_is_unreadable(
     backup = tmp_path / "backup.tpl"
     backup.write_bytes(path.read_bytes())
     key = vault.key_path("person:ana").read_bytes()
-    assert vault.erase("person:ana") == ["key", "voice"]
+    stray = path.with_name(".voice.tpl.999.tmp")  # a write cut off half way
+    stray.write_bytes(b"half")
+    assert vault.erase("person:ana") == ["key", "voice", "folder"]
     assert not path.exists() and not vault.key_path("person:ana").exists()
+    # Nothing left on disk names her (issue 22, point 5): not even an empty folder.
+    assert not path.parent.exists() and list(vault.private_root.iterdir()) == []
     # A backup copied back opens for nobody: the key is gone.
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(backup.read_bytes())

@@ -2,7 +2,10 @@
 completions, Anthropic Messages and Gemini generateContent exactly (request checks, response
 and error bodies, streaming off), scripted per question. No model runs here: what each server
 answers is what its script says, so tests and the benchmark can make the council agree, split,
-time out, be rate-limited, or read garbage and injected instructions.
+time out, be rate-limited, or read garbage and injected instructions; and hostile ones: echo a
+key, stall while trickling bytes, send megabytes of nested JSON, lie about their usage.
+
+Shared by tests/ and benchmarks/ (importable as tests.council.standins from the repository root).
 """
 
 from __future__ import annotations
@@ -32,6 +35,14 @@ class Behaviour:
     raw: bytes | None = None
     #: Usage tokens reported (input, output).
     usage: tuple[int, int] = (60, 20)
+    #: The message of an error body (default "scripted <status>").
+    message: str | None = None
+    #: Stall: send the headers, then one byte every `trickle_every` seconds for this long
+    #: (each read is quick, so only a deadline ends it).
+    trickle_s: float = 0.0
+    trickle_every: float = 0.2
+    #: A Content-Encoding header for `raw` (already encoded so), whatever the client asked for.
+    content_encoding: str | None = None
 
 
 Script = Callable[[str, int], Behaviour]
@@ -176,6 +187,12 @@ def question_of(wire: str, body: dict[str, Any]) -> str:
     return str(body["messages"][-1]["content"])
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that stops reading (a byte cap, a deadline) resets the connection: expected.
+        return
+
+
 @dataclass
 class StandIn:
     """One stand-in provider on 127.0.0.1 (a free port), scripted by `script`."""
@@ -185,6 +202,10 @@ class StandIn:
     model: str
     script: Script
     requests: list[dict[str, Any]] = field(default_factory=list)
+    #: Bytes of the request bodies read and of the response bodies sent: what a call costs,
+    #: whatever the usage block says.
+    bytes_in: int = 0
+    bytes_out: int = 0
     _httpd: ThreadingHTTPServer | None = None
     _seen: dict[str, int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -218,6 +239,24 @@ class StandIn:
                     self.wfile.write(payload)
                 except (BrokenPipeError, ConnectionResetError):
                     return
+                with standin._lock:
+                    standin.bytes_out += len(payload)
+
+            def _trickle(self, seconds: float, every: float) -> None:
+                # No length: the body runs until the connection closes.
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                end = time.monotonic() + seconds
+                try:
+                    while time.monotonic() < end:
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(every)
+                except (BrokenPipeError, ConnectionResetError):
+                    return
+                self.close_connection = True
 
             def do_GET(self) -> None:  # the body model's reachability probe
                 self._send(404, json.dumps(error_body(standin.wire, 404, "no route")).encode())
@@ -225,6 +264,8 @@ class StandIn:
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length)
+                with standin._lock:
+                    standin.bytes_in += len(raw)
                 try:
                     body = json.loads(raw)
                 except ValueError:
@@ -249,14 +290,17 @@ class StandIn:
                 b = standin.script(question, attempt)
                 if b.delay:
                     time.sleep(b.delay)
-                if b.raw is not None:
-                    self._send(200, b.raw)
+                if b.trickle_s:
+                    self._trickle(b.trickle_s, b.trickle_every)
+                elif b.raw is not None:
+                    encoded = b.content_encoding
+                    self._send(200, b.raw, {"Content-Encoding": encoded} if encoded else None)
                 elif b.status != 200:
                     extra = {"Retry-After": b.retry_after} if b.retry_after else None
                     self._send(
                         b.status,
                         json.dumps(
-                            error_body(standin.wire, b.status, f"scripted {b.status}")
+                            error_body(standin.wire, b.status, b.message or f"scripted {b.status}")
                         ).encode(),
                         extra,
                     )
@@ -268,7 +312,7 @@ class StandIn:
                         ).encode(),
                     )
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = _Server(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
         threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
