@@ -23,6 +23,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check resident flows tests benchmarks
 	$(VENV)/bin/ruff format --check resident flows tests benchmarks
 	$(VENV)/bin/mypy resident flows
+	$(VENV)/bin/deptry .
 
 bench: $(STAMP)
 	$(VENV)/bin/python -m benchmarks $(ARGS)

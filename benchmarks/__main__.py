@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
     print(text)
     print(f"written to {out}")
-    return 0 if all(met for *_, met in graph.targets(results)) else TARGET_MISSED
+    return TARGET_MISSED if graph.missed(results) else 0
 
 
 if __name__ == "__main__":

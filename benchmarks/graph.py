@@ -33,7 +33,8 @@ CLAIMS_PER_SUBJECT = 10
 PREFIXES = ("hp", "omim", "orpha", "doid", "uberon", "rxnorm", "atc", "geonames", "concept")
 PREDICATES = ("has_phenotype", "located_in", "treats", "is_a", "part_of", "related_to", "says")
 
-TARGET_DECAY_RATIO = 1.5
+#: decay_stale_facts over a bare one-column UPDATE (issue 2 set 1.5, issue 25 set 1.2).
+TARGET_DECAY_RATIO = 1.2
 #: The decay statement's contenders: the store, then the bare UPDATEs of `bare_set_clauses`.
 DECAY_CONTENDERS = ("store", "bare", "same_set", "floor", "decayed_at")
 TARGET_UPSERT_ROWS_PER_S = 200_000
@@ -50,10 +51,14 @@ class Scale:
     warmup: int
     #: Decay rounds; each runs every contender on a fresh copy, rotating who goes first.
     decay_rounds: int
+    #: Whether the timing targets are judged: at the tiny scale (the smoke test's) a run takes
+    #: milliseconds and its timings say nothing, so they are reported, not judged; the
+    #: correctness targets (zero growth on re-ingest) are judged at every scale.
+    judge_timings: bool = True
 
 
 SCALES = {
-    "tiny": Scale("tiny", 20_000, 5_000, (2_000, 20_000), 100, 20, 1),
+    "tiny": Scale("tiny", 20_000, 5_000, (2_000, 20_000), 100, 20, 1, judge_timings=False),
     "small": Scale("small", 1_000_000, 100_000, (100_000, 1_000_000), 2000, 200, 3),
     "full": Scale("full", 10_000_000, 1_000_000, (1_000_000, 10_000_000), 2000, 200, 3),
 }
@@ -405,16 +410,18 @@ def run(scale: Scale, work_dir: Path, log: Any = print) -> dict[str, Any]:
     return results
 
 
-def targets(results: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
-    """(what, measured, target, met) for each target of issue 2 that this run measured."""
-    rows = []
+def targets(results: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
+    """(what, measured, target, met) for each target this run measured; `met` is None for a
+    timing target at a scale that does not judge timings (Scale.judge_timings)."""
+    timed = bool(results["scale"].get("judge_timings", True))
+    rows: list[tuple[str, str, str, bool | None]] = []
     d = results["decay"]
     rows.append(
         (
             f"decay_stale_facts / bare UPDATE, {d['claims']:,} claims",
             f"{d['ratio']:.2f}",
             f"<= {TARGET_DECAY_RATIO}",
-            d["ratio"] <= TARGET_DECAY_RATIO,
+            d["ratio"] <= TARGET_DECAY_RATIO if timed else None,
         )
     )
     u = results["upsert"]
@@ -423,7 +430,7 @@ def targets(results: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
             f"bulk upsert, {u['rows']:,} entities from Arrow",
             f"{u['rows_per_s']:,.0f} rows/s",
             f">= {TARGET_UPSERT_ROWS_PER_S:,} rows/s",
-            u["rows_per_s"] >= TARGET_UPSERT_ROWS_PER_S,
+            u["rows_per_s"] >= TARGET_UPSERT_ROWS_PER_S if timed else None,
         )
     )
     rows.append(
@@ -441,7 +448,12 @@ def targets(results: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
             f"claims_by_subject p99, warm, {int(largest):,} claims",
             f"{p99:.1f} ms",
             f"< {TARGET_LOOKUP_P99_MS:.0f} ms",
-            p99 < TARGET_LOOKUP_P99_MS,
+            p99 < TARGET_LOOKUP_P99_MS if timed else None,
         )
     )
     return rows
+
+
+def missed(results: dict[str, Any]) -> list[str]:
+    """The targets this run missed (those not judged at its scale are not missed)."""
+    return [what for what, _, _, met in targets(results) if met is False]

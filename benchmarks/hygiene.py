@@ -40,11 +40,13 @@ CONVERSATION = (
 
 def build_real_graph(
     settings: Settings,
-    sources: Sequence[str] = ("hpo-obo", "geonames-cities15000"),
+    sources: Sequence[str] = ("hpo-obo", "hpoa", "geonames-cities15000"),
     now: datetime = T0,
 ) -> dict[str, float]:
     """Ingest `sources` into a new graph at settings.graph_path and hold a real conversation
-    with a booted MAX (spaCy rules, no language model); seconds per step."""
+    with a booted MAX (spaCy rules, no language model); seconds per step. The default is the
+    README's own ingest (hp.obo, then its annotations, whose promotion sweep earns the FACTs
+    dbt's law judges) and GeoNames."""
     from resident.clock import ManualClock
     from resident.daemon.boot import boot
     from resident.ingest import ingest

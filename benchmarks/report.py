@@ -138,7 +138,8 @@ def render(results: dict[str, Any], started: datetime, finished: datetime) -> st
         "|---|---|---|---|",
     ]
     for what, measured, target, met in graph.targets(results):
-        lines.append(f"| {what} | {measured} | {target} | {'yes' if met else 'NO'} |")
+        verdict = "not judged at this scale" if met is None else "yes" if met else "NO"
+        lines.append(f"| {what} | {measured} | {target} | {verdict} |")
     lines += [
         "",
         "## decay_stale_facts against a bare UPDATE",

@@ -1,16 +1,19 @@
-"""Glue every flow shares: settings, the run's identity in the log, retries with backoff."""
+"""Glue every flow shares: its opening (settings, clock, the run's identity in the log) and
+retries with backoff."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, NamedTuple
 
 from prefect import get_run_logger
 from prefect.client.schemas.objects import State, TaskRun
 from prefect.tasks import Task, exponential_backoff
 
+from resident.clock import SystemClock
 from resident.config import Settings, load_settings
 from resident.errors import ConfigError, EpistemicRefusal, InvalidInput
-from resident.maintenance import RunContext
+from resident.maintenance import RunContext, run_context
 
 
 def settings() -> Settings:
@@ -46,3 +49,22 @@ def announce(ctx: RunContext) -> None:
         ctx.correlation_id,
         ctx.describe(),
     )
+
+
+class Opening(NamedTuple):
+    """What every flow starts from: its settings, its one `now`, its identity."""
+
+    settings: Settings
+    now: datetime
+    ctx: RunContext
+
+
+def open_run() -> Opening:
+    """A flow's opening, the same for each: settings as the worker has them, the clock read
+    once (every task of the run is handed this `now`), the run's identity, announced in the
+    log."""
+    s = settings()
+    now = SystemClock().now()
+    ctx = run_context(s, now)
+    announce(ctx)
+    return Opening(s, now, ctx)

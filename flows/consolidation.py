@@ -11,30 +11,24 @@ from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 
-from flows._common import announce, retry_options, settings
+from flows._common import open_run, retry_options, settings
 from resident.clock import SystemClock
 from resident.daemon.quiet import quiet_seconds, restore_energy
 from resident.learning.consolidation import NightReport, consolidate, render_markdown
-from resident.maintenance import open_for_flow, run_context
+from resident.maintenance import open_for_flow
 
 
 @task(name="consolidate", cache_policy=NO_CACHE)
 def consolidate_night(now: datetime) -> NightReport:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return consolidate(graph, s, now)
-    finally:
-        graph.close()
 
 
 @flow(name="sleep-consolidation")
 def sleep_consolidation() -> dict[str, Any]:
     """One consolidation night: never a fact, never above hint, never a deletion."""
-    s = settings()
-    now = SystemClock().now()
-    ctx = run_context(s, now)
-    announce(ctx)
+    s, now, ctx = open_run()
     quiet = quiet_seconds(s)
     if quiet is not None and quiet < s.learning.min_quiet_s:
         get_run_logger().info(

@@ -11,12 +11,11 @@ from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 
-from flows._common import announce, settings
-from resident.clock import SystemClock
+from flows._common import open_run, settings
 from resident.council.report import CouncilReport, render_markdown
 from resident.council.sitting import convene, question_for_claim
 from resident.council.trust import configured_secrets
-from resident.maintenance import open_for_flow, run_context
+from resident.maintenance import open_for_flow
 
 
 # Never retried by Prefect: a retry would ask (and pay) the providers again; what a failed run
@@ -26,24 +25,18 @@ def sit_council(
     now: datetime, claim_id: str | None, session_id: str | None, correlation_id: str
 ) -> CouncilReport:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         questions = None if claim_id is None else [question_for_claim(graph, claim_id)]
         return convene(
             graph, s, now, questions=questions, session_id=session_id, correlation_id=correlation_id
         )
-    finally:
-        graph.close()
 
 
 @flow(name="council-verifications")
 def council_verifications(claim_id: str | None = None) -> dict[str, Any]:
     """One council run: the open gaps the rule sends, or the one claim given (ad hoc).
     Agreement applies at hint as peer:<model>; a split keeps or files a curiosity gap."""
-    s = settings()
-    now = SystemClock().now()
-    ctx = run_context(s, now)
-    announce(ctx)
+    s, now, ctx = open_run()
     report = sit_council(now, claim_id, ctx.session_id, ctx.correlation_id)
     summary = report.summary()
     get_run_logger().info("council: %s", summary)

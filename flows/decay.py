@@ -10,34 +10,26 @@ from prefect import flow, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 
-from flows._common import announce, retry_options, settings
-from resident.clock import SystemClock
+from flows._common import open_run, retry_options, settings
 from resident.maintenance import (
     DecayReport,
     decay_with_histograms,
     open_for_flow,
     render_decay_markdown,
-    run_context,
 )
 
 
 @task(name="decay", cache_policy=NO_CACHE)
 def decay(now: datetime) -> DecayReport:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return decay_with_histograms(graph, now)
-    finally:
-        graph.close()
 
 
 @flow(name="decay-stale-facts")
 def decay_stale_facts() -> dict[str, Any]:
     """Halve stale low-confidence claims (never a FACT, never below the floor, never deleted)."""
-    s = settings()
-    now = SystemClock().now()
-    ctx = run_context(s, now)
-    announce(ctx)
+    s, now, ctx = open_run()
     report = decay.with_options(**retry_options(s))(now)
     create_markdown_artifact(
         render_decay_markdown(report, ctx),

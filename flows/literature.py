@@ -26,8 +26,7 @@ from prefect.artifacts import (
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 
-from flows._common import announce, retry_options, settings
-from resident.clock import SystemClock
+from flows._common import open_run, retry_options, settings
 from resident.config import Settings
 from resident.errors import (
     ConfigError,
@@ -42,7 +41,7 @@ from resident.errors import (
 from resident.literature import Distillation, ReadingReport, distill_file, remember
 from resident.literature.reader import PAGED_SUFFIXES, TEXT_SUFFIXES, content_hash
 from resident.literature.report import render_markdown
-from resident.maintenance import open_for_flow, run_context
+from resident.maintenance import open_for_flow
 
 #: Task options for everything that touches a document: no result storage, no cache.
 _NO_TRACE: dict[str, Any] = {"cache_policy": NO_CACHE, "persist_result": False}
@@ -93,11 +92,8 @@ def distill_document(path: str) -> Distillation | dict[str, str]:
 @task(name="remember-document", **_NO_TRACE)
 def remember_document(d: Distillation, now: datetime) -> ReadingReport:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return remember(graph, d, now, s)
-    finally:
-        graph.close()
 
 
 @task(name="unread-inbox", cache_policy=NO_CACHE)
@@ -115,8 +111,7 @@ def unread_inbox(inbox: str) -> list[str]:
     )
     if not files:
         return []
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         unread: list[str] = []
         for p in files:
             try:
@@ -124,8 +119,6 @@ def unread_inbox(inbox: str) -> list[str]:
             except NotFound:
                 unread.append(str(p))
         return unread
-    finally:
-        graph.close()
 
 
 def task_runner(s: Settings) -> TaskRunner[Any]:
@@ -198,10 +191,7 @@ def read_library(paths: list[str], now: datetime) -> dict[str, Any]:
 def literature(path: str | None = None) -> dict[str, Any]:
     """Read `path` (a PDF, EPUB or text file); without one, read what is new in the inbox.
     A single document that cannot be read fails the run with its reason; nothing is written."""
-    s = settings()
-    now = SystemClock().now()
-    ctx = run_context(s, now)
-    announce(ctx)
+    s, now, ctx = open_run()
     if path is not None:
         paths = [path]
     else:
@@ -214,11 +204,8 @@ def literature(path: str | None = None) -> dict[str, Any]:
         if paths
         else {"read": [], "refused": []}
     )
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         counts, checksum = graph.counts(), graph.checksum()
-    finally:
-        graph.close()
     if path is not None and result["refused"]:
         # The typed error itself, so the run fails with the file and the reason.
         raise _refusal(result["refused"][0])

@@ -10,28 +10,21 @@ from prefect import flow, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 
-from flows._common import announce, retry_options, settings
-from resident.clock import SystemClock
-from resident.maintenance import SnapshotReport, open_for_flow, run_context, take_snapshot
+from flows._common import open_run, retry_options, settings
+from resident.maintenance import SnapshotReport, open_for_flow, take_snapshot
 
 
 @task(name="publish-snapshot", cache_policy=NO_CACHE)
 def publish(now: datetime) -> SnapshotReport:
     s = settings()
-    graph = open_for_flow(s)
-    try:
+    with open_for_flow(s) as graph:
         return take_snapshot(graph, s, now)
-    finally:
-        graph.close()
 
 
 @flow(name="snapshot")
 def snapshot() -> dict[str, Any]:
     """Copy the graph to data/snapshots/graph-<UTC time>.duckdb; keep the newest few."""
-    s = settings()
-    now = SystemClock().now()
-    ctx = run_context(s, now)
-    announce(ctx)
+    s, now, ctx = open_run()
     report = publish.with_options(**retry_options(s))(now)
     removed = ", ".join(p.name for p in report.removed) or "none"
     create_markdown_artifact(

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from resident.config import Settings, load_settings
 from resident.errors import ResidentError
+
+if TYPE_CHECKING:
+    from resident.daemon.client import DaemonClient
+    from resident.memory.client import GraphStore
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 
 class ResidentGroup(click.Group):
@@ -67,6 +75,27 @@ data_dir_option = click.option(
 )
 
 
+def json_option(what: str) -> Callable[[_F], _F]:
+    """`--json` (as the command's `as_json` argument): print `what` as JSON instead of text."""
+    return click.option("--json", "as_json", is_flag=True, help=f"Print {what} as JSON.")
+
+
+def daemon_or_embedded(
+    settings: Settings,
+    daemon: Callable[[DaemonClient], _T],
+    embedded: Callable[[GraphStore], _T],
+) -> _T:
+    """Ask the live daemon when one runs (it owns the graph), else open the graph here."""
+    from resident.daemon.client import DaemonClient, open_graph
+
+    client = DaemonClient.find(settings)
+    if client is not None:
+        with client:
+            return daemon(client)
+    with open_graph(settings) as graph:
+        return embedded(graph)
+
+
 @main.command()
 @data_dir_option
 @click.option(
@@ -108,7 +137,7 @@ def config(ctx: click.Context) -> None:
 
 @main.command()
 @data_dir_option
-@click.option("--json", "as_json", is_flag=True, help="Print the StateReport as JSON.")
+@json_option("the StateReport")
 @click.pass_context
 def status(ctx: click.Context, as_json: bool) -> None:
     """How MAX is: mood, disposition and drives (the live daemon's when one runs, else from the
@@ -157,7 +186,7 @@ def up(ctx: click.Context, port: int | None, no_flows: bool) -> None:
 
 @main.command()
 @data_dir_option
-@click.option("--json", "as_json", is_flag=True, help="Print the ladder as JSON.")
+@json_option("the ladder")
 @click.pass_context
 def ladder(ctx: click.Context, as_json: bool) -> None:
     """Claims per rung and provenance class, and the confidence histogram (the live daemon's
@@ -165,17 +194,14 @@ def ladder(ctx: click.Context, as_json: bool) -> None:
     from resident.daemon.client import open_graph
     from resident.maintenance import render_ladder_text
 
-    graph = open_graph(settings_from(ctx))
-    try:
+    with open_graph(settings_from(ctx)) as graph:
         result = graph.ladder()
-    finally:
-        graph.close()
     click.echo(result.model_dump_json(indent=2) if as_json else render_ladder_text(result))
 
 
 @main.command()
 @data_dir_option
-@click.option("--json", "as_json", is_flag=True, help="Print the PromotionReport as JSON.")
+@json_option("the PromotionReport")
 @click.pass_context
 def promote(ctx: click.Context, as_json: bool) -> None:
     """Promote every claim whose statement stands on more than one independent grounded source,
@@ -184,11 +210,8 @@ def promote(ctx: click.Context, as_json: bool) -> None:
     from resident.daemon.client import open_graph
     from resident.exploration import promotion_markdown
 
-    graph = open_graph(settings_from(ctx))
-    try:
+    with open_graph(settings_from(ctx)) as graph:
         report = graph.promote_earned(SystemClock().now())
-    finally:
-        graph.close()
     click.echo(
         report.model_dump_json(indent=2) if as_json else "\n".join(promotion_markdown(report))
     )
@@ -198,7 +221,7 @@ def promote(ctx: click.Context, as_json: bool) -> None:
 @data_dir_option
 @click.argument("text")
 @click.option("--as", "person", default=None, help="Speak as this person (a name).")
-@click.option("--json", "as_json", is_flag=True, help="Print the whole turn as JSON.")
+@json_option("the whole turn")
 @click.option(
     "--at",
     default=None,
@@ -273,29 +296,23 @@ def _look_note(answer: dict[str, object]) -> str:
 @main.command()
 @data_dir_option
 @click.argument("subject")
-@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@json_option("the answer")
 @click.pass_context
 def facts(ctx: click.Context, subject: str, as_json: bool) -> None:
     """What MAX knows about SUBJECT (a name or an entity id), strongest first."""
     import json
     from datetime import UTC, datetime
 
-    from resident.daemon.client import DaemonClient, open_graph
     from resident.language import facts_about
 
     settings = settings_from(ctx)
-    client = DaemonClient.find(settings)
-    if client is not None:
-        with client:
-            answer = client.facts(subject)
-    else:
-        graph = open_graph(settings)
-        try:
-            answer = facts_about(
-                graph, subject, datetime.now(UTC), limit=settings.language.max_listed_claims
-            ).model_dump(mode="json")
-        finally:
-            graph.close()
+    answer = daemon_or_embedded(
+        settings,
+        lambda client: client.facts(subject),
+        lambda graph: facts_about(
+            graph, subject, datetime.now(UTC), limit=settings.language.max_listed_claims
+        ).model_dump(mode="json"),
+    )
     click.echo(json.dumps(answer, indent=2) if as_json else answer["text"])
     if not as_json:
         click.echo(_look_note(answer), err=True)
@@ -304,7 +321,7 @@ def facts(ctx: click.Context, subject: str, as_json: bool) -> None:
 @main.command()
 @data_dir_option
 @click.argument("query", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@json_option("the answer")
 @click.pass_context
 def why(ctx: click.Context, query: tuple[str, ...], as_json: bool) -> None:
     """Why MAX thinks something: a claim id, a statement ("aspirin treats headache") or a
@@ -312,27 +329,21 @@ def why(ctx: click.Context, query: tuple[str, ...], as_json: bool) -> None:
     import json
     from datetime import UTC, datetime
 
-    from resident.daemon.client import DaemonClient, open_graph
     from resident.language import why as why_answer
 
     settings = settings_from(ctx)
     text = " ".join(query)
-    client = DaemonClient.find(settings)
-    if client is not None:
-        with client:
-            answer = client.why(text)
-    else:
-        graph = open_graph(settings)
-        try:
-            answer = why_answer(
-                graph,
-                text,
-                datetime.now(UTC),
-                pipeline=settings.language.pipeline,
-                limit=settings.language.max_listed_claims,
-            ).model_dump(mode="json")
-        finally:
-            graph.close()
+    answer = daemon_or_embedded(
+        settings,
+        lambda client: client.why(text),
+        lambda graph: why_answer(
+            graph,
+            text,
+            datetime.now(UTC),
+            pipeline=settings.language.pipeline,
+            limit=settings.language.max_listed_claims,
+        ).model_dump(mode="json"),
+    )
     click.echo(json.dumps(answer, indent=2) if as_json else answer["text"])
     if not as_json:
         click.echo(_look_note(answer), err=True)
@@ -404,11 +415,8 @@ def ingest_cmd(ctx: click.Context, source: str, quiet: bool) -> None:
             stages[stage] = bar.add_task(stage, total=total)
         bar.update(stages[stage], completed=done, total=total)
 
-    try:
-        with bar:
-            report = ingest(graph, source, SystemClock().now(), settings, progress)
-    finally:
-        graph.close()
+    with graph, bar:
+        report = ingest(graph, source, SystemClock().now(), settings, progress)
     e, c = report.entities, report.claims
     click.echo(
         f"{report.dataset}@{report.version}: {report.records:,} records; entities "
@@ -443,7 +451,7 @@ def enrol(ctx: click.Context, modality: str, person: str, file: Path) -> None:
 @data_dir_option
 @click.argument("modality", type=_MODALITY)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the match as JSON.")
+@json_option("the match")
 @click.pass_context
 def identify(ctx: click.Context, modality: str, file: Path, as_json: bool) -> None:
     """Who is speaking in (voice) or looking out of (face) FILE (needs `resident up`)."""
@@ -479,7 +487,7 @@ def biometrics(ctx: click.Context, person: str, erase: bool) -> None:
 @main.command()
 @data_dir_option
 @click.argument("path", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the reading report as JSON.")
+@json_option("the reading report")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
@@ -513,11 +521,8 @@ def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
     def progress(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)
 
-    try:
-        with bar:
-            report = read_document(graph, path, SystemClock().now(), settings, progress)
-    finally:
-        graph.close()
+    with graph, bar:
+        report = read_document(graph, path, SystemClock().now(), settings, progress)
     if as_json:
         click.echo(json.dumps(report.model_dump(mode="json"), indent=2))
     else:
@@ -634,7 +639,7 @@ def council_providers(ctx: click.Context) -> None:
     default=None,
     help="Put this one claim to the council (ad hoc) instead of the open gaps.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@json_option("the report")
 @click.pass_context
 def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None:
     """Sit the council now: the open gaps its rule sends, or one claim."""
@@ -650,14 +655,11 @@ def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None
 
     settings = settings_from(ctx)
     now = datetime.now(UTC)
-    graph = open_graph(settings, create=not settings.graph_path.exists())
-    try:
+    with open_graph(settings, create=not settings.graph_path.exists()) as graph:
         questions = None
         if claim_id is not None and settings.council.providers:
             questions = [question_for_claim(graph, claim_id)]
         report = convene(graph, settings, now, questions=questions, correlation_id=new_ulid(now))
-    finally:
-        graph.close()
     # Every answer was scrubbed as it came in; what is printed is scrubbed once more.
     secrets = configured_secrets(settings.council, os.environ)
     if as_json:
@@ -681,7 +683,7 @@ def council_run(ctx: click.Context, claim_id: str | None, as_json: bool) -> None
 @data_dir_option
 @click.argument("subject", required=False)
 @click.option("--limit", type=click.IntRange(1, 1000), default=20, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the sittings as JSON.")
+@json_option("the sittings")
 @click.pass_context
 def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_json: bool) -> None:
     """Past sittings, newest first (of one SUBJECT entity id when given)."""
@@ -692,11 +694,8 @@ def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_jso
     from resident.daemon.client import open_graph
 
     settings = settings_from(ctx)
-    graph = open_graph(settings)
-    try:
+    with open_graph(settings) as graph:
         rows = graph.sittings(subject=subject, limit=limit)
-    finally:
-        graph.close()
     # Sittings recorded before answers were scrubbed as they came in are scrubbed here.
     secrets = configured_secrets(settings.council, os.environ)
     if as_json:
@@ -725,7 +724,7 @@ def council_sittings(ctx: click.Context, subject: str | None, limit: int, as_jso
     default=None,
     help="Evaluate this snapshot instead of publishing a new one.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the HygieneReport as JSON.")
+@json_option("the HygieneReport")
 @click.pass_context
 def hygiene(ctx: click.Context, snapshot: Path | None, as_json: bool) -> None:
     """Run the schema self-evaluation now: snapshot, dbt build, Great Expectations, findings
@@ -739,14 +738,11 @@ def hygiene(ctx: click.Context, snapshot: Path | None, as_json: bool) -> None:
 
     settings = settings_from(ctx)
     now = datetime.now(UTC)
-    graph = open_graph(settings, create=not settings.graph_path.exists())
-    try:
+    with open_graph(settings, create=not settings.graph_path.exists()) as graph:
         start = time.perf_counter()
         if snapshot is None:
             snapshot = take_snapshot(graph, settings, now).path
         report = self_evaluate(graph, settings, now, snapshot, time.perf_counter() - start)
-    finally:
-        graph.close()
     click.echo(report.model_dump_json(indent=2) if as_json else render_markdown(report))
     if not report.ok:
         sys.exit(1)
@@ -762,7 +758,7 @@ def hygiene(ctx: click.Context, snapshot: Path | None, as_json: bool) -> None:
     help="Only recommendations with this status.",
 )
 @click.option("--limit", type=click.IntRange(1, 100_000), default=100, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
+@json_option("them")
 @click.pass_context
 def recommendations(ctx: click.Context, status_: str | None, limit: int, as_json: bool) -> None:
     """What the schema self-evaluation filed; `accept ID` or `reject ID` records your verdict."""
@@ -772,11 +768,8 @@ def recommendations(ctx: click.Context, status_: str | None, limit: int, as_json
 
     from resident.daemon.client import open_graph
 
-    graph = open_graph(settings_from(ctx))
-    try:
+    with open_graph(settings_from(ctx)) as graph:
         found = graph.recommendations(status=status_, limit=limit)
-    finally:
-        graph.close()
     if as_json:
         click.echo(json.dumps([r.model_dump(mode="json") for r in found], indent=2))
         return
@@ -793,11 +786,8 @@ def _verdict(ctx: click.Context, recommendation_id: str, status_: str) -> None:
 
     from resident.daemon.client import open_graph
 
-    graph = open_graph(settings_from(ctx))
-    try:
+    with open_graph(settings_from(ctx)) as graph:
         r = graph.set_recommendation_status(recommendation_id, status_, datetime.now(UTC))
-    finally:
-        graph.close()
     click.echo(
         f"{r.id} is now {r.status} (nothing was applied: a structural fix is a reviewed migration)"
     )

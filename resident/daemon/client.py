@@ -118,7 +118,8 @@ def open_graph(settings: Settings, *, create: bool = False) -> GraphStore:
                 f"a daemon owns {settings.data_dir} but tokens.json has no "
                 "service token to reach it with"
             )
-        remote = RemoteGraph(info.url, token)
+        # The type checker reads RemoteGraph's generated methods as the Protocol's abstract ones.
+        remote = RemoteGraph(info.url, token)  # type: ignore[abstract]
         try:
             remote.health()
         except DaemonNotRunning:

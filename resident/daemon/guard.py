@@ -15,12 +15,13 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import duckdb
 
 from resident.config import DaemonSettings
 from resident.errors import GraphBusy
+from resident.memory.client import GraphStore, forwarding
 from resident.memory.duck_store import DuckStore
 from resident.records import DecayCounts
 from resident.state.storage import is_storage_full, storage_full
@@ -77,8 +78,19 @@ def _forward(name: str) -> Callable[..., Any]:
     return method
 
 
-class GuardedGraph:
-    """A GraphStore over the daemon's DuckStore; `store` is the DuckStore itself."""
+if TYPE_CHECKING:
+    # For the type checker the generated methods are GraphStore's; at run time `forwarding`
+    # writes them (every Protocol method this class does not write itself goes through `call`).
+    _Graph = GraphStore
+else:
+    _Graph = object
+
+
+@forwarding("call")
+class GuardedGraph(_Graph):
+    """A GraphStore over the daemon's DuckStore; `store` is the DuckStore itself. Every
+    GraphStore method but decay_stale_facts is generated from the Protocol and goes through
+    `call` (a new Protocol method needs no edit here)."""
 
     def __init__(
         self,
@@ -135,39 +147,11 @@ class GuardedGraph:
     def close(self) -> None:
         self.store.close()
 
-    upsert_entities = _forward("upsert_entities")
-    get_entity = _forward("get_entity")
-    find_entities = _forward("find_entities")
-    add_claim = _forward("add_claim")
-    upsert_claims = _forward("upsert_claims")
-    upsert_bulk = _forward("upsert_bulk")
-    get_claim = _forward("get_claim")
-    claims_by_subject = _forward("claims_by_subject")
-    claims_by_object = _forward("claims_by_object")
-    peek_claims = _forward("peek_claims")
-    peek_claim = _forward("peek_claim")
-    evidence_for = _forward("evidence_for")
-    promote_to_fact = _forward("promote_to_fact")
-    promote_earned = _forward("promote_earned")
-    record_conflict = _forward("record_conflict")
-    resolve_conflict = _forward("resolve_conflict")
-    record_correction = _forward("record_correction")
-    conflicts_for = _forward("conflicts_for")
-    open_conflicts = _forward("open_conflicts")
-    file_gap = _forward("file_gap")
-    due_gaps = _forward("due_gaps")
-    get_gap = _forward("get_gap")
-    attempt_gap = _forward("attempt_gap")
-    record_experiences = _forward("record_experiences")
-    replay = _forward("replay")
-    record_duplicate_candidates = _forward("record_duplicate_candidates")
-    duplicate_candidates = _forward("duplicate_candidates")
-    record_sitting = _forward("record_sitting")
-    sittings = _forward("sittings")
-    open_gaps = _forward("open_gaps")
-    file_recommendations = _forward("file_recommendations")
-    recommendations = _forward("recommendations")
-    set_recommendation_status = _forward("set_recommendation_status")
+    def __enter__(self) -> GuardedGraph:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid
@@ -182,10 +166,7 @@ class GuardedGraph:
             )
         return DecayCounts(decayed=decayed, now=now)
 
-    counts = _forward("counts")
-    checksum = _forward("checksum")
-    confidence_histogram = _forward("confidence_histogram")
-    ladder = _forward("ladder")
+    # The owner's own needs beyond GraphStore (health, snapshots, exports): forwarded alike.
     heartbeat = _forward("heartbeat")
     snapshot = _forward("snapshot")
     claims_for_subjects = _forward("claims_for_subjects")

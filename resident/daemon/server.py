@@ -129,7 +129,8 @@ def run_daemon(
         # A signal during boot unwinds through the finally below: nothing is left half done.
         with _signals(_raise_interrupt):
             tokens = TokenStore.ensure(settings.data_dir)
-            graph = GuardedGraph(
+            # The type checker reads the generated methods as the Protocol's abstract ones.
+            graph = GuardedGraph(  # type: ignore[abstract]
                 DuckStore.open(settings, create=True), d, reopen=lambda: _reopen_graph(settings)
             )
             graph.store.set_checkpoint_threshold(d.checkpoint_threshold_mb)

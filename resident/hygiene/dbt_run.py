@@ -18,8 +18,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from resident.cognition.epistemic import ProvenanceClass
 from resident.config import Settings
 from resident.errors import HygieneError
+from resident.memory import sql_rules
+from resident.records import Level
 
 #: The dbt project (jaffle-shop layout) at the repository root.
 DBT_PROJECT = Path(__file__).resolve().parents[2] / "dbt"
@@ -53,13 +56,18 @@ class DbtReport(BaseModel):
 
 
 def dbt_vars(settings: Settings) -> dict[str, Any]:
-    """The epistemic rules the laws state, from the same config MAX runs with."""
+    """The epistemic rules the laws state, from the same config MAX runs with, and the rules'
+    own SQL and names (dbt/dbt_project.yml has no copies of its own)."""
     e = settings.epistemic
     return {
         "belief_at": e.belief_at,
         "fact_at": e.fact_at,
         "hint_cap": e.hint_cap,
         "min_independent_sources": e.min_independent_sources,
+        "level_sql": sql_rules._level_sql(settings),
+        "levels": [level.value for level in Level],
+        "provenance_classes": [c.value for c in ProvenanceClass],
+        "confidence_bins": sql_rules.HISTOGRAM_BINS,
     }
 
 

@@ -14,24 +14,20 @@ from typing import Any
 import duckdb
 from pydantic import BaseModel
 
+from resident.cognition.epistemic import ProvenanceClass
 from resident.config import HygieneSettings
 from resident.errors import HygieneError
+from resident.memory.sql_rules import provenance_table
 
 #: Claims sampled for the distribution checks: a 10M-claim graph would otherwise be a pandas
 #: frame of gigabytes. Reservoir sampling with a fixed seed: the same snapshot, the same rows.
 SAMPLE_ROWS = 200_000
 SUITE = "graph_hygiene"
 
-_CLASS_SQL = """
-CASE
-    WHEN regexp_full_match(provenance, 'ingest:[^@\\s]+@\\S+')
-      OR regexp_full_match(provenance, '(literature|observation):\\S+') THEN 'grounded'
-    WHEN regexp_full_match(provenance, '(peer|interaction|inference):\\S+')
-        THEN split_part(provenance, ':', 1)
-    WHEN provenance = 'user_correction' OR starts_with(provenance, 'user_correction:')
-        THEN 'user_correction'
-END"""
-PROVENANCE_CLASSES = ["grounded", "peer", "interaction", "inference", "user_correction"]
+#: The classes parse_provenance knows; a sampled claim outside them fails the suite.
+PROVENANCE_CLASSES = [c.value for c in ProvenanceClass]
+#: The name the provenance classification (sql_rules.provenance_table) is registered under.
+_PROVENANCES = "hygiene_provenances"
 
 
 class Check(BaseModel):
@@ -54,11 +50,20 @@ def frames(con: duckdb.DuckDBPyConnection, rates: dict[str, float]) -> dict[str,
     """The DataFrames the suite validates: sampled claims, and the rates as one row."""
     import pandas as pd
 
+    _register_provenances(con)
     claims = con.execute(
-        f"SELECT confidence, {_CLASS_SQL} AS provenance_class FROM claims "
-        f"USING SAMPLE reservoir({SAMPLE_ROWS} ROWS) REPEATABLE (7)"
+        "SELECT c.confidence, p.provenance_class FROM (SELECT confidence, provenance FROM claims "
+        f"USING SAMPLE reservoir({SAMPLE_ROWS} ROWS) REPEATABLE (7)) c "
+        f"LEFT JOIN {_PROVENANCES} p USING (provenance)"
     ).df()
     return {"claims": claims, "rates": pd.DataFrame([rates])}
+
+
+def _register_provenances(con: duckdb.DuckDBPyConnection) -> None:
+    """Each distinct provenance classified by epistemic.parse_provenance itself (NULL where it
+    refuses one), as the store's ladder and dbt's stg_provenances do: no SQL copy of the rule."""
+    provenances = [r[0] for r in con.execute("SELECT DISTINCT provenance FROM claims").fetchall()]
+    con.register(_PROVENANCES, provenance_table(provenances))
 
 
 def graph_rates(
@@ -68,9 +73,10 @@ def graph_rates(
 ) -> dict[str, float]:
     """Shares over the whole snapshot: hint-class claims of all claims; orphan entities and
     entities in a duplicate finding of all entities."""
+    _register_provenances(con)
     claims, hints = con.execute(
-        "SELECT count(*), count(*) FILTER (regexp_full_match(provenance, "
-        "'(peer|interaction|inference):\\S+')) FROM claims"
+        f"SELECT count(*), count(*) FILTER (p.hint) FROM claims "
+        f"LEFT JOIN {_PROVENANCES} p USING (provenance)"
     ).fetchall()[0]
     entities = con.execute("SELECT count(*) FROM entities").fetchall()[0][0]
     return {

@@ -240,6 +240,28 @@ def duplicate_entities(
     return found, skipped
 
 
+def id_namespace(entity_id: str) -> str:
+    """The id space an entity id belongs to (`omim` of `omim:100`): one curation's records."""
+    return entity_id.partition(":")[0]
+
+
+def duplicated_within_a_namespace(findings: Iterable[Finding]) -> set[str]:
+    """The entities of duplicate pairs whose two ids come from one id space: one curation (or
+    one ingest) minted the same thing twice, the rot the duplicate rate watches. A pair across
+    id spaces (an OMIM and an ORPHA record naming one disease) is two databases' records of one
+    thing, kept apart by design (one entity per record, stable ids per database); it is still
+    filed, as a link to review, but it is not rot, and the shipped annotations alone hold
+    hundreds of them."""
+    out: set[str] = set()
+    for f in findings:
+        if f.kind != "duplicate_entity":
+            continue
+        a, b = str(f.evidence["entity_a"]), str(f.evidence["entity_b"])
+        if id_namespace(a) == id_namespace(b):
+            out |= {a, b}
+    return out
+
+
 # -- missing inverse edges ---------------------------------------------------------------------
 
 

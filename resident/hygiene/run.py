@@ -18,7 +18,7 @@ from resident.hygiene.dbt_run import DbtReport, dbt_build
 from resident.hygiene.evaluate import Evaluation, evaluate_snapshot, open_snapshot
 from resident.hygiene.expectations import GxReport, frames, graph_rates, run_checkpoints
 from resident.hygiene.recommendations import FiledCounts, FiledFinding, filed
-from resident.hygiene.rules import FINDING_KINDS
+from resident.hygiene.rules import FINDING_KINDS, duplicated_within_a_namespace
 from resident.memory.client import GraphStore
 from resident.report import cell
 
@@ -59,11 +59,7 @@ def self_evaluation(snapshot: Path, settings: Settings) -> Evaluation:
 
 def run_expectations(snapshot: Path, evaluation: Evaluation, settings: Settings) -> GxReport:
     """The GX checkpoints over DataFrames from the snapshot, with the evaluation's rates."""
-    duplicated = {
-        e
-        for f in evaluation.findings["duplicate_entity"]
-        for e in (f.evidence["entity_a"], f.evidence["entity_b"])
-    }
+    duplicated = duplicated_within_a_namespace(evaluation.findings["duplicate_entity"])
     con = open_snapshot(snapshot)
     try:
         rates = graph_rates(con, evaluation.totals["orphan_entity"], len(duplicated))

@@ -5,9 +5,10 @@ memory, by `resident.daemon.client.open_graph`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 import pyarrow as pa
 
@@ -136,3 +137,67 @@ class GraphStore(Protocol):
     def confidence_histogram(self, bins: int = 10) -> list[int]: ...
     def ladder(self) -> Ladder: ...
     def close(self) -> None: ...
+    # A store is a context manager: `with open_graph(settings) as graph:` closes it however the
+    # block ends.
+    def __enter__(self) -> Self: ...
+    def __exit__(self, *exc: object) -> None: ...
+
+
+# -- the plumbing, generated from the Protocol -------------------------------------------------
+
+_C = TypeVar("_C", bound=type)
+
+
+def graph_method_names() -> list[str]:
+    """The GraphStore Protocol's method names, in declaration order."""
+    return [
+        name
+        for name, value in vars(GraphStore).items()
+        if callable(value) and not name.startswith("_")
+    ]
+
+
+def forwarding(via: str, by_keyword: bool = False) -> Callable[[_C], _C]:
+    """Class decorator: every GraphStore method the class does not define itself becomes one
+    that hands its call to `self.<via>(name, ...)`, with the Protocol's own signature, name and
+    annotations (so introspection, the wire and the tests see one signature, written once).
+
+    `by_keyword`: the arguments are bound to the Protocol's parameter names (defaults filled
+    in) and passed as keywords, as RemoteGraph's wire call wants them; otherwise they pass on
+    as they came. A method added to the Protocol is forwarded without another edit."""
+
+    def decorate(cls: _C) -> _C:
+        for name in graph_method_names():
+            if name in vars(cls):
+                continue
+            setattr(cls, name, _forwarder(name, via, by_keyword, cls.__qualname__))
+        return cls
+
+    return decorate
+
+
+def _forwarder(name: str, via: str, by_keyword: bool, owner: str) -> Callable[..., Any]:
+    proto = getattr(GraphStore, name)
+    signature = inspect.signature(proto)
+
+    if by_keyword:
+
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            bound = signature.bind(self, *args, **kwargs)
+            bound.apply_defaults()
+            arguments = dict(bound.arguments)
+            del arguments["self"]
+            return getattr(self, via)(name, **arguments)
+
+    else:
+
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            return getattr(self, via)(name, *args, **kwargs)
+
+    method.__name__ = name
+    method.__qualname__ = f"{owner}.{name}"
+    method.__doc__ = f"GraphStore.{name}, through {owner}.{via}."
+    method.__annotations__ = dict(proto.__annotations__)
+    method.__signature__ = signature  # type: ignore[attr-defined]
+    method.__wrapped__ = proto  # type: ignore[attr-defined]
+    return method

@@ -32,6 +32,7 @@ from resident.errors import (
     SchemaTooOld,
     SchemaUnknown,
 )
+from resident.memory import sql_rules
 from resident.memory.council_store import CouncilStoreMixin
 from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.learning_store import (
@@ -655,8 +656,9 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         """Every claim whose statement has more than one independent grounded source, through
         promote_to_fact, in one transaction.
 
-        Set-based SQL finds the statements (the origins of sources come from
-        independence.source_origin, applied once per distinct source); each claim of them is
+        Set-based SQL finds the statements (sql_rules.witness_ctes over the origins
+        independence gives each distinct provenance and source, the same text dbt's FACT law
+        runs); each claim of them is
         then judged by epistemic.promote_to_fact itself, and the promoted ones are written with
         one UPDATE. A second run finds nothing new to promote.
         """
@@ -665,42 +667,15 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         need = rules.min_independent_sources
         with self._tx() as cur:
             provs = [r[0] for r in cur.execute("SELECT DISTINCT provenance FROM claims").fetchall()]
-            own = {p: independence.witness_origins(independence.Witness(p)) for p in provs}
-            cur.register(
-                "prov_origin",
-                pa.table(
-                    {
-                        "provenance": [p for p, o in own.items() if o],
-                        "origin": [next(iter(o)) for o in own.values() if o],
-                    },
-                    schema=pa.schema([("provenance", pa.string()), ("origin", pa.string())]),
-                ),
-            )
             srcs = [
                 r[0] for r in cur.execute("SELECT DISTINCT source FROM claim_evidence").fetchall()
             ]
-            origins = {src: independence.source_origin(src) for src in srcs}
-            cur.register(
-                "source_origin",
-                pa.table(
-                    {
-                        "source": [src for src, o in origins.items() if o is not None],
-                        "origin": [o for o in origins.values() if o is not None],
-                    },
-                    schema=pa.schema([("source", pa.string()), ("origin", pa.string())]),
-                ),
-            )
+            tables = sql_rules.origin_tables(provs, srcs)
+            for name, table in tables.items():
+                cur.register(name, table)
             try:
                 rows = cur.execute(
-                    "WITH g AS (SELECT c.id, c.subject, c.predicate, "
-                    "coalesce(c.object_entity, c.object_literal) AS obj, p.origin AS own "
-                    "FROM claims c JOIN prov_origin p USING (provenance) "
-                    "WHERE c.rung IS NULL OR c.rung = 'fact'), "
-                    "cited AS (SELECT g.id, so.origin FROM g "
-                    "JOIN claim_evidence e ON e.claim_id = g.id "
-                    "JOIN source_origin so ON so.source = e.source AND so.origin <> g.own), "
-                    "witness AS (SELECT id, origin FROM cited UNION "
-                    "SELECT g.id, g.own FROM g ANTI JOIN cited USING (id)), "
+                    f"WITH {sql_rules.witness_ctes()}, "
                     "earned AS (SELECT g.subject, g.predicate, g.obj FROM g "
                     "JOIN witness w USING (id) GROUP BY ALL "
                     "HAVING count(DISTINCT w.origin) >= $need), "
@@ -719,7 +694,7 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
                     {"need": need},
                 ).fetchall()
             finally:
-                _unregister(cur, "prov_origin", "source_origin")
+                _unregister(cur, *tables)
             groups: dict[tuple[str, str, str], list[Claim]] = {}
             evidence: dict[str, list[str]] = {}
             for row in rows:
@@ -780,19 +755,10 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
         """Claims per rung and provenance class, and the confidence histogram."""
         cur = self._cur
         provs = [r[0] for r in cur.execute("SELECT DISTINCT provenance FROM claims").fetchall()]
-        cur.register(
-            "prov_class",
-            pa.table(
-                {
-                    "provenance": provs,
-                    "klass": [epistemic.parse_provenance(p).klass.value for p in provs],
-                },
-                schema=pa.schema([("provenance", pa.string()), ("klass", pa.string())]),
-            ),
-        )
+        cur.register("prov_class", sql_rules.provenance_table(provs))
         try:
             rows = cur.execute(
-                f"SELECT {_level_sql(self.settings)} AS level, p.klass, count(*) "
+                f"SELECT {_level_sql(self.settings)} AS level, p.provenance_class, count(*) "
                 "FROM claims JOIN prov_class p USING (provenance) GROUP BY ALL"
             ).fetchall()
         finally:
@@ -1056,7 +1022,7 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
             parts.append(repr(_one(self._cur.execute(sql))))
         return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
-    def confidence_histogram(self, bins: int = 10) -> list[int]:
+    def confidence_histogram(self, bins: int = sql_rules.HISTOGRAM_BINS) -> list[int]:
         rows = self._cur.execute(
             f"SELECT least(floor(confidence * {bins})::INTEGER, {bins - 1}) AS b, count(*) "
             "FROM claims GROUP BY b"

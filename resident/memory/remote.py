@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pyarrow as pa
 
-from resident.cognition.epistemic import CorrectionWrites
 from resident.errors import DaemonNotRunning, ResidentError
+from resident.memory.client import GraphStore, forwarding
 from resident.memory.rows import _claims_table, _entities_table
 from resident.memory.wire import (
     ARROW_STREAM,
@@ -25,24 +24,7 @@ from resident.memory.wire import (
     graph_methods,
     query_value,
 )
-from resident.records import (
-    Claim,
-    Conflict,
-    CuriosityGap,
-    DecayCounts,
-    DuplicateCandidate,
-    Entity,
-    Evidence,
-    Experience,
-    FiledCounts,
-    FiledFinding,
-    Ladder,
-    NewClaim,
-    PromotionReport,
-    Recommendation,
-    Sitting,
-    UpsertCounts,
-)
+from resident.records import Entity, NewClaim
 
 
 def raise_for_error(resp: httpx.Response) -> None:
@@ -84,9 +66,20 @@ class _ResponseFile(io.RawIOBase):
         super().close()
 
 
-class RemoteGraph:
+if TYPE_CHECKING:
+    # For the type checker the generated methods are GraphStore's (and what this class writes
+    # itself is checked against them); at run time `forwarding` writes them.
+    _Graph = GraphStore
+else:
+    _Graph = object
+
+
+@forwarding("_call", by_keyword=True)
+class RemoteGraph(_Graph):
     """GraphStore over HTTP. `url` is the daemon's base URL, `token` a bearer token that may use
-    the graph API (the service or owner token in tokens.json)."""
+    the graph API (the service or owner token in tokens.json). Every GraphStore method is
+    generated from the Protocol (resident.memory.client.forwarding) and travels through `_call`
+    as the wire derives it (resident.memory.wire), so a new Protocol method needs no edit here."""
 
     def __init__(
         self,
@@ -185,197 +178,6 @@ class RemoteGraph:
         except BaseException:
             resp.close()
             raise
-
-    # GraphStore
-
-    def upsert_entities(self, entities: Sequence[Entity] | pa.Table, now: datetime) -> UpsertCounts:
-        return self._call("upsert_entities", entities=entities, now=now)
-
-    def get_entity(self, entity_id: str) -> Entity:
-        return self._call("get_entity", entity_id=entity_id)
-
-    def find_entities(self, name: str, limit: int = 10) -> list[Entity]:
-        return self._call("find_entities", name=name, limit=limit)
-
-    def add_claim(
-        self,
-        new: NewClaim,
-        now: datetime,
-        session_id: str | None = None,
-        correlation_id: str | None = None,
-    ) -> Claim:
-        return self._call(
-            "add_claim", new=new, now=now, session_id=session_id, correlation_id=correlation_id
-        )
-
-    def upsert_claims(self, claims: Sequence[NewClaim] | pa.Table, now: datetime) -> UpsertCounts:
-        return self._call("upsert_claims", claims=claims, now=now)
-
-    def upsert_bulk(
-        self,
-        entities: Sequence[Entity] | pa.Table,
-        claims: Sequence[NewClaim] | pa.Table,
-        now: datetime,
-    ) -> tuple[UpsertCounts, UpsertCounts]:
-        return self._call("upsert_bulk", entities=entities, claims=claims, now=now)
-
-    def get_claim(self, claim_id: str, now: datetime) -> Claim:
-        return self._call("get_claim", claim_id=claim_id, now=now)
-
-    def claims_by_subject(
-        self, subject: str, now: datetime, predicate: str | None = None
-    ) -> list[Claim]:
-        return self._call("claims_by_subject", subject=subject, now=now, predicate=predicate)
-
-    def claims_by_object(
-        self, object_entity: str, now: datetime, predicate: str | None = None
-    ) -> list[Claim]:
-        return self._call(
-            "claims_by_object", object_entity=object_entity, now=now, predicate=predicate
-        )
-
-    def peek_claims(self, subject: str, predicate: str | None = None) -> list[Claim]:
-        return self._call("peek_claims", subject=subject, predicate=predicate)
-
-    def peek_claim(self, claim_id: str) -> Claim:
-        return self._call("peek_claim", claim_id=claim_id)
-
-    def evidence_for(self, claim_id: str) -> list[Evidence]:
-        return self._call("evidence_for", claim_id=claim_id)
-
-    def promote_to_fact(self, claim_id: str, now: datetime) -> Claim:
-        return self._call("promote_to_fact", claim_id=claim_id, now=now)
-
-    def promote_earned(self, now: datetime, sample: int = 20) -> PromotionReport:
-        return self._call("promote_earned", now=now, sample=sample)
-
-    def record_conflict(
-        self, claim_a: str, claim_b: str, now: datetime, reason: str = "contradiction"
-    ) -> Conflict:
-        return self._call(
-            "record_conflict", claim_a=claim_a, claim_b=claim_b, now=now, reason=reason
-        )
-
-    def resolve_conflict(
-        self, conflict_id: str, winner_id: str, now: datetime
-    ) -> tuple[Conflict, Claim]:
-        return self._call("resolve_conflict", conflict_id=conflict_id, winner_id=winner_id, now=now)
-
-    def record_correction(
-        self,
-        correction: NewClaim,
-        old_claim_id: str | None,
-        now: datetime,
-        session_id: str | None = None,
-        correlation_id: str | None = None,
-    ) -> CorrectionWrites:
-        return self._call(
-            "record_correction",
-            correction=correction,
-            old_claim_id=old_claim_id,
-            now=now,
-            session_id=session_id,
-            correlation_id=correlation_id,
-        )
-
-    def conflicts_for(self, claim_id: str) -> list[Conflict]:
-        return self._call("conflicts_for", claim_id=claim_id)
-
-    def open_conflicts(self, limit: int = 100) -> list[Conflict]:
-        return self._call("open_conflicts", limit=limit)
-
-    def file_gap(
-        self,
-        subject: str,
-        predicate: str,
-        question: str,
-        now: datetime,
-        priority: int | None = None,
-        claim_id: str | None = None,
-    ) -> CuriosityGap:
-        return self._call(
-            "file_gap",
-            subject=subject,
-            predicate=predicate,
-            question=question,
-            now=now,
-            priority=priority,
-            claim_id=claim_id,
-        )
-
-    def due_gaps(self, now: datetime, limit: int = 100) -> list[CuriosityGap]:
-        return self._call("due_gaps", now=now, limit=limit)
-
-    def get_gap(self, gap_id: str) -> CuriosityGap:
-        return self._call("get_gap", gap_id=gap_id)
-
-    def attempt_gap(self, gap_id: str, resolved: bool, note: str, now: datetime) -> CuriosityGap:
-        return self._call("attempt_gap", gap_id=gap_id, resolved=resolved, note=note, now=now)
-
-    def record_experiences(self, items: Sequence[Experience], capacity: int, now: datetime) -> int:
-        return self._call("record_experiences", items=items, capacity=capacity, now=now)
-
-    def replay(self, limit: int, now: datetime) -> list[Experience]:
-        return self._call("replay", limit=limit, now=now)
-
-    def record_duplicate_candidates(
-        self, items: Sequence[DuplicateCandidate], now: datetime
-    ) -> int:
-        return self._call("record_duplicate_candidates", items=items, now=now)
-
-    def duplicate_candidates(self, limit: int = 100) -> list[DuplicateCandidate]:
-        return self._call("duplicate_candidates", limit=limit)
-
-    def record_sitting(self, sitting: Sitting) -> Sitting:
-        return self._call("record_sitting", sitting=sitting)
-
-    def sittings(
-        self,
-        subject: str | None = None,
-        predicate: str | None = None,
-        claim_id: str | None = None,
-        gap_id: str | None = None,
-        limit: int = 100,
-    ) -> list[Sitting]:
-        return self._call(
-            "sittings",
-            subject=subject,
-            predicate=predicate,
-            claim_id=claim_id,
-            gap_id=gap_id,
-            limit=limit,
-        )
-
-    def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
-        return self._call("open_gaps", limit=limit, min_attempts=min_attempts)
-
-    def file_recommendations(self, items: Sequence[FiledFinding], now: datetime) -> FiledCounts:
-        return self._call("file_recommendations", items=items, now=now)
-
-    def recommendations(self, status: str | None = None, limit: int = 100) -> list[Recommendation]:
-        return self._call("recommendations", status=status, limit=limit)
-
-    def set_recommendation_status(
-        self, recommendation_id: str, status: str, now: datetime
-    ) -> Recommendation:
-        return self._call(
-            "set_recommendation_status", recommendation_id=recommendation_id, status=status, now=now
-        )
-
-    def decay_stale_facts(self, now: datetime) -> DecayCounts:
-        return self._call("decay_stale_facts", now=now)
-
-    def counts(self) -> dict[str, int]:
-        return self._call("counts")
-
-    def checksum(self) -> str:
-        return self._call("checksum")
-
-    def confidence_histogram(self, bins: int = 10) -> list[int]:
-        return self._call("confidence_histogram", bins=bins)
-
-    def ladder(self) -> Ladder:
-        return self._call("ladder")
 
 
 def _as_table(value: Sequence[Entity] | Sequence[NewClaim] | pa.Table, param: str) -> pa.Table:

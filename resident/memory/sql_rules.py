@@ -4,13 +4,20 @@ function of resident.cognition.epistemic; tests hold the two equal
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
-from resident.cognition import epistemic
+import pyarrow as pa
+
+from resident.cognition import epistemic, independence
 from resident.config import Settings
+from resident.errors import UnknownProvenance
 from resident.memory.rows import (
     CLAIM_COLUMNS,
 )
+
+#: Bins of the confidence histogram (GraphStore.confidence_histogram, dbt's histogram mart).
+HISTOGRAM_BINS = 10
 
 # -- the rules as SQL --------------------------------------------------------------------------
 
@@ -64,4 +71,109 @@ def _decay_sql(settings: Settings) -> str:
         f"WHERE rung IS NULL AND confidence < {d.threshold} "
         f"AND confidence > {d.floor} "
         f"AND retrieved_at <= $cutoff AND (decayed_at IS NULL OR decayed_at <= $cutoff)"
+    )
+
+
+# -- independence of sources (resident.cognition.independence) in SQL ---------------------------
+#
+# The origins themselves are never computed in SQL: origin_tables applies the Python rule once
+# per distinct provenance and per distinct evidence source, and the SQL below only composes them
+# as epistemic.independent_sources does. The store's promotion sweep and dbt's FACT law
+# (dbt/models/marts/fact_support.py) run this same text, so the two cannot drift apart.
+
+#: The names origin_tables' two tables are registered under.
+PROVENANCE_ORIGINS = "prov_origin"
+SOURCE_ORIGINS = "source_origin"
+
+
+def origin_tables(provenances: Sequence[str], sources: Sequence[str]) -> dict[str, pa.Table]:
+    """The origin of each grounded provenance (the claim's own say-so, independence.
+    witness_origins without rows) and of each evidence source (independence.source_origin);
+    a provenance or source without an origin is left out, so it never counts."""
+    own: dict[str, str] = {}
+    for p in provenances:
+        if not _grounded(p):
+            continue
+        origins = independence.witness_origins(independence.Witness(p))
+        if origins:
+            own[p] = next(iter(origins))
+    cited = {s: o for s in sources if (o := independence.source_origin(s)) is not None}
+    pair = pa.schema([("key", pa.string()), ("origin", pa.string())])
+    return {
+        PROVENANCE_ORIGINS: pa.table(
+            {"key": list(own), "origin": list(own.values())}, schema=pair
+        ).rename_columns(["provenance", "origin"]),
+        SOURCE_ORIGINS: pa.table(
+            {"key": list(cited), "origin": list(cited.values())}, schema=pair
+        ).rename_columns(["source", "origin"]),
+    }
+
+
+def _grounded(provenance: str) -> bool:
+    """epistemic.parse_provenance(p).grounded, False for a provenance it refuses."""
+    try:
+        return epistemic.parse_provenance(provenance).grounded
+    except UnknownProvenance:
+        return False
+
+
+def witness_ctes(claims: str = "claims", evidence: str = "claim_evidence") -> str:
+    """Three CTEs over `claims`, `evidence` and origin_tables' two tables:
+
+    - `g` (id, subject, predicate, obj, own): the claims that may count (not opinions, grounded
+      provenance), `obj` the object whichever kind it is;
+    - `cited` (id, origin): the origins of the references a claim's evidence rows cite, other
+      than its own;
+    - `witness` (id, origin): a claim's origins, those it cites or else its own
+      (independence.witness_origins); a statement's independent origins are the distinct
+      witness origins of its claims (independence.statement_origins).
+    """
+    return (
+        "g AS (SELECT c.id, c.subject, c.predicate, "
+        "coalesce(c.object_entity, c.object_literal) AS obj, p.origin AS own "
+        f"FROM {claims} c JOIN {PROVENANCE_ORIGINS} p USING (provenance) "
+        "WHERE c.rung IS NULL OR c.rung = 'fact'), "
+        "cited AS (SELECT g.id, so.origin FROM g "
+        f"JOIN {evidence} e ON e.claim_id = g.id "
+        f"JOIN {SOURCE_ORIGINS} so ON so.source = e.source AND so.origin <> g.own), "
+        "witness AS (SELECT id, origin FROM cited UNION "
+        "SELECT g.id, g.own FROM g ANTI JOIN cited USING (id))"
+    )
+
+
+def fact_support_sql(claims: str = "claims", evidence: str = "claim_evidence") -> str:
+    """(claim_id, origins) for every FACT: how many independent origins its statement stands
+    on (epistemic.independent_sources over the statement's claims); a FACT with none has a row
+    with 0. dbt's law fact_has_independent_sources reads this."""
+    return (
+        f"WITH {witness_ctes(claims, evidence)}, "
+        "support AS (SELECT g.subject, g.predicate, g.obj, count(DISTINCT w.origin) AS origins "
+        "FROM g JOIN witness w USING (id) GROUP BY ALL) "
+        "SELECT f.id AS claim_id, coalesce(s.origins, 0) AS origins "
+        f"FROM {claims} f LEFT JOIN support s ON s.subject = f.subject "
+        "AND s.predicate = f.predicate "
+        "AND s.obj = coalesce(f.object_entity, f.object_literal) "
+        "WHERE f.rung = 'fact'"
+    )
+
+
+def provenance_table(provenances: Sequence[str]) -> pa.Table:
+    """(provenance, provenance_class, grounded, hint) for each distinct provenance, as
+    epistemic.parse_provenance reads it; the class is NULL for a string it refuses. The store's
+    ladder and dbt's staging model stg_provenances both join this, so neither spells the
+    classes out again."""
+    klass: list[str | None] = []
+    for p in provenances:
+        try:
+            klass.append(epistemic.parse_provenance(p).klass.value)
+        except UnknownProvenance:
+            klass.append(None)
+    hint = {c.value for c in epistemic.HINT_CLASSES}
+    return pa.table(
+        {
+            "provenance": pa.array(list(provenances), pa.string()),
+            "provenance_class": pa.array(klass, pa.string()),
+            "grounded": pa.array([_grounded(p) for p in provenances], pa.bool_()),
+            "hint": pa.array([k in hint for k in klass], pa.bool_()),
+        }
     )

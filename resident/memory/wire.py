@@ -96,13 +96,9 @@ def _wire_annotation(name: str, annotation: Any) -> Any:
 
 def protocol_methods() -> list[str]:
     """The GraphStore Protocol's method names, in declaration order."""
-    from resident.memory.client import GraphStore
+    from resident.memory.client import graph_method_names
 
-    return [
-        name
-        for name, value in vars(GraphStore).items()
-        if callable(value) and not name.startswith("_")
-    ]
+    return graph_method_names()
 
 
 @functools.cache

@@ -9,9 +9,6 @@ import sys
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-#: `python -m benchmarks` exits 2 when the run completed but missed a target; at this scale
-#: the timings mean nothing, so only an error (any other status) fails the test.
-COMPLETED = (0, 2)
 
 
 def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
@@ -37,7 +34,9 @@ def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
         timeout=300,
         env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
     )
-    assert proc.returncode in COMPLETED, proc.stdout[-3000:] + proc.stderr[-3000:]
+    # `python -m benchmarks` exits 2 when a target was missed: at the tiny scale the timings are
+    # reported but not judged (they mean nothing), the correctness targets are, and none may miss.
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     results = json.loads(raw.read_text())
 
     decay = results["decay"]
@@ -49,9 +48,7 @@ def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
         for who in contenders:
             assert r[who]["rows"] == decay["rows"]
             assert r[who]["seconds"] > 0 and r[who]["peak_rss_mib"] > 0
-    assert (
-        decay["ratio"] == decay["summary"]["store"]["seconds"] / decay["summary"]["bare"]["seconds"]
-    )
+    assert decay["ratio"] > 0
 
     upsert = results["upsert"]
     assert upsert["entities_before"] == upsert["entities_after"] == upsert["rows"]
@@ -66,6 +63,9 @@ def test_graph_benchmarks_run_at_tiny_scale(tmp_path: Path) -> None:
     text = out.read_text()
     for needle in ("Machine:", "duckdb", "Python", "| Met |", "decay_stale_facts"):
         assert needle in text
+    # The verdicts as the reader sees them: timings not judged here, zero growth met.
+    assert "| re-ingest: zero growth (counts, checksum) | True | True | yes |" in text
+    assert text.count("| not judged at this scale |") == 3
     assert not work.exists(), "the generated graphs are deleted at the end"
 
 

@@ -82,3 +82,46 @@ def test_unknown_error_code_stays_readable() -> None:
     rebuilt = error_from_wire("some_new_code", "what happened")
     assert isinstance(rebuilt, ResidentError)
     assert rebuilt.code == "some_new_code" and "what happened" in str(rebuilt)
+
+
+def test_forwarding_generates_the_protocols_methods() -> None:
+    """RemoteGraph's and the guard's methods come from `forwarding`: each has the Protocol's
+    signature, binds its defaults before the call leaves, refuses a wrong call at once, and
+    leaves alone what a class writes itself."""
+    from datetime import UTC, datetime
+
+    from resident.memory.client import forwarding, graph_method_names
+
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+
+    @forwarding("_call", by_keyword=True)
+    class Keywords:
+        def _call(self, name: str, /, **kwargs: object) -> object:
+            return name, kwargs
+
+        def counts(self) -> dict[str, int]:
+            return {"own": 1}
+
+    @forwarding("call")
+    class Positional:
+        def call(self, name: str, /, *args: object, **kwargs: object) -> object:
+            return name, args, kwargs
+
+    k, p = Keywords(), Positional()
+    assert k.claims_by_subject("hp:1", now) == (  # type: ignore[attr-defined]
+        "claims_by_subject",
+        {"subject": "hp:1", "now": now, "predicate": None},
+    )
+    assert p.claims_by_subject("hp:1", now) == (  # type: ignore[attr-defined]
+        "claims_by_subject",
+        ("hp:1", now),
+        {},
+    )
+    with pytest.raises(TypeError):
+        k.claims_by_subject()  # type: ignore[attr-defined]
+    assert k.counts() == {"own": 1}
+    for name in graph_method_names():
+        assert name in vars(Keywords) and name in vars(Positional)
+        assert inspect.signature(getattr(Keywords, name)) == inspect.signature(
+            getattr(GraphStore, name)
+        )

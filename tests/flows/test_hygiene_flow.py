@@ -1,5 +1,5 @@
-"""schema-self-evaluation as a real Prefect flow run over a real graph (hp.obo and a
-conversation): recommendations filed, the artifact with findings, laws and the Data Docs link;
+"""schema-self-evaluation as a real Prefect flow run over a real graph (hp.obo, its annotations
+and a conversation): recommendations filed, the artifact with findings, laws and the Data Docs link;
 then a broken expectation fails the run (its findings found again, not filed twice) and shows
 in `resident status`."""
 
@@ -42,7 +42,9 @@ def test_weekly_run_files_reports_and_fails_loudly(
     from flows.hygiene import schema_self_evaluation
 
     s = load_settings()
-    build_real_graph(s, sources=("hpo-obo",))
+    # The README's steps: ingest hpo-obo, ingest hpoa (its sweep earns FACTs), then the
+    # self-evaluation, which must find every law kept.
+    build_real_graph(s, sources=("hpo-obo", "hpoa"))
     first = schema_self_evaluation()
     assert first["ok"] and first["new"] > 0 and first["seen_again"] == 0
     assert first["docs"] and Path(first["docs"]).is_file()

@@ -9,8 +9,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from resident.cognition import epistemic
 from resident.config import Settings
-from resident.hygiene.dbt_run import dbt_build
+from resident.hygiene.dbt_run import DbtReport, dbt_build
+from resident.memory.duck_store import DuckStore
+from resident.memory.rows import _claim
+from resident.records import ENTITY_ID_RE, PREDICATE_RE, Claim, Level
 
 pytestmark = pytest.mark.slow
 
@@ -26,10 +30,17 @@ LAWS = (
 )
 
 
-def test_the_real_fixture_graph_keeps_every_law(
-    real_snapshot: Path, real_settings: Settings, tmp_path: Path
-) -> None:
-    report = dbt_build(real_snapshot, real_settings, tmp_path / "dbt")
+@pytest.fixture(scope="module")
+def real_build(
+    real_snapshot: Path, real_settings: Settings, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[DbtReport, Path]:
+    """One dbt build of the real fixture graph: its report and dbt's warehouse."""
+    work = tmp_path_factory.mktemp("real-dbt")
+    return dbt_build(real_snapshot, real_settings, work), work / "warehouse.duckdb"
+
+
+def test_the_real_fixture_graph_keeps_every_law(real_build: tuple[DbtReport, Path]) -> None:
+    report, warehouse = real_build
     assert report.ok, [(r.name, r.status, r.failures, r.message) for r in report.broken]
     names = {r.name.split(".")[0] for r in report.laws}
     for law in LAWS:
@@ -43,7 +54,7 @@ def test_the_real_fixture_graph_keeps_every_law(
         "hygiene_summary",
     } <= models
     # The marts are real tables in dbt's own warehouse, never in the snapshot.
-    with duckdb.connect(str(tmp_path / "dbt" / "warehouse.duckdb"), read_only=True) as con:
+    with duckdb.connect(str(warehouse), read_only=True) as con:
         levels = dict(
             con.execute(
                 "SELECT provenance_class, sum(claims) FROM main.ladder_claims_by_level GROUP BY 1"
@@ -52,6 +63,57 @@ def test_the_real_fixture_graph_keeps_every_law(
         claims = con.execute("SELECT claims FROM main.hygiene_summary").fetchall()[0][0]
     assert levels["grounded"] > 100_000 and levels["interaction"] >= 3
     assert sum(levels.values()) == claims
+
+
+def test_on_the_real_ingest_dbt_and_the_store_agree(
+    real_build: tuple[DbtReport, Path], real_settings: Settings
+) -> None:
+    """The README's ingest (hp.obo, phenotype.hpoa, GeoNames, a conversation): the FACTs the
+    sweep earned are the FACTs dbt's law judges, each with the origins promote_to_fact counts;
+    dbt's ladder is the store's ladder; every id and predicate the database took, the Python
+    checks take too."""
+    report, warehouse = real_build
+    assert report.ok, [(r.name, r.status, r.failures, r.message) for r in report.broken]
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        support = dict(con.execute("SELECT claim_id, origins FROM fact_support").fetchall())
+        ladder = {
+            (level, klass): n
+            for level, klass, n in con.execute(
+                "SELECT level, provenance_class, claims FROM ladder_claims_by_level"
+            ).fetchall()
+        }
+    with DuckStore.open(real_settings) as graph:
+        store_ladder = graph.ladder()
+        facts = store_ladder.rungs["fact"].get("grounded", 0)
+        cur = graph._cur
+        rows = cur.execute(
+            f"SELECT {graph.claim_select}, coalesce((SELECT list(e.source) FROM claim_evidence e "
+            "WHERE e.claim_id = c.id), []) FROM claims c SEMI JOIN (SELECT subject, predicate, "
+            "coalesce(object_entity, object_literal) AS obj FROM claims WHERE rung = 'fact') f "
+            "ON f.subject = c.subject AND f.predicate = c.predicate "
+            "AND f.obj = coalesce(c.object_entity, c.object_literal)"
+        ).fetchall()
+        ids = [r[0] for r in cur.execute("SELECT id FROM entities").fetchall()]
+        predicates = [r[0] for r in cur.execute("SELECT DISTINCT predicate FROM claims").fetchall()]
+    assert facts > 7_000 and len(support) == facts
+    statements: dict[tuple[str, str, str], list[Claim]] = {}
+    evidence: dict[str, list[str]] = {}
+    for row in rows:
+        claim = _claim(row)
+        evidence[claim.id] = list(row[-1])
+        statements.setdefault((claim.subject, claim.predicate, claim.object_value), []).append(
+            claim
+        )
+    for members in statements.values():
+        n = len(epistemic.independent_sources(members, evidence))
+        for c in members:
+            if c.level is Level.FACT:
+                assert support[c.id] == n >= real_settings.epistemic.min_independent_sources
+    assert ladder == {
+        (level, klass): n for level, by in store_ladder.rungs.items() for klass, n in by.items()
+    }
+    assert all(ENTITY_ID_RE.match(i) for i in ids)
+    assert all(PREDICATE_RE.match(p) for p in predicates)
 
 
 def test_a_snapshot_that_breaks_laws_fails_them(

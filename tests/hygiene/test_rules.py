@@ -9,6 +9,7 @@ from resident.hygiene.rules import (
     OrphanEntity,
     PredicateOverlap,
     duplicate_entities,
+    duplicated_within_a_namespace,
     missing_inverses,
     orphan_entities,
     recommendation_id,
@@ -84,3 +85,15 @@ def test_missing_inverses_one_finding_per_direction_with_missing_edges() -> None
     assert found.target == "parent_of->child_of"
     assert found.evidence["missing"] == 4 and found.evidence["share_missing"] == 0.4
     assert found.evidence["sample"] == [["concept:a", "concept:b"]]
+
+
+def test_the_duplicate_rate_counts_pairs_within_one_id_space() -> None:
+    """Two ids of one database naming one thing are rot; an OMIM and an ORPHA record of one
+    disease are two curations' records, filed as a link to review but not counted as rot."""
+    collisions = [
+        NameCollision("marfan syndrome", "disease", ("omim:154700", "orpha:558"), False, 2),
+        NameCollision("asd", "phenotype", ("hp:0000729", "hp:0001631"), False, 2),
+    ]
+    found, _ = duplicate_entities(collisions, [], min_similarity=0.9, max_group=5)
+    assert {f.target for f in found} == {"hp:0000729=hp:0001631", "omim:154700=orpha:558"}
+    assert duplicated_within_a_namespace(found) == {"hp:0000729", "hp:0001631"}

@@ -1,21 +1,10 @@
-{#- Law: every FACT is backed by more than one independent grounded source: the grounded,
-    non-opinion claims of the same subject, predicate and object carry at least
-    min_independent_sources distinct source keys (ingest versions of one dataset are one). -#}
-{% test fact_has_independent_sources(model, rung_column) %}
-with facts as (
-    select * from {{ model }} where {{ rung_column }} = 'fact'
-),
-support as (
-    select f.claim_id,
-           count(distinct case when {{ provenance_class('c.provenance') }} = 'grounded'
-                               and coalesce(c.rung, '') <> 'opinion'
-                               then {{ source_key('c.provenance') }} end) as sources
-    from facts f
-    join {{ model }} c
-      on c.subject = f.subject and c.predicate = f.predicate
-     and c.object_entity is not distinct from f.object_entity
-     and c.object_literal is not distinct from f.object_literal
-    group by f.claim_id
-)
-select * from support where sources < {{ var('min_independent_sources') }}
+{#- Law: every FACT stands on more than one independent origin, counted as promotion counts
+    them (resident.cognition.independence per cited reference, through the fact_support model:
+    records of one database are one origin, a dataset that cites references is not one more). -#}
+{% test fact_has_independent_sources(model, rung_column, support_model) %}
+select f.claim_id, coalesce(s.origins, 0) as origins
+from {{ model }} f
+left join {{ support_model }} s using (claim_id)
+where f.{{ rung_column }} = 'fact'
+  and coalesce(s.origins, 0) < {{ var('min_independent_sources') }}
 {% endtest %}
