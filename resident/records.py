@@ -134,6 +134,12 @@ class Claim(_Record):
     correlation_id: str | None = None
     #: When what the claim says happened (valid time); None when nothing was said about it.
     occurred_at: datetime | None = None
+    #: When what the claim says stopped being true (migration 014); None while it holds.
+    valid_to: datetime | None = None
+
+    def valid_at(self, when: datetime) -> bool:
+        """Does what the claim says still hold at `when`?"""
+        return self.valid_to is None or self.valid_to > when
 
     @property
     def object_value(self) -> str:
@@ -426,3 +432,29 @@ class FiledCounts(BaseModel):
 
     new: int
     seen_again: int
+
+
+class QuestionStatus(StrEnum):
+    PENDING = "pending"
+    ASKED = "asked"
+    ANSWERED = "answered"
+    UNANSWERED = "unanswered"
+
+
+class Question(_Record):
+    """A question MAX means to ask one person about one curiosity gap (migration 014)."""
+
+    id: str
+    gap_id: str
+    person_id: str
+    subject: str
+    predicate: str
+    claim_ids: list[str]
+    #: The person asked is the one the claim is about.
+    first_hand: bool
+    text: str
+    status: QuestionStatus = QuestionStatus.PENDING
+    created_at: datetime
+    asked_at: datetime | None = None
+    answered_at: datetime | None = None
+    answer: str | None = None

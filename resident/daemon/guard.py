@@ -168,6 +168,10 @@ class GuardedGraph:
     file_recommendations = _forward("file_recommendations")
     recommendations = _forward("recommendations")
     set_recommendation_status = _forward("set_recommendation_status")
+    end_validity = _forward("end_validity")
+    add_questions = _forward("add_questions")
+    questions = _forward("questions")
+    set_question_status = _forward("set_question_status")
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid

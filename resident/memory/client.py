@@ -26,6 +26,7 @@ from resident.records import (
     Ladder,
     NewClaim,
     PromotionReport,
+    Question,
     Recommendation,
     Sitting,
     UpsertCounts,
@@ -129,6 +130,20 @@ class GraphStore(Protocol):
     def set_recommendation_status(
         self, recommendation_id: str, status: str, now: datetime
     ) -> Recommendation: ...
+
+    # household truth maintenance (migration 014)
+    def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim: ...
+    def add_questions(self, items: Sequence[Question], now: datetime) -> int: ...
+    def questions(
+        self,
+        person_id: str | None = None,
+        status: str | None = None,
+        gap_id: str | None = None,
+        limit: int = 100,
+    ) -> list[Question]: ...
+    def set_question_status(
+        self, question_id: str, status: str, now: datetime, answer: str | None = None
+    ) -> Question: ...
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts: ...
     def counts(self) -> dict[str, int]: ...

@@ -39,6 +39,7 @@ from resident.records import (
     Ladder,
     NewClaim,
     PromotionReport,
+    Question,
     Recommendation,
     Sitting,
     UpsertCounts,
@@ -360,6 +361,30 @@ class RemoteGraph:
     ) -> Recommendation:
         return self._call(
             "set_recommendation_status", recommendation_id=recommendation_id, status=status, now=now
+        )
+
+    def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim:
+        return self._call("end_validity", claim_id=claim_id, valid_to=valid_to, now=now)
+
+    def add_questions(self, items: Sequence[Question], now: datetime) -> int:
+        return self._call("add_questions", items=items, now=now)
+
+    def questions(
+        self,
+        person_id: str | None = None,
+        status: str | None = None,
+        gap_id: str | None = None,
+        limit: int = 100,
+    ) -> list[Question]:
+        return self._call(
+            "questions", person_id=person_id, status=status, gap_id=gap_id, limit=limit
+        )
+
+    def set_question_status(
+        self, question_id: str, status: str, now: datetime, answer: str | None = None
+    ) -> Question:
+        return self._call(
+            "set_question_status", question_id=question_id, status=status, now=now, answer=answer
         )
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts:

@@ -1,0 +1,154 @@
+"""The graph owner's side of household truth maintenance (migration 014): the end of a claim's
+valid time, and the questions MAX means to ask his people. Mixed into DuckStore, so the daemon
+serves these like every GraphStore method. Nothing here deletes a row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from datetime import datetime
+from typing import Any
+
+import duckdb
+
+from resident.errors import InvalidInput, NotFound
+from resident.memory.rows import _db_ts, _py_ts
+from resident.records import Claim, Question, QuestionStatus
+
+QUESTION_COLUMNS = (
+    "id, gap_id, person_id, subject, predicate, claim_ids, first_hand, text, status, "
+    "created_at, asked_at, answered_at, answer"
+)
+
+
+def _question(row: Sequence[Any]) -> Question:
+    return Question(
+        id=row[0],
+        gap_id=row[1],
+        person_id=row[2],
+        subject=row[3],
+        predicate=row[4],
+        claim_ids=list(row[5]),
+        first_hand=row[6],
+        text=row[7],
+        status=QuestionStatus(row[8]),
+        created_at=_py_ts(row[9]),
+        asked_at=_py_ts(row[10]),
+        answered_at=_py_ts(row[11]),
+        answer=row[12],
+    )
+
+
+class HouseholdStoreMixin:
+    @property
+    def _cur(self) -> duckdb.DuckDBPyConnection:  # DuckStore's per-thread cursor
+        raise NotImplementedError
+
+    def _tx(self) -> AbstractContextManager[duckdb.DuckDBPyConnection]:  # DuckStore's
+        raise NotImplementedError
+
+    def _claim_by_id(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim | None:
+        raise NotImplementedError
+
+    def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim:
+        """Say that what a claim says stopped being true at `valid_to` (None: it holds again,
+        as when someone is back at a job). Confidence, rung and the row are untouched: the
+        claim was true then, and "Where did Ben work before?" still reads it."""
+        if valid_to is not None and valid_to > now:
+            raise InvalidInput("a claim's validity cannot end in the future")
+        with self._tx() as cur:
+            claim = self._claim_by_id(cur, claim_id)
+            if claim is None:
+                raise NotFound(f"no claim {claim_id!r}")
+            cur.execute(
+                "UPDATE claims SET valid_to = ? WHERE id = ?",
+                [None if valid_to is None else _db_ts(valid_to), claim_id],
+            )
+        return claim.model_copy(update={"valid_to": valid_to})
+
+    def add_questions(self, items: Sequence[Question], now: datetime) -> int:
+        """File planned questions; one already filed (same id) is kept as it is. Returns how
+        many were new."""
+        added = 0
+        with self._tx() as cur:
+            for q in items:
+                before = cur.execute("SELECT 1 FROM questions WHERE id = ?", [q.id]).fetchall()
+                if before:
+                    continue
+                cur.execute(
+                    f"INSERT INTO questions ({QUESTION_COLUMNS}) VALUES "
+                    f"({', '.join('?' * 13)})",
+                    [
+                        q.id,
+                        q.gap_id,
+                        q.person_id,
+                        q.subject,
+                        q.predicate,
+                        q.claim_ids,
+                        q.first_hand,
+                        q.text,
+                        q.status.value,
+                        _db_ts(q.created_at),
+                        None if q.asked_at is None else _db_ts(q.asked_at),
+                        None if q.answered_at is None else _db_ts(q.answered_at),
+                        q.answer,
+                    ],
+                )
+                added += 1
+        return added
+
+    def questions(
+        self,
+        person_id: str | None = None,
+        status: str | None = None,
+        gap_id: str | None = None,
+        limit: int = 100,
+    ) -> list[Question]:
+        """Questions filed, oldest first, narrowed by whom they are for, status and gap."""
+        where, params = _filters(person_id=person_id, status=status, gap_id=gap_id)
+        rows = self._cur.execute(
+            f"SELECT {QUESTION_COLUMNS} FROM questions{where} ORDER BY created_at, id LIMIT ?",
+            [*params, limit],
+        ).fetchall()
+        return [_question(r) for r in rows]
+
+    def set_question_status(
+        self, question_id: str, status: str, now: datetime, answer: str | None = None
+    ) -> Question:
+        """Move a question on: asked (now), answered (now, with the answer) or unanswered."""
+        new = QuestionStatus(status)
+        with self._tx() as cur:
+            rows = cur.execute(
+                f"SELECT {QUESTION_COLUMNS} FROM questions WHERE id = ?", [question_id]
+            ).fetchall()
+            if not rows:
+                raise NotFound(f"no question {question_id!r}")
+            q = _question(rows[0])
+            update: dict[str, Any] = {"status": new}
+            if new is QuestionStatus.ASKED:
+                update["asked_at"] = now
+            if new is QuestionStatus.ANSWERED:
+                update |= {"answered_at": now, "answer": answer}
+            q = q.model_copy(update=update)
+            cur.execute(
+                "UPDATE questions SET status = ?, asked_at = ?, answered_at = ?, answer = ? "
+                "WHERE id = ?",
+                [
+                    q.status.value,
+                    None if q.asked_at is None else _db_ts(q.asked_at),
+                    None if q.answered_at is None else _db_ts(q.answered_at),
+                    q.answer,
+                    q.id,
+                ],
+            )
+        return q
+
+
+def _filters(**given: str | None) -> tuple[str, list[Any]]:
+    parts = [(f"{k} = ?", v) for k, v in given.items() if v is not None]
+    if not parts:
+        return "", []
+    return " WHERE " + " AND ".join(p for p, _ in parts), [v for _, v in parts]
+
+
+
