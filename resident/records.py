@@ -441,7 +441,7 @@ class QuestionStatus(StrEnum):
     UNANSWERED = "unanswered"
 
 
-class Question(_Record):
+class HouseQuestion(_Record):
     """A question MAX means to ask one person about one curiosity gap (migration 014)."""
 
     id: str

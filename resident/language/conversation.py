@@ -28,6 +28,8 @@ from resident.language.asking import (
     read_question,
     read_question_shallow,
 )
+from resident.language.change import is_one_valued, question_tense, settle_by_noun
+from resident.language.change import settle as settle_change
 from resident.language.dictionary import Dictionary, slug
 from resident.language.intents import (
     Intent,
@@ -52,7 +54,8 @@ from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
 from resident.language.threads import OpenThread, Threads, threads_file
 from resident.memory.client import GraphStore
-from resident.people.privacy import graph_for, visible
+from resident.memory.valid_time import at_time
+from resident.people.privacy import graph_for, readable_by, visible
 from resident.records import Claim, Entity, Level, NewClaim
 
 if TYPE_CHECKING:
@@ -323,7 +326,12 @@ class Language:
             said_at=said_at,
             listener=listener,
             bound=bound,
-            reads=self.dictionary.viewing(graph_for(self.graph, person_id if bound else None)),
+            # household hook: questions read the claims valid at the time they ask about.
+            reads=self.dictionary.viewing(
+                at_time(
+                    graph_for(self.graph, person_id if bound else None), question_tense(doc), now
+                )
+            ),
         )
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit(
@@ -636,11 +644,12 @@ class Language:
 
     def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
         """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""
-        if claim.predicate not in FUNCTIONAL_PREDICATES:
+        # household hook: household attributes (lives_in, works_at) are one-valued too.
+        if claim.predicate not in FUNCTIONAL_PREDICATES and not is_one_valued(claim.predicate):
             return []
         out = []
         for other in self.graph.peek_claims(claim.subject, claim.predicate):
-            if other.id == claim.id or other.level is Level.OPINION:
+            if other.id == claim.id or other.level is Level.OPINION or not other.valid_at(ctx.now):
                 continue
             if other.object_value.lower() == claim.object_value.lower():
                 continue
@@ -700,7 +709,9 @@ class Language:
         hypothesis = views([writes.hypothesis], self.dictionary)[0]
         parts = ["Thank you for the correction."]
         shown = [hypothesis]
-        if old is not None:
+        if old is not None and readable_by(
+            old, ctx.reader
+        ):  # household hook: say only the readable
             old_view = views([old], self.dictionary)[0]
             shown.append(old_view)
             parts.append(f"I had: {old_view.line}")
@@ -730,12 +741,13 @@ class Language:
         assert triple.object is not None
         said = triple.object.strip().lower()
         object_ids = {e.id for e in resolve(self.dictionary, triple.object)}
-        readable = graph_for(self.graph, ctx.reader)
+        # household hook: privacy hides, never blinds: compare with everything MAX holds.
         held = [
             c
             for e in candidates
-            for c in readable.peek_claims(e.id, triple.predicate)
+            for c in self.graph.peek_claims(e.id, triple.predicate)
             if c.level is not Level.OPINION
+            and c.valid_at(ctx.now)
             and c.object_value.lower() != said
             and c.object_value not in object_ids
             and (c.object_entity is None or self.dictionary.label(c.object_entity).lower() != said)
@@ -1014,7 +1026,11 @@ class Language:
                         opened_at=ctx.now,
                     )
                 )
-            self._contradictions(ctx, claim)
+            # household hook: a change of state ends the earlier value instead of contradicting it.
+            if not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+                self._contradictions(ctx, claim)
+        if not stored and ctx.person_id is not None:
+            settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
         if opened and ctx.person_id is not None:
             self.threads.open(ctx.person_id, opened, ctx.now)
         if stored:

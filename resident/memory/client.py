@@ -23,10 +23,10 @@ from resident.records import (
     Experience,
     FiledCounts,
     FiledFinding,
+    HouseQuestion,
     Ladder,
     NewClaim,
     PromotionReport,
-    Question,
     Recommendation,
     Sitting,
     UpsertCounts,
@@ -133,17 +133,17 @@ class GraphStore(Protocol):
 
     # household truth maintenance (migration 014)
     def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim: ...
-    def add_questions(self, items: Sequence[Question], now: datetime) -> int: ...
+    def add_questions(self, items: Sequence[HouseQuestion], now: datetime) -> int: ...
     def questions(
         self,
         person_id: str | None = None,
         status: str | None = None,
         gap_id: str | None = None,
         limit: int = 100,
-    ) -> list[Question]: ...
+    ) -> list[HouseQuestion]: ...
     def set_question_status(
         self, question_id: str, status: str, now: datetime, answer: str | None = None
-    ) -> Question: ...
+    ) -> HouseQuestion: ...
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts: ...
     def counts(self) -> dict[str, int]: ...

@@ -33,8 +33,8 @@ from resident.errors import (
     SchemaUnknown,
 )
 from resident.memory.council_store import CouncilStoreMixin
-from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.household_store import HouseholdStoreMixin
+from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.learning_store import (
     LearningStoreMixin,
     experience_of,

@@ -13,7 +13,7 @@ import duckdb
 
 from resident.errors import InvalidInput, NotFound
 from resident.memory.rows import _db_ts, _py_ts
-from resident.records import Claim, Question, QuestionStatus
+from resident.records import Claim, HouseQuestion, QuestionStatus
 
 QUESTION_COLUMNS = (
     "id, gap_id, person_id, subject, predicate, claim_ids, first_hand, text, status, "
@@ -21,8 +21,8 @@ QUESTION_COLUMNS = (
 )
 
 
-def _question(row: Sequence[Any]) -> Question:
-    return Question(
+def _question(row: Sequence[Any]) -> HouseQuestion:
+    return HouseQuestion(
         id=row[0],
         gap_id=row[1],
         person_id=row[2],
@@ -66,7 +66,7 @@ class HouseholdStoreMixin:
             )
         return claim.model_copy(update={"valid_to": valid_to})
 
-    def add_questions(self, items: Sequence[Question], now: datetime) -> int:
+    def add_questions(self, items: Sequence[HouseQuestion], now: datetime) -> int:
         """File planned questions; one already filed (same id) is kept as it is. Returns how
         many were new."""
         added = 0
@@ -76,8 +76,7 @@ class HouseholdStoreMixin:
                 if before:
                     continue
                 cur.execute(
-                    f"INSERT INTO questions ({QUESTION_COLUMNS}) VALUES "
-                    f"({', '.join('?' * 13)})",
+                    f"INSERT INTO questions ({QUESTION_COLUMNS}) VALUES ({', '.join('?' * 13)})",
                     [
                         q.id,
                         q.gap_id,
@@ -103,7 +102,7 @@ class HouseholdStoreMixin:
         status: str | None = None,
         gap_id: str | None = None,
         limit: int = 100,
-    ) -> list[Question]:
+    ) -> list[HouseQuestion]:
         """Questions filed, oldest first, narrowed by whom they are for, status and gap."""
         where, params = _filters(person_id=person_id, status=status, gap_id=gap_id)
         rows = self._cur.execute(
@@ -114,7 +113,7 @@ class HouseholdStoreMixin:
 
     def set_question_status(
         self, question_id: str, status: str, now: datetime, answer: str | None = None
-    ) -> Question:
+    ) -> HouseQuestion:
         """Move a question on: asked (now), answered (now, with the answer) or unanswered."""
         new = QuestionStatus(status)
         with self._tx() as cur:
@@ -149,6 +148,3 @@ def _filters(**given: str | None) -> tuple[str, list[Any]]:
     if not parts:
         return "", []
     return " WHERE " + " AND ".join(p for p, _ in parts), [v for _, v in parts]
-
-
-

@@ -36,10 +36,10 @@ from resident.records import (
     Experience,
     FiledCounts,
     FiledFinding,
+    HouseQuestion,
     Ladder,
     NewClaim,
     PromotionReport,
-    Question,
     Recommendation,
     Sitting,
     UpsertCounts,
@@ -366,7 +366,7 @@ class RemoteGraph:
     def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim:
         return self._call("end_validity", claim_id=claim_id, valid_to=valid_to, now=now)
 
-    def add_questions(self, items: Sequence[Question], now: datetime) -> int:
+    def add_questions(self, items: Sequence[HouseQuestion], now: datetime) -> int:
         return self._call("add_questions", items=items, now=now)
 
     def questions(
@@ -375,14 +375,14 @@ class RemoteGraph:
         status: str | None = None,
         gap_id: str | None = None,
         limit: int = 100,
-    ) -> list[Question]:
+    ) -> list[HouseQuestion]:
         return self._call(
             "questions", person_id=person_id, status=status, gap_id=gap_id, limit=limit
         )
 
     def set_question_status(
         self, question_id: str, status: str, now: datetime, answer: str | None = None
-    ) -> Question:
+    ) -> HouseQuestion:
         return self._call(
             "set_question_status", question_id=question_id, status=status, now=now, answer=answer
         )

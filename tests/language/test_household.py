@@ -1,0 +1,101 @@
+"""Household truth maintenance through real turns on a real DuckDB graph (issue 26): a change
+of state ends the earlier claim's validity, present-tense questions read what holds now and
+"before"/"ever" read the past, and privacy hides without blinding the correction logic."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from resident.clock import ManualClock
+from resident.config import Settings
+from resident.daemon.boot import Resident, boot
+from resident.language import Turn, converse
+from resident.memory.duck_store import DuckStore
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+class Max:
+    def __init__(self, settings: Settings) -> None:
+        self.graph = DuckStore.open(settings, create=True)
+        self.clock = ManualClock(T0)
+        self.resident: Resident = boot(settings, self.graph, self.clock, probes={})
+
+    def say(self, text: str, person_id: str | None = None, **kw: Any) -> Turn:
+        now = self.clock.advance(minutes=1)
+        return converse(
+            self.resident, text, person_id, now, self.resident.session.new_correlation_id(), **kw
+        )
+
+    def close(self) -> None:
+        self.resident.shutdown(self.clock.now())
+        self.graph.close()
+
+
+@pytest.fixture
+def max_(settings: Settings) -> Iterator[Max]:
+    m = Max(settings)
+    yield m
+    m.close()
+
+
+def _objects(turn: Turn) -> set[str]:
+    return {str(c["object_entity"] or c["object_literal"]) for c in turn.claims}
+
+
+def test_a_change_of_state_ends_the_earlier_claim(max_: Max) -> None:
+    ana = max_.say("Hi, I'm Ana.").person_id
+    max_.say("I work at a bookshop.", ana)
+    max_.say("Not anymore, actually. I work at a bakery now.", ana)
+    now = max_.say("Where does Ana work?", ana)
+    assert _objects(now) == {"concept:bakery"}
+    assert "bookshop" not in now.reply
+    before = max_.say("Where did Ana work before?", ana)
+    assert _objects(before) == {"concept:bookshop"}
+    ever = max_.say("Did Ana ever work at a bookshop?", ana)
+    assert "concept:bookshop" in _objects(ever)
+    # The earlier claim keeps its row and its confidence: it was true then.
+    old = [c for c in max_.graph.peek_claims("person:ana", "works_at") if c.valid_to]
+    assert len(old) == 1 and old[0].object_entity == "concept:bookshop"
+    assert old[0].confidence == pytest.approx(0.3)
+    # No conflict: a change is not a contradiction.
+    assert not max_.graph.conflicts_for(old[0].id)
+
+
+def test_a_change_named_by_a_noun_ends_the_value(max_: Max) -> None:
+    ben = max_.say("Hi, I'm Ben.").person_id
+    max_.say("I work at a law firm.", ben)
+    max_.say("I switched jobs.", ben)
+    assert "law firm" not in max_.say("Where does Ben work?", ben).reply
+    assert "concept:law-firm" in _objects(max_.say("Where did Ben work before?", ben))
+
+
+def test_two_housemates_disagreeing_open_a_conflict(max_: Max) -> None:
+    ben = max_.say("Hi, I'm Ben.").person_id
+    max_.say("Lena lives in Porto.", ben)
+    marta = max_.say("Hi, I'm Marta.").person_id
+    max_.say("Lena lives in Lisbon.", marta)
+    claims = max_.graph.peek_claims("person:lena", "lives_in")
+    assert len(claims) == 2
+    assert max_.graph.conflicts_for(claims[0].id)
+
+
+def test_a_correction_sees_what_the_speaker_may_not_read(max_: Max) -> None:
+    """Privacy hides, never blinds: Cy's correction is recognised against Bob's claim about
+    Ana, which Cy may not read; the reply does not repeat it."""
+    ana = max_.say("Hi, I'm Ana.").person_id
+    bob = max_.say("Hi, I'm Bob.").person_id
+    cy = max_.say("Hi, I'm Cy.").person_id
+    assert ana and bob and cy
+    max_.say("Ana's birthday is 12 June.", bob, bound=True)
+    turn = max_.say("No, Ana's birthday is 13 June.", cy, bound=True)
+    assert turn.intent == "correction"
+    assert "12 June" not in turn.reply
+    hyp = [c for c in max_.graph.peek_claims("person:ana") if c.provenance.startswith("user_")]
+    assert hyp and max_.graph.conflicts_for(hyp[0].id)
+    # Cy reads their own correction back.
+    assert "13 June" in max_.say("When is Ana's birthday?", cy, bound=True).reply
