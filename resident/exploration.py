@@ -10,13 +10,14 @@ interaction:, inference: and user_correction claims never are. `explore` does th
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from resident.cognition.epistemic import parse_provenance
+from resident.cognition.epistemic import parse_provenance, teller
 from resident.cognition.independence import Witness, witness_origins
 from resident.config import Settings
 from resident.errors import EpistemicRefusal, NotFound
@@ -26,6 +27,7 @@ from resident.records import (
     Conflict,
     ConflictStatus,
     CuriosityGap,
+    HouseQuestion,
     Level,
     PromotionReport,
 )
@@ -253,6 +255,9 @@ class ExplorationReport(BaseModel):
     def answered(self) -> int:
         return sum(1 for g in self.gaps if g.answered)
 
+    #: Questions filed for the daemon to ask people in conversation (issue 26).
+    questions_planned: int = 0
+
     @property
     def left_open(self) -> int:
         return sum(1 for g in self.gaps if not g.answered)
@@ -323,6 +328,12 @@ def explore_gap(
     answered = plan.answered and not refused
     if refused:
         note = f"{note}; a write was refused, trying again later"
+    if not answered:
+        # What grounded data cannot settle about a person or the household, a person can.
+        planned = plan_questions(graph, gap, claims, now)
+        report.questions_planned += planned
+        if planned:
+            note = f"{note}; {planned} question(s) to ask in conversation"
     updated = graph.attempt_gap(gap.id, answered, note, now)
     report.gaps.append(
         GapOutcome(
@@ -336,6 +347,73 @@ def explore_gap(
         )
     )
     report.examined += 1
+
+
+def question_sides(gap: CuriosityGap, claims: list[Claim], now: datetime) -> list[Claim]:
+    """The claims a question about `gap` weighs, or [] when it is not a question for people:
+    claims valid now, no opinion, and none grounded (grounded data is the loop's to weigh);
+    about a person, or told by one (the household's own matters)."""
+    held = [c for c in claims if c.level is not Level.OPINION and c.valid_at(now)]
+    if not held or any(parse_provenance(c.provenance).grounded for c in held):
+        return []
+    if not gap.subject.startswith("person:") and not any(teller(c.provenance) for c in held):
+        return []
+    # One claim per value: the strongest says it.
+    by_value: dict[str, Claim] = {}
+    for c in sorted(held, key=lambda c: (-c.confidence, c.created_at)):
+        by_value.setdefault(c.object_value, c)
+    return list(by_value.values())
+
+
+def question_targets(subject: str, sides: list[Claim]) -> list[tuple[str, bool]]:
+    """Whom to ask: the person the claims are about (first-hand), then each person who told
+    MAX one of them (the original source), each once."""
+    out: dict[str, bool] = {}
+    if subject.startswith("person:"):
+        out[subject] = True
+    for c in sides:
+        who = teller(c.provenance)
+        if who is not None:
+            out.setdefault(who, False)
+    return list(out.items())
+
+
+def plan_questions(graph: GraphStore, gap: CuriosityGap, claims: list[Claim], now: datetime) -> int:
+    """File the questions for one open gap (once per person and attempt); returns how many are
+    new. The text says only what the asked person may read (people/privacy.py)."""
+    from resident.language.questions import question_text
+
+    sides = question_sides(gap, claims, now)
+    if not sides:
+        return 0
+    ids = {gap.subject, *(c.object_entity for c in sides if c.object_entity)}
+    ids |= {t for c in sides if (t := teller(c.provenance)) is not None}
+    labels = {}
+    for eid in ids:
+        try:
+            labels[eid] = graph.get_entity(eid).label
+        except NotFound:
+            continue
+    items = []
+    for person, first_hand in question_targets(gap.subject, sides):
+        text = question_text(sides, person, labels)
+        if text is None:
+            continue
+        key = f"{gap.id}|{person}|{gap.attempts}".encode()
+        items.append(
+            HouseQuestion(
+                id="q_" + hashlib.sha256(key).hexdigest()[:24],
+                gap_id=gap.id,
+                person_id=person,
+                subject=gap.subject,
+                predicate=gap.predicate,
+                claim_ids=[c.id for c in sides],
+                first_hand=first_hand,
+                text=text,
+                created_at=now,
+            )
+        )
+    return graph.add_questions(items, now) if items else 0
 
 
 def explore(

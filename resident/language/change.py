@@ -174,3 +174,19 @@ def settle_by_noun(
 def is_one_valued(predicate: str) -> bool:
     """Attributes a person or thing has one value of at a time (data/change.toml)."""
     return predicate in cues().one_valued
+
+
+def file_disagreement(graph: GraphStore, claim: Claim, now: datetime) -> None:
+    """Two people told MAX different values of a one-valued attribute: a curiosity gap (one per
+    subject and attribute while open), so the exploration loop plans a question to a person
+    who can settle it."""
+    for gap in graph.open_gaps(limit=1000):
+        if (gap.subject, gap.predicate) == (claim.subject, claim.predicate):
+            return
+    graph.file_gap(
+        claim.subject,
+        claim.predicate,
+        f"Which value of {claim.predicate} holds for {claim.subject}?",
+        now,
+        claim_id=claim.id,
+    )

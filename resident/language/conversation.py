@@ -28,9 +28,15 @@ from resident.language.asking import (
     read_question,
     read_question_shallow,
 )
-from resident.language.change import is_one_valued, question_tense, settle_by_noun
+from resident.language.change import (
+    file_disagreement,
+    is_one_valued,
+    question_tense,
+    settle_by_noun,
+)
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import Dictionary, slug
+from resident.language.household import Household
 from resident.language.intents import (
     Intent,
     Parsed,
@@ -39,6 +45,7 @@ from resident.language.intents import (
     parse,
     parse_sentence_statement,
 )
+from resident.language.kin import relative_of
 from resident.language.knowledge import (
     ClaimView,
     answer_question,
@@ -258,6 +265,8 @@ class Language:
         #: The household conversation's running context (he/she, the last speaker).
         self._context = Context()
         self._previous_speaker: str | None = None
+        #: household hook: who has spoken, MAX's questions and their answers (issue 26).
+        self.household = Household(settings, graph)
         #: Open threads per person, restored from threads.json when the layer is made.
         self.threads = Threads(
             threads_file(settings.state_dir), settings.conversation.threads_per_person
@@ -339,7 +348,26 @@ class Language:
             {"person_id": person_id, "intent": parsed.intent.value, "chars": len(text)},
         )
         try:
-            reply = self._handlers[parsed.intent](self, ctx)
+            # household hook: the turn may answer the question MAX just asked this person.
+            answered = None
+            if person_id is not None and doc is not None:
+                answered = self.household.answer(
+                    person_id,
+                    [t.lower_ for t in doc],
+                    now,
+                    self.dictionary.labels,
+                    resident.session.session_id,
+                    correlation_id,
+                )
+            reply = (
+                self._handlers[parsed.intent](self, ctx)
+                if answered is None
+                else _Reply(
+                    answered.text,
+                    claims=views(answered.claims, self.dictionary),
+                    intent=Intent.STATEMENT,
+                )
+            )
         except Exception as exc:
             # The log says the turn failed and how; the caller gets the typed error itself.
             ctx.emit(
@@ -374,6 +402,12 @@ class Language:
             )
             text_out, by_model, reason = phrasing.text, phrasing.by_model, phrasing.reason
         intent = (reply.intent or parsed.intent).value
+        # household hook: a question of MAX's own, at a natural moment.
+        question = self.household.after_turn(
+            speaker, intent, "?" in text, answered is not None, now
+        )
+        if question is not None:
+            plain, text_out = f"{plain}\n{question}", f"{text_out}\n{question}"
         claim_ids = [v.claim.id for v in reply.claims]
         if claim_ids:
             with self._last_lock:
@@ -530,6 +564,10 @@ class Language:
             return _Reply(
                 f"Welcome back, {self._name(ctx, ctx.person_id)}. {thread}", claims=claims
             )
+        if not self.household.spoke_before(ctx.person_id, ctx.now):  # household hook
+            told = self.household.told_about(ctx.person_id, self.dictionary.labels)
+            who = self._name(ctx, ctx.person_id)
+            return _Reply(f"Hello, {who}: nice to meet you. {told}".strip())
         return _Reply(f"{self._hello(ctx, ctx.person_id)} Good to see you.")
 
     def _pick_up(self, ctx: _Ctx, person_id: str) -> tuple[str, list[ClaimView]]:
@@ -585,7 +623,8 @@ class Language:
         ctx.person_id = person_id
         more = self._read_and_store(ctx)
         tail = "" if not more else "\n" + self._noted(more)
-        if known == person_id:
+        # household hook: "Welcome back" only to someone who has spoken to MAX before.
+        if known == person_id and self.household.spoke_before(person_id, ctx.now):
             thread, picked = self._pick_up(ctx, person_id)
             lead = f"Welcome back, {who}." + (f" {thread}" if thread else "")
             return _Reply(f"{lead}{tail}", claims=picked + more, person_id=person_id, greets=True)
@@ -594,8 +633,13 @@ class Language:
             if ctx.parsed.greeted
             else (f"Nice to meet you, {who}.")
         )
+        told = self.household.told_about(person_id, self.dictionary.labels)  # household hook
+        told = f" {told}" if told else ""
         return _Reply(
-            f"{opening} I will remember you.{tail}", claims=more, person_id=person_id, greets=True
+            f"{opening} I will remember you.{told}{tail}",
+            claims=more,
+            person_id=person_id,
+            greets=True,
         )
 
     def _statement(self, ctx: _Ctx) -> _Reply:
@@ -659,6 +703,8 @@ class Language:
                 continue
             ctx.wrote.setdefault("conflict_ids", []).append(conflict.id)
             out.append(other)
+        if out:  # household hook: a disagreement is a gap, for the loop to plan a question.
+            file_disagreement(self.graph, claim, ctx.now)
         return out
 
     def _correction(self, ctx: _Ctx) -> _Reply:
@@ -1084,6 +1130,10 @@ class Language:
             owner = self._ref_entity(ctx, ref.owner)
             if owner is None:
                 return None
+            # household hook: "my father" is the person MAX knows as that relative.
+            relative = relative_of(self.graph, owner.id, ref.noun, ctx.now)
+            if relative is not None:
+                return self._person_entity(ctx, relative)
             label = f"{owner.label}'s {ref.noun}"
             return self._named(ctx, label, "person")
         if not ref.name:

@@ -99,3 +99,107 @@ def test_a_correction_sees_what_the_speaker_may_not_read(max_: Max) -> None:
     assert hyp and max_.graph.conflicts_for(hyp[0].id)
     # Cy reads their own correction back.
     assert "13 June" in max_.say("When is Ana's birthday?", cy, bound=True).reply
+
+
+def test_my_father_is_the_person_known_as_that_relative(max_: Max) -> None:
+    ben = max_.say("Hi, I'm Ben.").person_id
+    max_.say("Hi, I'm Joe.")
+    max_.say("Joe is my father.", ben)
+    turn = max_.say("My father takes warfarin.", ben)
+    assert [c["subject"] for c in turn.claims] == ["person:joe"]
+    max_.say("My sister Lena lives in Porto.", ben)
+    turn = max_.say("My sister works at a hospital.", ben)
+    assert [c["subject"] for c in turn.claims] == ["person:lena"]
+
+
+# -- asking ----------------------------------------------------------------------------------
+
+
+def _disagree(m: Max) -> tuple[str, str]:
+    ben = m.say("Hi, I'm Ben.").person_id
+    marta = m.say("Hi, I'm Marta.").person_id
+    assert ben and marta
+    m.say("My sister Lena lives in Porto.", ben, bound=True)
+    m.say("No, Lena lives in Lisbon.", marta, bound=True)
+    return ben, marta
+
+
+def _explore(m: Max, hours: int = 1) -> int:
+    from resident.exploration import explore
+
+    m.clock.advance(hours=hours)
+    return explore(m.graph, m.clock.now(), m.resident.settings).questions_planned
+
+
+def test_the_person_concerned_settles_what_housemates_disagree_about(max_: Max) -> None:
+    ben, marta = _disagree(max_)
+    assert _explore(max_) == 3  # Lena first-hand, and Ben and Marta who told him
+    # Ben is asked about his own claim only: Marta's correction is not his to read.
+    asked_ben = max_.say("Hello", ben, bound=True).reply
+    assert "Porto" in asked_ben and "Lisbon" not in asked_ben and "Marta" not in asked_ben
+    max_.say("I'm not sure, ask her.", ben, bound=True)
+    hello = max_.say("Hello, I'm Lena.")
+    assert hello.reply.startswith("Hello, Lena: nice to meet you.")
+    assert "Which is right?" in hello.reply and "Porto" in hello.reply
+    turn = max_.say("I live in Lisbon.", "person:lena", bound=True)
+    assert "settles" in turn.reply
+    claims = {
+        (c.object_entity, c.provenance): c for c in max_.graph.peek_claims("person:lena", "lives_in")
+    }
+    porto = claims[("concept:porto", "interaction:person:ben")]
+    assert porto.confidence == pytest.approx(0.15)  # the loser keeps its row, halved once
+    first_hand = claims[("concept:lisbon", "interaction:person:lena")]
+    assert first_hand.confidence <= 0.3  # still capped at hint
+    gaps = [g for g in max_.graph.open_gaps(limit=100) if g.subject == "person:lena"]
+    assert not gaps
+    answered = max_.graph.questions(person_id="person:lena")
+    assert answered[0].status == "answered" and answered[0].answer == "Lisbon"
+    assert "Lisbon" in max_.say("Where does Lena live?", marta, bound=True).reply
+
+
+def test_questions_wait_for_a_natural_moment_and_a_daily_allowance(settings: Settings) -> None:
+    settings = settings.model_copy(
+        update={
+            "curiosity": settings.curiosity.model_copy(update={"questions_per_person_per_day": 1})
+        }
+    )
+    m = Max(settings)
+    try:
+        ben, _ = _disagree(m)
+        m.say("Ana's birthday is 3 May.", ben, bound=True)
+        m.say("Hi, I'm Cy.")
+        m.say("No, Ana's birthday is 4 May.", "person:cy", bound=True)
+        _explore(m)
+        # A question of his own is no moment for one of MAX's.
+        assert "right?" not in m.say("Where does Lena live?", ben, bound=True).reply
+        assert "right?" in m.say("Hello", ben, bound=True).reply
+        m.say("Something else entirely.", ben, bound=True)  # no answer: unanswered
+        assert "right?" not in m.say("Hello", ben, bound=True).reply  # one a day
+        statuses = sorted(q.status for q in m.graph.questions(person_id=ben))
+        assert statuses.count("unanswered") == 1
+    finally:
+        m.close()
+
+
+def test_questions_waiting_survive_a_restart(settings: Settings) -> None:
+    m = Max(settings)
+    ben, _ = _disagree(m)
+    _explore(m)
+    m.close()
+    again = Max(settings)
+    try:
+        again.clock.advance(hours=2)
+        assert "right?" in again.say("Hello", ben, bound=True).reply
+    finally:
+        again.close()
+
+
+def test_welcome_back_only_to_someone_who_has_spoken(max_: Max) -> None:
+    marta = max_.say("Hi, I'm Marta.").person_id
+    max_.say("Tom is a nurse.", marta)
+    max_.resident.people.introduce("Tom", max_.clock.now())  # as a token or `person` does
+    hello = max_.say("Hello, I'm Tom.", "person:tom")
+    assert hello.reply.startswith("Hello, Tom: nice to meet you.")
+    assert "Marta told me you are a nurse." in hello.reply
+    assert hello.person_id == "person:tom"
+    assert max_.say("Hello, I'm Tom.", "person:tom").reply.startswith("Welcome back, Tom")
