@@ -36,6 +36,7 @@ from resident.language.change import (
 )
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import Dictionary, slug
+from resident.language.feeling import asks_why_feeling, why_i_feel
 from resident.language.household import Household
 from resident.language.intents import (
     Intent,
@@ -359,15 +360,17 @@ class Language:
                     resident.session.session_id,
                     correlation_id,
                 )
-            reply = (
-                self._handlers[parsed.intent](self, ctx)
-                if answered is None
-                else _Reply(
+            if answered is not None:
+                reply = _Reply(
                     answered.text,
                     claims=views(answered.claims, self.dictionary),
                     intent=Intent.STATEMENT,
                 )
-            )
+            elif asks_why_feeling(doc):  # household hook: Rule 4 with causes
+                why_text, state = why_i_feel(resident, self.settings, now)
+                reply = _Reply(why_text, state=state, intent=Intent.HOW_ARE_YOU)
+            else:
+                reply = self._handlers[parsed.intent](self, ctx)
         except Exception as exc:
             # The log says the turn failed and how; the caller gets the typed error itself.
             ctx.emit(

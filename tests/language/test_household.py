@@ -203,3 +203,25 @@ def test_welcome_back_only_to_someone_who_has_spoken(max_: Max) -> None:
     assert "Marta told me you are a nurse." in hello.reply
     assert hello.person_id == "person:tom"
     assert max_.say("Hello, I'm Tom.", "person:tom").reply.startswith("Welcome back, Tom")
+
+
+# -- Rule 4 with causes ------------------------------------------------------------------------
+
+
+def test_why_do_you_feel_like_that_is_answered_from_the_state_and_the_log(max_: Max) -> None:
+    calm = max_.say("Why do you feel like that?")
+    assert "Nothing in particular" in calm.reply
+    max_.resident.appraise(
+        "body_trouble", max_.clock.advance(minutes=1), part="cpu", failure="overloaded"
+    )
+    why = max_.say("Why do you feel like that?")
+    assert why.intent == "how_are_you" and why.state is not None
+    fading = {e["kind"]: e["intensity"] for e in why.state["emotions"]}
+    assert "Body trouble (part cpu, failure overloaded) at 2026-01-01 00:02 UTC" in why.reply
+    assert f"intensity {fading['body_trouble']:.2f}" in why.reply
+    # Everything said is in the state: no drive named that the report has in band.
+    for name, d in why.state["drives"].items():
+        assert (f"My {name} is" in why.reply) is (not d["in_band"])
+    max_.clock.advance(hours=6)
+    tired = max_.say("Why are you tired?")
+    assert "My energy is low" in tired.reply and "awake time" in tired.reply
