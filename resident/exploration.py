@@ -17,7 +17,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from resident.cognition.epistemic import parse_provenance, teller
+from resident.cognition.epistemic import is_first_hand, parse_provenance, teller
 from resident.cognition.independence import Witness, witness_origins
 from resident.config import Settings
 from resident.errors import EpistemicRefusal, NotFound
@@ -329,6 +329,11 @@ def explore_gap(
     if refused:
         note = f"{note}; a write was refused, trying again later"
     if not answered:
+        settled = settle_first_hand(graph, gap, claims, now)
+        if settled:
+            answered = True
+            note = f"{note}; settled first-hand by {gap.subject}: {', '.join(settled)}"
+    if not answered:
         # What grounded data cannot settle about a person or the household, a person can.
         planned = plan_questions(graph, gap, claims, now)
         report.questions_planned += planned
@@ -363,6 +368,32 @@ def question_sides(gap: CuriosityGap, claims: list[Claim], now: datetime) -> lis
     for c in sorted(held, key=lambda c: (-c.confidence, c.created_at)):
         by_value.setdefault(c.object_value, c)
     return list(by_value.values())
+
+
+def settle_first_hand(
+    graph: GraphStore, gap: CuriosityGap, claims: list[Claim], now: datetime
+) -> list[str]:
+    """The person concerned already said which value holds ("No, my birthday is 21 March"):
+    their latest first-hand claim settles the open conflicts among these claims through
+    resolve_conflict, no question needed. Returns the conflicts settled."""
+    first_hand = [c for c in claims if is_first_hand(c) and c.valid_at(now)]
+    if not first_hand:
+        return []
+    said = max(first_hand, key=lambda c: c.created_at)
+    settled = []
+    for conflict in _conflicts_touching(graph, claims):
+        if conflict.status is not ConflictStatus.OPEN:
+            continue
+        sides = [c for c in claims if c.id in (conflict.claim_a, conflict.claim_b)]
+        winners = [c for c in sides if c.object_value == said.object_value]
+        if len(sides) != 2 or len(winners) != 1:
+            continue
+        try:
+            graph.resolve_conflict(conflict.id, winners[0].id, now)
+        except (EpistemicRefusal, NotFound):
+            continue
+        settled.append(conflict.id)
+    return settled
 
 
 def question_targets(subject: str, sides: list[Claim]) -> list[tuple[str, bool]]:

@@ -57,12 +57,13 @@ def explain(
             latest[a.kind] = a
     parts = [f"I feel {report.mood.label}."]
     for e in report.emotions:
-        a = latest.get(e.kind)
-        if a is None:
+        cause = latest.get(e.kind)
+        if cause is None:
             parts.append(f"{e.kind.replace('_', ' ')} is still fading ({e.intensity:.2f}).")
         else:
             parts.append(
-                f"{_what(a)} at {_when(a.at)} is still fading (intensity {e.intensity:.2f})."
+                f"{_what(cause)} at {_when(cause.at)} is still fading "
+                f"(intensity {e.intensity:.2f})."
             )
     for name, d in report.drives.items():
         if d.in_band:

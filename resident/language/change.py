@@ -9,6 +9,7 @@ value come from the statement the reader already built, so nothing here is tied 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -88,9 +89,34 @@ def change_kind(doc: Doc | None) -> str | None:
     return None
 
 
-def question_tense(doc: Doc | None) -> Tense:
+def _plain_words(text: str) -> list[str]:
+    return re.findall(r"[a-z']+", text.lower())
+
+
+def untensed_question(text: str) -> str:
+    """A question without its closing time words ("Where did Ana study before?" -> "Where did
+    Ana study?"): the tense is read from the whole text (`question_tense`), and the question
+    reader then reads only what is asked about."""
+    if not text.endswith("?"):
+        return text
+    body = text[:-1].rstrip()
+    for phrase in sorted(cues().before + cues().ever, key=len, reverse=True):
+        tail = " " + " ".join(phrase)
+        if body.lower().endswith(tail) and len(body) > len(tail):
+            return body[: -len(tail)].rstrip(" ,") + "?"
+    return text
+
+
+def question_tense(doc: Doc | None, text: str | None = None) -> Tense:
     """The time a question asks about: "ever" any time, "before"/"used to" what stopped being
-    true, otherwise now (a present-tense question answers from the claims valid now)."""
+    true, otherwise now (a present-tense question answers from the claims valid now). `text`,
+    when given, is the turn as said (its time words may have been left out of `doc`)."""
+    if text is not None:
+        said = _plain_words(text)
+        if _says(said, said, cues().ever):
+            return Tense.EVER
+        if _says(said, said, cues().before):
+            return Tense.BEFORE
     if doc is None:
         return Tense.NOW
     words = [t.lower_ for t in doc]
@@ -111,6 +137,8 @@ def _endable(other: Claim, claim: Claim, now: datetime) -> bool:
     not an opinion, and not grounded (a person's word does not end a source's record)."""
     return (
         other.id != claim.id
+        # A claim this same turn stated is part of the change, not what it ended.
+        and other.created_at < now
         and other.valid_at(now)
         and other.level is not Level.OPINION
         and not parse_provenance(other.provenance).grounded
@@ -166,6 +194,7 @@ def settle_by_noun(
         for predicate in sorted(predicates)
         for other in graph.peek_claims(subject, predicate)
         if other.valid_at(now)
+        and other.created_at < now
         and other.level is not Level.OPINION
         and not parse_provenance(other.provenance).grounded
     ]

@@ -33,6 +33,7 @@ from resident.language.change import (
     is_one_valued,
     question_tense,
     settle_by_noun,
+    untensed_question,
 )
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import Dictionary, slug
@@ -321,7 +322,8 @@ class Language:
         if reading is not None:
             doc, parsed = None, reading
         else:
-            doc, parsed = self._parse_doc(text.strip())
+            # household hook: "before"/"ever" set the tense a question reads in, not its content.
+            doc, parsed = self._parse_doc(untensed_question(text.strip()))
         self._context.turn += 1
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
@@ -339,7 +341,9 @@ class Language:
             # household hook: questions read the claims valid at the time they ask about.
             reads=self.dictionary.viewing(
                 at_time(
-                    graph_for(self.graph, person_id if bound else None), question_tense(doc), now
+                    graph_for(self.graph, person_id if bound else None),
+                    question_tense(doc, text),
+                    now,
                 )
             ),
         )
@@ -407,7 +411,7 @@ class Language:
         intent = (reply.intent or parsed.intent).value
         # household hook: a question of MAX's own, at a natural moment.
         question = self.household.after_turn(
-            speaker, intent, "?" in text, answered is not None, now
+            speaker, intent, "?" in text, answered is not None, said_at or now
         )
         if question is not None:
             plain, text_out = f"{plain}\n{question}", f"{text_out}\n{question}"
@@ -567,7 +571,7 @@ class Language:
             return _Reply(
                 f"Welcome back, {self._name(ctx, ctx.person_id)}. {thread}", claims=claims
             )
-        if not self.household.spoke_before(ctx.person_id, ctx.now):  # household hook
+        if not self.household.spoke_before(ctx.person_id, ctx.said_at or ctx.now):  # household hook
             told = self.household.told_about(ctx.person_id, self.dictionary.labels)
             who = self._name(ctx, ctx.person_id)
             return _Reply(f"Hello, {who}: nice to meet you. {told}".strip())
@@ -627,7 +631,7 @@ class Language:
         more = self._read_and_store(ctx)
         tail = "" if not more else "\n" + self._noted(more)
         # household hook: "Welcome back" only to someone who has spoken to MAX before.
-        if known == person_id and self.household.spoke_before(person_id, ctx.now):
+        if known == person_id and self.household.spoke_before(person_id, ctx.said_at or ctx.now):
             thread, picked = self._pick_up(ctx, person_id)
             lead = f"Welcome back, {who}." + (f" {thread}" if thread else "")
             return _Reply(f"{lead}{tail}", claims=picked + more, person_id=person_id, greets=True)

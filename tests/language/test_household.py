@@ -143,9 +143,8 @@ def test_the_person_concerned_settles_what_housemates_disagree_about(max_: Max) 
     assert "Which is right?" in hello.reply and "Porto" in hello.reply
     turn = max_.say("I live in Lisbon.", "person:lena", bound=True)
     assert "settles" in turn.reply
-    claims = {
-        (c.object_entity, c.provenance): c for c in max_.graph.peek_claims("person:lena", "lives_in")
-    }
+    held = max_.graph.peek_claims("person:lena", "lives_in")
+    claims = {(c.object_entity, c.provenance): c for c in held}
     porto = claims[("concept:porto", "interaction:person:ben")]
     assert porto.confidence == pytest.approx(0.15)  # the loser keeps its row, halved once
     first_hand = claims[("concept:lisbon", "interaction:person:lena")]
