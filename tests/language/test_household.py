@@ -4,8 +4,10 @@ of state ends the earlier claim's validity, present-tense questions read what ho
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -224,3 +226,43 @@ def test_why_do_you_feel_like_that_is_answered_from_the_state_and_the_log(max_: 
     max_.clock.advance(hours=6)
     tired = max_.say("Why are you tired?")
     assert "My energy is low" in tired.reply and "awake time" in tired.reply
+
+
+# -- the README's example ------------------------------------------------------------------------
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _readme_turns() -> list[tuple[str, str, str]]:
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"A household question, as a test replays it.*?```text\n(.*?)```", text, re.S)
+    assert block, "the README lost its household question"
+    turns = []
+    lines = block.group(1).splitlines()
+    for i, line in enumerate(lines):
+        said = re.match(r"^(\w+)> (.*)$", line)
+        if said:
+            reply = lines[i + 1].removeprefix("MAX: ") if i + 1 < len(lines) else ""
+            turns.append((said.group(1), said.group(2), reply))
+        elif line.startswith("(the exploration loop runs)"):
+            turns.append(("", "", ""))
+    return turns
+
+
+def test_the_readme_household_question_runs(max_: Max) -> None:
+    turns = _readme_turns()
+    assert len(turns) >= 10
+    people: dict[str, str] = {}
+    for who, text, expected in turns:
+        if not who:
+            _explore(max_)
+            continue
+        turn = max_.say(text, people.get(who), bound=who in people)
+        if turn.person_id is not None:
+            people.setdefault(who, turn.person_id)
+        said = turn.reply.replace("\n", " ")
+        at = 0
+        for part in (p.strip() for p in expected.split("...")):
+            found = said.find(part, at)
+            assert found >= 0, f"{who}> {text}\nexpected {part!r} in {said!r}"
+            at = found + len(part)
