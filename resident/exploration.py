@@ -27,6 +27,8 @@ from resident.records import (
     Conflict,
     ConflictStatus,
     CuriosityGap,
+    GapAttempt,
+    GapContext,
     HouseQuestion,
     Level,
     PromotionReport,
@@ -263,31 +265,27 @@ class ExplorationReport(BaseModel):
         return sum(1 for g in self.gaps if not g.answered)
 
 
-def _conflicts_touching(graph: GraphStore, claims: list[Claim]) -> list[Conflict]:
-    seen: dict[str, Conflict] = {}
-    for claim in claims:
-        for x in graph.conflicts_for(claim.id):
-            seen.setdefault(x.id, x)
-    return list(seen.values())
-
-
 def explore_gap(
     graph: GraphStore,
     gap: CuriosityGap,
     now: datetime,
     settings: Settings,
     report: ExplorationReport,
-) -> None:
-    """Re-verify one gap: plan with the evidence, apply what it settles, record the attempt."""
-    claims = graph.peek_claims(gap.subject, gap.predicate)
-    evidence = {c.id: [e.source for e in graph.evidence_for(c.id)] for c in claims}
+    context: GapContext | None = None,
+) -> GapAttempt:
+    """Re-verify one gap: plan with the evidence, apply what it settles; returns the attempt
+    to record (the caller writes a batch of them at once). `context` is the batch read of the
+    gap's claims, conflicts and evidence; without it they are read here."""
+    if context is None:
+        context = graph.gap_context([gap])[0]
+    claims = context.claims
     plan = plan_gap(
         gap,
         claims,
-        _conflicts_touching(graph, claims),
+        context.conflicts,
         settings.epistemic.min_independent_sources,
         settings.exploration.min_winning_sources,
-        evidence,
+        context.evidence,
     )
     note = plan.note
     # The store re-checks every rule in its own transaction; a refusal means the graph moved
@@ -328,8 +326,8 @@ def explore_gap(
     answered = plan.answered and not refused
     if refused:
         note = f"{note}; a write was refused, trying again later"
-    if not answered:
-        settled = settle_first_hand(graph, gap, claims, now)
+    if not answered and any(c.level is not Level.OPINION for c in claims):
+        settled = settle_first_hand(graph, claims, context.conflicts, now)
         if settled:
             answered = True
             note = f"{note}; settled first-hand by {gap.subject}: {', '.join(settled)}"
@@ -339,19 +337,31 @@ def explore_gap(
         report.questions_planned += planned
         if planned:
             note = f"{note}; {planned} question(s) to ask in conversation"
-    updated = graph.attempt_gap(gap.id, answered, note, now)
-    report.gaps.append(
-        GapOutcome(
-            gap_id=gap.id,
-            priority=gap.priority,
-            question=gap.question,
-            answered=answered,
-            attempts=updated.attempts,
-            next_attempt_at=None if answered else updated.next_attempt_at,
-            note=note,
-        )
-    )
     report.examined += 1
+    return GapAttempt(gap_id=gap.id, resolved=answered, note=note)
+
+
+def _record_attempts(
+    graph: GraphStore,
+    gaps: list[CuriosityGap],
+    attempts: list[GapAttempt],
+    now: datetime,
+    report: ExplorationReport,
+) -> None:
+    updated = {g.id: g for g in graph.attempt_gaps(attempts, now)}
+    for gap, attempt in zip(gaps, attempts, strict=True):
+        after = updated[gap.id]
+        report.gaps.append(
+            GapOutcome(
+                gap_id=gap.id,
+                priority=gap.priority,
+                question=gap.question,
+                answered=attempt.resolved,
+                attempts=after.attempts,
+                next_attempt_at=None if attempt.resolved else after.next_attempt_at,
+                note=attempt.note,
+            )
+        )
 
 
 def question_sides(gap: CuriosityGap, claims: list[Claim], now: datetime) -> list[Claim]:
@@ -371,7 +381,7 @@ def question_sides(gap: CuriosityGap, claims: list[Claim], now: datetime) -> lis
 
 
 def settle_first_hand(
-    graph: GraphStore, gap: CuriosityGap, claims: list[Claim], now: datetime
+    graph: GraphStore, claims: list[Claim], conflicts: list[Conflict], now: datetime
 ) -> list[str]:
     """The person concerned already said which value holds ("No, my birthday is 21 March"):
     their latest first-hand claim settles the open conflicts among these claims through
@@ -381,7 +391,7 @@ def settle_first_hand(
         return []
     said = max(first_hand, key=lambda c: c.created_at)
     settled = []
-    for conflict in _conflicts_touching(graph, claims):
+    for conflict in conflicts:
         if conflict.status is not ConflictStatus.OPEN:
             continue
         sides = [c for c in claims if c.id in (conflict.claim_a, conflict.claim_b)]
@@ -412,11 +422,11 @@ def question_targets(subject: str, sides: list[Claim]) -> list[tuple[str, bool]]
 def plan_questions(graph: GraphStore, gap: CuriosityGap, claims: list[Claim], now: datetime) -> int:
     """File the questions for one open gap (once per person and attempt); returns how many are
     new. The text says only what the asked person may read (people/privacy.py)."""
-    from resident.language.questions import question_text
-
     sides = question_sides(gap, claims, now)
     if not sides:
         return 0
+    from resident.language.questions import question_text  # the language layer, only if asked
+
     ids = {gap.subject, *(c.object_entity for c in sides if c.object_entity)}
     ids |= {t for c in sides if (t := teller(c.provenance)) is not None}
     labels = {}
@@ -470,9 +480,13 @@ def explore(
             # An attempted gap is due again only after its backoff, so an empty (or only
             # already-seen) batch means the queue is done for this run.
             break
-        for gap in gaps:
+        # One read and one write for the batch; only what a gap settles is written on its own.
+        contexts = graph.gap_context(gaps)
+        attempts = []
+        for gap, context in zip(gaps, contexts, strict=True):
             seen.add(gap.id)
-            explore_gap(graph, gap, now, settings, report)
+            attempts.append(explore_gap(graph, gap, now, settings, report, context))
+        _record_attempts(graph, gaps, attempts, now, report)
     if sweep:
         report.sweep = graph.promote_earned(now)
     return report

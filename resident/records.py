@@ -458,3 +458,22 @@ class HouseQuestion(_Record):
     asked_at: datetime | None = None
     answered_at: datetime | None = None
     answer: str | None = None
+
+
+class GapContext(_Record):
+    """What the exploration loop reads for one gap, in one batch read (issue 26, point 6): the
+    claims with its subject and predicate, the conflicts touching them, their evidence rows'
+    sources by claim id."""
+
+    gap_id: str
+    claims: list[Claim]
+    conflicts: list[Conflict]
+    evidence: dict[str, list[str]]
+
+
+class GapAttempt(_Record):
+    """One attempt at a gap, written with the rest of its batch."""
+
+    gap_id: str
+    resolved: bool
+    note: str

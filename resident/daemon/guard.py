@@ -168,6 +168,8 @@ class GuardedGraph:
     file_recommendations = _forward("file_recommendations")
     recommendations = _forward("recommendations")
     set_recommendation_status = _forward("set_recommendation_status")
+    gap_context = _forward("gap_context")
+    attempt_gaps = _forward("attempt_gaps")
     end_validity = _forward("end_validity")
     add_questions = _forward("add_questions")
     questions = _forward("questions")

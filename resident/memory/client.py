@@ -23,6 +23,8 @@ from resident.records import (
     Experience,
     FiledCounts,
     FiledFinding,
+    GapAttempt,
+    GapContext,
     HouseQuestion,
     Ladder,
     NewClaim,
@@ -132,6 +134,8 @@ class GraphStore(Protocol):
     ) -> Recommendation: ...
 
     # household truth maintenance (migration 014)
+    def gap_context(self, gaps: Sequence[CuriosityGap]) -> list[GapContext]: ...
+    def attempt_gaps(self, items: Sequence[GapAttempt], now: datetime) -> list[CuriosityGap]: ...
     def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim: ...
     def add_questions(self, items: Sequence[HouseQuestion], now: datetime) -> int: ...
     def questions(

@@ -10,10 +10,30 @@ from datetime import datetime
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
+from resident.cognition import epistemic
+from resident.config import Settings
 from resident.errors import InvalidInput, NotFound
-from resident.memory.rows import _db_ts, _py_ts
-from resident.records import Claim, HouseQuestion, QuestionStatus
+from resident.memory.learning_store import gap_closed_experience
+from resident.memory.rows import (
+    CONFLICT_COLUMNS,
+    GAP_COLUMNS,
+    _claim,
+    _conflict,
+    _db_ts,
+    _gap,
+    _py_ts,
+)
+from resident.records import (
+    Claim,
+    CuriosityGap,
+    Experience,
+    GapAttempt,
+    GapContext,
+    HouseQuestion,
+    QuestionStatus,
+)
 
 QUESTION_COLUMNS = (
     "id, gap_id, person_id, subject, predicate, claim_ids, first_hand, text, status, "
@@ -49,6 +69,140 @@ class HouseholdStoreMixin:
 
     def _claim_by_id(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim | None:
         raise NotImplementedError
+
+    settings: Settings
+    claim_select: str
+
+    def _buffer_in(
+        self, cur: duckdb.DuckDBPyConnection, items: Sequence[Experience], now: datetime
+    ) -> None:
+        raise NotImplementedError
+
+    # -- the exploration loop in batches -------------------------------------------------------
+
+    def gap_context(self, gaps: Sequence[CuriosityGap]) -> list[GapContext]:
+        """For each gap: its claims, the conflicts touching them and their evidence sources, read
+        in three set-based queries for the whole batch rather than a few per gap."""
+        if not gaps:
+            return []
+        cur = self._cur
+        cur.complete()  # register refuses while an earlier result on this cursor is unread
+        keys = sorted({(g.subject, g.predicate) for g in gaps})
+        cur.register(
+            "gap_keys",
+            pa.table({"subject": [k[0] for k in keys], "predicate": [k[1] for k in keys]}),
+        )
+        try:
+            claims = [
+                _claim(r)
+                for r in cur.execute(
+                    f"SELECT {self.claim_select} FROM claims "
+                    "SEMI JOIN gap_keys USING (subject, predicate) ORDER BY id"
+                ).fetchall()
+            ]
+        finally:
+            cur.unregister("gap_keys")
+        ids = [c.id for c in claims]
+        evidence: dict[str, list[str]] = {i: [] for i in ids}
+        conflicts: dict[str, list[Any]] = {i: [] for i in ids}
+        if ids:
+            cur.register("gap_claims", pa.table({"id": ids}))
+            try:
+                for cid, source in cur.execute(
+                    "SELECT claim_id, source FROM claim_evidence "
+                    "WHERE claim_id IN (SELECT id FROM gap_claims) ORDER BY claim_id, source"
+                ).fetchall():
+                    evidence[cid].append(source)
+                rows = cur.execute(
+                    f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE claim_a IN "
+                    "(SELECT id FROM gap_claims) OR claim_b IN (SELECT id FROM gap_claims) "
+                    "ORDER BY created_at, id"
+                ).fetchall()
+            finally:
+                cur.unregister("gap_claims")
+            for row in rows:
+                x = _conflict(row)
+                for side in (x.claim_a, x.claim_b):
+                    if side in conflicts:
+                        conflicts[side].append(x)
+        by_key: dict[tuple[str, str], list[Claim]] = {}
+        for c in claims:
+            by_key.setdefault((c.subject, c.predicate), []).append(c)
+        out = []
+        for g in gaps:
+            mine = by_key.get((g.subject, g.predicate), [])
+            seen = {x.id: x for c in mine for x in conflicts[c.id]}
+            out.append(
+                GapContext(
+                    gap_id=g.id,
+                    claims=mine,
+                    conflicts=list(seen.values()),
+                    evidence={c.id: evidence[c.id] for c in mine},
+                )
+            )
+        return out
+
+    def attempt_gaps(self, items: Sequence[GapAttempt], now: datetime) -> list[CuriosityGap]:
+        """attempt_gap for a batch, in one transaction: each gap answered (closed) or open again
+        after its backoff, with its note; closed gaps enter the replay buffer as one does."""
+        if not items:
+            return []
+        wanted = {i.gap_id: i for i in items}
+        with self._tx() as cur:
+            cur.complete()
+            cur.register("gap_ids", pa.table({"id": list(wanted)}))
+            try:
+                rows = cur.execute(
+                    f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id IN (SELECT id FROM gap_ids)"
+                ).fetchall()
+            finally:
+                cur.unregister("gap_ids")
+            found = {r[0]: _gap(r) for r in rows}
+            missing = sorted(set(wanted) - set(found))
+            if missing:
+                raise NotFound(f"no gap {missing[0]!r}")
+            updated = [
+                epistemic.gap_attempted(
+                    found[gid], now, self.settings.curiosity, item.resolved, item.note
+                )
+                for gid, item in wanted.items()
+            ]
+            staged = pa.table(
+                {
+                    "id": [g.id for g in updated],
+                    "attempts": pa.array([g.attempts for g in updated], pa.int32()),
+                    "status": [g.status.value for g in updated],
+                    "next_attempt_at": pa.array(
+                        [_db_ts(g.next_attempt_at) for g in updated], pa.timestamp("us")
+                    ),
+                    "note": [g.note for g in updated],
+                }
+            )
+            cur.register("gap_updates", staged)
+            try:
+                cur.execute(
+                    "UPDATE curiosity_gaps SET attempts = u.attempts, status = u.status, "
+                    "next_attempt_at = u.next_attempt_at, updated_at = $now, note = u.note "
+                    "FROM gap_updates u WHERE curiosity_gaps.id = u.id",
+                    {"now": _db_ts(now)},
+                )
+            finally:
+                cur.unregister("gap_updates")
+            closed = [g for g in updated if g.status.value == "resolved"]
+            if closed:
+                self._buffer_in(
+                    cur,
+                    [
+                        gap_closed_experience(
+                            g,
+                            None if g.claim_id is None else self._claim_by_id(cur, g.claim_id),
+                            now,
+                        )
+                        for g in closed
+                    ],
+                    now,
+                )
+        return updated
 
     def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim:
         """Say that what a claim says stopped being true at `valid_to` (None: it holds again,

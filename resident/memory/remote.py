@@ -36,6 +36,8 @@ from resident.records import (
     Experience,
     FiledCounts,
     FiledFinding,
+    GapAttempt,
+    GapContext,
     HouseQuestion,
     Ladder,
     NewClaim,
@@ -362,6 +364,12 @@ class RemoteGraph:
         return self._call(
             "set_recommendation_status", recommendation_id=recommendation_id, status=status, now=now
         )
+
+    def gap_context(self, gaps: Sequence[CuriosityGap]) -> list[GapContext]:
+        return self._call("gap_context", gaps=gaps)
+
+    def attempt_gaps(self, items: Sequence[GapAttempt], now: datetime) -> list[CuriosityGap]:
+        return self._call("attempt_gaps", items=items, now=now)
 
     def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim:
         return self._call("end_validity", claim_id=claim_id, valid_to=valid_to, now=now)

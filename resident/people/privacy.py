@@ -86,6 +86,7 @@ SAFE_METHODS = frozenset(
         "file_recommendations",
         "set_recommendation_status",
         "end_validity",
+        "attempt_gaps",
         "add_questions",
         "set_question_status",
         "decay_stale_facts",
@@ -109,8 +110,9 @@ FILTERED_METHODS = frozenset(
         "questions",
     }
 )
-#: Reads a person's view does not offer at all (the training buffer is MAX's own).
-WITHHELD_METHODS = frozenset({"replay"})
+#: Reads a person's view does not offer at all (the training buffer and the exploration
+#: loop's batch reads are MAX's own).
+WITHHELD_METHODS = frozenset({"replay", "gap_context"})
 
 
 class PrivateGraph:
