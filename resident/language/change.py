@@ -29,6 +29,7 @@ NEGATED_PREFIX = "not_"
 
 @dataclass(frozen=True)
 class Cues:
+    aspect: tuple[tuple[str, ...], ...]
     ended: tuple[tuple[str, ...], ...]
     replaced: tuple[tuple[str, ...], ...]
     ever: tuple[tuple[str, ...], ...]
@@ -47,6 +48,7 @@ def cues() -> Cues:
         return tuple(tuple(p) for p in raw[key])
 
     return Cues(
+        aspect=phrases("aspect"),
         ended=phrases("ended"),
         replaced=phrases("replaced"),
         ever=phrases("ever"),
@@ -99,12 +101,22 @@ def untensed_question(text: str) -> str:
     reader then reads only what is asked about."""
     if not text.endswith("?"):
         return text
-    body = text[:-1].rstrip()
+    # "still", "currently": the present, which a question is read in anyway.
+    words = text[:-1].split()
+    aspect = {w for p in cues().aspect for w in p}
+    kept = [w for w in words if w.lower() not in aspect]
+    body = " ".join(kept) if kept else text[:-1].rstrip()
+    text = body + "?"
     for phrase in sorted(cues().before + cues().ever, key=len, reverse=True):
         tail = " " + " ".join(phrase)
         if body.lower().endswith(tail) and len(body) > len(tail):
             return body[: -len(tail)].rstrip(" ,") + "?"
     return text
+
+
+def asks_now(doc: Doc | None, text: str) -> bool:
+    """A present-tense question ("Does Ben still work at a law firm?")."""
+    return text.rstrip().endswith("?") and question_tense(doc, text) is Tense.NOW
 
 
 def question_tense(doc: Doc | None, text: str | None = None) -> Tense:

@@ -29,6 +29,7 @@ from resident.language.asking import (
     read_question_shallow,
 )
 from resident.language.change import (
+    asks_now,
     file_disagreement,
     is_one_valued,
     question_tense,
@@ -61,9 +62,10 @@ from resident.language.model_client import Grounding, ModelClient
 from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
+from resident.language.render import fmt_time
 from resident.language.threads import OpenThread, Threads, threads_file
 from resident.memory.client import GraphStore
-from resident.memory.valid_time import at_time
+from resident.memory.valid_time import Tense, at_time
 from resident.people.privacy import graph_for, readable_by, visible
 from resident.records import Claim, Entity, Level, NewClaim
 
@@ -375,6 +377,8 @@ class Language:
                 reply = _Reply(why_text, state=state, intent=Intent.HOW_ARE_YOU)
             else:
                 reply = self._handlers[parsed.intent](self, ctx)
+                if not reply.claims and asks_now(doc, text):  # household hook: "not any more"
+                    reply = self._no_longer(ctx, reply)
         except Exception as exc:
             # The log says the turn failed and how; the caller gets the typed error itself.
             ctx.emit(
@@ -444,6 +448,24 @@ class Language:
             phrased_by_model=by_model,
             answer=reply.answer,
         )
+
+    def _no_longer(self, ctx: _Ctx, reply: _Reply) -> _Reply:
+        """A present-tense question nothing valid now answers, asked again of the claims that
+        stopped being true: "Does Ben still work at a law firm?" -> "Not any more ..."."""
+        view = graph_for(self.graph, ctx.reader)
+        ctx.reads = self.dictionary.viewing(at_time(view, Tense.BEFORE, ctx.now))
+        past = self._handlers[ctx.parsed.intent](self, ctx)
+        if not past.claims:
+            return reply
+        ended = [v for v in past.claims if v.claim.valid_to is not None]
+        if len(ended) != len(past.claims):
+            return reply
+        lines = [
+            f"{v.line} It held until {fmt_time(v.claim.valid_to)}."
+            for v in ended
+            if v.claim.valid_to
+        ]
+        return _Reply("Not any more, as far as I know:\n" + "\n".join(lines), claims=ended)
 
     def _reading(self, text: str, now: datetime) -> Parsed | None:
         """A question about MAX's reading; "What is X about?" only when X is a document he
