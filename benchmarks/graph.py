@@ -126,7 +126,9 @@ def build_graph(graph_dir: str, claims: int) -> dict[str, Any]:
         )
         con.execute(
             f"""
-            INSERT INTO claims
+            INSERT INTO claims (id, subject, predicate, object_entity, object_literal,
+                confidence, rung, provenance, created_at, retrieved_at, decayed_at, session_id,
+                correlation_id, occurred_at)
             SELECT 'c_' || md5(i::VARCHAR), ent((hash(i, 's') % $ne)::BIGINT),
                 {predicates}[1 + k % 7],
                 CASE WHEN u(i, 'o') < 0.7 THEN ent((hash(i, 'oe') % $ne)::BIGINT) END,

@@ -119,7 +119,9 @@ def build_gap_queue(graph_dir: str, gaps: int) -> dict[str, Any]:
                OR kind = 2""")
         con.execute(
             """
-            INSERT INTO claims SELECT
+            INSERT INTO claims (id, subject, predicate, object_entity, object_literal,
+                confidence, rung, provenance, created_at, retrieved_at, decayed_at, session_id,
+                correlation_id) SELECT
                 'c_' || left(sha256(subject || chr(31) || 'related_to' || chr(31) || obj
                     || chr(31) || regexp_replace(src, '@.*$', '')), 32),
                 subject, 'related_to', obj, NULL, 0.7, NULL, src, $t, $t, NULL, NULL, NULL
@@ -128,7 +130,9 @@ def build_gap_queue(graph_dir: str, gaps: int) -> dict[str, Any]:
         )
         con.execute(
             """
-            INSERT INTO conflicts SELECT 'x_' || subject, least(a.id, b.id), greatest(a.id, b.id),
+            INSERT INTO conflicts (id, claim_a, claim_b, subject, predicate, status, winner,
+                reason, created_at, resolved_at)
+            SELECT 'x_' || subject, least(a.id, b.id), greatest(a.id, b.id),
                 subject, 'related_to', 'open', NULL, 'contradiction', $t, NULL
             FROM plan JOIN claims a USING (subject) JOIN claims b USING (subject)
             WHERE kind = 2 AND a.provenance = 'ingest:a@1' AND b.provenance = 'ingest:c@1'""",
@@ -136,7 +140,9 @@ def build_gap_queue(graph_dir: str, gaps: int) -> dict[str, Any]:
         )
         con.execute(
             """
-            INSERT INTO curiosity_gaps SELECT 'g_' || i, subject, 'related_to',
+            INSERT INTO curiosity_gaps (id, subject, predicate, question, priority, attempts,
+                status, claim_id, next_attempt_at, created_at, updated_at, note)
+            SELECT 'g_' || i, subject, 'related_to',
                 'what is ' || subject || ' related to?', 50, 0, 'open', NULL, $t, $t, $t, NULL
             FROM plan""",
             {"t": ts},

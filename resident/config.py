@@ -81,6 +81,8 @@ class CuriositySettings(_Section):
     default_priority: int = Field(ge=0)
     backoff_base_minutes: float = Field(gt=0)
     max_backoff_hours: float = Field(gt=0)
+    #: Questions MAX asks one person in one (UTC) day, at most (issue 26).
+    questions_per_person_per_day: int = Field(default=2, ge=0)
 
 
 class CacheSettings(_Section):

@@ -10,13 +10,14 @@ interaction:, inference: and user_correction claims never are. `explore` does th
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from resident.cognition.epistemic import parse_provenance
+from resident.cognition.epistemic import is_first_hand, parse_provenance, teller
 from resident.cognition.independence import Witness, witness_origins
 from resident.config import Settings
 from resident.errors import EpistemicRefusal, NotFound
@@ -26,6 +27,9 @@ from resident.records import (
     Conflict,
     ConflictStatus,
     CuriosityGap,
+    GapAttempt,
+    GapContext,
+    HouseQuestion,
     Level,
     PromotionReport,
 )
@@ -253,17 +257,12 @@ class ExplorationReport(BaseModel):
     def answered(self) -> int:
         return sum(1 for g in self.gaps if g.answered)
 
+    #: Questions filed for the daemon to ask people in conversation (issue 26).
+    questions_planned: int = 0
+
     @property
     def left_open(self) -> int:
         return sum(1 for g in self.gaps if not g.answered)
-
-
-def _conflicts_touching(graph: GraphStore, claims: list[Claim]) -> list[Conflict]:
-    seen: dict[str, Conflict] = {}
-    for claim in claims:
-        for x in graph.conflicts_for(claim.id):
-            seen.setdefault(x.id, x)
-    return list(seen.values())
 
 
 def explore_gap(
@@ -272,17 +271,21 @@ def explore_gap(
     now: datetime,
     settings: Settings,
     report: ExplorationReport,
-) -> None:
-    """Re-verify one gap: plan with the evidence, apply what it settles, record the attempt."""
-    claims = graph.peek_claims(gap.subject, gap.predicate)
-    evidence = {c.id: [e.source for e in graph.evidence_for(c.id)] for c in claims}
+    context: GapContext | None = None,
+) -> GapAttempt:
+    """Re-verify one gap: plan with the evidence, apply what it settles; returns the attempt
+    to record (the caller writes a batch of them at once). `context` is the batch read of the
+    gap's claims, conflicts and evidence; without it they are read here."""
+    if context is None:
+        context = graph.gap_context([gap])[0]
+    claims = context.claims
     plan = plan_gap(
         gap,
         claims,
-        _conflicts_touching(graph, claims),
+        context.conflicts,
         settings.epistemic.min_independent_sources,
         settings.exploration.min_winning_sources,
-        evidence,
+        context.evidence,
     )
     note = plan.note
     # The store re-checks every rule in its own transaction; a refusal means the graph moved
@@ -323,19 +326,135 @@ def explore_gap(
     answered = plan.answered and not refused
     if refused:
         note = f"{note}; a write was refused, trying again later"
-    updated = graph.attempt_gap(gap.id, answered, note, now)
-    report.gaps.append(
-        GapOutcome(
-            gap_id=gap.id,
-            priority=gap.priority,
-            question=gap.question,
-            answered=answered,
-            attempts=updated.attempts,
-            next_attempt_at=None if answered else updated.next_attempt_at,
-            note=note,
-        )
-    )
+    if not answered and any(c.level is not Level.OPINION for c in claims):
+        settled = settle_first_hand(graph, claims, context.conflicts, now)
+        if settled:
+            answered = True
+            note = f"{note}; settled first-hand by {gap.subject}: {', '.join(settled)}"
+    if not answered:
+        # What grounded data cannot settle about a person or the household, a person can.
+        planned = plan_questions(graph, gap, claims, now)
+        report.questions_planned += planned
+        if planned:
+            note = f"{note}; {planned} question(s) to ask in conversation"
     report.examined += 1
+    return GapAttempt(gap_id=gap.id, resolved=answered, note=note)
+
+
+def _record_attempts(
+    graph: GraphStore,
+    gaps: list[CuriosityGap],
+    attempts: list[GapAttempt],
+    now: datetime,
+    report: ExplorationReport,
+) -> None:
+    updated = {g.id: g for g in graph.attempt_gaps(attempts, now)}
+    for gap, attempt in zip(gaps, attempts, strict=True):
+        after = updated[gap.id]
+        report.gaps.append(
+            GapOutcome(
+                gap_id=gap.id,
+                priority=gap.priority,
+                question=gap.question,
+                answered=attempt.resolved,
+                attempts=after.attempts,
+                next_attempt_at=None if attempt.resolved else after.next_attempt_at,
+                note=attempt.note,
+            )
+        )
+
+
+def question_sides(gap: CuriosityGap, claims: list[Claim], now: datetime) -> list[Claim]:
+    """The claims a question about `gap` weighs, or [] when it is not a question for people:
+    claims valid now, no opinion, and none grounded (grounded data is the loop's to weigh);
+    about a person, or told by one (the household's own matters)."""
+    held = [c for c in claims if c.level is not Level.OPINION and c.valid_at(now)]
+    if not held or any(parse_provenance(c.provenance).grounded for c in held):
+        return []
+    if not gap.subject.startswith("person:") and not any(teller(c.provenance) for c in held):
+        return []
+    # One claim per value: the strongest says it.
+    by_value: dict[str, Claim] = {}
+    for c in sorted(held, key=lambda c: (-c.confidence, c.created_at)):
+        by_value.setdefault(c.object_value, c)
+    return list(by_value.values())
+
+
+def settle_first_hand(
+    graph: GraphStore, claims: list[Claim], conflicts: list[Conflict], now: datetime
+) -> list[str]:
+    """The person concerned already said which value holds ("No, my birthday is 21 March"):
+    their latest first-hand claim settles the open conflicts among these claims through
+    resolve_conflict, no question needed. Returns the conflicts settled."""
+    first_hand = [c for c in claims if is_first_hand(c) and c.valid_at(now)]
+    if not first_hand:
+        return []
+    said = max(first_hand, key=lambda c: c.created_at)
+    settled = []
+    for conflict in conflicts:
+        if conflict.status is not ConflictStatus.OPEN:
+            continue
+        sides = [c for c in claims if c.id in (conflict.claim_a, conflict.claim_b)]
+        winners = [c for c in sides if c.object_value == said.object_value]
+        if len(sides) != 2 or len(winners) != 1:
+            continue
+        try:
+            graph.resolve_conflict(conflict.id, winners[0].id, now)
+        except (EpistemicRefusal, NotFound):
+            continue
+        settled.append(conflict.id)
+    return settled
+
+
+def question_targets(subject: str, sides: list[Claim]) -> list[tuple[str, bool]]:
+    """Whom to ask: the person the claims are about (first-hand), then each person who told
+    MAX one of them (the original source), each once."""
+    out: dict[str, bool] = {}
+    if subject.startswith("person:"):
+        out[subject] = True
+    for c in sides:
+        who = teller(c.provenance)
+        if who is not None:
+            out.setdefault(who, False)
+    return list(out.items())
+
+
+def plan_questions(graph: GraphStore, gap: CuriosityGap, claims: list[Claim], now: datetime) -> int:
+    """File the questions for one open gap (once per person and attempt); returns how many are
+    new. The text says only what the asked person may read (people/privacy.py)."""
+    sides = question_sides(gap, claims, now)
+    if not sides:
+        return 0
+    from resident.language.questions import question_text  # the language layer, only if asked
+
+    ids = {gap.subject, *(c.object_entity for c in sides if c.object_entity)}
+    ids |= {t for c in sides if (t := teller(c.provenance)) is not None}
+    labels = {}
+    for eid in ids:
+        try:
+            labels[eid] = graph.get_entity(eid).label
+        except NotFound:
+            continue
+    items = []
+    for person, first_hand in question_targets(gap.subject, sides):
+        text = question_text(sides, person, labels)
+        if text is None:
+            continue
+        key = f"{gap.id}|{person}|{gap.attempts}".encode()
+        items.append(
+            HouseQuestion(
+                id="q_" + hashlib.sha256(key).hexdigest()[:24],
+                gap_id=gap.id,
+                person_id=person,
+                subject=gap.subject,
+                predicate=gap.predicate,
+                claim_ids=[c.id for c in sides],
+                first_hand=first_hand,
+                text=text,
+                created_at=now,
+            )
+        )
+    return graph.add_questions(items, now) if items else 0
 
 
 def explore(
@@ -361,9 +480,13 @@ def explore(
             # An attempted gap is due again only after its backoff, so an empty (or only
             # already-seen) batch means the queue is done for this run.
             break
-        for gap in gaps:
+        # One read and one write for the batch; only what a gap settles is written on its own.
+        contexts = graph.gap_context(gaps)
+        attempts = []
+        for gap, context in zip(gaps, contexts, strict=True):
             seen.add(gap.id)
-            explore_gap(graph, gap, now, settings, report)
+            attempts.append(explore_gap(graph, gap, now, settings, report, context))
+        _record_attempts(graph, gaps, attempts, now, report)
     if sweep:
         report.sweep = graph.promote_earned(now)
     return report

@@ -134,6 +134,12 @@ class Claim(_Record):
     correlation_id: str | None = None
     #: When what the claim says happened (valid time); None when nothing was said about it.
     occurred_at: datetime | None = None
+    #: When what the claim says stopped being true (migration 010); None while it holds.
+    valid_to: datetime | None = None
+
+    def valid_at(self, when: datetime) -> bool:
+        """Does what the claim says still hold at `when`?"""
+        return self.valid_to is None or self.valid_to > when
 
     @property
     def object_value(self) -> str:
@@ -426,3 +432,48 @@ class FiledCounts(BaseModel):
 
     new: int
     seen_again: int
+
+
+class QuestionStatus(StrEnum):
+    PENDING = "pending"
+    ASKED = "asked"
+    ANSWERED = "answered"
+    UNANSWERED = "unanswered"
+
+
+class HouseQuestion(_Record):
+    """A question MAX means to ask one person about one curiosity gap (migration 010)."""
+
+    id: str
+    gap_id: str
+    person_id: str
+    subject: str
+    predicate: str
+    claim_ids: list[str]
+    #: The person asked is the one the claim is about.
+    first_hand: bool
+    text: str
+    status: QuestionStatus = QuestionStatus.PENDING
+    created_at: datetime
+    asked_at: datetime | None = None
+    answered_at: datetime | None = None
+    answer: str | None = None
+
+
+class GapContext(_Record):
+    """What the exploration loop reads for one gap, in one batch read (issue 26, point 6): the
+    claims with its subject and predicate, the conflicts touching them, their evidence rows'
+    sources by claim id."""
+
+    gap_id: str
+    claims: list[Claim]
+    conflicts: list[Conflict]
+    evidence: dict[str, list[str]]
+
+
+class GapAttempt(_Record):
+    """One attempt at a gap, written with the rest of its batch."""
+
+    gap_id: str
+    resolved: bool
+    note: str

@@ -211,6 +211,22 @@ def decay_step(
 EvidenceMap = Mapping[str, Sequence[str]]
 
 
+def teller(provenance: str) -> str | None:
+    """The person who told MAX a claim, in their own words or as a correction
+    (`interaction:person:ana`, `user_correction:person:ana` -> person:ana), else None."""
+    prefix, _, rest = provenance.partition(":")
+    if prefix in ("interaction", "user_correction") and rest.startswith("person:"):
+        return rest
+    return None
+
+
+def is_first_hand(claim: Claim) -> bool:
+    """Said by the person the claim is about: Lena on where Lena lives. Such a claim settles a
+    household conflict the way grounded evidence settles one about the world; it is still
+    capped at hint and never promotes anything."""
+    return claim.level is not Level.OPINION and teller(claim.provenance) == claim.subject
+
+
 def independent_sources(claims: list[Claim], evidence: EvidenceMap | None = None) -> set[str]:
     """The independent origins (resident.cognition.independence) behind these claims: the
     evidence that counts. Opinions and claims that are not grounded bring none."""
@@ -317,7 +333,8 @@ def resolve_conflict(
     """Settle a conflict with evidence: the loser keeps its row and loses half its confidence.
 
     `evidence` are grounded claims stating what the winner states (`rows`: their evidence rows'
-    sources, by claim id). Lowering a FACT takes as much evidence as making one did.
+    sources, by claim id), or the person the claim is about saying it first-hand (not against
+    a FACT). Lowering a FACT takes as much evidence as making one did.
     """
     if conflict.status is ConflictStatus.RESOLVED:
         raise ConflictRefused(f"conflict {conflict.id} is already resolved")
@@ -331,6 +348,10 @@ def resolve_conflict(
     ]
     sources = independent_sources([winner, *support], rows)
     needed = rules.min_independent_sources if loser.level is Level.FACT else 1
+    # The person concerned saying it settles what their housemates disagree about; a FACT
+    # is never lowered by anyone's word.
+    if loser.level is not Level.FACT and any(is_first_hand(c) for c in [winner, *support]):
+        sources.add(f"first_hand:{winner.subject}")
     if len(sources) < needed:
         raise (
             FactProtected(

@@ -28,7 +28,18 @@ from resident.language.asking import (
     read_question,
     read_question_shallow,
 )
+from resident.language.change import (
+    asks_now,
+    file_disagreement,
+    is_one_valued,
+    question_tense,
+    settle_by_noun,
+    untensed_question,
+)
+from resident.language.change import settle as settle_change
 from resident.language.dictionary import Dictionary, slug
+from resident.language.feeling import asks_why_feeling, why_i_feel
+from resident.language.household import Household
 from resident.language.intents import (
     Intent,
     Parsed,
@@ -37,6 +48,7 @@ from resident.language.intents import (
     parse,
     parse_sentence_statement,
 )
+from resident.language.kin import relative_of
 from resident.language.knowledge import (
     ClaimView,
     answer_question,
@@ -50,9 +62,11 @@ from resident.language.model_client import Grounding, ModelClient
 from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
+from resident.language.render import fmt_time
 from resident.language.threads import OpenThread, Threads, threads_file
 from resident.memory.client import GraphStore
-from resident.people.privacy import graph_for, visible
+from resident.memory.valid_time import Tense, at_time
+from resident.people.privacy import graph_for, readable_by, visible
 from resident.records import Claim, Entity, Level, NewClaim
 
 if TYPE_CHECKING:
@@ -254,6 +268,8 @@ class Language:
         #: The household conversation's running context (he/she, the last speaker).
         self._context = Context()
         self._previous_speaker: str | None = None
+        #: household hook: who has spoken, MAX's questions and their answers (issue 26).
+        self.household = Household(settings, graph)
         #: Open threads per person, restored from threads.json when the layer is made.
         self.threads = Threads(
             threads_file(settings.state_dir), settings.conversation.threads_per_person
@@ -307,7 +323,8 @@ class Language:
         if reading is not None:
             doc, parsed = None, reading
         else:
-            doc, parsed = self._parse_doc(text.strip())
+            # household hook: "before"/"ever" set the tense a question reads in, not its content.
+            doc, parsed = self._parse_doc(untensed_question(text.strip()))
         self._context.turn += 1
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
@@ -322,7 +339,14 @@ class Language:
             said_at=said_at,
             listener=listener,
             bound=bound,
-            reads=self.dictionary.viewing(graph_for(self.graph, person_id if bound else None)),
+            # household hook: questions read the claims valid at the time they ask about.
+            reads=self.dictionary.viewing(
+                at_time(
+                    graph_for(self.graph, person_id if bound else None),
+                    question_tense(doc, text),
+                    now,
+                )
+            ),
         )
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit(
@@ -330,7 +354,30 @@ class Language:
             {"person_id": person_id, "intent": parsed.intent.value, "chars": len(text)},
         )
         try:
-            reply = self._handlers[parsed.intent](self, ctx)
+            # household hook: the turn may answer the question MAX just asked this person.
+            answered = None
+            if person_id is not None and doc is not None:
+                answered = self.household.answer(
+                    person_id,
+                    [t.lower_ for t in doc],
+                    now,
+                    self.dictionary.labels,
+                    resident.session.session_id,
+                    correlation_id,
+                )
+            if answered is not None:
+                reply = _Reply(
+                    answered.text,
+                    claims=views(answered.claims, self.dictionary),
+                    intent=Intent.STATEMENT,
+                )
+            elif asks_why_feeling(doc):  # household hook: Rule 4 with causes
+                why_text, state = why_i_feel(resident, self.settings, now)
+                reply = _Reply(why_text, state=state, intent=Intent.HOW_ARE_YOU)
+            else:
+                reply = self._handlers[parsed.intent](self, ctx)
+                if not reply.claims and asks_now(doc, text):  # household hook: "not any more"
+                    reply = self._no_longer(ctx, reply)
         except Exception as exc:
             # The log says the turn failed and how; the caller gets the typed error itself.
             ctx.emit(
@@ -365,6 +412,12 @@ class Language:
             )
             text_out, by_model, reason = phrasing.text, phrasing.by_model, phrasing.reason
         intent = (reply.intent or parsed.intent).value
+        # household hook: a question of MAX's own, at a natural moment.
+        question = self.household.after_turn(
+            speaker, intent, "?" in text, answered is not None, said_at or now
+        )
+        if question is not None:
+            plain, text_out = f"{plain}\n{question}", f"{text_out}\n{question}"
         claim_ids = [v.claim.id for v in reply.claims]
         if claim_ids:
             with self._last_lock:
@@ -394,6 +447,24 @@ class Language:
             phrased_by_model=by_model,
             answer=reply.answer,
         )
+
+    def _no_longer(self, ctx: _Ctx, reply: _Reply) -> _Reply:
+        """A present-tense question nothing valid now answers, asked again of the claims that
+        stopped being true: "Does Ben still work at a law firm?" -> "Not any more ..."."""
+        view = graph_for(self.graph, ctx.reader)
+        ctx.reads = self.dictionary.viewing(at_time(view, Tense.BEFORE, ctx.now))
+        past = self._handlers[ctx.parsed.intent](self, ctx)
+        if not past.claims:
+            return reply
+        ended = [v for v in past.claims if v.claim.valid_to is not None]
+        if len(ended) != len(past.claims):
+            return reply
+        lines = [
+            f"{v.line} It held until {fmt_time(v.claim.valid_to)}."
+            for v in ended
+            if v.claim.valid_to
+        ]
+        return _Reply("Not any more, as far as I know:\n" + "\n".join(lines), claims=ended)
 
     def _reading(self, text: str, now: datetime) -> Parsed | None:
         """A question about MAX's reading; "What is X about?" only when X is a document he
@@ -521,6 +592,10 @@ class Language:
             return _Reply(
                 f"Welcome back, {self._name(ctx, ctx.person_id)}. {thread}", claims=claims
             )
+        if not self.household.spoke_before(ctx.person_id, ctx.said_at or ctx.now):  # household hook
+            told = self.household.told_about(ctx.person_id, self.dictionary.labels)
+            who = self._name(ctx, ctx.person_id)
+            return _Reply(f"Hello, {who}: nice to meet you. {told}".strip())
         return _Reply(f"{self._hello(ctx, ctx.person_id)} Good to see you.")
 
     def _pick_up(self, ctx: _Ctx, person_id: str) -> tuple[str, list[ClaimView]]:
@@ -576,7 +651,8 @@ class Language:
         ctx.person_id = person_id
         more = self._read_and_store(ctx)
         tail = "" if not more else "\n" + self._noted(more)
-        if known == person_id:
+        # household hook: "Welcome back" only to someone who has spoken to MAX before.
+        if known == person_id and self.household.spoke_before(person_id, ctx.said_at or ctx.now):
             thread, picked = self._pick_up(ctx, person_id)
             lead = f"Welcome back, {who}." + (f" {thread}" if thread else "")
             return _Reply(f"{lead}{tail}", claims=picked + more, person_id=person_id, greets=True)
@@ -585,8 +661,13 @@ class Language:
             if ctx.parsed.greeted
             else (f"Nice to meet you, {who}.")
         )
+        told = self.household.told_about(person_id, self.dictionary.labels)  # household hook
+        told = f" {told}" if told else ""
         return _Reply(
-            f"{opening} I will remember you.{tail}", claims=more, person_id=person_id, greets=True
+            f"{opening} I will remember you.{told}{tail}",
+            claims=more,
+            person_id=person_id,
+            greets=True,
         )
 
     def _statement(self, ctx: _Ctx) -> _Reply:
@@ -635,11 +716,12 @@ class Language:
 
     def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
         """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""
-        if claim.predicate not in FUNCTIONAL_PREDICATES:
+        # household hook: household attributes (lives_in, works_at) are one-valued too.
+        if claim.predicate not in FUNCTIONAL_PREDICATES and not is_one_valued(claim.predicate):
             return []
         out = []
         for other in self.graph.peek_claims(claim.subject, claim.predicate):
-            if other.id == claim.id or other.level is Level.OPINION:
+            if other.id == claim.id or other.level is Level.OPINION or not other.valid_at(ctx.now):
                 continue
             if other.object_value.lower() == claim.object_value.lower():
                 continue
@@ -649,6 +731,8 @@ class Language:
                 continue
             ctx.wrote.setdefault("conflict_ids", []).append(conflict.id)
             out.append(other)
+        if out:  # household hook: a disagreement is a gap, for the loop to plan a question.
+            file_disagreement(self.graph, claim, ctx.now)
         return out
 
     def _correction(self, ctx: _Ctx) -> _Reply:
@@ -699,7 +783,9 @@ class Language:
         hypothesis = views([writes.hypothesis], self.dictionary)[0]
         parts = ["Thank you for the correction."]
         shown = [hypothesis]
-        if old is not None:
+        if old is not None and readable_by(
+            old, ctx.reader
+        ):  # household hook: say only the readable
             old_view = views([old], self.dictionary)[0]
             shown.append(old_view)
             parts.append(f"I had: {old_view.line}")
@@ -729,12 +815,13 @@ class Language:
         assert triple.object is not None
         said = triple.object.strip().lower()
         object_ids = {e.id for e in resolve(self.dictionary, triple.object)}
-        readable = graph_for(self.graph, ctx.reader)
+        # household hook: privacy hides, never blinds: compare with everything MAX holds.
         held = [
             c
             for e in candidates
-            for c in readable.peek_claims(e.id, triple.predicate)
+            for c in self.graph.peek_claims(e.id, triple.predicate)
             if c.level is not Level.OPINION
+            and c.valid_at(ctx.now)
             and c.object_value.lower() != said
             and c.object_value not in object_ids
             and (c.object_entity is None or self.dictionary.label(c.object_entity).lower() != said)
@@ -1013,7 +1100,11 @@ class Language:
                         opened_at=ctx.now,
                     )
                 )
-            self._contradictions(ctx, claim)
+            # household hook: a change of state ends the earlier value instead of contradicting it.
+            if not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+                self._contradictions(ctx, claim)
+        if not stored and ctx.person_id is not None:
+            settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
         if opened and ctx.person_id is not None:
             self.threads.open(ctx.person_id, opened, ctx.now)
         if stored:
@@ -1067,6 +1158,10 @@ class Language:
             owner = self._ref_entity(ctx, ref.owner)
             if owner is None:
                 return None
+            # household hook: "my father" is the person MAX knows as that relative.
+            relative = relative_of(self.graph, owner.id, ref.noun, ctx.now)
+            if relative is not None:
+                return self._person_entity(ctx, relative)
             label = f"{owner.label}'s {ref.noun}"
             return self._named(ctx, label, "person")
         if not ref.name:

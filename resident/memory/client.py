@@ -24,6 +24,9 @@ from resident.records import (
     Experience,
     FiledCounts,
     FiledFinding,
+    GapAttempt,
+    GapContext,
+    HouseQuestion,
     Ladder,
     NewClaim,
     PromotionReport,
@@ -130,6 +133,22 @@ class GraphStore(Protocol):
     def set_recommendation_status(
         self, recommendation_id: str, status: str, now: datetime
     ) -> Recommendation: ...
+
+    # household truth maintenance (migration 010)
+    def gap_context(self, gaps: Sequence[CuriosityGap]) -> list[GapContext]: ...
+    def attempt_gaps(self, items: Sequence[GapAttempt], now: datetime) -> list[CuriosityGap]: ...
+    def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim: ...
+    def add_questions(self, items: Sequence[HouseQuestion], now: datetime) -> int: ...
+    def questions(
+        self,
+        person_id: str | None = None,
+        status: str | None = None,
+        gap_id: str | None = None,
+        limit: int = 100,
+    ) -> list[HouseQuestion]: ...
+    def set_question_status(
+        self, question_id: str, status: str, now: datetime, answer: str | None = None
+    ) -> HouseQuestion: ...
 
     def decay_stale_facts(self, now: datetime) -> DecayCounts: ...
     def counts(self) -> dict[str, int]: ...

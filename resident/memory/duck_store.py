@@ -34,6 +34,7 @@ from resident.errors import (
 )
 from resident.memory import sql_rules
 from resident.memory.council_store import CouncilStoreMixin
+from resident.memory.household_store import HouseholdStoreMixin
 from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.learning_store import (
     LearningStoreMixin,
@@ -103,7 +104,7 @@ EXPORTABLE_TABLES = (
 # -- the store ---------------------------------------------------------------------------------
 
 
-class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
+class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin, HouseholdStoreMixin):
     """The embedded GraphStore: this process opens data/graph.duckdb itself.
 
     One connection is held for the store's life; each thread works through its own cursor so
@@ -419,7 +420,7 @@ class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin):
                         f"INSERT INTO claims ({CLAIM_COLUMNS}) "
                         "SELECT s.id, s.subject, s.predicate, "
                         "s.object_entity, s.object_literal, s.confidence, s.rung, s.provenance, "
-                        "$now, $now, NULL, NULL, NULL, NULL FROM staged_claims s "
+                        "$now, $now, NULL, NULL, NULL, NULL, NULL FROM staged_claims s "
                         "ANTI JOIN claims c ON c.id = s.id",
                         params,
                     )

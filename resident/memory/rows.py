@@ -28,7 +28,7 @@ from resident.records import (
 #: `claim_select`, which has the derived level in place of rung.
 CLAIM_COLUMNS = (
     "id, subject, predicate, object_entity, object_literal, confidence, rung, provenance, "
-    "created_at, retrieved_at, decayed_at, session_id, correlation_id, occurred_at"
+    "created_at, retrieved_at, decayed_at, session_id, correlation_id, occurred_at, valid_to"
 )
 #: How many values a claim row takes: a migration that adds a column changes it in one place.
 CLAIM_WIDTH = len(CLAIM_COLUMNS.split(","))
@@ -80,6 +80,7 @@ def _claim(row: Sequence[Any]) -> Claim:
         session_id=row[11],
         correlation_id=row[12],
         occurred_at=_py_ts(row[13]),
+        valid_to=_py_ts(row[14]),
     )
 
 
@@ -131,6 +132,7 @@ def _claim_params(c: Claim) -> list[Any]:
         c.session_id,
         c.correlation_id,
         None if c.occurred_at is None else _db_ts(c.occurred_at),
+        None if c.valid_to is None else _db_ts(c.valid_to),
     ]
 
 

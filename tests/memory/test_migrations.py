@@ -200,7 +200,7 @@ def test_claims_store_only_the_fact_and_opinion_rungs(settings: Settings) -> Non
         con.execute(
             "INSERT INTO claims SELECT 'c_' || level, 'hp:1', 'has_note', NULL, level, conf, "
             "CASE WHEN level IN ('fact', 'opinion') THEN level END, 'ingest:hpo@1', "
-            "TIMESTAMP '2026-01-01', TIMESTAMP '2026-01-02', NULL, NULL, NULL, NULL "
+            "TIMESTAMP '2026-01-01', TIMESTAMP '2026-01-02', NULL, NULL, NULL, NULL, NULL "
             "FROM (VALUES ('hypothesis', 0.3), ('belief', 0.7), ('fact', 0.9), "
             "('opinion', 0.6)) v(level, conf)"
         )

@@ -1,0 +1,304 @@
+"""The graph owner's side of household truth maintenance (migration 010): the end of a claim's
+valid time, and the questions MAX means to ask his people. Mixed into DuckStore, so the daemon
+serves these like every GraphStore method. Nothing here deletes a row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from datetime import datetime
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from resident.cognition import epistemic
+from resident.config import Settings
+from resident.errors import InvalidInput, NotFound
+from resident.memory.learning_store import gap_closed_experience
+from resident.memory.rows import (
+    CONFLICT_COLUMNS,
+    GAP_COLUMNS,
+    _claim,
+    _conflict,
+    _db_ts,
+    _gap,
+    _py_ts,
+)
+from resident.records import (
+    Claim,
+    CuriosityGap,
+    Experience,
+    GapAttempt,
+    GapContext,
+    HouseQuestion,
+    QuestionStatus,
+)
+
+QUESTION_COLUMNS = (
+    "id, gap_id, person_id, subject, predicate, claim_ids, first_hand, text, status, "
+    "created_at, asked_at, answered_at, answer"
+)
+
+
+def _question(row: Sequence[Any]) -> HouseQuestion:
+    return HouseQuestion(
+        id=row[0],
+        gap_id=row[1],
+        person_id=row[2],
+        subject=row[3],
+        predicate=row[4],
+        claim_ids=list(row[5]),
+        first_hand=row[6],
+        text=row[7],
+        status=QuestionStatus(row[8]),
+        created_at=_py_ts(row[9]),
+        asked_at=_py_ts(row[10]),
+        answered_at=_py_ts(row[11]),
+        answer=row[12],
+    )
+
+
+class HouseholdStoreMixin:
+    @property
+    def _cur(self) -> duckdb.DuckDBPyConnection:  # DuckStore's per-thread cursor
+        raise NotImplementedError
+
+    def _tx(self) -> AbstractContextManager[duckdb.DuckDBPyConnection]:  # DuckStore's
+        raise NotImplementedError
+
+    def _claim_by_id(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim | None:
+        raise NotImplementedError
+
+    settings: Settings
+    claim_select: str
+
+    def _buffer_in(
+        self, cur: duckdb.DuckDBPyConnection, items: Sequence[Experience], now: datetime
+    ) -> None:
+        raise NotImplementedError
+
+    # -- the exploration loop in batches -------------------------------------------------------
+
+    def gap_context(self, gaps: Sequence[CuriosityGap]) -> list[GapContext]:
+        """For each gap: its claims, the conflicts touching them and their evidence sources, read
+        in three set-based queries for the whole batch rather than a few per gap."""
+        if not gaps:
+            return []
+        cur = self._cur
+        cur.complete()  # register refuses while an earlier result on this cursor is unread
+        keys = sorted({(g.subject, g.predicate) for g in gaps})
+        cur.register(
+            "gap_keys",
+            pa.table({"subject": [k[0] for k in keys], "predicate": [k[1] for k in keys]}),
+        )
+        try:
+            claims = [
+                _claim(r)
+                for r in cur.execute(
+                    f"SELECT {self.claim_select} FROM claims "
+                    "SEMI JOIN gap_keys USING (subject, predicate) ORDER BY id"
+                ).fetchall()
+            ]
+        finally:
+            cur.unregister("gap_keys")
+        ids = [c.id for c in claims]
+        evidence: dict[str, list[str]] = {i: [] for i in ids}
+        conflicts: dict[str, list[Any]] = {i: [] for i in ids}
+        if ids:
+            cur.register("gap_claims", pa.table({"id": ids}))
+            try:
+                for cid, source in cur.execute(
+                    "SELECT claim_id, source FROM claim_evidence "
+                    "WHERE claim_id IN (SELECT id FROM gap_claims) ORDER BY claim_id, source"
+                ).fetchall():
+                    evidence[cid].append(source)
+                rows = cur.execute(
+                    f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE claim_a IN "
+                    "(SELECT id FROM gap_claims) OR claim_b IN (SELECT id FROM gap_claims) "
+                    "ORDER BY created_at, id"
+                ).fetchall()
+            finally:
+                cur.unregister("gap_claims")
+            for row in rows:
+                x = _conflict(row)
+                for side in (x.claim_a, x.claim_b):
+                    if side in conflicts:
+                        conflicts[side].append(x)
+        by_key: dict[tuple[str, str], list[Claim]] = {}
+        for c in claims:
+            by_key.setdefault((c.subject, c.predicate), []).append(c)
+        out = []
+        for g in gaps:
+            mine = by_key.get((g.subject, g.predicate), [])
+            seen = {x.id: x for c in mine for x in conflicts[c.id]}
+            out.append(
+                GapContext(
+                    gap_id=g.id,
+                    claims=mine,
+                    conflicts=list(seen.values()),
+                    evidence={c.id: evidence[c.id] for c in mine},
+                )
+            )
+        return out
+
+    def attempt_gaps(self, items: Sequence[GapAttempt], now: datetime) -> list[CuriosityGap]:
+        """attempt_gap for a batch, in one transaction: each gap answered (closed) or open again
+        after its backoff, with its note; closed gaps enter the replay buffer as one does."""
+        if not items:
+            return []
+        wanted = {i.gap_id: i for i in items}
+        with self._tx() as cur:
+            cur.complete()
+            cur.register("gap_ids", pa.table({"id": list(wanted)}))
+            try:
+                rows = cur.execute(
+                    f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id IN (SELECT id FROM gap_ids)"
+                ).fetchall()
+            finally:
+                cur.unregister("gap_ids")
+            found = {r[0]: _gap(r) for r in rows}
+            missing = sorted(set(wanted) - set(found))
+            if missing:
+                raise NotFound(f"no gap {missing[0]!r}")
+            updated = [
+                epistemic.gap_attempted(
+                    found[gid], now, self.settings.curiosity, item.resolved, item.note
+                )
+                for gid, item in wanted.items()
+            ]
+            staged = pa.table(
+                {
+                    "id": [g.id for g in updated],
+                    "attempts": pa.array([g.attempts for g in updated], pa.int32()),
+                    "status": [g.status.value for g in updated],
+                    "next_attempt_at": pa.array(
+                        [_db_ts(g.next_attempt_at) for g in updated], pa.timestamp("us")
+                    ),
+                    "note": [g.note for g in updated],
+                }
+            )
+            cur.register("gap_updates", staged)
+            try:
+                cur.execute(
+                    "UPDATE curiosity_gaps SET attempts = u.attempts, status = u.status, "
+                    "next_attempt_at = u.next_attempt_at, updated_at = $now, note = u.note "
+                    "FROM gap_updates u WHERE curiosity_gaps.id = u.id",
+                    {"now": _db_ts(now)},
+                )
+            finally:
+                cur.unregister("gap_updates")
+            closed = [g for g in updated if g.status.value == "resolved"]
+            if closed:
+                self._buffer_in(
+                    cur,
+                    [
+                        gap_closed_experience(
+                            g,
+                            None if g.claim_id is None else self._claim_by_id(cur, g.claim_id),
+                            now,
+                        )
+                        for g in closed
+                    ],
+                    now,
+                )
+        return updated
+
+    def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim:
+        """Say that what a claim says stopped being true at `valid_to` (None: it holds again,
+        as when someone is back at a job). Confidence, rung and the row are untouched: the
+        claim was true then, and "Where did Ben work before?" still reads it."""
+        if valid_to is not None and valid_to > now:
+            raise InvalidInput("a claim's validity cannot end in the future")
+        with self._tx() as cur:
+            claim = self._claim_by_id(cur, claim_id)
+            if claim is None:
+                raise NotFound(f"no claim {claim_id!r}")
+            cur.execute(
+                "UPDATE claims SET valid_to = ? WHERE id = ?",
+                [None if valid_to is None else _db_ts(valid_to), claim_id],
+            )
+        return claim.model_copy(update={"valid_to": valid_to})
+
+    def add_questions(self, items: Sequence[HouseQuestion], now: datetime) -> int:
+        """File planned questions; one already filed (same id) is kept as it is. Returns how
+        many were new."""
+        added = 0
+        with self._tx() as cur:
+            for q in items:
+                before = cur.execute("SELECT 1 FROM questions WHERE id = ?", [q.id]).fetchall()
+                if before:
+                    continue
+                cur.execute(
+                    f"INSERT INTO questions ({QUESTION_COLUMNS}) VALUES ({', '.join('?' * 13)})",
+                    [
+                        q.id,
+                        q.gap_id,
+                        q.person_id,
+                        q.subject,
+                        q.predicate,
+                        q.claim_ids,
+                        q.first_hand,
+                        q.text,
+                        q.status.value,
+                        _db_ts(q.created_at),
+                        None if q.asked_at is None else _db_ts(q.asked_at),
+                        None if q.answered_at is None else _db_ts(q.answered_at),
+                        q.answer,
+                    ],
+                )
+                added += 1
+        return added
+
+    def questions(
+        self,
+        person_id: str | None = None,
+        status: str | None = None,
+        gap_id: str | None = None,
+        limit: int = 100,
+    ) -> list[HouseQuestion]:
+        """Questions filed, oldest first, narrowed by whom they are for, status and gap."""
+        where, params = _filters(person_id=person_id, status=status, gap_id=gap_id)
+        rows = self._cur.execute(
+            f"SELECT {QUESTION_COLUMNS} FROM questions{where} ORDER BY created_at, id LIMIT ?",
+            [*params, limit],
+        ).fetchall()
+        return [_question(r) for r in rows]
+
+    def set_question_status(
+        self, question_id: str, status: str, now: datetime, answer: str | None = None
+    ) -> HouseQuestion:
+        """Move a question on: asked (now), answered (now, with the answer) or unanswered."""
+        new = QuestionStatus(status)
+        with self._tx() as cur:
+            rows = cur.execute(
+                f"SELECT {QUESTION_COLUMNS} FROM questions WHERE id = ?", [question_id]
+            ).fetchall()
+            if not rows:
+                raise NotFound(f"no question {question_id!r}")
+            q = _question(rows[0])
+            update: dict[str, Any] = {"status": new}
+            if new is QuestionStatus.ASKED:
+                update["asked_at"] = now
+            if new is QuestionStatus.ANSWERED:
+                update |= {"answered_at": now, "answer": answer}
+            q = q.model_copy(update=update)
+            cur.execute(
+                "UPDATE questions SET status = ?, asked_at = ?, answered_at = ?, answer = ? "
+                "WHERE id = ?",
+                [
+                    q.status.value,
+                    None if q.asked_at is None else _db_ts(q.asked_at),
+                    None if q.answered_at is None else _db_ts(q.answered_at),
+                    q.answer,
+                    q.id,
+                ],
+            )
+        return q
+
+
+def _filters(**given: str | None) -> tuple[str, list[Any]]:
+    parts = [(f"{k} = ?", v) for k, v in given.items() if v is not None]
+    if not parts:
+        return "", []
+    return " WHERE " + " AND ".join(p for p, _ in parts), [v for _, v in parts]
