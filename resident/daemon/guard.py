@@ -146,6 +146,8 @@ class GuardedGraph:
     claims_by_object = _forward("claims_by_object")
     peek_claims = _forward("peek_claims")
     peek_claim = _forward("peek_claim")
+    write_statements = _forward("write_statements")
+    qualifiers_of = _forward("qualifiers_of")
     evidence_for = _forward("evidence_for")
     promote_to_fact = _forward("promote_to_fact")
     promote_earned = _forward("promote_earned")

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped]
+
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = (
     "january",
@@ -79,10 +81,10 @@ def _day(now: datetime) -> datetime:
 
 
 def _add_months(moment: datetime, months: int) -> datetime:
-    index = moment.year * 12 + moment.month - 1 + months
-    year, month = divmod(index, 12)
-    day = min(moment.day, 28)
-    return moment.replace(year=year, month=month + 1, day=day)
+    """`moment` moved by whole months; a day the target month lacks becomes its last day
+    (31 March - 1 month = 28 or 29 February), every other day stays as it is."""
+    shifted: datetime = moment + relativedelta(months=months)
+    return shifted
 
 
 def _count(word: str) -> int | None:

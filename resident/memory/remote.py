@@ -39,8 +39,10 @@ from resident.records import (
     Ladder,
     NewClaim,
     PromotionReport,
+    Qualifier,
     Recommendation,
     Sitting,
+    StatementWrite,
     UpsertCounts,
 )
 
@@ -242,6 +244,26 @@ class RemoteGraph:
 
     def evidence_for(self, claim_id: str) -> list[Evidence]:
         return self._call("evidence_for", claim_id=claim_id)
+
+    def write_statements(
+        self,
+        entities: Sequence[Entity],
+        statements: Sequence[StatementWrite],
+        now: datetime,
+        session_id: str | None = None,
+        correlation_id: str | None = None,
+    ) -> list[Claim]:
+        return self._call(
+            "write_statements",
+            entities=entities,
+            statements=statements,
+            now=now,
+            session_id=session_id,
+            correlation_id=correlation_id,
+        )
+
+    def qualifiers_of(self, claim_ids: Sequence[str]) -> dict[str, list[Qualifier]]:
+        return self._call("qualifiers_of", claim_ids=claim_ids)
 
     def promote_to_fact(self, claim_id: str, now: datetime) -> Claim:
         return self._call("promote_to_fact", claim_id=claim_id, now=now)

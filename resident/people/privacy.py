@@ -17,14 +17,14 @@ language layer and the HTTP surfaces share one gate.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from resident.cognition.epistemic import GROUNDED_PREFIXES
 from resident.errors import NotFound
 from resident.memory.client import GraphStore
-from resident.records import Claim, Conflict
+from resident.records import Claim, Conflict, Qualifier
 
 PERSON_PREFIX = "person:"
 
@@ -95,6 +95,17 @@ class PrivateGraph:
 
     def peek_claims(self, subject: str, predicate: str | None = None) -> list[Claim]:
         return visible(self._graph.peek_claims(subject, predicate), self.viewer)
+
+    def qualifiers_of(self, claim_ids: Sequence[str]) -> dict[str, list[Qualifier]]:
+        """Qualifiers of the claims this viewer may read; the others' are not there."""
+        readable = []
+        for claim_id in claim_ids:
+            try:
+                self.peek_claim(claim_id)
+            except NotFound:
+                continue
+            readable.append(claim_id)
+        return self._graph.qualifiers_of(readable)
 
     def conflicts_for(self, claim_id: str) -> list[Conflict]:
         """Conflicts of a readable claim with claims this viewer may read too."""
