@@ -9,16 +9,19 @@ unless a held claim matches the question's verb (and its object, when the questi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
+from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, ClaimView, views
 from resident.language.reading import (
+    KIN,
+    PETS,
     Context,
     Ref,
     _time_tokens,
@@ -26,12 +29,24 @@ from resident.language.reading import (
     canonical_lemma,
     subject_ref,
 )
-from resident.records import Claim, Level
+from resident.records import Claim, Level, Qualifier
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-_WH = frozenset({"what", "who", "whom", "which", "where", "when", "whose", "how"})
+_WH = frozenset({"what", "who", "whom", "which", "where", "when", "whose", "how", "why"})
+#: "how old", "how long", ...: the second word makes the question's kind.
+_HOW = frozenset({"old", "long", "often", "far"})
+#: The qualifier roles (migration 009) whose filler answers each kind of question, best first.
+GAP_ROLES: dict[str, tuple[str, ...]] = {
+    "where": ("destination", "location", "origin"),
+    "when": ("time",),
+    "how long": ("duration",),
+    "how often": ("manner",),
+    "why": ("purpose",),
+}
+#: "Who did Evan go with?": the preposition left without its object names the role asked.
+_WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
 _PREPS = frozenset({"in", "to", "at", "from", "with", "into", "for", "on", "about", "of", "by"})
 _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
 _PLACE_VERBS = frozenset(
@@ -142,6 +157,8 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         wh = first
         if first == "how" and len(words) > 1 and words[1].lower_ in ("many", "much"):
             wh = "how many"
+        elif first == "how" and len(words) > 1 and words[1].lower_ in _HOW:
+            wh = f"how {words[1].lower_}"
         elif first == "how":
             return None
         if first in ("who", "whom"):
@@ -156,7 +173,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     subj_tok = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     subject: Ref | None = None
     if subj_tok is not None and subj_tok.lower_ not in _WH:
-        subject = subject_ref(subj_tok, ctx) or _phrase_ref(subj_tok)
+        subject = question_subject(subj_tok, ctx) or _phrase_ref(subj_tok)
         if subject is None:
             return None
     lemma = canonical_lemma(verb.lemma_.lower())
@@ -353,6 +370,27 @@ def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
     )
 
 
+def question_subject(tok: Token, ctx: Context) -> Ref | None:
+    """Whom a question asks about: "the dog's name" asks about the dog, and "the dog", "the
+    kids" in a household are the speaker's (a definite relative or pet noun said without an
+    owner means the speaker's own)."""
+    if tok.lemma_.lower() == "name":
+        owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+        if owner is not None:
+            tok = owner
+    ref = subject_ref(tok, ctx)
+    noun = tok.lemma_.lower()
+    if (
+        ref is None
+        and tok.pos_ == "NOUN"
+        and (noun in KIN or noun in PETS)
+        and any(c.lower_ == "the" for c in tok.children)
+    ):
+        kind = "person" if noun in KIN else "animal"
+        ref = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind=kind)
+    return ref
+
+
 def _phrase_ref(tok: Token) -> Ref | None:
     if tok.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "poss" for c in tok.children):
         return Ref(
@@ -393,11 +431,46 @@ def _lemma_tokens(text: str) -> set[str]:
     return out
 
 
-def score(query: Query, claim: Claim, object_label: str, object_is_person: bool) -> float | None:
+def gap_roles(query: Query) -> tuple[str, ...]:
+    """The qualifier roles that fill the question's gap ("where" -> destination, location,
+    origin; "who ... with" -> companion)."""
+    if query.wh == "who" and query.subject is not None and query.prep in _WHO_ROLES:
+        return _WHO_ROLES[query.prep]
+    return GAP_ROLES.get(query.wh, ())
+
+
+def gap_filler(query: Query, qualifiers: Sequence[Qualifier]) -> str | None:
+    """The qualifier that answers the question, if the statement kept one."""
+    for role in gap_roles(query):
+        for q in qualifiers:
+            if q.role == role:
+                return q.value
+    return None
+
+
+def same_meaning(asked: str, said: Iterable[str]) -> bool:
+    """Does a verb said share a frequent WordNet sense with the verb asked ("dislike" and
+    "hate", "reside" and "live")? Lemmas only without WordNet."""
+    near = lexicon.synonyms(asked, "v")
+    return any(v in near or asked in lexicon.synonyms(v, "v") for v in said)
+
+
+def score(
+    query: Query,
+    claim: Claim,
+    object_label: str,
+    object_is_person: bool,
+    qualifiers: Sequence[Qualifier] = (),
+) -> float | None:
     """How well a claim answers a query; None when it does not answer it."""
+    if query.wh == "how old":
+        # "How old is Jonas?": the age said ("Jonas is 12"), nothing else.
+        return 3.0 if claim.predicate == "age" else None
     negated, verbs, prep = claim_verbs(claim.predicate)
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
     verb_ok = bool(verbs & wanted)
+    if not verb_ok and query.verb not in _GENERIC and same_meaning(query.verb, verbs):
+        verb_ok = True
     if query.verb == "do" and not verb_ok:
         # "What does Sam do?": a job or an activity.
         verb_ok = bool(verbs & {"be", "work", "do"}) and query.wh != "yes"
@@ -423,7 +496,17 @@ def score(query: Query, claim: Claim, object_label: str, object_is_person: bool)
             s += 0.5
         elif query.wh != "yes":
             s -= 0.5
-    if query.wh == "where" and not (prep in _PLACE_PREPS or verbs & _PLACE_VERBS):
+    filler = gap_filler(query, qualifiers)
+    if filler is not None:
+        # The statement kept what the question asks ("to Jasper" for "where").
+        s += 1.0
+    elif gap_roles(query) and query.wh not in ("where", "when"):
+        return None
+    if (
+        query.wh == "where"
+        and filler is None
+        and not (prep in _PLACE_PREPS or verbs & _PLACE_VERBS)
+    ):
         return None
     if query.wh == "who" and query.subject is not None and not object_is_person:
         s -= 1.0
@@ -476,10 +559,11 @@ def answer_query(
     if not pool:
         return None
     shown = views(pool, dictionary)
+    held = graph.qualifiers_of([c.id for c in pool])
     scored: list[tuple[float, ClaimView]] = []
     for v in shown:
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
-        s = score(query, v.claim, v.object_label, person)
+        s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))
         if s is not None:
             scored.append((s, v))
     if not scored:
@@ -497,7 +581,11 @@ def answer_query(
     fresh = [graph.get_claim(v.claim.id, now) for v in top]
     top = views(fresh, dictionary)
     lead = top[0]
-    if query.wh == "yes":
+    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()))) is not None]
+    if fillers and not (query.wh == "when" and lead.claim.occurred_at is not None):
+        short = " and ".join(dict.fromkeys(fillers))
+        prefix = f"{short}. {hedge(lead.claim)}"
+    elif query.wh == "yes":
         negated, _, _ = claim_verbs(lead.claim.predicate)
         overlap = not query.object_words or bool(
             _lemma_tokens(lead.object_label) & set(query.object_words)

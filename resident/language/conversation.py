@@ -25,6 +25,7 @@ from resident.language.asking import (
     Query,
     Resolved,
     answer_query,
+    hedge,
     read_question,
     read_question_shallow,
 )
@@ -50,10 +51,12 @@ from resident.language.model_client import Grounding, ModelClient
 from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
+from resident.language.roles import declares_change
+from resident.language.statements import qualifiers_of
 from resident.language.threads import OpenThread, Threads, threads_file
 from resident.memory.client import GraphStore
 from resident.people.privacy import graph_for, visible
-from resident.records import Claim, Entity, Level, NewClaim
+from resident.records import Claim, Entity, Level, NewClaim, StatementWrite
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
@@ -794,6 +797,8 @@ class Language:
             return None
         # Through the speaker's private view: a question never reads another person's remarks.
         reads = ctx.reads or self.dictionary
+        if subject is not None and _asks_who_relative_is(query):
+            return self._relative(ctx, query, subject)
 
         def object_ids() -> list[str]:
             words = " ".join(query.object_words)
@@ -810,6 +815,24 @@ class Language:
         if answer is None:
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short)
+
+    def _relative(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
+        """ "Who is my husband?": the relative the question names is the answer itself."""
+        reads = ctx.reads or self.dictionary
+        assert query.subject is not None
+        noun = query.subject.noun
+        claims = [
+            c
+            for eid in subject.ids
+            for predicate in (f"{noun}_of", "pet_of")
+            for c in reads.graph.peek_claims(eid, predicate)
+        ]
+        if not claims:
+            return None
+        shown = views(claims, reads)
+        short = " and ".join(dict.fromkeys(v.subject_label for v in shown))
+        lead = hedge(shown[0].claim)
+        return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
 
     def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
         """Entity ids a question's subject names (through one hop for "Ana's sister")."""
@@ -834,9 +857,20 @@ class Language:
                     c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
                 ]
                 ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
+                ids += self._pets(reads, oid, ref.noun, ctx.now)
             ids = list(dict.fromkeys(ids))
             return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
         return None
+
+    @staticmethod
+    def _pets(reads: Dictionary, owner_id: str, noun: str, now: datetime) -> list[str]:
+        """The owner's pets that are a `noun` ("the dog": Rex, pet_of Marta, is a dog)."""
+        out = []
+        for c in reads.graph.claims_by_object(owner_id, now, "pet_of"):
+            kinds = reads.graph.peek_claims(c.subject, "is_a")
+            if any(reads.label(k.object_value).lower() == noun for k in kinds):
+                out.append(c.subject)
+        return out
 
     def _why(self, ctx: _Ctx) -> _Reply:
         p = ctx.parsed
@@ -965,61 +999,90 @@ class Language:
         return out
 
     def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
-        """Store every statement the turn makes; the claims written, as views."""
-        stored: list[Claim] = []
-        opened: list[OpenThread] = []
+        """Store every statement the turn makes, with its qualifiers, in one write: the
+        claims written, as views. This is the one place a turn's statements reach the graph."""
+        writes: list[StatementWrite] = []
+        read: list[Statement | None] = []
         said = ctx.said_at or ctx.now
         provenance = f"interaction:{ctx.person_id}" if ctx.person_id else "interaction:unknown"
         cap = self.settings.epistemic.hint_cap
+        change = ctx.doc is not None and declares_change(ctx.doc)
         for statement, triple, negated in self._statements(ctx):
-            if triple is not None:
-                if triple.speaker and ctx.person_id is None:
-                    ctx.speaker_unknown = True
-                    continue
-                if ctx.parsed.intent is Intent.INTRODUCTION and triple.speaker:
-                    continue
-                subject = self._subject(ctx, triple)
-                if subject is None:
-                    continue
-                if negated:
-                    triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
-                new = self._new_claim(ctx, triple, subject, cap, provenance)
-            else:
-                assert statement is not None
-                built = self._statement_claim(ctx, statement, said, cap, provenance)
-                if built is None:
-                    continue
-                new = built
-            fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
-            ctx.wrote["fresh"] = ctx.wrote.get("fresh", 0) + int(fresh)
-            self._file_pending(ctx)
-            claim = self.graph.add_claim(
-                new, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
-            )
-            ctx.wrote.setdefault(
-                "claim", {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
-            )
-            stored.append(claim)
-            if (
-                statement is not None
-                and statement.subject.role == "speaker"
-                and statement.mood in ("plan", "wish")
-                and not statement.negated
-            ):
-                opened.append(
-                    OpenThread(
-                        claim_id=claim.id,
-                        mood=statement.mood,
-                        verb=statement.verb,
-                        opened_at=ctx.now,
-                    )
-                )
+            new = self._claim_of(ctx, statement, triple, negated, said, cap, provenance)
+            if new is None:
+                continue
+            qualifiers = () if statement is None else qualifiers_of(statement, change)
+            writes.append(StatementWrite(claim=new, qualifiers=qualifiers))
+            read.append(statement)
+        if not writes:
+            return []
+        fresh = [
+            not self._held(admit(w.claim, ctx.now, self.settings.epistemic).id) for w in writes
+        ]
+        ctx.wrote["fresh"] = sum(fresh)
+        pending = list({e.id: e for e in ctx.pending}.values())
+        ctx.pending.clear()
+        stored = self.graph.write_statements(
+            pending, writes, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
+        )
+        for entity in pending:
+            self.dictionary.forget(entity.label)
+        if pending:
+            ctx.wrote["entities"] = [e.id for e in pending]
+        first = stored[0]
+        ctx.wrote["claim"] = {"claim_id": first.id, "new": fresh[0], "provenance": first.provenance}
+        ctx.wrote["claims"] = [c.id for c in stored]
+        opened = [
+            OpenThread(claim_id=claim.id, mood=st.mood, verb=st.verb, opened_at=ctx.now)
+            for st, claim in zip(read, stored, strict=True)
+            if st is not None
+            and st.subject.role == "speaker"
+            and st.mood in ("plan", "wish")
+            and not st.negated
+        ]
+        for claim in stored:
             self._contradictions(ctx, claim)
         if opened and ctx.person_id is not None:
             self.threads.open(ctx.person_id, opened, ctx.now)
-        if stored:
-            ctx.wrote["claims"] = [c.id for c in stored]
-        return views(stored, self.dictionary) if stored else []
+        # In the order said, each with what else its clause said (where, when, with whom).
+        by_id = {v.claim.id: v for v in views(stored, self.dictionary)}
+        shown = []
+        for claim, write in zip(stored, writes, strict=True):
+            view = by_id.pop(claim.id, None)
+            if view is None:
+                continue
+            roles = [q for q in write.qualifiers if q.role not in ("modality", "change")]
+            if roles:
+                said_too = "; ".join(f"{q.role} {q.value}" for q in roles)
+                view = view.model_copy(update={"line": f"{view.line} Also said: {said_too}."})
+            shown.append(view)
+        return shown
+
+    def _claim_of(
+        self,
+        ctx: _Ctx,
+        statement: Statement | None,
+        triple: Triple | None,
+        negated: bool,
+        said: datetime,
+        cap: float,
+        provenance: str,
+    ) -> NewClaim | None:
+        """The claim one statement makes (a dependency reading or a table rule's triple)."""
+        if triple is None:
+            assert statement is not None
+            return self._statement_claim(ctx, statement, said, cap, provenance)
+        if triple.speaker and ctx.person_id is None:
+            ctx.speaker_unknown = True
+            return None
+        if ctx.parsed.intent is Intent.INTRODUCTION and triple.speaker:
+            return None
+        subject = self._subject(ctx, triple)
+        if subject is None:
+            return None
+        if negated:
+            triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
+        return self._new_claim(ctx, triple, subject, cap, provenance)
 
     def _statement_claim(
         self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
@@ -1113,6 +1176,17 @@ class Language:
         Intent.READING: _read,
         Intent.UNKNOWN: _unknown,
     }
+
+
+def _asks_who_relative_is(query: Query) -> bool:
+    """ "Who is my husband?", "Who is Ana's sister?": a relative asked for by name."""
+    return (
+        query.subject is not None
+        and query.subject.role == "kin"
+        and query.verb == "be"
+        and query.wh in ("who", "what")
+        and not query.object_words
+    )
 
 
 def words_of_doc(doc: Doc) -> list[Any]:

@@ -225,6 +225,8 @@ def topic(subject: str, predicate: str) -> str:
         return f"what {subject} is"
     if render.reads_as_verb(predicate):
         return f"what {subject} {predicate.replace('_', ' ')}"
+    if subject == "you":
+        return f"your {predicate.replace('_', ' ')}"
     possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
     return f"{possessive} {predicate.replace('_', ' ')}"
 

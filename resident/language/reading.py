@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.roles import Modality, RoleFill, clause_roles, modality
 from resident.records import PREDICATE_RE
 
 if TYPE_CHECKING:
@@ -57,6 +59,13 @@ class Statement(BaseModel):
     when: str | None = None
     #: The verb's lemma, for matching questions ("read" for reads).
     verb: str = ""
+    #: The clause's other arguments (where, when, with whom, why ...), kept as qualifiers.
+    roles: tuple[RoleFill, ...] = ()
+    #: How it was said: done, habit, plan, wish, hypothetical, question, or a present state.
+    modality: Modality = "state"
+    #: The turn declares a change of state ("not anymore", "no longer", "I switched jobs",
+    #: "... now"): what it says replaces an earlier value (the household work hooks on this).
+    change: bool = False
 
     @property
     def stored_predicate(self) -> str:
@@ -467,6 +476,8 @@ FEELINGS = frozenset(
     }
 )
 _PRONOUN_PEOPLE = frozenset({"he", "she", "him", "her"})
+#: Participles that give a name ("a cat called Mochi").
+_NAMING_VERBS = frozenset({"call", "name"})
 _WH = frozenset({"what", "who", "whom", "which", "where", "when", "why", "how", "whose"})
 _AUX_START = frozenset(
     {
@@ -883,10 +894,36 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     subj_tok = _subject_token(verb)
     if subj_tok is None:
         return []
+    if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
+        return _presented(verb, ctx)
+    if modality(verb, _mood(verb)) == "hypothetical":
+        # "If I had a boat": nothing a hypothetical clause says is stored.
+        return []
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     for tok in (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
         out.extend(_read_clause_for(verb, tok, ctx, skip_intro))
+    return _with_roles(verb, subj_tok, out)
+
+
+def _with_roles(verb: Token, subj_tok: Token, statements: list[Statement]) -> list[Statement]:
+    """Each statement of the clause with the clause's other arguments as its roles (less the
+    one that became its object) and the clause's modality."""
+    if not statements:
+        return statements
+    used = {t.i for t in subj_tok.subtree}
+    obj = _direct_object(verb)
+    roles = clause_roles(verb, used, obj)
+    said = modality(verb, _mood(verb))
+    out = []
+    for st in statements:
+        if st.roles or st.verb == "be" and st.predicate in ("is_a", "pet_of") or st.object == "":
+            out.append(st)
+            continue
+        own = st.object.lower()
+        kept = tuple(r for r in roles if r.text.lower() != own and not own.endswith(r.text.lower()))
+        mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
+        out.append(st.model_copy(update={"roles": kept, "modality": mood}))
     return out
 
 
@@ -978,14 +1015,15 @@ def _read_clause_for(
     obj_tok = _direct_object(verb)
     prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
     if obj_tok is not None:
-        for o in _conjuncts(obj_tok):
+        for o in _items(obj_tok):
             if o.pos_ == "VERB":
                 emit(_predicate(third_person(lemma), prt), gerund(o.lemma_.lower()), literal=True)
                 continue
             ref = _object_ref(o, ctx)
             text = ref.name if ref is not None and ref.name else _object_text(o, time_idx)
             emit(_predicate(third_person(lemma), prt), text, object_ref=ref, literal=_is_literal(o))
-        out.extend(_object_kin_edges(obj_tok, ctx))
+            # "We have a dog called Rex": Rex is a dog, and the subject's.
+            out.extend(_object_kin_edges(o, ctx, subject if lemma == "have" else None))
         return out
     if lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
         return out
@@ -1091,7 +1129,45 @@ def _direct_object(verb: Token) -> Token | None:
     for child in verb.children:
         if child.dep_ in ("dobj", "obj"):
             return child
+    # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"):
+    # a word WordNet knows as a noun and not as an adverb or adjective is the object.
+    for child in verb.rights:
+        if (
+            child.dep_ in ("advmod", "acomp", "npadvmod")
+            and child.pos_ in ("ADJ", "ADV", "NOUN")
+            and not child.ent_type_
+            and lexicon.base(child.lower_, "n")
+            and not lexicon.base(child.lower_, "r")
+            and not lexicon.base(child.lower_, "a")
+        ):
+            return child
     return None
+
+
+def _naming(tok: Token) -> Token | None:
+    """The name a noun phrase gives ("my sister Lena", "a cat called Mochi", "a dog named
+    Rex"): the proper noun in apposition, or the one a participle of calling names."""
+    for child in tok.children:
+        if child.dep_ == "appos" and child.pos_ == "PROPN":
+            return child
+        if child.dep_ == "acl" and child.lemma_.lower() in _NAMING_VERBS:
+            named = next(
+                (c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "xcomp")), None
+            )
+            if named is not None and named.pos_ in ("PROPN", "NOUN"):
+                return named
+    return None
+
+
+def _items(tok: Token) -> list[Token]:
+    """A coordinated phrase's items, in order: "a dog called Rex and a cat called Mochi" is
+    two, though the parse hangs "a cat" on "Rex"."""
+    out = [tok]
+    named = _naming(tok)
+    for t in [*tok.conjuncts, *(named.conjuncts if named is not None else ())]:
+        if t.i > tok.i and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB") and t not in out:
+            out.append(t)
+    return sorted(out, key=lambda t: t.i)
 
 
 def _is_literal(tok: Token) -> bool:
@@ -1104,7 +1180,7 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(
             role="name", name=_name_of(tok), kind="person" if tok.ent_type_ == "PERSON" else "thing"
         )
-    named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+    named = _naming(tok)
     noun = tok.lemma_.lower()
     if named is not None and (noun in KIN or noun in PETS):
         return Ref(role="name", name=_name_of(named), kind="person" if noun in KIN else "animal")
@@ -1121,18 +1197,21 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
     return None
 
 
-def _object_kin_edges(tok: Token, ctx: Context) -> list[Statement]:
-    named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
-    if named is None:
+def _object_kin_edges(tok: Token, ctx: Context, owner: Ref | None = None) -> list[Statement]:
+    if _naming(tok) is None:
         return []
     ref = _object_ref(tok, ctx)
     if ref is None:
         return []
-    return _kin_edge(tok, ref, ctx)
+    return _kin_edge(tok, ref, ctx, owner=owner)
 
 
 def _kin_edge(
-    noun_tok: Token, named: Ref, ctx: Context, name_tok: Token | None = None
+    noun_tok: Token,
+    named: Ref,
+    ctx: Context,
+    name_tok: Token | None = None,
+    owner: Ref | None = None,
 ) -> list[Statement]:
     """ "my sister Lena" -> Lena sister_of <speaker>; "my dog Rex" -> Rex is_a dog, and Rex
     pet_of <speaker>."""
@@ -1140,7 +1219,8 @@ def _kin_edge(
     if owner_tok is None and name_tok is not None:
         owner_tok = next((c for c in name_tok.children if c.dep_ == "poss"), None)
     noun = noun_tok.lemma_.lower()
-    owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
+    if owner_tok is not None:
+        owner = _owner_ref(owner_tok, ctx)
     out = []
     if noun in PETS:
         out.append(Statement(subject=named, predicate="is_a", object=noun, verb="be"))
@@ -1152,6 +1232,29 @@ def _kin_edge(
         out.append(
             Statement(subject=named, predicate=f"{noun}_of", object="", object_ref=owner, verb="be")
         )
+    return out
+
+
+def _age(tok: Token) -> str | None:
+    """The number of years an attribute says ("12", "12 years old"), else None."""
+    if tok.dep_ == "attr" and tok.like_num:
+        return tok.text
+    if tok.dep_ == "acomp" and tok.lemma_.lower() == "old":
+        span = next((c for c in tok.children if c.dep_ == "npadvmod"), None)
+        count = None if span is None else next((c for c in span.children if c.like_num), None)
+        return None if count is None else count.text
+    return None
+
+
+def _presented(verb: Token, ctx: Context) -> list[Statement]:
+    """ "This is my husband Tom and our daughter Lena": who each named person is."""
+    out: list[Statement] = []
+    for attr in (c for c in verb.children if c.dep_ == "attr"):
+        for item in _items(attr):
+            out.extend(_object_kin_edges(item, ctx))
+            named = _naming(item)
+            if named is not None:
+                ctx.remember(_name_of(named), "person")
     return out
 
 
@@ -1171,6 +1274,11 @@ def _copula(
     assert callable(emit)
     put: Callable[..., None] = emit
     for child in verb.children:
+        age = _age(child)
+        if age is not None and subject.kind in ("person", "animal"):
+            # "Jonas is 12", "Rex is three years old" (the small model tags "12" a DATE).
+            put("age", age, literal=True, verb_lemma="be")
+            continue
         if child.i in time_idx:
             continue
         if child.dep_ == "attr":
