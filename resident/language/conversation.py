@@ -10,227 +10,59 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from cachetools import LRUCache
-from pydantic import BaseModel, ConfigDict
 
-from resident.cognition.epistemic import admit
 from resident.config import Settings
-from resident.errors import ConflictRefused, InvalidInput, NotFound
-from resident.language import when as timewords
-from resident.language.asking import (
-    Query,
-    Resolved,
-    answer_query,
-    hedge,
-    read_question,
-    read_question_shallow,
-)
-from resident.language.dictionary import Dictionary, slug
+from resident.errors import InvalidInput, NotFound
+from resident.language.answering import AnsweringMixin
+from resident.language.dictionary import Dictionary
 from resident.language.intents import (
     Intent,
     Parsed,
     Triple,
     is_strong_correction,
     parse,
-    parse_sentence_statement,
 )
 from resident.language.knowledge import (
     ClaimView,
-    answer_question,
     resolve,
     views,
-    why_claims,
-    why_subject,
-    why_triple,
 )
 from resident.language.model_client import Grounding, ModelClient
-from resident.language.model_reading import read_with_model
-from resident.language.pipeline import is_trained, load_pipeline
-from resident.language.reading import Context, Ref, Statement, is_question, read
-from resident.language.roles import declares_change
-from resident.language.statements import qualifiers_of
-from resident.language.threads import OpenThread, Threads, threads_file
+from resident.language.pipeline import load_pipeline
+from resident.language.reading import is_question
+from resident.language.statement import Context
+from resident.language.threads import Threads, threads_file
+from resident.language.turn import (
+    _LAST_CLAIMS_PEOPLE,
+    _UNKNOWN_PERSON,
+    ResidentLike,
+    Turn,
+    _Ctx,
+    _Reply,
+    words_of_doc,
+)
+from resident.language.words import words
 from resident.memory.client import GraphStore
-from resident.people.privacy import graph_for, visible
-from resident.records import Claim, Entity, Level, NewClaim, StatementWrite
+from resident.people.privacy import graph_for
+from resident.records import Claim, Entity, Level
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
     from spacy.tokens import Doc
 
-#: Attributes one subject holds one value of: a second value said is a contradiction.
-FUNCTIONAL_PREDICATES = frozenset({"birthday", "capital", "age", "born_in", "full_name"})
-#: People whose last answered claims are kept for "why do you think that?".
-_LAST_CLAIMS_PEOPLE = 256
-
 
 # -- what converse needs from the resident (resident/daemon/boot.py provides it) -------------
-
-
-class _Session(Protocol):
-    @property
-    def session_id(self) -> str: ...
-
-
-class _Events(Protocol):
-    def emit(
-        self, kind: str, payload: dict[str, Any], correlation_id: str | None = None
-    ) -> Any: ...
-
-
-class _People(Protocol):
-    def introduce(self, name: str, now: datetime) -> Any: ...
-    def find(self, name: str) -> Any: ...
-    def get(self, person_id: str) -> Any: ...
-
-
-class ResidentLike(Protocol):
-    """The parts of `resident.daemon.boot.Resident` a conversation turn uses."""
-
-    @property
-    def settings(self) -> Settings: ...
-    @property
-    def graph(self) -> GraphStore: ...
-    @property
-    def session(self) -> _Session: ...
-    @property
-    def events(self) -> _Events: ...
-    @property
-    def people(self) -> _People: ...
-    def appraise(
-        self, kind: str, now: datetime, correlation_id: str | None = None, **detail: Any
-    ) -> None: ...
-    def state(self, now: datetime) -> Any: ...
 
 
 # -- the turn ----------------------------------------------------------------------------------
 
 
-class Turn(BaseModel):
-    """One turn's outcome, as the daemon and the CLI return it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    correlation_id: str
-    intent: str
-    #: What MAX says (the model's phrasing when it passed the check, else `plain`).
-    reply: str
-    #: Who spoke, as a person id; set by an introduction.
-    person_id: str | None
-    #: The claims the reply rests on (Claim dumps).
-    claims: list[dict[str, Any]] = []
-    #: The state report for "how are you" (StateReport dump), else None.
-    state: dict[str, Any] | None = None
-    #: The plain rendering, built only from the state and the graph.
-    plain: str
-    phrased_by_model: bool = False
-    #: A question's answer in a few words ("Walden"), when held claims gave one.
-    answer: str | None = None
-
-
-@dataclass
-class _Reply:
-    plain: str
-    claims: list[ClaimView] = field(default_factory=list)
-    state: dict[str, Any] | None = None
-    person_id: str | None = None
-    mood_labels: tuple[str, ...] = ()
-    #: The reply already greets; a "Hi" in the text needs no second hello.
-    greets: bool = False
-    answer: str | None = None
-    #: What the turn turned out to be, when not what it first looked like ("No worries" looks
-    #: like a correction and is not one).
-    intent: Intent | None = None
-
-
-@dataclass
-class _Ctx:
-    resident: ResidentLike
-    parsed: Parsed
-    person_id: str | None
-    now: datetime
-    correlation_id: str
-    #: Entities this turn files, written in one batch before the claim that needs them.
-    pending: list[Entity] = field(default_factory=list)
-    #: What the turn wrote to the graph (ids), reported in its turn_replied event.
-    wrote: dict[str, Any] = field(default_factory=dict)
-    #: The parsed text (None when parsed without a Doc).
-    doc: Doc | None = None
-    #: When the turn was said (relative dates resolve against it); `now` when not given.
-    said_at: datetime | None = None
-    #: Whom "you" means in this turn: the other person of the conversation, else None (MAX).
-    listener: str | None = None
-    #: A statement about "I" was skipped because the speaker is not known.
-    speaker_unknown: bool = False
-    #: Reads in this turn go through the speaker's private view (people/privacy.py).
-    reads: Dictionary | None = None
-    #: The speaker is authenticated (a person's token, a recognised voice or face): an
-    #: introduction cannot turn them into someone else.
-    bound: bool = False
-
-    @property
-    def reader(self) -> str | None:
-        """Whose private view this turn reads through (people/privacy.py): the speaker when
-        they are authenticated as themselves; None (everything) when the owner's console or a
-        service speaks for someone, as the owner may read all."""
-        return self.person_id if self.bound else None
-
-    def appraise(self, kind: str, **detail: Any) -> None:
-        self.resident.appraise(kind, self.now, self.correlation_id, **detail)
-
-    def emit(self, kind: str, payload: dict[str, Any]) -> None:
-        self.resident.events.emit(kind, payload, self.correlation_id)
-
-
 #: Words of talk that acknowledges rather than states ("No worries", "Sounds good", "Wow").
-_CHIT_CHAT = frozenset(
-    {
-        "ok",
-        "okay",
-        "sure",
-        "cool",
-        "nice",
-        "great",
-        "wow",
-        "haha",
-        "lol",
-        "yeah",
-        "yes",
-        "yep",
-        "worries",
-        "problem",
-        "nope",
-        "awesome",
-        "totally",
-        "exactly",
-        "agreed",
-        "fine",
-        "right",
-        "alright",
-        "hmm",
-        "oh",
-        "ah",
-        "aw",
-        "aww",
-        "congrats",
-        "congratulations",
-        "amazing",
-        "same",
-        "true",
-        "indeed",
-        "absolutely",
-        "definitely",
-        "lovely",
-        "perfect",
-        "good",
-        "bye",
-    }
-)
-_UNKNOWN_PERSON = "I don't know who you are yet. Tell me your name first (\"I'm ...\")."
+_CHIT_CHAT = words("conversation_chit_chat")
 _HELP = (
     'I can note a fact ("Aspirin treats headache"), answer a question ("What treats '
     'headache?"), take a correction ("No, the capital of Australia is Canberra") and say '
@@ -238,7 +70,7 @@ _HELP = (
 )
 
 
-class Language:
+class Language(AnsweringMixin):
     """The language layer of one resident: the pipeline, the dictionary, the optional model.
 
     Shared by the daemon's request threads; every cache in it is guarded.
@@ -436,84 +268,7 @@ class Language:
     def _hello(self, ctx: _Ctx, person_id: str | None) -> str:
         return "Hello." if person_id is None else f"Hello, {self._name(ctx, person_id)}."
 
-    def _person_entity(self, ctx: _Ctx, person_id: str) -> Entity:
-        """The graph entity of a person; filed (with the turn's batch) when the graph lacks it,
-        as after a lost people.json."""
-        try:
-            return self.graph.get_entity(person_id)
-        except NotFound:
-            entity = Entity(id=person_id, kind="person", label=self._name(ctx, person_id))
-            ctx.pending.append(entity)
-            return entity
-
-    def _file_pending(self, ctx: _Ctx) -> None:
-        if not ctx.pending:
-            return
-        batch = list({e.id: e for e in ctx.pending}.values())
-        self.graph.upsert_entities(batch, ctx.now)
-        for entity in batch:
-            self.dictionary.forget(entity.label)
-        ctx.wrote["entities"] = [e.id for e in batch]
-        ctx.pending.clear()
-
     # -- entities ------------------------------------------------------------------------------
-
-    def _subject(self, ctx: _Ctx, triple: Triple) -> Entity | None:
-        """The subject entity of a statement, filed as a concept when new; None for "I" when
-        the speaker is unknown."""
-        if triple.speaker:
-            return None if ctx.person_id is None else self._person_entity(ctx, ctx.person_id)
-        assert triple.subject is not None
-        person = self._known_person(ctx, triple.subject)
-        if person is not None:
-            return self._person_entity(ctx, person)
-        return self._entity(ctx, triple.subject)
-
-    def _known_person(self, ctx: _Ctx, name: str) -> str | None:
-        try:
-            person = ctx.resident.people.find(name)
-        except (NotFound, KeyError):
-            return None
-        pid = getattr(person, "id", None)
-        return pid if isinstance(pid, str) else None
-
-    def _entity(self, ctx: _Ctx, name: str) -> Entity:
-        """The entity a name refers to; a new concept (filed with the turn's batch) when the
-        graph has none."""
-        found = resolve(self.dictionary, name)
-        if found:
-            return found[0]
-        entity = Entity(id=f"concept:{slug(name)}", kind="concept", label=name)
-        for waiting in ctx.pending:
-            if waiting.id == entity.id:
-                return waiting
-        try:
-            # Two spellings can share a slug ("Aspirin", "aspirin"): keep the first label.
-            return self.graph.get_entity(entity.id)
-        except NotFound:
-            ctx.pending.append(entity)
-            return entity
-
-    def _new_claim(
-        self, ctx: _Ctx, triple: Triple, subject: Entity, confidence: float, provenance: str
-    ) -> NewClaim:
-        assert triple.object is not None
-        if triple.literal:
-            return NewClaim(
-                subject=subject.id,
-                predicate=triple.predicate,
-                object_literal=triple.object,
-                confidence=confidence,
-                provenance=provenance,
-            )
-        obj = self._entity(ctx, triple.object)
-        return NewClaim(
-            subject=subject.id,
-            predicate=triple.predicate,
-            object_entity=obj.id,
-            confidence=confidence,
-            provenance=provenance,
-        )
 
     # -- handlers ------------------------------------------------------------------------------
 
@@ -592,68 +347,6 @@ class Language:
         return _Reply(
             f"{opening} I will remember you.{tail}", claims=more, person_id=person_id, greets=True
         )
-
-    def _statement(self, ctx: _Ctx) -> _Reply:
-        read_views = self._read_and_store(ctx)
-        if read_views:
-            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))), claims=read_views)
-        # Nothing read cleanly: a whole-text triple would be a leftover phrase ("Thanks, Sam"
-        # | appreciates | "your support"), so nothing is stored.
-        return self._unknown(ctx)
-
-    def _store_triple(self, ctx: _Ctx, triple: Triple, negated: bool = False) -> _Reply:
-        if negated:
-            triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
-        subject = self._subject(ctx, triple)
-        if subject is None:
-            return _Reply(_UNKNOWN_PERSON)
-        provenance = f"interaction:{ctx.person_id}" if ctx.person_id else "interaction:unknown"
-        new = self._new_claim(ctx, triple, subject, self.settings.epistemic.hint_cap, provenance)
-        fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
-        self._file_pending(ctx)
-        claim = self.graph.add_claim(
-            new, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
-        )
-        ctx.wrote["claim"] = {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
-        # The conflict is recorded whatever it is with; the speaker sees only what they may read.
-        contradicted = visible(self._contradictions(ctx, claim), ctx.reader)
-        shown = views([claim], self.dictionary)
-        lead = "Noted." if fresh else "I had that already."
-        plain = f"{lead} {shown[0].line}"
-        if contradicted:
-            others = views(contradicted, self.dictionary)
-            plain += (
-                "\nThat disagrees with what I hold:\n"
-                + "\n".join(v.line for v in others)
-                + "\nI have recorded the conflict; it stays open until evidence settles it."
-            )
-            shown += others
-        return _Reply(plain, claims=shown)
-
-    def _held(self, claim_id: str) -> bool:
-        try:
-            self.graph.peek_claim(claim_id)
-        except NotFound:
-            return False
-        return True
-
-    def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
-        """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""
-        if claim.predicate not in FUNCTIONAL_PREDICATES:
-            return []
-        out = []
-        for other in self.graph.peek_claims(claim.subject, claim.predicate):
-            if other.id == claim.id or other.level is Level.OPINION:
-                continue
-            if other.object_value.lower() == claim.object_value.lower():
-                continue
-            try:
-                conflict = self.graph.record_conflict(other.id, claim.id, ctx.now)
-            except ConflictRefused:
-                continue
-            ctx.wrote.setdefault("conflict_ids", []).append(conflict.id)
-            out.append(other)
-        return out
 
     def _correction(self, ctx: _Ctx) -> _Reply:
         triple = ctx.parsed.triple
@@ -751,171 +444,6 @@ class Language:
             return None, candidates[0]
         return None, self._entity(ctx, triple.subject or "")
 
-    def _question(self, ctx: _Ctx) -> _Reply:
-        p = ctx.parsed
-        assert p.question is not None
-        assert ctx.reads is not None
-        answer = answer_question(
-            ctx.reads,
-            p.question,
-            p.triple,
-            p.about,
-            ctx.now,
-            speaker_id=ctx.person_id,
-            limit=self.settings.language.max_listed_claims,
-        )
-        if answer.known:
-            short = answer.short or (
-                " and ".join(dict.fromkeys(v.object_label for v in answer.claims))
-                if p.triple is not None and p.triple.object is None and answer.claims
-                else None
-            )
-            return _Reply(answer.text, claims=answer.claims, answer=short)
-        asked = self._ask(ctx)
-        return asked if asked is not None else _Reply(answer.text)
-
-    def _ask(self, ctx: _Ctx) -> _Reply | None:
-        """A question read over the parse and matched to held claims; None when it cannot be
-        read or nothing held answers it."""
-        if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
-            return None
-        sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
-        for query in (
-            read_question(sents[-1], self._context),
-            read_question_shallow(sents[-1], self._context),
-        ):
-            if query is None:
-                continue
-            reply = self._answer(ctx, query)
-            if reply is not None:
-                return reply
-        return None
-
-    def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
-        subject = None if query.subject is None else self._resolve_ref(ctx, query.subject)
-        if query.subject is not None and subject is None:
-            return None
-        # Through the speaker's private view: a question never reads another person's remarks.
-        reads = ctx.reads or self.dictionary
-        if subject is not None and _asks_who_relative_is(query):
-            return self._relative(ctx, query, subject)
-
-        def object_ids() -> list[str]:
-            words = " ".join(query.object_words)
-            return [e.id for e in resolve(reads, words)] if words else []
-
-        answer = answer_query(
-            reads,
-            query,
-            subject,
-            ctx.now,
-            object_ids=object_ids,
-            limit=self.settings.language.max_listed_claims,
-        )
-        if answer is None:
-            return None
-        return _Reply(answer.text, claims=answer.claims, answer=answer.short)
-
-    def _relative(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
-        """ "Who is my husband?": the relative the question names is the answer itself."""
-        reads = ctx.reads or self.dictionary
-        assert query.subject is not None
-        noun = query.subject.noun
-        claims = [
-            c
-            for eid in subject.ids
-            for predicate in (f"{noun}_of", "pet_of")
-            for c in reads.graph.peek_claims(eid, predicate)
-        ]
-        if not claims:
-            return None
-        shown = views(claims, reads)
-        short = " and ".join(dict.fromkeys(v.subject_label for v in shown))
-        lead = hedge(shown[0].claim)
-        return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
-
-    def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
-        """Entity ids a question's subject names (through one hop for "Ana's sister")."""
-        if ref.role == "speaker":
-            return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
-        if ref.role == "listener":
-            return None if ctx.listener is None else Resolved(ids=[ctx.listener], name="you")
-        if ref.role == "name" and ref.name:
-            ids = [e.id for e in resolve(self.dictionary, ref.name)]
-            known = self._known_person(ctx, ref.name)
-            if known and known not in ids:
-                ids.insert(0, known)
-            return Resolved(ids=ids, name=ref.name) if ids else None
-        if ref.role == "kin" and ref.owner is not None and ref.noun:
-            owner = self._resolve_ref(ctx, ref.owner)
-            if owner is None:
-                return None
-            reads = ctx.reads or self.dictionary
-            ids = []
-            for oid in owner.ids:
-                ids += [
-                    c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
-                ]
-                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
-                ids += self._pets(reads, oid, ref.noun, ctx.now)
-            ids = list(dict.fromkeys(ids))
-            return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
-        return None
-
-    @staticmethod
-    def _pets(reads: Dictionary, owner_id: str, noun: str, now: datetime) -> list[str]:
-        """The owner's pets that are a `noun` ("the dog": Rex, pet_of Marta, is a dog)."""
-        out = []
-        for c in reads.graph.claims_by_object(owner_id, now, "pet_of"):
-            kinds = reads.graph.peek_claims(c.subject, "is_a")
-            if any(reads.label(k.object_value).lower() == noun for k in kinds):
-                out.append(c.subject)
-        return out
-
-    def _why(self, ctx: _Ctx) -> _Reply:
-        p = ctx.parsed
-        limit = self.settings.language.max_listed_claims
-        reads = ctx.reads
-        assert reads is not None
-        if p.refers_back:
-            with self._last_lock:
-                last = self._last.get(ctx.person_id or "", ())
-            claims = []
-            for cid in last:
-                try:
-                    claims.append(reads.graph.peek_claim(cid))
-                except NotFound:
-                    continue
-            if not claims:
-                return _Reply(
-                    'Why do I think what? Ask me, for example: "Why do you think '
-                    'aspirin treats headache?"'
-                )
-            answer = why_claims(reads, claims, p.text, True, "Here is why:", ctx.now)
-        elif p.triple is not None:
-            if p.triple.speaker and ctx.person_id is None:
-                return _Reply(_UNKNOWN_PERSON)
-            answer = why_triple(
-                reads, p.triple, p.text, ctx.now, speaker_id=ctx.person_id, limit=limit
-            )
-        else:
-            name = p.about or ""
-            answer = why_subject(reads, name, p.text, ctx.now, limit=limit)
-        shown = [t.claim for t in answer.trails]
-        shown += [cv.other for t in answer.trails for cv in t.conflicts if cv.other is not None]
-        unique = list({v.claim.id: v for v in shown}.values())
-        return _Reply(answer.text, claims=unique)
-
-    def _read(self, ctx: _Ctx) -> _Reply:
-        from resident.language.bookshelf import ReadingKind, ReadingQuestion, answer_reading
-
-        p = ctx.parsed
-        q = ReadingQuestion(ReadingKind(p.reason or ReadingKind.LIST), p.about)
-        answer = answer_reading(
-            self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
-        )
-        return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
-
     def _praise(self, ctx: _Ctx) -> _Reply:
         ctx.appraise("praise", person_id=ctx.person_id)
         if ctx.person_id is None:
@@ -961,238 +489,20 @@ class Language:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def _noted(self, shown: list[ClaimView], fresh: bool = True) -> str:
-        lead = "Noted." if fresh else "I had that already."
-        return lead + " " + "\n".join(v.line for v in shown)
-
-    def _statements(self, ctx: _Ctx) -> list[tuple[Statement | None, Triple | None, bool]]:
-        """What the turn states, sentence by sentence: the dependency reading first, the table
-        rules as the fallback (and the only reader on a blank pipeline)."""
-        doc = ctx.doc
-        if doc is None:
-            return []
-        out: list[tuple[Statement | None, Triple | None, bool]] = []
-        if self.model is not None and self.settings.conversation.model_extraction:
-            listener = "MAX" if ctx.listener is None else self._name(ctx, ctx.listener)
-            by_model = read_with_model(
-                self.model, doc.text, self._name(ctx, ctx.person_id), listener
-            )
-            if by_model:
-                return [(st, None, False) for st in by_model]
-        trained = is_trained(self.nlp) and doc.has_annotation("DEP")
-        sentences = list(doc.sents) if doc.has_annotation("SENT_START") or trained else [doc[:]]
-        with self._nlp_lock:
-            for sent in sentences:
-                if sent.text.strip().endswith("?"):
-                    if trained:
-                        read(sent.as_doc(), self._context)
-                    continue
-                statements: list[Statement] = []
-                if trained:
-                    statements, _ = read(sent.as_doc(), self._context)
-                if statements:
-                    out.extend((st, None, False) for st in statements)
-                    continue
-                rule = parse_sentence_statement(words_of_doc(sent.as_doc()))
-                if rule is not None:
-                    out.append((None, rule[0], rule[1]))
-        return out
-
-    def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
-        """Store every statement the turn makes, with its qualifiers, in one write: the
-        claims written, as views. This is the one place a turn's statements reach the graph."""
-        writes: list[StatementWrite] = []
-        read: list[Statement | None] = []
-        said = ctx.said_at or ctx.now
-        provenance = f"interaction:{ctx.person_id}" if ctx.person_id else "interaction:unknown"
-        cap = self.settings.epistemic.hint_cap
-        change = ctx.doc is not None and declares_change(ctx.doc)
-        for statement, triple, negated in self._statements(ctx):
-            new = self._claim_of(ctx, statement, triple, negated, said, cap, provenance)
-            if new is None:
-                continue
-            qualifiers = () if statement is None else qualifiers_of(statement, change)
-            writes.append(StatementWrite(claim=new, qualifiers=qualifiers))
-            read.append(statement)
-        if not writes:
-            return []
-        fresh = [
-            not self._held(admit(w.claim, ctx.now, self.settings.epistemic).id) for w in writes
-        ]
-        ctx.wrote["fresh"] = sum(fresh)
-        pending = list({e.id: e for e in ctx.pending}.values())
-        ctx.pending.clear()
-        stored = self.graph.write_statements(
-            pending, writes, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
-        )
-        for entity in pending:
-            self.dictionary.forget(entity.label)
-        if pending:
-            ctx.wrote["entities"] = [e.id for e in pending]
-        first = stored[0]
-        ctx.wrote["claim"] = {"claim_id": first.id, "new": fresh[0], "provenance": first.provenance}
-        ctx.wrote["claims"] = [c.id for c in stored]
-        opened = [
-            OpenThread(claim_id=claim.id, mood=st.mood, verb=st.verb, opened_at=ctx.now)
-            for st, claim in zip(read, stored, strict=True)
-            if st is not None
-            and st.subject.role == "speaker"
-            and st.mood in ("plan", "wish")
-            and not st.negated
-        ]
-        for claim in stored:
-            self._contradictions(ctx, claim)
-        if opened and ctx.person_id is not None:
-            self.threads.open(ctx.person_id, opened, ctx.now)
-        # In the order said, each with what else its clause said (where, when, with whom).
-        by_id = {v.claim.id: v for v in views(stored, self.dictionary)}
-        shown = []
-        for claim, write in zip(stored, writes, strict=True):
-            view = by_id.pop(claim.id, None)
-            if view is None:
-                continue
-            roles = [q for q in write.qualifiers if q.role not in ("modality", "change")]
-            if roles:
-                said_too = "; ".join(f"{q.role} {q.value}" for q in roles)
-                view = view.model_copy(update={"line": f"{view.line} Also said: {said_too}."})
-            shown.append(view)
-        return shown
-
-    def _claim_of(
-        self,
-        ctx: _Ctx,
-        statement: Statement | None,
-        triple: Triple | None,
-        negated: bool,
-        said: datetime,
-        cap: float,
-        provenance: str,
-    ) -> NewClaim | None:
-        """The claim one statement makes (a dependency reading or a table rule's triple)."""
-        if triple is None:
-            assert statement is not None
-            return self._statement_claim(ctx, statement, said, cap, provenance)
-        if triple.speaker and ctx.person_id is None:
-            ctx.speaker_unknown = True
-            return None
-        if ctx.parsed.intent is Intent.INTRODUCTION and triple.speaker:
-            return None
-        subject = self._subject(ctx, triple)
-        if subject is None:
-            return None
-        if negated:
-            triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
-        return self._new_claim(ctx, triple, subject, cap, provenance)
-
-    def _statement_claim(
-        self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
-    ) -> NewClaim | None:
-        subject = self._ref_entity(ctx, st.subject)
-        if subject is None:
-            ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
-            return None
-        occurred = None
-        if st.when:
-            occurred = timewords.resolve(st.when, said, past=st.mood == "past")
-
-        def claim(object_entity: str | None = None, object_literal: str | None = None) -> NewClaim:
-            return NewClaim(
-                subject=subject.id,
-                predicate=st.stored_predicate,
-                object_entity=object_entity,
-                object_literal=object_literal,
-                confidence=cap,
-                provenance=provenance,
-                occurred_at=occurred,
-            )
-
-        if st.object_ref is not None:
-            ref = self._ref_entity(ctx, st.object_ref)
-            if ref is None or ref.id == subject.id:
-                return None
-            return claim(object_entity=ref.id)
-        if not st.object.strip():
-            return None
-        if st.literal:
-            return claim(object_literal=st.object)
-        obj = self._entity(ctx, st.object)
-        return None if obj.id == subject.id else claim(object_entity=obj.id)
-
-    def _ref_entity(self, ctx: _Ctx, ref: Ref) -> Entity | None:
-        """The entity a reference names: the speaker, the listener, a person MAX knows (any
-        case), a person or animal named in talk, or a relative ("Ana's sister")."""
-        if ref.role == "speaker":
-            return None if ctx.person_id is None else self._person_entity(ctx, ctx.person_id)
-        if ref.role == "listener":
-            return None if ctx.listener is None else self._person_entity(ctx, ctx.listener)
-        if ref.role == "kin":
-            if ref.owner is None or not ref.noun:
-                return None
-            owner = self._ref_entity(ctx, ref.owner)
-            if owner is None:
-                return None
-            label = f"{owner.label}'s {ref.noun}"
-            return self._named(ctx, label, "person")
-        if not ref.name:
-            return None
-        known = self._known_person(ctx, ref.name)
-        if known is not None:
-            return self._person_entity(ctx, known)
-        return self._named(ctx, ref.name, ref.kind)
-
-    def _named(self, ctx: _Ctx, name: str, kind: str) -> Entity:
-        """A person or animal by name: the one the graph holds, else filed now (a person as
-        `person:<slug>`, so a later introduction lands on the same entity)."""
-        found = resolve(self.dictionary, name)
-        same = [e for e in found if e.kind == kind] or (found if kind == "thing" else [])
-        if same:
-            return same[0]
-        if kind == "person":
-            entity = Entity(id=f"person:{slug(name)}", kind="person", label=name)
-        elif kind == "animal":
-            entity = Entity(id=f"concept:{slug(name)}", kind="animal", label=name)
-        else:
-            return self._entity(ctx, name)
-        for waiting in ctx.pending:
-            if waiting.id == entity.id:
-                return waiting
-        try:
-            return self.graph.get_entity(entity.id)
-        except NotFound:
-            ctx.pending.append(entity)
-            return entity
-
     _handlers: dict[Intent, Callable[[Language, _Ctx], _Reply]] = {
         Intent.GREETING: _greeting,
         Intent.FAREWELL: _farewell,
         Intent.HOW_ARE_YOU: _how_are_you,
         Intent.INTRODUCTION: _introduction,
-        Intent.STATEMENT: _statement,
+        Intent.STATEMENT: AnsweringMixin._statement,
         Intent.CORRECTION: _correction,
-        Intent.QUESTION: _question,
-        Intent.WHY: _why,
+        Intent.QUESTION: AnsweringMixin._question,
+        Intent.WHY: AnsweringMixin._why,
         Intent.PRAISE: _praise,
         Intent.HOSTILITY: _hostility,
-        Intent.READING: _read,
+        Intent.READING: AnsweringMixin._read,
         Intent.UNKNOWN: _unknown,
     }
-
-
-def _asks_who_relative_is(query: Query) -> bool:
-    """ "Who is my husband?", "Who is Ana's sister?": a relative asked for by name."""
-    return (
-        query.subject is not None
-        and query.subject.role == "kin"
-        and query.verb == "be"
-        and query.wh in ("who", "what")
-        and not query.object_words
-    )
-
-
-def words_of_doc(doc: Doc) -> list[Any]:
-    from resident.language.intents import words_of
-
-    return words_of(doc)
 
 
 _languages: weakref.WeakKeyDictionary[Any, Language] = weakref.WeakKeyDictionary()

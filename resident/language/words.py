@@ -37,3 +37,15 @@ def table(name: str) -> dict[str, str]:
             key, _, value = line.partition(" ")
         out[key.strip().lower()] = value.strip()
     return out
+
+
+@functools.cache
+def groups(name: str) -> tuple[frozenset[str], ...]:
+    """The groups in data/<name>.txt: one group a line, its words separated by spaces."""
+    return tuple(frozenset(line.lower().split()) for line in _lines(f"{name}.txt"))
+
+
+@functools.cache
+def rows(name: str) -> tuple[tuple[str, ...], ...]:
+    """The rows of data/<name>.txt, in order: one a line, its words separated by spaces."""
+    return tuple(tuple(line.lower().split()) for line in _lines(f"{name}.txt"))

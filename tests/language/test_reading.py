@@ -14,7 +14,7 @@ import pytest
 
 from resident.config import Settings
 from resident.language import when as timewords
-from resident.language.reading import base_form, third_person
+from resident.language.statement import base_form, third_person
 from tests.language.test_conversation import Max
 
 README = Path(__file__).resolve().parents[2] / "README.md"
