@@ -1,6 +1,8 @@
 """`python -m benchmarks [graph|daemon|ingest|facts] [--scale tiny|small|full]`: run the
 benchmarks, write RESULTS.md (the daemon, ingest and facts suites write their own reports; see
 benchmarks/daemon.py, benchmarks/ingest.py and benchmarks/facts.py).
+`python -m benchmarks language-eval --split dev|test|both`: the language evaluation of issue 21
+(benchmarks/language_eval.py).
 
 The full scale (the default) writes benchmarks/RESULTS.md; smaller scales write under
 benchmarks/work/ unless --out says otherwise, so a quick run never replaces the recorded numbers.
@@ -38,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the raw numbers")
     if argv is None:
         argv = sys.argv[1:]
+    if argv[:1] == ["language-eval"]:
+        from benchmarks import language_eval
+
+        return language_eval.main(argv[1:])
     if argv[:1] == ["facts"]:
         from benchmarks import facts
 

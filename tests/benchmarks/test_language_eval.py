@@ -1,0 +1,188 @@
+"""The language evaluation of issue 21 scores what it says it scores (a right answer, a wrong
+one, "I don't know"; a stored claim right or wrong), runs end to end on a tiny conversation, and
+the frozen test split is still the one whose hash was committed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+# The benchmarks folder is run, not imported by the tests: load the module from its file.
+_spec = importlib.util.spec_from_file_location(
+    "language_eval_bench", REPO_ROOT / "benchmarks" / "language_eval.py"
+)
+assert _spec is not None and _spec.loader is not None
+ev = importlib.util.module_from_spec(_spec)
+sys.modules["language_eval_bench"] = ev  # dataclasses look their module up while defining
+_spec.loader.exec_module(ev)
+
+
+def _q(kind: str, answer: str | None, *alternates: str) -> dict[str, object]:
+    return {"kind": kind, "text": "?", "answer": answer, "alternates": list(alternates)}
+
+
+def test_a_right_answer_is_correct_in_any_surface_form() -> None:
+    assert ev.judge(_q("single", "Porto"), "Porto", "Porto.").outcome == "correct"
+    assert ev.judge(_q("single", "Porto"), "in Porto, near the river", "").outcome == "correct"
+    assert ev.judge(_q("count", "31", "thirty-one"), "thirty one years", "").outcome == "correct"
+    assert ev.judge(_q("single", "14"), "She is fourteen.", "").outcome == "correct"
+    assert ev.judge(_q("temporal", "2026-04-18"), "on 18 April 2026", "").outcome == "correct"
+    assert ev.judge(_q("temporal", "2026-04-18"), "April 18, 2026", "").outcome == "correct"
+    assert ev.judge(_q("temporal", "2026-01"), "since January 2026", "").outcome == "correct"
+    assert ev.judge(_q("multi", "Jürgen", "Jurgen"), "Jurgen", "").outcome == "correct"
+    assert ev.judge(_q("yes_no", "no"), "No, not any more.", "").outcome == "correct"
+
+
+def test_a_wrong_answer_is_about_something_else() -> None:
+    # The month-end clamp of issue 21: a year before 31 March is not 28 March.
+    wrong = ev.judge(_q("temporal", "2025-03-31"), "28 March 2025", "")
+    assert wrong.outcome == "wrong" and wrong.answered
+    assert ev.judge(_q("single", "Porto"), "Lisbon", "").outcome == "wrong"
+    assert ev.judge(_q("count", "2", "two"), "12", "").outcome == "wrong"
+    assert ev.judge(_q("yes_no", "no"), "Yes", "").outcome == "wrong"
+    # Whole words only: "Rory" is not "Rory and Isla"'s only acceptable part unless listed.
+    assert ev.judge(_q("single", "Rory and Isla"), "Rory", "").outcome == "wrong"
+    # An unanswerable question answered anyway is the worst case.
+    unanswerable = ev.judge(_q("unanswerable", None), "Porto", "Porto.")
+    assert unanswerable.outcome == "wrong" and unanswerable.answered
+
+
+def test_i_dont_know_is_right_only_when_nothing_answers_it() -> None:
+    assert ev.judge(_q("unanswerable", None), None, "I don't know.").outcome == "correct"
+    assert ev.judge(_q("unanswerable", None), None, "Noted.").outcome == "correct"
+    idk = ev.judge(_q("single", "Porto"), None, "I don't know where Lena lives.")
+    assert idk.outcome == "idk" and not idk.answered and idk.f1 == 0.0
+    assert ev.judge(_q("single", "Porto"), "I don't know", "").outcome == "idk"
+
+
+def test_token_f1_and_claim_matching() -> None:
+    assert ev.token_f1("the cello", "cello") == 1.0
+    assert 0.0 < ev.token_f1("Rory", "Rory and Isla") < 1.0
+    gold = {
+        "predicate": "take",
+        "polarity": True,
+        "roles": {"agent": "Evan", "theme": "family", "destination": "Jasper"},
+    }
+    assert ev.claim_matches(ev.StoredClaim("Evan", "takes", "family"), gold)
+    assert ev.claim_matches(ev.StoredClaim("Evan", "takes", "trip", "Jasper"), gold)
+    assert not ev.claim_matches(ev.StoredClaim("Evan", "takes", "road trip"), gold)
+    assert not ev.claim_matches(ev.StoredClaim("Evan", "takes", "family", negated=True), gold)
+    assert not ev.claim_matches(ev.StoredClaim("Sam", "takes", "family"), gold)
+    kin = {"predicate": "husband", "polarity": True, "roles": {"agent": "Tom", "of": "Marta"}}
+    assert ev.claim_matches(ev.StoredClaim("Tom", "husband_of", "Marta"), kin)
+    assert ev.claim_matches(ev.StoredClaim("Marta", "spouse", "Tom"), kin)
+    assert not ev.claim_matches(ev.StoredClaim("Tom", "knows", "Marta"), kin)
+    dated = {"predicate": "move", "polarity": True, "roles": {"agent": "Ana", "time": "2025-03-31"}}
+    assert ev.claim_matches(ev.StoredClaim("Ana", "moves", "house", "2025-03-31"), dated)
+    assert not ev.claim_matches(ev.StoredClaim("Ana", "moves", "house", "2025-03-28"), dated)
+
+
+def test_the_test_split_is_the_frozen_one() -> None:
+    """TEST_SPLIT.sha256 was committed before any reader was tuned: the files must not change.
+    The hash is the one the README's shell command gives."""
+    folder = REPO_ROOT / "benchmarks" / "data" / "language" / "corpus" / "test"
+    frozen = (folder.parents[1] / "TEST_SPLIT.sha256").read_text().split()[0]
+    assert ev.split_hash(folder) == frozen
+    if shutil.which("sha256sum"):
+        shell = subprocess.run(
+            "(LC_ALL=C sha256sum -- *.json) | sha256sum | cut -d' ' -f1",
+            shell=True,
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert shell.stdout.strip() == frozen
+
+
+def test_every_corpus_file_is_well_formed() -> None:
+    corpus = REPO_ROOT / "benchmarks" / "data" / "language" / "corpus"
+    for split in ("dev", "test"):
+        for conv in ev.load_split(split, corpus):
+            people = set(conv["people"])
+            turns = [t for s in conv["sessions"] for t in s["turns"]]
+            assert turns and all(t["speaker"] in people and t["at"] for t in turns), conv["id"]
+            last = max(t["at"] for t in turns)
+            for q in conv["questions"]:
+                assert q["asker"] in people and q["kind"] in ev.KINDS, (conv["id"], q)
+                assert q["at"] > last, (conv["id"], q["text"])
+                assert (q["answer"] is None) == (q["kind"] == "unanswerable"), q
+
+
+def test_the_evaluation_runs_on_a_tiny_conversation(tmp_path: Path) -> None:
+    conv = {
+        "id": "tiny",
+        "people": ["Ana", "Ben"],
+        "sessions": [
+            {
+                "at": "2026-11-02T19:00:00+00:00",
+                "turns": [
+                    {
+                        "speaker": "Ana",
+                        "at": "2026-11-02T19:00:00+00:00",
+                        "text": "My sister Lena lives in Porto.",
+                        "gold": [
+                            {
+                                "predicate": "live",
+                                "polarity": True,
+                                "roles": {"agent": "Lena", "location": "Porto"},
+                            }
+                        ],
+                    },
+                    {
+                        "speaker": "Ben",
+                        "at": "2026-11-02T19:00:40+00:00",
+                        "text": "Thanks!",
+                        "gold": [],
+                    },
+                ],
+            }
+        ],
+        "questions": [
+            _q("single", "Porto")
+            | {"asker": "Ben", "at": "2026-11-02T19:10:00+00:00", "text": "Where does Lena live?"},
+            _q("unanswerable", None)
+            | {
+                "asker": "Ben",
+                "at": "2026-11-02T19:11:00+00:00",
+                "text": "What does Lena's husband do for work?",
+            },
+        ],
+    }
+    corpus = tmp_path / "corpus"
+    (corpus / "dev").mkdir(parents=True)
+    (corpus / "dev" / "tiny.json").write_text(json.dumps(conv))
+    work = tmp_path / "work"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks",
+            "language-eval",
+            "--split",
+            "dev",
+            "--corpus",
+            str(corpus),
+            "--work",
+            str(work),
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    result = json.loads((work / "dev.json").read_text())
+    assert result["questions"] == 2 and result["turns"] == 4
+    outcomes = {a["q"]: a["outcome"] for a in result["answers"]}
+    assert outcomes["Where does Lena live?"] == "correct", result["answers"]
+    assert result["accuracy_by_kind"]["single"] == 1.0
+    assert result["gold_statements"] == 1 and result["claim_recall"] == 1.0
+    assert "| answer accuracy, overall |" in proc.stdout
