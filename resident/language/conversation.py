@@ -138,6 +138,22 @@ class Language(AnsweringMixin):
         bound: bool = False,
     ) -> Turn:
         text = checked_turn_text(text, self.settings.language.max_turn_chars)
+        # One durable write of the log per turn: its events (heard, appraisal, replied) reach
+        # the disk together before the reply is returned; the graph commits once too
+        # (write_statements).
+        with resident.events.grouped():
+            return self._converse(resident, text, person_id, now, correlation_id, said_at, bound)
+
+    def _converse(
+        self,
+        resident: ResidentLike,
+        text: str,
+        person_id: str | None,
+        now: datetime,
+        correlation_id: str,
+        said_at: datetime | None,
+        bound: bool,
+    ) -> Turn:
         # "What have you read?" and its kin are read first; everything else goes to the parse.
         reading = self._reading(text.strip(), now)
         if reading is not None:

@@ -4,6 +4,7 @@ the reply and context a turn builds, and the base the turn's parts share."""
 from __future__ import annotations
 
 import threading
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
@@ -44,6 +45,7 @@ class _Events(Protocol):
     def emit(
         self, kind: str, payload: dict[str, Any], correlation_id: str | None = None
     ) -> Any: ...
+    def grouped(self) -> AbstractContextManager[None]: ...
 
 
 class _People(Protocol):
