@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
+from resident.language import lexicon
 from resident.language.asking import (
     Query,
     Resolved,
@@ -28,6 +29,7 @@ from resident.language.knowledge import (
 from resident.language.phrases import Parsed, QuestionKind
 from resident.language.reading import is_question
 from resident.language.statement import Ref
+from resident.records import Claim
 
 if TYPE_CHECKING:
     pass
@@ -46,6 +48,11 @@ class AnsweringMixin(StoringMixin):
         p = ctx.parsed
         assert p.question is not None
         assert ctx.reads is not None
+        if p.question is QuestionKind.CHECK:
+            # Yes or no by meaning: the latest statement stands ("not anymore", "I quit").
+            asked = self._ask(ctx)
+            if asked is not None:
+                return asked
         answer = answer_question(
             ctx.reads,
             p.question,
@@ -85,6 +92,10 @@ class AnsweringMixin(StoringMixin):
         reads = ctx.reads or self.dictionary
         if subject is not None and _asks_who_relative_is(query):
             return self._relative(ctx, query, subject)
+        if subject is not None and _asks_how_many_held(query):
+            counted = self._count(ctx, query, subject)
+            if counted is not None:
+                return counted
 
         def object_ids() -> list[str]:
             words = " ".join(query.object_words)
@@ -144,9 +155,55 @@ class AnsweringMixin(StoringMixin):
                 ]
                 ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
                 ids += self._pets(reads, oid, ref.noun, ctx.now)
+            if not ids and ref.kind == "animal":
+                # "the horse" when the asker owns none: the one the household has.
+                ids = self._of_kind(reads, ref.noun, ctx.now)
             ids = list(dict.fromkeys(ids))
             return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
         return None
+
+    def _count(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
+        """ "How many children do we have?", "How many cats do we have?": the relatives and
+        pets held of the asker (and, for "we", of their partner) that are such a thing."""
+        reads = ctx.reads or self.dictionary
+        noun = query.object_words[-1]
+        owners = list(subject.ids)
+        for oid in subject.ids:
+            for predicate in _PARTNERS:
+                owners += [c.subject for c in reads.graph.claims_by_object(oid, ctx.now, predicate)]
+        members: dict[str, Claim] = {}
+        for oid in dict.fromkeys(owners):
+            for c in reads.graph.claims_by_object(oid, ctx.now):
+                if c.predicate.endswith("_of") and self._is_kind(reads, c, noun):
+                    members.setdefault(c.subject, c)
+        if not members:
+            return None
+        shown = views(list(members.values()), reads)
+        short = str(len(members))
+        names = " and ".join(dict.fromkeys(v.subject_label for v in shown))
+        lead = hedge(shown[0].claim)
+        text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
+        return _Reply(text, shown, answer=short)
+
+    @staticmethod
+    def _is_kind(reads: Dictionary, claim: Claim, noun: str) -> bool:
+        """Is the subject of a relation claim ("Jonas son_of Marta", "Rex pet_of Marta") a
+        `noun` (a child, a pet, a cat)?"""
+        relation = claim.predicate.removesuffix("_of")
+        if relation == "pet":
+            if noun == "pet":
+                return True
+            kinds = reads.graph.peek_claims(claim.subject, "is_a")
+            return any(_same_noun(reads.label(k.object_value), noun) for k in kinds)
+        return relation == noun or lexicon.is_a(relation, noun)
+
+    @staticmethod
+    def _of_kind(reads: Dictionary, noun: str, now: datetime) -> list[str]:
+        """What MAX holds to be a `noun` ("Star is a horse")."""
+        out = []
+        for kind in resolve(reads, noun):
+            out += [c.subject for c in reads.graph.claims_by_object(kind.id, now, "is_a")]
+        return out
 
     @staticmethod
     def _pets(reads: Dictionary, owner_id: str, noun: str, now: datetime) -> list[str]:
@@ -154,7 +211,7 @@ class AnsweringMixin(StoringMixin):
         out = []
         for c in reads.graph.claims_by_object(owner_id, now, "pet_of"):
             kinds = reads.graph.peek_claims(c.subject, "is_a")
-            if any(reads.label(k.object_value).lower() == noun for k in kinds):
+            if any(_same_noun(reads.label(k.object_value), noun) for k in kinds):
                 out.append(c.subject)
         return out
 
@@ -208,7 +265,7 @@ def _asks_who_relative_is(query: Query) -> bool:
     return (
         query.subject is not None
         and query.subject.role == "kin"
-        and query.verb == "be"
+        and query.verb in ("be", "call", "name")
         and query.wh in ("who", "what")
         and not query.object_words
     )
@@ -224,3 +281,24 @@ def _short(p: Parsed, answer: Answer) -> str | None:
     if p.triple.object is None:
         return " and ".join(dict.fromkeys(v.object_label for v in answer.claims))
     return None
+
+
+def _same_noun(label: str, noun: str) -> bool:
+    """Does a kind's label name `noun` ("guinea pigs" and "pig", "Dogs" and "dog")?"""
+    last = label.lower().split()[-1] if label.strip() else ""
+    return last in (noun, noun + "s", noun + "es") or label.lower() == noun
+
+
+#: Whose relatives and pets "we" also counts: the asker's partner's.
+_PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of")
+
+
+def _asks_how_many_held(query: Query) -> bool:
+    """ "How many children do we have?": a count of relatives or pets."""
+    return (
+        query.wh == "how many"
+        and query.subject is not None
+        and query.subject.role == "speaker"
+        and query.verb in ("have", "own", "get")
+        and bool(query.object_words)
+    )

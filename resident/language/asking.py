@@ -9,7 +9,7 @@ unless a held claim matches the question's verb (and its object, when the questi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -20,9 +20,9 @@ from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.clauses import _time_tokens
 from resident.language.dictionary import Dictionary
-from resident.language.knowledge import Answer, ClaimView, views
+from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.refs import subject_ref
-from resident.language.statement import KIN, PETS, Context, Ref, base_form, canonical_lemma
+from resident.language.statement import KIN, Context, Ref, base_form, canonical_lemma, is_pet
 from resident.language.words import groups, words
 from resident.records import Claim, Level, Qualifier
 
@@ -201,6 +201,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
 
 
 _AUX = words("asking_aux")
+_CESSATION = words("cessation_verbs")
 
 
 def _ing_forms(word: str) -> tuple[str, ...]:
@@ -308,7 +309,7 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
     if (
         ref is None
         and tok.pos_ == "NOUN"
-        and (noun in KIN or noun in PETS)
+        and (noun in KIN or is_pet(noun))
         and any(c.lower_ == "the" for c in tok.children)
     ):
         kind = "person" if noun in KIN else "animal"
@@ -380,13 +381,16 @@ def same_meaning(asked: str, said: Iterable[str]) -> bool:
     return any(v in near or asked in lexicon.synonyms(v, "v") for v in said)
 
 
-def _verb_matches(query: Query, verbs: frozenset[str]) -> bool:
+def _verb_matches(query: Query, verbs: frozenset[str], object_label: str = "") -> bool:
     """Does a claim's verb answer the question's: the same lemma, one of its group, a WordNet
     synonym; "do" for a job or an activity; "be"/"have" for what a subject is or has."""
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
     if verbs & wanted or (query.verb not in _GENERIC and query.verb in verbs):
         return True
     if query.verb not in _GENERIC and same_meaning(query.verb, verbs):
+        return True
+    if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
+        # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
         return True
     if query.verb == "do":
         # "What does Sam do?": a job or an activity.
@@ -432,7 +436,7 @@ def score(
         # "How old is Jonas?": the age said ("Jonas is 12"), nothing else.
         return 3.0 if claim.predicate == "age" else None
     negated, verbs, prep = claim_verbs(claim.predicate)
-    if not _verb_matches(query, verbs):
+    if not _verb_matches(query, verbs, object_label):
         return None
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").
@@ -476,6 +480,30 @@ class Resolved(BaseModel):
     name: str
 
 
+def _when(view: ClaimView) -> float:
+    return (view.claim.occurred_at or view.claim.created_at).timestamp()
+
+
+def _ceased(
+    query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
+) -> ClaimView | None:
+    """For "Does Tomas still brew beer?": the latest statement that it ended ("I stopped
+    brewing beer"), if one was said."""
+    if query.wh != "yes":
+        return None
+    asked = {*query.object_words, query.verb, *query.also}
+    for v in sorted(shown, key=_when, reverse=True):
+        _, verbs, _ = claim_verbs(v.claim.predicate)
+        if not verbs & _CESSATION:
+            continue
+        text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
+        words_said = _lemma_tokens(text) | verbs
+        said = {f for w in words_said for f in _ing_forms(w)} | words_said
+        if said & asked:
+            return v
+    return None
+
+
 def answer_query(
     dictionary: Dictionary,
     query: Query,
@@ -503,50 +531,66 @@ def answer_query(
         s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))
         if s is not None:
             scored.append((s, v))
-    if not scored:
-        return None
-    best = max(s for s, _ in scored)
+    ceased = _ceased(query, shown, held)
+    best = max((s for s, _ in scored), default=0.0)
     top = [v for s, v in scored if s >= best - 0.25]
-    top.sort(
-        key=lambda v: (
-            -v.claim.confidence,
-            -(v.claim.occurred_at or v.claim.created_at).timestamp(),
-        )
-    )
-    top = top[:limit]
+    if query.wh == "yes":
+        # What was said last stands: "I don't play the trumpet anymore" after "I play it".
+        top.sort(key=_when, reverse=True)
+    else:
+        top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
+    if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
+        fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
+        text = "No, not any more as far as I know:\n" + _with_time(fresh[0])
+        return Answer(text=text, claims=fresh, known=True, short="No")
+    if not top:
+        return None
     # Reading counts as a retrieval: bump what the answer rests on.
-    fresh = [graph.get_claim(v.claim.id, now) for v in top]
-    top = views(fresh, dictionary)
+    order = [v.claim.id for v in top[:limit]]
+    bumped = {v.claim.id: v for v in views([graph.get_claim(i, now) for i in order], dictionary)}
+    top = [bumped[i] for i in order]
+    said = _said(query, top, held, subject is None)
+    if said is None:
+        return None
+    short, prefix = said
+    lines = [prefix, *(_with_time(v) for v in top)]
+    return Answer(text="\n".join(lines), claims=top, known=True, short=short)
+
+
+def _said(
+    query: Query,
+    top: list[ClaimView],
+    held: Mapping[str, Sequence[Qualifier]],
+    asks_subject: bool,
+) -> tuple[str, str] | None:
+    """The answer in a few words and the line that leads the reply, or None when the claims
+    found do not answer after all."""
     lead = top[0]
     fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()))) is not None]
     if fillers and not (query.wh == "when" and lead.claim.occurred_at is not None):
         short = " and ".join(dict.fromkeys(fillers))
-        prefix = f"{short}. {hedge(lead.claim)}"
-    elif query.wh == "yes":
+        return short, f"{short}. {hedge(lead.claim)}"
+    if query.wh == "yes":
         negated, _, _ = claim_verbs(lead.claim.predicate)
         overlap = not query.object_words or bool(
             _lemma_tokens(lead.object_label) & set(query.object_words)
         )
         if not overlap:
             return None
-        said = "no" if negated != query.negated else "yes"
-        short = "Yes" if said == "yes" else "No"
-        prefix = hedge(lead.claim) if said == "yes" else "No, as far as I know:"
-    elif query.wh == "when":
+        if negated != query.negated:
+            return "No", "No, as far as I know:"
+        # The same hedge as every yes: "Possibly: ..." for a hypothesis, "Yes:" for a fact.
+        return "Yes", hedge_line(lead.claim.level)
+    if query.wh == "when":
         moments = [v.claim.occurred_at for v in top if v.claim.occurred_at is not None]
         if moments:
             short = timewords.render(moments[0])
         else:
             short = f"some time before {timewords.render(lead.claim.created_at)}"
-        prefix = f"{short}. {hedge(lead.claim)}"
-    elif subject is None:
-        short = " and ".join(dict.fromkeys(v.subject_label for v in top))
-        prefix = f"{short}. {hedge(lead.claim)}"
-    else:
-        short = " and ".join(dict.fromkeys(v.object_label for v in top))
-        prefix = f"{short}. {hedge(lead.claim)}"
-    lines = [prefix, *(_with_time(v) for v in top)]
-    return Answer(text="\n".join(lines), claims=top, known=True, short=short)
+        return short, f"{short}. {hedge(lead.claim)}"
+    labels = [v.subject_label if asks_subject else v.object_label for v in top]
+    short = " and ".join(dict.fromkeys(labels))
+    return short, f"{short}. {hedge(lead.claim)}"
 
 
 def _with_time(view: ClaimView) -> str:

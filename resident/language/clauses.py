@@ -23,7 +23,7 @@ from resident.language.refs import (
     _relation_noun,
     subject_ref,
 )
-from resident.language.roles import clause_roles, modality
+from resident.language.roles import clause_roles, is_time, modality
 from resident.language.statement import (
     _FUTURE,
     _MODALS_SKIP,
@@ -34,7 +34,6 @@ from resident.language.statement import (
     CONTENT_WHEN_OBJECT,
     FEELINGS,
     KIN,
-    PETS,
     SOCIAL_VERBS,
     Context,
     Ref,
@@ -42,9 +41,11 @@ from resident.language.statement import (
     _predicate,
     canonical_lemma,
     gerund,
+    is_pet,
     third_person,
     verb_lemma,
 )
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -72,6 +73,29 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
     out: list[Statement] = []
     for head in _clause_heads(sent):
         out.extend(_read_clause(head, ctx, skip_intro))
+    return out + _phrase_edges(sent, ctx)
+
+
+def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
+    """Who the named relatives and pets of a sentence are, wherever their phrase sits ("lives
+    in Graz with his partner Eva": Eva is his partner): every "<owner's> <kin or pet noun>
+    <Name>" of the sentence, once (`read` drops the repeats of the clauses' own)."""
+    out: list[Statement] = []
+    for tok in sent:
+        noun = tok.lemma_.lower()
+        relation = _relation_noun(tok) if tok.pos_ == "PROPN" else None
+        if relation is not None:
+            # "with his partner Eva", parsed as Eva with "partner" as a modifier.
+            kind = "person" if relation.lemma_.lower() in KIN else "animal"
+            named = Ref(role="name", name=_name_of(tok), kind=kind)
+            out.extend(_kin_edge(relation, named, ctx, tok))
+        elif (
+            tok.pos_ == "NOUN"
+            and (noun in KIN or is_pet(noun))
+            and _naming(tok) is not None
+            and any(c.dep_ == "poss" for c in tok.children)
+        ):
+            out.extend(_object_kin_edges(tok, ctx))
     return out
 
 
@@ -197,6 +221,10 @@ def _with_roles(verb: Token, subj_tok: Token, statements: list[Statement]) -> li
     return sorted(out, key=lambda st: st.object == "")
 
 
+#: Verbs of wanting: what follows them is a wish, not a deed ("want to learn Spanish").
+_DESIRES = words("desire_verbs")
+
+
 @dataclass
 class _Clause:
     """One clause being read for one subject: what every statement of it shares."""
@@ -241,21 +269,29 @@ class _Clause:
         """ "want to learn Spanish", "loves to hike": the inner verb carries the content."""
         lemma = self.lemma
         inner_lemma = canonical_lemma(xcomp.lemma_.lower())
+        # "stopped brewing beer" keeps its -ing: the claim reads "stops brewing beer".
+        inner_form = xcomp.lower_ if xcomp.tag_ == "VBG" else inner_lemma
         obj_tok = _direct_object(xcomp)
         if obj_tok is not None:
             for o in _conjuncts(obj_tok):
                 self.emit(
-                    _predicate(_WISH_VERBS[lemma], inner_lemma),
+                    _predicate(_WISH_VERBS[lemma], inner_form),
                     _object_text(o, self.time_idx),
                     verb_lemma=inner_lemma,
-                    clause_mood="wish" if lemma != "love" else self.mood,
+                    clause_mood="wish" if lemma in _DESIRES else self.mood,
                 )
         elif lemma in ("love", "like", "enjoy", "prefer") or inner_lemma in ACTIVITIES:
             self.emit(_predicate(_WISH_VERBS[lemma]), gerund(inner_lemma), literal=True)
 
     def objects(self, obj_tok: Token, prt: str) -> None:
         """The direct object and every item coordinated with it."""
+        owner = self.subject if self.lemma == "have" else None
+        named_by: dict[int, Token] = {}
         for o in _items(obj_tok):
+            named = _naming(o)
+            if named is not None:
+                # "two cats called Tom and Jerry": Jerry is a cat too.
+                named_by.update({c.i: o for c in named.conjuncts if c.pos_ == "PROPN"})
             if o.pos_ == "VERB":
                 self.emit(
                     _predicate(third_person(self.lemma), prt),
@@ -271,9 +307,17 @@ class _Clause:
                 object_ref=ref,
                 literal=_is_literal(o),
             )
+            if ref is not None and ref.name and ref.kind in ("person", "animal"):
+                # "We have a cat called Duchess, she's 19": she is Duchess.
+                self.ctx.remember(ref.name, ref.kind)
             # "We have a dog called Rex": Rex is a dog, and the subject's.
-            owner = self.subject if self.lemma == "have" else None
-            self.out.extend(_object_kin_edges(o, self.ctx, owner))
+            if o.i in named_by and ref is not None:
+                noun = named_by[o.i]
+                kind = "animal" if is_pet(noun.lemma_.lower()) else ref.kind
+                same = ref.model_copy(update={"kind": kind})
+                self.out.extend(_kin_edge(noun, same, self.ctx, owner=owner))
+            else:
+                self.out.extend(_object_kin_edges(o, self.ctx, owner))
 
     def prep_object(self, prt: str) -> bool:
         """ "lives in Porto": the first prepositional phrase naming a thing is the object."""
@@ -283,6 +327,9 @@ class _Clause:
                 continue
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if pobj is None or (pobj.pos_ not in ("NOUN", "PROPN", "NUM") and not pobj.like_num):
+                continue
+            if is_time(pobj):
+                # "on weekends" says when, not what: a role, never the object.
                 continue
             for o in _conjuncts(pobj):
                 ref = _object_ref(o, self.ctx)
@@ -317,7 +364,8 @@ class _Clause:
         )
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
-        elif self.lemma in ACTIVITIES and not prt:
+        elif (self.lemma in ACTIVITIES and not prt) or (self.when and self.mood == "past"):
+            # "I run", and an event said with its time ("Spike escaped on Monday").
             self.emit("does", gerund(self.lemma), literal=True)
 
 
@@ -330,6 +378,18 @@ def _subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statemen
         if relation is not None:
             return _kin_edge(relation, subject, ctx, subj_tok)
     return []
+
+
+def _goes_somewhere(verb: Token) -> bool:
+    """ "came home", "came to Lisbon": a verb of talk that here says where someone went."""
+    for child in verb.children:
+        if child.dep_ == "advmod" and child.lower_ in _PLACE_WORDS:
+            return True
+        if child.dep_ == "prep":
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None and pobj.ent_type_ in ("GPE", "LOC", "FAC"):
+                return True
+    return False
 
 
 def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
@@ -371,7 +431,7 @@ def _read_clause_for(
     if xcomp is not None and lemma in _WISH_VERBS:
         clause.wish(xcomp)
         return clause.out
-    if lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT:
+    if lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb):
         return clause.out
     obj_tok = _direct_object(verb)
     prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
@@ -484,7 +544,7 @@ def _kin_edge(
     if owner_tok is not None:
         owner = _owner_ref(owner_tok, ctx)
     out = []
-    if noun in PETS:
+    if is_pet(noun):
         out.append(Statement(subject=named, predicate="is_a", object=noun, verb="be"))
         if owner is not None:
             out.append(
@@ -500,7 +560,8 @@ def _kin_edge(
 def _age(tok: Token) -> str | None:
     """The number of years an attribute says ("12", "12 years old"), else None."""
     if tok.dep_ == "attr" and tok.like_num:
-        return tok.text
+        # "eighty-four" is one number in three tokens.
+        return "".join(t.text_with_ws for t in tok.subtree).strip()
     if tok.dep_ == "acomp" and tok.lemma_.lower() == "old":
         span = next((c for c in tok.children if c.dep_ == "npadvmod"), None)
         count = None if span is None else next((c for c in span.children if c.like_num), None)

@@ -15,9 +15,9 @@ from resident.language.statement import (
     _NOT_OBJECTS,
     _PRONOUN_PEOPLE,
     KIN,
-    PETS,
     Context,
     Ref,
+    is_pet,
 )
 
 if TYPE_CHECKING:
@@ -29,13 +29,13 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
     for tok in sent:
         if tok.pos_ == "PROPN" and tok.dep_ not in ("compound", "flat") and tok.lower_ != "max":
             kind = "person" if tok.ent_type_ == "PERSON" else "thing"
-            if tok.dep_ == "appos" and tok.head.lemma_.lower() in PETS:
+            if tok.dep_ == "appos" and is_pet(tok.head.lemma_.lower()):
                 kind = "animal"
             if tok.dep_ in ("oprd", "attr", "dobj") and tok.head.lemma_.lower() in ("name", "call"):
                 # "a cat named Miso": Miso is what the noun named is.
                 owner = tok.head.head
                 noun = owner.lemma_.lower()
-                kind = "animal" if noun in PETS else "person" if noun in KIN else kind
+                kind = "animal" if is_pet(noun) else "person" if noun in KIN else kind
                 if kind != "thing":
                     ctx.remember(_name_of(tok), kind)
                     continue
@@ -94,7 +94,7 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             return None
         noun = tok.lemma_.lower()
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
-        kind = "person" if noun in KIN else "animal" if noun in PETS else "thing"
+        kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
         if named is not None:
             return Ref(role="name", name=_name_of(named), kind=kind)
         if kind == "thing":
@@ -109,7 +109,7 @@ def _relation_noun(tok: Token) -> Token | None:
         if (
             child.dep_ in ("compound", "nmod", "amod")
             and child.pos_ == "NOUN"
-            and (child.lemma_.lower() in KIN or child.lemma_.lower() in PETS)
+            and (child.lemma_.lower() in KIN or is_pet(child.lemma_.lower()))
         ):
             return child
     return None
@@ -122,7 +122,7 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if low == "your":
         return Ref(role="listener", kind="person")
     mentioned = ctx.mention()
-    if low in ("his", "her") and mentioned is not None:
+    if low in ("his", "her", "their") and mentioned is not None:
         return Ref(role="name", name=mentioned[0], kind="person")
     if tok.pos_ == "PROPN" and low != "max":
         return Ref(role="name", name=_name_of(tok), kind="person")
@@ -137,7 +137,7 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
         )
     named = _naming(tok)
     noun = tok.lemma_.lower()
-    if named is not None and (noun in KIN or noun in PETS):
+    if named is not None and (noun in KIN or is_pet(noun)):
         return Ref(role="name", name=_name_of(named), kind="person" if noun in KIN else "animal")
     owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
     if (
@@ -169,12 +169,16 @@ def _naming(tok: Token) -> Token | None:
 
 def _items(tok: Token) -> list[Token]:
     """A coordinated phrase's items, in order: "a dog called Rex and a cat called Mochi" is
-    two, though the parse hangs "a cat" on "Rex"."""
+    two, though the parse hangs "a cat" on "Rex"; "two cats called Tom and Jerry" names two."""
     out = [tok]
-    named = _naming(tok)
-    for t in [*tok.conjuncts, *(named.conjuncts if named is not None else ())]:
-        if t.i > tok.i and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB") and t not in out:
-            out.append(t)
+    frontier = [tok]
+    while frontier:
+        item = frontier.pop()
+        named = _naming(item)
+        for t in [*item.conjuncts, *(named.conjuncts if named is not None else ())]:
+            if t.i > tok.i and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB") and t not in out:
+                out.append(t)
+                frontier.append(t)
     return sorted(out, key=lambda t: t.i)
 
 

@@ -96,7 +96,7 @@ def is_person_like(tok: Token) -> bool:
     return first in _PERSON_CLASSES
 
 
-def _is_time(tok: Token) -> bool:
+def is_time(tok: Token) -> bool:
     if tok.ent_type_ in _TIME_ENTS:
         return True
     return lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.time"
@@ -111,7 +111,7 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
     if not text:
         return []
     out: list[RoleFill] = []
-    if _is_time(pobj) and (word in _TIME_PREPS or word == "for"):
+    if is_time(pobj) and (word in _TIME_PREPS or word == "for"):
         has_count = any(c.like_num or c.dep_ == "nummod" for c in pobj.subtree)
         role = "duration" if word == "for" and (has_count or pobj.tag_ == "NNS") else "time"
         out.append(RoleFill(role=role, text=f"{word} {text}"))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from resident.language import lexicon
 from resident.language.roles import Modality, RoleFill
 from resident.language.words import table, words
 from resident.records import PREDICATE_RE, Qualifier
@@ -193,6 +194,13 @@ def gerund(lemma: str) -> str:
     ):
         return lemma + lemma[-1] + "ing"
     return lemma + "ing"
+
+
+def is_pet(noun: str) -> bool:
+    """Is `noun` a kind of animal someone may keep ("dog", "guinea pig", "tortoise")? The pets
+    list, else WordNet's class of the noun's most frequent sense (noun.animal)."""
+    noun = noun.lower()
+    return noun in PETS or lexicon.first_lexname(noun, "n") == "noun.animal"
 
 
 def canonical_lemma(lemma: str) -> str:
