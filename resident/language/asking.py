@@ -39,6 +39,7 @@ GAP_ROLES: dict[str, tuple[str, ...]] = {
     "how long": ("duration",),
     "how often": ("manner",),
     "why": ("purpose",),
+    "how many": ("quantity",),
 }
 #: "Who did Evan go with?": the preposition left without its object names the role asked.
 _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
