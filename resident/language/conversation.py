@@ -17,6 +17,7 @@ from cachetools import LRUCache
 
 from resident.config import Settings
 from resident.errors import InvalidInput, NotFound
+from resident.language import lexicon
 from resident.language.answering import AnsweringMixin
 from resident.language.dictionary import Dictionary
 from resident.language.intents import (
@@ -114,6 +115,8 @@ class Language(AnsweringMixin):
         turn; the daemon may call this after boot."""
         with self._nlp_lock:
             self.nlp("Hello.")
+        # WordNet too (a few seconds, once per process), so no turn waits for it.
+        lexicon.available()
 
     def parse(self, text: str) -> Parsed:
         """The intent of `text` (pure parsing; the pipeline is shared, so calls take turns)."""

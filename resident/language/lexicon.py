@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import functools
 import io
+import logging
 import threading
 import warnings
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 #: Where Debian's wordnet-base puts WordNet 3.0.
 WORDNET_DIR = Path("/usr/share/wordnet")
@@ -27,19 +30,19 @@ _why_not: str | None = None
 
 
 def _load() -> Any:
-    global _reader, _tried, _why_not
+    global _reader, _tried
     with _lock:
         if _tried:
             return _reader
         _tried = True
         if not (WORDNET_DIR / "index.noun").exists():
-            _why_not = f"WordNet is not installed at {WORDNET_DIR} (apt-get install wordnet-base)"
+            _missing(f"WordNet is not installed at {WORDNET_DIR} (apt-get install wordnet-base)")
             return None
         try:
             import nltk
             from nltk.corpus.reader.wordnet import WordNetCorpusReader
         except ImportError:
-            _why_not = "nltk is not installed"
+            _missing("nltk is not installed")
             return None
         lexnames = resources.files("resident.language").joinpath("data/wordnet_lexnames")
         text = lexnames.read_text("utf-8")
@@ -63,9 +66,16 @@ def _load() -> Any:
             try:
                 _reader = _Reader(str(WORDNET_DIR), None)
             except (OSError, ValueError, PermissionError) as exc:
-                _why_not = f"WordNet could not be read: {exc}"
+                _missing(f"WordNet could not be read: {exc}")
                 _reader = None
         return _reader
+
+
+def _missing(why: str) -> None:
+    global _why_not
+    _why_not = why
+    # Said once, where the owner looks: answers match words by their lemmas only from here on.
+    log.warning("answers by meaning without WordNet: %s", why)
 
 
 def status() -> str:
