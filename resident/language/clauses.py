@@ -11,15 +11,20 @@ from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.kin import (
+    _age,
+    _kin_edge,
+    _object_kin_edges,
+    _phrase_edges,
+    _presented,
+)
 from resident.language.refs import (
     _conjuncts,
     _is_literal,
     _items,
-    _name_of,
     _naming,
     _object_ref,
     _object_text,
-    _owner_ref,
     _relation_noun,
     subject_ref,
 )
@@ -33,7 +38,6 @@ from resident.language.statement import (
     ACTIVITIES,
     CONTENT_WHEN_OBJECT,
     FEELINGS,
-    KIN,
     SOCIAL_VERBS,
     Context,
     Ref,
@@ -74,29 +78,6 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
     for head in _clause_heads(sent):
         out.extend(_read_clause(head, ctx, skip_intro))
     return out + _phrase_edges(sent, ctx)
-
-
-def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
-    """Who the named relatives and pets of a sentence are, wherever their phrase sits ("lives
-    in Graz with his partner Eva": Eva is his partner): every "<owner's> <kin or pet noun>
-    <Name>" of the sentence, once (`read` drops the repeats of the clauses' own)."""
-    out: list[Statement] = []
-    for tok in sent:
-        noun = tok.lemma_.lower()
-        relation = _relation_noun(tok) if tok.pos_ == "PROPN" else None
-        if relation is not None:
-            # "with his partner Eva", parsed as Eva with "partner" as a modifier.
-            kind = "person" if relation.lemma_.lower() in KIN else "animal"
-            named = Ref(role="name", name=_name_of(tok), kind=kind)
-            out.extend(_kin_edge(relation, named, ctx, tok))
-        elif (
-            tok.pos_ == "NOUN"
-            and (noun in KIN or is_pet(noun))
-            and _naming(tok) is not None
-            and any(c.dep_ == "poss" for c in tok.children)
-        ):
-            out.extend(_object_kin_edges(tok, ctx))
-    return out
 
 
 def _subject_token(verb: Token) -> Token | None:
@@ -517,68 +498,6 @@ def _direct_object(verb: Token) -> Token | None:
         ):
             return child
     return None
-
-
-def _object_kin_edges(tok: Token, ctx: Context, owner: Ref | None = None) -> list[Statement]:
-    if _naming(tok) is None:
-        return []
-    ref = _object_ref(tok, ctx)
-    if ref is None:
-        return []
-    return _kin_edge(tok, ref, ctx, owner=owner)
-
-
-def _kin_edge(
-    noun_tok: Token,
-    named: Ref,
-    ctx: Context,
-    name_tok: Token | None = None,
-    owner: Ref | None = None,
-) -> list[Statement]:
-    """ "my sister Lena" -> Lena sister_of <speaker>; "my dog Rex" -> Rex is_a dog, and Rex
-    pet_of <speaker>."""
-    owner_tok = next((c for c in noun_tok.children if c.dep_ == "poss"), None)
-    if owner_tok is None and name_tok is not None:
-        owner_tok = next((c for c in name_tok.children if c.dep_ == "poss"), None)
-    noun = noun_tok.lemma_.lower()
-    if owner_tok is not None:
-        owner = _owner_ref(owner_tok, ctx)
-    out = []
-    if is_pet(noun):
-        out.append(Statement(subject=named, predicate="is_a", object=noun, verb="be"))
-        if owner is not None:
-            out.append(
-                Statement(subject=named, predicate="pet_of", object="", object_ref=owner, verb="be")
-            )
-    elif noun in KIN and owner is not None:
-        out.append(
-            Statement(subject=named, predicate=f"{noun}_of", object="", object_ref=owner, verb="be")
-        )
-    return out
-
-
-def _age(tok: Token) -> str | None:
-    """The number of years an attribute says ("12", "12 years old"), else None."""
-    if tok.dep_ == "attr" and tok.like_num:
-        # "eighty-four" is one number in three tokens.
-        return "".join(t.text_with_ws for t in tok.subtree).strip()
-    if tok.dep_ == "acomp" and tok.lemma_.lower() == "old":
-        span = next((c for c in tok.children if c.dep_ == "npadvmod"), None)
-        count = None if span is None else next((c for c in span.children if c.like_num), None)
-        return None if count is None else count.text
-    return None
-
-
-def _presented(verb: Token, ctx: Context) -> list[Statement]:
-    """ "This is my husband Tom and our daughter Lena": who each named person is."""
-    out: list[Statement] = []
-    for attr in (c for c in verb.children if c.dep_ == "attr"):
-        for item in _items(attr):
-            out.extend(_object_kin_edges(item, ctx))
-            named = _naming(item)
-            if named is not None:
-                ctx.remember(_name_of(named), "person")
-    return out
 
 
 def _copula(
