@@ -11,6 +11,8 @@ $(STAMP): pyproject.toml
 	# The speaker encoder, without its stale webrtcvad pin (pyproject.toml, extra biometrics).
 	$(VENV)/bin/pip install --quiet --no-deps resemblyzer==0.1.4
 	$(VENV)/bin/pip install --quiet --no-deps moralstrength==0.2.13
+	# WordNet 3.0 for answers by meaning (Debian's wordnet-base; optional, .ci/run installs it).
+	@test -d /usr/share/wordnet || echo "wordnet-base is not installed: apt-get install wordnet-base"
 	touch $(STAMP)
 
 up: $(STAMP)

@@ -13,6 +13,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,8 @@ class EventLog:
         self._lock = threading.Lock()
         self._seq = 0
         self._last_sync = time.monotonic()
+        #: Per thread: how deep in `grouped()` it is, and whether it wrote unsynced lines.
+        self._group = threading.local()
         directory.mkdir(parents=True, exist_ok=True)
         # Append-only: O_APPEND puts every write at the end, whoever else has the file open.
         self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
@@ -94,8 +97,30 @@ class EventLog:
             self._maybe_sync()
             return event
 
+    @contextmanager
+    def grouped(self) -> Iterator[None]:
+        """Events this thread emits inside are written as they come and reach the disk
+        together: one fsync when the group ends, not one per event (a conversation turn's
+        heard, appraisal and replied events). Whatever the caller acknowledges after the group
+        has ended is on disk; other threads' events are synced as usual."""
+        depth = getattr(self._group, "depth", 0)
+        self._group.depth = depth + 1
+        try:
+            yield
+        finally:
+            self._group.depth = depth
+            if depth == 0 and getattr(self._group, "pending", False):
+                self._group.pending = False
+                with self._lock:
+                    if self._fd is not None:
+                        os.fsync(self._fd)
+                        self._last_sync = time.monotonic()
+
     def _maybe_sync(self) -> None:
         assert self._fd is not None
+        if self._policy.fsync == "always" and getattr(self._group, "depth", 0) > 0:
+            self._group.pending = True
+            return
         if self._policy.fsync == "always":
             os.fsync(self._fd)
         elif self._policy.fsync == "interval":

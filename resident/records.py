@@ -71,6 +71,52 @@ class Entity(_Record):
         return check_entity_id(v)
 
 
+#: The roles a statement's other arguments are kept under (migration 009), beside its claim.
+QUALIFIER_ROLES = frozenset(
+    {
+        "agent",
+        "theme",
+        "recipient",
+        "location",
+        "destination",
+        "origin",
+        "time",
+        "duration",
+        "quantity",
+        "age",
+        "companion",
+        "instrument",
+        "purpose",
+        "manner",
+        "modality",
+        "change",
+        "source_text",
+    }
+)
+
+
+class Qualifier(_Record):
+    """One argument of a statement that is not its claim's subject or object: "with his
+    family" is (companion, "his family"), "to Jasper" is (destination, "Jasper")."""
+
+    role: str = Field(min_length=1, max_length=32)
+    value: str = Field(min_length=1, max_length=512)
+    #: The entity the value names, when it names one MAX holds.
+    entity_id: str | None = None
+
+    @field_validator("role")
+    @classmethod
+    def _role(cls, v: str) -> str:
+        if v not in QUALIFIER_ROLES:
+            raise ValueError(f"qualifier role {v!r} is not one of {sorted(QUALIFIER_ROLES)}")
+        return v
+
+    @field_validator("entity_id")
+    @classmethod
+    def _entity(cls, v: str | None) -> str | None:
+        return None if v is None else check_entity_id(v)
+
+
 class NewClaim(_Record):
     """A claim as offered to the graph, before the ladder decides its rung."""
 
@@ -114,6 +160,13 @@ class NewClaim(_Record):
     @property
     def object_value(self) -> str:
         return self.object_entity if self.object_entity is not None else str(self.object_literal)
+
+
+class StatementWrite(_Record):
+    """One statement to store: its main claim and the qualifiers for its other roles."""
+
+    claim: NewClaim
+    qualifiers: tuple[Qualifier, ...] = ()
 
 
 class Claim(_Record):

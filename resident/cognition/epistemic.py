@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from resident.cognition.independence import Witness, statement_origins
+from resident.cognition.statements import FUNCTIONAL_PREDICATES
 from resident.config import CuriositySettings, DecaySettings, EpistemicSettings
 from resident.errors import (
     ConflictRefused,
@@ -276,11 +277,6 @@ def promote_to_fact(
         )
     confidence = max(claim.confidence, rules.promoted_confidence)
     return claim.model_copy(update={"confidence": confidence, "level": Level.FACT})
-
-
-#: One-valued attributes: two different objects for one subject contradict each other
-#: ("Ana's birthday", "the capital of France"); on any other predicate they stand side by side.
-FUNCTIONAL_PREDICATES = frozenset({"birthday", "capital", "age", "born_in", "full_name"})
 
 
 def contradicts(held: Claim, predicate: str, value: str | None, one_valued: bool = False) -> bool:

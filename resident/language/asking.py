@@ -9,98 +9,47 @@ unless a held claim matches the question's verb (and its object, when the questi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
+from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.clauses import _time_tokens
 from resident.language.dictionary import Dictionary
-from resident.language.knowledge import Answer, ClaimView, views
-from resident.language.reading import (
-    Context,
-    Ref,
-    _time_tokens,
-    base_form,
-    canonical_lemma,
-    subject_ref,
-)
-from resident.records import Claim, Level
+from resident.language.knowledge import Answer, ClaimView, hedge_line, views
+from resident.language.refs import subject_ref
+from resident.language.statement import KIN, Context, Ref, base_form, canonical_lemma, is_pet
+from resident.language.words import groups, words
+from resident.records import Claim, Level, Qualifier
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-_WH = frozenset({"what", "who", "whom", "which", "where", "when", "whose", "how"})
-_PREPS = frozenset({"in", "to", "at", "from", "with", "into", "for", "on", "about", "of", "by"})
+_WH = words("wh")
+#: "how old", "how long", ...: the second word makes the question's kind.
+_HOW = frozenset({"old", "long", "often", "far"})
+#: The qualifier roles (migration 009) whose filler answers each kind of question, best first.
+GAP_ROLES: dict[str, tuple[str, ...]] = {
+    "where": ("destination", "location", "origin"),
+    "when": ("time",),
+    "how long": ("duration",),
+    "how often": ("manner",),
+    "why": ("purpose",),
+    "how many": ("quantity",),
+}
+#: "Who did Evan go with?": the preposition left without its object names the role asked.
+_WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
+_PREPS = words("asking_preps")
 _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
-_PLACE_VERBS = frozenset(
-    {
-        "live",
-        "go",
-        "visit",
-        "move",
-        "travel",
-        "work",
-        "stay",
-        "come",
-        "grow",
-        "bear",
-        "study",
-        "locate",
-    }
-)
+_PLACE_VERBS = words("asking_place_verbs")
 _GENERIC = frozenset({"do", "be", "have"})
-_STOP = frozenset(
-    {
-        "the",
-        "a",
-        "an",
-        "my",
-        "your",
-        "his",
-        "her",
-        "their",
-        "our",
-        "of",
-        "to",
-        "in",
-        "at",
-        "on",
-        "for",
-        "with",
-        "and",
-        "or",
-        "some",
-        "any",
-        "this",
-        "that",
-        "currently",
-        "now",
-        "usually",
-        "ever",
-        "still",
-        "really",
-        "kind",
-        "type",
-        "sort",
-    }
-)
+_STOP = words("asking_stop")
 #: Verbs asked about in other words than were said.
-_VERB_GROUPS: tuple[frozenset[str], ...] = (
-    frozenset({"like", "love", "enjoy", "adore", "prefer", "fancy", "into"}),
-    frozenset({"go", "visit", "travel", "attend", "head", "drive", "fly", "walk", "take"}),
-    frozenset({"live", "stay", "reside"}),
-    frozenset({"read", "finish"}),
-    frozenset({"have", "own", "get", "buy", "adopt"}),
-    frozenset({"watch", "see"}),
-    frozenset({"study", "learn", "take"}),
-    frozenset({"cook", "make", "bake"}),
-    frozenset({"start", "begin", "pick", "join"}),
-    frozenset({"work", "job"}),
-    frozenset({"hate", "dislike"}),
-    frozenset({"want", "plan", "hope", "wish"}),
-)
+_VERB_GROUPS = groups("verb_groups")
 
 
 class Query(BaseModel):
@@ -132,133 +81,128 @@ def verb_group(lemma: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def read_question(sent: Span, ctx: Context) -> Query | None:
-    """A question sentence as a Query, or None when it cannot be read."""
-    words = [t for t in sent if not t.is_punct]
-    if not words:
-        return None
+def _question_word(words: list[Token]) -> str | None:
+    """What kind of question a sentence is: its wh-word ("how many", "how old" as one), "yes"
+    for a yes/no question, None for no question this reader reads."""
     first = words[0].lower_
     if first in _WH:
-        wh = first
-        if first == "how" and len(words) > 1 and words[1].lower_ in ("many", "much"):
-            wh = "how many"
-        elif first == "how":
-            return None
-        if first in ("who", "whom"):
-            wh = "who"
-    elif first in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had"):
-        wh = "yes"
-    else:
-        return None
-    root = sent.root
-    verb = root
-    _, time_idx = _time_tokens(root)
-    subj_tok = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    subject: Ref | None = None
-    if subj_tok is not None and subj_tok.lower_ not in _WH:
-        subject = subject_ref(subj_tok, ctx) or _phrase_ref(subj_tok)
-        if subject is None:
-            return None
-    lemma = canonical_lemma(verb.lemma_.lower())
-    prep: str | None = None
-    object_words: list[str] = []
-    context_words: list[str] = []
-    type_noun: str | None = None
-    # "What is Jon reading to the kids?": the thing asked is the wh word; "the kids" only
-    # narrows it. "When did Lea go to the support group?": the group is the event asked about.
-    pobj_is_context = wh in ("what", "which", "where", "how many")
+        second = words[1].lower_ if len(words) > 1 else ""
+        if first == "how":
+            if second in ("many", "much"):
+                return "how many"
+            return f"how {second}" if second in _HOW else None
+        return "who" if first == "whom" else first
+    if first in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had"):
+        return "yes"
+    return None
 
-    def take(tok: Token, context: bool = False) -> None:
-        nonlocal type_noun
-        if tok.i in time_idx:
+
+@dataclass
+class _Parts:
+    """What a question's parse says besides its subject, gathered child by child."""
+
+    wh: str
+    lemma: str
+    time_idx: set[int]
+    prep: str | None = None
+    type_noun: str | None = None
+    object_words: list[str] = field(default_factory=list)
+    context_words: list[str] = field(default_factory=list)
+
+    @property
+    def pobj_is_context(self) -> bool:
+        # "What is Jon reading to the kids?": the thing asked is the wh word; "the kids" only
+        # narrows it. "When did Lea go to the support group?": the group is the event asked.
+        return self.wh in ("what", "which", "where", "how many")
+
+    def take(self, tok: Token, context: bool = False) -> None:
+        if tok.i in self.time_idx or tok.lower_ in _WH:
             return
-        wh_det = any(c.lower_ in _WH for c in tok.children if c.dep_ in ("det", "attr"))
-        if tok.lower_ in _WH:
+        if any(c.lower_ in _WH for c in tok.children if c.dep_ in ("det", "attr")):
+            self.type_noun = tok.lemma_.lower()
             return
-        if wh_det:
-            type_noun = tok.lemma_.lower()
-            return
-        (context_words if context else object_words).extend(
+        (self.context_words if context else self.object_words).extend(
             t.lemma_.lower()
             for t in tok.subtree
             if not t.is_punct
             and t.lower_ not in _STOP
-            and t.i not in time_idx
+            and t.i not in self.time_idx
             and t.lower_ not in _WH
         )
 
-    for child in verb.children:
-        if child.dep_ in ("dobj", "obj", "attr", "oprd") and child is not subj_tok:
-            if lemma == "be" and child.dep_ == "attr" and child.lower_ in _WH:
-                continue
-            take(child)
-        elif child.dep_ in ("prep", "prt") and child.i not in time_idx:
-            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if child.dep_ == "prt" or pobj is None or pobj.lower_ in _WH:
-                prep = child.lower_
-            elif pobj is not None:
-                prep = prep or child.lower_
-                take(pobj, pobj_is_context)
-        elif child.dep_ == "acomp":
-            lemma = child.lemma_.lower()
+    def take_prep(self, prep: Token, context: bool, first_only: bool) -> None:
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if pobj is None or pobj.lower_ in _WH:
+            self.prep = prep.lower_
+            return
+        self.prep = (self.prep or prep.lower_) if first_only else prep.lower_
+        self.take(pobj, context)
+
+    def read(self, child: Token, subj_tok: Token | None) -> None:
+        dep = child.dep_
+        if dep in ("dobj", "obj", "attr", "oprd") and child is not subj_tok:
+            if not (self.lemma == "be" and dep == "attr" and child.lower_ in _WH):
+                self.take(child)
+        elif dep == "prt" and child.i not in self.time_idx:
+            self.prep = child.lower_
+        elif dep == "prep" and child.i not in self.time_idx:
+            self.take_prep(child, self.pobj_is_context, first_only=True)
+        elif dep == "acomp":
+            self.lemma = child.lemma_.lower()
             inner = next((c for c in child.children if c.dep_ == "prep"), None)
             if inner is not None:
-                prep = inner.lower_
-                pobj = next((c for c in inner.children if c.dep_ == "pobj"), None)
-                if pobj is not None:
-                    take(pobj)
-        elif child.dep_ == "xcomp" and child.pos_ == "VERB":
+                self.take_prep(inner, False, first_only=False)
+        elif dep == "xcomp" and child.pos_ == "VERB":
             # "What does Lena like to do?", "Where is Ana going to travel?"
             inner_lemma = child.lemma_.lower()
-            if inner_lemma not in _GENERIC:
-                lemma = canonical_lemma(inner_lemma) if lemma in ("go", "want", "plan") else lemma
+            if inner_lemma not in _GENERIC and self.lemma in ("go", "want", "plan"):
+                self.lemma = canonical_lemma(inner_lemma)
             for c in child.children:
-                if c.dep_ in ("dobj",):
-                    take(c)
+                if c.dep_ == "dobj":
+                    self.take(c)
                 elif c.dep_ == "prep":
-                    prep = c.lower_
-                    pobj = next((g for g in c.children if g.dep_ == "pobj"), None)
-                    if pobj is not None:
-                        take(pobj, pobj_is_context)
-    if subj_tok is None and wh != "who" and lemma != "be":
+                    self.take_prep(c, self.pobj_is_context, first_only=False)
+
+
+def read_question(sent: Span, ctx: Context) -> Query | None:
+    """A question sentence as a Query (the statement shape with a gap), or None when it cannot
+    be read."""
+    words = [t for t in sent if not t.is_punct]
+    wh = _question_word(words) if words else None
+    if wh is None:
         return None
-    negated = any(c.dep_ == "neg" for c in verb.children)
-    also = tuple(
-        canonical_lemma(c.lemma_.lower())
-        for c in verb.children
-        if c.dep_ == "xcomp" and c.pos_ == "VERB"
-    )
+    verb = sent.root
+    _, time_idx = _time_tokens(verb)
+    subj_tok = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subject: Ref | None = None
+    if subj_tok is not None and subj_tok.lower_ not in _WH:
+        subject = question_subject(subj_tok, ctx) or _phrase_ref(subj_tok)
+        if subject is None:
+            return None
+    parts = _Parts(wh=wh, lemma=canonical_lemma(verb.lemma_.lower()), time_idx=time_idx)
+    for child in verb.children:
+        parts.read(child, subj_tok)
+    if subj_tok is None and wh != "who" and parts.lemma != "be":
+        return None
     return Query(
         wh=wh,
         subject=subject,
-        verb=lemma,
-        prep=prep,
-        object_words=tuple(dict.fromkeys(object_words)),
-        type_noun=type_noun,
-        negated=negated,
-        also=also,
-        context_words=tuple(dict.fromkeys(context_words)),
+        verb=parts.lemma,
+        prep=parts.prep,
+        object_words=tuple(dict.fromkeys(parts.object_words)),
+        type_noun=parts.type_noun,
+        negated=any(c.dep_ == "neg" for c in verb.children),
+        also=tuple(
+            canonical_lemma(c.lemma_.lower())
+            for c in verb.children
+            if c.dep_ == "xcomp" and c.pos_ == "VERB"
+        ),
+        context_words=tuple(dict.fromkeys(parts.context_words)),
     )
 
 
-_AUX = frozenset(
-    {
-        "do",
-        "does",
-        "did",
-        "is",
-        "are",
-        "was",
-        "were",
-        "has",
-        "have",
-        "had",
-        "am",
-        "will",
-        "'s",
-        "'re",
-    }
-)
+_AUX = words("asking_aux")
+_CESSATION = words("cessation_verbs")
 
 
 def _ing_forms(word: str) -> tuple[str, ...]:
@@ -353,6 +297,27 @@ def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
     )
 
 
+def question_subject(tok: Token, ctx: Context) -> Ref | None:
+    """Whom a question asks about: "the dog's name" asks about the dog, and "the dog", "the
+    kids" in a household are the speaker's (a definite relative or pet noun said without an
+    owner means the speaker's own)."""
+    if tok.lemma_.lower() == "name":
+        owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+        if owner is not None:
+            tok = owner
+    ref = subject_ref(tok, ctx)
+    noun = tok.lemma_.lower()
+    if (
+        ref is None
+        and tok.pos_ == "NOUN"
+        and (noun in KIN or is_pet(noun))
+        and any(c.lower_ == "the" for c in tok.children)
+    ):
+        kind = "person" if noun in KIN else "animal"
+        ref = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind=kind)
+    return ref
+
+
 def _phrase_ref(tok: Token) -> Ref | None:
     if tok.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "poss" for c in tok.children):
         return Ref(
@@ -393,47 +358,107 @@ def _lemma_tokens(text: str) -> set[str]:
     return out
 
 
-def score(query: Query, claim: Claim, object_label: str, object_is_person: bool) -> float | None:
-    """How well a claim answers a query; None when it does not answer it."""
-    negated, verbs, prep = claim_verbs(claim.predicate)
+def gap_roles(query: Query) -> tuple[str, ...]:
+    """The qualifier roles that fill the question's gap ("where" -> destination, location,
+    origin; "who ... with" -> companion)."""
+    if query.wh == "who" and query.subject is not None and query.prep in _WHO_ROLES:
+        return _WHO_ROLES[query.prep]
+    return GAP_ROLES.get(query.wh, ())
+
+
+def gap_filler(query: Query, qualifiers: Sequence[Qualifier]) -> str | None:
+    """The qualifier that answers the question, if the statement kept one."""
+    for role in gap_roles(query):
+        for q in qualifiers:
+            if q.role == role:
+                return q.value
+    return None
+
+
+def same_meaning(asked: str, said: Iterable[str]) -> bool:
+    """Does a verb said share a frequent WordNet sense with the verb asked ("dislike" and
+    "hate", "reside" and "live")? Lemmas only without WordNet."""
+    near = lexicon.synonyms(asked, "v")
+    return any(v in near or asked in lexicon.synonyms(v, "v") for v in said)
+
+
+def _verb_matches(query: Query, verbs: frozenset[str], object_label: str = "") -> bool:
+    """Does a claim's verb answer the question's: the same lemma, one of its group, a WordNet
+    synonym; "do" for a job or an activity; "be"/"have" for what a subject is or has."""
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
-    verb_ok = bool(verbs & wanted)
-    if query.verb == "do" and not verb_ok:
+    if verbs & wanted or (query.verb not in _GENERIC and query.verb in verbs):
+        return True
+    if query.verb not in _GENERIC and same_meaning(query.verb, verbs):
+        return True
+    if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
+        # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
+        return True
+    if query.verb == "do":
         # "What does Sam do?": a job or an activity.
-        verb_ok = bool(verbs & {"be", "work", "do"}) and query.wh != "yes"
-    if query.verb in _GENERIC - {"do"} and not verb_ok:
-        verb_ok = not query.object_words and query.wh in ("what", "who")
-    if query.verb not in _GENERIC and query.verb in verbs:
-        verb_ok = True
-    if not verb_ok:
-        return None
-    s = 2.0
-    if query.object_words:
-        overlap = _lemma_tokens(object_label) & {
-            w for q in query.object_words for w in (q, base_form(q))
-        }
-        if not overlap:
-            if query.wh in ("when", "yes", "where", "who") or query.subject is not None:
-                # The question names a thing that this claim is not about.
-                return None
-        else:
-            s += 1.5
+        return bool(verbs & {"be", "work", "do"}) and query.wh != "yes"
+    if query.verb in _GENERIC:
+        return not query.object_words and query.wh in ("what", "who")
+    return False
+
+
+def _roles_score(
+    query: Query, claim: Claim, prep: str | None, verbs: frozenset[str], filler: str | None
+) -> float | None:
+    """What the question's other parts add: its preposition, its gap, its kind of answer."""
+    s = 0.0
     if query.prep and prep:
         if query.prep == prep or {query.prep, prep} <= _PLACE_PREPS:
             s += 0.5
         elif query.wh != "yes":
             s -= 0.5
-    if query.wh == "where" and not (prep in _PLACE_PREPS or verbs & _PLACE_VERBS):
+    if filler is not None:
+        # The statement kept what the question asks ("to Jasper" for "where").
+        s += 1.0
+    elif gap_roles(query) and query.wh not in ("where", "when"):
         return None
-    if query.wh == "who" and query.subject is not None and not object_is_person:
-        s -= 1.0
+    place = prep in _PLACE_PREPS or bool(verbs & _PLACE_VERBS)
+    if query.wh == "where" and filler is None and not place:
+        return None
     if query.wh == "when" and claim.occurred_at is not None:
         s += 0.5
+    return s
+
+
+def score(
+    query: Query,
+    claim: Claim,
+    object_label: str,
+    object_is_person: bool,
+    qualifiers: Sequence[Qualifier] = (),
+) -> float | None:
+    """How well a claim answers a query, by how many of its roles align; None when it does not
+    answer it (its verb means something else, or it is about another thing)."""
+    if query.wh == "how old":
+        # "How old is Jonas?": the age said ("Jonas is 12"), nothing else.
+        return 3.0 if claim.predicate == "age" else None
+    negated, verbs, prep = claim_verbs(claim.predicate)
+    if not _verb_matches(query, verbs, object_label):
+        return None
+    s = 2.0
+    # What the statement said, its object and its other roles ("to Jasper", "with Tom").
+    said = _lemma_tokens(" ".join([object_label, *(q.value for q in qualifiers)]))
+    if query.object_words:
+        if said & {w for q in query.object_words for w in (q, base_form(q))}:
+            s += 1.5
+        elif query.wh in ("when", "yes", "where", "who") or query.subject is not None:
+            # The question names a thing that this statement is not about.
+            return None
+    roles = _roles_score(query, claim, prep, verbs, gap_filler(query, qualifiers))
+    if roles is None:
+        return None
+    s += roles
+    if query.wh == "who" and query.subject is not None and not object_is_person:
+        s -= 1.0
     if query.type_noun and query.type_noun in _lemma_tokens(object_label):
         s += 0.25
-    if query.context_words and _lemma_tokens(object_label) & set(query.context_words):
+    if query.context_words and said & set(query.context_words):
         s += 0.5
-    if negated != query.negated and query.wh not in ("yes",):
+    if negated != query.negated and query.wh != "yes":
         s -= 1.5
     return s
 
@@ -456,6 +481,30 @@ class Resolved(BaseModel):
     name: str
 
 
+def _when(view: ClaimView) -> float:
+    return (view.claim.occurred_at or view.claim.created_at).timestamp()
+
+
+def _ceased(
+    query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
+) -> ClaimView | None:
+    """For "Does Tomas still brew beer?": the latest statement that it ended ("I stopped
+    brewing beer"), if one was said."""
+    if query.wh != "yes":
+        return None
+    asked = {*query.object_words, query.verb, *query.also}
+    for v in sorted(shown, key=_when, reverse=True):
+        _, verbs, _ = claim_verbs(v.claim.predicate)
+        if not verbs & _CESSATION:
+            continue
+        text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
+        words_said = _lemma_tokens(text) | verbs
+        said = {f for w in words_said for f in _ing_forms(w)} | words_said
+        if said & asked:
+            return v
+    return None
+
+
 def answer_query(
     dictionary: Dictionary,
     query: Query,
@@ -476,27 +525,52 @@ def answer_query(
     if not pool:
         return None
     shown = views(pool, dictionary)
+    held = graph.qualifiers_of([c.id for c in pool])
     scored: list[tuple[float, ClaimView]] = []
     for v in shown:
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
-        s = score(query, v.claim, v.object_label, person)
+        s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))
         if s is not None:
             scored.append((s, v))
-    if not scored:
-        return None
-    best = max(s for s, _ in scored)
+    ceased = _ceased(query, shown, held)
+    best = max((s for s, _ in scored), default=0.0)
     top = [v for s, v in scored if s >= best - 0.25]
-    top.sort(
-        key=lambda v: (
-            -v.claim.confidence,
-            -(v.claim.occurred_at or v.claim.created_at).timestamp(),
-        )
-    )
-    top = top[:limit]
+    if query.wh == "yes":
+        # What was said last stands: "I don't play the trumpet anymore" after "I play it".
+        top.sort(key=_when, reverse=True)
+    else:
+        top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
+    if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
+        fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
+        text = "No, not any more as far as I know:\n" + _with_time(fresh[0])
+        return Answer(text=text, claims=fresh, known=True, short="No")
+    if not top:
+        return None
     # Reading counts as a retrieval: bump what the answer rests on.
-    fresh = [graph.get_claim(v.claim.id, now) for v in top]
-    top = views(fresh, dictionary)
+    order = [v.claim.id for v in top[:limit]]
+    bumped = {v.claim.id: v for v in views([graph.get_claim(i, now) for i in order], dictionary)}
+    top = [bumped[i] for i in order]
+    said = _said(query, top, held, subject is None)
+    if said is None:
+        return None
+    short, prefix = said
+    lines = [prefix, *(_with_time(v) for v in top)]
+    return Answer(text="\n".join(lines), claims=top, known=True, short=short)
+
+
+def _said(
+    query: Query,
+    top: list[ClaimView],
+    held: Mapping[str, Sequence[Qualifier]],
+    asks_subject: bool,
+) -> tuple[str, str] | None:
+    """The answer in a few words and the line that leads the reply, or None when the claims
+    found do not answer after all."""
     lead = top[0]
+    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()))) is not None]
+    if fillers and not (query.wh == "when" and lead.claim.occurred_at is not None):
+        short = " and ".join(dict.fromkeys(fillers))
+        return short, f"{short}. {hedge(lead.claim)}"
     if query.wh == "yes":
         negated, _, _ = claim_verbs(lead.claim.predicate)
         overlap = not query.object_words or bool(
@@ -504,24 +578,20 @@ def answer_query(
         )
         if not overlap:
             return None
-        said = "no" if negated != query.negated else "yes"
-        short = "Yes" if said == "yes" else "No"
-        prefix = hedge(lead.claim) if said == "yes" else "No, as far as I know:"
-    elif query.wh == "when":
+        if negated != query.negated:
+            return "No", "No, as far as I know:"
+        # The same hedge as every yes: "Possibly: ..." for a hypothesis, "Yes:" for a fact.
+        return "Yes", hedge_line(lead.claim.level)
+    if query.wh == "when":
         moments = [v.claim.occurred_at for v in top if v.claim.occurred_at is not None]
         if moments:
             short = timewords.render(moments[0])
         else:
             short = f"some time before {timewords.render(lead.claim.created_at)}"
-        prefix = f"{short}. {hedge(lead.claim)}"
-    elif subject is None:
-        short = " and ".join(dict.fromkeys(v.subject_label for v in top))
-        prefix = f"{short}. {hedge(lead.claim)}"
-    else:
-        short = " and ".join(dict.fromkeys(v.object_label for v in top))
-        prefix = f"{short}. {hedge(lead.claim)}"
-    lines = [prefix, *(_with_time(v) for v in top)]
-    return Answer(text="\n".join(lines), claims=top, known=True, short=short)
+        return short, f"{short}. {hedge(lead.claim)}"
+    labels = [v.subject_label if asks_subject else v.object_label for v in top]
+    short = " and ".join(dict.fromkeys(labels))
+    return short, f"{short}. {hedge(lead.claim)}"
 
 
 def _with_time(view: ClaimView) -> str:

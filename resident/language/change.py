@@ -34,7 +34,6 @@ class Cues:
     replaced: tuple[tuple[str, ...], ...]
     ever: tuple[tuple[str, ...], ...]
     before: tuple[tuple[str, ...], ...]
-    one_valued: frozenset[str]
     nouns: dict[str, str]
 
 
@@ -53,7 +52,6 @@ def cues() -> Cues:
         replaced=phrases("replaced"),
         ever=phrases("ever"),
         before=phrases("before"),
-        one_valued=frozenset(raw["one_valued"]),
         nouns=dict(raw["nouns"]),
     )
 
@@ -210,11 +208,6 @@ def settle_by_noun(
         and other.level is not Level.OPINION
         and not parse_provenance(other.provenance).grounded
     ]
-
-
-def is_one_valued(predicate: str) -> bool:
-    """Attributes a person or thing has one value of at a time (data/change.toml)."""
-    return predicate in cues().one_valued
 
 
 def file_disagreement(graph: GraphStore, claim: Claim, now: datetime) -> None:

@@ -10,237 +10,58 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from cachetools import LRUCache
-from pydantic import BaseModel, ConfigDict
 
-from resident.cognition.epistemic import FUNCTIONAL_PREDICATES, admit
 from resident.config import Settings
-from resident.errors import ConflictRefused, InvalidInput, NotFound
-from resident.language import when as timewords
-from resident.language.asking import (
-    Query,
-    Resolved,
-    answer_query,
-    read_question,
-    read_question_shallow,
-)
-from resident.language.change import (
-    asks_now,
-    file_disagreement,
-    is_one_valued,
-    question_tense,
-    settle_by_noun,
-    untensed_question,
-)
-from resident.language.change import settle as settle_change
-from resident.language.dictionary import Dictionary, slug
-from resident.language.feeling import asks_why_feeling, why_i_feel
+from resident.errors import InvalidInput, NotFound
+from resident.language import lexicon
+from resident.language.answering import AnsweringMixin
+from resident.language.change import question_tense, untensed_question
+from resident.language.dictionary import Dictionary
 from resident.language.household import Household
+from resident.language.household_turn import HouseholdTurnMixin
 from resident.language.intents import (
     Intent,
     Parsed,
     Triple,
     is_strong_correction,
     parse,
-    parse_sentence_statement,
 )
-from resident.language.kin import relative_of
 from resident.language.knowledge import (
     ClaimView,
-    answer_question,
     resolve,
     views,
-    why_claims,
-    why_subject,
-    why_triple,
 )
 from resident.language.model_client import Grounding, ModelClient
-from resident.language.model_reading import read_with_model
-from resident.language.pipeline import is_trained, load_pipeline
-from resident.language.reading import Context, Ref, Statement, is_question, read
-from resident.language.render import fmt_time
-from resident.language.threads import OpenThread, Threads, threads_file
+from resident.language.pipeline import load_pipeline
+from resident.language.reading import is_question
+from resident.language.statement import Context
+from resident.language.threads import Threads, threads_file
+from resident.language.turn import (
+    _LAST_CLAIMS_PEOPLE,
+    _UNKNOWN_PERSON,
+    ResidentLike,
+    Turn,
+    _Ctx,
+    _Reply,
+    words_of_doc,
+)
+from resident.language.words import words
 from resident.memory.client import GraphStore
-from resident.memory.valid_time import Tense, at_time
-from resident.people.privacy import graph_for, readable_by, visible
-from resident.records import Claim, Entity, Level, NewClaim
+from resident.memory.valid_time import at_time
+from resident.people.privacy import graph_for, readable_by
+from resident.records import Claim, Entity, Level
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
     from spacy.tokens import Doc
 
-#: Attributes one subject holds one value of: a second value said is a contradiction.
-#: People whose last answered claims are kept for "why do you think that?".
-_LAST_CLAIMS_PEOPLE = 256
-
-
-# -- what converse needs from the resident (resident/daemon/boot.py provides it) -------------
-
-
-class _Session(Protocol):
-    @property
-    def session_id(self) -> str: ...
-
-
-class _Events(Protocol):
-    def emit(
-        self, kind: str, payload: dict[str, Any], correlation_id: str | None = None
-    ) -> Any: ...
-
-
-class _People(Protocol):
-    def introduce(self, name: str, now: datetime) -> Any: ...
-    def find(self, name: str) -> Any: ...
-    def get(self, person_id: str) -> Any: ...
-
-
-class ResidentLike(Protocol):
-    """The parts of `resident.daemon.boot.Resident` a conversation turn uses."""
-
-    @property
-    def settings(self) -> Settings: ...
-    @property
-    def graph(self) -> GraphStore: ...
-    @property
-    def session(self) -> _Session: ...
-    @property
-    def events(self) -> _Events: ...
-    @property
-    def people(self) -> _People: ...
-    def appraise(
-        self, kind: str, now: datetime, correlation_id: str | None = None, **detail: Any
-    ) -> None: ...
-    def state(self, now: datetime) -> Any: ...
-
-
-# -- the turn ----------------------------------------------------------------------------------
-
-
-class Turn(BaseModel):
-    """One turn's outcome, as the daemon and the CLI return it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    correlation_id: str
-    intent: str
-    #: What MAX says (the model's phrasing when it passed the check, else `plain`).
-    reply: str
-    #: Who spoke, as a person id; set by an introduction.
-    person_id: str | None
-    #: The claims the reply rests on (Claim dumps).
-    claims: list[dict[str, Any]] = []
-    #: The state report for "how are you" (StateReport dump), else None.
-    state: dict[str, Any] | None = None
-    #: The plain rendering, built only from the state and the graph.
-    plain: str
-    phrased_by_model: bool = False
-    #: A question's answer in a few words ("Walden"), when held claims gave one.
-    answer: str | None = None
-
-
-@dataclass
-class _Reply:
-    plain: str
-    claims: list[ClaimView] = field(default_factory=list)
-    state: dict[str, Any] | None = None
-    person_id: str | None = None
-    mood_labels: tuple[str, ...] = ()
-    #: The reply already greets; a "Hi" in the text needs no second hello.
-    greets: bool = False
-    answer: str | None = None
-    #: What the turn turned out to be, when not what it first looked like ("No worries" looks
-    #: like a correction and is not one).
-    intent: Intent | None = None
-
-
-@dataclass
-class _Ctx:
-    resident: ResidentLike
-    parsed: Parsed
-    person_id: str | None
-    now: datetime
-    correlation_id: str
-    #: Entities this turn files, written in one batch before the claim that needs them.
-    pending: list[Entity] = field(default_factory=list)
-    #: What the turn wrote to the graph (ids), reported in its turn_replied event.
-    wrote: dict[str, Any] = field(default_factory=dict)
-    #: The parsed text (None when parsed without a Doc).
-    doc: Doc | None = None
-    #: When the turn was said (relative dates resolve against it); `now` when not given.
-    said_at: datetime | None = None
-    #: Whom "you" means in this turn: the other person of the conversation, else None (MAX).
-    listener: str | None = None
-    #: A statement about "I" was skipped because the speaker is not known.
-    speaker_unknown: bool = False
-    #: Reads in this turn go through the speaker's private view (people/privacy.py).
-    reads: Dictionary | None = None
-    #: The speaker is authenticated (a person's token, a recognised voice or face): an
-    #: introduction cannot turn them into someone else.
-    bound: bool = False
-
-    @property
-    def reader(self) -> str | None:
-        """Whose private view this turn reads through (people/privacy.py): the speaker when
-        they are authenticated as themselves; None (everything) when the owner's console or a
-        service speaks for someone, as the owner may read all."""
-        return self.person_id if self.bound else None
-
-    def appraise(self, kind: str, **detail: Any) -> None:
-        self.resident.appraise(kind, self.now, self.correlation_id, **detail)
-
-    def emit(self, kind: str, payload: dict[str, Any]) -> None:
-        self.resident.events.emit(kind, payload, self.correlation_id)
-
 
 #: Words of talk that acknowledges rather than states ("No worries", "Sounds good", "Wow").
-_CHIT_CHAT = frozenset(
-    {
-        "ok",
-        "okay",
-        "sure",
-        "cool",
-        "nice",
-        "great",
-        "wow",
-        "haha",
-        "lol",
-        "yeah",
-        "yes",
-        "yep",
-        "worries",
-        "problem",
-        "nope",
-        "awesome",
-        "totally",
-        "exactly",
-        "agreed",
-        "fine",
-        "right",
-        "alright",
-        "hmm",
-        "oh",
-        "ah",
-        "aw",
-        "aww",
-        "congrats",
-        "congratulations",
-        "amazing",
-        "same",
-        "true",
-        "indeed",
-        "absolutely",
-        "definitely",
-        "lovely",
-        "perfect",
-        "good",
-        "bye",
-    }
-)
-_UNKNOWN_PERSON = "I don't know who you are yet. Tell me your name first (\"I'm ...\")."
+_CHIT_CHAT = words("conversation_chit_chat")
 _HELP = (
     'I can note a fact ("Aspirin treats headache"), answer a question ("What treats '
     'headache?"), take a correction ("No, the capital of Australia is Canberra") and say '
@@ -248,7 +69,7 @@ _HELP = (
 )
 
 
-class Language:
+class Language(AnsweringMixin, HouseholdTurnMixin):
     """The language layer of one resident: the pipeline, the dictionary, the optional model.
 
     Shared by the daemon's request threads; every cache in it is guarded.
@@ -294,6 +115,8 @@ class Language:
         turn; the daemon may call this after boot."""
         with self._nlp_lock:
             self.nlp("Hello.")
+        # WordNet too (a few seconds, once per process), so no turn waits for it.
+        lexicon.available()
 
     def parse(self, text: str) -> Parsed:
         """The intent of `text` (pure parsing; the pipeline is shared, so calls take turns)."""
@@ -318,6 +141,22 @@ class Language:
         bound: bool = False,
     ) -> Turn:
         text = checked_turn_text(text, self.settings.language.max_turn_chars)
+        # One durable write of the log per turn: its events (heard, appraisal, replied) reach
+        # the disk together before the reply is returned; the graph commits once too
+        # (write_statements).
+        with resident.events.grouped():
+            return self._converse(resident, text, person_id, now, correlation_id, said_at, bound)
+
+    def _converse(
+        self,
+        resident: ResidentLike,
+        text: str,
+        person_id: str | None,
+        now: datetime,
+        correlation_id: str,
+        said_at: datetime | None,
+        bound: bool,
+    ) -> Turn:
         # "What have you read?" and its kin are read first; everything else goes to the parse.
         reading = self._reading(text.strip(), now)
         if reading is not None:
@@ -353,31 +192,9 @@ class Language:
             "turn_heard",
             {"person_id": person_id, "intent": parsed.intent.value, "chars": len(text)},
         )
+        answered = None
         try:
-            # household hook: the turn may answer the question MAX just asked this person.
-            answered = None
-            if person_id is not None and doc is not None:
-                answered = self.household.answer(
-                    person_id,
-                    [t.lower_ for t in doc],
-                    now,
-                    self.dictionary.labels,
-                    resident.session.session_id,
-                    correlation_id,
-                )
-            if answered is not None:
-                reply = _Reply(
-                    answered.text,
-                    claims=views(answered.claims, self.dictionary),
-                    intent=Intent.STATEMENT,
-                )
-            elif asks_why_feeling(doc):  # household hook: Rule 4 with causes
-                why_text, state = why_i_feel(resident, self.settings, now)
-                reply = _Reply(why_text, state=state, intent=Intent.HOW_ARE_YOU)
-            else:
-                reply = self._handlers[parsed.intent](self, ctx)
-                if not reply.claims and asks_now(doc, text):  # household hook: "not any more"
-                    reply = self._no_longer(ctx, reply)
+            reply, answered = self._household_reply(ctx, doc, text)
         except Exception as exc:
             # The log says the turn failed and how; the caller gets the typed error itself.
             ctx.emit(
@@ -448,24 +265,6 @@ class Language:
             answer=reply.answer,
         )
 
-    def _no_longer(self, ctx: _Ctx, reply: _Reply) -> _Reply:
-        """A present-tense question nothing valid now answers, asked again of the claims that
-        stopped being true: "Does Ben still work at a law firm?" -> "Not any more ..."."""
-        view = graph_for(self.graph, ctx.reader)
-        ctx.reads = self.dictionary.viewing(at_time(view, Tense.BEFORE, ctx.now))
-        past = self._handlers[ctx.parsed.intent](self, ctx)
-        if not past.claims:
-            return reply
-        ended = [v for v in past.claims if v.claim.valid_to is not None]
-        if len(ended) != len(past.claims):
-            return reply
-        lines = [
-            f"{v.line} It held until {fmt_time(v.claim.valid_to)}."
-            for v in ended
-            if v.claim.valid_to
-        ]
-        return _Reply("Not any more, as far as I know:\n" + "\n".join(lines), claims=ended)
-
     def _reading(self, text: str, now: datetime) -> Parsed | None:
         """A question about MAX's reading; "What is X about?" only when X is a document he
         has read (otherwise it is an ordinary question)."""
@@ -502,85 +301,6 @@ class Language:
 
     def _hello(self, ctx: _Ctx, person_id: str | None) -> str:
         return "Hello." if person_id is None else f"Hello, {self._name(ctx, person_id)}."
-
-    def _person_entity(self, ctx: _Ctx, person_id: str) -> Entity:
-        """The graph entity of a person; filed (with the turn's batch) when the graph lacks it,
-        as after a lost people.json."""
-        try:
-            return self.graph.get_entity(person_id)
-        except NotFound:
-            entity = Entity(id=person_id, kind="person", label=self._name(ctx, person_id))
-            ctx.pending.append(entity)
-            return entity
-
-    def _file_pending(self, ctx: _Ctx) -> None:
-        if not ctx.pending:
-            return
-        batch = list({e.id: e for e in ctx.pending}.values())
-        self.graph.upsert_entities(batch, ctx.now)
-        for entity in batch:
-            self.dictionary.forget(entity.label)
-        ctx.wrote["entities"] = [e.id for e in batch]
-        ctx.pending.clear()
-
-    # -- entities ------------------------------------------------------------------------------
-
-    def _subject(self, ctx: _Ctx, triple: Triple) -> Entity | None:
-        """The subject entity of a statement, filed as a concept when new; None for "I" when
-        the speaker is unknown."""
-        if triple.speaker:
-            return None if ctx.person_id is None else self._person_entity(ctx, ctx.person_id)
-        assert triple.subject is not None
-        person = self._known_person(ctx, triple.subject)
-        if person is not None:
-            return self._person_entity(ctx, person)
-        return self._entity(ctx, triple.subject)
-
-    def _known_person(self, ctx: _Ctx, name: str) -> str | None:
-        try:
-            person = ctx.resident.people.find(name)
-        except (NotFound, KeyError):
-            return None
-        pid = getattr(person, "id", None)
-        return pid if isinstance(pid, str) else None
-
-    def _entity(self, ctx: _Ctx, name: str) -> Entity:
-        """The entity a name refers to; a new concept (filed with the turn's batch) when the
-        graph has none."""
-        found = resolve(self.dictionary, name)
-        if found:
-            return found[0]
-        entity = Entity(id=f"concept:{slug(name)}", kind="concept", label=name)
-        for waiting in ctx.pending:
-            if waiting.id == entity.id:
-                return waiting
-        try:
-            # Two spellings can share a slug ("Aspirin", "aspirin"): keep the first label.
-            return self.graph.get_entity(entity.id)
-        except NotFound:
-            ctx.pending.append(entity)
-            return entity
-
-    def _new_claim(
-        self, ctx: _Ctx, triple: Triple, subject: Entity, confidence: float, provenance: str
-    ) -> NewClaim:
-        assert triple.object is not None
-        if triple.literal:
-            return NewClaim(
-                subject=subject.id,
-                predicate=triple.predicate,
-                object_literal=triple.object,
-                confidence=confidence,
-                provenance=provenance,
-            )
-        obj = self._entity(ctx, triple.object)
-        return NewClaim(
-            subject=subject.id,
-            predicate=triple.predicate,
-            object_entity=obj.id,
-            confidence=confidence,
-            provenance=provenance,
-        )
 
     # -- handlers ------------------------------------------------------------------------------
 
@@ -670,71 +390,6 @@ class Language:
             greets=True,
         )
 
-    def _statement(self, ctx: _Ctx) -> _Reply:
-        read_views = self._read_and_store(ctx)
-        if read_views:
-            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))), claims=read_views)
-        # Nothing read cleanly: a whole-text triple would be a leftover phrase ("Thanks, Sam"
-        # | appreciates | "your support"), so nothing is stored.
-        return self._unknown(ctx)
-
-    def _store_triple(self, ctx: _Ctx, triple: Triple, negated: bool = False) -> _Reply:
-        if negated:
-            triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
-        subject = self._subject(ctx, triple)
-        if subject is None:
-            return _Reply(_UNKNOWN_PERSON)
-        provenance = f"interaction:{ctx.person_id}" if ctx.person_id else "interaction:unknown"
-        new = self._new_claim(ctx, triple, subject, self.settings.epistemic.hint_cap, provenance)
-        fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
-        self._file_pending(ctx)
-        claim = self.graph.add_claim(
-            new, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
-        )
-        ctx.wrote["claim"] = {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
-        # The conflict is recorded whatever it is with; the speaker sees only what they may read.
-        contradicted = visible(self._contradictions(ctx, claim), ctx.reader)
-        shown = views([claim], self.dictionary)
-        lead = "Noted." if fresh else "I had that already."
-        plain = f"{lead} {shown[0].line}"
-        if contradicted:
-            others = views(contradicted, self.dictionary)
-            plain += (
-                "\nThat disagrees with what I hold:\n"
-                + "\n".join(v.line for v in others)
-                + "\nI have recorded the conflict; it stays open until evidence settles it."
-            )
-            shown += others
-        return _Reply(plain, claims=shown)
-
-    def _held(self, claim_id: str) -> bool:
-        try:
-            self.graph.peek_claim(claim_id)
-        except NotFound:
-            return False
-        return True
-
-    def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
-        """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""
-        # household hook: household attributes (lives_in, works_at) are one-valued too.
-        if claim.predicate not in FUNCTIONAL_PREDICATES and not is_one_valued(claim.predicate):
-            return []
-        out = []
-        for other in self.graph.peek_claims(claim.subject, claim.predicate):
-            if other.id == claim.id or other.level is Level.OPINION or not other.valid_at(ctx.now):
-                continue
-            if other.object_value.lower() == claim.object_value.lower():
-                continue
-            try:
-                conflict = self.graph.record_conflict(other.id, claim.id, ctx.now)
-            except ConflictRefused:
-                continue
-            ctx.wrote.setdefault("conflict_ids", []).append(conflict.id)
-            out.append(other)
-        if out:  # household hook: a disagreement is a gap, for the loop to plan a question.
-            file_disagreement(self.graph, claim, ctx.now)
-        return out
-
     def _correction(self, ctx: _Ctx) -> _Reply:
         triple = ctx.parsed.triple
         strong = ctx.doc is not None and is_strong_correction(words_of_doc(ctx.doc))
@@ -783,9 +438,8 @@ class Language:
         hypothesis = views([writes.hypothesis], self.dictionary)[0]
         parts = ["Thank you for the correction."]
         shown = [hypothesis]
-        if old is not None and readable_by(
-            old, ctx.reader
-        ):  # household hook: say only the readable
+        # household hook: the reply repeats only what the speaker may read.
+        if old is not None and readable_by(old, ctx.reader):
             old_view = views([old], self.dictionary)[0]
             shown.append(old_view)
             parts.append(f"I had: {old_view.line}")
@@ -834,140 +488,6 @@ class Language:
             return None, candidates[0]
         return None, self._entity(ctx, triple.subject or "")
 
-    def _question(self, ctx: _Ctx) -> _Reply:
-        p = ctx.parsed
-        assert p.question is not None
-        assert ctx.reads is not None
-        answer = answer_question(
-            ctx.reads,
-            p.question,
-            p.triple,
-            p.about,
-            ctx.now,
-            speaker_id=ctx.person_id,
-            limit=self.settings.language.max_listed_claims,
-        )
-        if answer.known:
-            short = answer.short or (
-                " and ".join(dict.fromkeys(v.object_label for v in answer.claims))
-                if p.triple is not None and p.triple.object is None and answer.claims
-                else None
-            )
-            return _Reply(answer.text, claims=answer.claims, answer=short)
-        asked = self._ask(ctx)
-        return asked if asked is not None else _Reply(answer.text)
-
-    def _ask(self, ctx: _Ctx) -> _Reply | None:
-        """A question read over the parse and matched to held claims; None when it cannot be
-        read or nothing held answers it."""
-        if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
-            return None
-        sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
-        for query in (
-            read_question(sents[-1], self._context),
-            read_question_shallow(sents[-1], self._context),
-        ):
-            if query is None:
-                continue
-            reply = self._answer(ctx, query)
-            if reply is not None:
-                return reply
-        return None
-
-    def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
-        subject = None if query.subject is None else self._resolve_ref(ctx, query.subject)
-        if query.subject is not None and subject is None:
-            return None
-        # Through the speaker's private view: a question never reads another person's remarks.
-        reads = ctx.reads or self.dictionary
-
-        def object_ids() -> list[str]:
-            words = " ".join(query.object_words)
-            return [e.id for e in resolve(reads, words)] if words else []
-
-        answer = answer_query(
-            reads,
-            query,
-            subject,
-            ctx.now,
-            object_ids=object_ids,
-            limit=self.settings.language.max_listed_claims,
-        )
-        if answer is None:
-            return None
-        return _Reply(answer.text, claims=answer.claims, answer=answer.short)
-
-    def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
-        """Entity ids a question's subject names (through one hop for "Ana's sister")."""
-        if ref.role == "speaker":
-            return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
-        if ref.role == "listener":
-            return None if ctx.listener is None else Resolved(ids=[ctx.listener], name="you")
-        if ref.role == "name" and ref.name:
-            ids = [e.id for e in resolve(self.dictionary, ref.name)]
-            known = self._known_person(ctx, ref.name)
-            if known and known not in ids:
-                ids.insert(0, known)
-            return Resolved(ids=ids, name=ref.name) if ids else None
-        if ref.role == "kin" and ref.owner is not None and ref.noun:
-            owner = self._resolve_ref(ctx, ref.owner)
-            if owner is None:
-                return None
-            reads = ctx.reads or self.dictionary
-            ids = []
-            for oid in owner.ids:
-                ids += [
-                    c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
-                ]
-                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
-            ids = list(dict.fromkeys(ids))
-            return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
-        return None
-
-    def _why(self, ctx: _Ctx) -> _Reply:
-        p = ctx.parsed
-        limit = self.settings.language.max_listed_claims
-        reads = ctx.reads
-        assert reads is not None
-        if p.refers_back:
-            with self._last_lock:
-                last = self._last.get(ctx.person_id or "", ())
-            claims = []
-            for cid in last:
-                try:
-                    claims.append(reads.graph.peek_claim(cid))
-                except NotFound:
-                    continue
-            if not claims:
-                return _Reply(
-                    'Why do I think what? Ask me, for example: "Why do you think '
-                    'aspirin treats headache?"'
-                )
-            answer = why_claims(reads, claims, p.text, True, "Here is why:", ctx.now)
-        elif p.triple is not None:
-            if p.triple.speaker and ctx.person_id is None:
-                return _Reply(_UNKNOWN_PERSON)
-            answer = why_triple(
-                reads, p.triple, p.text, ctx.now, speaker_id=ctx.person_id, limit=limit
-            )
-        else:
-            name = p.about or ""
-            answer = why_subject(reads, name, p.text, ctx.now, limit=limit)
-        shown = [t.claim for t in answer.trails]
-        shown += [cv.other for t in answer.trails for cv in t.conflicts if cv.other is not None]
-        unique = list({v.claim.id: v for v in shown}.values())
-        return _Reply(answer.text, claims=unique)
-
-    def _read(self, ctx: _Ctx) -> _Reply:
-        from resident.language.bookshelf import ReadingKind, ReadingQuestion, answer_reading
-
-        p = ctx.parsed
-        q = ReadingQuestion(ReadingKind(p.reason or ReadingKind.LIST), p.about)
-        answer = answer_reading(
-            self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
-        )
-        return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
-
     def _praise(self, ctx: _Ctx) -> _Reply:
         ctx.appraise("praise", person_id=ctx.person_id)
         if ctx.person_id is None:
@@ -1013,206 +533,20 @@ class Language:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def _noted(self, shown: list[ClaimView], fresh: bool = True) -> str:
-        lead = "Noted." if fresh else "I had that already."
-        return lead + " " + "\n".join(v.line for v in shown)
-
-    def _statements(self, ctx: _Ctx) -> list[tuple[Statement | None, Triple | None, bool]]:
-        """What the turn states, sentence by sentence: the dependency reading first, the table
-        rules as the fallback (and the only reader on a blank pipeline)."""
-        doc = ctx.doc
-        if doc is None:
-            return []
-        out: list[tuple[Statement | None, Triple | None, bool]] = []
-        if self.model is not None and self.settings.conversation.model_extraction:
-            listener = "MAX" if ctx.listener is None else self._name(ctx, ctx.listener)
-            by_model = read_with_model(
-                self.model, doc.text, self._name(ctx, ctx.person_id), listener
-            )
-            if by_model:
-                return [(st, None, False) for st in by_model]
-        trained = is_trained(self.nlp) and doc.has_annotation("DEP")
-        sentences = list(doc.sents) if doc.has_annotation("SENT_START") or trained else [doc[:]]
-        with self._nlp_lock:
-            for sent in sentences:
-                if sent.text.strip().endswith("?"):
-                    if trained:
-                        read(sent.as_doc(), self._context)
-                    continue
-                statements: list[Statement] = []
-                if trained:
-                    statements, _ = read(sent.as_doc(), self._context)
-                if statements:
-                    out.extend((st, None, False) for st in statements)
-                    continue
-                rule = parse_sentence_statement(words_of_doc(sent.as_doc()))
-                if rule is not None:
-                    out.append((None, rule[0], rule[1]))
-        return out
-
-    def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
-        """Store every statement the turn makes; the claims written, as views."""
-        stored: list[Claim] = []
-        opened: list[OpenThread] = []
-        said = ctx.said_at or ctx.now
-        provenance = f"interaction:{ctx.person_id}" if ctx.person_id else "interaction:unknown"
-        cap = self.settings.epistemic.hint_cap
-        for statement, triple, negated in self._statements(ctx):
-            if triple is not None:
-                if triple.speaker and ctx.person_id is None:
-                    ctx.speaker_unknown = True
-                    continue
-                if ctx.parsed.intent is Intent.INTRODUCTION and triple.speaker:
-                    continue
-                subject = self._subject(ctx, triple)
-                if subject is None:
-                    continue
-                if negated:
-                    triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
-                new = self._new_claim(ctx, triple, subject, cap, provenance)
-            else:
-                assert statement is not None
-                built = self._statement_claim(ctx, statement, said, cap, provenance)
-                if built is None:
-                    continue
-                new = built
-            fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
-            ctx.wrote["fresh"] = ctx.wrote.get("fresh", 0) + int(fresh)
-            self._file_pending(ctx)
-            claim = self.graph.add_claim(
-                new, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
-            )
-            ctx.wrote.setdefault(
-                "claim", {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
-            )
-            stored.append(claim)
-            if (
-                statement is not None
-                and statement.subject.role == "speaker"
-                and statement.mood in ("plan", "wish")
-                and not statement.negated
-            ):
-                opened.append(
-                    OpenThread(
-                        claim_id=claim.id,
-                        mood=statement.mood,
-                        verb=statement.verb,
-                        opened_at=ctx.now,
-                    )
-                )
-            # household hook: a change of state ends the earlier value instead of contradicting it.
-            if not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
-                self._contradictions(ctx, claim)
-        if not stored and ctx.person_id is not None:
-            settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
-        if opened and ctx.person_id is not None:
-            self.threads.open(ctx.person_id, opened, ctx.now)
-        if stored:
-            ctx.wrote["claims"] = [c.id for c in stored]
-        return views(stored, self.dictionary) if stored else []
-
-    def _statement_claim(
-        self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
-    ) -> NewClaim | None:
-        subject = self._ref_entity(ctx, st.subject)
-        if subject is None:
-            ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
-            return None
-        occurred = None
-        if st.when:
-            occurred = timewords.resolve(st.when, said, past=st.mood == "past")
-
-        def claim(object_entity: str | None = None, object_literal: str | None = None) -> NewClaim:
-            return NewClaim(
-                subject=subject.id,
-                predicate=st.stored_predicate,
-                object_entity=object_entity,
-                object_literal=object_literal,
-                confidence=cap,
-                provenance=provenance,
-                occurred_at=occurred,
-            )
-
-        if st.object_ref is not None:
-            ref = self._ref_entity(ctx, st.object_ref)
-            if ref is None or ref.id == subject.id:
-                return None
-            return claim(object_entity=ref.id)
-        if not st.object.strip():
-            return None
-        if st.literal:
-            return claim(object_literal=st.object)
-        obj = self._entity(ctx, st.object)
-        return None if obj.id == subject.id else claim(object_entity=obj.id)
-
-    def _ref_entity(self, ctx: _Ctx, ref: Ref) -> Entity | None:
-        """The entity a reference names: the speaker, the listener, a person MAX knows (any
-        case), a person or animal named in talk, or a relative ("Ana's sister")."""
-        if ref.role == "speaker":
-            return None if ctx.person_id is None else self._person_entity(ctx, ctx.person_id)
-        if ref.role == "listener":
-            return None if ctx.listener is None else self._person_entity(ctx, ctx.listener)
-        if ref.role == "kin":
-            if ref.owner is None or not ref.noun:
-                return None
-            owner = self._ref_entity(ctx, ref.owner)
-            if owner is None:
-                return None
-            # household hook: "my father" is the person MAX knows as that relative.
-            relative = relative_of(self.graph, owner.id, ref.noun, ctx.now)
-            if relative is not None:
-                return self._person_entity(ctx, relative)
-            label = f"{owner.label}'s {ref.noun}"
-            return self._named(ctx, label, "person")
-        if not ref.name:
-            return None
-        known = self._known_person(ctx, ref.name)
-        if known is not None:
-            return self._person_entity(ctx, known)
-        return self._named(ctx, ref.name, ref.kind)
-
-    def _named(self, ctx: _Ctx, name: str, kind: str) -> Entity:
-        """A person or animal by name: the one the graph holds, else filed now (a person as
-        `person:<slug>`, so a later introduction lands on the same entity)."""
-        found = resolve(self.dictionary, name)
-        same = [e for e in found if e.kind == kind] or (found if kind == "thing" else [])
-        if same:
-            return same[0]
-        if kind == "person":
-            entity = Entity(id=f"person:{slug(name)}", kind="person", label=name)
-        elif kind == "animal":
-            entity = Entity(id=f"concept:{slug(name)}", kind="animal", label=name)
-        else:
-            return self._entity(ctx, name)
-        for waiting in ctx.pending:
-            if waiting.id == entity.id:
-                return waiting
-        try:
-            return self.graph.get_entity(entity.id)
-        except NotFound:
-            ctx.pending.append(entity)
-            return entity
-
     _handlers: dict[Intent, Callable[[Language, _Ctx], _Reply]] = {
         Intent.GREETING: _greeting,
         Intent.FAREWELL: _farewell,
         Intent.HOW_ARE_YOU: _how_are_you,
         Intent.INTRODUCTION: _introduction,
-        Intent.STATEMENT: _statement,
+        Intent.STATEMENT: AnsweringMixin._statement,
         Intent.CORRECTION: _correction,
-        Intent.QUESTION: _question,
-        Intent.WHY: _why,
+        Intent.QUESTION: AnsweringMixin._question,
+        Intent.WHY: AnsweringMixin._why,
         Intent.PRAISE: _praise,
         Intent.HOSTILITY: _hostility,
-        Intent.READING: _read,
+        Intent.READING: AnsweringMixin._read,
         Intent.UNKNOWN: _unknown,
     }
-
-
-def words_of_doc(doc: Doc) -> list[Any]:
-    from resident.language.intents import words_of
-
-    return words_of(doc)
 
 
 _languages: weakref.WeakKeyDictionary[Any, Language] = weakref.WeakKeyDictionary()

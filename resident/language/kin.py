@@ -1,35 +1,112 @@
-"""A relative named by kin ("my father", "Ana's sister") is the person MAX already knows as that
-relative (issue 26, point 3): Joe, when Ben said "Joe is my father" or "My father Joe ...",
-rather than a new entity "Ben's father"."""
+"""Relatives and pets named in a sentence, as statements: "my sister Lena" is Lena sister_of the
+speaker, "a dog called Rex" is Rex is_a dog and pet_of its owner, wherever the phrase sits.
+Pure.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
+from typing import TYPE_CHECKING
 
-from resident.cognition.epistemic import teller
-from resident.memory.client import GraphStore
-from resident.records import Level
+from resident.language.refs import (
+    _items,
+    _name_of,
+    _naming,
+    _object_ref,
+    _owner_ref,
+    _relation_noun,
+)
+from resident.language.statement import (
+    KIN,
+    Context,
+    Ref,
+    Statement,
+    is_pet,
+)
 
-PERSON_PREFIX = "person:"
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
 
 
-def relative_of(graph: GraphStore, owner: str, noun: str, now: datetime) -> str | None:
-    """The one known person who is `owner`'s `noun`, else None (none, or several: "my
-    sister" with two sisters known stays unresolved rather than guessed)."""
-    found: set[str] = set()
-    # "My sister Lena ...": Lena | sister_of | Ben.
-    for claim in graph.claims_by_object(owner, now, f"{noun}_of"):
-        if claim.subject.startswith(PERSON_PREFIX) and claim.valid_at(now):
-            found.add(claim.subject)
-    # "Joe is my father", read as Joe | is_a | father by Ben: the teller is the owner.
-    for claim in graph.claims_by_object(f"concept:{noun}", now, "is_a"):
-        if (
-            claim.subject.startswith(PERSON_PREFIX)
-            and claim.subject != owner
-            and teller(claim.provenance) == owner
-            and claim.level is not Level.OPINION
-            and claim.valid_at(now)
+def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
+    """Who the named relatives and pets of a sentence are, wherever their phrase sits ("lives
+    in Graz with his partner Eva": Eva is his partner): every "<owner's> <kin or pet noun>
+    <Name>" of the sentence, once (`read` drops the repeats of the clauses' own)."""
+    out: list[Statement] = []
+    for tok in sent:
+        noun = tok.lemma_.lower()
+        relation = _relation_noun(tok) if tok.pos_ == "PROPN" else None
+        if relation is not None:
+            # "with his partner Eva", parsed as Eva with "partner" as a modifier.
+            kind = "person" if relation.lemma_.lower() in KIN else "animal"
+            named = Ref(role="name", name=_name_of(tok), kind=kind)
+            out.extend(_kin_edge(relation, named, ctx, tok))
+        elif (
+            tok.pos_ == "NOUN"
+            and (noun in KIN or is_pet(noun))
+            and _naming(tok) is not None
+            and any(c.dep_ == "poss" for c in tok.children)
         ):
-            found.add(claim.subject)
-    found.discard(owner)
-    return found.pop() if len(found) == 1 else None
+            out.extend(_object_kin_edges(tok, ctx))
+    return out
+
+
+def _object_kin_edges(tok: Token, ctx: Context, owner: Ref | None = None) -> list[Statement]:
+    if _naming(tok) is None:
+        return []
+    ref = _object_ref(tok, ctx)
+    if ref is None:
+        return []
+    return _kin_edge(tok, ref, ctx, owner=owner)
+
+
+def _kin_edge(
+    noun_tok: Token,
+    named: Ref,
+    ctx: Context,
+    name_tok: Token | None = None,
+    owner: Ref | None = None,
+) -> list[Statement]:
+    """ "my sister Lena" -> Lena sister_of <speaker>; "my dog Rex" -> Rex is_a dog, and Rex
+    pet_of <speaker>."""
+    owner_tok = next((c for c in noun_tok.children if c.dep_ == "poss"), None)
+    if owner_tok is None and name_tok is not None:
+        owner_tok = next((c for c in name_tok.children if c.dep_ == "poss"), None)
+    noun = noun_tok.lemma_.lower()
+    if owner_tok is not None:
+        owner = _owner_ref(owner_tok, ctx)
+    out = []
+    if is_pet(noun):
+        out.append(Statement(subject=named, predicate="is_a", object=noun, verb="be"))
+        if owner is not None:
+            out.append(
+                Statement(subject=named, predicate="pet_of", object="", object_ref=owner, verb="be")
+            )
+    elif noun in KIN and owner is not None:
+        out.append(
+            Statement(subject=named, predicate=f"{noun}_of", object="", object_ref=owner, verb="be")
+        )
+    return out
+
+
+def _age(tok: Token) -> str | None:
+    """The number of years an attribute says ("12", "12 years old"), else None."""
+    if tok.dep_ == "attr" and tok.like_num:
+        # "eighty-four" is one number in three tokens.
+        return "".join(t.text_with_ws for t in tok.subtree).strip()
+    if tok.dep_ == "acomp" and tok.lemma_.lower() == "old":
+        span = next((c for c in tok.children if c.dep_ == "npadvmod"), None)
+        count = None if span is None else next((c for c in span.children if c.like_num), None)
+        return None if count is None else count.text
+    return None
+
+
+def _presented(verb: Token, ctx: Context) -> list[Statement]:
+    """ "This is my husband Tom and our daughter Lena": who each named person is."""
+    out: list[Statement] = []
+    for attr in (c for c in verb.children if c.dep_ == "attr"):
+        for item in _items(attr):
+            out.extend(_object_kin_edges(item, ctx))
+            named = _naming(item)
+            if named is not None:
+                ctx.remember(_name_of(named), "person")
+    return out

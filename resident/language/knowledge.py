@@ -225,6 +225,8 @@ def topic(subject: str, predicate: str) -> str:
         return f"what {subject} is"
     if render.reads_as_verb(predicate):
         return f"what {subject} {predicate.replace('_', ' ')}"
+    if subject == "you":
+        return f"your {predicate.replace('_', ' ')}"
     possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
     return f"{possessive} {predicate.replace('_', ' ')}"
 
@@ -296,7 +298,7 @@ def answer_question(
     others = [v for v in shown if v not in matching]
     if matching and not others:
         # The hedge follows the rung: a hypothesis told once is not a plain yes.
-        lead = _hedge_line(matching[0].claim.level)
+        lead = hedge_line(matching[0].claim.level)
         return Answer(
             text=_listing_text(lead, matching[:limit], len(matching)),
             claims=matching[:limit],
@@ -320,7 +322,7 @@ def answer_question(
     )
 
 
-def _hedge_line(level: Level) -> str:
+def hedge_line(level: Level) -> str:
     if level is Level.FACT:
         return "Yes:"
     if level is Level.BELIEF:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
-from resident.language.intents import VERB_PREDICATES
-from resident.language.reading import KIN
+from resident.language.phrases import VERB_PREDICATES
+from resident.language.statement import KIN
+from resident.language.words import words
 from resident.records import Claim
 
-_VERB_HEADS = frozenset({"has", "is", "was", "are", "does", "had"})
+_VERB_HEADS = words("render_verb_heads")
 
 
 def fmt_time(when: datetime) -> str:

@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped, unused-ignore]
+
+from resident.language.words import table
+
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = (
     "january",
@@ -25,25 +29,7 @@ _MONTHS = (
     "november",
     "december",
 )
-_NUMBERS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "couple": 2,
-    "few": 3,
-    "several": 3,
-}
+_NUMBERS = {k: int(v) for k, v in table("number_words").items()}
 _UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
 _DAY_WORDS = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}
 _TIME_WORDS = frozenset(
@@ -79,10 +65,10 @@ def _day(now: datetime) -> datetime:
 
 
 def _add_months(moment: datetime, months: int) -> datetime:
-    index = moment.year * 12 + moment.month - 1 + months
-    year, month = divmod(index, 12)
-    day = min(moment.day, 28)
-    return moment.replace(year=year, month=month + 1, day=day)
+    """`moment` moved by whole months; a day the target month lacks becomes its last day
+    (31 March - 1 month = 28 or 29 February), every other day stays as it is."""
+    shifted: datetime = moment + relativedelta(months=months)
+    return shifted
 
 
 def _count(word: str) -> int | None:
@@ -111,12 +97,22 @@ def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None
     """The day a time phrase points at, relative to `now` (its tzinfo kept), or None.
 
     `past` says how to read a bare weekday or month ("on Saturday" said of something done is
-    the last Saturday; of a plan, the next one).
+    the last Saturday; of a plan, the next one). Each reading is tried in turn: named days,
+    counted spans ("two weeks ago", "in a month"), weekdays, weekends, units, months.
     """
     words = re.findall(r"[a-z]+|\d+", phrase.lower())
     if not words:
         return None
     today = _day(now)
+    for reading in (_named_day, _counted, _calendar):
+        found = reading(words, today, past)
+        if found is not None:
+            return found
+    return None
+
+
+def _named_day(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "yesterday", "the day after tomorrow", "last night"."""
     text = " ".join(words)
     if "day before yesterday" in text:
         return today - timedelta(days=2)
@@ -125,64 +121,75 @@ def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None
     for word, offset in _DAY_WORDS.items():
         if word in words:
             return today + timedelta(days=offset)
-    if text in ("last night",):
+    if text == "last night":
         return today - timedelta(days=1)
+    return None
+
+
+def _counted(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "two weeks ago", "a couple of days ago", "in three months"."""
     if words[-1] == "ago" and len(words) >= 3:
-        n = _count(words[-3]) if words[-3] not in ("of",) else None
+        n = _count(words[-3]) if words[-3] != "of" else None
         if n is None and len(words) >= 4:
             n = _count(words[-4])
         if n is not None:
             return _shift(today, _span(n, words[-2]), -1)
     if words[0] == "in" and len(words) >= 3:
-        n = (
-            _count(words[1])
-            if words[1] != "a" or words[2] not in ("couple", "few")
-            else _count(words[2])
-        )
+        couple = words[1] == "a" and words[2] in ("couple", "few")
+        n = _count(words[2]) if couple else _count(words[1])
         unit = words[-1]
         if n is not None and unit.rstrip("s") in _UNIT_DAYS:
             return _shift(today, _span(n, unit), 1)
-    direction = 0
+    return None
+
+
+def _direction(words: list[str]) -> int:
     if "last" in words or "past" in words or "previous" in words:
-        direction = -1
-    elif "next" in words or "coming" in words:
-        direction = 1
-    elif "this" in words:
-        direction = 0
+        return -1
+    if "next" in words or "coming" in words:
+        return 1
+    return 0
+
+
+def _calendar(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """A weekday, the weekend, "next week", "last year", a month and day."""
+    direction = _direction(words)
+    back = direction < 0 or (direction == 0 and past and "this" not in words)
     for i, weekday in enumerate(_WEEKDAYS):
         if weekday in words or (weekday + "s") in words:
-            delta = (i - today.weekday()) % 7
-            going_back = direction < 0 or (direction == 0 and past and "this" not in words)
-            if going_back:
-                back = (today.weekday() - i) % 7 or 7
-                return today - timedelta(days=back)
-            return today + timedelta(days=delta or 7)
+            if back:
+                return today - timedelta(days=(today.weekday() - i) % 7 or 7)
+            return today + timedelta(days=(i - today.weekday()) % 7 or 7)
     if "weekend" in words:
-        to_saturday = (5 - today.weekday()) % 7
-        if direction < 0 or (direction == 0 and past and "this" not in words):
+        if back:
             return today - timedelta(days=(today.weekday() - 5) % 7 or 7)
-        return today + timedelta(days=to_saturday)
+        return today + timedelta(days=(5 - today.weekday()) % 7)
     for unit in ("week", "month", "year"):
         if unit in words and direction != 0:
             return _shift(today, _span(1, unit), direction)
         if unit in words and "this" in words:
             return today
+    return _month_day(words, today, past)
+
+
+def _month_day(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "3 May", "May 2024", "in March": the nearest such day on the side `past` says."""
     for m, month in enumerate(_MONTHS, start=1):
-        if month in words:
-            day_numbers = [int(w) for w in words if w.isdigit() and 1 <= int(w) <= 31]
-            years = [int(w) for w in words if w.isdigit() and len(w) == 4]
-            year = years[0] if years else today.year
-            day = day_numbers[0] if day_numbers else 1
-            try:
-                found = today.replace(year=year, month=m, day=day)
-            except ValueError:
-                return None
-            if not years:
-                if past and found > today:
-                    found = found.replace(year=year - 1)
-                elif not past and found < today:
-                    found = found.replace(year=year + 1)
-            return found
+        if month not in words:
+            continue
+        day_numbers = [int(w) for w in words if w.isdigit() and 1 <= int(w) <= 31]
+        years = [int(w) for w in words if w.isdigit() and len(w) == 4]
+        year = years[0] if years else today.year
+        try:
+            found = today.replace(year=year, month=m, day=day_numbers[0] if day_numbers else 1)
+        except ValueError:
+            return None
+        if not years:
+            if past and found > today:
+                found = _add_months(found, -12)
+            elif not past and found < today:
+                found = _add_months(found, 12)
+        return found
     return None
 
 

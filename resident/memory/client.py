@@ -30,8 +30,10 @@ from resident.records import (
     Ladder,
     NewClaim,
     PromotionReport,
+    Qualifier,
     Recommendation,
     Sitting,
+    StatementWrite,
     UpsertCounts,
 )
 
@@ -71,6 +73,15 @@ class GraphStore(Protocol):
     ) -> list[Claim]: ...
     def peek_claims(self, subject: str, predicate: str | None = None) -> list[Claim]: ...
     def peek_claim(self, claim_id: str) -> Claim: ...
+    def write_statements(
+        self,
+        entities: Sequence[Entity],
+        statements: Sequence[StatementWrite],
+        now: datetime,
+        session_id: str | None = None,
+        correlation_id: str | None = None,
+    ) -> list[Claim]: ...
+    def qualifiers_of(self, claim_ids: Sequence[str]) -> dict[str, list[Qualifier]]: ...
     def evidence_for(self, claim_id: str) -> list[Evidence]: ...
 
     def promote_to_fact(self, claim_id: str, now: datetime) -> Claim: ...

@@ -73,6 +73,7 @@ from resident.memory.sql_rules import (
     _decay_sql,
     _level_sql,
 )
+from resident.memory.statement_store import StatementStoreMixin
 from resident.records import (
     Claim,
     Conflict,
@@ -104,7 +105,13 @@ EXPORTABLE_TABLES = (
 # -- the store ---------------------------------------------------------------------------------
 
 
-class DuckStore(LearningStoreMixin, CouncilStoreMixin, HygieneStoreMixin, HouseholdStoreMixin):
+class DuckStore(
+    LearningStoreMixin,
+    CouncilStoreMixin,
+    HygieneStoreMixin,
+    HouseholdStoreMixin,
+    StatementStoreMixin,
+):
     """The embedded GraphStore: this process opens data/graph.duckdb itself.
 
     One connection is held for the store's life; each thread works through its own cursor so

@@ -19,14 +19,14 @@ and conflict detection read the whole graph; only what MAX says back goes throug
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from resident.cognition.epistemic import GROUNDED_PREFIXES, teller
 from resident.errors import NotFound
 from resident.memory.client import GraphStore
-from resident.records import Claim, Conflict, CuriosityGap, HouseQuestion, Sitting
+from resident.records import Claim, Conflict, CuriosityGap, HouseQuestion, Qualifier, Sitting
 
 PERSON_PREFIX = "person:"
 
@@ -89,6 +89,7 @@ SAFE_METHODS = frozenset(
         "attempt_gaps",
         "add_questions",
         "set_question_status",
+        "write_statements",
         "decay_stale_facts",
     }
 )
@@ -108,6 +109,7 @@ FILTERED_METHODS = frozenset(
         "get_gap",
         "sittings",
         "questions",
+        "qualifiers_of",
     }
 )
 #: Reads a person's view does not offer at all (the training buffer and the exploration
@@ -172,6 +174,17 @@ class PrivateGraph:
     def evidence_for(self, claim_id: str) -> list[Any]:
         self.peek_claim(claim_id)
         return self._graph.evidence_for(claim_id)
+
+    def qualifiers_of(self, claim_ids: Sequence[str]) -> dict[str, list[Qualifier]]:
+        """Qualifiers of the claims this viewer may read; the others' are not there."""
+        readable = []
+        for claim_id in claim_ids:
+            try:
+                self.peek_claim(claim_id)
+            except NotFound:
+                continue
+            readable.append(claim_id)
+        return self._graph.qualifiers_of(readable)
 
     def conflicts_for(self, claim_id: str) -> list[Conflict]:
         """Conflicts of a readable claim with claims this viewer may read too."""

@@ -14,7 +14,7 @@ import pytest
 
 from resident.config import Settings
 from resident.language import when as timewords
-from resident.language.reading import base_form, third_person
+from resident.language.statement import base_form, third_person
 from tests.language.test_conversation import Max
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -254,3 +254,22 @@ def test_model_extraction_is_checked_against_the_text(settings: Settings, chat_s
         assert [c["predicate"] for c in fallback.claims] == ["visits"]
     finally:
         m.close()
+
+
+@pytest.mark.parametrize(
+    ("said", "phrase", "expected"),
+    [
+        # A day the target month has stays; the 31 March "a year ago" was 28 March.
+        (datetime(2026, 3, 31, tzinfo=UTC), "a year ago", datetime(2025, 3, 31, tzinfo=UTC)),
+        (datetime(2026, 3, 31, tzinfo=UTC), "a month ago", datetime(2026, 2, 28, tzinfo=UTC)),
+        (datetime(2024, 3, 31, tzinfo=UTC), "a month ago", datetime(2024, 2, 29, tzinfo=UTC)),
+        (datetime(2026, 1, 30, tzinfo=UTC), "two months ago", datetime(2025, 11, 30, tzinfo=UTC)),
+        (datetime(2024, 2, 29, tzinfo=UTC), "a year ago", datetime(2023, 2, 28, tzinfo=UTC)),
+        (datetime(2026, 5, 31, tzinfo=UTC), "in a month", datetime(2026, 6, 30, tzinfo=UTC)),
+    ],
+)
+def test_months_and_years_keep_the_day_and_clamp_at_month_ends(
+    said: datetime, phrase: str, expected: datetime
+) -> None:
+    got = timewords.resolve(phrase, said, past=phrase.endswith("ago"))
+    assert got is not None and got.date() == expected.date()

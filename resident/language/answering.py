@@ -1,0 +1,304 @@
+"""Questions answered from held claims: the reader's question read into a Query, matched by
+meaning (asking.py), through relatives and pets; "why" and reading questions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from resident.errors import NotFound
+from resident.language import lexicon
+from resident.language.asking import (
+    Query,
+    Resolved,
+    answer_query,
+    hedge,
+    read_question,
+    read_question_shallow,
+)
+from resident.language.dictionary import Dictionary
+from resident.language.knowledge import (
+    Answer,
+    answer_question,
+    resolve,
+    views,
+    why_claims,
+    why_subject,
+    why_triple,
+)
+from resident.language.phrases import Parsed, QuestionKind
+from resident.language.reading import is_question
+from resident.language.statement import Ref
+from resident.records import Claim
+
+if TYPE_CHECKING:
+    pass
+
+
+from resident.language.storing import StoringMixin
+from resident.language.turn import (
+    _UNKNOWN_PERSON,
+    _Ctx,
+    _Reply,
+)
+
+
+class AnsweringMixin(StoringMixin):
+    def _question(self, ctx: _Ctx) -> _Reply:
+        p = ctx.parsed
+        assert p.question is not None
+        assert ctx.reads is not None
+        if p.question is QuestionKind.CHECK:
+            # Yes or no by meaning: the latest statement stands ("not anymore", "I quit").
+            asked = self._ask(ctx)
+            if asked is not None:
+                return asked
+        answer = answer_question(
+            ctx.reads,
+            p.question,
+            p.triple,
+            p.about,
+            ctx.now,
+            speaker_id=ctx.person_id,
+            limit=self.settings.language.max_listed_claims,
+        )
+        if answer.known:
+            return _Reply(answer.text, claims=answer.claims, answer=_short(p, answer))
+        asked = self._ask(ctx)
+        return asked if asked is not None else _Reply(answer.text)
+
+    def _ask(self, ctx: _Ctx) -> _Reply | None:
+        """A question read over the parse and matched to held claims; None when it cannot be
+        read or nothing held answers it."""
+        if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
+            return None
+        sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
+        for query in (
+            read_question(sents[-1], self._context),
+            read_question_shallow(sents[-1], self._context),
+        ):
+            if query is None:
+                continue
+            reply = self._answer(ctx, query)
+            if reply is not None:
+                return reply
+        return None
+
+    def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
+        subject = None if query.subject is None else self._resolve_ref(ctx, query.subject)
+        if query.subject is not None and subject is None:
+            return None
+        # Through the speaker's private view: a question never reads another person's remarks.
+        reads = ctx.reads or self.dictionary
+        if subject is not None and _asks_who_relative_is(query):
+            return self._relative(ctx, query, subject)
+        if subject is not None and _asks_how_many_held(query):
+            counted = self._count(ctx, query, subject)
+            if counted is not None:
+                return counted
+
+        def object_ids() -> list[str]:
+            words = " ".join(query.object_words)
+            return [e.id for e in resolve(reads, words)] if words else []
+
+        answer = answer_query(
+            reads,
+            query,
+            subject,
+            ctx.now,
+            object_ids=object_ids,
+            limit=self.settings.language.max_listed_claims,
+        )
+        if answer is None:
+            return None
+        return _Reply(answer.text, claims=answer.claims, answer=answer.short)
+
+    def _relative(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
+        """ "Who is my husband?": the relative the question names is the answer itself."""
+        reads = ctx.reads or self.dictionary
+        assert query.subject is not None
+        noun = query.subject.noun
+        claims = [
+            c
+            for eid in subject.ids
+            for predicate in (f"{noun}_of", "pet_of")
+            for c in reads.graph.peek_claims(eid, predicate)
+        ]
+        if not claims:
+            return None
+        shown = views(claims, reads)
+        short = " and ".join(dict.fromkeys(v.subject_label for v in shown))
+        lead = hedge(shown[0].claim)
+        return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
+
+    def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
+        """Entity ids a question's subject names (through one hop for "Ana's sister")."""
+        if ref.role == "speaker":
+            return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
+        if ref.role == "listener":
+            return None if ctx.listener is None else Resolved(ids=[ctx.listener], name="you")
+        if ref.role == "name" and ref.name:
+            ids = [e.id for e in resolve(self.dictionary, ref.name)]
+            known = self._known_person(ctx, ref.name)
+            if known and known not in ids:
+                ids.insert(0, known)
+            return Resolved(ids=ids, name=ref.name) if ids else None
+        if ref.role == "kin" and ref.owner is not None and ref.noun:
+            owner = self._resolve_ref(ctx, ref.owner)
+            if owner is None:
+                return None
+            reads = ctx.reads or self.dictionary
+            ids = []
+            for oid in owner.ids:
+                ids += [
+                    c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
+                ]
+                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
+                ids += self._pets(reads, oid, ref.noun, ctx.now)
+            if not ids and ref.kind == "animal":
+                # "the horse" when the asker owns none: the one the household has.
+                ids = self._of_kind(reads, ref.noun, ctx.now)
+            ids = list(dict.fromkeys(ids))
+            return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
+        return None
+
+    def _count(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
+        """ "How many children do we have?", "How many cats do we have?": the relatives and
+        pets held of the asker (and, for "we", of their partner) that are such a thing."""
+        reads = ctx.reads or self.dictionary
+        noun = query.object_words[-1]
+        owners = list(subject.ids)
+        for oid in subject.ids:
+            for predicate in _PARTNERS:
+                owners += [c.subject for c in reads.graph.claims_by_object(oid, ctx.now, predicate)]
+        members: dict[str, Claim] = {}
+        for oid in dict.fromkeys(owners):
+            for c in reads.graph.claims_by_object(oid, ctx.now):
+                if c.predicate.endswith("_of") and self._is_kind(reads, c, noun):
+                    members.setdefault(c.subject, c)
+        if not members:
+            return None
+        shown = views(list(members.values()), reads)
+        short = str(len(members))
+        names = " and ".join(dict.fromkeys(v.subject_label for v in shown))
+        lead = hedge(shown[0].claim)
+        text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
+        return _Reply(text, shown, answer=short)
+
+    @staticmethod
+    def _is_kind(reads: Dictionary, claim: Claim, noun: str) -> bool:
+        """Is the subject of a relation claim ("Jonas son_of Marta", "Rex pet_of Marta") a
+        `noun` (a child, a pet, a cat)?"""
+        relation = claim.predicate.removesuffix("_of")
+        if relation == "pet":
+            if noun == "pet":
+                return True
+            kinds = reads.graph.peek_claims(claim.subject, "is_a")
+            return any(_same_noun(reads.label(k.object_value), noun) for k in kinds)
+        return relation == noun or lexicon.is_a(relation, noun)
+
+    @staticmethod
+    def _of_kind(reads: Dictionary, noun: str, now: datetime) -> list[str]:
+        """What MAX holds to be a `noun` ("Star is a horse")."""
+        out = []
+        for kind in resolve(reads, noun):
+            out += [c.subject for c in reads.graph.claims_by_object(kind.id, now, "is_a")]
+        return out
+
+    @staticmethod
+    def _pets(reads: Dictionary, owner_id: str, noun: str, now: datetime) -> list[str]:
+        """The owner's pets that are a `noun` ("the dog": Rex, pet_of Marta, is a dog)."""
+        out = []
+        for c in reads.graph.claims_by_object(owner_id, now, "pet_of"):
+            kinds = reads.graph.peek_claims(c.subject, "is_a")
+            if any(_same_noun(reads.label(k.object_value), noun) for k in kinds):
+                out.append(c.subject)
+        return out
+
+    def _why(self, ctx: _Ctx) -> _Reply:
+        p = ctx.parsed
+        limit = self.settings.language.max_listed_claims
+        reads = ctx.reads
+        assert reads is not None
+        if p.refers_back:
+            with self._last_lock:
+                last = self._last.get(ctx.person_id or "", ())
+            claims = []
+            for cid in last:
+                try:
+                    claims.append(reads.graph.peek_claim(cid))
+                except NotFound:
+                    continue
+            if not claims:
+                return _Reply(
+                    'Why do I think what? Ask me, for example: "Why do you think '
+                    'aspirin treats headache?"'
+                )
+            answer = why_claims(reads, claims, p.text, True, "Here is why:", ctx.now)
+        elif p.triple is not None:
+            if p.triple.speaker and ctx.person_id is None:
+                return _Reply(_UNKNOWN_PERSON)
+            answer = why_triple(
+                reads, p.triple, p.text, ctx.now, speaker_id=ctx.person_id, limit=limit
+            )
+        else:
+            name = p.about or ""
+            answer = why_subject(reads, name, p.text, ctx.now, limit=limit)
+        shown = [t.claim for t in answer.trails]
+        shown += [cv.other for t in answer.trails for cv in t.conflicts if cv.other is not None]
+        unique = list({v.claim.id: v for v in shown}.values())
+        return _Reply(answer.text, claims=unique)
+
+    def _read(self, ctx: _Ctx) -> _Reply:
+        from resident.language.bookshelf import ReadingKind, ReadingQuestion, answer_reading
+
+        p = ctx.parsed
+        q = ReadingQuestion(ReadingKind(p.reason or ReadingKind.LIST), p.about)
+        answer = answer_reading(
+            self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
+        )
+        return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
+
+
+def _asks_who_relative_is(query: Query) -> bool:
+    """ "Who is my husband?", "Who is Ana's sister?": a relative asked for by name."""
+    return (
+        query.subject is not None
+        and query.subject.role == "kin"
+        and query.verb in ("be", "call", "name")
+        and query.wh in ("who", "what")
+        and not query.object_words
+    )
+
+
+def _short(p: Parsed, answer: Answer) -> str | None:
+    """The answer in a few words: the objects asked for ("What does Tom hate?": cilantro),
+    the subjects ("Who plays the violin?": Jonas)."""
+    if answer.short or not answer.claims or p.triple is None:
+        return answer.short
+    if p.question is QuestionKind.SUBJECT:
+        return " and ".join(dict.fromkeys(v.subject_label for v in answer.claims))
+    if p.triple.object is None:
+        return " and ".join(dict.fromkeys(v.object_label for v in answer.claims))
+    return None
+
+
+def _same_noun(label: str, noun: str) -> bool:
+    """Does a kind's label name `noun` ("guinea pigs" and "pig", "Dogs" and "dog")?"""
+    last = label.lower().split()[-1] if label.strip() else ""
+    return last in (noun, noun + "s", noun + "es") or label.lower() == noun
+
+
+#: Whose relatives and pets "we" also counts: the asker's partner's.
+_PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of")
+
+
+def _asks_how_many_held(query: Query) -> bool:
+    """ "How many children do we have?": a count of relatives or pets."""
+    return (
+        query.wh == "how many"
+        and query.subject is not None
+        and query.subject.role == "speaker"
+        and query.verb in ("have", "own", "get")
+        and bool(query.object_words)
+    )

@@ -1,0 +1,550 @@
+"""Clauses read into statements over spaCy's dependency parse: the subject, the verb as a
+predicate (lemma plus particle or preposition), the object, and the clause's other arguments
+as roles (resident.language.roles). Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from resident.language import lexicon
+from resident.language import when as timewords
+from resident.language.kin import (
+    _age,
+    _kin_edge,
+    _object_kin_edges,
+    _phrase_edges,
+    _presented,
+)
+from resident.language.refs import (
+    _conjuncts,
+    _is_literal,
+    _items,
+    _naming,
+    _object_ref,
+    _object_text,
+    _relation_noun,
+    subject_ref,
+)
+from resident.language.roles import clause_roles, is_time, modality
+from resident.language.statement import (
+    _FUTURE,
+    _MODALS_SKIP,
+    _NOT_OBJECTS,
+    _PLACE_WORDS,
+    _WISH_VERBS,
+    ACTIVITIES,
+    CONTENT_WHEN_OBJECT,
+    FEELINGS,
+    SOCIAL_VERBS,
+    Context,
+    Ref,
+    Statement,
+    _predicate,
+    canonical_lemma,
+    gerund,
+    is_pet,
+    third_person,
+    verb_lemma,
+)
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis"})
+
+
+def _clause_heads(sent: Span) -> Iterator[Token]:
+    """The root and every coordinated or subordinate verb under it, in the order said (so a
+    name comes before the "he" that refers to it). A subordinate clause counts only when it has
+    a subject of its own; `_subject_token` sees to that."""
+    root = sent.root
+    heads = [root]
+    stack = [root]
+    while stack:
+        tok = stack.pop()
+        for child in tok.children:
+            if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
+                heads.append(child)
+                stack.append(child)
+    yield from sorted(heads, key=lambda t: t.i)
+
+
+def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement]:
+    out: list[Statement] = []
+    for head in _clause_heads(sent):
+        out.extend(_read_clause(head, ctx, skip_intro))
+    return out + _phrase_edges(sent, ctx)
+
+
+def _subject_token(verb: Token) -> Token | None:
+    for child in verb.children:
+        if child.dep_ in ("nsubj", "expl"):
+            return child if child.dep_ == "nsubj" else None
+        if child.dep_ == "nsubjpass":
+            return None
+    if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
+        return _subject_token(verb.head)
+    if verb.dep_ in ("xcomp",):
+        return _subject_token(verb.head)
+    return None
+
+
+def _negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
+    """The clause's mood, or None for a hypothetical one (would, could, might)."""
+    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a in _MODALS_SKIP for a in auxes):
+        return None
+    if any(a in _FUTURE for a in auxes):
+        return "plan"
+    if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):
+        return "past"
+    return "fact"
+
+
+def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
+    """The clause's time phrase ("last Saturday", "in two weeks") and its token indices."""
+    phrases, used = _child_time_tokens(verb)
+    if not phrases:
+        # "I adopted a cat named Miso two weeks ago": the date hangs lower in the parse.
+        own = _own_tokens(verb)
+        for ent in verb.doc.ents:
+            inside = all(t.i in own for t in ent)
+            if ent.label_ in ("DATE", "TIME") and inside and timewords.mentions_time(ent.text):
+                phrases.append(ent.text)
+                used.update(t.i for t in ent)
+                break
+    return (" ".join(phrases) if phrases else None), used
+
+
+def _own_tokens(verb: Token) -> set[int]:
+    """The clause's tokens, without the clauses under it."""
+    out = {verb.i}
+    for child in verb.children:
+        if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
+            continue
+        out.update(t.i for t in child.subtree)
+    return out
+
+
+def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
+    phrases: list[str] = []
+    used: set[int] = set()
+    for child in verb.children:
+        span_tokens = list(child.subtree)
+        text = " ".join(t.text for t in span_tokens)
+        is_time = child.ent_type_ in ("DATE", "TIME") or (
+            child.dep_ in ("npadvmod", "advmod", "prep", "tmod")
+            and timewords.mentions_time(text)
+            and len(span_tokens) <= 5
+        )
+        if child.dep_ in ("prep",) and child.lower_ not in (
+            "on",
+            "in",
+            "at",
+            "during",
+            "this",
+            "last",
+            "next",
+            "since",
+            "for",
+        ):
+            is_time = False
+        if is_time and child.dep_ not in ("nsubj", "dobj", "ccomp", "xcomp", "conj"):
+            phrases.append(text)
+            used.update(t.i for t in span_tokens)
+    return phrases, used
+
+
+def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
+    subj_tok = _subject_token(verb)
+    if subj_tok is None:
+        return []
+    if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
+        return _presented(verb, ctx)
+    if modality(verb, _mood(verb)) == "hypothetical":
+        # "If I had a boat": nothing a hypothetical clause says is stored.
+        return []
+    # "My husband Theo and I are going camping": the clause holds for each of them.
+    out: list[Statement] = []
+    for tok in (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
+        out.extend(_read_clause_for(verb, tok, ctx, skip_intro))
+    return _with_roles(verb, subj_tok, out)
+
+
+def _with_roles(verb: Token, subj_tok: Token, statements: list[Statement]) -> list[Statement]:
+    """Each statement of the clause with the clause's other arguments as its roles (less the
+    one that became its object) and the clause's modality."""
+    if not statements:
+        return statements
+    used = {t.i for t in subj_tok.subtree}
+    obj = _direct_object(verb)
+    roles = clause_roles(verb, used, obj)
+    said = modality(verb, _mood(verb))
+    out = []
+    for st in statements:
+        if st.roles or st.verb == "be" and st.predicate in ("is_a", "pet_of") or st.object == "":
+            out.append(st)
+            continue
+        own = st.object.lower()
+        kept = tuple(r for r in roles if r.text.lower() != own and not own.endswith(r.text.lower()))
+        mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
+        out.append(st.model_copy(update={"roles": kept, "modality": mood}))
+    # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
+    # is Ana's sister" from "My sister Lena lives in Porto").
+    return sorted(out, key=lambda st: st.object == "")
+
+
+#: Verbs of wanting: what follows them is a wish, not a deed ("want to learn Spanish").
+_DESIRES = words("desire_verbs")
+
+
+@dataclass
+class _Clause:
+    """One clause being read for one subject: what every statement of it shares."""
+
+    verb: Token
+    subject: Ref
+    ctx: Context
+    mood: Literal["fact", "past", "plan", "wish"]
+    negated: bool
+    when: str | None
+    time_idx: set[int]
+    lemma: str
+    out: list[Statement] = field(default_factory=list)
+
+    def emit(
+        self,
+        predicate: str | None,
+        obj: str | None,
+        *,
+        literal: bool = False,
+        object_ref: Ref | None = None,
+        verb_lemma: str | None = None,
+        clause_mood: Literal["fact", "past", "plan", "wish"] | None = None,
+    ) -> None:
+        if predicate is None or obj is None:
+            return
+        self.out.append(
+            Statement(
+                subject=self.subject,
+                predicate=predicate,
+                object=obj,
+                literal=literal,
+                object_ref=object_ref,
+                negated=self.negated,
+                mood=clause_mood or self.mood,
+                when=self.when,
+                verb=verb_lemma or self.lemma,
+            )
+        )
+
+    def wish(self, xcomp: Token) -> None:
+        """ "want to learn Spanish", "loves to hike": the inner verb carries the content."""
+        lemma = self.lemma
+        inner_lemma = canonical_lemma(xcomp.lemma_.lower())
+        # "stopped brewing beer" keeps its -ing: the claim reads "stops brewing beer".
+        inner_form = xcomp.lower_ if xcomp.tag_ == "VBG" else inner_lemma
+        obj_tok = _direct_object(xcomp)
+        if obj_tok is not None:
+            for o in _conjuncts(obj_tok):
+                self.emit(
+                    _predicate(_WISH_VERBS[lemma], inner_form),
+                    _object_text(o, self.time_idx),
+                    verb_lemma=inner_lemma,
+                    clause_mood="wish" if lemma in _DESIRES else self.mood,
+                )
+        elif lemma in ("love", "like", "enjoy", "prefer") or inner_lemma in ACTIVITIES:
+            self.emit(_predicate(_WISH_VERBS[lemma]), gerund(inner_lemma), literal=True)
+
+    def objects(self, obj_tok: Token, prt: str) -> None:
+        """The direct object and every item coordinated with it."""
+        owner = self.subject if self.lemma == "have" else None
+        named_by: dict[int, Token] = {}
+        for o in _items(obj_tok):
+            named = _naming(o)
+            if named is not None:
+                # "two cats called Tom and Jerry": Jerry is a cat too.
+                named_by.update({c.i: o for c in named.conjuncts if c.pos_ == "PROPN"})
+            if o.pos_ == "VERB":
+                self.emit(
+                    _predicate(third_person(self.lemma), prt),
+                    gerund(o.lemma_.lower()),
+                    literal=True,
+                )
+                continue
+            ref = _object_ref(o, self.ctx)
+            text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
+            self.emit(
+                _predicate(third_person(self.lemma), prt),
+                text,
+                object_ref=ref,
+                literal=_is_literal(o),
+            )
+            if ref is not None and ref.name and ref.kind in ("person", "animal"):
+                # "We have a cat called Duchess, she's 19": she is Duchess.
+                self.ctx.remember(ref.name, ref.kind)
+            # "We have a dog called Rex": Rex is a dog, and the subject's.
+            if o.i in named_by and ref is not None:
+                noun = named_by[o.i]
+                kind = "animal" if is_pet(noun.lemma_.lower()) else ref.kind
+                same = ref.model_copy(update={"kind": kind})
+                self.out.extend(_kin_edge(noun, same, self.ctx, owner=owner))
+            else:
+                self.out.extend(_object_kin_edges(o, self.ctx, owner))
+
+    def prep_object(self, prt: str) -> bool:
+        """ "lives in Porto": the first prepositional phrase naming a thing is the object."""
+        before = len(self.out)
+        for prep in (c for c in self.verb.children if c.dep_ in ("prep", "dative")):
+            if prep.i <= self.verb.i or prep.i in self.time_idx:
+                continue
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if pobj is None or (pobj.pos_ not in ("NOUN", "PROPN", "NUM") and not pobj.like_num):
+                continue
+            if is_time(pobj):
+                # "on weekends" says when, not what: a role, never the object.
+                continue
+            for o in _conjuncts(pobj):
+                ref = _object_ref(o, self.ctx)
+                text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
+                self.emit(
+                    _predicate(third_person(self.lemma), prt, prep.lower_),
+                    text,
+                    object_ref=ref,
+                    literal=_is_literal(o),
+                )
+            self.out.extend(_object_kin_edges(pobj, self.ctx))
+            if len(self.out) > before:
+                return True
+        return False
+
+    def without_object(self, prt: str) -> None:
+        """ "we flew home", "went hiking", "I run": an intransitive clause's content."""
+        verb = self.verb
+        place = next(
+            (c for c in verb.children if c.dep_ == "advmod" and c.lower_ in _PLACE_WORDS), None
+        )
+        if place is not None:
+            self.emit(_predicate(third_person(self.lemma), prt), place.lower_, literal=True)
+            return
+        gerund_child = next(
+            (
+                c
+                for c in verb.children
+                if c.tag_ == "VBG" and c.dep_ in ("xcomp", "advcl", "dobj", "ccomp")
+            ),
+            None,
+        )
+        if self.lemma == "go" and gerund_child is not None:
+            self.emit("goes", gerund_child.lower_, literal=True)
+        elif (self.lemma in ACTIVITIES and not prt) or (self.when and self.mood == "past"):
+            # "I run", and an event said with its time ("Spike escaped on Monday").
+            self.emit("does", gerund(self.lemma), literal=True)
+
+
+def _subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement]:
+    """ "my sister Lena" as a subject: the relation itself is a claim."""
+    if subj_tok.pos_ == "NOUN" and subject.role == "name":
+        return _kin_edge(subj_tok, subject, ctx)
+    if subj_tok.pos_ == "PROPN":
+        relation = _relation_noun(subj_tok)
+        if relation is not None:
+            return _kin_edge(relation, subject, ctx, subj_tok)
+    return []
+
+
+def _goes_somewhere(verb: Token) -> bool:
+    """ "came home", "came to Lisbon": a verb of talk that here says where someone went."""
+    for child in verb.children:
+        if child.dep_ == "advmod" and child.lower_ in _PLACE_WORDS:
+            return True
+        if child.dep_ == "prep":
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None and pobj.ent_type_ in ("GPE", "LOC", "FAC"):
+                return True
+    return False
+
+
+def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
+    """ "I'm going to visit my mom": "going to" makes a plan of the inner verb."""
+    return (
+        verb_lemma(verb) == "go"
+        and xcomp is not None
+        and any(c.lower_ == "to" for c in xcomp.children if c.dep_ == "aux")
+        and verb.tag_ == "VBG"
+    )
+
+
+def _read_clause_for(
+    verb: Token, subj_tok: Token, ctx: Context, skip_intro: bool
+) -> list[Statement]:
+    subject = subject_ref(subj_tok, ctx)
+    if subject is None:
+        return []
+    if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
+        # "My sister Lena lives in Porto and she ...": she is Lena from here on.
+        ctx.remember(subject.name, subject.kind)
+    mood = _mood(verb)
+    if mood is None:
+        return []
+    when, time_idx = _time_tokens(verb)
+    clause = _Clause(verb, subject, ctx, mood, _negated(verb), when, time_idx, verb_lemma(verb))
+    clause.out.extend(_subject_edges(subj_tok, subject, ctx))
+    lemma = clause.lemma
+    if lemma == "be":
+        _copula(verb, subject, subj_tok, clause.emit, skip_intro, time_idx, clause.out, ctx)
+        return clause.out
+    xcomp = next(
+        (c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None
+    )
+    if xcomp is not None and _plan_verb(verb, xcomp):
+        return clause.out + _read_clause_inner(
+            xcomp, subject, clause.negated, "plan", when, time_idx
+        )
+    if xcomp is not None and lemma in _WISH_VERBS:
+        clause.wish(xcomp)
+        return clause.out
+    if lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb):
+        return clause.out
+    obj_tok = _direct_object(verb)
+    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    if obj_tok is not None:
+        clause.objects(obj_tok, prt)
+    elif lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
+        pass
+    elif not clause.prep_object(prt):
+        clause.without_object(prt)
+    return clause.out
+
+
+def _read_clause_inner(
+    verb: Token,
+    subject: Ref,
+    negated: bool,
+    mood: Literal["fact", "past", "plan", "wish"],
+    when: str | None,
+    time_idx: set[int],
+) -> list[Statement]:
+    inner_when, inner_idx = _time_tokens(verb)
+    when = when or inner_when
+    skip = time_idx | inner_idx
+    lemma = canonical_lemma(verb.lemma_.lower())
+    out = []
+    obj_tok = _direct_object(verb)
+    targets: list[tuple[str | None, Token]] = []
+    if obj_tok is not None:
+        targets = [(_predicate(third_person(lemma)), o) for o in _conjuncts(obj_tok)]
+    else:
+        for prep in (c for c in verb.children if c.dep_ == "prep" and c.i not in skip):
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if pobj is not None:
+                targets = [
+                    (_predicate(third_person(lemma), prep.lower_), o) for o in _conjuncts(pobj)
+                ]
+                break
+    for predicate, o in targets:
+        text = _object_text(o, skip)
+        if predicate and text:
+            out.append(
+                Statement(
+                    subject=subject,
+                    predicate=predicate,
+                    object=text,
+                    negated=negated,
+                    mood=mood,
+                    when=when,
+                    verb=lemma,
+                    literal=_is_literal(o),
+                )
+            )
+    if not targets and lemma in ACTIVITIES:
+        out.append(
+            Statement(
+                subject=subject,
+                predicate="does",
+                object=gerund(lemma),
+                literal=True,
+                negated=negated,
+                mood=mood,
+                when=when,
+                verb=lemma,
+            )
+        )
+    return out
+
+
+def _direct_object(verb: Token) -> Token | None:
+    for child in verb.children:
+        if child.dep_ in ("dobj", "obj"):
+            return child
+    # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"):
+    # a word WordNet knows as a noun and not as an adverb or adjective is the object.
+    for child in verb.rights:
+        if (
+            child.dep_ in ("advmod", "acomp", "npadvmod")
+            and child.pos_ in ("ADJ", "ADV", "NOUN")
+            and not child.ent_type_
+            and lexicon.base(child.lower_, "n")
+            and not lexicon.base(child.lower_, "r")
+            and not lexicon.base(child.lower_, "a")
+        ):
+            return child
+    return None
+
+
+def _copula(
+    verb: Token,
+    subject: Ref,
+    subj_tok: Token,
+    emit: object,
+    skip_intro: bool,
+    time_idx: set[int],
+    out: list[Statement],
+    ctx: Context,
+) -> None:
+    """ "Sam is a nurse", "I'm allergic to peanuts", "Lena is from Porto"."""
+
+    assert callable(emit)
+    put: Callable[..., None] = emit
+    for child in verb.children:
+        age = _age(child)
+        if age is not None and subject.kind in ("person", "animal"):
+            # "Jonas is 12", "Rex is three years old" (the small model tags "12" a DATE).
+            put("age", age, literal=True, verb_lemma="be")
+            continue
+        if child.i in time_idx:
+            continue
+        if child.dep_ == "attr":
+            if child.pos_ == "PROPN":
+                # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
+                continue
+            if child.pos_ in ("NOUN",) and child.lower_ not in _NOT_OBJECTS:
+                for o in _conjuncts(child):
+                    put("is_a", _object_text(o, time_idx), verb_lemma="be")
+        elif child.dep_ == "acomp":
+            prep = next((c for c in child.children if c.dep_ == "prep"), None)
+            pobj = (
+                None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
+            )
+            if prep is not None and pobj is not None and child.lemma_.lower() not in FEELINGS:
+                for o in _conjuncts(pobj):
+                    put(
+                        _predicate(child.lemma_.lower(), prep.lower_),
+                        _object_text(o, time_idx),
+                        verb_lemma=child.lemma_.lower(),
+                    )
+        elif child.dep_ == "prep" and child.lower_ in ("from", "in", "at"):
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None and pobj.i not in time_idx:
+                predicate = {"from": "comes_from", "in": "located_in", "at": "located_at"}[
+                    child.lower_
+                ]
+                put(predicate, _object_text(pobj, time_idx), verb_lemma="be")

@@ -1,0 +1,162 @@
+"""Word meaning from WordNet 3.0: synonyms, hypernyms and the lexicographer class of a word
+("dog" is a noun.animal, "Jasper" is not in it, "take" may be verb.motion), read offline from
+Debian's `wordnet-base` (/usr/share/wordnet) with nltk's WordNetCorpusReader.
+
+Optional: without the database every function answers from the word itself (a lemma matches
+only itself) and `status()` says so; nothing downloads at run time. The Debian package lacks
+the `lexnames` index nltk wants, so it ships here as data (data/wordnet_lexnames: WordNet 3.0's
+45 lexicographer files, in their fixed order).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import logging
+import threading
+import warnings
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: Where Debian's wordnet-base puts WordNet 3.0.
+WORDNET_DIR = Path("/usr/share/wordnet")
+_lock = threading.Lock()
+_reader: Any = None
+_tried = False
+_why_not: str | None = None
+
+
+def _load() -> Any:
+    global _reader, _tried
+    with _lock:
+        if _tried:
+            return _reader
+        _tried = True
+        if not (WORDNET_DIR / "index.noun").exists():
+            _missing(f"WordNet is not installed at {WORDNET_DIR} (apt-get install wordnet-base)")
+            return None
+        try:
+            import nltk
+            from nltk.corpus.reader.wordnet import WordNetCorpusReader
+        except ImportError:
+            _missing("nltk is not installed")
+            return None
+        lexnames = resources.files("resident.language").joinpath("data/wordnet_lexnames")
+        text = lexnames.read_text("utf-8")
+
+        class _Reader(WordNetCorpusReader):
+            def open(self, fileid: str) -> Any:
+                if fileid == "lexnames":
+                    return io.StringIO(text)
+                return super().open(fileid)
+
+            def map_wn(self, version: str = "wordnet") -> None:
+                # The map to another WordNet serves the multilingual data, not read here.
+                return None
+
+        # nltk reads only under its data paths (its path sandbox): name the database's folder.
+        if str(WORDNET_DIR) not in nltk.data.path:
+            nltk.data.path.append(str(WORDNET_DIR))
+        with warnings.catch_warnings():
+            # "The multilingual functions are not available": only English is read.
+            warnings.simplefilter("ignore")
+            try:
+                _reader = _Reader(str(WORDNET_DIR), None)
+            except (OSError, ValueError, PermissionError) as exc:
+                _missing(f"WordNet could not be read: {exc}")
+                _reader = None
+        return _reader
+
+
+def _missing(why: str) -> None:
+    global _why_not
+    _why_not = why
+    # Said once, where the owner looks: answers match words by their lemmas only from here on.
+    log.warning("answers by meaning without WordNet: %s", why)
+
+
+def status() -> str:
+    """One line: whether meanings come from WordNet or from the words alone."""
+    return "WordNet 3.0" if _load() is not None else f"lemmas only ({_why_not})"
+
+
+def available() -> bool:
+    return _load() is not None
+
+
+_POS = {"VERB": "v", "NOUN": "n", "PROPN": "n", "ADJ": "a", "ADV": "r"}
+
+
+@functools.lru_cache(maxsize=8192)
+def base(word: str, pos: str) -> str | None:
+    """WordNet's base form of `word` as part of speech `pos` ("hates" -> "hate"), or None
+    when WordNet does not know it as that part of speech."""
+    wn = _load()
+    if wn is None:
+        return None
+    found: str | None = wn.morphy(word.lower(), _POS.get(pos, pos))
+    return found
+
+
+@functools.lru_cache(maxsize=8192)
+def lexnames(word: str, pos: str = "n") -> frozenset[str]:
+    """The lexicographer classes of `word`'s senses ("dog" -> noun.animal, noun.person...)."""
+    wn = _load()
+    if wn is None:
+        return frozenset()
+    return frozenset(s.lexname() for s in wn.synsets(word.lower(), _POS.get(pos, pos)))
+
+
+def first_lexname(word: str, pos: str = "n") -> str | None:
+    """The class of `word`'s most frequent sense, None when WordNet does not know it."""
+    wn = _load()
+    if wn is None:
+        return None
+    senses = wn.synsets(word.lower(), _POS.get(pos, pos))
+    return str(senses[0].lexname()) if senses else None
+
+
+@functools.lru_cache(maxsize=8192)
+def related(lemma: str, pos: str = "v", depth: int = 1) -> frozenset[str]:
+    """`lemma`, its synonyms, and the lemmas of its hypernyms up to `depth` levels, from its
+    three most frequent senses (the rare ones tie unrelated words together)."""
+    out = {lemma.lower()}
+    wn = _load()
+    if wn is None:
+        return frozenset(out)
+    for sense in wn.synsets(lemma.lower(), _POS.get(pos, pos))[:3]:
+        out.update(n.lower() for n in sense.lemma_names())
+        frontier = [sense]
+        for _ in range(depth):
+            frontier = [h for s in frontier for h in s.hypernyms()]
+            for h in frontier:
+                out.update(n.lower() for n in h.lemma_names())
+    return frozenset(w for w in out if "_" not in w)
+
+
+def is_a(word: str, ancestor: str) -> bool:
+    """Does a frequent sense of noun `word` have `ancestor` among its hypernyms ("dog" is an
+    "animal", "cilantro" is a "herb")?"""
+    wn = _load()
+    if wn is None:
+        return word.lower() == ancestor.lower()
+    targets = set(wn.synsets(ancestor.lower(), "n")[:2])
+    for sense in wn.synsets(word.lower(), "n")[:2]:
+        if sense in targets or targets & set(sense.closure(lambda s: s.hypernyms())):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=8192)
+def synonyms(lemma: str, pos: str = "v") -> frozenset[str]:
+    """`lemma` and the other lemmas of its two most frequent senses."""
+    out = {lemma.lower()}
+    wn = _load()
+    if wn is None:
+        return frozenset(out)
+    for sense in wn.synsets(lemma.lower(), _POS.get(pos, pos))[:2]:
+        out.update(n.lower() for n in sense.lemma_names() if "_" not in n)
+    return frozenset(out)

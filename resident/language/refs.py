@@ -1,0 +1,242 @@
+"""Coreference over the parse: whom a phrase names. I/me/my and we/our are the speaker (we:
+the speaker's household), you the listener, he/she the last person named within two turns,
+"my sister Lena" and "a dog called Rex" the name they give, "my husband" the speaker's
+relative. Our own resolver (coreferee's model would need a download, which MAX never does).
+Pure.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language.statement import (
+    _DROP_DET,
+    _NAMING_VERBS,
+    _NOT_OBJECTS,
+    _PRONOUN_PEOPLE,
+    KIN,
+    Context,
+    Ref,
+    is_pet,
+)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+
+def _note_mentions(sent: Span, ctx: Context) -> None:
+    """The last name in the sentence becomes what he/she refers to next."""
+    for tok in sent:
+        if tok.pos_ == "PROPN" and tok.dep_ not in ("compound", "flat") and tok.lower_ != "max":
+            kind = "person" if tok.ent_type_ == "PERSON" else "thing"
+            if tok.dep_ == "appos" and is_pet(tok.head.lemma_.lower()):
+                kind = "animal"
+            if tok.dep_ in ("oprd", "attr", "dobj") and tok.head.lemma_.lower() in ("name", "call"):
+                # "a cat named Miso": Miso is what the noun named is.
+                owner = tok.head.head
+                noun = owner.lemma_.lower()
+                kind = "animal" if is_pet(noun) else "person" if noun in KIN else kind
+                if kind != "thing":
+                    ctx.remember(_name_of(tok), kind)
+                    continue
+            if tok.dep_ == "attr" and any(
+                c.lower_ in ("i", "we") for c in tok.head.children if c.dep_ == "nsubj"
+            ):
+                # "I'm Ben": the speaker, not someone he or she will refer to.
+                continue
+            if tok.dep_ == "attr" and any(
+                c.lower_ in ("this", "that") for c in tok.head.children if c.dep_ == "nsubj"
+            ):
+                # "This is Rex": a name given, of someone or something the text has not said.
+                kind = "unknown"
+            named = kind != "thing" or tok.dep_ in ("nsubj", "appos", "attr")
+            # A name said to someone ("Hi Sam!") is who is addressed, not who "he" is next.
+            addressed = tok.dep_ in ("npadvmod", "intj", "ROOT", "dep", "vocative")
+            if named and not addressed:
+                ctx.remember(_name_of(tok), kind)
+
+
+def _name_of(tok: Token) -> str:
+    parts = [c for c in tok.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
+    parts += [tok]
+    parts += [c for c in tok.rights if c.dep_ in ("flat",) and c.pos_ == "PROPN"]
+    return " ".join(p.text for p in parts)
+
+
+def subject_ref(tok: Token, ctx: Context) -> Ref | None:
+    """The subject a token names, or None when it is not a subject MAX can name."""
+    low = tok.lower_
+    if tok.pos_ == "PRON" or low in ("i", "you", "we", "he", "she", "they", "it"):
+        if low in ("i", "me", "we"):
+            return Ref(role="speaker", kind="person")
+        if low in ("you", "u"):
+            return Ref(role="listener", kind="person")
+        mentioned = ctx.mention()
+        if low in _PRONOUN_PEOPLE and mentioned is not None:
+            name, kind = mentioned
+            return Ref(role="name", name=name, kind=kind if kind != "unknown" else "thing")
+        return None
+    if tok.pos_ == "PROPN":
+        if low == "max":
+            return None
+        kind = "person" if tok.ent_type_ == "PERSON" else "thing"
+        relation = _relation_noun(tok)
+        if relation is not None:
+            noun = relation.lemma_.lower()
+            kind = "person" if noun in KIN else "animal"
+        return Ref(role="name", name=_name_of(tok), kind=kind)
+    if tok.pos_ == "NOUN":
+        owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
+        if owner_tok is None:
+            return None
+        owner = _owner_ref(owner_tok, ctx)
+        if owner is None:
+            return None
+        noun = tok.lemma_.lower()
+        named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
+        if named is not None:
+            return Ref(role="name", name=_name_of(named), kind=kind)
+        if kind == "thing":
+            return None
+        return Ref(role="kin", owner=owner, noun=noun, kind=kind)
+    return None
+
+
+def _relation_noun(tok: Token) -> Token | None:
+    """ "My dog Pixel" parsed with "dog" as a modifier of "Pixel": the relation noun."""
+    for child in tok.children:
+        if (
+            child.dep_ in ("compound", "nmod", "amod")
+            and child.pos_ == "NOUN"
+            and (child.lemma_.lower() in KIN or is_pet(child.lemma_.lower()))
+        ):
+            return child
+    return None
+
+
+def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
+    low = tok.lower_
+    if low in ("my", "our"):
+        return Ref(role="speaker", kind="person")
+    if low == "your":
+        return Ref(role="listener", kind="person")
+    mentioned = ctx.mention()
+    if low in ("his", "her", "their") and mentioned is not None:
+        return Ref(role="name", name=mentioned[0], kind="person")
+    if tok.pos_ == "PROPN" and low != "max":
+        return Ref(role="name", name=_name_of(tok), kind="person")
+    return None
+
+
+def _object_ref(tok: Token, ctx: Context) -> Ref | None:
+    """ "my sister Lena" as an object: Lena, a person."""
+    if tok.pos_ == "PROPN":
+        return Ref(
+            role="name", name=_name_of(tok), kind="person" if tok.ent_type_ == "PERSON" else "thing"
+        )
+    named = _naming(tok)
+    noun = tok.lemma_.lower()
+    if named is not None and (noun in KIN or is_pet(noun)):
+        return Ref(role="name", name=_name_of(named), kind="person" if noun in KIN else "animal")
+    owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if (
+        noun in KIN
+        and owner_tok is not None
+        and not any(c.dep_ in ("amod", "compound", "prep") for c in tok.children)
+    ):
+        # "I visited my mom": the speaker's mom, one person, not a "mom" everyone shares.
+        owner = _owner_ref(owner_tok, ctx)
+        if owner is not None:
+            return Ref(role="kin", owner=owner, noun=noun, kind="person")
+    return None
+
+
+def _naming(tok: Token) -> Token | None:
+    """The name a noun phrase gives ("my sister Lena", "a cat called Mochi", "a dog named
+    Rex"): the proper noun in apposition, or the one a participle of calling names."""
+    for child in tok.children:
+        if child.dep_ == "appos" and child.pos_ == "PROPN":
+            return child
+        if child.dep_ == "acl" and child.lemma_.lower() in _NAMING_VERBS:
+            named = next(
+                (c for c in child.children if c.dep_ in ("oprd", "attr", "dobj", "xcomp")), None
+            )
+            if named is not None and named.pos_ in ("PROPN", "NOUN"):
+                return named
+    return None
+
+
+def _items(tok: Token) -> list[Token]:
+    """A coordinated phrase's items, in order: "a dog called Rex and a cat called Mochi" is
+    two, though the parse hangs "a cat" on "Rex"; "two cats called Tom and Jerry" names two."""
+    out = [tok]
+    frontier = [tok]
+    while frontier:
+        item = frontier.pop()
+        named = _naming(item)
+        for t in [*item.conjuncts, *(named.conjuncts if named is not None else ())]:
+            if t.i > tok.i and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB") and t not in out:
+                out.append(t)
+                frontier.append(t)
+    return sorted(out, key=lambda t: t.i)
+
+
+def _conjuncts(tok: Token) -> list[Token]:
+    out = [tok]
+    for t in tok.conjuncts:
+        if t.i > tok.i and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB"):
+            out.append(t)
+    return out
+
+
+def _is_literal(tok: Token) -> bool:
+    return tok.like_num or tok.ent_type_ in ("DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL")
+
+
+def _object_text(tok: Token, skip: set[int]) -> str | None:
+    """A clean object phrase: the noun with its modifiers, no determiners or possessives, no
+    relative clauses, no coordinated items (read separately), at most six words."""
+    if tok.lower_ in _NOT_OBJECTS or tok.pos_ == "PRON":
+        return None
+    following = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    if following is not None and following.text == "-" and not following.whitespace_:
+        # "to de-stress": half a hyphenated word is not a thing.
+        return None
+    keep: list[Token] = []
+    banned: set[int] = set(skip)
+    for child in tok.children:
+        if child.dep_ in (
+            "relcl",
+            "acl",
+            "advcl",
+            "cc",
+            "conj",
+            "punct",
+            "appos",
+            "prep",
+            "det",
+            "poss",
+            "predet",
+            "case",
+            "dep",
+            "parataxis",
+            "advmod",
+        ):
+            if child.dep_ == "prep" and child.lower_ == "of" and child.i > tok.i:
+                continue
+            if child.dep_ == "poss" and child.pos_ == "PROPN":
+                continue
+            banned.update(t.i for t in child.subtree)
+    for t in tok.subtree:
+        if t.i in banned or t.is_punct or t.lower_ in _DROP_DET:
+            continue
+        keep.append(t)
+    while keep and keep[-1].lower_ in ("too", "as", "well", "again", "now", "of"):
+        keep.pop()
+    if not keep or len(keep) > 6:
+        return None
+    text = "".join(t.text_with_ws for t in keep).strip()
+    if not text or not any(c.isalnum() for c in text):
+        return None
+    return text

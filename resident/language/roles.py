@@ -1,0 +1,202 @@
+"""The roles of a clause's other arguments, read generically from the dependency parse, the
+named entities and WordNet's word classes: where (location, destination, origin), when (time,
+duration), with whom (companion), for whom (recipient), how (instrument), why (purpose), how
+many (quantity). A statement keeps its subject and object as its claim and these as the
+claim's qualifiers (migration 009), so nothing a person said in a clause is dropped.
+
+The role of a prepositional phrase comes from its preposition and the kind of thing it names,
+not from the sentence it was met in: "to Jasper" is a destination because Jasper is a place
+(GPE) and "to Lena" a recipient because Lena is a person.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from resident.language import lexicon
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+Modality = Literal["state", "done", "habit", "plan", "wish", "hypothetical", "question"]
+
+_TIME_ENTS = frozenset({"DATE", "TIME"})
+_PERSON_ENTS = frozenset({"PERSON", "NORP"})
+_PLACE_ENTS = frozenset({"GPE", "LOC", "FAC"})
+_PERSON_CLASSES = frozenset({"noun.person", "noun.animal", "noun.group"})
+#: Prepositions by the role their phrase fills when the phrase names no person and no time.
+_PLACE_PREPS = {
+    "in": "location",
+    "at": "location",
+    "near": "location",
+    "inside": "location",
+    "outside": "location",
+    "around": "location",
+    "across": "location",
+    "by": "location",
+    "to": "destination",
+    "into": "destination",
+    "towards": "destination",
+    "toward": "destination",
+    "onto": "destination",
+    "from": "origin",
+    "for": "purpose",
+    "with": "instrument",
+    "about": "theme",
+    "on": "theme",
+    "of": "theme",
+    "over": "theme",
+    "like": "manner",
+    "as": "manner",
+    "because": "purpose",
+}
+#: The same prepositions before a person (or a pet, or a group of people).
+_PERSON_PREPS = {"with": "companion", "to": "recipient", "for": "recipient", "from": "origin"}
+_TIME_PREPS = frozenset(
+    {"on", "in", "at", "during", "since", "before", "after", "until", "till", "by", "around"}
+)
+
+
+class RoleFill(BaseModel):
+    """One argument of a clause beyond its subject and object."""
+
+    model_config = ConfigDict(frozen=True)
+
+    role: str
+    text: str
+
+
+def phrase(tok: Token, skip: set[int] | None = None) -> str:
+    """The words of `tok`'s phrase, without articles, nested prepositional phrases, relative
+    clauses and punctuation (they are read as roles or statements of their own)."""
+    banned = set(skip or ())
+    for child in tok.children:
+        if child.dep_ in ("prep", "relcl", "acl", "punct", "cc", "conj", "appos"):
+            banned.update(t.i for t in child.subtree)
+    kept = [
+        t
+        for t in tok.subtree
+        if t.i not in banned and not t.is_punct and t.lower_ not in ("a", "an", "the")
+    ]
+    return "".join(t.text_with_ws for t in kept).strip()
+
+
+def is_person_like(tok: Token) -> bool:
+    """Does `tok` name a person, an animal or a group of them ("Lena", "him", "my family")?"""
+    if tok.ent_type_ in _PERSON_ENTS or (tok.pos_ == "PRON" and tok.lower_ not in ("it", "that")):
+        return True
+    if tok.ent_type_ in _PLACE_ENTS or tok.ent_type_ in _TIME_ENTS:
+        return False
+    if tok.pos_ == "PROPN":
+        return not tok.ent_type_
+    first = lexicon.first_lexname(tok.lemma_.lower(), "n")
+    return first in _PERSON_CLASSES
+
+
+def is_time(tok: Token) -> bool:
+    if tok.ent_type_ in _TIME_ENTS:
+        return True
+    return lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.time"
+
+
+def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
+    pobj = next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None)
+    if pobj is None or pobj.i in used:
+        return []
+    word = prep.lower_
+    text = phrase(pobj, used)
+    if not text:
+        return []
+    out: list[RoleFill] = []
+    if is_time(pobj) and (word in _TIME_PREPS or word == "for"):
+        has_count = any(c.like_num or c.dep_ == "nummod" for c in pobj.subtree)
+        role = "duration" if word == "for" and (has_count or pobj.tag_ == "NNS") else "time"
+        out.append(RoleFill(role=role, text=f"{word} {text}"))
+    elif word == "by" and passive:
+        out.append(RoleFill(role="agent", text=text))
+    elif is_person_like(pobj) and word in _PERSON_PREPS:
+        out.append(RoleFill(role=_PERSON_PREPS[word], text=text))
+    else:
+        out.append(RoleFill(role=_PLACE_PREPS.get(word, "theme"), text=text))
+    # "on a road trip to Jasper": the nested phrase is the clause's too.
+    for nested in pobj.children:
+        if nested.dep_ == "prep" and nested.i not in used:
+            out.extend(_prep_roles(nested, used, passive))
+    return out
+
+
+def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple[RoleFill, ...]:
+    """The roles of the clause headed by `verb` that its claim does not hold: every
+    prepositional phrase, time phrase, reason and count, except tokens in `used` (the claim's
+    subject and object, read already)."""
+    passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children)
+    out: list[RoleFill] = []
+    for child in verb.children:
+        if child.i in used:
+            continue
+        dep = child.dep_
+        if dep in ("prep", "agent"):
+            out.extend(_prep_roles(child, used, passive or dep == "agent"))
+        elif dep == "dative":
+            out.append(RoleFill(role="recipient", text=phrase(child, used)))
+        elif dep in ("npadvmod", "tmod", "advmod") and child.ent_type_ in _TIME_ENTS:
+            out.append(RoleFill(role="time", text=phrase(child, used) or child.text))
+        elif dep == "advcl" and any(
+            m.dep_ == "mark" and m.lower_ in ("because", "since", "so") for m in child.children
+        ):
+            out.append(RoleFill(role="purpose", text=_clause_text(child)))
+        elif dep == "advmod" and child.lower_ in words("frequency_adverbs"):
+            out.append(RoleFill(role="manner", text=child.lower_))
+    if obj is not None:
+        count = next((c for c in obj.children if c.dep_ == "nummod"), None)
+        if count is not None:
+            out.append(RoleFill(role="quantity", text=count.text))
+        for nested in obj.children:
+            if nested.dep_ == "prep" and nested.lower_ != "of" and nested.i not in used:
+                out.extend(_prep_roles(nested, used, passive))
+    seen: dict[tuple[str, str], RoleFill] = {}
+    for r in out:
+        if r.text:
+            seen.setdefault((r.role, r.text.lower()), r)
+    return tuple(seen.values())
+
+
+def _clause_text(verb: Token) -> str:
+    return " ".join(t.text for t in verb.subtree if t.dep_ != "mark" and not t.is_punct)
+
+
+def modality(verb: Token, mood: str | None) -> Modality:
+    """How a clause is said: done (past), plan (future), wish, habit (a present clause with a
+    frequency word: "usually", "every Sunday"), hypothetical ("would", "if ..."), or a plain
+    present state."""
+    if mood is None or any(
+        m.dep_ == "mark" and m.lower_ in words("hypothetical_marks") for m in verb.children
+    ):
+        return "hypothetical"
+    if mood == "past":
+        return "done"
+    if mood in ("plan", "wish"):
+        return "plan" if mood == "plan" else "wish"
+    frequent = words("frequency_adverbs")
+    if any(t.lower_ in frequent for t in verb.children) or any(
+        t.lower_ in ("every", "each") for c in verb.children for t in c.subtree
+    ):
+        return "habit"
+    return "state"
+
+
+def declares_change(doc: Doc) -> bool:
+    """Does the text say something changed ("not anymore", "no longer", "I switched jobs",
+    "I work at a bookshop now")? Read over the whole turn: "Not anymore, actually. I work at a
+    bookshop now." is one change said in two sentences."""
+    markers = words("change_markers")
+    lowered = [t.lower_ for t in doc]
+    for i, word in enumerate(lowered):
+        if word in markers or " ".join(lowered[i : i + 2]) in markers:
+            return True
+        if doc[i].lemma_.lower() in markers and doc[i].pos_ == "VERB":
+            return True
+    return False

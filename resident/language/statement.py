@@ -1,0 +1,242 @@
+"""The one Statement type, from reader to store: a clause's subject, predicate and object, its
+other roles (kept as the claim's qualifiers, migration 009), how it was said, and the words
+the reader knows (data files under resident/language/data). Pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from resident.language import lexicon
+from resident.language.roles import Modality, RoleFill
+from resident.language.words import table, words
+from resident.records import PREDICATE_RE, Qualifier
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+Role = Literal["speaker", "listener", "name", "kin"]
+
+
+class Ref(BaseModel):
+    """Who or what a phrase names: the speaker, the listener, a name, or someone's relative
+    ("my sister" is kin of the speaker with noun "sister")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    role: Role
+    name: str | None = None
+    #: kin: whose relative (a speaker, listener or name ref), and the noun ("sister").
+    owner: Ref | None = None
+    noun: str | None = None
+    #: "person", "animal" or "thing", as far as the text says.
+    kind: str = "thing"
+
+
+class Statement(BaseModel):
+    """One clause read: subject, predicate, object, and how it was said."""
+
+    model_config = ConfigDict(frozen=True)
+
+    subject: Ref
+    predicate: str
+    object: str
+    #: The object is a value (a number, a date, an activity), not a thing to file.
+    literal: bool = False
+    #: The object names a person or an animal ("my sister Lena"): filed as such.
+    object_ref: Ref | None = None
+    negated: bool = False
+    #: fact (present), past, plan (future), wish ("want to").
+    mood: Literal["fact", "past", "plan", "wish"] = "fact"
+    #: The time phrase of the clause ("last Saturday"), resolved by the caller.
+    when: str | None = None
+    #: The verb's lemma, for matching questions ("read" for reads).
+    verb: str = ""
+    #: The clause's other arguments (where, when, with whom, why ...), kept as qualifiers.
+    roles: tuple[RoleFill, ...] = ()
+    #: How it was said: done, habit, plan, wish, hypothetical, question, or a present state.
+    modality: Modality = "state"
+    #: The turn declares a change of state ("not anymore", "no longer", "I switched jobs",
+    #: "... now"): what it says replaces an earlier value (the household work hooks on this).
+    change: bool = False
+
+    @property
+    def stored_predicate(self) -> str:
+        """Negation is kept as a polarity on the predicate: "not_likes"."""
+        return f"not_{self.predicate}" if self.negated else self.predicate
+
+
+@dataclass
+class Context:
+    """What the reader carries from one sentence (and turn) to the next."""
+
+    #: The last person (or pet) named, for he/she: (name, kind).
+    last_mention: tuple[str, str] | None = None
+    #: Turns read so far, and the turn of the last mention: "she" two turns on is no one.
+    turn: int = 0
+    mention_turn: int = 0
+
+    def remember(self, name: str, kind: str) -> None:
+        self.last_mention = (name, kind)
+        self.mention_turn = self.turn
+
+    def mention(self) -> tuple[str, str] | None:
+        """Whom he/she means: the last person named, within the last two turns."""
+        if self.last_mention is None or self.turn - self.mention_turn > 2:
+            return None
+        return self.last_mention
+
+
+KIN = words("reading_kin")
+
+
+PETS = words("reading_pets")
+
+
+#: Verbs of talk about talk (thanks, hopes, opinions of the moment) that carry no claim.
+SOCIAL_VERBS = words("reading_social_verbs")
+
+
+#: Of SOCIAL_VERBS, those that do carry a claim when their object is a thing.
+CONTENT_WHEN_OBJECT = words("reading_content_when_object")
+
+
+#: Verbs reporting another clause ("I think Sam likes jazz"): the clause is read instead.
+REPORTING = words("reading_reporting")
+
+
+#: Verbs that are activities by themselves ("I've been running"): the activity is the object.
+ACTIVITIES = words("reading_activities")
+
+
+_NOT_OBJECTS = words("reading_not_objects")
+
+
+_DROP_DET = words("reading_drop_det")
+
+
+_MODALS_SKIP = words("reading_modals_skip")
+
+
+_FUTURE = frozenset({"will", "'ll", "wo", "shall"})
+
+
+_WISH_VERBS = table("wish_verbs")
+
+
+#: A small controlled vocabulary: lemmas that mean the same thing in a claim.
+SYNONYMS = table("synonyms")
+
+
+#: Adverbs that are where someone went ("flew home").
+_PLACE_WORDS = words("reading_place_words")
+
+
+#: Feelings of the moment ("grateful for the support"): talk, not a claim about the person.
+FEELINGS = words("reading_feelings")
+
+
+_PRONOUN_PEOPLE = frozenset({"he", "she", "him", "her"})
+
+
+#: Participles that give a name ("a cat called Mochi").
+_NAMING_VERBS = frozenset({"call", "name"})
+
+
+_WH = words("wh")
+
+
+_AUX_START = words("reading_aux_start")
+
+
+def third_person(verb: str) -> str:
+    """English third person singular ("like" -> "likes")."""
+    irregular = {"have": "has", "do": "does", "go": "goes", "be": "is"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def base_form(word: str) -> str:
+    """The lemma behind a predicate's verb ("likes" -> "like", "goes" -> "go"); inverse of
+    `third_person` for the forms it makes."""
+    irregular = {"has": "have", "does": "do", "goes": "go", "is": "be"}
+    if word in irregular:
+        return irregular[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "zzes", "shes", "ches", "xes", "oes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def gerund(lemma: str) -> str:
+    """ "run" -> "running", "hike" -> "hiking"."""
+    if lemma.endswith("ie"):
+        return lemma[:-2] + "ying"
+    if lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")):
+        return lemma[:-1] + "ing"
+    if (
+        len(lemma) >= 3
+        and lemma[-1] not in "aeiouwxy"
+        and lemma[-2] in "aeiou"
+        and lemma[-3] not in "aeiou"
+        and lemma in {"run", "swim", "jog", "shop", "sit", "stop", "plan", "get", "set", "skip"}
+    ):
+        return lemma + lemma[-1] + "ing"
+    return lemma + "ing"
+
+
+def is_pet(noun: str) -> bool:
+    """Is `noun` a kind of animal someone may keep ("dog", "guinea pig", "tortoise")? The pets
+    list, else WordNet's class of the noun's most frequent sense (noun.animal)."""
+    noun = noun.lower()
+    return noun in PETS or lexicon.first_lexname(noun, "n") == "noun.animal"
+
+
+def canonical_lemma(lemma: str) -> str:
+    return SYNONYMS.get(lemma, lemma)
+
+
+def verb_lemma(tok: Token) -> str:
+    """The token's lemma, mended where the small model's lemmatizer cuts a present-tense verb
+    short ("hates" -> "hat")."""
+    lemma = tok.lemma_.lower()
+    text = tok.lower_
+    if (
+        tok.tag_ == "VBZ"
+        and text == lemma + "es"
+        and not lemma.endswith(("s", "sh", "ch", "x", "z", "o"))
+    ):
+        lemma = text[:-1]
+    return canonical_lemma(lemma)
+
+
+def _predicate(*parts: str) -> str | None:
+    name = "_".join(p for p in parts if p).lower().replace("-", "_").replace("'", "")
+    return name if PREDICATE_RE.match(name) else None
+
+
+#: Modalities kept as a qualifier: a present state and a done deed need none (the claim and
+#: its occurred_at say them).
+_KEPT_MODALITIES = frozenset({"habit", "plan", "wish"})
+
+
+def qualifiers_of(statement: Statement, change: bool = False) -> tuple[Qualifier, ...]:
+    """The qualifiers of a statement: its roles, how it was said, and whether the turn declared
+    a change of state."""
+    out = [Qualifier(role=r.role, value=r.text[:512]) for r in statement.roles if r.text.strip()]
+    if statement.modality in _KEPT_MODALITIES:
+        out.append(Qualifier(role="modality", value=statement.modality))
+    if change:
+        out.append(Qualifier(role="change", value="declared"))
+    return tuple(dict.fromkeys(out))

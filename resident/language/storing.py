@@ -1,0 +1,401 @@
+"""What a turn states, stored: statements read from the text become claims with their
+qualifiers, filed with the turn's new entities in one write (`_read_and_store`, the one place a
+turn's statements reach the graph)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from resident.cognition.epistemic import admit
+from resident.cognition.statements import is_one_valued, may_store, told_by
+from resident.errors import ConflictRefused, NotFound
+from resident.language import when as timewords
+from resident.language.change import file_disagreement, settle_by_noun
+from resident.language.change import settle as settle_change
+from resident.language.dictionary import slug
+from resident.language.intents import (
+    Intent,
+    Triple,
+    parse_sentence_statement,
+)
+from resident.language.knowledge import (
+    ClaimView,
+    resolve,
+    views,
+)
+from resident.language.model_reading import read_with_model
+from resident.language.pipeline import is_trained
+from resident.language.reading import read
+from resident.language.relatives import relative_of
+from resident.language.roles import declares_change
+from resident.language.statement import Ref, Statement, qualifiers_of
+from resident.language.threads import OpenThread
+from resident.people.privacy import visible
+from resident.records import Claim, Entity, Level, NewClaim, StatementWrite
+
+if TYPE_CHECKING:
+    pass
+
+
+from resident.language.turn import (
+    _UNKNOWN_PERSON,
+    LanguageBase,
+    _Ctx,
+    _Reply,
+    words_of_doc,
+)
+
+
+class StoringMixin(LanguageBase):
+    def _person_entity(self, ctx: _Ctx, person_id: str) -> Entity:
+        """The graph entity of a person; filed (with the turn's batch) when the graph lacks it,
+        as after a lost people.json."""
+        try:
+            return self.graph.get_entity(person_id)
+        except NotFound:
+            entity = Entity(id=person_id, kind="person", label=self._name(ctx, person_id))
+            ctx.pending.append(entity)
+            return entity
+
+    def _file_pending(self, ctx: _Ctx) -> None:
+        if not ctx.pending:
+            return
+        batch = list({e.id: e for e in ctx.pending}.values())
+        self.graph.upsert_entities(batch, ctx.now)
+        for entity in batch:
+            self.dictionary.forget(entity.label)
+        ctx.wrote["entities"] = [e.id for e in batch]
+        ctx.pending.clear()
+
+    def _subject(self, ctx: _Ctx, triple: Triple) -> Entity | None:
+        """The subject entity of a statement, filed as a concept when new; None for "I" when
+        the speaker is unknown."""
+        if triple.speaker:
+            return None if ctx.person_id is None else self._person_entity(ctx, ctx.person_id)
+        assert triple.subject is not None
+        person = self._known_person(ctx, triple.subject)
+        if person is not None:
+            return self._person_entity(ctx, person)
+        return self._entity(ctx, triple.subject)
+
+    def _known_person(self, ctx: _Ctx, name: str) -> str | None:
+        try:
+            person = ctx.resident.people.find(name)
+        except (NotFound, KeyError):
+            return None
+        pid = getattr(person, "id", None)
+        return pid if isinstance(pid, str) else None
+
+    def _entity(self, ctx: _Ctx, name: str) -> Entity:
+        """The entity a name refers to; a new concept (filed with the turn's batch) when the
+        graph has none."""
+        found = resolve(self.dictionary, name)
+        if found:
+            return found[0]
+        entity = Entity(id=f"concept:{slug(name)}", kind="concept", label=name)
+        for waiting in ctx.pending:
+            if waiting.id == entity.id:
+                return waiting
+        try:
+            # Two spellings can share a slug ("Aspirin", "aspirin"): keep the first label.
+            return self.graph.get_entity(entity.id)
+        except NotFound:
+            ctx.pending.append(entity)
+            return entity
+
+    def _new_claim(
+        self, ctx: _Ctx, triple: Triple, subject: Entity, confidence: float, provenance: str
+    ) -> NewClaim:
+        assert triple.object is not None
+        if triple.literal:
+            return NewClaim(
+                subject=subject.id,
+                predicate=triple.predicate,
+                object_literal=triple.object,
+                confidence=confidence,
+                provenance=provenance,
+            )
+        obj = self._entity(ctx, triple.object)
+        return NewClaim(
+            subject=subject.id,
+            predicate=triple.predicate,
+            object_entity=obj.id,
+            confidence=confidence,
+            provenance=provenance,
+        )
+
+    def _statement(self, ctx: _Ctx) -> _Reply:
+        read_views = self._read_and_store(ctx)
+        if read_views:
+            return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))), claims=read_views)
+        # Nothing read cleanly: a whole-text triple would be a leftover phrase ("Thanks, Sam"
+        # | appreciates | "your support"), so nothing is stored.
+        return self._unknown(ctx)
+
+    def _store_triple(self, ctx: _Ctx, triple: Triple, negated: bool = False) -> _Reply:
+        if negated:
+            triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
+        subject = self._subject(ctx, triple)
+        if subject is None:
+            return _Reply(_UNKNOWN_PERSON)
+        provenance = told_by(ctx.person_id)
+        new = self._new_claim(ctx, triple, subject, self.settings.epistemic.hint_cap, provenance)
+        fresh = not self._held(admit(new, ctx.now, self.settings.epistemic).id)
+        self._file_pending(ctx)
+        claim = self.graph.add_claim(
+            new, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
+        )
+        ctx.wrote["claim"] = {"claim_id": claim.id, "new": fresh, "provenance": claim.provenance}
+        # The conflict is recorded whatever it is with; the speaker sees only what they may read.
+        contradicted = visible(self._contradictions(ctx, claim), ctx.reader)
+        shown = views([claim], self.dictionary)
+        lead = "Noted." if fresh else "I had that already."
+        plain = f"{lead} {shown[0].line}"
+        if contradicted:
+            others = views(contradicted, self.dictionary)
+            plain += (
+                "\nThat disagrees with what I hold:\n"
+                + "\n".join(v.line for v in others)
+                + "\nI have recorded the conflict; it stays open until evidence settles it."
+            )
+            shown += others
+        return _Reply(plain, claims=shown)
+
+    def _held(self, claim_id: str) -> bool:
+        try:
+            self.graph.peek_claim(claim_id)
+        except NotFound:
+            return False
+        return True
+
+    def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
+        """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""
+        if not is_one_valued(claim.predicate):
+            return []
+        out = []
+        for other in self.graph.peek_claims(claim.subject, claim.predicate):
+            if other.id == claim.id or other.level is Level.OPINION or not other.valid_at(ctx.now):
+                continue
+            if other.object_value.lower() == claim.object_value.lower():
+                continue
+            try:
+                conflict = self.graph.record_conflict(other.id, claim.id, ctx.now)
+            except ConflictRefused:
+                continue
+            ctx.wrote.setdefault("conflict_ids", []).append(conflict.id)
+            out.append(other)
+        if out:  # household hook: a disagreement is a gap, for the loop to plan a question.
+            file_disagreement(self.graph, claim, ctx.now)
+        return out
+
+    def _noted(self, shown: list[ClaimView], fresh: bool = True) -> str:
+        lead = "Noted." if fresh else "I had that already."
+        return lead + " " + "\n".join(v.line for v in shown)
+
+    def _statements(self, ctx: _Ctx) -> list[tuple[Statement | None, Triple | None, bool]]:
+        """What the turn states, sentence by sentence: the dependency reading first, the table
+        rules as the fallback (and the only reader on a blank pipeline)."""
+        doc = ctx.doc
+        if doc is None:
+            return []
+        out: list[tuple[Statement | None, Triple | None, bool]] = []
+        if self.model is not None and self.settings.conversation.model_extraction:
+            listener = "MAX" if ctx.listener is None else self._name(ctx, ctx.listener)
+            by_model = read_with_model(
+                self.model, doc.text, self._name(ctx, ctx.person_id), listener
+            )
+            if by_model:
+                return [(st, None, False) for st in by_model]
+        trained = is_trained(self.nlp) and doc.has_annotation("DEP")
+        sentences = list(doc.sents) if doc.has_annotation("SENT_START") or trained else [doc[:]]
+        with self._nlp_lock:
+            for sent in sentences:
+                if sent.text.strip().endswith("?"):
+                    if trained:
+                        read(sent.as_doc(), self._context)
+                    continue
+                statements: list[Statement] = []
+                if trained:
+                    statements, _ = read(sent.as_doc(), self._context)
+                if statements:
+                    out.extend((st, None, False) for st in statements)
+                    continue
+                rule = parse_sentence_statement(words_of_doc(sent.as_doc()))
+                if rule is not None:
+                    out.append((None, rule[0], rule[1]))
+        return out
+
+    def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
+        """Store every statement the turn makes, with its qualifiers, in one write: the
+        claims written, as views. This is the one place a turn's statements reach the graph."""
+        writes: list[StatementWrite] = []
+        read: list[Statement | None] = []
+        said = ctx.said_at or ctx.now
+        provenance = told_by(ctx.person_id)
+        cap = self.settings.epistemic.hint_cap
+        change = ctx.doc is not None and declares_change(ctx.doc)
+        for statement, triple, negated in self._statements(ctx):
+            if statement is not None and not may_store(statement.modality):
+                continue
+            new = self._claim_of(ctx, statement, triple, negated, said, cap, provenance)
+            if new is None:
+                continue
+            qualifiers = () if statement is None else qualifiers_of(statement, change)
+            writes.append(StatementWrite(claim=new, qualifiers=qualifiers))
+            read.append(statement)
+        if not writes:
+            if ctx.person_id is not None:  # household hook: "I switched jobs"
+                settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
+            return []
+        fresh = [
+            not self._held(admit(w.claim, ctx.now, self.settings.epistemic).id) for w in writes
+        ]
+        ctx.wrote["fresh"] = sum(fresh)
+        pending = list({e.id: e for e in ctx.pending}.values())
+        ctx.pending.clear()
+        stored = self.graph.write_statements(
+            pending, writes, ctx.now, ctx.resident.session.session_id, ctx.correlation_id
+        )
+        for entity in pending:
+            self.dictionary.forget(entity.label)
+        if pending:
+            ctx.wrote["entities"] = [e.id for e in pending]
+        first = stored[0]
+        ctx.wrote["claim"] = {"claim_id": first.id, "new": fresh[0], "provenance": first.provenance}
+        ctx.wrote["claims"] = [c.id for c in stored]
+        opened = [
+            OpenThread(claim_id=claim.id, mood=st.mood, verb=st.verb, opened_at=ctx.now)
+            for st, claim in zip(read, stored, strict=True)
+            if st is not None
+            and st.subject.role == "speaker"
+            and st.mood in ("plan", "wish")
+            and not st.negated
+        ]
+        for claim in stored:
+            # household hook: a change of state ends the earlier value instead of contradicting it.
+            if not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+                self._contradictions(ctx, claim)
+        if opened and ctx.person_id is not None:
+            self.threads.open(ctx.person_id, opened, ctx.now)
+        # In the order said, each with what else its clause said (where, when, with whom).
+        by_id = {v.claim.id: v for v in views(stored, self.dictionary)}
+        shown = []
+        for claim, write in zip(stored, writes, strict=True):
+            view = by_id.pop(claim.id, None)
+            if view is None:
+                continue
+            roles = [q for q in write.qualifiers if q.role not in ("modality", "change")]
+            if roles:
+                said_too = "; ".join(f"{q.role} {q.value}" for q in roles)
+                view = view.model_copy(update={"line": f"{view.line} Also said: {said_too}."})
+            shown.append(view)
+        return shown
+
+    def _claim_of(
+        self,
+        ctx: _Ctx,
+        statement: Statement | None,
+        triple: Triple | None,
+        negated: bool,
+        said: datetime,
+        cap: float,
+        provenance: str,
+    ) -> NewClaim | None:
+        """The claim one statement makes (a dependency reading or a table rule's triple)."""
+        if triple is None:
+            assert statement is not None
+            return self._statement_claim(ctx, statement, said, cap, provenance)
+        if triple.speaker and ctx.person_id is None:
+            ctx.speaker_unknown = True
+            return None
+        if ctx.parsed.intent is Intent.INTRODUCTION and triple.speaker:
+            return None
+        subject = self._subject(ctx, triple)
+        if subject is None:
+            return None
+        if negated:
+            triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
+        return self._new_claim(ctx, triple, subject, cap, provenance)
+
+    def _statement_claim(
+        self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
+    ) -> NewClaim | None:
+        subject = self._ref_entity(ctx, st.subject)
+        if subject is None:
+            ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
+            return None
+        occurred = None
+        if st.when:
+            occurred = timewords.resolve(st.when, said, past=st.mood == "past")
+
+        def claim(object_entity: str | None = None, object_literal: str | None = None) -> NewClaim:
+            return NewClaim(
+                subject=subject.id,
+                predicate=st.stored_predicate,
+                object_entity=object_entity,
+                object_literal=object_literal,
+                confidence=cap,
+                provenance=provenance,
+                occurred_at=occurred,
+            )
+
+        if st.object_ref is not None:
+            ref = self._ref_entity(ctx, st.object_ref)
+            if ref is None or ref.id == subject.id:
+                return None
+            return claim(object_entity=ref.id)
+        if not st.object.strip():
+            return None
+        if st.literal:
+            return claim(object_literal=st.object)
+        obj = self._entity(ctx, st.object)
+        return None if obj.id == subject.id else claim(object_entity=obj.id)
+
+    def _ref_entity(self, ctx: _Ctx, ref: Ref) -> Entity | None:
+        """The entity a reference names: the speaker, the listener, a person MAX knows (any
+        case), a person or animal named in talk, or a relative ("Ana's sister")."""
+        if ref.role == "speaker":
+            return None if ctx.person_id is None else self._person_entity(ctx, ctx.person_id)
+        if ref.role == "listener":
+            return None if ctx.listener is None else self._person_entity(ctx, ctx.listener)
+        if ref.role == "kin":
+            if ref.owner is None or not ref.noun:
+                return None
+            owner = self._ref_entity(ctx, ref.owner)
+            if owner is None:
+                return None
+            # household hook: "my father" is the person MAX knows as that relative.
+            relative = relative_of(self.graph, owner.id, ref.noun, ctx.now)
+            if relative is not None:
+                return self._person_entity(ctx, relative)
+            label = f"{owner.label}'s {ref.noun}"
+            return self._named(ctx, label, "person")
+        if not ref.name:
+            return None
+        known = self._known_person(ctx, ref.name)
+        if known is not None:
+            return self._person_entity(ctx, known)
+        return self._named(ctx, ref.name, ref.kind)
+
+    def _named(self, ctx: _Ctx, name: str, kind: str) -> Entity:
+        """A person or animal by name: the one the graph holds, else filed now (a person as
+        `person:<slug>`, so a later introduction lands on the same entity)."""
+        found = resolve(self.dictionary, name)
+        same = [e for e in found if e.kind == kind] or (found if kind == "thing" else [])
+        if same:
+            return same[0]
+        if kind == "person":
+            entity = Entity(id=f"person:{slug(name)}", kind="person", label=name)
+        elif kind == "animal":
+            entity = Entity(id=f"concept:{slug(name)}", kind="animal", label=name)
+        else:
+            return self._entity(ctx, name)
+        for waiting in ctx.pending:
+            if waiting.id == entity.id:
+                return waiting
+        try:
+            return self.graph.get_entity(entity.id)
+        except NotFound:
+            ctx.pending.append(entity)
+            return entity

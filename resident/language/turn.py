@@ -1,0 +1,183 @@
+"""A conversation turn's shapes: what converse needs from the resident, the Turn it returns,
+the reply and context a turn builds, and the base the turn's parts share."""
+
+from __future__ import annotations
+
+import threading
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cachetools import LRUCache
+from pydantic import BaseModel, ConfigDict
+
+from resident.config import Settings
+from resident.language.dictionary import Dictionary
+from resident.language.intents import (
+    Intent,
+    Parsed,
+)
+from resident.language.knowledge import (
+    ClaimView,
+)
+from resident.language.model_client import ModelClient
+from resident.language.statement import Context
+from resident.language.threads import Threads
+from resident.memory.client import GraphStore
+from resident.records import Entity
+
+if TYPE_CHECKING:
+    from spacy.language import Language as SpacyLanguage
+    from spacy.tokens import Doc
+
+
+#: People whose last answered claims are kept for "why do you think that?".
+_LAST_CLAIMS_PEOPLE = 256
+
+
+class _Session(Protocol):
+    @property
+    def session_id(self) -> str: ...
+
+
+class _Events(Protocol):
+    def emit(
+        self, kind: str, payload: dict[str, Any], correlation_id: str | None = None
+    ) -> Any: ...
+    def grouped(self) -> AbstractContextManager[None]: ...
+
+
+class _People(Protocol):
+    def introduce(self, name: str, now: datetime) -> Any: ...
+    def find(self, name: str) -> Any: ...
+    def get(self, person_id: str) -> Any: ...
+
+
+class ResidentLike(Protocol):
+    """The parts of `resident.daemon.boot.Resident` a conversation turn uses."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def graph(self) -> GraphStore: ...
+    @property
+    def session(self) -> _Session: ...
+    @property
+    def events(self) -> _Events: ...
+    @property
+    def people(self) -> _People: ...
+    def appraise(
+        self, kind: str, now: datetime, correlation_id: str | None = None, **detail: Any
+    ) -> None: ...
+    def state(self, now: datetime) -> Any: ...
+
+
+class Turn(BaseModel):
+    """One turn's outcome, as the daemon and the CLI return it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    correlation_id: str
+    intent: str
+    #: What MAX says (the model's phrasing when it passed the check, else `plain`).
+    reply: str
+    #: Who spoke, as a person id; set by an introduction.
+    person_id: str | None
+    #: The claims the reply rests on (Claim dumps).
+    claims: list[dict[str, Any]] = []
+    #: The state report for "how are you" (StateReport dump), else None.
+    state: dict[str, Any] | None = None
+    #: The plain rendering, built only from the state and the graph.
+    plain: str
+    phrased_by_model: bool = False
+    #: A question's answer in a few words ("Walden"), when held claims gave one.
+    answer: str | None = None
+
+
+@dataclass
+class _Reply:
+    plain: str
+    claims: list[ClaimView] = field(default_factory=list)
+    state: dict[str, Any] | None = None
+    person_id: str | None = None
+    mood_labels: tuple[str, ...] = ()
+    #: The reply already greets; a "Hi" in the text needs no second hello.
+    greets: bool = False
+    answer: str | None = None
+    #: What the turn turned out to be, when not what it first looked like ("No worries" looks
+    #: like a correction and is not one).
+    intent: Intent | None = None
+
+
+@dataclass
+class _Ctx:
+    resident: ResidentLike
+    parsed: Parsed
+    person_id: str | None
+    now: datetime
+    correlation_id: str
+    #: Entities this turn files, written in one batch before the claim that needs them.
+    pending: list[Entity] = field(default_factory=list)
+    #: What the turn wrote to the graph (ids), reported in its turn_replied event.
+    wrote: dict[str, Any] = field(default_factory=dict)
+    #: The parsed text (None when parsed without a Doc).
+    doc: Doc | None = None
+    #: When the turn was said (relative dates resolve against it); `now` when not given.
+    said_at: datetime | None = None
+    #: Whom "you" means in this turn: the other person of the conversation, else None (MAX).
+    listener: str | None = None
+    #: A statement about "I" was skipped because the speaker is not known.
+    speaker_unknown: bool = False
+    #: Reads in this turn go through the speaker's private view (people/privacy.py).
+    reads: Dictionary | None = None
+    #: The speaker is authenticated (a person's token, a recognised voice or face): an
+    #: introduction cannot turn them into someone else.
+    bound: bool = False
+
+    @property
+    def reader(self) -> str | None:
+        """Whose private view this turn reads through (people/privacy.py): the speaker when
+        they are authenticated as themselves; None (everything) when the owner's console or a
+        service speaks for someone, as the owner may read all."""
+        return self.person_id if self.bound else None
+
+    def appraise(self, kind: str, **detail: Any) -> None:
+        self.resident.appraise(kind, self.now, self.correlation_id, **detail)
+
+    def emit(self, kind: str, payload: dict[str, Any]) -> None:
+        self.resident.events.emit(kind, payload, self.correlation_id)
+
+
+_UNKNOWN_PERSON = "I don't know who you are yet. Tell me your name first (\"I'm ...\")."
+
+
+def words_of_doc(doc: Doc) -> list[Any]:
+    from resident.language.phrases import words_of
+
+    return words_of(doc)
+
+
+class LanguageBase:
+    """What the turn's parts share: the layer's settings, graph, dictionary, pipeline and
+    caches (set by `Language.__init__`), and the few methods each part calls on the whole."""
+
+    settings: Settings
+    graph: GraphStore
+    dictionary: Dictionary
+    model: ModelClient | None
+    threads: Threads
+    _context: Context
+    _nlp_lock: threading.Lock
+    _last: LRUCache[str, tuple[str, ...]]
+    _last_lock: threading.Lock
+
+    @property
+    def nlp(self) -> SpacyLanguage:
+        raise NotImplementedError
+
+    def _name(self, ctx: _Ctx, person_id: str | None) -> str:
+        raise NotImplementedError
+
+    def _unknown(self, ctx: _Ctx) -> _Reply:
+        raise NotImplementedError

@@ -1,0 +1,89 @@
+"""Statements in the graph (migration 009): a statement is its main claim plus qualifiers for
+its other roles. Mixed into DuckStore so the daemon serves these like every GraphStore method.
+
+`write_statements` is the one write a conversation turn makes: the entities it files, every
+claim it states and their qualifiers commit together in one transaction (one fsync of the
+graph's WAL), so a turn is in the graph whole or not at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import duckdb
+
+from resident.errors import InvalidInput
+from resident.records import Claim, Entity, NewClaim, Qualifier, StatementWrite, UpsertCounts
+
+#: A turn states a handful of things; a call with more is a mistake or an attack.
+MAX_STATEMENTS = 256
+MAX_QUALIFIERS = 32
+
+
+def _ts(value: datetime) -> datetime:
+    return value.astimezone(UTC).replace(tzinfo=None)
+
+
+class StatementStoreMixin:
+    if TYPE_CHECKING:
+
+        @property
+        def _cur(self) -> duckdb.DuckDBPyConnection: ...
+        def _tx(self) -> AbstractContextManager[duckdb.DuckDBPyConnection]: ...
+        def upsert_entities(self, entities: Sequence[Entity], now: datetime) -> UpsertCounts: ...
+        def add_claim(
+            self,
+            new: NewClaim,
+            now: datetime,
+            session_id: str | None = None,
+            correlation_id: str | None = None,
+        ) -> Claim: ...
+
+    def write_statements(
+        self,
+        entities: Sequence[Entity],
+        statements: Sequence[StatementWrite],
+        now: datetime,
+        session_id: str | None = None,
+        correlation_id: str | None = None,
+    ) -> list[Claim]:
+        """File `entities`, admit every statement's claim and add its qualifiers, all in one
+        transaction; the claims as stored, in order. A bad row refuses the whole turn."""
+        if len(statements) > MAX_STATEMENTS:
+            raise InvalidInput(f"at most {MAX_STATEMENTS} statements in one write")
+        if any(len(s.qualifiers) > MAX_QUALIFIERS for s in statements):
+            raise InvalidInput(f"at most {MAX_QUALIFIERS} qualifiers on one statement")
+        stored: list[Claim] = []
+        with self._tx() as cur:
+            if entities:
+                self.upsert_entities(list(entities), now)
+            for st in statements:
+                claim = self.add_claim(st.claim, now, session_id, correlation_id)
+                stored.append(claim)
+                for q in st.qualifiers:
+                    cur.execute(
+                        "INSERT INTO claim_qualifiers (claim_id, role, value, entity_id, "
+                        "recorded_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                        [claim.id, q.role, q.value, q.entity_id, _ts(now)],
+                    )
+        return stored
+
+    def qualifiers_of(self, claim_ids: Sequence[str]) -> dict[str, list[Qualifier]]:
+        """The qualifiers held for each of `claim_ids` (ids without any are left out)."""
+        ids = list(dict.fromkeys(claim_ids))
+        if not ids:
+            return {}
+        rows = self._cur.execute(
+            "SELECT claim_id, role, value, entity_id FROM claim_qualifiers "
+            "WHERE claim_id IN (SELECT unnest($ids)) ORDER BY claim_id, recorded_at, role, value",
+            {"ids": ids},
+        ).fetchall()
+        out: dict[str, list[Qualifier]] = {}
+        for claim_id, role, value, entity_id in rows:
+            out.setdefault(claim_id, []).append(
+                Qualifier(role=role, value=value, entity_id=entity_id)
+            )
+        return out

@@ -1,0 +1,76 @@
+"""One durable write per turn (issue 21): a turn's events reach the disk together, with one
+fsync of the event log, and its statements commit to the graph in one transaction; whatever
+the reply acknowledges is on disk when it is returned."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from resident.config import Settings
+from resident.events import read_events
+from tests.language.test_conversation import Max
+
+
+@pytest.fixture
+def max_(settings: Settings) -> Iterator[Max]:
+    m = Max(settings)
+    yield m
+    m.close()
+
+
+def _log_fsyncs(m: Max, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record each fsync of the event log's file from now on."""
+    log_fd = m.resident.events._fd
+    calls: list[int] = []
+    real = os.fsync
+
+    def counting(fd: Any) -> None:
+        if fd == log_fd:
+            calls.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", counting)
+    return calls
+
+
+def test_a_turn_syncs_its_events_once(max_: Max, monkeypatch: pytest.MonkeyPatch) -> None:
+    pid = max_.say("Hi, I'm Marta.").person_id
+    calls = _log_fsyncs(max_, monkeypatch)
+    turn = max_.say("Tom loves hiking and he hates cilantro.", pid)
+    # heard and replied (and any appraisal): three or more events, one fsync.
+    assert len(calls) == 1
+    kinds = [e.kind for e in max_.events(turn.correlation_id)]
+    assert kinds[0] == "turn_heard" and kinds[-1] == "turn_replied"
+
+
+def test_thanks_costs_one_log_sync(max_: Max, monkeypatch: pytest.MonkeyPatch) -> None:
+    pid = max_.say("Hi, I'm Marta.").person_id
+    calls = _log_fsyncs(max_, monkeypatch)
+    turn = max_.say("Thanks!", pid)
+    assert turn.intent == "praise"
+    assert len(calls) == 1
+    # The appraisal and the reply are on disk when the turn returns.
+    kinds = {e.kind for e in read_events(max_.resident.events.path)}
+    assert {"appraisal", "turn_replied"} <= kinds
+
+
+def test_a_turn_that_fails_still_syncs_what_it_logged(
+    max_: Max, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from resident.errors import GraphBusy
+
+    pid = max_.say("Hi, I'm Marta.").person_id
+
+    def busy(*args: Any, **kwargs: Any) -> Any:
+        raise GraphBusy("the graph is busy")
+
+    monkeypatch.setattr(max_.graph, "write_statements", busy)
+    calls = _log_fsyncs(max_, monkeypatch)
+    with pytest.raises(GraphBusy):
+        max_.say("Tom loves hiking.", pid)
+    assert len(calls) == 1
+    assert any(e.kind == "turn_failed" for e in read_events(max_.resident.events.path))
