@@ -32,7 +32,8 @@ def ensure_zombie_automation() -> None:
     from prefect.events.schemas.events import ResourceSpecification
 
     try:
-        Automation.read(name=ZOMBIE_AUTOMATION)
+        # Called from synchronous code, Prefect's dual sync/async API returns the value itself.
+        Automation.read(name=ZOMBIE_AUTOMATION)  # type: ignore[unused-coroutine]
         return
     except ValueError:  # Prefect says "not found" this way
         pass
@@ -55,6 +56,8 @@ def ensure_zombie_automation() -> None:
         ),
         actions=[
             ChangeFlowRunState(
+                name="Crashed",
+                force=False,
                 state=StateType.CRASHED,
                 message="its process stopped sending heartbeats (killed, or the house died)",
             )
