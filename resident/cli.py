@@ -537,6 +537,27 @@ def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
         click.echo(render_text(report))
 
 
+@main.command()
+@data_dir_option
+@click.argument("snapshot")
+@click.pass_context
+def restore(ctx: click.Context, snapshot: str) -> None:
+    """Put SNAPSHOT (a file in <data dir>/snapshots) in place of the graph while MAX is down;
+    the file it replaces is kept beside it as graph.duckdb.damaged-<time>."""
+    from resident.clock import SystemClock
+    from resident.errors import DaemonRunning
+    from resident.house.ownership import live_daemon
+    from resident.memory.integrity import restore_snapshot
+
+    settings = settings_from(ctx)
+    if live_daemon(settings.data_dir) is not None:
+        raise DaemonRunning(f"MAX is up on {settings.data_dir}: stop him before restoring")
+    stamp = SystemClock().now().strftime("%Y%m%dT%H%M%SZ")
+    aside = restore_snapshot(settings.graph_path, settings.snapshots_dir, snapshot, stamp)
+    kept = f"; the file it replaced is kept as {aside}" if aside else ""
+    click.echo(f"restored {snapshot} to {settings.graph_path}{kept}")
+
+
 @main.group()
 def flows() -> None:
     """The Prefect house: server, worker, and the environment for `prefect` commands."""

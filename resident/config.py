@@ -43,6 +43,9 @@ class GraphSettings(_Section):
     file: str = "graph.duckdb"
     max_literal_bytes: int = Field(default=65536, gt=0)
     bulk_batch_rows: int = Field(default=100_000, gt=0)
+    #: Share of every table's rows (whole vectors, spread over the file) the boot check reads,
+    #: in percent; 100 reads everything (resident/memory/integrity.py).
+    boot_check_percent: float = Field(default=5.0, gt=0.0, le=100.0)
 
 
 class EpistemicSettings(_Section):
