@@ -86,8 +86,9 @@ def distill_with(
     path: Path, lit: LiteratureSettings, progress: PageProgress = no_page_progress
 ) -> Distillation:
     """distill_file given only the reading settings (what the budgeted child is handed)."""
-    nlp = reading_pipeline(lit.pipeline) if lit.ner_chars_per_page > 0 else None
+    # Opened (and an archive checked) before the pipeline loads: a refusal costs no model.
     with open_document(Path(path), lit.text_page_chars, lit) as doc:
+        nlp = reading_pipeline(lit.pipeline) if lit.ner_chars_per_page > 0 else None
         found = distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
         warnings = doc.warnings()
     return found.model_copy(update={"warnings": warnings}) if warnings else found

@@ -112,3 +112,37 @@ def dense_epub(path: Path, chapter_bytes: int, seed: int = 7) -> Path:
                 written += len(para)
             fh.write(b"</body></html>")
     return path
+
+
+def pdf_string_bomb(path: Path, string_bytes: int) -> Path:
+    """A one-page PDF whose content stream (Flate, ~1000:1) shows one string of `string_bytes`
+    letters: MuPDF's lexer holds the whole string to show it. No xref table: MuPDF repairs it
+    on open, as it would a damaged file."""
+    import zlib
+
+    head = b"BT /F1 12 Tf 72 720 Td ("
+    tail = b") Tj ET"
+    packer = zlib.compressobj(9)
+    chunks = [packer.compress(head)]
+    block = b"a" * (1 << 20)
+    left = string_bytes
+    while left > 0:
+        chunks.append(packer.compress(block[: min(left, len(block))]))
+        left -= len(block)
+    chunks.append(packer.compress(tail))
+    chunks.append(packer.flush())
+    stream = b"".join(chunks)
+    font = b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>"
+    path.write_bytes(
+        b"%PDF-1.4\n"
+        b"1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n"
+        b"2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n"
+        b"3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R"
+        b"/Resources<</Font<</F1 " + font + b">>>>>> endobj\n"
+        b"4 0 obj <</Length "
+        + str(len(stream)).encode()
+        + b"/Filter/FlateDecode>>\nstream\n"
+        + stream
+        + b"\nendstream endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n"
+    )
+    return path
