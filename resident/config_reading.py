@@ -68,9 +68,10 @@ class LiteratureSettings(BaseModel):
     #: scheduler address such as "tcp://127.0.0.1:8786".
     task_runner: str = "thread"
     max_workers: int = Field(default=2, ge=1)
-    #: Address space of the process that reads one document, in MiB (RLIMIT_AS): past it the
-    #: document is refused (document_too_large), the machine is not.
-    max_memory_mb: int = Field(default=2048, ge=512)
+    #: Memory the process that reads one document may allocate, in MiB (RLIMIT_DATA; its
+    #: address space gets a GiB more for libraries): past it the document is refused
+    #: (document_too_large), the machine is not.
+    max_memory_mb: int = Field(default=1024, ge=512)
     #: Seconds of CPU one document may take before it is refused.
     max_cpu_seconds: int = Field(default=1800, ge=10)
     #: An archive (EPUB) entry larger than this uncompressed, or all entries together larger

@@ -161,7 +161,10 @@ class OpenDocument:
                 page = doc.load_page(index)
                 text = page.get_text("text", flags=flags, sort=False)
                 del page
-            except Exception:  # a damaged page stream: MuPDF raises its own types
+            except Exception as exc:  # a damaged page stream: MuPDF raises its own types
+                if "alloc (" in str(exc) or "out of memory" in str(exc).lower():
+                    # Not damage: the page wants more than the reading budget allows.
+                    raise MemoryError(str(exc)) from exc
                 # One bad page of a long book is read as a page without text (counted, like
                 # a scanned page) rather than losing the book.
                 self.damaged_pages += 1

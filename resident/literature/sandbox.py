@@ -1,9 +1,10 @@
 """Reading one document in a child process under a memory and CPU budget.
 
 A hostile file (a decompression bomb the archive check missed, a PDF whose page streams blow
-up) must cost MAX one refused document, never the machine: the child sets RLIMIT_AS to
-`literature.max_memory_mb` and RLIMIT_CPU to `literature.max_cpu_seconds` on itself before it
-imports anything heavy, reads the document, and hands back its Distillation as JSON on stdout.
+up) must cost MAX one refused document, never the machine: the child sets RLIMIT_DATA to
+`literature.max_memory_mb` (RLIMIT_AS a GiB above it) and RLIMIT_CPU to
+`literature.max_cpu_seconds` on itself before it loads the reading pipeline, reads the
+document, and hands back its Distillation as JSON on stdout.
 An allocation past the budget fails inside the child (MemoryError, or MuPDF's own out-of-memory
 error), which it reports as document_too_large; a child killed or crashed is reported too. The
 child's stderr (MuPDF prints what it repairs there) is dropped, so nothing of a file reaches a
@@ -118,8 +119,11 @@ def _child() -> int:
     request = json.loads(sys.stdin.read())
     lit = LiteratureSettings.model_validate(request["literature"])
     budget = lit.max_memory_mb << 20
-    # Soft and hard alike: the child cannot raise them back.
-    resource.setrlimit(resource.RLIMIT_AS, (budget, budget))
+    # Soft and hard alike: the child cannot raise them back. RLIMIT_DATA bounds what the
+    # reading allocates (heap and anonymous mappings: what becomes resident); RLIMIT_AS, a GiB
+    # above it, bounds the rest (libraries, stacks), which the trained pipeline maps ~1 GB of.
+    resource.setrlimit(resource.RLIMIT_DATA, (budget, budget))
+    resource.setrlimit(resource.RLIMIT_AS, (budget + (1 << 30), budget + (1 << 30)))
     resource.setrlimit(resource.RLIMIT_CPU, (lit.max_cpu_seconds, lit.max_cpu_seconds + 5))
     path = Path(request["path"])
     try:
@@ -143,7 +147,7 @@ def _child() -> int:
         _say({"error": exc.code, "reason": exc.reason})
         return 0
     except Exception as exc:  # MuPDF raises its own types, its out-of-memory among them
-        if "memory" in f"{type(exc).__name__} {exc}".lower() or "malloc" in str(exc):
+        if "memory" in f"{type(exc).__name__} {exc}".lower() or "alloc (" in str(exc):
             _say(_too_large(lit))
         else:
             _say({"error": CorruptDocument.code, "reason": f"not readable ({type(exc).__name__})"})

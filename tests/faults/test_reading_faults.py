@@ -18,7 +18,7 @@ from resident.errors import ConfigError, DocumentTooLarge, ReadRefused
 from resident.literature import distill_checked
 from resident.literature.reader import open_document
 from resident.places import Policy
-from tests.faults.hostile import epub_bomb, lying_bomb
+from tests.faults.hostile import epub_bomb, lying_bomb, pdf_string_bomb
 from tests.literature.books import license_text, make_pdf
 
 BIN = Path(sys.executable).parent
@@ -205,13 +205,13 @@ def test_the_gib_bomb_costs_a_refusal_not_the_machine(bombs: dict[str, Path]) ->
     assert int(str(found["child_peak_rss_mb"])) <= 1024
 
 
-def test_past_the_memory_budget_a_document_is_a_typed_refusal(tmp_path: Path) -> None:
-    # A budget below what the reading pipeline itself needs: the child's allocations fail,
-    # the parent hears document_too_large, nothing is killed.
-    book = make_pdf(tmp_path / "gpl.pdf", license_text())
-    found = _peak(book, {"RESIDENT_LITERATURE__MAX_MEMORY_MB": "512"})
+def test_a_pdf_string_bomb_is_refused_within_the_memory_budget(tmp_path: Path) -> None:
+    # 1 MB of PDF showing one 1 GiB string: past literature.max_memory_mb the child's
+    # allocations fail and the parent hears document_too_large; the child stays under 1 GB.
+    found = _peak(pdf_string_bomb(tmp_path / "string.pdf", 1 << 30), {})
     assert str(found["outcome"]).startswith("DocumentTooLarge"), found
-    assert "literature.max_memory_mb (512 MiB)" in str(found["outcome"])
+    assert "literature.max_memory_mb (1024 MiB)" in str(found["outcome"])
+    assert int(str(found["child_peak_rss_mb"])) <= 1024
 
 
 def test_a_pdf_cut_to_a_third_is_kept_with_a_warning(tmp_path: Path, settings: Settings) -> None:
