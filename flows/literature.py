@@ -31,6 +31,7 @@ from resident.config import Settings
 from resident.errors import (
     ConfigError,
     CorruptDocument,
+    DocumentTooLarge,
     EmptyDocument,
     EncryptedDocument,
     ImageOnlyDocument,
@@ -38,10 +39,11 @@ from resident.errors import (
     UnreadableDocument,
     UnsupportedDocument,
 )
-from resident.literature import Distillation, ReadingReport, distill_file, remember
+from resident.literature import Distillation, ReadingReport, distill_checked, remember
 from resident.literature.reader import PAGED_SUFFIXES, TEXT_SUFFIXES, content_hash
 from resident.literature.report import render_markdown
 from resident.maintenance import open_for_flow
+from resident.places import Policy
 
 #: Task options for everything that touches a document: no result storage, no cache.
 _NO_TRACE: dict[str, Any] = {"cache_policy": NO_CACHE, "persist_result": False}
@@ -74,8 +76,9 @@ def distill_document(path: str) -> Distillation | dict[str, str]:
         ),
     )
     try:
-        d = distill_file(path, s, _PageProgress(artifact))
+        d = distill_checked(path, s, Policy.for_flows(s), _PageProgress(artifact))
     except UnreadableDocument as exc:
+        # The path and the rule only: nothing the file holds is logged.
         get_run_logger().warning("refused %s: %s", path, exc.code)
         return {"path": path, "error": exc.code, "reason": exc.reason}
     update_progress_artifact(artifact, 100.0)
@@ -111,13 +114,17 @@ def unread_inbox(inbox: str) -> list[str]:
     )
     if not files:
         return []
+    policy = Policy.for_flows(s)
     with open_for_flow(s) as graph:
         unread: list[str] = []
         for p in files:
             try:
-                graph.get_entity(f"doc:{content_hash(p)}")
+                # A link out of the inbox is refused before a byte of its target is hashed.
+                graph.get_entity(f"doc:{content_hash(policy.check(p).path)}")
             except NotFound:
                 unread.append(str(p))
+            except UnreadableDocument as exc:
+                get_run_logger().warning("refused %s: %s", p, exc.code)
         return unread
 
 
@@ -180,6 +187,7 @@ def read_library(paths: list[str], now: datetime) -> dict[str, Any]:
                 "claims": r.claims.model_dump(),
                 "new_words": len(r.new_words),
                 "excerpts": len(r.distillation.excerpts),
+                "warnings": list(r.distillation.warnings),
             }
             for r in read
         ],
@@ -226,7 +234,10 @@ def _refusal(item: dict[str, str]) -> UnreadableDocument:
         EmptyDocument,
         ImageOnlyDocument,
         UnsupportedDocument,
+        DocumentTooLarge,
     ):
         if cls.code == item["error"]:
             return cls(item["path"], item["reason"])
-    return UnreadableDocument(item["path"], item["reason"])
+    found = UnreadableDocument(item["path"], item["reason"])
+    found.code = item["error"]  # read_refused keeps its code, its reason names the rule
+    return found

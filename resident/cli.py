@@ -493,7 +493,10 @@ def biometrics(ctx: click.Context, person: str, erase: bool) -> None:
 def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
     """Read a book or paper (PDF, EPUB or text), through the daemon when MAX is up: he keeps
     what it is about, its themes, its moral weight, new words and a few quotations, and drops
-    the text. The same work as the `literature/adhoc` deployment, with a progress bar per page."""
+    the text. The same work as the `literature/adhoc` deployment, with a progress bar per page;
+    from this console any plain file your user can read (flows read only the inbox and
+    literature.roots)."""
+    import getpass
     import json
 
     from rich.console import Console
@@ -501,10 +504,19 @@ def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
 
     from resident.clock import SystemClock
     from resident.daemon.client import open_graph
-    from resident.literature import read_document
+    from resident.literature import distill_checked, remember
     from resident.literature.report import render_text
+    from resident.places import Policy
 
     settings = settings_from(ctx)
+    policy = Policy.owner()
+    checked = policy.check(path)
+    # Said, not hidden: the owner's console is not held to the flows' folders.
+    click.echo(
+        f"reading {checked.path} as {getpass.getuser()}: the owner's console reads "
+        f"{policy.describe()}",
+        err=True,
+    )
     graph = open_graph(settings, create=not settings.graph_path.exists())
     bar = Progress(
         TextColumn(f"reading {path.name}"),
@@ -522,11 +534,33 @@ def read(ctx: click.Context, path: Path, as_json: bool, quiet: bool) -> None:
         bar.update(task, completed=done, total=total)
 
     with graph, bar:
-        report = read_document(graph, path, SystemClock().now(), settings, progress)
+        found = distill_checked(checked.path, settings, policy, progress)
+        report = remember(graph, found, SystemClock().now(), settings)
     if as_json:
         click.echo(json.dumps(report.model_dump(mode="json"), indent=2))
     else:
         click.echo(render_text(report))
+
+
+@main.command()
+@data_dir_option
+@click.argument("snapshot")
+@click.pass_context
+def restore(ctx: click.Context, snapshot: str) -> None:
+    """Put SNAPSHOT (a file in <data dir>/snapshots) in place of the graph while MAX is down;
+    the file it replaces is kept beside it as graph.duckdb.damaged-<time>."""
+    from resident.clock import SystemClock
+    from resident.errors import DaemonRunning
+    from resident.house.ownership import live_daemon
+    from resident.memory.integrity import restore_snapshot
+
+    settings = settings_from(ctx)
+    if live_daemon(settings.data_dir) is not None:
+        raise DaemonRunning(f"MAX is up on {settings.data_dir}: stop him before restoring")
+    stamp = SystemClock().now().strftime("%Y%m%dT%H%M%SZ")
+    aside = restore_snapshot(settings.graph_path, settings.snapshots_dir, snapshot, stamp)
+    kept = f"; the file it replaced is kept as {aside}" if aside else ""
+    click.echo(f"restored {snapshot} to {settings.graph_path}{kept}")
 
 
 @main.group()

@@ -14,8 +14,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from resident.config_reading import LiteratureSettings, system_folder
 from resident.errors import ConfigError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +43,9 @@ class GraphSettings(_Section):
     file: str = "graph.duckdb"
     max_literal_bytes: int = Field(default=65536, gt=0)
     bulk_batch_rows: int = Field(default=100_000, gt=0)
+    #: Share of every table's rows (whole vectors, spread over the file) the boot check reads,
+    #: in percent; 100 reads everything (resident/memory/integrity.py).
+    boot_check_percent: float = Field(default=5.0, gt=0.0, le=100.0)
 
 
 class EpistemicSettings(_Section):
@@ -204,42 +216,6 @@ class LearningSettings(_Section):
     min_quiet_s: float = Field(default=1800.0, ge=0.0)
 
 
-class LiteratureSettings(_Section):
-    """Reading books and papers (resident.literature)."""
-
-    #: Confidence of what a document yields (grounded `literature:<doc>` provenance).
-    confidence: float = Field(default=0.7, gt=0.0, le=1.0)
-    #: Citable excerpts kept per document: the only verbatim text that survives a reading.
-    max_excerpts: int = Field(default=5, ge=0, le=50)
-    max_excerpt_chars: int = Field(default=280, ge=40, le=280)
-    max_subjects: int = Field(default=25, ge=0, le=500)
-    max_themes: int = Field(default=10, ge=0, le=100)
-    max_chapter_themes: int = Field(default=5, ge=0, le=50)
-    max_new_words: int = Field(default=20, ge=0, le=500)
-    #: Words of a new word's defining context; below 12 so no 12-word run of the source
-    #: survives outside the excerpts (the shingle test).
-    context_words: int = Field(default=11, ge=3, le=25)
-    #: A word is rare below this Zipf frequency (wordfreq: 3 is about once per million words).
-    rare_zipf: float = Field(default=2.5, gt=0.0, le=8.0)
-    #: Chapters kept per document; a book with more TOC entries is read in this many sections.
-    max_chapters: int = Field(default=200, ge=1)
-    #: Pages per section when a document has no table of contents.
-    pages_per_section: int = Field(default=20, ge=1)
-    #: Characters per "page" of a plain-text file.
-    text_page_chars: int = Field(default=3000, ge=200)
-    #: Characters of each page the spaCy pipeline reads for people, places and works (the trained
-    #: pipeline reads ~4k tokens/s here); every character still counts for themes, morals and words.
-    ner_chars_per_page: int = Field(default=400, ge=0)
-    #: spaCy pipeline: "auto" (a trained one when installed), "blank" or a package name.
-    pipeline: str = "auto"
-    #: Folder the literature/inbox flow reads (relative to the data directory).
-    inbox: str = "inbox"
-    #: Prefect task runner for the fan-out: "thread", "dask" (a local cluster) or a Dask
-    #: scheduler address such as "tcp://127.0.0.1:8786".
-    task_runner: str = "thread"
-    max_workers: int = Field(default=2, ge=1)
-
-
 class EventSettings(_Section):
     fsync: Literal["always", "interval", "never"] = "always"
     fsync_interval_s: float = Field(default=1.0, gt=0)
@@ -395,6 +371,14 @@ class BiometricsSettings(_Section):
     max_upload_bytes: int = Field(default=8 << 20, gt=0)
     #: Times the face detector upsamples a frame (finds smaller faces, costs time).
     face_upsample: int = Field(default=1, ge=0, le=3)
+
+    @field_validator("key_dir")
+    @classmethod
+    def _key_dir_not_a_system_folder(cls, value: str) -> str:
+        why = system_folder(value) if value else None
+        if why is not None:
+            raise ValueError(f"{value!r}: {why}; keys live in a folder of MAX's own")
+        return value
 
 
 class CouncilProvider(_Section):

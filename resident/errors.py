@@ -274,3 +274,30 @@ class HygieneError(ResidentError):
     not start). A law that fails is a finding, not this error."""
 
     code = "hygiene_error"
+
+
+class ReadRefused(UnreadableDocument):
+    """A path MAX may not read: outside the allowed places once resolved, a device, a FIFO,
+    /proc, or unreadable. Names the path and the rule; nothing of the file was read."""
+
+    code = "read_refused"
+
+    def __init__(self, path: str, rule: str, detail: str) -> None:
+        super().__init__(path, f"refused by the rule '{rule}': {detail}")
+        self.rule = rule
+        self.detail = detail
+
+
+class DocumentTooLarge(UnreadableDocument):
+    """Reading the document would pass a bound (an archive entry's size or compression ratio,
+    the reading memory budget): a hostile or broken file, refused before it takes the machine."""
+
+    code = "document_too_large"
+
+
+class GraphDamaged(ResidentError):
+    """The graph file fails its boot check (truncated, bit-flipped, a table unreadable): it is
+    not opened for writing and never overwritten. The message is one line naming the file and
+    the recovery."""
+
+    code = "graph_damaged"

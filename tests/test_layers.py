@@ -20,6 +20,8 @@ LAYERS: list[set[str]] = [
         "resident.records",
         "resident.report",
         "resident.config",
+        "resident.config_reading",
+        "resident.places",
         "resident.session",
         "resident.state",
         "resident.events",

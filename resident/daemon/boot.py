@@ -117,6 +117,8 @@ def boot(
     this machine is watched. Raises OSError if the data directory cannot be written.
     """
     clock = clock or SystemClock()
+    # The one folder flows read from without configuration exists from the first boot.
+    (settings.data_dir / settings.literature.inbox).mkdir(parents=True, exist_ok=True)
     session = Session.mint(clock)
     now = session.started_at
     events = EventLog(settings.data_dir / EVENTS_DIR, session, settings.events, clock)

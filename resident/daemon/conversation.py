@@ -261,7 +261,13 @@ def health(runtime: Runtime) -> tuple[int, dict[str, Any]]:
             heartbeat_at=beat_at.isoformat(),
         )
 
+    def tables() -> None:
+        store = getattr(runtime.graph, "store", runtime.graph)
+        if hasattr(store, "read_each_table"):
+            graph["tables_read"] = store.read_each_table()
+
     check("graph", beat)
+    check("graph_tables", tables)
     check("state", lambda: probe_state(runtime.settings.state_dir, now))
     check("events", lambda: probe_dir(runtime.resident.events.path.parent))
     report: dict[str, Any] = {

@@ -37,6 +37,7 @@ from resident.house.ownership import DaemonInfo, DaemonLock
 from resident.house.supervisor import Supervisor, replace_leftovers
 from resident.language import language_for
 from resident.memory.duck_store import DuckStore
+from resident.memory.integrity import check_graph
 from resident.state.atomic import sweep_temps
 from resident.state.storage import free_bytes
 
@@ -129,6 +130,12 @@ def run_daemon(
         # A signal during boot unwinds through the finally below: nothing is left half done.
         with _signals(_raise_interrupt):
             tokens = TokenStore.ensure(settings.data_dir)
+            if settings.graph_path.exists():
+                # A damaged file is refused in one line naming it and the recovery, before
+                # anything opens it for writing (resident/memory/integrity.py).
+                check_graph(
+                    settings.graph_path, settings.snapshots_dir, settings.graph.boot_check_percent
+                )
             # The type checker reads the generated methods as the Protocol's abstract ones.
             graph = GuardedGraph(  # type: ignore[abstract]
                 DuckStore.open(settings, create=True), d, reopen=lambda: _reopen_graph(settings)

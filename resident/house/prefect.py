@@ -8,8 +8,10 @@ Prefect: the environment must be set before Prefect reads its settings.
 
 from __future__ import annotations
 
+import base64
 import fcntl
 import os
+import secrets
 import signal
 import socket
 import sys
@@ -27,6 +29,10 @@ from resident.house.supervisor import LOGS_DIR, Child, Supervisor
 HOST = "127.0.0.1"
 PREFECT_DIR = "prefect"
 WORKER_LOCK = "flows-worker.lock"
+AUTH_FILE = "auth"
+#: Seconds between a flow run's heartbeats (Prefect's engine sends them while a run lives;
+#: 30 is the least Prefect allows).
+HEARTBEAT_SECONDS = 30
 #: Every deployment the worker serves: (flow name, deployment name).
 DEPLOYMENTS = (
     ("decay-stale-facts", "nightly"),
@@ -55,13 +61,51 @@ def api_url(settings: Settings) -> str:
     return f"{ui_url(settings)}/api"
 
 
+def auth_string(settings: Settings) -> str:
+    """The house's basic-auth credentials ("max:<random>"), made once per data directory in
+    <data dir>/prefect/auth (mode 0600, created exclusively so no other user ever reads it).
+    The server requires them on every API call (PREFECT_SERVER_API_AUTH_STRING); every client
+    of the house sends them (PREFECT_API_AUTH_STRING)."""
+    path = prefect_home(settings) / AUTH_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(f"max:{secrets.token_urlsafe(32)}\n")
+    if path.stat().st_mode & 0o077:
+        # Loosened by hand or by a copy: tightened again, the secret stays the owner's.
+        path.chmod(0o600)
+    value = path.read_text().strip()
+    if ":" not in value:
+        raise CompanionError(f"{path} does not hold user:password; remove it to make a new one")
+    return value
+
+
+def auth_headers(settings: Settings) -> dict[str, str]:
+    """The Authorization header a plain HTTP client of the house sends."""
+    token = base64.b64encode(auth_string(settings).encode()).decode()
+    return {"Authorization": f"Basic {token}"}
+
+
 def prefect_env(settings: Settings, config_path: Path | None = None) -> dict[str, str]:
     """What every process of the house (server, worker, flow runs, `prefect` CLI) is given.
 
     Without PREFECT_API_URL each Prefect process would start a temporary server of its own.
+    The credentials go to every process: the server requires them, clients send them.
+    Runner heartbeats and the server's zombie service mark a run whose process was killed
+    CRASHED about a minute after its last heartbeat (one every 30 s; flows/serve.py), restarts
+    included.
     """
     home = prefect_home(settings)
+    secret = auth_string(settings)
     env = {
+        "PREFECT_SERVER_API_AUTH_STRING": secret,
+        "PREFECT_API_AUTH_STRING": secret,
+        "PREFECT_FLOWS_HEARTBEAT_FREQUENCY": str(HEARTBEAT_SECONDS),
+        "PREFECT_SERVER_SERVICES_LATE_RUNS_ENABLED": "true",
         "PREFECT_HOME": str(home),
         "PREFECT_API_URL": api_url(settings),
         "PREFECT_UI_API_URL": api_url(settings),
@@ -109,7 +153,9 @@ def server_healthy(settings: Settings, timeout: float = 2.0) -> bool:
 def deployments_registered(settings: Settings, timeout: float = 2.0) -> bool:
     """True when the server knows every deployment of the house (the worker has served)."""
     try:
-        with httpx.Client(base_url=api_url(settings), timeout=timeout) as client:
+        with httpx.Client(
+            base_url=api_url(settings), timeout=timeout, headers=auth_headers(settings)
+        ) as client:
             return all(
                 client.get(f"/deployments/name/{flow}/{name}").status_code == 200
                 for flow, name in DEPLOYMENTS

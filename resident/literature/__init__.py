@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from resident.config import Settings
+from resident.config_reading import LiteratureSettings
 from resident.literature.distill import (
     ChapterSummary,
     Distillation,
@@ -28,6 +29,7 @@ from resident.literature.memory import ReadingReport, remember
 from resident.literature.morals import load_lexicon
 from resident.literature.reader import DocumentInfo, open_document
 from resident.memory.client import GraphStore
+from resident.places import Policy
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
@@ -42,7 +44,9 @@ __all__ = [
     "ReadingReport",
     "Subject",
     "Theme",
+    "distill_checked",
     "distill_file",
+    "distill_with",
     "read_document",
     "reading_pipeline",
     "remember",
@@ -72,12 +76,35 @@ def reading_pipeline(setting: str) -> SpacyLanguage:
 def distill_file(
     path: Path | str, settings: Settings, progress: PageProgress = no_page_progress
 ) -> Distillation:
-    """Open and distill one document; UnreadableDocument (typed, naming the file and the
-    reason) before anything is written."""
-    lit = settings.literature
-    nlp = reading_pipeline(lit.pipeline) if lit.ner_chars_per_page > 0 else None
-    with open_document(Path(path), lit.text_page_chars) as doc:
-        return distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
+    """Open and distill one document in this process; UnreadableDocument (typed, naming the
+    file and the reason) before anything is written. Flows and `resident read` go through
+    `distill_checked` instead: a checked path, a budgeted child process."""
+    return distill_with(Path(path), settings.literature, progress)
+
+
+def distill_with(
+    path: Path, lit: LiteratureSettings, progress: PageProgress = no_page_progress
+) -> Distillation:
+    """distill_file given only the reading settings (what the budgeted child is handed)."""
+    # Opened (and an archive checked) before the pipeline loads: a refusal costs no model.
+    with open_document(Path(path), lit.text_page_chars, lit) as doc:
+        nlp = reading_pipeline(lit.pipeline) if lit.ner_chars_per_page > 0 else None
+        found = distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
+        warnings = doc.warnings()
+    return found.model_copy(update={"warnings": warnings}) if warnings else found
+
+
+def distill_checked(
+    path: Path | str,
+    settings: Settings,
+    policy: Policy,
+    progress: PageProgress = no_page_progress,
+) -> Distillation:
+    """The path checked against `policy` (ReadRefused naming the path and the rule), then read
+    in a child process under literature.max_memory_mb and max_cpu_seconds."""
+    from resident.literature.sandbox import distill_bounded
+
+    return distill_bounded(policy.check(path), settings.literature, progress)
 
 
 def read_document(

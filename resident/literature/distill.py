@@ -138,6 +138,8 @@ class Distillation(_Frozen):
     excerpts: tuple[Excerpt, ...]
     chapters: tuple[ChapterSummary, ...]
     seconds: float
+    #: What the reader must know about how the file was read (damaged, pages lost or cut).
+    warnings: tuple[str, ...] = ()
 
     @property
     def pages_per_second(self) -> float:

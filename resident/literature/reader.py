@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from resident.config_reading import LiteratureSettings
 from resident.errors import (
     CorruptDocument,
     EmptyDocument,
     EncryptedDocument,
     UnsupportedDocument,
 )
+from resident.literature.archive import check_archive
 
 if TYPE_CHECKING:
     import pymupdf
@@ -94,12 +96,44 @@ def year_of(value: str | None) -> int | None:
 class OpenDocument:
     """An opened document: `info` at once, `pages()` streamed. Use as a context manager."""
 
-    def __init__(self, path: Path, info: DocumentInfo, handle: Any, text_page_chars: int) -> None:
+    def __init__(
+        self,
+        path: Path,
+        info: DocumentInfo,
+        handle: Any,
+        text_page_chars: int,
+        max_page_chars: int = 100_000,
+        repaired: bool = False,
+    ) -> None:
         self.path = path
         self.info = info
         self._handle = handle
         self._text_page_chars = text_page_chars
+        self._max_page_chars = max_page_chars
+        self.repaired = repaired
         self.damaged_pages = 0
+        self.cut_pages = 0
+
+    def warnings(self) -> tuple[str, ...]:
+        """What a reader of the report must know: the file was damaged, pages were lost or cut.
+        Meaningful once the pages have been read."""
+        found = []
+        if self.repaired:
+            found.append(
+                f"the file is damaged: it was repaired to be opened, and {self.info.page_count} "
+                "pages could be found; what was lost with the damage is not read"
+            )
+        if self.damaged_pages:
+            found.append(
+                f"{self.damaged_pages} of {self.info.page_count} pages could not be read "
+                "(damaged page streams)"
+            )
+        if self.cut_pages:
+            found.append(
+                f"{self.cut_pages} pages held more than {self._max_page_chars:,} characters "
+                "and were cut there"
+            )
+        return tuple(found)
 
     def __enter__(self) -> OpenDocument:
         return self
@@ -127,11 +161,17 @@ class OpenDocument:
                 page = doc.load_page(index)
                 text = page.get_text("text", flags=flags, sort=False)
                 del page
-            except Exception:  # a damaged page stream: MuPDF raises its own types
+            except Exception as exc:  # a damaged page stream: MuPDF raises its own types
+                if "alloc (" in str(exc) or "out of memory" in str(exc).lower():
+                    # Not damage: the page wants more than the reading budget allows.
+                    raise MemoryError(str(exc)) from exc
                 # One bad page of a long book is read as a page without text (counted, like
                 # a scanned page) rather than losing the book.
                 self.damaged_pages += 1
                 text = ""
+            if len(text) > self._max_page_chars:
+                self.cut_pages += 1
+                text = text[: self._max_page_chars]
             yield Page(index + 1, text, starts.get(index + 1))
             if (index + 1) % _SHRINK_EVERY == 0:
                 # MuPDF keeps decoded objects in a store; freeing it keeps a 1,000-page book
@@ -139,9 +179,13 @@ class OpenDocument:
                 pymupdf.TOOLS.store_shrink(100)
 
 
-def open_document(path: Path, text_page_chars: int = 3000) -> OpenDocument:
-    """Open `path` for reading, or refuse it with an UnreadableDocument naming the reason."""
+def open_document(
+    path: Path, text_page_chars: int = 3000, limits: LiteratureSettings | None = None
+) -> OpenDocument:
+    """Open `path` for reading, or refuse it with an UnreadableDocument naming the reason. An
+    archive (EPUB, CBZ) is checked against `limits` (archive bounds) before anything inflates."""
     path = Path(path)
+    limits = limits or LiteratureSettings()
     if not path.is_file():
         raise UnsupportedDocument(str(path), "no such file")
     suffix = path.suffix.lower()
@@ -149,7 +193,10 @@ def open_document(path: Path, text_page_chars: int = 3000) -> OpenDocument:
         raise EmptyDocument(str(path), "the file is empty")
     sha = content_hash(path)
     if suffix in PAGED_SUFFIXES:
-        return _open_paged(path, sha, suffix, text_page_chars)
+        check_archive(path, limits)
+        doc = _open_paged(path, sha, suffix, text_page_chars)
+        doc._max_page_chars = limits.max_page_chars
+        return doc
     if suffix in TEXT_SUFFIXES:
         return _open_text(path, sha, text_page_chars)
     raise UnsupportedDocument(str(path), f"{suffix} files are not read (PDF, EPUB or text)")
@@ -188,7 +235,7 @@ def _open_paged(path: Path, sha: str, suffix: str, text_page_chars: int) -> Open
     except Exception:
         doc.close()
         raise
-    return OpenDocument(path, info, doc, text_page_chars)
+    return OpenDocument(path, info, doc, text_page_chars, repaired=bool(doc.is_repaired))
 
 
 #: Titles that name the file or the tool that made it, not the work.

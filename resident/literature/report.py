@@ -27,6 +27,7 @@ def render_text(r: ReadingReport) -> str:
         f"({d.pages_with_text} with text), {d.words:,} words, {d.format}, "
         f"language {d.language or 'unknown'}, {d.pages_per_second:.1f} pages/s.",
         f"Document {d.doc_id}",
+        *[f"WARNING: {w}" for w in d.warnings],
         "Themes: " + (", ".join(t.phrase for t in d.themes) or "none"),
         "Subjects: " + (", ".join(f"{s.name} ({s.kind})" for s in d.subjects) or "none"),
         "Moral salience per 1,000 words:",
@@ -57,6 +58,7 @@ def render_markdown(r: ReadingReport) -> str:
         f"{d.words:,} words \u00b7 {d.format} \u00b7 language {d.language or 'unknown'} \u00b7 "
         f"`{d.doc_id}` \u00b7 {d.pages_per_second:.1f} pages/s",
         "",
+        *[f"> **Warning:** {cell(w)}\n" for w in d.warnings],
         "## Themes",
         "",
         ", ".join(f"**{cell(t.phrase)}**" for t in d.themes) or "none",

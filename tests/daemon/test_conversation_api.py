@@ -14,6 +14,9 @@ def test_health_reads_and_writes_the_graph(daemon: Any) -> None:
     assert first["status"] == "ok" and first["session_id"] == daemon.session_id
     assert second["graph"]["heartbeats"] == first["graph"]["heartbeats"] + 1
     assert first["graph"]["schema_version"] >= 2
+    # Every table is read, not only the heartbeat row written (issue 22, finding 3).
+    assert first["checks"]["graph_tables"] == {"ok": True}
+    assert first["graph"]["tables_read"] >= 12
 
 
 def test_a_turn_has_a_correlation_id_and_lands_in_the_graph(daemon: Any) -> None:

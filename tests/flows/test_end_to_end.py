@@ -79,6 +79,10 @@ def house(tmp_path_factory: pytest.TempPathFactory) -> Iterator[House]:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("RESIDENT_", "PREFECT_"))}
     env["RESIDENT_FLOWS__PREFECT_PORT"] = str(port)
+    # Flows read only the inbox and literature.roots: a shelf beside the data directory is one.
+    shelf = data_dir.parent / "shelf"
+    shelf.mkdir()
+    env["RESIDENT_LITERATURE__ROOTS"] = json.dumps([str(shelf)])
     settings = load_settings(data_dir=data_dir, env={"RESIDENT_FLOWS__PREFECT_PORT": str(port)})
     out = data_dir.parent / "up.out"
     with open(out, "wb") as fh:

@@ -34,9 +34,10 @@ def test_a_book_and_a_manual_read_through_prefect_deployment_run(
     tmp_path: Path,
 ) -> None:
     manual_text = (ROOT / "README.md").read_text(encoding="utf-8")
-    book = make_epub(tmp_path / "gpl.epub", license_text())
+    shelf = house.data_dir.parent / "shelf"  # in literature.roots (the house fixture)
+    book = make_epub(shelf / "gpl.epub", license_text())
     manual = make_pdf(
-        tmp_path / "readme.pdf",
+        shelf / "readme.pdf",
         manual_text,
         title="MAX, our AI resident",
         author="The MAX project",
