@@ -11,6 +11,12 @@ $(STAMP): pyproject.toml
 	# The speaker encoder, without its stale webrtcvad pin (pyproject.toml, extra biometrics).
 	$(VENV)/bin/pip install --quiet --no-deps resemblyzer==0.1.4
 	$(VENV)/bin/pip install --quiet --no-deps moralstrength==0.2.13
+	# WordNet 3.0 for reading's themes (Debian wordnet-base; nltk reads it offline). Without it
+	# themes fall back to TextRank key phrases and the reading says so.
+	@test -f /usr/share/wordnet/data.noun || (command -v apt-get >/dev/null && \
+	  (apt-get install -y -qq wordnet-base >/dev/null 2>&1 || \
+	   (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq wordnet-base >/dev/null 2>&1))) || \
+	  echo "wordnet-base could not be installed: themes fall back to key phrases"
 	touch $(STAMP)
 
 up: $(STAMP)

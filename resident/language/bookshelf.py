@@ -31,6 +31,8 @@ TITLE, AUTHOR, YEAR, LANGUAGE = "title", "author", "year", "language"
 PAGE_COUNT, CONTENT_HASH, FORMAT = "page_count", "content_hash", "format"
 THEME, MENTIONS, HAS_CHAPTER, EXCERPT = "theme", "mentions", "has_chapter", "excerpt"
 TAUGHT_WORD, DEFINING_CONTEXT = "taught_word", "defining_context"
+#: What a document says about one of its subjects (subject -> ...), provenance the document.
+DESCRIBED_AS, APPEARS_WITH, ASSOCIATED_WITH = "described_as", "appears_with", "associated_with"
 #: moral_care, moral_fairness, ...: salience per 1,000 words, per document and chapter.
 MORAL_PREFIX = "moral_"
 

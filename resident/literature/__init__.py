@@ -75,7 +75,7 @@ def distill_file(
     """Open and distill one document; UnreadableDocument (typed, naming the file and the
     reason) before anything is written."""
     lit = settings.literature
-    nlp = reading_pipeline(lit.pipeline) if lit.ner_chars_per_page > 0 else None
+    nlp = reading_pipeline(lit.pipeline) if lit.ner else None
     with open_document(Path(path), lit.text_page_chars) as doc:
         return distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
 

@@ -16,10 +16,13 @@ from pydantic import BaseModel, ConfigDict
 from resident.config import Settings
 from resident.errors import NotFound
 from resident.language.bookshelf import (
+    APPEARS_WITH,
+    ASSOCIATED_WITH,
     AUTHOR,
     CHAPTER_KIND,
     CONTENT_HASH,
     DEFINING_CONTEXT,
+    DESCRIBED_AS,
     DOCUMENT_KIND,
     EXCERPT,
     FORMAT,
@@ -84,6 +87,12 @@ def _short(text: str, limit: int = 200) -> str:
         parts = [*parts[:MAX_NAME_WORDS], "\u2026"]
     text = " ".join(parts)
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
+def _mentions(s: Subject) -> str:
+    """ "pp. 3, 6, 7; 250 times on 120 pages": where the document names the subject."""
+    pages = ", ".join(str(p) for p in (s.pages or (s.first_page,)))
+    return f"pp. {pages}; {s.count} times on {max(s.page_count, 1)} pages"
 
 
 def link_subjects(
@@ -160,10 +169,24 @@ def claims_for(
     seen: set[str] = set()
     for s in d.subjects:
         entity = links[s.name]
-        if entity.id not in seen:
-            seen.add(entity.id)
-            entities.append(entity)
-            say(d.doc_id, MENTIONS, obj=entity.id, locator=f"p. {s.first_page}, {s.count} times")
+        if entity.id in seen:
+            continue
+        seen.add(entity.id)
+        entities.append(entity)
+        say(d.doc_id, MENTIONS, obj=entity.id, locator=_mentions(s))
+        # What this document says about the subject, each claim carrying its document.
+        for phrase, page in s.described_as:
+            say(entity.id, DESCRIBED_AS, literal=phrase, locator=f"{d.doc_id} p. {page}")
+        for other, pages in s.appears_with:
+            if other in links and links[other].id != entity.id:
+                say(
+                    entity.id,
+                    APPEARS_WITH,
+                    obj=links[other].id,
+                    locator=f"{d.doc_id}, {pages} pages together",
+                )
+        for word, pages in s.associated_with:
+            say(entity.id, ASSOCIATED_WITH, literal=word, locator=f"{d.doc_id}, {pages} pages")
     for ch in d.chapters:
         cid = chapter_id(d.doc_id, ch.index)
         entities.append(Entity(id=cid, kind=CHAPTER_KIND, label=_short(ch.title)))

@@ -202,7 +202,7 @@ def test_max_answers_about_what_he_read(gpl: Path, settings: Settings, max_: _Ma
     # Grounded at 0.7; the retrieval that answers bumps it a little (never into FACT).
     assert "by Free Software Foundation, 2007" in listed and "confidence 0.7" in listed
     about = max_.say("What is the GNU General Public License about?")
-    assert "is about license" in about and "corresponding source" in about
+    assert "is about patent license" in about and "permission" in about
     assert "source: \u201cGNU General Public License\u201d" in about and "read 2026-01-01" in about
     taught = max_.say("What did GNU General Public License teach you?")
     first_word = sorted(w.word for w in report.new_words)[0]
