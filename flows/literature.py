@@ -24,6 +24,7 @@ from prefect.artifacts import (
     update_progress_artifact,
 )
 from prefect.cache_policies import NO_CACHE
+from prefect.runtime import flow_run
 from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 
 from flows._common import announce, retry_options, settings
@@ -39,7 +40,7 @@ from resident.errors import (
     UnreadableDocument,
     UnsupportedDocument,
 )
-from resident.literature import Distillation, ReadingReport, distill_file, remember
+from resident.literature import Distillation, ReadingReport, distill_file, recall, remember
 from resident.literature.reader import PAGED_SUFFIXES, TEXT_SUFFIXES, content_hash
 from resident.literature.report import render_markdown
 from resident.maintenance import open_for_flow, run_context
@@ -169,14 +170,10 @@ def read_library(paths: list[str], now: datetime) -> dict[str, Any]:
         if isinstance(outcome, dict):
             refused.append(outcome)
             continue
-        report = remember_document.with_options(**retry_options(s))(outcome, now)
-        create_markdown_artifact(
-            render_markdown(report),
-            key="literature",
-            description=f"what MAX learned from {outcome.title[:80]}",
-        )
-        read.append(report)
+        read.append(remember_document.with_options(**retry_options(s))(outcome, now))
     return {
+        # The parent run files these as its artifacts (the run the CLI prints), then drops them.
+        "markdown": [(r.distillation.title, render_markdown(r)) for r in read],
         "read": [
             {
                 "doc_id": r.distillation.doc_id,
@@ -208,12 +205,19 @@ def literature(path: str | None = None) -> dict[str, Any]:
         inbox = s.data_dir / s.literature.inbox
         inbox.mkdir(parents=True, exist_ok=True)
         paths = unread_inbox(str(inbox))
-    get_run_logger().info("%d document(s) to read", len(paths))
+    paths, known = _not_yet_read(s, paths)
+    get_run_logger().info("%d document(s) to read, %d read before", len(paths), len(known))
     result = (
         read_library.with_options(task_runner=task_runner(s))(paths, now)
         if paths
-        else {"read": [], "refused": []}
+        else {"read": [], "refused": [], "markdown": []}
     )
+    for report in known:
+        result["markdown"].append((report.distillation.title, render_markdown(report)))
+    for title, markdown in result.pop("markdown"):
+        create_markdown_artifact(
+            markdown, key="literature", description=f"what MAX learned from {title[:80]}"
+        )
     graph = open_for_flow(s)
     try:
         counts, checksum = graph.counts(), graph.checksum()
@@ -224,11 +228,32 @@ def literature(path: str | None = None) -> dict[str, Any]:
         raise _refusal(result["refused"][0])
     return {
         **result,
+        "already_read": [r.distillation.doc_id for r in known],
+        "flow_run_id": str(flow_run.id),
         "counts": counts,
         "checksum": checksum,
         "correlation_id": ctx.correlation_id,
         "session_id": ctx.session_id,
     }
+
+
+def _not_yet_read(s: Settings, paths: list[str]) -> tuple[list[str], list[ReadingReport]]:
+    """Split `paths` into those to distill and the readings recalled for documents the graph
+    already holds (same content hash): a known document is never distilled again."""
+    graph = open_for_flow(s)
+    try:
+        todo: list[str] = []
+        known: list[ReadingReport] = []
+        for p in paths:
+            f = Path(p)
+            report = recall(graph, f"doc:{content_hash(f)}", p) if f.is_file() else None
+            if report is None:
+                todo.append(p)
+            else:
+                known.append(report)
+        return todo, known
+    finally:
+        graph.close()
 
 
 def _refusal(item: dict[str, str]) -> UnreadableDocument:

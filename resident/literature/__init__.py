@@ -8,11 +8,13 @@ the benchmark call: open (reader), distill page by page (distill), write the dis
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from resident.config import Settings
+from resident.literature import wordnet
 from resident.literature.distill import (
     ChapterSummary,
     Distillation,
@@ -24,9 +26,9 @@ from resident.literature.distill import (
     distill,
     no_page_progress,
 )
-from resident.literature.memory import ReadingReport, remember
+from resident.literature.memory import ReadingReport, recall, remember
 from resident.literature.morals import load_lexicon
-from resident.literature.reader import DocumentInfo, open_document
+from resident.literature.reader import DocumentInfo, content_hash, open_document
 from resident.memory.client import GraphStore
 
 if TYPE_CHECKING:
@@ -45,6 +47,7 @@ __all__ = [
     "distill_file",
     "read_document",
     "reading_pipeline",
+    "recall",
     "remember",
 ]
 
@@ -73,11 +76,16 @@ def distill_file(
     path: Path | str, settings: Settings, progress: PageProgress = no_page_progress
 ) -> Distillation:
     """Open and distill one document; UnreadableDocument (typed, naming the file and the
-    reason) before anything is written."""
+    reason) before anything is written. WordNet and the spaCy pipeline load on a side thread
+    while the first pages are read (they are needed only once the pages are folded), so the
+    progress moves from the first page."""
     lit = settings.literature
-    nlp = reading_pipeline(lit.pipeline) if lit.ner else None
-    with open_document(Path(path), lit.text_page_chars) as doc:
-        return distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
+    with ThreadPoolExecutor(1, thread_name_prefix="reading-load") as loader:
+        if wordnet.installed():
+            loader.submit(wordnet.wordnet)
+        nlp = loader.submit(reading_pipeline, lit.pipeline) if lit.ner else None
+        with open_document(Path(path), lit.text_page_chars) as doc:
+            return distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
 
 
 def read_document(
@@ -87,5 +95,12 @@ def read_document(
     settings: Settings,
     progress: PageProgress = no_page_progress,
 ) -> ReadingReport:
-    """Read one document and remember what it taught; re-reading it changes nothing."""
+    """Read one document and remember what it taught. A document the graph already holds (same
+    content hash) is not distilled again: its reading is recalled, and nothing changes."""
+    p = Path(path)
+    if p.is_file():
+        known = recall(graph, f"doc:{content_hash(p)}", str(p))
+        if known is not None:
+            progress(known.distillation.page_count, known.distillation.page_count)
+            return known
     return remember(graph, distill_file(path, settings, progress), now, settings)

@@ -16,6 +16,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,8 @@ _MIN_LETTERS = 20
 _MAX_WORD_KEYS = 5_000
 #: Words on a page kept as the company its names keep (the most repeated, not the commonest).
 _AROUND_WORDS = 6
+#: Words of a chapter kept to name its themes at the end.
+_CHAPTER_WORDS = 400
 _EXCERPT_OK = re.compile(r"^[\"'\u201c\u2018(]?[A-Z]")
 #: An excerpt is a sentence of the body: no code, no "Returns: ..." reference entry.
 _NOT_PROSE = re.compile(r"[*(){}\[\];:=<>_/\\|#@$]")
@@ -193,6 +196,7 @@ class _State:
     graph: PhraseGraph = field(default_factory=PhraseGraph)
     morals: MoralTally = field(default_factory=MoralTally)
     names: NameTally = field(default_factory=NameTally)
+    chapter_tallies: list[ThemeTally] = field(default_factory=list)
     rare: dict[str, _WordSeen] = field(default_factory=dict)
     function_words: Counter[str] = field(default_factory=Counter)
     candidates: list[tuple[float, int, str, int]] = field(default_factory=list)
@@ -265,9 +269,11 @@ def _close_section(state: _State) -> None:
         state.section = None
         return
     limit = state.settings.max_chapter_themes
+    themes: tuple[Theme, ...] = ()
     if state.use_wordnet:
-        scored = score_themes(sec.tally, zipf, limit, min_count=2, group=False)
-        themes = tuple(Theme(phrase=t.phrase, score=t.score) for t in scored)
+        # Scored once the pages are read (WordNet may still be loading): the chapter's most
+        # used words are kept for that, a bounded few per chapter.
+        state.chapter_tallies.append(sec.tally.top(_CHAPTER_WORDS))
     else:
         themes = tuple(Theme(phrase=p, score=sc) for p, sc in key_phrases(sec.graph, limit))
     title = sec.title or (
@@ -361,7 +367,7 @@ def _fold_page(state: _State, page: Page, text: str) -> None:
 def distill(
     info: DocumentInfo,
     pages: Iterable[Page],
-    nlp: SpacyLanguage | None,
+    nlp: SpacyLanguage | Future[SpacyLanguage] | None,
     settings: LiteratureSettings,
     lexicon: Lexicon,
     progress: PageProgress = no_page_progress,
@@ -371,7 +377,7 @@ def distill(
     them untyped ("name", or "term" for an acronym). Raises ImageOnlyDocument when no page has
     text."""
     started = time.perf_counter()
-    state = _State(settings=settings, lexicon=lexicon, use_wordnet=wordnet.available())
+    state = _State(settings=settings, lexicon=lexicon, use_wordnet=wordnet.installed())
     for page in pages:
         _fold_page(state, page, state.cleaner.clean(page.text))
         progress(page.number, max(info.page_count, page.number))
@@ -382,7 +388,8 @@ def distill(
             f"none of its {state.pages} pages has a text "
             "layer (a scan?); OCR is not available offline",
         )
-    return _result(info, state, nlp, time.perf_counter() - started)
+    pipeline = nlp.result() if isinstance(nlp, Future) else nlp
+    return _result(info, state, pipeline, time.perf_counter() - started)
 
 
 def _result(
@@ -397,6 +404,19 @@ def _result(
     else:
         themes = tuple(
             Theme(phrase=p, score=sc) for p, sc in key_phrases(state.graph, s.max_themes)
+        )
+    chapters = tuple(state.chapters)
+    if state.use_wordnet:
+        chapters = tuple(
+            ch.model_copy(
+                update={
+                    "themes": tuple(
+                        Theme(phrase=t.phrase, score=t.score)
+                        for t in score_themes(tally, zipf, s.max_chapter_themes, group=False)
+                    )
+                }
+            )
+            for ch, tally in zip(chapters, state.chapter_tallies, strict=True)
         )
     subjects = _top_subjects(state, nlp, themes)
     language = info.language or guess_language(state.function_words)
@@ -425,7 +445,7 @@ def _result(
         subjects=subjects,
         word_candidates=new_words,
         excerpts=excerpts,
-        chapters=tuple(state.chapters),
+        chapters=chapters,
         seconds=round(seconds, 4),
     )
 

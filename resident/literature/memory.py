@@ -40,10 +40,10 @@ from resident.language.bookshelf import (
     YEAR,
 )
 from resident.language.dictionary import Dictionary, slug
-from resident.literature.distill import Distillation, NewWord, Subject
+from resident.literature.distill import Distillation, Excerpt, NewWord, Subject, Theme
 from resident.literature.morals import FOUNDATIONS
 from resident.memory.client import GraphStore
-from resident.records import Entity, NewClaim, UpsertCounts
+from resident.records import Claim, Entity, NewClaim, UpsertCounts
 
 
 class ReadingReport(BaseModel):
@@ -57,6 +57,9 @@ class ReadingReport(BaseModel):
     entities: UpsertCounts
     claims: UpsertCounts
     write_seconds: float
+    #: The document was read before (same content hash): nothing was distilled or written, the
+    #: distillation is recalled from the graph.
+    skipped: bool = False
 
     @property
     def changed(self) -> int:
@@ -256,4 +259,79 @@ def remember(
         entities=entity_counts,
         claims=claim_counts,
         write_seconds=round(time.perf_counter() - started, 4),
+    )
+
+
+def _rank(graph: GraphStore, claim_id: str) -> int:
+    loc = next((e.locator for e in graph.evidence_for(claim_id) if e.locator), "") or ""
+    digits = "".join(c for c in loc.split(";")[0] if c.isdigit() or c == " ").split()
+    return int(digits[0]) if digits else 10_000
+
+
+def recall(graph: GraphStore, doc_id: str, path: str) -> ReadingReport | None:
+    """The reading of a document the graph already holds (by content hash), rebuilt from its
+    claims without distilling it again; None when it was never read."""
+    try:
+        doc = graph.get_entity(doc_id)
+    except NotFound:
+        return None
+    prov = provenance(doc_id)
+    by: dict[str, list[Claim]] = {}
+    for c in graph.peek_claims(doc_id):
+        if c.provenance == prov:
+            by.setdefault(c.predicate, []).append(c)
+    if not by.get(CONTENT_HASH):
+        return None
+
+    def one(predicate: str) -> str | None:
+        return str(by[predicate][0].object_literal) if by.get(predicate) else None
+
+    themes = sorted(by.get(THEME, []), key=lambda c: _rank(graph, c.id))
+    excerpts = sorted(by.get(EXCERPT, []), key=lambda c: _rank(graph, c.id))
+    subjects = []
+    for c in by.get(MENTIONS, []):
+        if c.object_entity is None:
+            continue
+        try:
+            e = graph.get_entity(c.object_entity)
+        except NotFound:
+            continue
+        subjects.append(Subject(name=e.label, kind=e.kind, count=0, first_page=_rank(graph, c.id)))
+    pages = int(one(PAGE_COUNT) or 0)
+    year = one(YEAR)
+    d = Distillation(
+        doc_id=doc_id,
+        sha256=doc_id.removeprefix("doc:"),
+        path=path,
+        format=one(FORMAT) or "",
+        title=one(TITLE) or doc.label,
+        author=one(AUTHOR),
+        year=int(year) if year and year.isdigit() else None,
+        language=one(LANGUAGE),
+        page_count=pages,
+        pages_with_text=pages,
+        words=0,
+        pipeline="recalled",
+        themes_from="graph",
+        themes=tuple(Theme(phrase=str(c.object_literal), score=0.0) for c in themes),
+        salience={f: float(one(MORAL_PREFIX + f) or 0.0) for f in FOUNDATIONS},
+        polarity={},
+        subjects=tuple(subjects),
+        word_candidates=(),
+        excerpts=tuple(
+            Excerpt(text=str(c.object_literal), page=_rank(graph, c.id), score=0.0)
+            for c in excerpts
+        ),
+        chapters=(),
+        seconds=0.0,
+    )
+    total = sum(len(v) for v in by.values())
+    return ReadingReport(
+        distillation=d,
+        new_words=(),
+        linked={},
+        entities=UpsertCounts(inserted=0, updated=0, unchanged=1),
+        claims=UpsertCounts(inserted=0, updated=0, unchanged=total),
+        write_seconds=0.0,
+        skipped=True,
     )

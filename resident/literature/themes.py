@@ -77,6 +77,17 @@ class ThemeTally:
         self._prune()
         return page
 
+    def top(self, n: int) -> ThemeTally:
+        """A small copy: the `n` most used words and pairs (a chapter's, kept to score later)."""
+        words = Counter(dict(self.words.most_common(n)))
+        return ThemeTally(
+            words=words,
+            pairs=Counter(dict(self.pairs.most_common(n))),
+            sections_of=Counter(dict.fromkeys(words, 1)),
+            sections=1,
+            total=self.total,
+        )
+
     def merge(self, section: ThemeTally) -> None:
         """Fold a closed section's tally into the document's."""
         self.words.update(section.words)

@@ -151,8 +151,11 @@ class _LazyIndex(dict[str, dict[str, list[int]]]):
         return value
 
 
-def available() -> bool:
-    return wordnet() is not None
+def installed() -> bool:
+    """Whether WordNet can be loaded here (the database and nltk), without loading it."""
+    import importlib.util
+
+    return (_root() / "data.noun").is_file() and importlib.util.find_spec("nltk") is not None
 
 
 @functools.lru_cache(maxsize=100_000)

@@ -15,7 +15,7 @@ from resident.daemon.boot import Resident, boot
 from resident.errors import EncryptedDocument, ImageOnlyDocument
 from resident.language import converse
 from resident.language.bookshelf import ReadingKind, reading_question
-from resident.literature import read_document
+from resident.literature import read_document, remember
 from resident.memory.duck_store import DuckStore
 from resident.records import Entity, Level
 from tests.literature.books import license_text, make_pdf, shingle_hits, shingles
@@ -71,9 +71,18 @@ def test_reading_writes_the_document_and_rereading_changes_nothing(
     assert report.new_words and len(report.new_words) <= settings.literature.max_new_words
     before = (store.counts(), store.checksum())
     again = read_document(store, gpl, datetime(2026, 2, 1, tzinfo=UTC), settings)
-    assert again.entities.inserted == again.entities.updated == 0
+    # Same content hash: not distilled again, recalled from the graph.
+    assert again.skipped and again.distillation.title == d.title
+    assert [t.phrase for t in again.distillation.themes] == [t.phrase for t in d.themes]
+    assert again.distillation.excerpts == tuple(
+        e.model_copy(update={"score": 0.0}) for e in d.excerpts
+    )
     assert again.claims.inserted == again.claims.updated == 0
-    assert [w.word for w in again.new_words] == [w.word for w in report.new_words]
+    # Writing the same distillation again picks the same new words and changes nothing.
+    rewritten = remember(store, d, datetime(2026, 2, 1, tzinfo=UTC), settings)
+    assert rewritten.entities.inserted == rewritten.entities.updated == 0
+    assert rewritten.claims.inserted == rewritten.claims.updated == 0
+    assert [w.word for w in rewritten.new_words] == [w.word for w in report.new_words]
     assert (store.counts(), store.checksum()) == before
 
 
