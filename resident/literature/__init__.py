@@ -57,8 +57,8 @@ _pipelines_lock = threading.Lock()
 
 
 def reading_pipeline(setting: str) -> SpacyLanguage:
-    """The spaCy pipeline for reading: the trained one without its lemmatizer (a fifth of the
-    time; plural heads are singularised by rule), else blank("en"). Loaded once per process."""
+    """The spaCy pipeline for reading: the trained one's entity recogniser, else blank("en").
+    Loaded once per process."""
     import spacy
 
     from resident.language.pipeline import resolve_pipeline_name
@@ -67,7 +67,13 @@ def reading_pipeline(setting: str) -> SpacyLanguage:
     with _pipelines_lock:
         nlp = _pipelines.get(name)
         if nlp is None:
-            nlp = spacy.blank("en") if name == "blank" else spacy.load(name, exclude=["lemmatizer"])
+            # Reading uses the pipeline only to type names: the entity recogniser and the
+            # token vectors it listens to; the tagger, parser and lemmatizer are not loaded.
+            nlp = (
+                spacy.blank("en")
+                if name == "blank"
+                else spacy.load(name, exclude=["lemmatizer", "parser", "tagger", "attribute_ruler"])
+            )
             _pipelines[name] = nlp
         return nlp
 

@@ -37,7 +37,7 @@ NER_KINDS = {
 _MAX_KEYS = 20_000
 _MAX_PAIRS = 60_000
 _PAGES_KEPT = 12
-_CONTEXTS = 2
+_CONTEXTS = 1
 #: English prepositions of place: a name read after one of them half the time is a place.
 _PLACE_PREPOSITIONS = frozenset({"at", "in", "to", "from", "near", "into", "towards", "through"})
 _CONTEXT_WORDS = 30
@@ -201,7 +201,7 @@ def type_names(
     the candidate's context when the pipeline is trained, else "term" for an acronym and
     "name" for the rest. Capitalised common words without a person or place label are dropped."""
     ranked = [n for n, c in sorted(tally.counts.items(), key=lambda kv: (-kv[1], kv[0])) if c >= 2]
-    pool = ranked[: 3 * limit]
+    pool = ranked[: 2 * limit]
     labels: dict[str, Counter[str]] = {n: Counter() for n in pool}
     if nlp is not None and "ner" in nlp.pipe_names:
         texts = [(text, n) for n in pool for text in tally.contexts.get(n, [n])]

@@ -190,10 +190,30 @@ def noun_sense(word: str) -> NounSense | None:
     )
 
 
-@functools.lru_cache(maxsize=100_000)
 def _tagged(wn: Any, lemma: str, pos: str) -> int:
     """How often `lemma` was tagged in this part of speech in WordNet's sense-tagged corpus."""
-    return sum(int(lm.count()) for lm in wn.lemmas(lemma, pos))
+    return _tag_counts().get((lemma.lower(), "a" if pos == "s" else pos), 0)
+
+
+#: WordNet's sense-key part-of-speech digits.
+_SS_TYPE = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
+
+
+@functools.lru_cache(maxsize=1)
+def _tag_counts() -> dict[tuple[str, str], int]:
+    """(lemma, pos) -> tagged count, summed over its senses, read once from cntlist.rev (nltk
+    looks each sense up with a binary search in the file: thousands of seeks per book)."""
+    counts: dict[tuple[str, str], int] = {}
+    path = _root() / "cntlist.rev"
+    if not path.is_file():
+        return counts
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            key, _, count = line.split()
+            lemma, _, rest = key.partition("%")
+            k = (lemma, _SS_TYPE.get(rest[:1], "n"))
+            counts[k] = counts.get(k, 0) + int(count)
+    return counts
 
 
 @functools.lru_cache(maxsize=100_000)
