@@ -99,6 +99,7 @@ def distill_step(path: str, heap: bool = False) -> dict[str, Any]:
     zipf("warm")
     noun_sense("warmth")  # WordNet loaded before the clock, like the pipeline
     import pymupdf  # noqa: F401  (raw_extraction imports it before its clock too)
+
     if heap:
         tracemalloc.start()
     started = time.perf_counter()
