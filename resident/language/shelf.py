@@ -114,6 +114,9 @@ def _find_document(graph: GraphStore, title: str, now: datetime) -> Entity | Non
     candidates = [
         e
         for _, e in documents(graph, now)
-        if asked in _norm(e.label) or any(asked in _norm(a) for a in e.aliases)
+        if asked in _norm(e.label)
+        or any(asked in _norm(a) for a in e.aliases)
+        # "GNU Libtasn1" asks for the document titled "Libtasn1".
+        or f" {_norm(e.label)} " in f" {asked} "
     ]
     return min(candidates, key=lambda e: (len(e.label), e.id)) if candidates else None

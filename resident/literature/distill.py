@@ -53,6 +53,7 @@ _MAX_WORD_KEYS = 5_000
 _AROUND_WORDS = 6
 #: Words of a chapter kept to name its themes at the end.
 _CHAPTER_WORDS = 400
+_TRIM_EVERY = 32
 _EXCERPT_OK = re.compile(r"^[\"'\u201c\u2018(]?[A-Z]")
 #: An excerpt is a sentence of the body: no code, no "Returns: ..." reference entry.
 _NOT_PROSE = re.compile(r"[*(){}\[\];:=<>_/\\|#@$]")
@@ -325,6 +326,9 @@ def _section_for(state: _State, page: Page) -> _Section:
 
 def _fold_page(state: _State, page: Page, text: str) -> None:
     state.pages += 1
+    if state.pages % _TRIM_EVERY == 0:
+        # The synsets nltk caches for the names' lookups would grow with the book.
+        wordnet.trim()
     sec = _section_for(state, page)
     sec.last_page = page.number
     if sum(c.isalpha() for c in text[:2000]) < _MIN_LETTERS:
@@ -389,7 +393,10 @@ def distill(
             "layer (a scan?); OCR is not available offline",
         )
     pipeline = nlp.result() if isinstance(nlp, Future) else nlp
-    return _result(info, state, pipeline, time.perf_counter() - started)
+    try:
+        return _result(info, state, pipeline, time.perf_counter() - started)
+    finally:
+        wordnet.trim()
 
 
 def _result(

@@ -41,7 +41,10 @@ def title_from(lines: Sequence[Line]) -> str | None:
     if not sized:
         return None
     top = max(s for _, s in sized)
-    if top <= 0:
+    sizes = sorted(s for _, s in sized)
+    body = sizes[len(sizes) // 2]
+    if top <= 0 or top <= body + 0.5:
+        # One size for everything (a plain layout): the title is the first line.
         return sized[0][0][:200]
     start = next(i for i, (_, s) in enumerate(sized) if s >= top - 0.5)
     parts = []

@@ -34,8 +34,8 @@ NER_KINDS = {
     "EVENT": "event",
     "PRODUCT": "term",
 }
-_MAX_KEYS = 20_000
-_MAX_PAIRS = 60_000
+_MAX_KEYS = 8_000
+_MAX_PAIRS = 20_000
 _PAGES_KEPT = 12
 _CONTEXTS = 1
 #: English prepositions of place: a name read after one of them half the time is a place.
@@ -80,8 +80,10 @@ class NameTally:
                 on_page.add(name)
                 if before in _PLACE_PREPOSITIONS:
                     self.located[name] += 1
-                seen = self.contexts.setdefault(name, [])
-                if len(seen) < _CONTEXTS:
+                # A context from the second sighting on: most candidates are seen once (a
+                # heading, a stray capital) and never typed, so they hold no sentence.
+                seen = self.contexts.setdefault(name, []) if self.counts[name] > 1 else None
+                if seen is not None and len(seen) < _CONTEXTS:
                     seen.append(_context(sentence, name))
                 self._description(name, sentence, page)
         for name in on_page:
@@ -179,7 +181,8 @@ def candidates(sentence: str, is_word: Callable[[str], bool]) -> list[tuple[str,
             continue
         if run:
             name = " ".join(run[:5])
-            if len(name) >= 2 and name.lower() not in STOPWORDS:
+            # Two letters are an acronym only in capitals ("UK"), never "Oh" or "Ah".
+            if (len(name) >= 3 or name.isupper()) and name.lower() not in STOPWORDS:
                 out.append((name, tokens[start - 1].lower() if start > 0 else ""))
             run = []
     return out

@@ -23,7 +23,9 @@ from resident.literature.text import STOPWORDS
 from resident.literature.wordnet import NounSense, is_word, noun_sense
 
 #: Keys kept per tally before the rarest are pruned (bounded memory on any book).
-_MAX_KEYS = 40_000
+_MAX_KEYS = 25_000
+#: Candidate words looked up in WordNet per document (the most used that pass the keyness bar).
+_MAX_LOOKUPS = 1_500
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*[A-Za-z]|[^\sA-Za-z]")
 #: A line of code, a table row or a command: not prose, so none of its words are themes.
 _CODE_LINE = re.compile(r"[{};=<>|\\_#@$]|->|::|\w\(|^\s*[-*+]?\s*\w+\s*:\s*\S+\s*$")
@@ -118,12 +120,20 @@ def _candidates(
     tally: ThemeTally, zipf: Callable[[str], float], min_count: int
 ) -> dict[str, _Candidate]:
     total = max(1, tally.total)
+    # The cheap test first: a word English uses as often as this document does is no theme
+    # (its other forms are counted with it below, so the bar is set at a third). Only the most
+    # used of the rest are looked up in WordNet, so a long book costs no more lookups (and no
+    # more of WordNet in memory) than a short one.
+    eligible = sorted(
+        (
+            (count, word)
+            for word, count in tally.words.items()
+            if count >= min_count and count / total > 0.67 * 10 ** (zipf(word) - 9)
+        ),
+        reverse=True,
+    )[:_MAX_LOOKUPS]
     by_lemma: dict[str, _Candidate] = {}
-    for word, count in tally.words.items():
-        # The cheap test first: a word English uses as often as this document does is no theme
-        # (its other forms are counted with it below, so the bar is set at a third).
-        if count < min_count or count / total <= 0.67 * 10 ** (zipf(word) - 9):
-            continue
+    for count, word in eligible:
         sense = noun_sense(word)
         if sense is None or sense.weight == 0:
             continue

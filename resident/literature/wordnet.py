@@ -151,6 +151,15 @@ class _LazyIndex(dict[str, dict[str, list[int]]]):
         return value
 
 
+def trim() -> None:
+    """Drop the synsets nltk cached while a document was scored (each document looks up its
+    own words; a library read in one process should not keep them all)."""
+    wn = _reader[0] if _reader else None
+    cache = getattr(wn, "_synset_offset_cache", None)
+    if cache is not None:
+        cache.clear()
+
+
 def installed() -> bool:
     """Whether WordNet can be loaded here (the database and nltk), without loading it."""
     import importlib.util

@@ -131,3 +131,26 @@ def test_moral_salience_counts_lexicon_words() -> None:
 def test_distillation_validates_as_a_model(gpl: Path, settings: Settings) -> None:
     d = distill_file(gpl, settings)
     assert Distillation.model_validate_json(d.model_dump_json()) == d
+
+
+def test_without_wordnet_themes_fall_back_to_key_phrases_and_say_so(
+    gpl: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from resident.literature import wordnet
+
+    monkeypatch.setattr(wordnet, "installed", lambda: False)
+    d = distill_file(gpl, settings)
+    assert d.themes_from == "textrank" and d.themes
+    assert all(c.themes is not None for c in d.chapters)
+
+
+def test_wordnet_reads_the_debian_database_offline() -> None:
+    from resident.literature import wordnet
+
+    if not wordnet.installed():
+        pytest.skip("wordnet-base is not installed (make installs it): themes fall back")
+    marriage = wordnet.noun_sense("marriages")
+    assert marriage is not None and marriage.lemma == "marriage" and marriage.weight == 1.0
+    # Verbs and adjectives first are no themes; names are no common words.
+    assert wordnet.noun_sense("think") is None and wordnet.noun_sense("good") is None
+    assert wordnet.is_common_word("bath") and not wordnet.is_common_word("lisbon")
