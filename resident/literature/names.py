@@ -216,10 +216,10 @@ def type_names(
     out: list[TypedName] = []
     for name in pool:
         kind = _kind(name, labels[name], is_word)
-        if (
-            kind in ("person", "organization", "name")
-            and 2 * tally.located[name] >= tally.counts[name]
-        ):
+        technical = any(c.isdigit() for c in name) or (name.isupper() and len(name) > 1)
+        located = 2 * tally.located[name] >= tally.counts[name]
+        # "in ASN1" makes no place: an acronym or a versioned name stays a term.
+        if kind in ("person", "organization", "name") and located and not technical:
             kind = "place"
         if kind is not None:
             out.append(TypedName(name, kind))
