@@ -11,8 +11,12 @@ $(STAMP): pyproject.toml
 	# The speaker encoder, without its stale webrtcvad pin (pyproject.toml, extra biometrics).
 	$(VENV)/bin/pip install --quiet --no-deps resemblyzer==0.1.4
 	$(VENV)/bin/pip install --quiet --no-deps moralstrength==0.2.13
-	# WordNet 3.0 for answers by meaning (Debian's wordnet-base; optional, .ci/run installs it).
-	@test -d /usr/share/wordnet || echo "wordnet-base is not installed: apt-get install wordnet-base"
+	# WordNet 3.0 (Debian's wordnet-base; nltk reads it offline): answers by meaning and reading's
+	# themes. Without it answers match lemmas only and themes fall back to TextRank key phrases.
+	@test -f /usr/share/wordnet/data.noun || (command -v apt-get >/dev/null && \
+	  (apt-get install -y -qq wordnet-base >/dev/null 2>&1 || \
+	   (apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq wordnet-base >/dev/null 2>&1))) || \
+	  echo "wordnet-base could not be installed: answers match lemmas, themes use key phrases"
 	touch $(STAMP)
 
 up: $(STAMP)

@@ -24,6 +24,7 @@ from prefect.artifacts import (
     update_progress_artifact,
 )
 from prefect.cache_policies import NO_CACHE
+from prefect.runtime import flow_run
 from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 
 from flows._common import open_run, retry_options, settings
@@ -39,7 +40,7 @@ from resident.errors import (
     UnreadableDocument,
     UnsupportedDocument,
 )
-from resident.literature import Distillation, ReadingReport, distill_checked, remember
+from resident.literature import Distillation, ReadingReport, distill_checked, recall, remember
 from resident.literature.reader import PAGED_SUFFIXES, TEXT_SUFFIXES, content_hash
 from resident.literature.report import render_markdown
 from resident.maintenance import open_for_flow
@@ -169,14 +170,10 @@ def read_library(paths: list[str], now: datetime) -> dict[str, Any]:
         if isinstance(outcome, dict):
             refused.append(outcome)
             continue
-        report = remember_document.with_options(**retry_options(s))(outcome, now)
-        create_markdown_artifact(
-            render_markdown(report),
-            key="literature",
-            description=f"what MAX learned from {outcome.title[:80]}",
-        )
-        read.append(report)
+        read.append(remember_document.with_options(**retry_options(s))(outcome, now))
     return {
+        # The parent run files these as its artifacts (the run the CLI prints), then drops them.
+        "markdown": [(r.distillation.title, render_markdown(r)) for r in read],
         "read": [
             {
                 "doc_id": r.distillation.doc_id,
@@ -206,12 +203,19 @@ def literature(path: str | None = None) -> dict[str, Any]:
         inbox = s.data_dir / s.literature.inbox
         inbox.mkdir(parents=True, exist_ok=True)
         paths = unread_inbox(str(inbox))
-    get_run_logger().info("%d document(s) to read", len(paths))
+    paths, known = _not_yet_read(s, paths)
+    get_run_logger().info("%d document(s) to read, %d read before", len(paths), len(known))
     result = (
         read_library.with_options(task_runner=task_runner(s))(paths, now)
         if paths
-        else {"read": [], "refused": []}
+        else {"read": [], "refused": [], "markdown": []}
     )
+    for report in known:
+        result["markdown"].append((report.distillation.title, render_markdown(report)))
+    for title, markdown in result.pop("markdown"):
+        create_markdown_artifact(
+            markdown, key="literature", description=f"what MAX learned from {title[:80]}"
+        )
     with open_for_flow(s) as graph:
         counts, checksum = graph.counts(), graph.checksum()
     if path is not None and result["refused"]:
@@ -219,11 +223,36 @@ def literature(path: str | None = None) -> dict[str, Any]:
         raise _refusal(result["refused"][0])
     return {
         **result,
+        "already_read": [r.distillation.doc_id for r in known],
+        "flow_run_id": str(flow_run.id),
         "counts": counts,
         "checksum": checksum,
         "correlation_id": ctx.correlation_id,
         "session_id": ctx.session_id,
     }
+
+
+def _not_yet_read(s: Settings, paths: list[str]) -> tuple[list[str], list[ReadingReport]]:
+    """Split `paths` into those to distill and the readings recalled for documents the graph
+    already holds (same content hash): a known document is never distilled again."""
+    policy = Policy.for_flows(s)
+    todo: list[str] = []
+    known: list[ReadingReport] = []
+    with open_for_flow(s) as graph:
+        for p in paths:
+            try:
+                # Not a byte of a file outside the allowed places is hashed; its refusal comes
+                # from the distill task, typed, naming the path and the rule.
+                f = policy.check(p).path
+            except UnreadableDocument:
+                todo.append(p)
+                continue
+            report = recall(graph, f"doc:{content_hash(f)}", p)
+            if report is None:
+                todo.append(p)
+            else:
+                known.append(report)
+    return todo, known
 
 
 def _refusal(item: dict[str, str]) -> UnreadableDocument:

@@ -55,9 +55,9 @@ class LiteratureSettings(BaseModel):
     pages_per_section: int = Field(default=20, ge=1)
     #: Characters per "page" of a plain-text file.
     text_page_chars: int = Field(default=3000, ge=200)
-    #: Characters of each page the spaCy pipeline reads for people, places and works (the trained
-    #: pipeline reads ~4k tokens/s here); every character still counts for themes, morals and words.
-    ner_chars_per_page: int = Field(default=400, ge=0)
+    #: Type the most frequent names (person, place, organisation...) with the trained spaCy
+    #: pipeline's NER, each in one sentence where it occurs; false leaves them untyped.
+    ner: bool = True
     #: spaCy pipeline: "auto" (a trained one when installed), "blank" or a package name.
     pipeline: str = "auto"
     #: Folder the literature/inbox flow reads (relative to the data directory).

@@ -10,43 +10,74 @@ in, the question or None out); `answer_reading` reads the graph.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 
-from resident.errors import NotFound
+from resident.language.book_subjects import answer_subject
 from resident.language.dictionary import Dictionary
+from resident.language.shelf import (
+    APPEARS_WITH,
+    ASSOCIATED_WITH,
+    AUTHOR,
+    CHAPTER_KIND,
+    CONTENT_HASH,
+    DEFINING_CONTEXT,
+    DESCRIBED_AS,
+    DOCUMENT_KIND,
+    EXCERPT,
+    FORMAT,
+    HAS_CHAPTER,
+    INCLUDES,
+    LANGUAGE,
+    MENTIONS,
+    MORAL_PREFIX,
+    PAGE_COUNT,
+    READING_LIST,
+    TAUGHT_WORD,
+    THEME,
+    TITLE,
+    WORD_KIND,
+    YEAR,
+    ReadingAnswer,
+    ReadingKind,
+    ReadingQuestion,
+    day,
+    documents,
+    find_document,
+)
 from resident.memory.client import GraphStore
 from resident.records import Claim, Entity
 
-#: The entity every document MAX has read hangs from ("What have you read?").
-READING_LIST = Entity(id="concept:max-reading-list", kind="collection", label="what MAX has read")
-DOCUMENT_KIND = "document"
-CHAPTER_KIND = "chapter"
-WORD_KIND = "word"
-
-# Predicates a reading writes.
-INCLUDES = "includes"
-TITLE, AUTHOR, YEAR, LANGUAGE = "title", "author", "year", "language"
-PAGE_COUNT, CONTENT_HASH, FORMAT = "page_count", "content_hash", "format"
-THEME, MENTIONS, HAS_CHAPTER, EXCERPT = "theme", "mentions", "has_chapter", "excerpt"
-TAUGHT_WORD, DEFINING_CONTEXT = "taught_word", "defining_context"
-#: moral_care, moral_fairness, ...: salience per 1,000 words, per document and chapter.
-MORAL_PREFIX = "moral_"
-
-
-class ReadingKind(StrEnum):
-    LIST = "list"
-    ABOUT = "about"
-    TAUGHT = "taught"
-    QUOTE = "quote"
-
-
-@dataclass(frozen=True)
-class ReadingQuestion:
-    kind: ReadingKind
-    title: str | None = None
-
+__all__ = [
+    "APPEARS_WITH",
+    "ASSOCIATED_WITH",
+    "AUTHOR",
+    "CHAPTER_KIND",
+    "CONTENT_HASH",
+    "DEFINING_CONTEXT",
+    "DESCRIBED_AS",
+    "DOCUMENT_KIND",
+    "EXCERPT",
+    "FORMAT",
+    "HAS_CHAPTER",
+    "INCLUDES",
+    "LANGUAGE",
+    "MENTIONS",
+    "MORAL_PREFIX",
+    "PAGE_COUNT",
+    "READING_LIST",
+    "TAUGHT_WORD",
+    "THEME",
+    "TITLE",
+    "WORD_KIND",
+    "YEAR",
+    "ReadingAnswer",
+    "ReadingKind",
+    "ReadingQuestion",
+    "answer_reading",
+    "documents",
+    "find_document",
+    "reading_question",
+]
 
 _END = r"\s*[?.!]*\s*$"
 _PATTERNS = (
@@ -77,75 +108,73 @@ _PATTERNS = (
 )
 
 
+_SUBJECT_PATTERNS = (
+    (
+        ReadingKind.SAID,
+        re.compile(
+            r"^\s*what\s+(did|does|do)\s+(?P<t>.+?)\s+(say|said|tell\s+you|write|teach\s+you)"
+            r"\s+(about|of|on)\s+(?P<s>.+?)" + _END,
+            re.I,
+        ),
+    ),
+    (
+        ReadingKind.WHICH,
+        re.compile(
+            r"^\s*(which|what)\s+(books?|documents?|papers?|texts?|manuals?)\s+(talks?|speaks?|"
+            r"says?|tells?|writes?|mentions?|is|are|were|was)\s+(about\s+|of\s+)?(?P<s>.+?)" + _END,
+            re.I,
+        ),
+    ),
+    (
+        ReadingKind.WHICH,
+        re.compile(r"^\s*where\s+(did|have)\s+you\s+read\s+about\s+(?P<s>.+?)" + _END, re.I),
+    ),
+    (
+        ReadingKind.SUBJECT,
+        re.compile(
+            r"^\s*(what\s+do\s+you\s+know\s+about|tell\s+me\s+about|who\s+(is|was)|"
+            r"what\s+(is|was)|what\s+have\s+you\s+read\s+about)\s+(?P<s>.+?)" + _END,
+            re.I,
+        ),
+    ),
+)
+
+
+def _strip(value: str | None) -> str | None:
+    if value is None:
+        return None
+    return value.strip().strip("\"'\u201c\u201d\u2018\u2019*_ ") or None
+
+
 def reading_question(text: str) -> ReadingQuestion | None:
-    """The reading question `text` asks, if it asks one (titles keep their quotes stripped)."""
+    """The reading question `text` asks, if it asks one (titles keep their quotes stripped).
+    A SUBJECT question ("Who is X?") is only a question for the bookshelf when a book names X:
+    the caller asks `book_knowledge` before treating it as one."""
     for kind, pattern in _PATTERNS:
         m = pattern.match(text)
         if m:
             title = m.groupdict().get("t")
             if title is not None:
-                title = title.strip().strip("\"'\u201c\u201d\u2018\u2019*_ ")
+                title = _strip(title)
                 if not title:
                     return None
             return ReadingQuestion(kind, title)
+    for kind, pattern in _SUBJECT_PATTERNS:
+        m = pattern.match(text)
+        if m:
+            subject = _strip(m.group("s"))
+            title = _strip(m.groupdict().get("t"))
+            if subject is None or (kind is ReadingKind.SAID and title is None):
+                return None
+            return ReadingQuestion(kind, title, subject)
     return None
-
-
-@dataclass(frozen=True)
-class ReadingAnswer:
-    text: str
-    claims: tuple[Claim, ...]
-    #: The document the answer is about; None for the reading list or an unknown title.
-    doc_id: str | None = None
-
-
-def _day(when: datetime) -> str:
-    return when.strftime("%Y-%m-%d")
-
-
-def _norm(title: str) -> str:
-    return re.sub(r"[^a-z0-9]+", " ", title.lower()).strip()
-
-
-def documents(graph: GraphStore, now: datetime) -> list[tuple[Claim, Entity]]:
-    """Every document on the reading list, in the order read."""
-    out = []
-    for c in graph.claims_by_subject(READING_LIST.id, now, INCLUDES):
-        if c.object_entity is None:
-            continue
-        try:
-            out.append((c, graph.get_entity(c.object_entity)))
-        except NotFound:
-            continue
-    out.sort(key=lambda ce: (ce[0].created_at, ce[1].label))
-    return out
-
-
-def find_document(graph: GraphStore, title: str, now: datetime) -> Entity | None:
-    """The document called `title`: its label or alias first, then a title that contains the
-    words asked for (case, punctuation and a leading article ignored)."""
-    bare = re.sub(r"^(the|a|an)\s+", "", title.strip(), flags=re.I)
-    dictionary = Dictionary(graph, 64)
-    for name in dict.fromkeys((title, bare)):
-        for entity in dictionary.find(name):
-            if entity.kind == DOCUMENT_KIND and entity.id.startswith("doc:"):
-                return entity
-    asked = _norm(bare)
-    if not asked:
-        return None
-    candidates = [
-        e
-        for _, e in documents(graph, now)
-        if asked in _norm(e.label) or any(asked in _norm(a) for a in e.aliases)
-    ]
-    return min(candidates, key=lambda e: (len(e.label), e.id)) if candidates else None
 
 
 def _source(doc: Entity, claim: Claim, page: str | None = None) -> str:
     where = f"\u201c{doc.label}\u201d" + (f", {page}" if page else "")
     return (
         f"source: {where}; confidence {claim.confidence:.2f} ({claim.level.value}); "
-        f"read {_day(claim.created_at)}"
+        f"read {day(claim.created_at)}"
     )
 
 
@@ -189,13 +218,16 @@ def answer_reading(
         for c, doc in read:
             by_pred = _claims(graph, doc, now)
             lines.append(
-                f"\u201c{doc.label}\u201d{_byline(by_pred)}, read {_day(c.created_at)}, "
+                f"\u201c{doc.label}\u201d{_byline(by_pred)}, read {day(c.created_at)}, "
                 f"confidence {c.confidence:.2f}"
             )
         noun = "document" if len(read) == 1 else "documents"
         return ReadingAnswer(
             f"I have read {len(read)} {noun}: " + "; ".join(lines) + ".", tuple(c for c, _ in read)
         )
+    if q.kind in (ReadingKind.SUBJECT, ReadingKind.WHICH, ReadingKind.SAID):
+        assert q.subject is not None
+        return answer_subject(graph, q, now, limit)
     assert q.title is not None
     found = find_document(graph, q.title, now)
     if found is None:

@@ -265,22 +265,6 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             answer=reply.answer,
         )
 
-    def _reading(self, text: str, now: datetime) -> Parsed | None:
-        """A question about MAX's reading; "What is X about?" only when X is a document he
-        has read (otherwise it is an ordinary question)."""
-        from resident.language.bookshelf import ReadingKind, find_document, reading_question
-
-        q = reading_question(text)
-        if q is None:
-            return None
-        if (
-            q.kind is ReadingKind.ABOUT
-            and q.title is not None
-            and find_document(self.graph, q.title, now) is None
-        ):
-            return None
-        return Parsed(intent=Intent.READING, text=text, about=q.title, reason=q.kind.value)
-
     def _is_entity(self, word: str) -> bool:
         return bool(self.graph.find_entities(word, limit=1))
 

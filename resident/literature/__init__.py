@@ -8,12 +8,14 @@ the benchmark call: open (reader), distill page by page (distill), write the dis
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from resident.config import Settings
 from resident.config_reading import LiteratureSettings
+from resident.literature import wordnet
 from resident.literature.distill import (
     ChapterSummary,
     Distillation,
@@ -25,9 +27,9 @@ from resident.literature.distill import (
     distill,
     no_page_progress,
 )
-from resident.literature.memory import ReadingReport, remember
+from resident.literature.memory import ReadingReport, recall, remember
 from resident.literature.morals import load_lexicon
-from resident.literature.reader import DocumentInfo, open_document
+from resident.literature.reader import DocumentInfo, content_hash, open_document
 from resident.memory.client import GraphStore
 from resident.places import Policy
 
@@ -49,6 +51,7 @@ __all__ = [
     "distill_with",
     "read_document",
     "reading_pipeline",
+    "recall",
     "remember",
 ]
 
@@ -58,8 +61,8 @@ _pipelines_lock = threading.Lock()
 
 
 def reading_pipeline(setting: str) -> SpacyLanguage:
-    """The spaCy pipeline for reading: the trained one without its lemmatizer (a fifth of the
-    time; plural heads are singularised by rule), else blank("en"). Loaded once per process."""
+    """The spaCy pipeline for reading: the trained one's entity recogniser, else blank("en").
+    Loaded once per process."""
     import spacy
 
     from resident.language.pipeline import resolve_pipeline_name
@@ -68,7 +71,13 @@ def reading_pipeline(setting: str) -> SpacyLanguage:
     with _pipelines_lock:
         nlp = _pipelines.get(name)
         if nlp is None:
-            nlp = spacy.blank("en") if name == "blank" else spacy.load(name, exclude=["lemmatizer"])
+            # Reading uses the pipeline only to type names: the entity recogniser and the
+            # token vectors it listens to; the tagger, parser and lemmatizer are not loaded.
+            nlp = (
+                spacy.blank("en")
+                if name == "blank"
+                else spacy.load(name, exclude=["lemmatizer", "parser", "tagger", "attribute_ruler"])
+            )
             _pipelines[name] = nlp
         return nlp
 
@@ -87,8 +96,15 @@ def distill_with(
 ) -> Distillation:
     """distill_file given only the reading settings (what the budgeted child is handed)."""
     # Opened (and an archive checked) before the pipeline loads: a refusal costs no model.
-    with open_document(Path(path), lit.text_page_chars, lit) as doc:
-        nlp = reading_pipeline(lit.pipeline) if lit.ner_chars_per_page > 0 else None
+    # WordNet and the spaCy pipeline then load on a side thread while the first pages are read
+    # (they are needed only once the pages are folded), so the progress moves from page one.
+    with (
+        open_document(Path(path), lit.text_page_chars, lit) as doc,
+        ThreadPoolExecutor(1, thread_name_prefix="reading-load") as loader,
+    ):
+        if wordnet.installed():
+            loader.submit(wordnet.wordnet)
+        nlp = loader.submit(reading_pipeline, lit.pipeline) if lit.ner else None
         found = distill(doc.info, doc.pages(), nlp, lit, load_lexicon(), progress)
         warnings = doc.warnings()
     return found.model_copy(update={"warnings": warnings}) if warnings else found
@@ -114,5 +130,12 @@ def read_document(
     settings: Settings,
     progress: PageProgress = no_page_progress,
 ) -> ReadingReport:
-    """Read one document and remember what it taught; re-reading it changes nothing."""
+    """Read one document and remember what it taught. A document the graph already holds (same
+    content hash) is not distilled again: its reading is recalled, and nothing changes."""
+    p = Path(path)
+    if p.is_file():
+        known = recall(graph, f"doc:{content_hash(p)}", str(p))
+        if known is not None:
+            progress(known.distillation.page_count, known.distillation.page_count)
+            return known
     return remember(graph, distill_file(path, settings, progress), now, settings)

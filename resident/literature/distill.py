@@ -15,15 +15,19 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
 from resident.config import LiteratureSettings
 from resident.errors import ImageOnlyDocument
+from resident.literature import wordnet
+from resident.literature.metadata import author_from, looks_junk, title_from
 from resident.literature.morals import FOUNDATIONS, Lexicon, MoralTally, polarity, salience
+from resident.literature.names import NameTally, type_names
 from resident.literature.reader import DocumentInfo, Page
 from resident.literature.text import (
     STOPWORDS,
@@ -35,6 +39,7 @@ from resident.literature.text import (
     words,
 )
 from resident.literature.textrank import PhraseGraph, key_phrases
+from resident.literature.themes import ThemeTally, prose_lines, score_themes
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
@@ -42,26 +47,16 @@ if TYPE_CHECKING:
 #: progress(pages_done, page_count)
 PageProgress = Callable[[int, int], None]
 
-#: spaCy entity labels kept as subjects, and the entity kind each becomes.
-NER_KINDS = {
-    "PERSON": "person",
-    "GPE": "place",
-    "LOC": "place",
-    "FAC": "place",
-    "ORG": "organization",
-    "NORP": "group",
-    "WORK_OF_ART": "work",
-    "LAW": "work",
-    "EVENT": "event",
-}
 _MIN_LETTERS = 20
-_MAX_SUBJECT_KEYS = 20_000
 _MAX_WORD_KEYS = 5_000
-_NAME = re.compile(
-    r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]{2,}(?:\s+(?:of\s+|de\s+|van\s+|von\s+)?"
-    r"[A-Z][a-z]{2,}){0,3})"
-)
+#: Words on a page kept as the company its names keep (the most repeated, not the commonest).
+_AROUND_WORDS = 6
+#: Words of a chapter kept to name its themes at the end.
+_CHAPTER_WORDS = 400
+_TRIM_EVERY = 32
 _EXCERPT_OK = re.compile(r"^[\"'\u201c\u2018(]?[A-Z]")
+#: An excerpt is a sentence of the body: no code, no "Returns: ..." reference entry.
+_NOT_PROSE = re.compile(r"[*(){}\[\];:=<>_/\\|#@$]")
 
 
 def no_page_progress(done: int, total: int) -> None:
@@ -73,17 +68,29 @@ class _Frozen(BaseModel):
 
 
 class Subject(_Frozen):
-    """Someone or something the document is about, as named in it."""
+    """Someone or something the document names, and what the document says about it: the
+    pages it is on, what it "is" there, the subjects and words it keeps company with."""
 
     name: str
     kind: str
     count: int
     first_page: int
+    pages: tuple[int, ...] = ()
+    page_count: int = 0
+    #: ("a standard notation", page): from "X is a standard notation for ..." (five words at most).
+    described_as: tuple[tuple[str, int], ...] = ()
+    #: (other subject, pages together), most first.
+    appears_with: tuple[tuple[str, int], ...] = ()
+    #: (a theme word, pages together), most first.
+    associated_with: tuple[tuple[str, int], ...] = ()
 
 
 class Theme(_Frozen):
+    """A theme: a noun or a two-word phrase, with the nouns WordNet groups under it."""
+
     phrase: str
     score: float
+    related: tuple[str, ...] = ()
 
 
 class NewWord(_Frozen):
@@ -129,6 +136,8 @@ class Distillation(_Frozen):
     pages_with_text: int
     words: int
     pipeline: str
+    #: "wordnet", or "textrank" when WordNet is not installed (key phrases, not themes).
+    themes_from: str
     themes: tuple[Theme, ...]
     salience: dict[str, float]
     polarity: dict[str, float]
@@ -163,6 +172,7 @@ class _Section:
     title: str | None
     first_page: int
     last_page: int
+    tally: ThemeTally = field(default_factory=ThemeTally)
     graph: PhraseGraph = field(
         default_factory=lambda: PhraseGraph(max_edges=15_000, max_phrases=8_000)
     )
@@ -182,11 +192,14 @@ class _WordSeen:
 class _State:
     settings: LiteratureSettings
     lexicon: Lexicon
+    #: WordNet is installed: themes from nouns; else TextRank key phrases (said in the result).
+    use_wordnet: bool = True
     cleaner: PageCleaner = field(default_factory=PageCleaner)
+    tally: ThemeTally = field(default_factory=ThemeTally)
     graph: PhraseGraph = field(default_factory=PhraseGraph)
     morals: MoralTally = field(default_factory=MoralTally)
-    subjects: Counter[tuple[str, str]] = field(default_factory=Counter)
-    subject_page: dict[tuple[str, str], int] = field(default_factory=dict)
+    names: NameTally = field(default_factory=NameTally)
+    chapter_tallies: list[ThemeTally] = field(default_factory=list)
     rare: dict[str, _WordSeen] = field(default_factory=dict)
     function_words: Counter[str] = field(default_factory=Counter)
     candidates: list[tuple[float, int, str, int]] = field(default_factory=list)
@@ -196,70 +209,8 @@ class _State:
     pages_with_text: int = 0
     words: int = 0
     tiebreak: int = 0
-    #: The first line of the first page with text: the title when the metadata has none.
+    #: The first line of the first page with text: the title when nothing better is found.
     first_line: str | None = None
-
-
-def _subject_key(name: str) -> str:
-    return " ".join(name.split())
-
-
-_LEADING_ARTICLE = re.compile(r"^(the|a|an)\s+", re.I)
-
-
-def _count_subject(state: _State, name: str, kind: str, page: int) -> None:
-    name = _LEADING_ARTICLE.sub("", _subject_key(name.strip(" .,;:'\"\u2019\u201d")))
-    if len(name) < 3 or len(name) > 80 or name.count(" ") > 5 or name.lower() in STOPWORDS:
-        return
-    key = (name, kind)
-    state.subjects[key] += 1
-    state.subject_page.setdefault(key, page)
-    if len(state.subjects) > _MAX_SUBJECT_KEYS:
-        keep = sorted(state.subjects.items(), key=lambda kv: (-kv[1], kv[0]))
-        state.subjects = Counter(dict(keep[: _MAX_SUBJECT_KEYS // 2]))
-        state.subject_page = {k: state.subject_page[k] for k in state.subjects}
-
-
-def _nlp_subjects(state: _State, doc: Any, page: int, trained: bool) -> None:
-    if trained:
-        for ent in doc.ents:
-            kind = NER_KINDS.get(ent.label_)
-            # A long all-capital word is a heading or a keyword in a code listing, not a name
-            # (acronyms such as GNU or NATO are short).
-            if kind and not (ent.text.isupper() and " " not in ent.text and len(ent.text) > 5):
-                _count_subject(state, ent.text, kind, page)
-        if doc.has_annotation("DEP"):
-            for chunk in doc.noun_chunks:
-                content = [
-                    t
-                    for t in chunk
-                    if not (t.is_stop or t.is_punct or t.pos_ in ("PRON", "DET", "NUM", "PROPN"))
-                ]
-                if 1 <= len(content) <= 3 and all(t.is_alpha for t in content):
-                    # The head in the singular: "covered works" and "covered work" are one
-                    # subject (the lemmatizer is not loaded: it costs a fifth of the pipeline).
-                    head = (
-                        singular(content[-1].lower_)
-                        if content[-1].tag_ == "NNS"
-                        else content[-1].lower_
-                    )
-                    name = " ".join([*(t.lower_ for t in content[:-1]), head])
-                    _count_subject(state, name, "concept", page)
-        return
-    # blank("en"): capitalised runs that do not open a sentence stand in for named entities.
-    for m in _NAME.finditer(doc.text):
-        _count_subject(state, m.group(1), "name", page)
-
-
-def singular(word: str) -> str:
-    """The singular of a regular English plural noun ("stories" -> "story")."""
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        return word[:-1]
-    return word
 
 
 def _context(ws: list[str], i: int, n: int) -> str:
@@ -293,6 +244,8 @@ def _note_sentence(state: _State, sentence: str, sentence_words: list[str], page
     s = state.settings
     if not 60 <= len(sentence) <= s.max_excerpt_chars or not _EXCERPT_OK.match(sentence):
         return
+    if _NOT_PROSE.search(sentence):
+        return
     letters = sum(c.isalpha() for c in sentence)
     if letters < 0.75 * len(sentence) or not sentence.rstrip("\"'\u201d\u2019)").endswith(
         (".", "!", "?")
@@ -318,10 +271,14 @@ def _close_section(state: _State) -> None:
     if sec is None or sec.pages == 0:
         state.section = None
         return
-    themes = tuple(
-        Theme(phrase=p, score=sc)
-        for p, sc in key_phrases(sec.graph, state.settings.max_chapter_themes)
-    )
+    limit = state.settings.max_chapter_themes
+    themes: tuple[Theme, ...] = ()
+    if state.use_wordnet:
+        # Scored once the pages are read (WordNet may still be loading): the chapter's most
+        # used words are kept for that, a bounded few per chapter.
+        state.chapter_tallies.append(sec.tally.top(_CHAPTER_WORDS))
+    else:
+        themes = tuple(Theme(phrase=p, score=sc) for p, sc in key_phrases(sec.graph, limit))
     title = sec.title or (
         f"pages {sec.first_page}-{sec.last_page}"
         if sec.last_page != sec.first_page
@@ -338,6 +295,7 @@ def _close_section(state: _State) -> None:
             salience=salience(sec.morals),
         )
     )
+    state.tally.merge(sec.tally)
     state.graph.merge(sec.graph)
     state.morals.merge(sec.morals)
     state.section = None
@@ -368,8 +326,11 @@ def _section_for(state: _State, page: Page) -> _Section:
     return sec
 
 
-def _fold_page(state: _State, page: Page, text: str, nlp_doc: Any, trained: bool) -> None:
+def _fold_page(state: _State, page: Page, text: str) -> None:
     state.pages += 1
+    if state.pages % _TRIM_EVERY == 0:
+        # The synsets nltk caches for the names' lookups would grow with the book.
+        wordnet.trim()
     sec = _section_for(state, page)
     sec.last_page = page.number
     if sum(c.isalpha() for c in text[:2000]) < _MIN_LETTERS:
@@ -388,11 +349,19 @@ def _fold_page(state: _State, page: Page, text: str, nlp_doc: Any, trained: bool
     lower = [w.lower() for w in words(text)]
     state.words += len(lower)
     state.function_words.update(w for w in lower if len(w) <= 4)
-    sec.graph.add(candidate_phrases(phrase_tokens(text)))
     sec.morals.add(state.lexicon, lower)
-    if nlp_doc is not None:
-        _nlp_subjects(state, nlp_doc, page.number, trained)
-    for sentence in sentences(text):
+    # Themes, names and excerpts come from the page's prose: a table of contents, an index, a
+    # code listing or a table row never yields one.
+    prose = prose_lines(text)
+    page_words = sec.tally.add_text(prose)
+    if not state.use_wordnet:
+        sec.graph.add(candidate_phrases(phrase_tokens(text)))
+    page_sentences = sentences("\n".join(prose))
+    around = [w for w, n in page_words.most_common(4 * _AROUND_WORDS) if n >= 2 and zipf(w) < 5.0]
+    state.names.add_page(
+        page_sentences, page.number, around[:_AROUND_WORDS], wordnet.is_common_word
+    )
+    for sentence in page_sentences:
         sw = words(sentence)
         _note_words(state, sw, page.number)
         _note_sentence(state, sentence, sw, page.number)
@@ -401,40 +370,22 @@ def _fold_page(state: _State, page: Page, text: str, nlp_doc: Any, trained: bool
 # -- the fold ------------------------------------------------------------------------------------
 
 
-def _cleaned(
-    state: _State, pages: Iterable[Page], ner_chars: int
-) -> Iterator[tuple[str, tuple[Page, str]]]:
-    for page in pages:
-        text = state.cleaner.clean(page.text)
-        head = text[:ner_chars]
-        cut = max(head.rfind(". "), head.rfind("\n"))
-        yield (head[: cut + 1] if cut > ner_chars // 2 else head), (page, text)
-
-
 def distill(
     info: DocumentInfo,
     pages: Iterable[Page],
-    nlp: SpacyLanguage | None,
+    nlp: SpacyLanguage | Future[SpacyLanguage] | None,
     settings: LiteratureSettings,
     lexicon: Lexicon,
     progress: PageProgress = no_page_progress,
 ) -> Distillation:
-    """Fold the pages of one document into its Distillation. `nlp` (a spaCy pipeline, trained
-    or blank) reads the first `ner_chars_per_page` characters of each page for named subjects;
-    None skips that. Raises ImageOnlyDocument when no page has text."""
+    """Fold the pages of one document into its Distillation. `nlp` (a spaCy pipeline) types the
+    document's most frequent names once the pages are read; None or a blank pipeline leaves
+    them untyped ("name", or "term" for an acronym). Raises ImageOnlyDocument when no page has
+    text."""
     started = time.perf_counter()
-    state = _State(settings=settings, lexicon=lexicon)
-    trained = nlp is not None and "ner" in nlp.pipe_names
-    stream = _cleaned(state, pages, settings.ner_chars_per_page)
-    if nlp is not None and settings.ner_chars_per_page > 0:
-        # nlp.pipe buffers a small batch of page heads; the rest of each page waits beside it.
-        docs: Iterable[tuple[Any, tuple[Page, str]]] = nlp.pipe(
-            stream, as_tuples=True, batch_size=16
-        )
-    else:
-        docs = ((None, ctx) for _, ctx in stream)
-    for nlp_doc, (page, text) in docs:
-        _fold_page(state, page, text, nlp_doc, trained)
+    state = _State(settings=settings, lexicon=lexicon, use_wordnet=wordnet.installed())
+    for page in pages:
+        _fold_page(state, page, state.cleaner.clean(page.text))
         progress(page.number, max(info.page_count, page.number))
     _close_section(state)
     if state.pages_with_text == 0:
@@ -443,39 +394,67 @@ def distill(
             f"none of its {state.pages} pages has a text "
             "layer (a scan?); OCR is not available offline",
         )
-    return _result(info, state, nlp, time.perf_counter() - started)
+    pipeline = nlp.result() if isinstance(nlp, Future) else nlp
+    try:
+        return _result(info, state, pipeline, time.perf_counter() - started)
+    finally:
+        wordnet.trim()
 
 
 def _result(
     info: DocumentInfo, state: _State, nlp: SpacyLanguage | None, seconds: float
 ) -> Distillation:
     s = state.settings
-    themes = tuple(Theme(phrase=p, score=sc) for p, sc in key_phrases(state.graph, s.max_themes))
-    subjects = _top_subjects(state)
+    if state.use_wordnet:
+        themes = tuple(
+            Theme(phrase=t.phrase, score=t.score, related=t.related)
+            for t in score_themes(state.tally, zipf, s.max_themes)
+        )
+    else:
+        themes = tuple(
+            Theme(phrase=p, score=sc) for p, sc in key_phrases(state.graph, s.max_themes)
+        )
+    chapters = tuple(state.chapters)
+    if state.use_wordnet:
+        chapters = tuple(
+            ch.model_copy(
+                update={
+                    "themes": tuple(
+                        Theme(phrase=t.phrase, score=t.score)
+                        for t in score_themes(tally, zipf, s.max_chapter_themes, group=False)
+                    )
+                }
+            )
+            for ch, tally in zip(chapters, state.chapter_tallies, strict=True)
+        )
+    subjects = _top_subjects(state, nlp, themes)
     language = info.language or guess_language(state.function_words)
     new_words = _word_candidates(state) if language in (None, "en") else ()
     excerpts = _excerpts(state, themes, subjects)
-    title = info.title or state.first_line or _fallback_title(info)
+    found_title = title_from(info.head_lines) if looks_junk(info.title) else None
+    title = info.title or found_title or state.first_line or _fallback_title(info)
+    author = info.author or author_from(info.head_lines, title, wordnet.is_common_word)
     return Distillation(
         doc_id=info.doc_id,
         sha256=info.sha256,
         path=str(info.path),
         format=info.format,
         title=title,
-        author=info.author,
+        author=author,
         year=info.year,
         language=language,
         page_count=state.pages,
         pages_with_text=state.pages_with_text,
         words=state.words,
         pipeline=_pipeline_name(nlp),
+        themes_from="wordnet" if state.use_wordnet else "textrank",
         themes=themes,
         salience=salience(state.morals),
         polarity=polarity(state.morals),
         subjects=subjects,
         word_candidates=new_words,
         excerpts=excerpts,
-        chapters=tuple(state.chapters),
+        chapters=chapters,
         seconds=round(seconds, 4),
     )
 
@@ -492,29 +471,48 @@ def _fallback_title(info: DocumentInfo) -> str:
     return stem or info.sha256[:12]
 
 
-def _top_subjects(state: _State) -> tuple[Subject, ...]:
-    limit = state.settings.max_subjects
-    named_weight = 1.5
-    ranked = sorted(
-        (
-            (count * (1.0 if kind == "concept" else named_weight), name, kind, count)
-            for (name, kind), count in state.subjects.items()
-            if count >= 2
-        ),
-        key=lambda r: (-r[0], r[1], r[2]),
-    )
-    out: list[Subject] = []
-    seen: set[str] = set()
-    for _, name, kind, count in ranked:
-        if name.lower() in seen:
-            continue
-        seen.add(name.lower())
-        out.append(
-            Subject(name=name, kind=kind, count=count, first_page=state.subject_page[(name, kind)])
+def _top_subjects(
+    state: _State, nlp: SpacyLanguage | None, themes: tuple[Theme, ...]
+) -> tuple[Subject, ...]:
+    """The most named people, places, organisations and terms, each with what the document
+    says about it."""
+    tally = state.names
+    typed = type_names(tally, state.settings.max_subjects, nlp, wordnet.is_common_word)
+    kept = {t.name for t in typed}
+    theme_words = {w for t in themes for p in (t.phrase, *t.related) for w in p.split()}
+    with_: dict[str, Counter[str]] = {n: Counter() for n in kept}
+    for (a, b), n in tally.together.items():
+        if a in kept and b in kept:
+            with_[a][b] += n
+            with_[b][a] += n
+    around: dict[str, Counter[str]] = {n: Counter() for n in kept}
+    for (name, w), n in tally.around.items():
+        if name in kept and (w in theme_words or not state.use_wordnet or _noun(w)):
+            around[name][w] += n
+    return tuple(
+        Subject(
+            name=t.name,
+            kind=t.kind,
+            count=tally.counts[t.name],
+            first_page=tally.pages[t.name][0],
+            pages=tuple(tally.pages[t.name]),
+            page_count=tally.page_count[t.name],
+            described_as=tuple(
+                (p, page) for p, page in tally.described.get(t.name, []) if _noun(p.split()[-1])
+            ),
+            appears_with=tuple(_top(with_[t.name], 5)),
+            associated_with=tuple(_top(around[t.name], 5)),
         )
-        if len(out) == limit:
-            break
-    return tuple(out)
+        for t in typed
+    )
+
+
+def _noun(word: str) -> bool:
+    return wordnet.noun_sense(word) is not None
+
+
+def _top(counts: Counter[str], n: int) -> list[tuple[str, int]]:
+    return [(k, v) for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])) if v >= 2][:n]
 
 
 def _word_candidates(state: _State) -> tuple[NewWord, ...]:
@@ -546,10 +544,13 @@ def _excerpts(
     rescored.sort(reverse=True)
     chosen: list[Excerpt] = []
     pages: set[int] = set()
+    texts: set[str] = set()
     for score, _, sentence, page in rescored:
-        if page in pages:
+        key = " ".join(w.lower() for w in words(sentence))
+        if page in pages or key in texts:
             continue
         pages.add(page)
+        texts.add(key)
         chosen.append(Excerpt(text=sentence, page=page, score=round(score, 4)))
         if len(chosen) == state.settings.max_excerpts:
             break

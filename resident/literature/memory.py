@@ -16,10 +16,13 @@ from pydantic import BaseModel, ConfigDict
 from resident.config import Settings
 from resident.errors import NotFound
 from resident.language.bookshelf import (
+    APPEARS_WITH,
+    ASSOCIATED_WITH,
     AUTHOR,
     CHAPTER_KIND,
     CONTENT_HASH,
     DEFINING_CONTEXT,
+    DESCRIBED_AS,
     DOCUMENT_KIND,
     EXCERPT,
     FORMAT,
@@ -37,10 +40,10 @@ from resident.language.bookshelf import (
     YEAR,
 )
 from resident.language.dictionary import Dictionary, slug
-from resident.literature.distill import Distillation, NewWord, Subject
+from resident.literature.distill import Distillation, Excerpt, NewWord, Subject, Theme
 from resident.literature.morals import FOUNDATIONS
 from resident.memory.client import GraphStore
-from resident.records import Entity, NewClaim, UpsertCounts
+from resident.records import Claim, Entity, NewClaim, UpsertCounts
 
 
 class ReadingReport(BaseModel):
@@ -54,6 +57,9 @@ class ReadingReport(BaseModel):
     entities: UpsertCounts
     claims: UpsertCounts
     write_seconds: float
+    #: The document was read before (same content hash): nothing was distilled or written, the
+    #: distillation is recalled from the graph.
+    skipped: bool = False
 
     @property
     def changed(self) -> int:
@@ -84,6 +90,12 @@ def _short(text: str, limit: int = 200) -> str:
         parts = [*parts[:MAX_NAME_WORDS], "\u2026"]
     text = " ".join(parts)
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
+def _mentions(s: Subject) -> str:
+    """ "pp. 3, 6, 7; 250 times on 120 pages": where the document names the subject."""
+    pages = ", ".join(str(p) for p in (s.pages or (s.first_page,)))
+    return f"pp. {pages}; {s.count} times on {max(s.page_count, 1)} pages"
 
 
 def link_subjects(
@@ -157,13 +169,7 @@ def claims_for(
             literal=f"{d.salience[foundation]:.4f}",
             locator="per 1000 words",
         )
-    seen: set[str] = set()
-    for s in d.subjects:
-        entity = links[s.name]
-        if entity.id not in seen:
-            seen.add(entity.id)
-            entities.append(entity)
-            say(d.doc_id, MENTIONS, obj=entity.id, locator=f"p. {s.first_page}, {s.count} times")
+    _subject_claims(d, links, entities, say)
     for ch in d.chapters:
         cid = chapter_id(d.doc_id, ch.index)
         entities.append(Entity(id=cid, kind=CHAPTER_KIND, label=_short(ch.title)))
@@ -186,6 +192,33 @@ def claims_for(
         say(d.doc_id, EXCERPT, literal=e.text, locator=f"p. {e.page}")
     unique = list({e.id: e for e in entities}.values())
     return unique, claims
+
+
+def _subject_claims(
+    d: Distillation, links: dict[str, Entity], entities: list[Entity], say: Callable[..., None]
+) -> None:
+    """What the document says about each of its subjects, each claim carrying its document."""
+    seen: set[str] = set()
+    for s in d.subjects:
+        entity = links[s.name]
+        if entity.id in seen:
+            continue
+        seen.add(entity.id)
+        entities.append(entity)
+        say(d.doc_id, MENTIONS, obj=entity.id, locator=_mentions(s))
+        # What this document says about the subject, each claim carrying its document.
+        for phrase, page in s.described_as:
+            say(entity.id, DESCRIBED_AS, literal=phrase, locator=f"{d.doc_id} p. {page}")
+        for other, pages in s.appears_with:
+            if other in links and links[other].id != entity.id:
+                say(
+                    entity.id,
+                    APPEARS_WITH,
+                    obj=links[other].id,
+                    locator=f"{d.doc_id}, {pages} pages together",
+                )
+        for word, pages in s.associated_with:
+            say(entity.id, ASSOCIATED_WITH, literal=word, locator=f"{d.doc_id}, {pages} pages")
 
 
 def _known_entity(graph: GraphStore, entity: Entity) -> Entity:
@@ -233,4 +266,79 @@ def remember(
         entities=entity_counts,
         claims=claim_counts,
         write_seconds=round(time.perf_counter() - started, 4),
+    )
+
+
+def _rank(graph: GraphStore, claim_id: str) -> int:
+    loc = next((e.locator for e in graph.evidence_for(claim_id) if e.locator), "") or ""
+    digits = "".join(c for c in loc.split(";")[0] if c.isdigit() or c == " ").split()
+    return int(digits[0]) if digits else 10_000
+
+
+def recall(graph: GraphStore, doc_id: str, path: str) -> ReadingReport | None:
+    """The reading of a document the graph already holds (by content hash), rebuilt from its
+    claims without distilling it again; None when it was never read."""
+    try:
+        doc = graph.get_entity(doc_id)
+    except NotFound:
+        return None
+    prov = provenance(doc_id)
+    by: dict[str, list[Claim]] = {}
+    for c in graph.peek_claims(doc_id):
+        if c.provenance == prov:
+            by.setdefault(c.predicate, []).append(c)
+    if not by.get(CONTENT_HASH):
+        return None
+
+    def one(predicate: str) -> str | None:
+        return str(by[predicate][0].object_literal) if by.get(predicate) else None
+
+    themes = sorted(by.get(THEME, []), key=lambda c: _rank(graph, c.id))
+    excerpts = sorted(by.get(EXCERPT, []), key=lambda c: _rank(graph, c.id))
+    subjects = []
+    for c in by.get(MENTIONS, []):
+        if c.object_entity is None:
+            continue
+        try:
+            e = graph.get_entity(c.object_entity)
+        except NotFound:
+            continue
+        subjects.append(Subject(name=e.label, kind=e.kind, count=0, first_page=_rank(graph, c.id)))
+    pages = int(one(PAGE_COUNT) or 0)
+    year = one(YEAR)
+    d = Distillation(
+        doc_id=doc_id,
+        sha256=doc_id.removeprefix("doc:"),
+        path=path,
+        format=one(FORMAT) or "",
+        title=one(TITLE) or doc.label,
+        author=one(AUTHOR),
+        year=int(year) if year and year.isdigit() else None,
+        language=one(LANGUAGE),
+        page_count=pages,
+        pages_with_text=pages,
+        words=0,
+        pipeline="recalled",
+        themes_from="graph",
+        themes=tuple(Theme(phrase=str(c.object_literal), score=0.0) for c in themes),
+        salience={f: float(one(MORAL_PREFIX + f) or 0.0) for f in FOUNDATIONS},
+        polarity={},
+        subjects=tuple(subjects),
+        word_candidates=(),
+        excerpts=tuple(
+            Excerpt(text=str(c.object_literal), page=_rank(graph, c.id), score=0.0)
+            for c in excerpts
+        ),
+        chapters=(),
+        seconds=0.0,
+    )
+    total = sum(len(v) for v in by.values())
+    return ReadingReport(
+        distillation=d,
+        new_words=(),
+        linked={},
+        entities=UpsertCounts(inserted=0, updated=0, unchanged=1),
+        claims=UpsertCounts(inserted=0, updated=0, unchanged=total),
+        write_seconds=0.0,
+        skipped=True,
     )

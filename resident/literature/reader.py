@@ -23,6 +23,7 @@ from resident.errors import (
     UnsupportedDocument,
 )
 from resident.literature.archive import check_archive
+from resident.literature.metadata import looks_junk
 
 if TYPE_CHECKING:
     import pymupdf
@@ -70,6 +71,9 @@ class DocumentInfo:
     language: str | None
     page_count: int
     chapters: tuple[Chapter, ...]
+    #: The first page's lines with their font size (0 for plain text): title and author come
+    #: from here when the metadata has none.
+    head_lines: tuple[tuple[str, float], ...] = ()
 
     @property
     def doc_id(self) -> str:
@@ -231,6 +235,7 @@ def _open_paged(path: Path, sha: str, suffix: str, text_page_chars: int) -> Open
             language=_language_tag(doc),
             page_count=count,
             chapters=_chapters(doc, count),
+            head_lines=_head_lines(doc),
         )
     except Exception:
         doc.close()
@@ -250,9 +255,27 @@ def _clean_meta(value: object) -> str | None:
     if not isinstance(value, str):
         return None
     value = " ".join(value.split())
-    if _JUNK_TITLE.match(value):
+    if _JUNK_TITLE.match(value) or looks_junk(value):
         return None
     return value[:300] or None
+
+
+def _head_lines(doc: pymupdf.Document) -> tuple[tuple[str, float], ...]:
+    """The first page's text lines with their largest font size (a damaged page gives none)."""
+    try:
+        blocks = doc.load_page(0).get_text("dict")["blocks"]
+    except Exception:  # MuPDF raises its own types on a damaged first page
+        return ()
+    out: list[tuple[str, float]] = []
+    for block in blocks:
+        for line in block.get("lines", ()):
+            spans = line.get("spans", ())
+            text = " ".join(" ".join(str(s.get("text", "")) for s in spans).split())
+            if text:
+                out.append((text[:300], max(float(s.get("size", 0.0)) for s in spans)))
+            if len(out) >= 60:
+                return tuple(out)
+    return tuple(out)
 
 
 def _language_tag(doc: pymupdf.Document) -> str | None:
@@ -297,6 +320,9 @@ def _open_text(path: Path, sha: str, text_page_chars: int) -> OpenDocument:
     if "\x00" in head:
         raise UnsupportedDocument(str(path), "binary data, not text")
     fields = {m.group(1).lower(): m.group(2).strip() for m in _HEADER_FIELD.finditer(head)}
+    start = _GUTENBERG_START.search(head)
+    body_head = head[start.end() :] if start else head
+    head_lines = tuple((ln.strip()[:300], 0.0) for ln in body_head.splitlines()[1:80] if ln.strip())
     title = fields.get("title")
     if title is None:
         title = next((line.strip() for line in head.splitlines() if line.strip()), None)
@@ -313,6 +339,7 @@ def _open_text(path: Path, sha: str, text_page_chars: int) -> OpenDocument:
         language=fields.get("language", "")[:2].lower() or None,
         page_count=pages,
         chapters=(),
+        head_lines=head_lines[:40],
     )
     return OpenDocument(path, info, None, text_page_chars)
 

@@ -3,6 +3,7 @@ for the Prefect artifact (subjects, themes, a moral-salience chart, new words, e
 
 from __future__ import annotations
 
+from resident.literature.distill import Subject, Theme
 from resident.literature.memory import ReadingReport
 from resident.literature.morals import FOUNDATIONS
 from resident.report import cell
@@ -17,8 +18,21 @@ def _bars(values: dict[str, float]) -> list[str]:
     ]
 
 
+def _theme(t: Theme) -> str:
+    return t.phrase + (f" ({', '.join(t.related)})" if t.related else "")
+
+
 def render_text(r: ReadingReport) -> str:
     d = r.distillation
+    if r.skipped:
+        return (
+            f"Already read \u201c{d.title}\u201d"
+            + (f" by {d.author}" if d.author else "")
+            + f" ({d.page_count} pages, same content): recalled from the graph, not read again.\n"
+            f"Document {d.doc_id}\n"
+            "Themes: " + (", ".join(t.phrase for t in d.themes) or "none") + "\n"
+            f"Graph: claims {r.claims.unchanged} unchanged."
+        )
     lines = [
         f"Read \u201c{d.title}\u201d"
         + (f" by {d.author}" if d.author else "")
@@ -28,7 +42,7 @@ def render_text(r: ReadingReport) -> str:
         f"language {d.language or 'unknown'}, {d.pages_per_second:.1f} pages/s.",
         f"Document {d.doc_id}",
         *[f"WARNING: {w}" for w in d.warnings],
-        "Themes: " + (", ".join(t.phrase for t in d.themes) or "none"),
+        "Themes: " + (", ".join(_theme(t) for t in d.themes) or "none"),
         "Subjects: " + (", ".join(f"{s.name} ({s.kind})" for s in d.subjects) or "none"),
         "Moral salience per 1,000 words:",
         *[f"  {line}" for line in _bars(d.salience)],
@@ -59,16 +73,23 @@ def render_markdown(r: ReadingReport) -> str:
         f"`{d.doc_id}` \u00b7 {d.pages_per_second:.1f} pages/s",
         "",
         *[f"> **Warning:** {cell(w)}\n" for w in d.warnings],
+        *(
+            ["", "Already read (same content): recalled from the graph, not read again."]
+            if r.skipped
+            else []
+        ),
+        "",
         "## Themes",
         "",
-        ", ".join(f"**{cell(t.phrase)}**" for t in d.themes) or "none",
+        ", ".join(f"**{cell(_theme(t))}**" for t in d.themes) or "none",
+        "" if d.themes_from != "textrank" else "\n(WordNet is not installed: key phrases.)",
         "",
         "## Subjects",
         "",
-        "| subject | kind | mentions | first page | graph entity |",
-        "|---|---|---|---|---|",
+        "| subject | kind | mentions | first page | what the document says | graph entity |",
+        "|---|---|---|---|---|---|",
         *[
-            f"| {cell(s.name)} | {s.kind} | {s.count} | {s.first_page} | "
+            f"| {cell(s.name)} | {s.kind} | {s.count} | {s.first_page} | {cell(_says(s))} | "
             f"`{r.linked.get(s.name, '')}` |"
             for s in d.subjects
         ],
@@ -104,3 +125,12 @@ def render_markdown(r: ReadingReport) -> str:
         f"={r.claims.unchanged}.",
     ]
     return "\n".join(lines)
+
+
+def _says(s: Subject) -> str:
+    parts = [f"a {p} (p. {page})" for p, page in s.described_as]
+    if s.appears_with:
+        parts.append("with " + ", ".join(n for n, _ in s.appears_with[:3]))
+    if s.associated_with:
+        parts.append("around " + ", ".join(w for w, _ in s.associated_with[:3]))
+    return "; ".join(parts)

@@ -13,7 +13,10 @@ _HYPHEN_BREAK = re.compile(r"([A-Za-z])-\n([a-z])")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _PAGE_NUMBER = re.compile(r"^\s*(page\s+)?[\divxlcIVXLC]{1,7}(\s*(/|of)\s*\d+)?\s*$", re.I)
 _DIGITS = re.compile(r"\d+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'\u201d\u2019)\]]?\s+(?=[\"'\u201c\u2018(\[]?[A-Z0-9])")
+_SENTENCE_END = re.compile(
+    r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
+    r"(?<=[.!?])[\"'\u201d\u2019)\]]?\s+(?=[\"'\u201c\u2018(\[]?[A-Z0-9])"
+)
 
 
 def _wordset(text: str) -> frozenset[str]:

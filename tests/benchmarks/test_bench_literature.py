@@ -49,3 +49,31 @@ def test_literature_benchmark_steps_and_report(
     }
     text = render(results, {"cores": 2}, 5, 14)
     assert "| gpl-5.pdf | 5 |" in text and "RSS **1.02x**" in text and "same checksum: True" in text
+
+    from benchmarks.literature_corpus import as_pdf
+    from benchmarks.literature_library import theme_check
+
+    # The theme check judges against the committed reference list: a theme, its head noun or
+    # that noun's lemma counts ("naval officers" -> "officer").
+    checked = theme_check({"persuasion": ["navy", "naval officers", "spoon", "marriage"]})
+    row = checked["persuasion"]
+    assert row["hits"] == ["navy", "naval officers", "marriage"] and row["precision"] == 0.75
+    row.update(title="Persuasion", author="Jane Austen", subjects=["Anne (person)"])
+    library = [
+        {
+            "workers": w,
+            "documents": 3,
+            "pages": 300,
+            "seconds": 30.0 / w,
+            "pages_per_s": 10.0 * w,
+            "peak_tree_rss_mib": 900.0 * w,
+        }
+        for w in (1, 2)
+    ]
+    text = render({**results, "themes": checked, "library": library}, {"cores": 2}, 5, 14)
+    assert "| persuasion | Persuasion / Jane Austen | 0.8 | **navy**" in text
+    assert "Mean precision@10: **0.75**" in text and "| 2 | 3 | 300 | 15 | 20.0 | 1800 |" in text
+    novel = tmp_path / "story.txt"
+    novel.write_text("\n\n".join(license_text().split("\n\n")[:40]))
+    laid_out = as_pdf(novel, tmp_path / "story.pdf")
+    assert raw_extraction(str(laid_out))["pages"] >= 2

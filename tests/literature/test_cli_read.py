@@ -32,7 +32,7 @@ def test_resident_read_a_pdf_then_again(tmp_path: Path) -> None:
     first = _read(data, str(pdf))
     assert first.returncode == 0, first.stdout + first.stderr
     assert first.stdout.startswith("Read \u201cGNU General Public License\u201d by Free Software")
-    assert "Themes: license" in first.stdout and "Excerpts:" in first.stdout
+    assert "Themes: patent license" in first.stdout and "Excerpts:" in first.stdout
     again = _read(data, str(pdf), "--json")
     assert again.returncode == 0, again.stderr
     report = json.loads(again.stdout)

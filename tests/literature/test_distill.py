@@ -33,10 +33,16 @@ def test_a_real_document_distils(gpl: Path, settings: Settings) -> None:
     )
     assert d.pages_with_text == d.page_count >= 10 and d.words > 5000
     themes = [t.phrase for t in d.themes]
-    assert "license" in themes and "corresponding source" in themes
+    # What the licence is about, as a reader says it: nouns and noun phrases, no filler.
+    assert d.themes_from == "wordnet"
+    grouped = set(themes) | {r for t in d.themes for r in t.related}
+    assert {"patent license", "permission"} <= set(themes) and "copyright" in grouped
+    assert not {"good", "little", "time", "think", "shall"} & set(themes)
     assert 0 < len(themes) <= lit.max_themes
-    subjects = {s.name.lower() for s in d.subjects}
-    assert "license" in subjects and len(d.subjects) <= lit.max_subjects
+    subjects = {s.name.lower(): s.kind for s in d.subjects}
+    assert "gpl" in subjects and len(d.subjects) <= lit.max_subjects
+    # A capitalised common word ("License", "Section") is a defined term, not an organisation.
+    assert not {"license", "section", "program"} & set(subjects)
     # The GPL is a text about rights and permissions: authority outweighs loyalty.
     assert d.salience["authority"] > d.salience["loyalty"] > 0
     assert set(d.salience) == set(FOUNDATIONS)
@@ -94,7 +100,8 @@ def test_sections_without_chapters_and_empty_pages(settings: Settings) -> None:
     d = distill(_info(Path("x.txt"), 30), iter(pages), None, lit, load_lexicon())
     assert d.page_count == 30 and d.pages_with_text == 30 - 5
     assert [c.title for c in d.chapters] == ["pages 1-10", "pages 11-20", "pages 21-30"]
-    assert d.subjects == ()  # no pipeline: no named subjects, the rest still distils
+    # No pipeline: names are found by rule but not typed; the rest still distils.
+    assert all(s.kind in ("name", "term") for s in d.subjects)
     assert d.themes and d.excerpts
 
 
@@ -124,3 +131,26 @@ def test_moral_salience_counts_lexicon_words() -> None:
 def test_distillation_validates_as_a_model(gpl: Path, settings: Settings) -> None:
     d = distill_file(gpl, settings)
     assert Distillation.model_validate_json(d.model_dump_json()) == d
+
+
+def test_without_wordnet_themes_fall_back_to_key_phrases_and_say_so(
+    gpl: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from resident.literature import wordnet
+
+    monkeypatch.setattr(wordnet, "installed", lambda: False)
+    d = distill_file(gpl, settings)
+    assert d.themes_from == "textrank" and d.themes
+    assert all(c.themes is not None for c in d.chapters)
+
+
+def test_wordnet_reads_the_debian_database_offline() -> None:
+    from resident.literature import wordnet
+
+    if not wordnet.installed():
+        pytest.skip("wordnet-base is not installed (make installs it): themes fall back")
+    marriage = wordnet.noun_sense("marriages")
+    assert marriage is not None and marriage.lemma == "marriage" and marriage.weight == 1.0
+    # Verbs and adjectives first are no themes; names are no common words.
+    assert wordnet.noun_sense("think") is None and wordnet.noun_sense("good") is None
+    assert wordnet.is_common_word("bath") and not wordnet.is_common_word("lisbon")
