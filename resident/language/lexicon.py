@@ -3,26 +3,21 @@
 Debian's `wordnet-base` (/usr/share/wordnet) with nltk's WordNetCorpusReader.
 
 Optional: without the database every function answers from the word itself (a lemma matches
-only itself) and `status()` says so; nothing downloads at run time. The Debian package lacks
-the `lexnames` index nltk wants, so it ships here as data (data/wordnet_lexnames: WordNet 3.0's
-45 lexicographer files, in their fixed order).
+only itself) and `status()` says so; nothing downloads at run time. The database is loaded once
+per process by `wordnet_db` (reading's themes share it).
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import logging
 import threading
-import warnings
-from importlib import resources
-from pathlib import Path
 from typing import Any
+
+from resident.language import wordnet_db
 
 log = logging.getLogger(__name__)
 
-#: Where Debian's wordnet-base puts WordNet 3.0.
-WORDNET_DIR = Path("/usr/share/wordnet")
 _lock = threading.Lock()
 _reader: Any = None
 _tried = False
@@ -35,39 +30,18 @@ def _load() -> Any:
         if _tried:
             return _reader
         _tried = True
-        if not (WORDNET_DIR / "index.noun").exists():
-            _missing(f"WordNet is not installed at {WORDNET_DIR} (apt-get install wordnet-base)")
+        if not (wordnet_db.root() / "index.noun").exists():
+            _missing(
+                f"WordNet is not installed at {wordnet_db.root()} (apt-get install wordnet-base)"
+            )
             return None
         try:
-            import nltk
-            from nltk.corpus.reader.wordnet import WordNetCorpusReader
-        except ImportError:
-            _missing("nltk is not installed")
+            _reader = wordnet_db.wordnet()
+        except (OSError, ValueError, PermissionError) as exc:
+            _missing(f"WordNet could not be read: {exc}")
             return None
-        lexnames = resources.files("resident.language").joinpath("data/wordnet_lexnames")
-        text = lexnames.read_text("utf-8")
-
-        class _Reader(WordNetCorpusReader):
-            def open(self, fileid: str) -> Any:
-                if fileid == "lexnames":
-                    return io.StringIO(text)
-                return super().open(fileid)
-
-            def map_wn(self, version: str = "wordnet") -> None:
-                # The map to another WordNet serves the multilingual data, not read here.
-                return None
-
-        # nltk reads only under its data paths (its path sandbox): name the database's folder.
-        if str(WORDNET_DIR) not in nltk.data.path:
-            nltk.data.path.append(str(WORDNET_DIR))
-        with warnings.catch_warnings():
-            # "The multilingual functions are not available": only English is read.
-            warnings.simplefilter("ignore")
-            try:
-                _reader = _Reader(str(WORDNET_DIR), None)
-            except (OSError, ValueError, PermissionError) as exc:
-                _missing(f"WordNet could not be read: {exc}")
-                _reader = None
+        if _reader is None:
+            _missing("nltk is not installed")
         return _reader
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from resident.language import lexicon
+from resident.language import lexicon, wordnet_db
 
 
-@pytest.mark.skipif(not lexicon.WORDNET_DIR.exists(), reason="wordnet-base is not installed")
+@pytest.mark.skipif(not wordnet_db.root().exists(), reason="wordnet-base is not installed")
 def test_wordnet_gives_synonyms_classes_and_hypernyms() -> None:
     assert lexicon.available() and lexicon.status() == "WordNet 3.0"
     assert "detest" in lexicon.synonyms("hate")
@@ -22,7 +22,7 @@ def test_wordnet_gives_synonyms_classes_and_hypernyms() -> None:
 def test_without_wordnet_words_match_only_themselves(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(lexicon, "WORDNET_DIR", tmp_path / "no-wordnet")
+    monkeypatch.setenv("RESIDENT_WORDNET", str(tmp_path / "no-wordnet"))
     monkeypatch.setattr(lexicon, "_tried", False)
     monkeypatch.setattr(lexicon, "_reader", None)
     for cached in (lexicon.synonyms, lexicon.base, lexicon.lexnames, lexicon.related):
