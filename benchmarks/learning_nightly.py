@@ -89,6 +89,7 @@ def ancestors(edges: list[tuple[str, str]]) -> dict[str, set[str]]:
 
 def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
     """Run one consolidation night in this process; its report, time and peak RSS."""
+    from flows.consolidation import quizzed_night
     from resident.config import load_settings
     from resident.learning.consolidation import consolidate
     from resident.memory.duck_store import DuckStore
@@ -96,8 +97,16 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
     settings = load_settings(data_dir=data_dir, env=dict(os.environ))
     t0 = time.perf_counter()
     with DuckStore.open(settings) as graph:
-        report = consolidate(graph, settings, at)
+        if os.environ.get("MAX_NIGHT_UNGUARDED"):
+            report, stable, changed, asked = consolidate(graph, settings, at), True, 0, 0
+        else:
+            guarded = quizzed_night(graph, settings, at)
+            report, stable = guarded.report, guarded.quiz.stable
+            changed, asked = len(guarded.quiz.changed), guarded.quiz.asked
     return {
+        "quiz_stable": stable,
+        "quiz_changed": changed,
+        "quiz_asked": asked,
         "wall_s": round(time.perf_counter() - t0, 1),
         "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
         "version": report.version,
@@ -139,6 +148,7 @@ def run_nights(data_dir: Path, nights: int, between: Any = None) -> list[dict[st
             env=dict(os.environ),
         )
         out.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+        print(json.dumps({k: v for k, v in out[-1].items() if k != "proposals"}), flush=True)
     return out
 
 
@@ -200,8 +210,8 @@ def main() -> None:
         "entails); reversed: the full ontology holds the opposite direction.",
         "",
         "| night | MRR | Hits@10 | threshold | held-out precision | written | true | reversed "
-        "| open | closed (c/r/d) | wall s | peak RSS MiB |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| open | closed (c/r/d) | quiz | wall s | peak RSS MiB |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for i, n in enumerate(nights, 1):
         th = "none" if n["threshold"] is None else f"{n['threshold']:.3f}"
@@ -210,7 +220,8 @@ def main() -> None:
             f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | {th} | {n['precision']:.2f} | "
             f"{n['written']} | {n['true']} | {n['reversed']} | {n['pending']} | "
             f"{c.get('confirmed', 0)}/{c.get('refuted', 0)}/{c.get('decayed', 0)} | "
-            f"{n['wall_s']} | {n['peak_rss_mib']} |"
+            f"{'stable' if n['quiz_stable'] else 'FAILED'} ({n['quiz_changed']}/"
+            f"{n['quiz_asked']} changed) | {n['wall_s']} | {n['peak_rss_mib']} |"
         )
     share = f"{true / written:.2f}" if written else "n/a (none written)"
     lines += [

@@ -67,7 +67,9 @@ def test_two_nights_trend_and_rest(flow_env: Path, monkeypatch: pytest.MonkeyPat
         rows = st._cur.execute(
             "SELECT confidence, provenance FROM claims WHERE provenance LIKE 'inference:ff@%'"
         ).fetchall()
-    assert rows and all(c <= s.epistemic.hint_cap for c, _ in rows)
+    # Proposals only above the calibrated threshold (on so small a graph there may be none).
+    assert "Calibration on the held-out edges" in markdown
+    assert all(c <= s.epistemic.hint_cap for c, _ in rows)
 
 
 def _edge(h: str, r: str, t: str) -> NewClaim:
