@@ -51,6 +51,7 @@ from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
 from resident.language.threads import OpenThread, Threads, threads_file
+from resident.learning.guess import learner_guess
 from resident.memory.client import GraphStore
 from resident.people.privacy import graph_for, visible
 from resident.records import Claim, Entity, Level, NewClaim
@@ -769,7 +770,10 @@ class Language:
             )
             return _Reply(answer.text, claims=answer.claims, answer=short)
         asked = self._ask(ctx)
-        return asked if asked is not None else _Reply(answer.text)
+        if asked is not None:
+            return asked
+        guess = learner_guess(self.settings, ctx.reads, p.question, p.triple)  # learner guess hook
+        return _Reply(answer.text + guess)
 
     def _ask(self, ctx: _Ctx) -> _Reply | None:
         """A question read over the parse and matched to held claims; None when it cannot be
