@@ -532,6 +532,7 @@ class HygieneSettings(_Section):
         if len(set(self.acyclic_relations)) != len(self.acyclic_relations):
             raise ValueError("acyclic_relations lists a relation twice")
         return self
+
     dbt_timeout_s: float = Field(default=600.0, gt=0)
     min_distinct_confidences: int = Field(default=2, ge=1)
     max_hint_share: float = Field(default=0.5, ge=0.0, le=1.0)
