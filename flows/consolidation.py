@@ -17,12 +17,25 @@ from prefect.cache_policies import NO_CACHE
 
 from flows._common import announce, retry_options, settings
 from resident.clock import SystemClock
+from resident.cognition.epistemic import HINT_CLASSES, parse_provenance
 from resident.config import Settings
 from resident.daemon.quiet import quiet_seconds, restore_energy
+from resident.language import converse
 from resident.learning.consolidation import consolidate, render_markdown
-from resident.learning.quiz import Guarded, QuizAnswer, QuizItem, ask, guarded_night
+from resident.learning.quiz import Guarded, QuizAnswer, QuizItem, guarded_night
 from resident.maintenance import open_for_flow, run_context
 from resident.memory.client import GraphStore
+
+
+def ask(resident: Any, question: str, now: datetime) -> QuizAnswer:
+    """Ask MAX one question through the conversation layer, as a person would."""
+    turn = converse(resident, question, None, now, resident.session.new_correlation_id())
+    held = sorted(
+        f"{c['subject']} {c['predicate']} {c.get('object_entity') or c.get('object_literal')}"
+        for c in turn.claims
+        if parse_provenance(str(c.get("provenance", ""))).klass not in HINT_CLASSES
+    )
+    return QuizAnswer(answer=turn.answer, held=held)
 
 
 def take_quiz(

@@ -29,6 +29,7 @@ from resident.language.asking import (
     read_question_shallow,
 )
 from resident.language.dictionary import Dictionary, slug
+from resident.language.guessing import learner_guess
 from resident.language.intents import (
     Intent,
     Parsed,
@@ -51,7 +52,6 @@ from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained, load_pipeline
 from resident.language.reading import Context, Ref, Statement, is_question, read
 from resident.language.threads import OpenThread, Threads, threads_file
-from resident.learning.guess import learner_guess
 from resident.memory.client import GraphStore
 from resident.people.privacy import graph_for, visible
 from resident.records import Claim, Entity, Level, NewClaim

@@ -6,7 +6,8 @@ night's calibration found a threshold at consolidation.precision_target on the h
 and the candidate scores at or above it and is no reverse, cycle or entailed edge of a declared
 partial order. Nothing is written: a guess is said, never stored.
 
-The conversation layer calls `learner_guess` from one place (marked `# learner guess hook`).
+The conversation layer calls it from one place (resident.language.guessing, marked
+`# learner guess hook`).
 """
 
 from __future__ import annotations
@@ -77,24 +78,3 @@ def best_guess(
         if t != h and triple not in held and order_verdict(index, *triple) is None:
             return ents[t], score
     return None
-
-
-def learner_guess(settings: Settings, dictionary: Any, kind: Any, triple: Any) -> str:
-    """The sentence MAX adds to "I don't know ..." for a question asking an object, or ""."""
-    from resident.language.intents import QuestionKind
-    from resident.language.knowledge import resolve
-
-    if kind is not QuestionKind.OBJECT or triple is None or not triple.subject:
-        return ""
-    for entity in resolve(dictionary, triple.subject)[:1]:
-        held = {
-            (c.subject, c.predicate, c.object_entity)
-            for c in dictionary.graph.peek_claims(entity.id)
-            if c.object_entity
-        }
-        found = best_guess(settings, entity.id, triple.predicate, held)
-        if found is not None:
-            obj, score = found
-            label = dictionary.graph.get_entity(obj).label
-            return f" My own guess, from what I hold: {label}, an inference at {score:.2f}."
-    return ""

@@ -8,8 +8,9 @@ answer changed are they replayed on the live graph and the learner's files put i
 changed answer fails the night: nothing it wrote reaches the live graph (rolled back), and the
 report shows which questions changed.
 
-The one call into the conversation layer is `ask` (the reader is being rewritten elsewhere: it
-is re-pointed there and nowhere else).
+The one call into the conversation layer is flows.consolidation.ask (the reader is being
+rewritten elsewhere: it is re-pointed there and nowhere else; it lives above this layer, as
+booting MAX does).
 """
 
 from __future__ import annotations
@@ -89,19 +90,6 @@ def make_quiz(
         if name:
             out.append(QuizItem(question=f"What is {name}?", subject=s))
     return sorted(out, key=lambda q: q.subject)
-
-
-def ask(resident: Any, question: str, now: datetime) -> QuizAnswer:
-    """Ask MAX one question through the conversation layer, as a person would."""
-    from resident.language import converse
-
-    turn = converse(resident, question, None, now, resident.session.new_correlation_id())
-    held = sorted(
-        f"{c['subject']} {c['predicate']} {c.get('object_entity') or c.get('object_literal')}"
-        for c in turn.claims
-        if parse_provenance(str(c.get("provenance", ""))).klass not in HINT_CLASSES
-    )
-    return QuizAnswer(answer=turn.answer, held=held)
 
 
 def compare(before: dict[str, QuizAnswer], after: dict[str, QuizAnswer]) -> list[str]:

@@ -10,9 +10,10 @@ import pytest
 
 from resident.config import Settings
 from resident.language.dictionary import Dictionary
+from resident.language.guessing import learner_guess
 from resident.language.intents import QuestionKind, Triple
 from resident.learning.consolidation import consolidate
-from resident.learning.guess import best_guess, learner_guess
+from resident.learning.guess import best_guess
 from resident.memory.duck_store import DuckStore
 
 sys.path.insert(0, str(Path(__file__).parent))
