@@ -32,4 +32,6 @@ lint: $(STAMP)
 	$(VENV)/bin/deptry .
 
 bench: $(STAMP)
+	# UMLS, Kinships and Nations for benchmarks/learning.py: only pykeen's TSV files are read.
+	$(VENV)/bin/pip install --quiet --no-deps pykeen==1.11.1
 	$(VENV)/bin/python -m benchmarks $(ARGS)

@@ -1,6 +1,10 @@
 """sleep-consolidation (nightly): replay the buffer, train the Forward-Forward learner from its
-last checkpoint, evaluate on the held-out split, write proposals; the artifact shows the metrics
-and their trend over past nights."""
+last checkpoint, evaluate on the held-out split, review and write proposals; the artifact shows
+the metrics and their trend over past nights.
+
+The night runs on a snapshot, between two sittings of the morning quiz (resident.learning.quiz):
+its writes reach the live graph only when no answer changed; a changed answer fails the night
+(red in the artifact) and nothing it wrote is kept."""
 
 from __future__ import annotations
 
@@ -13,16 +17,73 @@ from prefect.cache_policies import NO_CACHE
 
 from flows._common import open_run, retry_options, settings
 from resident.clock import SystemClock
+from resident.cognition.epistemic import HINT_CLASSES, parse_provenance
+from resident.config import Settings
 from resident.daemon.quiet import quiet_seconds, restore_energy
-from resident.learning.consolidation import NightReport, consolidate, render_markdown
+from resident.language import converse
+from resident.learning.consolidation import consolidate, render_markdown
+from resident.learning.quiz import Guarded, QuizAnswer, QuizItem, guarded_night
 from resident.maintenance import open_for_flow
+from resident.memory.client import GraphStore
+
+
+def ask(resident: Any, question: str, now: datetime) -> QuizAnswer:
+    """Ask MAX one question through the conversation layer, as a person would."""
+    turn = converse(resident, question, None, now, resident.session.new_correlation_id())
+    held = sorted(
+        f"{c['subject']} {c['predicate']} {c.get('object_entity') or c.get('object_literal')}"
+        for c in turn.claims
+        if parse_provenance(str(c.get("provenance", ""))).klass not in HINT_CLASSES
+    )
+    return QuizAnswer(answer=turn.answer, held=held)
+
+
+def take_quiz(
+    graph: GraphStore, s: Settings, items: list[QuizItem], now: datetime
+) -> dict[str, QuizAnswer]:
+    """Boot MAX on `graph` (his state files under s.data_dir, a scratch copy) and ask him
+    every question of the quiz."""
+    from resident.clock import ManualClock
+    from resident.daemon.boot import boot
+
+    resident = boot(s, graph, ManualClock(now), probes={})
+    try:
+        return {q.question: ask(resident, q.question, now) for q in items}
+    finally:
+        resident.shutdown(now)
+
+
+def quizzed_night(graph: GraphStore, s: Settings, now: datetime) -> Guarded:
+    """One night on a snapshot, quizzed before and after, applied only when the quiz held."""
+    return guarded_night(graph, s, now, consolidate, take_quiz)
+
+
+def quiz_markdown(g: Guarded) -> str:
+    q = g.quiz
+    if q.stable:
+        return (
+            f"## Morning quiz: stable\n\n{q.asked} questions asked before and after the "
+            f"night through the conversation layer; no answer changed. {g.applied} writes "
+            "applied to the live graph."
+        )
+    rows = "\n".join(
+        f"- {question}: before {q.before[question].held or q.before[question].answer}, "
+        f"after {q.after[question].held or q.after[question].answer}"
+        for question in q.changed[:20]
+    )
+    return (
+        f'## 🔴 Morning quiz: FAILED, night rolled back\n\n<span style="color:red">'
+        f"{len(q.changed)} of {q.asked} answers changed without new evidence; none of the "
+        f"night's writes reached the graph and the learner's files were kept as they "
+        f"were.</span>\n\n{rows}"
+    )
 
 
 @task(name="consolidate", cache_policy=NO_CACHE)
-def consolidate_night(now: datetime) -> NightReport:
+def consolidate_night(now: datetime) -> Guarded:
     s = settings()
     with open_for_flow(s) as graph:
-        return consolidate(graph, s, now)
+        return quizzed_night(graph, s, now)
 
 
 @flow(name="sleep-consolidation")
@@ -35,21 +96,24 @@ def sleep_consolidation() -> dict[str, Any]:
             "postponed: last turn %.0f s ago (< %.0f)", quiet, s.learning.min_quiet_s
         )
         return {"postponed": True, "quiet_s": quiet, "correlation_id": ctx.correlation_id}
-    report = consolidate_night.with_options(**retry_options(s))(now)
+    guarded = consolidate_night.with_options(**retry_options(s))(now)
+    report = guarded.report
     get_run_logger().info(
-        "ff@%d: MRR %.3f, Hits@10 %.3f, %d proposals",
+        "ff@%d: MRR %.3f, Hits@10 %.3f, %d proposals, quiz %s",
         report.version,
         report.mrr,
         report.hits10,
         len(report.proposals),
+        "stable" if guarded.quiz.stable else "FAILED (rolled back)",
     )
     energy = restore_energy(s, SystemClock().now())
     create_markdown_artifact(
-        render_markdown(report) + f"\n\nEnergy after the night: "
+        render_markdown(report) + "\n\n" + quiz_markdown(guarded) + f"\n\nEnergy after the night: "
         f"{'unknown' if energy is None else f'{energy:.2f}'}."
         f"\n\nRun: {ctx.describe()}",
         key="sleep-consolidation",
-        description=f"ff@{report.version} MRR {report.mrr:.3f}",
+        description=f"ff@{report.version} MRR {report.mrr:.3f}"
+        + ("" if guarded.quiz.stable else " (quiz failed, rolled back)"),
     )
     return {
         "postponed": False,
@@ -57,7 +121,11 @@ def sleep_consolidation() -> dict[str, Any]:
         "version": report.version,
         "mrr": report.mrr,
         "hits10": report.hits10,
-        "proposals": len(report.proposals),
+        "proposals": len(report.proposals) if guarded.quiz.stable else 0,
+        "precision": report.calibration.precision,
+        "pending": report.pending,
+        "quiz_stable": guarded.quiz.stable,
+        "quiz_changed": guarded.quiz.changed,
         "history": report.history,
         "correlation_id": ctx.correlation_id,
         "session_id": ctx.session_id,

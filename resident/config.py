@@ -214,6 +214,45 @@ class LearningSettings(_Section):
     seed: int = 0
     #: A night is postponed unless the last conversation turn is at least this old.
     min_quiet_s: float = Field(default=1800.0, ge=0.0)
+    #: Up to this many entities every entity is a corrupted candidate in training's contrast;
+    #: above it `negatives` sampled ones (a night on thousands of terms stays minutes long).
+    full_contrast_max_entities: int = Field(default=1024, ge=2)
+    negatives: int = Field(default=256, ge=1)
+    #: Torch threads a night uses: one leaves the other core to the daemon, and on a loaded
+    #: machine more threads than free cores spin against each other (measured: slower).
+    threads: int = Field(default=1, ge=1, le=64)
+    batch: int = Field(default=128, ge=1)
+
+
+class ConsolidationSettings(_Section):
+    """What a consolidation night may write, and how its proposals live and die."""
+
+    #: Proposals open (neither confirmed, refuted nor decayed) at once, at most.
+    max_pending_proposals: int = Field(default=40, ge=0)
+    #: A proposal no grounded source confirmed after this many nights decays (closed, its gap
+    #: answered "decayed", never proposed again).
+    proposal_ttl_nights: int = Field(default=5, ge=1)
+    #: Precision the score threshold must reach on the held-out edges; below it nothing is
+    #: proposed and no guess is offered.
+    precision_target: float = Field(default=0.3, gt=0.0, le=1.0)
+    #: Calibration needs at least this many held-out candidates above a threshold.
+    min_calibration_support: int = Field(default=5, ge=1)
+    #: Candidate tails scored per (head, relation) pair.
+    candidates_per_pair: int = Field(default=3, ge=1, le=50)
+    #: "auto": MAX offers his own labelled guess when he does not know, only when the last
+    #: night's calibrated precision reached precision_target; "off": never.
+    guesses: Literal["auto", "off"] = "auto"
+    #: Questions in the morning quiz (generated from what MAX holds, fixed by the seed).
+    quiz_size: int = Field(default=50, ge=0, le=1000)
+    #: Replay weight of an experience by kind: what MAX was corrected on, what a conflict
+    #: settled and a gap closed count more than what he merely learned or looked up.
+    replay_weights: dict[str, float] = {
+        "corrected": 4.0,
+        "conflict_resolved": 3.0,
+        "gap_closed": 2.0,
+        "learned": 1.0,
+        "retrieved": 1.0,
+    }
 
 
 class EventSettings(_Section):
@@ -471,6 +510,23 @@ class HygieneSettings(_Section):
     duplicate_min_similarity: float = Field(default=0.98, gt=0.0, le=1.0)
     max_findings_per_rule: int = Field(default=5000, ge=1)
     inverse_sample: int = Field(default=5, ge=0, le=100)
+    #: Relations that are partial orders (transitive, never a cycle): sleep never proposes the
+    #: reverse of a held edge of one, nor an edge that closes a cycle or that the held edges
+    #: already entail, and refutes a proposal that later would close one.
+    acyclic_relations: list[str] = ["is_a", "part_of"]
+
+    @model_validator(mode="after")
+    def _relations_declared(self) -> HygieneSettings:
+        for a, b in self.inverse_pairs:
+            if not a or not b or a == b:
+                raise ValueError(f"inverse pair [{a!r}, {b!r}] needs two different predicates")
+        for name in self.acyclic_relations:
+            if not name or any(ch.isspace() for ch in name):
+                raise ValueError(f"acyclic relation {name!r} is not a predicate name")
+        if len(set(self.acyclic_relations)) != len(self.acyclic_relations):
+            raise ValueError("acyclic_relations lists a relation twice")
+        return self
+
     dbt_timeout_s: float = Field(default=600.0, gt=0)
     min_distinct_confidences: int = Field(default=2, ge=1)
     max_hint_share: float = Field(default=0.5, ge=0.0, le=1.0)
@@ -500,6 +556,7 @@ class Settings(BaseModel):
     ingest: IngestSettings = IngestSettings()
     exploration: ExplorationSettings = ExplorationSettings()
     learning: LearningSettings = LearningSettings()
+    consolidation: ConsolidationSettings = ConsolidationSettings()
     conversation: ConversationSettings = ConversationSettings()
     biometrics: BiometricsSettings = BiometricsSettings()
     council: CouncilSettings = CouncilSettings()

@@ -17,6 +17,7 @@ from resident.language.asking import (
     read_question_shallow,
 )
 from resident.language.dictionary import Dictionary
+from resident.language.guessing import learner_guess
 from resident.language.knowledge import (
     Answer,
     answer_question,
@@ -65,7 +66,10 @@ class AnsweringMixin(StoringMixin):
         if answer.known:
             return _Reply(answer.text, claims=answer.claims, answer=_short(p, answer))
         asked = self._ask(ctx)
-        return asked if asked is not None else _Reply(answer.text)
+        if asked is not None:
+            return asked
+        guess = learner_guess(self.settings, ctx.reads, p.question, p.triple)  # learner guess hook
+        return _Reply(answer.text + guess)
 
     def _ask(self, ctx: _Ctx) -> _Reply | None:
         """A question read over the parse and matched to held claims; None when it cannot be

@@ -1,6 +1,7 @@
 """The learner's checkpoint under the data directory: model, optimizers, vocabulary, version and
-training history, written atomically (temp file, fsync, rename, fsync of the folder), so a kill
-at any moment leaves the previous checkpoint or the new one, never half of one."""
+training history, and beside it the ledger of its proposals, each written atomically (temp file,
+fsync, rename, fsync of the folder), so a kill at any moment leaves the previous file or the new
+one, never half of one."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from resident.errors import InvalidInput
+from resident.learning.proposals import Ledger
 from resident.state.atomic import replace_with
 
 CHECKPOINT_DIR = "learning"
@@ -41,3 +43,29 @@ def load_checkpoint(path: Path) -> dict[str, Any] | None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidInput(f"checkpoint {path} has an unknown format")
     return data
+
+
+LEDGER_FILE = "proposals.json"
+
+
+def ledger_path(data_dir: Path) -> Path:
+    return data_dir / CHECKPOINT_DIR / LEDGER_FILE
+
+
+def load_ledger(data_dir: Path) -> Ledger:
+    """Every proposal the learner made (empty before the first night); damaged: a typed error."""
+    path = ledger_path(data_dir)
+    if not path.exists():
+        return Ledger()
+    try:
+        return Ledger.model_validate_json(path.read_bytes())
+    except ValueError as exc:
+        raise InvalidInput(f"proposal ledger {path} is unreadable: {exc}") from exc
+
+
+def save_ledger(data_dir: Path, ledger: Ledger) -> Path:
+    path = ledger_path(data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = ledger.model_dump_json(indent=1).encode()
+    replace_with(path, lambda fh: fh.write(body))
+    return path

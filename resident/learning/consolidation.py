@@ -1,7 +1,13 @@
 """Sleep consolidation: harvest recent experience into the replay buffer, train the
-Forward-Forward learner from its last checkpoint, evaluate it on a held-out split, and write
-what it proposes: `inference:ff@<version>` hypotheses (capped at hint by the ladder, never
-evidence), a default-priority curiosity gap for each, and duplicate candidates.
+Forward-Forward learner from its last checkpoint (replayed corrections, settled conflicts and
+closed gaps weigh more; a belief MAX was corrected on is withdrawn), evaluate it on a held-out
+split, review its open proposals (confirmed by a grounded source, refuted by the held edges:
+a conflict settled against it halves it, decayed when left unconfirmed), calibrate a score
+threshold on the held-out edges, and write what it proposes above that threshold:
+`inference:ff@<version>` hypotheses (capped at hint by the ladder, never evidence) carrying
+their score and the night's precision, a default-priority curiosity gap for each, never more
+than consolidation.max_pending_proposals open, never the reverse of a held edge of a declared
+partial order (resident.learning.proposals); and duplicate candidates.
 
 It never writes a fact, never writes above the hint cap, and never deletes a claim.
 """
@@ -14,13 +20,29 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from resident.cognition.epistemic import HINT_CLASSES, parse_provenance
-from resident.config import Settings
-from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_checkpoint
-from resident.learning.replay import as_positives
+from resident.cognition.epistemic import HINT_CLASSES, ProvenanceClass, parse_provenance
+from resident.config import ConsolidationSettings, Settings
+from resident.errors import ResidentError
+from resident.learning.checkpoint import (
+    checkpoint_path,
+    load_checkpoint,
+    load_ledger,
+    save_checkpoint,
+    save_ledger,
+)
+from resident.learning.proposals import (
+    Calibration,
+    Ledger,
+    OrderIndex,
+    Proposal,
+    calibrate,
+    order_verdict,
+    review,
+)
+from resident.learning.replay import Replayed, plan_replay
 from resident.memory.client import GraphStore
 from resident.memory.learning_store import experience_of
-from resident.records import Claim, DuplicateCandidate, Level, NewClaim
+from resident.records import Claim, ConflictStatus, DuplicateCandidate, Level, NewClaim
 from resident.report import table
 
 MODEL_NAME = "ff"
@@ -28,13 +50,9 @@ MODEL_NAME = "ff"
 MAX_PROPOSAL_PAIRS = 2000
 #: At most this many duplicate candidates are filed a night.
 MAX_DUPLICATES = 1000
-
-
-class Proposal(BaseModel):
-    subject: str
-    predicate: str
-    object_entity: str
-    score: float
+#: Replayed rows the night's report lists (highest priority first).
+REPLAY_ROWS_SHOWN = 20
+Triple = tuple[str, str, str]
 
 
 class NightReport(BaseModel):
@@ -50,6 +68,16 @@ class NightReport(BaseModel):
     proposals: list[Proposal]
     duplicates: int
     history: list[dict[str, Any]]
+    calibration: Calibration
+    pending: int
+    #: Proposals closed tonight (confirmed, refuted or decayed).
+    closed: list[Proposal]
+    #: Candidates the declared partial orders turned away, by reason.
+    skipped: dict[str, int]
+    #: Proposals written tonight that reverse a held edge of a declared partial order (0).
+    reversed: int
+    replay: list[Replayed]
+    withdrawn: int
 
 
 def is_positive(c: Claim) -> bool:
@@ -66,7 +94,7 @@ def held_out(subject: str, predicate: str, obj: str, share: float) -> bool:
     return int.from_bytes(digest[:4], "big") / 2**32 < share
 
 
-def _all_claims(graph: GraphStore) -> list[Claim]:
+def all_claims(graph: GraphStore) -> list[Claim]:
     reader = graph.export_table("claims")  # type: ignore[attr-defined]
     table = reader.read_all()
     out = []
@@ -102,27 +130,23 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     """One consolidation night (see the module docstring); resumes from the checkpoint."""
     import torch
 
-    from resident.learning.ff import ForwardForward, History, TrainConfig, Triples, train_ff
+    from resident.learning.ff import TrainConfig, Triples, train_ff
+    from resident.learning.scoring import resume
 
-    cfg = settings.learning
+    cfg, cc = settings.learning, settings.consolidation
     torch.manual_seed(cfg.seed)
-    claims = _all_claims(graph)
+    torch.set_num_threads(cfg.threads)
+    claims = all_claims(graph)
     positives = [c for c in claims if is_positive(c)]
-
-    # Experience of the last day enters the buffer: surprise is how unsure MAX was of it.
-    since = now - timedelta(days=1)
-    recent = []
-    for c in positives:
-        if c.created_at.replace(tzinfo=now.tzinfo) >= since:
-            recent.append(experience_of(c, "learned", 1.0 - c.confidence, now))
-        elif c.retrieved_at.replace(tzinfo=now.tzinfo) >= since:
-            recent.append(experience_of(c, "retrieved", 1.0 - c.confidence, now))
-    buffer_rows = graph.record_experiences(recent, cfg.replay_capacity, now)
+    buffer_rows = _harvest(graph, positives, cfg.replay_capacity, now)
     replayed = graph.replay(cfg.replay_capacity, now)
+    plan = plan_replay(replayed, now, cc.replay_weights, _corrections(positives))
 
-    triples = {(c.subject, c.predicate, c.object_entity or ""): c.confidence for c in positives}
-    # Replayed experience counts once more: consolidation leans on what was recent and surprising.
-    replay_weight = {(h, r, t): w for h, r, t, w in as_positives(replayed)}
+    triples = {
+        key: c.confidence
+        for c in positives
+        if (key := (c.subject, c.predicate, c.object_entity or "")) not in plan.withdrawn
+    }
     train: list[tuple[str, str, str, float]] = []
     test: list[tuple[str, str, str, float]] = []
     for (h, r, t), w in sorted(triples.items()):
@@ -150,63 +174,54 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
         rows(test),
         ents,
         rels,
+        # Replayed experience weighs more: a correction most, then a settled conflict, a gap.
         weights=torch.tensor(
-            [w * (2.0 if (h, r, t) in replay_weight else 1.0) for h, r, t, w in train],
-            dtype=torch.float,
+            [w * plan.weights.get((h, r, t), 1.0) for h, r, t, w in train], dtype=torch.float
         ),
     )
-    model = ForwardForward(len(ents), len(rels), cfg.dim)
-    history = History()
-    opt_state = None
-    version = 1
-    runs: list[dict[str, Any]] = []
-    if ckpt is not None:
-        state = ckpt["model"]
-        grew = False
-        for key, n in (("ent.weight", len(ents)), ("rel.weight", len(rels))):
-            old = state[key]
-            if len(old) < n:
-                fresh = getattr(model, key.split(".")[0]).weight.detach()[len(old) :]
-                state[key] = torch.cat([old, fresh], 0)
-                grew = True
-        model.load_state_dict(state)
-        history = History(losses=ckpt["history"]["losses"], epochs=ckpt["history"]["epochs"])
-        # Adam's moments are shaped like the old tables: after growth they start afresh.
-        opt_state = None if grew else ckpt["optimizers"]
-        version = int(ckpt["version"]) + 1
-        runs = list(ckpt["runs"])
-
-    tc = TrainConfig(dim=cfg.dim, epochs=cfg.epochs_per_night, seed=cfg.seed)
+    model, history, opt_state, version, runs = resume(ckpt, len(ents), len(rels), cfg.dim)
+    tc = TrainConfig(
+        dim=cfg.dim,
+        epochs=cfg.epochs_per_night,
+        batch=cfg.batch,
+        seed=cfg.seed,
+        negatives=cfg.negatives,
+        full_contrast_max=cfg.full_contrast_max_entities,
+    )
     if len(data.train):
         opt_state_new = train_ff(model, data, tc, history, opt_state)
     else:
         opt_state_new = opt_state or []
     model.eval()
     metrics = _evaluate(model, data)
-    proposals = propose(model, data, set(triples), cfg.proposals_per_night)
-    duplicates = near_duplicates(model, ents, cfg.duplicate_similarity, version)
 
+    acyclic = settings.hygiene.acyclic_relations
+    ledger = load_ledger(settings.data_dir)
+    grounded = {
+        (c.subject, c.predicate, c.object_entity or "")
+        for c in positives
+        if parse_provenance(c.provenance).grounded
+    }
+    held = OrderIndex(triples, acyclic)
+    by_triple = {(c.subject, c.predicate, c.object_entity or ""): c for c in positives}
+    ledger, closed = _review(graph, ledger, grounded, held, by_triple, cc.proposal_ttl_nights, now)
+
+    cal = _calibrate(model, data, train, acyclic, cc)
+    room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(ledger.open())))
+    chosen, skipped = _choose(model, data, set(triples), held, ledger, cal, room, cc)
     provenance = f"inference:{MODEL_NAME}@{version}"
-    hint = settings.epistemic.hint_cap
-    for p in proposals:
-        graph.add_claim(
-            NewClaim(
-                subject=p.subject,
-                predicate=p.predicate,
-                object_entity=p.object_entity,
-                confidence=min(hint, max(0.01, p.score)),
-                provenance=provenance,
-            ),
-            now,
-        )
-        graph.file_gap(
-            p.subject,
-            p.predicate,
-            f"Does {p.subject} {p.predicate} {p.object_entity}? (proposed by {provenance})",
-            now,
-        )
+    written = _write(graph, chosen, cal, provenance, version, settings.epistemic.hint_cap, now)
+    ledger = Ledger(proposals=[*ledger.proposals, *written])
+    duplicates = near_duplicates(model, ents, cfg.duplicate_similarity, version)
     graph.record_duplicate_candidates(duplicates, now)
-
+    reversed_ = sum(
+        1
+        for p in written
+        if p.predicate in acyclic and (p.object_entity, p.predicate, p.subject) in triples
+    )
+    tonight = {
+        k: sum(1 for p in closed if p.status == k) for k in ("confirmed", "refuted", "decayed")
+    }
     runs.append(
         {
             "at": now.isoformat(),
@@ -214,8 +229,13 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
             "epochs": history.epochs,
             "mrr": metrics["mrr"],
             "hits10": metrics["hits10"],
-            "proposals": len(proposals),
+            "proposals": len(written),
             "positives": len(triples),
+            "threshold": cal.threshold,
+            "precision": cal.precision,
+            "pending": len(ledger.open()),
+            "reversed": reversed_,
+            **tonight,
         }
     )
     save_checkpoint(
@@ -228,8 +248,10 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
             "relations": rels,
             "runs": runs,
             "history": {"losses": history.losses, "epochs": history.epochs},
+            "calibration": {"threshold": cal.threshold, "precision": cal.precision},
         },
     )
+    save_ledger(settings.data_dir, ledger)
     return NightReport(
         at=now,
         version=version,
@@ -240,10 +262,211 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
         hits10=metrics["hits10"],
         replayed=len(replayed),
         buffer_rows=buffer_rows,
-        proposals=proposals,
+        proposals=written,
         duplicates=len(duplicates),
         history=runs,
+        calibration=cal,
+        pending=len(ledger.open()),
+        closed=closed,
+        skipped=skipped,
+        reversed=reversed_,
+        replay=plan.rows[:REPLAY_ROWS_SHOWN],
+        withdrawn=len(plan.withdrawn),
     )
+
+
+def _harvest(graph: GraphStore, positives: list[Claim], capacity: int, now: datetime) -> int:
+    """Experience of the last day enters the buffer: surprise is how unsure MAX was of it."""
+    since = now - timedelta(days=1)
+    recent = []
+    for c in positives:
+        if c.created_at.replace(tzinfo=now.tzinfo) >= since:
+            recent.append(experience_of(c, "learned", 1.0 - c.confidence, now))
+        elif c.retrieved_at.replace(tzinfo=now.tzinfo) >= since:
+            recent.append(experience_of(c, "retrieved", 1.0 - c.confidence, now))
+    return graph.record_experiences(recent, capacity, now)
+
+
+def _corrections(positives: list[Claim]) -> dict[tuple[str, str], list[Triple]]:
+    """The user_correction statements between entities, by (subject, relation)."""
+    out: dict[tuple[str, str], list[Triple]] = {}
+    for c in positives:
+        if parse_provenance(c.provenance).klass is ProvenanceClass.USER_CORRECTION:
+            out.setdefault((c.subject, c.predicate), []).append(
+                (c.subject, c.predicate, c.object_entity or "")
+            )
+    return out
+
+
+def _review(
+    graph: GraphStore,
+    ledger: Ledger,
+    grounded: set[Triple],
+    held: OrderIndex,
+    by_triple: dict[Triple, Claim],
+    ttl: int,
+    now: datetime,
+) -> tuple[Ledger, list[Proposal]]:
+    """Tonight's verdict on every open proposal; a refuted one loses a conflict (its confidence
+    halves), every closed one's gap is answered with why."""
+    kept: list[Proposal] = []
+    closed: list[Proposal] = []
+    for p in ledger.proposals:
+        if p.status != "open":
+            kept.append(p)
+            continue
+        lost = any(
+            x.status is ConflictStatus.RESOLVED and x.winner not in (None, p.claim_id)
+            for x in (graph.conflicts_for(p.claim_id) if p.claim_id else [])
+        )
+        verdict = review(p, grounded, held, lost, ttl, now)
+        q = verdict.proposal
+        if verdict.witness is not None and verdict.witness in by_triple and p.claim_id:
+            q = _settle_against(graph, q, by_triple[verdict.witness], now)
+        if q.status != "open":
+            closed.append(q)
+            if q.gap_id:
+                try:
+                    graph.attempt_gap(q.gap_id, True, f"proposal {q.status}: {q.trail[-1]}", now)
+                except ResidentError as exc:
+                    q = q.model_copy(update={"trail": [*q.trail, f"gap not closed: {exc}"]})
+        kept.append(q)
+    return Ledger(proposals=kept), closed
+
+
+def _settle_against(graph: GraphStore, p: Proposal, witness: Claim, now: datetime) -> Proposal:
+    """A conflict between the proposal and the grounded edge that refutes it, settled for the
+    edge: the proposal keeps its row and loses half its confidence (the ladder's rule)."""
+    try:
+        conflict = graph.record_conflict(p.claim_id, witness.id, now, reason="cycle")
+        if conflict.status is not ConflictStatus.RESOLVED:
+            graph.resolve_conflict(conflict.id, witness.id, now)
+    except ResidentError as exc:
+        return p.model_copy(update={"trail": [*p.trail, f"conflict not settled: {exc}"]})
+    return p.model_copy(update={"trail": [*p.trail, f"settled against it by {witness.id}"]})
+
+
+def _pairs(data: Any) -> list[tuple[int, int]]:
+    """The (head, relation) pairs the learner knows, a stable sample when there are many."""
+    pairs = sorted({(h, r) for h, r, _ in data.train.tolist()})
+    if len(pairs) > MAX_PROPOSAL_PAIRS:
+        step = len(pairs) / MAX_PROPOSAL_PAIRS
+        pairs = [pairs[int(i * step)] for i in range(MAX_PROPOSAL_PAIRS)]
+    return pairs
+
+
+def _calibrate(
+    model: Any,
+    data: Any,
+    train: list[tuple[str, str, str, float]],
+    acyclic: list[str],
+    cc: ConsolidationSettings,
+) -> Calibration:
+    """Score candidates as the night will, with only the training edges known, and see how many
+    of them are held-out edges: the threshold reaching the precision target."""
+    from resident.learning.scoring import top_candidates
+
+    if not len(data.train) or not len(data.test):
+        return Calibration(None, 0.0, 0, 0, 0)
+    known = {tuple(x) for x in data.train.tolist()}
+    truth = {tuple(x) for x in data.test.tolist()}
+    index = OrderIndex(((h, r, t) for h, r, t, _ in train), acyclic)
+    ents, rels = data.entities, data.relations
+
+    def skip(h: int, r: int, t: int) -> bool:
+        return (h, r, t) in known or order_verdict(index, ents[h], rels[r], ents[t]) is not None
+
+    cands = top_candidates(model, _pairs(data), data.n_ent, cc.candidates_per_pair, skip)
+    scored = [(s, (h, r, t) in truth) for s, h, r, t in cands]
+    return calibrate(scored, cc.precision_target, cc.min_calibration_support)
+
+
+def _choose(
+    model: Any,
+    data: Any,
+    known: set[Triple],
+    held: OrderIndex,
+    ledger: Ledger,
+    cal: Calibration,
+    room: int,
+    cc: ConsolidationSettings,
+) -> tuple[list[tuple[float, str, str, str]], dict[str, int]]:
+    """Tonight's best new links above the calibrated threshold, as many as there is room for;
+    and how many candidates each rule of the partial orders turned away."""
+    from resident.learning.scoring import top_candidates
+
+    skipped: dict[str, int] = {}
+    if cal.threshold is None or room <= 0 or not len(data.train):
+        return [], skipped
+    ents, rels = data.entities, data.relations
+    ever = ledger.ever()
+
+    def skip(h: int, r: int, t: int) -> bool:
+        triple = (ents[h], rels[r], ents[t])
+        if triple in known or triple in ever:
+            return True
+        why = order_verdict(held, *triple)
+        if why is not None:
+            key = why.split(" (")[0].split(" of the held")[0]
+            skipped[key] = skipped.get(key, 0) + 1
+        return why is not None
+
+    cands = top_candidates(model, _pairs(data), data.n_ent, cc.candidates_per_pair, skip)
+    named = sorted(
+        ((s, ents[h], rels[r], ents[t]) for s, h, r, t in cands if s >= cal.threshold),
+        key=lambda c: (-c[0], c[1], c[2], c[3]),
+    )
+    return named[:room], skipped
+
+
+def _write(
+    graph: GraphStore,
+    chosen: list[tuple[float, str, str, str]],
+    cal: Calibration,
+    provenance: str,
+    version: int,
+    hint: float,
+    now: datetime,
+) -> list[Proposal]:
+    """Each proposal as an inference hypothesis (hint cap) whose evidence row carries its trail,
+    and a default-priority curiosity gap asking it."""
+    out = []
+    for score, h, r, t in chosen:
+        trail = (
+            f"{now:%Y-%m-%d} {provenance}: score {score:.3f} at threshold "
+            f"{cal.threshold:.3f}; tonight's held-out precision there {cal.precision:.2f} "
+            f"({cal.support} candidates)"
+        )
+        claim = graph.add_claim(
+            NewClaim(
+                subject=h,
+                predicate=r,
+                object_entity=t,
+                confidence=min(hint, max(0.01, score)),
+                provenance=provenance,
+                locator=trail,
+            ),
+            now,
+        )
+        gap = graph.file_gap(
+            h, r, f"Does {h} {r} {t}? (proposed by {provenance}, score {score:.2f})", now
+        )
+        out.append(
+            Proposal(
+                subject=h,
+                predicate=r,
+                object_entity=t,
+                score=score,
+                threshold=cal.threshold or 0.0,
+                precision=cal.precision,
+                version=version,
+                opened_at=now,
+                claim_id=claim.id,
+                gap_id=gap.id,
+                trail=[trail],
+            )
+        )
+    return out
 
 
 def _evaluate(model: Any, data: Any) -> dict[str, float]:
@@ -252,36 +475,6 @@ def _evaluate(model: Any, data: Any) -> dict[str, float]:
     if not len(data.test):
         return {"mrr": 0.0, "hits10": 0.0}
     return evaluate(model.score, data, data.test[:500])
-
-
-def propose(model: Any, data: Any, known: set[tuple[str, str, str]], limit: int) -> list[Proposal]:
-    """The best-scoring links the graph does not hold, one pass over each (head, relation)
-    seen in training; ties broken by ids so the same model gives the same proposals."""
-    import torch
-
-    if limit <= 0 or not len(data.train):
-        return []
-    # A stable sample of (head, relation) pairs keeps a night bounded on a large graph.
-    pairs = sorted({(h, r) for h, r, _ in data.train.tolist()})
-    if len(pairs) > MAX_PROPOSAL_PAIRS:
-        step = len(pairs) / MAX_PROPOSAL_PAIRS
-        pairs = [pairs[int(i * step)] for i in range(MAX_PROPOSAL_PAIRS)]
-    cands: list[tuple[float, str, str, str]] = []
-    all_e = torch.arange(data.n_ent)
-    with torch.no_grad():
-        for h, r in pairs:
-            hrt = torch.stack([torch.full_like(all_e, h), torch.full_like(all_e, r), all_e], 1)
-            # The layers' goodness are logits of a contrast over candidates: a softmax over
-            # every entity reads as how likely this tail is, against all the others.
-            s = torch.softmax(model.score(hrt), 0)
-            for t in torch.topk(s, min(3, data.n_ent)).indices.tolist():
-                triple = (data.entities[h], data.relations[r], data.entities[t])
-                if t != h and triple not in known:
-                    cands.append((round(float(s[t]), 6), *triple))
-    cands.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
-    return [
-        Proposal(subject=h, predicate=r, object_entity=t, score=s) for s, h, r, t in cands[:limit]
-    ]
 
 
 def near_duplicates(
@@ -313,22 +506,50 @@ def near_duplicates(
 
 
 def render_markdown(report: NightReport) -> str:
+    cal = report.calibration
+    at = "none reached the target" if cal.threshold is None else f"{cal.threshold:.3f}"
     lines = [
         f"# sleep-consolidation, {report.at.isoformat()}",
         "",
         f"Model {MODEL_NAME}@{report.version}, {report.epochs_total} epochs in all; "
         f"{report.positives} grounded links ({report.held_out} held out); replayed "
-        f"{report.replayed} of {report.buffer_rows} buffered experiences.",
+        f"{report.replayed} of {report.buffer_rows} buffered experiences "
+        f"({report.withdrawn} corrected belief(s) withdrawn from training).",
         "",
-        f"Held-out filtered MRR **{report.mrr:.3f}**, Hits@10 **{report.hits10:.3f}**. "
-        f"Proposals written: {len(report.proposals)} (inference, hint cap); duplicate "
-        f"candidates: {report.duplicates}.",
+        f"Held-out filtered MRR **{report.mrr:.3f}**, Hits@10 **{report.hits10:.3f}**.",
         "",
-        "## Trend over past nights",
+        f"Calibration on the held-out edges: threshold **{at}**, precision there "
+        f"**{cal.precision:.2f}** over {cal.support} of {cal.candidates} candidates "
+        f"({cal.positives} of them held-out edges).",
+        "",
+        f"Proposals written: **{len(report.proposals)}** (inference, hint cap); open now: "
+        f"**{report.pending}**; reversing a held edge: **{report.reversed}**; closed tonight: "
+        + (", ".join(f"{p.status} {' '.join(p.triple)}" for p in report.closed) or "none")
+        + "; turned away by the partial orders: "
+        + (", ".join(f"{k} {v}" for k, v in sorted(report.skipped.items())) or "none")
+        + f"; duplicate candidates: {report.duplicates}.",
         "",
     ]
+    if report.proposals:
+        lines += ["## Proposals", ""]
+        lines += table(
+            ["subject", "relation", "object", "score", "night's precision"],
+            [
+                (p.subject, p.predicate, p.object_entity, f"{p.score:.3f}", f"{p.precision:.2f}")
+                for p in report.proposals
+            ],
+        )
+        lines.append("")
+    if report.replay:
+        lines += ["## Replayed first (priority: recency + surprise; weight by kind)", ""]
+        lines += table(
+            ["kind", "statement", "priority", "weight"],
+            [(r.kind, r.statement, f"{r.priority:.3f}", f"{r.weight:.2f}") for r in report.replay],
+        )
+        lines.append("")
+    lines += ["## Trend over past nights", ""]
     lines += table(
-        ["night", "version", "epochs", "MRR", "Hits@10", "proposals"],
+        ["night", "version", "epochs", "MRR", "Hits@10", "precision", "proposals", "open"],
         [
             (
                 r["at"],
@@ -336,7 +557,9 @@ def render_markdown(report: NightReport) -> str:
                 r["epochs"],
                 f"{r['mrr']:.3f}",
                 f"{r['hits10']:.3f}",
+                f"{r.get('precision', 0.0):.2f}",
                 r["proposals"],
+                r.get("pending", ""),
             )
             for r in report.history
         ],

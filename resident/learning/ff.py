@@ -9,9 +9,11 @@ them when it is large), so each layer's goodness is a logit. No gradient crosses
 boundary: a deeper layer sees the previous layer's activations detached and length-normalised
 (Hinton's normalisation, so it cannot read the earlier goodness off the vector's length).
 
-Layer 1 is relation-conditioned: its units are rectified elementwise products h_i r_i t_i of the
-head, relation and tail embeddings (a multiplicative layer whose weights are the relation's row),
-so its goodness is a rectified trilinear score; the embeddings learn from layer 1's loss only.
+Layer 1 is relation-conditioned and directed: each embedding is dim/2 complex numbers, the head
+is mapped by the relation (the complex product h*r, as in ComplEx) and each unit is one real or
+imaginary part of it times the same part of the tail, rectified, so its goodness is a rectified
+ComplEx score that differs when head and tail swap (`ForwardForward.first`); the embeddings
+learn from layer 1's loss only.
 Layer 2 is a dense ReLU layer. At scoring time the goodness of all layers is summed (a product of
 the layers' experts, as each is a logit).
 
@@ -71,6 +73,13 @@ def encode(
     return Triples(rows(train), rows(valid), rows(test), ents, rels)
 
 
+def interact(h: torch.Tensor, r: torch.Tensor) -> torch.Tensor:
+    """The complex product h*r of embeddings stored as [real half, imaginary half]."""
+    hr_, hi = h.chunk(2, -1)
+    rr, ri = r.chunk(2, -1)
+    return torch.cat([hr_ * rr - hi * ri, hr_ * ri + hi * rr], -1)
+
+
 class FFLayer(nn.Module):
     def __init__(self, d_in: int, d_out: int) -> None:
         super().__init__()
@@ -96,8 +105,17 @@ class ForwardForward(nn.Module):
         self.n_layers = layers
 
     def first(self, h: torch.Tensor, r: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
-        """Layer 1's activations for broadcastable head, relation and tail embeddings."""
-        return F.relu(F.dropout(h * r, self.dropout, self.training) * t)
+        """Layer 1's activations for broadcastable head, relation and tail embeddings.
+
+        Each embedding is read as dim/2 complex numbers (real halves first). The head is
+        rotated and scaled by the relation (a complex product h*r, ComplEx's relation map), and
+        each unit multiplies one part of it with the same part of the tail: the real units
+        Re(hr)_i Re(t)_i and the imaginary units Im(hr)_i Im(t)_i, whose sum is ComplEx's
+        Re(<h, r, conj t>). Swapping head and tail changes the units unless the relation's
+        imaginary part is zero, so is_a can score high one way round and low the other (the
+        old h_i r_i t_i units could not: they are the same either way round)."""
+        hr = interact(h, r)
+        return F.relu(F.dropout(hr, self.dropout, self.training) * t)
 
     def _stack(self, a1: torch.Tensor) -> list[torch.Tensor]:
         """Goodness of every layer from layer 1's activations; inputs detached between layers."""
@@ -122,7 +140,9 @@ class ForwardForward(nn.Module):
         fixed = self.ent(q[:, 2 - side]).unsqueeze(1)
         r = self.rel(q[:, 1]).unsqueeze(1)
         other = self.ent.weight.unsqueeze(0) if cand is None else self.ent(cand)
-        return self._stack(self.first(fixed, r, other))
+        if side == 2:
+            return self._stack(self.first(fixed, r, other))
+        return self._stack(self.first(other, r, fixed))
 
     def score(self, hrt: torch.Tensor) -> torch.Tensor:
         return torch.stack(self.goodness(hrt), 0).sum(0)
@@ -157,6 +177,8 @@ class TrainConfig:
     reg: float = 1e-2
     label_smoothing: float = 0.1
     seed: int = 0
+    #: Up to this many entities every entity is a candidate in the contrast; above it a sample.
+    full_contrast_max: int = FULL_CONTRAST_MAX_ENTITIES
 
 
 @dataclass
@@ -176,11 +198,11 @@ def _contrast(
 
 
 def _queries(
-    pos: torch.Tensor, n_ent: int, k: int, gen: torch.Generator
+    pos: torch.Tensor, n_ent: int, k: int, gen: torch.Generator, full_max: int
 ) -> tuple[torch.Tensor | None, torch.Tensor]:
     """Candidates per query and the positive's column: every entity (None) on a small graph;
     else the positive in column 0 and k random entities after it."""
-    if n_ent <= FULL_CONTRAST_MAX_ENTITIES:
+    if n_ent <= full_max:
         return None, pos
     rand = torch.randint(0, n_ent, (len(pos), k), generator=gen).to(pos.device)
     return torch.cat([pos.unsqueeze(1), rand], 1), torch.zeros(
@@ -217,7 +239,9 @@ def train_ff(
             q = x[idx]
             w = None if w_all is None else w_all[idx]
             for side in (2, 0):
-                cand, target = _queries(q[:, side], data.n_ent, cfg.negatives, gen)
+                cand, target = _queries(
+                    q[:, side], data.n_ent, cfg.negatives, gen, cfg.full_contrast_max
+                )
                 gs = model.candidates(q, side, cand)
                 for li, (opt, g) in enumerate(zip(opts, gs, strict=True)):
                     loss = _contrast(g, target, w, cfg.label_smoothing)
