@@ -47,12 +47,19 @@ def latest_artifact(key: str) -> str:
     return str(newest.data)
 
 
+def inbox(data_dir: Path) -> Path:
+    """Where a flow may read a file from (the data directory's inbox; literature.roots too)."""
+    folder = data_dir / "inbox"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 def open_store(data_dir: Path) -> DuckStore:
     return DuckStore.open(load_settings(data_dir=data_dir, env={}), create=True)
 
 
-def test_ingest_flow_lands_and_reports(flow_env: Path, tmp_path: Path) -> None:
-    path = tmp_path / "hp.obo"
+def test_ingest_flow_lands_and_reports(flow_env: Path) -> None:
+    path = inbox(flow_env) / "hp.obo"
     path.write_text(TINY_OBO)
     result = ingest(source=str(path))
     assert result["claims"]["inserted"] == 1 and result["entities"]["inserted"] == 2
@@ -82,8 +89,8 @@ def _task_run_counts(flow_run_id: Any) -> dict[str, int]:
     return counts
 
 
-def test_malformed_source_fails_fast_and_writes_nothing(flow_env: Path, tmp_path: Path) -> None:
-    path = tmp_path / "broken.obo"
+def test_malformed_source_fails_fast_and_writes_nothing(flow_env: Path) -> None:
+    path = inbox(flow_env) / "broken.obo"
     path.write_text(TINY_OBO + "[Term]\nid: HP:0000002\nno colon here\n")
     state = ingest(source=str(path), return_state=True)
     with pytest.raises(MalformedSource, match="line 16"):
@@ -94,7 +101,7 @@ def test_malformed_source_fails_fast_and_writes_nothing(flow_env: Path, tmp_path
         assert store.counts()["entities"] == 0
 
 
-def test_busy_graph_is_retried_with_backoff(flow_env: Path, tmp_path: Path) -> None:
+def test_busy_graph_is_retried_with_backoff(flow_env: Path) -> None:
     open_store(flow_env).close()
     graph = load_settings(data_dir=flow_env, env={}).graph_path
     # Another process holds the file read-write for two seconds: the first tries meet GraphBusy.
@@ -111,7 +118,7 @@ def test_busy_graph_is_retried_with_backoff(flow_env: Path, tmp_path: Path) -> N
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        path = tmp_path / "hp.obo"
+        path = inbox(flow_env) / "hp.obo"
         path.write_text(TINY_OBO)
         result = ingest(source=str(path))
     finally:
