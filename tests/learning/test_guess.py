@@ -3,9 +3,6 @@ night's held-out precision reached the target, labelled, never stored; off by co
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from resident.config import Settings
@@ -15,9 +12,7 @@ from resident.language.intents import QuestionKind, Triple
 from resident.learning.consolidation import consolidate
 from resident.learning.guess import best_guess
 from resident.memory.duck_store import DuckStore
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_consolidation import NOW, _fill, _small_settings  # noqa: E402
+from tests.learning.test_consolidation import NOW, _fill, _small_settings
 
 pytest.importorskip("torch")
 

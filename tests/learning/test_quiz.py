@@ -4,9 +4,7 @@ no answer changed; a night that changes an answer without evidence is rolled bac
 
 from __future__ import annotations
 
-import sys
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -17,9 +15,7 @@ from resident.learning.consolidation import consolidate
 from resident.learning.quiz import guarded_night, quiz_items
 from resident.memory.duck_store import DuckStore
 from resident.records import NewClaim
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_consolidation import NOW, _fill, _small_settings  # noqa: E402
+from tests.learning.test_consolidation import NOW, _fill, _small_settings
 
 pytest.importorskip("torch")
 
