@@ -18,6 +18,7 @@ from resident.language.kin import (
     _phrase_edges,
     _presented,
 )
+from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
     _is_literal,
@@ -46,7 +47,6 @@ from resident.language.statement import (
     canonical_lemma,
     gerund,
     is_pet,
-    third_person,
     verb_lemma,
 )
 from resident.language.words import words

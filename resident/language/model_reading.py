@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from resident.errors import LanguageModelError
 from resident.language.model_client import ModelClient
-from resident.language.statement import Ref, Statement, base_form, canonical_lemma, third_person
+from resident.language.phrases import third_person
+from resident.language.statement import Ref, Statement, base_form, canonical_lemma
 from resident.records import PREDICATE_RE
 
 EXTRACTION_PROMPT = (

@@ -152,18 +152,6 @@ _WH = words("wh")
 _AUX_START = words("reading_aux_start")
 
 
-def third_person(verb: str) -> str:
-    """English third person singular ("like" -> "likes")."""
-    irregular = {"have": "has", "do": "does", "go": "goes", "be": "is"}
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
 def base_form(word: str) -> str:
     """The lemma behind a predicate's verb ("likes" -> "like", "goes" -> "go"); inverse of
     `third_person` for the forms it makes."""

@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.config import Settings
 from resident.errors import NotFound
-from resident.language.bookshelf import (
+from resident.language.dictionary import Dictionary, slug
+from resident.language.shelf import (
     APPEARS_WITH,
     ASSOCIATED_WITH,
     AUTHOR,
@@ -39,7 +40,6 @@ from resident.language.bookshelf import (
     WORD_KIND,
     YEAR,
 )
-from resident.language.dictionary import Dictionary, slug
 from resident.literature.distill import Distillation, Excerpt, NewWord, Subject, Theme
 from resident.literature.morals import FOUNDATIONS
 from resident.memory.client import GraphStore

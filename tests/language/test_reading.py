@@ -14,7 +14,8 @@ import pytest
 
 from resident.config import Settings
 from resident.language import when as timewords
-from resident.language.statement import base_form, third_person
+from resident.language.phrases import third_person
+from resident.language.statement import base_form
 from tests.language.test_conversation import Max
 
 README = Path(__file__).resolve().parents[2] / "README.md"
