@@ -67,6 +67,8 @@ def test_read_reread_and_nothing_verbatim_survives(
 ) -> None:
     # Flows read only the inbox and literature.roots: this test's folder is one.
     monkeypatch.setenv("RESIDENT_LITERATURE__ROOTS", json.dumps([str(tmp_path)]))
+    # The reading gets a temp dir of its own: the machine's shared one holds other runs' files.
+    private_tmp = _private_temp_dir(tmp_path, monkeypatch)
     started = time.time()
     book = make_pdf(tmp_path / "gpl.pdf", license_text(), blank_pages=(3,))
     first = literature(path=str(book))
@@ -85,16 +87,18 @@ def test_read_reread_and_nothing_verbatim_survives(
     assert _artifacts("literature", again["flow_run_id"])
     assert _artifacts("literature-progress")
 
-    # Every file under the data directory (graph, events, logs, state) and every file in the
-    # temp dir written since the reading began (the harness's Prefect database included).
+    # Every file under the data directory (graph, events, logs, state), every file in the
+    # reading's temp dir and every file of the harness's Prefect database written since the
+    # reading began.
     settings = load_settings(data_dir=flow_env, env={})
     files = [p for p in flow_env.rglob("*") if p.is_file()]
-    tmp = Path(tempfile.gettempdir())
-    files += [
-        p
-        for p in tmp.rglob("*")
-        if p.is_file() and p != book and p.stat().st_mtime >= started - 1 and not p.is_symlink()
-    ]
+    for root in (private_tmp, _harness_db_dir()):
+        files += [
+            p
+            for p in root.rglob("*")
+            if p.is_file() and p.stat().st_mtime >= started - 1 and not p.is_symlink()
+        ]
+    assert any(p.parent == _harness_db_dir() for p in files), "the Prefect database is searched"
     assert settings.graph_path in files
     wanted = shingles(license_text())
     excerpts = " ".join(" ".join(e.split()) for e in _excerpts(settings.graph_path))
@@ -105,6 +109,23 @@ def test_read_reread_and_nothing_verbatim_survives(
     control = tmp_path / "control.txt"
     control.write_text(license_text())
     assert len(_search([control], wanted)[control]) > 100
+
+
+def _private_temp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temp dir for the code under test alone (tempfile's and any child process's)."""
+    private = tmp_path / "tmp"
+    private.mkdir()
+    monkeypatch.setenv("TMPDIR", str(private))
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    return private
+
+
+def _harness_db_dir() -> Path:
+    """The folder of the test harness's Prefect database (its runs, logs and artifacts)."""
+    from prefect.settings import PREFECT_SERVER_DATABASE_CONNECTION_URL
+
+    url = PREFECT_SERVER_DATABASE_CONNECTION_URL.value()
+    return Path(url.split(":///", 1)[1]).parent
 
 
 def _excerpts(graph_file: Path) -> list[str]:

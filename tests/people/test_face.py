@@ -54,11 +54,18 @@ def _digest(path: str) -> str:
         return ""
 
 
-def test_a_stream_of_frames_is_recognised_and_no_frame_touches_disk(settings: Settings) -> None:
+def test_a_stream_of_frames_is_recognised_and_no_frame_touches_disk(
+    settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The recogniser gets a temp dir of its own: the machine's shared one holds other runs' files.
+    private_tmp = tmp_path / "tmp"
+    private_tmp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(private_tmp))
+    monkeypatch.setattr(tempfile, "tempdir", str(private_tmp))
     roots = [
         settings.data_dir,
         settings.data_dir / "prefect",
-        Path(tempfile.gettempdir()),
+        private_tmp,
         settings.key_dir,
     ]
     for root in roots:
