@@ -172,6 +172,8 @@ def explore_queue(graph_dir: str, gaps: int) -> dict[str, Any]:
         "promoted": report.promoted,
         "resolved": report.resolved,
         "refused": len(report.refused),
+        "questions_planned": report.questions_planned,
+        "sweep_s": round(report.sweep.seconds, 2) if report.sweep is not None else None,
         "seconds": round(seconds, 2),
         "gaps_per_s": round(report.examined / seconds, 1) if seconds else None,
     }
