@@ -196,28 +196,30 @@ class HouseholdStoreMixin:
         staged = pa.table(
             {
                 "id": [w.id for w in writes],
-                "confidence": pa.array([w.confidence for w in writes], pa.float64()),
-                "rung": pa.array([_rung(w.level) for w in writes], pa.string()),
+                "new_confidence": pa.array([w.confidence for w in writes], pa.float64()),
+                "new_rung": pa.array([_rung(w.level) for w in writes], pa.string()),
                 "read_confidence": pa.array([w.read_confidence for w in writes], pa.float64()),
                 "read_level": [w.read_level.value for w in writes],
             }
         )
         cur.register("claim_writes", staged)
         try:
-            moved = cur.execute(
-                f"SELECT u.id FROM claim_writes u LEFT JOIN (SELECT id, confidence, "
-                f"{_level_sql(self.settings)} AS level FROM claims SEMI JOIN claim_writes "
-                "USING (id)) c USING (id) WHERE c.id IS NULL OR c.confidence <> u.read_confidence "
-                "OR c.level <> u.read_level LIMIT 1"
-            ).fetchall()
-            if moved:
-                raise GraphMoved(f"claim {moved[0][0]!r} changed since the batch read it")
-            cur.execute(
-                "UPDATE claims SET confidence = u.confidence, rung = u.rung "
-                "FROM claim_writes u WHERE claims.id = u.id"
+            # One statement checks and writes: a row that moved since the read is not updated,
+            # the count falls short and the whole transaction rolls back.
+            written = _count(
+                cur.execute(
+                    "UPDATE claims SET confidence = u.new_confidence, rung = u.new_rung "
+                    "FROM claim_writes u WHERE claims.id = u.id "
+                    "AND claims.confidence = u.read_confidence "
+                    f"AND ({_level_sql(self.settings)}) = u.read_level"
+                )
             )
         finally:
             cur.unregister("claim_writes")
+        if written != len(writes):
+            raise GraphMoved(
+                f"{len(writes) - written} of the batch's claims changed since it read them"
+            )
 
     def _resolve_conflicts(
         self, cur: duckdb.DuckDBPyConnection, settled: Sequence[Conflict], now: datetime
@@ -233,19 +235,20 @@ class HouseholdStoreMixin:
         )
         cur.register("conflict_writes", staged)
         try:
-            moved = cur.execute(
-                "SELECT u.id FROM conflict_writes u ANTI JOIN (SELECT id FROM conflicts "
-                "WHERE status = 'open') x USING (id) LIMIT 1"
-            ).fetchall()
-            if moved:
-                raise GraphMoved(f"conflict {moved[0][0]!r} is no longer open")
-            cur.execute(
-                "UPDATE conflicts SET status = u.status, winner = u.winner, resolved_at = $now "
-                "FROM conflict_writes u WHERE conflicts.id = u.id",
-                {"now": _db_ts(now)},
+            written = _count(
+                cur.execute(
+                    "UPDATE conflicts SET status = u.status, winner = u.winner, "
+                    "resolved_at = $now FROM conflict_writes u "
+                    "WHERE conflicts.id = u.id AND conflicts.status = 'open'",
+                    {"now": _db_ts(now)},
+                )
             )
         finally:
             cur.unregister("conflict_writes")
+        if written != len(settled):
+            raise GraphMoved(
+                f"{len(settled) - written} of the batch's conflicts are no longer open"
+            )
 
     def _file_questions(
         self, cur: duckdb.DuckDBPyConnection, items: Sequence[HouseQuestion]
@@ -470,6 +473,11 @@ def _experiences_table(items: Sequence[Experience]) -> pa.Table:
             "recorded_at": _timestamps([e.recorded_at for e in items]),
         }
     )
+
+
+def _count(result: duckdb.DuckDBPyConnection) -> int:
+    row = result.fetchone()
+    return int(row[0]) if row else 0
 
 
 def _timestamps(values: Sequence[datetime | None]) -> pa.Array:
