@@ -162,7 +162,12 @@ class HouseholdStoreMixin:
         closed gaps) and every gap's attempt. The rules were applied by the loop
         (resident.cognition.settling); the store checks that every claim it writes still has
         the confidence and level the decision read and every conflict it resolves is still
-        open, else GraphMoved and nothing is written. Returns the gaps as attempt_gaps does."""
+        open, else GraphMoved and nothing is written. Returns the gaps as attempt_gaps does.
+
+        The store applies decided rows and does not derive the rules again (the loop's Ledger
+        did, on these very rows): only the owner's and the service token reach it over the graph
+        API, as for the other writes there. Applying the decisions again on a Ledger read inside
+        this transaction cost half as much CPU again (RESULTS-household.md)."""
         if not settlement.attempts:
             return []
         with self._tx() as cur:
