@@ -1,8 +1,9 @@
 """The exploration loop's throughput (issue 26, point 6): gaps per second when it re-verifies a
 queue it cannot settle (the steady state of a long-lived household) and on benchmarks/ingest.py's
-mixed queue, with filler claims so the graph holds a million. Results: RESULTS-household.md.
+mixed queue (two gaps in three settle something), with filler claims so the graph holds CLAIMS.
+Each queue is built in one child process and explored in another. Results: RESULTS-household.md.
 
-    .venv/bin/python -m benchmarks.household_throughput [CLAIMS] [GAPS]
+    .venv/bin/python -m benchmarks.household_throughput [CLAIMS] [GAPS] [re-verify|mixed ...]
 """
 
 from __future__ import annotations
@@ -61,18 +62,14 @@ def reverify_queue(graph_dir: str, claims: int, gaps: int) -> dict[str, Any]:
     return {"claims": total[0] if total else 0, "gaps": gaps}
 
 
-def throughput(work_dir: Any, claims: int = 1_000_000, gaps: int = 10_000) -> dict[str, Any]:
-    """The exploration loop's gaps per second (issue 26, point 6) on the queue benchmarks/ingest.py
-    builds (one gap in three promoted, one left open, one a conflict resolved), with filler
-    claims on other subjects so the graph holds `claims` in all."""
-    from pathlib import Path
-
+def mixed_queue(graph_dir: str, claims: int, gaps: int) -> dict[str, Any]:
+    """benchmarks/ingest.py's mixed queue of `gaps` gaps (one in three promoted, one left open,
+    one a conflict resolved: two in three settle something), with filler claims on other
+    subjects so the graph holds `claims` in all."""
     import duckdb
 
-    from benchmarks.ingest import NOW, build_gap_queue, explore_queue, settings_for
+    from benchmarks.ingest import NOW, build_gap_queue, settings_for
 
-    graph_dir = str(Path(work_dir) / "throughput")
-    Path(graph_dir).mkdir(parents=True, exist_ok=True)
     built = build_gap_queue(graph_dir, gaps)
     filler = max(0, claims - built["counts"]["claims"])
     con = duckdb.connect(str(settings_for(graph_dir).graph_path))
@@ -94,30 +91,65 @@ def throughput(work_dir: Any, claims: int = 1_000_000, gaps: int = 10_000) -> di
         total = con.execute("SELECT count(*) FROM claims").fetchone()
     finally:
         con.close()
-    explored = explore_queue(graph_dir, gaps)
-    return {"claims": total[0] if total else 0, "gaps": gaps, **explored}
+    return {"claims": total[0] if total else 0, "gaps": gaps}
 
 
-def reverify(work_dir: Any, claims: int = 1_000_000, gaps: int = 10_000) -> dict[str, Any]:
-    """Gaps per second when the loop re-verifies a queue it cannot settle (see reverify_queue)."""
+QUEUES = {"re-verify": "reverify_queue", "mixed": "mixed_queue"}
+
+
+def measure(kind: str, work_dir: str, claims: int, gaps: int) -> dict[str, Any]:
+    """Build the `kind` queue in one child process, run the loop over it in another (so the
+    peak RSS is the loop's own)."""
     from pathlib import Path
 
-    from benchmarks.ingest import explore_queue
+    from benchmarks._runner import run_step
 
-    graph_dir = str(Path(work_dir) / "reverify")
-    Path(graph_dir).mkdir(parents=True, exist_ok=True)
-    built = reverify_queue(graph_dir, claims, gaps)
-    return {**built, **explore_queue(graph_dir, gaps)}
+    graph_dir = Path(work_dir) / kind
+    graph_dir.mkdir(parents=True, exist_ok=True)
+    built = run_step(
+        f"benchmarks.household_throughput:{QUEUES[kind]}",
+        graph_dir=str(graph_dir),
+        claims=claims,
+        gaps=gaps,
+    )
+    explored = explore_built(kind, str(graph_dir), gaps)
+    return {"build_peak_rss_mib": built["peak_rss_mib"], **explored}
+
+
+def explore_built(kind: str, graph_dir: str, gaps: int) -> dict[str, Any]:
+    """The loop over a queue already built in `graph_dir` (once: it settles what it can), in a
+    child process; with the graph's claims and the load average before and after."""
+    import os
+
+    import duckdb
+
+    from benchmarks._runner import run_step
+    from benchmarks.ingest import settings_for
+
+    con = duckdb.connect(str(settings_for(graph_dir).graph_path), read_only=True)
+    try:
+        row = con.execute("SELECT count(*) FROM claims").fetchone()
+    finally:
+        con.close()
+    load_before = os.getloadavg()[0]
+    explored = run_step("benchmarks.ingest:explore_queue", graph_dir=graph_dir, gaps=gaps)
+    return {
+        "queue": kind,
+        "claims": row[0] if row else 0,
+        **explored,
+        "load_average": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+    }
 
 
 if __name__ == "__main__":
     import json
     import sys
     import tempfile
+    from datetime import UTC, datetime
 
     claims = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     gaps = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
-    with tempfile.TemporaryDirectory() as d:
-        print("re-verify", json.dumps(reverify(d, claims, gaps)), flush=True)
-    with tempfile.TemporaryDirectory() as d:
-        print("mixed", json.dumps(throughput(d, claims, max(1, gaps // 7))), flush=True)
+    for kind in sys.argv[3:] or list(QUEUES):
+        with tempfile.TemporaryDirectory() as d:
+            started = datetime.now(UTC).isoformat(timespec="seconds")
+            print(json.dumps({"started": started, **measure(kind, d, claims, gaps)}), flush=True)

@@ -98,6 +98,13 @@ class ConflictRefused(EpistemicRefusal):
     code = "conflict_refused"
 
 
+class GraphMoved(EpistemicRefusal):
+    """A batch's decisions rest on rows another writer changed since the batch read them;
+    nothing of the batch was written (read again and decide again)."""
+
+    code = "graph_moved"
+
+
 class StateUnknown(ResidentError):
     """A state file and its last good copy are both unusable: the state is unknown."""
 

@@ -1,26 +1,28 @@
 """The exploration loop: re-verify due curiosity gaps against grounded evidence in the graph.
 
 For each due gap (highest priority first) the loop reads the claims with the gap's subject and
-predicate and decides, as a pure function (`plan_gap`), what the grounded evidence settles:
+predicate and decides, as a pure function (`resident.cognition.settling.plan_gap`), what the
+grounded evidence settles:
 promote a statement that more than one independent grounded source makes, resolve a conflict
 whose side has the evidence, or leave the gap open with its attempt count and a backoff. Only
 grounded claims (ingest:, literature:, observation:) count as evidence or are promoted; peer:,
-interaction:, inference: and user_correction claims never are. `explore` does the IO.
+interaction:, inference: and user_correction claims never are. What a gap's people can settle
+becomes a question for them. `explore` does the IO: gaps are taken in batches, each batch read at
+once, decided gap by gap on a ledger and written in one transaction.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from datetime import datetime
 
 from pydantic import BaseModel, Field
 
 from resident.cognition.epistemic import is_first_hand, parse_provenance, teller
-from resident.cognition.independence import Witness, witness_origins
+from resident.cognition.settling import Ledger, plan_gap
 from resident.config import Settings
-from resident.errors import EpistemicRefusal, NotFound
+from resident.errors import EpistemicRefusal, GraphMoved, NotFound
 from resident.memory.client import GraphStore
 from resident.records import (
     Claim,
@@ -29,187 +31,12 @@ from resident.records import (
     CuriosityGap,
     GapAttempt,
     GapContext,
+    GapSettlement,
     HouseQuestion,
     Level,
     PromotionReport,
 )
 from resident.report import cell, table
-
-# -- the pure decision ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Promotion:
-    claim_id: str
-    statement: str
-    sources: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Resolution:
-    conflict_id: str
-    winner_id: str
-    loser_id: str
-    statement: str
-    winner_sources: tuple[str, ...]
-    loser_sources: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class GapPlan:
-    """What the grounded evidence settles for one gap, and why."""
-
-    gap_id: str
-    resolutions: tuple[Resolution, ...]
-    promotions: tuple[Promotion, ...]
-    answered: bool
-    note: str
-
-
-def grounded_support(
-    claims: Iterable[Claim], evidence: Mapping[str, Sequence[str]] | None = None
-) -> dict[str, frozenset[str]]:
-    """For each object: the independent origins of the grounded sources that state it
-    (resident.cognition.independence; `evidence` maps claim ids to their evidence rows'
-    sources, without it a claim stands for its provenance).
-
-    Opinions are not truth claims and never count; hint-capped and user claims are not grounded.
-    """
-    rows = evidence or {}
-    support: dict[str, set[str]] = {}
-    for claim in claims:
-        if claim.level is Level.OPINION:
-            continue
-        support.setdefault(claim.object_value, set()).update(
-            witness_origins(Witness(claim.provenance, tuple(rows.get(claim.id, ()))))
-        )
-    return {obj: frozenset(keys) for obj, keys in support.items()}
-
-
-def _statement(claim: Claim) -> str:
-    return f"{claim.subject} {claim.predicate} {claim.object_value}"
-
-
-def _sources(keys: frozenset[str]) -> str:
-    return ", ".join(sorted(keys)) if keys else "none"
-
-
-def plan_gap(
-    gap: CuriosityGap,
-    claims: list[Claim],
-    conflicts: list[Conflict],
-    min_fact_sources: int,
-    min_winning_sources: int,
-    evidence: Mapping[str, Sequence[str]] | None = None,
-) -> GapPlan:
-    """Decide what the evidence settles for `gap`.
-
-    `claims` are the graph's claims with the gap's subject and predicate; `conflicts` those
-    rows that touch them. A conflict is resolved for the side whose statement has at least
-    `min_winning_sources` independent grounded sources and more than the other side (a FACT
-    loser needs `min_fact_sources`); a statement with `min_fact_sources` is promoted unless it
-    lost a conflict or sits in one still open. The gap is answered when nothing it asks about
-    is in open conflict and one of its statements stands on enough evidence to be a FACT.
-    """
-    by_id = {c.id: c for c in claims}
-    support = grounded_support(claims, evidence)
-    relevant = {x.id: x for x in conflicts if x.claim_a in by_id and x.claim_b in by_id}
-    focus = set(by_id) if gap.claim_id is None else {gap.claim_id}
-    if gap.claim_id is not None:
-        if gap.claim_id not in by_id:
-            return GapPlan(
-                gap.id,
-                (),
-                (),
-                False,
-                f"claim {gap.claim_id} is not among the claims of "
-                f"{gap.subject} {gap.predicate}; nothing to re-verify yet",
-            )
-        for x in relevant.values():
-            if gap.claim_id in (x.claim_a, x.claim_b):
-                focus |= {x.claim_a, x.claim_b}
-
-    resolutions: list[Resolution] = []
-    losers: set[str] = set()
-    unsettled: set[str] = set()
-    reasons: list[str] = []
-    for x in sorted(relevant.values(), key=lambda c: c.id):
-        a, b = by_id[x.claim_a], by_id[x.claim_b]
-        if x.status is ConflictStatus.RESOLVED:
-            loser = b if x.winner == a.id else a
-            losers.add(loser.object_value)
-            continue
-        sa, sb = support.get(a.object_value, frozenset()), support.get(b.object_value, frozenset())
-        winner, loser, sw, sl = (a, b, sa, sb) if len(sa) >= len(sb) else (b, a, sb, sa)
-        needed = max(min_winning_sources, min_fact_sources if loser.level is Level.FACT else 1)
-        if len(sw) > len(sl) and len(sw) >= needed:
-            resolutions.append(
-                Resolution(
-                    x.id,
-                    winner.id,
-                    loser.id,
-                    _statement(winner),
-                    tuple(sorted(sw)),
-                    tuple(sorted(sl)),
-                )
-            )
-            losers.add(loser.object_value)
-        else:
-            unsettled |= {a.object_value, b.object_value}
-            focus_side = x.claim_a in focus or x.claim_b in focus
-            if focus_side:
-                reasons.append(
-                    f"conflict {x.id} stays open: '{a.object_value}' has {len(sa)} grounded "
-                    f"source(s) ({_sources(sa)}), '{b.object_value}' has {len(sb)} "
-                    f"({_sources(sb)}); a side needs {needed} and more than the other"
-                )
-
-    promotions: list[Promotion] = []
-    for claim in sorted(claims, key=lambda c: c.id):
-        obj = claim.object_value
-        keys = support.get(obj, frozenset())
-        if (
-            claim.level in (Level.FACT, Level.OPINION)
-            or obj in losers
-            or obj in unsettled
-            or len(keys) < min_fact_sources
-            or not parse_provenance(claim.provenance).grounded
-        ):
-            continue
-        promotions.append(Promotion(claim.id, _statement(claim), tuple(sorted(keys))))
-
-    focus_objects = {by_id[i].object_value for i in focus if i in by_id}
-    open_focus = any(
-        x.status is ConflictStatus.OPEN
-        and (x.claim_a in focus or x.claim_b in focus)
-        and x.id not in {r.conflict_id for r in resolutions}
-        for x in relevant.values()
-    )
-    settled = sorted(
-        o
-        for o in focus_objects
-        if o not in losers and len(support.get(o, frozenset())) >= min_fact_sources
-    )
-    answered = not open_focus and bool(settled)
-    if answered:
-        note = "; ".join(
-            [f"'{o}' stands on {_sources(support[o])}" for o in settled]
-            + [f"conflict {r.conflict_id} resolved for {r.statement}" for r in resolutions]
-        )
-    elif reasons:
-        note = "; ".join(reasons)
-    elif not claims:
-        note = f"no claims for {gap.subject} {gap.predicate} in the graph yet"
-    else:
-        counts = ", ".join(
-            f"'{o}' {len(support.get(o, frozenset()))}" for o in sorted(focus_objects)
-        )
-        note = (
-            f"not enough grounded evidence: independent sources per statement {counts}; "
-            f"a FACT needs {min_fact_sources}"
-        )
-    return GapPlan(gap.id, tuple(resolutions), tuple(promotions), answered, note)
-
 
 # -- the loop (IO) -------------------------------------------------------------------------------
 
@@ -265,19 +92,15 @@ class ExplorationReport(BaseModel):
         return sum(1 for g in self.gaps if not g.answered)
 
 
-def explore_gap(
-    graph: GraphStore,
+def settle_gap(
+    ledger: Ledger,
     gap: CuriosityGap,
-    now: datetime,
+    context: GapContext,
     settings: Settings,
     report: ExplorationReport,
-    context: GapContext | None = None,
-) -> GapAttempt:
-    """Re-verify one gap: plan with the evidence, apply what it settles; returns the attempt
-    to record (the caller writes a batch of them at once). `context` is the batch read of the
-    gap's claims, conflicts and evidence; without it they are read here."""
-    if context is None:
-        context = graph.gap_context([gap])[0]
+) -> tuple[bool, str]:
+    """Re-verify one gap on its batch's ledger: plan with the evidence, apply what it settles
+    (the ledger applies the store's rules, in order); returns whether it is answered, and why."""
     claims = context.claims
     plan = plan_gap(
         gap,
@@ -288,12 +111,13 @@ def explore_gap(
         context.evidence,
     )
     note = plan.note
-    # The store re-checks every rule in its own transaction; a refusal means the graph moved
-    # under us (another writer), so the gap stays open and is tried again after its backoff.
+    # The rules are checked again on the ledger, where an earlier gap of the batch may have
+    # settled what this plan counted on (both gaps planned from the rows as read); a refusal
+    # leaves the gap open to be tried again after its backoff.
     refused = False
     for r in plan.resolutions:
         try:
-            graph.resolve_conflict(r.conflict_id, r.winner_id, now)
+            ledger.resolve(r.conflict_id, r.winner_id)
         except (EpistemicRefusal, NotFound) as exc:
             refused = True
             report.refused.append(f"resolve {r.conflict_id}: {exc}")
@@ -310,7 +134,7 @@ def explore_gap(
         )
     for p in plan.promotions:
         try:
-            graph.promote_to_fact(p.claim_id, now)
+            ledger.promote(p.claim_id)
         except (EpistemicRefusal, NotFound) as exc:
             refused = True
             report.refused.append(f"promote {p.claim_id}: {exc}")
@@ -327,41 +151,11 @@ def explore_gap(
     if refused:
         note = f"{note}; a write was refused, trying again later"
     if not answered and any(c.level is not Level.OPINION for c in claims):
-        settled = settle_first_hand(graph, claims, context.conflicts, now)
+        settled = settle_first_hand(ledger, claims, context.conflicts, ledger.now)
         if settled:
             answered = True
             note = f"{note}; settled first-hand by {gap.subject}: {', '.join(settled)}"
-    if not answered:
-        # What grounded data cannot settle about a person or the household, a person can.
-        planned = plan_questions(graph, gap, claims, now)
-        report.questions_planned += planned
-        if planned:
-            note = f"{note}; {planned} question(s) to ask in conversation"
-    report.examined += 1
-    return GapAttempt(gap_id=gap.id, resolved=answered, note=note)
-
-
-def _record_attempts(
-    graph: GraphStore,
-    gaps: list[CuriosityGap],
-    attempts: list[GapAttempt],
-    now: datetime,
-    report: ExplorationReport,
-) -> None:
-    updated = {g.id: g for g in graph.attempt_gaps(attempts, now)}
-    for gap, attempt in zip(gaps, attempts, strict=True):
-        after = updated[gap.id]
-        report.gaps.append(
-            GapOutcome(
-                gap_id=gap.id,
-                priority=gap.priority,
-                question=gap.question,
-                answered=attempt.resolved,
-                attempts=after.attempts,
-                next_attempt_at=None if attempt.resolved else after.next_attempt_at,
-                note=attempt.note,
-            )
-        )
+    return answered, note
 
 
 def question_sides(gap: CuriosityGap, claims: list[Claim], now: datetime) -> list[Claim]:
@@ -381,11 +175,11 @@ def question_sides(gap: CuriosityGap, claims: list[Claim], now: datetime) -> lis
 
 
 def settle_first_hand(
-    graph: GraphStore, claims: list[Claim], conflicts: list[Conflict], now: datetime
+    ledger: Ledger, claims: list[Claim], conflicts: list[Conflict], now: datetime
 ) -> list[str]:
     """The person concerned already said which value holds ("No, my birthday is 21 March"):
     their latest first-hand claim settles the open conflicts among these claims through
-    resolve_conflict, no question needed. Returns the conflicts settled."""
+    resolve_conflict (on the ledger), no question needed. Returns the conflicts settled."""
     first_hand = [c for c in claims if is_first_hand(c) and c.valid_at(now)]
     if not first_hand:
         return []
@@ -399,7 +193,7 @@ def settle_first_hand(
         if len(sides) != 2 or len(winners) != 1:
             continue
         try:
-            graph.resolve_conflict(conflict.id, winners[0].id, now)
+            ledger.resolve(conflict.id, winners[0].id)
         except (EpistemicRefusal, NotFound):
             continue
         settled.append(conflict.id)
@@ -419,25 +213,25 @@ def question_targets(subject: str, sides: list[Claim]) -> list[tuple[str, bool]]
     return list(out.items())
 
 
-def plan_questions(graph: GraphStore, gap: CuriosityGap, claims: list[Claim], now: datetime) -> int:
-    """File the questions for one open gap (once per person and attempt); returns how many are
-    new. The text says only what the asked person may read (people/privacy.py)."""
-    sides = question_sides(gap, claims, now)
+def question_entities(gap: CuriosityGap, sides: list[Claim]) -> set[str]:
+    """The entities a question about these sides may name (their labels are read once a batch)."""
+    ids = {gap.subject, *(c.object_entity for c in sides if c.object_entity)}
+    return ids | {t for c in sides if (t := teller(c.provenance)) is not None}
+
+
+def plan_questions(
+    gap: CuriosityGap, sides: list[Claim], labels: Mapping[str, str], now: datetime
+) -> list[HouseQuestion]:
+    """The questions for one open gap, once per person and attempt. The text says only what
+    the asked person may read (people/privacy.py)."""
     if not sides:
-        return 0
+        return []
     from resident.language.questions import question_text  # the language layer, only if asked
 
-    ids = {gap.subject, *(c.object_entity for c in sides if c.object_entity)}
-    ids |= {t for c in sides if (t := teller(c.provenance)) is not None}
-    labels = {}
-    for eid in ids:
-        try:
-            labels[eid] = graph.get_entity(eid).label
-        except NotFound:
-            continue
+    known = {eid: labels[eid] for eid in question_entities(gap, sides) if eid in labels}
     items = []
     for person, first_hand in question_targets(gap.subject, sides):
-        text = question_text(sides, person, labels)
+        text = question_text(sides, person, known)
         if text is None:
             continue
         key = f"{gap.id}|{person}|{gap.attempts}".encode()
@@ -454,7 +248,86 @@ def plan_questions(graph: GraphStore, gap: CuriosityGap, claims: list[Claim], no
                 created_at=now,
             )
         )
-    return graph.add_questions(items, now) if items else 0
+    return items
+
+
+def explore_batch(
+    graph: GraphStore, gaps: list[CuriosityGap], now: datetime, settings: Settings
+) -> ExplorationReport:
+    """One batch: read its gaps' rows at once, decide gap by gap on a ledger, write it all
+    in one transaction (GraphStore.settle_gaps). GraphMoved (another writer changed a row a
+    decision rests on) propagates with nothing written."""
+    report = ExplorationReport(started=now)
+    contexts = graph.gap_context(gaps)
+    ledger = Ledger.of(contexts, settings.epistemic, now)
+    decided = []
+    for gap, context in zip(gaps, contexts, strict=True):
+        answered, note = settle_gap(ledger, gap, context, settings, report)
+        # What grounded data cannot settle about a person or the household, a person can.
+        sides = [] if answered else question_sides(gap, context.claims, now)
+        decided.append((gap, answered, note, sides))
+    wanted = set().union(*(question_entities(g, sides) for g, _, _, sides in decided if sides))
+    labels = graph.entity_labels(sorted(wanted)) if wanted else {}
+    attempts, questions = [], []
+    for gap, answered, note, sides in decided:
+        # A question's id names its gap's attempt, and the attempt is written with it: none of
+        # these can have been filed before, so every one is new.
+        asked = plan_questions(gap, sides, labels, now) if not answered else []
+        if asked:
+            note = f"{note}; {len(asked)} question(s) to ask in conversation"
+        report.questions_planned += len(asked)
+        questions += asked
+        report.examined += 1
+        attempts.append(GapAttempt(gap_id=gap.id, resolved=answered, note=note))
+    settlement = GapSettlement(
+        attempts=attempts,
+        claims=ledger.claim_writes(),
+        conflicts=ledger.settled,
+        winners=ledger.winners,
+        questions=questions,
+    )
+    _outcomes(gaps, attempts, graph.settle_gaps(settlement, now), report)
+    return report
+
+
+def _outcomes(
+    gaps: list[CuriosityGap],
+    attempts: list[GapAttempt],
+    updated: list[CuriosityGap],
+    report: ExplorationReport,
+) -> None:
+    after = {g.id: g for g in updated}
+    for gap, attempt in zip(gaps, attempts, strict=True):
+        report.gaps.append(
+            GapOutcome(
+                gap_id=gap.id,
+                priority=gap.priority,
+                question=gap.question,
+                answered=attempt.resolved,
+                attempts=after[gap.id].attempts,
+                next_attempt_at=None if attempt.resolved else after[gap.id].next_attempt_at,
+                note=attempt.note,
+            )
+        )
+
+
+#: Reads again after GraphMoved before a batch is left for its next attempt.
+BATCH_TRIES = 3
+
+
+def _explore_or_defer(
+    graph: GraphStore, gaps: list[CuriosityGap], now: datetime, settings: Settings
+) -> ExplorationReport:
+    for _ in range(BATCH_TRIES):
+        try:
+            return explore_batch(graph, gaps, now, settings)
+        except GraphMoved:
+            continue
+    report = ExplorationReport(started=now, examined=len(gaps))
+    note = "other writers kept changing these claims; trying again later"
+    attempts = [GapAttempt(gap_id=g.id, resolved=False, note=note) for g in gaps]
+    _outcomes(gaps, attempts, graph.attempt_gaps(attempts, now), report)
+    return report
 
 
 def explore(
@@ -480,13 +353,14 @@ def explore(
             # An attempted gap is due again only after its backoff, so an empty (or only
             # already-seen) batch means the queue is done for this run.
             break
-        # One read and one write for the batch; only what a gap settles is written on its own.
-        contexts = graph.gap_context(gaps)
-        attempts = []
-        for gap, context in zip(gaps, contexts, strict=True):
-            seen.add(gap.id)
-            attempts.append(explore_gap(graph, gap, now, settings, report, context))
-        _record_attempts(graph, gaps, attempts, now, report)
+        seen.update(g.id for g in gaps)
+        # One read, the decisions in memory, one transaction of set-based writes.
+        part = _explore_or_defer(graph, gaps, now, settings)
+        report.examined += part.examined
+        report.changes += part.changes
+        report.refused += part.refused
+        report.gaps += part.gaps
+        report.questions_planned += part.questions_planned
     if sweep:
         report.sweep = graph.promote_earned(now)
     return report

@@ -530,3 +530,27 @@ class GapAttempt(_Record):
     gap_id: str
     resolved: bool
     note: str
+
+
+class ClaimWrite(_Record):
+    """A claim's confidence and level as a batch of the exploration loop leaves them, with
+    what they were when the batch read them (the store writes only if they still are)."""
+
+    id: str
+    confidence: float
+    level: Level
+    read_confidence: float
+    read_level: Level
+
+
+class GapSettlement(_Record):
+    """What one batch of the exploration loop writes, decided by the rules gap by gap
+    (resident.cognition.settling) and applied by the store in one transaction: the claims it
+    promoted or lowered, the conflicts it resolved, each resolution's winner as it stood (for
+    the replay buffer), the questions it filed and every gap's attempt."""
+
+    attempts: list[GapAttempt]
+    claims: list[ClaimWrite] = Field(default_factory=list)
+    conflicts: list[Conflict] = Field(default_factory=list)
+    winners: list[Claim] = Field(default_factory=list)
+    questions: list[HouseQuestion] = Field(default_factory=list)

@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from resident.cognition.epistemic import gap_backoff
+from resident.cognition.settling import grounded_support, plan_gap
 from resident.config import Settings
-from resident.exploration import explore, grounded_support, plan_gap, render_markdown
+from resident.exploration import explore, render_markdown
 from resident.memory.duck_store import DuckStore
 from resident.records import Claim, Entity, GapStatus, Level, NewClaim
 

@@ -6,6 +6,7 @@ writes the answer in one transaction. Nothing here reads the clock, the disk or 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -71,6 +72,9 @@ class Provenance:
         return self.klass is ProvenanceClass.GROUNDED
 
 
+# Pure, and read for the same few provenances by every claim of a batch (a refusal is raised
+# again each time: lru_cache keeps only what returned).
+@functools.lru_cache(maxsize=65_536)
 def parse_provenance(raw: str) -> Provenance:
     """Classify a provenance string or refuse it with UnknownProvenance."""
     prefix, sep, rest = raw.partition(":")

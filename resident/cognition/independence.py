@@ -19,6 +19,7 @@ Pure: strings in, strings out.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -39,6 +40,8 @@ _DB_REFERENCE = re.compile(r"^([A-Za-z][A-Za-z0-9_.-]*):(\S+)$")
 _WEB = re.compile(r"^https?://(\S+)$", re.IGNORECASE)
 
 
+# Pure and asked again for the same few sources by every gap of a batch (issue 26, point 6).
+@functools.lru_cache(maxsize=65_536)
 def source_origin(source: str) -> str | None:
     """The origin a source stands for, or None when it is not evidence at all.
 

@@ -689,9 +689,12 @@ class DuckStore(
                     "HAVING count(DISTINCT w.origin) >= $need), "
                     # A statement with a side in a conflict is the exploration loop's to settle,
                     # gap by gap and conflict-aware; the sweep leaves it alone.
+                    # (The two sides as one column: an OR join is a nested loop, claims times
+                    # conflicts, 40 s at 1M claims and 3,333 conflicts.)
                     "contested AS (SELECT c.subject, c.predicate, "
                     "coalesce(c.object_entity, c.object_literal) AS obj FROM claims c "
-                    "SEMI JOIN conflicts x ON c.id = x.claim_a OR c.id = x.claim_b), "
+                    "SEMI JOIN (SELECT claim_a AS id FROM conflicts UNION ALL "
+                    "SELECT claim_b FROM conflicts) x USING (id)), "
                     "members AS (SELECT g.id FROM g SEMI JOIN earned "
                     "USING (subject, predicate, obj) ANTI JOIN contested "
                     "USING (subject, predicate, obj)) "

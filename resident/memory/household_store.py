@@ -14,8 +14,8 @@ import pyarrow as pa
 
 from resident.cognition import epistemic
 from resident.config import Settings
-from resident.errors import InvalidInput, NotFound
-from resident.memory.learning_store import gap_closed_experience
+from resident.errors import GraphMoved, InvalidInput, NotFound
+from resident.memory.learning_store import _trim, experience_of, gap_closed_experience
 from resident.memory.rows import (
     CONFLICT_COLUMNS,
     GAP_COLUMNS,
@@ -24,13 +24,18 @@ from resident.memory.rows import (
     _db_ts,
     _gap,
     _py_ts,
+    _rung,
 )
+from resident.memory.sql_rules import _level_sql
 from resident.records import (
     Claim,
+    ClaimWrite,
+    Conflict,
     CuriosityGap,
     Experience,
     GapAttempt,
     GapContext,
+    GapSettlement,
     HouseQuestion,
     QuestionStatus,
 )
@@ -73,9 +78,7 @@ class HouseholdStoreMixin:
     settings: Settings
     claim_select: str
 
-    def _buffer_in(
-        self, cur: duckdb.DuckDBPyConnection, items: Sequence[Experience], now: datetime
-    ) -> None:
+    def _replay_capacity(self) -> int:  # LearningStoreMixin's
         raise NotImplementedError
 
     # -- the exploration loop in batches -------------------------------------------------------
@@ -147,62 +150,225 @@ class HouseholdStoreMixin:
         after its backoff, with its note; closed gaps enter the replay buffer as one does."""
         if not items:
             return []
-        wanted = {i.gap_id: i for i in items}
         with self._tx() as cur:
-            cur.complete()
-            cur.register("gap_ids", pa.table({"id": list(wanted)}))
-            try:
-                rows = cur.execute(
-                    f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id IN (SELECT id FROM gap_ids)"
-                ).fetchall()
-            finally:
-                cur.unregister("gap_ids")
-            found = {r[0]: _gap(r) for r in rows}
-            missing = sorted(set(wanted) - set(found))
-            if missing:
-                raise NotFound(f"no gap {missing[0]!r}")
-            updated = [
-                epistemic.gap_attempted(
-                    found[gid], now, self.settings.curiosity, item.resolved, item.note
-                )
-                for gid, item in wanted.items()
+            updated, closed = self._attempt(cur, items, now)
+            self._experiences_in(cur, closed, now)
+        return updated
+
+    def settle_gaps(self, settlement: GapSettlement, now: datetime) -> list[CuriosityGap]:
+        """Write what one batch of the exploration loop decided, in one transaction and a few
+        set-based statements: the claims promoted or lowered, the conflicts resolved, the
+        questions filed, the replay buffer's experiences (each resolution's winner, then the
+        closed gaps) and every gap's attempt. The rules were applied by the loop
+        (resident.cognition.settling); the store checks that every claim it writes still has
+        the confidence and level the decision read and every conflict it resolves is still
+        open, else GraphMoved and nothing is written. Returns the gaps as attempt_gaps does.
+
+        The store applies decided rows and does not derive the rules again (the loop's Ledger
+        did, on these very rows): only the owner's and the service token reach it over the graph
+        API, as for the other writes there. Applying the decisions again on a Ledger read inside
+        this transaction cost half as much CPU again (RESULTS-household.md)."""
+        if not settlement.attempts:
+            return []
+        with self._tx() as cur:
+            cur.complete()  # register refuses while an earlier result on this cursor is unread
+            self._write_claims(cur, settlement.claims)
+            self._resolve_conflicts(cur, settlement.conflicts, now)
+            self._file_questions(cur, settlement.questions)
+            updated, closed = self._attempt(cur, settlement.attempts, now)
+            won = [
+                experience_of(w, "conflict_resolved", 1.0 - w.confidence, now)
+                for w in settlement.winners
             ]
-            staged = pa.table(
-                {
-                    "id": [g.id for g in updated],
-                    "attempts": pa.array([g.attempts for g in updated], pa.int32()),
-                    "status": [g.status.value for g in updated],
-                    "next_attempt_at": pa.array(
-                        [_db_ts(g.next_attempt_at) for g in updated], pa.timestamp("us")
-                    ),
-                    "note": [g.note for g in updated],
-                }
-            )
-            cur.register("gap_updates", staged)
-            try:
+            self._experiences_in(cur, [*won, *closed], now)
+        return updated
+
+    def entity_labels(self, ids: Sequence[str]) -> dict[str, str]:
+        """The labels of these entities, by id, in one read; unknown ids are left out."""
+        if not ids:
+            return {}
+        rows = _with_table(
+            self._cur,
+            "label_ids",
+            pa.table({"id": pa.array(sorted(set(ids)), pa.string())}),
+            "SELECT id, label FROM entities WHERE id IN (SELECT id FROM label_ids)",
+        )
+        return {r[0]: r[1] for r in rows}
+
+    def _write_claims(self, cur: duckdb.DuckDBPyConnection, writes: Sequence[ClaimWrite]) -> None:
+        if not writes:
+            return
+        staged = pa.table(
+            {
+                "id": [w.id for w in writes],
+                "new_confidence": pa.array([w.confidence for w in writes], pa.float64()),
+                "new_rung": pa.array([_rung(w.level) for w in writes], pa.string()),
+                "read_confidence": pa.array([w.read_confidence for w in writes], pa.float64()),
+                "read_level": [w.read_level.value for w in writes],
+            }
+        )
+        cur.register("claim_writes", staged)
+        try:
+            # One statement checks and writes: a row that moved since the read is not updated,
+            # the count falls short and the whole transaction rolls back.
+            written = _count(
                 cur.execute(
-                    "UPDATE curiosity_gaps SET attempts = u.attempts, status = u.status, "
-                    "next_attempt_at = u.next_attempt_at, updated_at = $now, note = u.note "
-                    "FROM gap_updates u WHERE curiosity_gaps.id = u.id",
+                    "UPDATE claims SET confidence = u.new_confidence, rung = u.new_rung "
+                    "FROM claim_writes u WHERE claims.id = u.id "
+                    "AND claims.confidence = u.read_confidence "
+                    f"AND ({_level_sql(self.settings)}) = u.read_level"
+                )
+            )
+        finally:
+            cur.unregister("claim_writes")
+        if written != len(writes):
+            raise GraphMoved(
+                f"{len(writes) - written} of the batch's claims changed since it read them"
+            )
+
+    def _resolve_conflicts(
+        self, cur: duckdb.DuckDBPyConnection, settled: Sequence[Conflict], now: datetime
+    ) -> None:
+        if not settled:
+            return
+        staged = pa.table(
+            {
+                "id": [x.id for x in settled],
+                "status": [x.status.value for x in settled],
+                "winner": pa.array([x.winner for x in settled], pa.string()),
+            }
+        )
+        cur.register("conflict_writes", staged)
+        try:
+            written = _count(
+                cur.execute(
+                    "UPDATE conflicts SET status = u.status, winner = u.winner, "
+                    "resolved_at = $now FROM conflict_writes u "
+                    "WHERE conflicts.id = u.id AND conflicts.status = 'open'",
                     {"now": _db_ts(now)},
                 )
-            finally:
-                cur.unregister("gap_updates")
-            closed = [g for g in updated if g.status.value == "resolved"]
-            if closed:
-                self._buffer_in(
-                    cur,
-                    [
-                        gap_closed_experience(
-                            g,
-                            None if g.claim_id is None else self._claim_by_id(cur, g.claim_id),
-                            now,
-                        )
-                        for g in closed
-                    ],
-                    now,
+            )
+        finally:
+            cur.unregister("conflict_writes")
+        if written != len(settled):
+            raise GraphMoved(
+                f"{len(settled) - written} of the batch's conflicts are no longer open"
+            )
+
+    def _file_questions(
+        self, cur: duckdb.DuckDBPyConnection, items: Sequence[HouseQuestion]
+    ) -> None:
+        """add_questions inside the caller's transaction, with one insert."""
+        unique = list({q.id: q for q in reversed(items)}.values())[::-1]  # the first of an id
+        if not unique:
+            return
+        staged = pa.table(
+            {
+                "id": [q.id for q in unique],
+                "gap_id": [q.gap_id for q in unique],
+                "person_id": [q.person_id for q in unique],
+                "subject": [q.subject for q in unique],
+                "predicate": [q.predicate for q in unique],
+                "claim_ids": pa.array([q.claim_ids for q in unique], pa.list_(pa.string())),
+                "first_hand": pa.array([q.first_hand for q in unique], pa.bool_()),
+                "text": [q.text for q in unique],
+                "status": [q.status.value for q in unique],
+                "created_at": _timestamps([q.created_at for q in unique]),
+                "asked_at": _timestamps([q.asked_at for q in unique]),
+                "answered_at": _timestamps([q.answered_at for q in unique]),
+                "answer": pa.array([q.answer for q in unique], pa.string()),
+            }
+        )
+        cur.register("question_batch", staged)
+        try:
+            cur.execute(
+                f"INSERT INTO questions ({QUESTION_COLUMNS}) SELECT {QUESTION_COLUMNS} "
+                "FROM question_batch ON CONFLICT (id) DO NOTHING"
+            )
+        finally:
+            cur.unregister("question_batch")
+
+    def _attempt(
+        self, cur: duckdb.DuckDBPyConnection, items: Sequence[GapAttempt], now: datetime
+    ) -> tuple[list[CuriosityGap], list[Experience]]:
+        """The gaps after these attempts, written; and the closed ones' experiences."""
+        wanted = {i.gap_id: i for i in items}
+        cur.complete()
+        rows = _with_table(
+            cur,
+            "gap_ids",
+            pa.table({"id": list(wanted)}),
+            f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id IN (SELECT id FROM gap_ids)",
+        )
+        found = {r[0]: _gap(r) for r in rows}
+        missing = sorted(set(wanted) - set(found))
+        if missing:
+            raise NotFound(f"no gap {missing[0]!r}")
+        updated = [
+            epistemic.gap_attempted(
+                found[gid], now, self.settings.curiosity, item.resolved, item.note
+            )
+            for gid, item in wanted.items()
+        ]
+        staged = pa.table(
+            {
+                "id": [g.id for g in updated],
+                "attempts": pa.array([g.attempts for g in updated], pa.int32()),
+                "status": [g.status.value for g in updated],
+                "next_attempt_at": _timestamps([g.next_attempt_at for g in updated]),
+                "note": [g.note for g in updated],
+            }
+        )
+        cur.register("gap_updates", staged)
+        try:
+            cur.execute(
+                "UPDATE curiosity_gaps SET attempts = u.attempts, status = u.status, "
+                "next_attempt_at = u.next_attempt_at, updated_at = $now, note = u.note "
+                "FROM gap_updates u WHERE curiosity_gaps.id = u.id",
+                {"now": _db_ts(now)},
+            )
+        finally:
+            cur.unregister("gap_updates")
+        closed = [g for g in updated if g.status.value == "resolved"]
+        named = sorted({g.claim_id for g in closed if g.claim_id is not None})
+        claims = {}
+        if named:
+            claims = {
+                c.id: c
+                for c in map(
+                    _claim,
+                    _with_table(
+                        cur,
+                        "closed_claims",
+                        pa.table({"id": named}),
+                        f"SELECT {self.claim_select} FROM claims "
+                        "WHERE id IN (SELECT id FROM closed_claims)",
+                    ),
                 )
-        return updated
+            }
+        return updated, [
+            gap_closed_experience(g, None if g.claim_id is None else claims.get(g.claim_id), now)
+            for g in closed
+        ]
+
+    def _experiences_in(
+        self, cur: duckdb.DuckDBPyConnection, items: Sequence[Experience], now: datetime
+    ) -> None:
+        """_buffer_in with one insert: the first experience of an id is kept, as a row at a
+        time with ON CONFLICT DO NOTHING keeps it; then the buffer is trimmed once (the
+        highest-priority rows of a set are the same trimmed once or after every insert)."""
+        unique = list({e.id: e for e in reversed(items)}.values())[::-1]
+        if not unique:
+            return
+        cur.complete()
+        cur.register("replay_batch", _experiences_table(unique))
+        try:
+            cur.execute(
+                "INSERT INTO replay_buffer SELECT * FROM replay_batch ON CONFLICT (id) DO NOTHING"
+            )
+        finally:
+            cur.unregister("replay_batch")
+        _trim(cur, self._replay_capacity(), now)
 
     def end_validity(self, claim_id: str, valid_to: datetime | None, now: datetime) -> Claim:
         """Say that what a claim says stopped being true at `valid_to` (None: it holds again,
@@ -295,6 +461,42 @@ class HouseholdStoreMixin:
                 ],
             )
         return q
+
+
+def _experiences_table(items: Sequence[Experience]) -> pa.Table:
+    """Experiences in replay_buffer's column order (LearningStoreMixin.record_experiences)."""
+    return pa.table(
+        {
+            "id": [e.id for e in items],
+            "kind": [e.kind for e in items],
+            "claim_id": pa.array([e.claim_id for e in items], pa.string()),
+            "subject": [e.subject for e in items],
+            "predicate": [e.predicate for e in items],
+            "object": [e.object for e in items],
+            "confidence": pa.array([e.confidence for e in items], pa.float64()),
+            "surprise": pa.array([e.surprise for e in items], pa.float64()),
+            "recorded_at": _timestamps([e.recorded_at for e in items]),
+        }
+    )
+
+
+def _count(result: duckdb.DuckDBPyConnection) -> int:
+    row = result.fetchone()
+    return int(row[0]) if row else 0
+
+
+def _timestamps(values: Sequence[datetime | None]) -> pa.Array:
+    return pa.array([None if v is None else _db_ts(v) for v in values], pa.timestamp("us"))
+
+
+def _with_table(cur: duckdb.DuckDBPyConnection, name: str, table: pa.Table, sql: str) -> list[Any]:
+    """Rows of `sql`, which reads the Arrow `table` registered as `name` for the query."""
+    cur.complete()
+    cur.register(name, table)
+    try:
+        return cur.execute(sql).fetchall()
+    finally:
+        cur.unregister(name)
 
 
 def _filters(**given: str | None) -> tuple[str, list[Any]]:

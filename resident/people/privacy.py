@@ -87,6 +87,7 @@ SAFE_METHODS = frozenset(
         "set_recommendation_status",
         "end_validity",
         "attempt_gaps",
+        "settle_gaps",
         "add_questions",
         "set_question_status",
         "write_statements",
@@ -114,7 +115,7 @@ FILTERED_METHODS = frozenset(
 )
 #: Reads a person's view does not offer at all (the training buffer and the exploration
 #: loop's batch reads are MAX's own).
-WITHHELD_METHODS = frozenset({"replay", "gap_context"})
+WITHHELD_METHODS = frozenset({"replay", "gap_context", "entity_labels"})
 
 
 class PrivateGraph:

@@ -1,9 +1,14 @@
 """Household truth maintenance on a real daemon (issue 26): a simulated month of four people
 replayed over HTTP with person tokens and `at` times holds the issue's targets, and a person's
-token reads their own corrections back through the OpenAI-compatible API and /v1/facts."""
+token reads their own corrections back through the OpenAI-compatible API (the openai client and
+the `llm` command line), and /v1/facts."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -45,7 +50,27 @@ def _token(daemon: Any, name: str) -> str:
         return str(c.post("/v1/tokens", json={"name": name}).json()["token"])
 
 
-def test_your_own_correction_is_yours_to_read(daemon: Any) -> None:
+def _ask_with_llm(url: str, token: str, question: str, home: Path) -> str:
+    """`question` through Simon Willison's `llm` command line (the real one, as a person would
+    run it) against the daemon's OpenAI-compatible API: a model named in its
+    extra-openai-models.yaml, the person's token as that model's key, in a home of its own."""
+    home.mkdir()
+    model = {"model_id": "max", "model_name": "max", "api_base": f"{url}/v1", "api_key_name": "max"}
+    (home / "extra-openai-models.yaml").write_text(json.dumps([model]))  # JSON is YAML
+    (home / "keys.json").write_text(json.dumps({"max": token}))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "llm"), "-m", "max", "--no-log", question],
+        env={**env, "LLM_USER_PATH": str(home)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_your_own_correction_is_yours_to_read(daemon: Any, tmp_path: Path) -> None:
     ben, marta = _token(daemon, "Ben"), _token(daemon, "Marta")
     daemon.say("My sister Lena lives in Porto.", token=ben)
     fixed = daemon.say("No, Lena lives in Lisbon.", token=marta)
@@ -59,6 +84,8 @@ def test_your_own_correction_is_yours_to_read(daemon: Any) -> None:
             model="max", messages=[{"role": "user", "content": "Where does Lena live?"}]
         )
     said = done.choices[0].message.content or ""
+    assert "Lisbon" in said and "Porto" not in said
+    said = _ask_with_llm(daemon.url, marta, "Where does Lena live?", tmp_path / "llm")
     assert "Lisbon" in said and "Porto" not in said
     with daemon.client(marta) as c:
         facts = c.get("/v1/facts", params={"subject": "Lena"}).json()
