@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from resident.errors import (
 )
 from resident.memory import sql_rules
 from resident.memory.council_store import CouncilStoreMixin
+from resident.memory.decay_store import DecayStoreMixin
 from resident.memory.household_store import HouseholdStoreMixin
 from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.learning_store import (
@@ -78,7 +79,6 @@ from resident.records import (
     Claim,
     Conflict,
     CuriosityGap,
-    DecayCounts,
     Entity,
     Evidence,
     Ladder,
@@ -106,6 +106,7 @@ EXPORTABLE_TABLES = (
 
 
 class DuckStore(
+    DecayStoreMixin,
     LearningStoreMixin,
     CouncilStoreMixin,
     HygieneStoreMixin,
@@ -427,7 +428,7 @@ class DuckStore(
                         f"INSERT INTO claims ({CLAIM_COLUMNS}) "
                         "SELECT s.id, s.subject, s.predicate, "
                         "s.object_entity, s.object_literal, s.confidence, s.rung, s.provenance, "
-                        "$now, $now, NULL, NULL, NULL, NULL, NULL FROM staged_claims s "
+                        "$now, $now, NULL, NULL, NULL, NULL FROM staged_claims s "
                         "ANTI JOIN claims c ON c.id = s.id",
                         params,
                     )
@@ -996,15 +997,6 @@ class DuckStore(
 
     # hygiene
 
-    def decay_stale_facts(self, now: datetime) -> DecayCounts:
-        """The forgetting curve, one set-based UPDATE: only confidence below the threshold,
-        unretrieved for the stale span, halved at most once per span, floored, never deleted."""
-        cutoff = now - timedelta(days=self.settings.decay.stale_after_days)
-        decayed = _count(
-            self._cur.execute(self._decay_sql, {"now": _db_ts(now), "cutoff": _db_ts(cutoff)})
-        )
-        return DecayCounts(decayed=decayed, now=now)
-
     def counts(self) -> dict[str, int]:
         tables = (
             "entities",
@@ -1135,25 +1127,6 @@ class DuckStore(
             return Path(f"{self.path}.wal").stat().st_size
         except FileNotFoundError:
             return 0
-
-    def claims_rowid_end(self) -> int:
-        """One past the highest rowid of claims: the range decay_slice batches cover."""
-        row = _one(self._cur.execute("SELECT coalesce(max(rowid) + 1, 0) FROM claims"))
-        return int(row[0]) if row else 0
-
-    def decay_slice(self, now: datetime, lo: int, hi: int) -> int:
-        """decay_stale_facts over the claims with lo <= rowid < hi, in one short transaction;
-        the number of claims decayed. The daemon sweeps the graph slice by slice so that a
-        retrieval racing the sweep conflicts with one slice, not with the whole sweep (DuckDB
-        refuses the second writer of a row at once, and a whole-graph UPDATE held every stale
-        row for seconds)."""
-        cutoff = now - timedelta(days=self.settings.decay.stale_after_days)
-        return _count(
-            self._cur.execute(
-                self._decay_sql + " AND rowid >= $lo AND rowid < $hi",
-                {"now": _db_ts(now), "cutoff": _db_ts(cutoff), "lo": lo, "hi": hi},
-            )
-        )
 
     def claims_for_subjects(self, subjects: Sequence[str]) -> pa.Table:
         """Every claim about any of `subjects`, as they stand (not counted as retrievals),
