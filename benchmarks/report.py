@@ -235,7 +235,8 @@ def render(results: dict[str, Any], started: datetime, finished: datetime) -> st
         "measured. Mix: 10% facts at 0.9; 35% beliefs 0.5 to 0.84; 25% grounded hypotheses (2% "
         "at the 0.05 floor); 20% hints (peer, interaction, inference) 0.05 to 0.3; 5% user "
         "corrections at 0.4; 5% opinions. Created over the last two years, last retrieved at a "
-        "uniform time since; 30% of the claims unretrieved for 90 days were already halved once. "
+        "uniform time since; the graph's last decay run (decay_runs) 60 days before the "
+        "benchmarks' now. "
         f"About {graph.CLAIMS_PER_SUBJECT} claims per subject, subjects scattered through the "
         "table. The graphs live under benchmarks/work/ and are deleted at the end of the run.",
         "",
