@@ -120,11 +120,11 @@ def build_gap_queue(graph_dir: str, gaps: int) -> dict[str, Any]:
         con.execute(
             """
             INSERT INTO claims (id, subject, predicate, object_entity, object_literal,
-                confidence, rung, provenance, created_at, retrieved_at, decayed_at, session_id,
+                confidence, rung, provenance, created_at, retrieved_at, session_id,
                 correlation_id) SELECT
                 'c_' || left(sha256(subject || chr(31) || 'related_to' || chr(31) || obj
                     || chr(31) || regexp_replace(src, '@.*$', '')), 32),
-                subject, 'related_to', obj, NULL, 0.7, NULL, src, $t, $t, NULL, NULL, NULL
+                subject, 'related_to', obj, NULL, 0.7, NULL, src, $t, $t, NULL, NULL
             FROM said""",
             {"t": ts},
         )

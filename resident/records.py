@@ -182,7 +182,6 @@ class Claim(_Record):
     provenance: str
     created_at: datetime
     retrieved_at: datetime
-    decayed_at: datetime | None = None
     session_id: str | None = None
     correlation_id: str | None = None
     #: When what the claim says happened (valid time); None when nothing was said about it.

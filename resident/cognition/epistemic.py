@@ -184,31 +184,49 @@ def retrieval_bump(claim: Claim, rules: EpistemicSettings, now: datetime) -> Cla
     )
 
 
+def decay_due(
+    retrieved_at: datetime, now: datetime, last_run: datetime | None, rules: DecaySettings
+) -> bool:
+    """Does one run of decay at `now` owe a claim last retrieved at `retrieved_at` a halving?
+
+    The time since a claim's last retrieval falls into stale spans of `stale_after_days`; a
+    claim is due once per span it completes, when that span's end (retrieved_at + k spans,
+    k >= 1) came after the last decay run (`last_run`, None before the first). So it halves
+    at most once per span however often decay runs, a run that missed several ends halves it
+    once, and a retrieval starts the spans again. Nothing per claim records a halving: the
+    store keeps `last_run` once (migration 011), which lets decay write one column.
+    """
+    stale = timedelta(days=rules.stale_after_days)
+    unretrieved = now - retrieved_at
+    if unretrieved < stale:
+        return False
+    span_end = retrieved_at + stale * (unretrieved // stale)
+    return last_run is None or span_end > last_run
+
+
 def decay_step(
-    claim: Claim, now: datetime, rules: DecaySettings, ladder: EpistemicSettings
+    claim: Claim,
+    now: datetime,
+    rules: DecaySettings,
+    ladder: EpistemicSettings,
+    last_run: datetime | None,
 ) -> Claim:
     """One run of the forgetting curve on one claim; the set-based SQL mirrors this exactly.
 
     Only truth claims below the threshold decay; a claim unretrieved for the stale span loses
-    `factor` of its confidence, at most once per stale span, never below the floor. A FACT never
-    decays, whatever the threshold: only resolve_conflict with evidence lowers one.
+    `factor` of its confidence, at most once per stale span (decay_due), never below the floor.
+    A FACT never decays, whatever the threshold: only resolve_conflict with evidence lowers one.
     """
-    stale = timedelta(days=rules.stale_after_days)
     if (
         claim.level in (Level.OPINION, Level.FACT)
         or claim.confidence >= rules.threshold
         or claim.confidence <= rules.floor
-        or claim.retrieved_at > now - stale
-        or (claim.decayed_at is not None and claim.decayed_at > now - stale)
+        or not decay_due(claim.retrieved_at, now, last_run, rules)
     ):
         return claim
     confidence = max(claim.confidence * rules.factor, rules.floor)
     return claim.model_copy(
-        update={
-            "confidence": confidence,
-            "level": level_for(confidence, ladder),
-            "decayed_at": now,
-        }
+        update={"confidence": confidence, "level": level_for(confidence, ladder)}
     )
 
 

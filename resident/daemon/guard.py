@@ -103,6 +103,7 @@ class GuardedGraph(_Graph):
         #: Opens the graph again after DuckDB invalidated it (its WAL holds every commit).
         self._reopen = reopen
         self._reopening = threading.Lock()
+        self._sweeping = threading.Lock()
 
     def call(self, method: str, /, *args: Any, **kwargs: Any) -> Any:
         """DuckStore.`method`, retried on conflicts; a full disk is StorageFull, and a database
@@ -156,15 +157,27 @@ class GuardedGraph(_Graph):
     def decay_stale_facts(self, now: datetime) -> DecayCounts:
         """decay_stale_facts slice by slice (`daemon.decay_batch_rows` claims each, in rowid
         order), each slice its own transaction retried on conflict. Same rows, same outcome
-        as the single UPDATE; a turn racing it waits for a slice, not for the sweep."""
+        as the single UPDATE; a turn racing it waits for a slice, not for the sweep. A sweep
+        cut short (the daemon stopped mid-way) is finished first, with its own `now`; one sweep
+        runs at a time, since every slice of a sweep must take the same `now`."""
+        with self._sweeping:
+            decayed = 0
+            pending = retry_conflicts(self.store.decay_pending, self.settings)
+            if pending is not None:
+                decayed += self._sweep(*pending)
+            decayed += self._sweep(now, 0)
+        return DecayCounts(decayed=decayed, now=now)
+
+    def _sweep(self, now: datetime, start: int) -> int:
         end = self.store.claims_rowid_end()
         step = self.settings.decay_batch_rows
         decayed = 0
-        for lo in range(0, end, step):
+        for lo in range(start, end, step):
             decayed += retry_conflicts(
                 partial(self.store.decay_slice, now, lo, lo + step), self.settings
             )
-        return DecayCounts(decayed=decayed, now=now)
+        retry_conflicts(partial(self.store.decay_finish, now), self.settings)
+        return decayed
 
     # The owner's own needs beyond GraphStore (health, snapshots, exports): forwarded alike.
     heartbeat = _forward("heartbeat")

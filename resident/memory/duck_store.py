@@ -1,4 +1,8 @@
-"""The knowledge graph in DuckDB: persisters, retrieval, conflicts, gaps and decay_stale_facts.
+"""The knowledge graph in DuckDB: the store, its connection and transactions, and what the
+daemon needs besides (counts, checksums, heartbeat, snapshots, bulk reads and exports). Each
+capability's methods live in a mixin module of their own: entities (`entity_store`), claims
+(`claim_store`), promotion, conflicts and corrections (`epistemic_store`), curiosity gaps
+(`gap_store`), decay (`decay_store`), and learning, council, hygiene, household and statements.
 The schema and its runner are in `schema`, the row shapes in `rows`, the rules as SQL in
 `sql_rules`.
 
@@ -14,10 +18,9 @@ import secrets
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
-from datetime import UTC, datetime, timedelta
+from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import duckdb
 import pyarrow as pa
@@ -26,39 +29,28 @@ from resident.cognition import epistemic, independence
 from resident.config import Settings
 from resident.errors import (
     InvalidInput,
-    LiteralTooLarge,
     NotFound,
     PromotionRefused,
     SchemaTooOld,
     SchemaUnknown,
 )
 from resident.memory import sql_rules
+from resident.memory.claim_store import ClaimStoreMixin
 from resident.memory.council_store import CouncilStoreMixin
+from resident.memory.cursors import _count, _one, _unregister
+from resident.memory.cursors import _qs as _qs  # re-exported: tests build rows with it
+from resident.memory.decay_store import DecayStoreMixin
+from resident.memory.entity_store import EntityStoreMixin
+from resident.memory.epistemic_store import EpistemicStoreMixin
+from resident.memory.gap_store import GapStoreMixin
 from resident.memory.household_store import HouseholdStoreMixin
 from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.learning_store import (
     LearningStoreMixin,
-    experience_of,
-    gap_closed_experience,
 )
 from resident.memory.rows import (
-    _ID_PATTERN,
-    CLAIM_COLUMNS,
-    CLAIM_WIDTH,
-    CONFLICT_COLUMNS,
-    ENTITY_SCHEMA,
-    GAP_COLUMNS,
     _claim,
-    _claim_params,
-    _claims_table,
-    _conflict,
-    _conform,
     _db_ts,
-    _entities_table,
-    _gap,
-    _py_ts,
-    _rung,
-    _with_optional_claim_columns,
 )
 from resident.memory.schema import (
     SCHEMA_VERSION,
@@ -71,23 +63,9 @@ from resident.memory.sql_rules import (
     _bump_sql,
     _claim_select,
     _decay_sql,
-    _level_sql,
 )
 from resident.memory.statement_store import StatementStoreMixin
-from resident.records import (
-    Claim,
-    Conflict,
-    CuriosityGap,
-    DecayCounts,
-    Entity,
-    Evidence,
-    Ladder,
-    Level,
-    NewClaim,
-    Promotion,
-    PromotionReport,
-    UpsertCounts,
-)
+from resident.records import Claim, Level, Promotion, PromotionReport
 
 #: Tables the graph API may stream out whole (GET /v1/graph/export/{table}).
 EXPORTABLE_TABLES = (
@@ -106,6 +84,11 @@ EXPORTABLE_TABLES = (
 
 
 class DuckStore(
+    EntityStoreMixin,
+    ClaimStoreMixin,
+    EpistemicStoreMixin,
+    GapStoreMixin,
+    DecayStoreMixin,
     LearningStoreMixin,
     CouncilStoreMixin,
     HygieneStoreMixin,
@@ -193,472 +176,8 @@ class DuckStore(
     def checkpoint(self) -> None:
         self._cur.execute("CHECKPOINT")
 
-    # entities
-
-    def upsert_entities(self, entities: Sequence[Entity] | pa.Table, now: datetime) -> UpsertCounts:
-        """Idempotent upsert keyed by stable id; the bulk path takes an Arrow table with columns
-        id, kind, label and optionally aliases (list of strings)."""
-        table = entities if isinstance(entities, pa.Table) else _entities_table(entities)
-        if "aliases" not in table.column_names:
-            table = table.append_column(
-                "aliases", pa.array([[] for _ in range(table.num_rows)], pa.list_(pa.string()))
-            )
-        table = _conform(table, ENTITY_SCHEMA, "entities")
-        with self._tx() as cur:
-            cur.register("batch_entities", table)
-            try:
-                bad = _one(
-                    cur.execute(
-                        "SELECT id, kind, label FROM batch_entities WHERE id IS NULL "
-                        f"OR NOT regexp_full_match(id, '{_ID_PATTERN}') "
-                        "OR kind IS NULL OR length(kind) NOT BETWEEN 1 AND 64 "
-                        "OR label IS NULL OR length(label) NOT BETWEEN 1 AND 1000 LIMIT 1"
-                    )
-                )
-                if bad:
-                    raise InvalidInput(f"entity refused (id, kind, label) = {bad!r}")
-                # A batch without repeated ids (the usual case) is staged as a view over the
-                # Arrow table; only a batch with repeats pays for a deduplicated copy.
-                unique = bool(
-                    cur.execute(
-                        "SELECT count(DISTINCT id) = count(*) FROM batch_entities"
-                    ).fetchall()[0][0]
-                )
-                staged = "VIEW" if unique else "TABLE"
-                cur.execute(
-                    f"CREATE OR REPLACE TEMP {staged} staged_entities AS "
-                    f"SELECT {'' if unique else 'DISTINCT ON (id)'} id, kind, label, "
-                    "coalesce(aliases, []::VARCHAR[]) AS aliases FROM batch_entities"
-                )
-                # Ids whose names change (new, or a new label/aliases): their name rows are rebuilt.
-                cur.execute(
-                    "CREATE OR REPLACE TEMP TABLE renamed_entities AS SELECT s.id, s.label, "
-                    "s.aliases FROM staged_entities s LEFT JOIN entities e ON e.id = s.id "
-                    "WHERE e.id IS NULL OR e.label <> s.label OR e.aliases <> s.aliases"
-                )
-                inserted = _count(
-                    cur.execute(
-                        "INSERT INTO entities SELECT s.id, s.kind, s.label, s.aliases, $now, $now "
-                        "FROM staged_entities s ANTI JOIN entities e ON e.id = s.id",
-                        {"now": _db_ts(now)},
-                    )
-                )
-                total = _count(cur.execute("SELECT count(*) FROM staged_entities"))
-                # When every row was new there is nothing to compare (a first ingest).
-                updated = (
-                    0
-                    if inserted == total
-                    else _count(
-                        cur.execute(
-                            "UPDATE entities SET kind = s.kind, label = s.label, "
-                            "aliases = s.aliases, "
-                            "updated_at = $now FROM staged_entities s WHERE entities.id = s.id "
-                            "AND (entities.kind <> s.kind OR entities.label <> s.label "
-                            "OR entities.aliases <> s.aliases)",
-                            {"now": _db_ts(now)},
-                        )
-                    )
-                )
-                cur.execute(
-                    "DELETE FROM entity_names WHERE entity_id IN (SELECT id FROM renamed_entities)"
-                )
-                cur.execute(
-                    "INSERT INTO entity_names SELECT DISTINCT lower(name), id FROM ("
-                    "SELECT id, label AS name FROM renamed_entities UNION ALL "
-                    "SELECT id, unnest(aliases) AS name FROM renamed_entities)"
-                )
-                cur.execute(f"DROP {staged} staged_entities")
-                cur.execute("DROP TABLE renamed_entities")
-            finally:
-                _unregister(cur, "batch_entities")
-        return UpsertCounts(
-            inserted=inserted, updated=updated, unchanged=total - inserted - updated
-        )
-
-    def upsert_bulk(
-        self,
-        entities: Sequence[Entity] | pa.Table,
-        claims: Sequence[NewClaim] | pa.Table,
-        now: datetime,
-    ) -> tuple[UpsertCounts, UpsertCounts]:
-        """Entities, then claims, in one transaction: a source lands whole or not at all."""
-        with self._tx():
-            entity_counts = self.upsert_entities(entities, now)
-            claim_counts = self.upsert_claims(claims, now)
-        return entity_counts, claim_counts
-
-    def get_entity(self, entity_id: str) -> Entity:
-        row = _one(
-            self._cur.execute(
-                "SELECT id, kind, label, aliases FROM entities WHERE id = ?", [entity_id]
-            )
-        )
-        if row is None:
-            raise NotFound(f"no entity {entity_id!r}")
-        return Entity(id=row[0], kind=row[1], label=row[2], aliases=tuple(row[3]))
-
-    def find_entities(self, name: str, limit: int = 10) -> list[Entity]:
-        """Entities whose label or one of whose aliases equals `name`, ignoring case."""
-        cur = self._cur
-        # Two index probes rather than a join: a join would scan every entity.
-        ids = [
-            r[0]
-            for r in cur.execute(
-                "SELECT DISTINCT entity_id FROM entity_names WHERE name = lower($n) "
-                "ORDER BY entity_id LIMIT $limit",
-                {"n": name, "limit": limit},
-            ).fetchall()
-        ]
-        return [self.get_entity(entity_id) for entity_id in ids]
-
-    # claims: writes
-
-    def add_claim(
-        self,
-        new: NewClaim,
-        now: datetime,
-        session_id: str | None = None,
-        correlation_id: str | None = None,
-    ) -> Claim:
-        """Admit one claim at the rung its provenance supports; re-adding refreshes nothing
-        but the provenance string. Returns the row as stored."""
-        self._check_literal(new.object_literal)
-        claim = epistemic.admit(new, now, self.settings.epistemic, session_id, correlation_id)
-        with self._tx() as cur:
-            self._require_entities(
-                cur, [new.subject, *([new.object_entity] if new.object_entity else [])]
-            )
-            existing = self._claim_by_id(cur, claim.id)
-            if existing is None:
-                cur.execute(
-                    f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
-                    _claim_params(claim),
-                )
-                stored = claim
-            else:
-                stored = epistemic.merge_reingest(existing, claim)
-                if stored != existing:
-                    cur.execute(
-                        "UPDATE claims SET provenance = ? WHERE id = ?",
-                        [stored.provenance, stored.id],
-                    )
-            if new.locator is not None:
-                source = epistemic.parse_provenance(new.provenance).source_key
-                self._put_evidence(cur, stored.id, source, new.locator, now)
-        return stored
-
-    def upsert_claims(self, claims: Sequence[NewClaim] | pa.Table, now: datetime) -> UpsertCounts:
-        """Bulk, idempotent claim upsert. An Arrow table needs columns subject, predicate,
-        object_entity, object_literal, confidence, provenance; opinion and locator are optional.
-
-        The ladder's caps are applied in SQL from the same rules `admit` uses. A bad row refuses
-        the whole batch and nothing is written.
-        """
-        table = claims if isinstance(claims, pa.Table) else _claims_table(claims)
-        table = _with_optional_claim_columns(table)
-        rules = self.settings.epistemic
-        with self._tx() as cur:
-            cur.register("batch_claims", table)
-            try:
-                provs = [
-                    r[0]
-                    for r in cur.execute("SELECT DISTINCT provenance FROM batch_claims").fetchall()
-                ]
-                if any(p is None for p in provs):
-                    raise InvalidInput("a claim has no provenance")
-                parsed = [epistemic.parse_provenance(p) for p in provs]
-                prov_table = pa.table(
-                    {
-                        "provenance": [p.raw for p in parsed],
-                        "source_key": [p.source_key for p in parsed],
-                        "cap": [epistemic.provenance_cap(p, rules) for p in parsed],
-                        "correction": [
-                            p.klass is epistemic.ProvenanceClass.USER_CORRECTION for p in parsed
-                        ],
-                    }
-                )
-                cur.register("batch_provenance", prov_table)
-                self._validate_claim_batch(cur)
-                conf = (
-                    f"CASE WHEN p.correction THEN {rules.correction_confidence} "
-                    "ELSE least(b.confidence, p.cap) END"
-                )
-                cur.execute(
-                    "CREATE OR REPLACE TEMP TABLE staged_claims AS SELECT DISTINCT ON (id) * FROM ("
-                    "SELECT 'c_' || left(sha256(b.subject || chr(31) || b.predicate || chr(31) "
-                    "|| coalesce(b.object_entity, b.object_literal) || chr(31) || p.source_key), "
-                    "32) AS id, b.subject, b.predicate, b.object_entity, b.object_literal, "
-                    f"{conf} AS confidence, CASE WHEN b.opinion THEN 'opinion' END AS rung, "
-                    "b.provenance, p.source_key, b.locator "
-                    "FROM batch_claims b JOIN batch_provenance p USING (provenance))"
-                )
-                # One evidence row per (claim, source): a reference the row cites, or else the
-                # claim's own source; the first row in batch order gives the locator, so a
-                # re-ingest writes the same rows. (Rows of hint-capped claims are kept as where
-                # they came from; independence.witness_origins never counts them.)
-                cur.execute(
-                    "CREATE OR REPLACE TEMP TABLE staged_evidence AS SELECT * FROM ("
-                    "SELECT id, source, "
-                    "arg_min(locator, rn) AS locator, bool_or(cited) AS cited FROM ("
-                    "SELECT 'c_' || left(sha256(b.subject || chr(31) || b.predicate || chr(31) "
-                    "|| coalesce(b.object_entity, b.object_literal) || chr(31) || p.source_key), "
-                    "32) AS id, coalesce(b.evidence_source, p.source_key) AS source, b.locator, "
-                    "b.evidence_source IS NOT NULL AS cited, b.rn "
-                    "FROM (SELECT *, row_number() OVER () AS rn FROM batch_claims) b "
-                    "JOIN batch_provenance p USING (provenance) "
-                    "WHERE b.locator IS NOT NULL) GROUP BY id, source) "
-                    # A claim that cites references is not also evidenced by its dataset.
-                    "QUALIFY cited OR NOT bool_or(cited) OVER (PARTITION BY id)"
-                )
-                missing = _one(
-                    cur.execute(
-                        "SELECT e FROM (SELECT subject AS e FROM staged_claims UNION "
-                        "SELECT object_entity FROM staged_claims WHERE object_entity IS NOT NULL) "
-                        "ANTI JOIN entities ON entities.id = e LIMIT 1"
-                    )
-                )
-                if missing:
-                    raise InvalidInput(
-                        f"claim refers to unknown entity {missing[0]!r}; upsert the entity first"
-                    )
-                params = {"now": _db_ts(now)}
-                inserted = _count(
-                    cur.execute(
-                        f"INSERT INTO claims ({CLAIM_COLUMNS}) "
-                        "SELECT s.id, s.subject, s.predicate, "
-                        "s.object_entity, s.object_literal, s.confidence, s.rung, s.provenance, "
-                        "$now, $now, NULL, NULL, NULL, NULL, NULL FROM staged_claims s "
-                        "ANTI JOIN claims c ON c.id = s.id",
-                        params,
-                    )
-                )
-                updated = _count(
-                    cur.execute(
-                        "UPDATE claims SET provenance = s.provenance FROM staged_claims s "
-                        "WHERE claims.id = s.id AND claims.provenance <> s.provenance"
-                    )
-                )
-                # A claim now evidenced by the references it cites no longer has its dataset as
-                # a row of its own: the dataset carries those references, it is not one more.
-                cur.execute(
-                    "DELETE FROM claim_evidence USING (SELECT DISTINCT s.id, s.source_key "
-                    "FROM staged_claims s SEMI JOIN staged_evidence e ON e.id = s.id AND e.cited"
-                    ") d WHERE claim_evidence.claim_id = d.id "
-                    "AND claim_evidence.source = d.source_key"
-                )
-                cur.execute(
-                    "INSERT INTO claim_evidence SELECT id, source, locator, $now "
-                    "FROM staged_evidence "
-                    "ON CONFLICT (claim_id, source) DO UPDATE SET locator = excluded.locator "
-                    "WHERE claim_evidence.locator IS DISTINCT FROM excluded.locator",
-                    params,
-                )
-                total = _count(cur.execute("SELECT count(*) FROM staged_claims"))
-                cur.execute("DROP TABLE staged_claims")
-                cur.execute("DROP TABLE staged_evidence")
-            finally:
-                _unregister(cur, "batch_claims", "batch_provenance")
-        return UpsertCounts(
-            inserted=inserted, updated=updated, unchanged=total - inserted - updated
-        )
-
-    def _validate_claim_batch(self, cur: duckdb.DuckDBPyConnection) -> None:
-        limit = self.settings.graph.max_literal_bytes
-        checks = [
-            (
-                "subject is not a stable id",
-                f"subject IS NULL OR NOT regexp_full_match(subject, '{_ID_PATTERN}')",
-            ),
-            (
-                "predicate is not snake_case",
-                "predicate IS NULL OR NOT regexp_full_match(predicate, '[a-z][a-z0-9_]{0,63}')",
-            ),
-            (
-                "object_entity is not a stable id",
-                "object_entity IS NOT NULL AND "
-                f"NOT regexp_full_match(object_entity, '{_ID_PATTERN}')",
-            ),
-            (
-                "needs exactly one of object_entity and object_literal",
-                "(object_entity IS NULL) = (object_literal IS NULL)",
-            ),
-            ("object_literal is empty", "object_literal IS NOT NULL AND trim(object_literal) = ''"),
-            (
-                "confidence must be within 0..1",
-                "confidence IS NULL OR isnan(confidence) OR confidence < 0 OR confidence > 1",
-            ),
-            (
-                "a user_correction is a truth claim and cannot be an opinion",
-                "opinion AND (provenance = 'user_correction' "
-                "OR starts_with(provenance, 'user_correction:'))",
-            ),
-        ]
-        for message, condition in checks:
-            row = _one(
-                cur.execute(
-                    "SELECT row_number, subject, predicate FROM "
-                    "(SELECT *, row_number() OVER () - 1 "
-                    f"AS row_number FROM batch_claims) WHERE {condition} LIMIT 1"
-                )
-            )
-            if row:
-                raise InvalidInput(f"claim row {row[0]} ({row[1]!r} {row[2]!r}): {message}")
-        row = _one(
-            cur.execute("SELECT max(octet_length(encode(object_literal))) FROM batch_claims")
-        )
-        if row and row[0] is not None and row[0] > limit:
-            raise LiteralTooLarge(
-                f"a literal of {row[0]} bytes exceeds graph.max_literal_bytes ({limit}); "
-                "MAX keeps distilled claims, never verbatim text"
-            )
-
-    def _check_literal(self, literal: str | None) -> None:
-        limit = self.settings.graph.max_literal_bytes
-        if literal is not None and len(literal.encode("utf-8")) > limit:
-            raise LiteralTooLarge(
-                f"a literal of {len(literal.encode('utf-8'))} bytes exceeds "
-                f"graph.max_literal_bytes ({limit}); "
-                "MAX keeps distilled claims, never verbatim text"
-            )
-
-    def _require_entities(self, cur: duckdb.DuckDBPyConnection, ids: list[str]) -> None:
-        for entity_id in ids:
-            if _one(cur.execute("SELECT 1 FROM entities WHERE id = ?", [entity_id])) is None:
-                raise InvalidInput(f"unknown entity {entity_id!r}; upsert the entity first")
-
-    def _put_evidence(
-        self,
-        cur: duckdb.DuckDBPyConnection,
-        claim_id: str,
-        source: str,
-        locator: str,
-        now: datetime,
-    ) -> None:
-        cur.execute(
-            "INSERT INTO claim_evidence VALUES (?, ?, ?, ?) ON CONFLICT (claim_id, source) "
-            "DO UPDATE SET locator = excluded.locator "
-            "WHERE claim_evidence.locator IS DISTINCT FROM excluded.locator",
-            [claim_id, source, locator, _db_ts(now)],
-        )
-
-    # claims: reads
-
-    def _claim_by_id(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim | None:
-        row = _one(cur.execute(f"SELECT {self.claim_select} FROM claims WHERE id = ?", [claim_id]))
-        return None if row is None else _claim(row)
-
-    def _retrieve(self, where: str, params: dict[str, Any], now: datetime) -> list[Claim]:
-        """Read claims and count the read as a retrieval: bump confidence and retrieved_at."""
-        # UPDATE then SELECT in one transaction, not UPDATE ... RETURNING: DuckDB 2.0 turns an
-        # UPDATE with RETURNING into a delete plus an insert through every index of claims,
-        # several times slower than the in-place update (benchmarks/RESULTS.md).
-        with self._tx() as cur:
-            cur.execute(
-                f"UPDATE claims SET {self._bump_sql} WHERE {where}", {**params, "now": _db_ts(now)}
-            )
-            rows = cur.execute(
-                f"SELECT {self.claim_select} FROM claims WHERE {where}", params
-            ).fetchall()
-        return sorted((_claim(r) for r in rows), key=lambda c: (-c.confidence, c.id))
-
-    def get_claim(self, claim_id: str, now: datetime) -> Claim:
-        found = self._retrieve("id = $id", {"id": claim_id}, now)
-        if not found:
-            raise NotFound(f"no claim {claim_id!r}")
-        return found[0]
-
-    def claims_by_subject(
-        self, subject: str, now: datetime, predicate: str | None = None
-    ) -> list[Claim]:
-        if predicate is None:
-            return self._retrieve("subject = $s", {"s": subject}, now)
-        return self._retrieve(
-            "subject = $s AND predicate = $p", {"s": subject, "p": predicate}, now
-        )
-
-    def claims_by_object(
-        self, object_entity: str, now: datetime, predicate: str | None = None
-    ) -> list[Claim]:
-        if predicate is None:
-            return self._retrieve("object_entity = $o", {"o": object_entity}, now)
-        return self._retrieve(
-            "object_entity = $o AND predicate = $p", {"o": object_entity, "p": predicate}, now
-        )
-
-    def peek_claims(self, subject: str, predicate: str | None = None) -> list[Claim]:
-        """Claims as they stand, without counting as a retrieval (for rules and audits)."""
-        sql = f"SELECT {self.claim_select} FROM claims WHERE subject = ?"
-        params: list[Any] = [subject]
-        if predicate is not None:
-            sql += " AND predicate = ?"
-            params.append(predicate)
-        rows = self._cur.execute(sql + " ORDER BY id", params).fetchall()
-        return [_claim(r) for r in rows]
-
-    def peek_claim(self, claim_id: str) -> Claim:
-        claim = self._claim_by_id(self._cur, claim_id)
-        if claim is None:
-            raise NotFound(f"no claim {claim_id!r}")
-        return claim
-
-    def evidence_for(self, claim_id: str) -> list[Evidence]:
-        rows = self._cur.execute(
-            "SELECT claim_id, source, locator, recorded_at FROM claim_evidence "
-            "WHERE claim_id = ? ORDER BY source",
-            [claim_id],
-        ).fetchall()
-        return [
-            Evidence(claim_id=r[0], source=r[1], locator=r[2], recorded_at=_py_ts(r[3]))
-            for r in rows
-        ]
-
-    # the epistemic operations
-
-    def _same_statement(self, cur: duckdb.DuckDBPyConnection, claim: Claim) -> list[Claim]:
-        rows = cur.execute(
-            f"SELECT {self.claim_select} FROM claims WHERE subject = ? AND predicate = ? "
-            "AND coalesce(object_entity, object_literal) = ? AND id <> ?",
-            [claim.subject, claim.predicate, claim.object_value, claim.id],
-        ).fetchall()
-        return [_claim(r) for r in rows]
-
-    def _write_confidence(self, cur: duckdb.DuckDBPyConnection, claim: Claim) -> None:
-        cur.execute(
-            "UPDATE claims SET confidence = ?, rung = ? WHERE id = ?",
-            [claim.confidence, _rung(claim.level), claim.id],
-        )
-
-    def _must_claim(self, cur: duckdb.DuckDBPyConnection, claim_id: str) -> Claim:
-        claim = self._claim_by_id(cur, claim_id)
-        if claim is None:
-            raise NotFound(f"no claim {claim_id!r}")
-        return claim
-
-    def _evidence_sources(
-        self, cur: duckdb.DuckDBPyConnection, claims: Sequence[Claim]
-    ) -> dict[str, list[str]]:
-        """The sources of these claims' evidence rows, by claim id (what the rules count)."""
-        out: dict[str, list[str]] = {}
-        for c in claims:
-            out[c.id] = [
-                r[0]
-                for r in cur.execute(
-                    "SELECT source FROM claim_evidence WHERE claim_id = ? ORDER BY source", [c.id]
-                ).fetchall()
-            ]
-        return out
-
-    def promote_to_fact(self, claim_id: str, now: datetime) -> Claim:
-        """Raise a claim to FACT; PromotionRefused unless >1 independent grounded source."""
-        with self._tx() as cur:
-            claim = self._must_claim(cur, claim_id)
-            same = self._same_statement(cur, claim)
-            promoted = epistemic.promote_to_fact(
-                claim, same, self.settings.epistemic, self._evidence_sources(cur, [claim, *same])
-            )
-            if promoted != claim:
-                self._write_confidence(cur, promoted)
-        return promoted
+    # the promotion sweep (set-based; promote_to_fact and the rest of promotion are in
+    # epistemic_store)
 
     def promote_earned(self, now: datetime, sample: int = 20) -> PromotionReport:
         """Every claim whose statement has more than one independent grounded source, through
@@ -762,251 +281,7 @@ class DuckStore(
             seconds=time.perf_counter() - started,
         )
 
-    def ladder(self) -> Ladder:
-        """Claims per rung and provenance class, and the confidence histogram."""
-        cur = self._cur
-        provs = [r[0] for r in cur.execute("SELECT DISTINCT provenance FROM claims").fetchall()]
-        cur.register("prov_class", sql_rules.provenance_table(provs))
-        try:
-            rows = cur.execute(
-                f"SELECT {_level_sql(self.settings)} AS level, p.provenance_class, count(*) "
-                "FROM claims JOIN prov_class p USING (provenance) GROUP BY ALL"
-            ).fetchall()
-        finally:
-            _unregister(cur, "prov_class")
-        rungs: dict[str, dict[str, int]] = {level.value: {} for level in Level}
-        for level, klass, n in sorted(rows):
-            rungs[level][klass] = n
-        return Ladder(rungs=rungs, histogram=self.confidence_histogram())
-
-    def record_conflict(
-        self, claim_a: str, claim_b: str, now: datetime, reason: str = "contradiction"
-    ) -> Conflict:
-        with self._tx() as cur:
-            conflict = epistemic.record_conflict(
-                self._must_claim(cur, claim_a), self._must_claim(cur, claim_b), now, reason
-            )
-            existing = self._conflict_by_id(cur, conflict.id)
-            if existing is not None:
-                return existing
-            self._insert_conflict(cur, conflict)
-        return conflict
-
-    def resolve_conflict(
-        self, conflict_id: str, winner_id: str, now: datetime
-    ) -> tuple[Conflict, Claim]:
-        """Settle a conflict with the graph's grounded evidence for the winner; the loser keeps
-        its row and loses half its confidence. Refused (nothing written) without evidence."""
-        with self._tx() as cur:
-            conflict = self._conflict_by_id(cur, conflict_id)
-            if conflict is None:
-                raise NotFound(f"no conflict {conflict_id!r}")
-            loser_id = conflict.claim_b if winner_id == conflict.claim_a else conflict.claim_a
-            winner = self._must_claim(cur, winner_id)
-            loser = self._must_claim(cur, loser_id)
-            support = self._same_statement(cur, winner)
-            settled, lost = epistemic.resolve_conflict(
-                conflict,
-                winner,
-                loser,
-                support,
-                now,
-                self.settings.epistemic,
-                self._evidence_sources(cur, [winner, *support]),
-            )
-            self._write_confidence(cur, lost)
-            cur.execute(
-                "UPDATE conflicts SET status = ?, winner = ?, resolved_at = ? WHERE id = ?",
-                [settled.status.value, settled.winner, _db_ts(now), settled.id],
-            )
-            # The replay buffer keeps the winner: surprise is how unsure MAX was of it.
-            self._buffer_in(
-                cur, [experience_of(winner, "conflict_resolved", 1.0 - winner.confidence, now)], now
-            )
-        return settled, lost
-
-    def record_correction(
-        self,
-        correction: NewClaim,
-        old_claim_id: str | None,
-        now: datetime,
-        session_id: str | None = None,
-        correlation_id: str | None = None,
-    ) -> epistemic.CorrectionWrites:
-        """Three writes in one transaction: a top-priority curiosity gap, a user_correction
-        HYPOTHESIS and a conflict row with the old claim. Never a fact."""
-        self._check_literal(correction.object_literal)
-        with self._tx() as cur:
-            ids = [correction.subject]
-            if correction.object_entity:
-                ids.append(correction.object_entity)
-            self._require_entities(cur, ids)
-            old = None if old_claim_id is None else self._must_claim(cur, old_claim_id)
-            writes = epistemic.record_correction(
-                old,
-                correction,
-                now,
-                self.settings.epistemic,
-                self.settings.curiosity,
-                session_id,
-                correlation_id,
-            )
-            hypothesis = self._claim_by_id(cur, writes.hypothesis.id)
-            if hypothesis is None:
-                cur.execute(
-                    f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
-                    _claim_params(writes.hypothesis),
-                )
-            conflict = writes.conflict
-            if conflict is not None and self._conflict_by_id(cur, conflict.id) is None:
-                self._insert_conflict(cur, conflict)
-            self._insert_gap(cur, writes.gap)
-            # The corrected belief enters the replay buffer, surprising as it was confident.
-            if old is not None:
-                self._buffer_in(cur, [experience_of(old, "corrected", old.confidence, now)], now)
-        return writes
-
-    def conflicts_for(self, claim_id: str) -> list[Conflict]:
-        rows = self._cur.execute(
-            f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE claim_a = $c OR claim_b = $c "
-            "ORDER BY created_at, id",
-            {"c": claim_id},
-        ).fetchall()
-        return [_conflict(r) for r in rows]
-
-    def open_conflicts(self, limit: int = 100) -> list[Conflict]:
-        rows = self._cur.execute(
-            f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE status = 'open' "
-            "ORDER BY created_at, id LIMIT ?",
-            [limit],
-        ).fetchall()
-        return [_conflict(r) for r in rows]
-
-    def _conflict_by_id(self, cur: duckdb.DuckDBPyConnection, conflict_id: str) -> Conflict | None:
-        row = _one(
-            cur.execute(f"SELECT {CONFLICT_COLUMNS} FROM conflicts WHERE id = ?", [conflict_id])
-        )
-        return None if row is None else _conflict(row)
-
-    def _insert_conflict(self, cur: duckdb.DuckDBPyConnection, c: Conflict) -> None:
-        cur.execute(
-            f"INSERT INTO conflicts ({CONFLICT_COLUMNS}) VALUES ({_qs(10)})",
-            [
-                c.id,
-                c.claim_a,
-                c.claim_b,
-                c.subject,
-                c.predicate,
-                c.status.value,
-                c.winner,
-                c.reason,
-                _db_ts(c.created_at),
-                None if c.resolved_at is None else _db_ts(c.resolved_at),
-            ],
-        )
-
-    # curiosity gaps
-
-    def file_gap(
-        self,
-        subject: str,
-        predicate: str,
-        question: str,
-        now: datetime,
-        priority: int | None = None,
-        claim_id: str | None = None,
-    ) -> CuriosityGap:
-        gap = epistemic.new_gap(
-            subject,
-            predicate,
-            question,
-            self.settings.curiosity.default_priority if priority is None else priority,
-            claim_id,
-            now,
-        )
-        with self._tx() as cur:
-            self._insert_gap(cur, gap)
-        return gap
-
-    def due_gaps(self, now: datetime, limit: int = 100) -> list[CuriosityGap]:
-        """Open gaps whose backoff has passed, highest priority first."""
-        rows = self._cur.execute(
-            f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' "
-            "AND next_attempt_at <= ? ORDER BY priority DESC, created_at, id LIMIT ?",
-            [_db_ts(now), limit],
-        ).fetchall()
-        return [_gap(r) for r in rows]
-
-    def open_gaps(self, limit: int = 100, min_attempts: int = 0) -> list[CuriosityGap]:
-        """Open gaps tried at least `min_attempts` times, due or not, highest priority first:
-        what the model council's rule chooses from."""
-        rows = self._cur.execute(
-            f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE status = 'open' AND attempts >= ? "
-            "ORDER BY priority DESC, attempts DESC, created_at, id LIMIT ?",
-            [min_attempts, limit],
-        ).fetchall()
-        return [_gap(r) for r in rows]
-
-    def get_gap(self, gap_id: str) -> CuriosityGap:
-        row = _one(
-            self._cur.execute(f"SELECT {GAP_COLUMNS} FROM curiosity_gaps WHERE id = ?", [gap_id])
-        )
-        if row is None:
-            raise NotFound(f"no curiosity gap {gap_id!r}")
-        return _gap(row)
-
-    def attempt_gap(self, gap_id: str, resolved: bool, note: str, now: datetime) -> CuriosityGap:
-        gap = epistemic.gap_attempted(
-            self.get_gap(gap_id), now, self.settings.curiosity, resolved, note
-        )
-        with self._tx() as cur:
-            cur.execute(
-                "UPDATE curiosity_gaps SET attempts = ?, status = ?, next_attempt_at = ?, "
-                "updated_at = ?, note = ? WHERE id = ?",
-                [
-                    gap.attempts,
-                    gap.status.value,
-                    _db_ts(gap.next_attempt_at),
-                    _db_ts(now),
-                    note,
-                    gap.id,
-                ],
-            )
-            if resolved:
-                claim = None if gap.claim_id is None else self._claim_by_id(cur, gap.claim_id)
-                self._buffer_in(cur, [gap_closed_experience(gap, claim, now)], now)
-        return gap
-
-    def _insert_gap(self, cur: duckdb.DuckDBPyConnection, g: CuriosityGap) -> None:
-        cur.execute(
-            f"INSERT INTO curiosity_gaps ({GAP_COLUMNS}) VALUES ({_qs(12)}) "
-            "ON CONFLICT (id) DO NOTHING",
-            [
-                g.id,
-                g.subject,
-                g.predicate,
-                g.question,
-                g.priority,
-                g.attempts,
-                g.status.value,
-                g.claim_id,
-                _db_ts(g.next_attempt_at),
-                _db_ts(g.created_at),
-                _db_ts(g.updated_at),
-                g.note,
-            ],
-        )
-
     # hygiene
-
-    def decay_stale_facts(self, now: datetime) -> DecayCounts:
-        """The forgetting curve, one set-based UPDATE: only confidence below the threshold,
-        unretrieved for the stale span, halved at most once per span, floored, never deleted."""
-        cutoff = now - timedelta(days=self.settings.decay.stale_after_days)
-        decayed = _count(
-            self._cur.execute(self._decay_sql, {"now": _db_ts(now), "cutoff": _db_ts(cutoff)})
-        )
-        return DecayCounts(decayed=decayed, now=now)
 
     def counts(self) -> dict[str, int]:
         tables = (
@@ -1139,25 +414,6 @@ class DuckStore(
         except FileNotFoundError:
             return 0
 
-    def claims_rowid_end(self) -> int:
-        """One past the highest rowid of claims: the range decay_slice batches cover."""
-        row = _one(self._cur.execute("SELECT coalesce(max(rowid) + 1, 0) FROM claims"))
-        return int(row[0]) if row else 0
-
-    def decay_slice(self, now: datetime, lo: int, hi: int) -> int:
-        """decay_stale_facts over the claims with lo <= rowid < hi, in one short transaction;
-        the number of claims decayed. The daemon sweeps the graph slice by slice so that a
-        retrieval racing the sweep conflicts with one slice, not with the whole sweep (DuckDB
-        refuses the second writer of a row at once, and a whole-graph UPDATE held every stale
-        row for seconds)."""
-        cutoff = now - timedelta(days=self.settings.decay.stale_after_days)
-        return _count(
-            self._cur.execute(
-                self._decay_sql + " AND rowid >= $lo AND rowid < $hi",
-                {"now": _db_ts(now), "cutoff": _db_ts(cutoff), "lo": lo, "hi": hi},
-            )
-        )
-
     def claims_for_subjects(self, subjects: Sequence[str]) -> pa.Table:
         """Every claim about any of `subjects`, as they stand (not counted as retrievals),
         as one Arrow table ordered by subject and id: the bulk read of the graph API."""
@@ -1198,31 +454,3 @@ class DuckStore(
 
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def _unregister(cur: duckdb.DuckDBPyConnection, *names: str) -> None:
-    """Drop registered Arrow views without hiding the error that may be on its way out.
-
-    DuckDB refuses unregister while a result is unread (a check that raised after fetchone)
-    and inside a failed transaction, whose rollback drops the views anyway.
-    """
-    cur.complete()
-    with suppress(duckdb.TransactionException):
-        for name in names:
-            cur.unregister(name)
-
-
-def _qs(n: int) -> str:
-    return ", ".join("?" * n)
-
-
-def _one(result: duckdb.DuckDBPyConnection) -> Any:
-    """The first row of a statement's result, or None, with the result exhausted: fetchone
-    leaves it open, and an open result holds its transaction (see _schema_version)."""
-    rows = result.fetchall()
-    return rows[0] if rows else None
-
-
-def _count(cur: duckdb.DuckDBPyConnection) -> int:
-    rows = cur.fetchall()  # exhausted, so the statement's transaction ends (see _schema_version)
-    return int(rows[0][0]) if rows else 0

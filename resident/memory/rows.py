@@ -28,7 +28,7 @@ from resident.records import (
 #: `claim_select`, which has the derived level in place of rung.
 CLAIM_COLUMNS = (
     "id, subject, predicate, object_entity, object_literal, confidence, rung, provenance, "
-    "created_at, retrieved_at, decayed_at, session_id, correlation_id, occurred_at, valid_to"
+    "created_at, retrieved_at, session_id, correlation_id, occurred_at, valid_to"
 )
 #: How many values a claim row takes: a migration that adds a column changes it in one place.
 CLAIM_WIDTH = len(CLAIM_COLUMNS.split(","))
@@ -76,11 +76,10 @@ def _claim(row: Sequence[Any]) -> Claim:
         provenance=row[7],
         created_at=_py_ts(row[8]),
         retrieved_at=_py_ts(row[9]),
-        decayed_at=_py_ts(row[10]),
-        session_id=row[11],
-        correlation_id=row[12],
-        occurred_at=_py_ts(row[13]),
-        valid_to=_py_ts(row[14]),
+        session_id=row[10],
+        correlation_id=row[11],
+        occurred_at=_py_ts(row[12]),
+        valid_to=_py_ts(row[13]),
     )
 
 
@@ -128,7 +127,6 @@ def _claim_params(c: Claim) -> list[Any]:
         c.provenance,
         _db_ts(c.created_at),
         _db_ts(c.retrieved_at),
-        None if c.decayed_at is None else _db_ts(c.decayed_at),
         c.session_id,
         c.correlation_id,
         None if c.occurred_at is None else _db_ts(c.occurred_at),

@@ -63,14 +63,19 @@ def _bump_sql(settings: Settings) -> str:
 
 
 def _decay_sql(settings: Settings) -> str:
-    """decay_stale_facts in one set-based statement; mirrors epistemic.decay_step."""
+    """decay_stale_facts in one set-based statement that writes confidence alone; mirrors
+    epistemic.decay_step and decay_due. Parameters: $now, $cutoff (now less the stale span) and
+    $last_run (the last finished decay run, NULL before the first): a claim is due when the
+    end of the latest stale span since its retrieval, retrieved_at + k spans, came after it."""
     d = settings.decay
-    conf = f"greatest(confidence * {d.factor}, {d.floor})"
+    span_us = timedelta(days=d.stale_after_days) // timedelta(microseconds=1)
+    unretrieved_us = "epoch_us($now::TIMESTAMP) - epoch_us(retrieved_at)"
+    span_end_us = f"epoch_us(retrieved_at) + {span_us} * (({unretrieved_us}) // {span_us})"
     return (
-        f"UPDATE claims SET confidence = {conf}, decayed_at = $now "
+        f"UPDATE claims SET confidence = greatest(confidence * {d.factor}, {d.floor}) "
         f"WHERE rung IS NULL AND confidence < {d.threshold} "
-        f"AND confidence > {d.floor} "
-        f"AND retrieved_at <= $cutoff AND (decayed_at IS NULL OR decayed_at <= $cutoff)"
+        f"AND confidence > {d.floor} AND retrieved_at <= $cutoff "
+        f"AND ($last_run::TIMESTAMP IS NULL OR {span_end_us} > epoch_us($last_run::TIMESTAMP))"
     )
 
 

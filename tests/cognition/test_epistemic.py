@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import duckdb
@@ -267,12 +268,37 @@ def test_looking_again_within_the_period_raises_nothing() -> None:
 
 def test_decay_step_halves_once_per_span() -> None:
     c = claim(conf=0.4).model_copy(update={"retrieved_at": NOW - timedelta(days=90)})
-    once = epistemic.decay_step(c, NOW, DECAY, RULES)
-    assert (once.confidence, once.decayed_at, once.level) == (0.2, NOW, Level.HYPOTHESIS)
-    assert epistemic.decay_step(once, NOW + timedelta(days=89), DECAY, RULES) == once
-    assert epistemic.decay_step(once, NOW + timedelta(days=90), DECAY, RULES).confidence == 0.1
+    once = epistemic.decay_step(c, NOW, DECAY, RULES, None)
+    assert (once.confidence, once.level) == (0.2, Level.HYPOTHESIS)
+    # Later runs in the same span (the last run was NOW) change nothing; the span's end does.
+    for days in (0, 1, 89):
+        assert epistemic.decay_step(once, NOW + timedelta(days=days), DECAY, RULES, NOW) == once
+    later = NOW + timedelta(days=90)
+    assert epistemic.decay_step(once, later, DECAY, RULES, NOW).confidence == 0.1
+    assert epistemic.decay_step(once, later, DECAY, RULES, later) == once, "ran at the end already"
     fresh = c.model_copy(update={"retrieved_at": NOW - timedelta(days=89, hours=23)})
-    assert epistemic.decay_step(fresh, NOW, DECAY, RULES) == fresh
+    assert epistemic.decay_step(fresh, NOW, DECAY, RULES, None) == fresh
+
+
+def test_a_run_that_missed_span_ends_halves_once() -> None:
+    """Decay not run for 200 days: a claim unretrieved for 400 days halves once, not twice,
+    and its next halving comes at the end of its next span (day 450 since retrieval)."""
+    stale = claim(conf=0.4).model_copy(update={"retrieved_at": NOW - timedelta(days=400)})
+    once = epistemic.decay_step(stale, NOW, DECAY, RULES, NOW - timedelta(days=200))
+    assert once.confidence == 0.2
+    day = timedelta(days=1)
+    assert epistemic.decay_step(once, NOW + 49 * day, DECAY, RULES, NOW) == once
+    assert epistemic.decay_step(once, NOW + 50 * day, DECAY, RULES, NOW).confidence == 0.1
+
+
+def test_decay_due_counts_spans_from_the_last_retrieval() -> None:
+    retrieved = NOW - timedelta(days=100)
+    due = partial(epistemic.decay_due, retrieved, rules=DECAY)
+    assert due(NOW, last_run=None)
+    assert due(NOW, last_run=retrieved + timedelta(days=89))
+    assert not due(NOW, last_run=retrieved + timedelta(days=90))
+    assert not due(NOW, last_run=NOW + timedelta(days=30)), "a clock set back decays nothing"
+    assert not due(retrieved + timedelta(days=89), last_run=None)
 
 
 def test_decay_step_leaves_strong_opinions_facts_and_the_floor() -> None:
@@ -284,11 +310,11 @@ def test_decay_step_leaves_strong_opinions_facts_and_the_floor() -> None:
         claim(conf=0.5, level=Level.FACT),
     ):
         stale = c.model_copy(update={"retrieved_at": old})
-        assert epistemic.decay_step(stale, NOW, DECAY, RULES) == stale
+        assert epistemic.decay_step(stale, NOW, DECAY, RULES, None) == stale
     near_floor = claim(conf=0.06).model_copy(update={"retrieved_at": old})
-    assert epistemic.decay_step(near_floor, NOW, DECAY, RULES).confidence == DECAY.floor
+    assert epistemic.decay_step(near_floor, NOW, DECAY, RULES, None).confidence == DECAY.floor
     belief = claim(conf=0.55).model_copy(update={"retrieved_at": old})
-    assert epistemic.decay_step(belief, NOW, DECAY, RULES).level is Level.HYPOTHESIS
+    assert epistemic.decay_step(belief, NOW, DECAY, RULES, None).level is Level.HYPOTHESIS
 
 
 # -- promotion ----------------------------------------------------------------------------------
@@ -506,6 +532,15 @@ def rule_settings(draw: st.DrawFn) -> Settings:
     return BASE.model_copy(update={"epistemic": ladder, "decay": decay})
 
 
+def _days_or_any(lo: int, hi: int) -> st.SearchStrategy[timedelta]:
+    """A span of time, often whole days: so that a stale span's end often falls exactly on the
+    last decay run or on `now` (whole-day spans), where the two rules must agree too."""
+    return st.one_of(
+        st.integers(lo, hi).map(lambda d: timedelta(days=d)),
+        st.timedeltas(min_value=timedelta(days=lo), max_value=timedelta(days=hi)),
+    )
+
+
 @st.composite
 def stored_claims(draw: st.DrawFn) -> list[Claim]:
     """Claims in any state the table allows, from every provenance class."""
@@ -527,7 +562,7 @@ def stored_claims(draw: st.DrawFn) -> list[Claim]:
                 st.floats(0, 1), st.sampled_from([0.0, 0.05, 0.3, 0.4, 0.5, 0.6, 0.84, 0.9, 1.0])
             )
         )
-        age = st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=500))
+        age = _days_or_any(0, 500)
         level = draw(st.sampled_from(list(Level)))
         out[c.id] = c.model_copy(
             update={
@@ -538,7 +573,6 @@ def stored_claims(draw: st.DrawFn) -> list[Claim]:
                 if level in (Level.FACT, Level.OPINION)
                 else epistemic.level_for(confidence, RULES),
                 "retrieved_at": NOW - draw(age),
-                "decayed_at": draw(st.one_of(st.none(), age.map(lambda d: NOW - d))),
             }
         )
     return list(out.values())
@@ -552,9 +586,15 @@ def memory_db() -> duckdb.DuckDBPyConnection:
     return con
 
 
-def _load(con: duckdb.DuckDBPyConnection, claims: list[Claim]) -> None:
+def _load(
+    con: duckdb.DuckDBPyConnection, claims: list[Claim], last_run: datetime | None = None
+) -> None:
     # Scaffolding for an in-memory table that only this test uses.
     con.execute("DELETE FROM claims")
+    con.execute(
+        "UPDATE decay_runs SET last_run = ?, sweep_at = NULL, swept_to = NULL",
+        [None if last_run is None else last_run.replace(tzinfo=None)],
+    )
     con.executemany(
         f"INSERT INTO claims ({CLAIM_COLUMNS}) VALUES ({_qs(CLAIM_WIDTH)})",
         [_claim_params(c) for c in claims],
@@ -592,16 +632,27 @@ def test_bump_sql_equals_retrieval_bump(
 @given(
     rules=rule_settings(),
     claims=stored_claims(),
-    later=st.timedeltas(min_value=timedelta(0), max_value=timedelta(days=400)),
+    later=_days_or_any(0, 400),
+    last_run=st.one_of(st.none(), _days_or_any(-500, 400).map(lambda d: NOW + d)),
 )
 def test_decay_sql_equals_decay_step(
-    memory_db: duckdb.DuckDBPyConnection, rules: Settings, claims: list[Claim], later: timedelta
+    memory_db: duckdb.DuckDBPyConnection,
+    rules: Settings,
+    claims: list[Claim],
+    later: timedelta,
+    last_run: datetime | None,
 ) -> None:
-    _load(memory_db, claims)
+    """The store's UPDATE does to every claim what the pure rule does, given the store's last
+    run; run again at the same time, it changes nothing."""
+    _load(memory_db, claims, last_run)
     store = DuckStore(rules, memory_db, Path(":memory:"))
     now = NOW + later
     counts = store.decay_stale_facts(now)
     got = {c.id: c for s in SUBJECTS for c in store.peek_claims(s)}
-    want = {c.id: epistemic.decay_step(c, now, rules.decay, rules.epistemic) for c in claims}
+    want = {
+        c.id: epistemic.decay_step(c, now, rules.decay, rules.epistemic, last_run) for c in claims
+    }
     assert got == want
     assert counts.decayed == sum(want[c.id] != c for c in claims)
+    assert store.decay_stale_facts(now).decayed == 0
+    assert {c.id: c for s in SUBJECTS for c in store.peek_claims(s)} == want

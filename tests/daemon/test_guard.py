@@ -12,7 +12,7 @@ import pytest
 
 from resident.config import DaemonSettings, Settings
 from resident.daemon.guard import GuardedGraph, is_write_conflict, retry_conflicts
-from resident.errors import GraphBusy, NotFound
+from resident.errors import GraphBusy, InvalidInput, NotFound
 from resident.memory.client import GraphStore
 from resident.memory.duck_store import DuckStore
 from resident.memory.wire import protocol_methods
@@ -101,9 +101,9 @@ def test_duplicate_key_at_commit_counts_as_a_conflict(settings: Settings) -> Non
     store.close()
 
 
-def test_sliced_decay_equals_the_single_statement(tmp_path: Any) -> None:
-    from datetime import timedelta
-
+def _decay_graphs(tmp_path: Any) -> tuple[DuckStore, DuckStore, Settings]:
+    """Two equal graphs of 1,000 claims at every confidence: one for the single statement,
+    one for the sliced sweep."""
     from resident.config import load_settings
 
     graphs = []
@@ -126,13 +126,44 @@ def test_sliced_decay_equals_the_single_statement(tmp_path: Any) -> None:
             NOW,
         )
         graphs.append((store, s))
+    (single, _), (sliced, s) = graphs
+    return single, sliced, s
+
+
+def test_sliced_decay_equals_the_single_statement(tmp_path: Any) -> None:
+    single, sliced_store, s = _decay_graphs(tmp_path)
     later = NOW + timedelta(days=200)
-    (single, _), (sliced_store, s) = graphs
     want = single.decay_stale_facts(later)
     guarded = GuardedGraph(sliced_store, s.daemon.model_copy(update={"decay_batch_rows": 64}))
     got = guarded.decay_stale_facts(later)
     assert got == want and want.decayed > 0
     assert guarded.checksum() == single.checksum()
     assert guarded.decay_stale_facts(later).decayed == 0, "at most once per stale span"
+    assert sliced_store.decay_runs() == single.decay_runs()
+    assert sliced_store.decay_runs().last_run == later
     single.close()
     guarded.close()
+
+
+@pytest.mark.parametrize("resumer", ["guard", "store"])
+def test_a_sweep_cut_short_is_finished_before_the_next(tmp_path: Any, resumer: str) -> None:
+    """The daemon stopped after three of 16 slices of a sweep: the next decay, sliced or in one
+    statement, finishes that sweep with its own time and halves nothing twice in a span; the
+    graph ends as if both runs had gone through whole."""
+    single, sliced_store, s = _decay_graphs(tmp_path)
+    first, second = NOW + timedelta(days=95), NOW + timedelta(days=100)
+    for lo in (0, 64, 128):
+        sliced_store.decay_slice(first, lo, lo + 64)
+    assert sliced_store.decay_pending() == (first, 192)
+    with pytest.raises(InvalidInput, match="unfinished"):
+        sliced_store.decay_slice(second, 0, 64)
+    want = single.decay_stale_facts(first).decayed + single.decay_stale_facts(second).decayed
+    settings = s.daemon.model_copy(update={"decay_batch_rows": 64})
+    graph = GuardedGraph(sliced_store, settings) if resumer == "guard" else sliced_store
+    resumed = graph.decay_stale_facts(second)
+    assert sliced_store.checksum() == single.checksum()
+    assert sliced_store.decay_pending() is None
+    assert sliced_store.decay_runs().last_run == second
+    assert resumed.decayed > 0 and want > 0
+    single.close()
+    sliced_store.close()

@@ -259,6 +259,7 @@ def test_on_the_real_ingest_levels_and_decay_are_the_rules(real_copy: Settings) 
     with DuckStore.open(real_copy) as graph:
         before = _all_claims(graph)
         ladder = graph.ladder()
+        last_run = graph.decay_runs().last_run
         counts = graph.decay_stale_facts(later)
         after = _all_claims(graph)
     assert len(before) > 300_000
@@ -275,6 +276,9 @@ def test_on_the_real_ingest_levels_and_decay_are_the_rules(real_copy: Settings) 
     assert recount == Counter(
         {(level, klass): n for level, by in ladder.rungs.items() for klass, n in by.items()}
     )
-    want = {i: epistemic.decay_step(c, later, real_copy.decay, rules) for i, c in before.items()}
+    want = {
+        i: epistemic.decay_step(c, later, real_copy.decay, rules, last_run)
+        for i, c in before.items()
+    }
     assert after == want
     assert counts.decayed == sum(want[i] != before[i] for i in before) > 0

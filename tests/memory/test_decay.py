@@ -126,10 +126,10 @@ def test_the_floor_holds(two_years: Run) -> None:
 
 
 def test_a_claim_retrieved_monthly_never_decays(two_years: Run) -> None:
-    store, ids, history, _, _ = two_years
+    _, _, history, _, _ = two_years
     monthly = history["monthly"]
     assert all(b >= a for a, b in zip(monthly, monthly[1:], strict=False))
-    assert store.peek_claim(ids["monthly"]).decayed_at is None
+    assert min(monthly) >= 0.4
 
 
 def test_strong_claims_facts_and_opinions_never_decay(two_years: Run) -> None:

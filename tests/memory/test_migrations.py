@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
@@ -200,7 +201,7 @@ def test_claims_store_only_the_fact_and_opinion_rungs(settings: Settings) -> Non
         con.execute(
             "INSERT INTO claims SELECT 'c_' || level, 'hp:1', 'has_note', NULL, level, conf, "
             "CASE WHEN level IN ('fact', 'opinion') THEN level END, 'ingest:hpo@1', "
-            "TIMESTAMP '2026-01-01', TIMESTAMP '2026-01-02', NULL, NULL, NULL, NULL, NULL "
+            "TIMESTAMP '2026-01-01', TIMESTAMP '2026-01-02', NULL, NULL, NULL, NULL "
             "FROM (VALUES ('hypothesis', 0.3), ('belief', 0.7), ('fact', 0.9), "
             "('opinion', 0.6)) v(level, conf)"
         )
@@ -226,3 +227,38 @@ def test_claims_store_only_the_fact_and_opinion_rungs(settings: Settings) -> Non
         "c_opinion": ("opinion", 0.6),
     }
     assert indexes >= {"claims_subject_idx", "claims_object_idx"}
+
+
+def test_011_keeps_the_last_decay_run_once_and_drops_decayed_at(settings: Settings) -> None:
+    """Migration 011: the latest decayed_at a 010 graph holds becomes the store's last decay
+    run, claims keep every other column, row for row and in rowid order, and decayed_at goes."""
+    path = settings.graph_path
+    duck_store.migrate(path, upto=10)
+    with duckdb.connect(str(path)) as con:
+        con.execute("INSERT INTO entities VALUES ('hp:1', 'hp', 'one', [], now(), now())")
+        con.execute(
+            "INSERT INTO claims (id, subject, predicate, object_literal, confidence, provenance, "
+            "created_at, retrieved_at, decayed_at, session_id, occurred_at, valid_to) "
+            "SELECT 'c' || i, 'hp:1', 'has_note', 'v' || i, 0.1 + i / 100, 'ingest:hpo@1', "
+            "TIMESTAMP '2025-01-01', TIMESTAMP '2025-02-01', "
+            "CASE WHEN i % 3 = 0 THEN TIMESTAMP '2025-05-01' + to_days(i::INTEGER) END, "
+            "'s' || i, TIMESTAMP '2024-12-01', NULL FROM range(40) r(i)"
+        )
+        before = con.execute("SELECT * EXCLUDE (decayed_at) FROM claims ORDER BY rowid").fetchall()
+    assert duck_store.migrate(path) == list(range(11, SCHEMA_VERSION + 1))
+    with duckdb.connect(str(path)) as con:
+        after = con.execute("SELECT * FROM claims ORDER BY rowid").fetchall()
+        columns = {r[0] for r in con.execute("DESCRIBE claims").fetchall()}
+        indexes = {
+            r[0]
+            for r in con.execute(
+                "SELECT index_name FROM duckdb_indexes() WHERE table_name = 'claims'"
+            ).fetchall()
+        }
+    assert after == before
+    assert "decayed_at" not in columns
+    assert indexes >= {"claims_subject_idx", "claims_object_idx"}
+    with DuckStore.open(settings) as graph:
+        runs = graph.decay_runs()
+    assert runs.last_run == datetime(2025, 5, 1, tzinfo=UTC) + timedelta(days=39)
+    assert (runs.sweep_at, runs.swept_to) == (None, None)

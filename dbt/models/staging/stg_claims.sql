@@ -9,7 +9,6 @@ select
     provenance,
     cast(created_at as timestamp) as created_at,
     cast(retrieved_at as timestamp) as retrieved_at,
-    cast(decayed_at as timestamp) as decayed_at,
     session_id,
     correlation_id,
     cast(occurred_at as timestamp) as occurred_at
