@@ -17,7 +17,6 @@ from resident.language.dictionary import slug
 from resident.language.intents import (
     Intent,
     Triple,
-    parse_sentence_statement,
 )
 from resident.language.knowledge import (
     ClaimView,
@@ -26,7 +25,7 @@ from resident.language.knowledge import (
 )
 from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained
-from resident.language.reading import read
+from resident.language.reading import read, said_triple
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of
@@ -43,7 +42,6 @@ from resident.language.turn import (
     LanguageBase,
     _Ctx,
     _Reply,
-    words_of_doc,
 )
 
 
@@ -125,13 +123,19 @@ class StoringMixin(LanguageBase):
             provenance=provenance,
         )
 
+    def _said_triple(self, text: str) -> Triple | None:
+        """What a correction or a why says is so, read by the statement reader."""
+        with self._nlp_lock:
+            return said_triple(self.nlp(text))
+
     def _statement(self, ctx: _Ctx) -> _Reply:
         read_views = self._read_and_store(ctx)
         if read_views:
             return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))), claims=read_views)
-        # Nothing read cleanly: a whole-text triple would be a leftover phrase ("Thanks, Sam"
-        # | appreciates | "your support"), so nothing is stored.
-        return self._unknown(ctx)
+        # Nothing read: talk MAX followed without a claim in it, or did not understand.
+        reply = self._unknown(ctx)
+        reply.intent = reply.intent or Intent.UNKNOWN
+        return reply
 
     def _store_triple(self, ctx: _Ctx, triple: Triple, negated: bool = False) -> _Reply:
         if negated:
@@ -215,15 +219,9 @@ class StoringMixin(LanguageBase):
                     if trained:
                         read(sent.as_doc(), self._context)
                     continue
-                statements: list[Statement] = []
                 if trained:
                     statements, _ = read(sent.as_doc(), self._context)
-                if statements:
                     out.extend((st, None, False) for st in statements)
-                    continue
-                rule = parse_sentence_statement(words_of_doc(sent.as_doc()))
-                if rule is not None:
-                    out.append((None, rule[0], rule[1]))
         return out
 
     def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
@@ -235,7 +233,9 @@ class StoringMixin(LanguageBase):
         provenance = told_by(ctx.person_id)
         cap = self.settings.epistemic.hint_cap
         change = ctx.doc is not None and declares_change(ctx.doc)
-        for statement, triple, negated in self._statements(ctx):
+        if ctx.statements is None:
+            ctx.statements = self._statements(ctx)
+        for statement, triple, negated in ctx.statements:
             if statement is not None and not may_store(statement.modality):
                 continue
             new = self._claim_of(ctx, statement, triple, negated, said, cap, provenance)

@@ -134,6 +134,8 @@ class _Ctx:
     #: The speaker is authenticated (a person's token, a recognised voice or face): an
     #: introduction cannot turn them into someone else.
     bound: bool = False
+    #: What the statement reader read in this turn, once (None: not read yet).
+    statements: list[Any] | None = None
 
     @property
     def reader(self) -> str | None:
