@@ -61,6 +61,9 @@ class AnsweringMixin(StoringMixin):
             return _Reply(self._noted(read_views), claims=read_views)
         query = self._query(ctx)
         name = None if query is None or query.subject is None else _said_as(query.subject)
+        if query is not None and query.subject is not None and query.subject.role == "kin":
+            # "Who is my mother?" restates well; "what your horse calls" does not.
+            name = name if query.verb == "be" else None
         return _Reply(unknown_text(query, name) + self._guess(ctx, query))
 
     def _about(self, ctx: _Ctx, name: str) -> _Reply:
@@ -142,7 +145,11 @@ class AnsweringMixin(StoringMixin):
         )
         if answer is None:
             return None
-        return _Reply(answer.text, claims=answer.claims, answer=answer.short)
+        if answer.score is not None and answer.score < self.settings.language.answer_threshold:
+            # Too little of the question aligns with what is held: "I don't know" beats an
+            # answer about something else.
+            return None
+        return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 
     def _relative(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
         """ "Who is my husband?": the relative the question names is the answer itself."""

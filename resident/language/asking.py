@@ -21,6 +21,7 @@ from resident.language import when as timewords
 from resident.language.attributes import _WH_VERB, _owner_ref, attribute_noun, attribute_owner
 from resident.language.clauses import _time_tokens
 from resident.language.dictionary import Dictionary
+from resident.language.fit import TOLD_ONLY, answer_type_fit
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.refs import subject_ref
 from resident.language.statement import KIN, Context, Ref, base_form, canonical_lemma, is_pet
@@ -468,7 +469,7 @@ def answer_query(
     if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
         fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
         text = "No, not any more as far as I know:\n" + _with_time(fresh[0])
-        return Answer(text=text, claims=fresh, known=True, short="No")
+        return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
         return None
     # Reading counts as a retrieval: bump what the answer rests on.
@@ -480,7 +481,8 @@ def answer_query(
         return None
     short, prefix = said
     lines = [prefix, *(_with_time(v) for v in top)]
-    return Answer(text="\n".join(lines), claims=top, known=True, short=short)
+    fit = answer_type_fit(query, short, top[0], asks_subject=subject is None)
+    return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best + fit)
 
 
 def _said(
@@ -518,7 +520,7 @@ def _said(
         if moments:
             short = timewords.render(moments[0])
         else:
-            short = f"some time before {timewords.render(lead.claim.created_at)}"
+            short = f"{TOLD_ONLY} {timewords.render(lead.claim.created_at)}"
         return short, f"{short}. {hedge(lead.claim)}"
     labels = [v.subject_label if asks_subject else v.object_label for v in top]
     short = " and ".join(dict.fromkeys(labels))

@@ -272,6 +272,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             plain=plain,
             phrased_by_model=by_model,
             answer=reply.answer,
+            answer_score=reply.score,
         )
 
     def _is_entity(self, word: str) -> bool:

@@ -53,6 +53,10 @@ class Answer(BaseModel):
     #: The answer itself in a few words ("Walden", "Saturday 28 November 2026"), when one
     #: claim-backed value answers the question.
     short: str | None = None
+    #: How well the question's roles align with the claims answered (asking.score plus the
+    #: answer's type against the question word); below language.answer_threshold MAX says
+    #: "I don't know". None when no score applies (facts about a subject).
+    score: float | None = None
 
 
 class FactsAnswer(Answer):
