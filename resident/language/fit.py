@@ -6,14 +6,24 @@ calibrated threshold (language.answer_threshold, fitted on the dev split). Pure.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
+
+from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
 from resident.language.words import table
 
 if TYPE_CHECKING:
-    from resident.language.asking import Query
     from resident.language.knowledge import ClaimView
+
+
+class _Asked(Protocol):
+    """What the fit reads of a question (asking.Query has it)."""
+
+    wh: str
+    type_noun: str | None
+    attribute: bool
+
 
 #: Number words ("three", "twelve") as numbers: a count said in words is still a count.
 _COUNTS = frozenset(table("number_words")) - {"a", "an"}
@@ -27,10 +37,10 @@ CONFIRMED = 0.5
 
 def _is_number(text: str) -> bool:
     words = text.lower().replace("-", " ").split()
-    return any(any(c.isdigit() for c in w) or w in _COUNTS for w in words)
+    return any(any(c.isdigit() for c in w) or w in _COUNTS or like_num(w) for w in words)
 
 
-def answer_type_fit(query: Query, short: str, lead: ClaimView, *, asks_subject: bool) -> float:
+def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject: bool) -> float:
     """What the answer's type adds to its score: CONFIRMED when it is of the type asked,
     MISMATCH when it is not, 0 when the question word expects no particular type."""
     claim = lead.claim
@@ -47,11 +57,12 @@ def answer_type_fit(query: Query, short: str, lead: ClaimView, *, asks_subject: 
         person = claim.object_entity is not None and claim.object_entity.startswith("person:")
         return CONFIRMED if person else 0.0
     person = claim.object_entity is not None and claim.object_entity.startswith("person:")
+    if query.type_noun and not asks_subject:
+        # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
+        return _of_kind(lead.object_label, query.type_noun)
     if query.wh in ("where", "what", "which") and person and not asks_subject:
         # A person is not a place or a thing asked for ("What does my sister do?" -> "Kofi").
         return MISMATCH
-    if query.type_noun and not asks_subject:
-        return _of_kind(lead.object_label, query.type_noun)
     return 0.0
 
 

@@ -31,18 +31,31 @@ def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
     return _read_shallow(words, ctx)
 
 
-def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
+def _opening(words: list[Token]) -> tuple[str, int, str | None, list[str]] | None:
+    """The question word, where its subject starts, the kind of thing asked ("what book")
+    and the things counted ("how many lambs": lamb)."""
     first = words[0].lower_
-    i = 1
+    if first == "how" and words[1].lower_ in ("many", "much"):
+        j = 2
+        while j < len(words) and words[j].lower_ not in _AUX:
+            j += 1
+        counted = [w.lemma_.lower() for w in words[2:j] if w.lower_ not in _STOP]
+        return "how many", j + 1, None, counted
     if first in _WH and first != "how":
         wh = "who" if first in ("who", "whom") else first
-    elif first in _AUX:
-        wh, i = "yes", 0
-    else:
+        if wh in ("what", "which") and words[1].pos_ == "NOUN":
+            return wh, 2, words[1].lemma_.lower(), []
+        return wh, 1, None, []
+    if first in _AUX:
+        return "yes", 0, None, []
+    return None
+
+
+def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
+    opening = _opening(words)
+    if opening is None:
         return None
-    type_noun = None
-    if wh in ("what", "which") and words[1].pos_ == "NOUN":
-        type_noun, i = words[1].lemma_.lower(), 2
+    wh, i, type_noun, counted = opening
     if i < len(words) and words[i].lower_ in _AUX:
         i += 1
     if i >= len(words):
@@ -55,18 +68,8 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
         owner = Ref(role="speaker" if tok.lower_ == "my" else "listener", kind="person")
         subject = Ref(role="kin", owner=owner, noun=words[i + 1].lemma_.lower(), kind="person")
         i += 2
-    elif tok.pos_ == "PROPN":
-        j = i
-        while j < len(words) and words[j].pos_ == "PROPN":
-            j += 1
-        name = " ".join(w.text for w in words[i:j])
-        subject = Ref(role="name", name=name, kind="person")
-        i = j
-        if i + 1 < len(words) and words[i].lower_ == "'s" and words[i + 1].pos_ == "NOUN":
-            subject = Ref(
-                role="kin", owner=subject, noun=words[i + 1].lemma_.lower(), kind="person"
-            )
-            i += 2
+    elif _is_name(tok):
+        subject, i = _named(words, i)
     else:
         return None
     while i < len(words) and words[i].pos_ == "ADV":
@@ -101,7 +104,7 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
         subject=subject,
         verb=canonical_lemma(forms[0]),
         prep=prep,
-        object_words=object_words,
+        object_words=tuple(dict.fromkeys([*counted, *object_words])),
         type_noun=type_noun,
         also=tuple(canonical_lemma(f) for f in forms[1:]),
     )
@@ -115,3 +118,21 @@ def _subject_gap(wh: str, words: list[Token]) -> Query:
     return Query(
         wh=wh, subject=None, verb=canonical_lemma(verb.lemma_.lower()), object_words=object_words
     )
+
+
+def _is_name(tok: Token) -> bool:
+    """A name, or a capitalised word inside the question the tagger took for something else
+    ("How many kilometres did Iain cycle?" tags Iain a verb)."""
+    return tok.pos_ == "PROPN" or (tok.is_title and tok.i > tok.sent.start and tok.pos_ != "PRON")
+
+
+def _named(words: list[Token], i: int) -> tuple[Ref, int]:
+    """The name starting at `i` ("Ana", "Ana Silva", "Ana's sister") and where it ends."""
+    j = i + 1
+    while j < len(words) and words[j].pos_ == "PROPN":
+        j += 1
+    subject = Ref(role="name", name=" ".join(w.text for w in words[i:j]), kind="person")
+    if j + 1 < len(words) and words[j].lower_ == "'s" and words[j + 1].pos_ == "NOUN":
+        kin = Ref(role="kin", owner=subject, noun=words[j + 1].lemma_.lower(), kind="person")
+        return kin, j + 2
+    return subject, j
