@@ -187,7 +187,7 @@ class AnsweringMixin(StoringMixin):
                 return None
             reads = ctx.reads or self.dictionary
             ids = []
-            for oid in owner.ids:
+            for oid in _shared_with_partner(reads, owner.ids, ref, ctx.now):
                 ids += [
                     c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
                 ]
@@ -347,6 +347,27 @@ def _same_noun(label: str, noun: str) -> bool:
 
 #: Whose relatives and pets "we" also counts: the asker's partner's.
 _PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of")
+
+
+def _shared_with_partner(
+    reads: Dictionary, owner_ids: list[str], ref: Ref, now: datetime
+) -> list[str]:
+    """Whose relatives a kin noun may name: the owner's, and for a child or a pet (WordNet:
+    a son is an offspring) the owner's partner's too: "my son", said by Tom, is the son Marta
+    told of, when Tom is her husband."""
+    noun = ref.noun or ""
+    if ref.kind != "animal" and not lexicon.is_a(noun, "offspring"):
+        return owner_ids
+    out = list(owner_ids)
+    for oid in owner_ids:
+        for predicate in _PARTNERS:
+            out += [c.subject for c in reads.graph.claims_by_object(oid, now, predicate)]
+            out += [
+                c.object_entity
+                for c in reads.graph.peek_claims(oid, predicate)
+                if c.object_entity is not None
+            ]
+    return list(dict.fromkeys(out))
 
 
 def _asks_how_many_held(query: Query) -> bool:
