@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.phrases import third_person
+from resident.language.render import reads_as_verb
+from resident.language.statement import _NAMING_VERBS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -44,9 +46,12 @@ def unknown_text(query: Query | None, subject_name: str | None) -> str:
     if query is None:
         return "I don't know."
     predicate = query.verb
-    if query.subject is None and query.wh in ("what", "who") and query.object_words:
+    if predicate in _NAMING_VERBS or (query.attribute and reads_as_verb(predicate)):
+        # "what the takeaway calls", "Gethin's works at": no restatement reads well.
+        return "I don't know."
+    if query.subject is None and query.wh == "what" and query.object_words:
         said = " ".join(query.object_words)
-        return f"I don't know {query.wh} {third_person(predicate)} {said}."
+        return f"I don't know what {third_person(predicate)} {said}."
     if subject_name is None:
         return "I don't know."
     if query.verb == "be" and query.wh in ("who", "what") and not query.object_words:
