@@ -26,8 +26,9 @@ TITLES = {
 
 
 def chart_png(history: Sequence[MonthCard], dpi: int = 80) -> bytes:
-    """Four panels: quiz accuracy and Brier score by month, held-out MRR night by night, the
-    month's counts (gaps, proposals, books, people) and the latest month's reliability."""
+    """Five panels: quiz accuracy and Brier score by month, held-out MRR night by night, the
+    latest month's reliability, the months' counts (gaps, proposals, books, people) and the
+    ladder's counts at each card."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -35,8 +36,9 @@ def chart_png(history: Sequence[MonthCard], dpi: int = 80) -> bytes:
 
     cards = sorted(history, key=lambda c: c.month)
     months = [c.month for c in cards]
-    fig = Figure(figsize=(11, 7), dpi=dpi)
-    (a, b), (c, d) = fig.subplots(2, 2)
+    fig = Figure(figsize=(14, 7.5), dpi=dpi)
+    axes = fig.subplot_mosaic("ABD;CCE")
+    a, b, c, d, e = (axes[k] for k in "ABCDE")
     latest = cards[-1].month if cards else "-"
     fig.suptitle(f"MAX's report card, {months[0] if months else '-'} to {latest}")
 
@@ -69,7 +71,7 @@ def chart_png(history: Sequence[MonthCard], dpi: int = 80) -> bytes:
     c.set_xticks(range(len(cards)), months)
     c.legend(loc="best", fontsize=7)
 
-    d.set_title(f"reliability, {latest}: confidence against what came of it")
+    d.set_title(f"reliability, {latest}")
     d.plot([0, 1], [0, 1], color="grey", linewidth=0.8)
     bins = cards[-1].reliability if cards else []
     d.bar(
@@ -81,10 +83,20 @@ def chart_png(history: Sequence[MonthCard], dpi: int = 80) -> bytes:
     )
     for x in bins:
         d.annotate(str(x.count), ((x.lo + x.hi) / 2, x.held_up), ha="center", fontsize=8)
+    if not bins:
+        d.text(0.5, 0.5, "nothing settled this month", ha="center", va="center", fontsize=9)
     d.set_xlim(0, 1)
     d.set_ylim(0, 1.05)
     d.set_xlabel("confidence held")
     d.set_ylabel("share that held up")
+
+    e.set_title("the ladder at each month's card")
+    bottom = [0.0] * len(cards)
+    for rung in ("fact", "belief", "hypothesis", "opinion"):
+        counts = [float(c_.ladder.get(rung, 0)) for c_ in cards]
+        e.bar(months, counts, 0.6, bottom=bottom, label=rung)
+        bottom = [x + y for x, y in zip(bottom, counts, strict=True)]
+    e.legend(loc="best", fontsize=7)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
