@@ -32,6 +32,7 @@ def chart_png(history: Sequence[MonthCard], dpi: int = 80) -> bytes:
     import matplotlib
 
     matplotlib.use("Agg")
+    from matplotlib import dates as mdates
     from matplotlib.figure import Figure
 
     cards = sorted(history, key=lambda c: c.month)
@@ -56,8 +57,10 @@ def chart_png(history: Sequence[MonthCard], dpi: int = 80) -> bytes:
 
     b.set_title("held-out MRR, night by night")
     nights = [n for card in cards for n in card.nights]
-    b.plot([n.at for n in nights], [n.mrr for n in nights], "o-", label="MRR")
-    b.plot([n.at for n in nights], [n.hits10 for n in nights], "^:", label="Hits@10")
+    when = [float(x) for x in mdates.date2num([n.at for n in nights])]
+    b.plot(when, [n.mrr for n in nights], "o-", label="MRR")
+    b.plot(when, [n.hits10 for n in nights], "^:", label="Hits@10")
+    b.xaxis_date()
     b.legend(loc="best", fontsize=8)
     b.tick_params(axis="x", labelrotation=30, labelsize=7)
 
@@ -93,9 +96,9 @@ def chart_png(history: Sequence[MonthCard], dpi: int = 80) -> bytes:
     e.set_title("the ladder at each month's card")
     bottom = [0.0] * len(cards)
     for rung in ("fact", "belief", "hypothesis", "opinion"):
-        counts = [float(c_.ladder.get(rung, 0)) for c_ in cards]
-        e.bar(months, counts, 0.6, bottom=bottom, label=rung)
-        bottom = [x + y for x, y in zip(bottom, counts, strict=True)]
+        held = [float(c_.ladder.get(rung, 0)) for c_ in cards]
+        e.bar(months, held, 0.6, bottom=bottom, label=rung)
+        bottom = [x + y for x, y in zip(bottom, held, strict=True)]
     e.legend(loc="best", fontsize=7)
     fig.tight_layout()
     buf = io.BytesIO()
