@@ -104,8 +104,13 @@ def _rows(graph: GraphStore, table: str) -> list[dict[str, Any]]:
     return list(graph.export_table(table).read_all().to_pylist())  # type: ignore[attr-defined]
 
 
+def _aware(at: datetime) -> datetime:
+    """The graph stores naive UTC timestamps."""
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
 def _utc(at: datetime | None) -> datetime | None:
-    return None if at is None else (at if at.tzinfo else at.replace(tzinfo=UTC))
+    return None if at is None else _aware(at)
 
 
 def ladder_counts(claims: list[Claim]) -> dict[str, int]:
@@ -126,13 +131,14 @@ def outcomes(
     """What came of what MAX held, settled in `month`: proposals, conflicts, gaps on claims."""
     out: list[Outcome] = []
     for p in load_ledger(settings.data_dir).proposals:
-        if p.status in ("confirmed", "refuted") and in_month(_utc(p.closed_at), month):
+        closed = _utc(p.closed_at)
+        if p.status in ("confirmed", "refuted") and closed is not None and in_month(closed, month):
             out.append(
                 Outcome(
                     source="proposal",
                     confidence=min(1.0, max(0.0, p.score)),
                     held_up=p.status == "confirmed",
-                    at=_utc(p.closed_at) or datetime.now(UTC),
+                    at=closed,
                     what=" ".join(p.triple),
                 )
             )
@@ -176,7 +182,7 @@ def nights_in(settings: Settings, month: str) -> list[NightMark]:
     """The learner's nights in `month`, from its checkpoint's runs (none before the first)."""
     ckpt = load_checkpoint(checkpoint_path(settings.data_dir))
     marks = [
-        NightMark(at=_utc(datetime.fromisoformat(r["at"])), mrr=r["mrr"], hits10=r["hits10"])  # type: ignore[arg-type]
+        NightMark(at=_aware(datetime.fromisoformat(r["at"])), mrr=r["mrr"], hits10=r["hits10"])
         for r in (ckpt or {}).get("runs", [])
     ]
     return sorted((m for m in marks if in_month(m.at, month)), key=lambda m: m.at)
