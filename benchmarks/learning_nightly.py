@@ -124,6 +124,122 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
     }
 
 
+#: Who talks to MAX on the days between nights (one new person a day), and what they say.
+PEOPLE = ("Ana", "Ben", "Carla", "Dev", "Elif", "Femi", "Greta", "Hugo", "Ines", "Jon")
+LIKES = ("hiking", "chess", "gardening", "jazz", "cycling", "baking", "poetry", "sailing")
+
+
+def one_day(data_dir: Path, at: datetime, day: int) -> dict[str, Any]:
+    """A day of conversation before a night: a new person introduces themselves, says what
+    they like, and asks MAX about one of the terms he holds."""
+    from resident.clock import ManualClock
+    from resident.config import load_settings
+    from resident.daemon.boot import boot
+    from resident.language import converse
+    from resident.memory.duck_store import DuckStore
+
+    settings = load_settings(data_dir=data_dir, env=dict(os.environ))
+    name = PEOPLE[day % len(PEOPLE)]
+    with DuckStore.open(settings) as graph:
+        terms = graph.export_table("entities").read_all()
+        labels = sorted(
+            lbl
+            for i, lbl in zip(terms["id"].to_pylist(), terms["label"].to_pylist(), strict=True)
+            if i.startswith("hp:")
+        )
+        term = labels[(day * 37) % len(labels)]
+        resident = boot(settings, graph, ManualClock(at), probes={})
+        said, person = [], None
+        try:
+            for text in (
+                f"Hi, I'm {name}.",
+                f"I like {LIKES[day % len(LIKES)]}.",
+                f"What is {term}?",
+            ):
+                turn = converse(resident, text, person, at, resident.session.new_correlation_id())
+                person = turn.person_id or person
+                said.append(f"{text} -> {turn.reply[:80]}")
+        finally:
+            resident.shutdown(at)
+    return {"day": day, "turns": said}
+
+
+def one_report(data_dir: Path, at: datetime, month: str) -> dict[str, Any]:
+    """The report card of `month`, made at `at` (as report-card/monthly does)."""
+    from resident.config import load_settings
+    from resident.daemon.report import make_report_card
+    from resident.memory.duck_store import DuckStore
+
+    settings = load_settings(data_dir=data_dir, env=dict(os.environ))
+    t0 = time.perf_counter()
+    with DuckStore.open(settings) as graph:
+        made = make_report_card(graph, settings, month, at)
+    return {
+        "month": month,
+        "wall_s": round(time.perf_counter() - t0, 1),
+        "chart": str(made.chart),
+        "text": made.text,
+        "card": made.card.model_dump(mode="json"),
+    }
+
+
+def _child(*argv: str) -> dict[str, Any]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks.learning_nightly", *argv],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"{argv[0]} failed:\n{proc.stderr[-4000:]}")
+    return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+def run_days(data_dir: Path, nights: int, start: datetime) -> list[dict[str, Any]]:
+    """`nights` days, each a conversation in the evening and a night in its own process; a
+    report card whenever a month ends and after the last night. Every result is appended to
+    <data_dir>/nights.jsonl as it comes (a long run can be read while it goes)."""
+    from resident.learning.report_card import month_of
+
+    out: list[dict[str, Any]] = []
+    log = data_dir / "nights.jsonl"
+    for i in range(nights):
+        at = start + timedelta(days=i)
+        talk = _child(
+            "--talk", str(data_dir), "--at", (at - timedelta(hours=8)).isoformat(), "--day", str(i)
+        )
+        night = _child("--one-night", str(data_dir), "--at", at.isoformat())
+        night["talk"] = talk["turns"]
+        # As report-card/monthly does: on a new month's first morning, the month just ended;
+        # and, to close the run, the month it ends in.
+        months = (
+            [month_of(at - timedelta(days=1))]
+            if i and month_of(at) != month_of(at - timedelta(days=1))
+            else []
+        )
+        if i == nights - 1:
+            months.append(month_of(at))
+        night["reports"] = [
+            _child(
+                "--report",
+                str(data_dir),
+                "--at",
+                (at + timedelta(hours=4)).isoformat(),
+                "--month",
+                m,
+            )
+            for m in months
+        ]
+        out.append(night)
+        with log.open("a") as fh:
+            fh.write(json.dumps(night) + "\n")
+        print(
+            json.dumps({k: v for k, v in night.items() if k not in ("proposals", "report")}),
+            flush=True,
+        )
+    return out
+
+
 def run_nights(data_dir: Path, nights: int, between: Any = None) -> list[dict[str, Any]]:
     """`nights` nights, each in a fresh process (nice), a day apart; `between(i, at)` runs
     between them (a day of conversation)."""
@@ -167,11 +283,23 @@ def main() -> None:
     ap.add_argument("--terms", type=int, default=2000)
     ap.add_argument("--nights", type=int, default=10)
     ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--start", default="2026-02-25T02:45:00+00:00")
     ap.add_argument("--one-night", default="")
+    ap.add_argument("--talk", default="")
+    ap.add_argument("--report", default="")
+    ap.add_argument("--day", type=int, default=0)
+    ap.add_argument("--month", default="")
     ap.add_argument("--at", default="")
     args = ap.parse_args()
     if args.one_night:
         print(json.dumps(one_night(Path(args.one_night), datetime.fromisoformat(args.at))))
+        return
+    if args.talk:
+        print(json.dumps(one_day(Path(args.talk), datetime.fromisoformat(args.at), args.day)))
+        return
+    if args.report:
+        at = datetime.fromisoformat(args.at)
+        print(json.dumps(one_report(Path(args.report), at, args.month)))
         return
     from resident.config import load_settings
     from resident.memory.duck_store import DuckStore
@@ -180,15 +308,17 @@ def main() -> None:
     os.environ["RESIDENT_LEARNING__EPOCHS_PER_NIGHT"] = str(args.epochs)
     parsed = hpo_parsed()
     ents, edges = hpo_subset(parsed, args.terms)
+    start = datetime.fromisoformat(args.start)
     settings = load_settings(data_dir=work, env={})
     with DuckStore.open(settings, create=True) as graph:
-        graph.upsert_bulk(ents, edges, START - timedelta(days=1))
+        graph.upsert_bulk(ents, edges, start - timedelta(days=1))
     full = parsed.claims.filter(pc.equal(parsed.claims["predicate"], "is_a"))
     up = ancestors(
         list(zip(full["subject"].to_pylist(), full["object_entity"].to_pylist(), strict=True))
     )
     t0 = time.perf_counter()
-    nights = judge(run_nights(work, args.nights), up)
+    print(f"data directory: {work}", flush=True)
+    nights = judge(run_days(work, args.nights, start), up)
     total = time.perf_counter() - t0
     written = sum(n["written"] for n in nights)
     true = sum(n["true"] for n in nights)
@@ -198,7 +328,7 @@ def main() -> None:
         f"## {args.nights} simulated nights on an HPO subset ({args.terms} terms, "
         f"{edges.num_rows} is_a edges)",
         "",
-        f"Machine: {platform.node()}, {os.cpu_count()} cores shared by eight engineers (load "
+        f"Machine: {platform.node()}, {os.cpu_count()} cores shared by five engineers (load "
         f"average {os.getloadavg()[0]:.1f} at the end), CPU, one torch thread. Date: "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Command: `python -m "
         f"benchmarks.learning_nightly --terms {args.terms} --nights {args.nights} --epochs "
@@ -227,8 +357,14 @@ def main() -> None:
     lines += [
         "",
         f"All nights: {written} proposals, {true} true against the full ontology (precision "
-        f"{share}), {rev} reversed; open after the last night: {nights[-1]['pending']}.",
+        f"{share}), {rev} reversed; open after the last night: {nights[-1]['pending']}; "
+        f"peak RSS of a night {max(n['peak_rss_mib'] for n in nights)} MiB (target 600).",
+        "",
+        f"Conversation before each night (a new person a day): {nights[0]['talk']}",
     ]
+    for n in nights:
+        for r in n["reports"]:
+            lines += ["", f"Report card made for {r['month']} ({r['wall_s']} s):", "", *r["text"]]
     with RESULTS.open("a") as fh:
         fh.write("\n".join(lines) + "\n")
     print("\n".join(lines))

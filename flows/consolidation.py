@@ -17,40 +17,16 @@ from prefect.cache_policies import NO_CACHE
 
 from flows._common import open_run, retry_options, settings
 from resident.clock import SystemClock
-from resident.cognition.epistemic import HINT_CLASSES, parse_provenance
 from resident.config import Settings
+from resident.daemon.morning_quiz import ask, take_quiz
 from resident.daemon.quiet import quiet_seconds, restore_energy
-from resident.language import converse
 from resident.learning.consolidation import consolidate, render_markdown
-from resident.learning.quiz import Guarded, QuizAnswer, QuizItem, guarded_night
+from resident.learning.quiz import Guarded, guarded_night
 from resident.maintenance import open_for_flow
 from resident.memory.client import GraphStore
 
-
-def ask(resident: Any, question: str, now: datetime) -> QuizAnswer:
-    """Ask MAX one question through the conversation layer, as a person would."""
-    turn = converse(resident, question, None, now, resident.session.new_correlation_id())
-    held = sorted(
-        f"{c['subject']} {c['predicate']} {c.get('object_entity') or c.get('object_literal')}"
-        for c in turn.claims
-        if parse_provenance(str(c.get("provenance", ""))).klass not in HINT_CLASSES
-    )
-    return QuizAnswer(answer=turn.answer, held=held)
-
-
-def take_quiz(
-    graph: GraphStore, s: Settings, items: list[QuizItem], now: datetime
-) -> dict[str, QuizAnswer]:
-    """Boot MAX on `graph` (his state files under s.data_dir, a scratch copy) and ask him
-    every question of the quiz."""
-    from resident.clock import ManualClock
-    from resident.daemon.boot import boot
-
-    resident = boot(s, graph, ManualClock(now), probes={})
-    try:
-        return {q.question: ask(resident, q.question, now) for q in items}
-    finally:
-        resident.shutdown(now)
+#: Re-exported: the quiz is asked in resident.daemon.morning_quiz.
+__all__ = ["ask", "quizzed_night", "sleep_consolidation", "take_quiz"]
 
 
 def quizzed_night(graph: GraphStore, s: Settings, now: datetime) -> Guarded:

@@ -16,6 +16,7 @@ from flows.exploration import exploration_loop
 from flows.hygiene import schema_self_evaluation
 from flows.ingest import ingest
 from flows.literature import literature
+from flows.report_card import report_card
 from flows.snapshot import snapshot
 from resident.config import Settings
 from resident.errors import ConfigError
@@ -41,7 +42,7 @@ def _council_cron(s: Settings) -> Schedule:
 
 def deployments(s: Settings) -> list[RunnerDeployment]:
     """decay-stale-facts/nightly, exploration-loop/hourly, ingest/adhoc, literature/adhoc,
-    literature/inbox (hourly), snapshot/on-demand, sleep-consolidation/nightly,
+    literature/inbox (hourly), snapshot/on-demand, sleep-consolidation/nightly, report-card/monthly,
     council-verifications/nightly and /adhoc, schema-self-evaluation/weekly and /adhoc."""
     # Module entrypoints: a flow run finds its code by import, whatever the run's directory.
     module = EntrypointType.MODULE_PATH
@@ -74,6 +75,14 @@ def deployments(s: Settings) -> list[RunnerDeployment]:
             entrypoint_type=module,
             tags=["maintenance", "learning"],
             description=f"sleep consolidation on cron '{s.flows.consolidation_cron}'",
+        ),
+        report_card.to_deployment(
+            "monthly",
+            schedules=[_cron(s, "report_card_cron")],
+            entrypoint_type=module,
+            tags=["learning"],
+            description=f"the report card of the month just ended, on cron "
+            f"'{s.flows.report_card_cron}' (-p month=YYYY-MM to make another)",
         ),
         literature.to_deployment(
             "adhoc",

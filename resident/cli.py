@@ -841,3 +841,13 @@ def recommendations_accept(ctx: click.Context, recommendation_id: str) -> None:
 def recommendations_reject(ctx: click.Context, recommendation_id: str) -> None:
     """Mark a recommendation rejected (a status change only)."""
     _verdict(ctx, recommendation_id, "rejected")
+
+
+def _register() -> None:
+    """Commands that live in their own modules (this one is long enough)."""
+    from resident.cli_report import report
+
+    main.add_command(report)
+
+
+_register()

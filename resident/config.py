@@ -167,6 +167,8 @@ class FlowSettings(_Section):
     exploration_cron: str = "17 * * * *"
     #: literature/inbox: read what is new in the inbox (hourly).
     literature_cron: str = "41 * * * *"
+    #: report-card/monthly: on the 1st, after the night, the card of the month just ended.
+    report_card_cron: str = "30 6 1 * *"
     timezone: str = Field(default="UTC", min_length=1)
     task_retries: int = Field(default=3, ge=0)
     #: Retries wait factor * 2**n seconds (10, 20, 40 ...).
@@ -176,7 +178,13 @@ class FlowSettings(_Section):
 
     @model_validator(mode="after")
     def _five_field_crons(self) -> FlowSettings:
-        for name in ("decay_cron", "exploration_cron", "consolidation_cron", "literature_cron"):
+        for name in (
+            "decay_cron",
+            "exploration_cron",
+            "consolidation_cron",
+            "literature_cron",
+            "report_card_cron",
+        ):
             if len(getattr(self, name).split()) != 5:
                 raise ValueError(f"{name} {getattr(self, name)!r} is not a five-field cron string")
         return self

@@ -50,7 +50,7 @@ LAYERS: list[set[str]] = [
     # the daemon (boot, HTTP API) and the way to the graph for every other process
     {"resident.daemon"},
     # what flows and people call
-    {"resident.maintenance", "resident.cli"},
+    {"resident.maintenance", "resident.cli", "resident.cli_report"},
     # Prefect flows on top
     {"flows"},
 ]

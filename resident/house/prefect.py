@@ -42,6 +42,7 @@ DEPLOYMENTS = (
     ("literature", "inbox"),
     ("snapshot", "on-demand"),
     ("sleep-consolidation", "nightly"),
+    ("report-card", "monthly"),
     ("council-verifications", "nightly"),
     ("council-verifications", "adhoc"),
     ("schema-self-evaluation", "weekly"),

@@ -15,6 +15,7 @@ It never writes a fact, never writes above the hint cap, and never deletes a cla
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -88,10 +89,33 @@ def is_positive(c: Claim) -> bool:
     return parse_provenance(c.provenance).klass not in HINT_CLASSES
 
 
-def held_out(subject: str, predicate: str, obj: str, share: float) -> bool:
-    """A stable split by hash: the same triple is held out every night."""
+def _hash_unit(subject: str, predicate: str, obj: str) -> float:
     digest = hashlib.sha256(f"{subject}\x1f{predicate}\x1f{obj}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") / 2**32 < share
+    return int.from_bytes(digest[:4], "big") / 2**32
+
+
+def held_out(subject: str, predicate: str, obj: str, share: float) -> bool:
+    """A stable split by hash: the same triple is a held-out candidate every night."""
+    return _hash_unit(subject, predicate, obj) < share
+
+
+def split_held_out(triples: Iterable[Triple], share: float) -> tuple[set[Triple], set[Triple]]:
+    """(train, test): the hash-chosen candidates are held out only while both their ends keep a
+    training edge. In a hierarchy most terms are leaves with one parent: holding out a leaf's only
+    edge leaves it unseen in training, a link no learner can predict (the held-out ranks were near
+    chance for that reason). Candidates go in hash order, so the split is stable."""
+    ts = set(triples)
+    degree: dict[str, int] = {}
+    for h, _, t in ts:
+        degree[h] = degree.get(h, 0) + 1
+        degree[t] = degree.get(t, 0) + 1
+    test: set[Triple] = set()
+    for h, r, t in sorted((x for x in ts if held_out(*x, share)), key=lambda x: _hash_unit(*x)):
+        if h != t and degree[h] > 1 and degree[t] > 1:
+            degree[h] -= 1
+            degree[t] -= 1
+            test.add((h, r, t))
+    return ts - test, test
 
 
 def all_claims(graph: GraphStore) -> list[Claim]:
@@ -149,8 +173,9 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     }
     train: list[tuple[str, str, str, float]] = []
     test: list[tuple[str, str, str, float]] = []
+    _, test_set = split_held_out(triples, cfg.held_out_share)
     for (h, r, t), w in sorted(triples.items()):
-        (test if held_out(h, r, t, cfg.held_out_share) else train).append((h, r, t, w))
+        (test if (h, r, t) in test_set else train).append((h, r, t, w))
 
     ckpt_file = checkpoint_path(settings.data_dir)
     ckpt = load_checkpoint(ckpt_file)

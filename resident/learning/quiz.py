@@ -8,7 +8,7 @@ answer changed are they replayed on the live graph and the learner's files put i
 changed answer fails the night: nothing it wrote reaches the live graph (rolled back), and the
 report shows which questions changed.
 
-The one call into the conversation layer is flows.consolidation.ask (the reader is being
+The one call into the conversation layer is resident.daemon.morning_quiz.ask (the reader is being
 rewritten elsewhere: it is re-pointed there and nowhere else; it lives above this layer, as
 booting MAX does).
 """
@@ -129,7 +129,7 @@ class Guarded:
     applied: int
 
 
-#: Asks every question of the quiz of MAX booted on a graph (flows.consolidation.take_quiz: the
+#: Asks every question of the quiz of MAX booted on a graph (resident.daemon.morning_quiz: the
 #: boot lives above this layer).
 QuizTaker = Callable[[GraphStore, Settings, list[QuizItem], datetime], dict[str, QuizAnswer]]
 
