@@ -45,6 +45,8 @@ _PAGES_KEPT = 12
 _CONTEXTS = 4
 #: Person evidence needed: sightings as the one who speaks or thinks, or after a title.
 _MIN_PERSON_EVIDENCE = 2
+#: Place evidence needed: sightings after a preposition of place (more common than speech).
+_MIN_PLACE_EVIDENCE = 3
 #: Words skipped between a verb of saying and its speaker ("said the Queen").
 _ARTICLES = frozenset({"the", "a", "an"})
 #: How a quotation or a clause ends before an inverted verb of saying ("...,' said Alice").
@@ -320,9 +322,14 @@ class Evidence:
 
     @property
     def place(self) -> bool:
-        """Read after "at", "in", "to", "from" on a third of its sightings or more, and more
-        often than as someone ("in Bath" 28 times, Bath never speaks)."""
-        return 3 * self.located >= self.count and self.located > self.personal
+        """Read after "at", "in", "to", "from" at least three times, on a third of its
+        sightings or more, and more often than as someone ("in Bath" 28 times, Bath never
+        speaks; a stray "in Finally" twice is no town)."""
+        return (
+            self.located >= _MIN_PLACE_EVIDENCE
+            and 3 * self.located >= self.count
+            and self.located > self.personal
+        )
 
 
 def _kind(name: str, ev: Evidence, is_word: Callable[[str], bool]) -> str | None:
