@@ -124,14 +124,18 @@ class NameTally:
                     self.located[name] += 1
                 if cues is not None and cues.shows_person(seen_as):
                     self.personal[name] += 1
-                # A context from the second sighting on (most candidates are seen once: a
-                # heading, a stray capital, and never typed), one per page.
+                # Contexts at the 2nd, 4th, 8th and 16th sighting, each from a new page: most
+                # candidates are seen once or twice (a heading, a stray capital) and hold one
+                # sentence at most, so the held text grows with the names a book keeps using,
+                # not with its length, and the few that are typed are read across the book.
                 held = self.context_pages.get(name, [])
-                if self.counts[name] > 1 and len(held) < _CONTEXTS and page not in held[-1:]:
-                    seen = self.contexts.setdefault(name, [])
-                    if len(seen) < _CONTEXTS:
-                        seen.append(_context(sentence, name))
-                        self.context_pages.setdefault(name, []).append(page)
+                if (
+                    len(held) < _CONTEXTS
+                    and self.counts[name] >= 2 ** (len(held) + 1)
+                    and page not in held[-1:]
+                ):
+                    self.contexts.setdefault(name, []).append(_context(sentence, name))
+                    self.context_pages.setdefault(name, []).append(page)
                 self._description(name, sentence, page)
         for name in on_page:
             self.page_count[name] += 1
