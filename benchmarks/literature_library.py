@@ -5,6 +5,9 @@
 - `library_step`: a folder of books read through the `literature` flow on a local Dask cluster
   (prefect-dask's DaskTaskRunner, `n` worker processes), under a throwaway Prefect server:
   wall time, pages per second and the peak memory of the whole process tree.
+
+`python -m benchmarks.literature_library FOLDER [--workers 1 2] [--out result.json]` reads every
+file of FOLDER as one library, once per worker count, each in a fresh process.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from benchmarks._runner import run_step
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE / "data" / "literature_themes.json"
@@ -118,8 +123,31 @@ def library_step(paths: list[str], workers: int) -> dict[str, Any]:
         "workers": workers,
         "documents": len(result["read"]),
         "refused": len(result["refused"]),
+        "refused_files": [f"{Path(r['path']).name}: {r['error']}" for r in result["refused"]],
         "pages": pages,
         "seconds": seconds,
         "pages_per_s": pages / seconds,
         "peak_tree_rss_mib": rss.peak,
     }
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args(argv)
+    paths = sorted(str(p) for p in args.folder.iterdir() if p.is_file())
+    rows = []
+    for workers in args.workers:
+        step = "benchmarks.literature_library:library_step"
+        rows.append(run_step(step, paths=paths, workers=workers))
+        print(json.dumps(rows[-1]), flush=True)
+        if args.out:
+            args.out.write_text(json.dumps({"files": len(paths), "runs": rows}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -15,6 +15,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from resident.errors import NotFound
+from resident.language.book_themes import (
+    Authorship,
+    ThemeMention,
+    author_text,
+    authorships,
+    mentions_word,
+    theme_mentions,
+    theme_text,
+)
 from resident.language.dictionary import Dictionary
 from resident.language.shelf import (
     APPEARS_WITH,
@@ -63,9 +72,12 @@ class BookKnowledge:
     asked: str
     entity: Entity | None
     mentions: tuple[BookMention, ...]
+    #: When no book names it: the books it is a theme of ("compression"), or that it wrote.
+    themes: tuple[ThemeMention, ...] = ()
+    authored: tuple[Authorship, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.mentions)
+        return bool(self.mentions or self.themes or self.authored)
 
 
 def _tokens(text: str) -> set[str]:
@@ -85,15 +97,16 @@ def _mentioned(graph: GraphStore, now: datetime) -> dict[str, list[tuple[Entity,
 
 def _subject_entity(
     graph: GraphStore, name: str, mentioned: dict[str, list[tuple[Entity, Claim]]]
-) -> Entity | None:
+) -> tuple[Entity | None, bool]:
     """The entity a book names `name`: by label or alias first, then the named subject whose
-    words are all in the name asked ("Anne Elliot" -> "Anne") or contain it, most words shared."""
+    words are all in the name asked ("Anne Elliot" -> "Anne") or contain it, most words shared;
+    and whether it only contains it ("compression" in "IEEE Data Compression Conference")."""
     dictionary = Dictionary(graph, 64)
     bare = _LEADING.sub("", name.strip())
     for form in dict.fromkeys((name, bare)):
         for e in dictionary.find(form):
             if e.id in mentioned and not e.id.startswith(("person:", "doc:")):
-                return e
+                return e, False
     asked = _tokens(bare)
     labels = dictionary.labels(mentioned)
     best: tuple[int, int, str] | None = None
@@ -107,11 +120,12 @@ def _subject_entity(
         if best is None or key > best:
             best = key
     if best is None:
-        return None
+        return None, False
     try:
-        return graph.get_entity(best[2])
+        found = graph.get_entity(best[2])
     except NotFound:
-        return None
+        return None, False
+    return found, not _tokens(found.label) <= asked
 
 
 def _locator(graph: GraphStore, claim: Claim) -> str | None:
@@ -124,12 +138,17 @@ def book_knowledge(
     """What the documents read say about `name` (only the document called `title` when
     given). Empty when no document names it."""
     mentioned = _mentioned(graph, now)
-    entity = _subject_entity(graph, name, mentioned)
-    if entity is None:
-        return BookKnowledge(name, None, ())
+    entity, wider = _subject_entity(graph, name, mentioned)
     only = find_document(graph, title, now) if title else None
     if title and only is None:
         return BookKnowledge(name, entity, ())
+    if entity is None or wider:
+        # Not a name any book gives: a theme of a book, or one of its authors.
+        docs = [d for _, d in documents(graph, now) if only is None or d.id == only.id]
+        themes = tuple(theme_mentions(graph, name, docs))
+        authored = () if themes else tuple(authorships(graph, name, docs))
+        if themes or authored or entity is None:
+            return BookKnowledge(name, None, (), themes, authored)
     labels = Dictionary(graph, 64)
     about = graph.peek_claims(entity.id)
     found: list[BookMention] = []
@@ -139,11 +158,11 @@ def book_knowledge(
         prov = f"literature:{doc.id}"
         mine = [c for c in about if c.provenance == prov]
         with_ = [c for c in mine if c.predicate == APPEARS_WITH and c.object_entity]
-        word = entity.label.split()[-1].lower()
+        word = (entity.label.split()[-1].lower(),)
         excerpts = [
             c
             for c in graph.peek_claims(doc.id, EXCERPT)
-            if c.provenance == prov and word in str(c.object_literal).lower()
+            if c.provenance == prov and mentions_word(str(c.object_literal), word)
         ]
         found.append(
             BookMention(
@@ -214,7 +233,8 @@ def answer_subject(
     if not known:
         where = f" in \u201c{q.title}\u201d" if q.kind is ReadingKind.SAID and q.title else ""
         return ReadingAnswer(f"I haven't read anything about {q.subject}{where}.", ())
-    assert known.entity is not None
+    if known.entity is None:
+        return _not_named(known, q, limit)
     name = known.entity.label
     claims = tuple(c for m in known.mentions for c in m.claims)
     if q.kind is ReadingKind.WHICH:
@@ -229,3 +249,14 @@ def answer_subject(
     lines = [_one(m, name, 3) for m in known.mentions[:limit]]
     text = f"About {name}: " + " Also, ".join(lines) + "."
     return ReadingAnswer(text, claims, known.mentions[0].doc.id)
+
+
+def _not_named(known: BookKnowledge, q: ReadingQuestion, limit: int) -> ReadingAnswer:
+    """The answer when no book names the subject: its themes, or the books it wrote."""
+    name = _LEADING.sub("", known.asked.strip())
+    if known.themes:
+        text = theme_text(name, known.themes, q.kind is ReadingKind.WHICH, limit)
+        claims = tuple(c for m in known.themes for c in m.claims)
+        return ReadingAnswer(text, claims, known.themes[0].doc.id)
+    text = author_text(name, known.authored, limit)
+    return ReadingAnswer(text, tuple(a.author for a in known.authored), known.authored[0].doc.id)

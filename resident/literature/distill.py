@@ -27,7 +27,7 @@ from resident.errors import ImageOnlyDocument
 from resident.literature import wordnet
 from resident.literature.metadata import author_from, looks_junk, title_from
 from resident.literature.morals import FOUNDATIONS, Lexicon, MoralTally, polarity, salience
-from resident.literature.names import NameTally, type_names
+from resident.literature.names import NameTally, PersonCues, type_names
 from resident.literature.reader import DocumentInfo, Page
 from resident.literature.text import (
     STOPWORDS,
@@ -51,6 +51,8 @@ _MIN_LETTERS = 20
 _MAX_WORD_KEYS = 5_000
 #: Words on a page kept as the company its names keep (the most repeated, not the commonest).
 _AROUND_WORDS = 6
+#: What shows a name is a person's: a title before it, narration having it speak or think.
+_PERSON_CUES = PersonCues(wordnet.names_a_person, wordnet.reported_speech, wordnet.speaker_verb)
 #: Words of a chapter kept to name its themes at the end.
 _CHAPTER_WORDS = 400
 _TRIM_EVERY = 32
@@ -359,7 +361,11 @@ def _fold_page(state: _State, page: Page, text: str) -> None:
     page_sentences = sentences("\n".join(prose))
     around = [w for w, n in page_words.most_common(4 * _AROUND_WORDS) if n >= 2 and zipf(w) < 5.0]
     state.names.add_page(
-        page_sentences, page.number, around[:_AROUND_WORDS], wordnet.is_common_word
+        page_sentences,
+        page.number,
+        around[:_AROUND_WORDS],
+        wordnet.is_common_word,
+        _PERSON_CUES,
     )
     for sentence in page_sentences:
         sw = words(sentence)

@@ -8,6 +8,7 @@ Everything is keyed by stable ids, so reading the same document again writes not
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 
@@ -296,6 +297,7 @@ def recall(graph: GraphStore, doc_id: str, path: str) -> ReadingReport | None:
     themes = sorted(by.get(THEME, []), key=lambda c: _rank(graph, c.id))
     excerpts = sorted(by.get(EXCERPT, []), key=lambda c: _rank(graph, c.id))
     subjects = []
+    linked: dict[str, str] = {}
     for c in by.get(MENTIONS, []):
         if c.object_entity is None:
             continue
@@ -303,7 +305,15 @@ def recall(graph: GraphStore, doc_id: str, path: str) -> ReadingReport | None:
             e = graph.get_entity(c.object_entity)
         except NotFound:
             continue
-        subjects.append(Subject(name=e.label, kind=e.kind, count=0, first_page=_rank(graph, c.id)))
+        # The mention's locator keeps how often: "pp. 3, 6; 250 times on 120 pages".
+        loc = next((ev.locator for ev in graph.evidence_for(c.id) if ev.locator), "") or ""
+        times = re.search(r"(\d+) times", loc)
+        count = int(times.group(1)) if times else 0
+        subjects.append(
+            Subject(name=e.label, kind=e.kind, count=count, first_page=_rank(graph, c.id))
+        )
+        linked[e.label] = e.id
+    subjects.sort(key=lambda s: (-s.count, s.name))
     pages = int(one(PAGE_COUNT) or 0)
     year = one(YEAR)
     d = Distillation(
@@ -336,7 +346,7 @@ def recall(graph: GraphStore, doc_id: str, path: str) -> ReadingReport | None:
     return ReadingReport(
         distillation=d,
         new_words=(),
-        linked={},
+        linked=linked,
         entities=UpsertCounts(inserted=0, updated=0, unchanged=1),
         claims=UpsertCounts(inserted=0, updated=0, unchanged=total),
         write_seconds=0.0,

@@ -4,11 +4,15 @@ about each: the pages it appears on, what it "is" ("ASN.1 is a notation ..."), t
 subjects it appears with and the words around it.
 
 Candidates are runs of capitalised words (and acronyms such as ASN.1 or X.509) found by rule in
-one pass; only the frequent ones are then typed by the trained pipeline's NER, each in one short
-sentence where it occurs, so the model reads a few thousand tokens per book instead of every
-page. A capitalised run of common English words ("License", "Invariant Sections", "NAME") is a
-heading or a defined term, not a name: it is typed only when NER insists it is a person or a
-place. Bounded: every counter is pruned, one context per name is held.
+one pass; only the frequent ones are then typed by the trained pipeline's NER in a few short
+sentences each, taken from different pages, so the model reads a few thousand tokens per book
+instead of every page. A name's kind is the majority of NER's labels over those sentences,
+weighed with what the text shows of it everywhere it is named: a name that narration has say or
+think ("said the Queen", "Anne knew") or that follows a title of person ("Mr", "Captain") is a
+person; one read after a preposition of place half the time is a place. A capitalised run of
+common English words ("License", "Invariant Sections", "NAME") is a heading or a defined term,
+not a name, unless it speaks (the Mock Turtle) or NER insists it is a person or a place.
+Bounded: every counter is pruned, a few contexts per name are held.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from resident.literature.text import STOPWORDS
 
@@ -37,7 +41,16 @@ NER_KINDS = {
 _MAX_KEYS = 8_000
 _MAX_PAIRS = 20_000
 _PAGES_KEPT = 12
-_CONTEXTS = 1
+#: Sentences per name given to NER (from different pages): its label is their majority.
+_CONTEXTS = 4
+#: Person evidence needed: sightings as the one who speaks or thinks, or after a title.
+_MIN_PERSON_EVIDENCE = 2
+#: Place evidence needed: sightings after a preposition of place (more common than speech).
+_MIN_PLACE_EVIDENCE = 3
+#: Words skipped between a verb of saying and its speaker ("said the Queen").
+_ARTICLES = frozenset({"the", "a", "an"})
+#: How a quotation or a clause ends before an inverted verb of saying ("...,' said Alice").
+_SPEECH_ENDS = ("'", '"', "\u201d", "\u2019", ",", "!", "?", "`")
 #: English prepositions of place: a name read after one of them half the time is a place.
 _PLACE_PREPOSITIONS = frozenset({"at", "in", "to", "from", "near", "into", "towards", "through"})
 _CONTEXT_WORDS = 30
@@ -52,6 +65,27 @@ _IS_A = re.compile(
 )
 
 
+class PersonCues(NamedTuple):
+    """Word tests that show a name is someone's (resident.literature.wordnet has them)."""
+
+    #: A title or a noun for a person right before the name ("Mr", "Captain", "cousin").
+    title: Callable[[str], bool]
+    #: A verb of saying or thinking in the past tense ("said", "thought").
+    speech: Callable[[str], bool]
+    #: Such a verb that only someone does ("replied", "knew"), after the name.
+    speaker: Callable[[str], bool]
+
+    def shows_person(self, s: Sighting) -> bool:
+        """ "Mr Knightley", "...,' said the Queen", "Anne replied": not "conveyed the
+        Program", where the verb does not follow a quotation or a pause."""
+        return (
+            bool(s.before)
+            and self.title(s.before)
+            or (s.inverted and bool(s.verb_before) and self.speech(s.verb_before))
+            or (bool(s.after) and self.speaker(s.after))
+        )
+
+
 @dataclass
 class NameTally:
     """Running counts for name candidates (bounded)."""
@@ -62,9 +96,14 @@ class NameTally:
     contexts: dict[str, list[str]] = field(default_factory=dict)
     #: Occurrences right after a preposition of place ("at Bath", "to Lyme").
     located: Counter[str] = field(default_factory=Counter)
+    #: Occurrences as one who speaks or thinks ("said Alice", "the Queen shouted", "Anne
+    #: knew") or after a title of person ("Mr Knightley"): evidence of a person.
+    personal: Counter[str] = field(default_factory=Counter)
     described: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     together: Counter[tuple[str, str]] = field(default_factory=Counter)
     around: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: The pages the held contexts come from (one context per page).
+    context_pages: dict[str, list[int]] = field(default_factory=dict)
 
     def add_page(
         self,
@@ -72,19 +111,31 @@ class NameTally:
         page: int,
         page_words: list[str],
         is_word: Callable[[str], bool],
+        cues: PersonCues | None = None,
     ) -> None:
+        """Tally one page's sentences; `cues` read the words around each name for a person."""
         on_page: set[str] = set()
         for sentence in sentences:
-            for name, before in candidates(sentence, is_word):
+            for seen_as in candidates(sentence, is_word):
+                name = seen_as.name
                 self.counts[name] += 1
                 on_page.add(name)
-                if before in _PLACE_PREPOSITIONS:
+                if seen_as.before in _PLACE_PREPOSITIONS:
                     self.located[name] += 1
-                # A context from the second sighting on: most candidates are seen once (a
-                # heading, a stray capital) and never typed, so they hold no sentence.
-                seen = self.contexts.setdefault(name, []) if self.counts[name] > 1 else None
-                if seen is not None and len(seen) < _CONTEXTS:
-                    seen.append(_context(sentence, name))
+                if cues is not None and cues.shows_person(seen_as):
+                    self.personal[name] += 1
+                # Contexts at the 2nd, 4th, 8th and 16th sighting, each from a new page: most
+                # candidates are seen once or twice (a heading, a stray capital) and hold one
+                # sentence at most, so the held text grows with the names a book keeps using,
+                # not with its length, and the few that are typed are read across the book.
+                held = self.context_pages.get(name, [])
+                if (
+                    len(held) < _CONTEXTS
+                    and self.counts[name] >= 2 ** (len(held) + 1)
+                    and page not in held[-1:]
+                ):
+                    self.contexts.setdefault(name, []).append(_context(sentence, name))
+                    self.context_pages.setdefault(name, []).append(page)
                 self._description(name, sentence, page)
         for name in on_page:
             self.page_count[name] += 1
@@ -119,11 +170,12 @@ class NameTally:
                 sorted(self.counts.items(), key=lambda kv: (-kv[1], kv[0]))[: _MAX_KEYS // 2]
             )
             self.counts = Counter(keep)
-            for name in ("pages", "contexts", "described"):
+            for name in ("pages", "contexts", "described", "context_pages"):
                 old: dict[str, Any] = getattr(self, name)
                 setattr(self, name, {k: v for k, v in old.items() if k in keep})
             self.page_count = Counter({k: v for k, v in self.page_count.items() if k in keep})
             self.located = Counter({k: v for k, v in self.located.items() if k in keep})
+            self.personal = Counter({k: v for k, v in self.personal.items() if k in keep})
         for name in ("together", "around"):
             pairs: Counter[tuple[str, str]] = getattr(self, name)
             if len(pairs) > _MAX_PAIRS:
@@ -160,12 +212,27 @@ def _capitalised(token: str, is_word: Callable[[str], bool]) -> bool:
     return True
 
 
-def candidates(sentence: str, is_word: Callable[[str], bool]) -> list[tuple[str, str]]:
+class Sighting(NamedTuple):
+    """A name as one sentence shows it, with the words around it (lower case, "" at an edge)."""
+
+    name: str
+    #: The word right before it ("at" Bath).
+    before: str
+    #: The word before it, past an article ("said" the Queen).
+    verb_before: str
+    #: The word right after it (Alice "replied").
+    after: str
+    #: The word before `verb_before` ends a quotation or a clause ("...pity!' said the Queen").
+    inverted: bool
+
+
+def candidates(sentence: str, is_word: Callable[[str], bool]) -> list[Sighting]:
     """Runs of capitalised words in a sentence ("Captain Wentworth", "Free Software
-    Foundation", "ASN.1"), each with the word before it (lower case); a sentence's first word
-    only when it is not a common English word."""
-    tokens = [_clean(t) for t in _TITLES.sub(r"\1 ", sentence).split()]
-    out: list[tuple[str, str]] = []
+    Foundation", "ASN.1"), each with the words around it; a sentence's first word only when it
+    is not a common English word."""
+    raw = _TITLES.sub(r"\1 ", sentence).split()
+    tokens = [_clean(t) for t in raw]
+    out: list[Sighting] = []
     run: list[str] = []
     start = 0
     for i, tok in enumerate(tokens + [""]):
@@ -183,9 +250,21 @@ def candidates(sentence: str, is_word: Callable[[str], bool]) -> list[tuple[str,
             name = " ".join(run[:5])
             # Two letters are an acronym only in capitals ("UK"), never "Oh" or "Ah".
             if (len(name) >= 3 or name.isupper()) and name.lower() not in STOPWORDS:
-                out.append((name, tokens[start - 1].lower() if start > 0 else ""))
+                out.append(_sighting(name, tokens, raw, start, i))
             run = []
     return out
+
+
+def _sighting(name: str, tokens: list[str], raw: list[str], start: int, end: int) -> Sighting:
+    before = tokens[start - 1].lower() if start > 0 else ""
+    back = start - 2 if before in _ARTICLES else start - 1
+    return Sighting(
+        name,
+        before,
+        tokens[back].lower() if back >= 0 else "",
+        tokens[end].lower() if end < len(tokens) else "",
+        back >= 1 and raw[back - 1].endswith(_SPEECH_ENDS),
+    )
 
 
 @dataclass(frozen=True)
@@ -200,9 +279,11 @@ def type_names(
     nlp: Any | None,
     is_word: Callable[[str], bool],
 ) -> list[TypedName]:
-    """The `limit` most frequent candidates (seen at least twice) with a kind: NER's label in
-    the candidate's context when the pipeline is trained, else "term" for an acronym and
-    "name" for the rest. Capitalised common words without a person or place label are dropped."""
+    """The `limit` most frequent candidates (seen at least twice) with a kind: the majority of
+    NER's labels over the candidate's contexts when the pipeline is trained, weighed with the
+    evidence of the whole book (`_kind`); without NER "term" for an acronym and "name" for the
+    rest. Capitalised common words that neither speak nor get a person or place label are
+    dropped."""
     ranked = [n for n, c in sorted(tally.counts.items(), key=lambda kv: (-kv[1], kv[0])) if c >= 2]
     pool = ranked[: 2 * limit]
     labels: dict[str, Counter[str]] = {n: Counter() for n in pool}
@@ -215,12 +296,10 @@ def type_names(
                     labels[name][ent.label_] += 1
     out: list[TypedName] = []
     for name in pool:
-        kind = _kind(name, labels[name], is_word)
-        technical = any(c.isdigit() for c in name) or (name.isupper() and len(name) > 1)
-        located = 2 * tally.located[name] >= tally.counts[name]
-        # "in ASN1" makes no place: an acronym or a versioned name stays a term.
-        if kind in ("person", "organization", "name") and located and not technical:
-            kind = "place"
+        evidence = Evidence(
+            labels[name], tally.counts[name], tally.personal[name], tally.located[name]
+        )
+        kind = _kind(name, evidence, is_word)
         if kind is not None:
             out.append(TypedName(name, kind))
         if len(out) == limit:
@@ -228,16 +307,50 @@ def type_names(
     return out
 
 
-def _kind(name: str, labels: Counter[str], is_word: Callable[[str], bool]) -> str | None:
-    label = labels.most_common(1)[0][0] if labels else None
+@dataclass(frozen=True)
+class Evidence:
+    """What a book shows of one name: NER's labels over its contexts, how often it is named,
+    how often as a person (speaking, thinking, after a title) and after a preposition of place."""
+
+    labels: Counter[str]
+    count: int
+    personal: int
+    located: int
+
+    @property
+    def person(self) -> bool:
+        """The text has it speak, think or be titled at least twice, more often than it has it
+        after "at", "in" or "to": what every sighting shows outweighs NER's few sentences
+        (Charlotte is a town to NER, a woman who answers to the book)."""
+        return self.personal >= _MIN_PERSON_EVIDENCE and self.personal > self.located
+
+    @property
+    def place(self) -> bool:
+        """Read after "at", "in", "to", "from" at least three times, on a third of its
+        sightings or more, and more often than as someone ("in Bath" 28 times, Bath never
+        speaks; a stray "in Finally" twice is no town)."""
+        return (
+            self.located >= _MIN_PLACE_EVIDENCE
+            and 3 * self.located >= self.count
+            and self.located > self.personal
+        )
+
+
+def _kind(name: str, ev: Evidence, is_word: Callable[[str], bool]) -> str | None:
+    label = ev.labels.most_common(1)[0][0] if ev.labels else None
     kind = NER_KINDS.get(label) if label else None
     words = [w for w in name.split() if w.lower() not in _JOINERS]
     common = all(is_word(w.lower()) for w in words)
-    technical = any(c.isdigit() or c in ".-/+" for c in name) or (name.isupper() and len(name) > 1)
+    technical = any(c.isdigit() or c in "./+" for c in name) or (name.isupper() and len(name) > 1)
+    if technical:
+        # "in ASN1" makes no place, and a versioned name no person: NER's word or a term.
+        return kind if kind is not None and kind not in ("person", "place") else "term"
+    if ev.person:
+        return "person"
+    if ev.place:
+        return "place"
     if kind in ("person", "place") or (kind is not None and not common):
         return kind
-    if technical:
-        return "term"
     if common:
         # "License", "Invariant Sections", "Section": a heading or a defined term.
         return None

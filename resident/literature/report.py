@@ -68,9 +68,11 @@ def render_markdown(r: ReadingReport) -> str:
         "",
         f"{d.author or 'Unknown author'}"
         + (f", {d.year}" if d.year else "")
-        + f" \u00b7 {d.page_count} pages ({d.pages_with_text} with text) \u00b7 "
-        f"{d.words:,} words \u00b7 {d.format} \u00b7 language {d.language or 'unknown'} \u00b7 "
-        f"`{d.doc_id}` \u00b7 {d.pages_per_second:.1f} pages/s",
+        + f" \u00b7 {d.page_count} pages"
+        # A recalled reading counted no words and took no time: no "0 words", no "inf pages/s".
+        + ("" if r.skipped else f" ({d.pages_with_text} with text) \u00b7 {d.words:,} words")
+        + f" \u00b7 {d.format} \u00b7 language {d.language or 'unknown'} \u00b7 `{d.doc_id}`"
+        + ("" if r.skipped else f" \u00b7 {d.pages_per_second:.1f} pages/s"),
         "",
         *[f"> **Warning:** {cell(w)}\n" for w in d.warnings],
         *(

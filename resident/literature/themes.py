@@ -27,8 +27,12 @@ _MAX_KEYS = 25_000
 #: Candidate words looked up in WordNet per document (the most used that pass the keyness bar).
 _MAX_LOOKUPS = 1_500
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*[A-Za-z]|[^\sA-Za-z]")
-#: A line of code, a table row or a command: not prose, so none of its words are themes.
-_CODE_LINE = re.compile(r"[{};=<>|\\_#@$]|->|::|\w\(|^\s*[-*+]?\s*\w+\s*:\s*\S+\s*$")
+#: Punctuation prose and dialogue use; digits and symbols are a table's or a listing's.
+_PROSE_MARKS = frozenset(".,;:!?'\"`()-\u2013\u2014\u2018\u2019\u201c\u201d")
+_SENTENCE_ENDS = (".", "!", "?", "'", '"', "\u2019", "\u201d")
+#: A line of code, a table row or a command: not prose, so none of its words are themes. A
+#: semicolon ends a statement at the end of a line ("x = 1;"), not in prose ("it; and").
+_CODE_LINE = re.compile(r"[{}=<>|\\_#@$]|;\s*$|;\S|->|::|\w\(|^\s*[-*+]?\s*\w+\s*:\s*\S+\s*$")
 
 
 @dataclass(frozen=True)
@@ -39,13 +43,23 @@ class ScoredTheme:
 
 
 def prose_lines(text: str) -> list[str]:
-    """The lines of a page that read as prose: not code, not a table row, not a short label."""
+    """The lines of a page that read as prose: not code, not a table row, not a short label.
+    Dialogue's punctuation is prose ("`Yes, please do!' but"), a dot leader is not; a short
+    line that ends the sentence of the prose line before it ("quicker.") is kept, so no
+    sentence loses its middle or its end."""
     out = []
+    previous = False
     for line in text.splitlines():
-        if len(line) < 25 or _CODE_LINE.search(line):
+        stripped = line.strip()
+        if _CODE_LINE.search(line) or ". ." in line or ".." in line:
+            previous = False
             continue
-        letters = sum(c.isalpha() or c == " " for c in line)
-        if letters >= 0.85 * len(line):
+        if len(stripped) < 25 and not (previous and stripped.endswith(_SENTENCE_ENDS)):
+            previous = False
+            continue
+        letters = sum(c.isalpha() or c == " " or c in _PROSE_MARKS for c in line)
+        previous = letters >= 0.9 * len(line)
+        if previous:
             out.append(line)
     return out
 

@@ -145,3 +145,60 @@ def is_common_word(word: str) -> bool:
 def depth(synset: str) -> int:
     wn = wordnet()
     return 0 if wn is None else int(wn.synset(synset).min_depth())
+
+
+#: Verbs whose subject is someone: saying and thinking ("said Alice", "Anne knew").
+_MINDFUL = frozenset({"verb.communication", "verb.cognition"})
+
+
+@functools.lru_cache(maxsize=20_000)
+def reported_speech(word: str) -> bool:
+    """Whether `word` (lower case) is a verb of saying or thinking in the past tense, as
+    narration reports speech and thought ("said", "replied", "thought", "cried"): a form other
+    than its base and not a present -s form ("says", "reports" are a manual's present tense),
+    whose most frequent verb sense is in WordNet's communication or cognition file."""
+    wn = wordnet()
+    if wn is None or not word.isalpha() or word.endswith(("s", "ing")):
+        return False
+    bases = [b for b in wn._morphy(word, "v", check_exceptions=True) if b != word]
+    if not bases or noun_sense(word) is not None:
+        return False
+    synsets = wn.synsets(bases[0], "v")
+    return bool(synsets) and synsets[0].lexname() in _MINDFUL
+
+
+_TITLE_OF_ADDRESS_NAME = "title.n.06"
+
+
+@functools.cache
+def _title_synset() -> Any:
+    wn = wordnet()
+    return None if wn is None else wn.synset(_TITLE_OF_ADDRESS_NAME)
+
+
+@functools.lru_cache(maxsize=20_000)
+def names_a_person(word: str) -> bool:
+    """Whether `word` (lower case) can be a noun for a person ("captain", "miss", "cousin") or a
+    title of address ("mr", "mrs": WordNet's title.n.06): before a name it is a title or an
+    apposition, so the name is someone's."""
+    wn = wordnet()
+    if wn is None or not word.isalpha():
+        return False
+    return any(
+        s.lexname() == "noun.person" or _title_synset() in s.hypernyms()
+        for s in wn.synsets(word, "n")
+    )
+
+
+@functools.lru_cache(maxsize=20_000)
+def speaker_verb(word: str) -> bool:
+    """`reported_speech` whose verb only someone does: WordNet gives its first sense no frame
+    with "Something" as the subject ("Alice replied", "Anne knew"; not "said", "conveyed": a
+    text says, a license conveys)."""
+    wn = wordnet()
+    if wn is None or not reported_speech(word):
+        return False
+    base = next(b for b in wn._morphy(word, "v", check_exceptions=True) if b != word)
+    first = wn.synsets(base, "v")[0]
+    frames = [f for lm in first.lemmas() if lm.name() == base for f in lm.frame_strings()]
+    return not any(f.startswith("Something") for f in frames or first.frame_strings())

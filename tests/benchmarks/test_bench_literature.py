@@ -77,3 +77,15 @@ def test_literature_benchmark_steps_and_report(
     novel.write_text("\n\n".join(license_text().split("\n\n")[:40]))
     laid_out = as_pdf(novel, tmp_path / "story.pdf")
     assert raw_extraction(str(laid_out))["pages"] >= 2
+
+
+def test_the_names_check_scores_kinds_against_the_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(ROOT))
+    from benchmarks.literature_names import score
+
+    found = [["Emma", "person"], ["Highbury", "organization"], ["Mr Knightley", "person"]]
+    found += [["Hartfield", "place"], ["Oh", "name"]]  # "Oh" is not on the list: not counted
+    row = score("emma", found)
+    assert (row["matched"], row["right"], row["wrong"]) == (4, 3, ["Highbury (organization)"])

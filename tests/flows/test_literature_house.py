@@ -2,7 +2,8 @@
 and a real manual (MAX's own README, as a PDF) read through `prefect deployment run
 'literature/adhoc'`, the questions answered through the daemon, and no 12-word run of either
 text anywhere under the data directory (the Prefect home, logs and event log included) or in
-the snapshot the house publishes."""
+the snapshot the house publishes. Then a small novel dropped into the inbox, read the same way, and
+"Which book talks about ...?" asked through the daemon."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from tests.flows.test_end_to_end import House, house  # noqa: F401  (the module's fixture)
 from tests.literature.books import ROOT, license_text, make_epub, make_pdf, shingle_hits, shingles
+from tests.literature.test_subjects import _novel
 
 
 def _decoded(path: Path) -> str:
@@ -90,3 +92,35 @@ def test_a_book_and_a_manual_read_through_prefect_deployment_run(
         if bad:
             leaked[str(f)] = bad[:2]
     assert not leaked
+
+
+@pytest.mark.slow
+def test_which_book_talks_about_it_after_a_deployment_run(
+    house: House,  # noqa: F811 (the fixture imported above)
+    tmp_path: Path,
+) -> None:
+    # A small novel dropped into the inbox, read by `prefect deployment run`, then asked about
+    # through the daemon: a place it names, a character, a theme, its author.
+    book = _novel(house.data_dir / "inbox" / "salt-debt.txt")
+    run = house.prefect(
+        "deployment", "run", "literature/adhoc", "-p", f"path={book}", "--watch", timeout=600
+    )
+    assert run.returncode == 0 and "Completed" in run.stdout, run.stdout + run.stderr
+    with httpx.Client(
+        base_url=house.info["url"],
+        timeout=120,
+        headers={"Authorization": f"Bearer {house.token('owner')}"},
+    ) as c:
+        which = house.say(c, "Which book talks about Porto?")
+        assert which["intent"] == "reading"
+        assert which["reply"].startswith("\u201cThe Salt Debt\u201d (p. ")
+        assert which["reply"].endswith("talks about Porto.")
+        assert which["claims"] and all(
+            cl["provenance"].startswith("literature:doc:") for cl in which["claims"]
+        )
+        who = house.say(c, "Who is Marta Reis?")["reply"]
+        assert who.startswith("About Marta Reis:") and "Captain Duarte" in who
+        theme = house.say(c, "Which book talks about debt?")["reply"]
+        assert theme.startswith("\u201cThe Salt Debt\u201d (its ") and "talks about debt." in theme
+        author = house.say(c, "Who is Ines Prado?")["reply"]
+        assert author.startswith("Ines Prado wrote \u201cThe Salt Debt\u201d")

@@ -100,3 +100,39 @@ def test_max_says_what_a_book_said_about_a_subject(read_max: _Max) -> None:
     )
     # Not in any book: the ordinary conversation answers, the bookshelf stays out of it.
     assert "Salt Debt" not in read_max.say("Who is Walden Pond?")
+
+
+def test_a_theme_is_answered_from_the_books_it_is_a_theme_of(read_max: _Max) -> None:
+    # "debt" is no name: no subject entity, but the book is about it (a theme of the book and of
+    # its chapters), so "Which book ...?" and "What did <book> say about ...?" find it there.
+    now = read_max.clock.now()
+    known = book_knowledge(read_max.graph, "the debts", now)
+    assert known and known.entity is None and not known.mentions
+    [m] = known.themes
+    assert m.doc.label == "The Salt Debt" and m.rank is not None and m.chapters
+    which = read_max.say("Which book talks about debt?")
+    assert which.startswith("\u201cThe Salt Debt\u201d (its ") and "talks about debt." in which
+    assert "confidence 0.70" in which and "read 2026-01-01" in which
+    said = read_max.say("What did The Salt Debt say about debt?")
+    print(which, said, sep="\n")
+    assert said.startswith("About debt: \u201cThe Salt Debt\u201d is about debt (its ")
+    assert "CHAPTER" in said  # the chapters whose themes include it, with their pages
+    # Neither a name nor a theme of any book: the bookshelf stays out of it.
+    assert "Salt Debt" not in read_max.say("Which book talks about photosynthesis?")
+
+
+def test_an_author_is_found_by_the_books_they_wrote(read_max: _Max) -> None:
+    who = read_max.say("Who is Ines Prado?")
+    assert who.startswith("Ines Prado wrote \u201cThe Salt Debt\u201d (source: ")
+    # One word of a name is not an author: nobody is called just "Prado" in the book.
+    assert "wrote" not in read_max.say("Who is Prado?")
+
+
+def test_an_excerpt_names_its_subject_as_a_whole_word() -> None:
+    from resident.language.book_themes import forms, mentions_word
+
+    assert mentions_word("The Cat's grin stayed.", ("cat",))
+    assert mentions_word("Two cats sat.", ("cat",))
+    assert not mentions_word("Catch him, you by the hedge!", ("cat",))
+    assert mentions_word("It maximises the compression achieved.", forms("Compressions"))
+    assert not mentions_word("decompression only", forms("compression"))
