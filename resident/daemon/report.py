@@ -6,15 +6,12 @@ and the chart written beside it. `resident report` and the `report-card/monthly`
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from resident.config import Settings
-from resident.learning.checkpoint import CHECKPOINT_DIR
-from resident.learning.quiz import quiz_items
+from resident.learning.quiz import quiz_items, scratch_copy
 from resident.learning.report_card import MonthCard, upsert
 from resident.learning.report_chart import chart_png, render_markdown, render_text
 from resident.learning.report_records import chart_path, gather, load_history, save_history
@@ -35,24 +32,11 @@ def make_report_card(graph: GraphStore, settings: Settings, month: str, now: dat
     """The card for `month` as things stand at `now`, kept in the history (a month made again
     replaces its card; the first month is the baseline) with its chart written beside it."""
     from resident.daemon.morning_quiz import take_quiz
-    from resident.memory.duck_store import DuckStore
 
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="report-", dir=settings.data_dir))
-    try:
-        # A daemon publishes snapshots only under snapshots/: copy there, then move it in.
-        settings.snapshots_dir.mkdir(parents=True, exist_ok=True)
-        snap = graph.snapshot(settings.snapshots_dir / f"report-{now:%Y%m%dT%H%M%SZ}.duckdb")  # type: ignore[attr-defined]
-        shutil.move(str(snap), work / settings.graph.file)
-        learning = settings.data_dir / CHECKPOINT_DIR
-        if learning.exists():
-            shutil.copytree(learning, work / CHECKPOINT_DIR)
-        scratch = settings.model_copy(update={"data_dir": work})
-        with DuckStore.open(scratch) as copy:
-            items = quiz_items(copy, settings)
-            answers = take_quiz(copy, scratch, items, now)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    with scratch_copy(graph, settings, now, "report") as (copy, scratch):
+        items = quiz_items(copy, settings)
+        answers = take_quiz(copy, scratch, items, now)
     card = gather(graph, settings, month, now, items, answers)
     history = upsert(load_history(settings), card)
     png = chart_png(history)

@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -143,31 +144,43 @@ def guarded_night(
 ) -> Guarded:
     """Run `night` on a snapshot of `graph` with a copy of the learner's files; quiz before and
     after; on a stable quiz replay its writes on `graph` and keep its files, else drop both."""
-    from resident.memory.duck_store import DuckStore
-
-    settings.snapshots_dir.mkdir(parents=True, exist_ok=True)
-    snap = graph.snapshot(settings.snapshots_dir / f"night-{now:%Y%m%dT%H%M%SZ}.duckdb")  # type: ignore[attr-defined]
-    work = Path(tempfile.mkdtemp(prefix="night-", dir=settings.data_dir))
-    try:
-        shutil.move(str(snap), work / settings.graph.file)
-        learning = settings.data_dir / CHECKPOINT_DIR
-        if learning.exists():
-            shutil.copytree(learning, work / CHECKPOINT_DIR)
-        scratch_settings = settings.model_copy(update={"data_dir": work})
-        with DuckStore.open(scratch_settings) as scratch:
-            items = quiz_items(scratch, settings)
-            before = take_quiz(scratch, scratch_settings, items, now)
-            journal = Journal(scratch)
-            report = night(journal, scratch_settings, now)
-            after = take_quiz(scratch, scratch_settings, items, now)
+    with scratch_copy(graph, settings, now, "night") as (scratch, scratch_settings):
+        items = quiz_items(scratch, settings)
+        before = take_quiz(scratch, scratch_settings, items, now)
+        journal = Journal(scratch)
+        report = night(journal, scratch_settings, now)
+        after = take_quiz(scratch, scratch_settings, items, now)
         result = QuizResult(
             asked=len(items), changed=compare(before, after), before=before, after=after
         )
         applied = 0
         if result.stable:
             applied = journal.replay_on(graph)
-            _install(work / CHECKPOINT_DIR, learning)
+            _install(scratch_settings.data_dir / CHECKPOINT_DIR, settings.data_dir / CHECKPOINT_DIR)
         return Guarded(report, result, applied)
+
+
+@contextmanager
+def scratch_copy(
+    graph: GraphStore, settings: Settings, now: datetime, prefix: str
+) -> Iterator[tuple[GraphStore, Settings]]:
+    """MAX's graph (a snapshot) and the learner's files copied into a scratch data directory
+    under the data directory, opened there: what is asked or done on the copy never reaches the
+    live graph (asking is a retrieval). The copy is removed however the block ends."""
+    from resident.memory.duck_store import DuckStore
+
+    settings.snapshots_dir.mkdir(parents=True, exist_ok=True)
+    snap = graph.snapshot(settings.snapshots_dir / f"{prefix}-{now:%Y%m%dT%H%M%SZ}.duckdb")  # type: ignore[attr-defined]
+    work = Path(tempfile.mkdtemp(prefix=f"{prefix}-", dir=settings.data_dir))
+    try:
+        # A daemon publishes snapshots only under snapshots/: made there, then moved in.
+        shutil.move(str(snap), work / settings.graph.file)
+        learning = settings.data_dir / CHECKPOINT_DIR
+        if learning.exists():
+            shutil.copytree(learning, work / CHECKPOINT_DIR)
+        scratch_settings = settings.model_copy(update={"data_dir": work})
+        with DuckStore.open(scratch_settings) as scratch:
+            yield scratch, scratch_settings
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
