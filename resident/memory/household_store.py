@@ -15,7 +15,13 @@ import pyarrow as pa
 from resident.cognition import epistemic
 from resident.config import Settings
 from resident.errors import GraphMoved, InvalidInput, NotFound
-from resident.memory.learning_store import _trim, experience_of, gap_closed_experience
+from resident.memory.cursors import _count
+from resident.memory.learning_store import (
+    _trim,
+    experience_of,
+    experiences_table,
+    gap_closed_experience,
+)
 from resident.memory.rows import (
     CONFLICT_COLUMNS,
     GAP_COLUMNS,
@@ -361,7 +367,7 @@ class HouseholdStoreMixin:
         if not unique:
             return
         cur.complete()
-        cur.register("replay_batch", _experiences_table(unique))
+        cur.register("replay_batch", experiences_table(unique))
         try:
             cur.execute(
                 "INSERT INTO replay_buffer SELECT * FROM replay_batch ON CONFLICT (id) DO NOTHING"
@@ -461,28 +467,6 @@ class HouseholdStoreMixin:
                 ],
             )
         return q
-
-
-def _experiences_table(items: Sequence[Experience]) -> pa.Table:
-    """Experiences in replay_buffer's column order (LearningStoreMixin.record_experiences)."""
-    return pa.table(
-        {
-            "id": [e.id for e in items],
-            "kind": [e.kind for e in items],
-            "claim_id": pa.array([e.claim_id for e in items], pa.string()),
-            "subject": [e.subject for e in items],
-            "predicate": [e.predicate for e in items],
-            "object": [e.object for e in items],
-            "confidence": pa.array([e.confidence for e in items], pa.float64()),
-            "surprise": pa.array([e.surprise for e in items], pa.float64()),
-            "recorded_at": _timestamps([e.recorded_at for e in items]),
-        }
-    )
-
-
-def _count(result: duckdb.DuckDBPyConnection) -> int:
-    row = result.fetchone()
-    return int(row[0]) if row else 0
 
 
 def _timestamps(values: Sequence[datetime | None]) -> pa.Array:

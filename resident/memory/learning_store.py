@@ -65,6 +65,24 @@ def _ts(value: datetime) -> datetime:
     return value.astimezone(UTC).replace(tzinfo=None)
 
 
+def experiences_table(items: Sequence[Experience]) -> pa.Table:
+    """Experiences as Arrow, in replay_buffer's column order, for one set-based insert
+    (row-at-a-time inserts took minutes on HPO)."""
+    return pa.table(
+        {
+            "id": [e.id for e in items],
+            "kind": [e.kind for e in items],
+            "claim_id": pa.array([e.claim_id for e in items], pa.string()),
+            "subject": [e.subject for e in items],
+            "predicate": [e.predicate for e in items],
+            "object": [e.object for e in items],
+            "confidence": pa.array([e.confidence for e in items], pa.float64()),
+            "surprise": pa.array([e.surprise for e in items], pa.float64()),
+            "recorded_at": pa.array([_ts(e.recorded_at) for e in items], pa.timestamp("us")),
+        }
+    )
+
+
 class LearningStoreMixin:
     @property
     def _cur(self) -> duckdb.DuckDBPyConnection:  # DuckStore's per-thread cursor
@@ -105,21 +123,7 @@ class LearningStoreMixin:
         try:
             if items:
                 # One set-based insert from Arrow: row-at-a-time inserts took minutes on HPO.
-                batch = pa.table(
-                    {
-                        "id": [e.id for e in items],
-                        "kind": [e.kind for e in items],
-                        "claim_id": pa.array([e.claim_id for e in items], pa.string()),
-                        "subject": [e.subject for e in items],
-                        "predicate": [e.predicate for e in items],
-                        "object": [e.object for e in items],
-                        "confidence": pa.array([e.confidence for e in items], pa.float64()),
-                        "surprise": pa.array([e.surprise for e in items], pa.float64()),
-                        "recorded_at": pa.array(
-                            [_ts(e.recorded_at) for e in items], pa.timestamp("us")
-                        ),
-                    }
-                )
+                batch = experiences_table(items)
                 cur.register("replay_batch", batch)
                 try:
                     cur.execute(
