@@ -69,7 +69,8 @@ def make_script(wire: str):  # type: ignore[no-untyped-def]
 
 
 def run(questions: int) -> dict[str, object]:
-    from resident.config import CouncilSettings, load_settings
+    from resident.config import load_settings
+    from resident.config_council import CouncilSettings
     from resident.council.sitting import convene
     from resident.memory.duck_store import DuckStore
     from resident.records import Agreement, Entity, NewClaim

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from resident.config import CouncilProvider, Settings, load_settings
+from resident.config import Settings, load_settings
+from resident.config_council import CouncilProvider
 from resident.council.report import CouncilReport, render_markdown
 from resident.council.sitting import convene
 from resident.council.trust import independence

@@ -8,22 +8,11 @@ from pathlib import Path
 
 import click
 
-
-def _use_data_dir(ctx: click.Context, _param: click.Parameter, value: Path | None) -> None:
-    """`resident report --data-dir DIR` as well as `resident --data-dir DIR report`."""
-    if value is not None:
-        ctx.ensure_object(dict)["data_dir"] = value
+from resident.cli_common import data_dir_option, settings_from
 
 
 @click.command("report")
-@click.option(
-    "--data-dir",
-    type=click.Path(path_type=Path),
-    default=None,
-    expose_value=False,
-    callback=_use_data_dir,
-    help="Data directory (default: data/ or RESIDENT_DATA_DIR).",
-)
+@data_dir_option
 @click.option(
     "--month",
     default=None,
@@ -38,7 +27,6 @@ def report(ctx: click.Context, month: str | None, as_json: bool) -> None:
     month's trend, with the path of the chart (PNG) written beside it."""
     from datetime import UTC, datetime
 
-    from resident.config import load_settings
     from resident.daemon.client import open_graph
     from resident.daemon.report import make_report_card
     from resident.errors import InvalidInput
@@ -50,8 +38,7 @@ def report(ctx: click.Context, month: str | None, as_json: bool) -> None:
         month_bounds(which)
     except ValueError as exc:
         raise InvalidInput(f"--month {which!r} is not a YYYY-MM month") from exc
-    obj = ctx.ensure_object(dict)
-    settings = load_settings(config_path=obj.get("config"), data_dir=obj.get("data_dir"))
+    settings = settings_from(ctx)
     with open_graph(settings) as graph:
         made = make_report_card(graph, settings, which, now)
     if as_json:

@@ -24,7 +24,8 @@ from pydantic import (
     model_validator,
 )
 
-from resident.config_reading import LiteratureSettings, system_folder
+from resident.config_council import CouncilSettings
+from resident.config_reading import LiteratureSettings, Section, system_folder
 from resident.errors import ConfigError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -35,11 +36,7 @@ ENV_PREFIX = "RESIDENT_"
 Unit = Annotated[float, Field(ge=0.0, le=1.0)]
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class GraphSettings(_Section):
+class GraphSettings(Section):
     file: str = "graph.duckdb"
     max_literal_bytes: int = Field(default=65536, gt=0)
     bulk_batch_rows: int = Field(default=100_000, gt=0)
@@ -48,7 +45,7 @@ class GraphSettings(_Section):
     boot_check_percent: float = Field(default=5.0, gt=0.0, le=100.0)
 
 
-class EpistemicSettings(_Section):
+class EpistemicSettings(Section):
     belief_at: Unit
     fact_at: Unit
     non_fact_ceiling: Unit
@@ -75,7 +72,7 @@ class EpistemicSettings(_Section):
         return self
 
 
-class DecaySettings(_Section):
+class DecaySettings(Section):
     threshold: Unit
     stale_after_days: int = Field(gt=0)
     factor: float = Field(gt=0.0, lt=1.0)
@@ -88,7 +85,7 @@ class DecaySettings(_Section):
         return self
 
 
-class CuriositySettings(_Section):
+class CuriositySettings(Section):
     correction_priority: int = Field(ge=0)
     default_priority: int = Field(ge=0)
     backoff_base_minutes: float = Field(gt=0)
@@ -97,12 +94,12 @@ class CuriositySettings(_Section):
     questions_per_person_per_day: int = Field(default=2, ge=0)
 
 
-class CacheSettings(_Section):
+class CacheSettings(Section):
     language_model_responses: int = Field(gt=0)
     dictionary: int = Field(gt=0)
 
 
-class LanguageSettings(_Section):
+class LanguageSettings(Section):
     """How MAX reads text: the spaCy pipeline and how much an answer lists."""
 
     #: "auto" (a trained English pipeline when installed, else spacy.blank("en")), "blank",
@@ -113,7 +110,7 @@ class LanguageSettings(_Section):
     max_turn_chars: int = Field(default=4000, gt=0)
 
 
-class LanguageModelSettings(_Section):
+class LanguageModelSettings(Section):
     """The optional OpenAI-compatible endpoint that may phrase replies; empty base_url = none."""
 
     base_url: str = ""
@@ -124,7 +121,7 @@ class LanguageModelSettings(_Section):
     max_tokens: int = Field(default=200, gt=0)
 
 
-class DaemonSettings(_Section):
+class DaemonSettings(Section):
     """`resident up`: where the daemon listens and what one request may carry."""
 
     host: str = "127.0.0.1"
@@ -151,7 +148,7 @@ class DaemonSettings(_Section):
     model_name: str = Field(default="max", min_length=1, max_length=64)
 
 
-class FlowSettings(_Section):
+class FlowSettings(Section):
     """The Prefect house: the server on 127.0.0.1, its worker, the schedules of the flows."""
 
     prefect_port: int = Field(default=4210, ge=1024, le=65535)
@@ -186,7 +183,7 @@ class FlowSettings(_Section):
         return self
 
 
-class IngestSettings(_Section):
+class IngestSettings(Section):
     """The persisters for real datasets (hp.obo, phenotype.hpoa, GeoNames cities)."""
 
     #: Confidence of a grounded ingest claim: a BELIEF, above decay.threshold.
@@ -194,7 +191,7 @@ class IngestSettings(_Section):
     progress_every_rows: int = Field(default=50_000, gt=0)
 
 
-class ExplorationSettings(_Section):
+class ExplorationSettings(Section):
     """The exploration loop that re-verifies curiosity gaps against grounded evidence."""
 
     batch_size: int = Field(default=500, gt=0)
@@ -210,7 +207,7 @@ PAD = tuple[
 ]
 
 
-class LearningSettings(_Section):
+class LearningSettings(Section):
     """Sleep consolidation (resident.learning)."""
 
     replay_capacity: int = Field(default=50_000, ge=1)
@@ -232,7 +229,7 @@ class LearningSettings(_Section):
     batch: int = Field(default=128, ge=1)
 
 
-class ConsolidationSettings(_Section):
+class ConsolidationSettings(Section):
     """What a consolidation night may write, and how its proposals live and die."""
 
     #: Proposals open (neither confirmed, refuted nor decayed) at once, at most.
@@ -263,12 +260,12 @@ class ConsolidationSettings(_Section):
     }
 
 
-class EventSettings(_Section):
+class EventSettings(Section):
     fsync: Literal["always", "interval", "never"] = "always"
     fsync_interval_s: float = Field(default=1.0, gt=0)
 
 
-class AffectSettings(_Section):
+class AffectSettings(Section):
     valence_half_life_h: float = Field(default=6.0, gt=0)
     arousal_half_life_h: float = Field(default=1.0, gt=0)
     dominance_half_life_h: float = Field(default=3.0, gt=0)
@@ -300,7 +297,7 @@ class AffectSettings(_Section):
         return self
 
 
-class DriveSpec(_Section):
+class DriveSpec(Section):
     set_point: Unit
     band: tuple[Unit, Unit]
     drift_per_hour: float = Field(ge=-1.0, le=1.0)
@@ -319,7 +316,7 @@ class DriveSpec(_Section):
 DRIVE_NAMES = ("energy", "curiosity", "safety", "connection")
 
 
-class DriveSettings(_Section):
+class DriveSettings(Section):
     energy: DriveSpec = DriveSpec(
         set_point=0.7,
         band=(0.4, 0.9),
@@ -362,7 +359,7 @@ class DriveSettings(_Section):
         return [(name, getattr(self, name)) for name in DRIVE_NAMES]
 
 
-class BodySettings(_Section):
+class BodySettings(Section):
     probe_interval_s: float = Field(default=300.0, gt=0)
     http_timeout_s: float = Field(default=2.0, gt=0)
     cpu_degraded_at: float = Field(default=1.5, gt=0)
@@ -390,7 +387,7 @@ class BodySettings(_Section):
         return self
 
 
-class ConversationSettings(_Section):
+class ConversationSettings(Section):
     """Reading household talk (issue 14): the optional model extraction and the threads."""
 
     #: Let the configured language model (language_model.base_url) read statements too; its
@@ -400,7 +397,7 @@ class ConversationSettings(_Section):
     threads_per_person: int = Field(default=5, gt=0)
 
 
-class BiometricsSettings(_Section):
+class BiometricsSettings(Section):
     """Voice and face templates (Rule 8): private to each person, encrypted at rest."""
 
     #: Where each person's template key lives; empty: `<data dir>.keys` beside the data
@@ -428,81 +425,7 @@ class BiometricsSettings(_Section):
         return value
 
 
-class CouncilProvider(_Section):
-    """One model the council may ask. The key is never written here: only the NAME of the
-    environment variable that holds it (`api_key_env`), read when the council sits."""
-
-    #: The vendor family ("openai", "anthropic", "google", ...): agreement needs two families.
-    family: str = Field(min_length=1, max_length=64)
-    #: The wire format the endpoint speaks.
-    wire: Literal["openai", "anthropic", "gemini"]
-    #: openai: up to the version ("https://host/v1", chat/completions is appended);
-    #: anthropic: the host (v1/messages is appended); gemini: the host
-    #: (v1beta/models/<model>:generateContent is appended).
-    base_url: str = Field(min_length=1)
-    model: str = Field(min_length=1, max_length=128, pattern=r"^\S+$")
-    api_key_env: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
-    #: Price of 1000 tokens (input and output alike), for the cost figure of each sitting.
-    usd_per_1k_tokens: float = Field(default=0.0, ge=0.0)
-
-
-class CouncilSettings(_Section):
-    """The model council (resident.council): off until providers are configured."""
-
-    providers: dict[str, CouncilProvider] = Field(default_factory=dict)
-    #: Agreement needs this many providers of different vendor families giving one verdict.
-    min_agreeing_families: int = Field(default=2, ge=2)
-    #: Predicates whose claims are high stakes: their open gaps go to the council after
-    #: high_stakes_after_attempts failed local tries; any other gap after local_attempts.
-    high_stakes_predicates: tuple[str, ...] = (
-        "dose",
-        "drug_interaction",
-        "contraindicated_with",
-        "treats",
-        "diagnosis",
-        "adverse_effect",
-        "safety",
-        "toxic_to",
-    )
-    high_stakes_after_attempts: int = Field(default=1, ge=0)
-    local_attempts: int = Field(default=3, ge=1)
-    #: A question put once is not put again for this many days.
-    resit_after_days: float = Field(default=30.0, ge=0.0)
-    #: Per run: questions, HTTP calls (every retry counts) and tokens at most.
-    max_questions_per_run: int = Field(default=20, ge=1)
-    max_calls_per_run: int = Field(default=100, ge=1)
-    max_tokens_per_run: int = Field(default=50_000, ge=1)
-    #: Per call: seconds to wait, tokens asked for, retries on 429/5xx/timeouts.
-    timeout_s: float = Field(default=30.0, gt=0)
-    max_answer_tokens: int = Field(default=300, ge=16)
-    retries: int = Field(default=2, ge=0)
-    #: Wait between retries without a Retry-After header, doubled each time.
-    retry_backoff_s: float = Field(default=1.0, ge=0.0)
-    #: A Retry-After longer than this is not waited for: that provider sits this one out.
-    max_retry_after_s: float = Field(default=30.0, ge=0.0)
-    #: Seconds a whole run may take, and one provider on one question (retries and waits
-    #: included): a provider that stalls, however it stalls, is cut off and the run ends.
-    run_deadline_s: float = Field(default=600.0, gt=0)
-    provider_deadline_s: float = Field(default=90.0, gt=0)
-    #: Bytes of one HTTP answer read at most (read streaming; the rest is never read), and how
-    #: deeply its JSON (and the model's JSON inside it) may nest before it is refused unread.
-    max_answer_bytes: int = Field(default=16_384, ge=1024, le=16 << 20)
-    max_answer_depth: int = Field(default=32, ge=4, le=512)
-    #: Answers remembered per process, keyed by question and model ...
-    cache_size: int = Field(default=500, ge=1)
-    #: ... and read back from past sittings (the graph) for this many days.
-    cache_days: float = Field(default=90.0, ge=0.0)
-    #: When council-verifications/nightly runs (five-field cron, in flows.timezone).
-    cron: str = "15 4 * * *"
-
-    @model_validator(mode="after")
-    def _cron_fields(self) -> CouncilSettings:
-        if len(self.cron.split()) != 5:
-            raise ValueError(f"cron {self.cron!r} is not a five-field cron string")
-        return self
-
-
-class HygieneSettings(_Section):
+class HygieneSettings(Section):
     """The schema self-evaluation (resident.hygiene): its thresholds, dbt and GX."""
 
     cron: str = "30 4 * * 0"

@@ -30,10 +30,14 @@ def system_folder(value: str) -> str | None:
     return None
 
 
-class LiteratureSettings(BaseModel):
-    """Reading books and papers (resident.literature)."""
+class Section(BaseModel):
+    """A section of the configuration: unknown keys are refused, values never change."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class LiteratureSettings(Section):
+    """Reading books and papers (resident.literature)."""
 
     #: Confidence of what a document yields (grounded `literature:<doc>` provenance).
     confidence: float = Field(default=0.7, gt=0.0, le=1.0)

@@ -21,6 +21,7 @@ LAYERS: list[set[str]] = [
         "resident.report",
         "resident.config",
         "resident.config_reading",
+        "resident.config_council",
         "resident.places",
         "resident.session",
         "resident.state",
@@ -50,7 +51,13 @@ LAYERS: list[set[str]] = [
     # the daemon (boot, HTTP API) and the way to the graph for every other process
     {"resident.daemon"},
     # what flows and people call
-    {"resident.maintenance", "resident.cli", "resident.cli_report"},
+    {
+        "resident.maintenance",
+        "resident.cli",
+        "resident.cli_common",
+        "resident.cli_house",
+        "resident.cli_report",
+    },
     # Prefect flows on top
     {"flows"},
 ]

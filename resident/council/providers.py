@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 from cachetools import LRUCache
 
-from resident.config import CouncilProvider, CouncilSettings
+from resident.config_council import CouncilProvider, CouncilSettings
 from resident.council.rules import prompt, read_answer
 from resident.council.trust import (
     Secrets,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from resident.cognition.epistemic import contradicts
-from resident.config import CouncilSettings
+from resident.config_council import CouncilSettings
 from resident.council.trust import canonical_family
 from resident.errors import CouncilAnswerUnreadable, PrivateQuestion
 from resident.records import (

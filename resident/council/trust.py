@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from urllib.parse import quote, quote_plus, urlsplit
 
-from resident.config import CouncilProvider, CouncilSettings
+from resident.config_council import CouncilProvider, CouncilSettings
 
 #: What a scrubbed secret becomes in a text kept.
 MASK = "***"

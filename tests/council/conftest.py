@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from resident.config import CouncilSettings, Settings
+from resident.config import Settings
+from resident.config_council import CouncilSettings
 from tests.council.standins import (
     KEY_ENV,
     MODELS,

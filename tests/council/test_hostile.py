@@ -20,7 +20,8 @@ import pytest
 from click.testing import CliRunner
 
 from resident.cli import main
-from resident.config import DEFAULT_CONFIG, CouncilProvider, Settings, load_settings
+from resident.config import DEFAULT_CONFIG, Settings, load_settings
+from resident.config_council import CouncilProvider
 from resident.council.report import render_markdown, render_text
 from resident.council.sitting import convene, question_for_claim
 from resident.memory.duck_store import DuckStore

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from resident.config import CouncilSettings
+from resident.config_council import CouncilSettings
 from resident.council.rules import (
     decide,
     prompt,

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from resident.config import CouncilSettings, load_settings
+from resident.config import load_settings
+from resident.config_council import CouncilSettings
 from resident.council.sitting import convene
 from resident.memory.remote import RemoteGraph
 from resident.records import Agreement, Entity, NewClaim
