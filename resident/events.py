@@ -124,7 +124,8 @@ class EventLog:
             return
         self._group.depth = 1
         self._group.correlation_id = None
-        with state_journal.committing(self.path.parent) as commit:
+        checkpoint_s = self._policy.state_checkpoint_s
+        with state_journal.committing(self.path.parent, checkpoint_s) as commit:
             try:
                 yield
             finally:

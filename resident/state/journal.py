@@ -4,7 +4,9 @@ one fsync instead of each syncing itself.
 Inside `EventLog.grouped()` (a conversation turn) a `Commit` is open. A `StateFile` made with
 `journal=<the event log's folder>` then defers its write: at the end of the group the log gets
 one `state_journal` event holding each changed file's new envelope, the log is fsynced once
-(the turn's one commit), and only then are the files replaced, without a sync of their own.
+(the turn's one commit), and only then are the files replaced, without a sync of their own,
+at most once per `events.state_checkpoint_s` (a later write, or the housekeeping tick's own
+synced write, brings the file up to date).
 A kill (or a power cut) after the fsync loses nothing: `StateFile.load` takes a journalled
 envelope newer than the file (`newest_envelope`). Outside a group, and for files holding what
 people said (people.json, threads.json: Rule 8 keeps that out of the log), writes sync as before.
@@ -28,8 +30,9 @@ _MARKER = f'"kind":"{JOURNAL_KIND}"'.encode()
 @dataclass
 class _Pending:
     envelope: dict[str, Any]
-    #: Writes the envelope to its file once the log holds it (no sync of its own).
-    write: Callable[[dict[str, Any]], None]
+    #: Writes the envelope to its file once the log holds it (no sync of its own), or keeps
+    #: it for later when the file was replaced less than `checkpoint_s` seconds ago.
+    write: Callable[[dict[str, Any], float], None]
 
 
 @dataclass
@@ -39,10 +42,12 @@ class Commit:
 
     #: The event log's folder: only state files journalled there may defer to this commit.
     directory: Path
+    #: events.state_checkpoint_s: how often a file is replaced at most.
+    checkpoint_s: float = 0.0
     _pending: dict[Path, _Pending] = field(default_factory=dict)
 
     def defer(
-        self, path: Path, envelope: dict[str, Any], write: Callable[[dict[str, Any]], None]
+        self, path: Path, envelope: dict[str, Any], write: Callable[[dict[str, Any], float], None]
     ) -> None:
         self._pending[path] = _Pending(envelope, write)
 
@@ -61,16 +66,16 @@ class Commit:
         """Replace the files, now that the log holds their content."""
         pending, self._pending = self._pending, {}
         for p in pending.values():
-            p.write(p.envelope)
+            p.write(p.envelope, self.checkpoint_s)
 
 
 _active: ContextVar[Commit | None] = ContextVar("state_commit", default=None)
 
 
 @contextmanager
-def committing(directory: Path) -> Iterator[Commit]:
+def committing(directory: Path, checkpoint_s: float = 0.0) -> Iterator[Commit]:
     """Open a commit for this thread (the event log's group does, at its outermost level)."""
-    commit = Commit(directory.resolve())
+    commit = Commit(directory.resolve(), checkpoint_s)
     token = _active.set(commit)
     try:
         yield commit

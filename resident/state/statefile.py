@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import threading
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -108,6 +109,8 @@ class StateFile(Generic[M]):
         #: The write counter of the version last handed to the disk: a deferred write older
         #: than it (another thread wrote meanwhile) is dropped, never written over it.
         self._disk_seq = 0
+        #: When this process last replaced the file (time.monotonic; never: -inf).
+        self._disk_at = float("-inf")
         self._lock = threading.Lock()
 
     @property
@@ -216,8 +219,11 @@ class StateFile(Generic[M]):
             self._seq = seq
         return seq
 
-    def _write_deferred(self, envelope: dict[str, Any]) -> None:
+    def _write_deferred(self, envelope: dict[str, Any], checkpoint_s: float) -> None:
         with self._lock:
+            if time.monotonic() - self._disk_at < checkpoint_s:
+                # The log holds this version; the file catches up at a later write.
+                return
             self._write(envelope, sync=False)
 
     def _write(self, envelope: dict[str, Any], *, sync: bool) -> None:
@@ -240,6 +246,7 @@ class StateFile(Generic[M]):
                 self._link_tmp.unlink()
             raise
         self._disk_seq = envelope["seq"]
+        self._disk_at = time.monotonic()
         self._primary_good = True
 
     def _set_aside_current(self) -> None:

@@ -22,9 +22,9 @@ import pytest
 from resident.clock import ManualClock
 from resident.config import Settings, load_settings
 from resident.daemon.boot import boot
-from resident.events import read_events
+from resident.events import EVENTS_DIR, read_events
 from resident.memory.duck_store import DuckStore
-from resident.state.journal import JOURNAL_KIND
+from resident.state.journal import JOURNAL_KIND, newest_envelope
 from tests.language.test_conversation import Max
 
 CHILD = Path(__file__).with_name("turn_child.py")
@@ -183,8 +183,8 @@ def test_sigkill_right_after_an_acknowledged_turn_loses_nothing(settings: Settin
 
 
 def test_a_turn_killed_after_its_one_fsync_comes_back_from_the_log(settings: Settings) -> None:
-    """Killed between the log's fsync and the state files' replacement: the files still hold
-    the previous turn's mood; the log holds the praise's, and boot takes it."""
+    """Killed between the log's fsync and the state files' replacement: the log holds the
+    praise's mood and drives, the files an older version, and boot takes the log's."""
     child = _child(settings.data_dir, "die-before-files", "You are useless", THANKS)
     try:
         acks = _acks(child)
@@ -195,9 +195,27 @@ def test_a_turn_killed_after_its_one_fsync_comes_back_from_the_log(settings: Set
     from resident.affect.emotions import mood_file
 
     on_disk = json.loads(mood_file(settings).path.read_text())
-    assert on_disk["state"] == acks[-1]["mood"], "the file was not replaced before the kill"
+    journalled = newest_envelope(settings.data_dir / EVENTS_DIR, "mood.json")
+    assert journalled is not None and journalled["seq"] > on_disk["seq"]
     held, restored = _reboot(settings.data_dir)
     assert restored["mood"]["source"] == "journal" and restored["drives"]["source"] == "journal"
-    assert restored["mood"]["seq"] == on_disk["seq"] + 1
+    assert restored["mood"]["seq"] == journalled["seq"]
+    assert held["mood"] == journalled["state"]
     assert held["mood"] != acks[-1]["mood"], "the praise's mood, not the hostile turn's"
     assert "person:marta" in held["people"]["people"]
+
+
+def test_a_checkpoint_interval_of_zero_replaces_the_files_every_turn(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = load_settings(data_dir=data_dir, env={"RESIDENT_EVENTS__STATE_CHECKPOINT_S": "0"})
+    m = Max(settings)
+    try:
+        pid = m.say("Hi, I'm Marta.").person_id
+        m.say(THANKS, pid)
+        mood = m.resident.emotions.file
+        on_disk = json.loads(mood.path.read_text())
+        assert on_disk["seq"] == mood.seq
+        assert on_disk["state"] == m.resident.dump()["mood"]
+    finally:
+        m.close()
