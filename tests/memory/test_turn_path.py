@@ -13,7 +13,7 @@ import pytest
 
 from resident.config import load_settings
 from resident.memory.duck_store import DuckStore
-from resident.records import Entity, NewClaim
+from resident.records import Entity, HouseQuestion, NewClaim
 from tests.memory.test_duck_store import T0
 
 FEW = [
@@ -96,3 +96,38 @@ def test_a_retrieval_by_predicate_bumps_only_that_predicate(
     [by_object] = store.claims_by_object("concept:violin", later, "plays")
     assert by_object.id == plays.id
     assert store.claims_by_object("concept:violin", later, "loves") == []
+
+
+def test_a_speaker_without_questions_costs_no_query_and_a_new_question_is_seen(
+    two: tuple[DuckStore, DuckStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, _ = two
+    assert store.questions(person_id="person:tom") == []  # loads who has questions, once
+    calls: list[str] = []
+    real = store._cur.execute
+
+    class Counting:
+        def __getattr__(self, name: str) -> object:
+            return getattr(real.__self__, name)
+
+        def execute(self, sql: str, *args: object) -> object:
+            calls.append(sql)
+            return real(sql, *args)
+
+    monkeypatch.setattr(type(store), "_cur", property(lambda self: Counting()))
+    assert store.questions(person_id="person:tom", status="asked") == []
+    assert calls == [], "no query for a speaker nobody filed a question for"
+    monkeypatch.undo()
+    q = HouseQuestion(
+        id="q_1",
+        gap_id="g_1",
+        person_id="person:tom",
+        subject="person:tom",
+        predicate="plays",
+        claim_ids=[],
+        first_hand=True,
+        text="Do you still play the violin?",
+        created_at=T0,
+    )
+    assert store.add_questions([q], T0) == 1
+    assert [x.id for x in store.questions(person_id="person:tom")] == ["q_1"]
