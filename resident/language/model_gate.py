@@ -90,7 +90,8 @@ def _clause_head(tok: Token) -> Token:
 
 
 def _unit_lines(plain: str) -> list[frozenset[str]]:
-    return [stems(line) for line in re.split(r"[\n.;!?]+", plain) if line.strip()]
+    # A sentence ends at . ; ! or ? before a space or the end, not inside "+0.00".
+    return [stems(line) for line in re.split(r"[.;!?]+(?=\s|$)|\n", plain) if line.strip()]
 
 
 def unheld(doc: Doc, plain: str, facts: Sequence[HeldFact]) -> str | None:
