@@ -74,10 +74,14 @@ def cached_graph(cache: Path, claims: int) -> tuple[Path, dict[str, Any]]:
     """The graph file of `claims` claims in `cache`, built on first use."""
     info = cache / "build.json"
     path = graph.settings_for(cache).graph_path
-    if not (path.exists() and info.exists()):
-        shutil.rmtree(cache, ignore_errors=True)
+    if not info.exists():
+        if cache.exists() and any(cache.iterdir()):
+            # Never clear a folder someone else may use: a half-built cache is removed by hand.
+            raise SystemExit(f"{cache} holds no finished graph ({info.name} missing): remove it")
         built = graph.build_graph(str(cache), claims)
         info.write_text(json.dumps(built))
+    if not path.exists():
+        raise SystemExit(f"{path} is missing though {info} says it was built: remove {cache}")
     return path, json.loads(info.read_text())
 
 
