@@ -3,6 +3,8 @@ benchmarks, write RESULTS.md (the daemon, ingest and facts suites write their ow
 benchmarks/daemon.py, benchmarks/ingest.py and benchmarks/facts.py).
 `python -m benchmarks language-eval --split dev|test|both`: the language evaluation of issue 21
 (benchmarks/language_eval.py).
+`python -m benchmarks turn-latency`: turn p50/p99 at 1M claims, statement, question and "Thanks!"
+(benchmarks/turn_latency.py).
 
 The full scale (the default) writes benchmarks/RESULTS.md; smaller scales write under
 benchmarks/work/ unless --out says otherwise, so a quick run never replaces the recorded numbers.
@@ -44,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import language_eval
 
         return language_eval.main(argv[1:])
+    if argv[:1] == ["turn-latency"]:
+        from benchmarks import turn_latency
+
+        return turn_latency.main(argv[1:])
     if argv[:1] == ["facts"]:
         from benchmarks import facts
 

@@ -263,6 +263,9 @@ class ConsolidationSettings(Section):
 class EventSettings(Section):
     fsync: Literal["always", "interval", "never"] = "always"
     fsync_interval_s: float = Field(default=1.0, gt=0)
+    #: A state file a turn's commit carries (mood.json, drives.json) is replaced at most once
+    #: per this many seconds; the log holds every version between (resident/state/journal.py).
+    state_checkpoint_s: float = Field(default=30.0, ge=0)
 
 
 class AffectSettings(Section):

@@ -24,8 +24,11 @@ from resident.clock import Clock
 from resident.config import EventSettings
 from resident.errors import InvalidInput
 from resident.session import Session
+from resident.state import journal as state_journal
 
 KIND_MAX_CHARS = 64
+#: The log's folder under the data directory.
+EVENTS_DIR = "events"
 
 
 class Event(BaseModel):
@@ -94,6 +97,8 @@ class EventLog:
                 os.ftruncate(self._fd, end)
                 raise
             self._seq = event.seq
+            if getattr(self._group, "depth", 0) > 0 and correlation_id is not None:
+                self._group.correlation_id = correlation_id
             self._maybe_sync()
             return event
 
@@ -102,19 +107,49 @@ class EventLog:
         """Events this thread emits inside are written as they come and reach the disk
         together: one fsync when the group ends, not one per event (a conversation turn's
         heard, appraisal and replied events). Whatever the caller acknowledges after the group
-        has ended is on disk; other threads' events are synced as usual."""
+        has ended is on disk; other threads' events are synced as usual.
+
+        Under the `always` policy the group is also the commit of the state files journalled
+        here (mood.json, drives.json): their new versions go into one `state_journal` event
+        before that fsync, and the files are replaced after it (resident/state/journal.py)."""
         depth = getattr(self._group, "depth", 0)
-        self._group.depth = depth + 1
-        try:
-            yield
-        finally:
-            self._group.depth = depth
-            if depth == 0 and getattr(self._group, "pending", False):
-                self._group.pending = False
-                with self._lock:
-                    if self._fd is not None:
-                        os.fsync(self._fd)
-                        self._last_sync = time.monotonic()
+        if depth > 0 or self._policy.fsync != "always":
+            self._group.depth = depth + 1
+            try:
+                yield
+            finally:
+                self._group.depth = depth
+                if depth == 0:
+                    self._end_group()
+            return
+        self._group.depth = 1
+        self._group.correlation_id = None
+        checkpoint_s = self._policy.state_checkpoint_s
+        with state_journal.committing(self.path.parent, checkpoint_s) as commit:
+            try:
+                yield
+            finally:
+                journalled = False
+                try:
+                    if commit:
+                        # Emitted inside the group, so the group's one fsync carries it.
+                        self.emit(
+                            state_journal.JOURNAL_KIND, commit.payload(), self._group.correlation_id
+                        )
+                        journalled = True
+                finally:
+                    self._group.depth = 0
+                    self._end_group()
+                if journalled:
+                    commit.apply()
+
+    def _end_group(self) -> None:
+        if getattr(self._group, "pending", False):
+            self._group.pending = False
+            with self._lock:
+                if self._fd is not None:
+                    os.fsync(self._fd)
+                    self._last_sync = time.monotonic()
 
     def _maybe_sync(self) -> None:
         assert self._fd is not None

@@ -8,13 +8,16 @@ from datetime import datetime
 from resident.affect.dynamics import in_band
 from resident.affect.models import DriveState
 from resident.config import DriveSettings, Settings
+from resident.events import EVENTS_DIR
 from resident.state.statefile import Held, Loaded, StateFile
 
 DRIVES_FILE = "drives.json"
 
 
 def drives_file(settings: Settings) -> StateFile[DriveState]:
-    return StateFile(settings.state_dir / DRIVES_FILE, DriveState, "drives")
+    # Written by turns (appraisals): the turn's one commit, the event log's fsync, carries it.
+    journal = settings.data_dir / EVENTS_DIR
+    return StateFile(settings.state_dir / DRIVES_FILE, DriveState, "drives", journal=journal)
 
 
 class Drives(Held[DriveState]):

@@ -8,13 +8,17 @@ from datetime import datetime
 from resident.affect.models import MoodState
 from resident.affect.pad import mood_label
 from resident.config import AffectSettings, Settings
+from resident.events import EVENTS_DIR
 from resident.state.statefile import Held, Loaded, StateFile
 
 MOOD_FILE = "mood.json"
 
 
 def mood_file(settings: Settings) -> StateFile[MoodState]:
-    return StateFile(settings.state_dir / MOOD_FILE, MoodState, "mood")
+    # Written by turns (appraisals): the turn's one commit, the event log's fsync, carries it.
+    return StateFile(
+        settings.state_dir / MOOD_FILE, MoodState, "mood", journal=settings.data_dir / EVENTS_DIR
+    )
 
 
 class EmotionManager(Held[MoodState]):

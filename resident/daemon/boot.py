@@ -29,7 +29,7 @@ from resident.body.probes import Probe
 from resident.clock import Clock, SystemClock
 from resident.config import Settings
 from resident.errors import InvalidInput
-from resident.events import EventLog
+from resident.events import EVENTS_DIR, EventLog
 from resident.memory.client import GraphStore
 from resident.people.identity import People, PeopleState, people_file
 from resident.session import Session
@@ -38,7 +38,6 @@ from resident.state.statefile import Loaded, Source, StateFile
 
 #: The order boot brings MAX's parts up in; mood comes before the drives (docs/architecture.md).
 BOOT_ORDER = ("session", "config", "mood", "drives", "body", "people")
-EVENTS_DIR = "events"
 #: Written once every first state file is: from then on a missing state file is a loss.
 BORN_FILE = "born.json"
 
@@ -84,6 +83,18 @@ def _hydrate(
                 "part": part,
                 "file": report["file"],
                 "from": file.last_good.name,
+                "seq": loaded.seq,
+                "problems": list(loaded.problems),
+            },
+        )
+    elif loaded.source is Source.JOURNAL:
+        # A turn's commit reached the log and the process died before the file was replaced.
+        events.emit(
+            "state_recovered",
+            {
+                "part": part,
+                "file": report["file"],
+                "from": EVENTS_DIR,
                 "seq": loaded.seq,
                 "problems": list(loaded.problems),
             },

@@ -36,6 +36,7 @@ from resident.language.knowledge import (
     views,
 )
 from resident.language.model_client import Grounding, ModelClient
+from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
 from resident.language.reading import is_question
 from resident.language.statement import Context
@@ -223,9 +224,14 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
                         term for v in reply.claims for term in (v.subject_label, v.object_label)
                     )
                 ),
+                facts=held_facts(reply.claims),
             )
             phrasing = self.model.phrase(
-                plain, grounding, who=self._name(ctx, speaker), is_entity=self._is_entity
+                plain,
+                grounding,
+                who=self._name(ctx, speaker),
+                is_entity=self._is_entity,
+                parse=locked_parser(lambda: self.nlp, self._nlp_lock),
             )
             text_out, by_model, reason = phrasing.text, phrasing.by_model, phrasing.reason
         intent = (reply.intent or parsed.intent).value

@@ -12,7 +12,7 @@ import re
 import threading
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 from cachetools import LRUCache
@@ -20,6 +20,10 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.config import LanguageModelSettings, Settings
 from resident.errors import LanguageModelError
+from resident.language.model_gate import HeldFact, unheld
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 #: Words that state a mood. A phrasing may use one only when the plain reply did; the labels
 #: `resident.affect` derives (and any the state report gives) are added per turn.
@@ -151,6 +155,9 @@ class Grounding(BaseModel):
     mood_labels: tuple[str, ...] = ()
     #: Names and objects of the claims the reply rests on: a phrasing must keep them all.
     required: tuple[str, ...] = ()
+    #: The held claims the reply rests on (model_gate.py): when given, with a parser, every
+    #: fact a phrasing states must be one of them or the plain reply's.
+    facts: tuple[HeldFact, ...] | None = None
 
 
 class Phrasing(BaseModel):
@@ -323,8 +330,10 @@ class ModelClient:
         *,
         who: str = "someone in the house",
         is_entity: Callable[[str], bool] | None = None,
+        parse: Callable[[str], Doc] | None = None,
     ) -> Phrasing:
-        """The model's wording of `plain` when it passes check_phrasing; the plain rendering
+        """The model's wording of `plain` when it passes check_phrasing and, with `parse` and
+        `grounding.facts`, the held-claim gate (model_gate.unheld); the plain rendering
         otherwise. Never raises for the model's failures: MAX then speaks plainly."""
         messages = [
             {"role": "system", "content": SYSTEM_PROMPT.format(who=who)},
@@ -335,6 +344,8 @@ class ModelClient:
         except LanguageModelError as exc:
             return Phrasing(text=plain, by_model=False, reason=str(exc))
         problem = check_phrasing(plain, wording, grounding, is_entity)
+        if problem is None and parse is not None and grounding.facts is not None:
+            problem = unheld(parse(wording), plain, grounding.facts)
         if problem is not None:
             return Phrasing(text=plain, by_model=False, reason=problem)
         return Phrasing(text=wording, by_model=True)

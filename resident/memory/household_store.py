@@ -285,6 +285,7 @@ class HouseholdStoreMixin:
                 "answer": pa.array([q.answer for q in unique], pa.string()),
             }
         )
+        self._asking().update(q.person_id for q in unique)
         cur.register("question_batch", staged)
         try:
             cur.execute(
@@ -396,6 +397,7 @@ class HouseholdStoreMixin:
         """File planned questions; one already filed (same id) is kept as it is. Returns how
         many were new."""
         added = 0
+        self._asking().update(q.person_id for q in items)
         with self._tx() as cur:
             for q in items:
                 before = cur.execute("SELECT 1 FROM questions WHERE id = ?", [q.id]).fetchall()
@@ -422,6 +424,19 @@ class HouseholdStoreMixin:
                 added += 1
         return added
 
+    #: Who has questions filed, loaded once (see _asking).
+    _question_people: set[str] | None = None
+
+    def _asking(self) -> set[str]:
+        """The people with questions filed. Every conversation turn asks whether a question
+        waits for its speaker (twice); for most speakers none ever was, and the answer then
+        costs no query. Filled before an insert, so a rolled-back one only costs a query."""
+        people = self._question_people
+        if people is None:
+            rows = self._cur.execute("SELECT DISTINCT person_id FROM questions").fetchall()
+            people = self._question_people = {r[0] for r in rows}
+        return people
+
     def questions(
         self,
         person_id: str | None = None,
@@ -430,6 +445,8 @@ class HouseholdStoreMixin:
         limit: int = 100,
     ) -> list[HouseQuestion]:
         """Questions filed, oldest first, narrowed by whom they are for, status and gap."""
+        if person_id is not None and person_id not in self._asking():
+            return []  # the usual turn: nothing was ever filed for this speaker, no query
         where, params = _filters(person_id=person_id, status=status, gap_id=gap_id)
         rows = self._cur.execute(
             f"SELECT {QUESTION_COLUMNS} FROM questions{where} ORDER BY created_at, id LIMIT ?",

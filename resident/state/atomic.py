@@ -69,17 +69,24 @@ def replace_with(
     write: Callable[[BinaryIO], object],
     mode: int = 0o600,
     before_rename: Callable[[], object] | None = None,
+    *,
+    sync: bool = True,
 ) -> None:
     """Replace `path` with what `write(fh)` writes, atomically, the file created with `mode`.
     `before_rename` runs after the data is durable and before the rename (keeping a last good
-    copy). On any failure, a full disk included, `path` is untouched and no temp file is left."""
+    copy). On any failure, a full disk included, `path` is untouched and no temp file is left.
+
+    `sync=False` skips both fsyncs: only for a file whose content something else has already
+    made durable (a turn's state, carried by the event log: resident/state/journal.py). A
+    reader still sees the old bytes or the new, never a mix."""
     tmp = temp_path(path)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         with os.fdopen(fd, "wb") as fh:
             write(fh)
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
         os.chmod(tmp, mode)  # the umask may have narrowed it; never wider than asked
         if before_rename is not None:
             before_rename()
@@ -88,7 +95,8 @@ def replace_with(
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
-    fsync_dir(path.parent)
+    if sync:
+        fsync_dir(path.parent)
 
 
 def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:

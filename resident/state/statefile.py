@@ -11,10 +11,13 @@ the caller must report it as unknown, never invent a default.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
 import shutil
+import threading
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -23,6 +26,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from resident.state import journal as state_journal
 from resident.state.atomic import replace_with
 
 #: The envelope's own layout; bump it with a reader for the old one, never in place.
@@ -41,6 +45,9 @@ class Source(StrEnum):
     ABSENT = "absent"
     #: At least one file exists and none is usable.
     UNKNOWN = "unknown"
+    #: The event log holds a newer version than the file (a turn's commit reached the log and
+    #: the process died before the file was replaced): that version is used.
+    JOURNAL = "journal"
 
 
 @dataclass(frozen=True)
@@ -85,10 +92,13 @@ class StateFile(Generic[M]):
     One process writes a given file (the daemon's lock sees to that); any process may load it.
     """
 
-    def __init__(self, path: Path, model: type[M], kind: str) -> None:
+    def __init__(self, path: Path, model: type[M], kind: str, journal: Path | None = None) -> None:
         self.path = path
         self.model = model
         self.kind = kind
+        #: The event log's folder, for files whose writes a turn may carry in its one commit
+        #: (resident/state/journal.py); None: every write syncs itself.
+        self.journal = journal
         self.last_good = path.with_name(path.name + ".last-good")
         self.broken = path.with_name(path.name + ".broken")
         self._link_tmp = path.with_name(f".{path.name}.last-good.tmp")
@@ -96,6 +106,12 @@ class StateFile(Generic[M]):
         #: Whether the file now at `path` is known good; only a good file becomes the last good
         #: copy, so a corrupt primary can never overwrite a good backup.
         self._primary_good = False
+        #: The write counter of the version last handed to the disk: a deferred write older
+        #: than it (another thread wrote meanwhile) is dropped, never written over it.
+        self._disk_seq = 0
+        #: When this process last replaced the file (time.monotonic; never: -inf).
+        self._disk_at = float("-inf")
+        self._lock = threading.Lock()
 
     @property
     def seq(self) -> int:
@@ -116,6 +132,9 @@ class StateFile(Generic[M]):
             envelope = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise _Unusable(f"truncated or not JSON ({exc})") from exc
+        return self._value_of(envelope)
+
+    def _value_of(self, envelope: Any) -> tuple[M, int, int, datetime]:
         if not isinstance(envelope, dict) or not isinstance(envelope.get("state"), dict):
             raise _Unusable("not a state envelope")
         if envelope.get("kind") != self.kind:
@@ -147,30 +166,70 @@ class StateFile(Generic[M]):
                 problems.append(f"{path.name}: {exc}")
                 continue
             self._seq = max(self._seq, seq)
+            self._disk_seq = max(self._disk_seq, seq)
             self._primary_good = source is Source.PRIMARY
-            return Loaded(source, path, value, seq, fmt, written_at, tuple(problems))
+            found = Loaded(source, path, value, seq, fmt, written_at, tuple(problems))
+            return self._journalled(found)
         self._primary_good = False
         if present:
-            return Loaded(Source.UNKNOWN, self.path, problems=tuple(problems))
-        return Loaded(Source.ABSENT, self.path)
+            return self._journalled(Loaded(Source.UNKNOWN, self.path, problems=tuple(problems)))
+        return self._journalled(Loaded(Source.ABSENT, self.path))
+
+    def _journalled(self, found: Loaded[M]) -> Loaded[M]:
+        """`found`, or the event log's version of this file when it is newer."""
+        if self.journal is None:
+            return found
+        envelope = state_journal.newest_envelope(self.journal, self.path.name)
+        if envelope is None or (found.seq is not None and envelope["seq"] <= found.seq):
+            return found
+        try:
+            value, seq, fmt, written_at = self._value_of(envelope)
+        except _Unusable as exc:
+            problem = f"{self.path.name} in the event log: {exc}"
+            return dataclasses.replace(found, problems=(*found.problems, problem))
+        self._seq = max(self._seq, seq)
+        return Loaded(Source.JOURNAL, self.path, value, seq, fmt, written_at, found.problems)
 
     # writing
 
     def write(self, value: M, now: datetime) -> int:
         """Replace the file with `value` atomically, keeping the previous good file as the last
         good copy. Returns the new write counter. Raises OSError if the disk refuses (the file
-        on disk is then still the previous complete version)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        on disk is then still the previous complete version).
+
+        Inside a turn's group commit (resident/state/journal.py) a journalled file defers:
+        the event log carries the new version in the turn's one fsync, and the file is replaced
+        after it, without a sync of its own."""
         state = value.model_dump(mode="json")
-        seq = self._seq + 1
-        envelope = {
-            "format": ENVELOPE_FORMAT,
-            "kind": self.kind,
-            "seq": seq,
-            "written_at": now.isoformat(),
-            "sha256": hashlib.sha256(_canonical(state)).hexdigest(),
-            "state": state,
-        }
+        with self._lock:
+            seq = self._seq + 1
+            envelope = {
+                "format": ENVELOPE_FORMAT,
+                "kind": self.kind,
+                "seq": seq,
+                "written_at": now.isoformat(),
+                "sha256": hashlib.sha256(_canonical(state)).hexdigest(),
+                "state": state,
+            }
+            commit = state_journal.active(self.journal)
+            if commit is None:
+                self._write(envelope, sync=True)
+            else:
+                commit.defer(self.path, envelope, self._write_deferred)
+            self._seq = seq
+        return seq
+
+    def _write_deferred(self, envelope: dict[str, Any], checkpoint_s: float) -> None:
+        with self._lock:
+            if time.monotonic() - self._disk_at < checkpoint_s:
+                # The log holds this version; the file catches up at a later write.
+                return
+            self._write(envelope, sync=False)
+
+    def _write(self, envelope: dict[str, Any], *, sync: bool) -> None:
+        if envelope["seq"] <= self._disk_seq:
+            return  # a newer version is on disk already
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         data = json.dumps(envelope, sort_keys=True, indent=1, allow_nan=False).encode() + b"\n"
         try:
             replace_with(
@@ -178,6 +237,7 @@ class StateFile(Generic[M]):
                 lambda fh: fh.write(data),
                 mode=0o600,
                 before_rename=self._set_aside_current,
+                sync=sync,
             )
         except BaseException:
             # A full disk (or any refusal) leaves the previous file and its last good copy as
@@ -185,9 +245,9 @@ class StateFile(Generic[M]):
             with contextlib.suppress(OSError):
                 self._link_tmp.unlink()
             raise
-        self._seq = seq
+        self._disk_seq = envelope["seq"]
+        self._disk_at = time.monotonic()
         self._primary_good = True
-        return seq
 
     def _set_aside_current(self) -> None:
         if not self.path.exists():
