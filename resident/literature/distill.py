@@ -483,7 +483,9 @@ def _top_subjects(
     """The most named people, places, organisations and terms, each with what the document
     says about it."""
     tally = state.names
-    typed = type_names(tally, state.settings.max_subjects, nlp, wordnet.is_common_word)
+    typed = type_names(
+        tally, state.settings.max_subjects, nlp, wordnet.is_common_word, wordnet.head_kind
+    )
     kept = {t.name for t in typed}
     theme_words = {w for t in themes for p in (t.phrase, *t.related) for w in p.split()}
     with_: dict[str, Counter[str]] = {n: Counter() for n in kept}

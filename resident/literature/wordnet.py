@@ -167,6 +167,23 @@ def reported_speech(word: str) -> bool:
     return bool(synsets) and synsets[0].lexname() in _MINDFUL
 
 
+#: What the head noun of a name says its bearer is: "the Cheshire Cat" is a creature, "Camden
+#: Place" a place (the lexicographer file of the noun's most frequent sense).
+_HEAD_KINDS = {"noun.person": "person", "noun.animal": "person", "noun.location": "place"}
+
+
+@functools.lru_cache(maxsize=20_000)
+def head_kind(word: str) -> str | None:
+    """ "person" or "place" when `word` (lower case), the last word of a name, is a common noun
+    for a person, an animal or a place in its most frequent sense; None otherwise."""
+    wn = wordnet()
+    if wn is None or not word.isalpha():
+        return None
+    lemma = wn.morphy(word, "n")
+    synsets = wn.synsets(lemma, "n") if lemma is not None else []
+    return _HEAD_KINDS.get(synsets[0].lexname()) if synsets else None
+
+
 _TITLE_OF_ADDRESS_NAME = "title.n.06"
 
 
