@@ -380,11 +380,13 @@ def _kind(
         return "person"
     if ev.place:
         return "place"
-    if ev.modifier:
+    if ev.modifier and not common:
         return "term"
-    # A name ending in a common noun is what that noun says ("Cheshire Cat", "Camden Place").
+    # A name ending in a common noun is what that noun says ("Cheshire Cat", "Camden Place"),
+    # when it is a name (NER's person or place, or a word that is no common word); a run of
+    # common words stays a defined term ("Corresponding Source").
     head = head_kind(words[-1].lower()) if len(words) > 1 and is_word(words[-1].lower()) else None
-    if head is not None:
+    if head is not None and (not common or kind in ("person", "place")):
         return head
     if kind in ("person", "place") or (kind is not None and not common):
         return kind

@@ -17,13 +17,17 @@ from resident.language.wordnet_db import installed, root, trim, wordnet
 __all__ = ["installed", "trim", "wordnet"]
 
 
-#: Lexicographer files whose nouns can be a theme, and how much: abstract ideas and situations
-#: count fully, concrete things (the topics of a manual are often artifacts) half. People, times
-#: and quantities are never themes (people stay subjects; "moment" and "half" are filler).
+#: Lexicographer files whose nouns can be a theme, and how much: feelings, states, acts,
+#: attributes and situations count fully; the nouns of thinking itself (noun.cognition: "mind",
+#: "doubt", "opinion", "sort", "idea") half, as every narration and argument uses them to tell
+#: whatever it tells (a manual's cognition nouns, "type", "memory", "pattern", still rank by
+#: their keyness); concrete things (the topics of a manual are often artifacts) a little more
+#: than half. People, times and quantities are never themes (people stay subjects; "moment" and
+#: "half" are filler).
 LEXNAME_WEIGHT = {
     "noun.act": 1.0,
     "noun.attribute": 1.0,
-    "noun.cognition": 1.0,
+    "noun.cognition": 0.5,
     "noun.communication": 1.0,
     "noun.event": 1.0,
     "noun.feeling": 1.0,
