@@ -340,7 +340,7 @@ class Evidence:
     @property
     def modifier(self) -> bool:
         """Named right before a lower-case word at least twice and on most sightings: "Huffman
-        coding", "Burrows-Wheeler transform" name a method (a term), whatever NER says."""
+        coding", "Burrows-Wheeler transform" name a method (a term), not an organisation."""
         return self.modifying >= _MIN_PERSON_EVIDENCE and 2 * self.modifying > self.count
 
     @property
@@ -380,7 +380,8 @@ def _kind(
         return "person"
     if ev.place:
         return "place"
-    if ev.modifier and not common:
+    if ev.modifier and not common and kind != "person":
+        # Not over NER's person: "Mark Adler wrote" is someone, "Huffman coding" a method.
         return "term"
     # A name ending in a common noun is what that noun says ("Cheshire Cat", "Camden Place"),
     # when it is a name (NER's person or place, or a word that is no common word); a run of
