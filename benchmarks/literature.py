@@ -88,7 +88,7 @@ def raw_extraction(path: str) -> dict[str, Any]:
 def distill_step(path: str, heap: bool = False) -> dict[str, Any]:
     """Distill one document in this process (pipeline loaded first, not timed)."""
     from resident.config import load_settings
-    from resident.literature import distill_file, reading_pipeline
+    from resident.literature import distill_file, keep_loaded, reading_pipeline
     from resident.literature.distill import zipf
     from resident.literature.morals import load_lexicon
     from resident.literature.wordnet import noun_sense
@@ -99,6 +99,8 @@ def distill_step(path: str, heap: bool = False) -> dict[str, Any]:
     zipf("warm")
     noun_sense("warmth")  # WordNet loaded before the clock, like the pipeline
     import pymupdf  # noqa: F401  (raw_extraction imports it before its clock too)
+
+    keep_loaded()  # what the reading child does once, after its first loads
 
     if heap:
         tracemalloc.start()

@@ -9,6 +9,7 @@ WordNet 3.0's 45 lexicographer files, kept as data (data/wordnet_lexnames).
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import threading
@@ -114,6 +115,11 @@ def trim() -> None:
     cache = getattr(wn, "_synset_offset_cache", None)
     if cache is not None:
         cache.clear()
+        if gc.get_freeze_count():
+            # nltk's synsets and their lemmas refer to each other: dropped, they are garbage
+            # only the cyclic collector frees. With what is loaded for good frozen (the
+            # reading child freezes it), a collection sees only the document's own objects.
+            gc.collect()
 
 
 def installed() -> bool:

@@ -39,7 +39,7 @@ from resident.literature.text import (
     words,
 )
 from resident.literature.textrank import PhraseGraph, key_phrases
-from resident.literature.themes import ThemeTally, prose_lines, score_themes
+from resident.literature.themes import ScoredTheme, ThemeTally, prose_lines, score_themes
 
 if TYPE_CHECKING:
     from spacy.language import Language as SpacyLanguage
@@ -54,7 +54,7 @@ _AROUND_WORDS = 6
 #: What shows a name is a person's: a title before it, narration having it speak or think.
 _PERSON_CUES = PersonCues(wordnet.names_a_person, wordnet.reported_speech, wordnet.speaker_verb)
 #: Words of a chapter kept to name its themes at the end.
-_CHAPTER_WORDS = 400
+_CHAPTER_WORDS = 200
 _TRIM_EVERY = 32
 _EXCERPT_OK = re.compile(r"^[\"'\u201c\u2018(]?[A-Z]")
 #: An excerpt is a sentence of the body: no code, no "Returns: ..." reference entry.
@@ -407,6 +407,13 @@ def distill(
         wordnet.trim()
 
 
+def _chapter_themes(tally: ThemeTally, limit: int, index: int) -> list[ScoredTheme]:
+    if index % _TRIM_EVERY == 0:
+        # A book of many chapters looks up many words: nltk's synsets go as they do per page.
+        wordnet.trim()
+    return score_themes(tally, zipf, limit, group=False)
+
+
 def _result(
     info: DocumentInfo, state: _State, nlp: SpacyLanguage | None, seconds: float
 ) -> Distillation:
@@ -427,7 +434,7 @@ def _result(
                 update={
                     "themes": tuple(
                         Theme(phrase=t.phrase, score=t.score)
-                        for t in score_themes(tally, zipf, s.max_chapter_themes, group=False)
+                        for t in _chapter_themes(tally, s.max_chapter_themes, ch.index)
                     )
                 }
             )
@@ -483,7 +490,9 @@ def _top_subjects(
     """The most named people, places, organisations and terms, each with what the document
     says about it."""
     tally = state.names
-    typed = type_names(tally, state.settings.max_subjects, nlp, wordnet.is_common_word)
+    typed = type_names(
+        tally, state.settings.max_subjects, nlp, wordnet.is_common_word, wordnet.head_kind
+    )
     kept = {t.name for t in typed}
     theme_words = {w for t in themes for p in (t.phrase, *t.related) for w in p.split()}
     with_: dict[str, Counter[str]] = {n: Counter() for n in kept}

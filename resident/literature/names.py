@@ -102,6 +102,9 @@ class NameTally:
     described: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     together: Counter[tuple[str, str]] = field(default_factory=Counter)
     around: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: Occurrences right before a lower-case common word ("Huffman coding", "Burrows-Wheeler
+    #: transform"): a name used as a modifier names a method or a thing, not an organisation.
+    modifying: Counter[str] = field(default_factory=Counter)
     #: The pages the held contexts come from (one context per page).
     context_pages: dict[str, list[int]] = field(default_factory=dict)
 
@@ -124,6 +127,8 @@ class NameTally:
                     self.located[name] += 1
                 if cues is not None and cues.shows_person(seen_as):
                     self.personal[name] += 1
+                elif seen_as.modifies and is_word(seen_as.after):
+                    self.modifying[name] += 1
                 # Contexts at the 2nd, 4th, 8th and 16th sighting, each from a new page: most
                 # candidates are seen once or twice (a heading, a stray capital) and hold one
                 # sentence at most, so the held text grows with the names a book keeps using,
@@ -176,6 +181,7 @@ class NameTally:
             self.page_count = Counter({k: v for k, v in self.page_count.items() if k in keep})
             self.located = Counter({k: v for k, v in self.located.items() if k in keep})
             self.personal = Counter({k: v for k, v in self.personal.items() if k in keep})
+            self.modifying = Counter({k: v for k, v in self.modifying.items() if k in keep})
         for name in ("together", "around"):
             pairs: Counter[tuple[str, str]] = getattr(self, name)
             if len(pairs) > _MAX_PAIRS:
@@ -224,6 +230,8 @@ class Sighting(NamedTuple):
     after: str
     #: The word before `verb_before` ends a quotation or a clause ("...pity!' said the Queen").
     inverted: bool
+    #: The word after it is a lower-case word of the same clause ("Huffman coding").
+    modifies: bool = False
 
 
 def candidates(sentence: str, is_word: Callable[[str], bool]) -> list[Sighting]:
@@ -258,12 +266,17 @@ def candidates(sentence: str, is_word: Callable[[str], bool]) -> list[Sighting]:
 def _sighting(name: str, tokens: list[str], raw: list[str], start: int, end: int) -> Sighting:
     before = tokens[start - 1].lower() if start > 0 else ""
     back = start - 2 if before in _ARTICLES else start - 1
+    after = tokens[end] if end < len(tokens) else ""
     return Sighting(
         name,
         before,
         tokens[back].lower() if back >= 0 else "",
-        tokens[end].lower() if end < len(tokens) else "",
+        after.lower(),
         back >= 1 and raw[back - 1].endswith(_SPEECH_ENDS),
+        after.isalpha()
+        and after.islower()
+        and after not in STOPWORDS
+        and not raw[end - 1].endswith(_SPEECH_ENDS + (".", ";", ":")),
     )
 
 
@@ -278,12 +291,14 @@ def type_names(
     limit: int,
     nlp: Any | None,
     is_word: Callable[[str], bool],
+    head_kind: Callable[[str], str | None] = lambda _: None,
 ) -> list[TypedName]:
     """The `limit` most frequent candidates (seen at least twice) with a kind: the majority of
     NER's labels over the candidate's contexts when the pipeline is trained, weighed with the
     evidence of the whole book (`_kind`); without NER "term" for an acronym and "name" for the
     rest. Capitalised common words that neither speak nor get a person or place label are
-    dropped."""
+    dropped. `head_kind(word)` says what a common noun ending a name makes its bearer
+    ("cat": a person of the story, "place": a place), or None."""
     ranked = [n for n, c in sorted(tally.counts.items(), key=lambda kv: (-kv[1], kv[0])) if c >= 2]
     pool = ranked[: 2 * limit]
     labels: dict[str, Counter[str]] = {n: Counter() for n in pool}
@@ -297,9 +312,13 @@ def type_names(
     out: list[TypedName] = []
     for name in pool:
         evidence = Evidence(
-            labels[name], tally.counts[name], tally.personal[name], tally.located[name]
+            labels[name],
+            tally.counts[name],
+            tally.personal[name],
+            tally.located[name],
+            tally.modifying[name],
         )
-        kind = _kind(name, evidence, is_word)
+        kind = _kind(name, evidence, is_word, head_kind)
         if kind is not None:
             out.append(TypedName(name, kind))
         if len(out) == limit:
@@ -316,6 +335,13 @@ class Evidence:
     count: int
     personal: int
     located: int
+    modifying: int = 0
+
+    @property
+    def modifier(self) -> bool:
+        """Named right before a lower-case word at least twice and on most sightings: "Huffman
+        coding", "Burrows-Wheeler transform" name a method (a term), not an organisation."""
+        return self.modifying >= _MIN_PERSON_EVIDENCE and 2 * self.modifying > self.count
 
     @property
     def person(self) -> bool:
@@ -336,7 +362,12 @@ class Evidence:
         )
 
 
-def _kind(name: str, ev: Evidence, is_word: Callable[[str], bool]) -> str | None:
+def _kind(
+    name: str,
+    ev: Evidence,
+    is_word: Callable[[str], bool],
+    head_kind: Callable[[str], str | None],
+) -> str | None:
     label = ev.labels.most_common(1)[0][0] if ev.labels else None
     kind = NER_KINDS.get(label) if label else None
     words = [w for w in name.split() if w.lower() not in _JOINERS]
@@ -349,6 +380,15 @@ def _kind(name: str, ev: Evidence, is_word: Callable[[str], bool]) -> str | None
         return "person"
     if ev.place:
         return "place"
+    if ev.modifier and not common and kind != "person":
+        # Not over NER's person: "Mark Adler wrote" is someone, "Huffman coding" a method.
+        return "term"
+    # A name ending in a common noun is what that noun says ("Cheshire Cat", "Camden Place"),
+    # when it is a name (NER's person or place, or a word that is no common word); a run of
+    # common words stays a defined term ("Corresponding Source").
+    head = head_kind(words[-1].lower()) if len(words) > 1 and is_word(words[-1].lower()) else None
+    if head is not None and (not common or kind in ("person", "place")):
+        return head
     if kind in ("person", "place") or (kind is not None and not common):
         return kind
     if common:

@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from resident.literature.text import STOPWORDS
 from resident.literature.wordnet import NounSense, is_word, noun_sense
 
-#: Keys kept per tally before the rarest are pruned (bounded memory on any book).
-_MAX_KEYS = 25_000
+#: Keys kept per tally before the rarest are pruned (bounded memory on any book): a themes'
+#: vocabulary is the few hundred most used nouns, so a 1,000-page book holds about what a
+#: 100-page one does.
+_MAX_KEYS = 10_000
 #: Candidate words looked up in WordNet per document (the most used that pass the keyness bar).
 _MAX_LOOKUPS = 1_500
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*[A-Za-z]|[^\sA-Za-z]")
@@ -94,12 +96,11 @@ class ThemeTally:
         return page
 
     def top(self, n: int) -> ThemeTally:
-        """A small copy: the `n` most used words and pairs (a chapter's, kept to score later)."""
-        words = Counter(dict(self.words.most_common(n)))
+        """A small copy: the `n` most used words and pairs (a chapter's, kept to score later;
+        one section, so no word's sections are counted)."""
         return ThemeTally(
-            words=words,
+            words=Counter(dict(self.words.most_common(n))),
             pairs=Counter(dict(self.pairs.most_common(n))),
-            sections_of=Counter(dict.fromkeys(words, 1)),
             sections=1,
             total=self.total,
         )

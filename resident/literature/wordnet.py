@@ -17,13 +17,17 @@ from resident.language.wordnet_db import installed, root, trim, wordnet
 __all__ = ["installed", "trim", "wordnet"]
 
 
-#: Lexicographer files whose nouns can be a theme, and how much: abstract ideas and situations
-#: count fully, concrete things (the topics of a manual are often artifacts) half. People, times
-#: and quantities are never themes (people stay subjects; "moment" and "half" are filler).
+#: Lexicographer files whose nouns can be a theme, and how much: feelings, states, acts,
+#: attributes and situations count fully; the nouns of thinking itself (noun.cognition: "mind",
+#: "doubt", "opinion", "sort", "idea") half, as every narration and argument uses them to tell
+#: whatever it tells (a manual's cognition nouns, "type", "memory", "pattern", still rank by
+#: their keyness); concrete things (the topics of a manual are often artifacts) a little more
+#: than half. People, times and quantities are never themes (people stay subjects; "moment" and
+#: "half" are filler).
 LEXNAME_WEIGHT = {
     "noun.act": 1.0,
     "noun.attribute": 1.0,
-    "noun.cognition": 1.0,
+    "noun.cognition": 0.5,
     "noun.communication": 1.0,
     "noun.event": 1.0,
     "noun.feeling": 1.0,
@@ -165,6 +169,23 @@ def reported_speech(word: str) -> bool:
         return False
     synsets = wn.synsets(bases[0], "v")
     return bool(synsets) and synsets[0].lexname() in _MINDFUL
+
+
+#: What the head noun of a name says its bearer is: "the Cheshire Cat" is a creature, "Camden
+#: Place" a place (the lexicographer file of the noun's most frequent sense).
+_HEAD_KINDS = {"noun.person": "person", "noun.animal": "person", "noun.location": "place"}
+
+
+@functools.lru_cache(maxsize=20_000)
+def head_kind(word: str) -> str | None:
+    """ "person" or "place" when `word` (lower case), the last word of a name, is a common noun
+    for a person, an animal or a place in its most frequent sense; None otherwise."""
+    wn = wordnet()
+    if wn is None or not word.isalpha():
+        return None
+    lemma = wn.morphy(word, "n")
+    synsets = wn.synsets(lemma, "n") if lemma is not None else []
+    return _HEAD_KINDS.get(synsets[0].lexname()) if synsets else None
 
 
 _TITLE_OF_ADDRESS_NAME = "title.n.06"

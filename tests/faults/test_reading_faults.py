@@ -183,16 +183,16 @@ def test_the_whole_archive_is_bounded(bombs: dict[str, Path], data_dir: Path) ->
         open_document(bombs["many"], limits=s.literature)
 
 
-def _peak(path: Path, env: dict[str, str]) -> dict[str, object]:
-    """Read `path` as a flow does (checked, in the budgeted child) from a fresh process, and
-    report the outcome and the child's peak RSS."""
+def _peak(*paths: Path, env: dict[str, str] | None = None) -> dict[str, object]:
+    """Read `paths` as a flow does (checked, in the budgeted child) from a fresh process, and
+    report the outcomes and the children's peak RSS."""
     script = Path(__file__).with_name("measure_reading.py")
     done = subprocess.run(
-        [sys.executable, str(script), str(path)],
+        [sys.executable, str(script), *map(str, paths)],
         capture_output=True,
         text=True,
         timeout=900,
-        env={**os.environ, **env},
+        env={**os.environ, **(env or {})},
     )
     assert done.returncode == 0, done.stderr[-2000:]
     result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -200,7 +200,7 @@ def _peak(path: Path, env: dict[str, str]) -> dict[str, object]:
 
 
 def test_the_gib_bomb_costs_a_refusal_not_the_machine(bombs: dict[str, Path]) -> None:
-    found = _peak(bombs["gib"], {})
+    found = _peak(bombs["gib"])
     assert str(found["outcome"]).startswith("DocumentTooLarge")
     assert int(str(found["child_peak_rss_mb"])) <= 1024
 
@@ -208,9 +208,24 @@ def test_the_gib_bomb_costs_a_refusal_not_the_machine(bombs: dict[str, Path]) ->
 def test_a_pdf_string_bomb_is_refused_within_the_memory_budget(tmp_path: Path) -> None:
     # 1 MB of PDF showing one 1 GiB string: past literature.max_memory_mb the child's
     # allocations fail and the parent hears document_too_large; the child stays under 1 GB.
-    found = _peak(pdf_string_bomb(tmp_path / "string.pdf", 1 << 30), {})
+    found = _peak(pdf_string_bomb(tmp_path / "string.pdf", 1 << 30))
     assert str(found["outcome"]).startswith("DocumentTooLarge"), found
     assert "literature.max_memory_mb (1024 MiB)" in str(found["outcome"])
+    assert int(str(found["child_peak_rss_mb"])) <= 1024
+
+
+def test_a_bomb_between_two_books_costs_only_its_own_refusal(tmp_path: Path) -> None:
+    # One child reads documents in turn: the bomb is refused within the budget (read again in
+    # a fresh child, since the one that failed had read a book before) and the book after it
+    # is read by a fresh child as if nothing had happened.
+    book = make_pdf(tmp_path / "gpl.pdf", license_text())
+    bomb = pdf_string_bomb(tmp_path / "string.pdf", 1 << 30)
+    found = _peak(book, bomb, book)
+    outcomes = found["outcomes"]
+    assert isinstance(outcomes, list)
+    first, refused, after = map(str, outcomes)
+    assert first == after and first.startswith("read ")
+    assert refused.startswith("DocumentTooLarge") and "max_memory_mb (1024 MiB)" in refused
     assert int(str(found["child_peak_rss_mb"])) <= 1024
 
 
