@@ -11,6 +11,11 @@ from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.attributes import (
+    asked_as_statement,
+    attribute_statement,
+    generic_subject,
+)
 from resident.language.kin import (
     _age,
     _kin_edge,
@@ -90,7 +95,23 @@ def _subject_token(verb: Token) -> Token | None:
         return _subject_token(verb.head)
     if verb.dep_ in ("xcomp",):
         return _subject_token(verb.head)
-    return None
+    return _misparsed_subject(verb)
+
+
+def _misparsed_subject(verb: Token) -> Token | None:
+    """ "Ibuprofen treats fever", where the small parser hangs the first noun on the verb as a
+    compound: a noun opening the sentence, right before a verb with an object, is its subject."""
+    first = next(iter(verb.lefts), None)
+    if (
+        first is None
+        or verb.pos_ != "VERB"
+        or first.dep_ not in ("compound", "nmod", "npadvmod")
+        or first.pos_ not in ("NOUN", "PROPN")
+        or first.i != verb.sent.start
+        or first.i + 1 != verb.i
+    ):
+        return None
+    return first if any(c.dep_ == "dobj" for c in verb.children) else None
 
 
 def _negated(verb: Token) -> bool:
@@ -166,17 +187,29 @@ def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
     subj_tok = _subject_token(verb)
     if subj_tok is None:
-        return []
+        return _passive(verb, ctx)
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
     if modality(verb, _mood(verb)) == "hypothetical":
         # "If I had a boat": nothing a hypothetical clause says is stored.
         return []
+    attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
+    if attribute is not None:
+        return [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     for tok in (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
         out.extend(_read_clause_for(verb, tok, ctx, skip_intro))
     return _with_roles(verb, subj_tok, out)
+
+
+def _passive(verb: Token, ctx: Context) -> list[Statement]:
+    """A passive clause is read only for what its question names ("Ana was born on 3 May":
+    "when born" is her birthday); its subject is not who did it."""
+    subj_tok = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    subject = None if subj_tok is None else subject_ref(subj_tok, ctx)
+    asked = None if subject is None else asked_as_statement(verb, subject)
+    return [] if asked is None else [asked]
 
 
 def _with_roles(verb: Token, subj_tok: Token, statements: list[Statement]) -> list[Statement]:
@@ -386,9 +419,20 @@ def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
 def _read_clause_for(
     verb: Token, subj_tok: Token, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
-    subject = subject_ref(subj_tok, ctx)
+    subject = subject_ref(subj_tok, ctx) or generic_subject(verb, subj_tok)
     if subject is None:
         return []
+    read = _read_clause_with(verb, subject, subj_tok, ctx, skip_intro)
+    if read:
+        return read
+    # "Ana was born on 3 May": what the clause answers, by its question ("when born").
+    asked = asked_as_statement(verb, subject)
+    return [] if asked is None else [asked]
+
+
+def _read_clause_with(
+    verb: Token, subject: Ref, subj_tok: Token, ctx: Context, skip_intro: bool
+) -> list[Statement]:
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)

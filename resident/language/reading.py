@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from resident.language.clauses import (
     _read_sentence,
 )
+from resident.language.phrases import Triple
 from resident.language.refs import (
     _note_mentions,
 )
@@ -70,3 +71,48 @@ def _unique(items: Iterable[Statement]) -> list[Statement]:
     for s in items:
         seen.setdefault((s.subject.model_dump_json(), s.stored_predicate, s.object.lower()), s)
     return list(seen.values())
+
+
+def said_triple(doc: object) -> Triple | None:
+    """The first statement of a text ("the capital of Australia is Canberra") as the phrases
+    a correction or a "why" looks claims up by; None when the reader finds none."""
+    statements, _ = read(doc, Context())
+    for st in statements:
+        if st.subject.role not in ("speaker", "name"):
+            continue
+        obj = st.object_ref.name if st.object_ref is not None else st.object
+        if not obj:
+            continue
+        return Triple(
+            subject=st.subject.name if st.subject.role == "name" else None,
+            predicate=st.stored_predicate,
+            object=obj,
+            speaker=st.subject.role == "speaker",
+            literal=st.literal,
+        )
+    return _shallow_triple(doc)
+
+
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _shallow_triple(doc: object) -> Triple | None:
+    """ "colchicine treats gout", which the small parser reads as two nouns and a verb: from
+    word order and WordNet alone, a noun phrase, a verb in the third person, a noun phrase.
+    Only for looking a claim up (a "why" or a correction), never for storing one."""
+    from spacy.tokens import Doc
+
+    from resident.language import lexicon
+
+    assert isinstance(doc, Doc)
+    words = [t for t in doc if not t.is_punct]
+    for i in range(1, len(words) - 1):
+        w = words[i].lower_
+        if not w.endswith("s") or w in ("is", "was", "has", "does") or lexicon.base(w, "v") is None:
+            continue
+        subject = [t.text for t in words[:i] if t.lower_ not in _ARTICLES]
+        obj = [t.text for t in words[i + 1 :] if t.lower_ not in _ARTICLES]
+        if not subject or not obj or any(t.pos_ in ("PRON", "AUX", "PART") for t in words[:i]):
+            return None
+        return Triple(subject=" ".join(subject), predicate=w, object=" ".join(obj))
+    return None
