@@ -17,7 +17,7 @@ from resident.language.asking import (
     read_question,
 )
 from resident.language.dictionary import Dictionary
-from resident.language.gaps import about_phrase, unknown_text
+from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.knowledge import (
     facts_of,
@@ -59,6 +59,9 @@ class AnsweringMixin(StoringMixin):
             return asked
         if read_views:
             return _Reply(self._noted(read_views), claims=read_views)
+        defined = self._defined(ctx)
+        if defined is not None:
+            return self._about(ctx, defined)
         query = self._query(ctx)
         name = None if query is None or query.subject is None else _said_as(query.subject)
         if query is not None and query.subject is not None and query.subject.role == "kin":
@@ -80,6 +83,19 @@ class AnsweringMixin(StoringMixin):
                 entities.insert(0, self._person_entity(ctx, known))
         facts = facts_of(reads, name, entities, ctx.now, self.settings.language.max_listed_claims)
         return _Reply(facts.text, claims=facts.claims)
+
+    def _defined(self, ctx: _Ctx) -> str | None:
+        """ "What is X?" that no reading of the parse answered, where X as written names
+        something held (the parse may have split a name like "Abnormality of the heart"):
+        what MAX knows about X. None when X names nothing he holds."""
+        said = None if ctx.doc is None else defined_phrase(ctx.doc)
+        if said is None:
+            return None
+        reads = ctx.reads or self.dictionary
+        for name in dict.fromkeys((said, without_article(said))):
+            if resolve(reads, name):
+                return name
+        return None
 
     def _query(self, ctx: _Ctx) -> Query | None:
         if ctx.doc is None or not ctx.doc.has_annotation("DEP"):

@@ -36,6 +36,24 @@ def about_phrase(doc: Doc) -> str | None:
     return None
 
 
+def defined_phrase(doc: Doc) -> str | None:
+    """The X of a definition question ("What is X?", "Who was X?", "What are X?") as it was
+    written, articles and inner punctuation kept, so a name such as "Abnormality of the heart"
+    or "ASN.1" can be looked up whole when the parse split it."""
+    words = [t for t in doc if not t.is_space]
+    if len(words) < 3 or words[0].lower_ not in ("what", "who") or words[1].lemma_ != "be":
+        return None
+    copula = words[1]
+    said = doc.text[copula.idx + len(copula.text) :].strip(" ?!.\n\t")
+    return said or None
+
+
+def without_article(phrase: str) -> str:
+    """ "the Cheshire Cat" -> "Cheshire Cat"."""
+    first, _, rest = phrase.partition(" ")
+    return rest if first.lower() in ("the", "a", "an") and rest else phrase
+
+
 def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
