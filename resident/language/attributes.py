@@ -8,12 +8,22 @@ Ana's birthday?", "What is the capital of Australia?"). Pure.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from resident.language.kin import _age
 from resident.language.phrases import _ATTRIBUTE_SYNONYMS, _WH_VERB, LITERAL_ATTRIBUTES
-from resident.language.refs import _owner_ref
-from resident.language.statement import KIN, Context, Ref, Statement, is_pet
+from resident.language.refs import _conjuncts, _object_text, _owner_ref
+from resident.language.statement import (
+    _NOT_OBJECTS,
+    FEELINGS,
+    KIN,
+    Context,
+    Ref,
+    Statement,
+    _predicate,
+    is_pet,
+)
 from resident.records import PREDICATE_RE
 
 if TYPE_CHECKING:
@@ -120,18 +130,24 @@ def attribute_statement(
 
 
 def generic_subject(verb: Token, subj_tok: Token) -> Ref | None:
-    """ "Aspirin treats headache": a bare noun (no article, no owner) as the subject of a verb
-    with a direct object names the kind of thing itself."""
-    if subj_tok.pos_ != "NOUN" or verb.lemma_ == "be" or verb.pos_ != "VERB":
+    """ "Aspirin treats headache", "Fever is a symptom": a bare noun (no article, no owner) as
+    the subject of a verb with a direct object, or of a copula that says what kind of thing it
+    is, names the kind of thing itself."""
+    if subj_tok.pos_ != "NOUN" or verb.pos_ not in ("VERB", "AUX"):
         return None
     if any(c.dep_ in ("det", "poss", "nummod") for c in subj_tok.children):
         return None
-    if not any(c.dep_ in ("dobj", "obj") for c in verb.children):
+    said = ("attr",) if verb.lemma_ == "be" else ("dobj", "obj")
+    if not any(c.dep_ in said and c.pos_ in ("NOUN", "PROPN") for c in verb.children):
         return None
     words = [t.text for t in subj_tok.subtree if not t.is_punct]
-    if len(words) > 3:
+    if len(words) > _MAX_GENERIC:
         return None
     return Ref(role="name", name=" ".join(words), kind="thing")
+
+
+#: Longest bare-noun subject ("Abnormality of the heart").
+_MAX_GENERIC = 5
 
 
 def _inverse_attribute(verb: Token, subj_tok: Token, ctx: Context) -> Statement | None:
@@ -178,3 +194,49 @@ def asked_as_statement(verb: Token, subject: Ref) -> Statement | None:
             subject=subject, predicate=predicate, object=text, literal=wh == "when", verb=predicate
         )
     return None
+
+
+#: What a copula's "from", "in" and "at" say.
+_PLACE_PREDICATES = {"from": "comes_from", "in": "located_in", "at": "located_at"}
+
+
+def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx: set[int]) -> None:
+    """ "Sam is a nurse", "I'm allergic to peanuts", "Lena is from Porto", "Jonas is 12": each
+    value the copula gives, through `put(predicate, object, ...)`."""
+    for child in verb.children:
+        age = _age(child)
+        if age is not None and subject.kind in ("person", "animal"):
+            # "Jonas is 12", "Rex is three years old" (the small model tags "12" a DATE).
+            put("age", age, literal=True, verb_lemma="be")
+            continue
+        if child.i in time_idx:
+            continue
+        if child.dep_ == "attr":
+            # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
+            if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS:
+                for o in _conjuncts(child):
+                    put("is_a", _object_text(o, time_idx), verb_lemma="be")
+        elif child.dep_ == "acomp":
+            _adjective_with_object(child, put, time_idx)
+        elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None and pobj.i not in time_idx:
+                put(
+                    _PLACE_PREDICATES[child.lower_],
+                    _object_text(pobj, time_idx),
+                    verb_lemma="be",
+                )
+
+
+def _adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[int]) -> None:
+    """ "allergic to peanuts": the adjective and its preposition are the predicate."""
+    prep = next((c for c in adj.children if c.dep_ == "prep"), None)
+    pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
+    if prep is None or pobj is None or adj.lemma_.lower() in FEELINGS:
+        return
+    for o in _conjuncts(pobj):
+        put(
+            _predicate(adj.lemma_.lower(), prep.lower_),
+            _object_text(o, time_idx),
+            verb_lemma=adj.lemma_.lower(),
+        )

@@ -398,7 +398,7 @@ def why(
     nlp = load_pipeline(pipeline)
     parsed = parse(nlp(query))
     said = parsed.said if parsed.intent is Intent.WHY and parsed.said else query
-    triple = said_triple(nlp(said))
+    triple = said_triple(nlp(said), nlp)
     if triple is not None:
         return why_triple(dictionary, triple, query, now, speaker_id=speaker_id, limit=limit)
     name = " ".join(w for w in said.split() if w.lower() not in ("the", "a", "an"))

@@ -197,7 +197,9 @@ def _is_literal(tok: Token) -> bool:
 def _object_text(tok: Token, skip: set[int]) -> str | None:
     """A clean object phrase: the noun with its modifiers, no determiners or possessives, no
     relative clauses, no coordinated items (read separately), at most six words."""
-    if tok.lower_ in _NOT_OBJECTS or tok.pos_ == "PRON":
+    # A word the tagger calls a pronoun that is no stop word is a name it did not know
+    # ("treats birch2itis"); pronouns are all on spaCy's stop list.
+    if tok.lower_ in _NOT_OBJECTS or (tok.pos_ == "PRON" and tok.is_stop):
         return None
     following = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     if following is not None and following.text == "-" and not following.whitespace_:

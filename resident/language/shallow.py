@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from resident.language.asking import _AUX, _STOP, _WH, Query, _ing_forms
 from resident.language.clauses import _time_tokens
 from resident.language.refs import subject_ref
+from resident.language.reparse import finite_verb
 from resident.language.statement import Context, Ref, canonical_lemma
 
 if TYPE_CHECKING:
@@ -23,10 +24,11 @@ def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
         return None
     if (
         words[0].lower_ in ("what", "who")
-        and words[1].tag_ in ("VBZ", "VBD")
+        and (words[1].tag_ in ("VBZ", "VBD") or finite_verb(words[1]))
         and words[1].lower_ not in _AUX
     ):
-        # "What treats gout?": the question word is the subject; the rest is the object.
+        # "What treats gout?": the question word is the subject; the rest is the object (the
+        # small tagger may call "treats" a plural noun: WordNet knows it as a verb).
         return _subject_gap(words[0].lower_, words)
     return _read_shallow(words, ctx)
 

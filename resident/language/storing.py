@@ -34,7 +34,7 @@ from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, StatementWrite
 
 if TYPE_CHECKING:
-    pass
+    from spacy.tokens import Doc, Span
 
 
 from resident.language.turn import (
@@ -126,7 +126,7 @@ class StoringMixin(LanguageBase):
     def _said_triple(self, text: str) -> Triple | None:
         """What a correction or a why says is so, read by the statement reader."""
         with self._nlp_lock:
-            return said_triple(self.nlp(text))
+            return said_triple(self.nlp(text), self.nlp)
 
     def _statement(self, ctx: _Ctx) -> _Reply:
         read_views = self._read_and_store(ctx)
@@ -212,11 +212,10 @@ class StoringMixin(LanguageBase):
                 return list(by_model)
         out: list[Statement] = []
         with self._nlp_lock:
-            for sent in doc.sents:
+            for run in _sentence_runs(doc):
                 # A question's sentence notes who was named (he/she next) and states nothing.
-                statements, _ = read(sent.as_doc(), self._context)
-                if not sent.text.strip().endswith("?"):
-                    out.extend(statements)
+                statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
+                out.extend(statements)
         return out
 
     def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
@@ -365,3 +364,17 @@ class StoringMixin(LanguageBase):
         except NotFound:
             ctx.pending.append(entity)
             return entity
+
+
+def _sentence_runs(doc: Doc) -> list[Span]:
+    """The turn's sentences, each with any before it that the parser ended where no
+    punctuation does ("hou133xdrug5 | treats fever"): read together, the reader can join
+    them when the later one reads as nothing alone."""
+    runs: list[Span] = []
+    start: int | None = None
+    for sent in doc.sents:
+        start = sent.start if start is None else start
+        if sent[-1].is_punct or sent.end == len(doc):
+            runs.append(doc[start : sent.end])
+            start = None
+    return runs
