@@ -76,6 +76,9 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             name, kind = mentioned
             return Ref(role="name", name=name, kind=kind if kind != "unknown" else "thing")
         return None
+    said = _lower_case_name(tok, ctx)
+    if said is not None:
+        return said
     if tok.pos_ == "PROPN":
         if low == "max":
             return None
@@ -101,6 +104,17 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             return None
         return Ref(role="kin", owner=owner, noun=noun, kind=kind)
     return None
+
+
+def _lower_case_name(tok: Token, ctx: Context) -> Ref | None:
+    """A person or pet named before, now typed in lower case ("ronan is 10"): the tagger reads
+    such a word as a common noun, so it is looked up among the names said."""
+    if not tok.is_lower or tok.pos_ not in ("NOUN", "PROPN", "ADJ"):
+        return None
+    if any(c.dep_ in ("det", "poss", "compound", "amod") for c in tok.children):
+        return None
+    known = ctx.named(tok.lower_)
+    return None if known is None else Ref(role="name", name=known[0], kind=known[1])
 
 
 def _relation_noun(tok: Token) -> Token | None:

@@ -41,9 +41,7 @@ def _said_again(nlp: Any, text: str) -> list[str | None]:
         ("The cake that Mia baked was delicious.", "Mia baked the cake"),
     ],
 )
-def test_a_relative_clause_is_said_again_as_its_sentence(
-    nlp: Any, text: str, clause: str
-) -> None:
+def test_a_relative_clause_is_said_again_as_its_sentence(nlp: Any, text: str, clause: str) -> None:
     assert _said_again(nlp, text) == [clause]
 
 

@@ -126,3 +126,15 @@ def test_a_bare_noun_statement_and_its_correction(max_: Max) -> None:
     corrected = max_.say("No, pneumonia is a skin rash", ana)
     assert corrected.intent == "correction", corrected
     assert corrected.claims[0]["provenance"] == "user_correction:person:ana"
+
+
+def test_a_name_typed_in_lower_case_later_is_that_name(nlp: Any) -> None:
+    ctx = Context()
+    read(nlp("My brother Ronan plays hurling."), ctx, reparse=nlp)
+    statements, _ = read(nlp("ronan loves jazz"), ctx, reparse=nlp)
+    assert [(s.subject.name, s.stored_predicate, s.object) for s in statements] == [
+        ("Ronan", "loves", "jazz")
+    ]
+    # A lower-case word nobody was named is not a name.
+    statements, _ = read(nlp("jazz relaxes people"), Context(), reparse=nlp)
+    assert all(s.subject.name != "Jazz" for s in statements)
