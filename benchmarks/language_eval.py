@@ -291,6 +291,8 @@ class Outcome:
     claims: list[tuple[StoredClaim, bool]] = field(default_factory=list)
     gold_found: list[bool] = field(default_factory=list)
     turn_ms: list[float] = field(default_factory=list)
+    #: Each question's answer score (Turn.answer_score), in the order of `verdicts`.
+    scores: list[float | None] = field(default_factory=list)
 
 
 def _stored(graph: Any, c: dict[str, Any]) -> StoredClaim:
@@ -328,7 +330,9 @@ def _timeline(conv: dict[str, Any]) -> list[tuple[datetime, str, dict[str, Any]]
     return sorted(events, key=lambda e: (e[0], e[1] == "question"))
 
 
-def replay(conv: dict[str, Any], work: Path, outcome: Outcome) -> None:
+def replay(
+    conv: dict[str, Any], work: Path, outcome: Outcome, threshold: float | None = None
+) -> None:
     """Feed one conversation through a fresh Resident, as benchmarks/language.py does."""
     from resident.clock import ManualClock
     from resident.config import load_settings
@@ -336,9 +340,10 @@ def replay(conv: dict[str, Any], work: Path, outcome: Outcome) -> None:
     from resident.language import converse
     from resident.memory.duck_store import DuckStore
 
-    settings = load_settings(
-        data_dir=work / conv["id"], env={"RESIDENT_LANGUAGE__PIPELINE": PIPELINE}
-    )
+    env = {"RESIDENT_LANGUAGE__PIPELINE": PIPELINE}
+    if threshold is not None:
+        env["RESIDENT_LANGUAGE__ANSWER_THRESHOLD"] = str(threshold)
+    settings = load_settings(data_dir=work / conv["id"], env=env)
     graph = DuckStore.open(settings, create=True)
     clock = ManualClock(datetime.fromisoformat(conv["sessions"][0]["at"]))
     resident = boot(settings, graph, clock, probes={})
@@ -365,6 +370,7 @@ def replay(conv: dict[str, Any], work: Path, outcome: Outcome) -> None:
                 long_talk = sum(len(s["turns"]) for s in conv["sessions"]) >= LONG_TURNS
                 shown = turn.answer if turn.answer else f"[{turn.reply[:70]}]"
                 outcome.verdicts.append((item, verdict, shown, long_talk))
+                outcome.scores.append(turn.answer_score)
             elif "gold" in item:
                 _score_claims(graph, turn.claims, item["gold"], outcome)
     finally:
@@ -445,8 +451,9 @@ def summarise(outcome: Outcome) -> dict[str, Any]:
                 "gold": q["answer"],
                 "said": shown,
                 "outcome": v.outcome,
+                "score": score,
             }
-            for q, v, shown, _ in outcome.verdicts
+            for (q, v, shown, _), score in zip(outcome.verdicts, outcome.scores, strict=True)
         ],
         "wrong_examples": [
             f"{q['kind']}: {q['text']} -> {shown!r} (gold {q['answer']!r})"
@@ -513,7 +520,11 @@ def render(runs: dict[str, dict[str, Any]]) -> str:
 
 
 def run_split(
-    split: str, limit: int | None, only: list[str], corpus: Path = CORPUS
+    split: str,
+    limit: int | None,
+    only: list[str],
+    corpus: Path = CORPUS,
+    threshold: float | None = None,
 ) -> dict[str, Any]:
     conversations = load_split(split, corpus)
     if only:
@@ -524,7 +535,7 @@ def run_split(
     outcome = Outcome()
     with tempfile.TemporaryDirectory(prefix="resident-language-eval-") as tmp:
         for conv in conversations:
-            replay(conv, Path(tmp), outcome)
+            replay(conv, Path(tmp), outcome, threshold)
             print(f"  {split}: {conv['id']} done", file=sys.stderr, flush=True)
     result = summarise(outcome)
     frozen = (DATA / "TEST_SPLIT.sha256").read_text().split()[0]
@@ -543,6 +554,39 @@ def run_split(
     return result
 
 
+#: What an answer about something else costs against what a right answer gains: the issue
+#: calls the wrong answer the worst outcome, so one wrong answer must buy more than one right.
+WRONG_COST = 3.0
+
+
+def fit_threshold(answers: list[dict[str, Any]]) -> dict[str, Any]:
+    """The answer-score threshold that maximises right answers less WRONG_COST times wrong
+    ones, over a run made with every answer given (--answer-threshold -99) on the dev split:
+    below it an answer becomes "I don't know" (right on an unanswerable question, an idk on
+    an answerable one)."""
+    given = [a for a in answers if a["score"] is not None]
+    candidates = sorted({a["score"] for a in given})
+    best: tuple[float, float] | None = None
+    for t in [-99.0, *candidates]:
+        kept = [a for a in given if a["score"] >= t]
+        right = sum(a["outcome"] == "correct" for a in kept)
+        wrong = sum(a["outcome"] == "wrong" for a in kept)
+        dropped_unanswerable = sum(a["kind"] == "unanswerable" and a["score"] < t for a in given)
+        utility = right + dropped_unanswerable - WRONG_COST * wrong
+        if best is None or utility > best[1]:
+            best = (t, utility)
+    assert best is not None
+    t = best[0]
+    kept = [a for a in given if a["score"] >= t]
+    return {
+        "threshold": t,
+        "scored_answers": len(given),
+        "kept": len(kept),
+        "kept_wrong": sum(a["outcome"] == "wrong" for a in kept),
+        "dropped_right": sum(a["outcome"] == "correct" and a["score"] < t for a in given),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks language-eval", description=__doc__.split("\n\n")[0]
@@ -553,12 +597,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=WORK, help="where the JSON results go")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--out", type=Path, default=None, help="also write the Markdown here")
+    parser.add_argument(
+        "--answer-threshold",
+        type=float,
+        default=None,
+        help="language.answer_threshold for this run (-99: every answer, to fit it)",
+    )
+    parser.add_argument(
+        "--fit", action="store_true", help="print the threshold fitted on this run's answers"
+    )
     args = parser.parse_args(argv)
     splits = ["dev", "test"] if args.split == "both" else [args.split]
     args.work.mkdir(parents=True, exist_ok=True)
     for split in splits:
-        result = run_split(split, args.limit, args.only, args.corpus)
+        result = run_split(split, args.limit, args.only, args.corpus, args.answer_threshold)
         (args.work / f"{split}.json").write_text(json.dumps(result, indent=1) + "\n")
+        if args.fit:
+            if split != "dev":
+                parser.error("the threshold is fitted on the dev split only")
+            print(json.dumps(fit_threshold(result["answers"]), indent=1))
     runs = {
         s: json.loads((args.work / f"{s}.json").read_text())
         for s in ("dev", "test")

@@ -108,6 +108,10 @@ class LanguageSettings(Section):
     max_listed_claims: int = Field(default=8, gt=0)
     #: Longest text one conversation turn may carry; longer is refused (InvalidInput).
     max_turn_chars: int = Field(default=4000, gt=0)
+    #: An answer whose score (roles aligned, answer type; language/fit.py) is below this is
+    #: not given: "I don't know" instead. Fitted on the language corpus's dev split
+    #: (benchmarks/RESULTS-language.md).
+    answer_threshold: float = 2.0
 
 
 class LanguageModelSettings(Section):

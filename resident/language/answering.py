@@ -12,23 +12,24 @@ from resident.language.asking import (
     Query,
     Resolved,
     answer_query,
+    attribute_query,
     hedge,
     read_question,
-    read_question_shallow,
 )
 from resident.language.dictionary import Dictionary
+from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.knowledge import (
-    Answer,
-    answer_question,
+    facts_of,
     resolve,
     views,
     why_claims,
     why_subject,
     why_triple,
 )
-from resident.language.phrases import Intent, Parsed, QuestionKind
+from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.reading import is_question
+from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
 from resident.records import Claim
 
@@ -46,30 +47,74 @@ from resident.language.turn import (
 
 class AnsweringMixin(StoringMixin):
     def _question(self, ctx: _Ctx) -> _Reply:
-        p = ctx.parsed
-        assert p.question is not None
-        assert ctx.reads is not None
-        if p.question is QuestionKind.CHECK:
-            # Yes or no by meaning: the latest statement stands ("not anymore", "I quit").
-            asked = self._ask(ctx)
-            if asked is not None:
-                return asked
-        answer = answer_question(
-            ctx.reads,
-            p.question,
-            p.triple,
-            p.about,
-            ctx.now,
-            speaker_id=ctx.person_id,
-            limit=self.settings.language.max_listed_claims,
-        )
-        if answer.known:
-            return _Reply(answer.text, claims=answer.claims, answer=_short(p, answer))
+        """A question (and whatever the turn also states, stored first): read into the
+        statement shape with a gap and answered from held claims by meaning, else "I don't
+        know" with the learner's guess when it has earned one."""
+        read_views = self._read_and_store(ctx)
+        about = None if ctx.doc is None else about_phrase(ctx.doc)
+        if about is not None:
+            return self._about(ctx, about)
         asked = self._ask(ctx)
         if asked is not None:
             return asked
-        guess = learner_guess(self.settings, ctx.reads, p.question, p.triple)  # learner guess hook
-        return _Reply(answer.text + guess)
+        if read_views:
+            return _Reply(self._noted(read_views), claims=read_views)
+        defined = self._defined(ctx)
+        if defined is not None:
+            return self._about(ctx, defined)
+        query = self._query(ctx)
+        name = None if query is None or query.subject is None else _said_as(query.subject)
+        if query is not None and query.subject is not None and query.subject.role == "kin":
+            # "Who is my mother?" restates well; "what your horse calls" does not.
+            name = name if query.verb == "be" else None
+        return _Reply(unknown_text(query, name) + self._guess(ctx, query))
+
+    def _about(self, ctx: _Ctx, name: str) -> _Reply:
+        """ "What do you know about Ana?": everything held about a subject, as the asker may
+        read it; "me" is the speaker."""
+        reads = ctx.reads or self.dictionary
+        if name.lower() in ("me", "myself") and ctx.person_id is not None:
+            entities = [self._person_entity(ctx, ctx.person_id)]
+            name = self._name(ctx, ctx.person_id)
+        else:
+            entities = resolve(reads, name)
+            known = self._known_person(ctx, name)
+            if known is not None and known not in {e.id for e in entities}:
+                entities.insert(0, self._person_entity(ctx, known))
+        facts = facts_of(reads, name, entities, ctx.now, self.settings.language.max_listed_claims)
+        return _Reply(facts.text, claims=facts.claims)
+
+    def _defined(self, ctx: _Ctx) -> str | None:
+        """ "What is X?" that no reading of the parse answered, where X as written names
+        something held (the parse may have split a name like "Abnormality of the heart"):
+        what MAX knows about X. None when X names nothing he holds."""
+        said = None if ctx.doc is None else defined_phrase(ctx.doc)
+        if said is None:
+            return None
+        reads = ctx.reads or self.dictionary
+        for name in dict.fromkeys((said, without_article(said))):
+            if resolve(reads, name):
+                return name
+        return None
+
+    def _query(self, ctx: _Ctx) -> Query | None:
+        if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
+            return None
+        sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
+        sent = sents[-1]
+        return (
+            attribute_query(sent, self._context)
+            or read_question(sent, self._context)
+            or read_question_shallow(sent, self._context)
+        )
+
+    def _guess(self, ctx: _Ctx, query: Query | None) -> str:
+        """learner guess hook: the subject and verb of the question as read."""
+        if query is None or query.subject is None or query.subject.role != "name":
+            return ""
+        reads = ctx.reads or self.dictionary
+        predicate = query.verb if query.attribute else third_person(query.verb)
+        return learner_guess(self.settings, reads, query.subject.name or "", predicate)
 
     def _ask(self, ctx: _Ctx) -> _Reply | None:
         """A question read over the parse and matched to held claims; None when it cannot be
@@ -78,6 +123,7 @@ class AnsweringMixin(StoringMixin):
             return None
         sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
         for query in (
+            attribute_query(sents[-1], self._context),
             read_question(sents[-1], self._context),
             read_question_shallow(sents[-1], self._context),
         ):
@@ -115,7 +161,11 @@ class AnsweringMixin(StoringMixin):
         )
         if answer is None:
             return None
-        return _Reply(answer.text, claims=answer.claims, answer=answer.short)
+        if answer.score is not None and answer.score < self.settings.language.answer_threshold:
+            # Too little of the question aligns with what is held: "I don't know" beats an
+            # answer about something else.
+            return None
+        return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 
     def _relative(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
         """ "Who is my husband?": the relative the question names is the answer itself."""
@@ -153,7 +203,7 @@ class AnsweringMixin(StoringMixin):
                 return None
             reads = ctx.reads or self.dictionary
             ids = []
-            for oid in owner.ids:
+            for oid in _shared_with_partner(reads, owner.ids, ref, ctx.now):
                 ids += [
                     c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
                 ]
@@ -246,7 +296,7 @@ class AnsweringMixin(StoringMixin):
                 reads, p.triple, p.text, ctx.now, speaker_id=ctx.person_id, limit=limit
             )
         else:
-            name = p.about or ""
+            name = _subject_words(p.said or "")
             answer = why_subject(reads, name, p.text, ctx.now, limit=limit)
         shown = [t.claim for t in answer.trails]
         shown += [cv.other for t in answer.trails for cv in t.conflicts if cv.other is not None]
@@ -305,18 +355,6 @@ def _asks_who_relative_is(query: Query) -> bool:
     )
 
 
-def _short(p: Parsed, answer: Answer) -> str | None:
-    """The answer in a few words: the objects asked for ("What does Tom hate?": cilantro),
-    the subjects ("Who plays the violin?": Jonas)."""
-    if answer.short or not answer.claims or p.triple is None:
-        return answer.short
-    if p.question is QuestionKind.SUBJECT:
-        return " and ".join(dict.fromkeys(v.subject_label for v in answer.claims))
-    if p.triple.object is None:
-        return " and ".join(dict.fromkeys(v.object_label for v in answer.claims))
-    return None
-
-
 def _same_noun(label: str, noun: str) -> bool:
     """Does a kind's label name `noun` ("guinea pigs" and "pig", "Dogs" and "dog")?"""
     last = label.lower().split()[-1] if label.strip() else ""
@@ -325,6 +363,27 @@ def _same_noun(label: str, noun: str) -> bool:
 
 #: Whose relatives and pets "we" also counts: the asker's partner's.
 _PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of")
+
+
+def _shared_with_partner(
+    reads: Dictionary, owner_ids: list[str], ref: Ref, now: datetime
+) -> list[str]:
+    """Whose relatives a kin noun may name: the owner's, and for a child or a pet (WordNet:
+    a son is an offspring) the owner's partner's too: "my son", said by Tom, is the son Marta
+    told of, when Tom is her husband."""
+    noun = ref.noun or ""
+    if ref.kind != "animal" and not lexicon.is_a(noun, "offspring"):
+        return owner_ids
+    out = list(owner_ids)
+    for oid in owner_ids:
+        for predicate in _PARTNERS:
+            out += [c.subject for c in reads.graph.claims_by_object(oid, now, predicate)]
+            out += [
+                c.object_entity
+                for c in reads.graph.peek_claims(oid, predicate)
+                if c.object_entity is not None
+            ]
+    return list(dict.fromkeys(out))
 
 
 def _asks_how_many_held(query: Query) -> bool:
@@ -336,3 +395,24 @@ def _asks_how_many_held(query: Query) -> bool:
         and query.verb in ("have", "own", "get")
         and bool(query.object_words)
     )
+
+
+def _said_as(ref: Ref) -> str | None:
+    """A question's subject in the words of a reply to the asker ("you", "your mother",
+    "Ana's sister"); None when it has none."""
+    if ref.role in ("speaker", "listener"):
+        return "you" if ref.role == "speaker" else None
+    if ref.role == "kin" and ref.owner is not None and ref.noun:
+        owner = _said_as(ref.owner)
+        if owner is None:
+            return None
+        return f"your {ref.noun}" if owner == "you" else f"{owner}'s {ref.noun}"
+    return ref.name
+
+
+def _subject_words(said: str) -> str:
+    """ "Why do you think about the Eiffel Tower": the subject without its article."""
+    words = said.split()
+    if words and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]
+    return " ".join(words)

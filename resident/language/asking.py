@@ -18,8 +18,10 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.attributes import _WH_VERB, _owner_ref, attribute_noun, attribute_owner
 from resident.language.clauses import _time_tokens
 from resident.language.dictionary import Dictionary
+from resident.language.fit import TOLD_ONLY, answer_type_fit
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.refs import subject_ref
 from resident.language.statement import KIN, Context, Ref, base_form, canonical_lemma, is_pet
@@ -71,6 +73,8 @@ class Query(BaseModel):
     also: tuple[str, ...] = ()
     #: Words that narrow the question without being what it asks for ("to the kids").
     context_words: tuple[str, ...] = ()
+    #: The verb is an attribute's predicate ("When is Ana's birthday?": birthday).
+    attribute: bool = False
 
 
 def verb_group(lemma: str) -> frozenset[str]:
@@ -175,11 +179,14 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     _, time_idx = _time_tokens(verb)
     subj_tok = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     subject: Ref | None = None
-    if subj_tok is not None and subj_tok.lower_ not in _WH:
+    parts = _Parts(wh=wh, lemma=canonical_lemma(verb.lemma_.lower()), time_idx=time_idx)
+    if subj_tok is not None and any(c.dep_ == "det" and c.lower_ in _WH for c in subj_tok.children):
+        # "Which drugs treat headache?": the subject is the gap, and its noun the kind asked.
+        parts.type_noun = subj_tok.lemma_.lower()
+    elif subj_tok is not None and subj_tok.lower_ not in _WH:
         subject = question_subject(subj_tok, ctx) or _phrase_ref(subj_tok)
         if subject is None:
             return None
-    parts = _Parts(wh=wh, lemma=canonical_lemma(verb.lemma_.lower()), time_idx=time_idx)
     for child in verb.children:
         parts.read(child, subj_tok)
     if subj_tok is None and wh != "who" and parts.lemma != "be":
@@ -214,87 +221,6 @@ def _ing_forms(word: str) -> tuple[str, ...]:
     if len(stem) > 2 and stem[-1] == stem[-2]:
         forms.insert(0, stem[:-1])
     return tuple(forms)
-
-
-def read_question_shallow(sent: Span, ctx: Context) -> Query | None:
-    """The same reading from word order and tags alone, for the questions the small parser
-    gets wrong ("What is Mia reading?" parses "Mia reading" as one noun)."""
-    words = [t for t in sent if not t.is_punct]
-    if len(words) < 3:
-        return None
-    first = words[0].lower_
-    i = 1
-    if first in _WH and first != "how":
-        wh = "who" if first in ("who", "whom") else first
-    elif first in _AUX:
-        wh, i = "yes", 0
-    else:
-        return None
-    type_noun = None
-    if wh in ("what", "which") and words[1].pos_ == "NOUN":
-        type_noun, i = words[1].lemma_.lower(), 2
-    if i < len(words) and words[i].lower_ in _AUX:
-        i += 1
-    if i >= len(words):
-        return None
-    subject: Ref | None
-    tok = words[i]
-    if tok.lower_ in ("i", "you", "he", "she", "we"):
-        subject, i = subject_ref(tok, ctx), i + 1
-    elif tok.lower_ in ("my", "your") and i + 1 < len(words) and words[i + 1].pos_ == "NOUN":
-        owner = Ref(role="speaker" if tok.lower_ == "my" else "listener", kind="person")
-        subject = Ref(role="kin", owner=owner, noun=words[i + 1].lemma_.lower(), kind="person")
-        i += 2
-    elif tok.pos_ == "PROPN":
-        j = i
-        while j < len(words) and words[j].pos_ == "PROPN":
-            j += 1
-        name = " ".join(w.text for w in words[i:j])
-        subject = Ref(role="name", name=name, kind="person")
-        i = j
-        if i + 1 < len(words) and words[i].lower_ == "'s" and words[i + 1].pos_ == "NOUN":
-            subject = Ref(
-                role="kin", owner=subject, noun=words[i + 1].lemma_.lower(), kind="person"
-            )
-            i += 2
-    else:
-        return None
-    while i < len(words) and words[i].pos_ == "ADV":
-        i += 1
-    if subject is None or i >= len(words):
-        return None
-    verb_tok = words[i]
-    forms = (
-        _ing_forms(verb_tok.lower_)
-        if verb_tok.lower_.endswith("ing")
-        else (verb_tok.lemma_.lower(),)
-    )
-    i += 1
-    rest = words[i:]
-    prep = None
-    if rest and rest[-1].pos_ == "ADP":
-        prep = rest[-1].lower_
-        rest = rest[:-1]
-    _, time_idx = _time_tokens(sent.root)
-    object_words = tuple(
-        dict.fromkeys(
-            t.lemma_.lower()
-            for t in rest
-            if t.lower_ not in _STOP
-            and t.i not in time_idx
-            and not t.is_punct
-            and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
-        )
-    )
-    return Query(
-        wh=wh,
-        subject=subject,
-        verb=canonical_lemma(forms[0]),
-        prep=prep,
-        object_words=object_words,
-        type_noun=type_noun,
-        also=tuple(canonical_lemma(f) for f in forms[1:]),
-    )
 
 
 def question_subject(tok: Token, ctx: Context) -> Ref | None:
@@ -433,9 +359,9 @@ def score(
 ) -> float | None:
     """How well a claim answers a query, by how many of its roles align; None when it does not
     answer it (its verb means something else, or it is about another thing)."""
-    if query.wh == "how old":
-        # "How old is Jonas?": the age said ("Jonas is 12"), nothing else.
-        return 3.0 if claim.predicate == "age" else None
+    if query.wh == "how old" or query.attribute:
+        # "How old is Jonas?", "When is Ana's birthday?": that attribute, nothing else.
+        return 3.0 if claim.predicate == ("age" if query.wh == "how old" else query.verb) else None
     negated, verbs, prep = claim_verbs(claim.predicate)
     if not _verb_matches(query, verbs, object_label):
         return None
@@ -543,7 +469,7 @@ def answer_query(
     if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
         fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
         text = "No, not any more as far as I know:\n" + _with_time(fresh[0])
-        return Answer(text=text, claims=fresh, known=True, short="No")
+        return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
         return None
     # Reading counts as a retrieval: bump what the answer rests on.
@@ -555,7 +481,8 @@ def answer_query(
         return None
     short, prefix = said
     lines = [prefix, *(_with_time(v) for v in top)]
-    return Answer(text="\n".join(lines), claims=top, known=True, short=short)
+    fit = answer_type_fit(query, short, top[0], asks_subject=subject is None)
+    return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best + fit)
 
 
 def _said(
@@ -567,6 +494,9 @@ def _said(
     """The answer in a few words and the line that leads the reply, or None when the claims
     found do not answer after all."""
     lead = top[0]
+    if query.attribute and query.wh != "yes":
+        short = " and ".join(dict.fromkeys(v.object_label for v in top))
+        return short, f"{short}. {hedge(lead.claim)}"
     fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()))) is not None]
     if fillers and not (query.wh == "when" and lead.claim.occurred_at is not None):
         short = " and ".join(dict.fromkeys(fillers))
@@ -576,6 +506,9 @@ def _said(
         overlap = not query.object_words or bool(
             _lemma_tokens(lead.object_label) & set(query.object_words)
         )
+        if not overlap and query.attribute:
+            # "Is Canberra the capital of Australia?" when another value is held.
+            return "No", f"No, as far as I know: {lead.object_label}."
         if not overlap:
             return None
         if negated != query.negated:
@@ -587,7 +520,7 @@ def _said(
         if moments:
             short = timewords.render(moments[0])
         else:
-            short = f"some time before {timewords.render(lead.claim.created_at)}"
+            short = f"{TOLD_ONLY} {timewords.render(lead.claim.created_at)}"
         return short, f"{short}. {hedge(lead.claim)}"
     labels = [v.subject_label if asks_subject else v.object_label for v in top]
     short = " and ".join(dict.fromkeys(labels))
@@ -598,3 +531,43 @@ def _with_time(view: ClaimView) -> str:
     if view.claim.occurred_at is None:
         return view.line
     return f"{view.line} It happened (or is due) on {timewords.render(view.claim.occurred_at)}."
+
+
+def attribute_query(sent: Span, ctx: Context) -> Query | None:
+    """ "When is Ana's birthday?", "What is the capital of Australia?": the owner asked about
+    and the attribute as the predicate, the value as the gap; None for other questions."""
+    words = [t for t in sent if not t.is_punct]
+    wh = _question_word(words) if words else None
+    verb = sent.root
+    if wh is None:
+        return None
+    said = _WH_VERB.get((wh, verb.lower_)) or _WH_VERB.get((wh, verb.lemma_.lower()))
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if said is not None and subj is not None and subj.pos_ == "PROPN":
+        # "When was Ana born?": the question word and the verb name the attribute.
+        owner = _owner_ref(subj, ctx)
+        return None if owner is None else Query(wh=wh, subject=owner, verb=said, attribute=True)
+    if verb.lemma_ != "be":
+        return None
+    for tok in verb.children:
+        if tok.dep_ not in ("nsubj", "attr") or tok.lower_ in ("what", "who", "which"):
+            continue
+        predicate = attribute_noun(tok)
+        owner = attribute_owner(tok, ctx) if predicate else None
+        if predicate is not None and owner is not None:
+            negated = any(c.dep_ == "neg" for c in verb.children)
+            # "Is Canberra the capital of Australia?": the value the asker names.
+            named = [
+                c.lemma_.lower()
+                for c in verb.children
+                if c.dep_ in ("nsubj", "attr", "acomp") and c is not tok and wh == "yes"
+            ]
+            return Query(
+                wh=wh,
+                subject=owner,
+                verb=predicate,
+                negated=negated,
+                attribute=True,
+                object_words=tuple(named),
+            )
+    return None

@@ -5,14 +5,19 @@ as roles (resident.language.roles). Pure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.attributes import (
+    asked_as_statement,
+    attribute_statement,
+    copula_values,
+    generic_subject,
+)
 from resident.language.kin import (
-    _age,
     _kin_edge,
     _object_kin_edges,
     _phrase_edges,
@@ -33,12 +38,10 @@ from resident.language.roles import clause_roles, is_time, modality
 from resident.language.statement import (
     _FUTURE,
     _MODALS_SKIP,
-    _NOT_OBJECTS,
     _PLACE_WORDS,
     _WISH_VERBS,
     ACTIVITIES,
     CONTENT_WHEN_OBJECT,
-    FEELINGS,
     SOCIAL_VERBS,
     Context,
     Ref,
@@ -90,7 +93,23 @@ def _subject_token(verb: Token) -> Token | None:
         return _subject_token(verb.head)
     if verb.dep_ in ("xcomp",):
         return _subject_token(verb.head)
-    return None
+    return _misparsed_subject(verb)
+
+
+def _misparsed_subject(verb: Token) -> Token | None:
+    """ "Ibuprofen treats fever", where the small parser hangs the first noun on the verb as a
+    compound: a noun opening the sentence, right before a verb with an object, is its subject."""
+    first = next(iter(verb.lefts), None)
+    if (
+        first is None
+        or verb.pos_ != "VERB"
+        or first.dep_ not in ("compound", "nmod", "npadvmod")
+        or first.pos_ not in ("NOUN", "PROPN")
+        or first.i != verb.sent.start
+        or first.i + 1 != verb.i
+    ):
+        return None
+    return first if any(c.dep_ == "dobj" for c in verb.children) else None
 
 
 def _negated(verb: Token) -> bool:
@@ -166,17 +185,36 @@ def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
     subj_tok = _subject_token(verb)
     if subj_tok is None:
-        return []
+        return _passive(verb, ctx)
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
     if modality(verb, _mood(verb)) == "hypothetical":
         # "If I had a boat": nothing a hypothetical clause says is stored.
         return []
+    attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
+    if attribute is not None:
+        return [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     for tok in (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
         out.extend(_read_clause_for(verb, tok, ctx, skip_intro))
     return _with_roles(verb, subj_tok, out)
+
+
+def read_clause_as(verb: Token, subject: Ref, subj_tok: Token, ctx: Context) -> list[Statement]:
+    """A clause read with its subject given (a second parse put a pronoun in its place)."""
+    if modality(verb, _mood(verb)) == "hypothetical":
+        return []
+    return _with_roles(verb, subj_tok, _read_clause_with(verb, subject, subj_tok, ctx, True))
+
+
+def _passive(verb: Token, ctx: Context) -> list[Statement]:
+    """A passive clause is read only for what its question names ("Ana was born on 3 May":
+    "when born" is her birthday); its subject is not who did it."""
+    subj_tok = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    subject = None if subj_tok is None else subject_ref(subj_tok, ctx)
+    asked = None if subject is None else asked_as_statement(verb, subject)
+    return [] if asked is None else [asked]
 
 
 def _with_roles(verb: Token, subj_tok: Token, statements: list[Statement]) -> list[Statement]:
@@ -273,7 +311,8 @@ class _Clause:
             if named is not None:
                 # "two cats called Tom and Jerry": Jerry is a cat too.
                 named_by.update({c.i: o for c in named.conjuncts if c.pos_ == "PROPN"})
-            if o.pos_ == "VERB":
+            if o.pos_ == "VERB" and o.lower_.endswith("ing"):
+                # "loves hiking"; a noun the tagger took for a verb ("cures gout") is a thing.
                 self.emit(
                     _predicate(third_person(self.lemma), prt),
                     gerund(o.lemma_.lower()),
@@ -353,7 +392,9 @@ class _Clause:
 def _subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement]:
     """ "my sister Lena" as a subject: the relation itself is a claim."""
     if subj_tok.pos_ == "NOUN" and subject.role == "name":
-        return _kin_edge(subj_tok, subject, ctx)
+        # "Cats are mammals" names the kind itself, not a cat called Cats.
+        same = (subject.name or "").lower() == subj_tok.lower_
+        return [] if same else _kin_edge(subj_tok, subject, ctx)
     if subj_tok.pos_ == "PROPN":
         relation = _relation_noun(subj_tok)
         if relation is not None:
@@ -386,9 +427,20 @@ def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
 def _read_clause_for(
     verb: Token, subj_tok: Token, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
-    subject = subject_ref(subj_tok, ctx)
+    subject = subject_ref(subj_tok, ctx) or generic_subject(verb, subj_tok)
     if subject is None:
         return []
+    read = _read_clause_with(verb, subject, subj_tok, ctx, skip_intro)
+    if read:
+        return read
+    # "Ana was born on 3 May": what the clause answers, by its question ("when born").
+    asked = asked_as_statement(verb, subject)
+    return [] if asked is None else [asked]
+
+
+def _read_clause_with(
+    verb: Token, subject: Ref, subj_tok: Token, ctx: Context, skip_intro: bool
+) -> list[Statement]:
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)
@@ -400,7 +452,7 @@ def _read_clause_for(
     clause.out.extend(_subject_edges(subj_tok, subject, ctx))
     lemma = clause.lemma
     if lemma == "be":
-        _copula(verb, subject, subj_tok, clause.emit, skip_intro, time_idx, clause.out, ctx)
+        copula_values(verb, subject, clause.emit, time_idx)
         return clause.out
     xcomp = next(
         (c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None
@@ -485,66 +537,37 @@ def _direct_object(verb: Token) -> Token | None:
     for child in verb.children:
         if child.dep_ in ("dobj", "obj"):
             return child
-    # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"):
-    # a word WordNet knows as a noun and not as an adverb or adjective is the object.
+    # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
+    # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at
+    # all, and not as an adverb or adjective, is the object.
+    # A lone word read as a clause of its own ("relieves migraine": migraine a verb) is one
+    # too, when WordNet knows no verb of that spelling.
     for child in verb.rights:
-        if (
-            child.dep_ in ("advmod", "acomp", "npadvmod")
-            and child.pos_ in ("ADJ", "ADV", "NOUN")
-            and not child.ent_type_
-            and lexicon.base(child.lower_, "n")
-            and not lexicon.base(child.lower_, "r")
-            and not lexicon.base(child.lower_, "a")
-        ):
+        if child.is_punct or child.ent_type_ or not _noun_or_unknown(child.lower_):
+            continue
+        loose = child.dep_ in ("advmod", "acomp", "npadvmod", "punct", "dep") and child.pos_ in (
+            "ADJ",
+            "ADV",
+            "NOUN",
+            "PUNCT",
+            "X",
+        )
+        lone = (
+            child.dep_ in ("ccomp", "xcomp")
+            and child.n_lefts + child.n_rights == 0
+            and lexicon.available()
+            and lexicon.base(child.lower_, "v") is None
+        )
+        if loose or lone:
             return child
     return None
 
 
-def _copula(
-    verb: Token,
-    subject: Ref,
-    subj_tok: Token,
-    emit: object,
-    skip_intro: bool,
-    time_idx: set[int],
-    out: list[Statement],
-    ctx: Context,
-) -> None:
-    """ "Sam is a nurse", "I'm allergic to peanuts", "Lena is from Porto"."""
-
-    assert callable(emit)
-    put: Callable[..., None] = emit
-    for child in verb.children:
-        age = _age(child)
-        if age is not None and subject.kind in ("person", "animal"):
-            # "Jonas is 12", "Rex is three years old" (the small model tags "12" a DATE).
-            put("age", age, literal=True, verb_lemma="be")
-            continue
-        if child.i in time_idx:
-            continue
-        if child.dep_ == "attr":
-            if child.pos_ == "PROPN":
-                # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
-                continue
-            if child.pos_ in ("NOUN",) and child.lower_ not in _NOT_OBJECTS:
-                for o in _conjuncts(child):
-                    put("is_a", _object_text(o, time_idx), verb_lemma="be")
-        elif child.dep_ == "acomp":
-            prep = next((c for c in child.children if c.dep_ == "prep"), None)
-            pobj = (
-                None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
-            )
-            if prep is not None and pobj is not None and child.lemma_.lower() not in FEELINGS:
-                for o in _conjuncts(pobj):
-                    put(
-                        _predicate(child.lemma_.lower(), prep.lower_),
-                        _object_text(o, time_idx),
-                        verb_lemma=child.lemma_.lower(),
-                    )
-        elif child.dep_ == "prep" and child.lower_ in ("from", "in", "at"):
-            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if pobj is not None and pobj.i not in time_idx:
-                predicate = {"from": "comes_from", "in": "located_in", "at": "located_at"}[
-                    child.lower_
-                ]
-                put(predicate, _object_text(pobj, time_idx), verb_lemma="be")
+def _noun_or_unknown(word: str) -> bool:
+    """WordNet knows `word` as a noun, or (a made-up name: "birchitis") not at all; never as
+    an adverb or adjective."""
+    if lexicon.base(word, "r") or lexicon.base(word, "a"):
+        return False
+    if lexicon.base(word, "n"):
+        return True
+    return lexicon.available() and not lexicon.base(word, "v") and any(c.isalpha() for c in word)

@@ -165,6 +165,8 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         else:
             # household hook: "before"/"ever" set the tense a question reads in, not its content.
             doc, parsed = self._parse_doc(untensed_question(text.strip()))
+        if parsed.said is not None and parsed.intent in (Intent.CORRECTION, Intent.WHY):
+            parsed = parsed.model_copy(update={"triple": self._said_triple(parsed.said)})
         self._context.turn += 1
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
@@ -188,6 +190,13 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
                 )
             ),
         )
+        if parsed.intent is Intent.STATEMENT:
+            # Read once, here: a statement the reader finds nothing in is talk MAX did not
+            # understand, and the log says so from the first event.
+            ctx.statements = self._statements(ctx)
+            if not ctx.statements:
+                parsed = parsed.model_copy(update={"intent": Intent.UNKNOWN, "reason": "statement"})
+                ctx.parsed = parsed
         # Ids and sizes only: what a person says about themselves stays out of the log (Rule 8).
         ctx.emit(
             "turn_heard",
@@ -269,6 +278,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             plain=plain,
             phrased_by_model=by_model,
             answer=reply.answer,
+            answer_score=reply.score,
         )
 
     def _is_entity(self, word: str) -> bool:

@@ -21,7 +21,6 @@ from resident.language.phrases import (
     _HOW_ARE_YOU_TAIL,
     _INTENSIFIERS,
     _INTRODUCTIONS,
-    _NEGATIONS,
     _PRAISE_PHRASES,
     _PRAISE_WORDS,
     _SPEAKER,
@@ -38,6 +37,7 @@ from resident.language.phrases import (
     _strip_prefix,
     _strip_punct,
     _strip_vocative,
+    phrase,
     words_of,
 )
 from resident.language.phrases import (
@@ -48,20 +48,6 @@ from resident.language.phrases import (
 )
 from resident.language.phrases import (
     third_person as third_person,
-)
-from resident.language.table_rules import (
-    _subject_phrase,
-    parse_question,
-    parse_statement,
-)
-from resident.language.table_rules import (
-    is_strong_correction as is_strong_correction,
-)
-from resident.language.table_rules import (
-    parse_sentence_statement as parse_sentence_statement,
-)
-from resident.language.table_rules import (
-    predicate_from as predicate_from,
 )
 
 if TYPE_CHECKING:
@@ -138,7 +124,8 @@ def _social(ws: list[Word], norms: tuple[str, ...]) -> Intent | None:
 
 
 def _correction(ws: list[Word]) -> dict[str, object] | None:
-    """ "No, the capital of Australia is Canberra": the correction's slots, else None."""
+    """ "No, the capital of Australia is Canberra": a correction and what it says is right (read
+    by the statement reader), else None."""
     corrected = _strip_prefix(ws, _CORRECTION_PREFIXES)
     if corrected is None:
         return None
@@ -147,11 +134,13 @@ def _correction(ws: list[Word]) -> dict[str, object] | None:
         if again is None or again == corrected:
             break
         corrected = again
-    return {"intent": Intent.CORRECTION, "triple": parse_statement(corrected)}
+    corrected = _strip_punct(corrected)
+    return {"intent": Intent.CORRECTION, "said": phrase(corrected) if corrected else None}
 
 
 def _why(ws: list[Word]) -> dict[str, object] | None:
-    """ "Why do you think aspirin treats headache?", "why?": the why's slots, else None."""
+    """ "Why do you think aspirin treats headache?", "why?": the why and what it asks about
+    (a statement or a subject, read by the statement reader), else None."""
     why = _strip_prefix(ws, _WHY_PREFIXES)
     if why is None:
         return None
@@ -159,13 +148,20 @@ def _why(ws: list[Word]) -> dict[str, object] | None:
         why = _strip_punct(why[1:])
     if not why or _norms(why) in (("that",), ("so",), ("that", "is"), ("this",)):
         return {"intent": Intent.WHY, "refers_back": True}
-    triple = parse_statement(why)
-    if triple is not None:
-        return {"intent": Intent.WHY, "triple": triple}
-    ok, subject = _subject_phrase(why)
-    if ok:
-        return {"intent": Intent.WHY, "about": subject}
-    return {"intent": Intent.UNKNOWN, "reason": "why"}
+    return {"intent": Intent.WHY, "said": phrase(_strip_punct(why))}
+
+
+#: Prefixes that say MAX is wrong in so many words; "no", "nope" and "actually" alone do not
+#: ("No worries", "Nope, still busy").
+_STRONG_CORRECTIONS = tuple(
+    p
+    for p in _CORRECTION_PREFIXES
+    if p not in (("no",), ("nope",), ("actually",), ("not", "quite"))
+)
+
+
+def is_strong_correction(text_words: list[Word]) -> bool:
+    return _strip_prefix(_strip_vocative(text_words), _STRONG_CORRECTIONS) is not None
 
 
 def _greeting(ws: list[Word]) -> tuple[bool, list[Word]]:
@@ -200,14 +196,7 @@ def parse(doc: Doc) -> Parsed:
     name = _introduction(ws)
     if name is not None:
         return out(Intent.INTRODUCTION, name=name)
+    # Questions and statements are read by the one statement reader (reading.py, asking.py).
     if asked or norms[0] in _WH or norms[0] in ("tell", "do", "does", "did", "is", "are"):
-        question = parse_question(ws)
-        if question is not None:
-            return question.model_copy(update={"text": text, "greeted": greeted})
-        if asked or norms[0] in _WH:
-            return out(Intent.UNKNOWN, reason="question")
-    triple = parse_statement(ws, doc)
-    if triple is not None:
-        return out(Intent.STATEMENT, triple=triple)
-    negated = any(n in _NEGATIONS for n in norms)
-    return out(Intent.UNKNOWN, reason="negation" if negated else "statement")
+        return out(Intent.QUESTION)
+    return out(Intent.STATEMENT)

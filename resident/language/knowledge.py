@@ -18,11 +18,8 @@ from resident.language import render
 from resident.language.dictionary import Dictionary
 from resident.language.intents import (
     Intent,
-    QuestionKind,
     Triple,
     parse,
-    parse_statement,
-    words_of,
 )
 from resident.language.pipeline import load_pipeline
 from resident.memory.client import GraphStore
@@ -56,6 +53,10 @@ class Answer(BaseModel):
     #: The answer itself in a few words ("Walden", "Saturday 28 November 2026"), when one
     #: claim-backed value answers the question.
     short: str | None = None
+    #: How well the question's roles align with the claims answered (asking.score plus the
+    #: answer's type against the question word); below language.answer_threshold MAX says
+    #: "I don't know". None when no score applies (facts about a subject).
+    score: float | None = None
 
 
 class FactsAnswer(Answer):
@@ -180,10 +181,10 @@ def facts_about(
     """
     dictionary = dictionary or Dictionary(graph, _ONE_OFF_DICTIONARY)
     entities = resolve(dictionary, subject_name)
-    return _facts(dictionary, subject_name.strip(), entities, now, limit)
+    return facts_of(dictionary, subject_name.strip(), entities, now, limit)
 
 
-def _facts(
+def facts_of(
     dictionary: Dictionary, name: str, entities: list[Entity], now: datetime, limit: int
 ) -> FactsAnswer:
     graph = dictionary.graph
@@ -229,97 +230,6 @@ def topic(subject: str, predicate: str) -> str:
         return f"your {predicate.replace('_', ' ')}"
     possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
     return f"{possessive} {predicate.replace('_', ' ')}"
-
-
-def answer_question(
-    dictionary: Dictionary,
-    kind: QuestionKind,
-    triple: Triple | None,
-    about: str | None,
-    now: datetime,
-    *,
-    speaker_id: str | None = None,
-    limit: int = 8,
-) -> Answer:
-    """Answer a parsed question from the graph; "I don't know" when it holds nothing."""
-    graph = dictionary.graph
-    if kind is QuestionKind.ABOUT:
-        if about is None:
-            if speaker_id is None:
-                return Answer(text="I don't know who you are yet. Tell me your name first.")
-            return _facts(dictionary, "you", resolve(dictionary, speaker_id), now, limit)
-        return facts_about(graph, about, now, dictionary=dictionary, limit=limit)
-    assert triple is not None
-    subjects: list[Entity]
-    if triple.speaker:
-        if speaker_id is None:
-            return Answer(text="I don't know who you are yet. Tell me your name first.")
-        subjects = resolve(dictionary, speaker_id)
-        subject_name = "you"
-    else:
-        subjects = [] if triple.subject is None else resolve(dictionary, triple.subject)
-        subject_name = triple.subject or ""
-
-    if kind is QuestionKind.SUBJECT:
-        assert triple.object is not None
-        objects = resolve(dictionary, triple.object)
-        claims = _dedupe(
-            c for e in objects for c in graph.claims_by_object(e.id, now, triple.predicate)
-        )
-        if not claims:
-            return Answer(
-                text=f"I don't know what {triple.predicate.replace('_', ' ')} {triple.object}."
-            )
-        shown = views(claims, dictionary, limit)
-        return Answer(
-            text=_listing_text("Here is what I hold:", shown, len(claims)), claims=shown, known=True
-        )
-
-    claims = _dedupe(
-        c for e in subjects for c in graph.claims_by_subject(e.id, now, triple.predicate)
-    )
-    asked = topic(subject_name, triple.predicate)
-    if kind is QuestionKind.OBJECT:
-        if not claims:
-            return Answer(text=f"I don't know {asked}.")
-        shown = views(claims, dictionary, limit)
-        return Answer(
-            text=_listing_text("Here is what I hold:", shown, len(claims)), claims=shown, known=True
-        )
-
-    # CHECK: is this particular statement held?
-    assert triple.object is not None
-    object_ids = {e.id for e in resolve(dictionary, triple.object)}
-    if not claims:
-        return Answer(text=f"I don't know {asked}.")
-    shown = views(claims, dictionary)
-    labels = {v.claim.object_entity: v.object_label for v in shown if v.claim.object_entity}
-    matching = [v for v in shown if _object_matches(v.claim, triple.object, object_ids, labels)]
-    others = [v for v in shown if v not in matching]
-    if matching and not others:
-        # The hedge follows the rung: a hypothesis told once is not a plain yes.
-        lead = hedge_line(matching[0].claim.level)
-        return Answer(
-            text=_listing_text(lead, matching[:limit], len(matching)),
-            claims=matching[:limit],
-            known=True,
-            short="Yes",
-        )
-    if matching:
-        # A yes would hide the competing answers (a correction, a conflict): show them all.
-        both = (matching + others)[:limit]
-        return Answer(
-            text=_listing_text(f"I hold that, and other answers on {asked} too:", both, len(shown)),
-            claims=both,
-            known=True,
-        )
-    return Answer(
-        text=_listing_text(
-            f"Not as far as I know. What I hold on {asked}:", shown[:limit], len(shown)
-        ),
-        claims=shown[:limit],
-        known=True,
-    )
 
 
 def hedge_line(level: Level) -> str:
@@ -483,12 +393,15 @@ def why(
         except NotFound:
             return why_claims(dictionary, [], query, False, f"I hold no claim {query}.", now)
         return why_claims(dictionary, [claim], query, True, "Here is why:", now)
-    doc = load_pipeline(pipeline)(query)
-    parsed = parse(doc)
-    triple = parsed.triple if parsed.intent is Intent.WHY else parse_statement(words_of(doc), doc)
+    from resident.language.reading import said_triple
+
+    nlp = load_pipeline(pipeline)
+    parsed = parse(nlp(query))
+    said = parsed.said if parsed.intent is Intent.WHY and parsed.said else query
+    triple = said_triple(nlp(said), nlp)
     if triple is not None:
         return why_triple(dictionary, triple, query, now, speaker_id=speaker_id, limit=limit)
-    name = parsed.about if parsed.intent is Intent.WHY and parsed.about else query
+    name = " ".join(w for w in said.split() if w.lower() not in ("the", "a", "an"))
     return why_subject(dictionary, name, query, now, limit=limit)
 
 

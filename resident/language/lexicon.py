@@ -111,14 +111,14 @@ def related(lemma: str, pos: str = "v", depth: int = 1) -> frozenset[str]:
     return frozenset(w for w in out if "_" not in w)
 
 
-def is_a(word: str, ancestor: str) -> bool:
-    """Does a frequent sense of noun `word` have `ancestor` among its hypernyms ("dog" is an
-    "animal", "cilantro" is a "herb")?"""
+def is_a(word: str, ancestor: str, senses: int | None = 2) -> bool:
+    """Does a frequent sense of noun `word` (the first `senses` of each word; None: any)
+    have `ancestor` among its hypernyms ("dog" is an "animal", "cilantro" is a "herb")?"""
     wn = _load()
     if wn is None:
         return word.lower() == ancestor.lower()
-    targets = set(wn.synsets(ancestor.lower(), "n")[:2])
-    for sense in wn.synsets(word.lower(), "n")[:2]:
+    targets = set(wn.synsets(ancestor.lower(), "n")[:senses])
+    for sense in wn.synsets(word.lower(), "n")[:senses]:
         if sense in targets or targets & set(sense.closure(lambda s: s.hypernyms())):
             return True
     return False

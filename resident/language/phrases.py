@@ -66,7 +66,9 @@ class Parsed(BaseModel):
     greeted: bool = False
     #: introduction: the name given.
     name: str | None = None
-    #: statement, correction, question (OBJECT/SUBJECT/CHECK) and why: the triple.
+    #: correction and why: what the turn says is so, as text, read by the statement reader.
+    said: str | None = None
+    #: correction and why: that statement as the reader read it (set by the turn).
     triple: Triple | None = None
     question: QuestionKind | None = None
     #: question ABOUT and why without a statement: the subject phrase (None = the speaker).
@@ -83,38 +85,12 @@ class Word(NamedTuple):
     ws: str
 
 
-class Relation(NamedTuple):
-    predicate: str
-    #: "Headache is treated with aspirin": the phrase after the relation is the subject.
-    inverse: bool = False
-    #: The object is a value, not a thing.
-    literal: bool = False
-
-
-# Verbs whose claims read "subject verb object": canonical predicate -> the forms people use.
-_VERBS: dict[str, tuple[str, ...]] = {r[0]: r for r in rows("relation_verbs")}
-
-
-_PHRASES: dict[tuple[str, ...], Relation] = {
-    tuple(phrase.split()): Relation(
-        spec.split()[0], inverse="inverse" in spec.split(), literal="literal" in spec.split()
-    )
-    for phrase, spec in table("relation_phrases").items()
-}
-
-
-RELATIONS: dict[tuple[str, ...], Relation] = {
-    **{(form,): Relation(canonical) for canonical, forms in _VERBS.items() for form in forms},
-    **_PHRASES,
-}
-
-
-_MAX_RELATION_LEN = max(len(k) for k in RELATIONS)
-
-
 #: Predicates whose claims read "subject <verb> object" when rendered (the rest read as
-#: attributes: "Ana's birthday is 3 May").
-VERB_PREDICATES = frozenset(r.predicate for r in RELATIONS.values()) - {"birthday"}
+#: attributes: "Ana's birthday is 3 May"): the canonical verbs and relation phrases.
+VERB_PREDICATES = frozenset(
+    {r[0] for r in rows("relation_verbs")}
+    | {spec.split()[0] for spec in table("relation_phrases").values()}
+) - {"birthday"}
 
 
 #: Attributes whose values are kept as literals (dates, numbers, names), never as entities.
@@ -128,25 +104,13 @@ _ATTRIBUTE_SYNONYMS = table("attribute_synonyms")
 _WH_VERB = {tuple(k.split()): v for k, v in table("wh_verb").items()}
 
 
-_COPULAS = words("intents_copulas")
-
-
-_NEGATIONS = words("intents_negations")
-
-
 _WH = words("wh")
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "some"})
 
 
-_PRONOUNS = words("intents_pronouns")
-
-
 _SPEAKER = frozenset({"i", "me", "myself"})
-
-
-_PREPOSITIONS = words("intents_prepositions")
 
 
 _PUNCT_RE = re.compile(r"^[\W_]+$")
@@ -294,32 +258,6 @@ _WHY_PREFIXES: tuple[tuple[str, ...], ...] = (
 )
 
 
-#: Asking about a subject in so many words: read before any other question rule.
-_ABOUT_FIRST: tuple[tuple[str, ...], ...] = (
-    ("what", "do", "you", "know", "about"),
-    ("what", "else", "do", "you", "know", "about"),
-    ("what", "can", "you", "tell", "me", "about"),
-    ("tell", "me", "what", "you", "know", "about"),
-    ("tell", "me", "about"),
-    ("do", "you", "know", "anything", "about"),
-    ("what", "about"),
-    ("do", "you", "know"),
-)
-
-
-#: "Who is Ana?", "What is aspirin?": read after the attribute and relation rules.
-_ABOUT_PREFIXES: tuple[tuple[str, ...], ...] = (
-    ("who", "is"),
-    ("who", "'s"),
-    ("who", "s"),
-    ("who", "are"),
-    ("what", "is"),
-    ("what", "'s"),
-    ("what", "s"),
-    ("what", "are"),
-)
-
-
 _INTRODUCTIONS: tuple[tuple[str, ...], ...] = (
     ("my", "name", "is"),
     ("my", "name", "'s"),
@@ -389,12 +327,6 @@ def _strip_vocative(ws: list[Word]) -> list[Word]:
         ws = _strip_punct(ws[1:])
     if len(ws) > 1 and ws[-1].norm in _VOCATIVES and _is_punct(ws[-2]):
         ws = _strip_punct(ws[:-1])
-    return ws
-
-
-def _strip_det(ws: list[Word]) -> list[Word]:
-    while ws and ws[0].norm in _DETERMINERS:
-        ws = ws[1:]
     return ws
 
 

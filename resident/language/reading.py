@@ -12,11 +12,18 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from resident.language.clauses import (
+    _clause_heads,
+    _read_clause,
     _read_sentence,
+    _subject_token,
+    read_clause_as,
 )
+from resident.language.phrases import Triple
 from resident.language.refs import (
     _note_mentions,
 )
+from resident.language.relative import relative_sentences
+from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
 from resident.language.statement import (
     _AUX_START,
     _WH,
@@ -46,9 +53,15 @@ def is_question(sent: Span) -> bool:
 
 
 def read(
-    doc: object, ctx: Context | None = None, *, skip_first_person_intro: bool = True
+    doc: object,
+    ctx: Context | None = None,
+    *,
+    skip_first_person_intro: bool = True,
+    reparse: Reparse | None = None,
 ) -> tuple[list[Statement], Context]:
-    """The statements of a parsed text (a trained spaCy Doc), and the context after it."""
+    """The statements of a parsed text (a trained spaCy Doc), and the context after it. With
+    `reparse` (the pipeline), a sentence the parse gave nothing is read a second time
+    (reparse.py: "Metformin treats diabetes")."""
     from spacy.tokens import Doc
 
     assert isinstance(doc, Doc)
@@ -56,13 +69,43 @@ def read(
     out: list[Statement] = []
     if not doc.has_annotation("DEP"):
         return out, ctx
+    #: Where a sentence that read as nothing and ended without punctuation began: the parser
+    #: may have cut one sentence in two ("hou133xdrug5 | treats fever").
+    cut: int | None = None
     for sent in doc.sents:
         if is_question(sent):
             _note_mentions(sent, ctx)
+            cut = None
             continue
-        out.extend(_read_sentence(sent, ctx, skip_first_person_intro))
+        statements = _read_sentence(sent, ctx, skip_first_person_intro)
+        if reparse is not None and (not statements or misparsed(sent)):
+            whole = sent if cut is None or statements else doc[cut : sent.end]
+            statements = _reread(whole, ctx, reparse) or statements
+        out.extend(statements)
+        if reparse is not None:
+            # "My sister, who lives in Oslo, ...": what the relative clause says, too.
+            for said in relative_sentences(sent, reparse):
+                out.extend(_read_sentence(said, ctx, True))
         _note_mentions(sent, ctx)
+        cut = sent.start if not statements and not sent[-1].is_punct else None
     return _unique(out), ctx
+
+
+def _reread(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
+    """The first second parse that reads as statements, its pronoun subject the noun phrase it
+    stands for (coordinated verbs share it: "Metformin treats diabetes and lowers sugar")."""
+    for doc, words in reparsed(sent, reparse):
+        subject = subject_ref_of(words)
+        out: list[Statement] = []
+        for head in _clause_heads(next(iter(doc.sents))):
+            subj_tok = _subject_token(head)
+            if subj_tok is not None and subj_tok.i == 0:
+                out.extend(read_clause_as(head, subject, subj_tok, ctx))
+            else:
+                out.extend(_read_clause(head, ctx, True))
+        if out:
+            return out
+    return []
 
 
 def _unique(items: Iterable[Statement]) -> list[Statement]:
@@ -70,3 +113,23 @@ def _unique(items: Iterable[Statement]) -> list[Statement]:
     for s in items:
         seen.setdefault((s.subject.model_dump_json(), s.stored_predicate, s.object.lower()), s)
     return list(seen.values())
+
+
+def said_triple(doc: object, reparse: Reparse | None = None) -> Triple | None:
+    """The first statement of a text ("the capital of Australia is Canberra") as the phrases
+    a correction or a "why" looks claims up by; None when the reader finds none."""
+    statements, _ = read(doc, Context(), reparse=reparse)
+    for st in statements:
+        if st.subject.role not in ("speaker", "name"):
+            continue
+        obj = st.object_ref.name if st.object_ref is not None else st.object
+        if not obj:
+            continue
+        return Triple(
+            subject=st.subject.name if st.subject.role == "name" else None,
+            predicate=st.stored_predicate,
+            object=obj,
+            speaker=st.subject.role == "speaker",
+            literal=st.literal,
+        )
+    return None

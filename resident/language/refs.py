@@ -76,6 +76,9 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             name, kind = mentioned
             return Ref(role="name", name=name, kind=kind if kind != "unknown" else "thing")
         return None
+    said = _lower_case_name(tok, ctx)
+    if said is not None:
+        return said
     if tok.pos_ == "PROPN":
         if low == "max":
             return None
@@ -101,6 +104,17 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             return None
         return Ref(role="kin", owner=owner, noun=noun, kind=kind)
     return None
+
+
+def _lower_case_name(tok: Token, ctx: Context) -> Ref | None:
+    """A person or pet named before, now typed in lower case ("ronan is 10"): the tagger reads
+    such a word as a common noun, so it is looked up among the names said."""
+    if not tok.is_lower or tok.pos_ not in ("NOUN", "PROPN", "ADJ"):
+        return None
+    if any(c.dep_ in ("det", "poss", "compound", "amod") for c in tok.children):
+        return None
+    known = ctx.named(tok.lower_)
+    return None if known is None else Ref(role="name", name=known[0], kind=known[1])
 
 
 def _relation_noun(tok: Token) -> Token | None:
@@ -197,7 +211,9 @@ def _is_literal(tok: Token) -> bool:
 def _object_text(tok: Token, skip: set[int]) -> str | None:
     """A clean object phrase: the noun with its modifiers, no determiners or possessives, no
     relative clauses, no coordinated items (read separately), at most six words."""
-    if tok.lower_ in _NOT_OBJECTS or tok.pos_ == "PRON":
+    # A word the tagger calls a pronoun that is no stop word is a name it did not know
+    # ("treats birch2itis"); pronouns are all on spaCy's stop list.
+    if tok.lower_ in _NOT_OBJECTS or (tok.pos_ == "PRON" and tok.is_stop):
         return None
     following = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     if following is not None and following.text == "-" and not following.whitespace_:

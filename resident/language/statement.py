@@ -5,7 +5,7 @@ the reader knows (data files under resident/language/data). Pure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -69,6 +69,10 @@ class Statement(BaseModel):
         return f"not_{self.predicate}" if self.negated else self.predicate
 
 
+#: How many names the reader keeps for lower-case spellings.
+_NAMES_KEPT = 512
+
+
 @dataclass
 class Context:
     """What the reader carries from one sentence (and turn) to the next."""
@@ -79,9 +83,22 @@ class Context:
     turn: int = 0
     mention_turn: int = 0
 
+    #: People and pets named so far, by their lower-case spelling (the latest few hundred):
+    #: "ronan is 10", typed in lower case after "Aoife and Ronan", is Ronan.
+    names: dict[str, tuple[str, str]] = field(default_factory=dict)
+
     def remember(self, name: str, kind: str) -> None:
         self.last_mention = (name, kind)
         self.mention_turn = self.turn
+        if kind in ("person", "animal"):
+            self.names.pop(name.lower(), None)
+            self.names[name.lower()] = (name, kind)
+            if len(self.names) > _NAMES_KEPT:
+                del self.names[next(iter(self.names))]
+
+    def named(self, word: str) -> tuple[str, str] | None:
+        """The person or pet a word names when written in lower case, if one was named."""
+        return self.names.get(word.lower())
 
     def mention(self) -> tuple[str, str] | None:
         """Whom he/she means: the last person named, within the last two turns."""

@@ -17,7 +17,6 @@ from resident.language.dictionary import slug
 from resident.language.intents import (
     Intent,
     Triple,
-    parse_sentence_statement,
 )
 from resident.language.knowledge import (
     ClaimView,
@@ -26,7 +25,7 @@ from resident.language.knowledge import (
 )
 from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained
-from resident.language.reading import read
+from resident.language.reading import read, said_triple
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of
@@ -35,7 +34,7 @@ from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, StatementWrite
 
 if TYPE_CHECKING:
-    pass
+    from spacy.tokens import Doc, Span
 
 
 from resident.language.turn import (
@@ -43,7 +42,6 @@ from resident.language.turn import (
     LanguageBase,
     _Ctx,
     _Reply,
-    words_of_doc,
 )
 
 
@@ -125,13 +123,19 @@ class StoringMixin(LanguageBase):
             provenance=provenance,
         )
 
+    def _said_triple(self, text: str) -> Triple | None:
+        """What a correction or a why says is so, read by the statement reader."""
+        with self._nlp_lock:
+            return said_triple(self.nlp(text), self.nlp)
+
     def _statement(self, ctx: _Ctx) -> _Reply:
         read_views = self._read_and_store(ctx)
         if read_views:
             return _Reply(self._noted(read_views, bool(ctx.wrote.get("fresh"))), claims=read_views)
-        # Nothing read cleanly: a whole-text triple would be a leftover phrase ("Thanks, Sam"
-        # | appreciates | "your support"), so nothing is stored.
-        return self._unknown(ctx)
+        # Nothing read: talk MAX followed without a claim in it, or did not understand.
+        reply = self._unknown(ctx)
+        reply.intent = reply.intent or Intent.UNKNOWN
+        return reply
 
     def _store_triple(self, ctx: _Ctx, triple: Triple, negated: bool = False) -> _Reply:
         if negated:
@@ -193,55 +197,45 @@ class StoringMixin(LanguageBase):
         lead = "Noted." if fresh else "I had that already."
         return lead + " " + "\n".join(v.line for v in shown)
 
-    def _statements(self, ctx: _Ctx) -> list[tuple[Statement | None, Triple | None, bool]]:
-        """What the turn states, sentence by sentence: the dependency reading first, the table
-        rules as the fallback (and the only reader on a blank pipeline)."""
+    def _statements(self, ctx: _Ctx) -> list[Statement]:
+        """What the turn states, sentence by sentence, as the statement reader reads it (the
+        language model's reading instead, when one is configured to extract)."""
         doc = ctx.doc
-        if doc is None:
+        if doc is None or not is_trained(self.nlp) or not doc.has_annotation("DEP"):
             return []
-        out: list[tuple[Statement | None, Triple | None, bool]] = []
         if self.model is not None and self.settings.conversation.model_extraction:
             listener = "MAX" if ctx.listener is None else self._name(ctx, ctx.listener)
             by_model = read_with_model(
                 self.model, doc.text, self._name(ctx, ctx.person_id), listener
             )
             if by_model:
-                return [(st, None, False) for st in by_model]
-        trained = is_trained(self.nlp) and doc.has_annotation("DEP")
-        sentences = list(doc.sents) if doc.has_annotation("SENT_START") or trained else [doc[:]]
+                return list(by_model)
+        out: list[Statement] = []
         with self._nlp_lock:
-            for sent in sentences:
-                if sent.text.strip().endswith("?"):
-                    if trained:
-                        read(sent.as_doc(), self._context)
-                    continue
-                statements: list[Statement] = []
-                if trained:
-                    statements, _ = read(sent.as_doc(), self._context)
-                if statements:
-                    out.extend((st, None, False) for st in statements)
-                    continue
-                rule = parse_sentence_statement(words_of_doc(sent.as_doc()))
-                if rule is not None:
-                    out.append((None, rule[0], rule[1]))
+            for run in _sentence_runs(doc):
+                # A question's sentence notes who was named (he/she next) and states nothing.
+                statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
+                out.extend(statements)
         return out
 
     def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
         """Store every statement the turn makes, with its qualifiers, in one write: the
         claims written, as views. This is the one place a turn's statements reach the graph."""
         writes: list[StatementWrite] = []
-        read: list[Statement | None] = []
+        read: list[Statement] = []
         said = ctx.said_at or ctx.now
         provenance = told_by(ctx.person_id)
         cap = self.settings.epistemic.hint_cap
         change = ctx.doc is not None and declares_change(ctx.doc)
-        for statement, triple, negated in self._statements(ctx):
-            if statement is not None and not may_store(statement.modality):
+        if ctx.statements is None:
+            ctx.statements = self._statements(ctx)
+        for statement in ctx.statements:
+            if not may_store(statement.modality):
                 continue
-            new = self._claim_of(ctx, statement, triple, negated, said, cap, provenance)
+            new = self._statement_claim(ctx, statement, said, cap, provenance)
             if new is None:
                 continue
-            qualifiers = () if statement is None else qualifiers_of(statement, change)
+            qualifiers = qualifiers_of(statement, change)
             writes.append(StatementWrite(claim=new, qualifiers=qualifiers))
             read.append(statement)
         if not writes:
@@ -267,10 +261,7 @@ class StoringMixin(LanguageBase):
         opened = [
             OpenThread(claim_id=claim.id, mood=st.mood, verb=st.verb, opened_at=ctx.now)
             for st, claim in zip(read, stored, strict=True)
-            if st is not None
-            and st.subject.role == "speaker"
-            and st.mood in ("plan", "wish")
-            and not st.negated
+            if st.subject.role == "speaker" and st.mood in ("plan", "wish") and not st.negated
         ]
         for claim in stored:
             # household hook: a change of state ends the earlier value instead of contradicting it.
@@ -291,32 +282,6 @@ class StoringMixin(LanguageBase):
                 view = view.model_copy(update={"line": f"{view.line} Also said: {said_too}."})
             shown.append(view)
         return shown
-
-    def _claim_of(
-        self,
-        ctx: _Ctx,
-        statement: Statement | None,
-        triple: Triple | None,
-        negated: bool,
-        said: datetime,
-        cap: float,
-        provenance: str,
-    ) -> NewClaim | None:
-        """The claim one statement makes (a dependency reading or a table rule's triple)."""
-        if triple is None:
-            assert statement is not None
-            return self._statement_claim(ctx, statement, said, cap, provenance)
-        if triple.speaker and ctx.person_id is None:
-            ctx.speaker_unknown = True
-            return None
-        if ctx.parsed.intent is Intent.INTRODUCTION and triple.speaker:
-            return None
-        subject = self._subject(ctx, triple)
-        if subject is None:
-            return None
-        if negated:
-            triple = triple.model_copy(update={"predicate": f"not_{triple.predicate}"})
-        return self._new_claim(ctx, triple, subject, cap, provenance)
 
     def _statement_claim(
         self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
@@ -399,3 +364,17 @@ class StoringMixin(LanguageBase):
         except NotFound:
             ctx.pending.append(entity)
             return entity
+
+
+def _sentence_runs(doc: Doc) -> list[Span]:
+    """The turn's sentences, each with any before it that the parser ended where no
+    punctuation does ("hou133xdrug5 | treats fever"): read together, the reader can join
+    them when the later one reads as nothing alone."""
+    runs: list[Span] = []
+    start: int | None = None
+    for sent in doc.sents:
+        start = sent.start if start is None else start
+        if sent[-1].is_punct or sent.end == len(doc):
+            runs.append(doc[start : sent.end])
+            start = None
+    return runs

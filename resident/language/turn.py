@@ -93,6 +93,8 @@ class Turn(BaseModel):
     phrased_by_model: bool = False
     #: A question's answer in a few words ("Walden"), when held claims gave one.
     answer: str | None = None
+    #: How well the question's roles aligned with the claims answered (language/fit.py).
+    answer_score: float | None = None
 
 
 @dataclass
@@ -108,6 +110,8 @@ class _Reply:
     #: What the turn turned out to be, when not what it first looked like ("No worries" looks
     #: like a correction and is not one).
     intent: Intent | None = None
+    #: The answer's score (asking.answer_query), for the turn and the calibration.
+    score: float | None = None
 
 
 @dataclass
@@ -134,6 +138,8 @@ class _Ctx:
     #: The speaker is authenticated (a person's token, a recognised voice or face): an
     #: introduction cannot turn them into someone else.
     bound: bool = False
+    #: What the statement reader read in this turn, once (None: not read yet).
+    statements: list[Any] | None = None
 
     @property
     def reader(self) -> str | None:

@@ -186,3 +186,22 @@ def test_the_evaluation_runs_on_a_tiny_conversation(tmp_path: Path) -> None:
     assert result["accuracy_by_kind"]["single"] == 1.0
     assert result["gold_statements"] == 1 and result["claim_recall"] == 1.0
     assert "| answer accuracy, overall |" in proc.stdout
+
+
+def test_the_threshold_is_fitted_so_a_wrong_answer_costs_more_than_a_right_one_gains() -> None:
+    def a(kind: str, outcome: str, score: float) -> dict[str, object]:
+        return {"kind": kind, "outcome": outcome, "score": score}
+
+    answers = [
+        a("single", "correct", 4.0),
+        a("single", "correct", 2.0),
+        a("single", "wrong", 1.0),
+        a("unanswerable", "wrong", 0.5),
+        a("single", "correct", 0.5),
+        {"kind": "single", "outcome": "idk", "score": None},
+    ]
+    fitted = ev.fit_threshold(answers)
+    # Dropping below 2.0 loses one right answer (0.5) and removes two wrong ones, one of them
+    # on an unanswerable question (now a right "I don't know").
+    assert fitted["threshold"] == 2.0
+    assert (fitted["kept"], fitted["kept_wrong"], fitted["dropped_right"]) == (2, 0, 1)

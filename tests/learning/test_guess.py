@@ -8,7 +8,6 @@ import pytest
 from resident.config import Settings
 from resident.language.dictionary import Dictionary
 from resident.language.guessing import learner_guess
-from resident.language.intents import QuestionKind, Triple
 from resident.learning.consolidation import consolidate
 from resident.learning.guess import best_guess
 from resident.memory.duck_store import DuckStore
@@ -43,12 +42,7 @@ def test_guesses_are_earned_labelled_and_switchable(store: DuckStore, settings: 
 
     m, (obj, score) = next(iter(guesses.items()))
     before = store.peek_claims(m)
-    line = learner_guess(
-        s,
-        Dictionary(store, 100),
-        QuestionKind.OBJECT,
-        Triple(subject=m[8:], predicate="near", object=None),
-    )
+    line = learner_guess(s, Dictionary(store, 100), m[8:], "near")
     assert line == f" My own guess, from what I hold: {obj[8:]}, an inference at {score:.2f}."
     assert store.peek_claims(m) == before  # said, never stored
 

@@ -1,0 +1,242 @@
+"""Attributes and generic subjects, read over the parse for the one statement reader: "Ana's
+birthday is 3 May", "The capital of Australia is Canberra", "My phone number is ..." (the noun
+is the predicate, its owner the subject), and "Aspirin treats headache" (a bare noun as the
+subject of a transitive verb). Questions are read into the same shape with a gap ("When is
+Ana's birthday?", "What is the capital of Australia?"). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from resident.language.kin import _age
+from resident.language.phrases import _ATTRIBUTE_SYNONYMS, _WH_VERB, LITERAL_ATTRIBUTES
+from resident.language.refs import _conjuncts, _object_text, _owner_ref
+from resident.language.statement import (
+    _NOT_OBJECTS,
+    FEELINGS,
+    KIN,
+    Context,
+    Ref,
+    Statement,
+    _predicate,
+    is_pet,
+)
+from resident.records import PREDICATE_RE
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: Dependency labels of the value a copula gives ("is Canberra", "is 3 May", "is blue").
+_VALUE_DEPS = ("attr", "acomp", "oprd")
+#: Entity types whose value is kept as a literal, never filed as a thing.
+_LITERAL_ENTS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
+
+
+def predicate_from(words: Sequence[str]) -> str | None:
+    """An attribute phrase as a snake_case predicate ("favourite colour" -> favourite_colour)."""
+    raw = "_".join(w.lower() for w in words if w.strip())
+    name = re.sub(r"[^a-z0-9_]+", "_", raw).strip("_")
+    name = re.sub(r"_+", "_", name)
+    name = _ATTRIBUTE_SYNONYMS.get(name, name)
+    return name if PREDICATE_RE.match(name) else None
+
+
+def _of_object(tok: Token) -> Token | None:
+    """The object of a noun's "of" ("the capital of Australia": Australia)."""
+    for prep in tok.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            return next((c for c in prep.children if c.dep_ == "pobj"), None)
+    return None
+
+
+def attribute_noun(tok: Token) -> str | None:
+    """The attribute a noun names with its compounds and modifiers ("phone number",
+    "favourite colour", "Ana's date of birth"); None for a relative or a pet, which are
+    people and animals."""
+    if tok.pos_ != "NOUN":
+        return None
+    noun = tok.lemma_.lower()
+    if noun in KIN or is_pet(noun):
+        return None
+    mods = [c.text for c in tok.lefts if c.dep_ in ("compound", "amod") and c.pos_ != "PROPN"]
+    of = []
+    pobj = _of_object(tok)
+    if pobj is not None and pobj.pos_ == "NOUN" and any(c.dep_ == "poss" for c in tok.children):
+        of = ["of", pobj.lower_]
+    return predicate_from([*mods, tok.lower_ if noun == "name" else noun, *of])
+
+
+def attribute_owner(tok: Token, ctx: Context) -> Ref | None:
+    """Whose attribute a noun is: its possessor ("Ana's", "my") or its "of" ("of Australia")."""
+    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if poss is not None:
+        return _owner_ref(poss, ctx)
+    pobj = _of_object(tok)
+    if pobj is None:
+        return None
+    if pobj.pos_ == "PROPN":
+        # "the capital of Australia": a place or a thing unless NER says a person.
+        owner = _owner_ref(pobj, ctx)
+        kind = "person" if pobj.ent_type_ == "PERSON" else "thing"
+        return None if owner is None else owner.model_copy(update={"kind": kind})
+    if pobj.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in pobj.children):
+        # "the boiling point of water": a kind of thing, said bare; "the rest of the week"
+        # names no owner.
+        return Ref(role="name", name=pobj.text, kind="thing")
+    return None
+
+
+def _value(verb: Token, subj_tok: Token) -> tuple[str, bool] | None:
+    """The copula's value as said, and whether it is a literal (a date, a number, a word)."""
+    value = next((c for c in verb.children if c.dep_ in _VALUE_DEPS and c is not subj_tok), None)
+    if value is None:
+        return None
+    toks = [t for t in value.subtree if not t.is_punct and t.dep_ != "det"]
+    if not toks or len(toks) > 10 or any(t.pos_ == "PRON" for t in toks):
+        return None
+    text = " ".join(t.text for t in toks)
+    literal = (
+        value.pos_ in ("ADJ", "NUM")
+        or any(t.ent_type_ in _LITERAL_ENTS for t in toks)
+        or any(c.isdigit() for c in text)
+    )
+    return text, literal
+
+
+def attribute_statement(
+    verb: Token, subj_tok: Token, ctx: Context, negated: bool
+) -> Statement | None:
+    """ "Ana's birthday is 3 May": Ana, birthday, 3 May; None when the clause is not one."""
+    if verb.lemma_ != "be":
+        return None
+    predicate = attribute_noun(subj_tok)
+    owner = attribute_owner(subj_tok, ctx) if predicate else None
+    value = _value(verb, subj_tok) if owner is not None else None
+    if predicate is None or owner is None or value is None:
+        inverse = _inverse_attribute(verb, subj_tok, ctx)
+        return None if inverse is None else inverse.model_copy(update={"negated": negated})
+    text, literal = value
+    return Statement(
+        subject=owner,
+        predicate=predicate,
+        object=text,
+        literal=literal or predicate in LITERAL_ATTRIBUTES,
+        negated=negated,
+        verb=predicate,
+    )
+
+
+def generic_subject(verb: Token, subj_tok: Token) -> Ref | None:
+    """ "Aspirin treats headache", "Fever is a symptom": a bare noun (no article, no owner) as
+    the subject of a verb with a direct object, or of a copula that says what kind of thing it
+    is, names the kind of thing itself."""
+    if subj_tok.pos_ != "NOUN" or verb.pos_ not in ("VERB", "AUX"):
+        return None
+    if any(c.dep_ in ("det", "poss", "nummod") for c in subj_tok.children):
+        return None
+    said = ("attr",) if verb.lemma_ == "be" else ("dobj", "obj")
+    if not any(c.dep_ in said and c.pos_ in ("NOUN", "PROPN") for c in verb.children):
+        return None
+    words = [t.text for t in subj_tok.subtree if not t.is_punct]
+    if len(words) > _MAX_GENERIC:
+        return None
+    return Ref(role="name", name=" ".join(words), kind="thing")
+
+
+#: Longest bare-noun subject ("Abnormality of the heart").
+_MAX_GENERIC = 5
+
+
+def _inverse_attribute(verb: Token, subj_tok: Token, ctx: Context) -> Statement | None:
+    """ "Canberra is the capital of Australia": Australia, capital, Canberra."""
+    if subj_tok.pos_ != "PROPN":
+        return None
+    value = next((c for c in verb.children if c.dep_ == "attr"), None)
+    if value is None or not any(c.dep_ == "prep" and c.lower_ == "of" for c in value.children):
+        return None
+    predicate = attribute_noun(value)
+    owner = attribute_owner(value, ctx) if predicate else None
+    if predicate is None or owner is None:
+        return None
+    name = " ".join(t.text for t in subj_tok.subtree if not t.is_punct and t.dep_ != "det")
+    return Statement(subject=owner, predicate=predicate, object=name, verb=predicate)
+
+
+#: Which named-entity types answer which question word, for "born in Porto" / "born on 3 May".
+_WH_OF_ENTITY = {
+    "DATE": "when",
+    "TIME": "when",
+    "GPE": "where",
+    "LOC": "where",
+    "FAC": "where",
+}
+
+
+def asked_as_statement(verb: Token, subject: Ref) -> Statement | None:
+    """ "Ana was born on 3 May": a verb whose question names an attribute ("when born":
+    birthday, wh_verb.tsv) said with the answer's kind of phrase (a date, a place, by NER)."""
+    lemma = verb.lemma_.lower()
+    for prep in verb.children:
+        if prep.dep_ != "prep":
+            continue
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        wh = None if pobj is None else _WH_OF_ENTITY.get(pobj.ent_type_)
+        predicate = (
+            None if wh is None else _WH_VERB.get((wh, verb.lower_), _WH_VERB.get((wh, lemma)))
+        )
+        if pobj is None or predicate is None:
+            continue
+        text = " ".join(t.text for t in pobj.subtree if not t.is_punct and t.dep_ != "det")
+        return Statement(
+            subject=subject, predicate=predicate, object=text, literal=wh == "when", verb=predicate
+        )
+    return None
+
+
+#: What a copula's "from", "in" and "at" say.
+_PLACE_PREDICATES = {"from": "comes_from", "in": "located_in", "at": "located_at"}
+
+
+def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx: set[int]) -> None:
+    """ "Sam is a nurse", "I'm allergic to peanuts", "Lena is from Porto", "Jonas is 12": each
+    value the copula gives, through `put(predicate, object, ...)`."""
+    for child in verb.children:
+        age = _age(child)
+        if age is not None and subject.kind in ("person", "animal"):
+            # "Jonas is 12", "Rex is three years old" (the small model tags "12" a DATE).
+            put("age", age, literal=True, verb_lemma="be")
+            continue
+        if child.i in time_idx:
+            continue
+        if child.dep_ == "attr":
+            # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
+            if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS:
+                for o in _conjuncts(child):
+                    put("is_a", _object_text(o, time_idx), verb_lemma="be")
+        elif child.dep_ == "acomp":
+            _adjective_with_object(child, put, time_idx)
+        elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None and pobj.i not in time_idx:
+                put(
+                    _PLACE_PREDICATES[child.lower_],
+                    _object_text(pobj, time_idx),
+                    verb_lemma="be",
+                )
+
+
+def _adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[int]) -> None:
+    """ "allergic to peanuts": the adjective and its preposition are the predicate."""
+    prep = next((c for c in adj.children if c.dep_ == "prep"), None)
+    pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
+    if prep is None or pobj is None or adj.lemma_.lower() in FEELINGS:
+        return
+    for o in _conjuncts(pobj):
+        put(
+            _predicate(adj.lemma_.lower(), prep.lower_),
+            _object_text(o, time_idx),
+            verb_lemma=adj.lemma_.lower(),
+        )

@@ -1,0 +1,76 @@
+"""Does an answer have the type its question asks for? The question word sets the expected
+type (when: a time, how many: a number, who: a person, where: a place); the answer found is
+checked against it, from what the claim holds (its time, its entity's kind) and the answer's
+own words. A mismatch lowers the answer's score, which answering.py compares with the
+calibrated threshold (language.answer_threshold, fitted on the dev split). Pure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from spacy.lang.en.lex_attrs import like_num
+
+from resident.language import lexicon
+from resident.language.words import table
+
+if TYPE_CHECKING:
+    from resident.language.knowledge import ClaimView
+
+
+class _Asked(Protocol):
+    """What the fit reads of a question (asking.Query has it)."""
+
+    wh: str
+    type_noun: str | None
+    attribute: bool
+
+
+#: Number words ("three", "twelve") as numbers: a count said in words is still a count.
+_COUNTS = frozenset(table("number_words")) - {"a", "an"}
+#: How asking.py says an answer holds only when it was told, not when it happened.
+TOLD_ONLY = "some time before"
+#: What the score loses when the answer is not of the type asked.
+MISMATCH = -1.5
+#: What it gains when the type is confirmed by something held (a time, a person's entity).
+CONFIRMED = 0.5
+
+
+def _is_number(text: str) -> bool:
+    words = text.lower().replace("-", " ").split()
+    return any(any(c.isdigit() for c in w) or w in _COUNTS or like_num(w) for w in words)
+
+
+def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject: bool) -> float:
+    """What the answer's type adds to its score: CONFIRMED when it is of the type asked,
+    MISMATCH when it is not, 0 when the question word expects no particular type."""
+    claim = lead.claim
+    if query.wh == "when":
+        if claim.occurred_at is None and short.startswith(TOLD_ONLY):
+            # Only when it was told, not when it happened: no answer to "when" at all.
+            return 2 * MISMATCH
+        return CONFIRMED
+    if query.wh in ("how many", "how old", "how long"):
+        return CONFIRMED if _is_number(short) else MISMATCH
+    if query.wh == "who" and asks_subject:
+        return CONFIRMED if claim.subject.startswith("person:") else 0.0
+    if query.wh == "who":
+        person = claim.object_entity is not None and claim.object_entity.startswith("person:")
+        return CONFIRMED if person else 0.0
+    person = claim.object_entity is not None and claim.object_entity.startswith("person:")
+    if query.type_noun and not asks_subject:
+        # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
+        return _of_kind(lead.object_label, query.type_noun)
+    if query.wh in ("where", "what", "which") and person and not asks_subject:
+        # A person is not a place or a thing asked for ("What does my sister do?" -> "Kofi").
+        return MISMATCH
+    return 0.0
+
+
+def _of_kind(label: str, noun: str) -> float:
+    """ "What sport does Kyle play?": basketball is a sport (WordNet), CONFIRMED. Not being one
+    costs nothing: a lawyer is no hyponym of "job", yet answers "What job does Ana have?"."""
+    words = label.lower().split()
+    head = lexicon.base(words[-1], "n") if words else None
+    if head is None:
+        return 0.0
+    return CONFIRMED if head == noun or lexicon.is_a(head, noun, senses=None) else 0.0

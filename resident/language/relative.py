@@ -1,0 +1,93 @@
+"""Relative clauses, read as the sentences they stand for: the parse hangs "who lives in Oslo"
+on "my sister" (the `relcl` dependency), so the clause is said again with the noun phrase in
+the relative word's place ("my sister lives in Oslo", "Tom gave me the book", "Tom's brother is
+a pilot") and read by the one statement reader. Pure, given the parse function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from resident.language.reparse import Reparse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+#: Words that open a relative clause and stand for the noun it hangs on.
+_RELATIVES = frozenset({"who", "whom", "which", "that", "whose"})
+#: Dependencies of a relative word that make the noun the clause's subject.
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+#: Longest noun phrase or clause said again this way, in words.
+_MAX_WORDS = 12
+
+
+def _relative_word(verb: Token) -> Token | None:
+    """The relative word of the clause ("who", "that"), if it says one (the book Tom gave
+    me says none)."""
+    for tok in verb.subtree:
+        if tok.lower_ in _RELATIVES and tok.tag_ in ("WP", "WDT", "WP$", "IN", "DT"):
+            return tok
+        if tok.i > verb.i:
+            break
+    return None
+
+
+def _noun_phrase(noun: Token, clause: Token) -> list[Token]:
+    """The noun the clause hangs on, with its own words and without the clause."""
+    inside = {t.i for t in clause.subtree}
+    return [t for t in noun.subtree if t.i not in inside and not t.is_punct]
+
+
+def _insertion(verb: Token, words: list[Token]) -> int:
+    """Where an object said again goes: after the verb and the particles, pronouns and
+    stranded prepositions right after it ("gave me _", "moved to _")."""
+    at = next(k for k, t in enumerate(words) if t.i == verb.i) + 1
+    while at < len(words):
+        tok = words[at]
+        pronoun = tok.pos_ == "PRON" and tok.dep_ in ("dative", "dobj", "pobj")
+        stranded = tok.pos_ == "ADP" and not any(True for _ in tok.children)
+        if tok.dep_ == "prt" or pronoun or stranded:
+            at += 1
+            continue
+        break
+    return at
+
+
+def said_again(clause: Token) -> str | None:
+    """The relative clause under `clause` (a `relcl` verb) as the sentence it stands for, or
+    None when it is too long or names no noun phrase."""
+    noun = clause.head
+    phrase = _noun_phrase(noun, clause)
+    words = [t for t in clause.subtree if not t.is_punct]
+    if not phrase or len(phrase) + len(words) > _MAX_WORDS:
+        return None
+    relative = _relative_word(clause)
+    # "The book" said again inside a sentence is "the book"; a name keeps its capital.
+    first = (
+        phrase[0].lower_ if phrase[0].pos_ in ("DET", "PRON") and phrase[0].lower_ != "i" else None
+    )
+    named = " ".join([first or phrase[0].text, *(t.text for t in phrase[1:])])
+    rest = [t for t in words if relative is None or t.i != relative.i]
+    if relative is not None and relative.lower_ == "whose":
+        # "Tom, whose brother is a pilot": Tom's brother is a pilot.
+        return " ".join([named + "'s", *(t.text for t in rest)])
+    skip = -1 if relative is None else relative.i
+    has_subject = any(c.dep_ in _SUBJECT_DEPS for c in clause.children if c.i != skip)
+    if not has_subject:
+        # "my sister, who lives in Oslo": she is who lives there.
+        return " ".join([named, *(t.text for t in rest)])
+    at = _insertion(clause, rest)
+    return " ".join([*(t.text for t in rest[:at]), named, *(t.text for t in rest[at:])])
+
+
+def relative_sentences(sent: Span, reparse: Reparse) -> Iterator[Span]:
+    """Each relative clause of the sentence, parsed again as the sentence it stands for."""
+    for tok in sent:
+        if tok.dep_ != "relcl" or tok.pos_ not in ("VERB", "AUX"):
+            continue
+        text = said_again(tok)
+        if text is None:
+            continue
+        doc: Doc = reparse(text + ".")
+        yield next(iter(doc.sents))
