@@ -229,7 +229,15 @@ class LearningSettings(_Section):
     #: Torch threads a night uses: one leaves the other core to the daemon, and on a loaded
     #: machine more threads than free cores spin against each other (measured: slower).
     threads: int = Field(default=1, ge=1, le=64)
-    batch: int = Field(default=128, ge=1)
+    #: Batch and learning rate of a night: small batches at a low rate generalised best to
+    #: held-out HPO is_a edges (dev numbers, benchmarks/RESULTS-learning.md section 8).
+    batch: int = Field(default=32, ge=1)
+    lr: float = Field(default=0.005, gt=0.0, le=1.0)
+    #: Sampled corrupted tails come from the relation's range (heads from its domain).
+    negatives_from_range: bool = True
+    #: Entity vectors include the words of the entity's name (resident.learning.names): what is
+    #: learned about a word reaches every term named with it.
+    name_words: bool = True
 
 
 class ConsolidationSettings(_Section):
