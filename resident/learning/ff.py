@@ -266,18 +266,21 @@ def _queries(
 ) -> tuple[torch.Tensor | None, torch.Tensor]:
     """Candidates per query and the positive's column: every entity (None) on a small graph;
     else the positive in column 0 and k sampled entities after it: uniformly, or with a `pool`
-    (per relation, the entities it reached on this side, padded; and how many) from the
-    query's relation's own pool, so a parent is told apart from other parents, not from leaves
-    no parent could be."""
+    (per relation, the entities it reached on this side, padded; and how many) half of them
+    from the query's relation's own pool, so a parent is also told apart from other parents,
+    not only from leaves no parent could be."""
     if n_ent <= full_max:
         return None, pos
     u = torch.rand((len(pos), k), generator=gen).to(pos.device)
-    if pool is None or rel is None:
-        rand = (u * n_ent).long().clamp_(max=n_ent - 1)
-    else:
+    rand = (u * n_ent).long().clamp_(max=n_ent - 1)
+    if pool is not None and rel is not None:
+        # Half from the relation's own side, half from every entity: the first half teaches
+        # which parent, the second that a leaf is no parent at all (without it a leaf never
+        # meets the contrast as a tail and may score anything there).
         members, sizes = pool
-        pick = (u * sizes[rel].unsqueeze(1)).long().clamp_(max=members.shape[1] - 1)
-        rand = members[rel].gather(1, pick)
+        half = k // 2
+        pick = (u[:, :half] * sizes[rel].unsqueeze(1)).long().clamp_(max=members.shape[1] - 1)
+        rand[:, :half] = members[rel].gather(1, pick)
     return torch.cat([pos.unsqueeze(1), rand], 1), torch.zeros(
         len(pos), dtype=torch.long, device=pos.device
     )

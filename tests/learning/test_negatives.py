@@ -1,5 +1,5 @@
-"""Corrupted entities drawn from the relation's own side: a tail's negatives are other tails of
-the relation (another parent, never a leaf no parent could be), a head's other heads."""
+"""Corrupted entities drawn half from the relation's own side (a tail's negatives: other tails of
+the relation, another parent; a head's: other heads) and half from every entity."""
 
 from __future__ import annotations
 
@@ -19,10 +19,12 @@ def test_sampled_tails_come_from_the_relations_range() -> None:
     pos = train[:, 2]
     cand, target = _queries(pos, 50, 64, gen, 8, pools[2], train[:, 1])
     assert cand is not None and torch.equal(cand[:, 0], pos) and torch.all(target == 0)
-    assert set(cand[:3, 1:].flatten().tolist()) == {10, 11}
-    assert set(cand[3, 1:].tolist()) == {12}
+    # The first half from the relation's range, the second from every entity.
+    assert set(cand[:3, 1:33].flatten().tolist()) == {10, 11}
+    assert set(cand[3, 1:33].tolist()) == {12}
+    assert len(set(cand[:, 33:].flatten().tolist())) > 20
     heads, _ = _queries(train[:, 0], 50, 64, gen, 8, pools[0], train[:, 1])
-    assert heads is not None and set(heads[:3, 1:].flatten().tolist()) == {0, 1, 2}
+    assert heads is not None and set(heads[:3, 1:33].flatten().tolist()) == {0, 1, 2}
     # Without a pool: uniform over every entity.
     uniform, _ = _queries(pos, 50, 512, gen, 8)
     assert uniform is not None and len(set(uniform[:, 1:].flatten().tolist())) > 30
