@@ -20,7 +20,8 @@ from resident.clock import SystemClock
 from resident.config import Settings
 from resident.daemon.morning_quiz import ask, take_quiz
 from resident.daemon.quiet import quiet_seconds, restore_energy
-from resident.learning.consolidation import consolidate, render_markdown
+from resident.learning.consolidation import consolidate
+from resident.learning.night_report import render_markdown
 from resident.learning.quiz import Guarded, guarded_night
 from resident.maintenance import open_for_flow
 from resident.memory.client import GraphStore

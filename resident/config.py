@@ -231,6 +231,14 @@ class LearningSettings(Section):
     #: machine more threads than free cores spin against each other (measured: slower).
     threads: int = Field(default=1, ge=1, le=64)
     batch: int = Field(default=128, ge=1)
+    #: A night's learning rate: 0.005 generalised better to held-out HPO is_a edges than the
+    #: benchmark's 0.02 (dev numbers, benchmarks/RESULTS-learning.md section 8).
+    lr: float = Field(default=0.005, gt=0.0, le=1.0)
+    #: Sampled corrupted tails come from the relation's range (heads from its domain).
+    negatives_from_range: bool = True
+    #: Entity vectors include the words of the entity's name (resident.learning.names): what is
+    #: learned about a word reaches every term named with it.
+    name_words: bool = True
 
 
 class ConsolidationSettings(Section):

@@ -31,6 +31,7 @@ from resident.learning.checkpoint import (
     save_checkpoint,
     save_ledger,
 )
+from resident.learning.names import name_bags
 from resident.learning.proposals import (
     Calibration,
     Ledger,
@@ -44,7 +45,6 @@ from resident.learning.replay import Replayed, plan_replay
 from resident.memory.client import GraphStore
 from resident.memory.learning_store import experience_of
 from resident.records import Claim, ConflictStatus, DuplicateCandidate, Level, NewClaim
-from resident.report import table
 
 MODEL_NAME = "ff"
 #: At most this many (head, relation) pairs are scored against every entity for proposals.
@@ -116,6 +116,16 @@ def split_held_out(triples: Iterable[Triple], share: float) -> tuple[set[Triple]
             degree[t] -= 1
             test.add((h, r, t))
     return ts - test, test
+
+
+def entity_labels(graph: GraphStore) -> dict[str, str]:
+    """Every entity's label by id (the learner reads names as bags of words)."""
+    reader = graph.export_table("entities")  # type: ignore[attr-defined]
+    out: dict[str, str] = {}
+    for batch in reader:
+        ids, labels = batch.column("id").to_pylist(), batch.column("label").to_pylist()
+        out.update((i, lbl) for i, lbl in zip(ids, labels, strict=True) if lbl)
+    return out
 
 
 def all_claims(graph: GraphStore) -> list[Claim]:
@@ -204,7 +214,12 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
             [w * plan.weights.get((h, r, t), 1.0) for h, r, t, w in train], dtype=torch.float
         ),
     )
-    model, history, opt_state, version, runs = resume(ckpt, len(ents), len(rels), cfg.dim)
+    labels = entity_labels(graph) if cfg.name_words else {}
+    words, bags = name_bags(ents, labels, ckpt.get("words", []) if ckpt else [])
+    model, history, opt_state, version, runs = resume(
+        ckpt, len(ents), len(rels), cfg.dim, len(words) if cfg.name_words else 0
+    )
+    model.set_names(bags)
     tc = TrainConfig(
         dim=cfg.dim,
         epochs=cfg.epochs_per_night,
@@ -212,6 +227,8 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
         seed=cfg.seed,
         negatives=cfg.negatives,
         full_contrast_max=cfg.full_contrast_max_entities,
+        lr=cfg.lr,
+        negatives_from_range=cfg.negatives_from_range,
     )
     if len(data.train):
         opt_state_new = train_ff(model, data, tc, history, opt_state)
@@ -271,6 +288,7 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
             "optimizers": opt_state_new,
             "entities": ents,
             "relations": rels,
+            "words": words if model.word is not None else [],
             "runs": runs,
             "history": {"losses": history.losses, "epochs": history.epochs},
             "calibration": {"threshold": cal.threshold, "precision": cal.precision},
@@ -512,7 +530,7 @@ def near_duplicates(
 
     out: list[DuplicateCandidate] = []
     with torch.no_grad():
-        emb = F.normalize(model.ent.weight.detach(), dim=1)
+        emb = F.normalize(model.entity_table().detach(), dim=1)
         for lo in range(0, len(entities), chunk):
             sim = emb[lo : lo + chunk] @ emb.T
             rows, cols = (sim >= threshold).nonzero(as_tuple=True)
@@ -528,65 +546,3 @@ def near_duplicates(
                         )
                     )
     return out
-
-
-def render_markdown(report: NightReport) -> str:
-    cal = report.calibration
-    at = "none reached the target" if cal.threshold is None else f"{cal.threshold:.3f}"
-    lines = [
-        f"# sleep-consolidation, {report.at.isoformat()}",
-        "",
-        f"Model {MODEL_NAME}@{report.version}, {report.epochs_total} epochs in all; "
-        f"{report.positives} grounded links ({report.held_out} held out); replayed "
-        f"{report.replayed} of {report.buffer_rows} buffered experiences "
-        f"({report.withdrawn} corrected belief(s) withdrawn from training).",
-        "",
-        f"Held-out filtered MRR **{report.mrr:.3f}**, Hits@10 **{report.hits10:.3f}**.",
-        "",
-        f"Calibration on the held-out edges: threshold **{at}**, precision there "
-        f"**{cal.precision:.2f}** over {cal.support} of {cal.candidates} candidates "
-        f"({cal.positives} of them held-out edges).",
-        "",
-        f"Proposals written: **{len(report.proposals)}** (inference, hint cap); open now: "
-        f"**{report.pending}**; reversing a held edge: **{report.reversed}**; closed tonight: "
-        + (", ".join(f"{p.status} {' '.join(p.triple)}" for p in report.closed) or "none")
-        + "; turned away by the partial orders: "
-        + (", ".join(f"{k} {v}" for k, v in sorted(report.skipped.items())) or "none")
-        + f"; duplicate candidates: {report.duplicates}.",
-        "",
-    ]
-    if report.proposals:
-        lines += ["## Proposals", ""]
-        lines += table(
-            ["subject", "relation", "object", "score", "night's precision"],
-            [
-                (p.subject, p.predicate, p.object_entity, f"{p.score:.3f}", f"{p.precision:.2f}")
-                for p in report.proposals
-            ],
-        )
-        lines.append("")
-    if report.replay:
-        lines += ["## Replayed first (priority: recency + surprise; weight by kind)", ""]
-        lines += table(
-            ["kind", "statement", "priority", "weight"],
-            [(r.kind, r.statement, f"{r.priority:.3f}", f"{r.weight:.2f}") for r in report.replay],
-        )
-        lines.append("")
-    lines += ["## Trend over past nights", ""]
-    lines += table(
-        ["night", "version", "epochs", "MRR", "Hits@10", "precision", "proposals", "open"],
-        [
-            (
-                r["at"],
-                r["version"],
-                r["epochs"],
-                f"{r['mrr']:.3f}",
-                f"{r['hits10']:.3f}",
-                f"{r.get('precision', 0.0):.2f}",
-                r["proposals"],
-                r.get("pending", ""),
-            )
-            for r in report.history
-        ],
-    )
-    return "\n".join(lines)

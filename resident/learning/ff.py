@@ -90,19 +90,74 @@ class FFLayer(nn.Module):
 
 
 class ForwardForward(nn.Module):
-    """Embeddings, a relation-conditioned layer 1 and dense layers above; one optimizer each."""
+    """Embeddings, a relation-conditioned layer 1 and dense layers above; one optimizer each.
+
+    With `n_words`, an entity's vector is its own row plus the weighted sum of its name's word
+    rows (`set_names`, from resident.learning.names): what the learner learns about a word
+    carries to every entity whose name uses it. The words are layer 1's parameters like the
+    entity rows, learning from layer 1's loss only."""
 
     def __init__(
-        self, n_ent: int, n_rel: int, dim: int, layers: int = 2, dropout: float = 0.3
+        self,
+        n_ent: int,
+        n_rel: int,
+        dim: int,
+        layers: int = 2,
+        dropout: float = 0.3,
+        n_words: int = 0,
+        max_words: int = 8,
+        own_std: float = 0.1,
     ) -> None:
         super().__init__()
         self.ent = nn.Embedding(n_ent, dim)
         self.rel = nn.Embedding(n_rel, dim)
         nn.init.normal_(self.ent.weight, std=1.0)
         nn.init.normal_(self.rel.weight, std=1.0)
+        self.word: nn.Embedding | None = None
+        if n_words:
+            # An entity's own row starts small: at first its name speaks for it, and the row
+            # learns what the name does not say.
+            nn.init.normal_(self.ent.weight, std=own_std)
+            # The last row pads a short name: it stays zero and weighs zero.
+            self.word = nn.Embedding(n_words + 1, dim, padding_idx=n_words)
+            nn.init.normal_(self.word.weight, std=1.0)
+            with torch.no_grad():
+                self.word.weight[n_words].zero_()
+        self.name_idx: torch.Tensor
+        self.name_w: torch.Tensor
+        self.register_buffer("name_idx", torch.full((n_ent, max_words), n_words, dtype=torch.long))
+        self.register_buffer("name_w", torch.zeros(n_ent, max_words))
         self.layers = nn.ModuleList(FFLayer(dim, dim) for _ in range(layers - 1))
         self.dropout = dropout
         self.n_layers = layers
+
+    def set_names(self, bags: list[list[tuple[int, float]]]) -> None:
+        """Each entity's name as (word row, weight) pairs, at most max_words of them."""
+        if self.word is None:
+            return
+        pad, width = self.word.num_embeddings - 1, self.name_idx.shape[1]
+        idx = torch.full((len(bags), width), pad, dtype=torch.long)
+        w = torch.zeros(len(bags), width)
+        for i, bag in enumerate(bags):
+            for j, (row, weight) in enumerate(bag[:width]):
+                idx[i, j], w[i, j] = row, weight
+        self.name_idx, self.name_w = idx, w
+
+    def entity(self, idx: torch.Tensor) -> torch.Tensor:
+        """The vectors of the entities in idx (any shape): own row plus name words."""
+        e = self.ent(idx)
+        if self.word is None:
+            return e
+        # Each distinct entity's bag once: a batch's sampled candidates repeat many entities.
+        uniq, inv = torch.unique(idx, return_inverse=True)
+        bag = (self.word(self.name_idx[uniq]) * self.name_w[uniq].unsqueeze(-1)).sum(-2)
+        return e + bag[inv]
+
+    def entity_table(self) -> torch.Tensor:
+        """Every entity's vector (n_ent, dim)."""
+        if self.word is None:
+            return self.ent.weight
+        return self.entity(torch.arange(self.ent.num_embeddings, device=self.ent.weight.device))
 
     def first(self, h: torch.Tensor, r: torch.Tensor, t: torch.Tensor) -> torch.Tensor:
         """Layer 1's activations for broadcastable head, relation and tail embeddings.
@@ -128,7 +183,7 @@ class ForwardForward(nn.Module):
     def goodness(self, hrt: torch.Tensor) -> list[torch.Tensor]:
         """Per layer goodness of each triple (rows of hrt)."""
         return self._stack(
-            self.first(self.ent(hrt[:, 0]), self.rel(hrt[:, 1]), self.ent(hrt[:, 2]))
+            self.first(self.entity(hrt[:, 0]), self.rel(hrt[:, 1]), self.entity(hrt[:, 2]))
         )
 
     def candidates(
@@ -137,9 +192,9 @@ class ForwardForward(nn.Module):
         """Per layer goodness (B, C) of the queries in q (B, 3) with the head (side 0) or the tail
         (side 2) replaced by each candidate entity: every entity when cand is None, else the
         rows of cand (B, C)."""
-        fixed = self.ent(q[:, 2 - side]).unsqueeze(1)
+        fixed = self.entity(q[:, 2 - side]).unsqueeze(1)
         r = self.rel(q[:, 1]).unsqueeze(1)
-        other = self.ent.weight.unsqueeze(0) if cand is None else self.ent(cand)
+        other = self.entity_table().unsqueeze(0) if cand is None else self.entity(cand)
         if side == 2:
             return self._stack(self.first(fixed, r, other))
         return self._stack(self.first(other, r, fixed))
@@ -179,6 +234,9 @@ class TrainConfig:
     seed: int = 0
     #: Up to this many entities every entity is a candidate in the contrast; above it a sample.
     full_contrast_max: int = FULL_CONTRAST_MAX_ENTITIES
+    #: Sampled corrupted entities come from the entities the relation reached on that side
+    #: (its range for a tail, its domain for a head) rather than from every entity.
+    negatives_from_range: bool = False
 
 
 @dataclass
@@ -198,16 +256,46 @@ def _contrast(
 
 
 def _queries(
-    pos: torch.Tensor, n_ent: int, k: int, gen: torch.Generator, full_max: int
+    pos: torch.Tensor,
+    n_ent: int,
+    k: int,
+    gen: torch.Generator,
+    full_max: int,
+    pool: tuple[torch.Tensor, torch.Tensor] | None = None,
+    rel: torch.Tensor | None = None,
 ) -> tuple[torch.Tensor | None, torch.Tensor]:
     """Candidates per query and the positive's column: every entity (None) on a small graph;
-    else the positive in column 0 and k random entities after it."""
+    else the positive in column 0 and k sampled entities after it: uniformly, or with a `pool`
+    (per relation, the entities it reached on this side, padded; and how many) half of them
+    from the query's relation's own pool, so a parent is also told apart from other parents,
+    not only from leaves no parent could be."""
     if n_ent <= full_max:
         return None, pos
-    rand = torch.randint(0, n_ent, (len(pos), k), generator=gen).to(pos.device)
+    u = torch.rand((len(pos), k), generator=gen).to(pos.device)
+    rand = (u * n_ent).long().clamp_(max=n_ent - 1)
+    if pool is not None and rel is not None:
+        # Half from the relation's own side, half from every entity: the first half teaches
+        # which parent, the second that a leaf is no parent at all (without it a leaf never
+        # meets the contrast as a tail and may score anything there).
+        members, sizes = pool
+        half = k // 2
+        pick = (u[:, :half] * sizes[rel].unsqueeze(1)).long().clamp_(max=members.shape[1] - 1)
+        rand[:, :half] = members[rel].gather(1, pick)
     return torch.cat([pos.unsqueeze(1), rand], 1), torch.zeros(
         len(pos), dtype=torch.long, device=pos.device
     )
+
+
+def side_pools(train: torch.Tensor, n_rel: int) -> dict[int, tuple[torch.Tensor, torch.Tensor]]:
+    """Per side (0 head, 2 tail): each relation's entities on that side in `train`, as a padded
+    (n_rel, longest) table (a short row repeats its first member) and each row's size."""
+    out = {}
+    for side in (0, 2):
+        rows = [sorted(set(train[train[:, 1] == r][:, side].tolist())) or [0] for r in range(n_rel)]
+        width = max(len(x) for x in rows)
+        members = torch.tensor([x + [x[0]] * (width - len(x)) for x in rows], dtype=torch.long)
+        out[side] = (members, torch.tensor([len(x) for x in rows], dtype=torch.long))
+    return out
 
 
 def train_ff(
@@ -223,6 +311,8 @@ def train_ff(
     owns layer i only, and each steps on its own layer's loss."""
     gen = torch.Generator().manual_seed(cfg.seed + history.epochs)
     groups = [list(model.ent.parameters()) + list(model.rel.parameters())]
+    if model.word is not None:
+        groups[0] += list(model.word.parameters())
     groups += [list(layer.parameters()) for layer in model.layers]
     opts = [torch.optim.Adam(g, lr=cfg.lr) for g in groups]
     if opt_state:
@@ -231,6 +321,7 @@ def train_ff(
     model.train()
     x = data.train.to(model.ent.weight.device)
     w_all = None if data.weights is None else data.weights.to(x.device)
+    pools = side_pools(data.train, data.n_rel) if cfg.negatives_from_range else {}
     for _ in range(cfg.epochs):
         perm = torch.randperm(len(x), generator=gen).to(x.device)
         total = 0.0
@@ -240,7 +331,13 @@ def train_ff(
             w = None if w_all is None else w_all[idx]
             for side in (2, 0):
                 cand, target = _queries(
-                    q[:, side], data.n_ent, cfg.negatives, gen, cfg.full_contrast_max
+                    q[:, side],
+                    data.n_ent,
+                    cfg.negatives,
+                    gen,
+                    cfg.full_contrast_max,
+                    pools.get(side),
+                    q[:, 1],
                 )
                 gs = model.candidates(q, side, cand)
                 for li, (opt, g) in enumerate(zip(opts, gs, strict=True)):
@@ -248,7 +345,7 @@ def train_ff(
                     if li == 0:
                         used = torch.cat([q[:, 0], q[:, 2]])
                         loss = loss + cfg.reg * (
-                            model.ent(used).pow(2).sum(1).mean()
+                            model.entity(used).pow(2).sum(1).mean()
                             + model.rel(q[:, 1]).pow(2).sum(1).mean()
                         )
                     opt.zero_grad()

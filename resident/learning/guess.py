@@ -37,8 +37,16 @@ def _model(path: Path) -> tuple[dict[str, Any], Any] | None:
         return None
     state = ckpt["model"]
     n_ent, dim = state["ent.weight"].shape
-    model = ForwardForward(n_ent, state["rel.weight"].shape[0], dim)
-    model.load_state_dict(state)
+    words = state.get("word.weight")
+    model = ForwardForward(
+        n_ent,
+        state["rel.weight"].shape[0],
+        dim,
+        n_words=0 if words is None else len(words) - 1,
+        max_words=state["name_idx"].shape[1] if "name_idx" in state else 8,
+    )
+    # A checkpoint from before the name words has no name buffers: the empty ones stand in.
+    model.load_state_dict({**model.state_dict(), **state})
     model.eval()
     _CACHE[path] = (mtime, ckpt, model)
     return ckpt, model
@@ -65,10 +73,11 @@ def best_guess(
         return None
     import torch
 
+    from resident.learning.scoring import tail_probs
+
     h, r = ents.index(subject_id), rels.index(predicate)
     q = torch.tensor([[h, r, 0]], dtype=torch.long)
-    with torch.no_grad():
-        probs = torch.softmax(torch.stack(model.candidates(q, 2, None), 0).sum(0), 1)[0]
+    probs = tail_probs(model, q)[0]  # the scores the calibration measured
     index = OrderIndex(held, settings.hygiene.acyclic_relations)
     for t in torch.argsort(probs, descending=True)[:20].tolist():
         score = float(probs[t])

@@ -12,24 +12,42 @@ import torch
 from resident.learning.ff import ForwardForward, History
 
 IndexTriple = tuple[int, int, int]
+#: Floats in one (pairs, entities, dim) block when candidates are scored against every entity:
+#: 64 pairs at a time over 2,000 entities held about 250 MB of such blocks at once (measured).
+CANDIDATE_FLOATS = 2_000_000
 
 
 def resume(
-    ckpt: dict[str, Any] | None, n_ent: int, n_rel: int, dim: int
+    ckpt: dict[str, Any] | None, n_ent: int, n_rel: int, dim: int, n_words: int = 0
 ) -> tuple[ForwardForward, History, list[dict[str, Any]] | None, int, list[dict[str, Any]]]:
     """The model, its history, optimizer state, next version and past runs (fresh when no
-    checkpoint); rows for entities or relations new tonight are appended, learned rows kept."""
-    model = ForwardForward(n_ent, n_rel, dim)
+    checkpoint); rows for entities, relations or name words new tonight are appended, learned
+    rows kept (the names' bags themselves are set afresh each night: `set_names`)."""
+    model = ForwardForward(n_ent, n_rel, dim, n_words=n_words)
     if ckpt is None:
         return model, History(), None, 1, []
     state = ckpt["model"]
+    fresh_state = model.state_dict()
     grew = False
     for key, n in (("ent.weight", n_ent), ("rel.weight", n_rel)):
         old = state[key]
         if len(old) < n:
-            fresh = getattr(model, key.split(".")[0]).weight.detach()[len(old) :]
-            state[key] = torch.cat([old, fresh], 0)
+            state[key] = torch.cat([old, fresh_state[key][len(old) :]], 0)
             grew = True
+    if n_words:
+        # The word table's last row is the padding; new words go in before it.
+        old_words = state.get("word.weight")
+        known = 0 if old_words is None else len(old_words) - 1
+        if known < n_words:
+            kept = [] if old_words is None else [old_words[:known]]
+            fresh = fresh_state["word.weight"]
+            state["word.weight"] = torch.cat([*kept, fresh[known:]], 0)
+            grew = True
+    elif "word.weight" in state:
+        del state["word.weight"]
+        grew = True
+    # Tonight's name bags are set by the caller; the checkpoint's are last night's shape.
+    state["name_idx"], state["name_w"] = fresh_state["name_idx"], fresh_state["name_w"]
     model.load_state_dict(state)
     history = History(losses=ckpt["history"]["losses"], epochs=ckpt["history"]["epochs"])
     # Adam's moments are shaped like the old tables: after growth they start afresh.
@@ -43,23 +61,32 @@ def resume(
 
 
 @torch.no_grad()
+def tail_probs(model: ForwardForward, q: torch.Tensor) -> torch.Tensor:
+    """(B, n_ent): for each query (head, relation) in q, a softmax over every entity as the
+    tail; the layers' goodness summed are the logits of a contrast over candidates, so this
+    reads as how likely a tail is against all the others."""
+    return torch.softmax(torch.stack(model.candidates(q, 2, None), 0).sum(0), 1)
+
+
+@torch.no_grad()
 def top_candidates(
     model: ForwardForward,
     pairs: Sequence[tuple[int, int]],
     n_ent: int,
     per_pair: int,
     skip: Callable[[int, int, int], bool],
-    batch: int = 64,
+    budget: int = CANDIDATE_FLOATS,
 ) -> list[tuple[float, int, int, int]]:
-    """For each (head, relation): its best `per_pair` tails that `skip` lets through, scored
-    as a softmax over every entity (the layers' goodness are the logits of a contrast over
-    candidates, so this reads as how likely this tail is against all the others)."""
+    """For each (head, relation): its best `per_pair` tails that `skip` lets through, with their
+    `tail_probs`."""
     out: list[tuple[float, int, int, int]] = []
     look = min(n_ent, per_pair * 4 + 8)
+    # Each layer holds a (pairs, n_ent, dim) block: as many pairs at once as fit the budget.
+    batch = max(1, budget // (n_ent * model.ent.embedding_dim))
     for lo in range(0, len(pairs), batch):
         chunk = pairs[lo : lo + batch]
         q = torch.tensor([[h, r, 0] for h, r in chunk], dtype=torch.long).reshape(-1, 3)
-        probs = torch.softmax(torch.stack(model.candidates(q, 2, None), 0).sum(0), 1)
+        probs = tail_probs(model, q)
         vals, idx = torch.topk(probs, look, dim=1)
         for (h, r), vs, ts in zip(chunk, vals.tolist(), idx.tolist(), strict=True):
             kept = 0

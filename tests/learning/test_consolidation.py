@@ -26,7 +26,13 @@ NOW = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
 
 def _small_settings(settings: Settings) -> Settings:
     learning = settings.learning.model_copy(
-        update={"dim": 16, "epochs_per_night": 40, "proposals_per_night": 5, "batch": 32}
+        update={
+            "dim": 16,
+            "epochs_per_night": 40,
+            "proposals_per_night": 5,
+            "batch": 32,
+            "lr": 0.02,
+        }
     )
     # A lower precision target than the default 0.3 leaves the tests a margin over run-to-run
     # differences of the learner; what is asserted is how the threshold is used.
