@@ -25,6 +25,7 @@ from resident.config import EventSettings
 from resident.errors import InvalidInput
 from resident.session import Session
 from resident.state import journal as state_journal
+from resident.state.storage import is_storage_full, storage_full
 
 KIND_MAX_CHARS = 64
 #: The log's folder under the data directory.
@@ -91,10 +92,13 @@ class EventLog:
                 view = memoryview(data)
                 while view:
                     view = view[os.write(self._fd, view) :]
-            except OSError:
+            except OSError as exc:
                 # A full disk can take part of a line: cut it off, so that the next event
                 # (once space is back) does not follow a torn line in the middle of the log.
                 os.ftruncate(self._fd, end)
+                if is_storage_full(exc):
+                    # Typed, so every caller answers 507 as for any other full write.
+                    raise storage_full(exc, self.path.parent) from exc
                 raise
             self._seq = event.seq
             if getattr(self._group, "depth", 0) > 0 and correlation_id is not None:
