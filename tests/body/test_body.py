@@ -17,12 +17,11 @@ from resident.body.probes import probe_gpu
 from resident.clock import ManualClock
 from resident.config import (
     BodySettings,
-    CouncilProvider,
-    CouncilSettings,
     FlowSettings,
     LanguageModelSettings,
     Settings,
 )
+from resident.config_council import CouncilProvider, CouncilSettings
 from resident.daemon.boot import boot
 from resident.errors import InvalidInput
 from resident.events import read_events

@@ -1,5 +1,6 @@
 """A real chat-completions server on 127.0.0.1 (the OpenAI wire format), whose replies each test
-scripts: an honest phraser, a liar, one that errors, one too slow, one that answers garbage."""
+scripts: an honest phraser, a liar, one that errors, one too slow, one that answers garbage; and
+`max_`, a booted resident to talk to."""
 
 from __future__ import annotations
 
@@ -8,9 +9,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from resident.config import Settings
+
+if TYPE_CHECKING:
+    from tests.language.test_conversation import Max
 
 
 class ChatServer:
@@ -108,3 +114,13 @@ def chat_server() -> Iterator[ChatServer]:
     server = ChatServer().start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def max_(settings: Settings) -> Iterator[Max]:
+    """A booted resident on this test's data directory (tests.language.test_conversation.Max)."""
+    from tests.language.test_conversation import Max
+
+    m = Max(settings)
+    yield m
+    m.close()

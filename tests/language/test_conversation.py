@@ -4,7 +4,6 @@ or the state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,13 +43,6 @@ class Max:
     def close(self) -> None:
         self.resident.shutdown(self.clock.now())
         self.graph.close()
-
-
-@pytest.fixture
-def max_(settings: Settings) -> Iterator[Max]:
-    m = Max(settings)
-    yield m
-    m.close()
 
 
 def _ana(m: Max) -> str:

@@ -5,21 +5,12 @@ the reply acknowledges is on disk when it is returned."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from resident.config import Settings
 from resident.events import read_events
 from tests.language.test_conversation import Max
-
-
-@pytest.fixture
-def max_(settings: Settings) -> Iterator[Max]:
-    m = Max(settings)
-    yield m
-    m.close()
 
 
 def _log_fsyncs(m: Max, monkeypatch: pytest.MonkeyPatch) -> list[int]:

@@ -5,7 +5,6 @@ of state ends the earlier claim's validity, present-tense questions read what ho
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -36,13 +35,6 @@ class Max:
     def close(self) -> None:
         self.resident.shutdown(self.clock.now())
         self.graph.close()
-
-
-@pytest.fixture
-def max_(settings: Settings) -> Iterator[Max]:
-    m = Max(settings)
-    yield m
-    m.close()
 
 
 def _objects(turn: Turn) -> set[str]:

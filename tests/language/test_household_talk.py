@@ -5,22 +5,11 @@ qualifiers answering "where", and "I don't know" for what was never said."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from resident.config import Settings
 from tests.language.test_conversation import Max
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-@pytest.fixture
-def max_(settings: Settings) -> Iterator[Max]:
-    m = Max(settings)
-    yield m
-    m.close()
 
 
 def _transcript() -> list[tuple[str, str, str]]:

@@ -3,24 +3,14 @@ daughter" likewise; a parent's own relatives ("my mother") stay the speaker's ow
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from resident.config import Settings
 from resident.language.pipeline import installed_trained_pipeline
 from tests.language.test_conversation import Max
 
 pytestmark = pytest.mark.skipif(
     installed_trained_pipeline() is None, reason="the statement reader needs a trained pipeline"
 )
-
-
-@pytest.fixture
-def max_(settings: Settings) -> Iterator[Max]:
-    m = Max(settings)
-    yield m
-    m.close()
 
 
 def test_a_child_or_a_pet_is_the_partners_too(max_: Max) -> None:

@@ -5,7 +5,6 @@ README's transcript, run through a real Resident on a real DuckDB graph."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,13 +18,6 @@ from resident.language.statement import base_form
 from tests.language.test_conversation import Max
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-@pytest.fixture
-def max_(settings: Settings) -> Iterator[Max]:
-    m = Max(settings)
-    yield m
-    m.close()
 
 
 def _stored(m: Max, turn_claims: list[dict]) -> set[tuple[str, str, str]]:

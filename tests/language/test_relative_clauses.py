@@ -4,12 +4,10 @@ place and read by the one statement reader (language/relative.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from resident.config import Settings
 from resident.language.pipeline import installed_trained_pipeline, load_pipeline
 from resident.language.reading import read
 from resident.language.relative import said_again
@@ -69,13 +67,6 @@ def test_the_relative_clause_and_the_main_clause_are_both_stored(nlp: Any) -> No
 def test_a_relative_clause_about_someone_unnamed_stores_nothing(nlp: Any) -> None:
     # "a friend" names no one MAX can file: the clause is read and yields nothing.
     assert _read(nlp, "Jonas has a friend who speaks Japanese.") == {("Jonas", "has", "friend")}
-
-
-@pytest.fixture
-def max_(settings: Settings) -> Iterator[Max]:
-    m = Max(settings)
-    yield m
-    m.close()
 
 
 def test_what_a_relative_clause_said_answers_a_question(max_: Max) -> None:

@@ -6,12 +6,10 @@ the noun phrase back as the subject (language/reparse.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from resident.config import Settings
 from resident.language import lexicon
 from resident.language.pipeline import installed_trained_pipeline, load_pipeline
 from resident.language.reading import read
@@ -98,13 +96,6 @@ def test_made_up_names_with_numbers_are_read_every_time(nlp: Any) -> None:
 )
 def test_chit_chat_has_no_second_reading(nlp: Any, text: str) -> None:
     assert _read(nlp, text) == set()
-
-
-@pytest.fixture
-def max_(settings: Settings) -> Iterator[Max]:
-    m = Max(settings)
-    yield m
-    m.close()
 
 
 def test_told_through_a_misread_verb_and_asked_back(max_: Max) -> None:
