@@ -70,7 +70,11 @@ def _verb_candidates(sent: Span) -> Iterator[tuple[Token, str]]:
     words = [t for t in sent if not t.is_punct]
     for tok in words[1:-1]:
         low = tok.lower_
-        if low in _NOT_VERBS or tok.pos_ in ("AUX", "ADP", "DET", "PRON", "CCONJ", "PART", "NUM"):
+        if low in _NOT_VERBS or tok.pos_ in ("ADP", "DET", "PRON", "CCONJ", "PART", "NUM"):
+            continue
+        # Auxiliaries are stop words; a content word the tagger made one ("Ana loves
+        # gardening": "loves" an auxiliary of "gardening") may be the verb.
+        if tok.pos_ == "AUX" and tok.is_stop:
             continue
         base = lexicon.base(low, "v")
         if base is None or not low.isalpha():
