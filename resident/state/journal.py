@@ -91,15 +91,20 @@ def active(directory: Path | None) -> Commit | None:
     return commit
 
 
-def newest_envelope(directory: Path, file_name: str) -> dict[str, Any] | None:
+def newest_envelope(
+    directory: Path, file_name: str, since_ns: int | None = None
+) -> dict[str, Any] | None:
     """The journalled envelope of `file_name` with the highest write counter in the logs under
-    `directory` (every session's), or None. A line that does not read (a torn last line) is
-    passed over: the file on disk then stands."""
+    `directory` (every session's; with `since_ns`, only those last written at or after it), or
+    None. A line that does not read (a torn last line) is passed over: the file on disk then
+    stands."""
     best: dict[str, Any] | None = None
     if not directory.is_dir():
         return None
     for log in directory.glob("*.jsonl"):
         try:
+            if since_ns is not None and log.stat().st_mtime_ns < since_ns:
+                continue
             data = log.read_bytes()
         except OSError:
             continue

@@ -179,7 +179,14 @@ class StateFile(Generic[M]):
         """`found`, or the event log's version of this file when it is newer."""
         if self.journal is None:
             return found
-        envelope = state_journal.newest_envelope(self.journal, self.path.name)
+        # Only a log written to after the primary file can hold a newer version of it (every
+        # version journalled before the file was replaced is in the file or older): boot reads
+        # the recent logs, not the whole history. A last good copy is no such witness.
+        since_ns = None
+        if found.source is Source.PRIMARY:
+            with contextlib.suppress(OSError):
+                since_ns = found.path.stat().st_mtime_ns
+        envelope = state_journal.newest_envelope(self.journal, self.path.name, since_ns)
         if envelope is None or (found.seq is not None and envelope["seq"] <= found.seq):
             return found
         try:

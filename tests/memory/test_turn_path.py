@@ -8,13 +8,12 @@ from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
-import pyarrow as pa
 import pytest
 
 from resident.config import load_settings
 from resident.memory.duck_store import DuckStore
 from resident.records import Entity, HouseQuestion, NewClaim
-from tests.memory.test_duck_store import T0
+from tests.memory.test_duck_store import T0, arrow_entities
 
 FEW = [
     Entity(id="person:tom", kind="person", label="Tom", aliases=("Tommy", "TOM")),
@@ -38,17 +37,6 @@ def two(tmp_path: Path) -> Iterator[tuple[DuckStore, DuckStore]]:
     b.close()
 
 
-def _arrow(items: list[Entity]) -> pa.Table:
-    return pa.table(
-        {
-            "id": [e.id for e in items],
-            "kind": [e.kind for e in items],
-            "label": [e.label for e in items],
-            "aliases": [list(e.aliases) for e in items],
-        }
-    )
-
-
 def test_a_few_entities_land_as_the_bulk_path_lands_them(
     two: tuple[DuckStore, DuckStore],
 ) -> None:
@@ -56,14 +44,15 @@ def test_a_few_entities_land_as_the_bulk_path_lands_them(
     # The bulk path keeps one row of a repeated id; give it the same one the few path keeps.
     last = list({e.id: e for e in FEW}.values())
     got = few.upsert_entities(FEW, T0)
-    want = bulk.upsert_entities(_arrow(last), T0)
+    want = bulk.upsert_entities(arrow_entities(last), T0)
     assert got == want
     assert few.checksum() == bulk.checksum()
     for name in ("tommy", "Tom", "FIDDLE", "violin", "\u0130lke"):
         assert few.find_entities(name) == bulk.find_entities(name), name
     renamed = [Entity(id="person:tom", kind="person", label="Thomas", aliases=("Tom",))]
     later = T0 + timedelta(days=1)
-    assert few.upsert_entities(renamed, later) == bulk.upsert_entities(_arrow(renamed), later)
+    want = bulk.upsert_entities(arrow_entities(renamed), later)
+    assert few.upsert_entities(renamed, later) == want
     assert few.checksum() == bulk.checksum()
     assert few.find_entities("tommy") == [] and few.find_entities("thomas")[0].id == "person:tom"
     again = few.upsert_entities(renamed, later + timedelta(days=1))
