@@ -72,9 +72,9 @@ class LiteratureSettings(Section):
     #: scheduler address such as "tcp://127.0.0.1:8786".
     task_runner: str = "thread"
     max_workers: int = Field(default=2, ge=1)
-    #: Memory the process that reads one document may allocate, in MiB (RLIMIT_DATA; its
-    #: address space gets a GiB more for libraries): past it the document is refused
-    #: (document_too_large), the machine is not.
+    #: Memory the process that reads documents may hold resident, in MiB (RLIMIT_DATA is this
+    #: less the libraries it maps; its address space gets a GiB more): past it the document is
+    #: refused (document_too_large), the machine is not.
     max_memory_mb: int = Field(default=1024, ge=512)
     #: Seconds of CPU one document may take before it is refused.
     max_cpu_seconds: int = Field(default=1800, ge=10)

@@ -166,9 +166,7 @@ class OpenDocument:
                 text = page.get_text("text", flags=flags, sort=False)
                 del page
             except Exception as exc:  # a damaged page stream: MuPDF raises its own types
-                if "alloc (" in str(exc) or "out of memory" in str(exc).lower():
-                    # Not damage: the page wants more than the reading budget allows.
-                    raise MemoryError(str(exc)) from exc
+                _memory_is_not_damage(exc)
                 # One bad page of a long book is read as a page without text (counted, like
                 # a scanned page) rather than losing the book.
                 self.damaged_pages += 1
@@ -181,6 +179,25 @@ class OpenDocument:
                 # MuPDF keeps decoded objects in a store; freeing it keeps a 1,000-page book
                 # within the memory of a 100-page one.
                 pymupdf.TOOLS.store_shrink(100)
+
+
+def out_of_memory(exc: BaseException) -> bool:
+    """Whether an error is an allocation that failed (Python's, or MuPDF's own "calloc (n x 1
+    bytes) failed" / "out of memory"), not damage in the file."""
+    text = str(exc).lower()
+    return (
+        isinstance(exc, MemoryError)
+        or "memory" in type(exc).__name__.lower()
+        or "alloc (" in text
+        or "out of memory" in text
+    )
+
+
+def _memory_is_not_damage(exc: Exception) -> None:
+    """A MuPDF error that is a failed allocation is the reading budget's (MemoryError): the
+    document wants more than it allows, which is not damage."""
+    if out_of_memory(exc):
+        raise MemoryError(str(exc)) from exc
 
 
 def open_document(
@@ -212,6 +229,7 @@ def _open_paged(path: Path, sha: str, suffix: str, text_page_chars: int) -> Open
     try:
         doc = pymupdf.open(str(path), filetype=suffix[1:])
     except Exception as exc:
+        _memory_is_not_damage(exc)
         raise CorruptDocument(
             str(path), f"not a readable {suffix[1:].upper()} ({type(exc).__name__}: {exc})"
         ) from exc
@@ -221,6 +239,7 @@ def _open_paged(path: Path, sha: str, suffix: str, text_page_chars: int) -> Open
         try:
             count = doc.page_count
         except Exception as exc:
+            _memory_is_not_damage(exc)
             raise CorruptDocument(str(path), f"its pages cannot be counted ({exc})") from exc
         if count == 0:
             raise EmptyDocument(str(path), "it has no pages")

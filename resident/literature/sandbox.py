@@ -1,18 +1,21 @@
 """Reading documents in a child process under a memory and CPU budget.
 
 A hostile file (a decompression bomb the archive check missed, a PDF whose page streams blow
-up) must cost MAX one refused document, never the machine: the child sets RLIMIT_DATA to
-`literature.max_memory_mb` (RLIMIT_AS a GiB above it) on itself before it loads the reading
-pipeline, and gives each document `literature.max_cpu_seconds` of CPU (RLIMIT_CPU, moved on
-before each document, under a hard limit it cannot raise). It hands back each Distillation as
-one JSON line on stdout.
+up) must cost MAX one refused document, never the machine: the whole child, what it allocates
+and the libraries it maps, stays within `literature.max_memory_mb`. Before its first document
+the child loads what every reading needs (MuPDF, WordNet, the entity recogniser: trusted code),
+sees how much of its memory is mapped files (libraries, which RLIMIT_DATA does not count), and
+sets RLIMIT_DATA to the budget less that and `_MAPPED_RESERVE` (RLIMIT_AS a GiB above the
+budget). Each document gets `literature.max_cpu_seconds` of CPU (RLIMIT_CPU, moved on before
+each document, under a hard limit it cannot raise). It hands back each Distillation as one JSON
+line on stdout.
 
 Loading spaCy and WordNet costs a child about as much as reading a short document, so a child
 reads several documents in turn (a library is mostly short documents) and is retired:
 - after a document it could not read (refused, out of memory, killed): the next document gets
   a fresh child, so nothing a hostile file left behind reaches another document;
-- when its data segment has grown past `_RETIRE_AT` of the memory budget, or when what is left
-  of its lifetime CPU is less than one document's budget.
+- when its data segment has used `_RETIRE_AT` of the room it had once loaded, or when what is
+  left of its lifetime CPU is less than one document's budget.
 A document refused for memory, or whose reading killed the child, in a child that had read
 others before is read once more in a fresh child: only a fresh child's refusal is the
 document's, so the per-document bound is what it was with one child per document.
@@ -43,12 +46,17 @@ from resident.config import REPO_ROOT
 from resident.config_reading import LiteratureSettings
 from resident.errors import CorruptDocument, DocumentTooLarge, UnreadableDocument
 from resident.literature.distill import Distillation, PageProgress, no_page_progress
+from resident.literature.reader import out_of_memory
 from resident.places import Checked
 
 #: Keep the child lean: one malloc arena, no thread pools it does not need.
 _CHILD_ENV = {"MALLOC_ARENA_MAX": "2", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
-#: A child whose data segment has grown past this share of the memory budget reads no more.
-_RETIRE_AT = 0.75
+#: A child whose data segment has grown past this share of the room its data limit left it once
+#: loaded reads no more (documents leave ~0.2 MiB each behind; a fresh child has its full room).
+_RETIRE_AT = 0.5
+#: Library pages a reading may touch after the child has loaded (measured: MuPDF's fonts and
+#: code paths a document reaches; see benchmarks/RESULTS-security.md), kept out of the data limit.
+_MAPPED_RESERVE = 64 << 20
 #: A child's whole life may use this many documents' CPU budgets (RLIMIT_CPU's hard limit).
 _LIFETIME_BUDGETS = 2
 
@@ -240,36 +248,58 @@ def _child() -> int:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.close(devnull)
-    budgeted = False
+    retire_at: int | None = None
     for raw in sys.stdin.buffer:
         request = json.loads(raw)
         lit = LiteratureSettings.model_validate(request["literature"])
-        if not budgeted:
-            _set_budget(lit)
-            budgeted = True
+        if retire_at is None:
+            _load_reading(lit)
+            retire_at = _set_budget(lit)
         _cpu_for_one_document(lit)
-        outcome = _read_one(request, lit)
+        outcome = _read_one(request, lit) if retire_at > 0 else _no_room(lit)
         _release_caches()
         if "error" in outcome:  # a child that failed a document reads no other
             _say(outcome)
             return 0
-        retiring = _worn(lit)
+        retiring = _worn(lit, retire_at)
         _say({**outcome, "retiring": retiring})
         if retiring:
             return 0
     return 0
 
 
-def _set_budget(lit: LiteratureSettings) -> None:
+def _load_reading(lit: LiteratureSettings) -> None:
+    """What every document's reading loads, loaded before the budget is set, so that the
+    libraries it maps are known: no document has been opened yet."""
+    import pymupdf  # noqa: F401  (MuPDF's library is most of what a reading maps)
+
+    from resident.literature import keep_loaded, reading_pipeline, wordnet
+
+    if wordnet.installed():
+        wordnet.wordnet()
+    if lit.ner:
+        reading_pipeline(lit.pipeline)
+    keep_loaded()
+
+
+def _set_budget(lit: LiteratureSettings) -> int:
+    """Set the limits; the data size past which the child retires (0: the budget leaves the
+    loaded child no room to read in)."""
     budget = lit.max_memory_mb << 20
+    mapped = (_status_bytes("RssFile") or 0) + (_status_bytes("RssShmem") or 0)
     # Soft and hard alike: the child cannot raise them back. RLIMIT_DATA bounds what the
-    # reading allocates (heap and anonymous mappings: what becomes resident); RLIMIT_AS, a GiB
-    # above it, bounds the rest (libraries, stacks), which the trained pipeline maps ~1 GB of.
-    resource.setrlimit(resource.RLIMIT_DATA, (budget, budget))
+    # reading allocates (heap and anonymous mappings); the libraries already resident and a
+    # reserve for those a reading touches later are taken off it, so that what is resident of
+    # the child stays within the budget. RLIMIT_AS, a GiB above the budget, bounds the rest
+    # (mapped but never touched), which the trained pipeline maps ~1 GB of.
+    data = max(budget - mapped - _MAPPED_RESERVE, 0)
+    resource.setrlimit(resource.RLIMIT_DATA, (data, data))
     resource.setrlimit(resource.RLIMIT_AS, (budget + (1 << 30), budget + (1 << 30)))
     # The hard CPU limit is the child's whole life; each document gets its own soft limit.
     life = int(_cpu_used()) + _LIFETIME_BUDGETS * lit.max_cpu_seconds + 5
     resource.setrlimit(resource.RLIMIT_CPU, (life, life))
+    loaded = _status_bytes("VmData") or 0
+    return max(int(loaded + _RETIRE_AT * (data - loaded)), 0) if data > loaded else 0
 
 
 def _cpu_for_one_document(lit: LiteratureSettings) -> None:
@@ -291,24 +321,24 @@ def _release_caches() -> None:
     gc.collect()
 
 
-def _worn(lit: LiteratureSettings) -> bool:
-    """Whether this child should read no more: its data segment near the budget, or less than
+def _worn(lit: LiteratureSettings, retire_at: int) -> bool:
+    """Whether this child should read no more: its data segment past `retire_at`, or less than
     one document's CPU left of its life."""
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
     if _cpu_used() + 1 + lit.max_cpu_seconds > hard:
         return True
-    data = _data_bytes()
-    return data is None or data > _RETIRE_AT * (lit.max_memory_mb << 20)
+    data = _status_bytes("VmData")  # what RLIMIT_DATA counts
+    return data is None or data > retire_at
 
 
-def _data_bytes() -> int | None:
-    """What RLIMIT_DATA counts of this process now (VmData), None where /proc does not say."""
+def _status_bytes(field: str) -> int | None:
+    """One size from /proc/self/status (VmData, RssFile, ...), None where /proc does not say."""
     try:
         status = Path("/proc/self/status").read_text()
     except OSError:
         return None
     for line in status.splitlines():
-        if line.startswith("VmData:"):
+        if line.startswith(field + ":"):
             return int(line.split()[1]) << 10
     return None
 
@@ -335,10 +365,18 @@ def _read_one(request: dict[str, object], lit: LiteratureSettings) -> dict[str, 
     except UnreadableDocument as exc:
         return {"error": exc.code, "reason": exc.reason}
     except Exception as exc:  # MuPDF raises its own types, its out-of-memory among them
-        if "memory" in f"{type(exc).__name__} {exc}".lower() or "alloc (" in str(exc):
+        if out_of_memory(exc):
             return _too_large(lit)
         return {"error": CorruptDocument.code, "reason": f"not readable ({type(exc).__name__})"}
     return {"distillation": found.model_dump(mode="json")}
+
+
+def _no_room(lit: LiteratureSettings) -> dict[str, object]:
+    return {
+        "error": DocumentTooLarge.code,
+        "reason": f"literature.max_memory_mb ({lit.max_memory_mb} MiB) leaves no room to read "
+        "beside the loaded reading pipeline",
+    }
 
 
 def _too_large(lit: LiteratureSettings) -> dict[str, object]:

@@ -18,7 +18,7 @@ from resident.errors import ConfigError, DocumentTooLarge, ReadRefused
 from resident.literature import distill_checked
 from resident.literature.reader import open_document
 from resident.places import Policy
-from tests.faults.hostile import epub_bomb, lying_bomb, pdf_string_bomb
+from tests.faults.hostile import dense_epub, epub_bomb, lying_bomb, pdf_string_bomb
 from tests.literature.books import license_text, make_pdf
 
 BIN = Path(sys.executable).parent
@@ -212,6 +212,31 @@ def test_a_pdf_string_bomb_is_refused_within_the_memory_budget(tmp_path: Path) -
     assert str(found["outcome"]).startswith("DocumentTooLarge"), found
     assert "literature.max_memory_mb (1024 MiB)" in str(found["outcome"])
     assert int(str(found["child_peak_rss_mb"])) <= 1024
+
+
+def test_the_budget_holds_the_libraries_the_child_maps_too(tmp_path: Path) -> None:
+    # RLIMIT_DATA alone let the child's resident size pass the budget by the libraries it maps
+    # (954 MB under 900 MiB here; 1,096 MB under 1024 MiB on CI). An in-bounds EPUB whose one
+    # chapter MuPDF lays out whole fills whatever it is given: refused, the whole child inside.
+    found = _peak(
+        dense_epub(tmp_path / "dense.epub", 16 << 20),
+        env={
+            "RESIDENT_LITERATURE__MAX_MEMORY_MB": "900",
+            "RESIDENT_LITERATURE__MAX_CPU_SECONDS": "20",
+        },
+    )
+    assert str(found["outcome"]).startswith("DocumentTooLarge"), found
+    assert "literature.max_memory_mb (900 MiB)" in str(found["outcome"]), found
+    assert int(str(found["child_peak_rss_mb"])) <= 900
+
+
+def test_a_budget_with_no_room_beside_the_pipeline_says_so(tmp_path: Path) -> None:
+    found = _peak(
+        make_pdf(tmp_path / "gpl.pdf", license_text()),
+        env={"RESIDENT_LITERATURE__MAX_MEMORY_MB": "600"},
+    )
+    assert str(found["outcome"]).startswith("DocumentTooLarge"), found
+    assert "max_memory_mb (600 MiB) leaves no room to read" in str(found["outcome"])
 
 
 def test_a_bomb_between_two_books_costs_only_its_own_refusal(tmp_path: Path) -> None:
