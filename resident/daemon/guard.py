@@ -186,3 +186,4 @@ class GuardedGraph(_Graph):
     export_table = _forward("export_table")
     schema_version = _forward("schema_version")
     checkpoint = _forward("checkpoint")
+    flush_retrievals = _forward("flush_retrievals")

@@ -275,6 +275,8 @@ def _housekeeping_round(runtime: Runtime) -> None:
     now = runtime.clock.now()
     runtime.resident.tick(now)
     runtime.resident.check_due(now)
+    # The retrievals turns read since the last graph write (memory/retrievals.py).
+    runtime.graph.flush_retrievals()
     quiet = time.monotonic() - runtime.last_turn
     wal = runtime.graph.store.wal_bytes()
     if quiet >= runtime.settings.daemon.idle_checkpoint_seconds and wal > 0:

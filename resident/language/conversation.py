@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from cachetools import LRUCache
 
 from resident.config import Settings
-from resident.errors import InvalidInput, NotFound
+from resident.errors import NotFound
 from resident.language import lexicon
 from resident.language.answering import AnsweringMixin
 from resident.language.change import question_tense, untensed_question
@@ -39,6 +39,7 @@ from resident.language.model_client import Grounding, ModelClient
 from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
 from resident.language.reading import is_question
+from resident.language.social import quick_social
 from resident.language.statement import Context
 from resident.language.threads import Threads, threads_file
 from resident.language.turn import (
@@ -48,6 +49,7 @@ from resident.language.turn import (
     Turn,
     _Ctx,
     _Reply,
+    checked_turn_text,
     words_of_doc,
 )
 from resident.language.words import words
@@ -125,6 +127,10 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
 
     def _parse_doc(self, text: str) -> tuple[Doc, Parsed]:
         with self._nlp_lock:
+            # "Thanks!", "Hi, Max": the tokenizer's reading is the full one (language/social.py).
+            quick = quick_social(self.nlp, text)
+            if quick is not None:
+                return quick
             doc = self.nlp(text)
         return doc, parse(doc)
 
@@ -561,21 +567,6 @@ def language_for(resident: ResidentLike) -> Language:
             lang = Language.from_settings(resident.settings, resident.graph)
             _languages[resident] = lang
         return lang
-
-
-def checked_turn_text(text: str, max_chars: int) -> str:
-    """The text of one turn, stripped; InvalidInput when it is empty or longer than
-    `max_chars` (language.max_turn_chars), measured after stripping. The one check every
-    surface (daemon, CLI, tests) goes through."""
-    stripped = text.strip() if text else ""
-    if not stripped:
-        raise InvalidInput("nothing was said: the text is empty")
-    if len(stripped) > max_chars:
-        raise InvalidInput(
-            f"one turn is at most {max_chars} characters (language.max_turn_chars); "
-            f"this one has {len(stripped)}"
-        )
-    return stripped
 
 
 def converse(

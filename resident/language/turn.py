@@ -13,6 +13,7 @@ from cachetools import LRUCache
 from pydantic import BaseModel, ConfigDict
 
 from resident.config import Settings
+from resident.errors import InvalidInput
 from resident.language.dictionary import Dictionary
 from resident.language.intents import (
     Intent,
@@ -187,3 +188,18 @@ class LanguageBase:
 
     def _unknown(self, ctx: _Ctx) -> _Reply:
         raise NotImplementedError
+
+
+def checked_turn_text(text: str, max_chars: int) -> str:
+    """The text of one turn, stripped; InvalidInput when it is empty or longer than
+    `max_chars` (language.max_turn_chars), measured after stripping. The one check every
+    surface (daemon, CLI, tests) goes through."""
+    stripped = text.strip() if text else ""
+    if not stripped:
+        raise InvalidInput("nothing was said: the text is empty")
+    if len(stripped) > max_chars:
+        raise InvalidInput(
+            f"one turn is at most {max_chars} characters (language.max_turn_chars); "
+            f"this one has {len(stripped)}"
+        )
+    return stripped

@@ -1,6 +1,6 @@
 """Claims in the graph: admitting one or a bulk batch at the rung its provenance supports, their
-evidence rows, and reading them (a retrieval bumps confidence and retrieved_at; a peek does
-not). Mixed into DuckStore; moved out of duck_store.py unchanged."""
+evidence rows, and reading them (a retrieval bumps confidence and retrieved_at, written with the
+next write transaction: memory/retrievals.py; a peek does not). Mixed into DuckStore."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from resident.errors import (
     NotFound,
 )
 from resident.memory.cursors import _count, _one, _qs, _unregister
+from resident.memory.retrievals import Book, PendingRetrievals
 from resident.memory.rows import (
     _ID_PATTERN,
     CLAIM_COLUMNS,
@@ -43,7 +44,8 @@ from resident.records import (
 class ClaimStoreMixin:
     settings: Settings
     claim_select: str
-    _bump_sql: str
+    _retrievals_sql: str
+    _retrievals: PendingRetrievals
 
     if TYPE_CHECKING:
 
@@ -306,40 +308,61 @@ class ClaimStoreMixin:
         self, column: str, value: str, now: datetime, predicate: str | None = None
     ) -> list[Claim]:
         """Read the claims whose indexed `column` equals `value` (of one predicate, when
-        given) and count the read as a retrieval: bump confidence and retrieved_at.
+        given) and count the read as a retrieval: the claims come back bumped (confidence and
+        retrieved_at), and the bump is written with the next write transaction
+        (memory/retrievals.py), so a read commits nothing.
 
         The WHERE holds that one equality and nothing else: DuckDB looks a claim up through an
         index only for a single equality on the indexed column; a second condition (`AND
         predicate = ?`) turns the lookup into a scan of every claim, 30-60 ms at 1M claims
         (benchmarks/RESULTS-language.md). The predicate is matched on the rows found."""
         key = {"id": "id = $v", "subject": "subject = $v", "object_entity": "object_entity = $v"}
-        where = key[column]
-        # UPDATE then SELECT in one transaction, not UPDATE ... RETURNING: DuckDB 2.0 turns an
-        # UPDATE with RETURNING into a delete plus an insert through every index of claims,
-        # several times slower than the in-place update (benchmarks/RESULTS.md).
-        with self._tx() as cur:
-            if predicate is not None:
-                found = cur.execute(
-                    f"SELECT id, predicate FROM claims WHERE {where}", {"v": value}
-                ).fetchall()
-                ids = [cid for cid, pred in found if pred == predicate]
-                if not ids:
-                    return []
+        sql = f"SELECT {self.claim_select} FROM claims WHERE {key[column]}"
+        claims = (_claim(r) for r in self._cur.execute(sql, {"v": value}).fetchall())
+        kept = [c for c in claims if predicate in (None, c.predicate)]
+        ids = [c.id for c in kept]
+        if self._retrievals.needs_write_before(ids, now):
+            # A second raise since the last write: write the first, and read what it wrote.
+            self.flush_retrievals()
+            return self._retrieve(column, value, now, predicate)
+        self._retrievals.note(ids, now)
+        return sorted(self._pending_view(kept), key=lambda c: (-c.confidence, c.id))
+
+    def _pending_view(self, claims: Sequence[Claim]) -> list[Claim]:
+        """Claims as read, with the retrievals not yet written applied (the same rule)."""
+        rules = self.settings.epistemic
+        return self._retrievals.overlay(
+            claims, lambda c, at: epistemic.retrieval_bump(c, rules, at)
+        )
+
+    def _write_retrievals(self, cur: duckdb.DuckDBPyConnection) -> Book:
+        """Inside a write transaction: write the pending retrievals and return them (to be put
+        back if the transaction rolls back)."""
+        taken = self._retrievals.take()
+        if taken:
+            try:
                 cur.execute(
-                    f"UPDATE claims SET {self._bump_sql} WHERE id = ANY($ids)",
-                    {"ids": ids, "now": _db_ts(now)},
+                    self._retrievals_sql,
+                    {
+                        "ids": list(taken),
+                        "first": [_db_ts(first) for first, _ in taken.values()],
+                        "last": [_db_ts(last) for _, last in taken.values()],
+                    },
                 )
-            else:
-                cur.execute(
-                    f"UPDATE claims SET {self._bump_sql} WHERE {where}",
-                    {"v": value, "now": _db_ts(now)},
-                )
-            rows = cur.execute(
-                f"SELECT {self.claim_select} FROM claims WHERE {where}", {"v": value}
-            ).fetchall()
-        claims = (_claim(r) for r in rows)
-        kept = [c for c in claims if predicate is None or c.predicate == predicate]
-        return sorted(kept, key=lambda c: (-c.confidence, c.id))
+            except BaseException:
+                self._retrievals.put_back(taken)
+                raise
+        return taken
+
+    def flush_retrievals(self) -> int:
+        """Write the pending retrievals now, in a transaction of their own (any write
+        transaction writes them on its way in: DuckStore._tx); how many claims were pending.
+        The daemon's housekeeping round and close() call it."""
+        pending = len(self._retrievals)
+        if pending:
+            with self._tx():
+                pass
+        return pending
 
     def get_claim(self, claim_id: str, now: datetime) -> Claim:
         found = self._retrieve("id", claim_id, now)
@@ -364,13 +387,15 @@ class ClaimStoreMixin:
             f"SELECT {self.claim_select} FROM claims WHERE subject = ? ORDER BY id", [subject]
         ).fetchall()
         claims = (_claim(r) for r in rows)
-        return [c for c in claims if predicate is None or c.predicate == predicate]
+        return self._pending_view(
+            [c for c in claims if predicate is None or c.predicate == predicate]
+        )
 
     def peek_claim(self, claim_id: str) -> Claim:
         claim = self._claim_by_id(self._cur, claim_id)
         if claim is None:
             raise NotFound(f"no claim {claim_id!r}")
-        return claim
+        return self._pending_view([claim])[0]
 
     def evidence_for(self, claim_id: str) -> list[Evidence]:
         rows = self._cur.execute(

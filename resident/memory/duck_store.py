@@ -48,6 +48,7 @@ from resident.memory.hygiene_store import HygieneStoreMixin
 from resident.memory.learning_store import (
     LearningStoreMixin,
 )
+from resident.memory.retrievals import Book, PendingRetrievals
 from resident.memory.rows import (
     _claim,
     _db_ts,
@@ -60,9 +61,9 @@ from resident.memory.schema import (
     migrate,
 )
 from resident.memory.sql_rules import (
-    _bump_sql,
     _claim_select,
     _decay_sql,
+    _retrievals_sql,
 )
 from resident.memory.statement_store import StatementStoreMixin
 from resident.records import Claim, Level, Promotion, PromotionReport
@@ -106,7 +107,9 @@ class DuckStore(
         self.path = path
         self._con = con
         self._local = threading.local()
-        self._bump_sql = _bump_sql(settings)
+        self._retrievals_sql = _retrievals_sql(settings)
+        #: Retrievals read and not yet written (memory/retrievals.py).
+        self._retrievals = PendingRetrievals(epistemic.bump_period(settings.epistemic))
         self._decay_sql = _decay_sql(settings)
         #: What reads of claims select: CLAIM_COLUMNS with the derived level in rung's place.
         self.claim_select = _claim_select(settings)
@@ -135,6 +138,7 @@ class DuckStore(
 
     def close(self) -> None:
         try:
+            self.flush_retrievals()
             self._con.execute("CHECKPOINT")
         finally:
             self._con.close()
@@ -164,14 +168,22 @@ class DuckStore(
             return
         cur.execute("BEGIN TRANSACTION")
         self._local.in_tx = True
+        taken: Book = {}
         try:
+            # The retrievals read since the last write ride on this commit (retrievals.py).
+            taken = self._write_retrievals(cur)
             yield cur
         except BaseException:
             cur.execute("ROLLBACK")
+            self._retrievals.put_back(taken)
             raise
         finally:
             self._local.in_tx = False
-        cur.execute("COMMIT")
+        try:
+            cur.execute("COMMIT")
+        except BaseException:
+            self._retrievals.put_back(taken)
+            raise
 
     def checkpoint(self) -> None:
         self._cur.execute("CHECKPOINT")

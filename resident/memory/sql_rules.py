@@ -50,16 +50,28 @@ def _claim_select(settings: Settings) -> str:
     return CLAIM_COLUMNS.replace(" rung,", f" {_level_sql(settings)} AS level,")
 
 
-def _bump_sql(settings: Settings) -> str:
-    """SET clause for epistemic.retrieval_bump; the two are checked equal in the tests."""
+def _bump_confidence_sql(settings: Settings, at: str) -> str:
+    """epistemic.retrieval_bump's confidence after a retrieval at the TIMESTAMP expression
+    `at`; the two are checked equal in the tests."""
     bump = settings.epistemic.retrieval_bump
     period_us = epistemic.bump_period(settings.epistemic) // timedelta(microseconds=1)
-    conf = (
+    return (
         f"CASE WHEN rung IS NOT NULL THEN confidence "
-        f"WHEN epoch_us($now::TIMESTAMP) - epoch_us(retrieved_at) < {period_us} THEN confidence "
+        f"WHEN epoch_us({at}) - epoch_us(retrieved_at) < {period_us} THEN confidence "
         f"ELSE greatest(confidence, least(confidence + {bump}, {_cap_sql(settings)})) END"
     )
-    return f"confidence = {conf}, retrieved_at = $now"
+
+
+def _retrievals_sql(settings: Settings) -> str:
+    """Write the pending retrievals (memory/retrievals.py) in one UPDATE: per claim id, the
+    bump at its first retrieval and `retrieved_at` its last. Parameters: $ids, $first, $last,
+    lists of one length."""
+    return (
+        f"UPDATE claims SET confidence = {_bump_confidence_sql(settings, 'p.first_at')}, "
+        "retrieved_at = p.last_at FROM (SELECT unnest($ids) AS id, "
+        "unnest($first::TIMESTAMP[]) AS first_at, unnest($last::TIMESTAMP[]) AS last_at) p "
+        "WHERE claims.id = p.id"
+    )
 
 
 def _decay_sql(settings: Settings) -> str:

@@ -44,9 +44,15 @@ def test_conflict_is_retried_until_the_other_writer_commits(settings: Settings) 
     other = store._con.cursor()
     other.execute("BEGIN")
     other.execute("UPDATE claims SET confidence = 0.25 WHERE id = ?", [claim.id])
-    # Without the guard the read-with-bump is refused outright.
+    bump = settings.epistemic.retrieval_bump
+    # A day on, so that the retrieval may raise confidence again (once per period). A read
+    # commits nothing (memory/retrievals.py): it answers at once, beside the open writer.
+    read = graph.get_claim(claim.id, NOW + timedelta(days=1))
+    assert read.confidence == pytest.approx(0.2 + bump)
+    # Writing the retrieval conflicts with the other writer: without the guard it is refused
+    # outright, and stays pending.
     with pytest.raises(duckdb.TransactionException, match="(?i)conflict"):
-        store.get_claim(claim.id, NOW)
+        store.flush_retrievals()
 
     def commit_later() -> None:
         time.sleep(0.15)
@@ -54,11 +60,12 @@ def test_conflict_is_retried_until_the_other_writer_commits(settings: Settings) 
 
     committer = threading.Thread(target=commit_later)
     committer.start()
-    # A day on, so that the retrieval may raise confidence again (once per period).
-    got = graph.get_claim(claim.id, NOW + timedelta(days=1))
+    assert graph.flush_retrievals() == 1
     committer.join()
     # Both writes landed: the other writer's 0.25, then the retrieval bump on top of it.
-    assert got.confidence == pytest.approx(0.25 + settings.epistemic.retrieval_bump)
+    got = graph.peek_claim(claim.id)
+    assert got.confidence == pytest.approx(0.25 + bump)
+    assert got.retrieved_at == NOW + timedelta(days=1)
     graph.close()
 
 
