@@ -165,7 +165,7 @@ def render(results: dict[str, Any]) -> str:
 
     lines = [
         "",
-        "## Turn latency at 1M claims (issue 21, deliverable 3)",
+        "## Turn latency at 1M claims (issue 21)",
         "",
         f"`python -m benchmarks turn-latency --write` on {results['finished'][:16]} UTC: "
         f"{results['graph']['claims']:,} claims over {results['graph']['entities']:,} entities "
@@ -182,8 +182,10 @@ def render(results: dict[str, Any]) -> str:
         row("thanks", TARGET_THANKS_P99_MS),
         "",
         "Each turn makes one durable write of the event log (mood and drives ride on it: "
-        "resident/state/journal.py); a statement and a question also commit one graph "
-        "transaction (the statement's claims; the question's retrieval bump).",
+        "resident/state/journal.py); a statement also commits one graph transaction (its "
+        "claims, and the retrieval bumps of the questions before it: a question commits "
+        'nothing to the graph, resident/memory/retrievals.py). "Thanks!" is read at the '
+        "tokenizer (resident/language/social.py).",
     ]
     return "\n".join(lines) + "\n"
 

@@ -186,6 +186,7 @@ class DuckStore(
             raise
 
     def checkpoint(self) -> None:
+        self.flush_retrievals()
         self._cur.execute("CHECKPOINT")
 
     # the promotion sweep (set-based; promote_to_fact and the rest of promotion are in
@@ -378,6 +379,8 @@ class DuckStore(
         never half of one. Writers carry on meanwhile (MVCC).
         """
         dest = Path(dest).resolve()
+        # Bulk reads see what the turns' reads did too (memory/retrievals.py).
+        self.flush_retrievals()
         # A folder it makes is 0700 and the copy 0600; a folder someone chose is left as it is.
         _private_umask()
         dest.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -429,6 +432,7 @@ class DuckStore(
     def claims_for_subjects(self, subjects: Sequence[str]) -> pa.Table:
         """Every claim about any of `subjects`, as they stand (not counted as retrievals),
         as one Arrow table ordered by subject and id: the bulk read of the graph API."""
+        self.flush_retrievals()
         cur = self._cur
         cur.complete()  # register refuses while an earlier result on this cursor is unread
         cur.register(
@@ -449,6 +453,7 @@ class DuckStore(
         cursor of its own that closes when the stream is exhausted."""
         if table not in EXPORTABLE_TABLES:
             raise InvalidInput(f"cannot export {table!r}; one of {', '.join(EXPORTABLE_TABLES)}")
+        self.flush_retrievals()
         cur = self._con.cursor()
         # Claims go out as the store reads them, with the level rather than the stored rung.
         columns = self.claim_select if table == "claims" else "*"
