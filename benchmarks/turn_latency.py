@@ -183,9 +183,9 @@ def render(results: dict[str, Any]) -> str:
         "",
         "Each turn makes one durable write of the event log (mood and drives ride on it: "
         "resident/state/journal.py); a statement also commits one graph transaction (its "
-        "claims, and the retrieval bumps of the questions before it: a question commits "
-        'nothing to the graph, resident/memory/retrievals.py). "Thanks!" is read at the '
-        "tokenizer (resident/language/social.py).",
+        "claims); a question commits nothing to the graph (its retrieval bump waits for the "
+        "next other write or housekeeping: resident/memory/retrievals.py). "
+        '"Thanks!" is read at the tokenizer (resident/language/social.py).',
     ]
     return "\n".join(lines) + "\n"
 

@@ -339,19 +339,21 @@ class ClaimStoreMixin:
         """Inside a write transaction: write the pending retrievals and return them (to be put
         back if the transaction rolls back)."""
         taken = self._retrievals.take()
-        if taken:
-            try:
+        # One UPDATE per (first, last), usually one: the turns read since the last write.
+        groups: dict[tuple[datetime, datetime], list[str]] = {}
+        for claim_id, times in taken.items():
+            groups.setdefault(times, []).append(claim_id)
+        try:
+            for (first, last), ids in groups.items():
+                marks = ", ".join(f"$i{k}" for k in range(len(ids)))
                 cur.execute(
-                    self._retrievals_sql,
-                    {
-                        "ids": list(taken),
-                        "first": [_db_ts(first) for first, _ in taken.values()],
-                        "last": [_db_ts(last) for _, last in taken.values()],
-                    },
+                    f"UPDATE claims SET {self._retrievals_sql} WHERE id IN ({marks})",
+                    {"first": _db_ts(first), "last": _db_ts(last)}
+                    | {f"i{k}": claim_id for k, claim_id in enumerate(ids)},
                 )
-            except BaseException:
-                self._retrievals.put_back(taken)
-                raise
+        except BaseException:
+            self._retrievals.put_back(taken)
+            raise
         return taken
 
     def flush_retrievals(self) -> int:

@@ -160,7 +160,11 @@ class DuckStore(
         return cur
 
     @contextmanager
-    def _tx(self) -> Iterator[duckdb.DuckDBPyConnection]:
+    def _tx(self, *, retrievals: bool = True) -> Iterator[duckdb.DuckDBPyConnection]:
+        """One write transaction. It first writes the retrievals read since the last write
+        (memory/retrievals.py), so that every write comes after the reads that preceded it;
+        `retrievals=False` for a write no retrieval's bump depends on or changes (a turn's
+        statements: new claims, entities, qualifiers), which then costs the turn nothing."""
         cur = self._cur
         if getattr(self._local, "in_tx", False):
             # Nested (upsert_bulk): the outer transaction commits or rolls back the whole group.
@@ -170,8 +174,8 @@ class DuckStore(
         self._local.in_tx = True
         taken: Book = {}
         try:
-            # The retrievals read since the last write ride on this commit (retrievals.py).
-            taken = self._write_retrievals(cur)
+            if retrievals:
+                taken = self._write_retrievals(cur)
             yield cur
         except BaseException:
             cur.execute("ROLLBACK")

@@ -1,12 +1,14 @@
 """Retrievals read but not yet written: the confidence bump and `retrieved_at` of the claims a
-turn read, kept in memory and written with the graph's next write transaction (a statement's,
-the housekeeping round's, shutdown's), so that a question costs no graph commit of its own.
+turn read, kept in memory and written before the graph's next write transaction (other than a
+turn's statements, which no bump depends on: DuckStore._tx), by the daemon's housekeeping round
+(every `daemon.housekeeping_seconds`) or at close, so that a question costs no graph commit and
+a statement no extra write.
 
 Reads through the store see them at once (`overlay`). What a SIGKILL or a power cut takes is
-at most the retrievals since the last write, within `daemon.housekeeping_seconds` while the
-daemon runs: `retrieved_at` is a recency hint that decay reads in spans of 90 days
-(ARCHITECTURE.md, decay_stale_facts), and a retrieval raises confidence at most once a day, so
-losing the last minute's is best-effort by design, not a lost fact.
+at most the retrievals since the last write, within a housekeeping round while the daemon
+runs: `retrieved_at` is a recency hint that decay reads in spans of 90 days (ARCHITECTURE.md,
+decay_stale_facts, which writes them first), and a retrieval raises confidence at most once a
+day, so losing the last minute's is best-effort by design, not a lost fact.
 
 Per claim the book keeps the first and the last retrieval since the last write. Written in
 order, the retrievals at t1 < ... < tn raise confidence at most once, at t1 (each later one

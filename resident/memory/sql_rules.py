@@ -63,15 +63,10 @@ def _bump_confidence_sql(settings: Settings, at: str) -> str:
 
 
 def _retrievals_sql(settings: Settings) -> str:
-    """Write the pending retrievals (memory/retrievals.py) in one UPDATE: per claim id, the
-    bump at its first retrieval and `retrieved_at` its last. Parameters: $ids, $first, $last,
-    lists of one length."""
-    return (
-        f"UPDATE claims SET confidence = {_bump_confidence_sql(settings, 'p.first_at')}, "
-        "retrieved_at = p.last_at FROM (SELECT unnest($ids) AS id, "
-        "unnest($first::TIMESTAMP[]) AS first_at, unnest($last::TIMESTAMP[]) AS last_at) p "
-        "WHERE claims.id = p.id"
-    )
+    """SET clause writing pending retrievals (memory/retrievals.py) that share their first and
+    last retrieval: the bump at $first, `retrieved_at` $last."""
+    conf = _bump_confidence_sql(settings, "$first::TIMESTAMP")
+    return f"confidence = {conf}, retrieved_at = $last"
 
 
 def _decay_sql(settings: Settings) -> str:

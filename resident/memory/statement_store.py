@@ -3,7 +3,9 @@ its other roles. Mixed into DuckStore so the daemon serves these like every Grap
 
 `write_statements` is the one write a conversation turn makes: the entities it files, every
 claim it states and their qualifiers commit together in one transaction (one fsync of the
-graph's WAL), so a turn is in the graph whole or not at all.
+graph's WAL), so a turn is in the graph whole or not at all. The retrieval bumps of earlier
+questions are not written here (memory/retrievals.py): the next other write, the daemon's
+housekeeping round or close() writes them.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ class StatementStoreMixin:
 
         @property
         def _cur(self) -> duckdb.DuckDBPyConnection: ...
-        def _tx(self) -> AbstractContextManager[duckdb.DuckDBPyConnection]: ...
+        def _tx(
+            self, *, retrievals: bool = True
+        ) -> AbstractContextManager[duckdb.DuckDBPyConnection]: ...
         def upsert_entities(self, entities: Sequence[Entity], now: datetime) -> UpsertCounts: ...
         def add_claim(
             self,
@@ -57,7 +61,9 @@ class StatementStoreMixin:
         if any(len(s.qualifiers) > MAX_QUALIFIERS for s in statements):
             raise InvalidInput(f"at most {MAX_QUALIFIERS} qualifiers on one statement")
         stored: list[Claim] = []
-        with self._tx() as cur:
+        # A turn's write leaves the pending retrievals pending (DuckStore._tx): it only adds,
+        # and re-adding a claim refreshes its provenance alone, which no bump reads.
+        with self._tx(retrievals=False) as cur:
             if entities:
                 self.upsert_entities(list(entities), now)
             for st in statements:

@@ -1,6 +1,7 @@
 """A retrieval commits nothing of its own (issue 21, one durable write per turn): the claims it
 read come back bumped at once, every read of the store sees the bump, and the graph's next
-write transaction writes it (memory/retrievals.py); close() writes what is still pending."""
+write transaction writes it first (memory/retrievals.py), except a turn's statements, which no
+bump depends on; close() writes what is still pending."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from resident.config import Settings, load_settings
 from resident.errors import InvalidInput
 from resident.memory.duck_store import DuckStore
-from resident.records import Entity, NewClaim
+from resident.records import Entity, NewClaim, StatementWrite
 from tests.memory.test_duck_store import T0
 
 
@@ -68,8 +69,18 @@ def test_a_retrieval_is_seen_at_once_and_written_with_the_next_write(store: Duck
     assert [(c.confidence, c.retrieved_at) for c in again] == [
         (pytest.approx(0.2 + bump), day + timedelta(minutes=1))
     ]
-    # The next write transaction (a statement's claim) carries it.
-    _claim(store, "piano")
+    # A turn's statements leave it pending: they only add.
+    piano = NewClaim(
+        subject="person:tom",
+        predicate="plays",
+        object_literal="piano",
+        confidence=0.2,
+        provenance="literature:doc1",
+    )
+    store.write_statements([], [StatementWrite(claim=piano)], day)
+    assert _on_disk(store, violin)[0] == pytest.approx(0.2)
+    # Any other write transaction writes it first.
+    _claim(store, "drums")
     conf, at = _on_disk(store, violin)
     assert conf == pytest.approx(0.2 + bump)
     assert at.replace(tzinfo=day.tzinfo) == day + timedelta(minutes=1)
