@@ -1,6 +1,6 @@
 """Claims in the graph: admitting one or a bulk batch at the rung its provenance supports, their
-evidence rows, and reading them (a retrieval bumps confidence and retrieved_at, written with the
-next write transaction: memory/retrievals.py; a peek does not). Mixed into DuckStore."""
+evidence rows, and reading them (a retrieval bumps confidence and retrieved_at, written before
+the next write transaction: memory/retrievals.py; a peek does not). Mixed into DuckStore."""
 
 from __future__ import annotations
 
@@ -309,7 +309,7 @@ class ClaimStoreMixin:
     ) -> list[Claim]:
         """Read the claims whose indexed `column` equals `value` (of one predicate, when
         given) and count the read as a retrieval: the claims come back bumped (confidence and
-        retrieved_at), and the bump is written with the next write transaction
+        retrieved_at), and the bump is written before the next write transaction
         (memory/retrievals.py), so a read commits nothing.
 
         The WHERE holds that one equality and nothing else: DuckDB looks a claim up through an
@@ -357,9 +357,9 @@ class ClaimStoreMixin:
         return taken
 
     def flush_retrievals(self) -> int:
-        """Write the pending retrievals now, in a transaction of their own (any write
-        transaction writes them on its way in: DuckStore._tx); how many claims were pending.
-        The daemon's housekeeping round and close() call it."""
+        """Write the pending retrievals now, in a transaction of their own (every write
+        transaction but a turn's statements writes them on its way in: DuckStore._tx); how
+        many claims were pending. The daemon's housekeeping round and close() call it."""
         pending = len(self._retrievals)
         if pending:
             with self._tx():
