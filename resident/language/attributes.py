@@ -205,7 +205,9 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
     value the copula gives, through `put(predicate, object, ...)`."""
     for child in verb.children:
         age = _age(child)
-        if age is not None and subject.kind in ("person", "animal"):
+        # A bare number said of a name is an age even where the recogniser took the name
+        # for a place or a firm ("Nour is nine": GPE).
+        if age is not None and (subject.kind in ("person", "animal") or subject.role == "name"):
             # "Jonas is 12", "Rex is three years old" (the small model tags "12" a DATE).
             put("age", age, literal=True, verb_lemma="be")
             continue
