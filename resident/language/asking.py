@@ -289,6 +289,8 @@ def _lemma_tokens(text: str) -> set[str]:
     for w in _tokens(text):
         out.add(w)
         out.add(base_form(w))
+        # WordNet's noun base where the suffix rule misses ("buses": bus).
+        out.add(lexicon.base(w, "n") or w)
     return out
 
 
@@ -322,7 +324,8 @@ def _verb_matches(
     """Does a claim's verb answer the question's: the same lemma, one of its group, a WordNet
     synonym; "do" for a job or an activity; "be"/"have" for what a subject is or has; a
     copula with a preposition for any verb with it ("Where is Priti from?": comes_from)."""
-    if query.verb == "be" and prep is not None and query.wh != "yes":
+    # "Has Kofi ever been to Lisbon?" too: a yes needs the place said besides (_said).
+    if query.verb == "be" and prep is not None and (query.wh != "yes" or query.object_words):
         placed = query.prep is None and query.wh == "where" and prep in _PLACE_PREPS
         if query.prep == prep or placed:
             return True

@@ -95,3 +95,22 @@ def test_every_item_of_a_list_of_things_had_is_read(max_: Max) -> None:
     max_.say("We have a little terrier called Dai who barks at the postman.", iain)
     assert _answer(max_.say("What is the goose called?", iain)) == "duncan"
     assert _answer(max_.say("What is our dog called?", iain)) == "dai"
+
+
+def test_a_grandson_through_a_daughters_little_boy(max_: Max) -> None:
+    ruth = _person(max_, "Ruth")
+    max_.say("My daughter Leah lives in Leeds with her little boy Sol, who is two.", ruth)
+    assert _answer(max_.say("How old is my grandson?", ruth)) == "two"
+    # "her little boy is two" is Sol's age, not an attribute "little boy" of Leah.
+    assert not [c for c in max_.graph.peek_claims("person:leah") if "boy" in c.predicate]
+
+
+def test_we_includes_what_the_partner_said_and_been_to_is_a_visit(max_: Max) -> None:
+    agnieszka, piotr = _person(max_, "Agnieszka"), _person(max_, "Piotr")
+    max_.say("My husband Piotr is an electrician.", agnieszka)
+    max_.say("We drove to Brighton with Kuba and I drove buses for twenty years.", piotr)
+    assert _answer(max_.say("Have we ever been to Brighton?", agnieszka)) == "yes"
+    assert _answer(max_.say("Did Piotr drive buses?", agnieszka)) == "yes"
+    # Another place, or another preposition, is not what was said.
+    assert max_.say("Has Piotr ever been to Paris?", agnieszka).answer is None
+    assert max_.say("Is Piotr from Brighton?", agnieszka).answer is None
