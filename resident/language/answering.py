@@ -12,13 +12,14 @@ from resident.language.asking import (
     Query,
     Resolved,
     answer_query,
-    attribute_query,
     hedge,
     read_question,
 )
+from resident.language.attribute_questions import attribute_query
 from resident.language.dictionary import Dictionary
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
+from resident.language.kinship import kin_of
 from resident.language.knowledge import (
     facts_of,
     resolve,
@@ -151,14 +152,14 @@ class AnsweringMixin(StoringMixin):
             words = " ".join(query.object_words)
             return [e.id for e in resolve(reads, words)] if words else []
 
-        answer = answer_query(
-            reads,
-            query,
-            subject,
-            ctx.now,
-            object_ids=object_ids,
-            limit=self.settings.language.max_listed_claims,
-        )
+        limit = self.settings.language.max_listed_claims
+        answer = answer_query(reads, query, subject, ctx.now, object_ids=object_ids, limit=limit)
+        if answer is None and subject is not None and _is_we(query):
+            # "When did we buy the house?": what the asker's partner told of "us" too, when
+            # nothing the asker said answers it.
+            ids = subject.ids + _partners(reads, subject.ids[0], ctx.now)
+            ours = Resolved(ids=list(dict.fromkeys(ids)), name=subject.name)
+            answer = answer_query(reads, query, ours, ctx.now, object_ids=object_ids, limit=limit)
         if answer is None:
             return None
         if answer.score is not None and answer.score < self.settings.language.answer_threshold:
@@ -179,7 +180,21 @@ class AnsweringMixin(StoringMixin):
             for c in reads.graph.peek_claims(eid, predicate)
         ]
         if not claims:
-            return None
+            # Reached through other relatives ("my grandfather": a parent's father): the
+            # relations that lead there are what the answer rests on.
+            claims = [
+                c
+                for eid in subject.ids
+                for c in reads.graph.peek_claims(eid)
+                if c.predicate.endswith("_of") and (c.object_entity or "").startswith("person:")
+            ]
+            if not claims:
+                return None
+            shown = views(claims, reads)
+            short = " and ".join(dict.fromkeys(reads.label(i) for i in subject.ids))
+            lead = hedge(shown[0].claim)
+            lines = "\n".join(v.line for v in shown)
+            return _Reply(f"{short}. {lead}\n{lines}", shown, answer=short)
         shown = views(claims, reads)
         short = " and ".join(dict.fromkeys(v.subject_label for v in shown))
         lead = hedge(shown[0].claim)
@@ -188,7 +203,9 @@ class AnsweringMixin(StoringMixin):
     def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
         """Entity ids a question's subject names (through one hop for "Ana's sister")."""
         if ref.role == "speaker":
-            return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
+            if ctx.person_id is None:
+                return None
+            return Resolved(ids=[ctx.person_id], name="you")
         if ref.role == "listener":
             return None if ctx.listener is None else Resolved(ids=[ctx.listener], name="you")
         if ref.role == "name" and ref.name:
@@ -209,6 +226,12 @@ class AnsweringMixin(StoringMixin):
                 ]
                 ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
                 ids += self._pets(reads, oid, ref.noun, ctx.now)
+            if not ids and ref.kind == "person":
+                # "my grandfather": a parent's father, through the relatives held.
+                ids = kin_of(reads.graph, owner.ids, ref.noun, ctx.now)
+            if not ids and ref.name:
+                # "Dad", when he was only ever told of as "Dad".
+                ids = [e.id for e in resolve(reads, ref.name)]
             if not ids and ref.kind == "animal":
                 # "the horse" when the asker owns none: the one the household has.
                 ids = self._of_kind(reads, ref.noun, ctx.now)
@@ -223,13 +246,18 @@ class AnsweringMixin(StoringMixin):
         noun = query.object_words[-1]
         owners = list(subject.ids)
         for oid in subject.ids:
-            for predicate in _PARTNERS:
-                owners += [c.subject for c in reads.graph.claims_by_object(oid, ctx.now, predicate)]
+            owners += _partners(reads, oid, ctx.now)
         members: dict[str, Claim] = {}
         for oid in dict.fromkeys(owners):
             for c in reads.graph.claims_by_object(oid, ctx.now):
                 if c.predicate.endswith("_of") and self._is_kind(reads, c, noun):
                     members.setdefault(c.subject, c)
+        # "How many granddaughters do we have?": relatives reached through relatives, each
+        # shown with a relation claim of theirs.
+        for pid in kin_of(reads.graph, dict.fromkeys(owners), noun, ctx.now):
+            related = [c for c in reads.graph.peek_claims(pid) if c.predicate.endswith("_of")]
+            if pid not in members and related:
+                members[pid] = related[0]
         if not members:
             return None
         shown = views(list(members.values()), reads)
@@ -265,7 +293,8 @@ class AnsweringMixin(StoringMixin):
         out = []
         for c in reads.graph.claims_by_object(owner_id, now, "pet_of"):
             kinds = reads.graph.peek_claims(c.subject, "is_a")
-            if any(_same_noun(reads.label(k.object_value), noun) for k in kinds):
+            # "our dog" is Dai the terrier too (WordNet: a terrier is a dog).
+            if any(_kind_of(reads.label(k.object_value), noun) for k in kinds):
                 out.append(c.subject)
         return out
 
@@ -355,6 +384,12 @@ def _asks_who_relative_is(query: Query) -> bool:
     )
 
 
+def _kind_of(label: str, noun: str) -> bool:
+    """Is a kind's label a `noun` by name or by WordNet ("terrier" is a "dog")?"""
+    words = label.lower().split()
+    return _same_noun(label, noun) or bool(words) and lexicon.is_a(words[-1], noun)
+
+
 def _same_noun(label: str, noun: str) -> bool:
     """Does a kind's label name `noun` ("guinea pigs" and "pig", "Dogs" and "dog")?"""
     last = label.lower().split()[-1] if label.strip() else ""
@@ -363,6 +398,24 @@ def _same_noun(label: str, noun: str) -> bool:
 
 #: Whose relatives and pets "we" also counts: the asker's partner's.
 _PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of")
+
+
+def _partners(reads: Dictionary, person: str, now: datetime) -> list[str]:
+    """The person's partners, told either way round ("Tom husband_of Marta", "Marta wife_of
+    Tom")."""
+    out: list[str] = []
+    for predicate in _PARTNERS:
+        out += [c.subject for c in reads.graph.claims_by_object(person, now, predicate)]
+        out += [c.object_entity or "" for c in reads.graph.peek_claims(person, predicate)]
+    return [p for p in dict.fromkeys(out) if p and p != person]
+
+
+def _is_we(query: Query) -> bool:
+    return (
+        query.subject is not None
+        and query.subject.role == "speaker"
+        and (query.subject.noun == "we")
+    )
 
 
 def _shared_with_partner(

@@ -18,10 +18,10 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
 from resident.language import when as timewords
-from resident.language.attributes import _WH_VERB, _owner_ref, attribute_noun, attribute_owner
 from resident.language.clauses import _time_tokens
 from resident.language.dictionary import Dictionary
 from resident.language.fit import TOLD_ONLY, answer_type_fit
+from resident.language.kinship import kin_ref
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.refs import subject_ref
 from resident.language.statement import KIN, Context, Ref, base_form, canonical_lemma, is_pet
@@ -177,7 +177,9 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         return None
     verb = sent.root
     _, time_idx = _time_tokens(verb)
-    subj_tok = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
+    subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
     subject: Ref | None = None
     parts = _Parts(wh=wh, lemma=canonical_lemma(verb.lemma_.lower()), time_idx=time_idx)
     if subj_tok is not None and any(c.dep_ == "det" and c.lower_ in _WH for c in subj_tok.children):
@@ -231,6 +233,12 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
         owner = next((c for c in tok.children if c.dep_ == "poss"), None)
         if owner is not None:
             tok = owner
+    kin = kin_ref(tok)
+    if kin is not None:
+        return kin
+    if tok.lower_ == "we":
+        # "When did we buy the house?": the asker and their partner, either may have said it.
+        return Ref(role="speaker", kind="person", noun="we")
     ref = subject_ref(tok, ctx)
     noun = tok.lemma_.lower()
     if (
@@ -281,6 +289,8 @@ def _lemma_tokens(text: str) -> set[str]:
     for w in _tokens(text):
         out.add(w)
         out.add(base_form(w))
+        # WordNet's noun base where the suffix rule misses ("buses": bus).
+        out.add(lexicon.base(w, "n") or w)
     return out
 
 
@@ -308,9 +318,17 @@ def same_meaning(asked: str, said: Iterable[str]) -> bool:
     return any(v in near or asked in lexicon.synonyms(v, "v") for v in said)
 
 
-def _verb_matches(query: Query, verbs: frozenset[str], object_label: str = "") -> bool:
+def _verb_matches(
+    query: Query, verbs: frozenset[str], object_label: str = "", prep: str | None = None
+) -> bool:
     """Does a claim's verb answer the question's: the same lemma, one of its group, a WordNet
-    synonym; "do" for a job or an activity; "be"/"have" for what a subject is or has."""
+    synonym; "do" for a job or an activity; "be"/"have" for what a subject is or has; a
+    copula with a preposition for any verb with it ("Where is Priti from?": comes_from)."""
+    # "Has Kofi ever been to Lisbon?" too: a yes needs the place said besides (_said).
+    if query.verb == "be" and prep is not None and (query.wh != "yes" or query.object_words):
+        placed = query.prep is None and query.wh == "where" and prep in _PLACE_PREPS
+        if query.prep == prep or placed:
+            return True
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
     if verbs & wanted or (query.verb not in _GENERIC and query.verb in verbs):
         return True
@@ -360,10 +378,11 @@ def score(
     """How well a claim answers a query, by how many of its roles align; None when it does not
     answer it (its verb means something else, or it is about another thing)."""
     if query.wh == "how old" or query.attribute:
-        # "How old is Jonas?", "When is Ana's birthday?": that attribute, nothing else.
-        return 3.0 if claim.predicate == ("age" if query.wh == "how old" else query.verb) else None
+        # "How old is Jonas?", "When is Ana's birthday?": that attribute, nothing else ("How
+        # old is Ivy's great-granny?" asks the great-granny's age, not Ivy's).
+        return 3.0 if claim.predicate == (query.verb if query.attribute else "age") else None
     negated, verbs, prep = claim_verbs(claim.predicate)
-    if not _verb_matches(query, verbs, object_label):
+    if not _verb_matches(query, verbs, object_label, prep):
         return None
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").
@@ -457,7 +476,11 @@ def answer_query(
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
         s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))
         if s is not None:
-            scored.append((s, v))
+            # Each candidate's own type fit: a relative ("Iain", daughter_of) must not stand
+            # first for "What does Kirsty do?" and sink the job held beside it.
+            short = _candidate_short(query, v, held.get(v.claim.id, ()), subject is None)
+            fit = answer_type_fit(query, short, v, asks_subject=subject is None)
+            scored.append((s + fit, v))
     ceased = _ceased(query, shown, held)
     best = max((s for s, _ in scored), default=0.0)
     top = [v for s, v in scored if s >= best - 0.25]
@@ -481,8 +504,19 @@ def answer_query(
         return None
     short, prefix = said
     lines = [prefix, *(_with_time(v) for v in top)]
-    fit = answer_type_fit(query, short, top[0], asks_subject=subject is None)
-    return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best + fit)
+    return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
+
+
+def _candidate_short(
+    query: Query, view: ClaimView, qualifiers: Sequence[Qualifier], asks_subject: bool
+) -> str:
+    """What one candidate alone would answer, for its type fit."""
+    filler = gap_filler(query, qualifiers)
+    if filler is not None:
+        return filler
+    if query.wh == "when" and view.claim.occurred_at is None and not query.attribute:
+        return TOLD_ONLY
+    return view.subject_label if asks_subject else view.object_label
 
 
 def _said(
@@ -531,43 +565,3 @@ def _with_time(view: ClaimView) -> str:
     if view.claim.occurred_at is None:
         return view.line
     return f"{view.line} It happened (or is due) on {timewords.render(view.claim.occurred_at)}."
-
-
-def attribute_query(sent: Span, ctx: Context) -> Query | None:
-    """ "When is Ana's birthday?", "What is the capital of Australia?": the owner asked about
-    and the attribute as the predicate, the value as the gap; None for other questions."""
-    words = [t for t in sent if not t.is_punct]
-    wh = _question_word(words) if words else None
-    verb = sent.root
-    if wh is None:
-        return None
-    said = _WH_VERB.get((wh, verb.lower_)) or _WH_VERB.get((wh, verb.lemma_.lower()))
-    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if said is not None and subj is not None and subj.pos_ == "PROPN":
-        # "When was Ana born?": the question word and the verb name the attribute.
-        owner = _owner_ref(subj, ctx)
-        return None if owner is None else Query(wh=wh, subject=owner, verb=said, attribute=True)
-    if verb.lemma_ != "be":
-        return None
-    for tok in verb.children:
-        if tok.dep_ not in ("nsubj", "attr") or tok.lower_ in ("what", "who", "which"):
-            continue
-        predicate = attribute_noun(tok)
-        owner = attribute_owner(tok, ctx) if predicate else None
-        if predicate is not None and owner is not None:
-            negated = any(c.dep_ == "neg" for c in verb.children)
-            # "Is Canberra the capital of Australia?": the value the asker names.
-            named = [
-                c.lemma_.lower()
-                for c in verb.children
-                if c.dep_ in ("nsubj", "attr", "acomp") and c is not tok and wh == "yes"
-            ]
-            return Query(
-                wh=wh,
-                subject=owner,
-                verb=predicate,
-                negated=negated,
-                attribute=True,
-                object_words=tuple(named),
-            )
-    return None

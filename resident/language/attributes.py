@@ -11,6 +11,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from spacy.lang.en.lex_attrs import like_num
+
+from resident.language import lexicon
 from resident.language.kin import _age
 from resident.language.phrases import _ATTRIBUTE_SYNONYMS, _WH_VERB, LITERAL_ATTRIBUTES
 from resident.language.refs import _conjuncts, _object_text, _owner_ref
@@ -119,6 +122,10 @@ def attribute_statement(
         inverse = _inverse_attribute(verb, subj_tok, ctx)
         return None if inverse is None else inverse.model_copy(update={"negated": negated})
     text, literal = value
+    if _age_of_someone(subj_tok, text):
+        # "her little boy is two", "their girls are seven and four": the age of a person
+        # the sentence did not name, not an attribute "little boy" of the owner.
+        return None
     return Statement(
         subject=owner,
         predicate=predicate,
@@ -127,6 +134,12 @@ def attribute_statement(
         negated=negated,
         verb=predicate,
     )
+
+
+def _age_of_someone(noun: Token, value: str) -> bool:
+    """Is a number said of a noun that names a person (WordNet) an age, not its value?"""
+    numeric = all(like_num(w) or w in ("and", ",") for w in value.lower().replace("-", " ").split())
+    return numeric and lexicon.is_a(noun.lemma_.lower(), "person", senses=None)
 
 
 def generic_subject(verb: Token, subj_tok: Token) -> Ref | None:
@@ -205,7 +218,9 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
     value the copula gives, through `put(predicate, object, ...)`."""
     for child in verb.children:
         age = _age(child)
-        if age is not None and subject.kind in ("person", "animal"):
+        # A bare number said of a name is an age even where the recogniser took the name
+        # for a place or a firm ("Nour is nine": GPE).
+        if age is not None and (subject.kind in ("person", "animal") or subject.role == "name"):
             # "Jonas is 12", "Rex is three years old" (the small model tags "12" a DATE).
             put("age", age, literal=True, verb_lemma="be")
             continue

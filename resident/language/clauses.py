@@ -29,6 +29,7 @@ from resident.language.refs import (
     _is_literal,
     _items,
     _naming,
+    _noun_lemma,
     _object_ref,
     _object_text,
     _relation_noun,
@@ -333,7 +334,7 @@ class _Clause:
             # "We have a dog called Rex": Rex is a dog, and the subject's.
             if o.i in named_by and ref is not None:
                 noun = named_by[o.i]
-                kind = "animal" if is_pet(noun.lemma_.lower()) else ref.kind
+                kind = "animal" if is_pet(_noun_lemma(noun)) else ref.kind
                 same = ref.model_copy(update={"kind": kind})
                 self.out.extend(_kin_edge(noun, same, self.ctx, owner=owner))
             else:
@@ -470,6 +471,10 @@ def _read_clause_with(
     prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
     if obj_tok is not None:
         clause.objects(obj_tok, prt)
+        # "We've a croft, sixty sheep, a few cows and a goose called Duncan": a list the
+        # parser hung on the verb as several direct objects is read whole.
+        for more in (c for c in verb.children if c.dep_ == "dobj" and c.i > obj_tok.i):
+            clause.objects(more, prt)
     elif lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
         pass
     elif not clause.prep_object(prt):

@@ -11,6 +11,7 @@ from resident.language.refs import (
     _items,
     _name_of,
     _naming,
+    _noun_lemma,
     _object_ref,
     _owner_ref,
     _relation_noun,
@@ -71,7 +72,7 @@ def _kin_edge(
     owner_tok = next((c for c in noun_tok.children if c.dep_ == "poss"), None)
     if owner_tok is None and name_tok is not None:
         owner_tok = next((c for c in name_tok.children if c.dep_ == "poss"), None)
-    noun = noun_tok.lemma_.lower()
+    noun = _noun_lemma(noun_tok)
     if owner_tok is not None:
         owner = _owner_ref(owner_tok, ctx)
     out = []
@@ -90,13 +91,18 @@ def _kin_edge(
 
 def _age(tok: Token) -> str | None:
     """The number of years an attribute says ("12", "12 years old"), else None."""
-    if tok.dep_ == "attr" and tok.like_num:
-        # "eighty-four" is one number in three tokens.
-        return "".join(t.text_with_ws for t in tok.subtree).strip()
+    if tok.dep_ in ("attr", "acomp") and tok.like_num:
+        # "eighty-four" is one number in three tokens; "I'm fourteen" tags it an adjective.
+        # "he's eight and healthy": the number, not what is coordinated with it.
+        apart = {t.i for c in tok.children if c.dep_ in ("cc", "conj") for t in c.subtree}
+        return "".join(t.text_with_ws for t in tok.subtree if t.i not in apart).strip()
     if tok.dep_ == "acomp" and tok.lemma_.lower() == "old":
         span = next((c for c in tok.children if c.dep_ == "npadvmod"), None)
         count = None if span is None else next((c for c in span.children if c.like_num), None)
-        return None if count is None else count.text
+        if span is None or count is None:
+            return None
+        # "five months old": an age in months or weeks keeps its unit; years go without.
+        return count.text if span.lemma_.lower() == "year" else f"{count.text} {span.text}"
     return None
 
 

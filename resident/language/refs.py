@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.statement import (
     _DROP_DET,
     _NAMING_VERBS,
@@ -63,14 +64,23 @@ def _name_of(tok: Token) -> str:
     return " ".join(p.text for p in parts)
 
 
+_PRONOUNS = frozenset({"i", "you", "we", "he", "she", "they", "it"})
+
+
 def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     """The subject a token names, or None when it is not a subject MAX can name."""
     low = tok.lower_
-    if tok.pos_ == "PRON" or low in ("i", "you", "we", "he", "she", "they", "it"):
+    # A word the tagger calls a pronoun that is no stop word is a name it did not know
+    # ("What does Ivy hate?"); every English pronoun is on spaCy's stop list.
+    name_as_pronoun = tok.pos_ == "PRON" and not tok.is_stop and tok.text[:1].isupper()
+    if (tok.pos_ == "PRON" and not name_as_pronoun) or low in _PRONOUNS:
         if low in ("i", "me", "we"):
             return Ref(role="speaker", kind="person")
         if low in ("you", "u"):
             return Ref(role="listener", kind="person")
+        earlier = _named_before(tok, ctx) if low in ("he", "she") else None
+        if earlier is not None:
+            return earlier
         mentioned = ctx.mention()
         if low in _PRONOUN_PEOPLE and mentioned is not None:
             name, kind = mentioned
@@ -79,7 +89,7 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     said = _lower_case_name(tok, ctx)
     if said is not None:
         return said
-    if tok.pos_ == "PROPN":
+    if tok.pos_ == "PROPN" or name_as_pronoun:
         if low == "max":
             return None
         kind = "person" if tok.ent_type_ == "PERSON" else "thing"
@@ -103,6 +113,23 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         if kind == "thing":
             return None
         return Ref(role="kin", owner=owner, noun=noun, kind=kind)
+    return None
+
+
+def _named_before(tok: Token, ctx: Context) -> Ref | None:
+    """ "Tripod had a check-up, he's eight": he/she is the nearest name said before it in the
+    same sentence as a subject, an apposition ("her partner Ruairidh, he's a vet") or a name
+    given ("a cat called Duchess, she's nineteen"), or a person the recogniser knows."""
+    for t in reversed(tok.doc[tok.sent.start : tok.i]):
+        if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
+            continue
+        naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
+        if t.ent_type_ == "PERSON" or naming or t.dep_ in ("nsubj", "appos"):
+            known = ctx.named(_name_of(t))
+            kind = known[1] if known is not None else "person"
+            if naming and is_pet(t.head.head.lemma_.lower()):
+                kind = "animal"
+            return Ref(role="name", name=_name_of(t), kind=kind)
     return None
 
 
@@ -135,6 +162,10 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low == "your":
         return Ref(role="listener", kind="person")
+    earlier = _named_before(tok, ctx) if low in ("his", "her") else None
+    if earlier is not None:
+        # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
+        return Ref(role="name", name=earlier.name, kind="person")
     mentioned = ctx.mention()
     if low in ("his", "her", "their") and mentioned is not None:
         return Ref(role="name", name=mentioned[0], kind="person")
@@ -150,7 +181,7 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
             role="name", name=_name_of(tok), kind="person" if tok.ent_type_ == "PERSON" else "thing"
         )
     named = _naming(tok)
-    noun = tok.lemma_.lower()
+    noun = _noun_lemma(tok)
     if named is not None and (noun in KIN or is_pet(noun)):
         return Ref(role="name", name=_name_of(named), kind="person" if noun in KIN else "animal")
     owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
@@ -164,6 +195,14 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
         if owner is not None:
             return Ref(role="kin", owner=owner, noun=noun, kind="person")
     return None
+
+
+def _noun_lemma(tok: Token) -> str:
+    """A noun's lemma, also where the tagger made it an adjective in a noun's place ("a little
+    terrier called Dai": "terrier" an adjective, lemmatised "terri"): WordNet's noun base."""
+    if tok.pos_ == "ADJ" and tok.dep_ in ("dobj", "obj", "pobj", "attr", "conj"):
+        return lexicon.base(tok.lower_, "n") or tok.lemma_.lower()
+    return tok.lemma_.lower()
 
 
 def _naming(tok: Token) -> Token | None:

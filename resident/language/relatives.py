@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from resident.cognition.epistemic import teller
+from resident.language.kinship import kin_of
 from resident.memory.client import GraphStore
 from resident.records import Level
 
@@ -32,4 +33,7 @@ def relative_of(graph: GraphStore, owner: str, noun: str, now: datetime) -> str 
         ):
             found.add(claim.subject)
     found.discard(owner)
+    if not found:
+        # "my grandfather", said by Conor's daughter: Conor's father, through the relatives held.
+        found = set(kin_of(graph, [owner], noun, now))
     return found.pop() if len(found) == 1 else None

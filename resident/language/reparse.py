@@ -56,12 +56,23 @@ def _subject_words(sent: Span, verb: Token) -> list[Token] | None:
         closed = tok.is_stop and tok.lower_ not in _ARTICLES and tok.lower_ != "of"
         if tok.pos_ not in _PHRASE_POS and closed or tok.pos_ == "PRON" and tok.is_stop:
             return None
+    if _modifier_only(words[-1]):
+        # "Long time no see", "Next spring, in Kyoto": a word WordNet knows only as an
+        # adjective or adverb heads no noun phrase.
+        return None
     if (words[-1].is_stop and words[-1].pos_ in ("DET", "ADP")) or (
         # "Take the bins out ...": an imperative, not a name the tagger took for a verb.
         words[0].pos_ == "VERB" and lexicon.base(words[0].lower_, "v") is not None
     ):
         return None
     return words
+
+
+def _modifier_only(tok: Token) -> bool:
+    low = tok.lower_
+    if tok.ent_type_ == "PERSON" or not low.isalpha() or lexicon.base(low, "n") is not None:
+        return False
+    return bool(lexicon.base(low, "a") or lexicon.base(low, "r"))
 
 
 def _verb_candidates(sent: Span) -> Iterator[tuple[Token, str]]:

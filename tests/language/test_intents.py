@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from resident.errors import ConfigError
-from resident.language.asking import attribute_query, read_question
+from resident.language.asking import read_question
+from resident.language.attribute_questions import attribute_query
 from resident.language.attributes import predicate_from
 from resident.language.intents import (
     Intent,

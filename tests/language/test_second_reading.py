@@ -95,6 +95,9 @@ def test_made_up_names_with_numbers_are_read_every_time(nlp: Any) -> None:
         "Kids asleep finally",
         "Coffee keeps me awake",
         "Good luck with the exam",
+        # A word WordNet knows only as an adjective or adverb heads no subject.
+        "Long time no see.",
+        "Next spring, probably in Kyoto, where her family lives.",
     ],
 )
 def test_chit_chat_has_no_second_reading(nlp: Any, text: str) -> None:

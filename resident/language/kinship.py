@@ -1,0 +1,147 @@
+"""Relatives reached through other relatives: "my grandfather" is a parent's father, "my
+mother" a parent or a father's wife, "Felix's nephew" a sibling's son. Each kin noun has
+paths of base relations (parent, child, spouse, sibling) and a sex, in the data file
+data/kin_paths.txt; every stored relation claim ("Tadhg father_of Conor") is an edge along its
+noun's first path, and its inverse the other way. A question or a statement that names a
+relative nobody named as such directly is resolved by walking those edges from the owner.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from resident.language.statement import Ref
+from resident.language.words import rows
+from resident.memory.client import GraphStore
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+_PERSON = "person:"
+_INVERSE = {"parent": "child", "child": "parent", "spouse": "spouse", "sibling": "sibling"}
+
+
+@dataclass(frozen=True)
+class KinNoun:
+    sex: str
+    paths: tuple[tuple[str, ...], ...]
+
+
+@functools.cache
+def kin_nouns() -> dict[str, KinNoun]:
+    """data/kin_paths.txt: noun -> its sex and paths."""
+    out = {}
+    for row in rows("kin_paths"):
+        noun, sex, *paths = row
+        out[noun] = KinNoun(sex, tuple(tuple(p.split(".")) for p in paths))
+    return out
+
+
+def _edge(predicate: str) -> tuple[str, ...] | None:
+    """The base relations a stored relation predicate spans ("grandmother_of": parent.parent)."""
+    if not predicate.endswith("_of"):
+        return None
+    kin = kin_nouns().get(predicate.removesuffix("_of"))
+    return None if kin is None else kin.paths[0]
+
+
+def _inverse(path: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_INVERSE[step] for step in reversed(path))
+
+
+def _neighbours(
+    graph: GraphStore, person: str, now: datetime
+) -> Iterable[tuple[tuple[str, ...], str]]:
+    """(path, person) for each relation claim touching `person`, read from `person` outwards."""
+    for claim in graph.claims_by_object(person, now):
+        path = _edge(claim.predicate)
+        if path is not None and claim.subject.startswith(_PERSON):
+            # "Tadhg father_of Conor": from Conor, Tadhg is along "parent".
+            yield path, claim.subject
+    for claim in graph.peek_claims(person):
+        path = _edge(claim.predicate)
+        other = claim.object_entity
+        person_object = other is not None and other.startswith(_PERSON)
+        if path is not None and other is not None and person_object and claim.valid_at(now):
+            yield _inverse(path), other
+
+
+def _sex(graph: GraphStore, person: str, now: datetime) -> str | None:
+    """A person's sex as the kin nouns said of them show it ("wife_of": f), else None."""
+    for claim in graph.peek_claims(person):
+        kin = kin_nouns().get(claim.predicate.removesuffix("_of"))
+        if claim.predicate.endswith("_of") and kin is not None and kin.sex != "-":
+            return kin.sex
+    return None
+
+
+def _walk(graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime) -> set[str]:
+    """Everyone reached from `owner` along `path`, consuming an edge's relations at once."""
+    states = {(owner, path)}
+    found: set[str] = set()
+    for _ in range(2 * len(path)):
+        following = set()
+        for person, left in states:
+            for edge, other in _neighbours(graph, person, now):
+                if left[: len(edge)] != edge or other == owner:
+                    continue
+                rest = left[len(edge) :]
+                if rest:
+                    following.add((other, rest))
+                else:
+                    found.add(other)
+        states = following
+        if not states:
+            break
+    return found
+
+
+def kin_of(graph: GraphStore, owners: Iterable[str], noun: str, now: datetime) -> list[str]:
+    """The people who are an owner's `noun` through the relatives held; those whose sex is
+    known to be the noun's first, then (when none is) those whose sex nobody said."""
+    kin = kin_nouns().get(noun)
+    if kin is None:
+        return []
+    owners = list(owners)
+    sure: list[str] = []
+    unsure: list[str] = []
+    for path in kin.paths:
+        maybe: list[str] = []
+        for owner in owners:
+            for person in sorted(_walk(graph, owner, path, now) - set(owners)):
+                sex = _sex(graph, person, now)
+                if kin.sex == "-" or sex == kin.sex:
+                    sure.append(person)
+                elif sex is None:
+                    maybe.append(person)
+        if sure:
+            break
+        unsure = unsure or maybe
+    return list(dict.fromkeys(sure or unsure))
+
+
+def kin_noun(tok: Token) -> str:
+    """The kin noun a token heads, "-in-law" included ("father - in - law": father-in-law)."""
+    after = [t.lower_ for t in tok.doc[tok.i + 1 : tok.i + 5]]
+    return f"{tok.lower_}-in-law" if after == ["-", "in", "-", "law"] else tok.lemma_.lower()
+
+
+def kin_ref(tok: Token) -> Ref | None:
+    """A question's subject that is a relative of the speaker's by kin noun alone: "Dad",
+    "Grandpa" said as a name by a child, "my father-in-law"; None otherwise. A bare "Dad"
+    keeps the word as its name, for a person told of only as "Dad"."""
+    noun = kin_noun(tok)
+    if noun not in kin_nouns():
+        return None
+    poss = [c for c in tok.children if c.dep_ == "poss"]
+    if tok.pos_ == "PROPN" and not poss and not any(c.dep_ == "det" for c in tok.children):
+        speaker = Ref(role="speaker", kind="person")
+        return Ref(role="kin", owner=speaker, noun=noun, kind="person", name=tok.text)
+    if noun.endswith("-in-law") and poss and poss[0].lower_ in ("my", "our"):
+        speaker = Ref(role="speaker", kind="person")
+        return Ref(role="kin", owner=speaker, noun=noun, kind="person")
+    return None
