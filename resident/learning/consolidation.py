@@ -169,8 +169,9 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     import torch
 
     from resident.learning.ff import TrainConfig, Triples, train_ff
-    from resident.learning.scoring import resume
+    from resident.learning.scoring import give_back_freed_blocks, resume
 
+    give_back_freed_blocks()
     cfg, cc = settings.learning, settings.consolidation
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)
