@@ -3,7 +3,9 @@ Forward-Forward learner from its last checkpoint (replayed corrections, settled 
 closed gaps weigh more; a belief MAX was corrected on is withdrawn), evaluate it on a held-out
 split, review its open proposals (confirmed by a grounded source, refuted by the held edges:
 a conflict settled against it halves it, decayed when left unconfirmed), calibrate a score
-threshold on the held-out edges, and write what it proposes above that threshold:
+threshold on the held-out edges for each scorer apart (the learner's candidates; for the partial
+orders, the names' directed subsumption ranked with the learner: resident.learning.subsume),
+and write what each proposes above its threshold:
 `inference:ff@<version>` hypotheses (capped at hint by the ladder, never evidence) carrying
 their score and the night's precision, a default-priority curiosity gap for each, never more
 than consolidation.max_pending_proposals open, never the reverse of a held edge of a declared
