@@ -115,6 +115,9 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
         "threshold": report.calibration.threshold,
         "precision": report.calibration.precision,
         "support": report.calibration.support,
+        "names_threshold": report.names_calibration.threshold,
+        "names_precision": report.names_calibration.precision,
+        "names_support": report.names_calibration.support,
         "pending": report.pending,
         "closed": {
             k: sum(1 for p in report.closed if p.status == k)
@@ -339,15 +342,18 @@ def main() -> None:
         "the night's threshold; true is checked against the FULL hp.obo (the edge or one it "
         "entails); reversed: the full ontology holds the opposite direction.",
         "",
-        "| night | MRR | Hits@10 | threshold | held-out precision | written | true | reversed "
-        "| open | closed (c/r/d) | quiz | wall s | peak RSS MiB |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| night | MRR | Hits@10 | threshold | held-out precision | names threshold | names "
+        "precision (support) | written | true | reversed | open | closed (c/r/d) | quiz | wall s "
+        "| peak RSS MiB |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for i, n in enumerate(nights, 1):
         th = "none" if n["threshold"] is None else f"{n['threshold']:.3f}"
+        nth = "none" if n["names_threshold"] is None else f"{n['names_threshold']:.3f}"
         c = n["closed"]
         lines.append(
-            f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | {th} | {n['precision']:.2f} | "
+            f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | {th} | {n['precision']:.2f} | {nth} | "
+            f"{n['names_precision']:.2f} ({n['names_support']}) | "
             f"{n['written']} | {n['true']} | {n['reversed']} | {n['pending']} | "
             f"{c.get('confirmed', 0)}/{c.get('refuted', 0)}/{c.get('decayed', 0)} | "
             f"{'stable' if n['quiz_stable'] else 'FAILED'} ({n['quiz_changed']}/"

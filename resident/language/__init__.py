@@ -4,6 +4,10 @@
 HTTP API give; `ModelClient` is the optional OpenAI-compatible endpoint that may phrase.
 """
 
+# First: spaCy and nltk are imported without the optional backends MAX does not use.
+import resident.language.optional  # noqa: F401
+
+# isort: split
 from resident.language.conversation import Language, ResidentLike, Turn, converse, language_for
 from resident.language.dictionary import Dictionary
 from resident.language.intents import Intent, Parsed, QuestionKind, Triple

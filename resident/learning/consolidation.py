@@ -3,7 +3,9 @@ Forward-Forward learner from its last checkpoint (replayed corrections, settled 
 closed gaps weigh more; a belief MAX was corrected on is withdrawn), evaluate it on a held-out
 split, review its open proposals (confirmed by a grounded source, refuted by the held edges:
 a conflict settled against it halves it, decayed when left unconfirmed), calibrate a score
-threshold on the held-out edges, and write what it proposes above that threshold:
+threshold on the held-out edges for each scorer apart (the learner's candidates; for the partial
+orders, the names' directed subsumption ranked with the learner: resident.learning.subsume),
+and write what each proposes above its threshold:
 `inference:ff@<version>` hypotheses (capped at hint by the ladder, never evidence) carrying
 their score and the night's precision, a default-priority curiosity gap for each, never more
 than consolidation.max_pending_proposals open, never the reverse of a held edge of a declared
@@ -15,7 +17,8 @@ It never writes a fact, never writes above the hint cap, and never deletes a cla
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -70,6 +73,9 @@ class NightReport(BaseModel):
     duplicates: int
     history: list[dict[str, Any]]
     calibration: Calibration
+    #: The names' directed subsumption scored with the learner (resident.learning.subsume),
+    #: calibrated apart: its candidates are another scale.
+    names_calibration: Calibration = Calibration(None, 0.0, 0, 0, 0)
     pending: int
     #: Proposals closed tonight (confirmed, refuted or decayed).
     closed: list[Proposal]
@@ -165,8 +171,9 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     import torch
 
     from resident.learning.ff import TrainConfig, Triples, train_ff
-    from resident.learning.scoring import resume
+    from resident.learning.scoring import give_back_freed_blocks, resume
 
+    give_back_freed_blocks()
     cfg, cc = settings.learning, settings.consolidation
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)
@@ -248,11 +255,20 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     by_triple = {(c.subject, c.predicate, c.object_entity or ""): c for c in positives}
     ledger, closed = _review(graph, ledger, grounded, held, by_triple, cc.proposal_ttl_nights, now)
 
-    cal = _calibrate(model, data, train, acyclic, cc)
+    # The learner's own candidates, then the names' subsumption scored with it: each
+    # calibrated on the held-out edges by itself (their scores are different scales).
+    from resident.learning.subsume import generators
+
+    edges = [(h, r, t) for h, r, t, _ in train]
+    scorers = generators(model, data, _pairs(data), edges, labels, acyclic, cc.candidates_per_pair)
+    cal, names_cal = (
+        replace(_calibrate(gen, data, train, acyclic, cc), scorer=name)
+        for gen, name in zip(scorers, ("learner", "names with the learner"), strict=True)
+    )
     room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(ledger.open())))
-    chosen, skipped = _choose(model, data, set(triples), held, ledger, cal, room, cc)
+    chosen, skipped = _choose(scorers, (cal, names_cal), data, set(triples), held, ledger, room)
     provenance = f"inference:{MODEL_NAME}@{version}"
-    written = _write(graph, chosen, cal, provenance, version, settings.epistemic.hint_cap, now)
+    written = _write(graph, chosen, provenance, version, settings.epistemic.hint_cap, now)
     ledger = Ledger(proposals=[*ledger.proposals, *written])
     duplicates = near_duplicates(model, ents, cfg.duplicate_similarity, version)
     graph.record_duplicate_candidates(duplicates, now)
@@ -275,6 +291,8 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
             "positives": len(triples),
             "threshold": cal.threshold,
             "precision": cal.precision,
+            "names_threshold": names_cal.threshold,
+            "names_precision": names_cal.precision,
             "pending": len(ledger.open()),
             "reversed": reversed_,
             **tonight,
@@ -309,6 +327,7 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
         duplicates=len(duplicates),
         history=runs,
         calibration=cal,
+        names_calibration=names_cal,
         pending=len(ledger.open()),
         closed=closed,
         skipped=skipped,
@@ -398,8 +417,11 @@ def _pairs(data: Any) -> list[tuple[int, int]]:
     return pairs
 
 
+Gen = Callable[[Callable[[int, int, int], bool]], list[tuple[float, int, int, int]]]
+
+
 def _calibrate(
-    model: Any,
+    generate: Gen,
     data: Any,
     train: list[tuple[str, str, str, float]],
     acyclic: list[str],
@@ -407,8 +429,6 @@ def _calibrate(
 ) -> Calibration:
     """Score candidates as the night will, with only the training edges known, and see how many
     of them are held-out edges: the threshold reaching the precision target."""
-    from resident.learning.scoring import top_candidates
-
     if not len(data.train) or not len(data.test):
         return Calibration(None, 0.0, 0, 0, 0)
     known = {tuple(x) for x in data.train.tolist()}
@@ -419,27 +439,24 @@ def _calibrate(
     def skip(h: int, r: int, t: int) -> bool:
         return (h, r, t) in known or order_verdict(index, ents[h], rels[r], ents[t]) is not None
 
-    cands = top_candidates(model, _pairs(data), data.n_ent, cc.candidates_per_pair, skip)
-    scored = [(s, (h, r, t) in truth) for s, h, r, t in cands]
+    scored = [(s, (h, r, t) in truth) for s, h, r, t in generate(skip)]
     return calibrate(scored, cc.precision_target, cc.min_calibration_support)
 
 
 def _choose(
-    model: Any,
+    generators: tuple[Gen, Gen],
+    cals: tuple[Calibration, Calibration],
     data: Any,
     known: set[Triple],
     held: OrderIndex,
     ledger: Ledger,
-    cal: Calibration,
     room: int,
-    cc: ConsolidationSettings,
-) -> tuple[list[tuple[float, str, str, str]], dict[str, int]]:
-    """Tonight's best new links above the calibrated threshold, as many as there is room for;
-    and how many candidates each rule of the partial orders turned away."""
-    from resident.learning.scoring import top_candidates
-
+) -> tuple[list[tuple[float, str, str, str, Calibration]], dict[str, int]]:
+    """Tonight's best new links, each above its own scorer's calibrated threshold, as many as
+    there is room for (the most precise calibration's first); and how many candidates each rule
+    of the partial orders turned away."""
     skipped: dict[str, int] = {}
-    if cal.threshold is None or room <= 0 or not len(data.train):
+    if room <= 0 or not len(data.train):
         return [], skipped
     ents, rels = data.entities, data.relations
     ever = ledger.ever()
@@ -454,18 +471,22 @@ def _choose(
             skipped[key] = skipped.get(key, 0) + 1
         return why is not None
 
-    cands = top_candidates(model, _pairs(data), data.n_ent, cc.candidates_per_pair, skip)
-    named = sorted(
-        ((s, ents[h], rels[r], ents[t]) for s, h, r, t in cands if s >= cal.threshold),
-        key=lambda c: (-c[0], c[1], c[2], c[3]),
-    )
+    named: list[tuple[float, str, str, str, Calibration]] = []
+    seen: set[Triple] = set()
+    for gen, cal in sorted(zip(generators, cals, strict=True), key=lambda x: -x[1].precision):
+        if cal.threshold is None:
+            continue
+        above = [(s, ents[h], rels[r], ents[t]) for s, h, r, t in gen(skip) if s >= cal.threshold]
+        for s, h, r, t in sorted(above, key=lambda c: (-c[0], c[1], c[2], c[3])):
+            if (h, r, t) not in seen:
+                seen.add((h, r, t))
+                named.append((s, h, r, t, cal))
     return named[:room], skipped
 
 
 def _write(
     graph: GraphStore,
-    chosen: list[tuple[float, str, str, str]],
-    cal: Calibration,
+    chosen: list[tuple[float, str, str, str, Calibration]],
     provenance: str,
     version: int,
     hint: float,
@@ -474,9 +495,9 @@ def _write(
     """Each proposal as an inference hypothesis (hint cap) whose evidence row carries its trail,
     and a default-priority curiosity gap asking it."""
     out = []
-    for score, h, r, t in chosen:
+    for score, h, r, t, cal in chosen:
         trail = (
-            f"{now:%Y-%m-%d} {provenance}: score {score:.3f} at threshold "
+            f"{now:%Y-%m-%d} {provenance} ({cal.scorer}): score {score:.3f} at threshold "
             f"{cal.threshold:.3f}; tonight's held-out precision there {cal.precision:.2f} "
             f"({cal.support} candidates)"
         )

@@ -11,6 +11,8 @@ from resident.report import table
 def render_markdown(report: NightReport) -> str:
     cal = report.calibration
     at = "none reached the target" if cal.threshold is None else f"{cal.threshold:.3f}"
+    ncal = report.names_calibration
+    names = "none reached the target" if ncal.threshold is None else f"{ncal.threshold:.3f}"
     lines = [
         f"# sleep-consolidation, {report.at.isoformat()}",
         "",
@@ -24,6 +26,10 @@ def render_markdown(report: NightReport) -> str:
         f"Calibration on the held-out edges: threshold **{at}**, precision there "
         f"**{cal.precision:.2f}** over {cal.support} of {cal.candidates} candidates "
         f"({cal.positives} of them held-out edges).",
+        "",
+        f"Names' directed subsumption ranked with the learner (partial orders), calibrated "
+        f"apart: threshold **{names}**, precision there **{ncal.precision:.2f}** over "
+        f"{ncal.support} of {ncal.candidates} candidates ({ncal.positives} held-out edges).",
         "",
         f"Proposals written: **{len(report.proposals)}** (inference, hint cap); open now: "
         f"**{report.pending}**; reversing a held edge: **{report.reversed}**; closed tonight: "

@@ -107,6 +107,8 @@ class Calibration:
     positives: int
     #: (threshold, precision, support) at a few points of the curve, for the artifact.
     curve: tuple[tuple[float, float, int], ...] = ()
+    #: Whose candidates: the learner's, or the names' subsumption ranked with it.
+    scorer: str = "learner"
 
 
 def calibrate(scored: Sequence[tuple[float, bool]], target: float, min_support: int) -> Calibration:

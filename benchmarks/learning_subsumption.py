@@ -1,0 +1,135 @@
+"""Proposals on the two frozen HPO splits (benchmarks.learning_splits), dev and test side by
+side: one night's learner (the shipped settings) is trained on each split's training edges, then
+the night's two scorers (the learner alone; the names' directed subsumption ranked with it) are
+calibrated on the split's held-out edges exactly as a night does; reported: the threshold at the
+precision target, the held-out precision there and its support, precision among the top 5/10/20
+candidates, and the proposals a night would write (at most proposals_per_night) checked against
+the FULL hp.obo (true: held or entailed; reversed: the ontology holds the opposite direction).
+
+`python -m benchmarks.learning_subsumption` prints a markdown table (no file is written).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks.learning_nightly import ancestors
+from benchmarks.learning_splits import Split, check, splits
+
+
+def hpo() -> tuple[list[tuple[str, str]], dict[str, str], str]:
+    """The full ontology's is_a edges, its labels, and its release."""
+    import pyarrow.compute as pc
+
+    from resident.ingest.obo import parse_obo
+    from resident.ingest.sources import hpo_data
+
+    path = Path(hpo_data()) / "hp.obo"
+    with path.open() as fh:
+        release = next(x for x in fh if x.startswith("data-version:")).split(":", 1)[1].strip()
+    parsed = parse_obo(path, 0.9)
+    isa = parsed.claims.filter(pc.equal(parsed.claims["predicate"], "is_a"))
+    edges = list(zip(isa["subject"].to_pylist(), isa["object_entity"].to_pylist(), strict=True))
+    ids, names = parsed.entities["id"].to_pylist(), parsed.entities["label"].to_pylist()
+    return edges, dict(zip(ids, names, strict=True)), release
+
+
+def trained(split: Split, labels: dict[str, str]) -> tuple[Any, Any]:
+    """A fresh learner trained one night (the shipped settings) on the split's training edges."""
+    import torch
+
+    from resident.config import load_settings
+    from resident.learning.ff import TrainConfig, Triples, train_ff
+    from resident.learning.names import name_bags
+    from resident.learning.scoring import resume
+
+    cfg = load_settings(env={}).learning
+    torch.manual_seed(cfg.seed)
+    torch.set_num_threads(cfg.threads)
+    ents = split.entities
+    ei = {e: i for i, e in enumerate(ents)}
+
+    def rows(ts: set[tuple[str, str, str]]) -> torch.Tensor:
+        return torch.tensor([[ei[h], 0, ei[t]] for h, _, t in sorted(ts)]).reshape(-1, 3)
+
+    data = Triples(rows(split.train), torch.zeros((0, 3), dtype=torch.long), rows(split.test),
+                   ents, ["is_a"])  # fmt: skip
+    words, bags = name_bags(ents, labels)
+    model, history, _, _, _ = resume(None, len(ents), 1, cfg.dim, len(words))
+    model.set_names(bags)
+    tc = TrainConfig(dim=cfg.dim, epochs=cfg.epochs_per_night, batch=cfg.batch, seed=cfg.seed,
+                     negatives=cfg.negatives, full_contrast_max=cfg.full_contrast_max_entities,
+                     lr=cfg.lr, negatives_from_range=cfg.negatives_from_range)  # fmt: skip
+    train_ff(model, data, tc, history)
+    model.eval()
+    return model, data
+
+
+def measure(split: Split, labels: dict[str, str], up: dict[str, set[str]]) -> dict[str, Any]:
+    """Both scorers of one night on one split (see the module docstring)."""
+    from resident.config import load_settings
+    from resident.learning.proposals import OrderIndex, calibrate, order_verdict
+    from resident.learning.subsume import generators
+
+    s = load_settings(env={})
+    cc, per_night = s.consolidation, s.learning.proposals_per_night
+    t0 = time.perf_counter()
+    model, data = trained(split, labels)
+    ents, index = data.entities, OrderIndex(split.train, ["is_a"])
+    heads = {i for i, e in enumerate(ents) if e in split.heads}
+    pairs = sorted({(h, 0) for h, _, _ in data.train.tolist() if h in heads})
+
+    def skip(h: int, r: int, t: int) -> bool:
+        return order_verdict(index, ents[h], "is_a", ents[t]) is not None
+
+    out: dict[str, Any] = {"split": split.name, "train_s": round(time.perf_counter() - t0, 1)}
+    gens = generators(model, data, pairs, sorted(split.train), labels, ["is_a"],
+                      cc.candidates_per_pair)  # fmt: skip
+    for name, gen in zip(("learner", "names"), gens, strict=True):
+        cands = sorted(gen(skip), key=lambda c: -c[0])
+        named = [(s, ents[h], ents[t]) for s, h, _, t in cands]
+        hits = [(h, "is_a", t) in split.test for _, h, t in named]
+        cal = calibrate(list(zip([c[0] for c in cands], hits, strict=True)),
+                        cc.precision_target, cc.min_calibration_support)  # fmt: skip
+        written = [] if cal.threshold is None else [x for x in named if x[0] >= cal.threshold]
+        written = written[:per_night]
+        out[name] = {
+            "candidates": len(cands),
+            "held_out_among": sum(hits),
+            "threshold": cal.threshold,
+            "precision": cal.precision,
+            "support": cal.support,
+            **{f"p@{k}": round(sum(hits[:k]) / k, 2) for k in (5, 10, 20)},
+            "written": len(written),
+            "true": sum(1 for _, h, t in written if t in up.get(h, set())),
+            "reversed": sum(1 for _, h, t in written if h in up.get(t, set())),
+            "examples": [f"{labels[h]} is_a {labels[t]} ({s:.3f})" for s, h, t in written[:5]],
+        }
+    return out
+
+
+def main() -> None:
+    edges, labels, release = hpo()
+    got = splits(edges)
+    check(release, got)
+    up = ancestors(edges)
+    rows = [measure(got[name], labels, up) for name in ("dev", "test")]
+    print("| scorer | split | held-out edges | threshold | precision there (support) | "
+          "p@5 / p@10 / p@20 | written | true (full hp.obo) | reversed |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in ("learner", "names"):
+        for r in rows:
+            m = r[name]
+            th = "none" if m["threshold"] is None else f"{m['threshold']:.3f}"
+            print(f"| {name} | {r['split']} | {len(got[r['split']].test)} | {th} | "
+                  f"{m['precision']:.2f} ({m['support']}) | {m['p@5']} / {m['p@10']} / "
+                  f"{m['p@20']} | {m['written']} | {m['true']} | {m['reversed']} |")  # fmt: skip
+    for r in rows:
+        print(f"\n{r['split']} (trained in {r['train_s']} s): names' proposals:",
+              "; ".join(r["names"]["examples"]) or "none")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""Directed lexical subsumption: a name that adds words to another's is under it, never the
+other way round; the night calibrates it on the held-out edges apart from the learner and
+proposes what it finds, never a reverse."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from resident.config import Settings
+from resident.learning.lexical import descendants, directed, idf, weighted_bags
+from resident.memory.duck_store import DuckStore
+from resident.records import Entity, NewClaim
+
+torch = pytest.importorskip("torch")
+NOW = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
+word = st.sampled_from(["red", "small", "fruit", "of", "the", "old", "tool", "wild"])
+bag = st.dictionaries(word, st.floats(0.1, 3.0), max_size=5)
+
+
+@given(bag, bag)
+def test_directed_is_never_both_ways(a: dict[str, float], b: dict[str, float]) -> None:
+    # The generality gate holds one way at most: at most one direction scores.
+    assert directed(a, b, True) >= 0.0
+    assert directed(a, b, False) == 0.0 == directed(b, a, False)
+    if a and b and set(b) < set(a):
+        # b's name is contained in a's: b covers itself fully inside a.
+        assert directed(a, b, True) > 0.0
+
+
+def test_the_parent_whose_name_the_child_contains_scores_highest() -> None:
+    names = ["Abnormal skeletal morphology", "Abnormal fetal skeletal morphology",
+             "Abnormal skeletal physiology", "Abnormal fetal heart rate"]  # fmt: skip
+    w = idf([n.lower().split() for n in names])
+    child = {x: w[x] for x in names[1].lower().split()}
+    scores = {n: directed(child, {x: w[x] for x in n.lower().split()}, True) for n in names}
+    assert max((n for n in names if n != names[1]), key=scores.__getitem__) == names[0]
+    # Read the other way round (a parent under its child) it never scores: the gate.
+    assert directed({x: w[x] for x in names[0].lower().split()}, child, False) == 0.0
+
+
+@given(st.lists(st.lists(word, min_size=1, max_size=4), min_size=2, max_size=8))
+def test_the_vectorised_scorer_is_the_reference(labels_words: list[list[str]]) -> None:
+    from resident.learning.subsume import NameIndex
+
+    ents = [f"concept:e{i}" for i in range(len(labels_words))]
+    labels = {e: " ".join(ws) for e, ws in zip(ents, labels_words, strict=True)}
+    general = torch.arange(len(ents), dtype=torch.float)  # e_i is more general than e_j, i > j
+    got = NameIndex(ents, labels).directed(torch.arange(len(ents)), general)
+    vocab, bags = weighted_bags(ents, labels)
+    as_dict = [{vocab[w]: v for w, v in b} for b in bags]
+    for i in range(len(ents)):
+        for j in range(len(ents)):
+            want = directed(as_dict[i], as_dict[j], j > i and j > 0)
+            assert got[i, j].item() == pytest.approx(want, abs=1e-5)
+
+
+def test_descendants_count_every_node_below() -> None:
+    edges = [("a", "is_a", "b"), ("b", "is_a", "c"), ("d", "is_a", "c"), ("a", "near", "d")]
+    assert descendants(edges, "is_a") == {"b": 1, "c": 3}
+
+
+def _named_graph(store: DuckStore) -> None:
+    """Things and qualities: "red fruit" is_a "fruit" and is_a "red"; the "green" members are
+    missing their class, which their names say."""
+    classes, qualities = ["fruit", "tool", "vehicle", "animal", "stone"], ["red", "small", "old"]
+    ents = [Entity(id=f"concept:{x}", kind="concept", label=x, aliases=[])
+            for x in ["thing", "quality", "green", *classes, *qualities]]  # fmt: skip
+    claims = [_edge("green", "quality")]
+    claims += [_edge(c, "thing") for c in classes] + [_edge(q, "quality") for q in qualities]
+    for c in classes:
+        for q in [*qualities, "green"]:
+            ents.append(Entity(id=f"concept:{q}_{c}", kind="concept", label=f"{q} {c}", aliases=[]))
+            claims.append(_edge(f"{q}_{c}", q))
+            if q != "green":
+                claims.append(_edge(f"{q}_{c}", c))
+    store.upsert_entities(ents, NOW - timedelta(days=3))
+    store.upsert_claims(claims, NOW - timedelta(hours=2))
+
+
+def _edge(h: str, t: str) -> NewClaim:
+    return NewClaim(subject=f"concept:{h}", predicate="is_a", object_entity=f"concept:{t}",
+                    confidence=0.7, provenance="ingest:test@1")  # fmt: skip
+
+
+def test_a_night_proposes_what_the_names_say_never_a_reverse(
+    store: DuckStore, settings: Settings
+) -> None:
+    from resident.learning.consolidation import consolidate
+
+    learning = settings.learning.model_copy(
+        update={"dim": 16, "epochs_per_night": 5, "batch": 32, "held_out_share": 0.3}
+    )
+    s = settings.model_copy(update={"learning": learning})
+    _named_graph(store)
+    report = consolidate(store, s, NOW)
+    cal = report.names_calibration
+    assert cal.threshold is not None and cal.precision >= s.consolidation.precision_target
+    named = [p for p in report.proposals if "(names with the learner)" in p.trail[0]]
+    assert named, report.proposals
+    for p in named:
+        # The green members' missing classes, and nothing else.
+        green, _, cls = p.subject.removeprefix("concept:").partition("_")
+        assert green == "green" and p.object_entity == f"concept:{cls}"
+        assert p.score >= cal.threshold and p.precision == cal.precision
+    assert report.reversed == 0
+    assert len(report.proposals) <= s.learning.proposals_per_night
