@@ -97,21 +97,34 @@ def top_candidates(
     """For each (head, relation): its best `per_pair` tails that `skip` lets through, with their
     `tail_probs`."""
     out: list[tuple[float, int, int, int]] = []
-    look = min(n_ent, per_pair * 4 + 8)
     # Each layer holds a (pairs, n_ent, dim) block: as many pairs at once as fit the budget.
     batch = max(1, budget // (n_ent * model.ent.embedding_dim))
     for lo in range(0, len(pairs), batch):
         chunk = pairs[lo : lo + batch]
         q = torch.tensor([[h, r, 0] for h, r in chunk], dtype=torch.long).reshape(-1, 3)
-        probs = tail_probs(model, q)
-        vals, idx = torch.topk(probs, look, dim=1)
-        for (h, r), vs, ts in zip(chunk, vals.tolist(), idx.tolist(), strict=True):
-            kept = 0
-            for v, t in zip(vs, ts, strict=True):
-                if kept == per_pair:
-                    break
-                if t == h or skip(h, r, t):
-                    continue
-                out.append((round(float(v), 6), h, r, t))
-                kept += 1
+        out.extend(best_tails(chunk, tail_probs(model, q), per_pair, skip))
+    return out
+
+
+def best_tails(
+    pairs: Sequence[tuple[int, int]],
+    score: torch.Tensor,
+    per_pair: int,
+    skip: Callable[[int, int, int], bool],
+    floor: float | None = None,
+) -> list[tuple[float, int, int, int]]:
+    """Each (head, relation)'s best `per_pair` tails in its row of `score` that `skip` lets
+    through (and above `floor`, when given), as (score, head, relation, tail)."""
+    out: list[tuple[float, int, int, int]] = []
+    look = min(score.shape[1], per_pair * 4 + 8)  # a few spare for what `skip` drops
+    vals, idx = torch.topk(score, look, dim=1)
+    for (h, r), vs, ts in zip(pairs, vals.tolist(), idx.tolist(), strict=True):
+        kept = 0
+        for v, t in zip(vs, ts, strict=True):
+            if kept == per_pair or (floor is not None and v <= floor):
+                break
+            if t == h or skip(h, r, t):
+                continue
+            out.append((round(float(v), 6), h, r, t))
+            kept += 1
     return out

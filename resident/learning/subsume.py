@@ -23,7 +23,7 @@ import torch
 
 from resident.learning.ff import ForwardForward
 from resident.learning.lexical import descendants, weighted_bags
-from resident.learning.scoring import CANDIDATE_FLOATS, tail_probs, top_candidates
+from resident.learning.scoring import CANDIDATE_FLOATS, best_tails, tail_probs, top_candidates
 
 Triple = tuple[str, str, str]
 Candidates = list[tuple[float, int, int, int]]
@@ -128,27 +128,6 @@ def candidates(
             order = torch.argsort(tail_probs(model, q), dim=1, descending=True)
             rank = torch.empty_like(order).scatter_(1, order, torch.arange(n).expand_as(order))
             score = lex * (1.0 - rank.float() / n)
-            out.extend(_best(chunk.tolist(), r, score, per_pair, skip))
-    return out
-
-
-def _best(
-    hs: list[int],
-    r: int,
-    score: torch.Tensor,
-    per_pair: int,
-    skip: Callable[[int, int, int], bool],
-) -> list[tuple[float, int, int, int]]:
-    out = []
-    look = min(score.shape[1], per_pair * 4 + 8)
-    vals, idx = torch.topk(score, look, dim=1)
-    for h, vs, ts in zip(hs, vals.tolist(), idx.tolist(), strict=True):
-        kept = 0
-        for v, t in zip(vs, ts, strict=True):
-            if kept == per_pair or v <= 0:
-                break
-            if t == h or skip(h, r, t):
-                continue
-            out.append((round(float(v), 6), h, r, t))
-            kept += 1
+            pairs = [(h, r) for h in chunk.tolist()]
+            out.extend(best_tails(pairs, score, per_pair, skip, floor=0.0))
     return out
