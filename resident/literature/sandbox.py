@@ -287,19 +287,25 @@ def _set_budget(lit: LiteratureSettings) -> int:
     loaded child no room to read in)."""
     budget = lit.max_memory_mb << 20
     mapped = (_status_bytes("RssFile") or 0) + (_status_bytes("RssShmem") or 0)
-    # Soft and hard alike: the child cannot raise them back. RLIMIT_DATA bounds what the
-    # reading allocates (heap and anonymous mappings); the libraries already resident and a
-    # reserve for those a reading touches later are taken off it, so that what is resident of
-    # the child stays within the budget. RLIMIT_AS, a GiB above the budget, bounds the rest
-    # (mapped but never touched), which the trained pipeline maps ~1 GB of.
-    data = max(budget - mapped - _MAPPED_RESERVE, 0)
+    data, retire_at = data_limits(budget, mapped, _status_bytes("VmData") or 0)
+    # Soft and hard alike: the child cannot raise them back. RLIMIT_AS, a GiB above the
+    # budget, bounds what is mapped but never touched (the trained pipeline maps ~1 GB).
     resource.setrlimit(resource.RLIMIT_DATA, (data, data))
     resource.setrlimit(resource.RLIMIT_AS, (budget + (1 << 30), budget + (1 << 30)))
     # The hard CPU limit is the child's whole life; each document gets its own soft limit.
     life = int(_cpu_used()) + _LIFETIME_BUDGETS * lit.max_cpu_seconds + 5
     resource.setrlimit(resource.RLIMIT_CPU, (life, life))
-    loaded = _status_bytes("VmData") or 0
-    return max(int(loaded + _RETIRE_AT * (data - loaded)), 0) if data > loaded else 0
+    return retire_at
+
+
+def data_limits(budget: int, mapped: int, loaded: int) -> tuple[int, int]:
+    """(RLIMIT_DATA, retirement line) in bytes for a loaded child under `budget`, with `mapped`
+    bytes of files resident and a data segment of `loaded` bytes; the line is 0 when the
+    budget leaves no room to read. RLIMIT_DATA bounds what the reading allocates (heap and
+    anonymous mappings); the libraries already resident and a reserve for those a reading
+    touches later are taken off it, so that all that is resident stays within the budget."""
+    data = max(budget - mapped - _MAPPED_RESERVE, 0)
+    return data, (int(loaded + _RETIRE_AT * (data - loaded)) if data > loaded else 0)
 
 
 def _cpu_for_one_document(lit: LiteratureSettings) -> None:

@@ -230,15 +230,6 @@ def test_the_budget_holds_the_libraries_the_child_maps_too(tmp_path: Path) -> No
     assert int(str(found["child_peak_rss_mb"])) <= 900
 
 
-def test_a_budget_with_no_room_beside_the_pipeline_says_so(tmp_path: Path) -> None:
-    found = _peak(
-        make_pdf(tmp_path / "gpl.pdf", license_text()),
-        env={"RESIDENT_LITERATURE__MAX_MEMORY_MB": "600"},
-    )
-    assert str(found["outcome"]).startswith("DocumentTooLarge"), found
-    assert "max_memory_mb (600 MiB) leaves no room to read" in str(found["outcome"])
-
-
 def test_a_bomb_between_two_books_costs_only_its_own_refusal(tmp_path: Path) -> None:
     # One child reads documents in turn: the bomb is refused within the budget (read again in
     # a fresh child, since the one that failed had read a book before) and the book after it

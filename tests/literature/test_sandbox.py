@@ -12,7 +12,7 @@ import pytest
 from resident.config import Settings
 from resident.errors import CorruptDocument, EncryptedDocument
 from resident.literature import Distillation, distill_checked
-from resident.literature.sandbox import close_children, idle_children
+from resident.literature.sandbox import close_children, data_limits, idle_children
 from resident.places import Policy
 from tests.literature.books import license_text, make_pdf
 
@@ -74,3 +74,23 @@ def test_a_refused_document_ends_its_child_and_the_next_reads_in_a_fresh_one(
     (fresh,) = idle_children()
     assert fresh != child
     assert _same(after) == _same(before)
+
+
+MiB = 1 << 20
+
+
+def test_the_data_limit_leaves_the_budget_room_for_the_mapped_libraries() -> None:
+    # A loaded child with 75 MiB of libraries resident and a 333 MiB data segment, under the
+    # default 1024 MiB: what it may allocate plus what it maps stays within the budget, and it
+    # retires halfway between where it started and its limit.
+    data, retire = data_limits(1024 * MiB, 75 * MiB, 333 * MiB)
+    assert data + 75 * MiB < 1024 * MiB
+    assert 333 * MiB < retire < data
+    assert retire - 333 * MiB == pytest.approx((data - 333 * MiB) / 2, abs=1)
+
+
+def test_a_budget_with_no_room_beside_the_loaded_pipeline_reads_nothing() -> None:
+    # A pipeline whose data segment already fills what the budget leaves: the retirement line
+    # is 0 and the child refuses every document, saying so, rather than failing mid-page.
+    assert data_limits(512 * MiB, 170 * MiB, 570 * MiB)[1] == 0
+    assert data_limits(100 * MiB, 170 * MiB, 10 * MiB) == (0, 0)
