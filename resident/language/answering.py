@@ -179,7 +179,8 @@ class AnsweringMixin(StoringMixin):
             for predicate in (f"{noun}_of", "pet_of")
             for c in reads.graph.peek_claims(eid, predicate)
         ]
-        if not claims:
+        direct = bool(claims)
+        if not direct:
             # Reached through other relatives ("my grandfather": a parent's father): the
             # relations that lead there are what the answer rests on.
             claims = [
@@ -188,24 +189,19 @@ class AnsweringMixin(StoringMixin):
                 for c in reads.graph.peek_claims(eid)
                 if c.predicate.endswith("_of") and (c.object_entity or "").startswith("person:")
             ]
-            if not claims:
-                return None
-            shown = views(claims, reads)
-            short = " and ".join(dict.fromkeys(reads.label(i) for i in subject.ids))
-            lead = hedge(shown[0].claim)
-            lines = "\n".join(v.line for v in shown)
-            return _Reply(f"{short}. {lead}\n{lines}", shown, answer=short)
+        if not claims:
+            return None
         shown = views(claims, reads)
-        short = " and ".join(dict.fromkeys(v.subject_label for v in shown))
+        # Through other relatives the answer is the people reached, not those claims' subjects.
+        labels = (v.subject_label for v in shown) if direct else map(reads.label, subject.ids)
+        short = " and ".join(dict.fromkeys(labels))
         lead = hedge(shown[0].claim)
         return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
 
     def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
         """Entity ids a question's subject names (through one hop for "Ana's sister")."""
         if ref.role == "speaker":
-            if ctx.person_id is None:
-                return None
-            return Resolved(ids=[ctx.person_id], name="you")
+            return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
         if ref.role == "listener":
             return None if ctx.listener is None else Resolved(ids=[ctx.listener], name="you")
         if ref.role == "name" and ref.name:
@@ -412,9 +408,7 @@ def _partners(reads: Dictionary, person: str, now: datetime) -> list[str]:
 
 def _is_we(query: Query) -> bool:
     return (
-        query.subject is not None
-        and query.subject.role == "speaker"
-        and (query.subject.noun == "we")
+        query.subject is not None and query.subject.role == "speaker" and query.subject.noun == "we"
     )
 
 

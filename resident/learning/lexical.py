@@ -17,9 +17,9 @@ in the held edges. For a candidate link h -> t of a partial order:
 - more general: t already has more descendants under the relation than h in the held edges
   (t is in the relation's range; a leaf is never a parent of a term that has children).
 
-The consolidation night adds this to the learner's score for those relations only
-(resident.learning.scoring.combined); a graph without names, or a relation that is no partial
-order, is scored by the learner alone, unchanged.
+The consolidation night scores this, weighted by where the learner ranks t, as a second
+scorer calibrated apart (resident.learning.subsume), for those relations only; a graph without
+names, or a relation that is no partial order, is scored by the learner alone, unchanged.
 """
 
 from __future__ import annotations
