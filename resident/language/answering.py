@@ -3,6 +3,7 @@ meaning (asking.py), through relatives and pets; "why" and reading questions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -16,10 +17,11 @@ from resident.language.asking import (
     read_question,
 )
 from resident.language.attribute_questions import attribute_query
+from resident.language.counting import counted, is_kind
 from resident.language.dictionary import Dictionary
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
-from resident.language.kinship import kin_of
+from resident.language.kinship import family, kin_of
 from resident.language.knowledge import (
     facts_of,
     resolve,
@@ -154,12 +156,13 @@ class AnsweringMixin(StoringMixin):
 
         limit = self.settings.language.max_listed_claims
         answer = answer_query(reads, query, subject, ctx.now, object_ids=object_ids, limit=limit)
-        if answer is None and subject is not None and _is_we(query):
-            # "When did we buy the house?": what the asker's partner told of "us" too, when
-            # nothing the asker said answers it.
-            ids = subject.ids + _partners(reads, subject.ids[0], ctx.now)
-            ours = Resolved(ids=list(dict.fromkeys(ids)), name=subject.name)
+        for circle in self._we(ctx, subject) if answer is None and _is_we(query) else ():
+            # "When did we buy the house?": what the asker's partner, then their family, then
+            # the household told of "us" too, when nothing the asker said answers it.
+            ours = Resolved(ids=circle, name="you")
             answer = answer_query(reads, query, ours, ctx.now, object_ids=object_ids, limit=limit)
+            if answer is not None:
+                break
         if answer is None:
             return None
         if answer.score is not None and answer.score < self.settings.language.answer_threshold:
@@ -167,6 +170,22 @@ class AnsweringMixin(StoringMixin):
             # answer about something else.
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
+
+    def _we(self, ctx: _Ctx, subject: Resolved | None) -> list[list[str]]:
+        """Whom "we" takes in, widening: the asker and their partners, their family, the
+        household (everyone introduced to MAX)."""
+        if subject is None or not subject.ids:
+            return []
+        reads = ctx.reads or self.dictionary
+        asker = subject.ids[0]
+        partners = [asker, *_partners(reads, asker, ctx.now)]
+        relatives = list(dict.fromkeys([*partners, *family(reads.graph, asker, ctx.now)]))
+        # Everyone introduced (people.People.all; not every turn's people registry has it).
+        everyone = getattr(ctx.resident.people, "all", None)
+        people = [str(p.id) for p in everyone()] if callable(everyone) else []
+        household = list(dict.fromkeys([*relatives, *people]))
+        circles = [partners, relatives, household]
+        return [c for i, c in enumerate(circles) if i == 0 or len(c) > len(circles[i - 1])]
 
     def _relative(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
         """ "Who is my husband?": the relative the question names is the answer itself."""
@@ -237,31 +256,80 @@ class AnsweringMixin(StoringMixin):
 
     def _count(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
         """ "How many children do we have?", "How many cats do we have?": the relatives and
-        pets held of the asker (and, for "we", of their partner) that are such a thing."""
+        pets held of the asker (and, for "we", of their partner, else of the household) that
+        are such a thing, or the number said of them."""
         reads = ctx.reads or self.dictionary
         noun = query.object_words[-1]
         owners = list(subject.ids)
         for oid in subject.ids:
             owners += _partners(reads, oid, ctx.now)
+        circles = [owners, *(self._we(ctx, subject)[-1:] if _is_we(query) else [])]
+        for i, circle in enumerate(circles):
+            members, said = self._members(reads, list(dict.fromkeys(circle)), noun, ctx.now)
+            if i > 0:
+                # The household's relatives are nobody's "we"; only a number said of it
+                # ("we have 2 guinea pigs", said by a sister) counts.
+                members = {}
+            if members or said is not None:
+                break
+        else:
+            return None
+        shown = views([*members.values(), *([] if said is None else [said[1]])], reads)
+        # "we have two cats called Tom and Jerry": the number said stands over a count of
+        # the things held (one of them may have been read without its kind).
+        short = str(len(members)) if said is None else said[0]
+        names = " and ".join(reads.label(m) for m in members) or shown[0].object_label
+        lead = hedge(shown[0].claim)
+        text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
+        return _Reply(text, shown, answer=short)
+
+    def _members(
+        self, reads: Dictionary, owners: list[str], noun: str, now: datetime
+    ) -> tuple[dict[str, Claim], tuple[str, Claim] | None]:
+        """The owners' relatives and pets that are a `noun`, each with a claim that shows it,
+        and the number said of them, if one was."""
         members: dict[str, Claim] = {}
-        for oid in dict.fromkeys(owners):
-            for c in reads.graph.claims_by_object(oid, ctx.now):
+        for oid in owners:
+            for c in reads.graph.claims_by_object(oid, now):
                 if c.predicate.endswith("_of") and self._is_kind(reads, c, noun):
                     members.setdefault(c.subject, c)
         # "How many granddaughters do we have?": relatives reached through relatives, each
         # shown with a relation claim of theirs.
-        for pid in kin_of(reads.graph, dict.fromkeys(owners), noun, ctx.now):
+        for pid in kin_of(reads.graph, owners, noun, now):
             related = [c for c in reads.graph.peek_claims(pid) if c.predicate.endswith("_of")]
             if pid not in members and related:
                 members[pid] = related[0]
-        if not members:
-            return None
-        shown = views(list(members.values()), reads)
-        short = str(len(members))
-        names = " and ".join(dict.fromkeys(v.subject_label for v in shown))
-        lead = hedge(shown[0].claim)
-        text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
-        return _Reply(text, shown, answer=short)
+        return members, self._said_count(reads, owners, noun, members)
+
+    @staticmethod
+    def _said_count(
+        reads: Dictionary,
+        owners: Iterable[str],
+        noun: str,
+        members: dict[str, Claim],
+    ) -> tuple[str, Claim] | None:
+        """What the owners have that is a `noun`: each thing they have that is one joins
+        `members` ("Jade has Salt", "Salt is a guinea pig"); a number said with the noun
+        ("we have two cats") is returned with its claim."""
+        said: tuple[str, Claim] | None = None
+        for oid in owners:
+            has = reads.graph.peek_claims(oid, "has")
+            held = reads.graph.qualifiers_of([c.id for c in has])
+            for c in has:
+                label = reads.label(c.object_value)
+                kinds = (
+                    []
+                    if c.object_entity is None
+                    else reads.graph.peek_claims(c.object_entity, "is_a")
+                )
+                of_kind = any(is_kind(reads.label(k.object_value), noun) for k in kinds)
+                if of_kind:
+                    members.setdefault(c.object_entity or "", c)
+                # The number is of the noun asked only where the thing had is one.
+                number = counted((noun,), label, held.get(c.id, ()))
+                if number is not None and said is None and (of_kind or is_kind(label, noun)):
+                    said = (number, c)
+        return said
 
     @staticmethod
     def _is_kind(reads: Dictionary, claim: Claim, noun: str) -> bool:
@@ -438,7 +506,6 @@ def _asks_how_many_held(query: Query) -> bool:
     return (
         query.wh == "how many"
         and query.subject is not None
-        and query.subject.role == "speaker"
         and query.verb in ("have", "own", "get")
         and bool(query.object_words)
     )

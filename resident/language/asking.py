@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.clauses import _time_tokens
+from resident.language.counting import counted
 from resident.language.dictionary import Dictionary
 from resident.language.fit import TOLD_ONLY, answer_type_fit
 from resident.language.kinship import kin_ref
@@ -75,6 +76,8 @@ class Query(BaseModel):
     context_words: tuple[str, ...] = ()
     #: The verb is an attribute's predicate ("When is Ana's birthday?": birthday).
     attribute: bool = False
+    #: "How many years ...": the noun counted.
+    unit: str | None = None
 
 
 def verb_group(lemma: str) -> frozenset[str]:
@@ -207,6 +210,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
             if c.dep_ == "xcomp" and c.pos_ == "VERB"
         ),
         context_words=tuple(dict.fromkeys(parts.context_words)),
+        unit=next((t.head.lemma_.lower() for t in sent if t.lower_ in ("many", "much")), None),
     )
 
 
@@ -302,8 +306,11 @@ def gap_roles(query: Query) -> tuple[str, ...]:
     return GAP_ROLES.get(query.wh, ())
 
 
-def gap_filler(query: Query, qualifiers: Sequence[Qualifier]) -> str | None:
-    """The qualifier that answers the question, if the statement kept one."""
+def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -> str | None:
+    """The qualifier that answers the question, if the statement kept one; for "how many",
+    a number said with the noun asked, in the object or another role ("forty bushes")."""
+    if query.wh == "how many":
+        return counted((query.unit,) if query.unit else query.object_words, label, qualifiers)
     for role in gap_roles(query):
         for q in qualifiers:
             if q.role == role:
@@ -393,7 +400,7 @@ def score(
         elif query.wh in ("when", "yes", "where", "who") or query.subject is not None:
             # The question names a thing that this statement is not about.
             return None
-    roles = _roles_score(query, claim, prep, verbs, gap_filler(query, qualifiers))
+    roles = _roles_score(query, claim, prep, verbs, gap_filler(query, qualifiers, object_label))
     if roles is None:
         return None
     s += roles
@@ -511,7 +518,7 @@ def _candidate_short(
     query: Query, view: ClaimView, qualifiers: Sequence[Qualifier], asks_subject: bool
 ) -> str:
     """What one candidate alone would answer, for its type fit."""
-    filler = gap_filler(query, qualifiers)
+    filler = gap_filler(query, qualifiers, view.object_label)
     if filler is not None:
         return filler
     if query.wh == "when" and view.claim.occurred_at is None and not query.attribute:
@@ -531,7 +538,7 @@ def _said(
     if query.attribute and query.wh != "yes":
         short = " and ".join(dict.fromkeys(v.object_label for v in top))
         return short, f"{short}. {hedge(lead.claim)}"
-    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()))) is not None]
+    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     if fillers and not (query.wh == "when" and lead.claim.occurred_at is not None):
         short = " and ".join(dict.fromkeys(fillers))
         return short, f"{short}. {hedge(lead.claim)}"

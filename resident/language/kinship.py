@@ -145,3 +145,14 @@ def kin_ref(tok: Token) -> Ref | None:
         speaker = Ref(role="speaker", kind="person")
         return Ref(role="kin", owner=speaker, noun=noun, kind="person")
     return None
+
+
+def family(graph: GraphStore, person: str, now: datetime, hops: int = 2) -> list[str]:
+    """The people `person` is related to through at most `hops` relation claims (partner,
+    parents, children, siblings, their partners and children): whom "we" may take in."""
+    seen = {person}
+    frontier = {person}
+    for _ in range(hops):
+        frontier = {other for p in frontier for _, other in _neighbours(graph, p, now)} - seen
+        seen |= frontier
+    return sorted(seen - {person})

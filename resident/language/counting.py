@@ -1,0 +1,75 @@
+"""Numbers in what was said, for "how many" questions: a count said with its noun ("we sold
+twenty lambs", "roses, forty bushes", "drove buses for twenty years"), and a count of the
+distinct things held ("How many cats do we have?": Tom and Jerry). Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from spacy.lang.en.lex_attrs import like_num
+
+from resident.language import lexicon
+from resident.language.statement import base_form
+from resident.records import Qualifier
+
+#: Words that join number words into one number ("two hundred and five", "twenty-five").
+_JOINERS = frozenset({"and", "-"})
+#: Not counts though spaCy reads them as numbers ("one of them", "a first").
+_NOT_COUNTS = frozenset({"first", "second", "third", "once"})
+
+
+def _is_number_word(word: str) -> bool:
+    w = word.lower()
+    return w not in _NOT_COUNTS and (w.isdigit() or like_num(w) or w.replace(",", "").isdigit())
+
+
+def number_in(text: str) -> str | None:
+    """The first run of number words in `text` ("forty bushes": "forty"; "for two hundred
+    years": "two hundred"), or None when it holds no number."""
+    words = text.replace("-", " - ").split()
+    run: list[str] = []
+    for w in words:
+        if _is_number_word(w) or (run and w.lower() in _JOINERS):
+            run.append(w)
+        elif run:
+            break
+    while run and run[-1].lower() in _JOINERS:
+        run.pop()
+    return " ".join(run).replace(" - ", "-") or None
+
+
+def _nouns(text: str) -> set[str]:
+    out = set()
+    for w in text.lower().replace("-", " ").split():
+        out |= {w, base_form(w), lexicon.base(w, "n") or w}
+    return out
+
+
+def counted(asked: Sequence[str], label: str, qualifiers: Iterable[Qualifier] = ()) -> str | None:
+    """The number a statement gives for "how many <asked>": its quantity role, else a number
+    said with the asked noun in its object or in one of its other roles ("How many years did
+    Alun drive buses?": "for twenty years")."""
+    held = list(qualifiers)
+    for q in held:
+        if q.role == "quantity" and number_in(q.value) is not None:
+            return number_in(q.value)
+    noun = asked[-1] if asked else None
+    for text in (label, *(q.value for q in held)):
+        number = number_in(text)
+        if number is None:
+            continue
+        if noun is None or {noun, base_form(noun)} & _nouns(text):
+            return number
+    return None
+
+
+def is_kind(label: str, noun: str) -> bool:
+    """Is a thing labelled `label` a `noun` by its name or by WordNet ("guinea pigs" are
+    "pigs", a "terrier" is a "dog", "Cats" are "cats")?"""
+    words = label.lower().split()
+    if not words:
+        return False
+    head = words[-1]
+    heads = {head, base_form(head), lexicon.base(head, "n") or head}
+    wanted = {noun, base_form(noun), lexicon.base(noun, "n") or noun}
+    return bool(heads & wanted) or any(lexicon.is_a(h, w) for h in heads for w in wanted)
