@@ -30,6 +30,7 @@ from resident.language.knowledge import (
     why_subject,
     why_triple,
 )
+from resident.language.owned import is_group, owned_answer
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.reading import is_question
 from resident.language.shallow import read_question_shallow
@@ -140,7 +141,7 @@ class AnsweringMixin(StoringMixin):
     def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
         subject = None if query.subject is None else self._resolve_ref(ctx, query.subject)
         if query.subject is not None and subject is None:
-            return None
+            return self._owned(ctx, query, query.subject)
         # Through the speaker's private view: a question never reads another person's remarks.
         reads = ctx.reads or self.dictionary
         if subject is not None and _asks_who_relative_is(query):
@@ -163,11 +164,29 @@ class AnsweringMixin(StoringMixin):
             answer = answer_query(reads, query, ours, ctx.now, object_ids=object_ids, limit=limit)
             if answer is not None:
                 break
+        if answer is None and query.attribute and subject is not None:
+            # "Where is Conor's garage?": no attribute "garage", but a garage he has.
+            answer = owned_answer(reads, query, query.verb, subject, ctx.now)
         if answer is None:
             return None
         if answer.score is not None and answer.score < self.settings.language.answer_threshold:
             # Too little of the question aligns with what is held: "I don't know" beats an
             # answer about something else.
+            return None
+        return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
+
+    def _owned(self, ctx: _Ctx, query: Query, ref: Ref) -> _Reply | None:
+        """A question about a thing through its owner ("Kofi's wedding"); a group speaks
+        for its member ("When did Kyle's team win?": what Kyle said "we" won)."""
+        if ref.role != "kin" or ref.kind != "thing" or ref.owner is None or not ref.noun:
+            return None
+        if is_group(ref.noun):
+            return self._answer(ctx, query.model_copy(update={"subject": ref.owner}))
+        owner = self._resolve_ref(ctx, ref.owner)
+        if owner is None:
+            return None
+        answer = owned_answer(ctx.reads or self.dictionary, query, ref.noun, owner, ctx.now)
+        if answer is None:
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 

@@ -9,14 +9,13 @@ unless a held claim matches the question's verb (and its object, when the questi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.clauses import _time_tokens
 from resident.language.counting import counted
@@ -24,9 +23,18 @@ from resident.language.dictionary import Dictionary
 from resident.language.fit import TOLD_ONLY, answer_type_fit
 from resident.language.kinship import kin_ref
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
-from resident.language.refs import subject_ref
+from resident.language.matching import PREPS as _PREPS
+from resident.language.matching import STOP as _STOP
+from resident.language.matching import (
+    _ing_forms,
+    _lemma_tokens,
+    claim_verbs,
+    same_meaning,
+    verb_group,
+)
+from resident.language.refs import _owner_ref, subject_ref
 from resident.language.statement import KIN, Context, Ref, base_form, canonical_lemma, is_pet
-from resident.language.words import groups, words
+from resident.language.words import words
 from resident.records import Claim, Level, Qualifier
 
 if TYPE_CHECKING:
@@ -46,13 +54,9 @@ GAP_ROLES: dict[str, tuple[str, ...]] = {
 }
 #: "Who did Evan go with?": the preposition left without its object names the role asked.
 _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
-_PREPS = words("asking_preps")
 _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
 _PLACE_VERBS = words("asking_place_verbs")
 _GENERIC = frozenset({"do", "be", "have"})
-_STOP = words("asking_stop")
-#: Verbs asked about in other words than were said.
-_VERB_GROUPS = groups("verb_groups")
 
 
 class Query(BaseModel):
@@ -78,20 +82,18 @@ class Query(BaseModel):
     attribute: bool = False
     #: "How many years ...": the noun counted.
     unit: str | None = None
-
-
-def verb_group(lemma: str) -> frozenset[str]:
-    out = {lemma, canonical_lemma(lemma)}
-    for group in _VERB_GROUPS:
-        if lemma in group:
-            out |= group
-    return frozenset(out)
+    #: `prep` is the verb's particle ("move in"), which no other preposition replaces.
+    particle: bool = False
+    #: Asked in the past tense ("Did Kofi come?"): a plan still ahead answers nothing.
+    past: bool = False
 
 
 def _question_word(words: list[Token]) -> str | None:
     """What kind of question a sentence is: its wh-word ("how many", "how old" as one), "yes"
     for a yes/no question, None for no question this reader reads."""
     first = words[0].lower_
+    if first in ("since", "until", "till") and len(words) > 1 and words[1].lower_ == "when":
+        return "when"
     if first in _WH:
         second = words[1].lower_ if len(words) > 1 else ""
         if first == "how":
@@ -112,6 +114,7 @@ class _Parts:
     lemma: str
     time_idx: set[int]
     prep: str | None = None
+    particle: bool = False
     type_noun: str | None = None
     object_words: list[str] = field(default_factory=list)
     context_words: list[str] = field(default_factory=list)
@@ -141,6 +144,9 @@ class _Parts:
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
         if pobj is None or pobj.lower_ in _WH:
             self.prep = prep.lower_
+            # "When did Maya move in?": left without its object, the word is the verb's
+            # particle, unless the question word is its object ("Where is Priti from?").
+            self.particle = pobj is None and self.wh in ("when", "yes", "how long")
             return
         self.prep = (self.prep or prep.lower_) if first_only else prep.lower_
         self.take(pobj, context)
@@ -150,8 +156,9 @@ class _Parts:
         if dep in ("dobj", "obj", "attr", "oprd") and child is not subj_tok:
             if not (self.lemma == "be" and dep == "attr" and child.lower_ in _WH):
                 self.take(child)
-        elif dep == "prt" and child.i not in self.time_idx:
-            self.prep = child.lower_
+        elif dep in ("prt", "advmod") and child.i not in self.time_idx and child.lower_ in _PREPS:
+            # "move in" (the tagger may call the particle an adverb).
+            self.prep, self.particle = child.lower_, True
         elif dep == "prep" and child.i not in self.time_idx:
             self.take_prep(child, self.pobj_is_context, first_only=True)
         elif dep == "acomp":
@@ -211,22 +218,13 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         ),
         context_words=tuple(dict.fromkeys(parts.context_words)),
         unit=next((t.head.lemma_.lower() for t in sent if t.lower_ in ("many", "much")), None),
+        particle=parts.particle and parts.prep is not None,
+        past=any(t.tag_ == "VBD" for t in (verb, *verb.children) if t is verb or t.dep_ == "aux"),
     )
 
 
 _AUX = words("asking_aux")
 _CESSATION = words("cessation_verbs")
-
-
-def _ing_forms(word: str) -> tuple[str, ...]:
-    """The lemmas an -ing form may come from ("reading" -> read; "hiking" -> hike)."""
-    if not word.endswith("ing") or len(word) < 5:
-        return (word,)
-    stem = word[:-3]
-    forms = [stem, stem + "e"]
-    if len(stem) > 2 and stem[-1] == stem[-2]:
-        forms.insert(0, stem[:-1])
-    return tuple(forms)
 
 
 def question_subject(tok: Token, ctx: Context) -> Ref | None:
@@ -253,6 +251,11 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
     ):
         kind = "person" if noun in KIN else "animal"
         ref = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind=kind)
+    owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if ref is None and tok.pos_ == "NOUN" and owner is not None:
+        # "Kofi's wedding", "Kyle's team": a thing asked through its owner (owned.py).
+        whose = _owner_ref(owner, ctx)
+        ref = None if whose is None else Ref(role="kin", owner=whose, noun=noun, kind="thing")
     return ref
 
 
@@ -267,35 +270,6 @@ def _phrase_ref(tok: Token) -> Ref | None:
 
 
 # -- matching -----------------------------------------------------------------------------------
-
-
-def claim_verbs(predicate: str) -> tuple[bool, frozenset[str], str | None]:
-    """(negated, verb lemmas, preposition) of a stored predicate ("not_goes_to")."""
-    parts = predicate.split("_")
-    negated = parts[0] == "not"
-    if negated:
-        parts = parts[1:]
-    prep = parts[-1] if len(parts) > 1 and parts[-1] in _PREPS else None
-    verbs = {base_form(p) for p in parts if p not in _PREPS and p != "a"}
-    if parts[:2] == ["is", "a"]:
-        verbs = {"be"}
-    if predicate.endswith("_of") and len(parts) == 2:
-        verbs = {parts[0], "be"}
-    return negated, frozenset(verbs | {p for p in parts if p not in _PREPS}), prep
-
-
-def _tokens(text: str) -> set[str]:
-    return {w for w in text.lower().replace("-", " ").split() if w not in _STOP}
-
-
-def _lemma_tokens(text: str) -> set[str]:
-    out = set()
-    for w in _tokens(text):
-        out.add(w)
-        out.add(base_form(w))
-        # WordNet's noun base where the suffix rule misses ("buses": bus).
-        out.add(lexicon.base(w, "n") or w)
-    return out
 
 
 def gap_roles(query: Query) -> tuple[str, ...]:
@@ -318,13 +292,6 @@ def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -
     return None
 
 
-def same_meaning(asked: str, said: Iterable[str]) -> bool:
-    """Does a verb said share a frequent WordNet sense with the verb asked ("dislike" and
-    "hate", "reside" and "live")? Lemmas only without WordNet."""
-    near = lexicon.synonyms(asked, "v")
-    return any(v in near or asked in lexicon.synonyms(v, "v") for v in said)
-
-
 def _verb_matches(
     query: Query, verbs: frozenset[str], object_label: str = "", prep: str | None = None
 ) -> bool:
@@ -339,7 +306,14 @@ def _verb_matches(
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
     if verbs & wanted or (query.verb not in _GENERIC and query.verb in verbs):
         return True
-    if query.verb not in _GENERIC and same_meaning(query.verb, verbs):
+    if query.verb not in _GENERIC and same_meaning(
+        query.verb, verbs - _GENERIC - {"does", "is", "has"}
+    ):
+        return True
+    light = query.prep is None and query.verb not in _GENERIC and bool(query.object_words)
+    if verbs & {"do", "does"} and light:
+        # "Does Ming play guitar?" against "Ming does guitar": the object decides (score); a
+        # verb with a preposition ("come to the triathlon") says more than "do".
         return True
     if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
         # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
@@ -352,14 +326,26 @@ def _verb_matches(
     return False
 
 
+def _been_to(query: Query, qualifiers: Sequence[Qualifier]) -> bool:
+    """ "Have we ever been to Graz?": any statement that kept the place as where it happened
+    ("we visited Jonathan in Graz")."""
+    if query.verb != "be" or query.prep != "to" or not query.object_words:
+        return False
+    places = " ".join(q.value for q in qualifiers if q.role in GAP_ROLES["where"])
+    return bool(_lemma_tokens(places) & set(query.object_words))
+
+
 def _roles_score(
     query: Query, claim: Claim, prep: str | None, verbs: frozenset[str], filler: str | None
 ) -> float | None:
     """What the question's other parts add: its preposition, its gap, its kind of answer."""
     s = 0.0
     if query.prep and prep:
-        if query.prep == prep or {query.prep, prep} <= _PLACE_PREPS:
+        if query.prep == prep or ({query.prep, prep} <= _PLACE_PREPS and not query.particle):
             s += 0.5
+        elif query.particle:
+            # "When did they move in together?" is not when they moved to Montreal.
+            return None
         elif query.wh != "yes":
             s -= 0.5
     if filler is not None:
@@ -389,7 +375,7 @@ def score(
         # old is Ivy's great-granny?" asks the great-granny's age, not Ivy's).
         return 3.0 if claim.predicate == (query.verb if query.attribute else "age") else None
     negated, verbs, prep = claim_verbs(claim.predicate)
-    if not _verb_matches(query, verbs, object_label, prep):
+    if not (_verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)):
         return None
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").
@@ -480,6 +466,8 @@ def answer_query(
     held = graph.qualifiers_of([c.id for c in pool])
     scored: list[tuple[float, ClaimView]] = []
     for v in shown:
+        if query.past and v.claim.occurred_at is not None and v.claim.occurred_at > now:
+            continue
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
         s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))
         if s is not None:
@@ -544,9 +532,9 @@ def _said(
         return short, f"{short}. {hedge(lead.claim)}"
     if query.wh == "yes":
         negated, _, _ = claim_verbs(lead.claim.predicate)
-        overlap = not query.object_words or bool(
-            _lemma_tokens(lead.object_label) & set(query.object_words)
-        )
+        # What the statement said: its object, or another role ("in Graz" for "been to Graz").
+        said = " ".join([lead.object_label, *(q.value for q in held.get(lead.claim.id, ()))])
+        overlap = not query.object_words or bool(_lemma_tokens(said) & set(query.object_words))
         if not overlap and query.attribute:
             # "Is Canberra the capital of Australia?" when another value is held.
             return "No", f"No, as far as I know: {lead.object_label}."

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.asking import _AUX, _STOP, _WH, Query, _ing_forms
+from resident.language.asking import _AUX, _PREPS, _STOP, _WH, Query, _ing_forms
 from resident.language.clauses import _time_tokens
 from resident.language.refs import subject_ref
 from resident.language.reparse import finite_verb
@@ -90,6 +90,9 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
     if rest and rest[-1].pos_ == "ADP":
         prep = rest[-1].lower_
         rest = rest[:-1]
+    else:
+        # "Did Kofi come to the triathlon?": the verb's preposition, kept as the parse would.
+        prep = next((t.lower_ for t in rest if t.pos_ == "ADP" and t.lower_ in _PREPS), None)
     _, time_idx = _time_tokens(words[0].sent.root)
     object_words = tuple(
         dict.fromkeys(
@@ -109,6 +112,7 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
         object_words=tuple(dict.fromkeys([*counted, *object_words])),
         type_noun=type_noun,
         also=tuple(canonical_lemma(f) for f in forms[1:]),
+        past=any(w.tag_ == "VBD" for w in words[: i - 1]),
     )
 
 
