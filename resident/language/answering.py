@@ -23,6 +23,7 @@ from resident.language.gaps import about_phrase, defined_phrase, unknown_text, w
 from resident.language.guessing import learner_guess
 from resident.language.kinship import family, kin_of
 from resident.language.knowledge import (
+    Answer,
     facts_of,
     resolve,
     views,
@@ -30,6 +31,7 @@ from resident.language.knowledge import (
     why_subject,
     why_triple,
 )
+from resident.language.matching import asked_words, claim_verbs, holds_all, opposites
 from resident.language.owned import is_group, owned_answer
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.reading import is_question
@@ -164,16 +166,52 @@ class AnsweringMixin(StoringMixin):
             answer = answer_query(reads, query, ours, ctx.now, object_ids=object_ids, limit=limit)
             if answer is not None:
                 break
+        if answer is None and query.wh == "yes" and not query.attribute:
+            answer = self._denied(ctx, query, subject)
         if answer is None and query.attribute and subject is not None:
             # "Where is Conor's garage?": no attribute "garage", but a garage he has.
             answer = owned_answer(reads, query, query.verb, subject, ctx.now)
-        if answer is None:
+        if answer is None or not self._holds_asked(ctx, query, answer):
             return None
         if answer.score is not None and answer.score < self.settings.language.answer_threshold:
             # Too little of the question aligns with what is held: "I don't know" beats an
             # answer about something else.
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
+
+    def _holds_asked(self, ctx: _Ctx, query: Query, answer: Answer) -> bool:
+        """A yes or a no answers a yes/no question only when a statement it rests on holds
+        every content word asked ("Does Conor hate hurling?" is not answered by "Conor hates
+        mornings")."""
+        if query.wh != "yes" or query.attribute or ctx.doc is None:
+            return True
+        sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
+        subject_words: list[str] = []
+        ref = query.subject
+        while ref is not None:
+            subject_words += [*(ref.name or "").split(), ref.noun or ""]
+            ref = ref.owner
+        asked = asked_words(sents[-1], subject_words)
+        reads = ctx.reads or self.dictionary
+        held = reads.graph.qualifiers_of([v.claim.id for v in answer.claims])
+        for v in answer.claims:
+            said = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
+            if holds_all(asked, said, claim_verbs(v.claim.predicate)[1]):
+                return True
+        return False
+
+    def _denied(self, ctx: _Ctx, query: Query, subject: Resolved | None) -> Answer | None:
+        """ "Does Dad like avocado?" when he said he hates it: a held statement with the
+        verb's opposite (WordNet antonyms of a feeling or a contest) and the same object is
+        a no."""
+        reads = ctx.reads or self.dictionary
+        for verb in sorted(opposites(query.verb)):
+            asked = query.model_copy(update={"verb": verb, "also": ()})
+            found = answer_query(reads, asked, subject, ctx.now)
+            if found is not None and found.short == "Yes":
+                text = "No, as far as I know:\n" + "\n".join(v.line for v in found.claims)
+                return found.model_copy(update={"text": text, "short": "No"})
+        return None
 
     def _owned(self, ctx: _Ctx, query: Query, ref: Ref) -> _Reply | None:
         """A question about a thing through its owner ("Kofi's wedding"); a group speaks

@@ -29,6 +29,7 @@ from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
     claim_verbs,
+    said_ahead,
     same_meaning,
     verb_group,
 )
@@ -153,7 +154,8 @@ class _Parts:
 
     def read(self, child: Token, subj_tok: Token | None) -> None:
         dep = child.dep_
-        if dep in ("dobj", "obj", "attr", "oprd") and child is not subj_tok:
+        # "Does Conor like cabbage?" may parse "like" as a preposition: its pobj is the object.
+        if dep in ("dobj", "obj", "attr", "oprd", "pobj") and child is not subj_tok:
             if not (self.lemma == "be" and dep == "attr" and child.lower_ in _WH):
                 self.take(child)
         elif dep in ("prt", "advmod") and child.i not in self.time_idx and child.lower_ in _PREPS:
@@ -466,7 +468,7 @@ def answer_query(
     held = graph.qualifiers_of([c.id for c in pool])
     scored: list[tuple[float, ClaimView]] = []
     for v in shown:
-        if query.past and v.claim.occurred_at is not None and v.claim.occurred_at > now:
+        if query.past and said_ahead(v.claim, held.get(v.claim.id, ()), now):
             continue
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
         s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))

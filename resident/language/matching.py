@@ -3,16 +3,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language import when as timewords
 from resident.language.statement import base_form, canonical_lemma
 from resident.language.words import groups, words
+from resident.records import Claim, Qualifier
 
 PREPS = words("asking_preps")
 STOP = words("asking_stop")
 #: Verbs asked about in other words than were said.
 _VERB_GROUPS = groups("verb_groups")
+_AHEAD = words("ahead_words")
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span
 
 
 def verb_group(lemma: str) -> frozenset[str]:
@@ -68,3 +77,93 @@ def same_meaning(asked: str, said: Iterable[str]) -> bool:
     "hate", "reside" and "live")? Lemmas only without WordNet."""
     near = lexicon.synonyms(asked, "v")
     return any(v in near or asked in lexicon.synonyms(v, "v") for v in said)
+
+
+@functools.lru_cache(maxsize=4096)
+def _antonyms(lemma: str) -> frozenset[str]:
+    """The WordNet antonyms of verb `lemma`'s three most frequent senses ("love": hate)."""
+    wn = lexicon._load()
+    if wn is None:
+        return frozenset()
+    return frozenset(
+        a.name().lower()
+        for sense in wn.synsets(lemma.lower(), "v")[:3]
+        for said in sense.lemmas()
+        for a in said.antonyms()
+        if "_" not in a.name()
+    )
+
+
+#: Where an antonym denies the verb: a feeling ("love" / "hate"), a contest ("win" / "lose").
+#: Not motion: "came" does not deny "went".
+_DENYING = frozenset({"verb.emotion", "verb.competition"})
+
+
+def opposites(lemma: str) -> frozenset[str]:
+    """Verbs that say the opposite of `lemma` ("like": dislike, hate): the WordNet antonyms
+    of it and of its synonyms, each with the verbs of its own group; only for a feeling or a
+    contest, where saying one denies the other."""
+    if lexicon.first_lexname(lemma, "v") not in _DENYING:
+        return frozenset()
+    near = lexicon.synonyms(lemma, "v") | {lemma}
+    out: set[str] = set()
+    for v in near:
+        for a in _antonyms(v):
+            out |= verb_group(a)
+    return frozenset(out - verb_group(lemma))
+
+
+#: Parts of speech that carry no content a yes/no answer must hold.
+_FUNCTION_POS = frozenset(
+    {"AUX", "ADV", "PRON", "DET", "ADP", "CCONJ", "SCONJ", "PART", "INTJ", "PUNCT", "NUM"}
+)
+
+
+def asked_words(sent: Span, subject_words: Iterable[str]) -> list[frozenset[str]]:
+    """The content words a yes/no question says besides its subject and its verb, each as
+    the forms it may be held in ("Does Conor hate hurling?": {hurling, hurl}); a "yes" must
+    hold every one of them, or it answers another question."""
+    skip = {w.lower() for w in subject_words} | {sent.root.lemma_.lower()}
+    # The subject as parsed, all of it ("Kofi and Daniel", "Aiko's dad").
+    subject = {
+        t.i for s in sent.root.children if s.dep_ in ("nsubj", "nsubjpass") for t in s.subtree
+    }
+    out = []
+    for t in sent:
+        if not t.is_alpha or t.is_stop or t.pos_ in _FUNCTION_POS or t.dep_ == "ROOT":
+            continue
+        if t.i in subject:
+            continue
+        if t.ent_type_ in ("DATE", "TIME") or timewords.mentions_time(t.text):
+            continue
+        forms = frozenset({t.lower_, t.lemma_.lower(), base_form(t.lower_)})
+        if not forms & skip:
+            out.append(forms)
+    return out
+
+
+def holds_all(asked: Sequence[frozenset[str]], said: str, verbs: Iterable[str]) -> bool:
+    """Does what a statement said (its words, its verbs and theirs in other words) hold every
+    word asked?"""
+    held = _lemma_tokens(said)
+    for v in verbs:
+        held |= verb_group(v) | {v}
+    held |= {f for w in list(held) for f in _ing_forms(w)}
+    return all(forms & held for forms in asked)
+
+
+def said_ahead(claim: Claim, qualifiers: Iterable[Qualifier], now: datetime) -> bool:
+    """Was the statement said of a time still ahead, as a plan ("next year I'm doing the
+    triathlon")? Then a question in the past tense ("Did Kofi come?") is not answered by it.
+    A plan or a wish, or time words that point ahead ("next", "tomorrow", "in two weeks"),
+    kept with a time still after `now`."""
+    if claim.occurred_at is None or claim.occurred_at <= now:
+        return False
+    for q in qualifiers:
+        if q.role == "modality" and q.value in ("plan", "wish", "hypothetical"):
+            return True
+        said = q.value.lower().split()
+        counted_ahead = len(said) > 2 and said[0] == "in" and timewords.mentions_time(q.value)
+        if q.role == "time" and (set(said) & _AHEAD or counted_ahead):
+            return True
+    return False

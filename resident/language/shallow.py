@@ -87,6 +87,8 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
     i += 1
     rest = words[i:]
     prep = None
+    # "When did Maya move in?": a word left at the end is the verb's particle.
+    particle = bool(rest) and rest[-1].pos_ == "ADP" and wh in ("when", "yes", "how long")
     if rest and rest[-1].pos_ == "ADP":
         prep = rest[-1].lower_
         rest = rest[:-1]
@@ -96,12 +98,15 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
     _, time_idx = _time_tokens(words[0].sent.root)
     object_words = tuple(
         dict.fromkeys(
-            t.lemma_.lower()
+            form
             for t in rest
             if t.lower_ not in _STOP
             and t.i not in time_idx
             and not t.is_punct
-            and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
+            # A yes/no question names what it asks about: every content word counts there,
+            # as said too (the tagger may call "avocado" or "hurling" a verb).
+            and (t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") or (wh == "yes" and t.is_alpha))
+            for form in (t.lemma_.lower(), t.lower_)
         )
     )
     return Query(
@@ -113,6 +118,7 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
         type_noun=type_noun,
         also=tuple(canonical_lemma(f) for f in forms[1:]),
         past=any(w.tag_ == "VBD" for w in words[: i - 1]),
+        particle=particle,
     )
 
 

@@ -64,3 +64,14 @@ def test_since_when_is_a_when_question(max_: Max) -> None:
     piotr = _person(max_, "Piotr")
     max_.say("We live in Ealing since 2019.", piotr)
     assert "2019" in _answer(max_.say("Since when do we live in Ealing?", piotr))
+
+
+def test_a_yes_holds_every_word_asked_and_an_opposite_feeling_is_a_no(max_: Max) -> None:
+    conor, aoife = _person(max_, "Conor"), _person(max_, "Aoife")
+    max_.say("I love hurling and I hate mornings.", conor)
+    assert _answer(max_.say("Does Conor like hurling?", aoife)) == "yes"
+    # He said he loves it: hating it is denied (WordNet: hate is love's antonym).
+    assert _answer(max_.say("Does Conor hate hurling?", aoife)) == "no"
+    # Hating mornings says nothing of cycling, nor liking hurling of avocado.
+    assert max_.say("Does Conor hate cycling?", aoife).answer is None
+    assert max_.say("Does Conor like avocado?", aoife).answer is None
