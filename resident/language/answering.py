@@ -228,6 +228,20 @@ class AnsweringMixin(StoringMixin):
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 
+    def _ours(self, ctx: _Ctx, owner: Resolved, noun: str) -> list[str]:
+        """ "our daughter" when the asker told of none: the one their family, else their
+        household, told of as theirs (a relation said directly, never walked further)."""
+        reads = ctx.reads or self.dictionary
+        for circle in self._we(ctx, owner)[1:]:
+            ids = [
+                c.subject
+                for oid in circle
+                for c in reads.graph.claims_by_object(oid, ctx.now, f"{noun}_of")
+            ]
+            if ids:
+                return ids
+        return []
+
     def _we(self, ctx: _Ctx, subject: Resolved | None) -> list[list[str]]:
         """Whom "we" takes in, widening: the asker and their partners, their family, the
         household (everyone introduced to MAX)."""
@@ -307,6 +321,8 @@ class AnsweringMixin(StoringMixin):
             if not ids and ref.kind == "animal":
                 # "the horse" when the asker owns none: the one the household has.
                 ids = self._of_kind(reads, ref.noun, ctx.now)
+            if not ids and ref.owner.noun == "we":
+                ids = self._ours(ctx, owner, ref.noun)
             ids = list(dict.fromkeys(ids))
             return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
         return None

@@ -254,6 +254,9 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
         kind = "person" if noun in KIN else "animal"
         ref = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind=kind)
     owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if ref is not None and ref.role == "kin" and owner is not None and owner.lower_ == "our":
+        # "our daughter": the asker's, else their family's or household's (answering._we).
+        ref = ref.model_copy(update={"owner": Ref(role="speaker", kind="person", noun="we")})
     if ref is None and tok.pos_ == "NOUN" and owner is not None:
         # "Kofi's wedding", "Kyle's team": a thing asked through its owner (owned.py).
         whose = _owner_ref(owner, ctx)

@@ -75,3 +75,13 @@ def test_a_yes_holds_every_word_asked_and_an_opposite_feeling_is_a_no(max_: Max)
     # Hating mornings says nothing of cycling, nor liking hurling of avocado.
     assert max_.say("Does Conor hate cycling?", aoife).answer is None
     assert max_.say("Does Conor like avocado?", aoife).answer is None
+
+
+def test_our_child_is_the_one_the_household_told_of(max_: Max) -> None:
+    margaret, alun = _person(max_, "Margaret"), _person(max_, "Alun")
+    max_.say("Our daughter Carys lives in Swansea.", margaret)
+    # Nobody said Alun is Margaret's husband: "our" still takes in what the household said.
+    assert _answer(max_.say("Where does our daughter live?", alun)) == "swansea"
+    # "my daughter" is his own, and nobody told of one; nor of a son.
+    assert max_.say("Where does my daughter live?", alun).answer is None
+    assert max_.say("Where does our son live?", alun).answer is None
