@@ -68,9 +68,17 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
 
 def _of_kind(label: str, noun: str) -> float:
     """ "What sport does Kyle play?": basketball is a sport (WordNet), CONFIRMED. Not being one
-    costs nothing: a lawyer is no hyponym of "job", yet answers "What job does Ana have?"."""
+    costs nothing while the two could be of a kind: a lawyer is no hyponym of "job", yet
+    answers "What job does Ana have?" (both have senses that are persons). An answer none of
+    whose senses shares a class with any of the noun's is another thing: "Which eye?" is not
+    answered by "coal miner", a person (MISMATCH)."""
     words = label.lower().split()
     head = lexicon.base(words[-1], "n") if words else None
     if head is None:
-        return 0.0
-    return CONFIRMED if head == noun or lexicon.is_a(head, noun, senses=None) else 0.0
+        # A verb form ("having") is no thing of any kind; a name WordNet lacks may be one.
+        verb = bool(words) and label[:1].islower() and lexicon.base(words[-1], "v") is not None
+        return MISMATCH if verb else 0.0
+    if head == noun or lexicon.is_a(head, noun, senses=None):
+        return CONFIRMED
+    kinds, asked = lexicon.lexnames(head), lexicon.lexnames(noun)
+    return MISMATCH if kinds and asked and not kinds & asked else 0.0

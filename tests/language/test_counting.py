@@ -69,3 +69,16 @@ def test_we_counts_what_the_household_said_it_has(max_: Max) -> None:
     # Kyle's "we" is the household: his sister said how many they have.
     assert _answer(max_.say("How many guinea pigs do we have?", kyle)) == "2"
     assert max_.say("How many cats do we have?", kyle).answer is None
+
+
+def test_which_kind_an_answer_is_by_wordnet_classes() -> None:
+    from resident.language.fit import CONFIRMED, MISMATCH, _of_kind
+
+    assert _of_kind("basketball", "sport") == CONFIRMED
+    # A lawyer is no hyponym of "job", but both may be persons: no penalty.
+    assert _of_kind("lawyer", "job") == 0.0
+    # A coal miner shares no class with an eye, nor does a verb form with any noun.
+    assert _of_kind("coal miner", "eye") == MISMATCH
+    assert _of_kind("having", "eye") == MISMATCH
+    # A name WordNet does not know may still be a book.
+    assert _of_kind("Walden", "book") == 0.0
