@@ -50,5 +50,14 @@ def attribute_query(sent: Span, ctx: Context) -> Query | None:
                 negated=negated,
                 attribute=True,
                 object_words=tuple(named),
+                # "What is Nnamdi's book about?": the word left at the end names the role asked.
+                prep=next(
+                    (
+                        t.lower_
+                        for t in (*verb.children, *tok.children)
+                        if t.dep_ == "prep" and not any(c.dep_ == "pobj" for c in t.children)
+                    ),
+                    None,
+                ),
             )
     return None

@@ -34,7 +34,14 @@ def _names(label: str, noun: str) -> bool:
     return noun in heads or base_form(noun) in heads
 
 
+#: "What is X's book about?": the role a word left at the end of a what-question asks for.
+_WHAT_ROLES = {"about": "theme", "with": "companion", "for": "purpose"}
+
+
 def _filler(query: Query, claim: Claim, qualifiers: Sequence[Qualifier]) -> str | None:
+    role = _WHAT_ROLES.get(query.prep or "") if query.wh == "what" else None
+    if role is not None:
+        return next((q.value for q in qualifiers if q.role == role), None)
     if query.wh == "when":
         return None if claim.occurred_at is None else timewords.render(claim.occurred_at)
     if query.wh == "where":
@@ -47,7 +54,7 @@ def owned_answer(
 ) -> Answer | None:
     """The answer to a where/when question about the owner's `noun`, from the statements
     whose object names it ("Conor has garage", location Ennis); None when none keeps it."""
-    if query.wh not in ("where", "when"):
+    if query.wh not in ("where", "when", "what"):
         return None
     graph = dictionary.graph
     pool = [c for eid in owner.ids for c in graph.peek_claims(eid)]

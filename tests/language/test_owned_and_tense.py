@@ -26,6 +26,9 @@ def test_a_thing_asked_through_its_owner(max_: Max) -> None:
     assert _answer(max_.say("Where is Conor's garage?", sinead)) == "ennis"
     # Conor has no boat that anyone told of.
     assert max_.say("Where is Conor's boat?", sinead).answer is None
+    max_.say("I finished my book on West African trade.", conor)
+    assert _answer(max_.say("What is Conor's book about?", sinead)) == "west african trade"
+    assert max_.say("What is Conor's garage about?", sinead).answer is None
 
 
 def test_a_team_speaks_for_its_member(max_: Max) -> None:
