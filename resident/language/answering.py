@@ -3,7 +3,6 @@ meaning (asking.py), through relatives and pets; "why" and reading questions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -17,10 +16,10 @@ from resident.language.asking import (
     read_question,
 )
 from resident.language.attribute_questions import attribute_query
-from resident.language.counting import counted, is_kind
 from resident.language.dictionary import Dictionary
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
+from resident.language.held_counts import held_members, same_noun
 from resident.language.kinship import family, kin_of
 from resident.language.knowledge import (
     Answer,
@@ -37,7 +36,6 @@ from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.reading import is_question
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
-from resident.records import Claim
 
 if TYPE_CHECKING:
     pass
@@ -338,7 +336,7 @@ class AnsweringMixin(StoringMixin):
             owners += _partners(reads, oid, ctx.now)
         circles = [owners, *(self._we(ctx, subject)[-1:] if _is_we(query) else [])]
         for i, circle in enumerate(circles):
-            members, said = self._members(reads, list(dict.fromkeys(circle)), noun, ctx.now)
+            members, said = held_members(reads, list(dict.fromkeys(circle)), noun, ctx.now)
             if i > 0:
                 # The household's relatives are nobody's "we"; only a number said of it
                 # ("we have 2 guinea pigs", said by a sister) counts.
@@ -355,66 +353,6 @@ class AnsweringMixin(StoringMixin):
         lead = hedge(shown[0].claim)
         text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
         return _Reply(text, shown, answer=short)
-
-    def _members(
-        self, reads: Dictionary, owners: list[str], noun: str, now: datetime
-    ) -> tuple[dict[str, Claim], tuple[str, Claim] | None]:
-        """The owners' relatives and pets that are a `noun`, each with a claim that shows it,
-        and the number said of them, if one was."""
-        members: dict[str, Claim] = {}
-        for oid in owners:
-            for c in reads.graph.claims_by_object(oid, now):
-                if c.predicate.endswith("_of") and self._is_kind(reads, c, noun):
-                    members.setdefault(c.subject, c)
-        # "How many granddaughters do we have?": relatives reached through relatives, each
-        # shown with a relation claim of theirs.
-        for pid in kin_of(reads.graph, owners, noun, now):
-            related = [c for c in reads.graph.peek_claims(pid) if c.predicate.endswith("_of")]
-            if pid not in members and related:
-                members[pid] = related[0]
-        return members, self._said_count(reads, owners, noun, members)
-
-    @staticmethod
-    def _said_count(
-        reads: Dictionary,
-        owners: Iterable[str],
-        noun: str,
-        members: dict[str, Claim],
-    ) -> tuple[str, Claim] | None:
-        """What the owners have that is a `noun`: each thing they have that is one joins
-        `members` ("Jade has Salt", "Salt is a guinea pig"); a number said with the noun
-        ("we have two cats") is returned with its claim."""
-        said: tuple[str, Claim] | None = None
-        for oid in owners:
-            has = reads.graph.peek_claims(oid, "has")
-            held = reads.graph.qualifiers_of([c.id for c in has])
-            for c in has:
-                label = reads.label(c.object_value)
-                kinds = (
-                    []
-                    if c.object_entity is None
-                    else reads.graph.peek_claims(c.object_entity, "is_a")
-                )
-                of_kind = any(is_kind(reads.label(k.object_value), noun) for k in kinds)
-                if of_kind:
-                    members.setdefault(c.object_entity or "", c)
-                # The number is of the noun asked only where the thing had is one.
-                number = counted((noun,), label, held.get(c.id, ()))
-                if number is not None and said is None and (of_kind or is_kind(label, noun)):
-                    said = (number, c)
-        return said
-
-    @staticmethod
-    def _is_kind(reads: Dictionary, claim: Claim, noun: str) -> bool:
-        """Is the subject of a relation claim ("Jonas son_of Marta", "Rex pet_of Marta") a
-        `noun` (a child, a pet, a cat)?"""
-        relation = claim.predicate.removesuffix("_of")
-        if relation == "pet":
-            if noun == "pet":
-                return True
-            kinds = reads.graph.peek_claims(claim.subject, "is_a")
-            return any(_same_noun(reads.label(k.object_value), noun) for k in kinds)
-        return relation == noun or lexicon.is_a(relation, noun)
 
     @staticmethod
     def _of_kind(reads: Dictionary, noun: str, now: datetime) -> list[str]:
@@ -524,13 +462,7 @@ def _asks_who_relative_is(query: Query) -> bool:
 def _kind_of(label: str, noun: str) -> bool:
     """Is a kind's label a `noun` by name or by WordNet ("terrier" is a "dog")?"""
     words = label.lower().split()
-    return _same_noun(label, noun) or bool(words) and lexicon.is_a(words[-1], noun)
-
-
-def _same_noun(label: str, noun: str) -> bool:
-    """Does a kind's label name `noun` ("guinea pigs" and "pig", "Dogs" and "dog")?"""
-    last = label.lower().split()[-1] if label.strip() else ""
-    return last in (noun, noun + "s", noun + "es") or label.lower() == noun
+    return same_noun(label, noun) or bool(words) and lexicon.is_a(words[-1], noun)
 
 
 #: Whose relatives and pets "we" also counts: the asker's partner's.

@@ -1,0 +1,79 @@
+"""What a household holds of a kind, for "how many": the relatives and pets held of the owners
+that are such a thing (by relation noun, by WordNet), the things they have that are one, and a
+number said with the noun ("we have two cats"). Reads the graph through the dictionary."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from resident.language import lexicon
+from resident.language.counting import counted, is_kind
+from resident.language.dictionary import Dictionary
+from resident.language.kinship import kin_of
+from resident.records import Claim
+
+
+def held_members(
+    reads: Dictionary, owners: list[str], noun: str, now: datetime
+) -> tuple[dict[str, Claim], tuple[str, Claim] | None]:
+    """The owners' relatives and pets that are a `noun`, each with a claim that shows it,
+    and the number said of them, if one was."""
+    members: dict[str, Claim] = {}
+    for oid in owners:
+        for c in reads.graph.claims_by_object(oid, now):
+            if c.predicate.endswith("_of") and _relation_is(reads, c, noun):
+                members.setdefault(c.subject, c)
+    # "How many granddaughters do we have?": relatives reached through relatives, each
+    # shown with a relation claim of theirs.
+    for pid in kin_of(reads.graph, owners, noun, now):
+        related = [c for c in reads.graph.peek_claims(pid) if c.predicate.endswith("_of")]
+        if pid not in members and related:
+            members[pid] = related[0]
+    return members, _said_count(reads, owners, noun, members)
+
+
+def _said_count(
+    reads: Dictionary,
+    owners: Iterable[str],
+    noun: str,
+    members: dict[str, Claim],
+) -> tuple[str, Claim] | None:
+    """What the owners have that is a `noun`: each thing they have that is one joins
+    `members` ("Jade has Salt", "Salt is a guinea pig"); a number said with the noun
+    ("we have two cats") is returned with its claim."""
+    said: tuple[str, Claim] | None = None
+    for oid in owners:
+        has = reads.graph.peek_claims(oid, "has")
+        held = reads.graph.qualifiers_of([c.id for c in has])
+        for c in has:
+            label = reads.label(c.object_value)
+            kinds = (
+                [] if c.object_entity is None else reads.graph.peek_claims(c.object_entity, "is_a")
+            )
+            of_kind = any(is_kind(reads.label(k.object_value), noun) for k in kinds)
+            if of_kind:
+                members.setdefault(c.object_entity or "", c)
+            # The number is of the noun asked only where the thing had is one.
+            number = counted((noun,), label, held.get(c.id, ()))
+            if number is not None and said is None and (of_kind or is_kind(label, noun)):
+                said = (number, c)
+    return said
+
+
+def _relation_is(reads: Dictionary, claim: Claim, noun: str) -> bool:
+    """Is the subject of a relation claim ("Jonas son_of Marta", "Rex pet_of Marta") a
+    `noun` (a child, a pet, a cat)?"""
+    relation = claim.predicate.removesuffix("_of")
+    if relation == "pet":
+        if noun == "pet":
+            return True
+        kinds = reads.graph.peek_claims(claim.subject, "is_a")
+        return any(same_noun(reads.label(k.object_value), noun) for k in kinds)
+    return relation == noun or lexicon.is_a(relation, noun)
+
+
+def same_noun(label: str, noun: str) -> bool:
+    """Does a kind's label name `noun` ("guinea pigs" and "pig", "Dogs" and "dog")?"""
+    last = label.lower().split()[-1] if label.strip() else ""
+    return last in (noun, noun + "s", noun + "es") or label.lower() == noun
