@@ -14,12 +14,13 @@ from resident.language.asking import (
     answer_query,
     hedge,
     read_question,
+    score,
 )
 from resident.language.attribute_questions import attribute_query
 from resident.language.dictionary import Dictionary
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
-from resident.language.held_counts import held_members, same_noun
+from resident.language.held_counts import distinct_of_kind, held_members, same_noun
 from resident.language.kinship import family, kin_of
 from resident.language.knowledge import (
     Answer,
@@ -31,7 +32,7 @@ from resident.language.knowledge import (
     why_triple,
 )
 from resident.language.matching import asked_words, claim_verbs, holds_all, opposites
-from resident.language.owned import is_group, owned_answer
+from resident.language.owned import OWNED_SCORE, is_group, owned_answer
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.reading import is_question
 from resident.language.shallow import read_question_shallow
@@ -164,6 +165,8 @@ class AnsweringMixin(StoringMixin):
             answer = answer_query(reads, query, ours, ctx.now, object_ids=object_ids, limit=limit)
             if answer is not None:
                 break
+        if answer is None and query.wh == "how many" and subject is not None:
+            answer = self._aggregate(ctx, query, subject)
         if answer is None and query.wh == "yes" and not query.attribute:
             answer = self._denied(ctx, query, subject)
         if answer is None and query.attribute and subject is not None:
@@ -197,6 +200,28 @@ class AnsweringMixin(StoringMixin):
             if holds_all(asked, said, claim_verbs(v.claim.predicate)[1]):
                 return True
         return False
+
+    def _aggregate(self, ctx: _Ctx, query: Query, subject: Resolved) -> Answer | None:
+        """ "How many languages does Ana speak?" when no number was said: the distinct things
+        of the kind counted in the statements whose verb answers the question's."""
+        unit = query.unit or (query.object_words[-1] if query.object_words else None)
+        if unit is None:
+            return None
+        reads = ctx.reads or self.dictionary
+        asked = query.model_copy(update={"wh": "what", "object_words": (), "unit": None})
+        claims = [c for eid in subject.ids for c in reads.graph.peek_claims(eid)]
+        matching = [
+            v
+            for v in views(claims, reads)
+            if score(asked, v.claim, v.object_label, False) is not None
+        ]
+        found = distinct_of_kind(matching, unit)
+        if not found:
+            return None
+        short = str(len(found))
+        items = " and ".join(v.object_label for v in found)
+        text = f"{short} ({items}). {hedge(found[0].claim)}\n" + "\n".join(v.line for v in found)
+        return Answer(text=text, claims=found, known=True, short=short, score=OWNED_SCORE)
 
     def _denied(self, ctx: _Ctx, query: Query, subject: Resolved | None) -> Answer | None:
         """ "Does Dad like avocado?" when he said he hates it: a held statement with the

@@ -11,6 +11,7 @@ from resident.language import lexicon
 from resident.language.counting import counted, is_kind
 from resident.language.dictionary import Dictionary
 from resident.language.kinship import kin_of
+from resident.language.knowledge import ClaimView
 from resident.records import Claim
 
 
@@ -77,3 +78,18 @@ def same_noun(label: str, noun: str) -> bool:
     """Does a kind's label name `noun` ("guinea pigs" and "pig", "Dogs" and "dog")?"""
     last = label.lower().split()[-1] if label.strip() else ""
     return last in (noun, noun + "s", noun + "es") or label.lower() == noun
+
+
+def distinct_of_kind(views: Iterable[ClaimView], unit: str) -> list[ClaimView]:
+    """The statements whose objects are distinct things of the kind counted ("How many
+    languages does Ana speak?": Spanish, French, German, each a language by WordNet), one
+    per thing."""
+    out: dict[str, ClaimView] = {}
+    for v in views:
+        label = v.object_label.strip()
+        last = label.lower().split()[-1] if label else ""
+        # A plural ("loads of pets", "two cats") is several things, not one to count.
+        several = (lexicon.base(last, "n") or last) != last
+        if label and not several and is_kind(label, unit):
+            out.setdefault(label.lower(), v)
+    return list(out.values())

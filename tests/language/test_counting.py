@@ -82,3 +82,13 @@ def test_which_kind_an_answer_is_by_wordnet_classes() -> None:
     assert _of_kind("having", "eye") == MISMATCH
     # A name WordNet does not know may still be a book.
     assert _of_kind("Walden", "book") == 0.0
+
+
+def test_how_many_counts_the_distinct_things_of_the_kind_said(max_: Max) -> None:
+    ana, ben = _person(max_, "Ana"), _person(max_, "Ben")
+    max_.say("I speak Spanish and French.", ana)
+    max_.say("I also speak German.", ana)
+    # Spanish, French and German are languages (WordNet); nobody said "three".
+    assert _answer(max_.say("How many languages does Ana speak?", ben)) == "3"
+    assert max_.say("How many languages does Ana write?", ben).answer is None
+    assert max_.say("How many cars does Ana have?", ben).answer is None
