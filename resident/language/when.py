@@ -1,63 +1,42 @@
-"""Relative time expressions ("yesterday", "last Saturday", "in two weeks") resolved against the
-moment a turn was said. Pure: the turn's time comes in as `now`, a datetime comes out.
+"""Time expressions ("yesterday", "a year ago today", "Friday the ninth", "the fourth of July",
+"the weekend before last", "in two weeks") resolved against the moment a turn was said. Pure: the
+turn's time comes in as `now`, a datetime comes out.
 
-Our own resolver rather than dateparser: it covers the household phrases the reader meets, keeps
-the past/future reading of a bare weekday to the verb's tense, and says None rather than guess.
+A phrase is an anchor (a named day, a weekday, an ordinal day, a month, a week/month/year with
+next/last; today when there is none) moved by offsets: "<n> <units> ago / before / earlier",
+"<n> <units> later / after / from now", "in <n> <units>", "before last", "after next". The
+calendar side lives in `when_days.py`; steps are dateutil `relativedelta`s, so months and years
+keep the day of the month and clamp only where the target month is shorter. The verb's tense
+(`past`) decides the side of a bare weekday, month or ordinal day; None rather than a guess.
 """
 
 from __future__ import annotations
 
-import re
-from datetime import datetime, timedelta
+from datetime import datetime
 
+from dateutil import parser as dateparser  # type: ignore[import-untyped, unused-ignore]
 from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped, unused-ignore]
 
-from resident.language.words import table
-
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
-_NUMBERS = {k: int(v) for k, v in table("number_words").items()}
-_UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
-_DAY_WORDS = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}
-_TIME_WORDS = frozenset(
-    {
-        *_WEEKDAYS,
-        *_MONTHS,
-        *_DAY_WORDS,
-        "week",
-        "weekend",
-        "month",
-        "year",
-        "ago",
-        "morning",
-        "evening",
-        "afternoon",
-        "night",
-        "days",
-        "weeks",
-        "months",
-        "years",
-        "fortnight",
-    }
+from resident.language.when_days import (
+    MONTHS,
+    NUMERIC,
+    TIME_WORDS,
+    UNITS,
+    WEEKDAYS,
+    anchor,
+    count,
+    mentions_time,
+    span,
+    tokens,
 )
 
+__all__ = ["mentions_time", "render", "resolve"]
 
-def mentions_time(text: str) -> bool:
-    """Whether a phrase has a word this module resolves (a cheap test before `resolve`)."""
-    return any(w in _TIME_WORDS for w in re.findall(r"[a-z]+", text.lower()))
+_BACK = frozenset({"ago", "before", "earlier", "back"})
+_ON = frozenset({"later", "after", "from", "hence"})
+#: Offsets that count from a day the phrase must name ("two days later" alone counts from an
+#: event we do not know, so it resolves to nothing).
+_NEEDS_ANCHOR = frozenset({"before", "earlier", "later", "after"})
 
 
 def _day(now: datetime) -> datetime:
@@ -71,131 +50,116 @@ def _add_months(moment: datetime, months: int) -> datetime:
     return shifted
 
 
-def _count(word: str) -> int | None:
-    if word.isdigit():
-        return int(word)
-    return _NUMBERS.get(word)
-
-
-def _span(n: int, unit: str) -> timedelta | int:
-    """N units as a timedelta, or as months (an int) for months and years."""
-    unit = unit.rstrip("s")
-    if unit == "month":
-        return n
-    if unit == "year":
-        return 12 * n
-    return timedelta(days=n * _UNIT_DAYS.get(unit, 1))
-
-
-def _shift(base: datetime, amount: timedelta | int, sign: int) -> datetime:
-    if isinstance(amount, int):
-        return _add_months(base, sign * amount)
-    return base + sign * amount
-
-
 def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None:
     """The day a time phrase points at, relative to `now` (its tzinfo kept), or None.
 
-    `past` says how to read a bare weekday or month ("on Saturday" said of something done is
-    the last Saturday; of a plan, the next one). Each reading is tried in turn: named days,
-    counted spans ("two weeks ago", "in a month"), weekdays, weekends, units, months.
-    """
-    words = re.findall(r"[a-z]+|\d+", phrase.lower())
+    `past` says how to read a bare weekday, month or ordinal day ("on Saturday" said of something
+    done is the last Saturday; of a plan, the next one)."""
+    today = _day(now)
+    numeric = NUMERIC.search(phrase)
+    if numeric:
+        return _numeric(numeric.group(0), today)
+    words = tokens(phrase)
     if not words:
         return None
-    today = _day(now)
-    for reading in (_named_day, _counted, _calendar):
-        found = reading(words, today, past)
-        if found is not None:
-            return found
-    return None
+    words, extra = _before_last(words)
+    moved = _offset(words)
+    if moved is None:
+        base = anchor(words, today, past)
+        return None if base is None else base + extra
+    amount, rest, needs_anchor = moved
+    base = anchor(rest, today, past) if _names_a_day(rest) else None
+    if base is None and (needs_anchor or _names_a_day(rest)):
+        return None
+    found: datetime = (base or today) + amount + extra
+    return found
 
 
-def _named_day(words: list[str], today: datetime, past: bool) -> datetime | None:
-    """ "yesterday", "the day after tomorrow", "last night"."""
-    text = " ".join(words)
-    if "day before yesterday" in text:
-        return today - timedelta(days=2)
-    if "day after tomorrow" in text:
-        return today + timedelta(days=2)
-    for word, offset in _DAY_WORDS.items():
-        if word in words:
-            return today + timedelta(days=offset)
-    if text == "last night":
-        return today - timedelta(days=1)
-    return None
+def _numeric(text: str, today: datetime) -> datetime | None:
+    """A numeric date through dateutil: day first (as the household writes it), the turn's day
+    filling what it leaves out, never a fuzzy guess."""
+    try:
+        found: datetime = dateparser.parse(
+            text, default=today.replace(tzinfo=None), dayfirst="/" in text, fuzzy=False
+        )
+    except (ValueError, OverflowError):
+        return None
+    return found.replace(tzinfo=today.tzinfo)
 
 
-def _counted(words: list[str], today: datetime, past: bool) -> datetime | None:
-    """ "two weeks ago", "a couple of days ago", "in three months"."""
-    if words[-1] == "ago" and len(words) >= 3:
-        n = _count(words[-3]) if words[-3] != "of" else None
-        if n is None and len(words) >= 4:
-            n = _count(words[-4])
-        if n is not None:
-            return _shift(today, _span(n, words[-2]), -1)
+def _names_a_day(words: list[str]) -> bool:
+    return any(w in TIME_WORDS and w not in UNITS for w in words) or mentions_time(" ".join(words))
+
+
+def _before_last(words: list[str]) -> tuple[list[str], relativedelta]:
+    """ "the weekend before last" is last weekend a week earlier; "the Friday after next" is next
+    Friday a week later; "the month before last", "the year after next" step by their unit."""
+    for i in range(len(words) - 1):
+        pair = (words[i], words[i + 1])
+        if pair in (("before", "last"), ("after", "next")):
+            sign = -1 if pair[0] == "before" else 1
+            unit = next((w for w in words[:i] if w in ("month", "year")), "week")
+            return [*words[:i], words[i + 1], *words[i + 2 :]], span(sign, unit)
+    return words, relativedelta()
+
+
+def _offset(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
+    """The offset a phrase counts ("a year ago", "in two weeks", "three days from now"), the
+    words left for its anchor, and whether the offset needs one; None when there is none."""
     if words[0] == "in" and len(words) >= 3:
-        couple = words[1] == "a" and words[2] in ("couple", "few")
-        n = _count(words[2]) if couple else _count(words[1])
-        unit = words[-1]
-        if n is not None and unit.rstrip("s") in _UNIT_DAYS:
-            return _shift(today, _span(n, unit), 1)
-    return None
-
-
-def _direction(words: list[str]) -> int:
-    if "last" in words or "past" in words or "previous" in words:
-        return -1
-    if "next" in words or "coming" in words:
-        return 1
-    return 0
-
-
-def _calendar(words: list[str], today: datetime, past: bool) -> datetime | None:
-    """A weekday, the weekend, "next week", "last year", a month and day."""
-    direction = _direction(words)
-    back = direction < 0 or (direction == 0 and past and "this" not in words)
-    for i, weekday in enumerate(_WEEKDAYS):
-        if weekday in words or (weekday + "s") in words:
-            if back:
-                return today - timedelta(days=(today.weekday() - i) % 7 or 7)
-            return today + timedelta(days=(i - today.weekday()) % 7 or 7)
-    if "weekend" in words:
-        if back:
-            return today - timedelta(days=(today.weekday() - 5) % 7 or 7)
-        return today + timedelta(days=(5 - today.weekday()) % 7)
-    for unit in ("week", "month", "year"):
-        if unit in words and direction != 0:
-            return _shift(today, _span(1, unit), direction)
-        if unit in words and "this" in words:
-            return today
-    return _month_day(words, today, past)
-
-
-def _month_day(words: list[str], today: datetime, past: bool) -> datetime | None:
-    """ "3 May", "May 2024", "in March": the nearest such day on the side `past` says."""
-    for m, month in enumerate(_MONTHS, start=1):
-        if month not in words:
+        at = _counted_unit(words, 1)
+        if at is not None:
+            n, end = at
+            return span(n, words[end]), words[end + 1 :], False
+    for i, word in enumerate(words):
+        if word not in _BACK and word not in _ON or i == 0:
             continue
-        day_numbers = [int(w) for w in words if w.isdigit() and 1 <= int(w) <= 31]
-        years = [int(w) for w in words if w.isdigit() and len(w) == 4]
-        year = years[0] if years else today.year
-        try:
-            found = today.replace(year=year, month=m, day=day_numbers[0] if day_numbers else 1)
-        except ValueError:
-            return None
-        if not years:
-            if past and found > today:
-                found = _add_months(found, -12)
-            elif not past and found < today:
-                found = _add_months(found, 12)
-        return found
+        start = _count_start(words, i - 1)
+        if start is None:
+            continue
+        n = _count_at(words, start)
+        rest = [*words[:start], *words[i + 1 :]]
+        if word == "from" and rest[-1:] in (["now"], ["today"]):
+            rest = rest[:-1]
+        sign = -1 if word in _BACK else 1
+        return span(sign * n, words[i - 1]), rest, word in _NEEDS_ANCHOR
     return None
+
+
+def _counted_unit(words: list[str], at: int) -> tuple[int, int] | None:
+    """ "two weeks", "a couple of days", "a fortnight" starting at `at`: (count, unit index)."""
+    for end in range(at, min(at + 4, len(words))):
+        if words[end].removesuffix("s") in UNITS:
+            start = _count_start(words, end)
+            return (_count_at(words, start), end) if start == at else None
+    return None
+
+
+def _count_start(words: list[str], unit_at: int) -> int | None:
+    """Where the count before the unit at `unit_at` starts ("a couple of days": at "a")."""
+    if unit_at < 1 or words[unit_at].removesuffix("s") not in UNITS:
+        return None
+    at = unit_at - 1
+    if words[at] == "of" and at >= 1:
+        at -= 1
+    if count(words[at]) is None:
+        return None
+    if at >= 1 and words[at - 1] in ("a", "an") and words[at] in ("couple", "few"):
+        at -= 1
+    return at
+
+
+def _count_at(words: list[str], start: int) -> int:
+    if words[start] in ("a", "an") and start + 1 < len(words) and count(words[start + 1]):
+        word = words[start + 1]
+        if word in ("couple", "few"):
+            return count(word) or 1
+    return count(words[start]) or 1
 
 
 def render(moment: datetime) -> str:
     """A day as people say it: "Saturday 28 November 2026"."""
     return (
-        f"{_WEEKDAYS[moment.weekday()].capitalize()} {moment.day} "
-        f"{_MONTHS[moment.month - 1].capitalize()} {moment.year}"
+        f"{WEEKDAYS[moment.weekday()].capitalize()} {moment.day} "
+        f"{MONTHS[moment.month - 1].capitalize()} {moment.year}"
     )

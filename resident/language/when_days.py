@@ -1,0 +1,280 @@
+"""The calendar side of time phrases: their words, the counts and ordinal days in them, and the
+day an anchor names ("yesterday", "last Friday", "Friday the ninth", "the fourth of July", "the
+first of the month", "next month"). `when.py` adds the offsets ("a year ago", "in two weeks").
+
+Pure: the turn's day comes in as `today` (midnight, its tzinfo kept). Weekday and month names
+are dateutil's own (`parserinfo`); the counts and ordinals are data files. A weekday, a month or
+an ordinal day with nothing to place it before or after today is read on the side `past` says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from dateutil.parser import parserinfo  # type: ignore[import-untyped, unused-ignore]
+from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped, unused-ignore]
+
+from resident.language.words import table
+
+#: Full names only: dateutil's abbreviations include "sat", "sun" and "may" as words people use.
+WEEKDAYS = tuple(names[-1].lower() for names in parserinfo.WEEKDAYS)
+MONTHS = tuple(names[-1].lower() for names in parserinfo.MONTHS)
+_NUMBERS = {k: int(v) for k, v in table("number_words").items()}
+_ORDINALS = {k: int(v) for k, v in table("ordinal_words").items()}
+_DAY_WORDS = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}
+_PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
+UNITS = frozenset({"day", "week", "fortnight", "month", "year"})
+TIME_WORDS = frozenset(
+    {
+        *WEEKDAYS,
+        *(w + "s" for w in WEEKDAYS),
+        *MONTHS,
+        *_DAY_WORDS,
+        *_PARTS_OF_DAY,
+        *UNITS,
+        *(u + "s" for u in UNITS),
+        "weekend",
+        "weekends",
+        "ago",
+    }
+)
+#: How far a "Friday the ninth" on the side the tense says may lie before the nearer one on the
+#: other side wins: such a day is named only when it is close at hand (weeks, not months).
+_NEAR = timedelta(days=62)
+#: An ISO or numeric date said as such ("2026-05-12", "12/05/2026").
+NUMERIC = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b")
+
+
+def tokens(phrase: str) -> list[str]:
+    """The phrase's words, lower case: "12th" and "twenty-eighth" stay one word, a hyphen the
+    tokenizer spaced out is closed again, and "week-end" is "weekend"."""
+    text = re.sub(r"\s*-\s*", "-", phrase.lower())
+    out = []
+    for word in re.findall(r"\d+(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)*", text):
+        joined = word.replace("-", "")
+        out.append(joined if "-" in word and joined in TIME_WORDS else word)
+    return out
+
+
+def count(word: str) -> int | None:
+    """A count: "3", "three", "forty-five"; None for anything else."""
+    if word.isdigit():
+        return int(word)
+    parts = word.split("-")
+    if len(parts) == 2 and parts[0] in _NUMBERS and parts[1] in _NUMBERS:
+        return _NUMBERS[parts[0]] + _NUMBERS[parts[1]]
+    return _NUMBERS.get(word)
+
+
+def ordinal(word: str) -> int | None:
+    """A day of the month said as an ordinal: "9th", "ninth", "twenty-eighth"; else None."""
+    match = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", word)
+    if match:
+        n = int(match.group(1))
+    else:
+        tens, _, unit = word.rpartition("-")
+        n = _ORDINALS.get(unit, 0) + (_NUMBERS.get(tens, 0) if tens else 0)
+        if tens and tens not in _NUMBERS:
+            n = 0
+    return n if 1 <= n <= 31 else None
+
+
+def day_index(words: list[str]) -> int | None:
+    """Where an ordinal names a day of the month, or None: after a weekday or month ("Friday
+    the ninth", "July 4th"), before "of <month>" or "of the month", or closing the phrase after
+    "the" ("on the 12th"). "for the first time" and "the seventeenth century" are no days."""
+    for i, word in enumerate(words):
+        if ordinal(word) is None:
+            continue
+        before = words[i - 1] if i else ""
+        named = {*WEEKDAYS, *MONTHS}
+        if before in named or (before == "the" and i >= 2 and words[i - 2] in named):
+            return i
+        after = words[i + 1 : i + 4]
+        of_month = (
+            bool(after) and after[0] == "of" and any(w in MONTHS or w == "month" for w in after)
+        )
+        ends = not after or after[0] in MONTHS or after[0] in ("next", "last", "this")
+        if (before == "the" or word[0].isdigit()) and (of_month or ends):
+            return i
+    return None
+
+
+def mentions_time(text: str) -> bool:
+    """Whether a phrase has a word this reader resolves (a cheap test before `resolve`)."""
+    words = tokens(text)
+    named = any(w in TIME_WORDS for w in words) or day_index(words) is not None
+    return named or NUMERIC.search(text) is not None
+
+
+def direction(words: list[str]) -> int:
+    if "last" in words or "past" in words or "previous" in words:
+        return -1
+    if "next" in words or "coming" in words:
+        return 1
+    return 0
+
+
+def anchor(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """The day the phrase names without offsets, or None."""
+    for reading in (_named_day, _ordinal_day, _month, _weekday, _weekend, _unit):
+        found = reading(words, today, past)
+        if found is not None:
+            return found
+    return None
+
+
+def _named_day(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "yesterday", "the day after tomorrow", "last night", "this morning"."""
+    text = " ".join(words)
+    if "day before yesterday" in text:
+        return today - timedelta(days=2)
+    if "day after tomorrow" in text:
+        return today + timedelta(days=2)
+    for word, offset in _DAY_WORDS.items():
+        if word in words:
+            return today + timedelta(days=offset)
+    if text == "last night":
+        return today - timedelta(days=1)
+    if "this" in words and _PARTS_OF_DAY & set(words):
+        return today
+    return None
+
+
+def _ordinal_day(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "the 3rd", "Friday the ninth", "the fourth of July", "the first of next month"."""
+    at = day_index(words)
+    if at is None:
+        return None
+    day = ordinal(words[at])
+    assert day is not None
+    months = [m for m, name in enumerate(MONTHS, start=1) if name in words]
+    if months:
+        return _month_day(words, months[0], day, today, past)
+    weekdays = [i for i, name in enumerate(WEEKDAYS) if name in words]
+    if weekdays:
+        return _weekday_day(weekdays[0], day, today, past)
+    step = direction(words) if "month" in words else 0
+    if step:
+        try:
+            return (today + relativedelta(months=step)).replace(day=day)
+        except ValueError:
+            return None
+    return _side(today, past, lambda d: d.day == day)
+
+
+def _month_starts(today: datetime, back: bool) -> list[datetime]:
+    """The first days of this month and the 36 before it (or after it)."""
+    first = today.replace(day=1)
+    return [first + relativedelta(months=-k if back else k) for k in range(37)]
+
+
+def _days_in(start: datetime, day: int) -> datetime | None:
+    try:
+        return start.replace(day=day)
+    except ValueError:
+        return None
+
+
+def _side(today: datetime, back: bool, fits: Callable[[datetime], bool]) -> datetime | None:
+    """The nearest day on one side of today (today included) whose date `fits`."""
+    for start in _month_starts(today, back):
+        for day in range(1, 32) if not back else range(31, 0, -1):
+            found = _days_in(start, day)
+            if found is None or (found > today if back else found < today):
+                continue
+            if fits(found):
+                return found
+    return None
+
+
+def _weekday_day(weekday: int, day: int, today: datetime, past: bool) -> datetime | None:
+    """ "Friday the ninth": the Friday that is a 9th on the side the tense says, unless that one
+    is months away and the other side's is close ("we've got a gig on Friday the ninth")."""
+
+    def fits(d: datetime) -> bool:
+        return d.day == day and d.weekday() == weekday
+
+    said = _side(today, past, fits)
+    other = _side(today, not past, fits)
+    if said is None or (other is not None and abs(said - today) > _NEAR >= abs(other - today)):
+        return other
+    return said
+
+
+def _month_day(
+    words: list[str], month: int, day: int | None, today: datetime, past: bool
+) -> datetime | None:
+    """ "3 May", "the fourth of July", "May 2024", "the fifteenth of August next year"."""
+    years = [int(w) for w in words if w.isdigit() and len(w) == 4]
+    if day is None:
+        days = [int(w) for w in words if w.isdigit() and 1 <= int(w) <= 31]
+        day = days[0] if days else 1
+    step = direction(words) if "year" in words else 0
+    year = years[0] if years else today.year + step
+    try:
+        found = today.replace(year=year, month=month, day=day)
+    except ValueError:
+        return None
+    if years or step or "this" in words:
+        return found
+    if past and found > today:
+        return found - relativedelta(years=1)
+    if not past and found < today:
+        return found + relativedelta(years=1)
+    return found
+
+
+def _month(words: list[str], today: datetime, past: bool) -> datetime | None:
+    for m, name in enumerate(MONTHS, start=1):
+        if name in words:
+            return _month_day(words, m, None, today, past)
+    return None
+
+
+def _back(words: list[str], past: bool) -> bool:
+    step = direction(words)
+    return step < 0 or (step == 0 and past and "this" not in words)
+
+
+def _weekday(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "last Saturday", "on Friday", "this Sunday": the nearest such day before or after today
+    (never today itself)."""
+    for i, name in enumerate(WEEKDAYS):
+        if name in words or (name + "s") in words:
+            if _back(words, past):
+                return today - timedelta(days=(today.weekday() - i) % 7 or 7)
+            return today + timedelta(days=(i - today.weekday()) % 7 or 7)
+    return None
+
+
+def _weekend(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """The Saturday of the weekend meant."""
+    if "weekend" not in words:
+        return None
+    if _back(words, past):
+        return today - timedelta(days=(today.weekday() - 5) % 7 or 7)
+    return today + timedelta(days=(5 - today.weekday()) % 7)
+
+
+def _unit(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "next week", "last month", "this year"."""
+    step = direction(words)
+    for unit in ("week", "month", "year"):
+        if unit in words and step != 0:
+            moved: datetime = today + span(step, unit)
+            return moved
+        if unit in words and "this" in words:
+            return today
+    return None
+
+
+def span(n: int, unit: str) -> relativedelta:
+    """N units ("days", "a fortnight", "months") as a calendar step: months and years keep the
+    day of the month, or its last day where the target month is shorter."""
+    unit = unit.removesuffix("s")
+    if unit == "fortnight":
+        return relativedelta(weeks=2 * n)
+    return relativedelta(**{f"{unit}s": n})
