@@ -60,7 +60,7 @@ def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None
     if numeric:
         return _numeric(numeric.group(0), today)
     words = tokens(phrase)
-    if not words:
+    if not words or _habit(words):
         return None
     words, extra = _before_last(words)
     moved = _offset(words)
@@ -73,6 +73,12 @@ def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None
         return None
     found: datetime = (base or today) + amount + extra
     return found
+
+
+def _habit(words: list[str]) -> bool:
+    """ "every Wednesday", "on Tuesdays", "at weekends": a habit has no one day."""
+    plural_days = {w + "s" for w in WEEKDAYS} | {"weekends"}
+    return "every" in words or "each" in words or bool(plural_days & set(words))
 
 
 def _numeric(text: str, today: datetime) -> datetime | None:

@@ -113,6 +113,9 @@ def test_add_months_is_a_calendar_step() -> None:
         "three days before the wedding",
         "five in the morning",
         "twelve",
+        "every Wednesday",  # a habit has no one day
+        "on Tuesdays",
+        "at weekends",
     ],
 )
 def test_phrases_that_name_no_day_resolve_to_nothing(phrase: str) -> None:
