@@ -23,6 +23,7 @@ WEEKDAYS = tuple(names[-1].lower() for names in parserinfo.WEEKDAYS)
 MONTHS = tuple(names[-1].lower() for names in parserinfo.MONTHS)
 _NUMBERS = {k: int(v) for k, v in table("number_words").items()}
 _ORDINALS = {k: int(v) for k, v in table("ordinal_words").items()}
+_PERIOD_PARTS = table("period_parts")
 _DAY_WORDS = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}
 _PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
 UNITS = frozenset({"day", "week", "fortnight", "month", "year"})
@@ -53,8 +54,13 @@ def tokens(phrase: str) -> list[str]:
     text = re.sub(r"\s*-\s*", "-", phrase.lower())
     out = []
     for word in re.findall(r"\d+(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)*", text):
-        joined = word.replace("-", "")
-        out.append(joined if "-" in word and joined in TIME_WORDS else word)
+        joined, parts = word.replace("-", ""), word.split("-")
+        if len(parts) > 1 and joined in TIME_WORDS:
+            out.append(joined)
+        elif any(p in TIME_WORDS for p in parts):  # "mid-May", "late-night"
+            out.extend(parts)
+        else:
+            out.append(word)
     return out
 
 
@@ -119,7 +125,8 @@ def direction(words: list[str]) -> int:
 
 def anchor(words: list[str], today: datetime, past: bool) -> datetime | None:
     """The day the phrase names without offsets, or None."""
-    for reading in (_named_day, _ordinal_day, _month, _weekday, _weekend, _unit):
+    readings = (_named_day, _ordinal_day, _period_part, _month, _weekday, _weekend, _unit)
+    for reading in readings:
         found = reading(words, today, past)
         if found is not None:
             return found
@@ -232,6 +239,38 @@ def _month(words: list[str], today: datetime, past: bool) -> datetime | None:
         if name in words:
             return _month_day(words, m, None, today, past)
     return None
+
+
+def _period_part(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "the end of March", "mid-May", "the beginning of next month", "late next year": the
+    first, middle or last day of the month or year meant, on the side the tense says when
+    nothing else places it."""
+    part = next((_PERIOD_PARTS[w] for w in words if w in _PERIOD_PARTS), None)
+    if part is None:
+        return None
+    fixed = direction(words) != 0 or "this" in words
+    months = [m for m, name in enumerate(MONTHS, start=1) if name in words]
+    if months:
+        start = _month_day([*words, "this"], months[0], 1, today, past)
+        fixed = fixed or any(w.isdigit() and len(w) == 4 for w in words)
+        step = relativedelta(years=1)
+    elif "month" in words:
+        start = today.replace(day=1) + relativedelta(months=direction(words))
+        step = relativedelta(months=1)
+    elif "year" in words:
+        start = today.replace(month=1, day=1) + relativedelta(years=direction(words))
+        start += relativedelta(month={"first": 1, "middle": 7, "last": 12}[part])
+        step = relativedelta(years=1)
+    else:
+        return None
+    if start is None:
+        return None
+    found: datetime = start + relativedelta(day={"first": 1, "middle": 15, "last": 31}[part])
+    if not fixed and past and found > today:
+        found = start - step + relativedelta(day=found.day)
+    elif not fixed and not past and found < today:
+        found = start + step + relativedelta(day=found.day)
+    return found
 
 
 def _back(words: list[str], past: bool) -> bool:

@@ -61,6 +61,15 @@ THU = datetime(2026, 11, 12, 18, tzinfo=UTC)  # a Thursday
         # ... and the near one when the tense's side is months away (a gig "we've got").
         (datetime(2026, 10, 3, tzinfo=UTC), "on Friday the ninth", True, "2026-10-09"),
         (datetime(2026, 10, 3, tzinfo=UTC), "Friday the 9th", True, "2026-10-09"),
+        # Parts of a month or year: its first, middle or last day, on the tense's side.
+        (datetime(2026, 3, 7, tzinfo=UTC), "at the end of March", False, "2026-03-31"),
+        (datetime(2026, 3, 7, tzinfo=UTC), "the end of the month", True, "2026-02-28"),
+        (datetime(2026, 3, 7, tzinfo=UTC), "the end of the month", False, "2026-03-31"),
+        (datetime(2026, 3, 7, tzinfo=UTC), "mid-May", True, "2025-05-15"),
+        (datetime(2026, 3, 7, tzinfo=UTC), "the end of February", False, "2027-02-28"),
+        (datetime(2024, 1, 7, tzinfo=UTC), "the end of next month", False, "2024-02-29"),
+        (datetime(2026, 3, 7, tzinfo=UTC), "late next year", False, "2027-12-31"),
+        (datetime(2026, 3, 7, tzinfo=UTC), "a week from Friday", False, "2026-03-20"),
         # Weeks, months and years; a spaced-out hyphen; a numeric date through dateutil.
         (THU, "in two weeks", False, "2026-11-26"),
         (datetime(2026, 1, 31, tzinfo=UTC), "next month", False, "2026-02-28"),
