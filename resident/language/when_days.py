@@ -10,7 +10,6 @@ an ordinal day with nothing to place it before or after today is read on the sid
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from dateutil.parser import parserinfo  # type: ignore[import-untyped, unused-ignore]
@@ -169,31 +168,23 @@ def _ordinal_day(words: list[str], today: datetime, past: bool) -> datetime | No
             return (today + relativedelta(months=step)).replace(day=day)
         except ValueError:
             return None
-    return _side(today, past, lambda d: d.day == day)
+    return _side(today, past, day)
 
 
-def _month_starts(today: datetime, back: bool) -> list[datetime]:
-    """The first days of this month and the 36 before it (or after it)."""
+def _side(today: datetime, back: bool, day: int, weekday: int | None = None) -> datetime | None:
+    """The nearest `day` of a month on one side of today (today included), on `weekday` when
+    one is given; months that lack the day are skipped. Three years either way at most."""
     first = today.replace(day=1)
-    return [first + relativedelta(months=-k if back else k) for k in range(37)]
-
-
-def _days_in(start: datetime, day: int) -> datetime | None:
-    try:
-        return start.replace(day=day)
-    except ValueError:
-        return None
-
-
-def _side(today: datetime, back: bool, fits: Callable[[datetime], bool]) -> datetime | None:
-    """The nearest day on one side of today (today included) whose date `fits`."""
-    for start in _month_starts(today, back):
-        for day in range(1, 32) if not back else range(31, 0, -1):
-            found = _days_in(start, day)
-            if found is None or (found > today if back else found < today):
-                continue
-            if fits(found):
-                return found
+    for k in range(37):
+        try:
+            found = (first + relativedelta(months=-k if back else k)).replace(day=day)
+        except ValueError:
+            continue
+        if (found > today if back else found < today) or (
+            weekday is not None and found.weekday() != weekday
+        ):
+            continue
+        return found
     return None
 
 
@@ -201,11 +192,8 @@ def _weekday_day(weekday: int, day: int, today: datetime, past: bool) -> datetim
     """ "Friday the ninth": the Friday that is a 9th on the side the tense says, unless that one
     is months away and the other side's is close ("we've got a gig on Friday the ninth")."""
 
-    def fits(d: datetime) -> bool:
-        return d.day == day and d.weekday() == weekday
-
-    said = _side(today, past, fits)
-    other = _side(today, not past, fits)
+    said = _side(today, past, day, weekday)
+    other = _side(today, not past, day, weekday)
     if said is None or (other is not None and abs(said - today) > _NEAR >= abs(other - today)):
         return other
     return said
