@@ -129,6 +129,18 @@ def _offset(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
             rest = rest[:-1]
         sign = -1 if word in _BACK else 1
         return span(sign * n, words[i - 1]), rest, word in _NEEDS_ANCHOR
+    return _ahead_of(words)
+
+
+def _ahead_of(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
+    """ "a week today", "two weeks on Friday": a span straight before its anchor counts on."""
+    at = _counted_unit(words, 0)
+    if at is None or at[1] + 1 >= len(words):
+        return None
+    n, end = at
+    follows = words[end + 1]
+    if follows in ("today", "tomorrow", "tonight", "on") or follows in WEEKDAYS:
+        return span(n, words[end]), words[end + 1 :], False
     return None
 
 

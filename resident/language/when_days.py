@@ -13,13 +13,23 @@ import re
 from datetime import datetime, timedelta
 
 from dateutil.parser import parserinfo  # type: ignore[import-untyped, unused-ignore]
-from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped, unused-ignore]
+from dateutil.relativedelta import (  # type: ignore[import-untyped, unused-ignore]
+    FR,
+    MO,
+    SA,
+    SU,
+    TH,
+    TU,
+    WE,
+    relativedelta,
+)
 
 from resident.language.words import table
 
 #: Full names only: dateutil's abbreviations include "sat", "sun" and "may" as words people use.
 WEEKDAYS = tuple(names[-1].lower() for names in parserinfo.WEEKDAYS)
 MONTHS = tuple(names[-1].lower() for names in parserinfo.MONTHS)
+_WEEKDAY_STEPS = (MO, TU, WE, TH, FR, SA, SU)
 _NUMBERS = {k: int(v) for k, v in table("number_words").items()}
 _ORDINALS = {k: int(v) for k, v in table("ordinal_words").items()}
 _PERIOD_PARTS = table("period_parts")
@@ -124,7 +134,16 @@ def direction(words: list[str]) -> int:
 
 def anchor(words: list[str], today: datetime, past: bool) -> datetime | None:
     """The day the phrase names without offsets, or None."""
-    readings = (_named_day, _ordinal_day, _period_part, _month, _weekday, _weekend, _unit)
+    readings = (
+        _named_day,
+        _nth_weekday,
+        _ordinal_day,
+        _period_part,
+        _month,
+        _weekday,
+        _weekend,
+        _unit,
+    )
     for reading in readings:
         found = reading(words, today, past)
         if found is not None:
@@ -229,6 +248,37 @@ def _month(words: list[str], today: datetime, past: bool) -> datetime | None:
     return None
 
 
+def _period(words: list[str], today: datetime, past: bool) -> _Period | None:
+    """The month a phrase places a day in ("of March", "of the month", "of next month"): its
+    first day, the step to the same month on the other side, and whether the phrase fixed it
+    (a year, next/last, "this") or the tense may move it."""
+    fixed = direction(words) != 0 or "this" in words
+    months = [m for m, name in enumerate(MONTHS, start=1) if name in words]
+    if months:
+        start = _month_day([*words, "this"], months[0], 1, today, past)
+        fixed = fixed or any(w.isdigit() and len(w) == 4 for w in words)
+        return None if start is None else (start, relativedelta(years=1), fixed)
+    if "month" in words:
+        start = today.replace(day=1) + relativedelta(months=direction(words))
+        return start, relativedelta(months=1), fixed
+    return None
+
+
+_Period = tuple[datetime, relativedelta, bool]
+
+
+def _placed(period: _Period, day: relativedelta, today: datetime, past: bool) -> datetime:
+    """`day` of the period (a relativedelta with absolute day or weekday), moved a step to the
+    side the tense says when the phrase did not fix it."""
+    start, step, fixed = period
+    found: datetime = start + day
+    if not fixed and past and found > today:
+        found = start - step + day
+    elif not fixed and not past and found < today:
+        found = start + step + day
+    return found
+
+
 def _period_part(words: list[str], today: datetime, past: bool) -> datetime | None:
     """ "the end of March", "mid-May", "the beginning of next month", "late next year": the
     first, middle or last day of the month or year meant, on the side the tense says when
@@ -236,29 +286,28 @@ def _period_part(words: list[str], today: datetime, past: bool) -> datetime | No
     part = next((_PERIOD_PARTS[w] for w in words if w in _PERIOD_PARTS), None)
     if part is None:
         return None
-    fixed = direction(words) != 0 or "this" in words
-    months = [m for m, name in enumerate(MONTHS, start=1) if name in words]
-    if months:
-        start = _month_day([*words, "this"], months[0], 1, today, past)
-        fixed = fixed or any(w.isdigit() and len(w) == 4 for w in words)
-        step = relativedelta(years=1)
-    elif "month" in words:
-        start = today.replace(day=1) + relativedelta(months=direction(words))
-        step = relativedelta(months=1)
-    elif "year" in words:
+    day = relativedelta(day={"first": 1, "middle": 15, "last": 31}[part])
+    period = _period(words, today, past)
+    if period is None and "year" in words:
         start = today.replace(month=1, day=1) + relativedelta(years=direction(words))
         start += relativedelta(month={"first": 1, "middle": 7, "last": 12}[part])
-        step = relativedelta(years=1)
-    else:
-        return None
-    if start is None:
-        return None
-    found: datetime = start + relativedelta(day={"first": 1, "middle": 15, "last": 31}[part])
-    if not fixed and past and found > today:
-        found = start - step + relativedelta(day=found.day)
-    elif not fixed and not past and found < today:
-        found = start + step + relativedelta(day=found.day)
-    return found
+        period = (start, relativedelta(years=1), direction(words) != 0 or "this" in words)
+    return None if period is None else _placed(period, day, today, past)
+
+
+def _nth_weekday(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "the first Monday of the month", "the last Friday in May", "the second Tuesday of next
+    month": dateutil's relativedelta(weekday=MO(n)) in the month meant."""
+    for i in range(len(words) - 2):
+        n = -1 if words[i] == "last" else ordinal(words[i])
+        if n is None or n > 5 or words[i + 1] not in WEEKDAYS or words[i + 2] not in ("of", "in"):
+            continue
+        period = _period(words[i + 3 :], today, past)
+        if period is None:
+            return None
+        pick = _WEEKDAY_STEPS[WEEKDAYS.index(words[i + 1])](n)
+        return _placed(period, relativedelta(day=1 if n > 0 else 31, weekday=pick), today, past)
+    return None
 
 
 def _back(words: list[str], past: bool) -> bool:

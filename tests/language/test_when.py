@@ -70,6 +70,14 @@ THU = datetime(2026, 11, 12, 18, tzinfo=UTC)  # a Thursday
         (datetime(2024, 1, 7, tzinfo=UTC), "the end of next month", False, "2024-02-29"),
         (datetime(2026, 3, 7, tzinfo=UTC), "late next year", False, "2027-12-31"),
         (datetime(2026, 3, 7, tzinfo=UTC), "a week from Friday", False, "2026-03-20"),
+        # The nth weekday of a month (dateutil's weekday(n)); a span straight before its anchor.
+        (THU, "the first Monday of the month", True, "2026-11-02"),
+        (THU, "the first Monday of the month", False, "2026-12-07"),
+        (THU, "the last Friday in May", True, "2026-05-29"),
+        (THU, "the second Tuesday of next month", False, "2026-12-08"),
+        (THU, "the last Friday of the month", True, "2026-10-30"),
+        (THU, "a week today", False, "2026-11-19"),
+        (THU, "two weeks on Friday", False, "2026-11-27"),
         # Weeks, months and years; a spaced-out hyphen; a numeric date through dateutil.
         (THU, "in two weeks", False, "2026-11-26"),
         (datetime(2026, 1, 31, tzinfo=UTC), "next month", False, "2026-02-28"),
