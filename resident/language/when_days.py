@@ -91,7 +91,7 @@ def ordinal(word: str) -> int | None:
     else:
         tens, _, unit = word.rpartition("-")
         n = _ORDINALS.get(unit, 0) + (_NUMBERS.get(tens, 0) if tens else 0)
-        if tens and tens not in _NUMBERS:
+        if tens and (tens not in _NUMBERS or _NUMBERS[tens] % 10):  # "twenty-", not "one-"
             n = 0
     return n if 1 <= n <= 31 else None
 
