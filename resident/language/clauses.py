@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.attributes import (
     asked_as_statement,
@@ -22,6 +21,13 @@ from resident.language.kin import (
     _object_kin_edges,
     _phrase_edges,
     _presented,
+)
+from resident.language.objects import (
+    _direct_object,
+    copula_predicate,
+    light_object,
+    time_clause,
+    time_clauses,
 )
 from resident.language.phrases import third_person
 from resident.language.refs import (
@@ -72,6 +78,8 @@ def _clause_heads(sent: Span) -> Iterator[Token]:
         tok = stack.pop()
         for child in tok.children:
             if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
+                if time_clause(child):
+                    continue
                 heads.append(child)
                 stack.append(child)
     yield from sorted(heads, key=lambda t: t.i)
@@ -224,8 +232,9 @@ def _with_roles(verb: Token, subj_tok: Token, statements: list[Statement]) -> li
     if not statements:
         return statements
     used = {t.i for t in subj_tok.subtree}
-    obj = _direct_object(verb)
-    roles = clause_roles(verb, used, obj)
+    # "Kirsty is a doctor in Glasgow": what the copula's noun is said with is the clause's too.
+    obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
+    roles = clause_roles(verb, used, obj) + time_clauses(verb)
     said = modality(verb, _mood(verb))
     out = []
     for st in statements:
@@ -271,6 +280,7 @@ class _Clause:
     ) -> None:
         if predicate is None or obj is None:
             return
+        predicate = copula_predicate(predicate, self.subject, obj)
         self.out.append(
             Statement(
                 subject=self.subject,
@@ -339,6 +349,25 @@ class _Clause:
                 self.out.extend(_kin_edge(noun, same, self.ctx, owner=owner))
             else:
                 self.out.extend(_object_kin_edges(o, self.ctx, owner))
+
+    def joined(self, noun: Token) -> None:
+        """A light verb and its eventive noun as one predicate ("took a look at the car":
+        takes_look_at car; "gave Mum a call": gives_call Mum); nothing when what it is done to
+        is no entity ("gave it a try")."""
+        verb = third_person(self.lemma)
+        prep = next((c for c in noun.children if c.dep_ == "prep"), None)
+        pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
+        dative = next((c for c in self.verb.children if c.dep_ == "dative"), None)
+        target, predicate = dative, _predicate(verb, noun.lemma_.lower())
+        if pobj is not None and prep is not None:
+            target = pobj
+            predicate = _predicate(verb, noun.lemma_.lower(), prep.lower_)
+        if target is None:
+            self.emit(_predicate(verb), noun.lemma_.lower(), literal=True)
+            return
+        ref = _object_ref(target, self.ctx)
+        text = ref.name if ref is not None and ref.name else _object_text(target, self.time_idx)
+        self.emit(predicate, text, object_ref=ref, literal=_is_literal(target))
 
     def prep_object(self, prt: str) -> bool:
         """ "lives in Porto": the first prepositional phrase naming a thing is the object."""
@@ -465,11 +494,19 @@ def _read_clause_with(
     if xcomp is not None and lemma in _WISH_VERBS:
         clause.wish(xcomp)
         return clause.out
-    if lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb):
-        return clause.out
     obj_tok = _direct_object(verb)
+    if lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb):
+        # Talk about talk states nothing; who its object names still is ("let me introduce
+        # my husband Karim and our kids Nour and Sami").
+        if obj_tok is not None:
+            clause.objects(obj_tok, "")
+        return [st for st in clause.out if st.verb != lemma]
     prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
-    if obj_tok is not None:
+    light = "keep" if obj_tok is None else light_object(lemma, obj_tok, clause.when is not None)
+    if obj_tok is not None and light != "keep":
+        if light == "join":
+            clause.joined(obj_tok)
+    elif obj_tok is not None:
         clause.objects(obj_tok, prt)
         # "We've a croft, sixty sheep, a few cows and a goose called Duncan": a list the
         # parser hung on the verb as several direct objects is read whole.
@@ -536,43 +573,3 @@ def _read_clause_inner(
             )
         )
     return out
-
-
-def _direct_object(verb: Token) -> Token | None:
-    for child in verb.children:
-        if child.dep_ in ("dobj", "obj"):
-            return child
-    # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
-    # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at
-    # all, and not as an adverb or adjective, is the object.
-    # A lone word read as a clause of its own ("relieves migraine": migraine a verb) is one
-    # too, when WordNet knows no verb of that spelling.
-    for child in verb.rights:
-        if child.is_punct or child.ent_type_ or not _noun_or_unknown(child.lower_):
-            continue
-        loose = child.dep_ in ("advmod", "acomp", "npadvmod", "punct", "dep") and child.pos_ in (
-            "ADJ",
-            "ADV",
-            "NOUN",
-            "PUNCT",
-            "X",
-        )
-        lone = (
-            child.dep_ in ("ccomp", "xcomp")
-            and child.n_lefts + child.n_rights == 0
-            and lexicon.available()
-            and lexicon.base(child.lower_, "v") is None
-        )
-        if loose or lone:
-            return child
-    return None
-
-
-def _noun_or_unknown(word: str) -> bool:
-    """WordNet knows `word` as a noun, or (a made-up name: "birchitis") not at all; never as
-    an adverb or adjective."""
-    if lexicon.base(word, "r") or lexicon.base(word, "a"):
-        return False
-    if lexicon.base(word, "n"):
-        return True
-    return lexicon.available() and not lexicon.base(word, "v") and any(c.isalpha() for c in word)

@@ -75,6 +75,15 @@ def _modifier_only(tok: Token) -> bool:
     return bool(lexicon.base(low, "a") or lexicon.base(low, "r"))
 
 
+def _plural(tok: Token) -> bool:
+    """A plural noun ("Statins"), as tagged or as WordNet's base differs from it."""
+    if tok.tag_ in ("NNS", "NNPS"):
+        return True
+    low = tok.lower_
+    base = lexicon.base(low, "n")
+    return low.endswith("s") and base is not None and base != low
+
+
 def _verb_candidates(sent: Span) -> Iterator[tuple[Token, str]]:
     """Words that may be the verb, in order, each with the pronoun that agrees with its form
     ("treats": It; "treat": They; "treated": It)."""
@@ -107,7 +116,9 @@ def reparsed(sent: Span, reparse: Reparse) -> Iterator[tuple[Doc, list[Token]]]:
     the pronoun stands for."""
     for verb, pronoun in _verb_candidates(sent):
         subject = _subject_words(sent, verb)
-        if subject is None:
+        if subject is None or (pronoun == "They" and not _plural(subject[-1])):
+            # A verb in its base form ("water", "mark") agrees with a plural subject only:
+            # "Open water in Salford Quays" and "Best mark in my group" are no clauses.
             continue
         doc = reparse(f"{pronoun} {sent.doc[verb.i : sent.end].text}")
         root = doc[1] if len(doc) > 2 else None

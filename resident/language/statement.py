@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from resident.language import lexicon
 from resident.language.roles import Modality, RoleFill
 from resident.language.words import table, words
-from resident.records import PREDICATE_RE, Qualifier
+from resident.records import PREDICATE_RE, Claim, Qualifier
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -245,3 +245,21 @@ def qualifiers_of(statement: Statement, change: bool = False) -> tuple[Qualifier
     if change:
         out.append(Qualifier(role="change", value="declared"))
     return tuple(dict.fromkeys(out))
+
+
+class StatedClaim(Claim):
+    """A claim as a turn reports it: with the qualifiers its statement was stored with (role:
+    what was said), so the turn shows everything the clause said, not only subject, predicate
+    and object."""
+
+    qualifiers: dict[str, str] = {}
+
+
+def stated(claim: Claim, qualifiers: tuple[Qualifier, ...]) -> Claim:
+    """`claim` carrying its qualifiers, for the turn's report; the claim itself when none."""
+    if not qualifiers:
+        return claim
+    held: dict[str, str] = {}
+    for q in qualifiers:
+        held[q.role] = f"{held[q.role]}; {q.value}" if q.role in held else q.value
+    return StatedClaim(**claim.model_dump(), qualifiers=held)
