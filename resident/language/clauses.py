@@ -9,12 +9,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from resident.language import when as timewords
 from resident.language.attributes import (
     asked_as_statement,
     attribute_statement,
     copula_values,
     generic_subject,
+)
+from resident.language.clause_parts import (
+    _CLAUSE_DEPS,
+    _caused,
+    _goes_somewhere,
+    _misparsed_subject,
+    _mood,
+    _negated,
+    _plan_verb,
+    _preps,
+    _time_tokens,
 )
 from resident.language.kin import (
     _kin_edge,
@@ -24,10 +34,17 @@ from resident.language.kin import (
 )
 from resident.language.objects import (
     _direct_object,
+    content_object,
     copula_predicate,
+    counted,
+    has_number,
+    indirect_question,
     light_object,
+    praise_of_thing,
+    role_only,
     time_clause,
     time_clauses,
+    verb_like,
 )
 from resident.language.phrases import third_person
 from resident.language.refs import (
@@ -43,8 +60,6 @@ from resident.language.refs import (
 )
 from resident.language.roles import clause_roles, is_time, modality
 from resident.language.statement import (
-    _FUTURE,
-    _MODALS_SKIP,
     _PLACE_WORDS,
     _WISH_VERBS,
     ACTIVITIES,
@@ -64,8 +79,6 @@ from resident.language.words import words
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-_CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis"})
-
 
 def _clause_heads(sent: Span) -> Iterator[Token]:
     """The root and every coordinated or subordinate verb under it, in the order said (so a
@@ -78,7 +91,7 @@ def _clause_heads(sent: Span) -> Iterator[Token]:
         tok = stack.pop()
         for child in tok.children:
             if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
-                if time_clause(child):
+                if time_clause(child) or indirect_question(child):
                     continue
                 heads.append(child)
                 stack.append(child)
@@ -93,6 +106,10 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
 
 
 def _subject_token(verb: Token) -> Token | None:
+    before = [c for c in verb.lefts if c.dep_ == "nsubj"]
+    if len(before) > 1:
+        # "im 15 and ronan is 10", parsed with both subjects on "is": the nearer is its own.
+        return before[-1]
     for child in verb.children:
         if child.dep_ in ("nsubj", "expl"):
             return child if child.dep_ == "nsubj" else None
@@ -103,92 +120,6 @@ def _subject_token(verb: Token) -> Token | None:
     if verb.dep_ in ("xcomp",):
         return _subject_token(verb.head)
     return _misparsed_subject(verb)
-
-
-def _misparsed_subject(verb: Token) -> Token | None:
-    """ "Ibuprofen treats fever", where the small parser hangs the first noun on the verb as a
-    compound: a noun opening the sentence, right before a verb with an object, is its subject."""
-    first = next(iter(verb.lefts), None)
-    if (
-        first is None
-        or verb.pos_ != "VERB"
-        or first.dep_ not in ("compound", "nmod", "npadvmod")
-        or first.pos_ not in ("NOUN", "PROPN")
-        or first.i != verb.sent.start
-        or first.i + 1 != verb.i
-    ):
-        return None
-    return first if any(c.dep_ == "dobj" for c in verb.children) else None
-
-
-def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
-
-
-def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
-    """The clause's mood, or None for a hypothetical one (would, could, might)."""
-    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
-    if any(a in _MODALS_SKIP for a in auxes):
-        return None
-    if any(a in _FUTURE for a in auxes):
-        return "plan"
-    if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):
-        return "past"
-    return "fact"
-
-
-def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
-    """The clause's time phrase ("last Saturday", "in two weeks") and its token indices."""
-    phrases, used = _child_time_tokens(verb)
-    if not phrases:
-        # "I adopted a cat named Miso two weeks ago": the date hangs lower in the parse.
-        own = _own_tokens(verb)
-        for ent in verb.doc.ents:
-            inside = all(t.i in own for t in ent)
-            if ent.label_ in ("DATE", "TIME") and inside and timewords.mentions_time(ent.text):
-                phrases.append(ent.text)
-                used.update(t.i for t in ent)
-                break
-    return (" ".join(phrases) if phrases else None), used
-
-
-def _own_tokens(verb: Token) -> set[int]:
-    """The clause's tokens, without the clauses under it."""
-    out = {verb.i}
-    for child in verb.children:
-        if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
-            continue
-        out.update(t.i for t in child.subtree)
-    return out
-
-
-def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
-    phrases: list[str] = []
-    used: set[int] = set()
-    for child in verb.children:
-        span_tokens = list(child.subtree)
-        text = " ".join(t.text for t in span_tokens)
-        is_time = child.ent_type_ in ("DATE", "TIME") or (
-            child.dep_ in ("npadvmod", "advmod", "prep", "tmod")
-            and timewords.mentions_time(text)
-            and len(span_tokens) <= 5
-        )
-        if child.dep_ in ("prep",) and child.lower_ not in (
-            "on",
-            "in",
-            "at",
-            "during",
-            "this",
-            "last",
-            "next",
-            "since",
-            "for",
-        ):
-            is_time = False
-        if is_time and child.dep_ not in ("nsubj", "dobj", "ccomp", "xcomp", "conj"):
-            phrases.append(text)
-            used.update(t.i for t in span_tokens)
-    return phrases, used
 
 
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
@@ -202,7 +133,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         return []
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
     if attribute is not None:
-        return [attribute]
+        return [] if praise_of_thing(attribute.predicate, verb) else [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     for tok in (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
@@ -281,6 +212,10 @@ class _Clause:
         if predicate is None or obj is None:
             return
         predicate = copula_predicate(predicate, self.subject, obj)
+        if predicate == "is_a" and counted(obj) or predicate == "age" and not has_number(obj):
+            # "Aoife is two cats": a count of things is not what someone is; "you'll be the
+            # first" is no age.
+            return
         self.out.append(
             Statement(
                 subject=self.subject,
@@ -302,8 +237,14 @@ class _Clause:
         # "stopped brewing beer" keeps its -ing: the claim reads "stops brewing beer".
         inner_form = xcomp.lower_ if xcomp.tag_ == "VBG" else inner_lemma
         obj_tok = _direct_object(xcomp)
+        if obj_tok is not None and light_object(inner_lemma, obj_tok, False) == "join":
+            # "decided to give pottery a try": the noun is part of what is wished.
+            inner_form = f"{inner_form}_{obj_tok.lemma_.lower()}"
+            obj_tok = next((c for c in xcomp.children if c.dep_ == "dative"), None)
         if obj_tok is not None:
             for o in _conjuncts(obj_tok):
+                if not content_object(o):
+                    continue
                 self.emit(
                     _predicate(_WISH_VERBS[lemma], inner_form),
                     _object_text(o, self.time_idx),
@@ -318,6 +259,8 @@ class _Clause:
         owner = self.subject if self.lemma == "have" else None
         named_by: dict[int, Token] = {}
         for o in _items(obj_tok):
+            if not content_object(o):
+                continue
             named = _naming(o)
             if named is not None:
                 # "two cats called Tom and Jerry": Jerry is a cat too.
@@ -372,20 +315,20 @@ class _Clause:
     def prep_object(self, prt: str) -> bool:
         """ "lives in Porto": the first prepositional phrase naming a thing is the object."""
         before = len(self.out)
-        for prep in (c for c in self.verb.children if c.dep_ in ("prep", "dative")):
+        for prep, particle in _preps(self.verb, prt):
             if prep.i <= self.verb.i or prep.i in self.time_idx:
                 continue
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if pobj is None or (pobj.pos_ not in ("NOUN", "PROPN", "NUM") and not pobj.like_num):
                 continue
-            if is_time(pobj):
-                # "on weekends" says when, not what: a role, never the object.
+            if is_time(pobj) or role_only(prep, pobj):
+                # "on weekends" says when, "as a kid" in what role: never the object.
                 continue
             for o in _conjuncts(pobj):
                 ref = _object_ref(o, self.ctx)
                 text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
                 self.emit(
-                    _predicate(third_person(self.lemma), prt, prep.lower_),
+                    _predicate(third_person(self.lemma), particle, prep.lower_),
                     text,
                     object_ref=ref,
                     literal=_is_literal(o),
@@ -415,6 +358,8 @@ class _Clause:
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
         elif (self.lemma in ACTIVITIES and not prt) or (self.when and self.mood == "past"):
+            if self.lemma in words("light_verbs"):
+                return  # "we got back": a light verb alone names no activity.
             # "I run", and an event said with its time ("Spike escaped on Monday").
             self.emit("does", gerund(self.lemma), literal=True)
 
@@ -430,28 +375,6 @@ def _subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statemen
         if relation is not None:
             return _kin_edge(relation, subject, ctx, subj_tok)
     return []
-
-
-def _goes_somewhere(verb: Token) -> bool:
-    """ "came home", "came to Lisbon": a verb of talk that here says where someone went."""
-    for child in verb.children:
-        if child.dep_ == "advmod" and child.lower_ in _PLACE_WORDS:
-            return True
-        if child.dep_ == "prep":
-            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if pobj is not None and pobj.ent_type_ in ("GPE", "LOC", "FAC"):
-                return True
-    return False
-
-
-def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
-    """ "I'm going to visit my mom": "going to" makes a plan of the inner verb."""
-    return (
-        verb_lemma(verb) == "go"
-        and xcomp is not None
-        and any(c.lower_ == "to" for c in xcomp.children if c.dep_ == "aux")
-        and verb.tag_ == "VBG"
-    )
 
 
 def _read_clause_for(
@@ -475,7 +398,7 @@ def _read_clause_with(
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)
     mood = _mood(verb)
-    if mood is None:
+    if mood is None or not verb_like(verb):
         return []
     when, time_idx = _time_tokens(verb)
     clause = _Clause(verb, subject, ctx, mood, _negated(verb), when, time_idx, verb_lemma(verb))
@@ -483,6 +406,9 @@ def _read_clause_with(
     lemma = clause.lemma
     if lemma == "be":
         copula_values(verb, subject, clause.emit, time_idx)
+        if any(st.predicate == "works_as" for st in clause.out):
+            # "I'm a junior accountant at a firm": where is the work's, kept as its qualifier.
+            return [st for st in clause.out if st.predicate not in ("located_at", "located_in")]
         return clause.out
     xcomp = next(
         (c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None
@@ -495,12 +421,38 @@ def _read_clause_with(
         clause.wish(xcomp)
         return clause.out
     obj_tok = _direct_object(verb)
+    if _said_whole(clause, obj_tok):
+        return clause.out
     if lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb):
         # Talk about talk states nothing; who its object names still is ("let me introduce
         # my husband Karim and our kids Nour and Sami").
         if obj_tok is not None:
             clause.objects(obj_tok, "")
         return [st for st in clause.out if st.verb != lemma]
+    _read_objects(clause, obj_tok)
+    return clause.out
+
+
+def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:
+    """A clause whose verb and object together say one thing: "Mum turned thirty-five" (an
+    age), "I had my cataract done" (what was done to it)."""
+    lemma = clause.lemma
+    if obj_tok is not None and obj_tok.like_num and lemma in words("age_verbs"):
+        said = obj_tok.doc[obj_tok.left_edge.i : obj_tok.right_edge.i + 1].text
+        clause.emit("age", said, literal=True, verb_lemma="be")
+        return True
+    caused = _caused(clause.verb) if obj_tok is None and lemma == "have" else None
+    if caused is not None:
+        done, thing = caused
+        clause.emit(_predicate("has", done.lower_), _object_text(thing, clause.time_idx))
+        return True
+    return False
+
+
+def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
+    """What the clause is about: its objects, a light verb's noun, a prepositional object,
+    or the clause's own content ("we flew home")."""
+    verb, lemma = clause.verb, clause.lemma
     prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
     light = "keep" if obj_tok is None else light_object(lemma, obj_tok, clause.when is not None)
     if obj_tok is not None and light != "keep":
@@ -516,7 +468,6 @@ def _read_clause_with(
         pass
     elif not clause.prep_object(prt):
         clause.without_object(prt)
-    return clause.out
 
 
 def _read_clause_inner(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language.roles import RoleFill
-from resident.language.words import words
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -24,8 +24,13 @@ def is_occupation(noun: str) -> bool:
     """Does `noun` (its last word: "junior accountant") name an occupation? A WordNet noun
     whose first two senses have one of data/occupation_ancestors.txt among its hypernyms."""
     last = noun.split()[-1].lower() if noun.split() else ""
-    head = lexicon.base(last, "n") or last
-    if not head or not lexicon.available():
+    if not last.isalpha() or not lexicon.available():
+        return False
+    # A closed compound WordNet lacks is read by its longest known tail ("headteacher":
+    # "teacher").
+    tails = (last[i:] for i in range(len(last) - 3))
+    head = next((b for t in tails if (b := lexicon.base(t, "n"))), None)
+    if head is None:
         return False
     return any(lexicon.is_a(head, a, senses=2) for a in words("occupation_ancestors"))
 
@@ -35,6 +40,13 @@ def copula_predicate(predicate: str, subject: Ref, obj: str) -> str:
     if predicate != "is_a" or not _personal(subject) or not is_occupation(obj):
         return predicate
     return "works_as"
+
+
+def counted(obj: str) -> bool:
+    """Does the phrase open with a count above one ("two cats", "3 kids")?"""
+    first = obj.split()[0].lower() if obj.split() else ""
+    value = first if first.isdigit() else table("number_words").get(first, "")
+    return value.isdigit() and int(value) > 1
 
 
 def _personal(subject: Ref) -> bool:
@@ -80,6 +92,85 @@ def light_object(verb_lemma: str, obj: Token, timed: bool) -> Literal["keep", "j
     abstract = bool(senses) and senses <= _ABSTRACT_CLASSES
     has_prep = any(c.dep_ == "prep" for c in obj.children)
     return "empty" if vague and abstract and not has_prep and not timed else "keep"
+
+
+def content_object(tok: Token) -> bool:
+    """May `tok` head a claim's object? A noun phrase, a name, a number or a verb's -ing
+    form; never an adjective or an adverb the parser hung as one ("trying to eat healthier"),
+    though a word the tagger called one that WordNet knows as a noun, or not at all, may be
+    ("hates cilantro", "a little terrier", a made-up name)."""
+    if tok.pos_ not in ("ADJ", "ADV") or tok.ent_type_:
+        return True
+    return _noun_or_unknown(tok.lower_)
+
+
+def role_only(prep: Token, pobj: Token) -> bool:
+    """ "as a kid": a person noun after "as" that is no occupation says in what role or at
+    what age, never what the clause is about ("as a nurse" may be)."""
+    return (
+        prep.lower_ == "as"
+        and pobj.pos_ == "NOUN"
+        and lexicon.first_lexname(pobj.lemma_.lower(), "n") == "noun.person"
+        and not is_occupation(pobj.lemma_)
+    )
+
+
+def verb_like(head: Token) -> bool:
+    """Can `head` be a clause's verb? A noun or a name the parser made the root ("I do tai
+    chi": "tai") is none, unless WordNet knows it as a verb."""
+    if head.pos_ not in ("NOUN", "PROPN"):
+        return True
+    return not lexicon.available() or lexicon.base(head.lower_, "v") is not None
+
+
+def indirect_question(verb: Token) -> bool:
+    """Is the clause under `verb` a question said inside another ("I don't know how you do
+    nights", "I wonder whether she moved")? It asks; it states nothing."""
+    if verb.dep_ != "ccomp":
+        return False
+    return any(
+        c.tag_ in ("WRB", "WP", "WDT") or (c.dep_ == "mark" and c.lower_ in ("whether", "if"))
+        for c in verb.children
+        if c.i < verb.i
+    )
+
+
+def has_number(text: str) -> bool:
+    """Does the phrase say a number ("ninety", "thirty-five", "5 months"), not an ordinal
+    ("the first")?"""
+    from spacy.lang.en.lex_attrs import like_num
+
+    parts = text.lower().replace("-", " ").split()
+    return any(
+        p.isdigit() or like_num(p) and not p.endswith(("st", "nd", "rd", "th")) for p in parts
+    )
+
+
+#: Noun classes of things, not of a property: "their halloumi is amazing" and "your family is
+#: ridiculously successful" praise a thing; they are no attribute of its owner.
+_THING_CLASSES = frozenset(
+    {
+        "noun.food",
+        "noun.group",
+        "noun.person",
+        "noun.animal",
+        "noun.plant",
+        "noun.artifact",
+        "noun.substance",
+        "noun.object",
+        "noun.Tops",
+    }
+)
+
+
+def praise_of_thing(predicate: str, verb: Token) -> bool:
+    """Is an attribute statement ("<owner>'s <noun> is <adjective>") an opinion of a thing
+    the owner has, not a property of the owner? Its value is an adjective and every sense of
+    its noun is a thing (WordNet), or WordNet does not know it."""
+    if not any(c.dep_ == "acomp" and c.pos_ == "ADJ" for c in verb.children):
+        return False
+    senses = lexicon.lexnames(predicate.split("_")[-1], "n")
+    return lexicon.available() and senses <= _THING_CLASSES
 
 
 def time_clause(verb: Token) -> bool:

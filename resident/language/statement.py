@@ -223,6 +223,9 @@ def verb_lemma(tok: Token) -> str:
         and not lemma.endswith(("s", "sh", "ch", "x", "z", "o"))
     ):
         lemma = text[:-1]
+    if tok.pos_ == "VERB" and lemma.isalpha():
+        # "swam" left as its own lemma: WordNet's base of it ("swim").
+        lemma = lexicon.base(lemma, "v") or lemma
     return canonical_lemma(lemma)
 
 

@@ -1,0 +1,149 @@
+"""The parts of a clause the reader looks at before it reads one (pure, over spaCy's parse):
+its mood and negation, its time phrase, a subject the small parser hung as a modifier, the
+prepositional phrases a verb is said with, and the shapes that make a clause mean more than
+its verb ("had my cataract done", "came home", "going to visit").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Literal
+
+from resident.language import when as timewords
+from resident.language.statement import _FUTURE, _MODALS_SKIP, _PLACE_WORDS, verb_lemma
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: The dependencies under which a clause of its own hangs on another.
+_CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis"})
+
+
+def _misparsed_subject(verb: Token) -> Token | None:
+    """ "Ibuprofen treats fever", where the small parser hangs the first noun on the verb as a
+    compound: a noun opening the sentence, right before a verb with an object, is its subject."""
+    first = next(iter(verb.lefts), None)
+    if (
+        first is None
+        or verb.pos_ != "VERB"
+        or first.dep_ not in ("compound", "nmod", "npadvmod")
+        or first.pos_ not in ("NOUN", "PROPN")
+        or first.i != verb.sent.start
+        or first.i + 1 != verb.i
+    ):
+        return None
+    return first if any(c.dep_ == "dobj" for c in verb.children) else None
+
+
+def _negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
+    """The clause's mood, or None for a hypothetical one (would, could, might)."""
+    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a in _MODALS_SKIP for a in auxes):
+        return None
+    if any(a in _FUTURE for a in auxes):
+        return "plan"
+    if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):
+        return "past"
+    return "fact"
+
+
+def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
+    """The clause's time phrase ("last Saturday", "in two weeks") and its token indices."""
+    phrases, used = _child_time_tokens(verb)
+    if not phrases:
+        # "I adopted a cat named Miso two weeks ago": the date hangs lower in the parse.
+        own = _own_tokens(verb)
+        for ent in verb.doc.ents:
+            inside = all(t.i in own for t in ent)
+            if ent.label_ in ("DATE", "TIME") and inside and timewords.mentions_time(ent.text):
+                phrases.append(ent.text)
+                used.update(t.i for t in ent)
+                break
+    return (" ".join(phrases) if phrases else None), used
+
+
+def _own_tokens(verb: Token) -> set[int]:
+    """The clause's tokens, without the clauses under it."""
+    out = {verb.i}
+    for child in verb.children:
+        if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
+            continue
+        out.update(t.i for t in child.subtree)
+    return out
+
+
+def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
+    phrases: list[str] = []
+    used: set[int] = set()
+    for child in verb.children:
+        span_tokens = list(child.subtree)
+        text = " ".join(t.text for t in span_tokens)
+        is_time = child.ent_type_ in ("DATE", "TIME") or (
+            child.dep_ in ("npadvmod", "advmod", "prep", "tmod")
+            and timewords.mentions_time(text)
+            and len(span_tokens) <= 5
+        )
+        if child.dep_ in ("prep",) and child.lower_ not in (
+            "on",
+            "in",
+            "at",
+            "during",
+            "this",
+            "last",
+            "next",
+            "since",
+            "for",
+        ):
+            is_time = False
+        if is_time and child.dep_ not in ("nsubj", "dobj", "ccomp", "xcomp", "conj"):
+            phrases.append(text)
+            used.update(t.i for t in span_tokens)
+    return phrases, used
+
+
+def _caused(verb: Token) -> tuple[Token, Token] | None:
+    """ "had my cataract done", "had her hair cut": the participle and the thing it was done
+    to, when "have" is said with one."""
+    for child in verb.children:
+        if child.dep_ in ("ccomp", "xcomp") and child.tag_ == "VBN":
+            thing = next((c for c in child.children if c.dep_ == "nsubj"), None)
+            if thing is not None and thing.pos_ == "NOUN":
+                return child, thing
+    return None
+
+
+def _preps(verb: Token, prt: str) -> Iterator[tuple[Token, str]]:
+    """The verb's prepositional phrases, each with the particle it is said with: the verb's
+    own, then those under an adverb particle ("got back from Lagos": back, from Lagos)."""
+    for prep in verb.children:
+        if prep.dep_ in ("prep", "dative"):
+            yield prep, prt
+    for adverb in verb.children:
+        if adverb.dep_ == "advmod" and adverb.pos_ in ("ADV", "ADP") and not prt:
+            yield from ((p, adverb.lower_) for p in adverb.children if p.dep_ == "prep")
+
+
+def _goes_somewhere(verb: Token) -> bool:
+    """ "came home", "came to Lisbon": a verb of talk that here says where someone went."""
+    for child in verb.children:
+        if child.dep_ == "advmod" and child.lower_ in _PLACE_WORDS:
+            return True
+        if child.dep_ == "prep":
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None and pobj.ent_type_ in ("GPE", "LOC", "FAC"):
+                return True
+    return False
+
+
+def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
+    """ "I'm going to visit my mom": "going to" makes a plan of the inner verb."""
+    return (
+        verb_lemma(verb) == "go"
+        and xcomp is not None
+        and any(c.lower_ == "to" for c in xcomp.children if c.dep_ == "aux")
+        and verb.tag_ == "VBG"
+    )
