@@ -42,6 +42,7 @@ from resident.language.objects import (
     light_object,
     praise_of_thing,
     role_only,
+    speaker_elided,
     time_clause,
     time_clauses,
     verb_like,
@@ -124,6 +125,10 @@ def _subject_token(verb: Token) -> Token | None:
 
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
     subj_tok = _subject_token(verb)
+    if subj_tok is None and speaker_elided(verb):
+        # "Finished the Windermere triathlon on Saturday!": the teller's own news.
+        speaker = Ref(role="speaker")
+        return _with_roles(verb, None, _read_clause_with(verb, speaker, None, ctx, skip_intro))
     if subj_tok is None:
         return _passive(verb, ctx)
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
@@ -157,12 +162,14 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
     return [] if asked is None else [asked]
 
 
-def _with_roles(verb: Token, subj_tok: Token, statements: list[Statement]) -> list[Statement]:
+def _with_roles(
+    verb: Token, subj_tok: Token | None, statements: list[Statement]
+) -> list[Statement]:
     """Each statement of the clause with the clause's other arguments as its roles (less the
     one that became its object) and the clause's modality."""
     if not statements:
         return statements
-    used = {t.i for t in subj_tok.subtree}
+    used = set() if subj_tok is None else {t.i for t in subj_tok.subtree}
     # "Kirsty is a doctor in Glasgow": what the copula's noun is said with is the clause's too.
     obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
     roles = clause_roles(verb, used, obj) + time_clauses(verb)
@@ -212,10 +219,10 @@ class _Clause:
         if predicate is None or obj is None:
             return
         predicate = copula_predicate(predicate, self.subject, obj)
-        if predicate == "is_a" and counted(obj) or predicate == "age" and not has_number(obj):
-            # "Aoife is two cats": a count of things is not what someone is; "you'll be the
-            # first" is no age.
-            return
+        if predicate == "is_a" and counted(obj):
+            return  # "Aoife is two cats": a count of things is not what someone is.
+        if predicate == "age" and not has_number(obj):
+            return  # "you'll be the first" is no age.
         self.out.append(
             Statement(
                 subject=self.subject,
@@ -325,6 +332,8 @@ class _Clause:
                 # "on weekends" says when, "as a kid" in what role: never the object.
                 continue
             for o in _conjuncts(pobj):
+                if o is not pobj and any(c.dep_ == "case" for c in o.children):
+                    continue  # "in Galway and Grace's mum ...": Grace owns, is no place.
                 ref = _object_ref(o, self.ctx)
                 text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
                 self.emit(
@@ -392,7 +401,7 @@ def _read_clause_for(
 
 
 def _read_clause_with(
-    verb: Token, subject: Ref, subj_tok: Token, ctx: Context, skip_intro: bool
+    verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
@@ -402,7 +411,8 @@ def _read_clause_with(
         return []
     when, time_idx = _time_tokens(verb)
     clause = _Clause(verb, subject, ctx, mood, _negated(verb), when, time_idx, verb_lemma(verb))
-    clause.out.extend(_subject_edges(subj_tok, subject, ctx))
+    if subj_tok is not None:
+        clause.out.extend(_subject_edges(subj_tok, subject, ctx))
     lemma = clause.lemma
     if lemma == "be":
         copula_values(verb, subject, clause.emit, time_idx)
@@ -461,9 +471,13 @@ def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
     elif obj_tok is not None:
         clause.objects(obj_tok, prt)
         # "We've a croft, sixty sheep, a few cows and a goose called Duncan": a list the
-        # parser hung on the verb as several direct objects is read whole.
-        for more in (c for c in verb.children if c.dep_ == "dobj" and c.i > obj_tok.i):
-            clause.objects(more, prt)
+        # parser hung on the verb as several direct objects is read whole; a list closes with
+        # "and ...", so a second object without one is an aside ("I quit the whisky shop,
+        # too many hen parties").
+        more = [c for c in verb.children if c.dep_ == "dobj" and c.i > obj_tok.i]
+        if any(c.dep_ == "conj" for m in more for c in m.children):
+            for item in more:
+                clause.objects(item, prt)
     elif lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
         pass
     elif not clause.prep_object(prt):

@@ -50,7 +50,9 @@ def counted(obj: str) -> bool:
 
 
 def _personal(subject: Ref) -> bool:
-    return subject.role in ("speaker", "listener", "kin") or subject.kind == "person"
+    """May the subject hold a job: anyone but an animal (a name the recogniser did not tag a
+    person still may: "Finn ... he's a DJ now")."""
+    return subject.kind != "animal"
 
 
 #: Noun classes of an eventive noun a light verb joins with ("a look", "a try", "a call").
@@ -99,6 +101,8 @@ def content_object(tok: Token) -> bool:
     form; never an adjective or an adverb the parser hung as one ("trying to eat healthier"),
     though a word the tagger called one that WordNet knows as a noun, or not at all, may be
     ("hates cilantro", "a little terrier", a made-up name)."""
+    if tok.dep_ == "npadvmod" and lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.time":
+        return False  # "we go there every easter": when, not what.
     if tok.pos_ not in ("ADJ", "ADV") or tok.ent_type_:
         return True
     return _noun_or_unknown(tok.lower_)
@@ -171,6 +175,25 @@ def praise_of_thing(predicate: str, verb: Token) -> bool:
         return False
     senses = lexicon.lexnames(predicate.split("_")[-1], "n")
     return lexicon.available() and senses <= _THING_CLASSES
+
+
+def speaker_elided(verb: Token) -> bool:
+    """Is `verb` a past-tense verb opening a statement with no subject of its own ("Finished
+    the triathlon on Saturday!", "Got the job!")? Then its subject is the teller: a past form
+    is never an order, and casual talk drops the "I"."""
+    if verb.tag_ != "VBD" or any(
+        c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in verb.children
+    ):
+        return False
+    if verb.dep_ == "conj":
+        return speaker_elided(verb.head)
+    if verb.dep_ != "ROOT":
+        return False
+    return all(
+        t.is_punct or t.dep_ in ("intj", "advmod", "cc") or t.ent_type_ in ("DATE", "TIME")
+        for t in verb.sent
+        if t.i < verb.i
+    )
 
 
 def time_clause(verb: Token) -> bool:

@@ -137,7 +137,7 @@ STATEMENTS = [
     ("Ana likes green tea", _t("Ana", "likes", "green tea")),
     ("I live in Lisbon", _t(None, "lives_in", "Lisbon", speaker=True)),
     ("I'm a doctor", _t(None, "works_as", "doctor", speaker=True)),
-    ("Ana is a nurse", _t("Ana", "is_a", "nurse")),
+    ("Ana is a nurse", _t("Ana", "works_as", "nurse")),
     ("Bob works at the hospital", _t("Bob", "works_at", "hospital")),
     ("Ana was born on 3 May", _t("Ana", "birthday", "3 May", literal=True)),
     ("Ana is allergic to peanuts", _t("Ana", "allergic_to", "peanuts")),
