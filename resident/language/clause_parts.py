@@ -105,14 +105,37 @@ def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
     return phrases, used
 
 
-def _caused(verb: Token) -> tuple[Token, Token] | None:
-    """ "had my cataract done", "had her hair cut": the participle and the thing it was done
-    to, when "have" is said with one."""
+def _caused(verb: Token, obj: Token | None) -> tuple[Token, Token] | None:
+    """ "had my cataract done", "got my ears pierced": the participle and the thing it was
+    done to, when "have" or "get" is said with one (as its clause, or on its object)."""
+    if obj is not None:
+        done = next((c for c in obj.children if c.dep_ == "acl" and c.tag_ == "VBN"), None)
+        # A participle with an argument of its own names or describes ("a cat called Mochi",
+        # "a book written by Tom"); one standing alone says what was done to the object.
+        if done is None or any(c.dep_ not in ("prep", "punct", "npadvmod") for c in done.children):
+            return None
+        if any(p.lower_ == "by" for p in done.children if p.dep_ in ("prep", "agent")):
+            return None
+        return done, obj
     for child in verb.children:
         if child.dep_ in ("ccomp", "xcomp") and child.tag_ == "VBN":
             thing = next((c for c in child.children if c.dep_ == "nsubj"), None)
             if thing is not None and thing.pos_ == "NOUN":
                 return child, thing
+    return None
+
+
+def _gerund_after_prep(verb: Token) -> Token | None:
+    """ "switched to teaching law": a gerund with an object of its own after the verb's
+    preposition, which says what the subject does."""
+    for prep in (c for c in verb.children if c.dep_ == "prep"):
+        for comp in prep.children:
+            if (
+                comp.dep_ == "pcomp"
+                and comp.tag_ == "VBG"
+                and any(c.dep_ == "dobj" for c in comp.children)
+            ):
+                return comp
     return None
 
 

@@ -18,6 +18,7 @@ from resident.language.attributes import (
 from resident.language.clause_parts import (
     _CLAUSE_DEPS,
     _caused,
+    _gerund_after_prep,
     _goes_somewhere,
     _misparsed_subject,
     _mood,
@@ -180,12 +181,17 @@ def _with_roles(
             out.append(st)
             continue
         own = st.object.lower()
-        kept = tuple(r for r in roles if r.text.lower() != own and not own.endswith(r.text.lower()))
+        # A role that holds the object ("to teaching law" for "teaches law") is the object.
+        kept = tuple(r for r in roles if not _overlaps(own, r.text.lower()))
         mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
         out.append(st.model_copy(update={"roles": kept, "modality": mood}))
     # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
     # is Ana's sister" from "My sister Lena lives in Porto").
     return sorted(out, key=lambda st: st.object == "")
+
+
+def _overlaps(obj: str, role: str) -> bool:
+    return role == obj or obj.endswith(role) or bool(obj) and role.endswith(f" {obj}")
 
 
 #: Verbs of wanting: what follows them is a wish, not a deed ("want to learn Spanish").
@@ -451,10 +457,11 @@ def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:
         said = obj_tok.doc[obj_tok.left_edge.i : obj_tok.right_edge.i + 1].text
         clause.emit("age", said, literal=True, verb_lemma="be")
         return True
-    caused = _caused(clause.verb) if obj_tok is None and lemma == "have" else None
+    caused = _caused(clause.verb, obj_tok) if lemma in ("have", "get") else None
     if caused is not None:
         done, thing = caused
-        clause.emit(_predicate("has", done.lower_), _object_text(thing, clause.time_idx))
+        verb = third_person(lemma)
+        clause.emit(_predicate(verb, done.lower_), _object_text(thing, clause.time_idx))
         return True
     return False
 
@@ -480,6 +487,13 @@ def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
                 clause.objects(item, prt)
     elif lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
         pass
+    elif (doing := _gerund_after_prep(verb)) is not None:
+        # "I switched to teaching law at the college": what is done now is the gerund's.
+        clause.out.extend(
+            _read_clause_inner(
+                doing, clause.subject, clause.negated, clause.mood, clause.when, clause.time_idx
+            )
+        )
     elif not clause.prep_object(prt):
         clause.without_object(prt)
 

@@ -49,6 +49,9 @@ def _read(nlp: Any, text: str) -> set[tuple[str, str, str]]:
         # What the clause means, not its verb.
         ("Mum turned thirty-five.", ("Mum", "age", "thirty-five")),
         ("I've had my cataract done.", ("speaker", "has_done", "cataract")),
+        ("I got my ears pierced on Saturday.", ("speaker", "gets_pierced", "ears")),
+        ("We have a cat called Pistachio.", ("Pistachio", "is_a", "cat")),
+        ("I switched to teaching law at the college.", ("speaker", "teaches", "law")),
         ("Three months ago we got back from Lagos.", ("speaker", "gets_back_from", "Lagos")),
         ("I swam a whole length yesterday.", ("speaker", "swims", "whole length")),
         ("Mira finished translating a trilogy.", ("Mira", "finishes_translating", "trilogy")),
