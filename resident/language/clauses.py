@@ -35,6 +35,7 @@ from resident.language.kin import (
 )
 from resident.language.objects import (
     _direct_object,
+    conditional,
     content_object,
     copula_predicate,
     counted,
@@ -134,8 +135,9 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         return _passive(verb, ctx)
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
-    if modality(verb, _mood(verb)) == "hypothetical":
-        # "If I had a boat": nothing a hypothetical clause says is stored.
+    if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb):
+        # "If I had a boat", "if it rains we will stay home": nothing a hypothetical clause,
+        # or the clause it conditions, says is stored.
         return []
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
     if attribute is not None:
@@ -249,6 +251,9 @@ class _Clause:
         inner_lemma = canonical_lemma(xcomp.lemma_.lower())
         # "stopped brewing beer" keeps its -ing: the claim reads "stops brewing beer".
         inner_form = xcomp.lower_ if xcomp.tag_ == "VBG" else inner_lemma
+        # "trying to give up soda": the particle is part of the verb.
+        inner_prt = next((c.lower_ for c in xcomp.children if c.dep_ == "prt"), "")
+        inner_form = "_".join(w for w in (inner_form, inner_prt) if w)
         obj_tok = _direct_object(xcomp)
         if obj_tok is not None and light_object(inner_lemma, obj_tok, False) == "join":
             # "decided to give pottery a try": the noun is part of what is wished.

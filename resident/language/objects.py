@@ -196,6 +196,26 @@ def speaker_elided(verb: Token) -> bool:
     )
 
 
+def conditional(verb: Token) -> bool:
+    """Does a condition hang on the clause ("we will stay home if it rains")? Then what it
+    says holds only if, and is no fact."""
+    marks = words("hypothetical_marks")
+    return any(
+        c.dep_ == "advcl"
+        and any(m.dep_ == "mark" and m.lower_ in marks for m in c.children)
+        and not _polite(c)
+        for c in verb.children
+    )
+
+
+def _polite(condition: Token) -> bool:
+    """ "if you'll have me", "if you'd like": a condition said with will/would is courtesy;
+    a real one is said in the present ("if it rains")."""
+    return any(
+        c.dep_ == "aux" and c.lower_ in ("will", "'ll", "would", "'d") for c in condition.children
+    )
+
+
 def time_clause(verb: Token) -> bool:
     """Is the clause under `verb` the time of the one it hangs on ("when I was twelve",
     "before he finished the question")? Then it states nothing of its own."""

@@ -55,6 +55,9 @@ def _read(nlp: Any, text: str) -> set[tuple[str, str, str]]:
         ("Three months ago we got back from Lagos.", ("speaker", "gets_back_from", "Lagos")),
         ("I swam a whole length yesterday.", ("speaker", "swims", "whole length")),
         ("Mira finished translating a trilogy.", ("Mira", "finishes_translating", "trilogy")),
+        ("Sam has been trying to give up soda.", ("Sam", "tries_give_up", "soda")),
+        # A condition said with "will" is courtesy, not a condition.
+        ("I'm doing the triathlon next year, if you'll have me.", ("speaker", "does", "triathlon")),
         # The teller's own news, said without "I".
         ("I did it! Finished the triathlon on Saturday!", ("speaker", "finishes", "triathlon")),
         ("My favourite colour is blue.", ("speaker", "favourite_colour", "blue")),
@@ -79,6 +82,7 @@ def test_a_clause_is_stored_as_what_it_means(nlp: Any, text: str, expected: tupl
         "Open water in Salford Quays every Wednesday.",  # no verb: "Open" is no subject
         "Best mark in my group.",
         "Every morning I do tai chi in the park.",  # a name the parser made the verb
+        "If it rains we will stay home.",  # what a condition holds on is no fact
     ],
 )
 def test_a_clause_that_states_nothing_writes_nothing(nlp: Any, text: str) -> None:
