@@ -67,6 +67,7 @@ from resident.language.statement import (
     _WISH_VERBS,
     ACTIVITIES,
     CONTENT_WHEN_OBJECT,
+    KIN,
     SOCIAL_VERBS,
     Context,
     Ref,
@@ -427,6 +428,7 @@ def _read_clause_with(
     lemma = clause.lemma
     if lemma == "be":
         copula_values(verb, subject, clause.emit, time_idx)
+        clause.out = _kin_by_copula(verb, subject, ctx, clause.out)
         if any(st.predicate == "works_as" for st in clause.out):
             # "I'm a junior accountant at a firm": where is the work's, kept as its qualifier.
             return [st for st in clause.out if st.predicate not in ("located_at", "located_in")]
@@ -452,6 +454,28 @@ def _read_clause_with(
         return [st for st in clause.out if st.verb != lemma]
     _read_objects(clause, obj_tok)
     return clause.out
+
+
+def _kin_by_copula(
+    verb: Token, subject: Ref, ctx: Context, read: list[Statement]
+) -> list[Statement]:
+    """ "Tom is my brother", "Lena is Ana's sister": a relative's noun with its owner said
+    with the copula is the relation (brother_of), not a kind of thing Tom is."""
+    if subject.role not in ("name", "kin"):
+        return read
+    out = list(read)
+    for attr in (c for c in verb.children if c.dep_ == "attr"):
+        for item in _conjuncts(attr):
+            noun = _noun_lemma(item)
+            if noun not in KIN or not any(c.dep_ == "poss" for c in item.children):
+                continue
+            edges = _kin_edge(item, subject, ctx)
+            if edges:
+                out = [
+                    st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))
+                ]
+                out.extend(edges)
+    return out
 
 
 def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:

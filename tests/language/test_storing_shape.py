@@ -115,6 +115,15 @@ def test_the_nearer_of_two_subjects_is_the_clauses_own(nlp: Any) -> None:
     assert not any(p == "age" and o == "10" and s == "speaker" for s, p, o in read_)
 
 
+def test_a_relative_said_with_the_copula_is_the_relation(max_: Max) -> None:
+    ana = max_.say("Hi, I'm Ana.").person_id
+    max_.say("Tom is my brother.", ana)
+    assert (max_.say("Who is my brother?", ana).answer or "").lower() == "tom"
+    turn = max_.say("Lena is Tom's sister.", ana)
+    assert [c["predicate"] for c in turn.claims] == ["sister_of"]
+    assert "Lena is Tom's sister" in turn.reply
+
+
 def test_a_turn_reports_each_claim_with_what_else_its_clause_said(max_: Max) -> None:
     iain = max_.say("Hi, I'm Iain.").person_id
     turn = max_.say("Our daughter Kirsty is a doctor in Glasgow.", iain)
