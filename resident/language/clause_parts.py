@@ -10,7 +10,21 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import when as timewords
-from resident.language.statement import _FUTURE, _MODALS_SKIP, _PLACE_WORDS, verb_lemma
+from resident.language.objects import _direct_object
+from resident.language.phrases import third_person
+from resident.language.refs import _conjuncts, _is_literal, _object_text
+from resident.language.statement import (
+    _FUTURE,
+    _MODALS_SKIP,
+    _PLACE_WORDS,
+    ACTIVITIES,
+    Ref,
+    Statement,
+    _predicate,
+    canonical_lemma,
+    gerund,
+    verb_lemma,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -170,3 +184,59 @@ def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
         and any(c.lower_ == "to" for c in xcomp.children if c.dep_ == "aux")
         and verb.tag_ == "VBG"
     )
+
+
+def _read_clause_inner(
+    verb: Token,
+    subject: Ref,
+    negated: bool,
+    mood: Literal["fact", "past", "plan", "wish"],
+    when: str | None,
+    time_idx: set[int],
+) -> list[Statement]:
+    inner_when, inner_idx = _time_tokens(verb)
+    when = when or inner_when
+    skip = time_idx | inner_idx
+    lemma = canonical_lemma(verb.lemma_.lower())
+    out = []
+    obj_tok = _direct_object(verb)
+    targets: list[tuple[str | None, Token]] = []
+    if obj_tok is not None:
+        targets = [(_predicate(third_person(lemma)), o) for o in _conjuncts(obj_tok)]
+    else:
+        for prep in (c for c in verb.children if c.dep_ == "prep" and c.i not in skip):
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if pobj is not None:
+                targets = [
+                    (_predicate(third_person(lemma), prep.lower_), o) for o in _conjuncts(pobj)
+                ]
+                break
+    for predicate, o in targets:
+        text = _object_text(o, skip)
+        if predicate and text:
+            out.append(
+                Statement(
+                    subject=subject,
+                    predicate=predicate,
+                    object=text,
+                    negated=negated,
+                    mood=mood,
+                    when=when,
+                    verb=lemma,
+                    literal=_is_literal(o),
+                )
+            )
+    if not targets and lemma in ACTIVITIES:
+        out.append(
+            Statement(
+                subject=subject,
+                predicate="does",
+                object=gerund(lemma),
+                literal=True,
+                negated=negated,
+                mood=mood,
+                when=when,
+                verb=lemma,
+            )
+        )
+    return out

@@ -25,6 +25,7 @@ from resident.language.clause_parts import (
     _negated,
     _plan_verb,
     _preps,
+    _read_clause_inner,
     _time_tokens,
 )
 from resident.language.kin import (
@@ -42,6 +43,7 @@ from resident.language.objects import (
     has_number,
     indirect_question,
     light_object,
+    measures,
     praise_of_thing,
     role_only,
     speaker_elided,
@@ -176,7 +178,7 @@ def _with_roles(
     used = set() if subj_tok is None else {t.i for t in subj_tok.subtree}
     # "Kirsty is a doctor in Glasgow": what the copula's noun is said with is the clause's too.
     obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
-    roles = clause_roles(verb, used, obj) + time_clauses(verb)
+    roles = clause_roles(verb, used, obj) + time_clauses(verb) + measures(verb, used)
     said = modality(verb, _mood(verb))
     out = []
     for st in statements:
@@ -191,6 +193,11 @@ def _with_roles(
     # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
     # is Ana's sister" from "My sister Lena lives in Porto").
     return sorted(out, key=lambda st: st.object == "")
+
+
+def _side_by_side(a: Token, b: Token) -> bool:
+    """Two coordinated nouns with nothing between them are one phrase the parser split."""
+    return b.i == a.i + 1 and b.dep_ == "conj" and a.pos_ == b.pos_ == "NOUN"
 
 
 def _overlaps(obj: str, role: str) -> bool:
@@ -277,8 +284,12 @@ class _Clause:
         """The direct object and every item coordinated with it."""
         owner = self.subject if self.lemma == "have" else None
         named_by: dict[int, Token] = {}
-        for o in _items(obj_tok):
-            if not content_object(o):
+        items = list(_items(obj_tok))
+        # "coriander and maths tests", parsed with "maths" and "tests" as two items: two
+        # nouns side by side with nothing between them are one ("maths tests").
+        compound = {a.i: b for a, b in zip(items, items[1:], strict=False) if _side_by_side(a, b)}
+        for o in items:
+            if not content_object(o) or o.i in compound:
                 continue
             named = _naming(o)
             if named is not None:
@@ -294,6 +305,9 @@ class _Clause:
                 continue
             ref = _object_ref(o, self.ctx)
             text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
+            before = next((a for a, b in compound.items() if b is o), None)
+            if before is not None and text:
+                text = f"{o.doc[before].text} {text}"
             self.emit(
                 _predicate(third_person(self.lemma), prt),
                 text,
@@ -525,59 +539,3 @@ def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
         )
     elif not clause.prep_object(prt):
         clause.without_object(prt)
-
-
-def _read_clause_inner(
-    verb: Token,
-    subject: Ref,
-    negated: bool,
-    mood: Literal["fact", "past", "plan", "wish"],
-    when: str | None,
-    time_idx: set[int],
-) -> list[Statement]:
-    inner_when, inner_idx = _time_tokens(verb)
-    when = when or inner_when
-    skip = time_idx | inner_idx
-    lemma = canonical_lemma(verb.lemma_.lower())
-    out = []
-    obj_tok = _direct_object(verb)
-    targets: list[tuple[str | None, Token]] = []
-    if obj_tok is not None:
-        targets = [(_predicate(third_person(lemma)), o) for o in _conjuncts(obj_tok)]
-    else:
-        for prep in (c for c in verb.children if c.dep_ == "prep" and c.i not in skip):
-            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-            if pobj is not None:
-                targets = [
-                    (_predicate(third_person(lemma), prep.lower_), o) for o in _conjuncts(pobj)
-                ]
-                break
-    for predicate, o in targets:
-        text = _object_text(o, skip)
-        if predicate and text:
-            out.append(
-                Statement(
-                    subject=subject,
-                    predicate=predicate,
-                    object=text,
-                    negated=negated,
-                    mood=mood,
-                    when=when,
-                    verb=lemma,
-                    literal=_is_literal(o),
-                )
-            )
-    if not targets and lemma in ACTIVITIES:
-        out.append(
-            Statement(
-                subject=subject,
-                predicate="does",
-                object=gerund(lemma),
-                literal=True,
-                negated=negated,
-                mood=mood,
-                when=when,
-                verb=lemma,
-            )
-        )
-    return out

@@ -216,6 +216,23 @@ def _polite(condition: Token) -> bool:
     )
 
 
+_MEASURES = frozenset({"QUANTITY", "MONEY", "PERCENT"})
+
+
+def measures(verb: Token, used: set[int]) -> tuple[RoleFill, ...]:
+    """How much the clause says was done ("I swam four hundred metres last week"), when the
+    parse hung the measure on the verb as a modifier: a quantity qualifier."""
+    out = []
+    for child in verb.children:
+        if child.i in used or child.ent_type_ not in _MEASURES:
+            continue
+        if child.dep_ in ("npadvmod", "advmod", "dobj"):
+            ent = next((e for e in verb.doc.ents if e.start <= child.i < e.end), None)
+            if ent is not None:
+                out.append(RoleFill(role="quantity", text=ent.text))
+    return tuple(out)
+
+
 def time_clause(verb: Token) -> bool:
     """Is the clause under `verb` the time of the one it hangs on ("when I was twelve",
     "before he finished the question")? Then it states nothing of its own."""

@@ -61,6 +61,7 @@ def _read(nlp: Any, text: str) -> set[tuple[str, str, str]]:
         # The teller's own news, said without "I".
         ("I did it! Finished the triathlon on Saturday!", ("speaker", "finishes", "triathlon")),
         ("My favourite colour is blue.", ("speaker", "favourite_colour", "blue")),
+        ("I hate coriander and maths tests.", ("speaker", "hates", "maths tests")),
         ("Statins lower cholesterol.", ("Statins", "lowers", "cholesterol")),
     ],
 )
@@ -107,6 +108,12 @@ def test_an_aside_is_no_second_object_but_a_list_is_read_whole(nlp: Any) -> None
     }
     croft = _read(nlp, "We've a croft on Skye, sixty sheep, a few Highland cows and a goose.")
     assert {"croft", "few Highland cows", "goose"} <= {o for _, _, o in croft}
+
+
+def test_a_measure_hung_on_the_verb_is_kept_as_the_quantity(nlp: Any) -> None:
+    statements, _ = read(nlp("Also, I swam four hundred metres last week."), Context(), reparse=nlp)
+    roles = {(r.role, r.text) for st in statements for r in st.roles}
+    assert ("quantity", "four hundred metres") in roles
 
 
 def test_the_nearer_of_two_subjects_is_the_clauses_own(nlp: Any) -> None:
