@@ -169,11 +169,16 @@ def _goes_somewhere(verb: Token) -> bool:
     for child in verb.children:
         if child.dep_ == "advmod" and child.lower_ in _PLACE_WORDS:
             return True
-        if child.dep_ == "prep":
+        if child.dep_ == "prep" and child.lower_ in _MOTION_PREPS:
+            # "came to Lisbon", not "thinking of a wedding in Kumasi": a way to a place.
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
             if pobj is not None and pobj.ent_type_ in ("GPE", "LOC", "FAC"):
                 return True
     return False
+
+
+#: Prepositions of a way somewhere ("came to Lisbon", "came back from Lagos").
+_MOTION_PREPS = frozenset({"to", "into", "from", "towards", "toward", "onto"})
 
 
 def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
