@@ -216,7 +216,12 @@ _PLACE_PREDICATES = {"from": "comes_from", "in": "located_in", "at": "located_at
 def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx: set[int]) -> None:
     """ "Sam is a nurse", "I'm allergic to peanuts", "Lena is from Porto", "Jonas is 12": each
     value the copula gives, through `put(predicate, object, ...)`."""
+    first = next((c for c in verb.children if c.dep_ == "attr"), None)
     for child in verb.children:
+        if child.dep_ == "attr" and child != first:
+            # "ronan is 10 and we have pets, ... two cats": a copula says one thing; a second
+            # noun the parser hung on it belongs to a clause it lost.
+            continue
         age = _age(child)
         # A bare number said of a name is an age even where the recogniser took the name
         # for a place or a firm ("Nour is nine": GPE).

@@ -282,7 +282,7 @@ class _Clause:
 
     def objects(self, obj_tok: Token, prt: str) -> None:
         """The direct object and every item coordinated with it."""
-        owner = self.subject if self.lemma == "have" else None
+        owner = self.subject if self.lemma in words("keeping_verbs") else None
         named_by: dict[int, Token] = {}
         items = list(_items(obj_tok))
         # "coriander and maths tests", parsed with "maths" and "tests" as two items: two
@@ -475,7 +475,7 @@ def _kin_by_copula(
 ) -> list[Statement]:
     """ "Tom is my brother", "Lena is Ana's sister": a relative's noun with its owner said
     with the copula is the relation (brother_of), not a kind of thing Tom is."""
-    if subject.role not in ("name", "kin"):
+    if subject.role not in ("name", "kin", "speaker", "listener"):
         return read
     out = list(read)
     for attr in (c for c in verb.children if c.dep_ == "attr"):
@@ -483,7 +483,8 @@ def _kin_by_copula(
             noun = _noun_lemma(item)
             if noun not in KIN or not any(c.dep_ == "poss" for c in item.children):
                 continue
-            edges = _kin_edge(item, subject, ctx)
+            # "I am my sister" names no relation: no one is their own relative.
+            edges = [st for st in _kin_edge(item, subject, ctx) if st.object_ref != subject]
             if edges:
                 out = [
                     st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))

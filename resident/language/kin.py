@@ -15,6 +15,7 @@ from resident.language.refs import (
     _object_ref,
     _owner_ref,
     _relation_noun,
+    subject_ref,
 )
 from resident.language.statement import (
     KIN,
@@ -23,6 +24,7 @@ from resident.language.statement import (
     Statement,
     is_pet,
 )
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -48,6 +50,42 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
             and any(c.dep_ == "poss" for c in tok.children)
         ):
             out.extend(_object_kin_edges(tok, ctx))
+            out.extend(_more_named(tok, ctx))
+        elif tok.pos_ == "NOUN" and is_pet(noun) and _named_pet(tok):
+            # "we have loads of pets, a dog called Bo, two cats called Tom and Jerry": each
+            # named pet of a list the parser hung anywhere, its owner who keeps them.
+            owner = _keeper(sent, ctx)
+            out.extend(_object_kin_edges(tok, ctx, owner))
+            out.extend(_more_named(tok, ctx, owner))
+    return out
+
+
+def _named_pet(tok: Token) -> bool:
+    named = _naming(tok)
+    return named is not None and named.pos_ == "PROPN"
+
+
+def _keeper(sent: Span, ctx: Context) -> Ref | None:
+    """Who has the animals a sentence lists: the subject of its one verb of having or
+    getting, if it has exactly one."""
+    keeping = [t for t in sent if t.pos_ in ("VERB", "AUX") and t.lemma_ in words("keeping_verbs")]
+    subjects = [c for t in keeping for c in t.children if c.dep_ == "nsubj"]
+    if len(keeping) != 1 or len(subjects) != 1:
+        return None
+    return subject_ref(subjects[0], ctx)
+
+
+def _more_named(tok: Token, ctx: Context, owner: Ref | None = None) -> list[Statement]:
+    """ "our kids Ada and Ben": a plural relation noun names each of the coordinated names."""
+    named = _naming(tok)
+    if tok.tag_ not in ("NNS", "NNPS") or named is None:
+        return []
+    out: list[Statement] = []
+    for other in named.conjuncts:
+        if other.i > named.i and other.pos_ == "PROPN":
+            kind = "person" if _noun_lemma(tok) in KIN else "animal"
+            named_ref = Ref(role="name", name=_name_of(other), kind=kind)
+            out.extend(_kin_edge(tok, named_ref, ctx, owner=owner))
     return out
 
 

@@ -61,6 +61,12 @@ def _name_of(tok: Token) -> str:
     parts = [c for c in tok.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
     parts += [tok]
     parts += [c for c in tok.rights if c.dep_ in ("flat",) and c.pos_ == "PROPN"]
+    # "Ama got picked", misparsed as one name: a name's parts share its capital.
+    parts = [p for p in parts if p == tok or not p.is_lower or tok.is_lower]
+    if all(p.is_lower and p.is_alpha for p in parts):
+        # A name typed in lower case ("ronan is 10") is the name all the same; a code with
+        # digits in it ("bac10xdrug0") keeps its spelling.
+        return " ".join(p.text.title() for p in parts)
     return " ".join(p.text for p in parts)
 
 
@@ -145,15 +151,40 @@ def _lower_case_name(tok: Token, ctx: Context) -> Ref | None:
 
 
 def _relation_noun(tok: Token) -> Token | None:
-    """ "My dog Pixel" parsed with "dog" as a modifier of "Pixel": the relation noun."""
+    """ "My dog Pixel" parsed with "dog" as a modifier of "Pixel", "Piotr, my husband" with the
+    noun in apposition, "our grandson Yaw lives" with both words as subjects of the verb: the
+    relation noun."""
     for child in tok.children:
         if (
-            child.dep_ in ("compound", "nmod", "amod")
+            child.dep_ in ("compound", "nmod", "amod", "appos")
             and child.pos_ == "NOUN"
-            and (child.lemma_.lower() in KIN or is_pet(child.lemma_.lower()))
+            and _relation_word(child)
+            and (child.dep_ != "appos" or _owned_relation(tok, child))
         ):
             return child
+    before = tok.doc[tok.i - 1] if tok.i > tok.sent.start else None
+    if (
+        before is not None
+        and before.pos_ == "NOUN"
+        and before.dep_ == tok.dep_
+        and before.head == tok.head
+        and tok.dep_ != "ROOT"
+        and _relation_word(before)
+    ):
+        # One noun phrase the parser split in two, each word hung on the verb.
+        return before
     return None
+
+
+def _owned_relation(name: Token, noun: Token) -> bool:
+    """ "Piotr, my husband": a relative's noun with its owner in apposition to a name the
+    phrase did not already relate ("my wife Lin, my father, ...": a list, not Lin's noun)."""
+    related = name.dep_ == "appos" and _relation_word(name.head)
+    return not related and any(c.dep_ == "poss" for c in noun.children)
+
+
+def _relation_word(tok: Token) -> bool:
+    return tok.lemma_.lower() in KIN or is_pet(tok.lemma_.lower())
 
 
 def _owner_ref(tok: Token, ctx: Context) -> Ref | None:

@@ -56,6 +56,10 @@ def _subject_words(sent: Span, verb: Token) -> list[Token] | None:
         closed = tok.is_stop and tok.lower_ not in _ARTICLES and tok.lower_ != "of"
         if tok.pos_ not in _PHRASE_POS and closed or tok.pos_ == "PRON" and tok.is_stop:
             return None
+    if words[-1].dep_ in ("aux", "auxpass") and words[-1].head == verb:
+        # "Ama got picked for the team": the first parse's own auxiliary of this verb ends
+        # the phrase, so it is no name ("Ama got") but a passive the first reading had.
+        return None
     if _modifier_only(words[-1]):
         # "Long time no see", "Next spring, in Kyoto": a word WordNet knows only as an
         # adjective or adverb heads no noun phrase.

@@ -1,0 +1,128 @@
+"""What a turn says in passing is stored (issue 21, the storing side): a relation said by an
+apposition or the copula between a person and a relative's noun with its owner, each pet of a
+coordination, the number beside a clause, and the subject the text means. Each case is a
+mechanism over the parse, checked on phrasings of our own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from resident.language.pipeline import installed_trained_pipeline, load_pipeline
+from resident.language.reading import read
+from resident.language.statement import Context
+
+pytestmark = pytest.mark.skipif(
+    installed_trained_pipeline() is None, reason="the statement reader needs a trained pipeline"
+)
+
+
+@pytest.fixture(scope="module")
+def nlp() -> Any:
+    return load_pipeline("auto")
+
+
+def _who(ref: Any) -> str:
+    return "" if ref is None else ref.name or ref.role
+
+
+def _read_all(nlp: Any, *texts: str) -> set[tuple[str, str, str]]:
+    ctx = Context()
+    out: set[tuple[str, str, str]] = set()
+    for text in texts:
+        statements, _ = read(nlp(text), ctx, reparse=nlp)
+        ctx.turn += 1
+        out |= {
+            (_who(st.subject), st.stored_predicate, st.object or _who(st.object_ref))
+            for st in statements
+        }
+    return out
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # The relative's noun in apposition to the name.
+        (("This is Piotr, my husband.",), ("Piotr", "husband_of", "speaker")),
+        (("Marta, my cousin, is visiting.",), ("Marta", "cousin_of", "speaker")),
+        # Noun and name the parser hung on the verb side by side.
+        (("Our grandson Yaw lives with us.",), ("Yaw", "grandson_of", "speaker")),
+        # The copula with the speaker as the relative.
+        (("Ada and Ben are at school.", "I'm their mum."), ("speaker", "mum_of", "Ben")),
+        (("You are my best friend.",), ("listener", "friend_of", "speaker")),
+        # A plural relative's noun names each coordinated name.
+        (("Meet my husband Karim and our kids Nour and Sami.",), ("Sami", "kid_of", "speaker")),
+        (("These are my daughters Ines and Clara.",), ("Clara", "daughter_of", "speaker")),
+    ],
+)
+def test_a_relation_said_in_passing_is_stored(
+    nlp: Any, texts: tuple[str, ...], expected: tuple
+) -> None:
+    assert expected in _read_all(nlp, *texts)
+
+
+def test_no_one_is_their_own_relative(nlp: Any) -> None:
+    assert not any(p == "sister_of" for _, p, _ in _read_all(nlp, "I am my sister."))
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "owner"),
+    [
+        ("We got a dog called Rex and a cat called Mochi.", ("Rex", "Mochi"), "speaker"),
+        ("Tom adopted two cats, Salt and Pepper.", ("Salt", "Pepper"), "Tom"),
+        (
+            "Lina has a hamster named Biscuit and a rabbit named Clover.",
+            ("Biscuit", "Clover"),
+            "Lina",
+        ),
+    ],
+)
+def test_each_coordinated_pet_is_the_owners(
+    nlp: Any, text: str, names: tuple[str, str], owner: str
+) -> None:
+    read = _read_all(nlp, text)
+    for name in names:
+        assert (name, "pet_of", owner) in read
+        assert any(s == name and p == "is_a" for s, p, _ in read)
+
+
+def test_a_thing_got_is_no_pet(nlp: Any) -> None:
+    assert not any(p == "pet_of" for _, p, _ in _read_all(nlp, "I got a letter from Tom."))
+
+
+def test_a_list_of_relatives_relates_each_name_once(nlp: Any) -> None:
+    read = _read_all(nlp, "Hi, this is my wife Lin, my father, and our son Tao.")
+    assert ("Lin", "wife_of", "speaker") in read
+    assert ("Lin", "father_of", "speaker") not in read
+
+
+_PETS_LISTED = (
+    "im 12 and tara is 9 and we have lots of pets, a dog called Bo, two cats called Tom and Jerry"
+)
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # A lower-case name is the name, capitalised as the rest of the talk writes it.
+        (("My brother is called Ciaran.", "im 12 and ciaran is 9"), ("Ciaran", "age", "9")),
+        (("im 15 and niamh is 10",), ("Niamh", "age", "10")),
+        # A copula says one thing: a noun of a lost clause hung on it is not the subject's.
+        ((_PETS_LISTED,), ("Jerry", "pet_of", "speaker")),
+    ],
+)
+def test_the_subject_is_who_the_text_means(
+    nlp: Any, texts: tuple[str, ...], expected: tuple
+) -> None:
+    assert expected in _read_all(nlp, *texts)
+
+
+def test_a_pet_list_gives_no_pet_to_the_copula_subject(nlp: Any) -> None:
+    read = _read_all(nlp, _PETS_LISTED)
+    assert not any(s == "Tara" and p == "is_a" for s, p, _ in read)
+
+
+def test_an_auxiliary_is_no_part_of_a_name(nlp: Any) -> None:
+    read = _read_all(nlp, "Ama got picked for the county team.", "Kwesi got chosen as captain.")
+    assert not any(" got" in s for s, _, _ in read)
