@@ -56,6 +56,7 @@ from resident.language.refs import (
     _conjuncts,
     _is_literal,
     _items,
+    _name_of,
     _naming,
     _noun_lemma,
     _object_ref,
@@ -63,7 +64,7 @@ from resident.language.refs import (
     _relation_noun,
     subject_ref,
 )
-from resident.language.roles import clause_roles, is_time, modality
+from resident.language.roles import RoleFill, clause_roles, is_time, modality
 from resident.language.statement import (
     _PLACE_WORDS,
     _WISH_VERBS,
@@ -180,19 +181,51 @@ def _with_roles(
     obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
     roles = clause_roles(verb, used, obj) + time_clauses(verb) + measures(verb, used)
     said = modality(verb, _mood(verb))
+    listed = [c for c in verb.children if obj is not None and c.i > obj.i and _listed_object(c)]
+    counts = _item_counts([] if obj is None else [obj, *listed])
     out = []
     for st in statements:
-        if st.roles or st.verb == "be" and st.predicate in ("is_a", "pet_of") or st.object == "":
+        if st.roles or st.verb == "be" and st.predicate == "pet_of" or st.object == "":
             out.append(st)
             continue
         own = st.object.lower()
         # A role that holds the object ("to teaching law" for "teaches law") is the object.
         kept = tuple(r for r in roles if not _overlaps(own, r.text.lower()))
+        if st.predicate == "is_a":
+            # "He was a volunteer for ten years": how long, not where, when or with whom.
+            kept = tuple(r for r in kept if r.role == "duration")
+            if not kept:
+                out.append(st)
+                continue
+        first = counts.get(_object_key(obj)) if obj is not None else None
+        mine = counts.get(own)
+        if mine != first:
+            # "sixty sheep, a few goats and two donkeys": each item its own count.
+            kept = tuple(r for r in kept if r.role != "quantity" or r.text != first)
+            if mine is not None:
+                kept = (*kept, RoleFill(role="quantity", text=mine))
         mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
         out.append(st.model_copy(update={"roles": kept, "modality": mood}))
     # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
     # is Ana's sister" from "My sister Lena lives in Porto").
     return sorted(out, key=lambda st: st.object == "")
+
+
+def _object_key(tok: Token) -> str:
+    return (_object_text(tok, set()) or tok.text).lower()
+
+
+def _item_counts(objects: list[Token]) -> dict[str, str | None]:
+    """Each coordinated object item, by its text and the names it gives, with its own count
+    ("two cats called Tom and Jerry": tom, jerry and "two cats" are all two)."""
+    out: dict[str, str | None] = {}
+    for item in (i for o in objects for i in _items(o)):
+        count = next((c.text for c in item.children if c.dep_ == "nummod"), None)
+        out.setdefault(_object_key(item), count)
+        named = _naming(item)
+        for name in [] if named is None else [named, *named.conjuncts]:
+            out[_name_of(name).lower()] = count
+    return out
 
 
 def _side_by_side(a: Token, b: Token) -> bool:
@@ -510,6 +543,15 @@ def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:
     return False
 
 
+def _listed_object(tok: Token) -> bool:
+    """A further object of a list the parser hung on the verb: a direct object, or a noun it
+    made a modifier ("a cottage in Wales, forty hens, a few pigs and a dog") that is no
+    time and no measure."""
+    if tok.dep_ == "dobj":
+        return True
+    return tok.dep_ == "npadvmod" and tok.pos_ == "NOUN" and not tok.ent_type_ and not is_time(tok)
+
+
 def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
     """What the clause is about: its objects, a light verb's noun, a prepositional object,
     or the clause's own content ("we flew home")."""
@@ -525,7 +567,7 @@ def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
         # parser hung on the verb as several direct objects is read whole; a list closes with
         # "and ...", so a second object without one is an aside ("I quit the whisky shop,
         # too many hen parties").
-        more = [c for c in verb.children if c.dep_ == "dobj" and c.i > obj_tok.i]
+        more = [c for c in verb.children if c.i > obj_tok.i and _listed_object(c)]
         if any(c.dep_ == "conj" for m in more for c in m.children):
             for item in more:
                 clause.objects(item, prt)

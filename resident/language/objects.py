@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
-from resident.language.roles import RoleFill
+from resident.language.roles import RoleFill, inner_hyphen
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -248,7 +248,8 @@ def time_clauses(verb: Token) -> tuple[RoleFill, ...]:
 
 
 def _words(tok: Token) -> str:
-    return "".join(t.text_with_ws for t in tok.subtree if not t.is_punct).strip()
+    kept = (t for t in tok.subtree if not t.is_punct or inner_hyphen(t))
+    return "".join(t.text_with_ws for t in kept).strip()
 
 
 def _direct_object(verb: Token) -> Token | None:

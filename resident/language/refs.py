@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.roles import inner_hyphen
 from resident.language.statement import (
     _DROP_DET,
     _NAMING_VERBS,
@@ -315,14 +316,26 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
                 continue
             banned.update(t.i for t in child.subtree)
     for t in tok.subtree:
-        if t.i in banned or t.is_punct or t.lower_ in _DROP_DET:
+        if t.i in banned or (t.is_punct and not inner_hyphen(t)) or t.lower_ in _DROP_DET:
             continue
         keep.append(t)
     while keep and keep[-1].lower_ in ("too", "as", "well", "again", "now", "of"):
         keep.pop()
     if not keep or len(keep) > 6:
         return None
-    text = "".join(t.text_with_ws for t in keep).strip()
+    # "a bakery, nine staff": a word the dropped comma followed keeps its space.
+    text = "".join(
+        t.text
+        + (
+            " "
+            if t.i + 1 < len(t.doc)
+            and t.doc[t.i + 1].is_punct
+            and t.doc[t.i + 1].whitespace_
+            and not inner_hyphen(t.doc[t.i + 1])
+            else t.whitespace_
+        )
+        for t in keep
+    ).strip()
     if not text or not any(c.isalnum() for c in text):
         return None
     return text

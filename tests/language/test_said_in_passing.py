@@ -126,3 +126,54 @@ def test_a_pet_list_gives_no_pet_to_the_copula_subject(nlp: Any) -> None:
 def test_an_auxiliary_is_no_part_of_a_name(nlp: Any) -> None:
     read = _read_all(nlp, "Ama got picked for the county team.", "Kwesi got chosen as captain.")
     assert not any(" got" in s for s, _, _ in read)
+
+
+def _roles(nlp: Any, text: str) -> dict[str, set[tuple[str, str]]]:
+    statements, _ = read(nlp(text), Context(), reparse=nlp)
+    out: dict[str, set[tuple[str, str]]] = {}
+    for st in statements:
+        out.setdefault(st.object or _who(st.object_ref), set()).update(
+            (r.role, r.text) for r in st.roles
+        )
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "item", "quantity"),
+    [
+        # Each item of a list keeps its own count, not the first item's.
+        ("We keep sixty sheep, a few goats and two donkeys.", "two donkeys", "two"),
+        ("We keep sixty sheep, a few goats and two donkeys.", "sixty sheep", "sixty"),
+        # A list the parser cut at a comma, its items hung on the verb as modifiers.
+        ("We've a cottage in Wales, forty hens and a dog called Bran.", "forty hens", "forty"),
+        # A count said of the pets a name is one of.
+        ("we have 2 guinea pigs called salt and pepper", "Salt", "2"),
+    ],
+)
+def test_a_count_beside_an_item_is_its_quantity(
+    nlp: Any, text: str, item: str, quantity: str
+) -> None:
+    assert ("quantity", quantity) in _roles(nlp, text)[item]
+
+
+def test_the_first_count_is_no_other_items(nlp: Any) -> None:
+    roles = _roles(nlp, "We keep sixty sheep, a few goats and two donkeys.")
+    assert ("quantity", "sixty") not in roles["two donkeys"]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "duration"),
+    [
+        ("Mum was a nurse for forty-five years.", "nurse", "for forty-five years"),
+        ("Bea was a ballerina for twenty-two years.", "ballerina", "for twenty-two years"),
+        ("Our neighbour Alf was a lifeguard for ten years.", "lifeguard", "for ten years"),
+    ],
+)
+def test_how_long_someone_was_something_is_kept(
+    nlp: Any, text: str, kind: str, duration: str
+) -> None:
+    assert ("duration", duration) in _roles(nlp, text)[kind]
+
+
+def test_a_dropped_comma_keeps_its_space(nlp: Any) -> None:
+    assert not any("bakerynine" in o for o in _roles(nlp, "I run a bakery, nine staff."))
