@@ -518,11 +518,9 @@ def _kin_by_copula(
                 continue
             # "I am my sister" names no relation: no one is their own relative.
             edges = [st for st in _kin_edge(item, subject, ctx) if st.object_ref != subject]
-            if edges:
-                out = [
-                    st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))
-                ]
-                out.extend(edges)
+            # A relative's noun with its owner is never a kind ("is_a Piotr's grandmother").
+            out = [st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))]
+            out.extend(edges)
     return out
 
 

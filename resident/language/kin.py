@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language.kinship import kin_nouns
 from resident.language.refs import (
     _items,
     _name_of,
@@ -121,6 +122,10 @@ def _kin_edge(
                 Statement(subject=named, predicate="pet_of", object="", object_ref=owner, verb="be")
             )
     elif noun in KIN and owner is not None:
+        kin = kin_nouns().get(noun)
+        if kin is not None and named.name:
+            # "my husband Karim": the talk has shown Karim a man.
+            ctx.note_sex(named.name, kin.sex)
         out.append(
             Statement(subject=named, predicate=f"{noun}_of", object="", object_ref=owner, verb="be")
         )

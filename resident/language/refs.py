@@ -21,6 +21,7 @@ from resident.language.statement import (
     Ref,
     is_pet,
 )
+from resident.language.words import table
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -87,10 +88,13 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             return Ref(role="listener", kind="person")
         earlier = _named_before(tok, ctx) if low in ("he", "she") else None
         if earlier is not None:
+            ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
             return earlier
-        mentioned = ctx.mention()
+        mentioned = ctx.mention(low)
         if low in _PRONOUN_PEOPLE and mentioned is not None:
             name, kind = mentioned
+            # "Kuba ... he has seven years": what he/she says of a name is its sex from now.
+            ctx.note_sex(name, table("pronoun_sex").get(low, ""))
             return Ref(role="name", name=name, kind=kind if kind != "unknown" else "thing")
         return None
     said = _lower_case_name(tok, ctx)
@@ -131,7 +135,11 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue
         naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
-        if t.ent_type_ == "PERSON" or naming or t.dep_ in ("nsubj", "appos"):
+        if not ctx.agrees(_name_of(t), tok.lower_):
+            # "This is Piotr, my husband, and Zofia, she is ...": not Piotr.
+            continue
+        listed = t.dep_ == "conj" and t.head.pos_ in ("PROPN", "NOUN")
+        if t.ent_type_ == "PERSON" or naming or listed or t.dep_ in ("nsubj", "appos"):
             known = ctx.named(_name_of(t))
             kind = known[1] if known is not None else "person"
             if naming and is_pet(t.head.head.lemma_.lower()):
@@ -198,7 +206,7 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
         return Ref(role="name", name=earlier.name, kind="person")
-    mentioned = ctx.mention()
+    mentioned = ctx.mention(low)
     if low in ("his", "her", "their") and mentioned is not None:
         return Ref(role="name", name=mentioned[0], kind="person")
     if tok.pos_ == "PROPN" and low != "max":

@@ -86,6 +86,19 @@ class Context:
     #: People and pets named so far, by their lower-case spelling (the latest few hundred):
     #: "ronan is 10", typed in lower case after "Aoife and Ronan", is Ronan.
     names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The sex the talk has shown of a name, by its lower-case spelling ("my husband Karim",
+    #: "Kuba ... he"): "she" is never Karim after that.
+    sexes: dict[str, str] = field(default_factory=dict)
+
+    def note_sex(self, name: str, sex: str) -> None:
+        if sex in ("m", "f"):
+            self.sexes[name.lower()] = sex
+
+    def agrees(self, name: str, pronoun: str) -> bool:
+        """Could a he/she/his/her name `name`? Not where the talk showed the other sex."""
+        said = table("pronoun_sex").get(pronoun.lower())
+        known = self.sexes.get(name.lower())
+        return said is None or known is None or said == known
 
     def remember(self, name: str, kind: str) -> None:
         self.last_mention = (name, kind)
@@ -100,9 +113,12 @@ class Context:
         """The person or pet a word names when written in lower case, if one was named."""
         return self.names.get(word.lower())
 
-    def mention(self) -> tuple[str, str] | None:
-        """Whom he/she means: the last person named, within the last two turns."""
+    def mention(self, pronoun: str = "") -> tuple[str, str] | None:
+        """Whom he/she means: the last person named, within the last two turns, unless the
+        talk showed them of the other sex."""
         if self.last_mention is None or self.turn - self.mention_turn > 2:
+            return None
+        if not self.agrees(self.last_mention[0], pronoun):
             return None
         return self.last_mention
 

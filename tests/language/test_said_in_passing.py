@@ -177,3 +177,41 @@ def test_how_long_someone_was_something_is_kept(
 
 def test_a_dropped_comma_keeps_its_space(nlp: Any) -> None:
     assert not any("bakerynine" in o for o in _roles(nlp, "I run a bakery, nine staff."))
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected", "wrong"),
+    [
+        # A relative's noun shows the sex: "she" is not the husband.
+        (
+            ("This is Marek, my husband, and Hania, she is ninety.",),
+            ("Hania", "age", "ninety"),
+            ("Marek", "age", "ninety"),
+        ),
+        (
+            (
+                "My son Tomek is at school.",
+                "We went to the zoo with Tomek and Jana, she loved the tigers.",
+            ),
+            ("Jana", "loves", "tigers"),
+            ("Tomek", "loves", "tigers"),
+        ),
+        # What "he" said of a name earlier is its sex from then on.
+        (
+            ("We have a son, Oskar.", "He is seven.", "Later she rang from Krakow."),
+            ("Oskar", "age", "seven"),
+            ("Oskar", "rings_from", "Krakow"),
+        ),
+    ],
+)
+def test_he_and_she_agree_with_whom_they_name(
+    nlp: Any, texts: tuple[str, ...], expected: tuple, wrong: tuple
+) -> None:
+    read = _read_all(nlp, *texts)
+    assert expected in read
+    assert wrong not in read
+
+
+def test_a_relatives_noun_with_its_owner_is_no_kind(nlp: Any) -> None:
+    read = _read_all(nlp, "This is Ida, she is Ida's aunt.")
+    assert not any(p == "is_a" for _, p, _ in read)
