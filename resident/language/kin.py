@@ -19,6 +19,7 @@ from resident.language.refs import (
     subject_ref,
 )
 from resident.language.statement import (
+    _NAMING_VERBS,
     KIN,
     Context,
     Ref,
@@ -52,6 +53,11 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
         ):
             out.extend(_object_kin_edges(tok, ctx))
             out.extend(_more_named(tok, ctx))
+        elif tok.pos_ == "NOUN" and noun in KIN and (called := _called(tok)) is not None:
+            # "Her brother is called Tomas": who the relative's noun names.
+            named = Ref(role="name", name=_name_of(called), kind="person")
+            out.extend(_kin_edge(tok, named, ctx))
+            ctx.remember(_name_of(called), "person")
         elif tok.pos_ == "NOUN" and is_pet(noun) and _named_pet(tok):
             # "we have loads of pets, a dog called Bo, two cats called Tom and Jerry": each
             # named pet of a list the parser hung anywhere, its owner who keeps them.
@@ -59,6 +65,14 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
             out.extend(_object_kin_edges(tok, ctx, owner))
             out.extend(_more_named(tok, ctx, owner))
     return out
+
+
+def _called(tok: Token) -> Token | None:
+    """The name a relative's noun is said to be called ("my sister is called Lena")."""
+    verb = tok.head
+    if tok.dep_ != "nsubjpass" or verb.lemma_.lower() not in _NAMING_VERBS:
+        return None
+    return next((c for c in verb.children if c.dep_ == "oprd" and c.pos_ == "PROPN"), None)
 
 
 def _named_pet(tok: Token) -> bool:

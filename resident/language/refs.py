@@ -55,6 +55,9 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
             named = kind != "thing" or tok.dep_ in ("nsubj", "appos", "attr")
             # A name said to someone ("Hi Sam!") is who is addressed, not who "he" is next.
             addressed = tok.dep_ in ("npadvmod", "intj", "ROOT", "dep", "vocative")
+            if tok.dep_ == "ROOT" and len(sent) <= 2 and ctx.named(_name_of(tok)):
+                # "Bruno! He is fine": a name said before, alone, is who the turn is about.
+                addressed = False
             if named and not addressed:
                 ctx.remember(_name_of(tok), kind)
 

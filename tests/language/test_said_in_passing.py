@@ -215,3 +215,39 @@ def test_he_and_she_agree_with_whom_they_name(
 def test_a_relatives_noun_with_its_owner_is_no_kind(nlp: Any) -> None:
     read = _read_all(nlp, "This is Ida, she is Ida's aunt.")
     assert not any(p == "is_a" for _, p, _ in read)
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected", "wrong"),
+    [
+        # A relative's noun said to be called a name.
+        (
+            ("Lena lives in Oslo.", "Her brother is called Tomas."),
+            ("Tomas", "brother_of", "Lena"),
+            None,
+        ),
+        (("My aunt is called Greta.",), ("Greta", "aunt_of", "speaker"), None),
+        # A relative clause says nothing of the name coordinated after it.
+        (
+            ("My two, Ola who is nine and mad about horses, and Kai who is six.",),
+            ("Ola", "age", "nine"),
+            ("Kai", "age", "nine"),
+        ),
+        # A name said before, alone, is whom the turn's "he" means.
+        (
+            (
+                "We have a dog called Bruno.",
+                "My son Kai is six.",
+                "Bruno! He is fine, he is four now.",
+            ),
+            ("Bruno", "age", "four"),
+            ("Kai", "age", "four"),
+        ),
+    ],
+)
+def test_who_a_phrase_names(
+    nlp: Any, texts: tuple[str, ...], expected: tuple, wrong: tuple | None
+) -> None:
+    read = _read_all(nlp, *texts)
+    assert expected in read
+    assert wrong is None or wrong not in read
