@@ -154,7 +154,9 @@ def generic_subject(verb: Token, subj_tok: Token) -> Ref | None:
     if not any(c.dep_ in said and c.pos_ in ("NOUN", "PROPN") for c in verb.children):
         return None
     words = [t.text for t in subj_tok.subtree if not t.is_punct]
-    if len(words) > _MAX_GENERIC:
+    if len(words) > _MAX_GENERIC or any(t.text == "," for t in subj_tok.subtree):
+        # "welsh, 24, ... love my bike": words set off by commas are a list of what someone
+        # is, not a kind of thing.
         return None
     return Ref(role="name", name=" ".join(words), kind="thing")
 

@@ -251,3 +251,14 @@ def test_who_a_phrase_names(
     read = _read_all(nlp, *texts)
     assert expected in read
     assert wrong is None or wrong not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dafydd, welsh, 22, work in a bakery, hate sundays, love my car",
+        "ffion, welsh, 19, study in a college, love my cat",
+    ],
+)
+def test_words_set_off_by_commas_are_no_kind_of_subject(nlp: Any, text: str) -> None:
+    assert not any(any(c.isdigit() for c in s) for s, _, _ in _read_all(nlp, text))
