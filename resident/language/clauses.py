@@ -493,7 +493,12 @@ def _read_clause_with(
     obj_tok = _direct_object(verb)
     if _said_whole(clause, obj_tok):
         return clause.out
-    if lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb):
+    introducing = (
+        subject.role == "listener" and lemma in words("introducing_verbs") and clause.mood != "past"
+    )
+    if introducing or (
+        lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb)
+    ):
         # Talk about talk states nothing; who its object names still is ("let me introduce
         # my husband Karim and our kids Nour and Sami").
         if obj_tok is not None:

@@ -262,3 +262,25 @@ def test_who_a_phrase_names(
 )
 def test_words_set_off_by_commas_are_no_kind_of_subject(nlp: Any, text: str) -> None:
     assert not any(any(c.isdigit() for c in s) for s, _, _ in _read_all(nlp, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        (
+            "I'd like you to meet my wife Dana and our boys Eli and Sam.",
+            ("Sam", "boy_of", "speaker"),
+        ),
+        ("I want you to meet my cousin Ivo.", ("Ivo", "cousin_of", "speaker")),
+    ],
+)
+def test_an_introduction_says_who_people_are_not_a_meeting(nlp: Any, text: str, who: tuple) -> None:
+    read = _read_all(nlp, text)
+    assert who in read
+    assert not any(s == "listener" and p.startswith("meets") for s, p, _ in read)
+
+
+def test_a_meeting_said_is_still_a_meeting(nlp: Any) -> None:
+    assert ("speaker", "meets_at", "climbing wall") in _read_all(
+        nlp, "Felix and I met at a climbing wall."
+    )
