@@ -289,7 +289,11 @@ class Outcome:
 
     verdicts: list[tuple[dict[str, Any], Verdict, str, bool]] = field(default_factory=list)
     claims: list[tuple[StoredClaim, bool]] = field(default_factory=list)
+    #: For each of `claims`: the turn's text and whether it is long talk (for reading them).
+    claim_turns: list[tuple[str, bool]] = field(default_factory=list)
     gold_found: list[bool] = field(default_factory=list)
+    #: Gold statements no stored claim states, with their turn's text.
+    missed: list[dict[str, Any]] = field(default_factory=list)
     turn_ms: list[float] = field(default_factory=list)
     #: Each question's answer score (Turn.answer_score), in the order of `verdicts`.
     scores: list[float | None] = field(default_factory=list)
@@ -372,7 +376,14 @@ def replay(
                 outcome.verdicts.append((item, verdict, shown, long_talk))
                 outcome.scores.append(turn.answer_score)
             elif "gold" in item:
+                before, missed = len(outcome.claims), len(outcome.missed)
                 _score_claims(graph, turn.claims, item["gold"], outcome)
+                long_talk = sum(len(s["turns"]) for s in conv["sessions"]) >= LONG_TURNS
+                added = len(outcome.claims) - before
+                outcome.claim_turns += [(item["text"], long_talk)] * added
+                outcome.missed[missed:] = [
+                    {**g, "turn": item["text"]} for g in outcome.missed[missed:]
+                ]
     finally:
         resident.shutdown(clock.now())
         graph.close()
@@ -399,7 +410,10 @@ def _score_claims(
     for claim in written.values():
         outcome.claims.append((claim, any(claim_matches(claim, g) for g in gold)))
     for g in gold:
-        outcome.gold_found.append(any(claim_matches(c, g) for c in written.values()))
+        found = any(claim_matches(c, g) for c in written.values())
+        outcome.gold_found.append(found)
+        if not found:
+            outcome.missed.append(g)
 
 
 # ---------------------------------------------------------------- summing up
@@ -422,6 +436,11 @@ def summarise(outcome: Outcome) -> dict[str, Any]:
     ]
     ms = sorted(outcome.turn_ms)
     stored = [ok for _, ok in outcome.claims]
+    long_stored = [
+        ok
+        for (_, ok), (_, long_talk) in zip(outcome.claims, outcome.claim_turns, strict=True)
+        if long_talk
+    ]
     return {
         "questions": len(verdicts),
         "accuracy": _mean([float(v.outcome == "correct") for v in verdicts]),
@@ -439,6 +458,8 @@ def summarise(outcome: Outcome) -> dict[str, Any]:
         "long_f1": _mean(long_f1),
         "claims_stored": len(stored),
         "claim_precision": _mean([float(ok) for ok in stored]),
+        "long_claims_stored": len(long_stored),
+        "long_claim_precision": _mean([float(ok) for ok in long_stored]),
         "gold_statements": len(outcome.gold_found),
         "claim_recall": _mean([float(ok) for ok in outcome.gold_found]),
         "turns": len(ms),
@@ -465,9 +486,12 @@ def summarise(outcome: Outcome) -> dict[str, Any]:
                 "claim": f"{c.subject} | {c.predicate} | {c.object}"
                 + (f" | {c.extra}" if c.extra else ""),
                 "right": ok,
+                "turn": text,
+                "long": long_talk,
             }
-            for c, ok in outcome.claims
+            for (c, ok), (text, long_talk) in zip(outcome.claims, outcome.claim_turns, strict=True)
         ],
+        "missed_gold": outcome.missed,
     }
 
 
@@ -505,6 +529,10 @@ def render(runs: dict[str, dict[str, Any]]) -> str:
     row(
         "claim precision (stored on gold turns)",
         lambda r: f"{_cell(r['claim_precision'])} ({r['claims_stored']} stored)",
+    )
+    row(
+        "claim precision, long talk",
+        lambda r: f"{_cell(r.get('long_claim_precision'))} ({r.get('long_claims_stored', '-')})",
     )
     row(
         "claim recall (gold statements found)",

@@ -154,7 +154,9 @@ def generic_subject(verb: Token, subj_tok: Token) -> Ref | None:
     if not any(c.dep_ in said and c.pos_ in ("NOUN", "PROPN") for c in verb.children):
         return None
     words = [t.text for t in subj_tok.subtree if not t.is_punct]
-    if len(words) > _MAX_GENERIC:
+    if len(words) > _MAX_GENERIC or any(t.text == "," for t in subj_tok.subtree):
+        # "welsh, 24, ... love my bike": words set off by commas are a list of what someone
+        # is, not a kind of thing.
         return None
     return Ref(role="name", name=" ".join(words), kind="thing")
 
@@ -216,7 +218,12 @@ _PLACE_PREDICATES = {"from": "comes_from", "in": "located_in", "at": "located_at
 def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx: set[int]) -> None:
     """ "Sam is a nurse", "I'm allergic to peanuts", "Lena is from Porto", "Jonas is 12": each
     value the copula gives, through `put(predicate, object, ...)`."""
+    first = next((c for c in verb.children if c.dep_ == "attr"), None)
     for child in verb.children:
+        if child.dep_ == "attr" and child != first:
+            # "ronan is 10 and we have pets, ... two cats": a copula says one thing; a second
+            # noun the parser hung on it belongs to a clause it lost.
+            continue
         age = _age(child)
         # A bare number said of a name is an age even where the recogniser took the name
         # for a place or a firm ("Nour is nine": GPE).

@@ -9,13 +9,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from resident.language import lexicon
-from resident.language import when as timewords
 from resident.language.attributes import (
     asked_as_statement,
     attribute_statement,
     copula_values,
     generic_subject,
+)
+from resident.language.clause_parts import (
+    _CLAUSE_DEPS,
+    _caused,
+    _gerund_after_prep,
+    _goes_somewhere,
+    _misparsed_subject,
+    _mood,
+    _negated,
+    _plan_verb,
+    _preps,
+    _read_clause_inner,
+    _time_tokens,
 )
 from resident.language.kin import (
     _kin_edge,
@@ -23,11 +34,29 @@ from resident.language.kin import (
     _phrase_edges,
     _presented,
 )
+from resident.language.objects import (
+    _direct_object,
+    conditional,
+    content_object,
+    copula_predicate,
+    counted,
+    has_number,
+    indirect_question,
+    light_object,
+    measures,
+    praise_of_thing,
+    role_only,
+    speaker_elided,
+    time_clause,
+    time_clauses,
+    verb_like,
+)
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
     _is_literal,
     _items,
+    _name_of,
     _naming,
     _noun_lemma,
     _object_ref,
@@ -35,14 +64,13 @@ from resident.language.refs import (
     _relation_noun,
     subject_ref,
 )
-from resident.language.roles import clause_roles, is_time, modality
+from resident.language.roles import RoleFill, clause_roles, is_time, modality
 from resident.language.statement import (
-    _FUTURE,
-    _MODALS_SKIP,
     _PLACE_WORDS,
     _WISH_VERBS,
     ACTIVITIES,
     CONTENT_WHEN_OBJECT,
+    KIN,
     SOCIAL_VERBS,
     Context,
     Ref,
@@ -58,8 +86,6 @@ from resident.language.words import words
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-_CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis"})
-
 
 def _clause_heads(sent: Span) -> Iterator[Token]:
     """The root and every coordinated or subordinate verb under it, in the order said (so a
@@ -72,6 +98,8 @@ def _clause_heads(sent: Span) -> Iterator[Token]:
         tok = stack.pop()
         for child in tok.children:
             if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
+                if time_clause(child) or indirect_question(child):
+                    continue
                 heads.append(child)
                 stack.append(child)
     yield from sorted(heads, key=lambda t: t.i)
@@ -85,6 +113,10 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
 
 
 def _subject_token(verb: Token) -> Token | None:
+    before = [c for c in verb.lefts if c.dep_ == "nsubj"]
+    if len(before) > 1:
+        # "im 15 and ronan is 10", parsed with both subjects on "is": the nearer is its own.
+        return before[-1]
     for child in verb.children:
         if child.dep_ in ("nsubj", "expl"):
             return child if child.dep_ == "nsubj" else None
@@ -97,104 +129,23 @@ def _subject_token(verb: Token) -> Token | None:
     return _misparsed_subject(verb)
 
 
-def _misparsed_subject(verb: Token) -> Token | None:
-    """ "Ibuprofen treats fever", where the small parser hangs the first noun on the verb as a
-    compound: a noun opening the sentence, right before a verb with an object, is its subject."""
-    first = next(iter(verb.lefts), None)
-    if (
-        first is None
-        or verb.pos_ != "VERB"
-        or first.dep_ not in ("compound", "nmod", "npadvmod")
-        or first.pos_ not in ("NOUN", "PROPN")
-        or first.i != verb.sent.start
-        or first.i + 1 != verb.i
-    ):
-        return None
-    return first if any(c.dep_ == "dobj" for c in verb.children) else None
-
-
-def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
-
-
-def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
-    """The clause's mood, or None for a hypothetical one (would, could, might)."""
-    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
-    if any(a in _MODALS_SKIP for a in auxes):
-        return None
-    if any(a in _FUTURE for a in auxes):
-        return "plan"
-    if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):
-        return "past"
-    return "fact"
-
-
-def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
-    """The clause's time phrase ("last Saturday", "in two weeks") and its token indices."""
-    phrases, used = _child_time_tokens(verb)
-    if not phrases:
-        # "I adopted a cat named Miso two weeks ago": the date hangs lower in the parse.
-        own = _own_tokens(verb)
-        for ent in verb.doc.ents:
-            inside = all(t.i in own for t in ent)
-            if ent.label_ in ("DATE", "TIME") and inside and timewords.mentions_time(ent.text):
-                phrases.append(ent.text)
-                used.update(t.i for t in ent)
-                break
-    return (" ".join(phrases) if phrases else None), used
-
-
-def _own_tokens(verb: Token) -> set[int]:
-    """The clause's tokens, without the clauses under it."""
-    out = {verb.i}
-    for child in verb.children:
-        if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
-            continue
-        out.update(t.i for t in child.subtree)
-    return out
-
-
-def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
-    phrases: list[str] = []
-    used: set[int] = set()
-    for child in verb.children:
-        span_tokens = list(child.subtree)
-        text = " ".join(t.text for t in span_tokens)
-        is_time = child.ent_type_ in ("DATE", "TIME") or (
-            child.dep_ in ("npadvmod", "advmod", "prep", "tmod")
-            and timewords.mentions_time(text)
-            and len(span_tokens) <= 5
-        )
-        if child.dep_ in ("prep",) and child.lower_ not in (
-            "on",
-            "in",
-            "at",
-            "during",
-            "this",
-            "last",
-            "next",
-            "since",
-            "for",
-        ):
-            is_time = False
-        if is_time and child.dep_ not in ("nsubj", "dobj", "ccomp", "xcomp", "conj"):
-            phrases.append(text)
-            used.update(t.i for t in span_tokens)
-    return phrases, used
-
-
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
     subj_tok = _subject_token(verb)
+    if subj_tok is None and speaker_elided(verb):
+        # "Finished the Windermere triathlon on Saturday!": the teller's own news.
+        speaker = Ref(role="speaker")
+        return _with_roles(verb, None, _read_clause_with(verb, speaker, None, ctx, skip_intro))
     if subj_tok is None:
         return _passive(verb, ctx)
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
-    if modality(verb, _mood(verb)) == "hypothetical":
-        # "If I had a boat": nothing a hypothetical clause says is stored.
+    if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb):
+        # "If I had a boat", "if it rains we will stay home": nothing a hypothetical clause,
+        # or the clause it conditions, says is stored.
         return []
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
     if attribute is not None:
-        return [attribute]
+        return [] if praise_of_thing(attribute.predicate, verb) else [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     for tok in (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
@@ -218,27 +169,72 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
     return [] if asked is None else [asked]
 
 
-def _with_roles(verb: Token, subj_tok: Token, statements: list[Statement]) -> list[Statement]:
+def _with_roles(
+    verb: Token, subj_tok: Token | None, statements: list[Statement]
+) -> list[Statement]:
     """Each statement of the clause with the clause's other arguments as its roles (less the
     one that became its object) and the clause's modality."""
     if not statements:
         return statements
-    used = {t.i for t in subj_tok.subtree}
-    obj = _direct_object(verb)
-    roles = clause_roles(verb, used, obj)
+    used = set() if subj_tok is None else {t.i for t in subj_tok.subtree}
+    # "Kirsty is a doctor in Glasgow": what the copula's noun is said with is the clause's too.
+    obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
+    roles = clause_roles(verb, used, obj) + time_clauses(verb) + measures(verb, used)
     said = modality(verb, _mood(verb))
+    listed = [c for c in verb.children if obj is not None and c.i > obj.i and _listed_object(c)]
+    counts = _item_counts([] if obj is None else [obj, *listed])
     out = []
     for st in statements:
-        if st.roles or st.verb == "be" and st.predicate in ("is_a", "pet_of") or st.object == "":
+        if st.roles or st.verb == "be" and st.predicate == "pet_of" or st.object == "":
             out.append(st)
             continue
         own = st.object.lower()
-        kept = tuple(r for r in roles if r.text.lower() != own and not own.endswith(r.text.lower()))
+        # A role that holds the object ("to teaching law" for "teaches law") is the object.
+        kept = tuple(r for r in roles if not _overlaps(own, r.text.lower()))
+        if st.predicate == "is_a":
+            # "He was a volunteer for ten years": how long, not where, when or with whom.
+            kept = tuple(r for r in kept if r.role == "duration")
+            if not kept:
+                out.append(st)
+                continue
+        first = counts.get(_object_key(obj)) if obj is not None else None
+        mine = counts.get(own)
+        if mine != first:
+            # "sixty sheep, a few goats and two donkeys": each item its own count.
+            kept = tuple(r for r in kept if r.role != "quantity" or r.text != first)
+            if mine is not None:
+                kept = (*kept, RoleFill(role="quantity", text=mine))
         mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
         out.append(st.model_copy(update={"roles": kept, "modality": mood}))
     # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
     # is Ana's sister" from "My sister Lena lives in Porto").
     return sorted(out, key=lambda st: st.object == "")
+
+
+def _object_key(tok: Token) -> str:
+    return (_object_text(tok, set()) or tok.text).lower()
+
+
+def _item_counts(objects: list[Token]) -> dict[str, str | None]:
+    """Each coordinated object item, by its text and the names it gives, with its own count
+    ("two cats called Tom and Jerry": tom, jerry and "two cats" are all two)."""
+    out: dict[str, str | None] = {}
+    for item in (i for o in objects for i in _items(o)):
+        count = next((c.text for c in item.children if c.dep_ == "nummod"), None)
+        out.setdefault(_object_key(item), count)
+        named = _naming(item)
+        for name in [] if named is None else [named, *named.conjuncts]:
+            out[_name_of(name).lower()] = count
+    return out
+
+
+def _side_by_side(a: Token, b: Token) -> bool:
+    """Two coordinated nouns with nothing between them are one phrase the parser split."""
+    return b.i == a.i + 1 and b.dep_ == "conj" and a.pos_ == b.pos_ == "NOUN"
+
+
+def _overlaps(obj: str, role: str) -> bool:
+    return role == obj or obj.endswith(role) or bool(obj) and role.endswith(f" {obj}")
 
 
 #: Verbs of wanting: what follows them is a wish, not a deed ("want to learn Spanish").
@@ -271,6 +267,11 @@ class _Clause:
     ) -> None:
         if predicate is None or obj is None:
             return
+        predicate = copula_predicate(predicate, self.subject, obj)
+        if predicate == "is_a" and counted(obj):
+            return  # "Aoife is two cats": a count of things is not what someone is.
+        if predicate == "age" and not has_number(obj):
+            return  # "you'll be the first" is no age.
         self.out.append(
             Statement(
                 subject=self.subject,
@@ -291,9 +292,18 @@ class _Clause:
         inner_lemma = canonical_lemma(xcomp.lemma_.lower())
         # "stopped brewing beer" keeps its -ing: the claim reads "stops brewing beer".
         inner_form = xcomp.lower_ if xcomp.tag_ == "VBG" else inner_lemma
+        # "trying to give up soda": the particle is part of the verb.
+        inner_prt = next((c.lower_ for c in xcomp.children if c.dep_ == "prt"), "")
+        inner_form = "_".join(w for w in (inner_form, inner_prt) if w)
         obj_tok = _direct_object(xcomp)
+        if obj_tok is not None and light_object(inner_lemma, obj_tok, False) == "join":
+            # "decided to give pottery a try": the noun is part of what is wished.
+            inner_form = f"{inner_form}_{obj_tok.lemma_.lower()}"
+            obj_tok = next((c for c in xcomp.children if c.dep_ == "dative"), None)
         if obj_tok is not None:
             for o in _conjuncts(obj_tok):
+                if not content_object(o):
+                    continue
                 self.emit(
                     _predicate(_WISH_VERBS[lemma], inner_form),
                     _object_text(o, self.time_idx),
@@ -305,9 +315,15 @@ class _Clause:
 
     def objects(self, obj_tok: Token, prt: str) -> None:
         """The direct object and every item coordinated with it."""
-        owner = self.subject if self.lemma == "have" else None
+        owner = self.subject if self.lemma in words("keeping_verbs") else None
         named_by: dict[int, Token] = {}
-        for o in _items(obj_tok):
+        items = list(_items(obj_tok))
+        # "coriander and maths tests", parsed with "maths" and "tests" as two items: two
+        # nouns side by side with nothing between them are one ("maths tests").
+        compound = {a.i: b for a, b in zip(items, items[1:], strict=False) if _side_by_side(a, b)}
+        for o in items:
+            if not content_object(o) or o.i in compound:
+                continue
             named = _naming(o)
             if named is not None:
                 # "two cats called Tom and Jerry": Jerry is a cat too.
@@ -322,6 +338,9 @@ class _Clause:
                 continue
             ref = _object_ref(o, self.ctx)
             text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
+            before = next((a for a, b in compound.items() if b is o), None)
+            if before is not None and text:
+                text = f"{o.doc[before].text} {text}"
             self.emit(
                 _predicate(third_person(self.lemma), prt),
                 text,
@@ -340,23 +359,44 @@ class _Clause:
             else:
                 self.out.extend(_object_kin_edges(o, self.ctx, owner))
 
+    def joined(self, noun: Token) -> None:
+        """A light verb and its eventive noun as one predicate ("took a look at the car":
+        takes_look_at car; "gave Mum a call": gives_call Mum); nothing when what it is done to
+        is no entity ("gave it a try")."""
+        verb = third_person(self.lemma)
+        prep = next((c for c in noun.children if c.dep_ == "prep"), None)
+        pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
+        dative = next((c for c in self.verb.children if c.dep_ == "dative"), None)
+        target, predicate = dative, _predicate(verb, noun.lemma_.lower())
+        if pobj is not None and prep is not None:
+            target = pobj
+            predicate = _predicate(verb, noun.lemma_.lower(), prep.lower_)
+        if target is None:
+            self.emit(_predicate(verb), noun.lemma_.lower(), literal=True)
+            return
+        ref = _object_ref(target, self.ctx)
+        text = ref.name if ref is not None and ref.name else _object_text(target, self.time_idx)
+        self.emit(predicate, text, object_ref=ref, literal=_is_literal(target))
+
     def prep_object(self, prt: str) -> bool:
         """ "lives in Porto": the first prepositional phrase naming a thing is the object."""
         before = len(self.out)
-        for prep in (c for c in self.verb.children if c.dep_ in ("prep", "dative")):
+        for prep, particle in _preps(self.verb, prt):
             if prep.i <= self.verb.i or prep.i in self.time_idx:
                 continue
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if pobj is None or (pobj.pos_ not in ("NOUN", "PROPN", "NUM") and not pobj.like_num):
                 continue
-            if is_time(pobj):
-                # "on weekends" says when, not what: a role, never the object.
+            if is_time(pobj) or role_only(prep, pobj):
+                # "on weekends" says when, "as a kid" in what role: never the object.
                 continue
             for o in _conjuncts(pobj):
+                if o is not pobj and any(c.dep_ == "case" for c in o.children):
+                    continue  # "in Galway and Grace's mum ...": Grace owns, is no place.
                 ref = _object_ref(o, self.ctx)
                 text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
                 self.emit(
-                    _predicate(third_person(self.lemma), prt, prep.lower_),
+                    _predicate(third_person(self.lemma), particle, prep.lower_),
                     text,
                     object_ref=ref,
                     literal=_is_literal(o),
@@ -386,6 +426,8 @@ class _Clause:
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
         elif (self.lemma in ACTIVITIES and not prt) or (self.when and self.mood == "past"):
+            if self.lemma in words("light_verbs"):
+                return  # "we got back": a light verb alone names no activity.
             # "I run", and an event said with its time ("Spike escaped on Monday").
             self.emit("does", gerund(self.lemma), literal=True)
 
@@ -403,28 +445,6 @@ def _subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statemen
     return []
 
 
-def _goes_somewhere(verb: Token) -> bool:
-    """ "came home", "came to Lisbon": a verb of talk that here says where someone went."""
-    for child in verb.children:
-        if child.dep_ == "advmod" and child.lower_ in _PLACE_WORDS:
-            return True
-        if child.dep_ == "prep":
-            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if pobj is not None and pobj.ent_type_ in ("GPE", "LOC", "FAC"):
-                return True
-    return False
-
-
-def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
-    """ "I'm going to visit my mom": "going to" makes a plan of the inner verb."""
-    return (
-        verb_lemma(verb) == "go"
-        and xcomp is not None
-        and any(c.lower_ == "to" for c in xcomp.children if c.dep_ == "aux")
-        and verb.tag_ == "VBG"
-    )
-
-
 def _read_clause_for(
     verb: Token, subj_tok: Token, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
@@ -440,20 +460,25 @@ def _read_clause_for(
 
 
 def _read_clause_with(
-    verb: Token, subject: Ref, subj_tok: Token, ctx: Context, skip_intro: bool
+    verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)
     mood = _mood(verb)
-    if mood is None:
+    if mood is None or not verb_like(verb):
         return []
     when, time_idx = _time_tokens(verb)
     clause = _Clause(verb, subject, ctx, mood, _negated(verb), when, time_idx, verb_lemma(verb))
-    clause.out.extend(_subject_edges(subj_tok, subject, ctx))
+    if subj_tok is not None:
+        clause.out.extend(_subject_edges(subj_tok, subject, ctx))
     lemma = clause.lemma
     if lemma == "be":
         copula_values(verb, subject, clause.emit, time_idx)
+        clause.out = _kin_by_copula(verb, subject, ctx, clause.out)
+        if any(st.predicate == "works_as" for st in clause.out):
+            # "I'm a junior accountant at a firm": where is the work's, kept as its qualifier.
+            return [st for st in clause.out if st.predicate not in ("located_at", "located_in")]
         return clause.out
     xcomp = next(
         (c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None
@@ -465,114 +490,98 @@ def _read_clause_with(
     if xcomp is not None and lemma in _WISH_VERBS:
         clause.wish(xcomp)
         return clause.out
-    if lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb):
-        return clause.out
     obj_tok = _direct_object(verb)
-    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
-    if obj_tok is not None:
-        clause.objects(obj_tok, prt)
-        # "We've a croft, sixty sheep, a few cows and a goose called Duncan": a list the
-        # parser hung on the verb as several direct objects is read whole.
-        for more in (c for c in verb.children if c.dep_ == "dobj" and c.i > obj_tok.i):
-            clause.objects(more, prt)
-    elif lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
-        pass
-    elif not clause.prep_object(prt):
-        clause.without_object(prt)
+    if _said_whole(clause, obj_tok):
+        return clause.out
+    introducing = (
+        subject.role == "listener" and lemma in words("introducing_verbs") and clause.mood != "past"
+    )
+    if introducing or (
+        lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb)
+    ):
+        # Talk about talk states nothing; who its object names still is ("let me introduce
+        # my husband Karim and our kids Nour and Sami").
+        if obj_tok is not None:
+            clause.objects(obj_tok, "")
+        return [st for st in clause.out if st.verb != lemma]
+    _read_objects(clause, obj_tok)
     return clause.out
 
 
-def _read_clause_inner(
-    verb: Token,
-    subject: Ref,
-    negated: bool,
-    mood: Literal["fact", "past", "plan", "wish"],
-    when: str | None,
-    time_idx: set[int],
+def _kin_by_copula(
+    verb: Token, subject: Ref, ctx: Context, read: list[Statement]
 ) -> list[Statement]:
-    inner_when, inner_idx = _time_tokens(verb)
-    when = when or inner_when
-    skip = time_idx | inner_idx
-    lemma = canonical_lemma(verb.lemma_.lower())
-    out = []
-    obj_tok = _direct_object(verb)
-    targets: list[tuple[str | None, Token]] = []
-    if obj_tok is not None:
-        targets = [(_predicate(third_person(lemma)), o) for o in _conjuncts(obj_tok)]
-    else:
-        for prep in (c for c in verb.children if c.dep_ == "prep" and c.i not in skip):
-            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-            if pobj is not None:
-                targets = [
-                    (_predicate(third_person(lemma), prep.lower_), o) for o in _conjuncts(pobj)
-                ]
-                break
-    for predicate, o in targets:
-        text = _object_text(o, skip)
-        if predicate and text:
-            out.append(
-                Statement(
-                    subject=subject,
-                    predicate=predicate,
-                    object=text,
-                    negated=negated,
-                    mood=mood,
-                    when=when,
-                    verb=lemma,
-                    literal=_is_literal(o),
-                )
-            )
-    if not targets and lemma in ACTIVITIES:
-        out.append(
-            Statement(
-                subject=subject,
-                predicate="does",
-                object=gerund(lemma),
-                literal=True,
-                negated=negated,
-                mood=mood,
-                when=when,
-                verb=lemma,
-            )
-        )
+    """ "Tom is my brother", "Lena is Ana's sister": a relative's noun with its owner said
+    with the copula is the relation (brother_of), not a kind of thing Tom is."""
+    if subject.role not in ("name", "kin", "speaker", "listener"):
+        return read
+    out = list(read)
+    for attr in (c for c in verb.children if c.dep_ == "attr"):
+        for item in _conjuncts(attr):
+            noun = _noun_lemma(item)
+            if noun not in KIN or not any(c.dep_ == "poss" for c in item.children):
+                continue
+            # "I am my sister" names no relation: no one is their own relative.
+            edges = [st for st in _kin_edge(item, subject, ctx) if st.object_ref != subject]
+            # A relative's noun with its owner is never a kind ("is_a Piotr's grandmother").
+            out = [st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))]
+            out.extend(edges)
     return out
 
 
-def _direct_object(verb: Token) -> Token | None:
-    for child in verb.children:
-        if child.dep_ in ("dobj", "obj"):
-            return child
-    # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
-    # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at
-    # all, and not as an adverb or adjective, is the object.
-    # A lone word read as a clause of its own ("relieves migraine": migraine a verb) is one
-    # too, when WordNet knows no verb of that spelling.
-    for child in verb.rights:
-        if child.is_punct or child.ent_type_ or not _noun_or_unknown(child.lower_):
-            continue
-        loose = child.dep_ in ("advmod", "acomp", "npadvmod", "punct", "dep") and child.pos_ in (
-            "ADJ",
-            "ADV",
-            "NOUN",
-            "PUNCT",
-            "X",
-        )
-        lone = (
-            child.dep_ in ("ccomp", "xcomp")
-            and child.n_lefts + child.n_rights == 0
-            and lexicon.available()
-            and lexicon.base(child.lower_, "v") is None
-        )
-        if loose or lone:
-            return child
-    return None
-
-
-def _noun_or_unknown(word: str) -> bool:
-    """WordNet knows `word` as a noun, or (a made-up name: "birchitis") not at all; never as
-    an adverb or adjective."""
-    if lexicon.base(word, "r") or lexicon.base(word, "a"):
-        return False
-    if lexicon.base(word, "n"):
+def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:
+    """A clause whose verb and object together say one thing: "Mum turned thirty-five" (an
+    age), "I had my cataract done" (what was done to it)."""
+    lemma = clause.lemma
+    if obj_tok is not None and obj_tok.like_num and lemma in words("age_verbs"):
+        said = obj_tok.doc[obj_tok.left_edge.i : obj_tok.right_edge.i + 1].text
+        clause.emit("age", said, literal=True, verb_lemma="be")
         return True
-    return lexicon.available() and not lexicon.base(word, "v") and any(c.isalpha() for c in word)
+    caused = _caused(clause.verb, obj_tok) if lemma in ("have", "get") else None
+    if caused is not None:
+        done, thing = caused
+        verb = third_person(lemma)
+        clause.emit(_predicate(verb, done.lower_), _object_text(thing, clause.time_idx))
+        return True
+    return False
+
+
+def _listed_object(tok: Token) -> bool:
+    """A further object of a list the parser hung on the verb: a direct object, or a noun it
+    made a modifier ("a cottage in Wales, forty hens, a few pigs and a dog") that is no
+    time and no measure."""
+    if tok.dep_ == "dobj":
+        return True
+    return tok.dep_ == "npadvmod" and tok.pos_ == "NOUN" and not tok.ent_type_ and not is_time(tok)
+
+
+def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
+    """What the clause is about: its objects, a light verb's noun, a prepositional object,
+    or the clause's own content ("we flew home")."""
+    verb, lemma = clause.verb, clause.lemma
+    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    light = "keep" if obj_tok is None else light_object(lemma, obj_tok, clause.when is not None)
+    if obj_tok is not None and light != "keep":
+        if light == "join":
+            clause.joined(obj_tok)
+    elif obj_tok is not None:
+        clause.objects(obj_tok, prt)
+        # "We've a croft, sixty sheep, a few cows and a goose called Duncan": a list the
+        # parser hung on the verb as several direct objects is read whole; a list closes with
+        # "and ...", so a second object without one is an aside ("I quit the whisky shop,
+        # too many hen parties").
+        more = [c for c in verb.children if c.i > obj_tok.i and _listed_object(c)]
+        if any(c.dep_ == "conj" for m in more for c in m.children):
+            for item in more:
+                clause.objects(item, prt)
+    elif lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
+        pass
+    elif (doing := _gerund_after_prep(verb)) is not None:
+        # "I switched to teaching law at the college": what is done now is the gerund's.
+        clause.out.extend(
+            _read_clause_inner(
+                doing, clause.subject, clause.negated, clause.mood, clause.when, clause.time_idx
+            )
+        )
+    elif not clause.prep_object(prt):
+        clause.without_object(prt)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language.kinship import kin_nouns
 from resident.language.refs import (
     _items,
     _name_of,
@@ -15,14 +16,17 @@ from resident.language.refs import (
     _object_ref,
     _owner_ref,
     _relation_noun,
+    subject_ref,
 )
 from resident.language.statement import (
+    _NAMING_VERBS,
     KIN,
     Context,
     Ref,
     Statement,
     is_pet,
 )
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -48,6 +52,55 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
             and any(c.dep_ == "poss" for c in tok.children)
         ):
             out.extend(_object_kin_edges(tok, ctx))
+            out.extend(_more_named(tok, ctx))
+        elif tok.pos_ == "NOUN" and noun in KIN and (called := _called(tok)) is not None:
+            # "Her brother is called Tomas": who the relative's noun names.
+            named = Ref(role="name", name=_name_of(called), kind="person")
+            out.extend(_kin_edge(tok, named, ctx))
+            ctx.remember(_name_of(called), "person")
+        elif tok.pos_ == "NOUN" and is_pet(noun) and _named_pet(tok):
+            # "we have loads of pets, a dog called Bo, two cats called Tom and Jerry": each
+            # named pet of a list the parser hung anywhere, its owner who keeps them.
+            owner = _keeper(sent, ctx)
+            out.extend(_object_kin_edges(tok, ctx, owner))
+            out.extend(_more_named(tok, ctx, owner))
+    return out
+
+
+def _called(tok: Token) -> Token | None:
+    """The name a relative's noun is said to be called ("my sister is called Lena")."""
+    verb = tok.head
+    if tok.dep_ != "nsubjpass" or verb.lemma_.lower() not in _NAMING_VERBS:
+        return None
+    return next((c for c in verb.children if c.dep_ == "oprd" and c.pos_ == "PROPN"), None)
+
+
+def _named_pet(tok: Token) -> bool:
+    named = _naming(tok)
+    return named is not None and named.pos_ == "PROPN"
+
+
+def _keeper(sent: Span, ctx: Context) -> Ref | None:
+    """Who has the animals a sentence lists: the subject of its one verb of having or
+    getting, if it has exactly one."""
+    keeping = [t for t in sent if t.pos_ in ("VERB", "AUX") and t.lemma_ in words("keeping_verbs")]
+    subjects = [c for t in keeping for c in t.children if c.dep_ == "nsubj"]
+    if len(keeping) != 1 or len(subjects) != 1:
+        return None
+    return subject_ref(subjects[0], ctx)
+
+
+def _more_named(tok: Token, ctx: Context, owner: Ref | None = None) -> list[Statement]:
+    """ "our kids Ada and Ben": a plural relation noun names each of the coordinated names."""
+    named = _naming(tok)
+    if tok.tag_ not in ("NNS", "NNPS") or named is None:
+        return []
+    out: list[Statement] = []
+    for other in named.conjuncts:
+        if other.i > named.i and other.pos_ == "PROPN":
+            kind = "person" if _noun_lemma(tok) in KIN else "animal"
+            named_ref = Ref(role="name", name=_name_of(other), kind=kind)
+            out.extend(_kin_edge(tok, named_ref, ctx, owner=owner))
     return out
 
 
@@ -83,6 +136,10 @@ def _kin_edge(
                 Statement(subject=named, predicate="pet_of", object="", object_ref=owner, verb="be")
             )
     elif noun in KIN and owner is not None:
+        kin = kin_nouns().get(noun)
+        if kin is not None and named.name:
+            # "my husband Karim": the talk has shown Karim a man.
+            ctx.note_sex(named.name, kin.sex)
         out.append(
             Statement(subject=named, predicate=f"{noun}_of", object="", object_ref=owner, verb="be")
         )

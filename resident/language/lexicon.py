@@ -134,3 +134,24 @@ def synonyms(lemma: str, pos: str = "v") -> frozenset[str]:
     for sense in wn.synsets(lemma.lower(), _POS.get(pos, pos))[:2]:
         out.update(n.lower() for n in sense.lemma_names() if "_" not in n)
     return frozenset(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def mostly_verb(word: str) -> bool:
+    """Is `word` said more often as a verb than as a noun, by WordNet's tagged-sense counts
+    ("a look", "a try": yes; "a book": no)? False when WordNet does not know it as both."""
+    wn = _load()
+    if wn is None:
+        return False
+    low = word.lower()
+
+    def count(pos: str) -> int:
+        return sum(
+            lemma.count()
+            for s in wn.synsets(low, pos)
+            for lemma in s.lemmas()
+            if lemma.name() == low
+        )
+
+    verb = count("v")
+    return verb > 0 and verb >= count("n")

@@ -62,12 +62,13 @@ def second_person(claim: Claim, labels: Mapping[str, str]) -> str:
     """The claim said to the person it is about: "you live in Porto", "your birthday is 3 May"."""
     obj = _object_label(claim, labels)
     predicate = claim.predicate
+    if predicate in ("is_a", "works_as"):
+        verb = "are" if predicate == "is_a" else "work as"
+        return f"you {verb} {'an' if obj[:1].lower() in 'aeiou' else 'a'} {obj}"
     if render.reads_as_verb(predicate) and not predicate.startswith("not_"):
         head, _, tail = predicate.partition("_")
         verb = "are" if head == "is" else render._base(head)
         return " ".join(w for w in ("you", verb, tail.replace("_", " "), obj) if w)
-    if predicate == "is_a":
-        return f"you are {'an' if obj[:1].lower() in 'aeiou' else 'a'} {obj}"
     text = render.sentence("you", predicate, obj)
     return text.replace("you's ", "your ", 1).replace("you is ", "you are ", 1)
 

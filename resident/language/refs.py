@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.roles import inner_hyphen
 from resident.language.statement import (
     _DROP_DET,
     _NAMING_VERBS,
@@ -20,6 +21,7 @@ from resident.language.statement import (
     Ref,
     is_pet,
 )
+from resident.language.words import table
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -53,6 +55,9 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
             named = kind != "thing" or tok.dep_ in ("nsubj", "appos", "attr")
             # A name said to someone ("Hi Sam!") is who is addressed, not who "he" is next.
             addressed = tok.dep_ in ("npadvmod", "intj", "ROOT", "dep", "vocative")
+            if tok.dep_ == "ROOT" and len(sent) <= 2 and ctx.named(_name_of(tok)):
+                # "Bruno! He is fine": a name said before, alone, is who the turn is about.
+                addressed = False
             if named and not addressed:
                 ctx.remember(_name_of(tok), kind)
 
@@ -61,6 +66,12 @@ def _name_of(tok: Token) -> str:
     parts = [c for c in tok.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
     parts += [tok]
     parts += [c for c in tok.rights if c.dep_ in ("flat",) and c.pos_ == "PROPN"]
+    # "Ama got picked", misparsed as one name: a name's parts share its capital.
+    parts = [p for p in parts if p == tok or not p.is_lower or tok.is_lower]
+    if all(p.is_lower and p.is_alpha for p in parts):
+        # A name typed in lower case ("ronan is 10") is the name all the same; a code with
+        # digits in it ("bac10xdrug0") keeps its spelling.
+        return " ".join(p.text.title() for p in parts)
     return " ".join(p.text for p in parts)
 
 
@@ -80,10 +91,13 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             return Ref(role="listener", kind="person")
         earlier = _named_before(tok, ctx) if low in ("he", "she") else None
         if earlier is not None:
+            ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
             return earlier
-        mentioned = ctx.mention()
+        mentioned = ctx.mention(low)
         if low in _PRONOUN_PEOPLE and mentioned is not None:
             name, kind = mentioned
+            # "Kuba ... he has seven years": what he/she says of a name is its sex from now.
+            ctx.note_sex(name, table("pronoun_sex").get(low, ""))
             return Ref(role="name", name=name, kind=kind if kind != "unknown" else "thing")
         return None
     said = _lower_case_name(tok, ctx)
@@ -124,7 +138,11 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue
         naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
-        if t.ent_type_ == "PERSON" or naming or t.dep_ in ("nsubj", "appos"):
+        if not ctx.agrees(_name_of(t), tok.lower_):
+            # "This is Piotr, my husband, and Zofia, she is ...": not Piotr.
+            continue
+        listed = t.dep_ == "conj" and t.head.pos_ in ("PROPN", "NOUN")
+        if t.ent_type_ == "PERSON" or naming or listed or t.dep_ in ("nsubj", "appos"):
             known = ctx.named(_name_of(t))
             kind = known[1] if known is not None else "person"
             if naming and is_pet(t.head.head.lemma_.lower()):
@@ -145,15 +163,40 @@ def _lower_case_name(tok: Token, ctx: Context) -> Ref | None:
 
 
 def _relation_noun(tok: Token) -> Token | None:
-    """ "My dog Pixel" parsed with "dog" as a modifier of "Pixel": the relation noun."""
+    """ "My dog Pixel" parsed with "dog" as a modifier of "Pixel", "Piotr, my husband" with the
+    noun in apposition, "our grandson Yaw lives" with both words as subjects of the verb: the
+    relation noun."""
     for child in tok.children:
         if (
-            child.dep_ in ("compound", "nmod", "amod")
+            child.dep_ in ("compound", "nmod", "amod", "appos")
             and child.pos_ == "NOUN"
-            and (child.lemma_.lower() in KIN or is_pet(child.lemma_.lower()))
+            and _relation_word(child)
+            and (child.dep_ != "appos" or _owned_relation(tok, child))
         ):
             return child
+    before = tok.doc[tok.i - 1] if tok.i > tok.sent.start else None
+    if (
+        before is not None
+        and before.pos_ == "NOUN"
+        and before.dep_ == tok.dep_
+        and before.head == tok.head
+        and tok.dep_ != "ROOT"
+        and _relation_word(before)
+    ):
+        # One noun phrase the parser split in two, each word hung on the verb.
+        return before
     return None
+
+
+def _owned_relation(name: Token, noun: Token) -> bool:
+    """ "Piotr, my husband": a relative's noun with its owner in apposition to a name the
+    phrase did not already relate ("my wife Lin, my father, ...": a list, not Lin's noun)."""
+    related = name.dep_ == "appos" and _relation_word(name.head)
+    return not related and any(c.dep_ == "poss" for c in noun.children)
+
+
+def _relation_word(tok: Token) -> bool:
+    return tok.lemma_.lower() in KIN or is_pet(tok.lemma_.lower())
 
 
 def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
@@ -166,7 +209,7 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
         return Ref(role="name", name=earlier.name, kind="person")
-    mentioned = ctx.mention()
+    mentioned = ctx.mention(low)
     if low in ("his", "her", "their") and mentioned is not None:
         return Ref(role="name", name=mentioned[0], kind="person")
     if tok.pos_ == "PROPN" and low != "max":
@@ -284,14 +327,26 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
                 continue
             banned.update(t.i for t in child.subtree)
     for t in tok.subtree:
-        if t.i in banned or t.is_punct or t.lower_ in _DROP_DET:
+        if t.i in banned or (t.is_punct and not inner_hyphen(t)) or t.lower_ in _DROP_DET:
             continue
         keep.append(t)
     while keep and keep[-1].lower_ in ("too", "as", "well", "again", "now", "of"):
         keep.pop()
     if not keep or len(keep) > 6:
         return None
-    text = "".join(t.text_with_ws for t in keep).strip()
+    # "a bakery, nine staff": a word the dropped comma followed keeps its space.
+    text = "".join(
+        t.text
+        + (
+            " "
+            if t.i + 1 < len(t.doc)
+            and t.doc[t.i + 1].is_punct
+            and t.doc[t.i + 1].whitespace_
+            and not inner_hyphen(t.doc[t.i + 1])
+            else t.whitespace_
+        )
+        for t in keep
+    ).strip()
     if not text or not any(c.isalnum() for c in text):
         return None
     return text

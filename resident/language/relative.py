@@ -36,6 +36,11 @@ def _relative_word(verb: Token) -> Token | None:
 def _noun_phrase(noun: Token, clause: Token) -> list[Token]:
     """The noun the clause hangs on, with its own words and without the clause."""
     inside = {t.i for t in clause.subtree}
+    # "Ola who is nine, and Kai": what is coordinated with the noun is not what the clause
+    # says of it.
+    for child in noun.children:
+        if child.dep_ in ("conj", "cc") and child.i > clause.i:
+            inside.update(t.i for t in child.subtree)
     return [t for t in noun.subtree if t.i not in inside and not t.is_punct]
 
 

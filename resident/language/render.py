@@ -66,9 +66,11 @@ def sentence(subject: str, predicate: str, obj: str) -> str:
             return f"{subject} does not {words}"
         possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
         return f"{possessive} {rest.replace('_', ' ')} is not {obj}"
-    if predicate == "is_a":
+    if predicate in ("is_a", "works_as"):
+        # "Sam is a nurse"; an occupation said so is what Sam works as ("works as a nurse").
         article = "an" if obj[:1].lower() in "aeiou" else "a"
-        return f"{subject} is {article} {obj}"
+        verb = "is" if predicate == "is_a" else "works as"
+        return f"{subject} {verb} {article} {obj}"
     if reads_as_verb(predicate):
         return f"{subject} {predicate.replace('_', ' ')} {obj}"
     possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"

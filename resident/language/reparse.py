@@ -56,6 +56,10 @@ def _subject_words(sent: Span, verb: Token) -> list[Token] | None:
         closed = tok.is_stop and tok.lower_ not in _ARTICLES and tok.lower_ != "of"
         if tok.pos_ not in _PHRASE_POS and closed or tok.pos_ == "PRON" and tok.is_stop:
             return None
+    if words[-1].dep_ in ("aux", "auxpass") and words[-1].head == verb:
+        # "Ama got picked for the team": the first parse's own auxiliary of this verb ends
+        # the phrase, so it is no name ("Ama got") but a passive the first reading had.
+        return None
     if _modifier_only(words[-1]):
         # "Long time no see", "Next spring, in Kyoto": a word WordNet knows only as an
         # adjective or adverb heads no noun phrase.
@@ -73,6 +77,15 @@ def _modifier_only(tok: Token) -> bool:
     if tok.ent_type_ == "PERSON" or not low.isalpha() or lexicon.base(low, "n") is not None:
         return False
     return bool(lexicon.base(low, "a") or lexicon.base(low, "r"))
+
+
+def _plural(tok: Token) -> bool:
+    """A plural noun ("Statins"), as tagged or as WordNet's base differs from it."""
+    if tok.tag_ in ("NNS", "NNPS"):
+        return True
+    low = tok.lower_
+    base = lexicon.base(low, "n")
+    return low.endswith("s") and base is not None and base != low
 
 
 def _verb_candidates(sent: Span) -> Iterator[tuple[Token, str]]:
@@ -107,7 +120,9 @@ def reparsed(sent: Span, reparse: Reparse) -> Iterator[tuple[Doc, list[Token]]]:
     the pronoun stands for."""
     for verb, pronoun in _verb_candidates(sent):
         subject = _subject_words(sent, verb)
-        if subject is None:
+        if subject is None or (pronoun == "They" and not _plural(subject[-1])):
+            # A verb in its base form ("water", "mark") agrees with a plural subject only:
+            # "Open water in Salford Quays" and "Best mark in my group" are no clauses.
             continue
         doc = reparse(f"{pronoun} {sent.doc[verb.i : sent.end].text}")
         root = doc[1] if len(doc) > 2 else None

@@ -79,9 +79,23 @@ def phrase(tok: Token, skip: set[int] | None = None) -> str:
     kept = [
         t
         for t in tok.subtree
-        if t.i not in banned and not t.is_punct and t.lower_ not in ("a", "an", "the")
+        if t.i not in banned
+        and (not t.is_punct or inner_hyphen(t))
+        and t.lower_ not in ("a", "an", "the")
     ]
     return "".join(t.text_with_ws for t in kept).strip()
+
+
+def inner_hyphen(tok: Token) -> bool:
+    """A hyphen inside one word ("forty-five"): part of it, not punctuation to drop."""
+    doc = tok.doc
+    return (
+        tok.text == "-"
+        and not tok.whitespace_
+        and tok.i > 0
+        and not doc[tok.i - 1].whitespace_
+        and tok.i + 1 < len(doc)
+    )
 
 
 def is_person_like(tok: Token) -> bool:

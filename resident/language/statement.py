@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from resident.language import lexicon
 from resident.language.roles import Modality, RoleFill
 from resident.language.words import table, words
-from resident.records import PREDICATE_RE, Qualifier
+from resident.records import PREDICATE_RE, Claim, Qualifier
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -86,6 +86,19 @@ class Context:
     #: People and pets named so far, by their lower-case spelling (the latest few hundred):
     #: "ronan is 10", typed in lower case after "Aoife and Ronan", is Ronan.
     names: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The sex the talk has shown of a name, by its lower-case spelling ("my husband Karim",
+    #: "Kuba ... he"): "she" is never Karim after that.
+    sexes: dict[str, str] = field(default_factory=dict)
+
+    def note_sex(self, name: str, sex: str) -> None:
+        if sex in ("m", "f"):
+            self.sexes[name.lower()] = sex
+
+    def agrees(self, name: str, pronoun: str) -> bool:
+        """Could a he/she/his/her name `name`? Not where the talk showed the other sex."""
+        said = table("pronoun_sex").get(pronoun.lower())
+        known = self.sexes.get(name.lower())
+        return said is None or known is None or said == known
 
     def remember(self, name: str, kind: str) -> None:
         self.last_mention = (name, kind)
@@ -100,9 +113,12 @@ class Context:
         """The person or pet a word names when written in lower case, if one was named."""
         return self.names.get(word.lower())
 
-    def mention(self) -> tuple[str, str] | None:
-        """Whom he/she means: the last person named, within the last two turns."""
+    def mention(self, pronoun: str = "") -> tuple[str, str] | None:
+        """Whom he/she means: the last person named, within the last two turns, unless the
+        talk showed them of the other sex."""
         if self.last_mention is None or self.turn - self.mention_turn > 2:
+            return None
+        if not self.agrees(self.last_mention[0], pronoun):
             return None
         return self.last_mention
 
@@ -223,6 +239,9 @@ def verb_lemma(tok: Token) -> str:
         and not lemma.endswith(("s", "sh", "ch", "x", "z", "o"))
     ):
         lemma = text[:-1]
+    if tok.pos_ == "VERB" and lemma.isalpha():
+        # "swam" left as its own lemma: WordNet's base of it ("swim").
+        lemma = lexicon.base(lemma, "v") or lemma
     return canonical_lemma(lemma)
 
 
@@ -245,3 +264,21 @@ def qualifiers_of(statement: Statement, change: bool = False) -> tuple[Qualifier
     if change:
         out.append(Qualifier(role="change", value="declared"))
     return tuple(dict.fromkeys(out))
+
+
+class StatedClaim(Claim):
+    """A claim as a turn reports it: with the qualifiers its statement was stored with (role:
+    what was said), so the turn shows everything the clause said, not only subject, predicate
+    and object."""
+
+    qualifiers: dict[str, str] = {}
+
+
+def stated(claim: Claim, qualifiers: tuple[Qualifier, ...]) -> Claim:
+    """`claim` carrying its qualifiers, for the turn's report; the claim itself when none."""
+    if not qualifiers:
+        return claim
+    held: dict[str, str] = {}
+    for q in qualifiers:
+        held[q.role] = f"{held[q.role]}; {q.value}" if q.role in held else q.value
+    return StatedClaim(**claim.model_dump(), qualifiers=held)

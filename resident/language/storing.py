@@ -28,7 +28,7 @@ from resident.language.pipeline import is_trained
 from resident.language.reading import read, said_triple
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
-from resident.language.statement import Ref, Statement, qualifiers_of
+from resident.language.statement import Ref, Statement, qualifiers_of, stated
 from resident.language.threads import OpenThread
 from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, StatementWrite
@@ -280,7 +280,8 @@ class StoringMixin(LanguageBase):
             if roles:
                 said_too = "; ".join(f"{q.role} {q.value}" for q in roles)
                 view = view.model_copy(update={"line": f"{view.line} Also said: {said_too}."})
-            shown.append(view)
+            # The turn reports the claim with what else its clause said.
+            shown.append(view.model_copy(update={"claim": stated(claim, write.qualifiers)}))
         return shown
 
     def _statement_claim(

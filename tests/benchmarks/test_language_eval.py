@@ -185,6 +185,11 @@ def test_the_evaluation_runs_on_a_tiny_conversation(tmp_path: Path) -> None:
     assert outcomes["Where does Lena live?"] == "correct", result["answers"]
     assert result["accuracy_by_kind"]["single"] == 1.0
     assert result["gold_statements"] == 1 and result["claim_recall"] == 1.0
+    # Each stored claim comes with its turn, for reading them; a short talk has no long-talk
+    # claims, and a gold statement some claim states is not listed as missed.
+    assert {c["turn"] for c in result["claims"]} == {"My sister Lena lives in Porto."}
+    assert not any(c["long"] for c in result["claims"])
+    assert result["long_claims_stored"] == 0 and result["missed_gold"] == []
     assert "| answer accuracy, overall |" in proc.stdout
 
 

@@ -197,7 +197,7 @@ def test_welcome_back_only_to_someone_who_has_spoken(max_: Max) -> None:
     max_.resident.people.introduce("Tom", max_.clock.now())  # as a token or `person` does
     hello = max_.say("Hello, I'm Tom.", "person:tom")
     assert hello.reply.startswith("Hello, Tom: nice to meet you.")
-    assert "Marta told me you are a nurse." in hello.reply
+    assert "Marta told me you work as a nurse." in hello.reply
     assert hello.person_id == "person:tom"
     assert max_.say("Hello, I'm Tom.", "person:tom").reply.startswith("Welcome back, Tom")
 

@@ -58,7 +58,7 @@ def test_the_relative_clause_and_the_main_clause_are_both_stored(nlp: Any) -> No
         ("Tom", "plays", "cello"),
     }
     assert _read(nlp, "My sister, who lives in Oslo, is a nurse.") >= {
-        ("kin sister", "is_a", "nurse"),
+        ("kin sister", "works_as", "nurse"),
         ("kin sister", "lives_in", "Oslo"),
     }
     assert ("Tom", "gives", "book") in _read(nlp, "I finished the book that Tom gave me.")

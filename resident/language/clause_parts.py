@@ -1,0 +1,247 @@
+"""The parts of a clause the reader looks at before it reads one (pure, over spaCy's parse):
+its mood and negation, its time phrase, a subject the small parser hung as a modifier, the
+prepositional phrases a verb is said with, and the shapes that make a clause mean more than
+its verb ("had my cataract done", "came home", "going to visit").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Literal
+
+from resident.language import when as timewords
+from resident.language.objects import _direct_object
+from resident.language.phrases import third_person
+from resident.language.refs import _conjuncts, _is_literal, _object_text
+from resident.language.statement import (
+    _FUTURE,
+    _MODALS_SKIP,
+    _PLACE_WORDS,
+    ACTIVITIES,
+    Ref,
+    Statement,
+    _predicate,
+    canonical_lemma,
+    gerund,
+    verb_lemma,
+)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: The dependencies under which a clause of its own hangs on another.
+_CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis"})
+
+
+def _misparsed_subject(verb: Token) -> Token | None:
+    """ "Ibuprofen treats fever", where the small parser hangs the first noun on the verb as a
+    compound: a noun opening the sentence, right before a verb with an object, is its subject."""
+    first = next(iter(verb.lefts), None)
+    if (
+        first is None
+        or verb.pos_ != "VERB"
+        or first.dep_ not in ("compound", "nmod", "npadvmod")
+        or first.pos_ not in ("NOUN", "PROPN")
+        or first.i != verb.sent.start
+        or first.i + 1 != verb.i
+    ):
+        return None
+    return first if any(c.dep_ == "dobj" for c in verb.children) else None
+
+
+def _negated(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
+    """The clause's mood, or None for a hypothetical one (would, could, might)."""
+    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a in _MODALS_SKIP for a in auxes):
+        return None
+    if any(a in _FUTURE for a in auxes):
+        return "plan"
+    if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):
+        return "past"
+    return "fact"
+
+
+def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
+    """The clause's time phrase ("last Saturday", "in two weeks") and its token indices."""
+    phrases, used = _child_time_tokens(verb)
+    if not phrases:
+        # "I adopted a cat named Miso two weeks ago": the date hangs lower in the parse.
+        own = _own_tokens(verb)
+        for ent in verb.doc.ents:
+            inside = all(t.i in own for t in ent)
+            if ent.label_ in ("DATE", "TIME") and inside and timewords.mentions_time(ent.text):
+                phrases.append(ent.text)
+                used.update(t.i for t in ent)
+                break
+    return (" ".join(phrases) if phrases else None), used
+
+
+def _own_tokens(verb: Token) -> set[int]:
+    """The clause's tokens, without the clauses under it."""
+    out = {verb.i}
+    for child in verb.children:
+        if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
+            continue
+        out.update(t.i for t in child.subtree)
+    return out
+
+
+def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
+    phrases: list[str] = []
+    used: set[int] = set()
+    for child in verb.children:
+        span_tokens = list(child.subtree)
+        text = " ".join(t.text for t in span_tokens)
+        is_time = child.ent_type_ in ("DATE", "TIME") or (
+            child.dep_ in ("npadvmod", "advmod", "prep", "tmod")
+            and timewords.mentions_time(text)
+            and len(span_tokens) <= 5
+        )
+        if child.dep_ in ("prep",) and child.lower_ not in (
+            "on",
+            "in",
+            "at",
+            "during",
+            "this",
+            "last",
+            "next",
+            "since",
+            "for",
+        ):
+            is_time = False
+        if is_time and child.dep_ not in ("nsubj", "dobj", "ccomp", "xcomp", "conj"):
+            phrases.append(text)
+            used.update(t.i for t in span_tokens)
+    return phrases, used
+
+
+def _caused(verb: Token, obj: Token | None) -> tuple[Token, Token] | None:
+    """ "had my cataract done", "got my ears pierced": the participle and the thing it was
+    done to, when "have" or "get" is said with one (as its clause, or on its object)."""
+    if obj is not None:
+        done = next((c for c in obj.children if c.dep_ == "acl" and c.tag_ == "VBN"), None)
+        # A participle with an argument of its own names or describes ("a cat called Mochi",
+        # "a book written by Tom"); one standing alone says what was done to the object.
+        if done is None or any(c.dep_ not in ("prep", "punct", "npadvmod") for c in done.children):
+            return None
+        if any(p.lower_ == "by" for p in done.children if p.dep_ in ("prep", "agent")):
+            return None
+        return done, obj
+    for child in verb.children:
+        if child.dep_ in ("ccomp", "xcomp") and child.tag_ == "VBN":
+            thing = next((c for c in child.children if c.dep_ == "nsubj"), None)
+            if thing is not None and thing.pos_ == "NOUN":
+                return child, thing
+    return None
+
+
+def _gerund_after_prep(verb: Token) -> Token | None:
+    """ "switched to teaching law": a gerund with an object of its own after the verb's
+    preposition, which says what the subject does."""
+    for prep in (c for c in verb.children if c.dep_ == "prep"):
+        for comp in prep.children:
+            if (
+                comp.dep_ == "pcomp"
+                and comp.tag_ == "VBG"
+                and any(c.dep_ == "dobj" for c in comp.children)
+            ):
+                return comp
+    return None
+
+
+def _preps(verb: Token, prt: str) -> Iterator[tuple[Token, str]]:
+    """The verb's prepositional phrases, each with the particle it is said with: the verb's
+    own, then those under an adverb particle ("got back from Lagos": back, from Lagos)."""
+    for prep in verb.children:
+        if prep.dep_ in ("prep", "dative"):
+            yield prep, prt
+    for adverb in verb.children:
+        if adverb.dep_ == "advmod" and adverb.pos_ in ("ADV", "ADP") and not prt:
+            yield from ((p, adverb.lower_) for p in adverb.children if p.dep_ == "prep")
+
+
+def _goes_somewhere(verb: Token) -> bool:
+    """ "came home", "came to Lisbon": a verb of talk that here says where someone went."""
+    for child in verb.children:
+        if child.dep_ == "advmod" and child.lower_ in _PLACE_WORDS:
+            return True
+        if child.dep_ == "prep" and child.lower_ in _MOTION_PREPS:
+            # "came to Lisbon", not "thinking of a wedding in Kumasi": a way to a place.
+            pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if pobj is not None and pobj.ent_type_ in ("GPE", "LOC", "FAC"):
+                return True
+    return False
+
+
+#: Prepositions of a way somewhere ("came to Lisbon", "came back from Lagos").
+_MOTION_PREPS = frozenset({"to", "into", "from", "towards", "toward", "onto"})
+
+
+def _plan_verb(verb: Token, xcomp: Token | None) -> bool:
+    """ "I'm going to visit my mom": "going to" makes a plan of the inner verb."""
+    return (
+        verb_lemma(verb) == "go"
+        and xcomp is not None
+        and any(c.lower_ == "to" for c in xcomp.children if c.dep_ == "aux")
+        and verb.tag_ == "VBG"
+    )
+
+
+def _read_clause_inner(
+    verb: Token,
+    subject: Ref,
+    negated: bool,
+    mood: Literal["fact", "past", "plan", "wish"],
+    when: str | None,
+    time_idx: set[int],
+) -> list[Statement]:
+    inner_when, inner_idx = _time_tokens(verb)
+    when = when or inner_when
+    skip = time_idx | inner_idx
+    lemma = canonical_lemma(verb.lemma_.lower())
+    out = []
+    obj_tok = _direct_object(verb)
+    targets: list[tuple[str | None, Token]] = []
+    if obj_tok is not None:
+        targets = [(_predicate(third_person(lemma)), o) for o in _conjuncts(obj_tok)]
+    else:
+        for prep in (c for c in verb.children if c.dep_ == "prep" and c.i not in skip):
+            pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if pobj is not None:
+                targets = [
+                    (_predicate(third_person(lemma), prep.lower_), o) for o in _conjuncts(pobj)
+                ]
+                break
+    for predicate, o in targets:
+        text = _object_text(o, skip)
+        if predicate and text:
+            out.append(
+                Statement(
+                    subject=subject,
+                    predicate=predicate,
+                    object=text,
+                    negated=negated,
+                    mood=mood,
+                    when=when,
+                    verb=lemma,
+                    literal=_is_literal(o),
+                )
+            )
+    if not targets and lemma in ACTIVITIES:
+        out.append(
+            Statement(
+                subject=subject,
+                predicate="does",
+                object=gerund(lemma),
+                literal=True,
+                negated=negated,
+                mood=mood,
+                when=when,
+                verb=lemma,
+            )
+        )
+    return out

@@ -1,0 +1,292 @@
+"""What a clause's object and subject may be, and how a claim is shaped from them. Pure.
+
+The parse says which token is the object; these rules say whether a phrase is content a claim
+may hold (an entity or a content noun phrase, never an adjective or a number standing alone as
+a subject), and which predicate a copula's noun makes ("I'm a mechanic": works_as, since a
+mechanic is an occupation in WordNet; "Duncan is a goose": is_a).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from resident.language import lexicon
+from resident.language.roles import RoleFill, inner_hyphen
+from resident.language.words import table, words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from resident.language.statement import Ref
+
+
+def is_occupation(noun: str) -> bool:
+    """Does `noun` (its last word: "junior accountant") name an occupation? A WordNet noun
+    whose first two senses have one of data/occupation_ancestors.txt among its hypernyms."""
+    last = noun.split()[-1].lower() if noun.split() else ""
+    if not last.isalpha() or not lexicon.available():
+        return False
+    # A closed compound WordNet lacks is read by its longest known tail ("headteacher":
+    # "teacher").
+    tails = (last[i:] for i in range(len(last) - 3))
+    head = next((b for t in tails if (b := lexicon.base(t, "n"))), None)
+    if head is None:
+        return False
+    return any(lexicon.is_a(head, a, senses=2) for a in words("occupation_ancestors"))
+
+
+def copula_predicate(predicate: str, subject: Ref, obj: str) -> str:
+    """ "is_a" for a person whose noun is an occupation is what they work as."""
+    if predicate != "is_a" or not _personal(subject) or not is_occupation(obj):
+        return predicate
+    return "works_as"
+
+
+def counted(obj: str) -> bool:
+    """Does the phrase open with a count above one ("two cats", "3 kids")?"""
+    first = obj.split()[0].lower() if obj.split() else ""
+    value = first if first.isdigit() else table("number_words").get(first, "")
+    return value.isdigit() and int(value) > 1
+
+
+def _personal(subject: Ref) -> bool:
+    """May the subject hold a job: anyone but an animal (a name the recogniser did not tag a
+    person still may: "Finn ... he's a DJ now")."""
+    return subject.kind != "animal"
+
+
+#: Noun classes of an eventive noun a light verb joins with ("a look", "a try", "a call").
+_EVENT_CLASSES = frozenset({"noun.act", "noun.event", "noun.communication", "noun.attribute"})
+#: Noun classes of what is no thing: a noun with no other sense, said as "some news" or "any
+#: ideas" after a light verb, is no object a claim may hold.
+_ABSTRACT_CLASSES = frozenset(
+    {
+        "noun.communication",
+        "noun.cognition",
+        "noun.time",
+        "noun.attribute",
+        "noun.act",
+        "noun.event",
+        "noun.state",
+        "noun.relation",
+        "noun.feeling",
+    }
+)
+
+
+def light_object(verb_lemma: str, obj: Token, timed: bool) -> Literal["keep", "join", "empty"]:
+    """How a light verb's object reads: "join" when the bare noun is an event the subject
+    does (the verb and noun make one predicate: "took a look at the car"), "empty" when the
+    noun is "some" abstract thing and the clause says no time ("I got some news"),
+    else "keep" (the object is a thing: "got a job", "had a swimming lesson")."""
+    if verb_lemma not in words("light_verbs") or obj.pos_ != "NOUN" or obj.ent_type_:
+        return "keep"
+    if any(c.dep_ not in ("det", "punct", "prep") for c in obj.children):
+        return "keep"
+    noun = obj.lemma_.lower()
+    kind = lexicon.first_lexname(noun, "n")
+    indefinite = all(c.lower_ in ("a", "an") for c in obj.children if c.dep_ == "det")
+    eventive = kind in _EVENT_CLASSES and indefinite and lexicon.mostly_verb(noun)
+    if eventive and verb_lemma in words("light_verbs_joining"):
+        return "join"
+    vague = any(c.dep_ == "det" and c.lower_ in ("some", "any") for c in obj.children)
+    senses = lexicon.lexnames(noun, "n")
+    abstract = bool(senses) and senses <= _ABSTRACT_CLASSES
+    has_prep = any(c.dep_ == "prep" for c in obj.children)
+    return "empty" if vague and abstract and not has_prep and not timed else "keep"
+
+
+def content_object(tok: Token) -> bool:
+    """May `tok` head a claim's object? A noun phrase, a name, a number or a verb's -ing
+    form; never an adjective or an adverb the parser hung as one ("trying to eat healthier"),
+    though a word the tagger called one that WordNet knows as a noun, or not at all, may be
+    ("hates cilantro", "a little terrier", a made-up name)."""
+    if tok.dep_ == "npadvmod" and lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.time":
+        return False  # "we go there every easter": when, not what.
+    if tok.pos_ not in ("ADJ", "ADV") or tok.ent_type_:
+        return True
+    return _noun_or_unknown(tok.lower_)
+
+
+def role_only(prep: Token, pobj: Token) -> bool:
+    """ "as a kid": a person noun after "as" that is no occupation says in what role or at
+    what age, never what the clause is about ("as a nurse" may be)."""
+    return (
+        prep.lower_ == "as"
+        and pobj.pos_ == "NOUN"
+        and lexicon.first_lexname(pobj.lemma_.lower(), "n") == "noun.person"
+        and not is_occupation(pobj.lemma_)
+    )
+
+
+def verb_like(head: Token) -> bool:
+    """Can `head` be a clause's verb? A noun or a name the parser made the root ("I do tai
+    chi": "tai") is none, unless WordNet knows it as a verb."""
+    if head.pos_ not in ("NOUN", "PROPN"):
+        return True
+    return not lexicon.available() or lexicon.base(head.lower_, "v") is not None
+
+
+def indirect_question(verb: Token) -> bool:
+    """Is the clause under `verb` a question said inside another ("I don't know how you do
+    nights", "I wonder whether she moved")? It asks; it states nothing."""
+    if verb.dep_ != "ccomp":
+        return False
+    return any(
+        c.tag_ in ("WRB", "WP", "WDT") or (c.dep_ == "mark" and c.lower_ in ("whether", "if"))
+        for c in verb.children
+        if c.i < verb.i
+    )
+
+
+def has_number(text: str) -> bool:
+    """Does the phrase say a number ("ninety", "thirty-five", "5 months"), not an ordinal
+    ("the first")?"""
+    from spacy.lang.en.lex_attrs import like_num
+
+    parts = text.lower().replace("-", " ").split()
+    return any(
+        p.isdigit() or like_num(p) and not p.endswith(("st", "nd", "rd", "th")) for p in parts
+    )
+
+
+#: Noun classes of things, not of a property: "their halloumi is amazing" and "your family is
+#: ridiculously successful" praise a thing; they are no attribute of its owner.
+_THING_CLASSES = frozenset(
+    {
+        "noun.food",
+        "noun.group",
+        "noun.person",
+        "noun.animal",
+        "noun.plant",
+        "noun.artifact",
+        "noun.substance",
+        "noun.object",
+        "noun.Tops",
+    }
+)
+
+
+def praise_of_thing(predicate: str, verb: Token) -> bool:
+    """Is an attribute statement ("<owner>'s <noun> is <adjective>") an opinion of a thing
+    the owner has, not a property of the owner? Its value is an adjective and every sense of
+    its noun is a thing (WordNet), or WordNet does not know it."""
+    if not any(c.dep_ == "acomp" and c.pos_ == "ADJ" for c in verb.children):
+        return False
+    senses = lexicon.lexnames(predicate.split("_")[-1], "n")
+    return lexicon.available() and senses <= _THING_CLASSES
+
+
+def speaker_elided(verb: Token) -> bool:
+    """Is `verb` a past-tense verb opening a statement with no subject of its own ("Finished
+    the triathlon on Saturday!", "Got the job!")? Then its subject is the teller: a past form
+    is never an order, and casual talk drops the "I"."""
+    if verb.tag_ != "VBD" or any(
+        c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in verb.children
+    ):
+        return False
+    if verb.dep_ == "conj":
+        return speaker_elided(verb.head)
+    if verb.dep_ != "ROOT":
+        return False
+    return all(
+        t.is_punct or t.dep_ in ("intj", "advmod", "cc") or t.ent_type_ in ("DATE", "TIME")
+        for t in verb.sent
+        if t.i < verb.i
+    )
+
+
+def conditional(verb: Token) -> bool:
+    """Does a condition hang on the clause ("we will stay home if it rains")? Then what it
+    says holds only if, and is no fact."""
+    marks = words("hypothetical_marks")
+    return any(
+        c.dep_ == "advcl"
+        and any(m.dep_ == "mark" and m.lower_ in marks for m in c.children)
+        and not _polite(c)
+        for c in verb.children
+    )
+
+
+def _polite(condition: Token) -> bool:
+    """ "if you'll have me", "if you'd like": a condition said with will/would is courtesy;
+    a real one is said in the present ("if it rains")."""
+    return any(
+        c.dep_ == "aux" and c.lower_ in ("will", "'ll", "would", "'d") for c in condition.children
+    )
+
+
+_MEASURES = frozenset({"QUANTITY", "MONEY", "PERCENT"})
+
+
+def measures(verb: Token, used: set[int]) -> tuple[RoleFill, ...]:
+    """How much the clause says was done ("I swam four hundred metres last week"), when the
+    parse hung the measure on the verb as a modifier: a quantity qualifier."""
+    out = []
+    for child in verb.children:
+        if child.i in used or child.ent_type_ not in _MEASURES:
+            continue
+        if child.dep_ in ("npadvmod", "advmod", "dobj"):
+            ent = next((e for e in verb.doc.ents if e.start <= child.i < e.end), None)
+            if ent is not None:
+                out.append(RoleFill(role="quantity", text=ent.text))
+    return tuple(out)
+
+
+def time_clause(verb: Token) -> bool:
+    """Is the clause under `verb` the time of the one it hangs on ("when I was twelve",
+    "before he finished the question")? Then it states nothing of its own."""
+    if verb.dep_ != "advcl":
+        return False
+    marks = words("time_clause_marks")
+    return any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in verb.children)
+
+
+def time_clauses(verb: Token) -> tuple[RoleFill, ...]:
+    """The time clauses under `verb`, as its time qualifiers, in the words said."""
+    return tuple(RoleFill(role="time", text=_words(c)) for c in verb.children if time_clause(c))
+
+
+def _words(tok: Token) -> str:
+    kept = (t for t in tok.subtree if not t.is_punct or inner_hyphen(t))
+    return "".join(t.text_with_ws for t in kept).strip()
+
+
+def _direct_object(verb: Token) -> Token | None:
+    for child in verb.children:
+        if child.dep_ in ("dobj", "obj"):
+            return child
+    # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
+    # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at
+    # all, and not as an adverb or adjective, is the object.
+    # A lone word read as a clause of its own ("relieves migraine": migraine a verb) is one
+    # too, when WordNet knows no verb of that spelling.
+    for child in verb.rights:
+        if child.is_punct or child.ent_type_ or not _noun_or_unknown(child.lower_):
+            continue
+        loose = child.dep_ in ("advmod", "acomp", "npadvmod", "punct", "dep") and child.pos_ in (
+            "ADJ",
+            "ADV",
+            "NOUN",
+            "PUNCT",
+            "X",
+        )
+        lone = (
+            child.dep_ in ("ccomp", "xcomp")
+            and child.n_lefts + child.n_rights == 0
+            and lexicon.available()
+            and lexicon.base(child.lower_, "v") is None
+        )
+        if loose or lone:
+            return child
+    return None
+
+
+def _noun_or_unknown(word: str) -> bool:
+    """WordNet knows `word` as a noun, or (a made-up name: "birchitis") not at all; never as
+    an adverb or adjective."""
+    if lexicon.base(word, "r") or lexicon.base(word, "a"):
+        return False
+    if lexicon.base(word, "n"):
+        return True
+    return lexicon.available() and not lexicon.base(word, "v") and any(c.isalpha() for c in word)
