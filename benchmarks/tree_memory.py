@@ -42,12 +42,15 @@ def _kib(path: str, key: str) -> int:
     return 0
 
 
-def _stage(pid: int) -> str | None:
+def _cmdline(pid: int) -> bytes:
     try:
-        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
-        return None
-    for arg in argv:
+        return b""
+
+
+def _stage(pid: int) -> str | None:
+    for arg in _cmdline(pid).split(b"\0"):
         if arg.endswith(REQUEST.encode()):
             return Path(arg.decode()).name.split(".")[0]
     return None
@@ -66,8 +69,11 @@ class TreeSampler(threading.Thread):
 
     def run(self) -> None:
         last = time.perf_counter()
+        me = _cmdline(self.root)
         while not self._stop_event.is_set():
-            kids = descendants(self.root)
+            # A child forked but not yet exec'd shares the parent's pages (its cmdline is still
+            # the parent's): counting its RSS would count the parent twice.
+            kids = [p for p in descendants(self.root) if _cmdline(p) != me]
             pids = [self.root, *kids]
             rss = sum(_kib(f"/proc/{p}/status", "VmRSS:") for p in pids)
             pss = sum(_kib(f"/proc/{p}/smaps_rollup", "Pss:") for p in pids)

@@ -8,8 +8,9 @@ The parent makes the snapshot, never opens it (a DuckDB file has one writer: the
 compares the two quizzes, and only on a stable quiz replays the night's journaled writes on the
 live graph and installs the learner's files (resident.learning.quiz, the same rule as in one
 process). A child that fails or is killed raises NightStageFailed; the scratch copy is removed
-and nothing reached the graph or the learner's files. Children are fresh interpreters
-(`python -m`), not forks: none inherits the parent's pages.
+and nothing reached the graph or the learner's files. A child whose parent is killed ends
+itself (the live graph was never written: only the parent replays the journal). Children are
+fresh interpreters (`python -m`), not forks: none inherits the parent's pages.
 
 Child command line: `python -m <module> <request.json> <result.json>`; the night's child is this
 module (`night` names the night function as `module:attribute`), the quiz's is given by the caller
@@ -23,10 +24,15 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel, SecretStr
@@ -52,6 +58,8 @@ CONSOLIDATE = "resident.learning.consolidation:consolidate"
 RECORD_MODULE = "resident.records"
 #: Lines of a failed child's log quoted in its error.
 LOG_LINES = 20
+#: How often a child looks whether its parent is still there (seconds).
+ORPHAN_POLL_S = 1.0
 
 
 def run_night(
@@ -66,7 +74,11 @@ def run_night(
     from resident.learning.consolidation import NightReport
 
     with scratch_files(graph, settings, now, "night") as scratch:
-        request = {"settings": settings_json(scratch), "now": now.isoformat()}
+        request = {
+            "settings": settings_json(scratch),
+            "now": now.isoformat(),
+            "parent": os.getpid(),
+        }
         first = run_child(quiz_module, {**request, "items": None}, scratch.data_dir, "quiz-before")
         items = [QuizItem.model_validate(i) for i in first["items"]]
         done = run_child(__name__, {**request, "night": night}, scratch.data_dir, "night")
@@ -123,8 +135,11 @@ def run_child(module: str, request: dict[str, Any], work: Path, stage: str) -> d
 def child_main(handle: Callable[[Settings, datetime, dict[str, Any]], dict[str, Any]]) -> None:
     """A child's whole life: read the request named on the command line, `handle` it, write the
     result (or the error, typed by name) as JSON; exit 0 only on success."""
+    arrow_without_pandas()
     req, res = Path(sys.argv[1]), Path(sys.argv[2])
     request = json.loads(req.read_text("utf-8"))
+    if "parent" in request:
+        threading.Thread(target=_orphaned, args=(int(request["parent"]),), daemon=True).start()
     settings = Settings.model_validate(request["settings"])
     try:
         reply = handle(settings, datetime.fromisoformat(request["now"]), request)
@@ -134,6 +149,41 @@ def child_main(handle: Callable[[Settings, datetime, dict[str, Any]], dict[str, 
         res.write_text(json.dumps({"error": error}), "utf-8")
         sys.exit(1)
     res.write_text(json.dumps(reply), "utf-8")
+
+
+class _NoPandas(MetaPathFinder):
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if fullname.partition(".")[0] == "pandas":
+            raise ModuleNotFoundError(f"{fullname} is not used by a night's child", name=fullname)
+        return None
+
+
+def arrow_without_pandas() -> None:
+    """pyarrow looks for pandas the first time it builds an array from Python objects, and
+    imports it when installed (49 MiB resident: the night's replay harvest, experiences_table,
+    brought it in). A child hands pyarrow no DataFrame, so pyarrow is shown pandas as absent for
+    that first look (it does not look again); pandas itself stays importable. The same device
+    as resident.language.optional, which cannot be imported without the language layer."""
+    if "pandas" in sys.modules:
+        return
+    import pyarrow as pa
+
+    finder = _NoPandas()
+    sys.meta_path.insert(0, finder)
+    try:
+        pa.array([0])
+    finally:
+        sys.meta_path.remove(finder)
+
+
+def _orphaned(parent: int) -> None:
+    """End this child once its parent is gone (killed -9 mid-night): nobody would read what it
+    writes, and the scratch copy it holds is the parent's to remove."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_POLL_S)
+    os._exit(1)
 
 
 def night_child(settings: Settings, now: datetime, request: dict[str, Any]) -> dict[str, Any]:

@@ -1,11 +1,12 @@
 """Nights a child process of resident.learning.night_process runs by name in the tests: one that
 notes its process id, one that changes a quizzed answer without evidence, one that fails with a
-typed error, one killed with SIGKILL after writing to the scratch graph."""
+typed error, one killed with SIGKILL after writing to the scratch graph, one that waits."""
 
 from __future__ import annotations
 
 import os
 import signal
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -54,3 +55,11 @@ def killed_night(graph: Any, s: Settings, now: datetime) -> Any:
     consolidate(graph, s, now)
     _unfounded(graph, s, now)
     os.kill(os.getpid(), signal.SIGKILL)
+
+
+def waiting_night(graph: Any, s: Settings, now: datetime) -> Any:
+    """Writes to the scratch graph, says so (its process id), then waits to be ended."""
+    _unfounded(graph, s, now)
+    Path(os.environ[PID_FILE]).write_text(str(os.getpid()))
+    while True:
+        time.sleep(0.1)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -119,3 +121,47 @@ def test_a_child_that_fails_or_is_killed_is_a_typed_error_and_changes_nothing(
     assert _count(store) == before
     assert not checkpoint_path(s.data_dir).exists()
     assert not list(s.data_dir.glob("night-*")), "the scratch copy is gone"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in state
+
+
+def test_a_night_whose_parent_is_killed_ends_and_changes_nothing(
+    settings: Settings, tmp_path: Path
+) -> None:
+    s = _small_settings(settings)
+    with DuckStore.open(s, create=True) as store:
+        _fill(store)
+        before = _count(store)
+    pid_file = tmp_path / "night.pid"
+    argv = [sys.executable, "-c", PARENT, json.dumps(settings_json(s)), NOW.isoformat(), QUIZ]
+    parent = subprocess.Popen(
+        [*argv, "tests.learning.night_probe:waiting_night"],
+        env={**os.environ, PID_FILE: str(pid_file)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        # The night child has written to its scratch graph and waits: only then the parent dies.
+        while not pid_file.exists() or not pid_file.read_text():
+            assert parent.poll() is None, "the parent ended before its night began"
+            time.sleep(0.1)
+        child = int(pid_file.read_text())
+        os.kill(parent.pid, signal.SIGKILL)
+    finally:
+        parent.kill()  # a test that failed above leaves no night waiting: it ends with it
+        parent.wait()
+    # The orphaned night ends itself: it looks for its parent every second (the generous
+    # bound only keeps a broken build from waiting forever).
+    deadline = time.monotonic() + 120
+    while _alive(child):
+        assert time.monotonic() < deadline, "the orphaned night is still running"
+        time.sleep(0.1)
+    with DuckStore.open(s) as graph:
+        assert _count(graph) == before
+    assert not checkpoint_path(s.data_dir).exists()
