@@ -3,7 +3,8 @@ every `every` seconds, their RSS summed (the conservative figure: a shared libra
 once per process that maps them) and their PSS summed (each shared page split between its
 users: what the tree takes from the machine). A sample is filed under the stage its running
 child names (the request file on a night child's command line: quiz-before, night, quiz-after;
-resident.learning.night_process), or `parent` when no child runs. Linux only."""
+resident.learning.night_process; a child that is exiting keeps the stage it named), or `parent`
+when no child runs. Linux only."""
 
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ class TreeSampler(threading.Thread):
         self.root = os.getpid()
         self._stop_event = threading.Event()
         self.peaks: dict[str, dict[str, float]] = {}
+        self.stage_of: dict[int, str] = {}
 
     def run(self) -> None:
         last = time.perf_counter()
@@ -77,7 +79,11 @@ class TreeSampler(threading.Thread):
             pids = [self.root, *kids]
             rss = sum(_kib(f"/proc/{p}/status", "VmRSS:") for p in pids)
             pss = sum(_kib(f"/proc/{p}/smaps_rollup", "Pss:") for p in pids)
-            stage = next((s for p in kids if (s := _stage(p))), "parent")
+            for p in kids:
+                # An exiting child's cmdline is gone while its pages are still being freed:
+                # it stays under the stage it named.
+                self.stage_of[p] = _stage(p) or self.stage_of.get(p, "parent")
+            stage = next((s for p in kids if (s := self.stage_of[p]) != "parent"), "parent")
             now = time.perf_counter()
             peak = self.peaks.setdefault(stage, {"rss": 0, "pss": 0, "procs": 0, "s": 0.0})
             peak["rss"] = max(peak["rss"], rss / 1024)
