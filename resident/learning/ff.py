@@ -22,6 +22,7 @@ torch is imported lazily by the callers (this module is only imported where torc
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -239,6 +240,45 @@ class TrainConfig:
     negatives_from_range: bool = False
 
 
+#: Optimizer methods torch wraps in `torch._disable_dynamo`, which imports the compiler on the
+#: first call (`eager_optimizers`).
+_DYNAMO_WRAPPED = ("add_param_group", "state_dict", "load_state_dict", "zero_grad")
+
+
+def eager_optimizers() -> None:
+    """Let torch's optimizers run without importing torch's compiler (torch._dynamo and with it
+    sympy and mpmath: 74 MiB resident, 87 with what they touch, in a process that only trains
+    eagerly; benchmarks/RESULTS-learning.md section 10.4). Those methods import it on their first
+    call only to disable compilation inside them, which has no effect outside `torch.compile`:
+    each method's disabled form is set to the method itself, the cache torch keeps on the
+    function. `optimizer_step` does the same for a step. Process-wide; changes no number."""
+    for name in _DYNAMO_WRAPPED:
+        fn = getattr(getattr(torch.optim.Optimizer, name), "__wrapped__", None)
+        if fn is not None and not hasattr(fn, "__dynamo_disable"):
+            setattr(fn, "__dynamo_disable", fn)
+
+
+def optimizer_step(opt: torch.optim.Optimizer) -> None:
+    """`opt.step()` without importing torch's compiler: torch's step wrappers (its profiler
+    hook, `_use_grad`) import torch._dynamo only to mark graph breaks, which eager code has
+    none of; this runs the optimizer's own step with gradients off, as `_use_grad` does. An
+    optimizer with step hooks, or a differentiable one, takes torch's own path."""
+    raw = inspect.unwrap(type(opt).step)
+    from torch.optim import optimizer as torch_optimizer
+
+    hooked = (
+        opt._optimizer_step_pre_hooks
+        or opt._optimizer_step_post_hooks
+        or torch_optimizer._global_optimizer_pre_hooks
+        or torch_optimizer._global_optimizer_post_hooks
+    )
+    if raw is type(opt).step or hooked or opt.defaults.get("differentiable"):
+        opt.step()
+        return
+    with torch.no_grad():
+        raw(opt)
+
+
 @dataclass
 class History:
     losses: list[float] = field(default_factory=list)
@@ -314,6 +354,7 @@ def train_ff(
     if model.word is not None:
         groups[0] += list(model.word.parameters())
     groups += [list(layer.parameters()) for layer in model.layers]
+    eager_optimizers()
     opts = [torch.optim.Adam(g, lr=cfg.lr) for g in groups]
     if opt_state:
         for o, s in zip(opts, opt_state, strict=True):
@@ -350,7 +391,7 @@ def train_ff(
                         )
                     opt.zero_grad()
                     loss.backward()  # reaches this layer (layer 1: the embeddings) only
-                    opt.step()
+                    optimizer_step(opt)
                     total += float(loss.detach())
         history.epochs += 1
         history.losses.append(total)
