@@ -74,6 +74,10 @@ def run_night(
     from resident.learning.consolidation import NightReport
 
     with scratch_files(graph, settings, now, "night") as scratch:
+        # The parent waits beside each child: DuckDB's cache of what the snapshot copied goes.
+        release = getattr(graph, "release_memory", None)
+        if release is not None:
+            release()
         request = {
             "settings": settings_json(scratch),
             "now": now.isoformat(),
