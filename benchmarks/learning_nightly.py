@@ -2,7 +2,10 @@
 held-out MRR and Hits@10 per night, the calibrated threshold and its held-out precision, the
 proposals checked against the FULL ontology (true: the full hp.obo holds or entails the edge;
 reversed: it holds the opposite direction), open proposals, and each night's wall time and
-peak memory (each night runs in its own process, as a flow run does).
+peak memory (each night runs in its own process, as a flow run does, and starts the quiz before,
+the night and the quiz after as children of its own: the memory reported is the whole process
+tree's, sampled from /proc every 50 ms by benchmarks.tree_memory, summed RSS and summed PSS, per
+stage; the largest child's ru_maxrss and the parent's own are given beside it).
 
 `python -m benchmarks.learning_nightly --terms 2000 --nights 10` appends its section to
 benchmarks/RESULTS-learning.md.
@@ -30,6 +33,8 @@ from benchmarks.learning import RESULTS
 from benchmarks.learning_splits import ROOT, bfs_order
 
 START = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
+#: The stages of a night's process tree (benchmarks.tree_memory), in order.
+STAGES = ("parent", "quiz-before", "night", "quiz-after")
 
 
 def hpo_parsed() -> Any:
@@ -76,13 +81,17 @@ def ancestors(edges: list[tuple[str, str]]) -> dict[str, set[str]]:
 
 
 def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
-    """Run one consolidation night in this process; its report, time and peak RSS."""
+    """Run one consolidation night from this process; its report, time and the process tree's
+    peak memory by stage."""
+    from benchmarks.tree_memory import TreeSampler
     from flows.consolidation import quizzed_night
     from resident.config import load_settings
     from resident.learning.consolidation import consolidate
     from resident.memory.duck_store import DuckStore
 
     settings = load_settings(data_dir=data_dir, env=dict(os.environ))
+    sampler = TreeSampler()
+    sampler.start()
     t0 = time.perf_counter()
     with DuckStore.open(settings) as graph:
         if os.environ.get("MAX_NIGHT_UNGUARDED"):
@@ -91,12 +100,18 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
             guarded = quizzed_night(graph, settings, at)
             report, stable = guarded.report, guarded.quiz.stable
             changed, asked = len(guarded.quiz.changed), guarded.quiz.asked
+    wall = time.perf_counter() - t0
+    stages = sampler.stop()
     return {
         "quiz_stable": stable,
         "quiz_changed": changed,
         "quiz_asked": asked,
-        "wall_s": round(time.perf_counter() - t0, 1),
-        "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+        "wall_s": round(wall, 1),
+        "peak_rss_mib": max(v["rss"] for v in stages.values()),
+        "peak_pss_mib": max(v["pss"] for v in stages.values()),
+        "stages": stages,
+        "self_maxrss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+        "child_maxrss_mib": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024),
         "version": report.version,
         "mrr": report.mrr,
         "hits10": report.hits10,
@@ -326,13 +341,14 @@ def main() -> None:
         f"{args.epochs}` ({total:.0f} s in all).",
         "",
         "Terms: the first N under Phenotypic abnormality (HP:0000118), breadth first. Each "
-        "night runs in its own process. Precision (calibrated) is the held-out precision at "
-        "the night's threshold; true is checked against the FULL hp.obo (the edge or one it "
-        "entails); reversed: the full ontology holds the opposite direction.",
+        "night runs in its own process (its stages in children of it). Precision (calibrated) "
+        "is the held-out precision at the night's threshold; true is checked against the FULL "
+        "hp.obo (the edge or one it entails); reversed: the full ontology holds the opposite "
+        "direction.",
         "",
         "| night | MRR | Hits@10 | threshold | held-out precision | names threshold | names "
         "precision (support) | written | true | reversed | open | closed (c/r/d) | quiz | wall s "
-        "| peak RSS MiB |",
+        "| tree peak RSS (PSS) MiB |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for i, n in enumerate(nights, 1):
@@ -345,14 +361,35 @@ def main() -> None:
             f"{n['written']} | {n['true']} | {n['reversed']} | {n['pending']} | "
             f"{c.get('confirmed', 0)}/{c.get('refuted', 0)}/{c.get('decayed', 0)} | "
             f"{'stable' if n['quiz_stable'] else 'FAILED'} ({n['quiz_changed']}/"
-            f"{n['quiz_asked']} changed) | {n['wall_s']} | {n['peak_rss_mib']} |"
+            f"{n['quiz_asked']} changed) | {n['wall_s']} | {n['peak_rss_mib']} "
+            f"({n['peak_pss_mib']}) |"
+        )
+    lines += [
+        "",
+        "The process tree's peak by stage (summed RSS / summed PSS MiB, processes, seconds):",
+        "",
+        "| night | " + " | ".join(STAGES) + " | largest child's ru_maxrss | parent's ru_maxrss |",
+        "|---|" + "---|" * (len(STAGES) + 2),
+    ]
+    for i, n in enumerate(nights, 1):
+        cells = [
+            f"{v['rss']} / {v['pss']} ({v['procs']}, {v['s']} s)"
+            if (v := n["stages"].get(k))
+            else "-"
+            for k in STAGES
+        ]
+        lines.append(
+            f"| {i} | "
+            + " | ".join(cells)
+            + f" | {n['child_maxrss_mib']} | {n['self_maxrss_mib']} |"
         )
     share = f"{true / written:.2f}" if written else "n/a (none written)"
     lines += [
         "",
         f"All nights: {written} proposals, {true} true against the full ontology (precision "
         f"{share}), {rev} reversed; open after the last night: {nights[-1]['pending']}; "
-        f"peak RSS of a night {max(n['peak_rss_mib'] for n in nights)} MiB (target 600).",
+        f"tree peak of a night {max(n['peak_rss_mib'] for n in nights)} MiB summed RSS, "
+        f"{max(n['peak_pss_mib'] for n in nights)} MiB summed PSS (target 600 MB).",
         "",
         f"Conversation before each night (a new person a day): {nights[0]['talk']}",
     ]

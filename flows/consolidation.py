@@ -4,7 +4,8 @@ the metrics and their trend over past nights.
 
 The night runs on a snapshot, between two sittings of the morning quiz (resident.learning.quiz):
 its writes reach the live graph only when no answer changed; a changed answer fails the night
-(red in the artifact) and nothing it wrote is kept."""
+(red in the artifact) and nothing it wrote is kept. Each sitting and the night run in a child
+process one after another, so a night's memory is the largest of them, not their sum."""
 
 from __future__ import annotations
 
@@ -18,21 +19,22 @@ from prefect.cache_policies import NO_CACHE
 from flows._common import open_run, retry_options, settings
 from resident.clock import SystemClock
 from resident.config import Settings
-from resident.daemon.morning_quiz import ask, take_quiz
+from resident.daemon import quiz_process
 from resident.daemon.quiet import quiet_seconds, restore_energy
-from resident.learning.consolidation import consolidate
+from resident.learning.night_process import run_night
 from resident.learning.night_report import render_markdown
-from resident.learning.quiz import Guarded, guarded_night
+from resident.learning.quiz import Guarded
 from resident.maintenance import open_for_flow
 from resident.memory.client import GraphStore
 
-#: Re-exported: the quiz is asked in resident.daemon.morning_quiz.
-__all__ = ["ask", "quizzed_night", "sleep_consolidation", "take_quiz"]
+__all__ = ["quizzed_night", "sleep_consolidation"]
 
 
 def quizzed_night(graph: GraphStore, s: Settings, now: datetime) -> Guarded:
-    """One night on a snapshot, quizzed before and after, applied only when the quiz held."""
-    return guarded_night(graph, s, now, consolidate, take_quiz)
+    """One night on a snapshot, quizzed before and after, applied only when the quiz held: the
+    quiz before, the night and the quiz after each in a child process of their own (the flow's
+    process loads neither the conversation layer nor torch: resident.learning.night_process)."""
+    return run_night(graph, s, now, quiz_process.__name__)
 
 
 def quiz_markdown(g: Guarded) -> str:

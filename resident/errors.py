@@ -308,3 +308,16 @@ class GraphDamaged(ResidentError):
     the recovery."""
 
     code = "graph_damaged"
+
+
+class NightStageFailed(ResidentError):
+    """One of a consolidation night's child processes (the quiz before, the night, the quiz
+    after) failed or was killed: nothing of the night reached the graph or the learner's files.
+    The message names the stage and what the child said last."""
+
+    code = "night_stage_failed"
+
+    def __init__(self, stage: str, problem: str) -> None:
+        super().__init__(f"night stage {stage!r} failed: {problem}")
+        self.stage = stage
+        self.problem = problem

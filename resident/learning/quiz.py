@@ -156,7 +156,7 @@ def guarded_night(
         applied = 0
         if result.stable:
             applied = journal.replay_on(graph)
-            _install(scratch_settings.data_dir / CHECKPOINT_DIR, settings.data_dir / CHECKPOINT_DIR)
+            install(scratch_settings.data_dir / CHECKPOINT_DIR, settings.data_dir / CHECKPOINT_DIR)
         return Guarded(report, result, applied)
 
 
@@ -169,6 +169,19 @@ def scratch_copy(
     live graph (asking is a retrieval). The copy is removed however the block ends."""
     from resident.memory.duck_store import DuckStore
 
+    with (
+        scratch_files(graph, settings, now, prefix) as scratch_settings,
+        DuckStore.open(scratch_settings) as scratch,
+    ):
+        yield scratch, scratch_settings
+
+
+@contextmanager
+def scratch_files(
+    graph: GraphStore, settings: Settings, now: datetime, prefix: str
+) -> Iterator[Settings]:
+    """The scratch data directory of scratch_copy, not opened (a child process opens it: one
+    DuckDB file has one writer); its settings. Removed however the block ends."""
     settings.snapshots_dir.mkdir(parents=True, exist_ok=True)
     snap = graph.snapshot(settings.snapshots_dir / f"{prefix}-{now:%Y%m%dT%H%M%SZ}.duckdb")  # type: ignore[attr-defined]
     work = Path(tempfile.mkdtemp(prefix=f"{prefix}-", dir=settings.data_dir))
@@ -178,9 +191,7 @@ def scratch_copy(
         learning = settings.data_dir / CHECKPOINT_DIR
         if learning.exists():
             shutil.copytree(learning, work / CHECKPOINT_DIR)
-        scratch_settings = settings.model_copy(update={"data_dir": work})
-        with DuckStore.open(scratch_settings) as scratch:
-            yield scratch, scratch_settings
+        yield settings.model_copy(update={"data_dir": work})
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -199,7 +210,7 @@ def quiz_items(graph: GraphStore, settings: Settings) -> list[QuizItem]:
     )
 
 
-def _install(src: Path, dest: Path) -> None:
+def install(src: Path, dest: Path) -> None:
     """The night's learner files replace the live ones, each atomically."""
     from resident.state.atomic import replace_with
 

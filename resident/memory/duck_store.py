@@ -18,7 +18,7 @@ import secrets
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -82,6 +82,16 @@ EXPORTABLE_TABLES = (
 )
 
 # -- the store ---------------------------------------------------------------------------------
+
+
+#: DuckDB's memory units as current_setting('memory_limit') writes them.
+_UNITS = {"bytes": 1, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40}
+
+
+def _limit_bytes(text: str) -> int:
+    """'286.1 MiB' -> bytes, rounded up to land on the same reading when set again."""
+    number, _, unit = text.partition(" ")
+    return int(float(number) * _UNITS.get(unit, 1) + 0.5 * _UNITS.get(unit, 1) / 10)
 
 
 class DuckStore(
@@ -420,6 +430,25 @@ class DuckStore(
             tmp.unlink(missing_ok=True)
             Path(f"{tmp}.wal").unlink(missing_ok=True)
         return dest
+
+    def release_memory(self) -> None:
+        """Give back what DuckDB keeps cached of blocks it read or copied (they are on disk and
+        read again when wanted): the memory limit is lowered for a moment, which evicts them,
+        then put back as it was. A process about to wait (a night's parent while its children
+        run) holds about 20 MiB less after a snapshot (benchmarks/RESULTS-learning.md 10.4)."""
+        cur = self._con.cursor()
+        limit = "SELECT current_setting('memory_limit')"
+        try:
+            before = _one(cur.execute(limit))
+            with suppress(duckdb.Error):  # pinned blocks it cannot evict: they stay
+                cur.execute("SET memory_limit = '1MB'")
+            # DuckDB's default back exactly; a limit someone set, in bytes (it reads rounded:
+            # set back as it reads, it would shrink a little every time).
+            cur.execute("RESET memory_limit")
+            if before and _one(cur.execute(limit)) != before:
+                cur.execute(f"SET memory_limit = '{_limit_bytes(str(before[0]))}B'")
+        finally:
+            cur.close()
 
     def set_checkpoint_threshold(self, megabytes: int) -> None:
         """WAL size at which DuckDB checkpoints on its own. A checkpoint holds up every other

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from flows.consolidation import take_quiz
 from resident.clock import ManualClock
 from resident.config import Settings
 from resident.daemon.boot import boot
+from resident.daemon.morning_quiz import take_quiz
 from resident.language import converse
 from resident.learning.checkpoint import load_ledger
 from resident.learning.consolidation import consolidate

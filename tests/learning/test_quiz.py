@@ -8,8 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-from flows.consolidation import quiz_markdown, take_quiz
+from flows.consolidation import quiz_markdown
 from resident.config import Settings
+from resident.daemon.morning_quiz import take_quiz
 from resident.learning.checkpoint import checkpoint_path
 from resident.learning.consolidation import consolidate
 from resident.learning.quiz import guarded_night, quiz_items
