@@ -108,3 +108,26 @@ def test_a_night_proposes_what_the_names_say_never_a_reverse(
         assert p.score >= cal.threshold and p.precision == cal.precision
     assert report.reversed == 0
     assert len(report.proposals) <= s.learning.proposals_per_night
+
+
+def test_a_word_swap_between_siblings_is_a_contrast_not_a_subsumption() -> None:
+    from resident.learning.lexical import contrasts, swapped
+
+    # Under "body weight": increased and decreased siblings; under "growth": the same swap.
+    # "abnormal X" under "X" says abnormal along an edge: a child's word, no contrast.
+    names = {"w": "body weight", "wi": "increased body weight", "wd": "decreased body weight",
+             "g": "growth", "gi": "increased growth", "gd": "decreased growth",
+             "ga": "abnormal growth", "c": "cell", "ca": "abnormal cell"}  # fmt: skip
+    bags = {e: frozenset(n.split()) for e, n in names.items()}
+    edges = [("wi", "is_a", "w"), ("wd", "is_a", "w"), ("gi", "is_a", "g"),
+             ("gd", "is_a", "g"), ("ga", "is_a", "g"), ("ca", "is_a", "c")]  # fmt: skip
+    pairs = contrasts(edges, "is_a", bags)
+    assert ("increased", "decreased") in pairs and ("decreased", "increased") in pairs
+    assert swapped(bags["wi"], bags["wd"], pairs)  # "Increased body weight is_a Decreased ..."
+    assert not swapped(bags["wi"], bags["w"], pairs)  # the true parent says less, no swap
+    # Learned per relation, from the held edges only: another relation learns nothing here.
+    assert contrasts(edges, "part_of", bags) == frozenset()
+    # A swap seen as often along edges as between siblings is no contrast.
+    edges += [("xi", "is_a", "xd")] * 4
+    bags |= {"xi": frozenset({"increased", "x"}), "xd": frozenset({"decreased", "x"})}
+    assert ("increased", "decreased") not in contrasts(edges, "is_a", bags)
