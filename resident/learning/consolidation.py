@@ -257,14 +257,13 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
 
     # The learner's own candidates, then the names' subsumption scored with it: each
     # calibrated on the held-out edges by itself (their scores are different scales).
-    from resident.learning.subsume import generators
+    from resident.learning.subsume import calibrated, generators
 
     edges = [(h, r, t) for h, r, t, _ in train]
     scorers = generators(model, data, _pairs(data), edges, labels, acyclic, cc.candidates_per_pair)
-    cal, names_cal = (
-        replace(_calibrate(gen, data, train, acyclic, cc), scorer=name)
-        for gen, name in zip(scorers, ("learner", "names with the learner"), strict=True)
-    )
+    cal = replace(_calibrate(scorers[0], data, train, acyclic, cc), scorer="learner")
+    names_cal, by_names = calibrated(scorers[1], data, acyclic, cc)
+    scorers = (scorers[0], by_names)
     room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(ledger.open())))
     chosen, skipped = _choose(scorers, (cal, names_cal), data, set(triples), held, ledger, room)
     provenance = f"inference:{MODEL_NAME}@{version}"

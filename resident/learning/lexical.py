@@ -17,6 +17,12 @@ in the held edges. For a candidate link h -> t of a partial order:
 - more general: t already has more descendants under the relation than h in the held edges
   (t is in the relation's range; a leaf is never a parent of a term that has children).
 
+Siblings' names often differ by one word swapped for another ("Increased body weight",
+"Decreased body weight"; "Abnormal heart valve morphology", "... physiology"), and such a pair
+reads as a subsumption to the cover above. `contrasts` learns those swaps from the held edges:
+a pair of words that tells siblings under one parent apart more often than it tells a child from
+its parent is a contrast, and a candidate whose names differ by one is no candidate.
+
 The consolidation night scores this, weighted by where the learner ranks t, as a second
 scorer calibrated apart (resident.learning.subsume), for those relations only; a graph without
 names, or a relation that is no partial order, is scored by the learner alone, unchanged.
@@ -25,7 +31,9 @@ names, or a relation that is no partial order, is scored by the learner alone, u
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import permutations
 
 from resident.learning.names import words
 
@@ -93,3 +101,36 @@ def directed(child: Mapping[str, float], parent: Mapping[str, float], more_gener
     norm = math.sqrt(sum(v * v for v in child.values()) * sum(v * v for v in parent.values()))
     cover = sum(parent[w] for w in shared) / sum(parent.values())
     return dot / norm * cover if norm > 0 else 0.0
+
+
+def contrasts(
+    edges: Iterable[Triple], relation: str, bags: Mapping[str, frozenset[str]]
+) -> frozenset[tuple[str, str]]:
+    """The word swaps (a, b) that tell siblings apart under `relation` (see the module
+    docstring): two children of one parent whose names differ by a alone one way and b alone the
+    other, seen more often than a child that says a under a parent that says b (and not a)."""
+    kids: dict[str, list[str]] = {}
+    along: Counter[tuple[str, str]] = Counter()
+    for h, r, t in edges:
+        if r != relation or h == t:
+            continue
+        kids.setdefault(t, []).append(h)
+        child, parent = bags.get(h, frozenset()), bags.get(t, frozenset())
+        along.update((a, b) for a in child - parent for b in parent - child)
+    between: Counter[tuple[str, str]] = Counter()
+    for children in kids.values():
+        for x, y in permutations(children, 2):
+            only_x, only_y = (
+                bags.get(x, frozenset()) - bags.get(y, frozenset()),
+                bags.get(y, frozenset()) - bags.get(x, frozenset()),
+            )
+            if len(only_x) == 1 and len(only_y) == 1:
+                between[(next(iter(only_x)), next(iter(only_y)))] += 1
+    return frozenset(pair for pair, n in between.items() if n > along[pair])
+
+
+def swapped(
+    child: frozenset[str], parent: frozenset[str], pairs: frozenset[tuple[str, str]]
+) -> bool:
+    """Whether the child's name says a and the parent's b (and not a) for a learned contrast."""
+    return any((a, b) in pairs for a in child - parent for b in parent - child)

@@ -15,8 +15,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
@@ -109,6 +110,20 @@ class Calibration:
     curve: tuple[tuple[float, float, int], ...] = ()
     #: Whose candidates: the learner's, or the names' subsumption ranked with it.
     scorer: str = "learner"
+    #: The precision's lower bound (Wilson, one-sided 90%) at the threshold's support: how
+    #: little the candidates above it may be worth, given how few they are.
+    lower: float = 0.0
+
+
+def wilson_lower(hits: int, n: int, z: float = 1.2816) -> float:
+    """The one-sided lower confidence bound of a share of `hits` in `n` (Wilson's interval; z
+    1.2816: 90%)."""
+    if n <= 0 or hits <= 0:
+        return 0.0
+    p = hits / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, (centre - spread) / (1 + z * z / n))
 
 
 def calibrate(scored: Sequence[tuple[float, bool]], target: float, min_support: int) -> Calibration:
@@ -133,7 +148,60 @@ def calibrate(scored: Sequence[tuple[float, bool]], target: float, min_support: 
     if best is None:
         top = curve[0] if curve else (0.0, 0.0, 0)
         return Calibration(None, top[1], 0, len(ranked), positives, tuple(curve))
-    return Calibration(best[0], round(best[1], 4), best[2], len(ranked), positives, tuple(curve))
+    lower = round(wilson_lower(round(best[1] * best[2]), best[2]), 4)
+    return Calibration(
+        best[0], round(best[1], 4), best[2], len(ranked), positives, tuple(curve), lower=lower
+    )
+
+
+class Entailed:
+    """The truth a candidate of a partial order is calibrated by: a held-out edge, or an edge
+    the held edges (`known` and `held_out` together) entail, as a proposal is judged true when
+    the full graph holds or entails it. A relation that is no partial order: held-out only."""
+
+    def __init__(self, known: Iterable[Triple], held_out: Iterable[Triple], orders: Iterable[str]):
+        self.held_out = set(held_out)
+        self.index = OrderIndex([*known, *self.held_out], orders)
+
+    def __call__(self, h: str, r: str, t: str) -> bool:
+        if (h, r, t) in self.held_out:
+            return True
+        return r in self.index.relations and t in self.index.above(r, h)
+
+
+def calibrate_by_relation(
+    scored: Sequence[tuple[float, str, bool]], target: float, min_support: int
+) -> dict[str, Calibration]:
+    """`calibrate` for each relation's (score, relation, true) candidates by themselves."""
+    by: dict[str, list[tuple[float, bool]]] = {}
+    for score, r, ok in scored:
+        by.setdefault(r, []).append((score, ok))
+    return {r: calibrate(xs, target, min_support) for r, xs in sorted(by.items())}
+
+
+def pooled(cals: Mapping[str, Calibration], scorer: str) -> Calibration:
+    """One calibration standing for several relations' (for the night's report and trail): the
+    lowest of their thresholds, the precision and support of all candidates above their own
+    relation's threshold together; with one relation, that relation's calibration."""
+    if len(cals) == 1:
+        (only,) = cals.values()
+        return replace(only, scorer=scorer)
+    found = [c for c in cals.values() if c.threshold is not None]
+    total = sum(c.candidates for c in cals.values())
+    positives = sum(c.positives for c in cals.values())
+    if not found:
+        return Calibration(None, 0.0, 0, total, positives, scorer=scorer)
+    support = sum(c.support for c in found)
+    hits = round(sum(c.precision * c.support for c in found))
+    return Calibration(
+        min(c.threshold for c in found if c.threshold is not None),
+        round(hits / support, 4),
+        support,
+        total,
+        positives,
+        scorer=scorer,
+        lower=round(wilson_lower(hits, support), 4),
+    )
 
 
 class Proposal(BaseModel):

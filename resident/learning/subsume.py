@@ -5,13 +5,16 @@ knows under it, every entity is a candidate parent with the score
 
     directed(h, t) * (1 - rank(t) / n)
 
-where directed is the lexical subsumption of resident.learning.lexical (how much of t's name
-h's name says, t the more general term in the held edges) and rank(t) is where the
-Forward-Forward learner puts t among all n entities as the tail of (h, relation): the names
-say which way a link goes, the learner orders the candidates it finds plausible. The candidates
-are calibrated on the held-out edges apart from the learner's own (their scores are another
-scale): resident.learning.consolidation writes those above this calibration's threshold too.
-A graph whose entities have no names, or a relation that is no partial order, gets none.
+unless the two names differ by a word swap the held edges show between siblings
+(lexical.contrasts: "Increased ..." against "Decreased ..."). directed is the lexical
+subsumption of resident.learning.lexical (how much of t's name h's name says, t the more general
+term in the held edges) and rank(t) is where the Forward-Forward learner puts t among all n
+entities as the tail of (h, relation): the names say which way a link goes, the learner orders
+the candidates it finds plausible. The candidates are calibrated on the held-out edges apart
+from the learner's own (their scores are another scale), each partial order by itself, a
+candidate true when it is held out or the held edges entail it (`calibrated`):
+resident.learning.consolidation writes those above their relation's threshold too. A graph whose
+entities have no names, or a relation that is no partial order, gets none.
 """
 
 from __future__ import annotations
@@ -21,8 +24,18 @@ from typing import Any
 
 import torch
 
+from resident.config import ConsolidationSettings
 from resident.learning.ff import ForwardForward
-from resident.learning.lexical import descendants, weighted_bags
+from resident.learning.lexical import contrasts, descendants, swapped, weighted_bags
+from resident.learning.names import words
+from resident.learning.proposals import (
+    Calibration,
+    Entailed,
+    OrderIndex,
+    calibrate_by_relation,
+    order_verdict,
+    pooled,
+)
 from resident.learning.scoring import CANDIDATE_FLOATS, best_tails, tail_probs, top_candidates
 
 Triple = tuple[str, str, str]
@@ -79,6 +92,7 @@ class NameIndex:
         self.norm = torch.zeros(self.n).index_add_(0, idx[0], torch.tensor(vals) ** 2).sqrt()
         self.mass = torch.zeros(self.n).index_add_(0, idx[0], torch.tensor(vals))
         self.named = bool(vals)
+        self.bags = {e: frozenset(words(labels.get(e) or "")) for e in entities}
 
     def rows(self, heads: torch.Tensor) -> torch.Tensor:
         """The heads' bags as dense rows (len(heads), words)."""
@@ -119,6 +133,13 @@ def candidates(
         if rel not in partial_orders:
             continue
         below = descendants(train, rel)
+        swaps = contrasts(train, rel, names.bags)
+
+        def no_swap(h: int, r: int, t: int, swaps: frozenset[tuple[str, str]] = swaps) -> bool:
+            # Siblings' names that differ by a learned contrast are no subsumption.
+            bags = names.bags
+            return skip(h, r, t) or swapped(bags[entities[h]], bags[entities[t]], swaps)
+
         general = torch.tensor([below.get(e, 0) for e in entities], dtype=torch.float)
         hs = heads(r)
         for lo in range(0, len(hs), batch):
@@ -129,5 +150,39 @@ def candidates(
             rank = torch.empty_like(order).scatter_(1, order, torch.arange(n).expand_as(order))
             score = lex * (1.0 - rank.float() / n)
             pairs = [(h, r) for h in chunk.tolist()]
-            out.extend(best_tails(pairs, score, per_pair, skip, floor=0.0))
+            out.extend(best_tails(pairs, score, per_pair, no_swap, floor=0.0))
     return out
+
+
+def calibrated(
+    generate: Gen, data: Any, orders: Sequence[str], cc: ConsolidationSettings
+) -> tuple[Calibration, Gen]:
+    """The names' candidates calibrated as the night would make them, with only the training
+    edges known, each partial order by itself and its truth `Entailed` (a held-out edge, or one
+    the training and held-out edges entail); and the generator of tonight's candidates above
+    their own relation's threshold (the returned calibration pools the relations: `pooled`)."""
+    scorer = "names with the learner"
+    if not len(data.train) or not len(data.test):
+        return Calibration(None, 0.0, 0, 0, 0, scorer=scorer), generate
+    ents, rels = data.entities, data.relations
+
+    def named(rows: Any) -> list[Triple]:
+        return [(ents[h], rels[r], ents[t]) for h, r, t in rows.tolist()]
+
+    known = named(data.train)
+    held = set(known)
+    index = OrderIndex(known, orders)
+    truth = Entailed(known, named(data.test), orders)
+
+    def skip(h: int, r: int, t: int) -> bool:
+        triple = (ents[h], rels[r], ents[t])
+        return triple in held or order_verdict(index, *triple) is not None
+
+    scored = [(s, rels[r], truth(ents[h], rels[r], ents[t])) for s, h, r, t in generate(skip)]
+    cals = calibrate_by_relation(scored, cc.precision_target, cc.min_calibration_support)
+    thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
+
+    def above(skip: Callable[[int, int, int], bool]) -> Candidates:
+        return [c for c in generate(skip) if c[2] in thresholds and c[0] >= thresholds[c[2]]]
+
+    return pooled(cals, scorer), above

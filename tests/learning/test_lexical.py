@@ -108,3 +108,64 @@ def test_a_night_proposes_what_the_names_say_never_a_reverse(
         assert p.score >= cal.threshold and p.precision == cal.precision
     assert report.reversed == 0
     assert len(report.proposals) <= s.learning.proposals_per_night
+
+
+def test_a_word_swap_between_siblings_is_a_contrast_not_a_subsumption() -> None:
+    from resident.learning.lexical import contrasts, swapped
+
+    # Under "body weight": increased and decreased siblings; under "growth": the same swap.
+    # "abnormal X" under "X" says abnormal along an edge: a child's word, no contrast.
+    names = {"w": "body weight", "wi": "increased body weight", "wd": "decreased body weight",
+             "g": "growth", "gi": "increased growth", "gd": "decreased growth",
+             "ga": "abnormal growth", "c": "cell", "ca": "abnormal cell"}  # fmt: skip
+    bags = {e: frozenset(n.split()) for e, n in names.items()}
+    edges = [("wi", "is_a", "w"), ("wd", "is_a", "w"), ("gi", "is_a", "g"),
+             ("gd", "is_a", "g"), ("ga", "is_a", "g"), ("ca", "is_a", "c")]  # fmt: skip
+    pairs = contrasts(edges, "is_a", bags)
+    assert ("increased", "decreased") in pairs and ("decreased", "increased") in pairs
+    assert swapped(bags["wi"], bags["wd"], pairs)  # "Increased body weight is_a Decreased ..."
+    assert not swapped(bags["wi"], bags["w"], pairs)  # the true parent says less, no swap
+    # Learned per relation, from the held edges only: another relation learns nothing here.
+    assert contrasts(edges, "part_of", bags) == frozenset()
+    # A swap seen as often along edges as between siblings is no contrast.
+    edges += [("xi", "is_a", "xd")] * 4
+    bags |= {"xi": frozenset({"increased", "x"}), "xd": frozenset({"decreased", "x"})}
+    assert ("increased", "decreased") not in contrasts(edges, "is_a", bags)
+
+
+def test_the_night_never_offers_a_sibling_swap_as_a_parent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import resident.learning.subsume as subsume
+    from resident.learning.ff import ForwardForward
+
+    # "increased X" and "decreased X" are siblings under "X" for three X; "decreased X" has more
+    # children, so the gate lets it be the parent of "increased X", whose name covers it but
+    # for the swapped word.
+    things = ["body weight", "growth", "tone"]
+    edges: list[tuple[str, str, str]] = []
+    for x in things:
+        for way in ("increased", "decreased"):
+            edges.append((f"{way} {x}", "is_a", x))
+            kinds = ("mild", "severe") if way == "increased" else ("mild", "severe", "moderate")
+            edges += [(f"{kind} {way} {x}", "is_a", f"{way} {x}") for kind in kinds]
+    ents = sorted({e for h, _, t in edges for e in (h, t)})
+    ei = {e: i for i, e in enumerate(ents)}
+    heads = [ei[f"{way} {x}"] for x in things for way in ("increased", "decreased")]
+    names = subsume.NameIndex(ents, {e: e for e in ents})
+    model = ForwardForward(len(ents), 1, 8)
+
+    def offered() -> set[tuple[str, str]]:
+        def held(h: int, r: int, t: int) -> bool:
+            return ents[t] == ents[h].split(" ", 1)[1]
+
+        got = subsume.candidates(
+            model, names, edges, ents, ["is_a"], ["is_a"], 3, held, lambda r: heads
+        )
+        return {(ents[h], ents[t]) for _, h, _, t in got}
+
+    swaps = {(f"increased {x}", f"decreased {x}") for x in things}
+    assert not swaps & offered()
+    # Without the learned contrasts the same names would be offered.
+    monkeypatch.setattr(subsume, "swapped", lambda *_: False)
+    assert swaps <= offered()

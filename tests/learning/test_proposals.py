@@ -4,13 +4,24 @@ confirmed, refuted or decayed; corrections replayed in place of what they correc
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from pydantic import ValidationError
 
 from resident.config import HygieneSettings
-from resident.learning.proposals import OrderIndex, Proposal, calibrate, order_verdict, review
+from resident.learning.proposals import (
+    Entailed,
+    OrderIndex,
+    Proposal,
+    calibrate,
+    calibrate_by_relation,
+    order_verdict,
+    pooled,
+    review,
+    wilson_lower,
+)
 from resident.learning.replay import plan_replay
 from resident.records import Experience
 
@@ -116,3 +127,37 @@ def test_a_correction_is_replayed_in_place_of_what_it_corrected() -> None:
     assert w[("concept:a", "is_a", "concept:b")] > w[("concept:c", "is_a", "concept:d")] > 1.0
     assert len(w) == 3 and len(plan.rows) == 4
     assert "withdrawn" in plan.rows[0].statement and "city:lyon" in plan.rows[0].statement
+
+
+def test_a_candidate_the_held_edges_entail_is_true_in_calibration() -> None:
+    # kidney's parent is held out: kidney is_a genitourinary is no held-out edge, but the
+    # held-out edge with the known ones entails it, as the full graph would judge a proposal.
+    known = [e for e in EDGES if e != ("kidney", "is_a", "urinary")]
+    truth = Entailed(known, [("kidney", "is_a", "urinary"), ("a", "near", "c")], ["is_a"])
+    assert truth("kidney", "is_a", "urinary") and truth("kidney", "is_a", "genitourinary")
+    assert truth("kidney", "is_a", "abnormality")
+    # Never the reverse, never a sibling; a relation that is no partial order: held out only.
+    assert not truth("urinary", "is_a", "kidney") and not truth("kidney", "is_a", "bladder")
+    assert truth("a", "near", "c") and not truth("b", "near", "c")
+
+
+def test_each_relation_is_calibrated_by_itself() -> None:
+    # is_a's candidates are all true, near's one in four: pooled, near's false ones would sit
+    # above is_a's true ones and no threshold would be found; apart, each finds its own.
+    scored = [(0.9 - i / 100, "near", i % 4 == 0) for i in range(20)]
+    scored += [(0.5 - i / 100, "is_a", True) for i in range(6)]
+    cals = calibrate_by_relation(scored, 0.25, 4)
+    assert cals["is_a"].threshold == pytest.approx(0.45) and cals["is_a"].precision == 1.0
+    assert cals["near"].threshold == pytest.approx(0.71) and cals["near"].precision == 0.25
+    both = pooled(cals, "names")
+    assert both.threshold == pytest.approx(0.45) and both.support == 26
+    assert both.precision == pytest.approx(11 / 26, abs=1e-4) and both.scorer == "names"
+    assert pooled({"is_a": cals["is_a"]}, "names") == replace(cals["is_a"], scorer="names")
+    assert calibrate([(0.9, True), (0.8, False)], 0.9, 1).lower > 0.0
+
+
+def test_the_lower_bound_is_wilson_and_tightens_with_support() -> None:
+    assert wilson_lower(0, 10) == 0.0 and wilson_lower(5, 0) == 0.0
+    # 3 of 10 and 30 of 100 are both 0.30; the bound is nearer 0.30 the more candidates.
+    assert wilson_lower(3, 10) == pytest.approx(0.1538, abs=1e-3)
+    assert wilson_lower(3, 10) < wilson_lower(30, 100) < 0.3 < wilson_lower(10, 10)
