@@ -45,6 +45,18 @@ class Max:
         self.graph.close()
 
 
+def person(m: Max, name: str) -> str:
+    """The id of `name`, who has just introduced themself."""
+    turn = m.say(f"Hi, I'm {name}.")
+    assert turn.person_id is not None
+    return turn.person_id
+
+
+def answer_of(turn: Turn) -> str:
+    """The turn's answer in lower case ("" when he did not know)."""
+    return (turn.answer or "").lower()
+
+
 def _ana(m: Max) -> str:
     turn = m.say("Hi, I'm Ana.")
     assert turn.person_id == "person:ana"

@@ -6,20 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from resident.language import Turn
 from resident.language.counting import counted, is_kind, number_in
 from resident.records import Qualifier
 from tests.language.test_conversation import Max
-
-
-def _person(m: Max, name: str) -> str:
-    turn = m.say(f"Hi, I'm {name}.")
-    assert turn.person_id is not None
-    return turn.person_id
-
-
-def _answer(turn: Turn) -> str:
-    return (turn.answer or "").lower()
+from tests.language.test_conversation import answer_of as _answer
+from tests.language.test_conversation import person as _person
 
 
 @pytest.mark.parametrize(

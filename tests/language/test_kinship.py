@@ -6,18 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from resident.language import Turn
 from tests.language.test_conversation import Max
-
-
-def _person(m: Max, name: str) -> str:
-    turn = m.say(f"Hi, I'm {name}.")
-    assert turn.person_id is not None
-    return turn.person_id
-
-
-def _answer(turn: Turn) -> str:
-    return (turn.answer or "").lower()
+from tests.language.test_conversation import answer_of as _answer
+from tests.language.test_conversation import person as _person
 
 
 def test_a_grandfather_is_a_parents_father_and_a_father_in_law_a_spouses(max_: Max) -> None:

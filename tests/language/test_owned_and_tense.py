@@ -5,19 +5,10 @@ statement's role, and a near miss (another thing, another particle, a plan still
 
 from __future__ import annotations
 
-from resident.language import Turn
 from resident.language.owned import is_group
 from tests.language.test_conversation import Max
-
-
-def _person(m: Max, name: str) -> str:
-    turn = m.say(f"Hi, I'm {name}.")
-    assert turn.person_id is not None
-    return turn.person_id
-
-
-def _answer(turn: Turn) -> str:
-    return (turn.answer or "").lower()
+from tests.language.test_conversation import answer_of as _answer
+from tests.language.test_conversation import person as _person
 
 
 def test_a_thing_asked_through_its_owner(max_: Max) -> None:
