@@ -185,6 +185,10 @@ def speaker_elided(verb: Token) -> bool:
         c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in verb.children
     ):
         return False
+    if not verb.is_alpha or lexicon.available() and lexicon.base(verb.text, "v") is None:
+        # The tagger calls an unknown name a past verb too ("zq9xdrug56 treats fever"):
+        # only a word that is a verb opens the teller's news.
+        return False
     if verb.dep_ == "conj":
         return speaker_elided(verb.head)
     if verb.dep_ != "ROOT":

@@ -60,6 +60,8 @@ def _read(nlp: Any, text: str) -> set[tuple[str, str, str]]:
         ("I'm doing the triathlon next year, if you'll have me.", ("speaker", "does", "triathlon")),
         # The teller's own news, said without "I".
         ("I did it! Finished the triathlon on Saturday!", ("speaker", "finishes", "triathlon")),
+        # ... but a made-up name the tagger calls a past verb is no news of the teller's.
+        ("flo826xdrug56 treats fever", ("flo826xdrug56", "treats", "fever")),
         ("My favourite colour is blue.", ("speaker", "favourite_colour", "blue")),
         ("I hate coriander and maths tests.", ("speaker", "hates", "maths tests")),
         ("Statins lower cholesterol.", ("Statins", "lowers", "cholesterol")),
