@@ -226,6 +226,8 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
         ),
     )
     labels = entity_labels(graph) if cfg.name_words else {}
+    # Everything training needs is read: a graph that can rest gives its memory back meanwhile.
+    getattr(graph, "rest", lambda: None)()
     words, bags = name_bags(ents, labels, ckpt.get("words", []) if ckpt else [])
     model, history, opt_state, version, runs = resume(
         ckpt, len(ents), len(rels), cfg.dim, len(words) if cfg.name_words else 0

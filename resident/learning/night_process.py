@@ -19,6 +19,8 @@ module (`night` names the night function as `module:attribute`), the quiz's is g
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import importlib
 import json
 import os
@@ -193,17 +195,65 @@ def _orphaned(parent: int) -> None:
 def night_child(settings: Settings, now: datetime, request: dict[str, Any]) -> dict[str, Any]:
     """The night's stage: open the scratch graph, run the night through a journal, hand back
     its report and the journaled writes."""
-    from resident.memory.duck_store import DuckStore
-
     module, _, attr = str(request["night"]).partition(":")
     night = getattr(importlib.import_module(module), attr)
-    with DuckStore.open(settings) as scratch:
+    scratch = RestingGraph(settings)
+    try:
         journal = Journal(scratch)
         report = night(journal, settings, now)
+    finally:
+        scratch.close()
     return {
         "report": report.model_dump(mode="json"),
         "calls": [encode_call(c) for c in journal.calls],
     }
+
+
+class RestingGraph:
+    """The scratch graph as the night's child holds it: opened on first use, closed by `rest()`
+    while the learner trains (DuckDB's buffers, catalog and connection go, the freed heap is
+    given back) and opened again by the next call. The night reads what training needs first
+    (resident.learning.consolidation), so DuckDB's connection, buffers and catalog are not held
+    beside training's peak (its loaded library's code pages stay: benchmarks/RESULTS-learning.md
+    10.5)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._store: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.store(), name)
+
+    def store(self) -> Any:
+        if self._store is None:
+            from resident.memory.duck_store import DuckStore
+
+            self._store = DuckStore.open(self._settings)
+        return self._store
+
+    @property
+    def resting(self) -> bool:
+        return self._store is None
+
+    def rest(self) -> None:
+        self.close()
+        gc.collect()
+        trim_heap()
+
+    def close(self) -> None:
+        store, self._store = self._store, None
+        if store is not None:
+            store.close()
+
+
+def trim_heap() -> None:
+    """Hand the heap's free pages back to the system (glibc's malloc_trim; nothing elsewhere)."""
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        return
 
 
 def settings_json(s: Settings) -> dict[str, Any]:

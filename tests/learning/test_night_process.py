@@ -20,7 +20,9 @@ import pytest
 from resident.config import Settings
 from resident.errors import NightStageFailed
 from resident.learning.checkpoint import checkpoint_path
-from resident.learning.night_process import run_night, settings_json
+from resident.learning.consolidation import all_claims, consolidate
+from resident.learning.night_process import RestingGraph, run_night, settings_json
+from resident.learning.quiz import Journal
 from resident.memory.duck_store import DuckStore
 from tests.learning.night_probe import PID_FILE
 from tests.learning.test_consolidation import NOW, _fill, _small_settings
@@ -103,6 +105,78 @@ def test_a_night_that_changes_an_answer_is_rolled_back_across_processes(
     assert g.applied == 0 and _count(store) == before
     assert g.report.version == 1, "the report came back from the child all the same"
     assert not checkpoint_path(s.data_dir).exists(), "the learner's files were not kept"
+
+
+#: Another process opening the graph read-write: DuckDB refuses while a connection holds it.
+OPEN = """
+import json, sys
+from resident.config import Settings
+from resident.memory.duck_store import DuckStore
+with DuckStore.open(Settings.model_validate(json.loads(sys.argv[1]))) as graph:
+    print(graph._cur.execute("SELECT count(*) FROM claims").fetchone()[0])
+"""
+
+
+def _opened_elsewhere(s: Settings) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", OPEN, json.dumps(settings_json(s))], capture_output=True, text=True
+    )
+
+
+def test_the_night_s_graph_lets_go_of_its_file_while_resting_and_reopens_when_used(
+    settings: Settings,
+) -> None:
+    s = _small_settings(settings)
+    with DuckStore.open(s, create=True) as store:
+        _fill(store)
+        before = _count(store)
+    graph = RestingGraph(s)
+    try:
+        first = all_claims(graph)
+        assert len(first) == before and not graph.resting
+        assert _opened_elsewhere(s).returncode != 0, "the night's child holds the file"
+        graph.rest()
+        assert graph.resting
+        other = _opened_elsewhere(s)
+        assert other.returncode == 0, other.stderr[-2000:]
+        assert int(other.stdout.split()[-1]) == before
+        # The next call opens the graph again and reads what it read before.
+        assert all_claims(graph) == first and not graph.resting
+    finally:
+        graph.close()
+
+
+class _Counting(RestingGraph):
+    opened = 0
+
+    def store(self) -> object:
+        self.opened += int(self.resting)
+        return super().store()
+
+
+def test_a_night_rests_its_graph_while_it_trains_and_learns_the_same(
+    settings: Settings, tmp_path: Path
+) -> None:
+    plain = _small_settings(settings)
+    resting = plain.model_copy(update={"data_dir": tmp_path / "resting"})
+    resting.data_dir.mkdir()
+    for s in (plain, resting):
+        with DuckStore.open(s, create=True) as store:
+            _fill(store)
+    with DuckStore.open(plain) as store:
+        one = consolidate(Journal(store), plain, NOW)
+    graph = _Counting(resting)
+    try:
+        journal = Journal(graph)
+        other = consolidate(journal, resting, NOW)
+    finally:
+        graph.close()
+    # Opened for the reads before training and again for the writes after it.
+    assert graph.opened == 2
+    assert (other.mrr, other.hits10, other.positives) == (one.mrr, one.hits10, one.positives)
+    assert [(p.subject, p.object_entity) for p in other.proposals] == [
+        (p.subject, p.object_entity) for p in one.proposals
+    ]
 
 
 @pytest.mark.parametrize(
