@@ -30,6 +30,8 @@ from resident.language.matching import (
     _lemma_tokens,
     asks_ahead,
     claim_verbs,
+    moves_of,
+    outdated_by_move,
     planned,
     said_ahead,
     same_meaning,
@@ -377,7 +379,8 @@ def _roles_score(
         s += 1.0
     elif gap_roles(query) and query.wh not in ("where", "when"):
         return None
-    place = prep in _PLACE_PREPS or bool(verbs & _PLACE_VERBS)
+    # "works as a cook" names no place; "works in Bath", "visited Graz" do.
+    place = prep in _PLACE_PREPS or (prep is None and bool(verbs & _PLACE_VERBS))
     if query.wh == "where" and filler is None and not place:
         return None
     if query.wh == "when" and claim.occurred_at is not None:
@@ -489,8 +492,12 @@ def answer_query(
     shown = views(pool, dictionary)
     held = graph.qualifiers_of([c.id for c in pool])
     scored: list[tuple[float, ClaimView]] = []
+    moves = moves_of(((v.claim, v.object_label) for v in shown), held)
     for v in shown:
         if query.past and said_ahead(v.claim, held.get(v.claim.id, ()), now):
+            continue
+        if not query.ahead and outdated_by_move(v, held, moves):
+            # "Where does Pavel work?" is not answered by where he worked before he moved.
             continue
         if not query.ahead and planned(held.get(v.claim.id, ())):
             # "Where does Callum work?" is not answered by where he plans to work.

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,8 @@ _WH_WORDS = words("wh")
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
+
+    from resident.language.knowledge import ClaimView
 
 
 def verb_group(lemma: str) -> frozenset[str]:
@@ -229,3 +231,46 @@ def asks_ahead(verb: Token) -> bool:
 
 
 _CESSATION = words("cessation_verbs")
+
+
+_MOVES = words("relocation_verbs")
+_RESIDES = words("residence_verbs")
+_PLACED = ("location", "destination")
+
+
+def _place_words(label: str, prep: str | None, qualifiers: Iterable[Qualifier]) -> set[str]:
+    places = [q.value for q in qualifiers if q.role in _PLACED]
+    if prep in ("in", "to", "at"):
+        places.append(label)
+    return _lemma_tokens(" ".join(places))
+
+
+def moves_of(
+    claims: Iterable[tuple[Claim, str]], held: Mapping[str, Sequence[Qualifier]]
+) -> list[tuple[datetime, set[str]]]:
+    """When a person moved (a relocation verb, not a plan), with the words of where to."""
+    out = []
+    for claim, label in claims:
+        negated, verbs, prep = claim_verbs(claim.predicate)
+        quals = held.get(claim.id, ())
+        if negated or not verbs & _MOVES or planned(quals):
+            continue
+        where = _place_words(label, prep or "to", quals)
+        if where:
+            out.append((claim.occurred_at or claim.created_at, where))
+    return out
+
+
+def outdated_by_move(
+    view: ClaimView,
+    held: Mapping[str, Sequence[Qualifier]],
+    moves: Sequence[tuple[datetime, set[str]]],
+) -> bool:
+    """Was a place this statement holds ("works as a chef in Bath") left by a later move to
+    another place ("moved to Cardiff")? Then it no longer says where the person is."""
+    _, verbs, prep = claim_verbs(view.claim.predicate)
+    if not moves or verbs & _MOVES or not verbs & _RESIDES:
+        return False
+    place = _place_words(view.object_label, prep, held.get(view.claim.id, ()))
+    said = view.claim.occurred_at or view.claim.created_at
+    return bool(place) and any(at > said and not place & where for at, where in moves)
