@@ -31,7 +31,7 @@ from resident.language.knowledge import (
     why_subject,
     why_triple,
 )
-from resident.language.matching import asked_words, claim_verbs, holds_all, opposites
+from resident.language.matching import asked_words, claim_verbs, holds_all, holds_some, opposites
 from resident.language.owned import OWNED_SCORE, is_group, owned_answer
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.reading import is_question
@@ -145,7 +145,7 @@ class AnsweringMixin(StoringMixin):
             return self._owned(ctx, query, query.subject)
         # Through the speaker's private view: a question never reads another person's remarks.
         reads = ctx.reads or self.dictionary
-        if subject is not None and _asks_who_relative_is(query):
+        if subject is not None and _asks_who_relative_is(query) and not self._asked(ctx, query, []):
             return self._relative(ctx, query, subject)
         if subject is not None and _asks_how_many_held(query):
             counted = self._count(ctx, query, subject)
@@ -180,24 +180,41 @@ class AnsweringMixin(StoringMixin):
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 
-    def _holds_asked(self, ctx: _Ctx, query: Query, answer: Answer) -> bool:
-        """A yes or a no answers a yes/no question only when a statement it rests on holds
-        every content word asked ("Does Conor hate hurling?" is not answered by "Conor hates
-        mornings")."""
-        if query.wh != "yes" or query.attribute or ctx.doc is None:
-            return True
+    def _asked(
+        self, ctx: _Ctx, query: Query, nouns: list[frozenset[str]] | None = None
+    ) -> list[frozenset[str]]:
+        """The content words of the question an answer must hold (matching.asked_words)."""
+        if query.attribute or ctx.doc is None:
+            return []
         sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
         subject_words: list[str] = []
         ref = query.subject
         while ref is not None:
             subject_words += [*(ref.name or "").split(), ref.noun or ""]
             ref = ref.owner
-        asked = asked_words(sents[-1], subject_words)
+        # A yes/no question skips its parsed root; another its verbs as read, so a verb the
+        # reading left out ("When did Dev get engaged?" read as "get") must still be held.
+        verbs = None if query.wh == "yes" else [query.verb, *query.also]
+        return asked_words(sents[-1], subject_words, verbs, nouns)
+
+    def _holds_asked(self, ctx: _Ctx, query: Query, answer: Answer) -> bool:
+        """An answer answers the question only when a statement it rests on holds what was
+        asked: a yes or a no every content word ("Does Conor hate hurling?" is not answered
+        by "Conor hates mornings"), another answer every verb and adjective besides the verb
+        matched ("Who is Priya's brother engaged to?" is not "Dev") and one noun of what it
+        names ("When did Kyle's team win the county final?": "Kyle wins county")."""
+        nouns: list[frozenset[str]] | None = None if query.wh == "yes" else []
+        asked = self._asked(ctx, query, nouns)
+        if not asked and not nouns:
+            return True
+        # The noun counted is a noun of the thing named too ("forty bushes" of rose bushes).
+        named = [*(nouns or ()), *([frozenset({query.unit})] if nouns and query.unit else [])]
         reads = ctx.reads or self.dictionary
         held = reads.graph.qualifiers_of([v.claim.id for v in answer.claims])
         for v in answer.claims:
             said = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
-            if holds_all(asked, said, claim_verbs(v.claim.predicate)[1]):
+            verbs = claim_verbs(v.claim.predicate)[1]
+            if holds_all(asked, said, verbs) and holds_some(named, said, verbs):
                 return True
         return False
 

@@ -28,7 +28,11 @@ from resident.language.matching import STOP as _STOP
 from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
+    asks_ahead,
     claim_verbs,
+    moves_of,
+    outdated_by_move,
+    planned,
     said_ahead,
     same_meaning,
     verb_group,
@@ -87,6 +91,12 @@ class Query(BaseModel):
     particle: bool = False
     #: Asked in the past tense ("Did Kofi come?"): a plan still ahead answers nothing.
     past: bool = False
+    #: Asked of what is ahead ("Where will Ana live?", "Where is Ana going to travel?"):
+    #: only then may a plan or a wish answer it.
+    ahead: bool = False
+    #: "How much" with no noun counted ("How much did Kenji sell the Volvo for?"): an amount
+    #: said, never a count of the things named.
+    amount: bool = False
 
 
 def _question_word(words: list[Token]) -> str | None:
@@ -205,6 +215,9 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         parts.read(child, subj_tok)
     if subj_tok is None and wh != "who" and parts.lemma != "be":
         return None
+    unit = next(
+        (t.head.lemma_.lower() for t in sent if t.lower_ in _COUNT and t.head.pos_ == "NOUN"), None
+    )
     return Query(
         wh=wh,
         subject=subject,
@@ -219,13 +232,16 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
             if c.dep_ == "xcomp" and c.pos_ == "VERB"
         ),
         context_words=tuple(dict.fromkeys(parts.context_words)),
-        unit=next((t.head.lemma_.lower() for t in sent if t.lower_ in ("many", "much")), None),
+        unit=unit,
+        amount=wh == "how many" and unit is None,
+        ahead=asks_ahead(verb),
         particle=parts.particle and parts.prep is not None,
         past=any(t.tag_ == "VBD" for t in (verb, *verb.children) if t is verb or t.dep_ == "aux"),
     )
 
 
 _AUX = words("asking_aux")
+_COUNT = ("many", "much")
 _CESSATION = words("cessation_verbs")
 
 
@@ -289,7 +305,8 @@ def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -
     """The qualifier that answers the question, if the statement kept one; for "how many",
     a number said with the noun asked, in the object or another role ("forty bushes")."""
     if query.wh == "how many":
-        return counted((query.unit,) if query.unit else query.object_words, label, qualifiers)
+        asked = () if query.amount else (query.unit,) if query.unit else query.object_words
+        return counted(asked, label, qualifiers)
     for role in gap_roles(query):
         for q in qualifiers:
             if q.role == role:
@@ -304,7 +321,11 @@ def _verb_matches(
     synonym; "do" for a job or an activity; "be"/"have" for what a subject is or has; a
     copula with a preposition for any verb with it ("Where is Priti from?": comes_from)."""
     # "Has Kofi ever been to Lisbon?" too: a yes needs the place said besides (_said).
-    if query.verb == "be" and prep is not None and (query.wh != "yes" or query.object_words):
+    # A phrasal verb ("break up with") says more than its preposition: "Is Tayo still with
+    # Maya?" is not answered by "Tayo broke up with Maya".
+    single = len({base_form(v) for v in verbs}) == 1
+    asks_thing = query.wh != "yes" or bool(query.object_words)
+    if query.verb == "be" and prep is not None and single and asks_thing:
         placed = query.prep is None and query.wh == "where" and prep in _PLACE_PREPS
         if query.prep == prep or placed:
             return True
@@ -358,7 +379,8 @@ def _roles_score(
         s += 1.0
     elif gap_roles(query) and query.wh not in ("where", "when"):
         return None
-    place = prep in _PLACE_PREPS or bool(verbs & _PLACE_VERBS)
+    # "works as a cook" names no place; "works in Bath", "visited Graz" do.
+    place = prep in _PLACE_PREPS or (prep is None and bool(verbs & _PLACE_VERBS))
     if query.wh == "where" and filler is None and not place:
         return None
     if query.wh == "when" and claim.occurred_at is not None:
@@ -470,8 +492,15 @@ def answer_query(
     shown = views(pool, dictionary)
     held = graph.qualifiers_of([c.id for c in pool])
     scored: list[tuple[float, ClaimView]] = []
+    moves = moves_of(((v.claim, v.object_label) for v in shown), held)
     for v in shown:
         if query.past and said_ahead(v.claim, held.get(v.claim.id, ()), now):
+            continue
+        if not query.ahead and outdated_by_move(v, held, moves):
+            # "Where does Pavel work?" is not answered by where he worked before he moved.
+            continue
+        if not query.ahead and planned(held.get(v.claim.id, ())):
+            # "Where does Callum work?" is not answered by where he plans to work.
             continue
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
         s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))

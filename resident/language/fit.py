@@ -60,6 +60,9 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
     if query.type_noun and not asks_subject:
         # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
         return _of_kind(lead.object_label, query.type_noun)
+    if query.wh == "where" and not asks_subject and not _may_be_place(short):
+        # "Where does Pavel work?" is not answered by "very good cook", a person.
+        return MISMATCH
     if query.wh in ("where", "what", "which") and person and not asks_subject:
         # A person is not a place or a thing asked for ("What does my sister do?" -> "Kofi").
         return MISMATCH
@@ -82,3 +85,16 @@ def _of_kind(label: str, noun: str) -> float:
         return CONFIRMED
     kinds, asked = lexicon.lexnames(head), lexicon.lexnames(noun)
     return MISMATCH if kinds and asked and not kinds & asked else 0.0
+
+
+#: WordNet's classes of nouns that may name where something is (a city, a shop, a club).
+_PLACES = frozenset({"noun.location", "noun.artifact", "noun.group", "noun.object"})
+
+
+def _may_be_place(label: str) -> bool:
+    """Could `label` name a place? Not when WordNet knows its head only as other things (a
+    person, a food, an act); a name it lacks may be one."""
+    words = label.lower().split()
+    head = lexicon.base(words[-1], "n") if words else None
+    kinds = lexicon.lexnames(head) if head else set()
+    return not kinds or bool(kinds & _PLACES)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -19,9 +19,13 @@ STOP = words("asking_stop")
 #: Verbs asked about in other words than were said.
 _VERB_GROUPS = groups("verb_groups")
 _AHEAD = words("ahead_words")
+_GAP_WORDS = words("asking_gap_words")
+_WH_WORDS = words("wh")
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from spacy.tokens import Span, Token
+
+    from resident.language.knowledge import ClaimView
 
 
 def verb_group(lemma: str) -> frozenset[str]:
@@ -119,27 +123,65 @@ _FUNCTION_POS = frozenset(
 )
 
 
-def asked_words(sent: Span, subject_words: Iterable[str]) -> list[frozenset[str]]:
-    """The content words a yes/no question says besides its subject and its verb, each as
-    the forms it may be held in ("Does Conor hate hurling?": {hurling, hurl}); a "yes" must
-    hold every one of them, or it answers another question."""
-    skip = {w.lower() for w in subject_words} | {sent.root.lemma_.lower()}
+def asked_words(
+    sent: Span,
+    subject_words: Iterable[str],
+    verbs: Iterable[str] | None = None,
+    nouns: list[frozenset[str]] | None = None,
+) -> list[frozenset[str]]:
+    """The content words a question says besides its subject and its verb, each as the forms
+    it may be held in ("Does Conor hate hurling?": {hurling, hurl}); an answer must hold every
+    one of them, or it answers another question ("When did Dev get engaged?" is not answered
+    by when Dev came up from Leicester). `verbs`: the verbs the question was read with (the
+    answer's verb already matched them); None skips the parse's root instead. Words that
+    name the gap ("old", "called") and the noun a wh-word asks for ("what sport") are no
+    content an answer must repeat. With `nouns`, the nouns go there instead: of a thing
+    named, the answer need hold only one word ("the county final" kept as "county")."""
+    skip = {w.lower() for w in subject_words} | _GAP_WORDS
+    skip |= {sent.root.lemma_.lower()} if verbs is None else {v.lower() for v in verbs}
     # The subject as parsed, all of it ("Kofi and Daniel", "Aiko's dad").
     subject = {
         t.i for s in sent.root.children if s.dep_ in ("nsubj", "nsubjpass") for t in s.subtree
     }
-    out = []
+    out: list[frozenset[str]] = []
     for t in sent:
-        if not t.is_alpha or t.is_stop or t.pos_ in _FUNCTION_POS or t.dep_ == "ROOT":
+        if not t.is_alpha or t.is_stop or t.pos_ in _FUNCTION_POS or t.lower_ in _WH_WORDS:
             continue
-        if t.i in subject:
+        if t.i in subject or (verbs is None and t.dep_ == "ROOT"):
             continue
         if t.ent_type_ in ("DATE", "TIME") or timewords.mentions_time(t.text):
             continue
+        if any(c.dep_ == "det" and c.lower_ in _WH_WORDS for c in t.children):
+            continue
         forms = frozenset({t.lower_, t.lemma_.lower(), base_form(t.lower_)})
-        if not forms & skip:
-            out.append(forms)
+        # "What book is Sam reading?" parsed with "reading" a noun: still the verb asked.
+        if not (forms | set(_ing_forms(t.lower_))) & skip:
+            (nouns if nouns is not None and _names_thing(t) else out).append(forms)
     return out
+
+
+#: Where a word is (part of) a thing named, whatever its tag ("the county final", "rose
+#: bushes"): the parser tags such words ADJ or VERB often enough.
+_THING_DEPS = frozenset({"dobj", "pobj", "attr", "compound", "amod", "nmod", "poss"})
+
+
+def _names_thing(tok: Token) -> bool:
+    """Is the word a noun, or inside the phrase of an object ("my tram driving test")?"""
+    if tok.pos_ in ("NOUN", "PROPN"):
+        return True
+    return any(t.dep_ in _THING_DEPS for t in (tok, *tok.ancestors))
+
+
+def holds_some(asked: Sequence[frozenset[str]], said: str, verbs: Iterable[str] = ()) -> bool:
+    """Does a statement hold one of the nouns asked, by its words or as a kind of it ("a lemon
+    tart" for "dessert", WordNet)? True when none was asked."""
+    if not asked:
+        return True
+    held = _lemma_tokens(said)
+    # "What does Dad do for work?": "works as an electrician" holds the work.
+    if any(forms & (held | set(verbs)) for forms in asked):
+        return True
+    return any(lexicon.is_a(w, f) for w in held for forms in asked for f in forms)
 
 
 def holds_all(asked: Sequence[frozenset[str]], said: str, verbs: Iterable[str]) -> bool:
@@ -167,3 +209,68 @@ def said_ahead(claim: Claim, qualifiers: Iterable[Qualifier], now: datetime) -> 
         if q.role == "time" and (set(said) & _AHEAD or counted_ahead):
             return True
     return False
+
+
+#: The modalities of a statement that has not happened (reading.py writes them).
+_NOT_YET = frozenset({"plan", "wish", "hypothetical"})
+
+
+def planned(qualifiers: Iterable[Qualifier]) -> bool:
+    """Was the statement a plan or a wish, not something that is or was so?"""
+    return any(q.role == "modality" and q.value in _NOT_YET for q in qualifiers)
+
+
+def asks_ahead(verb: Token) -> bool:
+    """Is the question about what is ahead: "will"/"shall", "going to", a verb it wants or
+    plans, or a present progressive ("Where is Ana moving?")?"""
+    auxes = [c for c in verb.children if c.dep_ == "aux"]
+    if any(c.lemma_.lower() in ("will", "shall") for c in auxes):
+        return True
+    progressive = verb.tag_ == "VBG" and any(c.lemma_.lower() == "be" for c in auxes)
+    return progressive or any(c.dep_ == "xcomp" and c.pos_ == "VERB" for c in verb.children)
+
+
+_CESSATION = words("cessation_verbs")
+
+
+_MOVES = words("relocation_verbs")
+_RESIDES = words("residence_verbs")
+_PLACED = ("location", "destination")
+
+
+def _place_words(label: str, prep: str | None, qualifiers: Iterable[Qualifier]) -> set[str]:
+    places = [q.value for q in qualifiers if q.role in _PLACED]
+    if prep in ("in", "to", "at"):
+        places.append(label)
+    return _lemma_tokens(" ".join(places))
+
+
+def moves_of(
+    claims: Iterable[tuple[Claim, str]], held: Mapping[str, Sequence[Qualifier]]
+) -> list[tuple[datetime, set[str]]]:
+    """When a person moved (a relocation verb, not a plan), with the words of where to."""
+    out = []
+    for claim, label in claims:
+        negated, verbs, prep = claim_verbs(claim.predicate)
+        quals = held.get(claim.id, ())
+        if negated or not verbs & _MOVES or planned(quals):
+            continue
+        where = _place_words(label, prep or "to", quals)
+        if where:
+            out.append((claim.occurred_at or claim.created_at, where))
+    return out
+
+
+def outdated_by_move(
+    view: ClaimView,
+    held: Mapping[str, Sequence[Qualifier]],
+    moves: Sequence[tuple[datetime, set[str]]],
+) -> bool:
+    """Was a place this statement holds ("works as a chef in Bath") left by a later move to
+    another place ("moved to Cardiff")? Then it no longer says where the person is."""
+    _, verbs, prep = claim_verbs(view.claim.predicate)
+    if not moves or verbs & _MOVES or not verbs & _RESIDES:
+        return False
+    place = _place_words(view.object_label, prep, held.get(view.claim.id, ()))
+    said = view.claim.occurred_at or view.claim.created_at
+    return bool(place) and any(at > said and not place & where for at, where in moves)
