@@ -278,19 +278,19 @@ def _pairs(edges: pa.Table) -> list[tuple[str, str]]:
     return list(zip(edges["subject"].to_pylist(), edges["object_entity"].to_pylist(), strict=True))
 
 
-def withheld_edges(edges: pa.Table, share: float) -> pa.Table:
-    """The subset's edges less a share MAX is never told (a stable hash split salted apart from
-    the night's own, each end keeping an edge): a graph that really misses edges, so a true
-    proposal is possible. Without it every edge among the subset's terms is held and a proposal
-    can only be true through a term outside the subset."""
+def withheld_edges(edges: pa.Table, share: float) -> tuple[pa.Table, frozenset[tuple[str, str]]]:
+    """The subset's edges less a share MAX is never told, and those (a stable hash split salted
+    apart from the night's own, each end keeping an edge): a graph that really misses edges, so
+    a true proposal is possible. Without it every edge among the subset's terms is held and a
+    proposal can only be true through a term outside the subset."""
     if share <= 0:
-        return edges
+        return edges, frozenset()
     from resident.learning.consolidation import split_held_out
 
     pairs = _pairs(edges)
-    _, gone = split_held_out(((s, "is_a", o) for s, o in pairs), share, salt="withheld")
-    out = {(h, t) for h, _, t in gone}
-    return edges.filter(pa.array([p not in out for p in pairs]))
+    _, held_out = split_held_out(((s, "is_a", o) for s, o in pairs), share, salt="withheld")
+    gone = frozenset((h, t) for h, _, t in held_out)
+    return edges.filter(pa.array([p not in gone for p in pairs])), gone
 
 
 def judge(
@@ -340,8 +340,7 @@ def main() -> None:
     os.environ["RESIDENT_LEARNING__EPOCHS_PER_NIGHT"] = str(args.epochs)
     parsed = hpo_parsed()
     ents, all_edges = hpo_subset(parsed, args.terms)
-    edges = withheld_edges(all_edges, args.withhold)
-    gone = set(_pairs(all_edges)) - set(_pairs(edges))
+    edges, gone = withheld_edges(all_edges, args.withhold)
     print(f"edges: {all_edges.num_rows} in the subset, {len(gone)} withheld from MAX", flush=True)
     start = datetime.fromisoformat(args.start)
     settings = load_settings(data_dir=work, env={})
@@ -353,7 +352,7 @@ def main() -> None:
     )
     t0 = time.perf_counter()
     print(f"data directory: {work}", flush=True)
-    nights = judge(run_days(work, args.nights, start), up, frozenset(gone))
+    nights = judge(run_days(work, args.nights, start), up, gone)
     total = time.perf_counter() - t0
     written = sum(n["written"] for n in nights)
     true = sum(n["true"] for n in nights)

@@ -26,6 +26,7 @@ LAYERS: list[set[str]] = [
         "resident.session",
         "resident.state",
         "resident.events",
+        "resident.hidden_imports",
     },
     # pure rules
     {"resident.cognition"},

@@ -19,45 +19,14 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from importlib.abc import MetaPathFinder
-from importlib.machinery import ModuleSpec
-from types import ModuleType
+
+from resident.hidden_imports import hidden
 
 #: (library, the optional packages hidden while it is imported)
 BACKENDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("spacy", ("torch",)),
     ("nltk", ("sklearn", "scipy")),
 )
-
-
-class _Hidden(MetaPathFinder):
-    def __init__(self, names: frozenset[str]) -> None:
-        self.names = names
-
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None = None,
-        target: ModuleType | None = None,
-    ) -> ModuleSpec | None:
-        if fullname.partition(".")[0] in self.names:
-            raise ModuleNotFoundError(
-                f"{fullname} is not used by MAX's language layer", name=fullname
-            )
-        return None
-
-
-@contextmanager
-def hidden(*names: str) -> Iterator[None]:
-    """Imports of these top-level packages fail inside the block (unless already loaded)."""
-    finder = _Hidden(frozenset(n for n in names if n not in sys.modules))
-    sys.meta_path.insert(0, finder)
-    try:
-        yield
-    finally:
-        sys.meta_path.remove(finder)
 
 
 def load_backends() -> None:

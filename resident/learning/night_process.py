@@ -29,18 +29,16 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
-from importlib.abc import MetaPathFinder
-from importlib.machinery import ModuleSpec
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel, SecretStr
 
 from resident.config import Settings
 from resident.errors import NightStageFailed
+from resident.hidden_imports import hidden
 from resident.learning.checkpoint import CHECKPOINT_DIR
 from resident.learning.quiz import (
     Guarded,
@@ -157,31 +155,17 @@ def child_main(handle: Callable[[Settings, datetime, dict[str, Any]], dict[str, 
     res.write_text(json.dumps(reply), "utf-8")
 
 
-class _NoPandas(MetaPathFinder):
-    def find_spec(
-        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
-    ) -> ModuleSpec | None:
-        if fullname.partition(".")[0] == "pandas":
-            raise ModuleNotFoundError(f"{fullname} is not used by a night's child", name=fullname)
-        return None
-
-
 def arrow_without_pandas() -> None:
     """pyarrow looks for pandas the first time it builds an array from Python objects, and
     imports it when installed (49 MiB resident: the night's replay harvest, experiences_table,
     brought it in). A child hands pyarrow no DataFrame, so pyarrow is shown pandas as absent for
-    that first look (it does not look again); pandas itself stays importable. The same device
-    as resident.language.optional, which cannot be imported without the language layer."""
+    that first look (it does not look again); pandas itself stays importable."""
     if "pandas" in sys.modules:
         return
     import pyarrow as pa
 
-    finder = _NoPandas()
-    sys.meta_path.insert(0, finder)
-    try:
+    with hidden("pandas"):
         pa.array([0])
-    finally:
-        sys.meta_path.remove(finder)
 
 
 def _orphaned(parent: int) -> None:
