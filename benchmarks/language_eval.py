@@ -27,13 +27,20 @@ import statistics
 import sys
 import tempfile
 import time
-import unicodedata
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from benchmarks.language_scoring import (  # noqa: F401  (the scorer's names, as before)
+    StoredClaim,
+    _contains,
+    claim_matches,
+    claim_means,
+    normalise,
+    token_f1,
+)
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data" / "language"
@@ -46,7 +53,6 @@ LONG_TURNS = 150
 _IDK = re.compile(
     r"\bi (?:don'?t|do not) know\b|\bi didn'?t understand\b|\bi did not understand\b", re.I
 )
-_ARTICLES = frozenset({"a", "an", "the"})
 
 
 # ---------------------------------------------------------------- the split and its hash
@@ -63,100 +69,6 @@ def split_hash(folder: Path) -> str:
 def load_split(split: str, corpus: Path = CORPUS) -> list[dict[str, Any]]:
     folder = corpus / split
     return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
-
-
-# ---------------------------------------------------------------- normalisation
-
-
-@lru_cache(maxsize=1)
-def _words() -> dict[str, dict[str, int]]:
-    data: dict[str, dict[str, int]] = json.loads((DATA / "number_words.json").read_text())
-    return data
-
-
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def _numbers(words: list[str]) -> list[str]:
-    """Runs of number words as digits: "thirty one" -> "31", "four hundred" -> "400"."""
-    units, scales = _words()["units"], _words()["scales"]
-    out: list[str] = []
-    value: int | None = None
-    for w in words:
-        if w in units:
-            n = units[w]
-            if value is not None and (value >= 100 and n < 100 or 20 <= value < 100 and n < 10):
-                value += n  # "thirty one", "two hundred five"
-            else:
-                if value is not None:
-                    out.append(str(value))
-                value = n
-        elif w in scales and value is not None:
-            value *= scales[w]
-        else:
-            if value is not None:
-                out.append(str(value))
-                value = None
-            out.append(w)
-    if value is not None:
-        out.append(str(value))
-    return out
-
-
-_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
-
-
-def _dates(text: str) -> str:
-    """Dates written out become "yyyy mm dd" (or "yyyy mm"): "18 April 2026", "April 18, 2026",
-    "2026-04-18" -> "2026 04 18"; "March 2026" -> "2026 03". Without a year a date stays words."""
-    months = _words()["months"]
-    names = "|".join(sorted(months, key=len, reverse=True))
-
-    def iso(year: str, month: str, day: str | None = None) -> str:
-        m = months[month] if not month.isdigit() else int(month)
-        return f" {year} {m:02d}" + (f" {int(day):02d} " if day else " ")
-
-    text = re.sub(r"\b(\d{4})-(\d{2})-(\d{2})\b", lambda m: iso(*m.groups()), text)
-    text = re.sub(r"\b(\d{4})-(\d{2})\b", lambda m: iso(*m.groups()), text)
-    text = re.sub(
-        rf"\b{_DAY}\s+(?:of\s+)?({names})\.?,?\s+(\d{{4}})\b",
-        lambda m: iso(m.group(3), m.group(2), m.group(1)),
-        text,
-    )
-    text = re.sub(
-        rf"\b({names})\.?\s+{_DAY},?\s+(\d{{4}})\b",
-        lambda m: iso(m.group(3), m.group(1), m.group(2)),
-        text,
-    )
-    text = re.sub(rf"\b({names})\.?,?\s+(\d{{4}})\b", lambda m: iso(m.group(2), m.group(1)), text)
-    return text
-
-
-def normalise(text: str) -> list[str]:
-    """The words an answer is compared by: lower case, accents folded, dates and number words
-    as digits, punctuation and articles dropped."""
-    text = _dates(re.sub(r"['\u2019]s\b", "", _fold(text)))
-    words = re.findall(r"[a-z0-9]+", text)
-    return [w for w in _numbers(words) if w not in _ARTICLES]
-
-
-def _contains(haystack: list[str], needle: list[str]) -> bool:
-    n = len(needle)
-    return n > 0 and any(haystack[i : i + n] == needle for i in range(len(haystack) - n + 1))
-
-
-def token_f1(predicted: str, gold: str) -> float:
-    """SQuAD-style token F1 over normalised words."""
-    p, g = normalise(predicted), normalise(gold)
-    if not p or not g:
-        return float(p == g)
-    common = sum((Counter(p) & Counter(g)).values())
-    if common == 0:
-        return 0.0
-    precision, recall = common / len(p), common / len(g)
-    return 2 * precision * recall / (precision + recall)
 
 
 # ---------------------------------------------------------------- scoring one answer
@@ -200,86 +112,6 @@ def judge(question: dict[str, Any], answer: str | None, reply: str) -> Verdict:
     return Verdict("correct" if ok else "wrong", f1, True)
 
 
-# ---------------------------------------------------------------- scoring one stored claim
-
-
-def _stem(word: str) -> str:
-    """A crude stem that puts a lemma and its inflections together ("takes", "taking", "take")."""
-    w = word
-    if len(w) > 4 and w.endswith(("ies", "ied")):
-        w = w[:-3] + "y"
-    elif w.endswith("ing") and re.search("[aeiouy]", w[:-3]) and len(w) > 5:
-        w = w[:-3]
-    elif w.endswith("ed") and len(w) > 4 or w.endswith("es") and len(w) > 3:
-        w = w[:-2]
-    elif w.endswith("s") and not w.endswith("ss") and len(w) > 2:
-        w = w[:-1]
-    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsez":
-        w = w[:-1]  # "running" -> "run"
-    return w[:-1] if len(w) > 2 and w.endswith("e") else w
-
-
-def _stems(text: str) -> set[str]:
-    return {_stem(w) for w in normalise(text.replace("_", " "))}
-
-
-@dataclass(frozen=True)
-class StoredClaim:
-    subject: str
-    predicate: str
-    object: str
-    #: Every other text the claim carries (qualifiers), for the object check.
-    extra: str = ""
-    negated: bool = False
-
-
-@lru_cache(maxsize=1)
-def _equivalent_table() -> dict[str, list[str]]:
-    data = json.loads((DATA / "predicate_equivalents.json").read_text())
-    table: dict[str, list[str]] = data["equivalents"]
-    return table
-
-
-def _equivalents(predicate: str) -> list[str]:
-    return _equivalent_table().get(predicate, [])
-
-
-def _same_entity(label: str, gold: str) -> bool:
-    a, b = set(normalise(label)), set(normalise(gold))
-    return bool(a) and bool(b) and (a <= b or b <= a)
-
-
-def claim_matches(claim: StoredClaim, gold: dict[str, Any]) -> bool:
-    """A stored claim states a gold statement: its subject is the gold agent (or, for a
-    relation noun, either side), its predicate or object carries the gold predicate or an
-    alternate (light verbs "be"/"have" excepted), the polarity agrees, and its object and
-    qualifiers hold at least half the words of one other gold role (when there is one)."""
-    roles: dict[str, str] = gold["roles"]
-    sides = [roles["agent"]] + ([roles["of"]] if "of" in roles else [])
-    subject = next((s for s in sides if _same_entity(claim.subject, s)), None)
-    if subject is None or claim.negated == bool(gold.get("polarity", True)):
-        return False
-    carried = _stems(claim.predicate) | _stems(claim.object)
-    verbs = [gold["predicate"], *gold.get("alternates", []), *_equivalents(gold["predicate"])]
-    light = gold["predicate"] in ("be", "have")
-    if not light and not any(_stems(v) <= carried for v in verbs):
-        return False
-    others = [v for k, v in roles.items() if k != "agent" and v != subject]
-    if subject != roles["agent"]:
-        others.append(roles["agent"])
-    if not others:
-        return True
-    held = _stems(claim.object) | _stems(claim.extra)
-    return any(_holds(held, _stems(v)) for v in others)
-
-
-def _holds(held: set[str], role: set[str]) -> bool:
-    """Half a role's words, or all of them when it is a date or number ("2025 05 31")."""
-    if role and all(w.isdigit() for w in role):
-        return role <= held
-    return len(role & held) * 2 >= len(role) > 0
-
-
 # ---------------------------------------------------------------- feeding a conversation
 
 
@@ -292,6 +124,9 @@ class Outcome:
     #: For each of `claims`: the turn's text and whether it is long talk (for reading them).
     claim_turns: list[tuple[str, bool]] = field(default_factory=list)
     gold_found: list[bool] = field(default_factory=list)
+    #: The same two judged by meaning (`claim_means`: the documented equivalences of shape).
+    claims_meaning: list[bool] = field(default_factory=list)
+    gold_found_meaning: list[bool] = field(default_factory=list)
     #: Gold statements no stored claim states, with their turn's text.
     missed: list[dict[str, Any]] = field(default_factory=list)
     turn_ms: list[float] = field(default_factory=list)
@@ -409,9 +244,11 @@ def _score_claims(
     }
     for claim in written.values():
         outcome.claims.append((claim, any(claim_matches(claim, g) for g in gold)))
+        outcome.claims_meaning.append(any(claim_means(claim, g) for g in gold))
     for g in gold:
         found = any(claim_matches(c, g) for c in written.values())
         outcome.gold_found.append(found)
+        outcome.gold_found_meaning.append(any(claim_means(c, g) for c in written.values()))
         if not found:
             outcome.missed.append(g)
 
@@ -460,6 +297,17 @@ def summarise(outcome: Outcome) -> dict[str, Any]:
         "claim_precision": _mean([float(ok) for ok in stored]),
         "long_claims_stored": len(long_stored),
         "long_claim_precision": _mean([float(ok) for ok in long_stored]),
+        "claim_precision_meaning": _mean([float(ok) for ok in outcome.claims_meaning]),
+        "long_claim_precision_meaning": _mean(
+            [
+                float(ok)
+                for ok, (_, long_talk) in zip(
+                    outcome.claims_meaning, outcome.claim_turns, strict=True
+                )
+                if long_talk
+            ]
+        ),
+        "claim_recall_meaning": _mean([float(ok) for ok in outcome.gold_found_meaning]),
         "gold_statements": len(outcome.gold_found),
         "claim_recall": _mean([float(ok) for ok in outcome.gold_found]),
         "turns": len(ms),
@@ -486,10 +334,13 @@ def summarise(outcome: Outcome) -> dict[str, Any]:
                 "claim": f"{c.subject} | {c.predicate} | {c.object}"
                 + (f" | {c.extra}" if c.extra else ""),
                 "right": ok,
+                "right_meaning": by_meaning,
                 "turn": text,
                 "long": long_talk,
             }
-            for (c, ok), (text, long_talk) in zip(outcome.claims, outcome.claim_turns, strict=True)
+            for (c, ok), by_meaning, (text, long_talk) in zip(
+                outcome.claims, outcome.claims_meaning, outcome.claim_turns, strict=True
+            )
         ],
         "missed_gold": outcome.missed,
     }
@@ -534,6 +385,15 @@ def render(runs: dict[str, dict[str, Any]]) -> str:
         "claim precision, long talk",
         lambda r: f"{_cell(r.get('long_claim_precision'))} ({r.get('long_claims_stored', '-')})",
     )
+    row(
+        "claim precision by meaning (shape_equivalents.json)",
+        lambda r: _cell(r.get("claim_precision_meaning")),
+    )
+    row(
+        "claim precision by meaning, long talk",
+        lambda r: _cell(r.get("long_claim_precision_meaning")),
+    )
+    row("claim recall by meaning", lambda r: _cell(r.get("claim_recall_meaning")))
     row(
         "claim recall (gold statements found)",
         lambda r: f"{_cell(r['claim_recall'])} ({r['gold_statements']} gold)",

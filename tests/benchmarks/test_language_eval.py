@@ -83,6 +83,56 @@ def test_token_f1_and_claim_matching() -> None:
     assert not ev.claim_matches(ev.StoredClaim("Ana", "moves", "house", "2025-03-28"), dated)
 
 
+def test_claims_judged_by_meaning_take_the_documented_shapes_and_no_more() -> None:
+    """The second reading (shape_equivalents.json) credits the same fact in another shape; a
+    claim the gold-shape scorer rejects for its content stays wrong."""
+    means, C = ev.claim_means, ev.StoredClaim
+    kept = {"predicate": "have", "polarity": True, "roles": {"agent": "Ida", "theme": "gecko Bo"}}
+    assert not ev.claim_matches(C("Bo", "is_a", "gecko"), kept)
+    assert means(C("Bo", "is_a", "gecko"), kept)
+    assert means(C("Bo", "pet_of", "Ida"), kept)
+    assert not means(C("Bo", "pet_of", "Sam"), kept)
+    assert not means(C("Bo", "is_a", "dog"), kept)
+    pair = {
+        "predicate": "have",
+        "polarity": True,
+        "roles": {"agent": "Ida", "theme": "guinea pigs Al and Cy"},
+    }
+    assert means(C("Ida", "has", "Cy"), pair)
+    assert not means(C("Al", "is_a", "pig"), pair)  # the kind is "guinea pig", whole
+    listed = {
+        "predicate": "love",
+        "polarity": True,
+        "roles": {"agent": "Ida", "theme": "tea and chess"},
+    }
+    assert not ev.claim_matches(C("Ida", "loves", "chess"), listed)
+    assert means(C("Ida", "loves", "chess"), listed)
+    assert not means(C("Ida", "loves", "cards"), listed)
+    trip = {
+        "predicate": "go",
+        "polarity": True,
+        "roles": {"agent": "Ida", "destination": "Oslo", "companion": "Bo"},
+    }
+    assert means(C("Bo", "goes_to", "Oslo"), trip)
+    assert not means(C("Bo", "goes_to", "Rome"), trip)
+    stopped = {"predicate": "smoke", "polarity": False, "roles": {"agent": "Ida", "theme": "pipe"}}
+    assert means(C("Ida", "stops_smoking", "pipe"), stopped)
+    assert not means(C("Ida", "smokes", "pipe"), stopped)
+    state = {
+        "predicate": "be",
+        "polarity": True,
+        "roles": {"agent": "Ida", "attribute": "afraid of dogs"},
+    }
+    assert means(C("Ida", "afraid_of", "dogs"), state)
+    plural = {
+        "predicate": "live",
+        "polarity": True,
+        "roles": {"agent": "Ida's parents", "location": "Oslo"},
+    }
+    assert means(C("Ida's parent", "lives_in", "Oslo"), plural)
+    assert not means(C("Ida's parent", "lives_in", "Rome"), plural)
+
+
 def test_the_test_split_is_the_frozen_one() -> None:
     """TEST_SPLIT.sha256 was committed before any reader was tuned: the files must not change.
     The hash is the one the README's shell command gives."""
