@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from resident.language import when as timewords
 from resident.language.objects import _direct_object
 from resident.language.phrases import third_person
-from resident.language.refs import _conjuncts, _is_literal, _object_text
+from resident.language.refs import _conjuncts, _is_literal, _object_text, opens_clause
 from resident.language.statement import (
     _FUTURE,
     _MODALS_SKIP,
@@ -94,7 +94,11 @@ def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
     phrases: list[str] = []
     used: set[int] = set()
     for child in verb.children:
-        span_tokens = list(child.subtree)
+        # "on Sunday and Mali lost ...": the subject of the next clause is no part of the time.
+        cut = {t.i for d in child.subtree if opens_clause(d) for t in d.subtree}
+        span_tokens = [t for t in child.subtree if t.i not in cut]
+        while cut and span_tokens and (span_tokens[-1].dep_ == "cc" or span_tokens[-1].is_punct):
+            span_tokens.pop()
         text = " ".join(t.text for t in span_tokens)
         is_time = child.ent_type_ in ("DATE", "TIME") or (
             child.dep_ in ("npadvmod", "advmod", "prep", "tmod")

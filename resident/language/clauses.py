@@ -29,6 +29,7 @@ from resident.language.clause_parts import (
     _time_tokens,
 )
 from resident.language.kin import (
+    _kin_by_copula,
     _kin_edge,
     _object_kin_edges,
     _phrase_edges,
@@ -62,6 +63,7 @@ from resident.language.refs import (
     _object_ref,
     _object_text,
     _relation_noun,
+    opens_clause,
     subject_ref,
 )
 from resident.language.roles import RoleFill, clause_roles, is_time, modality
@@ -70,7 +72,6 @@ from resident.language.statement import (
     _WISH_VERBS,
     ACTIVITIES,
     CONTENT_WHEN_OBJECT,
-    KIN,
     SOCIAL_VERBS,
     Context,
     Ref,
@@ -122,6 +123,9 @@ def _subject_token(verb: Token) -> Token | None:
             return child if child.dep_ == "nsubj" else None
         if child.dep_ == "nsubjpass":
             return None
+    said_before = verb.doc[verb.i - 1] if verb.i > verb.sent.start else None
+    if said_before is not None and opens_clause(said_before):
+        return said_before  # "... on Sunday and Mali lost her first tooth": Mali.
     if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
         return _subject_token(verb.head)
     if verb.dep_ in ("xcomp",):
@@ -465,6 +469,8 @@ def _read_clause_with(
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)
+    elif subject.role == "kin" and subject.owner is not None and subject.owner.role == "speaker":
+        ctx.remember_relative(subject)  # "Dad has physio ... he": Dad.
     mood = _mood(verb)
     if mood is None or not verb_like(verb):
         return []
@@ -506,27 +512,6 @@ def _read_clause_with(
         return [st for st in clause.out if st.verb != lemma]
     _read_objects(clause, obj_tok)
     return clause.out
-
-
-def _kin_by_copula(
-    verb: Token, subject: Ref, ctx: Context, read: list[Statement]
-) -> list[Statement]:
-    """ "Tom is my brother", "Lena is Ana's sister": a relative's noun with its owner said
-    with the copula is the relation (brother_of), not a kind of thing Tom is."""
-    if subject.role not in ("name", "kin", "speaker", "listener"):
-        return read
-    out = list(read)
-    for attr in (c for c in verb.children if c.dep_ == "attr"):
-        for item in _conjuncts(attr):
-            noun = _noun_lemma(item)
-            if noun not in KIN or not any(c.dep_ == "poss" for c in item.children):
-                continue
-            # "I am my sister" names no relation: no one is their own relative.
-            edges = [st for st in _kin_edge(item, subject, ctx) if st.object_ref != subject]
-            # A relative's noun with its owner is never a kind ("is_a Piotr's grandmother").
-            out = [st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))]
-            out.extend(edges)
-    return out
 
 
 def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:

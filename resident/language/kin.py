@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.kinship import kin_nouns
 from resident.language.refs import (
+    _conjuncts,
     _items,
     _name_of,
     _naming,
@@ -130,7 +132,8 @@ def _kin_edge(
         owner = _owner_ref(owner_tok, ctx)
     out = []
     if is_pet(noun):
-        out.append(Statement(subject=named, predicate="is_a", object=noun, verb="be"))
+        kind = _animal_kind(noun_tok, noun)
+        out.append(Statement(subject=named, predicate="is_a", object=kind, verb="be"))
         if owner is not None:
             out.append(
                 Statement(subject=named, predicate="pet_of", object="", object_ref=owner, verb="be")
@@ -144,6 +147,16 @@ def _kin_edge(
             Statement(subject=named, predicate=f"{noun}_of", object="", object_ref=owner, verb="be")
         )
     return out
+
+
+def _animal_kind(noun_tok: Token, noun: str) -> str:
+    """The kind an animal is, with the words before its noun when WordNet knows the whole as
+    an animal ("two guinea pigs": guinea pig, not pig; "a bossy goose": goose)."""
+    before = [c.lower_ for c in noun_tok.lefts if c.dep_ == "compound" and c.pos_ == "NOUN"]
+    whole = "_".join([*before, noun])
+    if before and "noun.animal" in lexicon.lexnames(whole, "n"):
+        return whole.replace("_", " ")
+    return noun
 
 
 def _age(tok: Token) -> str | None:
@@ -172,4 +185,25 @@ def _presented(verb: Token, ctx: Context) -> list[Statement]:
             named = _naming(item)
             if named is not None:
                 ctx.remember(_name_of(named), "person")
+    return out
+
+
+def _kin_by_copula(
+    verb: Token, subject: Ref, ctx: Context, read: list[Statement]
+) -> list[Statement]:
+    """ "Tom is my brother", "Lena is Ana's sister": a relative's noun with its owner said
+    with the copula is the relation (brother_of), not a kind of thing Tom is."""
+    if subject.role not in ("name", "kin", "speaker", "listener"):
+        return read
+    out = list(read)
+    for attr in (c for c in verb.children if c.dep_ == "attr"):
+        for item in _conjuncts(attr):
+            noun = _noun_lemma(item)
+            if noun not in KIN or not any(c.dep_ == "poss" for c in item.children):
+                continue
+            # "I am my sister" names no relation: no one is their own relative.
+            edges = [st for st in _kin_edge(item, subject, ctx) if st.object_ref != subject]
+            # A relative's noun with its owner is never a kind ("is_a Piotr's grandmother").
+            out = [st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))]
+            out.extend(edges)
     return out

@@ -121,7 +121,11 @@ def role_only(prep: Token, pobj: Token) -> bool:
 
 def verb_like(head: Token) -> bool:
     """Can `head` be a clause's verb? A noun or a name the parser made the root ("I do tai
-    chi": "tai") is none, unless WordNet knows it as a verb."""
+    chi": "tai") is none, unless WordNet knows it as a verb; nor is a word tagged a verb that
+    WordNet knows as none, by its form or its lemma (a typo: "shes in love" read as "ses")."""
+    if head.pos_ == "VERB" and head.is_alpha and lexicon.available():
+        known = (head.lower_, head.lemma_.lower())
+        return any(lexicon.base(w, "v") is not None for w in known)
     if head.pos_ not in ("NOUN", "PROPN"):
         return True
     return not lexicon.available() or lexicon.base(head.lower_, "v") is not None

@@ -19,6 +19,8 @@ from resident.language.statement import (
     KIN,
     Context,
     Ref,
+    family_sex,
+    is_elder,
     is_pet,
 )
 from resident.language.words import table
@@ -31,6 +33,8 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
     """The last name in the sentence becomes what he/she refers to next."""
     for tok in sent:
         if tok.pos_ == "PROPN" and tok.dep_ not in ("compound", "flat") and tok.lower_ != "max":
+            if bare_relative(tok) is not None:
+                continue  # "Dad": the speaker's father, remembered as a relative when read.
             kind = "person" if tok.ent_type_ == "PERSON" else "thing"
             if tok.dep_ == "appos" and is_pet(tok.head.lemma_.lower()):
                 kind = "animal"
@@ -85,22 +89,8 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     # ("What does Ivy hate?"); every English pronoun is on spaCy's stop list.
     name_as_pronoun = tok.pos_ == "PRON" and not tok.is_stop and tok.text[:1].isupper()
     if (tok.pos_ == "PRON" and not name_as_pronoun) or low in _PRONOUNS:
-        if low in ("i", "me", "we"):
-            return Ref(role="speaker", kind="person")
-        if low in ("you", "u"):
-            return Ref(role="listener", kind="person")
-        earlier = _named_before(tok, ctx) if low in ("he", "she") else None
-        if earlier is not None:
-            ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
-            return earlier
-        mentioned = ctx.mention(low)
-        if low in _PRONOUN_PEOPLE and mentioned is not None:
-            name, kind = mentioned
-            # "Kuba ... he has seven years": what he/she says of a name is its sex from now.
-            ctx.note_sex(name, table("pronoun_sex").get(low, ""))
-            return Ref(role="name", name=name, kind=kind if kind != "unknown" else "thing")
-        return None
-    said = _lower_case_name(tok, ctx)
+        return _pronoun_ref(tok, ctx)
+    said = _lower_case_name(tok, ctx) or bare_relative(tok)
     if said is not None:
         return said
     if tok.pos_ == "PROPN" or name_as_pronoun:
@@ -130,12 +120,60 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     return None
 
 
+def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
+    """Whom a personal pronoun names: I/we the speaker, you the listener, he/she the nearest
+    fitting name or relative said before it."""
+    low = tok.lower_
+    if low in ("i", "me", "we"):
+        return Ref(role="speaker", kind="person")
+    if low in ("you", "u"):
+        return Ref(role="listener", kind="person")
+    earlier = _named_before(tok, ctx) if low in ("he", "she") else None
+    if earlier is not None:
+        ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
+        return earlier
+    relative = ctx.relative_for(low) if low in _PRONOUN_PEOPLE else None
+    if relative is not None:
+        return relative
+    mentioned = ctx.mention(low)
+    if low in _PRONOUN_PEOPLE and mentioned is not None:
+        name, kind = mentioned
+        # "Kuba ... he has seven years": what he/she says of a name is its sex from now.
+        ctx.note_sex(name, table("pronoun_sex").get(low, ""))
+        return Ref(role="name", name=name, kind=kind if kind != "unknown" else "thing")
+    return None
+
+
+def bare_relative(tok: Token) -> Ref | None:
+    """ "Dad has physio on Tuesdays", "I rang Mum": a family noun of an elder said alone (one
+    person, no article, owner or modifier; English calls parents and grandparents by their
+    noun, not children, partners or siblings: "she made partner") names the speaker's
+    relative of that noun, whom the store
+    finds among the relatives it holds ("my father Ernst")."""
+    noun = tok.lemma_.lower() if tok.pos_ == "NOUN" else tok.lower_
+    if tok.pos_ not in ("PROPN", "NOUN") or not is_elder(noun):
+        return None
+    if "Plur" in tok.morph.get("Number", []) or tok.dep_ in ("compound", "appos", "npadvmod"):
+        return None
+    deps = ("det", "poss", "compound", "amod", "nummod", "appos", "flat", "case")
+    if any(c.dep_ in deps for c in tok.children):
+        return None
+    return Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind="person")
+
+
 def _named_before(tok: Token, ctx: Context) -> Ref | None:
     """ "Tripod had a check-up, he's eight": he/she is the nearest name said before it in the
     same sentence as a subject, an apposition ("her partner Ruairidh, he's a vet") or a name
     given ("a cat called Duchess, she's nineteen"), or a person the recogniser knows."""
     for t in reversed(tok.doc[tok.sent.start : tok.i]):
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
+            continue
+        relative = bare_relative(t)
+        if relative is not None:
+            # "Dad has physio, and he ...": Dad, if the pronoun fits the noun's sex.
+            sex, said = family_sex(relative.noun or ""), table("pronoun_sex").get(tok.lower_)
+            if sex is None or said is None or sex == said:
+                return relative
             continue
         naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
         if not ctx.agrees(_name_of(t), tok.lower_):
@@ -209,6 +247,9 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
         return Ref(role="name", name=earlier.name, kind="person")
+    relative = ctx.relative_for(low) if low in ("his", "her") else None
+    if relative is not None:
+        return relative
     mentioned = ctx.mention(low)
     if low in ("his", "her", "their") and mentioned is not None:
         return Ref(role="name", name=mentioned[0], kind="person")
@@ -219,6 +260,9 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
 
 def _object_ref(tok: Token, ctx: Context) -> Ref | None:
     """ "my sister Lena" as an object: Lena, a person."""
+    relative = bare_relative(tok)
+    if relative is not None:
+        return relative
     if tok.pos_ == "PROPN":
         return Ref(
             role="name", name=_name_of(tok), kind="person" if tok.ent_type_ == "PERSON" else "thing"
@@ -272,7 +316,12 @@ def _items(tok: Token) -> list[Token]:
         item = frontier.pop()
         named = _naming(item)
         for t in [*item.conjuncts, *(named.conjuncts if named is not None else ())]:
-            if t.i > tok.i and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB") and t not in out:
+            if (
+                t.i > tok.i
+                and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
+                and t not in out
+                and not opens_clause(t)
+            ):
                 out.append(t)
                 frontier.append(t)
     return sorted(out, key=lambda t: t.i)
@@ -281,9 +330,25 @@ def _items(tok: Token) -> list[Token]:
 def _conjuncts(tok: Token) -> list[Token]:
     out = [tok]
     for t in tok.conjuncts:
-        if t.i > tok.i and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB"):
+        if (
+            t.i > tok.i
+            and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
+            and not opens_clause(t)
+        ):
             out.append(t)
     return out
+
+
+def opens_clause(tok: Token) -> bool:
+    """ "... called Salt and Pepper and mum hates them", "... on Sunday and Mali lost her
+    tooth": a noun the parser listed with the words before it, said right before a finite verb
+    without a subject of its own, is that verb's subject, the start of a new clause."""
+    if tok.pos_ not in ("NOUN", "PROPN") or tok.dep_ != "conj" or tok.i + 1 >= len(tok.doc):
+        return False
+    verb = tok.doc[tok.i + 1]
+    finite = "Fin" in verb.morph.get("VerbForm", []) and verb.pos_ in ("VERB", "AUX")
+    own = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
+    return finite and not own and verb.dep_ in ("conj", "ROOT")
 
 
 def _is_literal(tok: Token) -> bool:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
 from resident.language.roles import Modality, RoleFill
-from resident.language.words import table, words
+from resident.language.words import rows, table, words
 from resident.records import PREDICATE_RE, Claim, Qualifier
 
 if TYPE_CHECKING:
@@ -89,6 +89,24 @@ class Context:
     #: The sex the talk has shown of a name, by its lower-case spelling ("my husband Karim",
     #: "Kuba ... he"): "she" is never Karim after that.
     sexes: dict[str, str] = field(default_factory=dict)
+    #: The last relative named by a family noun alone ("Dad", "my father"), with its turn and
+    #: whether it was said after the last name: "he" after "Dad has physio" is Dad.
+    relative: Ref | None = None
+    relative_turn: int = 0
+    relative_last: bool = False
+
+    def remember_relative(self, ref: Ref) -> None:
+        self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
+
+    def relative_for(self, pronoun: str) -> Ref | None:
+        """Whom he/she/his/her means when the last one named was a relative ("Dad ... he"),
+        within two turns and of the pronoun's sex as the family noun shows it."""
+        ref = self.relative
+        if ref is None or not self.relative_last or self.turn - self.relative_turn > 2:
+            return None
+        said = table("pronoun_sex").get(pronoun.lower())
+        sex = family_sex(ref.noun or "")
+        return ref if said is None or sex in (None, said) else None
 
     def note_sex(self, name: str, sex: str) -> None:
         if sex in ("m", "f"):
@@ -101,6 +119,7 @@ class Context:
         return said is None or known is None or said == known
 
     def remember(self, name: str, kind: str) -> None:
+        self.relative_last = False
         self.last_mention = (name, kind)
         self.mention_turn = self.turn
         if kind in ("person", "animal"):
@@ -124,6 +143,21 @@ class Context:
 
 
 KIN = words("reading_kin")
+
+
+#: Family nouns and their sex (data/kin_paths.txt: "dad m parent ..."; "-" for either).
+_FAMILY = {row[0]: row[1] for row in rows("kin_paths")}
+#: Of those, the elders: reached first through a parent ("grandma": parent.parent).
+_ELDERS = frozenset(row[0] for row in rows("kin_paths") if row[2].split(".")[0] == "parent")
+
+
+def is_elder(noun: str) -> bool:
+    return noun.lower() in _ELDERS
+
+
+def family_sex(noun: str) -> str | None:
+    sex = _FAMILY.get(noun.lower())
+    return sex if sex in ("m", "f") else None
 
 
 PETS = words("reading_pets")

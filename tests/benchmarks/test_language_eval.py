@@ -131,6 +131,7 @@ def test_claims_judged_by_meaning_take_the_documented_shapes_and_no_more() -> No
     }
     assert means(C("Ida's parent", "lives_in", "Oslo"), plural)
     assert not means(C("Ida's parent", "lives_in", "Rome"), plural)
+    assert not means(C("Ida's mum", "has", "Cy"), pair)
 
 
 def test_the_test_split_is_the_frozen_one() -> None:

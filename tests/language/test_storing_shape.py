@@ -39,7 +39,7 @@ def _read(nlp: Any, text: str) -> set[tuple[str, str, str]]:
     [
         # An occupation (WordNet: a worker, a professional ...) is what someone works as.
         ("Sam is a nurse.", ("Sam", "works_as", "nurse")),
-        ("Grandpa was a headteacher.", ("Grandpa", "works_as", "headteacher")),
+        ("Grandpa was a headteacher.", ("kin", "works_as", "headteacher")),
         ("Duncan is a goose.", ("Duncan", "is_a", "goose")),
         # A light verb and its eventive noun are one predicate; a thing stays the object.
         ("I took a look at the car.", ("speaker", "takes_look_at", "car")),
@@ -47,7 +47,7 @@ def _read(nlp: Any, text: str) -> set[tuple[str, str, str]]:
         ("Tom gave me a book.", ("Tom", "gives", "book")),
         ("I have a cold.", ("speaker", "has", "cold")),
         # What the clause means, not its verb.
-        ("Mum turned thirty-five.", ("Mum", "age", "thirty-five")),
+        ("Mum turned thirty-five.", ("kin", "age", "thirty-five")),
         ("I've had my cataract done.", ("speaker", "has_done", "cataract")),
         ("I got my ears pierced on Saturday.", ("speaker", "gets_pierced", "ears")),
         ("We have a cat called Pistachio.", ("Pistachio", "is_a", "cat")),
