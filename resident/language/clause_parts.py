@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Literal
 from resident.language import when as timewords
 from resident.language.objects import _direct_object
 from resident.language.phrases import third_person
-from resident.language.refs import _conjuncts, _is_literal, _object_text, opens_clause
+from resident.language.refs import (
+    _conjuncts,
+    _is_literal,
+    _items,
+    _name_of,
+    _naming,
+    _object_text,
+    opens_clause,
+)
+from resident.language.roles import is_time
 from resident.language.statement import (
     _FUTURE,
     _MODALS_SKIP,
@@ -60,9 +69,33 @@ def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
         return None
     if any(a in _FUTURE for a in auxes):
         return "plan"
+    if perfect_at_a_point(verb, auxes):
+        return "plan"
     if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):
         return "past"
     return "fact"
+
+
+#: The present perfect's auxiliary forms: "I've got", "she has booked".
+_PERFECT_AUX = frozenset({"have", "'ve", "has", "'s"})
+#: Prepositions that put a clause at a point in time ("on Friday", "at noon"), not a span.
+_POINT_PREPS = frozenset({"on", "at"})
+
+
+def perfect_at_a_point(verb: Token, auxes: list[str]) -> bool:
+    """ "We've got a gig on Friday", "I've booked a table for 8pm on Saturday": the present
+    perfect takes no definite past time, so a point in time said with it ("on Friday", a
+    date) is ahead: the clause is a plan, not something done."""
+    if verb.tag_ != "VBN" or not any(a in _PERFECT_AUX for a in auxes):
+        return False
+    if any(c.dep_ in ("auxpass",) or c.lower_ == "been" for c in verb.children):
+        return False
+    return any(
+        child.dep_ == "prep"
+        and child.lower_ in _POINT_PREPS
+        and any(c.ent_type_ in ("DATE", "TIME") for c in child.children if c.dep_ == "pobj")
+        for child in verb.children
+    )
 
 
 def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
@@ -249,3 +282,53 @@ def _read_clause_inner(
             )
         )
     return out
+
+
+def _object_key(tok: Token) -> str:
+    return (_object_text(tok, set()) or tok.text).lower()
+
+
+def _item_counts(objects: list[Token]) -> dict[str, str | None]:
+    """Each coordinated object item, by its text and the names it gives, with its own count
+    ("two cats called Tom and Jerry": tom, jerry and "two cats" are all two)."""
+    out: dict[str, str | None] = {}
+    items = [i for o in objects for i in _items(o)]
+    if _restated(items):
+        # "grew roses, forty bushes": the restating item's count is the first's.
+        return {_object_key(items[0]): _count_of(items[1])}
+    for item in items:
+        count = next((c.text for c in item.children if c.dep_ == "nummod"), None)
+        restating = next((c for c in item.children if c.dep_ == "appos" and c.pos_ == "NOUN"), None)
+        if count is None and restating is not None:
+            count = _count_of(restating)  # "tulips, two hundred bulbs", parsed as apposition
+        out.setdefault(_object_key(item), count)
+        named = _naming(item)
+        for name in [] if named is None else [named, *named.conjuncts]:
+            out[_name_of(name).lower()] = count
+    return out
+
+
+def _restated(items: list[Token]) -> bool:
+    """ "grew roses, forty bushes": two nouns set side by side with no "and" are one thing
+    said twice, the second restating the first."""
+    return len(items) == 2 and not any(c.dep_ == "cc" for i in items for c in i.children)
+
+
+def _side_by_side(a: Token, b: Token) -> bool:
+    """Two coordinated nouns with nothing between them are one phrase the parser split."""
+    return b.i == a.i + 1 and b.dep_ == "conj" and a.pos_ == b.pos_ == "NOUN"
+
+
+def _listed_object(tok: Token) -> bool:
+    """A further object of a list the parser hung on the verb: a direct object, or a noun it
+    made a modifier ("a cottage in Wales, forty hens, a few pigs and a dog") that is no
+    time and no measure."""
+    if tok.dep_ == "dobj":
+        return True
+    return tok.dep_ == "npadvmod" and tok.pos_ == "NOUN" and not tok.ent_type_ and not is_time(tok)
+
+
+def _count_of(tok: Token) -> str | None:
+    """The number said on a noun, whole ("two hundred bulbs": two hundred)."""
+    said = next((c for c in tok.children if c.dep_ == "nummod"), None)
+    return None if said is None else " ".join(t.text for t in said.subtree)

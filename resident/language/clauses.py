@@ -20,12 +20,17 @@ from resident.language.clause_parts import (
     _caused,
     _gerund_after_prep,
     _goes_somewhere,
+    _item_counts,
+    _listed_object,
     _misparsed_subject,
     _mood,
     _negated,
+    _object_key,
     _plan_verb,
     _preps,
     _read_clause_inner,
+    _restated,
+    _side_by_side,
     _time_tokens,
 )
 from resident.language.kin import (
@@ -34,6 +39,7 @@ from resident.language.kin import (
     _object_kin_edges,
     _phrase_edges,
     _presented,
+    said_together,
 )
 from resident.language.objects import (
     _direct_object,
@@ -57,7 +63,6 @@ from resident.language.refs import (
     _conjuncts,
     _is_literal,
     _items,
-    _name_of,
     _naming,
     _noun_lemma,
     _object_ref,
@@ -152,8 +157,16 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         return [] if praise_of_thing(attribute.predicate, verb) else [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
-    for tok in (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
+    group = ctx.they() if subj_tok.lower_ == "they" and subj_tok.pos_ == "PRON" else ()
+    mentioned = ctx.last_mention, ctx.mention_turn
+    for member in group:
+        # "Leah lives in Leeds with her boy Sol, and they come down": each of them.
+        out.extend(_read_clause_with(verb, member, subj_tok, ctx, skip_intro))
+    if group:
+        ctx.last_mention, ctx.mention_turn = mentioned  # "they" makes no one "she" next
+    for tok in () if group else (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
         out.extend(_read_clause_for(verb, tok, ctx, skip_intro))
+    ctx.remember_group(said_together(verb, out, ctx))
     return _with_roles(verb, subj_tok, out)
 
 
@@ -208,33 +221,13 @@ def _with_roles(
             kept = tuple(r for r in kept if r.role != "quantity" or r.text != first)
             if mine is not None:
                 kept = (*kept, RoleFill(role="quantity", text=mine))
+        elif mine is not None and not any(r.role == "quantity" for r in kept):
+            kept = (*kept, RoleFill(role="quantity", text=mine))  # "roses, forty bushes"
         mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
         out.append(st.model_copy(update={"roles": kept, "modality": mood}))
     # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
     # is Ana's sister" from "My sister Lena lives in Porto").
     return sorted(out, key=lambda st: st.object == "")
-
-
-def _object_key(tok: Token) -> str:
-    return (_object_text(tok, set()) or tok.text).lower()
-
-
-def _item_counts(objects: list[Token]) -> dict[str, str | None]:
-    """Each coordinated object item, by its text and the names it gives, with its own count
-    ("two cats called Tom and Jerry": tom, jerry and "two cats" are all two)."""
-    out: dict[str, str | None] = {}
-    for item in (i for o in objects for i in _items(o)):
-        count = next((c.text for c in item.children if c.dep_ == "nummod"), None)
-        out.setdefault(_object_key(item), count)
-        named = _naming(item)
-        for name in [] if named is None else [named, *named.conjuncts]:
-            out[_name_of(name).lower()] = count
-    return out
-
-
-def _side_by_side(a: Token, b: Token) -> bool:
-    """Two coordinated nouns with nothing between them are one phrase the parser split."""
-    return b.i == a.i + 1 and b.dep_ == "conj" and a.pos_ == b.pos_ == "NOUN"
 
 
 def _overlaps(obj: str, role: str) -> bool:
@@ -322,6 +315,8 @@ class _Clause:
         owner = self.subject if self.lemma in words("keeping_verbs") else None
         named_by: dict[int, Token] = {}
         items = list(_items(obj_tok))
+        if _restated(items):
+            items = items[:1]
         # "coriander and maths tests", parsed with "maths" and "tests" as two items: two
         # nouns side by side with nothing between them are one ("maths tests").
         compound = {a.i: b for a, b in zip(items, items[1:], strict=False) if _side_by_side(a, b)}
@@ -475,7 +470,10 @@ def _read_clause_with(
     if mood is None or not verb_like(verb):
         return []
     when, time_idx = _time_tokens(verb)
-    clause = _Clause(verb, subject, ctx, mood, _negated(verb), when, time_idx, verb_lemma(verb))
+    lemma = verb_lemma(verb)
+    if mood == "plan" and lemma == "get" and verb.tag_ == "VBN":
+        lemma = "have"  # "we've got a gig on Friday": have got is have, not a getting.
+    clause = _Clause(verb, subject, ctx, mood, _negated(verb), when, time_idx, lemma)
     if subj_tok is not None:
         clause.out.extend(_subject_edges(subj_tok, subject, ctx))
     lemma = clause.lemma
@@ -529,15 +527,6 @@ def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:
         clause.emit(_predicate(verb, done.lower_), _object_text(thing, clause.time_idx))
         return True
     return False
-
-
-def _listed_object(tok: Token) -> bool:
-    """A further object of a list the parser hung on the verb: a direct object, or a noun it
-    made a modifier ("a cottage in Wales, forty hens, a few pigs and a dog") that is no
-    time and no measure."""
-    if tok.dep_ == "dobj":
-        return True
-    return tok.dep_ == "npadvmod" and tok.pos_ == "NOUN" and not tok.ent_type_ and not is_time(tok)
 
 
 def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:

@@ -207,3 +207,23 @@ def _kin_by_copula(
             out = [st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))]
             out.extend(edges)
     return out
+
+
+def said_together(verb: Token, read: list[Statement], ctx: Context) -> list[Ref]:
+    """Who a clause puts together, for a "they" after it: its people as subjects ("Ana and
+    Tom moved"), and the one subject with the people it was with ("Leah lives in Leeds with
+    her boy Sol")."""
+    people = [st.subject for st in read if st.subject.role in _GROUPED]
+    people = list(dict.fromkeys(people))
+    if len(people) == 1:
+        for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "with"):
+            for pobj in (c for c in prep.children if c.dep_ == "pobj"):
+                for item in _conjuncts(pobj):
+                    ref = _object_ref(item, ctx)
+                    if ref is not None and ref.kind in ("person", "animal"):
+                        people.append(ref)
+    return people if len(people) > 1 else []
+
+
+#: Refs a "they" may name: people by name, and relatives ("Mum and Dad").
+_GROUPED = frozenset({"name", "kin"})

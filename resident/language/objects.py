@@ -85,6 +85,9 @@ def light_object(verb_lemma: str, obj: Token, timed: bool) -> Literal["keep", "j
         return "keep"
     noun = obj.lemma_.lower()
     kind = lexicon.first_lexname(noun, "n")
+    if kind == "noun.time":
+        # "we set a date", "had a great day": a light verb's time noun is when, not a thing.
+        return "empty"
     indefinite = all(c.lower_ in ("a", "an") for c in obj.children if c.dep_ == "det")
     eventive = kind in _EVENT_CLASSES and indefinite and lexicon.mostly_verb(noun)
     if eventive and verb_lemma in words("light_verbs_joining"):

@@ -162,6 +162,9 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
             m.dep_ == "mark" and m.lower_ in ("because", "since", "so") for m in child.children
         ):
             out.append(RoleFill(role="purpose", text=_clause_text(child)))
+        elif dep in ("advcl", "xcomp") and _to_be(child):
+            # "studying to be a tour guide", "moved home to look after my father": what for.
+            out.append(RoleFill(role="purpose", text=_clause_text(child)))
         elif dep == "advmod" and child.lower_ in words("frequency_adverbs"):
             out.append(RoleFill(role="manner", text=child.lower_))
     if obj is not None:
@@ -178,8 +181,18 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
     return tuple(seen.values())
 
 
+def _to_be(verb: Token) -> bool:
+    """A to-infinitive said for a purpose: under an adverbial clause, or "to be" something
+    (an xcomp is otherwise what a verb of wanting or trying wants, read as the object)."""
+    to = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    return to and (verb.dep_ == "advcl" or verb.lemma_.lower() == "be")
+
+
 def _clause_text(verb: Token) -> str:
     return " ".join(t.text for t in verb.subtree if t.dep_ != "mark" and not t.is_punct)
+
+
+_OWN_CLAUSES = frozenset({"conj", "ccomp", "advcl", "parataxis", "relcl"})
 
 
 def modality(verb: Token, mood: str | None) -> Modality:
@@ -195,8 +208,11 @@ def modality(verb: Token, mood: str | None) -> Modality:
     if mood in ("plan", "wish"):
         return "plan" if mood == "plan" else "wish"
     frequent = words("frequency_adverbs")
-    if any(t.lower_ in frequent for t in verb.children) or any(
-        t.lower_ in ("every", "each") for c in verb.children for t in c.subtree
+    # "lives in Leeds ..., and they come down every other weekend": a clause of its own hung
+    # under the verb says how often it happens, not this one.
+    own = [c for c in verb.children if not (c.dep_ in _OWN_CLAUSES and c.pos_ in ("VERB", "AUX"))]
+    if any(t.lower_ in frequent for t in own) or any(
+        t.lower_ in ("every", "each") for c in own for t in c.subtree
     ):
         return "habit"
     return "state"

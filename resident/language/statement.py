@@ -94,9 +94,14 @@ class Context:
     relative: Ref | None = None
     relative_turn: int = 0
     relative_last: bool = False
+    #: Who is speaking now (a person id, set by the store before it reads a turn), and who
+    #: said the relative: "my dad" from Maya is not the next speaker's dad.
+    speaker: str | None = None
+    relative_speaker: str | None = None
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
+        self.relative_speaker = self.speaker
 
     def relative_for(self, pronoun: str) -> Ref | None:
         """Whom he/she/his/her means when the last one named was a relative ("Dad ... he"),
@@ -104,6 +109,8 @@ class Context:
         ref = self.relative
         if ref is None or not self.relative_last or self.turn - self.relative_turn > 2:
             return None
+        if self.relative_speaker != self.speaker:
+            return None  # someone else's "Dad": whose, this reader cannot name.
         said = table("pronoun_sex").get(pronoun.lower())
         sex = family_sex(ref.noun or "")
         return ref if said is None or sex in (None, said) else None
@@ -118,7 +125,28 @@ class Context:
         known = self.sexes.get(name.lower())
         return said is None or known is None or said == known
 
+    #: The last group said together ("Ana and Tom moved", "Leah lives with her boy Sol"),
+    #: with its turn: "they" next is each of them.
+    group: tuple[Ref, ...] = ()
+    group_turn: int = 0
+
+    def remember_group(self, refs: list[Ref]) -> None:
+        unique = tuple(dict.fromkeys(refs))
+        if len(unique) > 1:
+            self.group, self.group_turn = unique, self.turn
+
+    def they(self) -> tuple[Ref, ...]:
+        """Whom "they" names: the last group said, in this turn or the one before, unless
+        someone else was named since."""
+        if self.turn - self.group_turn > 1:
+            return ()
+        if any(r.role == "kin" for r in self.group) and self.relative_speaker != self.speaker:
+            return ()
+        return self.group
+
     def remember(self, name: str, kind: str) -> None:
+        if kind in ("person", "animal") and all(r.name != name for r in self.group):
+            self.group = ()  # "Ana and Tom moved. Lena came too. They ...": not the pair.
         self.relative_last = False
         self.last_mention = (name, kind)
         self.mention_turn = self.turn

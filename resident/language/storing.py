@@ -212,6 +212,7 @@ class StoringMixin(LanguageBase):
                 return list(by_model)
         out: list[Statement] = []
         with self._nlp_lock:
+            self._context.speaker = ctx.person_id  # "my dad ... he": the teller's own dad
             for run in _sentence_runs(doc):
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)

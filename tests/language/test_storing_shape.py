@@ -143,3 +143,48 @@ def test_a_turn_reports_each_claim_with_what_else_its_clause_said(max_: Max) -> 
     max_.resident.people.introduce("Kirsty", max_.clock.now())
     hello = max_.say("Hello, I'm Kirsty.", "person:kirsty")
     assert "Iain told me you work as a doctor." in hello.reply
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "modality"),
+    [
+        # The present perfect takes no definite past time: a point in time said with it is
+        # ahead ("have got" is then "have").
+        ("We've got a concert at the town hall on Saturday.", "has", "plan"),
+        ("I've booked a table on Friday.", "books", "plan"),
+        ("I've got the keys!", "gets", "done"),
+        ("I fixed the bike on Friday.", "fixes", "done"),
+    ],
+)
+def test_the_perfect_with_a_point_in_time_is_a_plan(
+    nlp: Any, text: str, predicate: str, modality: str
+) -> None:
+    statements, _ = read(nlp(text), Context(), reparse=nlp)
+    found = [st for st in statements if st.predicate == predicate]
+    assert found and found[0].modality == modality, statements
+
+
+def test_a_light_verbs_time_noun_is_no_thing(nlp: Any) -> None:
+    assert not _read(nlp, "We finally set a date.")
+    assert not any(p == "has" for _, p, _ in _read(nlp, "I had a lovely day."))
+
+
+def test_what_a_clause_is_for_is_kept_as_its_purpose(nlp: Any) -> None:
+    statements, _ = read(nlp("Tariq is training to be a pilot."), Context(), reparse=nlp)
+    roles = {(r.role, r.text) for st in statements for r in st.roles}
+    assert any(role == "purpose" and "pilot" in text for role, text in roles), statements
+
+
+def test_a_noun_restating_the_object_gives_its_count_not_a_second_thing(nlp: Any) -> None:
+    statements, _ = read(nlp("Dora grew tulips, two hundred bulbs."), Context(), reparse=nlp)
+    grown = [st for st in statements if st.predicate == "grows"]
+    assert [st.object for st in grown] == ["tulips"]
+    assert ("quantity", "two hundred") in {(r.role, r.text) for r in grown[0].roles}
+
+
+def test_how_often_a_later_clause_happens_is_not_this_ones(nlp: Any) -> None:
+    statements, _ = read(
+        nlp("My son Ivo lives in Lyon, and we visit him every summer."), Context(), reparse=nlp
+    )
+    lives = next(st for st in statements if st.predicate == "lives_in")
+    assert lives.modality == "state"

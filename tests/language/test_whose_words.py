@@ -108,3 +108,38 @@ def test_dad_is_stored_on_the_father_max_holds(max_: Max) -> None:
     chess = next(c for c in turn.claims if c["predicate"] == "plays")
     assert max_.resident.graph.get_entity(chess["subject"]).label == "Ernst"
     assert "chess" in (max_.say("What does Ernst play?", ruth).answer or "").lower()
+
+
+def test_someone_elses_dad_is_not_the_next_speakers(nlp: Any) -> None:
+    """The relative is the teller's: a "he" in another person's turn is not their father."""
+    ctx = Context(speaker="person:ana")
+    read(nlp("Dad retired in May."), ctx, reparse=nlp)
+    ctx.turn += 1
+    ctx.speaker = "person:ben"
+    said, _ = read(nlp("He grows tomatoes now."), ctx, reparse=nlp)
+    assert not any(st.subject.role == "kin" for st in said)
+
+
+@pytest.mark.parametrize(
+    ("texts", "predicate", "members"),
+    [
+        (("Anna and Tom moved to Porto.", "They love the river."), "loves", {"Anna", "Tom"}),
+        (
+            ("Anna went to the cinema with Tom.", "They loved the film."),
+            "loves",
+            {"Anna", "Tom"},
+        ),
+    ],
+)
+def test_they_after_a_group_is_each_of_them(
+    nlp: Any, texts: tuple[str, ...], predicate: str, members: set[str]
+) -> None:
+    said = _read(nlp, *texts)
+    assert {st.subject.name for st in said if st.predicate == predicate} == members
+
+
+def test_they_after_someone_else_was_named_is_no_one(nlp: Any) -> None:
+    said = _read(
+        nlp, "Anna and Tom moved to Porto.", "Lena visited in May.", "They love the river."
+    )
+    assert not any(st.predicate == "loves" for st in said)
