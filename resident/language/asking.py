@@ -499,7 +499,7 @@ def answer_query(
         if not query.ahead and outdated_by_move(v, held, moves):
             # "Where does Pavel work?" is not answered by where he worked before he moved.
             continue
-        if not query.ahead and planned(held.get(v.claim.id, ())):
+        if not query.ahead and planned(held.get(v.claim.id, ()), v.claim, now):
             # "Where does Callum work?" is not answered by where he plans to work.
             continue
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")

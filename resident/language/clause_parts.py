@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Literal
 
+from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.objects import _direct_object
 from resident.language.phrases import third_person
@@ -34,6 +35,7 @@ from resident.language.statement import (
     gerund,
     verb_lemma,
 )
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -69,8 +71,10 @@ def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
         return None
     if any(a in _FUTURE for a in auxes):
         return "plan"
-    if perfect_at_a_point(verb, auxes):
+    if perfect_at_a_point(verb, auxes) or present_ahead(verb, auxes):
         return "plan"
+    if irregular_past(verb, auxes):
+        return "past"
     if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):
         return "past"
     return "fact"
@@ -90,9 +94,42 @@ def perfect_at_a_point(verb: Token, auxes: list[str]) -> bool:
         return False
     if any(c.dep_ in ("auxpass",) or c.lower_ == "been" for c in verb.children):
         return False
+    return perfect_point(verb, tuple(_POINT_PREPS))
+
+
+#: The present tense's forms of "be" that make a progressive ("I'm training ...").
+_PROGRESSIVE_AUX = frozenset({"am", "is", "are", "'m", "'re", "'s"})
+
+
+def present_ahead(verb: Token, auxes: list[str]) -> bool:
+    """ "I'm training for a triathlon in July", "we fly out next week": a present clause said
+    with a time ahead (data/ahead_words.txt: "next", "tomorrow"), or a progressive with a
+    point in time ("in July", "on Friday"), is an arrangement, a plan."""
+    if verb.tag_ not in ("VBP", "VBZ", "VBG") or any(a in ("did", "was", "were") for a in auxes):
+        return False
+    ahead = words("ahead_words")
+    own = [t for c in verb.children if c.dep_ not in _CLAUSE_DEPS for t in c.subtree]
+    if any(t.lower_ in ahead and t.ent_type_ in ("DATE", "TIME") for t in own):
+        return True
+    progressive = verb.tag_ == "VBG" and any(a in _PROGRESSIVE_AUX for a in auxes)
+    return progressive and perfect_point(verb, ("on", "in"))
+
+
+def irregular_past(verb: Token, auxes: list[str]) -> bool:
+    """ "I swam a length": a past form the tagger took for a present one, known by WordNet's
+    base differing from the word ("swam" -> swim), with no auxiliary to say otherwise."""
+    if verb.tag_ not in ("VBP", "VB") or auxes or not verb.is_alpha or not lexicon.available():
+        return False
+    base = lexicon.base(verb.lower_, "v")
+    return base is not None and base != verb.lower_
+
+
+def perfect_point(verb: Token, preps: tuple[str, ...]) -> bool:
+    """Is a point in time said on the verb ("on Friday", "in July": a date under one of
+    `preps`)?"""
     return any(
         child.dep_ == "prep"
-        and child.lower_ in _POINT_PREPS
+        and child.lower_ in preps
         and any(c.ent_type_ in ("DATE", "TIME") for c in child.children if c.dep_ == "pobj")
         for child in verb.children
     )

@@ -429,6 +429,13 @@ class _Clause:
                 return  # "we got back": a light verb alone names no activity.
             # "I run", and an event said with its time ("Spike escaped on Monday").
             self.emit("does", gerund(self.lemma), literal=True)
+        elif self.when and self.mood == "plan" and self.lemma not in words("light_verbs"):
+            # "Noelle and I are moving in together in April": an event arranged for a time,
+            # with the particle the tagger may have called an adverb ("in").
+            after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+            if not prt and after is not None and after.lower_ in words("particle_adverbs"):
+                prt = after.lower_ if after.head == verb and after.dep_ == "advmod" else ""
+            self.emit("does", " ".join(w for w in (gerund(self.lemma), prt) if w), literal=True)
 
 
 def _subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement]:

@@ -215,8 +215,15 @@ def said_ahead(claim: Claim, qualifiers: Iterable[Qualifier], now: datetime) -> 
 _NOT_YET = frozenset({"plan", "wish", "hypothetical"})
 
 
-def planned(qualifiers: Iterable[Qualifier]) -> bool:
-    """Was the statement a plan or a wish, not something that is or was so?"""
+def planned(
+    qualifiers: Iterable[Qualifier], claim: Claim | None = None, now: datetime | None = None
+) -> bool:
+    """Was the statement a plan or a wish, not something that is or was so? Given the claim
+    and the moment, a plan for a time now past is no longer one ("Has Kofi been to Lisbon?",
+    after "we're going to Lisbon in September")."""
+    when = None if claim is None else claim.occurred_at
+    if when is not None and now is not None and when <= now:
+        return False
     return any(q.role == "modality" and q.value in _NOT_YET for q in qualifiers)
 
 

@@ -31,7 +31,7 @@ from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
 from resident.language.threads import OpenThread
 from resident.people.privacy import visible
-from resident.records import Claim, Entity, Level, NewClaim, StatementWrite
+from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -236,7 +236,7 @@ class StoringMixin(LanguageBase):
             new = self._statement_claim(ctx, statement, said, cap, provenance)
             if new is None:
                 continue
-            qualifiers = qualifiers_of(statement, change)
+            qualifiers = self._who_qualifiers(ctx, qualifiers_of(statement, change))
             writes.append(StatementWrite(claim=new, qualifiers=qualifiers))
             read.append(statement)
         if not writes:
@@ -284,6 +284,24 @@ class StoringMixin(LanguageBase):
             # The turn reports the claim with what else its clause said.
             shown.append(view.model_copy(update={"claim": stated(claim, write.qualifiers)}))
         return shown
+
+    def _who_qualifiers(
+        self, ctx: _Ctx, qualifiers: tuple[Qualifier, ...]
+    ) -> tuple[Qualifier, ...]:
+        """ "I'm doing the triathlon with you": a qualifier that is a personal pronoun names
+        the speaker (me, us) or the listener (you), by name; one naming no one known
+        (him, them) is dropped rather than kept as a word no question can use."""
+        out = []
+        for q in qualifiers:
+            said = q.value.strip().lower()
+            if said not in _PERSONAL:
+                out.append(q)
+                continue
+            person = ctx.person_id if said in ("me", "us") else ctx.listener
+            if said in ("me", "us", "you") and person is not None:
+                entity = self._person_entity(ctx, person)
+                out.append(q.model_copy(update={"value": entity.label, "entity_id": entity.id}))
+        return tuple(out)
 
     def _statement_claim(
         self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
@@ -366,6 +384,10 @@ class StoringMixin(LanguageBase):
         except NotFound:
             ctx.pending.append(entity)
             return entity
+
+
+#: Personal pronouns a qualifier may be said as ("with me", "for you", "with them").
+_PERSONAL = frozenset({"me", "us", "you", "him", "her", "them", "it"})
 
 
 def _sentence_runs(doc: Doc) -> list[Span]:
