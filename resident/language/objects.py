@@ -81,13 +81,13 @@ def light_object(verb_lemma: str, obj: Token, timed: bool) -> Literal["keep", "j
     else "keep" (the object is a thing: "got a job", "had a swimming lesson")."""
     if verb_lemma not in words("light_verbs") or obj.pos_ != "NOUN" or obj.ent_type_:
         return "keep"
-    if any(c.dep_ not in ("det", "punct", "prep") for c in obj.children):
-        return "keep"
     noun = obj.lemma_.lower()
     kind = lexicon.first_lexname(noun, "n")
-    if kind == "noun.time":
+    if kind == "noun.time" and not any(c.dep_ in ("poss", "compound") for c in obj.children):
         # "we set a date", "had a great day": a light verb's time noun is when, not a thing.
         return "empty"
+    if any(c.dep_ not in ("det", "punct", "prep") for c in obj.children):
+        return "keep"
     indefinite = all(c.lower_ in ("a", "an") for c in obj.children if c.dep_ == "det")
     eventive = kind in _EVENT_CLASSES and indefinite and lexicon.mostly_verb(noun)
     if eventive and verb_lemma in words("light_verbs_joining"):

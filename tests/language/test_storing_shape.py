@@ -154,6 +154,13 @@ def test_a_turn_reports_each_claim_with_what_else_its_clause_said(max_: Max) -> 
         ("I've booked a table on Friday.", "books", "plan"),
         ("I've got the keys!", "gets", "done"),
         ("I fixed the bike on Friday.", "fixes", "done"),
+        # A present clause with a time ahead, or a progressive with a point in time, is an
+        # arrangement; one with a time of now is a state; a past form the tagger called
+        # present is past.
+        ("We're flying to Oslo next week.", "flies_to", "plan"),
+        ("I'm starting at the hospital in March.", "starts_at", "plan"),
+        ("I'm working at the library these days.", "works_at", "state"),
+        ("I swam two lengths yesterday.", "swims", "done"),
     ],
 )
 def test_the_perfect_with_a_point_in_time_is_a_plan(
@@ -188,3 +195,20 @@ def test_how_often_a_later_clause_happens_is_not_this_ones(nlp: Any) -> None:
     )
     lives = next(st for st in statements if st.predicate == "lives_in")
     assert lives.modality == "state"
+
+
+def test_an_arranged_event_keeps_its_particle(nlp: Any) -> None:
+    statements, _ = read(nlp("Jo and I are moving in together in May."), Context(), reparse=nlp)
+    assert {(st.predicate, st.object, st.modality) for st in statements} == {
+        ("does", "moving in", "plan")
+    }
+
+
+def test_with_you_names_the_listener(max_: Max) -> None:
+    """A qualifier said as a personal pronoun is stored as whom it names."""
+    ana = max_.say("Hi, I'm Ana.").person_id
+    max_.resident.people.introduce("Ben", max_.clock.now())
+    max_.say("Hello, I'm Ben.", "person:ben")
+    turn = max_.say("I'm running the marathon with you next year.", ana)
+    run = next(c for c in turn.claims if c["predicate"] == "runs")
+    assert run["qualifiers"].get("companion") == "Ben"
