@@ -246,7 +246,10 @@ def _goes_somewhere(verb: Token) -> bool:
         if child.dep_ == "prep" and child.lower_ in _MOTION_PREPS:
             # "came to Lisbon", not "thinking of a wedding in Kumasi": a way to a place.
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if pobj is not None and pobj.ent_type_ in ("GPE", "LOC", "FAC"):
+            # A place by name; the tagger may call a town it does not know an organisation
+            # ("from Vilnius"), but never a person.
+            named = pobj is not None and pobj.pos_ == "PROPN" and pobj.ent_type_ != "PERSON"
+            if pobj is not None and (pobj.ent_type_ in ("GPE", "LOC", "FAC") or named):
                 return True
     return False
 

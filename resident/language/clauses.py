@@ -507,8 +507,13 @@ def _read_clause_with(
     introducing = (
         subject.role == "listener" and lemma in words("introducing_verbs") and clause.mood != "past"
     )
+    # "Richard is coming for lunch on Sunday": a verb of talk arranged for a time is an event.
+    arranged = clause.mood == "plan" and clause.when is not None
     if introducing or (
-        lemma in SOCIAL_VERBS and lemma not in CONTENT_WHEN_OBJECT and not _goes_somewhere(verb)
+        lemma in SOCIAL_VERBS
+        and lemma not in CONTENT_WHEN_OBJECT
+        and not _goes_somewhere(verb)
+        and not arranged
     ):
         # Talk about talk states nothing; who its object names still is ("let me introduce
         # my husband Karim and our kids Nour and Sami").

@@ -212,3 +212,16 @@ def test_with_you_names_the_listener(max_: Max) -> None:
     turn = max_.say("I'm running the marathon with you next year.", ana)
     run = next(c for c in turn.claims if c["predicate"] == "runs")
     assert run["qualifiers"].get("companion") == "Ben"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A verb of coming arranged for a time is an event, not talk; a place by name the
+        # tagger calls an organisation is still where someone comes from.
+        ("My aunt Vera is coming for dinner on Friday.", ("Vera", "comes_for", "dinner")),
+        ("Our cousin Tibor is coming from Szeged next month.", ("Tibor", "comes_from", "Szeged")),
+    ],
+)
+def test_a_coming_arranged_for_a_time_is_an_event(nlp: Any, text: str, expected: tuple) -> None:
+    assert expected in _read(nlp, text)
