@@ -172,6 +172,10 @@ def _inverse_attribute(verb: Token, subj_tok: Token, ctx: Context) -> Statement 
     value = next((c for c in verb.children if c.dep_ == "attr"), None)
     if value is None or not any(c.dep_ == "prep" and c.lower_ == "of" for c in value.children):
         return None
+    noun = value.lemma_.lower()
+    if lexicon.first_lexname(noun, "n") == "noun.person" and noun not in KIN:
+        # "Giulia is restorer of old paintings": a person's role, not the paintings' attribute.
+        return None
     predicate = attribute_noun(value)
     owner = attribute_owner(value, ctx) if predicate else None
     if predicate is None or owner is None:

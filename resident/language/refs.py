@@ -355,6 +355,12 @@ def _is_literal(tok: Token) -> bool:
     return tok.like_num or tok.ent_type_ in ("DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL")
 
 
+def _degree(tok: Token) -> bool:
+    """ "very much", "so many" hung on a noun as a modifier: a degree, not a kind of thing."""
+    degree = tok.lower_ in ("much", "many") and any(c.dep_ == "advmod" for c in tok.children)
+    return tok.dep_ == "amod" and degree
+
+
 def _object_text(tok: Token, skip: set[int]) -> str | None:
     """A clean object phrase: the noun with its modifiers, no determiners or possessives, no
     relative clauses, no coordinated items (read separately), at most six words."""
@@ -390,6 +396,9 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
                 continue
             if child.dep_ == "poss" and child.pos_ == "PROPN":
                 continue
+            banned.update(t.i for t in child.subtree)
+        elif _degree(child):
+            # "I like very much knitting": how much, said before the noun, is no part of it.
             banned.update(t.i for t in child.subtree)
     for t in tok.subtree:
         if t.i in banned or (t.is_punct and not inner_hyphen(t)) or t.lower_ in _DROP_DET:

@@ -225,3 +225,12 @@ def test_with_you_names_the_listener(max_: Max) -> None:
 )
 def test_a_coming_arranged_for_a_time_is_an_event(nlp: Any, text: str, expected: tuple) -> None:
     assert expected in _read(nlp, text)
+
+
+def test_a_persons_role_of_something_is_theirs_and_a_degree_is_no_part_of_the_object(
+    nlp: Any,
+) -> None:
+    # "X is <a person's role> of Y" says what X is, not Y's attribute ("the capital of").
+    read_ = _read(nlp, "Marta is translator of Polish novels.")
+    assert not any(s != "Marta" for s, _, _ in read_), read_
+    assert ("speaker", "likes", "gardening") in _read(nlp, "I like very much gardening.")
