@@ -21,14 +21,16 @@ if TYPE_CHECKING:
 
 
 def is_occupation(noun: str) -> bool:
-    """Does `noun` (its last word: "junior accountant") name an occupation? A WordNet noun
+    """Does `noun` (its head: "junior accountant", "restorer of paintings") name an occupation? A WordNet noun
     whose first two senses have one of data/occupation_ancestors.txt among its hypernyms."""
-    last = noun.split()[-1].lower() if noun.split() else ""
+    # "restorer of old paintings": the noun before its "of" is the head.
+    said = noun.split(" of ")[0].split()
+    last = said[-1].lower() if said else ""
     if not last.isalpha() or not lexicon.available():
         return False
     # A closed compound WordNet lacks is read by its longest known tail ("headteacher":
-    # "teacher").
-    tails = (last[i:] for i in range(len(last) - 3))
+    # "teacher"); a short word ("vet", "DJ") by itself.
+    tails = (last[i:] for i in range(max(1, len(last) - 3)))
     head = next((b for t in tails if (b := lexicon.base(t, "n"))), None)
     if head is None:
         return False

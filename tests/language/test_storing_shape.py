@@ -233,4 +233,7 @@ def test_a_persons_role_of_something_is_theirs_and_a_degree_is_no_part_of_the_ob
     # "X is <a person's role> of Y" says what X is, not Y's attribute ("the capital of").
     read_ = _read(nlp, "Marta is translator of Polish novels.")
     assert not any(s != "Marta" for s, _, _ in read_), read_
+    # The role's head is the noun before its "of"; a short one ("vet") is read as it is.
+    assert ("Marta", "works_as", "translator of Polish novels") in read_
+    assert ("Ruth", "works_as", "vet") in _read(nlp, "Ruth is a vet.")
     assert ("speaker", "likes", "gardening") in _read(nlp, "I like very much gardening.")
