@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 def is_occupation(noun: str) -> bool:
     """Does `noun` (its head: "junior accountant", "restorer of paintings") name an
-    occupation? A WordNet noun whose first two senses have one of data/occupation_ancestors.txt among its hypernyms."""
+    occupation? A WordNet noun whose first two senses have one of
+    data/occupation_ancestors.txt among its hypernyms."""
     # "restorer of old paintings": the noun before its "of" is the head.
     said = noun.split(" of ")[0].split()
     last = said[-1].lower() if said else ""
