@@ -118,7 +118,9 @@ def present_ahead(verb: Token, auxes: list[str]) -> bool:
 def irregular_past(verb: Token, auxes: list[str]) -> bool:
     """ "I swam a length": a past form the tagger took for a present one, known by WordNet's
     base differing from the word ("swam" -> swim), with no auxiliary to say otherwise."""
-    if verb.tag_ not in ("VBP", "VB") or auxes or not verb.is_alpha or not lexicon.available():
+    if verb.pos_ != "VERB" or verb.tag_ not in ("VBP", "VB") or auxes or not verb.is_alpha:
+        return False  # "are" is "be" by WordNet's base, but no past: an auxiliary is none
+    if not lexicon.available():
         return False
     base = lexicon.base(verb.lower_, "v")
     return base is not None and base != verb.lower_

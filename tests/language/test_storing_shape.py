@@ -237,3 +237,9 @@ def test_a_persons_role_of_something_is_theirs_and_a_degree_is_no_part_of_the_ob
     assert ("Marta", "works_as", "translator of Polish novels") in read_
     assert ("Ruth", "works_as", "vet") in _read(nlp, "Ruth is a vet.")
     assert ("speaker", "likes", "gardening") in _read(nlp, "I like very much gardening.")
+
+
+@pytest.mark.parametrize("text", ["We are in Leeds.", "I am a nurse.", "We live in Ealing."])
+def test_a_present_copula_or_verb_is_no_past(nlp: Any, text: str) -> None:
+    statements, _ = read(nlp(text), Context(), reparse=nlp)
+    assert statements and all(st.mood == "fact" for st in statements), statements
