@@ -45,11 +45,13 @@ from resident.language.threads import Threads, threads_file
 from resident.language.turn import (
     _LAST_CLAIMS_PEOPLE,
     _UNKNOWN_PERSON,
+    SOCIAL_INTENTS,
     ResidentLike,
     Turn,
     _Ctx,
     _Reply,
     checked_turn_text,
+    one_commit,
     words_of_doc,
 )
 from resident.language.words import words
@@ -148,11 +150,11 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         bound: bool = False,
     ) -> Turn:
         text = checked_turn_text(text, self.settings.language.max_turn_chars)
-        # One durable write of the log per turn: its events (heard, appraisal, replied) reach
-        # the disk together before the reply is returned; the graph commits once too
-        # (write_statements).
-        with resident.events.grouped():
-            return self._converse(resident, text, person_id, now, correlation_id, said_at, bound)
+        # One durable write per turn: the graph's commit carrying its events, or the log's sync.
+        with one_commit(resident, self.graph) as group:
+            turn = self._converse(resident, text, person_id, now, correlation_id, said_at, bound)
+            group.durable = turn.intent not in SOCIAL_INTENTS
+            return turn
 
     def _converse(
         self,
