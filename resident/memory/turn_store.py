@@ -19,9 +19,10 @@ How a turn uses it (resident/language/conversation.py, resident/events.py):
 
 DuckDB has no savepoints, so a failed write inside a turn cannot be undone alone: the first
 write's failure rolls back (nothing else was written: the daemon's guard may retry it, as for any
-write); a later one's marks the turn spoiled, and the turn is refused whole (GraphBusy) instead
-of half-written. Refusals of the epistemic rules (EpistemicRefusal) and NotFound are raised
-before the store writes anything, so a turn that catches one carries on.
+write); a later one's rolls back the turn's writes at once and marks it spoiled: the turn is
+refused whole (GraphBusy) instead of half-written. Refusals of the epistemic rules
+(EpistemicRefusal) and NotFound are raised before the store writes anything, so a turn that
+catches one carries on.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class TurnTransaction:
         self._why = ""
 
     def begun(self) -> bool:
+        """The turn wrote to the graph (its records must commit here, or the turn fails)."""
         return self._state in ("open", "spoiled")
 
     @contextmanager
@@ -74,6 +76,10 @@ class TurnTransaction:
                 # Nothing else was written: as if this write had its own transaction.
                 self.rollback()
             elif not isinstance(exc, EpistemicRefusal | NotFound):
+                # The turn's earlier writes cannot be kept without this one's part: undo them
+                # now (DuckDB answers nothing more in an aborted transaction, reads included),
+                # and refuse the turn at its commit.
+                self.rollback()
                 self._state, self._why = "spoiled", f"{type(exc).__name__}: {exc}"
             raise
 
@@ -117,7 +123,7 @@ class TurnTransaction:
         self._store._committed_turn_events(records)
 
     def rollback(self) -> None:
-        if self._state in ("open", "spoiled"):
+        if self._state == "open":
             with suppress(duckdb.Error):
                 self._cur.execute("ROLLBACK")
         self._state = "idle"
@@ -201,7 +207,8 @@ def turn_commit(graph: object) -> Iterator[TurnTransaction | None]:
     store = graph
     while not isinstance(store, TurnStoreMixin) and hasattr(store, "store"):
         store = store.store
-    if not isinstance(store, TurnStoreMixin):
+    if not isinstance(store, TurnStoreMixin) or getattr(store._local, "turn", None) is not None:
+        # No DuckStore here, or a turn inside a turn: the outer one commits the writes.
         yield None
         return
     with store.turn() as tx:

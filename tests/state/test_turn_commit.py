@@ -277,3 +277,38 @@ def test_a_checkpoint_interval_of_zero_replaces_the_files_every_turn(
         assert on_disk["state"] == m.resident.dump()["mood"]
     finally:
         m.close()
+
+
+def test_a_turn_whose_later_write_fails_keeps_none_of_its_writes(
+    max_: Max, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DuckDB has no savepoints: a write that fails after the turn's statements were written
+    (and that the turn's code goes on past) spoils the turn, which is refused whole at its
+    commit, never stored half; the log says so, synced."""
+    import duckdb
+
+    from resident.errors import GraphBusy
+
+    pid = max_.say("Hi, I'm Marta.").person_id
+    store = max_.graph
+    real = store.write_statements
+
+    def then_a_bad_write(*args: Any, **kwargs: Any) -> Any:
+        stored = real(*args, **kwargs)
+        try:
+            with store._tx() as cur:
+                cur.execute("INSERT INTO no_such_table VALUES (1)")
+        except duckdb.Error:
+            pass  # a caller that carries on
+        return stored
+
+    monkeypatch.setattr(store, "write_statements", then_a_bad_write)
+    claims_before = store.counts()["claims"]
+    with pytest.raises(GraphBusy):
+        max_.say(STATEMENT, pid)
+    monkeypatch.undo()
+    assert store.counts()["claims"] == claims_before
+    assert max_.events()[-1].kind == "turn_not_stored"
+    # The next turn writes as usual.
+    turn = max_.say("Tom plays chess.", pid)
+    assert turn.claims and store.counts()["claims"] > claims_before
