@@ -8,6 +8,7 @@ commit and before its lines reached the log, is recovered whole, each event exac
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -115,8 +117,27 @@ def _acks(child: subprocess.Popen[str]) -> list[dict[str, Any]]:
 
 def _kill(child: subprocess.Popen[str]) -> None:
     if child.poll() is None:
+        # Under a tracer the child is strace: its tracee (MAX) is killed first, not left behind.
+        tracees: list[str] = []
+        with contextlib.suppress(OSError):
+            tracees = Path(f"/proc/{child.pid}/task/{child.pid}/children").read_text().split()
+        for pid in tracees:
+            with contextlib.suppress(OSError):
+                os.kill(int(pid), signal.SIGKILL)
         child.send_signal(signal.SIGKILL)
+        child.wait(30)
+        for pid in tracees:  # gone (or a zombie: its files, the graph's lock, are released)
+            while _alive(pid):
+                time.sleep(0.05)
     child.wait(30)
+
+
+def _alive(pid: str) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def _syncs_per_turn(trace: str, turns: int) -> list[list[str]]:
@@ -142,18 +163,19 @@ def test_strace_counts_one_commit_per_turn(settings: Settings, tmp_path: Path) -
     """Every fsync a real process makes in a turn, DuckDB's own included, seen by strace."""
     trace = tmp_path / "strace.txt"
     tracer = ["strace", "-f", "-y", "-e", "trace=fsync,fdatasync,newfstatat,stat", "-o", str(trace)]
-    child = _child(settings.data_dir, "ack", STATEMENT, QUESTION, THANKS, tracer=tracer)
+    texts = (STATEMENT, QUESTION, THANKS, "My birthday is 3 May.", "My birthday is 4 May.")
+    child = _child(settings.data_dir, "ack", *texts, tracer=tracer)
     try:
         acks = _acks(child)
     finally:
         _kill(child)
-    if len(acks) != 3:
+    if len(acks) != len(texts):
         why = child.stderr.read() if child.stderr else ""
         if "ptrace" in why or "Operation not permitted" in why:
             pytest.skip(f"strace cannot trace here: {why[-300:]}")
         raise AssertionError(f"child ended early: {why[-2000:]}")
-    assert [a["intent"] for a in acks] == ["statement", "question", "praise"]
-    statement, question, thanks = _syncs_per_turn(trace.read_text(), 3)
+    assert [a["intent"] for a in acks] == ["statement", "question", "praise", *["statement"] * 2]
+    statement, question, thanks, _, conflicting = _syncs_per_turn(trace.read_text(), len(texts))
     log = next(s for s in question if s.endswith(".jsonl"))
     # A statement: one transaction carrying its claims, events and state journal (DuckDB syncs
     # its write-ahead log once); the log file gets the lines unsynced.
@@ -162,6 +184,15 @@ def test_strace_counts_one_commit_per_turn(settings: Settings, tmp_path: Path) -
     assert question == [log], question
     # "Thanks!": nothing; its mood and drives are in the log's lines, handed to the OS.
     assert thanks == [], thanks
+    # A second birthday: the claim, the conflict and the gap it files are three writes, one
+    # transaction, one sync.
+    assert conflicting == ["fdatasync graph.duckdb.wal"], conflicting
+    store = DuckStore.open(settings)
+    try:
+        [conflict] = store.open_conflicts()
+        assert conflict.predicate == "birthday"
+    finally:
+        store.close()
 
 
 def _reboot(data_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
