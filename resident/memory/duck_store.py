@@ -125,7 +125,7 @@ class DuckStore(
         self._decay_sql = _decay_sql(settings)
         #: What reads of claims select: CLAIM_COLUMNS with the derived level in rung's place.
         self.claim_select = _claim_select(settings)
-        self._unpruned: dict[str, list[int]] = {}
+        self._unpruned: dict[str, list[tuple[int, int]]] = {}
 
     @classmethod
     def open(cls, settings: Settings, *, create: bool = False) -> DuckStore:

@@ -358,3 +358,28 @@ def test_a_turn_whose_later_write_fails_keeps_none_of_its_writes(
     # The next turn writes as usual.
     turn = max_.say("Tom plays chess.", pid)
     assert turn.claims and store.counts()["claims"] > claims_before
+
+
+def test_turn_events_rows_go_once_the_log_has_synced_their_lines(
+    max_: Max, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from resident.memory import turn_store
+
+    monkeypatch.setattr(turn_store, "PRUNE_EVERY", 1)
+    pid = max_.say("Hi, I'm Marta.").person_id
+    session = max_.resident.session.session_id
+    first = max_.say(STATEMENT, pid)
+    held = {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
+    assert {e.seq for e in max_.events(first.correlation_id)} <= held
+    # The statement's own row stays while its lines are unsynced in the log ...
+    max_.say("Tom plays chess.", pid)
+    assert held <= {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
+    # ... and goes with the first statement after the log's next sync (the question's).
+    max_.say(QUESTION, pid)
+    last = max_.say("Lena plays the piano.", pid)
+    left = {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
+    assert left == {e.seq for e in max_.events(last.correlation_id)}
+    # Each row held the lines exactly as the log wrote them.
+    logged = {e.seq: e for e in max_.events()}
+    for seq, line in max_.graph.unlogged_turn_events()[session]:
+        assert json.loads(line) == logged[seq].model_dump(mode="json")
