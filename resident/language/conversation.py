@@ -45,7 +45,6 @@ from resident.language.threads import Threads, threads_file
 from resident.language.turn import (
     _LAST_CLAIMS_PEOPLE,
     _UNKNOWN_PERSON,
-    SOCIAL_INTENTS,
     ResidentLike,
     Turn,
     _Ctx,
@@ -150,11 +149,11 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         bound: bool = False,
     ) -> Turn:
         text = checked_turn_text(text, self.settings.language.max_turn_chars)
-        # One durable write per turn: the graph's commit carrying its events, or the log's sync.
-        with one_commit(resident, self.graph) as group:
-            turn = self._converse(resident, text, person_id, now, correlation_id, said_at, bound)
-            group.durable = turn.intent not in SOCIAL_INTENTS
-            return turn
+        return one_commit(  # one durable write per turn (language/turn.py)
+            resident,
+            self.graph,
+            lambda: self._converse(resident, text, person_id, now, correlation_id, said_at, bound),
+        )
 
     def _converse(
         self,

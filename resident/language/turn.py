@@ -4,8 +4,8 @@ the reply and context a turn builds, and the base the turn's parts share."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
@@ -85,13 +85,14 @@ SOCIAL_INTENTS = frozenset(
 )
 
 
-@contextmanager
-def one_commit(resident: ResidentLike, graph: GraphStore) -> Iterator[Group]:
-    """A turn's one durable write: its graph writes join one transaction, which commits with
-    the turn's events (memory/turn_store.py); a turn that writes no graph syncs the log once,
-    or not at all when the caller marks it not `durable` (a social turn)."""
+def one_commit(resident: ResidentLike, graph: GraphStore, turn: Callable[[], Turn]) -> Turn:
+    """Run `turn` as one durable write: its graph writes join one transaction, which commits
+    with the turn's events (memory/turn_store.py); a turn that writes no graph syncs the log
+    once, a social turn not at all before its reply."""
     with turn_commit(graph) as carrier, resident.events.grouped(carrier) as group:
-        yield group
+        done = turn()
+        group.durable = done.intent not in SOCIAL_INTENTS
+        return done
 
 
 class Turn(BaseModel):

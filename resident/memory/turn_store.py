@@ -100,7 +100,7 @@ class TurnTransaction:
         cur = self._cur
         try:
             if records:
-                # One row for the turn: one key for DuckDB to insert (0.3 ms, not 0.6).
+                # One row for the whole turn: one key to insert (about 0.5 ms at 100k claims).
                 cur.execute(
                     "INSERT INTO turn_events (session_id, seq, lines) VALUES (?, ?, ?)",
                     [records[0][0], records[0][1], "".join(f"{r[2]}\n" for r in records)],
