@@ -181,11 +181,13 @@ def render(results: dict[str, Any]) -> str:
         row("question", TARGET_TURN_P99_MS),
         row("thanks", TARGET_THANKS_P99_MS),
         "",
-        "Each turn makes one durable write of the event log (mood and drives ride on it: "
-        "resident/state/journal.py); a statement also commits one graph transaction (its "
-        "claims); a question commits nothing to the graph (its retrieval bump waits for the "
-        "next other write or housekeeping: resident/memory/retrievals.py). "
-        '"Thanks!" is read at the tokenizer (resident/language/social.py).',
+        "Each turn makes at most one durable write: a statement its graph transaction, which "
+        "carries its claims, its events and the mood and drives it changes "
+        "(resident/memory/turn_store.py, resident/state/journal.py); a question the event "
+        "log's fsync (its retrieval bump waits for the next other write or housekeeping: "
+        'resident/memory/retrievals.py); "Thanks!" none (its lines reach the OS before the '
+        "reply, the disk with the log's next sync), and it is read at the tokenizer "
+        "(resident/language/social.py).",
     ]
     return "\n".join(lines) + "\n"
 

@@ -31,6 +31,7 @@ from resident.config import Settings
 from resident.errors import InvalidInput
 from resident.events import EVENTS_DIR, EventLog
 from resident.memory.client import GraphStore
+from resident.memory.turn_store import reconcile_turn_events
 from resident.people.identity import People, PeopleState, people_file
 from resident.session import Session
 from resident.state.atomic import write_atomic
@@ -132,7 +133,12 @@ def boot(
     (settings.data_dir / settings.literature.inbox).mkdir(parents=True, exist_ok=True)
     session = Session.mint(clock)
     now = session.started_at
+    # Turns committed to the graph whose lines a kill kept from their log get them back first:
+    # the state files' newest journalled versions are read from the logs next.
+    appended = reconcile_turn_events(graph, settings.data_dir / EVENTS_DIR)
     events = EventLog(settings.data_dir / EVENTS_DIR, session, settings.events, clock)
+    if appended:
+        events.emit("turn_events_restored", {"lines": appended})
     files: dict[str, StateFile[Any]] = {
         "mood": mood_file(settings),
         "drives": drives_file(settings),

@@ -274,6 +274,8 @@ async def _housekeeping(runtime: Runtime) -> None:
 def _housekeeping_round(runtime: Runtime) -> None:
     now = runtime.clock.now()
     runtime.resident.tick(now)
+    # A social turn's lines, left unsynced (EventLog.grouped), reach the disk at the latest here.
+    runtime.resident.events.sync()
     runtime.resident.check_due(now)
     # The retrievals turns read since the last graph write (memory/retrievals.py).
     runtime.graph.flush_retrievals()

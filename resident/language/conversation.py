@@ -50,6 +50,7 @@ from resident.language.turn import (
     _Ctx,
     _Reply,
     checked_turn_text,
+    one_commit,
     words_of_doc,
 )
 from resident.language.words import words
@@ -148,11 +149,11 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         bound: bool = False,
     ) -> Turn:
         text = checked_turn_text(text, self.settings.language.max_turn_chars)
-        # One durable write of the log per turn: its events (heard, appraisal, replied) reach
-        # the disk together before the reply is returned; the graph commits once too
-        # (write_statements).
-        with resident.events.grouped():
-            return self._converse(resident, text, person_id, now, correlation_id, said_at, bound)
+        return one_commit(  # one durable write per turn (language/turn.py)
+            resident,
+            self.graph,
+            lambda: self._converse(resident, text, person_id, now, correlation_id, said_at, bound),
+        )
 
     def _converse(
         self,

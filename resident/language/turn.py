@@ -4,6 +4,7 @@ the reply and context a turn builds, and the base the turn's parts share."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.config import Settings
 from resident.errors import InvalidInput
+from resident.events import Carrier, Group
 from resident.language.dictionary import Dictionary
 from resident.language.intents import (
     Intent,
@@ -26,6 +28,7 @@ from resident.language.model_client import ModelClient
 from resident.language.statement import Context
 from resident.language.threads import Threads
 from resident.memory.client import GraphStore
+from resident.memory.turn_store import turn_commit
 from resident.records import Entity
 
 if TYPE_CHECKING:
@@ -46,7 +49,7 @@ class _Events(Protocol):
     def emit(
         self, kind: str, payload: dict[str, Any], correlation_id: str | None = None
     ) -> Any: ...
-    def grouped(self) -> AbstractContextManager[None]: ...
+    def grouped(self, carrier: Carrier | None = None) -> AbstractContextManager[Group]: ...
 
 
 class _People(Protocol):
@@ -72,6 +75,24 @@ class ResidentLike(Protocol):
         self, kind: str, now: datetime, correlation_id: str | None = None, **detail: Any
     ) -> None: ...
     def state(self, now: datetime) -> Any: ...
+
+
+#: Turns that change only MAX's own mood and drives and the log, never what he holds about
+#: anyone: their reply acknowledges no fact, so their events are handed to the OS (kept through
+#: a kill of the process) and synced with the log's next sync, not before the reply.
+SOCIAL_INTENTS = frozenset(
+    {Intent.GREETING, Intent.FAREWELL, Intent.HOW_ARE_YOU, Intent.PRAISE, Intent.HOSTILITY}
+)
+
+
+def one_commit(resident: ResidentLike, graph: GraphStore, turn: Callable[[], Turn]) -> Turn:
+    """Run `turn` as one durable write: its graph writes join one transaction, which commits
+    with the turn's events (memory/turn_store.py); a turn that writes no graph syncs the log
+    once, a social turn not at all before its reply."""
+    with turn_commit(graph) as carrier, resident.events.grouped(carrier) as group:
+        done = turn()
+        group.durable = done.intent not in SOCIAL_INTENTS
+        return done
 
 
 class Turn(BaseModel):

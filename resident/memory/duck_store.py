@@ -66,6 +66,7 @@ from resident.memory.sql_rules import (
     _retrievals_sql,
 )
 from resident.memory.statement_store import StatementStoreMixin
+from resident.memory.turn_store import TurnStoreMixin
 from resident.records import Claim, Level, Promotion, PromotionReport
 
 #: Tables the graph API may stream out whole (GET /v1/graph/export/{table}).
@@ -105,6 +106,7 @@ class DuckStore(
     HygieneStoreMixin,
     HouseholdStoreMixin,
     StatementStoreMixin,
+    TurnStoreMixin,
 ):
     """The embedded GraphStore: this process opens data/graph.duckdb itself.
 
@@ -123,6 +125,7 @@ class DuckStore(
         self._decay_sql = _decay_sql(settings)
         #: What reads of claims select: CLAIM_COLUMNS with the derived level in rung's place.
         self.claim_select = _claim_select(settings)
+        self._unpruned: dict[str, list[tuple[int, int]]] = {}
 
     @classmethod
     def open(cls, settings: Settings, *, create: bool = False) -> DuckStore:
@@ -179,6 +182,17 @@ class DuckStore(
         if getattr(self._local, "in_tx", False):
             # Nested (upsert_bulk): the outer transaction commits or rolls back the whole group.
             yield cur
+            return
+        turn = getattr(self._local, "turn", None)
+        if turn is not None:
+            # A conversation turn: its writes join one transaction, committed with its log
+            # records when the turn ends (memory/turn_store.py); the retrievals wait.
+            with turn.writing() as cur:
+                self._local.in_tx = True
+                try:
+                    yield cur
+                finally:
+                    self._local.in_tx = False
             return
         cur.execute("BEGIN TRANSACTION")
         self._local.in_tx = True

@@ -1,11 +1,14 @@
-"""One durable write per turn (issue 21): a turn's events and the state it changes (mood,
-drives) reach the disk in one fsync of the event log; the graph commits its own transaction
-once when the turn writes to it (a statement); a question's retrieval bump waits for the graph's
-next write (memory/retrievals.py); "Thanks!" and a question cost the log's one fsync. Nothing
-acknowledged is lost to SIGKILL, and a turn killed after its one fsync is recovered whole."""
+"""One durable write per turn (issue 21): a turn that writes the graph (a statement) commits its
+claims, its events and the state it changes (mood, drives) in one graph transaction, the WAL's
+one fdatasync, and the log file gets the lines without a sync of its own; a turn that writes no
+graph (a question: its retrieval bump waits for the graph's next write, memory/retrievals.py)
+syncs the log once; "Thanks!" syncs nothing (its lines are handed to the OS before the reply).
+Nothing acknowledged is lost to SIGKILL; a turn killed after its one fsync, or after its graph
+commit and before its lines reached the log, is recovered whole, each event exactly once."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -13,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -70,8 +74,19 @@ def test_each_kind_of_turn_syncs_once(max_: Max, monkeypatch: pytest.MonkeyPatch
             assert mood.seq == seq_before + 1
             assert mood.load().seq == mood.seq
     assert set(seen) == {"statement", "question", "praise"}, seen
-    # The event log's one fsync, and no state file syncing itself.
-    assert seen == {kind: [log] for kind in seen}, seen
+    # No state file syncs itself. The statement's one durable write is the graph's commit
+    # (DuckDB's own fdatasync, seen by strace below), the question's the log's fsync; the
+    # praise changes only MAX's mood: its lines are written, not synced.
+    assert seen == {"statement": [], "question": [log], "praise": []}, seen
+    # The statement's events are in the log file all the same, once each, and in the graph's
+    # turn_events (the copy boot puts back if a kill kept them from the file).
+    events = max_.events()
+    seqs = [e.seq for e in events]
+    assert len(seqs) == len(set(seqs))
+    replied = [e for e in events if e.kind == "turn_replied" and e.payload["intent"] == "statement"]
+    assert len(replied) == 1 and replied[0].payload["claim_ids"]
+    rows = max_.graph.unlogged_turn_events()[max_.resident.session.session_id]
+    assert replied[0].seq in {seq for seq, _ in rows}
     journalled = [e for e in max_.events() if e.kind == JOURNAL_KIND]
     assert journalled, "the praise's mood and drives ride on the log's fsync"
     files = {p["file"] for p in journalled[-1].payload["parts"]}
@@ -102,8 +117,42 @@ def _acks(child: subprocess.Popen[str]) -> list[dict[str, Any]]:
 
 def _kill(child: subprocess.Popen[str]) -> None:
     if child.poll() is None:
+        # Under a tracer the child is strace: its tracee (MAX) is killed first, not left behind.
+        tracees: list[str] = []
+        with contextlib.suppress(OSError):
+            tracees = Path(f"/proc/{child.pid}/task/{child.pid}/children").read_text().split()
+        for pid in tracees:
+            with contextlib.suppress(OSError):
+                os.kill(int(pid), signal.SIGKILL)
         child.send_signal(signal.SIGKILL)
+        child.wait(30)
+        for pid in tracees:  # gone (or a zombie: its files, the graph's lock, are released)
+            while _alive(pid):
+                time.sleep(0.05)
     child.wait(30)
+
+
+def _open_once_released(settings: Settings) -> DuckStore:
+    """The graph, once the killed child's exit has released its lock (a traced process exits
+    a moment after its kill)."""
+    from resident.errors import GraphBusy
+
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            return DuckStore.open(settings)
+        except GraphBusy:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def _alive(pid: str) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def _syncs_per_turn(trace: str, turns: int) -> list[list[str]]:
@@ -129,25 +178,36 @@ def test_strace_counts_one_commit_per_turn(settings: Settings, tmp_path: Path) -
     """Every fsync a real process makes in a turn, DuckDB's own included, seen by strace."""
     trace = tmp_path / "strace.txt"
     tracer = ["strace", "-f", "-y", "-e", "trace=fsync,fdatasync,newfstatat,stat", "-o", str(trace)]
-    child = _child(settings.data_dir, "ack", STATEMENT, QUESTION, THANKS, tracer=tracer)
+    texts = (STATEMENT, QUESTION, THANKS, "My birthday is 3 May.", "My birthday is 4 May.")
+    child = _child(settings.data_dir, "ack", *texts, tracer=tracer)
     try:
         acks = _acks(child)
     finally:
         _kill(child)
-    if len(acks) != 3:
+    if len(acks) != len(texts):
         why = child.stderr.read() if child.stderr else ""
         if "ptrace" in why or "Operation not permitted" in why:
             pytest.skip(f"strace cannot trace here: {why[-300:]}")
         raise AssertionError(f"child ended early: {why[-2000:]}")
-    assert [a["intent"] for a in acks] == ["statement", "question", "praise"]
-    statement, question, thanks = _syncs_per_turn(trace.read_text(), 3)
-    log = next(s for s in thanks if s.endswith(".jsonl"))
-    # "Thanks!": the event log's fsync, carrying the mood and drives, and nothing else.
-    assert thanks == [log], thanks
-    # A statement: its graph transaction (DuckDB syncs its write-ahead log) and the log.
-    assert statement == ["fdatasync graph.duckdb.wal", log], statement
+    assert [a["intent"] for a in acks] == ["statement", "question", "praise", *["statement"] * 2]
+    statement, question, thanks, _, conflicting = _syncs_per_turn(trace.read_text(), len(texts))
+    log = next(s for s in question if s.endswith(".jsonl"))
+    # A statement: one transaction carrying its claims, events and state journal (DuckDB syncs
+    # its write-ahead log once); the log file gets the lines unsynced.
+    assert statement == ["fdatasync graph.duckdb.wal"], statement
     # A question: the log alone; its retrieval bump rides on the graph's next write.
     assert question == [log], question
+    # "Thanks!": nothing; its mood and drives are in the log's lines, handed to the OS.
+    assert thanks == [], thanks
+    # A second birthday: the claim, the conflict and the gap it files are three writes, one
+    # transaction, one sync.
+    assert conflicting == ["fdatasync graph.duckdb.wal"], conflicting
+    store = _open_once_released(settings)
+    try:
+        [conflict] = store.open_conflicts()
+        assert conflict.predicate == "birthday"
+    finally:
+        store.close()
 
 
 def _reboot(data_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -206,6 +266,49 @@ def test_a_turn_killed_after_its_one_fsync_comes_back_from_the_log(settings: Set
     assert "person:marta" in held["people"]["people"]
 
 
+def _log_lines(data_dir: Path) -> list[Any]:
+    return [e for path in (data_dir / EVENTS_DIR).glob("*.jsonl") for e in read_events(path)]
+
+
+def test_a_turn_killed_between_its_graph_commit_and_its_log_append_comes_back_once(
+    settings: Settings,
+) -> None:
+    """The statement's transaction committed its claim and its events, and the process died
+    before the lines reached the log file: boot appends them, each exactly once (a second boot
+    appends nothing), and the claim is in the graph once."""
+    child = _child(settings.data_dir, "die-after-graph-commit", "You are useless", STATEMENT)
+    try:
+        acks = _acks(child)
+    finally:
+        _kill(child)
+    assert child.returncode == -signal.SIGKILL
+    assert [a["intent"] for a in acks] == ["hostility"], "the statement turn never returned"
+    [died] = {e.session_id for e in _log_lines(settings.data_dir)}
+    before = [e for e in _log_lines(settings.data_dir) if e.session_id == died]
+    heard = [e for e in before if e.kind == "turn_heard" and e.payload["intent"] == "statement"]
+    assert len(heard) == 1, "the turn's first event was written before its first graph write"
+    turn_id = heard[0].correlation_id
+    assert not [e for e in before if e.kind == "turn_replied" and e.correlation_id == turn_id]
+
+    for boot_round in range(2):
+        _reboot(settings.data_dir)
+        logged = [e for e in _log_lines(settings.data_dir) if e.session_id == died]
+        seqs = [e.seq for e in logged]
+        assert len(seqs) == len(set(seqs)), f"an event came back twice (boot {boot_round + 1})"
+        turn = [e.kind for e in logged if e.correlation_id == turn_id]
+        assert turn.count("turn_heard") == 1 and turn.count("turn_replied") == 1, turn
+        [replied] = [e for e in logged if e.kind == "turn_replied" and e.correlation_id == turn_id]
+        # Every event of the died session is back: its seqs run without a gap.
+        assert sorted(seqs) == list(range(1, max(seqs) + 1))
+    store = DuckStore.open(settings)
+    try:
+        claim_ids = replied.payload["claim_ids"]
+        assert claim_ids and all(store.peek_claim(c).id == c for c in claim_ids)
+        assert store.unlogged_turn_events() == {}, "boot deletes the rows it put back"
+    finally:
+        store.close()
+
+
 def test_a_checkpoint_interval_of_zero_replaces_the_files_every_turn(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -220,3 +323,63 @@ def test_a_checkpoint_interval_of_zero_replaces_the_files_every_turn(
         assert on_disk["state"] == m.resident.dump()["mood"]
     finally:
         m.close()
+
+
+def test_a_turn_whose_later_write_fails_keeps_none_of_its_writes(
+    max_: Max, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DuckDB has no savepoints: a write that fails after the turn's statements were written
+    (and that the turn's code goes on past) spoils the turn, which is refused whole at its
+    commit, never stored half; the log says so, synced."""
+    import duckdb
+
+    from resident.errors import GraphBusy
+
+    pid = max_.say("Hi, I'm Marta.").person_id
+    store = max_.graph
+    real = store.write_statements
+
+    def then_a_bad_write(*args: Any, **kwargs: Any) -> Any:
+        stored = real(*args, **kwargs)
+        try:
+            with store._tx() as cur:
+                cur.execute("INSERT INTO no_such_table VALUES (1)")
+        except duckdb.Error:
+            pass  # a caller that carries on
+        return stored
+
+    monkeypatch.setattr(store, "write_statements", then_a_bad_write)
+    claims_before = store.counts()["claims"]
+    with pytest.raises(GraphBusy):
+        max_.say(STATEMENT, pid)
+    monkeypatch.undo()
+    assert store.counts()["claims"] == claims_before
+    assert max_.events()[-1].kind == "turn_not_stored"
+    # The next turn writes as usual.
+    turn = max_.say("Tom plays chess.", pid)
+    assert turn.claims and store.counts()["claims"] > claims_before
+
+
+def test_turn_events_rows_go_once_the_log_has_synced_their_lines(
+    max_: Max, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from resident.memory import turn_store
+
+    monkeypatch.setattr(turn_store, "PRUNE_EVERY", 1)
+    pid = max_.say("Hi, I'm Marta.").person_id
+    session = max_.resident.session.session_id
+    first = max_.say(STATEMENT, pid)
+    held = {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
+    assert {e.seq for e in max_.events(first.correlation_id)} <= held
+    # The statement's own row stays while its lines are unsynced in the log ...
+    max_.say("Tom plays chess.", pid)
+    assert held <= {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
+    # ... and goes with the first statement after the log's next sync (the question's).
+    max_.say(QUESTION, pid)
+    last = max_.say("Lena plays the piano.", pid)
+    left = {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
+    assert left == {e.seq for e in max_.events(last.correlation_id)}
+    # Each row held the lines exactly as the log wrote them.
+    logged = {e.seq: e for e in max_.events()}
+    for seq, line in max_.graph.unlogged_turn_events()[session]:
+        assert json.loads(line) == logged[seq].model_dump(mode="json")

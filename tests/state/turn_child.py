@@ -9,6 +9,8 @@ prints one JSON line: the turn's intent and what MAX now holds (mood, drives, pe
 MODE `ack`: after the last turn print "done" and wait to be killed.
 MODE `die-before-files`: the last turn is killed (SIGKILL, by itself) after its one fsync of the
 event log and before the state files are replaced: the moment only the log holds the turn.
+MODE `die-after-graph-commit`: the last turn (a statement) is killed after its graph transaction
+committed its claims and its log records, and before those records reach the log file.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 from resident.clock import ManualClock
 from resident.config import load_settings
 from resident.daemon.boot import Resident, boot
+from resident.events import EventLog
 from resident.language import converse
 from resident.memory.duck_store import DuckStore
 from resident.state import journal
@@ -54,6 +57,16 @@ def main(data_dir: str, mode: str, texts: list[str]) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)
 
             journal.Commit.apply = die  # type: ignore[method-assign]
+        if mode == "die-after-graph-commit" and i == len(texts) - 1:
+
+            def die_held(
+                self: EventLog, held: list[bytes], records: list[object], release=EventLog._release
+            ) -> None:
+                if held:  # the graph committed the turn; its held lines are not written yet
+                    os.kill(os.getpid(), signal.SIGKILL)
+                release(self, held, records)  # type: ignore[arg-type]
+
+            EventLog._release = die_held  # type: ignore[method-assign]
         os.path.exists(marks / f"MARK-BEGIN-{i}")
         turn = converse(
             resident, text, marta, clock.advance(minutes=1), resident.session.new_correlation_id()
