@@ -34,7 +34,7 @@ from benchmarks.learning_splits import ROOT, bfs_order
 
 START = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
 #: The stages of a night's process tree (benchmarks.tree_memory), in order.
-STAGES = ("parent", "quiz-before", "night", "quiz-after")
+STAGES = ("parent", "quiz-before", "night-read", "night-learn", "night-write", "quiz-after")
 
 
 def hpo_parsed() -> Any:
