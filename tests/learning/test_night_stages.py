@@ -100,6 +100,7 @@ def test_the_learner_never_loads_the_graph_s_modules_and_learns_what_one_process
         (p.triple, p.score, p.trail) for p in alone.proposals
     ]
     assert (r.duplicates, r.pending, r.history) == (alone.duplicates, alone.pending, alone.history)
+    assert (r.buffer_rows, r.replayed) == (alone.buffer_rows, alone.replayed) and r.buffer_rows > 0
     assert g.quiz.stable and g.applied > 0
     assert after == before + len(r.proposals)
     assert checkpoint_path(split.data_dir).exists()
