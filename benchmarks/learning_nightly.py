@@ -34,7 +34,7 @@ from benchmarks.learning_splits import ROOT, bfs_order
 
 START = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
 #: The stages of a night's process tree (benchmarks.tree_memory), in order.
-STAGES = ("parent", "quiz-before", "night", "quiz-after")
+STAGES = ("parent", "quiz-before", "night-read", "night-learn", "night-write", "quiz-after")
 
 
 def hpo_parsed() -> Any:
@@ -112,6 +112,15 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
         "stages": stages,
         "self_maxrss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
         "child_maxrss_mib": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024),
+        # CPU seconds (user, system) of this process and of its children: what the night cost,
+        # less moved by the machine's load than its wall time.
+        "cpu_s": {
+            who: [round(u.ru_utime, 1), round(u.ru_stime, 1)]
+            for who, u in (
+                ("self", resource.getrusage(resource.RUSAGE_SELF)),
+                ("children", resource.getrusage(resource.RUSAGE_CHILDREN)),
+            )
+        },
         "version": report.version,
         "mrr": report.mrr,
         "hits10": report.hits10,

@@ -2,9 +2,9 @@
 every `every` seconds, their RSS summed (the conservative figure: a shared library's pages count
 once per process that maps them) and their PSS summed (each shared page split between its
 users: what the tree takes from the machine). A sample is filed under the stage its running
-child names (the request file on a night child's command line: quiz-before, night, quiz-after;
-resident.learning.night_process; a child that is exiting keeps the stage it named), or `parent`
-when no child runs. Linux only."""
+child names (the request file on a night child's command line: quiz-before, night-read,
+night-learn, night-write, quiz-after; resident.learning.night_process; a child that is exiting
+keeps the stage it named), or `parent` when no child runs. Linux only."""
 
 from __future__ import annotations
 

@@ -17,46 +17,33 @@ It never writes a fact, never writes above the hint cap, and never deletes a cla
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
 
 from resident.cognition.epistemic import HINT_CLASSES, ProvenanceClass, parse_provenance
-from resident.config import ConsolidationSettings, Settings
+from resident.config import Settings
 from resident.errors import ResidentError
-from resident.learning.checkpoint import (
-    checkpoint_path,
-    load_checkpoint,
-    load_ledger,
-    save_checkpoint,
-    save_ledger,
+from resident.learning.checkpoint import load_ledger, save_ledger
+from resident.learning.night_learn import (
+    MODEL_NAME,
+    Chosen,
+    Learned,
+    NightInput,
+    Quad,
+    Triple,
+    learn,
 )
-from resident.learning.names import name_bags
-from resident.learning.proposals import (
-    Calibration,
-    Ledger,
-    OrderIndex,
-    Proposal,
-    calibrate,
-    order_verdict,
-    review,
-)
+from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, review
 from resident.learning.replay import Replayed, plan_replay
 from resident.memory.client import GraphStore
 from resident.memory.learning_store import experience_of
-from resident.records import Claim, ConflictStatus, DuplicateCandidate, Level, NewClaim
+from resident.records import Claim, ConflictStatus, Level, NewClaim
 
-MODEL_NAME = "ff"
-#: At most this many (head, relation) pairs are scored against every entity for proposals.
-MAX_PROPOSAL_PAIRS = 2000
-#: At most this many duplicate candidates are filed a night.
-MAX_DUPLICATES = 1000
 #: Replayed rows the night's report lists (highest priority first).
 REPLAY_ROWS_SHOWN = 20
-Triple = tuple[str, str, str]
 
 
 class NightReport(BaseModel):
@@ -171,16 +158,19 @@ def all_claims(graph: GraphStore) -> list[Claim]:
 
 
 def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightReport:
-    """One consolidation night (see the module docstring); resumes from the checkpoint."""
-    import torch
+    """One consolidation night (see the module docstring) in one process; resumes from the
+    checkpoint. A flow's night runs the same three halves in processes of their own
+    (resident.learning.night_process): the learner never holds the graph."""
+    inp = prepare(graph, settings, now)
+    return finish(graph, inp, learn(inp, settings, now), settings, now)
 
-    from resident.learning.ff import TrainConfig, Triples, train_ff
-    from resident.learning.scoring import give_back_freed_blocks, resume
 
-    give_back_freed_blocks()
+def prepare(graph: GraphStore, settings: Settings, now: datetime) -> NightInput:
+    """Everything the night reads from the graph before training, as plain data: tonight's
+    positives split into training and held-out edges (replayed experience weighs more: a
+    correction most, then a settled conflict, a closed gap), the entities' labels, and the open
+    proposals reviewed (their writes done here: the chooser needs the reviewed ledger)."""
     cfg, cc = settings.learning, settings.consolidation
-    torch.manual_seed(cfg.seed)
-    torch.set_num_threads(cfg.threads)
     claims = all_claims(graph)
     positives = [c for c in claims if is_positive(c)]
     buffer_rows = _harvest(graph, positives, cfg.replay_capacity, now)
@@ -192,66 +182,14 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
         for c in positives
         if (key := (c.subject, c.predicate, c.object_entity or "")) not in plan.withdrawn
     }
-    train: list[tuple[str, str, str, float]] = []
-    test: list[tuple[str, str, str, float]] = []
+    train: list[Quad] = []
+    test: list[Quad] = []
     _, test_set = split_held_out(triples, cfg.held_out_share)
     for (h, r, t), w in sorted(triples.items()):
         (test if (h, r, t) in test_set else train).append((h, r, t, w))
-
-    ckpt_file = checkpoint_path(settings.data_dir)
-    ckpt = load_checkpoint(ckpt_file)
-    ents = sorted({x for h, _, t, _ in train + test for x in (h, t)})
-    rels = sorted({r for _, r, _, _ in train + test})
-    if ckpt is not None:
-        # Keep the learned rows in place; entities or relations new tonight are appended.
-        ents = ckpt["entities"] + [e for e in ents if e not in set(ckpt["entities"])]
-        rels = ckpt["relations"] + [r for r in rels if r not in set(ckpt["relations"])]
-    ei = {e: i for i, e in enumerate(ents)}
-    ri = {r: i for i, r in enumerate(rels)}
-
-    def rows(ts: list[tuple[str, str, str, float]]) -> torch.Tensor:
-        return torch.tensor([[ei[h], ri[r], ei[t]] for h, r, t, _ in ts], dtype=torch.long).reshape(
-            -1, 3
-        )
-
-    data = Triples(
-        rows(train),
-        torch.zeros((0, 3), dtype=torch.long),
-        rows(test),
-        ents,
-        rels,
-        # Replayed experience weighs more: a correction most, then a settled conflict, a gap.
-        weights=torch.tensor(
-            [w * plan.weights.get((h, r, t), 1.0) for h, r, t, w in train], dtype=torch.float
-        ),
-    )
     labels = entity_labels(graph) if cfg.name_words else {}
-    # Everything training needs is read: a graph that can rest gives its memory back meanwhile.
-    getattr(graph, "rest", lambda: None)()
-    words, bags = name_bags(ents, labels, ckpt.get("words", []) if ckpt else [])
-    model, history, opt_state, version, runs = resume(
-        ckpt, len(ents), len(rels), cfg.dim, len(words) if cfg.name_words else 0
-    )
-    model.set_names(bags)
-    tc = TrainConfig(
-        dim=cfg.dim,
-        epochs=cfg.epochs_per_night,
-        batch=cfg.batch,
-        seed=cfg.seed,
-        negatives=cfg.negatives,
-        full_contrast_max=cfg.full_contrast_max_entities,
-        lr=cfg.lr,
-        negatives_from_range=cfg.negatives_from_range,
-    )
-    if len(data.train):
-        opt_state_new = train_ff(model, data, tc, history, opt_state)
-    else:
-        opt_state_new = opt_state or []
-    model.eval()
-    metrics = _evaluate(model, data)
 
     acyclic = settings.hygiene.acyclic_relations
-    ledger = load_ledger(settings.data_dir)
     grounded = {
         (c.subject, c.predicate, c.object_entity or "")
         for c in positives
@@ -259,86 +197,57 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     }
     held = OrderIndex(triples, acyclic)
     by_triple = {(c.subject, c.predicate, c.object_entity or ""): c for c in positives}
+    ledger = load_ledger(settings.data_dir)
     ledger, closed = _review(graph, ledger, grounded, held, by_triple, cc.proposal_ttl_nights, now)
+    # Everything training needs is read: a graph that can rest gives its memory back meanwhile.
+    getattr(graph, "rest", lambda: None)()
+    return NightInput(
+        train=train,
+        test=test,
+        weights=[w * plan.weights.get((h, r, t), 1.0) for h, r, t, w in train],
+        triples=triples,
+        labels=labels,
+        ledger=ledger,
+        closed=closed,
+        replayed=len(replayed),
+        buffer_rows=buffer_rows,
+        replay=plan.rows[:REPLAY_ROWS_SHOWN],
+        withdrawn=len(plan.withdrawn),
+    )
 
-    # The learner's own candidates, then the names' subsumption scored with it: each
-    # calibrated on the held-out edges by itself (their scores are different scales).
-    from resident.learning.subsume import calibrated, generators
 
-    edges = [(h, r, t) for h, r, t, _ in train]
-    scorers = generators(model, data, _pairs(data), edges, labels, acyclic, cc.candidates_per_pair)
-    cal = replace(_calibrate(scorers[0], data, train, acyclic, cc), scorer="learner")
-    names_cal, by_names = calibrated(scorers[1], data, acyclic, cc)
-    scorers = (scorers[0], by_names)
-    room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(ledger.open())))
-    chosen, skipped = _choose(scorers, (cal, names_cal), data, set(triples), held, ledger, room)
-    provenance = f"inference:{MODEL_NAME}@{version}"
-    written = _write(graph, chosen, provenance, version, settings.epistemic.hint_cap, now)
-    ledger = Ledger(proposals=[*ledger.proposals, *written])
-    duplicates = near_duplicates(model, ents, cfg.duplicate_similarity, version)
-    graph.record_duplicate_candidates(duplicates, now)
-    reversed_ = sum(
-        1
-        for p in written
-        if p.predicate in acyclic and (p.object_entity, p.predicate, p.subject) in triples
-    )
-    tonight = {
-        k: sum(1 for p in closed if p.status == k) for k in ("confirmed", "refuted", "decayed")
-    }
-    runs.append(
-        {
-            "at": now.isoformat(),
-            "version": version,
-            "epochs": history.epochs,
-            "mrr": metrics["mrr"],
-            "hits10": metrics["hits10"],
-            "proposals": len(written),
-            "positives": len(triples),
-            "threshold": cal.threshold,
-            "precision": cal.precision,
-            "names_threshold": names_cal.threshold,
-            "names_precision": names_cal.precision,
-            "pending": len(ledger.open()),
-            "reversed": reversed_,
-            **tonight,
-        }
-    )
-    save_checkpoint(
-        ckpt_file,
-        {
-            "version": version,
-            "model": model.state_dict(),
-            "optimizers": opt_state_new,
-            "entities": ents,
-            "relations": rels,
-            "words": words if model.word is not None else [],
-            "runs": runs,
-            "history": {"losses": history.losses, "epochs": history.epochs},
-            "calibration": {"threshold": cal.threshold, "precision": cal.precision},
-        },
-    )
+def finish(
+    graph: GraphStore, inp: NightInput, learned: Learned, settings: Settings, now: datetime
+) -> NightReport:
+    """The night's writes after training: tonight's proposals (an inference hypothesis and a
+    curiosity gap each), the duplicate candidates and the proposals' ledger; the night's report."""
+    provenance = f"inference:{MODEL_NAME}@{learned.version}"
+    hint = settings.epistemic.hint_cap
+    written = _write(graph, learned.chosen, provenance, learned.version, hint, now)
+    ledger = Ledger(proposals=[*inp.ledger.proposals, *written])
+    graph.record_duplicate_candidates(learned.duplicates, now)
     save_ledger(settings.data_dir, ledger)
     return NightReport(
         at=now,
-        version=version,
-        epochs_total=history.epochs,
-        positives=len(triples),
-        held_out=len(test),
-        mrr=metrics["mrr"],
-        hits10=metrics["hits10"],
-        replayed=len(replayed),
-        buffer_rows=buffer_rows,
+        version=learned.version,
+        epochs_total=learned.epochs_total,
+        positives=len(inp.triples),
+        held_out=len(inp.test),
+        mrr=learned.mrr,
+        hits10=learned.hits10,
+        replayed=inp.replayed,
+        buffer_rows=inp.buffer_rows,
         proposals=written,
-        duplicates=len(duplicates),
-        history=runs,
-        calibration=cal,
-        names_calibration=names_cal,
+        duplicates=len(learned.duplicates),
+        history=learned.runs,
+        calibration=learned.calibration,
+        names_calibration=learned.names_calibration,
         pending=len(ledger.open()),
-        closed=closed,
-        skipped=skipped,
-        reversed=reversed_,
-        replay=plan.rows[:REPLAY_ROWS_SHOWN],
-        withdrawn=len(plan.withdrawn),
+        closed=inp.closed,
+        skipped=learned.skipped,
+        reversed=learned.reversed,
+        replay=inp.replay,
+        withdrawn=inp.withdrawn,
     )
 
 
@@ -413,85 +322,9 @@ def _settle_against(graph: GraphStore, p: Proposal, witness: Claim, now: datetim
     return p.model_copy(update={"trail": [*p.trail, f"settled against it by {witness.id}"]})
 
 
-def _pairs(data: Any) -> list[tuple[int, int]]:
-    """The (head, relation) pairs the learner knows, a stable sample when there are many."""
-    pairs = sorted({(h, r) for h, r, _ in data.train.tolist()})
-    if len(pairs) > MAX_PROPOSAL_PAIRS:
-        step = len(pairs) / MAX_PROPOSAL_PAIRS
-        pairs = [pairs[int(i * step)] for i in range(MAX_PROPOSAL_PAIRS)]
-    return pairs
-
-
-Gen = Callable[[Callable[[int, int, int], bool]], list[tuple[float, int, int, int]]]
-
-
-def _calibrate(
-    generate: Gen,
-    data: Any,
-    train: list[tuple[str, str, str, float]],
-    acyclic: list[str],
-    cc: ConsolidationSettings,
-) -> Calibration:
-    """Score candidates as the night will, with only the training edges known, and see how many
-    of them are held-out edges: the threshold reaching the precision target."""
-    if not len(data.train) or not len(data.test):
-        return Calibration(None, 0.0, 0, 0, 0)
-    known = {tuple(x) for x in data.train.tolist()}
-    truth = {tuple(x) for x in data.test.tolist()}
-    index = OrderIndex(((h, r, t) for h, r, t, _ in train), acyclic)
-    ents, rels = data.entities, data.relations
-
-    def skip(h: int, r: int, t: int) -> bool:
-        return (h, r, t) in known or order_verdict(index, ents[h], rels[r], ents[t]) is not None
-
-    scored = [(s, (h, r, t) in truth) for s, h, r, t in generate(skip)]
-    return calibrate(scored, cc.precision_target, cc.min_calibration_support)
-
-
-def _choose(
-    generators: tuple[Gen, Gen],
-    cals: tuple[Calibration, Calibration],
-    data: Any,
-    known: set[Triple],
-    held: OrderIndex,
-    ledger: Ledger,
-    room: int,
-) -> tuple[list[tuple[float, str, str, str, Calibration]], dict[str, int]]:
-    """Tonight's best new links, each above its own scorer's calibrated threshold, as many as
-    there is room for (the most precise calibration's first); and how many candidates each rule
-    of the partial orders turned away."""
-    skipped: dict[str, int] = {}
-    if room <= 0 or not len(data.train):
-        return [], skipped
-    ents, rels = data.entities, data.relations
-    ever = ledger.ever()
-
-    def skip(h: int, r: int, t: int) -> bool:
-        triple = (ents[h], rels[r], ents[t])
-        if triple in known or triple in ever:
-            return True
-        why = order_verdict(held, *triple)
-        if why is not None:
-            key = why.split(" (")[0].split(" of the held")[0]
-            skipped[key] = skipped.get(key, 0) + 1
-        return why is not None
-
-    named: list[tuple[float, str, str, str, Calibration]] = []
-    seen: set[Triple] = set()
-    for gen, cal in sorted(zip(generators, cals, strict=True), key=lambda x: -x[1].precision):
-        if cal.threshold is None:
-            continue
-        above = [(s, ents[h], rels[r], ents[t]) for s, h, r, t in gen(skip) if s >= cal.threshold]
-        for s, h, r, t in sorted(above, key=lambda c: (-c[0], c[1], c[2], c[3])):
-            if (h, r, t) not in seen:
-                seen.add((h, r, t))
-                named.append((s, h, r, t, cal))
-    return named[:room], skipped
-
-
 def _write(
     graph: GraphStore,
-    chosen: list[tuple[float, str, str, str, Calibration]],
+    chosen: list[Chosen],
     provenance: str,
     version: int,
     hint: float,
@@ -535,40 +368,4 @@ def _write(
                 trail=[trail],
             )
         )
-    return out
-
-
-def _evaluate(model: Any, data: Any) -> dict[str, float]:
-    from resident.learning.ff import evaluate
-
-    if not len(data.test):
-        return {"mrr": 0.0, "hits10": 0.0}
-    return evaluate(model.score, data, data.test[:500])
-
-
-def near_duplicates(
-    model: Any, entities: list[str], threshold: float, version: int, chunk: int = 1024
-) -> list[DuplicateCandidate]:
-    """Entity pairs whose embeddings' cosine reaches `threshold`, a block of rows at a time so
-    a graph of many entities never holds the whole similarity matrix."""
-    import torch
-    from torch.nn import functional as F
-
-    out: list[DuplicateCandidate] = []
-    with torch.no_grad():
-        emb = F.normalize(model.entity_table().detach(), dim=1)
-        for lo in range(0, len(entities), chunk):
-            sim = emb[lo : lo + chunk] @ emb.T
-            rows, cols = (sim >= threshold).nonzero(as_tuple=True)
-            for i, j in zip((rows + lo).tolist(), cols.tolist(), strict=True):
-                if i < j and len(out) < MAX_DUPLICATES:
-                    a, b = sorted((entities[i], entities[j]))
-                    out.append(
-                        DuplicateCandidate(
-                            entity_a=a,
-                            entity_b=b,
-                            similarity=round(float(sim[i - lo, j]), 6),
-                            model=f"{MODEL_NAME}@{version}",
-                        )
-                    )
     return out

@@ -12,9 +12,19 @@ and nothing reached the graph or the learner's files. A child whose parent is ki
 itself (the live graph was never written: only the parent replays the journal). Children are
 fresh interpreters (`python -m`), not forks: none inherits the parent's pages.
 
-Child command line: `python -m <module> <request.json> <result.json>`; the night's child is this
-module (`night` names the night function as `module:attribute`), the quiz's is given by the caller
-(it boots MAX, which lives above this layer: resident.daemon.quiz_process).
+The night itself is three children, one after another, so the learner never holds the graph:
+`night-read` opens the scratch graph, reads what training needs, harvests the day's experience
+and reviews the open proposals (resident.learning.consolidation.prepare); `night-learn` trains,
+evaluates, calibrates and chooses on that plain data without DuckDB or pyarrow
+(resident.learning.night_learn); `night-write` opens the graph again and writes the proposals and
+duplicate candidates (consolidation.finish). Each hands the next plain data through a file in the
+scratch folder, its owner's alone (resident.learning.child). The journal the parent replays is
+the reading stage's writes, then the writing stage's: the order of one process's night.
+
+Child command line: `python -m <module> <request.json> <result.json>`; the night's graph stages
+are this module, the learner's is resident.learning.night_learn, the quiz's is given by the
+caller (it boots MAX, which lives above this layer: resident.daemon.quiz_process). A test may
+name a whole night function instead (`night`, `module:attribute`: one stage, `night`).
 """
 
 from __future__ import annotations
@@ -26,10 +36,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
-import time
-import traceback
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -38,8 +44,9 @@ from pydantic import BaseModel, SecretStr
 
 from resident.config import Settings
 from resident.errors import NightStageFailed
-from resident.hidden_imports import hidden
 from resident.learning.checkpoint import CHECKPOINT_DIR
+from resident.learning.child import child_main as child_main  # the quiz's child runs it too
+from resident.learning.child import read_handoff, write_handoff
 from resident.learning.quiz import (
     Guarded,
     Journal,
@@ -52,14 +59,12 @@ from resident.learning.quiz import (
 )
 from resident.memory.client import GraphStore
 
-#: The night a flow runs: resident.learning.consolidation.consolidate.
-CONSOLIDATE = "resident.learning.consolidation:consolidate"
+#: The learner's stage (resident.learning.night_learn).
+LEARNER = "resident.learning.night_learn"
 #: Record types a journaled call may carry (rebuilt from JSON by name, nothing else is).
 RECORD_MODULE = "resident.records"
 #: Lines of a failed child's log quoted in its error.
 LOG_LINES = 20
-#: How often a child looks whether its parent is still there (seconds).
-ORPHAN_POLL_S = 1.0
 
 
 def run_night(
@@ -67,10 +72,14 @@ def run_night(
     settings: Settings,
     now: datetime,
     quiz_module: str,
-    night: str = CONSOLIDATE,
+    night: str | None = None,
+    learn: str | None = None,
 ) -> Guarded:
     """One night on a snapshot of `graph`, quizzed before and after, each stage a child process;
-    its writes applied to `graph` and its learner files kept only when no answer changed."""
+    its writes applied to `graph` and its learner files kept only when no answer changed.
+    `night`: a whole night function run as one stage instead of the three; `learn`: the learning
+    function the learner's stage runs (resident.learning.night_learn.learn); both
+    `module:attribute`, for the tests' probes."""
     from resident.learning.consolidation import NightReport
 
     with scratch_files(graph, settings, now, "night") as scratch:
@@ -85,7 +94,10 @@ def run_night(
         }
         first = run_child(quiz_module, {**request, "items": None}, scratch.data_dir, "quiz-before")
         items = [QuizItem.model_validate(i) for i in first["items"]]
-        done = run_child(__name__, {**request, "night": night}, scratch.data_dir, "night")
+        if night is None:
+            done = run_stages(request, scratch.data_dir, learn)
+        else:
+            done = run_child(__name__, {**request, "night": night}, scratch.data_dir, "night")
         second = run_child(
             quiz_module,
             {**request, "items": [i.model_dump() for i in items]},
@@ -102,6 +114,15 @@ def run_night(
             applied = journal.replay_on(graph)
             install(scratch.data_dir / CHECKPOINT_DIR, settings.data_dir / CHECKPOINT_DIR)
         return Guarded(NightReport.model_validate(done["report"]), result, applied)
+
+
+def run_stages(request: dict[str, Any], work: Path, learn: str | None) -> dict[str, Any]:
+    """The night as three children (the module docstring): its report and journaled writes."""
+    files = {"input": str(work / "night.input.pkl"), "learned": str(work / "night.learned.pkl")}
+    read = run_child(__name__, {**request, **files, "stage": "read"}, work, "night-read")
+    run_child(LEARNER, {**request, **files, "learn": learn}, work, "night-learn")
+    write = run_child(__name__, {**request, **files, "stage": "write"}, work, "night-write")
+    return {"report": write["report"], "calls": read["calls"] + write["calls"]}
 
 
 def _answers(reply: dict[str, Any]) -> dict[str, QuizAnswer]:
@@ -136,61 +157,29 @@ def run_child(module: str, request: dict[str, Any], work: Path, stage: str) -> d
     raise NightStageFailed(stage, problem + ("\n" + "\n".join(tail) if tail else ""))
 
 
-def child_main(handle: Callable[[Settings, datetime, dict[str, Any]], dict[str, Any]]) -> None:
-    """A child's whole life: read the request named on the command line, `handle` it, write the
-    result (or the error, typed by name) as JSON; exit 0 only on success."""
-    arrow_without_pandas()
-    req, res = Path(sys.argv[1]), Path(sys.argv[2])
-    request = json.loads(req.read_text("utf-8"))
-    if "parent" in request:
-        threading.Thread(target=_orphaned, args=(int(request["parent"]),), daemon=True).start()
-    settings = Settings.model_validate(request["settings"])
-    try:
-        reply = handle(settings, datetime.fromisoformat(request["now"]), request)
-    except Exception as exc:
-        traceback.print_exc()
-        error = {"type": type(exc).__name__, "message": str(exc)}
-        res.write_text(json.dumps({"error": error}), "utf-8")
-        sys.exit(1)
-    res.write_text(json.dumps(reply), "utf-8")
-
-
-def arrow_without_pandas() -> None:
-    """pyarrow looks for pandas the first time it builds an array from Python objects, and
-    imports it when installed (49 MiB resident: the night's replay harvest, experiences_table,
-    brought it in). A child hands pyarrow no DataFrame, so pyarrow is shown pandas as absent for
-    that first look (it does not look again); pandas itself stays importable."""
-    if "pandas" in sys.modules:
-        return
-    import pyarrow as pa
-
-    with hidden("pandas"):
-        pa.array([0])
-
-
-def _orphaned(parent: int) -> None:
-    """End this child once its parent is gone (killed -9 mid-night): nobody would read what it
-    writes, and the scratch copy it holds is the parent's to remove."""
-    while os.getppid() == parent:
-        time.sleep(ORPHAN_POLL_S)
-    os._exit(1)
-
-
 def night_child(settings: Settings, now: datetime, request: dict[str, Any]) -> dict[str, Any]:
-    """The night's stage: open the scratch graph, run the night through a journal, hand back
-    its report and the journaled writes."""
-    module, _, attr = str(request["night"]).partition(":")
-    night = getattr(importlib.import_module(module), attr)
+    """A graph stage of the night on the scratch graph, through a journal: the reading stage
+    (its input for the learner to a file), the writing stage (the learner's result from a file;
+    the night's report), or a whole night function a test names; the journaled writes back."""
+    from resident.learning.consolidation import finish, prepare
+
     scratch = RestingGraph(settings)
+    journal = Journal(scratch)
+    reply: dict[str, Any] = {}
     try:
-        journal = Journal(scratch)
-        report = night(journal, settings, now)
+        if "night" in request:
+            module, _, attr = str(request["night"]).partition(":")
+            report = getattr(importlib.import_module(module), attr)(journal, settings, now)
+            reply["report"] = report.model_dump(mode="json")
+        elif request["stage"] == "read":
+            write_handoff(Path(request["input"]), prepare(journal, settings, now))
+        else:
+            inp, learned = (read_handoff(Path(request[k])) for k in ("input", "learned"))
+            report = finish(journal, inp, learned, settings, now)
+            reply["report"] = report.model_dump(mode="json")
     finally:
         scratch.close()
-    return {
-        "report": report.model_dump(mode="json"),
-        "calls": [encode_call(c) for c in journal.calls],
-    }
+    return {**reply, "calls": [encode_call(c) for c in journal.calls]}
 
 
 class RestingGraph:

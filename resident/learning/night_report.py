@@ -4,7 +4,8 @@ the trend over past nights."""
 
 from __future__ import annotations
 
-from resident.learning.consolidation import MODEL_NAME, NightReport
+from resident.learning.consolidation import NightReport
+from resident.learning.night_learn import MODEL_NAME
 from resident.report import table
 
 

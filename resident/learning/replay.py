@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from resident.memory.learning_store import RECENCY_HALF_LIFE_DAYS, SURPRISE_WEIGHT
 from resident.records import Experience
 
 Triple = tuple[str, str, str]
@@ -27,6 +26,10 @@ Triple = tuple[str, str, str]
 
 def priority(e: Experience, now: datetime) -> float:
     """Recency (halving every RECENCY_HALF_LIFE_DAYS) plus weighted surprise."""
+    # Imported here: the learner's child unpickles Replayed rows and never loads the graph's
+    # modules (resident.memory.learning_store imports DuckDB).
+    from resident.memory.learning_store import RECENCY_HALF_LIFE_DAYS, SURPRISE_WEIGHT
+
     age_days = max(0.0, (now - e.recorded_at).total_seconds() / 86400)
     return 2.0 ** (-age_days / RECENCY_HALF_LIFE_DAYS) + SURPRISE_WEIGHT * e.surprise
 

@@ -1,0 +1,339 @@
+"""The learning half of a consolidation night, without the graph: train the Forward-Forward
+learner from its checkpoint on what the night read (resident.learning.consolidation.prepare),
+evaluate it on the held-out split, calibrate each scorer's threshold on the held-out edges, choose
+tonight's proposals (never the reverse of a held edge of a declared partial order, never more
+than there is room for), find duplicate candidates, and save the checkpoint. What it returns is
+plain data (`Learned`): the proposals and duplicates are written by the half that holds the graph
+(consolidation.finish).
+
+Run as a child process (`python -m resident.learning.night_learn <request> <result>`,
+resident.learning.night_process), it reads its input from a file the reading stage wrote and
+writes its result to another (resident.learning.child handoffs): it never imports DuckDB or
+pyarrow, whose code and heap would otherwise sit beside training's peak.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from resident.config import ConsolidationSettings, Settings
+from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_checkpoint
+from resident.learning.names import name_bags
+from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, order_verdict
+from resident.learning.replay import Replayed
+from resident.records import DuplicateCandidate
+
+MODEL_NAME = "ff"
+#: At most this many (head, relation) pairs are scored against every entity for proposals.
+MAX_PROPOSAL_PAIRS = 2000
+#: At most this many duplicate candidates are filed a night.
+MAX_DUPLICATES = 1000
+#: The learning function a night's learner child runs (a test names a probe instead).
+LEARN = "resident.learning.night_learn:learn"
+Triple = tuple[str, str, str]
+Quad = tuple[str, str, str, float]
+#: A chosen proposal: score, subject, relation, object, the calibration it passed.
+Chosen = tuple[float, str, str, str, Calibration]
+
+
+@dataclass(frozen=True)
+class NightInput:
+    """What a night read from the graph before training, and the review of its open proposals
+    (resident.learning.consolidation.prepare): plain data, no graph."""
+
+    train: list[Quad]
+    test: list[Quad]
+    #: Each training edge's weight: its confidence, times its replay weight when replayed.
+    weights: list[float]
+    #: Tonight's positives (withdrawn beliefs left out), with their confidence.
+    triples: dict[Triple, float]
+    labels: dict[str, str]
+    #: The proposals' ledger after tonight's review.
+    ledger: Ledger
+    closed: list[Proposal]
+    replayed: int
+    buffer_rows: int
+    replay: list[Replayed]
+    withdrawn: int
+
+
+@dataclass(frozen=True)
+class Learned:
+    """What training, evaluation, calibration and choosing gave (the checkpoint is saved)."""
+
+    version: int
+    epochs_total: int
+    mrr: float
+    hits10: float
+    runs: list[dict[str, Any]]
+    calibration: Calibration
+    names_calibration: Calibration
+    chosen: list[Chosen]
+    skipped: dict[str, int]
+    duplicates: list[DuplicateCandidate]
+    reversed: int
+
+
+def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
+    """Train from the last checkpoint, evaluate, calibrate, choose; save the checkpoint."""
+    import torch
+
+    from resident.learning.ff import TrainConfig, Triples, train_ff
+    from resident.learning.scoring import give_back_freed_blocks, resume
+    from resident.learning.subsume import calibrated, generators
+
+    give_back_freed_blocks()
+    cfg, cc = settings.learning, settings.consolidation
+    torch.manual_seed(cfg.seed)
+    torch.set_num_threads(cfg.threads)
+    train, test = inp.train, inp.test
+    ckpt_file = checkpoint_path(settings.data_dir)
+    ckpt = load_checkpoint(ckpt_file)
+    ents = sorted({x for h, _, t, _ in train + test for x in (h, t)})
+    rels = sorted({r for _, r, _, _ in train + test})
+    if ckpt is not None:
+        # Keep the learned rows in place; entities or relations new tonight are appended.
+        ents = ckpt["entities"] + [e for e in ents if e not in set(ckpt["entities"])]
+        rels = ckpt["relations"] + [r for r in rels if r not in set(ckpt["relations"])]
+    ei = {e: i for i, e in enumerate(ents)}
+    ri = {r: i for i, r in enumerate(rels)}
+
+    def rows(ts: list[Quad]) -> torch.Tensor:
+        return torch.tensor([[ei[h], ri[r], ei[t]] for h, r, t, _ in ts], dtype=torch.long).reshape(
+            -1, 3
+        )
+
+    data = Triples(
+        rows(train),
+        torch.zeros((0, 3), dtype=torch.long),
+        rows(test),
+        ents,
+        rels,
+        weights=torch.tensor(inp.weights, dtype=torch.float),
+    )
+    words, bags = name_bags(ents, inp.labels, ckpt.get("words", []) if ckpt else [])
+    model, history, opt_state, version, runs = resume(
+        ckpt, len(ents), len(rels), cfg.dim, len(words) if cfg.name_words else 0
+    )
+    model.set_names(bags)
+    tc = TrainConfig(
+        dim=cfg.dim,
+        epochs=cfg.epochs_per_night,
+        batch=cfg.batch,
+        seed=cfg.seed,
+        negatives=cfg.negatives,
+        full_contrast_max=cfg.full_contrast_max_entities,
+        lr=cfg.lr,
+        negatives_from_range=cfg.negatives_from_range,
+    )
+    if len(data.train):
+        opt_state_new = train_ff(model, data, tc, history, opt_state)
+    else:
+        opt_state_new = opt_state or []
+    model.eval()
+    metrics = _evaluate(model, data)
+
+    # The learner's own candidates, then the names' subsumption scored with it: each
+    # calibrated on the held-out edges by itself (their scores are different scales).
+    acyclic = settings.hygiene.acyclic_relations
+    held = OrderIndex(inp.triples, acyclic)
+    edges = [(h, r, t) for h, r, t, _ in train]
+    pairs = _pairs(data)
+    scorers = generators(model, data, pairs, edges, inp.labels, acyclic, cc.candidates_per_pair)
+    cal = replace(_calibrate(scorers[0], data, train, acyclic, cc), scorer="learner")
+    names_cal, by_names = calibrated(scorers[1], data, acyclic, cc)
+    scorers = (scorers[0], by_names)
+    room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(inp.ledger.open())))
+    chosen, skipped = _choose(
+        scorers, (cal, names_cal), data, set(inp.triples), held, inp.ledger, room
+    )
+    duplicates = near_duplicates(model, ents, cfg.duplicate_similarity, version)
+    reversed_ = sum(1 for _, h, r, t, _ in chosen if r in acyclic and (t, r, h) in inp.triples)
+    tonight = {
+        k: sum(1 for p in inp.closed if p.status == k) for k in ("confirmed", "refuted", "decayed")
+    }
+    runs.append(
+        {
+            "at": now.isoformat(),
+            "version": version,
+            "epochs": history.epochs,
+            "mrr": metrics["mrr"],
+            "hits10": metrics["hits10"],
+            "proposals": len(chosen),
+            "positives": len(inp.triples),
+            "threshold": cal.threshold,
+            "precision": cal.precision,
+            "names_threshold": names_cal.threshold,
+            "names_precision": names_cal.precision,
+            # Every chosen proposal is written, and opens.
+            "pending": len(inp.ledger.open()) + len(chosen),
+            "reversed": reversed_,
+            **tonight,
+        }
+    )
+    save_checkpoint(
+        ckpt_file,
+        {
+            "version": version,
+            "model": model.state_dict(),
+            "optimizers": opt_state_new,
+            "entities": ents,
+            "relations": rels,
+            "words": words if model.word is not None else [],
+            "runs": runs,
+            "history": {"losses": history.losses, "epochs": history.epochs},
+            "calibration": {"threshold": cal.threshold, "precision": cal.precision},
+        },
+    )
+    return Learned(
+        version=version,
+        epochs_total=history.epochs,
+        mrr=metrics["mrr"],
+        hits10=metrics["hits10"],
+        runs=runs,
+        calibration=cal,
+        names_calibration=names_cal,
+        chosen=chosen,
+        skipped=skipped,
+        duplicates=duplicates,
+        reversed=reversed_,
+    )
+
+
+def _pairs(data: Any) -> list[tuple[int, int]]:
+    """The (head, relation) pairs the learner knows, a stable sample when there are many."""
+    pairs = sorted({(h, r) for h, r, _ in data.train.tolist()})
+    if len(pairs) > MAX_PROPOSAL_PAIRS:
+        step = len(pairs) / MAX_PROPOSAL_PAIRS
+        pairs = [pairs[int(i * step)] for i in range(MAX_PROPOSAL_PAIRS)]
+    return pairs
+
+
+Gen = Callable[[Callable[[int, int, int], bool]], list[tuple[float, int, int, int]]]
+
+
+def _calibrate(
+    generate: Gen,
+    data: Any,
+    train: list[Quad],
+    acyclic: list[str],
+    cc: ConsolidationSettings,
+) -> Calibration:
+    """Score candidates as the night will, with only the training edges known, and see how many
+    of them are held-out edges: the threshold reaching the precision target."""
+    from resident.learning.proposals import calibrate
+
+    if not len(data.train) or not len(data.test):
+        return Calibration(None, 0.0, 0, 0, 0)
+    known = {tuple(x) for x in data.train.tolist()}
+    truth = {tuple(x) for x in data.test.tolist()}
+    index = OrderIndex(((h, r, t) for h, r, t, _ in train), acyclic)
+    ents, rels = data.entities, data.relations
+
+    def skip(h: int, r: int, t: int) -> bool:
+        return (h, r, t) in known or order_verdict(index, ents[h], rels[r], ents[t]) is not None
+
+    scored = [(s, (h, r, t) in truth) for s, h, r, t in generate(skip)]
+    return calibrate(scored, cc.precision_target, cc.min_calibration_support)
+
+
+def _choose(
+    generators: tuple[Gen, Gen],
+    cals: tuple[Calibration, Calibration],
+    data: Any,
+    known: set[Triple],
+    held: OrderIndex,
+    ledger: Ledger,
+    room: int,
+) -> tuple[list[Chosen], dict[str, int]]:
+    """Tonight's best new links, each above its own scorer's calibrated threshold, as many as
+    there is room for (the most precise calibration's first); and how many candidates each rule
+    of the partial orders turned away."""
+    skipped: dict[str, int] = {}
+    if room <= 0 or not len(data.train):
+        return [], skipped
+    ents, rels = data.entities, data.relations
+    ever = ledger.ever()
+
+    def skip(h: int, r: int, t: int) -> bool:
+        triple = (ents[h], rels[r], ents[t])
+        if triple in known or triple in ever:
+            return True
+        why = order_verdict(held, *triple)
+        if why is not None:
+            key = why.split(" (")[0].split(" of the held")[0]
+            skipped[key] = skipped.get(key, 0) + 1
+        return why is not None
+
+    named: list[Chosen] = []
+    seen: set[Triple] = set()
+    for gen, cal in sorted(zip(generators, cals, strict=True), key=lambda x: -x[1].precision):
+        if cal.threshold is None:
+            continue
+        above = [(s, ents[h], rels[r], ents[t]) for s, h, r, t in gen(skip) if s >= cal.threshold]
+        for s, h, r, t in sorted(above, key=lambda c: (-c[0], c[1], c[2], c[3])):
+            if (h, r, t) not in seen:
+                seen.add((h, r, t))
+                named.append((s, h, r, t, cal))
+    return named[:room], skipped
+
+
+def _evaluate(model: Any, data: Any) -> dict[str, float]:
+    from resident.learning.ff import evaluate
+
+    if not len(data.test):
+        return {"mrr": 0.0, "hits10": 0.0}
+    return evaluate(model.score, data, data.test[:500])
+
+
+def near_duplicates(
+    model: Any, entities: list[str], threshold: float, version: int, chunk: int = 1024
+) -> list[DuplicateCandidate]:
+    """Entity pairs whose embeddings' cosine reaches `threshold`, a block of rows at a time so
+    a graph of many entities never holds the whole similarity matrix."""
+    import torch
+    from torch.nn import functional as F
+
+    out: list[DuplicateCandidate] = []
+    with torch.no_grad():
+        emb = F.normalize(model.entity_table().detach(), dim=1)
+        for lo in range(0, len(entities), chunk):
+            sim = emb[lo : lo + chunk] @ emb.T
+            rows, cols = (sim >= threshold).nonzero(as_tuple=True)
+            for i, j in zip((rows + lo).tolist(), cols.tolist(), strict=True):
+                if i < j and len(out) < MAX_DUPLICATES:
+                    a, b = sorted((entities[i], entities[j]))
+                    out.append(
+                        DuplicateCandidate(
+                            entity_a=a,
+                            entity_b=b,
+                            similarity=round(float(sim[i - lo, j]), 6),
+                            model=f"{MODEL_NAME}@{version}",
+                        )
+                    )
+    return out
+
+
+def learn_child(settings: Settings, now: datetime, request: dict[str, Any]) -> dict[str, Any]:
+    """The learner's stage of a night: its input from the reading stage's file, `learn` (or the
+    function the request names), its result to the file the writing stage reads."""
+    from resident.learning.child import read_handoff, write_handoff
+
+    module, _, attr = str(request.get("learn") or LEARN).partition(":")
+    run = getattr(importlib.import_module(module), attr)
+    learned = run(read_handoff(Path(request["input"])), settings, now)
+    write_handoff(Path(request["learned"]), learned)
+    return {"version": learned.version}
+
+
+if __name__ == "__main__":
+    from resident.learning import night_learn
+    from resident.learning.child import child_main
+
+    # The module's own name, not __main__: what it pickles names the importable module.
+    child_main(night_learn.learn_child, arrow=False)
