@@ -16,6 +16,7 @@ from resident.language.asking import (
     score,
 )
 from resident.language.attribute_questions import attribute_query
+from resident.language.companions import along_with
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind
@@ -165,6 +166,9 @@ class AnsweringMixin(KinAnsweringMixin):
             answer = answer_query(reads, query, ours, ctx.now, object_ids=object_ids, limit=limit)
             if answer is not None:
                 break
+        if answer is None and subject is not None:
+            # "Who did Tunde go to Lagos with?" after "Kemi and I are going to Lagos".
+            answer = along_with(reads, query, subject, ctx.now)
         if answer is None and query.wh == "how many" and subject is not None:
             answer = self._aggregate(ctx, query, subject)
         if answer is None and query.wh == "yes" and not query.attribute:

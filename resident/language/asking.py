@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from resident.language import when as timewords
 from resident.language.counting import counted
 from resident.language.dictionary import Dictionary
-from resident.language.fit import TOLD_ONLY, answer_type_fit
+from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
@@ -25,6 +25,7 @@ from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
     claim_verbs,
+    holds_time,
     moves_of,
     outdated_by_move,
     planned,
@@ -134,9 +135,11 @@ def _verb_matches(
     if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
         # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
         return True
+    if query.verb == "do" and query.wh != "yes":
+        # "What does Sam do?": a job or an activity; what Sam is only when it is a role.
+        return bool(verbs & {"work", "do"}) or ("be" in verbs and may_be_doing(object_label))
     if query.verb == "do":
-        # "What does Sam do?": a job or an activity.
-        return bool(verbs & {"be", "work", "do"}) and query.wh != "yes"
+        return False
     if query.verb in _GENERIC:
         return not query.object_words and query.wh in ("what", "who")
     return False
@@ -292,6 +295,9 @@ def answer_query(
         if not query.ahead and planned(held.get(v.claim.id, ())):
             # "Where does Callum work?" is not answered by where he plans to work.
             continue
+        if not _at_time_asked(query, v, held.get(v.claim.id, ()), now):
+            # "What does my girlfriend do in the morning?" is not answered by her job.
+            continue
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
         s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))
         if s is not None:
@@ -324,6 +330,16 @@ def answer_query(
     short, prefix = said
     lines = [prefix, *(_with_time(v) for v in top)]
     return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
+
+
+def _at_time_asked(
+    query: Query, view: ClaimView, qualifiers: Sequence[Qualifier], now: datetime
+) -> bool:
+    """A question that names a time and asks something else than when holds only statements
+    of that time."""
+    if query.time_phrase is None or query.wh in ("when", "how long", "how often"):
+        return True
+    return holds_time(query.time_phrase, qualifiers, view.claim.occurred_at, now)
 
 
 def _candidate_short(

@@ -98,3 +98,17 @@ def _may_be_place(label: str) -> bool:
     head = lexicon.base(words[-1], "n") if words else None
     kinds = lexicon.lexnames(head) if head else set()
     return not kinds or bool(kinds & _PLACES)
+
+
+#: WordNet's classes of a noun that may say what someone does: a role (a nurse, a DJ) or an
+#: activity (yoga).
+_DOINGS = frozenset({"noun.person", "noun.act"})
+
+
+def may_be_doing(label: str) -> bool:
+    """Could "X is a <label>" say what X does ("What does Lucía do?")? Its head ("head" of
+    "head of pharmacy") is a role or an activity in WordNet; a word WordNet lacks ("tía")
+    says nothing of what anyone does."""
+    words = label.lower().split(" of ")[0].split()
+    head = lexicon.base(words[-1], "n") if words else None
+    return head is not None and bool(lexicon.lexnames(head) & _DOINGS)

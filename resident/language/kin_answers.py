@@ -15,6 +15,14 @@ from resident.language.knowledge import resolve, views
 from resident.language.statement import Ref
 from resident.language.storing import StoringMixin
 from resident.language.turn import _Ctx, _Reply
+from resident.language.words import groups
+
+_ADDRESS = groups("kin_address_forms")
+
+
+def address_forms(noun: str) -> list[str]:
+    """What the asker's relative of `noun` may have been called ("grandmother": Gran, Nan)."""
+    return sorted({w for group in _ADDRESS if noun in group for w in group} - {noun})
 
 
 class KinAnsweringMixin(StoringMixin):
@@ -28,6 +36,8 @@ class KinAnsweringMixin(StoringMixin):
                 for oid in circle
                 for c in reads.graph.claims_by_object(oid, ctx.now, f"{noun}_of")
             ]
+            # "our dog": the household's dog, whoever of them told of it.
+            ids += [p for oid in circle for p in self._pets(reads, oid, noun, ctx.now)]
             if ids:
                 return ids
         return []
@@ -59,6 +69,10 @@ class KinAnsweringMixin(StoringMixin):
             for predicate in (f"{noun}_of", "pet_of")
             for c in reads.graph.peek_claims(eid, predicate)
         ]
+        if not claims and query.subject.kind == "animal":
+            # "What is the cat called?": the animal found by its kind (Biscuit is a cat) is
+            # the answer, resting on what it is.
+            claims = [c for eid in subject.ids for c in reads.graph.peek_claims(eid, "is_a")]
         direct = bool(claims)
         if not direct:
             # Reached through other relatives ("my grandfather": a parent's father): the
@@ -108,6 +122,9 @@ class KinAnsweringMixin(StoringMixin):
             if not ids and ref.name:
                 # "Dad", when he was only ever told of as "Dad".
                 ids = [e.id for e in resolve(reads, ref.name)]
+            if not ids and ref.owner.role == "speaker":
+                # "my grandmother" when she was only ever told of as "Gran".
+                ids = [e.id for form in address_forms(ref.noun) for e in resolve(reads, form)]
             if not ids and ref.kind == "animal":
                 # "the horse" when the asker owns none: the one the household has.
                 ids = self._of_kind(reads, ref.noun, ctx.now)

@@ -57,6 +57,10 @@ def claim_verbs(predicate: str) -> tuple[bool, frozenset[str], str | None]:
     verbs = {base_form(p) for p in parts if p not in PREPS and p != "a"}
     if parts[:2] == ["is", "a"]:
         verbs = {"be"}
+    if parts == ["works", "as"]:
+        # "Ernst was a watchmaker" is stored as the job he worked as: "How long was Ernst a
+        # watchmaker?" asks it with the copula.
+        verbs |= {"be"}
     if predicate.endswith("_of") and len(parts) == 2:
         verbs = {parts[0], "be"}
     return negated, frozenset(verbs | {p for p in parts if p not in PREPS}), prep
@@ -274,3 +278,26 @@ def outdated_by_move(
     place = _place_words(view.object_label, prep, held.get(view.claim.id, ()))
     said = view.claim.occurred_at or view.claim.created_at
     return bool(place) and any(at > said and not place & where for at, where in moves)
+
+
+#: Words of a time phrase that say nothing of which time ("in the", "on a").
+_TIME_FILLER = PREPS | STOP | {"the", "a", "an", "every", "each"}
+
+
+def holds_time(
+    phrase: str, qualifiers: Iterable[Qualifier], occurred_at: datetime | None, now: datetime
+) -> bool:
+    """Did the statement happen at the time a question names ("What does Noelle do in the
+    morning?", "How many goals did Tolu score on Sunday?")? Its time qualifier shares a word
+    of the phrase ("every morning"), or the phrase's day (resolved against `now`, as said) is
+    the day it happened, or its month when the phrase names no day."""
+    asked = {w for w in _lemma_tokens(phrase) if w not in _TIME_FILLER}
+    said = " ".join(q.value for q in qualifiers if q.role == "time")
+    if asked & _lemma_tokens(said):
+        return True
+    day = timewords.resolve(phrase, now)
+    if day is None or occurred_at is None:
+        return False
+    if occurred_at.date() == day.date():
+        return True
+    return day.day == 1 and (occurred_at.year, occurred_at.month) == (day.year, day.month)

@@ -62,6 +62,9 @@ class Query(BaseModel):
     #: "How much" with no noun counted ("How much did Kenji sell the Volvo for?"): an amount
     #: said, never a count of the things named.
     amount: bool = False
+    #: The question's own time phrase ("in the morning", "on Sunday"): an answer to any other
+    #: question than "when" must have happened then (matching.holds_time).
+    time_phrase: str | None = None
 
 
 def _question_word(words: list[Token]) -> str | None:
@@ -138,6 +141,9 @@ class _Parts:
             self.prep, self.particle = child.lower_, True
         elif dep == "prep" and child.i not in self.time_idx:
             self.take_prep(child, self.pobj_is_context, first_only=True)
+        elif dep == "acomp" and self.wh == f"how {child.lower_}":
+            # "How long was Ivo a baker?": "long" is the question word's, not the verb.
+            return
         elif dep == "acomp":
             self.lemma = child.lemma_.lower()
             inner = next((c for c in child.children if c.dep_ == "prep"), None)
@@ -163,7 +169,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     if wh is None:
         return None
     verb = sent.root
-    _, time_idx = _time_tokens(verb)
+    time_phrase, time_idx = _time_tokens(verb)
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
     subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
@@ -178,12 +184,19 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
             return None
     for child in verb.children:
         parts.read(child, subj_tok)
+    if parts.lemma == "be" and subj_tok is not None and not parts.object_words:
+        # "How long was Ernst a watchmaker?": the parser may hang the noun on the subject, or
+        # make it a second subject ("How long was Ivo a pilot?").
+        hung = [c for c in subj_tok.children if c.dep_ in ("appos", "dobj", "attr")]
+        for child in [*hung, *(c for c in subjects if c is not subj_tok)]:
+            if child.pos_ == "NOUN":
+                parts.take(child)
     if subj_tok is None and wh != "who" and parts.lemma != "be":
         return None
     unit = next(
         (t.head.lemma_.lower() for t in sent if t.lower_ in _COUNT and t.head.pos_ == "NOUN"), None
     )
-    return Query(
+    query = Query(
         wh=wh,
         subject=subject,
         verb=parts.lemma,
@@ -202,7 +215,28 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         ahead=asks_ahead(verb),
         particle=parts.particle and parts.prep is not None,
         past=any(t.tag_ == "VBD" for t in (verb, *verb.children) if t is verb or t.dep_ == "aux"),
+        # "How many years did Alun drive buses?": the gap is no time the answer must hold.
+        time_phrase=None
+        if any(verb.doc[i].lower_ in (*_WH, *_COUNT) for i in time_idx)
+        else time_phrase,
     )
+    if subject is not None and subject.role != "kin" and _names_owner(subj_tok):
+        # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
+        return query.model_copy(update={"verb": "name", "attribute": True})
+    return query
+
+
+def _names_owner(tok: Token | None) -> bool:
+    """Is the question's subject "X's name" (read as X, question_subject)?"""
+    return tok is not None and tok.lemma_.lower() == "name" and _poss(tok) is not None
+
+
+def _poss(tok: Token) -> Token | None:
+    """The owner of "X's name"; None when the name is a part of it ("Mrs Pugh's first name",
+    "her maiden name"), which no statement of her name says."""
+    if any(c.dep_ in ("amod", "compound", "nmod") for c in tok.children):
+        return None
+    return next((c for c in tok.children if c.dep_ == "poss"), None)
 
 
 def question_subject(tok: Token, ctx: Context) -> Ref | None:
@@ -210,7 +244,7 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
     kids" in a household are the speaker's (a definite relative or pet noun said without an
     owner means the speaker's own)."""
     if tok.lemma_.lower() == "name":
-        owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+        owner = _poss(tok)
         if owner is not None:
             tok = owner
     kin = kin_ref(tok)
@@ -220,6 +254,10 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
         # "When did we buy the house?": the asker and their partner, either may have said it.
         return Ref(role="speaker", kind="person", noun="we")
     ref = subject_ref(tok, ctx)
+    if ref is None and tok.lower_ == "they":
+        # "How many flats did they see?" with no one for "they" in the talk: the people the
+        # asker lives and talks with, as "we" (kin_answers._we), widening from the asker.
+        return Ref(role="speaker", kind="person", noun="we")
     noun = tok.lemma_.lower()
     if (
         ref is None
@@ -234,9 +272,13 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
         # "our daughter": the asker's, else their family's or household's (kin_answers._we).
         ref = ref.model_copy(update={"owner": Ref(role="speaker", kind="person", noun="we")})
     if ref is None and tok.pos_ == "NOUN" and owner is not None:
-        # "Kofi's wedding", "Kyle's team": a thing asked through its owner (owned.py).
+        # "Kofi's wedding", "Kyle's team": a thing asked through its owner (owned.py); "my
+        # grandmother's dog", "my son's wife": through a relative, read as a subject is.
         whose = _owner_ref(owner, ctx)
-        ref = None if whose is None else Ref(role="kin", owner=whose, noun=noun, kind="thing")
+        if whose is None and owner.pos_ == "NOUN" and owner.lemma_.lower() in KIN:
+            whose = question_subject(owner, ctx)
+        kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
+        ref = None if whose is None else Ref(role="kin", owner=whose, noun=noun, kind=kind)
     return ref
 
 
