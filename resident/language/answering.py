@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
+from resident.language import lexicon
 from resident.language.asking import (
     Query,
     Resolved,
@@ -173,6 +174,10 @@ class AnsweringMixin(KinAnsweringMixin):
             answer = self._aggregate(ctx, query, subject)
         if answer is None and query.wh == "yes" and not query.attribute:
             answer = self._denied(ctx, query, subject)
+        if answer is None and _asks_kind(query):
+            # "Is Cal vegan?" after "I'm vegan", held as what Cal is.
+            kind = query.model_copy(update={"verb": "be", "object_words": (query.verb,)})
+            answer = answer_query(reads, kind, subject, ctx.now, limit=limit)
         if answer is None and query.attribute and subject is not None:
             # "Where is Conor's garage?": no attribute "garage", but a garage he has.
             answer = owned_answer(reads, query, query.verb, subject, ctx.now)
@@ -345,6 +350,18 @@ class AnsweringMixin(KinAnsweringMixin):
             self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
         )
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
+
+
+def _asks_kind(query: Query) -> bool:
+    """ "Is Cal vegan?": a yes/no question whose "verb" is no verb in WordNet (an adjective
+    or a noun after the copula), which a statement may hold as what someone is."""
+    return (
+        query.wh == "yes"
+        and query.verb not in ("be", "have", "do")
+        and not query.object_words
+        and query.prep is None
+        and lexicon.base(query.verb, "v") is None
+    )
 
 
 def _asks_who_relative_is(query: Query) -> bool:

@@ -26,6 +26,7 @@ from resident.language.matching import (
     _lemma_tokens,
     claim_verbs,
     holds_time,
+    light_event,
     moves_of,
     outdated_by_move,
     planned,
@@ -135,6 +136,9 @@ def _verb_matches(
     if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
         # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
         return True
+    if query.verb not in _GENERIC and light_event(query.verb, verbs, object_label):
+        # "Where does Tayo work?" against "Tayo got a job at the chippy".
+        return True
     if query.verb == "do" and query.wh != "yes":
         # "What does Sam do?": a job or an activity; what Sam is only when it is a role.
         return bool(verbs & {"work", "do"}) or ("be" in verbs and may_be_doing(object_label))
@@ -154,6 +158,12 @@ def _been_to(query: Query, qualifiers: Sequence[Qualifier]) -> bool:
     return bool(_lemma_tokens(places) & set(query.object_words))
 
 
+def _object_fills(query: Query, prep: str | None) -> bool:
+    """ "Who is Leo engaged to?" against "Leo engage_to Mia": the statement's own preposition
+    is the one asked, so its object is the person asked for."""
+    return query.wh == "who" and query.prep is not None and query.prep == prep
+
+
 def _roles_score(
     query: Query, claim: Claim, prep: str | None, verbs: frozenset[str], filler: str | None
 ) -> float | None:
@@ -167,10 +177,11 @@ def _roles_score(
             return None
         elif query.wh != "yes":
             s -= 0.5
-    if filler is not None:
-        # The statement kept what the question asks ("to Jasper" for "where").
+    if filler is not None or _object_fills(query, prep):
+        # The statement kept what the question asks ("to Jasper" for "where"; "engaged to
+        # Mia" for "who ... engaged to").
         s += 1.0
-    elif gap_roles(query) and query.wh not in ("where", "when"):
+    elif gap_roles(query) and query.wh not in ("where", "when") and not _object_fills(query, prep):
         return None
     # "works as a cook" names no place; "works in Bath", "visited Graz" do.
     place = prep in _PLACE_PREPS or (prep is None and bool(verbs & _PLACE_VERBS))
@@ -368,6 +379,9 @@ def _said(
         return short, f"{short}. {hedge(lead.claim)}"
     fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     if fillers and not (query.wh == "when" and lead.claim.occurred_at is not None):
+        if query.wh == "how long":
+            # "for forty-five years": the duration itself answers "how long".
+            fillers = [f.removeprefix("for ") for f in fillers]
         short = " and ".join(dict.fromkeys(fillers))
         return short, f"{short}. {hedge(lead.claim)}"
     if query.wh == "yes":

@@ -55,7 +55,8 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
         return CONFIRMED if claim.subject.startswith("person:") else 0.0
     if query.wh == "who":
         person = claim.object_entity is not None and claim.object_entity.startswith("person:")
-        return CONFIRMED if person else 0.0
+        # "Who did Ana give the keys to?" is not answered by "keys", a thing in WordNet.
+        return CONFIRMED if person else MISMATCH if _no_one(short) else 0.0
     person = claim.object_entity is not None and claim.object_entity.startswith("person:")
     if query.type_noun and not asks_subject:
         # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
@@ -98,6 +99,19 @@ def _may_be_place(label: str) -> bool:
     head = lexicon.base(words[-1], "n") if words else None
     kinds = lexicon.lexnames(head) if head else set()
     return not kinds or bool(kinds & _PLACES)
+
+
+#: WordNet's classes of a noun that may name someone ("the vicar", "the band").
+_SOMEONE = frozenset({"noun.person", "noun.group", "noun.animal"})
+
+
+def _no_one(label: str) -> bool:
+    """Is `label` known to WordNet only as things that are no one ("keys", "yoga")? A name
+    WordNet lacks ("Kemi") may be anyone."""
+    words = label.lower().split()
+    head = lexicon.base(words[-1], "n") if words and label[:1].islower() else None
+    kinds = lexicon.lexnames(head) if head else set()
+    return bool(kinds) and not kinds & _SOMEONE
 
 
 #: WordNet's classes of a noun that may say what someone does: a role (a nurse, a DJ) or an

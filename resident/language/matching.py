@@ -301,3 +301,36 @@ def holds_time(
     if occurred_at.date() == day.date():
         return True
     return day.day == 1 and (occurred_at.year, occurred_at.month) == (day.year, day.month)
+
+
+#: Verbs that take an event noun ("got a job", "started a course"); not "have", which says
+#: more often what one owns ("has a house in Spain") than what one does.
+_LIGHT = (words("light_verbs") | {"start", "find", "land", "begin"}) - {"have", "has"}
+
+
+@functools.lru_cache(maxsize=4096)
+def _event_nouns(verb: str) -> frozenset[str]:
+    """The nouns WordNet derives from a verb's two most frequent senses that name its event,
+    not its doer ("work": work, employment; not worker)."""
+    wn = lexicon._load()
+    if wn is None:
+        return frozenset()
+    return frozenset(
+        d.name().lower()
+        for sense in wn.synsets(verb, "v")[:2]
+        for said in sense.lemmas()
+        for d in said.derivationally_related_forms()
+        if d.synset().pos() == "n"
+        and d.synset().lexname() not in ("noun.person", "noun.animal")
+        and "_" not in d.name()
+    )
+
+
+def light_event(asked: str, verbs: Iterable[str], label: str) -> bool:
+    """Does "got a job" say the verb asked ("Where does Tayo work?")? A light verb whose
+    object is, by WordNet, a kind of the event the asked verb names (a job is work)."""
+    if not set(verbs) & _LIGHT or not label:
+        return False
+    head = label.lower().split(" of ")[0].split()[-1]
+    noun = lexicon.base(head, "n") or head
+    return any(noun == e or lexicon.is_a(noun, e) for e in _event_nouns(asked))

@@ -139,6 +139,9 @@ class _Parts:
         elif dep in ("prt", "advmod") and child.i not in self.time_idx and child.lower_ in _PREPS:
             # "move in" (the tagger may call the particle an adverb).
             self.prep, self.particle = child.lower_, True
+        elif dep == "dative" and child.pos_ == "ADP" and not list(child.children):
+            # "Who did Ana give the keys to?": the stranded "to" (parsed as a dative).
+            self.prep = child.lower_
         elif dep == "prep" and child.i not in self.time_idx:
             self.take_prep(child, self.pobj_is_context, first_only=True)
         elif dep == "acomp" and self.wh == f"how {child.lower_}":

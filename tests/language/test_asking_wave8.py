@@ -86,3 +86,39 @@ def test_my_grandmother_told_of_only_as_nan(max_: Max) -> None:
     turn = max_.say("What is my grandmother's dog called?", mia)
     assert answer_of(turn) == "biff"
     assert max_.say("What is my grandfather's dog called?", mia).answer is None
+
+
+def test_got_a_job_says_where_someone_works(max_: Max) -> None:
+    kai = person(max_, "Kai")
+    max_.say("I got a job at the garden centre.", kai)
+    max_.say("I got a bike from my uncle.", kai)
+    # Before: "I don't know" ("work" is not "get"); WordNet: a job is work.
+    assert "garden centre" in answer_of(max_.say("Where does Kai work?", kai))
+    assert max_.say("Where does Kai cycle?", kai).answer is None
+
+
+def test_an_adjective_asked_is_what_someone_was_said_to_be(max_: Max) -> None:
+    cal = person(max_, "Cal")
+    max_.say("I'm vegan now.", cal)
+    assert answer_of(max_.say("Is Cal vegan?", cal)) == "yes"
+    assert max_.say("Is Cal vegetarian?", cal).answer is None
+
+
+def test_who_with_the_statements_own_preposition_is_its_object(max_: Max) -> None:
+    ana = person(max_, "Ana")
+    max_.say("Leo is engaged to Mia.", ana)
+    assert answer_of(max_.say("Who is Leo engaged to?", ana)) == "mia"
+    max_.say("I gave the keys to Tom.", ana)
+    turn = max_.say("Who did Ana give the keys to?", ana)
+    # Before: "keys", the thing given, for a question about whom.
+    assert "keys" not in answer_of(turn)
+
+
+def test_since_points_back_whatever_the_tense() -> None:
+    from datetime import UTC, datetime
+
+    from resident.language import when
+
+    now = datetime(2026, 5, 6, 10, tzinfo=UTC)
+    assert when.resolve("since January", now, past=False) == datetime(2026, 1, 1, tzinfo=UTC)
+    assert when.resolve("since Tuesday", now, past=False) == datetime(2026, 5, 5, tzinfo=UTC)
