@@ -129,13 +129,19 @@ class AnsweringMixin(KinAnsweringMixin):
         if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
             return None
         sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
+        parsed = read_question(sents[-1], self._context)
+        # The time the question names holds for every reading of it ("What does Noelle do
+        # in the morning?" read by the shallow reader too).
+        when = {} if parsed is None else {"time_phrase": parsed.time_phrase}
         for query in (
             attribute_query(sents[-1], self._context),
-            read_question(sents[-1], self._context),
+            parsed,
             read_question_shallow(sents[-1], self._context),
         ):
             if query is None:
                 continue
+            if query.time_phrase is None and when:
+                query = query.model_copy(update=when)
             reply = self._answer(ctx, query)
             if reply is not None:
                 return reply

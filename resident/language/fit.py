@@ -58,6 +58,9 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
         # "Who did Ana give the keys to?" is not answered by "keys", a thing in WordNet.
         return CONFIRMED if person else MISMATCH if _no_one(short) else 0.0
     person = claim.object_entity is not None and claim.object_entity.startswith("person:")
+    if not asks_subject and _names_subject(short, lead.subject_label):
+        # "What does Declan drive?" is not answered by "max declan", a misread greeting.
+        return MISMATCH
     if query.type_noun and not asks_subject:
         # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
         return _of_kind(lead.object_label, query.type_noun)
@@ -99,6 +102,13 @@ def _may_be_place(label: str) -> bool:
     head = lexicon.base(words[-1], "n") if words else None
     kinds = lexicon.lexnames(head) if head else set()
     return not kinds or bool(kinds & _PLACES)
+
+
+def _names_subject(short: str, subject: str) -> bool:
+    """Does the answer name the one it is about? No statement answers a question about X
+    with X's own name."""
+    said = set(short.lower().replace("'s", "").split())
+    return bool(said & set(subject.lower().split()))
 
 
 #: WordNet's classes of a noun that may name someone ("the vicar", "the band").

@@ -122,3 +122,19 @@ def test_since_points_back_whatever_the_tense() -> None:
     now = datetime(2026, 5, 6, 10, tzinfo=UTC)
     assert when.resolve("since January", now, past=False) == datetime(2026, 1, 1, tzinfo=UTC)
     assert when.resolve("since Tuesday", now, past=False) == datetime(2026, 5, 5, tzinfo=UTC)
+
+
+def test_an_answer_never_names_whom_it_is_about(max_: Max) -> None:
+    from resident.language.fit import MISMATCH, answer_type_fit
+    from resident.language.knowledge import ClaimView
+    from resident.language.question_reading import Query
+
+    # The reader may store a greeting as an object ("morning max declan here i drive ...").
+    rory = person(max_, "Rory")
+    max_.say("I drive a tractor.", rory)
+    claim = max_.graph.peek_claims(rory)[-1]
+    view = ClaimView(claim=claim, subject_label="Rory", object_label="max rory", line="")
+    query = Query(wh="what", subject=None, verb="drive")
+    assert answer_type_fit(query, "max rory", view, asks_subject=False) == MISMATCH
+    assert answer_type_fit(query, "tractor", view, asks_subject=False) != MISMATCH
+    assert "tractor" in answer_of(max_.say("What does Rory drive?", rory))
