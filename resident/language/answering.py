@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from resident.errors import NotFound
 from resident.language import lexicon
 from resident.language.asking import (
+    NOT_ANY_MORE,
     Query,
     Resolved,
     answer_query,
@@ -218,6 +219,10 @@ class AnsweringMixin(KinAnsweringMixin):
         by "Conor hates mornings"), another answer every verb and adjective besides the verb
         matched ("Who is Priya's brother engaged to?" is not "Dev") and one noun of what it
         names ("When did Kyle's team win the county final?": "Kyle wins county")."""
+        if answer.text.startswith(NOT_ANY_MORE):
+            # "Does Lucía still work night shifts?": what ended it ("I changed to day shifts")
+            # shares a word of what is asked, not all of it (asking._ceased).
+            return True
         nouns: list[frozenset[str]] | None = None if query.wh == "yes" else []
         asked = self._asked(ctx, query, nouns)
         if not asked and not nouns:

@@ -48,6 +48,7 @@ from resident.records import Claim, Level, Qualifier
 
 #: Re-exported: the question's reading lives in question_reading.py.
 __all__ = [
+    "NOT_ANY_MORE",
     "_AUX",
     "_PREPS",
     "_STOP",
@@ -65,6 +66,8 @@ __all__ = [
     "score",
 ]
 
+#: How a no from what ended it leads its reply ("I quit", "I changed to day shifts").
+NOT_ANY_MORE = "No, not any more as far as I know:"
 _AUX = words("asking_aux")
 _CESSATION = words("cessation_verbs")
 #: The qualifier roles (migration 009) whose filler answers each kind of question, best first.
@@ -254,6 +257,18 @@ def _when(view: ClaimView) -> float:
     return (view.claim.occurred_at or view.claim.created_at).timestamp()
 
 
+def _changed(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> bool:
+    """ "Does Lucía (still) work night shifts?" after "I changed to day shifts": a change said
+    as one, about the same thing (a word of what is asked) but not all of it. Only for what
+    is so now: "Did Lucía work night shifts?" is not denied by a later change."""
+    if query.past or not any(q.role == "change" for q in qualifiers):
+        return False
+    text = " ".join([view.object_label, *(q.value for q in qualifiers if q.role != "change")])
+    said = _lemma_tokens(text)
+    asked = set(query.object_words)
+    return bool(said & asked) and not asked <= said
+
+
 def _ceased(
     query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
 ) -> ClaimView | None:
@@ -264,6 +279,8 @@ def _ceased(
     asked = {*query.object_words, query.verb, *query.also}
     for v in sorted(shown, key=_when, reverse=True):
         _, verbs, _ = claim_verbs(v.claim.predicate)
+        if _changed(query, v, held.get(v.claim.id, ())):
+            return v
         if not verbs & _CESSATION:
             continue
         text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
@@ -327,7 +344,7 @@ def answer_query(
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
         fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
-        text = "No, not any more as far as I know:\n" + _with_time(fresh[0])
+        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0])
         return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
         return None

@@ -173,6 +173,11 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         return None
     verb = sent.root
     time_phrase, time_idx = _time_tokens(verb)
+    # "Does Lucía still work night shifts?": a time word inside the thing named is the thing's.
+    named = {i for i in time_idx if _inside_thing(verb.doc[i], time_idx)}
+    if named:
+        time_idx -= named
+        time_phrase = " ".join(verb.doc[i].text for i in sorted(time_idx)) or None
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
     subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
@@ -227,6 +232,11 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
         return query.model_copy(update={"verb": "name", "attribute": True})
     return query
+
+
+def _inside_thing(tok: Token, time_idx: set[int]) -> bool:
+    """Is a time word a modifier of a noun that names no time ("night" of "night shifts")?"""
+    return tok.dep_ in ("compound", "amod") and tok.head.i not in time_idx
 
 
 def _names_owner(tok: Token | None) -> bool:

@@ -138,3 +138,13 @@ def test_an_answer_never_names_whom_it_is_about(max_: Max) -> None:
     assert answer_type_fit(query, "max rory", view, asks_subject=False) == MISMATCH
     assert answer_type_fit(query, "tractor", view, asks_subject=False) != MISMATCH
     assert "tractor" in answer_of(max_.say("What does Rory drive?", rory))
+
+
+def test_a_change_said_of_the_same_thing_says_no_longer(max_: Max) -> None:
+    ola = person(max_, "Ola")
+    max_.say("I work night shifts at the depot.", ola)
+    max_.clock.advance(days=30)
+    max_.say("I changed to early shifts last week.", ola)
+    # Before: "Yes", from the first statement, or "I don't know".
+    assert answer_of(max_.say("Does Ola still work night shifts?", ola)) == "no"
+    assert max_.say("Did Ola work at the zoo?", ola).answer is None
