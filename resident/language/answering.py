@@ -131,9 +131,10 @@ class AnsweringMixin(KinAnsweringMixin):
             return None
         sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
         parsed = read_question(sents[-1], self._context)
-        # The time the question names holds for every reading of it ("What does Noelle do
-        # in the morning?" read by the shallow reader too).
+        # The time the question names, and whether "how much" asks an amount, hold for every
+        # reading of it ("What does Noelle do in the morning?" read by the shallow reader too).
         when = {} if parsed is None else {"time_phrase": parsed.time_phrase}
+        amount = parsed is not None and parsed.amount
         for query in (
             attribute_query(sents[-1], self._context),
             parsed,
@@ -143,6 +144,8 @@ class AnsweringMixin(KinAnsweringMixin):
                 continue
             if query.time_phrase is None and when:
                 query = query.model_copy(update=when)
+            if amount and query.wh == "how many":
+                query = query.model_copy(update={"amount": True, "unit": None})
             reply = self._answer(ctx, query)
             if reply is not None:
                 return reply
@@ -177,7 +180,8 @@ class AnsweringMixin(KinAnsweringMixin):
         if answer is None and subject is not None:
             # "Who did Tunde go to Lagos with?" after "Kemi and I are going to Lagos".
             answer = along_with(reads, query, subject, ctx.now)
-        if answer is None and query.wh == "how many" and subject is not None:
+        if answer is None and query.wh == "how many" and not query.amount and subject is not None:
+            # A count of the things held; "how much" with no noun is an amount, never one.
             answer = self._aggregate(ctx, query, subject)
         if answer is None and query.wh == "yes" and not query.attribute:
             answer = self._denied(ctx, query, subject)

@@ -84,7 +84,23 @@ def same_meaning(asked: str, said: Iterable[str]) -> bool:
     """Does a verb said share a frequent WordNet sense with the verb asked ("dislike" and
     "hate", "reside" and "live")? Lemmas only without WordNet."""
     near = lexicon.synonyms(asked, "v")
-    return any(v in near or asked in lexicon.synonyms(v, "v") for v in said)
+    return any(v in near or asked in lexicon.synonyms(v, "v") or asked in _entails(v) for v in said)
+
+
+@functools.lru_cache(maxsize=4096)
+def _entails(lemma: str) -> frozenset[str]:
+    """What doing `lemma` in its most frequent sense entails doing (WordNet: to buy is to
+    pay, to snore is to sleep): "How much did Callum pay for the bike?" is answered by "I
+    bought the bike for 300". The first sense only: "divorce" entails "marry" in its second."""
+    wn = lexicon._load()
+    senses = wn.synsets(lemma.lower(), "v")[:1] if wn is not None else []
+    return frozenset(
+        name.lower()
+        for s in senses
+        for e in s.entailments()
+        for name in e.lemma_names()
+        if "_" not in name
+    )
 
 
 @functools.lru_cache(maxsize=4096)

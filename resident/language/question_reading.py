@@ -105,7 +105,8 @@ class _Parts:
         return self.wh in ("what", "which", "where", "how many")
 
     def take(self, tok: Token, context: bool = False) -> None:
-        if tok.i in self.time_idx or tok.lower_ in _WH:
+        # "How much did Cal pay?": "much" is the question word's, not a thing paid.
+        if tok.i in self.time_idx or tok.lower_ in (*_WH, *_COUNT):
             return
         if any(c.lower_ in _WH for c in tok.children if c.dep_ in ("det", "attr")):
             self.type_noun = tok.lemma_.lower()

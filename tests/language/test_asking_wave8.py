@@ -148,3 +148,12 @@ def test_a_change_said_of_the_same_thing_says_no_longer(max_: Max) -> None:
     # Before: "Yes", from the first statement, or "I don't know".
     assert answer_of(max_.say("Does Ola still work night shifts?", ola)) == "no"
     assert max_.say("Did Ola work at the zoo?", ola).answer is None
+
+
+def test_what_a_verb_entails_answers_it(max_: Max) -> None:
+    cal = person(max_, "Cal")
+    max_.say("I bought a road bike for 300 quid.", cal)
+    # Before: "I don't know" ("pay" is no synonym of "buy"; WordNet: to buy entails to pay);
+    # and no count of the bikes for an amount ("1 (road bike)").
+    assert answer_of(max_.say("How much did Cal pay for the bike?", cal)) == "300"
+    assert max_.say("How much did Cal pay for the car?", cal).answer is None
