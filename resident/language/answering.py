@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from resident.errors import NotFound
 from resident.language import lexicon
 from resident.language.asking import (
+    NOT_ANY_MORE,
     Query,
     Resolved,
     answer_query,
@@ -17,11 +18,10 @@ from resident.language.asking import (
     score,
 )
 from resident.language.attribute_questions import attribute_query
-from resident.language.dictionary import Dictionary
+from resident.language.companions import along_with
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
-from resident.language.held_counts import distinct_of_kind, held_members, same_noun
-from resident.language.kinship import family, kin_of
+from resident.language.held_counts import distinct_of_kind
 from resident.language.knowledge import (
     Answer,
     facts_of,
@@ -42,7 +42,10 @@ if TYPE_CHECKING:
     pass
 
 
-from resident.language.storing import StoringMixin
+from resident.language.kin_answers import (
+    KinAnsweringMixin,
+    _is_we,
+)
 from resident.language.turn import (
     _UNKNOWN_PERSON,
     _Ctx,
@@ -50,7 +53,7 @@ from resident.language.turn import (
 )
 
 
-class AnsweringMixin(StoringMixin):
+class AnsweringMixin(KinAnsweringMixin):
     def _question(self, ctx: _Ctx) -> _Reply:
         """A question (and whatever the turn also states, stored first): read into the
         statement shape with a gap and answered from held claims by meaning, else "I don't
@@ -127,13 +130,22 @@ class AnsweringMixin(StoringMixin):
         if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
             return None
         sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
+        parsed = read_question(sents[-1], self._context)
+        # The time the question names, and whether "how much" asks an amount, hold for every
+        # reading of it ("What does Noelle do in the morning?" read by the shallow reader too).
+        when = {} if parsed is None else {"time_phrase": parsed.time_phrase}
+        amount = parsed is not None and parsed.amount
         for query in (
             attribute_query(sents[-1], self._context),
-            read_question(sents[-1], self._context),
+            parsed,
             read_question_shallow(sents[-1], self._context),
         ):
             if query is None:
                 continue
+            if query.time_phrase is None and when:
+                query = query.model_copy(update=when)
+            if amount and query.wh == "how many":
+                query = query.model_copy(update={"amount": True, "unit": None})
             reply = self._answer(ctx, query)
             if reply is not None:
                 return reply
@@ -165,10 +177,18 @@ class AnsweringMixin(StoringMixin):
             answer = answer_query(reads, query, ours, ctx.now, object_ids=object_ids, limit=limit)
             if answer is not None:
                 break
-        if answer is None and query.wh == "how many" and subject is not None:
+        if answer is None and subject is not None:
+            # "Who did Tunde go to Lagos with?" after "Kemi and I are going to Lagos".
+            answer = along_with(reads, query, subject, ctx.now)
+        if answer is None and query.wh == "how many" and not query.amount and subject is not None:
+            # A count of the things held; "how much" with no noun is an amount, never one.
             answer = self._aggregate(ctx, query, subject)
         if answer is None and query.wh == "yes" and not query.attribute:
             answer = self._denied(ctx, query, subject)
+        if answer is None and _asks_kind(query):
+            # "Is Cal vegan?" after "I'm vegan", held as what Cal is.
+            kind = query.model_copy(update={"verb": "be", "object_words": (query.verb,)})
+            answer = answer_query(reads, kind, subject, ctx.now, limit=limit)
         if answer is None and query.attribute and subject is not None:
             # "Where is Conor's garage?": no attribute "garage", but a garage he has.
             answer = owned_answer(reads, query, query.verb, subject, ctx.now)
@@ -203,6 +223,10 @@ class AnsweringMixin(StoringMixin):
         by "Conor hates mornings"), another answer every verb and adjective besides the verb
         matched ("Who is Priya's brother engaged to?" is not "Dev") and one noun of what it
         names ("When did Kyle's team win the county final?": "Kyle wins county")."""
+        if answer.text.startswith(NOT_ANY_MORE):
+            # "Does Lucía still work night shifts?": what ended it ("I changed to day shifts")
+            # shares a word of what is asked, not all of it (asking._ceased).
+            return True
         nouns: list[frozenset[str]] | None = None if query.wh == "yes" else []
         asked = self._asked(ctx, query, nouns)
         if not asked and not nouns:
@@ -267,153 +291,6 @@ class AnsweringMixin(StoringMixin):
         if answer is None:
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
-
-    def _ours(self, ctx: _Ctx, owner: Resolved, noun: str) -> list[str]:
-        """ "our daughter" when the asker told of none: the one their family, else their
-        household, told of as theirs (a relation said directly, never walked further)."""
-        reads = ctx.reads or self.dictionary
-        for circle in self._we(ctx, owner)[1:]:
-            ids = [
-                c.subject
-                for oid in circle
-                for c in reads.graph.claims_by_object(oid, ctx.now, f"{noun}_of")
-            ]
-            if ids:
-                return ids
-        return []
-
-    def _we(self, ctx: _Ctx, subject: Resolved | None) -> list[list[str]]:
-        """Whom "we" takes in, widening: the asker and their partners, their family, the
-        household (everyone introduced to MAX)."""
-        if subject is None or not subject.ids:
-            return []
-        reads = ctx.reads or self.dictionary
-        asker = subject.ids[0]
-        partners = [asker, *_partners(reads, asker, ctx.now)]
-        relatives = list(dict.fromkeys([*partners, *family(reads.graph, asker, ctx.now)]))
-        # Everyone introduced (people.People.all; not every turn's people registry has it).
-        everyone = getattr(ctx.resident.people, "all", None)
-        people = [str(p.id) for p in everyone()] if callable(everyone) else []
-        household = list(dict.fromkeys([*relatives, *people]))
-        circles = [partners, relatives, household]
-        return [c for i, c in enumerate(circles) if i == 0 or len(c) > len(circles[i - 1])]
-
-    def _relative(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
-        """ "Who is my husband?": the relative the question names is the answer itself."""
-        reads = ctx.reads or self.dictionary
-        assert query.subject is not None
-        noun = query.subject.noun
-        claims = [
-            c
-            for eid in subject.ids
-            for predicate in (f"{noun}_of", "pet_of")
-            for c in reads.graph.peek_claims(eid, predicate)
-        ]
-        direct = bool(claims)
-        if not direct:
-            # Reached through other relatives ("my grandfather": a parent's father): the
-            # relations that lead there are what the answer rests on.
-            claims = [
-                c
-                for eid in subject.ids
-                for c in reads.graph.peek_claims(eid)
-                if c.predicate.endswith("_of") and (c.object_entity or "").startswith("person:")
-            ]
-        if not claims:
-            return None
-        shown = views(claims, reads)
-        # Through other relatives the answer is the people reached, not those claims' subjects.
-        labels = (v.subject_label for v in shown) if direct else map(reads.label, subject.ids)
-        short = " and ".join(dict.fromkeys(labels))
-        lead = hedge(shown[0].claim)
-        return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
-
-    def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
-        """Entity ids a question's subject names (through one hop for "Ana's sister")."""
-        if ref.role == "speaker":
-            return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
-        if ref.role == "listener":
-            return None if ctx.listener is None else Resolved(ids=[ctx.listener], name="you")
-        if ref.role == "name" and ref.name:
-            ids = [e.id for e in resolve(self.dictionary, ref.name)]
-            known = self._known_person(ctx, ref.name)
-            if known and known not in ids:
-                ids.insert(0, known)
-            return Resolved(ids=ids, name=ref.name) if ids else None
-        if ref.role == "kin" and ref.owner is not None and ref.noun:
-            owner = self._resolve_ref(ctx, ref.owner)
-            if owner is None:
-                return None
-            reads = ctx.reads or self.dictionary
-            ids = []
-            for oid in _shared_with_partner(reads, owner.ids, ref, ctx.now):
-                ids += [
-                    c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
-                ]
-                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
-                ids += self._pets(reads, oid, ref.noun, ctx.now)
-            if not ids and ref.kind == "person":
-                # "my grandfather": a parent's father, through the relatives held.
-                ids = kin_of(reads.graph, owner.ids, ref.noun, ctx.now)
-            if not ids and ref.name:
-                # "Dad", when he was only ever told of as "Dad".
-                ids = [e.id for e in resolve(reads, ref.name)]
-            if not ids and ref.kind == "animal":
-                # "the horse" when the asker owns none: the one the household has.
-                ids = self._of_kind(reads, ref.noun, ctx.now)
-            if not ids and ref.owner.noun == "we":
-                ids = self._ours(ctx, owner, ref.noun)
-            ids = list(dict.fromkeys(ids))
-            return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
-        return None
-
-    def _count(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
-        """ "How many children do we have?", "How many cats do we have?": the relatives and
-        pets held of the asker (and, for "we", of their partner, else of the household) that
-        are such a thing, or the number said of them."""
-        reads = ctx.reads or self.dictionary
-        noun = query.object_words[-1]
-        owners = list(subject.ids)
-        for oid in subject.ids:
-            owners += _partners(reads, oid, ctx.now)
-        circles = [owners, *(self._we(ctx, subject)[-1:] if _is_we(query) else [])]
-        for i, circle in enumerate(circles):
-            members, said = held_members(reads, list(dict.fromkeys(circle)), noun, ctx.now)
-            if i > 0:
-                # The household's relatives are nobody's "we"; only a number said of it
-                # ("we have 2 guinea pigs", said by a sister) counts.
-                members = {}
-            if members or said is not None:
-                break
-        else:
-            return None
-        shown = views([*members.values(), *([] if said is None else [said[1]])], reads)
-        # "we have two cats called Tom and Jerry": the number said stands over a count of
-        # the things held (one of them may have been read without its kind).
-        short = str(len(members)) if said is None else said[0]
-        names = " and ".join(reads.label(m) for m in members) or shown[0].object_label
-        lead = hedge(shown[0].claim)
-        text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
-        return _Reply(text, shown, answer=short)
-
-    @staticmethod
-    def _of_kind(reads: Dictionary, noun: str, now: datetime) -> list[str]:
-        """What MAX holds to be a `noun` ("Star is a horse")."""
-        out = []
-        for kind in resolve(reads, noun):
-            out += [c.subject for c in reads.graph.claims_by_object(kind.id, now, "is_a")]
-        return out
-
-    @staticmethod
-    def _pets(reads: Dictionary, owner_id: str, noun: str, now: datetime) -> list[str]:
-        """The owner's pets that are a `noun` ("the dog": Rex, pet_of Marta, is a dog)."""
-        out = []
-        for c in reads.graph.claims_by_object(owner_id, now, "pet_of"):
-            kinds = reads.graph.peek_claims(c.subject, "is_a")
-            # "our dog" is Dai the terrier too (WordNet: a terrier is a dog).
-            if any(_kind_of(reads.label(k.object_value), noun) for k in kinds):
-                out.append(c.subject)
-        return out
 
     def _why(self, ctx: _Ctx) -> _Reply:
         p = ctx.parsed
@@ -490,6 +367,18 @@ class AnsweringMixin(StoringMixin):
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
 
 
+def _asks_kind(query: Query) -> bool:
+    """ "Is Cal vegan?": a yes/no question whose "verb" is no verb in WordNet (an adjective
+    or a noun after the copula), which a statement may hold as what someone is."""
+    return (
+        query.wh == "yes"
+        and query.verb not in ("be", "have", "do")
+        and not query.object_words
+        and query.prep is None
+        and lexicon.base(query.verb, "v") is None
+    )
+
+
 def _asks_who_relative_is(query: Query) -> bool:
     """ "Who is my husband?", "Who is Ana's sister?": a relative asked for by name."""
     return (
@@ -499,53 +388,6 @@ def _asks_who_relative_is(query: Query) -> bool:
         and query.wh in ("who", "what")
         and not query.object_words
     )
-
-
-def _kind_of(label: str, noun: str) -> bool:
-    """Is a kind's label a `noun` by name or by WordNet ("terrier" is a "dog")?"""
-    words = label.lower().split()
-    return same_noun(label, noun) or bool(words) and lexicon.is_a(words[-1], noun)
-
-
-#: Whose relatives and pets "we" also counts: the asker's partner's.
-_PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of")
-
-
-def _partners(reads: Dictionary, person: str, now: datetime) -> list[str]:
-    """The person's partners, told either way round ("Tom husband_of Marta", "Marta wife_of
-    Tom")."""
-    out: list[str] = []
-    for predicate in _PARTNERS:
-        out += [c.subject for c in reads.graph.claims_by_object(person, now, predicate)]
-        out += [c.object_entity or "" for c in reads.graph.peek_claims(person, predicate)]
-    return [p for p in dict.fromkeys(out) if p and p != person]
-
-
-def _is_we(query: Query) -> bool:
-    return (
-        query.subject is not None and query.subject.role == "speaker" and query.subject.noun == "we"
-    )
-
-
-def _shared_with_partner(
-    reads: Dictionary, owner_ids: list[str], ref: Ref, now: datetime
-) -> list[str]:
-    """Whose relatives a kin noun may name: the owner's, and for a child or a pet (WordNet:
-    a son is an offspring) the owner's partner's too: "my son", said by Tom, is the son Marta
-    told of, when Tom is her husband."""
-    noun = ref.noun or ""
-    if ref.kind != "animal" and not lexicon.is_a(noun, "offspring"):
-        return owner_ids
-    out = list(owner_ids)
-    for oid in owner_ids:
-        for predicate in _PARTNERS:
-            out += [c.subject for c in reads.graph.claims_by_object(oid, now, predicate)]
-            out += [
-                c.object_entity
-                for c in reads.graph.peek_claims(oid, predicate)
-                if c.object_entity is not None
-            ]
-    return list(dict.fromkeys(out))
 
 
 def _asks_how_many_held(query: Query) -> bool:

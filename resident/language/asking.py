@@ -10,26 +10,23 @@ unless a held claim matches the question's verb (and its object, when the questi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from resident.language import when as timewords
-from resident.language.clauses import _time_tokens
 from resident.language.counting import counted
 from resident.language.dictionary import Dictionary
-from resident.language.fit import TOLD_ONLY, answer_type_fit
-from resident.language.kinship import kin_ref
+from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
-    asks_ahead,
     claim_verbs,
+    holds_time,
+    light_event,
     moves_of,
     outdated_by_move,
     planned,
@@ -37,17 +34,42 @@ from resident.language.matching import (
     same_meaning,
     verb_group,
 )
-from resident.language.refs import _owner_ref, subject_ref
-from resident.language.statement import KIN, Context, Ref, base_form, canonical_lemma, is_pet
+from resident.language.question_reading import (
+    _GENERIC,
+    _WH,
+    Query,
+    _question_word,
+    question_subject,
+    read_question,
+)
+from resident.language.statement import base_form
 from resident.language.words import words
 from resident.records import Claim, Level, Qualifier
 
-if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+#: Re-exported: the question's reading lives in question_reading.py.
+__all__ = [
+    "NOT_ANY_MORE",
+    "_AUX",
+    "_PREPS",
+    "_STOP",
+    "_WH",
+    "GAP_ROLES",
+    "Query",
+    "Resolved",
+    "_ing_forms",
+    "_question_word",
+    "answer_query",
+    "gap_filler",
+    "hedge",
+    "question_subject",
+    "read_question",
+    "score",
+]
 
-_WH = words("wh")
-#: "how old", "how long", ...: the second word makes the question's kind.
-_HOW = frozenset({"old", "long", "often", "far"})
+#: How a no from what ended it leads its reply ("I quit", "I changed to day shifts").
+NOT_ANY_MORE = "No, not any more as far as I know:"
+_AUX = words("asking_aux")
+_CESSATION = words("cessation_verbs")
 #: The qualifier roles (migration 009) whose filler answers each kind of question, best first.
 GAP_ROLES: dict[str, tuple[str, ...]] = {
     "where": ("destination", "location", "origin"),
@@ -61,233 +83,6 @@ GAP_ROLES: dict[str, tuple[str, ...]] = {
 _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
 _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
 _PLACE_VERBS = words("asking_place_verbs")
-_GENERIC = frozenset({"do", "be", "have"})
-
-
-class Query(BaseModel):
-    """A question as read: what it asks (wh), about whom, with which verb and object."""
-
-    model_config = ConfigDict(frozen=True)
-
-    wh: str
-    #: None when the question word is the subject ("Who likes jazz?").
-    subject: Ref | None
-    verb: str
-    prep: str | None = None
-    #: Content words of the object the question names ("support group").
-    object_words: tuple[str, ...] = ()
-    #: "what book": the kind of answer wanted.
-    type_noun: str | None = None
-    negated: bool = False
-    #: Other verbs the question carries ("start reading": read), or other readings of a form.
-    also: tuple[str, ...] = ()
-    #: Words that narrow the question without being what it asks for ("to the kids").
-    context_words: tuple[str, ...] = ()
-    #: The verb is an attribute's predicate ("When is Ana's birthday?": birthday).
-    attribute: bool = False
-    #: "How many years ...": the noun counted.
-    unit: str | None = None
-    #: `prep` is the verb's particle ("move in"), which no other preposition replaces.
-    particle: bool = False
-    #: Asked in the past tense ("Did Kofi come?"): a plan still ahead answers nothing.
-    past: bool = False
-    #: Asked of what is ahead ("Where will Ana live?", "Where is Ana going to travel?"):
-    #: only then may a plan or a wish answer it.
-    ahead: bool = False
-    #: "How much" with no noun counted ("How much did Kenji sell the Volvo for?"): an amount
-    #: said, never a count of the things named.
-    amount: bool = False
-
-
-def _question_word(words: list[Token]) -> str | None:
-    """What kind of question a sentence is: its wh-word ("how many", "how old" as one), "yes"
-    for a yes/no question, None for no question this reader reads."""
-    first = words[0].lower_
-    if first in ("since", "until", "till") and len(words) > 1 and words[1].lower_ == "when":
-        return "when"
-    if first in _WH:
-        second = words[1].lower_ if len(words) > 1 else ""
-        if first == "how":
-            if second in ("many", "much"):
-                return "how many"
-            return f"how {second}" if second in _HOW else None
-        return "who" if first == "whom" else first
-    if first in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had"):
-        return "yes"
-    return None
-
-
-@dataclass
-class _Parts:
-    """What a question's parse says besides its subject, gathered child by child."""
-
-    wh: str
-    lemma: str
-    time_idx: set[int]
-    prep: str | None = None
-    particle: bool = False
-    type_noun: str | None = None
-    object_words: list[str] = field(default_factory=list)
-    context_words: list[str] = field(default_factory=list)
-
-    @property
-    def pobj_is_context(self) -> bool:
-        # "What is Jon reading to the kids?": the thing asked is the wh word; "the kids" only
-        # narrows it. "When did Lea go to the support group?": the group is the event asked.
-        return self.wh in ("what", "which", "where", "how many")
-
-    def take(self, tok: Token, context: bool = False) -> None:
-        if tok.i in self.time_idx or tok.lower_ in _WH:
-            return
-        if any(c.lower_ in _WH for c in tok.children if c.dep_ in ("det", "attr")):
-            self.type_noun = tok.lemma_.lower()
-            return
-        (self.context_words if context else self.object_words).extend(
-            t.lemma_.lower()
-            for t in tok.subtree
-            if not t.is_punct
-            and t.lower_ not in _STOP
-            and t.i not in self.time_idx
-            and t.lower_ not in _WH
-        )
-
-    def take_prep(self, prep: Token, context: bool, first_only: bool) -> None:
-        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-        if pobj is None or pobj.lower_ in _WH:
-            self.prep = prep.lower_
-            # "When did Maya move in?": left without its object, the word is the verb's
-            # particle, unless the question word is its object ("Where is Priti from?").
-            self.particle = pobj is None and self.wh in ("when", "yes", "how long")
-            return
-        self.prep = (self.prep or prep.lower_) if first_only else prep.lower_
-        self.take(pobj, context)
-
-    def read(self, child: Token, subj_tok: Token | None) -> None:
-        dep = child.dep_
-        # "Does Conor like cabbage?" may parse "like" as a preposition: its pobj is the object.
-        if dep in ("dobj", "obj", "attr", "oprd", "pobj") and child is not subj_tok:
-            if not (self.lemma == "be" and dep == "attr" and child.lower_ in _WH):
-                self.take(child)
-        elif dep in ("prt", "advmod") and child.i not in self.time_idx and child.lower_ in _PREPS:
-            # "move in" (the tagger may call the particle an adverb).
-            self.prep, self.particle = child.lower_, True
-        elif dep == "prep" and child.i not in self.time_idx:
-            self.take_prep(child, self.pobj_is_context, first_only=True)
-        elif dep == "acomp":
-            self.lemma = child.lemma_.lower()
-            inner = next((c for c in child.children if c.dep_ == "prep"), None)
-            if inner is not None:
-                self.take_prep(inner, False, first_only=False)
-        elif dep == "xcomp" and child.pos_ == "VERB":
-            # "What does Lena like to do?", "Where is Ana going to travel?"
-            inner_lemma = child.lemma_.lower()
-            if inner_lemma not in _GENERIC and self.lemma in ("go", "want", "plan"):
-                self.lemma = canonical_lemma(inner_lemma)
-            for c in child.children:
-                if c.dep_ == "dobj":
-                    self.take(c)
-                elif c.dep_ == "prep":
-                    self.take_prep(c, self.pobj_is_context, first_only=False)
-
-
-def read_question(sent: Span, ctx: Context) -> Query | None:
-    """A question sentence as a Query (the statement shape with a gap), or None when it cannot
-    be read."""
-    words = [t for t in sent if not t.is_punct]
-    wh = _question_word(words) if words else None
-    if wh is None:
-        return None
-    verb = sent.root
-    _, time_idx = _time_tokens(verb)
-    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
-    subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
-    subject: Ref | None = None
-    parts = _Parts(wh=wh, lemma=canonical_lemma(verb.lemma_.lower()), time_idx=time_idx)
-    if subj_tok is not None and any(c.dep_ == "det" and c.lower_ in _WH for c in subj_tok.children):
-        # "Which drugs treat headache?": the subject is the gap, and its noun the kind asked.
-        parts.type_noun = subj_tok.lemma_.lower()
-    elif subj_tok is not None and subj_tok.lower_ not in _WH:
-        subject = question_subject(subj_tok, ctx) or _phrase_ref(subj_tok)
-        if subject is None:
-            return None
-    for child in verb.children:
-        parts.read(child, subj_tok)
-    if subj_tok is None and wh != "who" and parts.lemma != "be":
-        return None
-    unit = next(
-        (t.head.lemma_.lower() for t in sent if t.lower_ in _COUNT and t.head.pos_ == "NOUN"), None
-    )
-    return Query(
-        wh=wh,
-        subject=subject,
-        verb=parts.lemma,
-        prep=parts.prep,
-        object_words=tuple(dict.fromkeys(parts.object_words)),
-        type_noun=parts.type_noun,
-        negated=any(c.dep_ == "neg" for c in verb.children),
-        also=tuple(
-            canonical_lemma(c.lemma_.lower())
-            for c in verb.children
-            if c.dep_ == "xcomp" and c.pos_ == "VERB"
-        ),
-        context_words=tuple(dict.fromkeys(parts.context_words)),
-        unit=unit,
-        amount=wh == "how many" and unit is None,
-        ahead=asks_ahead(verb),
-        particle=parts.particle and parts.prep is not None,
-        past=any(t.tag_ == "VBD" for t in (verb, *verb.children) if t is verb or t.dep_ == "aux"),
-    )
-
-
-_AUX = words("asking_aux")
-_COUNT = ("many", "much")
-_CESSATION = words("cessation_verbs")
-
-
-def question_subject(tok: Token, ctx: Context) -> Ref | None:
-    """Whom a question asks about: "the dog's name" asks about the dog, and "the dog", "the
-    kids" in a household are the speaker's (a definite relative or pet noun said without an
-    owner means the speaker's own)."""
-    if tok.lemma_.lower() == "name":
-        owner = next((c for c in tok.children if c.dep_ == "poss"), None)
-        if owner is not None:
-            tok = owner
-    kin = kin_ref(tok)
-    if kin is not None:
-        return kin
-    if tok.lower_ == "we":
-        # "When did we buy the house?": the asker and their partner, either may have said it.
-        return Ref(role="speaker", kind="person", noun="we")
-    ref = subject_ref(tok, ctx)
-    noun = tok.lemma_.lower()
-    if (
-        ref is None
-        and tok.pos_ == "NOUN"
-        and (noun in KIN or is_pet(noun))
-        and any(c.lower_ == "the" for c in tok.children)
-    ):
-        kind = "person" if noun in KIN else "animal"
-        ref = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind=kind)
-    owner = next((c for c in tok.children if c.dep_ == "poss"), None)
-    if ref is not None and ref.role == "kin" and owner is not None and owner.lower_ == "our":
-        # "our daughter": the asker's, else their family's or household's (answering._we).
-        ref = ref.model_copy(update={"owner": Ref(role="speaker", kind="person", noun="we")})
-    if ref is None and tok.pos_ == "NOUN" and owner is not None:
-        # "Kofi's wedding", "Kyle's team": a thing asked through its owner (owned.py).
-        whose = _owner_ref(owner, ctx)
-        ref = None if whose is None else Ref(role="kin", owner=whose, noun=noun, kind="thing")
-    return ref
-
-
-def _phrase_ref(tok: Token) -> Ref | None:
-    if tok.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "poss" for c in tok.children):
-        return Ref(
-            role="name",
-            name=" ".join(t.text for t in tok.subtree if t.dep_ not in ("det",)),
-            kind="thing",
-        )
-    return None
 
 
 # -- matching -----------------------------------------------------------------------------------
@@ -344,9 +139,14 @@ def _verb_matches(
     if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
         # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
         return True
+    if query.verb not in _GENERIC and light_event(query.verb, verbs, object_label):
+        # "Where does Tayo work?" against "Tayo got a job at the chippy".
+        return True
+    if query.verb == "do" and query.wh != "yes":
+        # "What does Sam do?": a job or an activity; what Sam is only when it is a role.
+        return bool(verbs & {"work", "do"}) or ("be" in verbs and may_be_doing(object_label))
     if query.verb == "do":
-        # "What does Sam do?": a job or an activity.
-        return bool(verbs & {"be", "work", "do"}) and query.wh != "yes"
+        return False
     if query.verb in _GENERIC:
         return not query.object_words and query.wh in ("what", "who")
     return False
@@ -359,6 +159,12 @@ def _been_to(query: Query, qualifiers: Sequence[Qualifier]) -> bool:
         return False
     places = " ".join(q.value for q in qualifiers if q.role in GAP_ROLES["where"])
     return bool(_lemma_tokens(places) & set(query.object_words))
+
+
+def _object_fills(query: Query, prep: str | None) -> bool:
+    """ "Who is Leo engaged to?" against "Leo engage_to Mia": the statement's own preposition
+    is the one asked, so its object is the person asked for."""
+    return query.wh == "who" and query.prep is not None and query.prep == prep
 
 
 def _roles_score(
@@ -374,10 +180,11 @@ def _roles_score(
             return None
         elif query.wh != "yes":
             s -= 0.5
-    if filler is not None:
-        # The statement kept what the question asks ("to Jasper" for "where").
+    if filler is not None or _object_fills(query, prep):
+        # The statement kept what the question asks ("to Jasper" for "where"; "engaged to
+        # Mia" for "who ... engaged to").
         s += 1.0
-    elif gap_roles(query) and query.wh not in ("where", "when"):
+    elif gap_roles(query) and query.wh not in ("where", "when") and not _object_fills(query, prep):
         return None
     # "works as a cook" names no place; "works in Bath", "visited Graz" do.
     place = prep in _PLACE_PREPS or (prep is None and bool(verbs & _PLACE_VERBS))
@@ -450,6 +257,18 @@ def _when(view: ClaimView) -> float:
     return (view.claim.occurred_at or view.claim.created_at).timestamp()
 
 
+def _changed(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> bool:
+    """ "Does Lucía (still) work night shifts?" after "I changed to day shifts": a change said
+    as one, about the same thing (a word of what is asked) but not all of it. Only for what
+    is so now: "Did Lucía work night shifts?" is not denied by a later change."""
+    if query.past or not any(q.role == "change" for q in qualifiers):
+        return False
+    text = " ".join([view.object_label, *(q.value for q in qualifiers if q.role != "change")])
+    said = _lemma_tokens(text)
+    asked = set(query.object_words)
+    return bool(said & asked) and not asked <= said
+
+
 def _ceased(
     query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
 ) -> ClaimView | None:
@@ -460,6 +279,8 @@ def _ceased(
     asked = {*query.object_words, query.verb, *query.also}
     for v in sorted(shown, key=_when, reverse=True):
         _, verbs, _ = claim_verbs(v.claim.predicate)
+        if _changed(query, v, held.get(v.claim.id, ())):
+            return v
         if not verbs & _CESSATION:
             continue
         text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
@@ -502,6 +323,9 @@ def answer_query(
         if not query.ahead and planned(held.get(v.claim.id, ()), v.claim, now):
             # "Where does Callum work?" is not answered by where he plans to work.
             continue
+        if not _at_time_asked(query, v, held.get(v.claim.id, ()), now):
+            # "What does my girlfriend do in the morning?" is not answered by her job.
+            continue
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
         s = score(query, v.claim, v.object_label, person, held.get(v.claim.id, ()))
         if s is not None:
@@ -520,7 +344,7 @@ def answer_query(
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
         fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
-        text = "No, not any more as far as I know:\n" + _with_time(fresh[0])
+        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0])
         return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
         return None
@@ -534,6 +358,16 @@ def answer_query(
     short, prefix = said
     lines = [prefix, *(_with_time(v) for v in top)]
     return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
+
+
+def _at_time_asked(
+    query: Query, view: ClaimView, qualifiers: Sequence[Qualifier], now: datetime
+) -> bool:
+    """A question that names a time and asks something else than when holds only statements
+    of that time."""
+    if query.time_phrase is None or query.wh in ("when", "how long", "how often"):
+        return True
+    return holds_time(query.time_phrase, qualifiers, view.claim.occurred_at, now)
 
 
 def _candidate_short(
@@ -562,6 +396,9 @@ def _said(
         return short, f"{short}. {hedge(lead.claim)}"
     fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     if fillers and not (query.wh == "when" and lead.claim.occurred_at is not None):
+        if query.wh == "how long":
+            # "for forty-five years": the duration itself answers "how long".
+            fillers = [f.removeprefix("for ") for f in fillers]
         short = " and ".join(dict.fromkeys(fillers))
         return short, f"{short}. {hedge(lead.claim)}"
     if query.wh == "yes":

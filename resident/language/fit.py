@@ -55,8 +55,12 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
         return CONFIRMED if claim.subject.startswith("person:") else 0.0
     if query.wh == "who":
         person = claim.object_entity is not None and claim.object_entity.startswith("person:")
-        return CONFIRMED if person else 0.0
+        # "Who did Ana give the keys to?" is not answered by "keys", a thing in WordNet.
+        return CONFIRMED if person else MISMATCH if _no_one(short) else 0.0
     person = claim.object_entity is not None and claim.object_entity.startswith("person:")
+    if not asks_subject and _names_subject(short, lead.subject_label):
+        # "What does Declan drive?" is not answered by "max declan", a misread greeting.
+        return MISMATCH
     if query.type_noun and not asks_subject:
         # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
         return _of_kind(lead.object_label, query.type_noun)
@@ -98,3 +102,37 @@ def _may_be_place(label: str) -> bool:
     head = lexicon.base(words[-1], "n") if words else None
     kinds = lexicon.lexnames(head) if head else set()
     return not kinds or bool(kinds & _PLACES)
+
+
+def _names_subject(short: str, subject: str) -> bool:
+    """Does the answer name the one it is about? No statement answers a question about X
+    with X's own name."""
+    said = set(short.lower().replace("'s", "").split())
+    return bool(said & set(subject.lower().split()))
+
+
+#: WordNet's classes of a noun that may name someone ("the vicar", "the band").
+_SOMEONE = frozenset({"noun.person", "noun.group", "noun.animal"})
+
+
+def _no_one(label: str) -> bool:
+    """Is `label` known to WordNet only as things that are no one ("keys", "yoga")? A name
+    WordNet lacks ("Kemi") may be anyone."""
+    words = label.lower().split()
+    head = lexicon.base(words[-1], "n") if words and label[:1].islower() else None
+    kinds = lexicon.lexnames(head) if head else set()
+    return bool(kinds) and not kinds & _SOMEONE
+
+
+#: WordNet's classes of a noun that may say what someone does: a role (a nurse, a DJ) or an
+#: activity (yoga).
+_DOINGS = frozenset({"noun.person", "noun.act"})
+
+
+def may_be_doing(label: str) -> bool:
+    """Could "X is a <label>" say what X does ("What does Lucía do?")? Its head ("head" of
+    "head of pharmacy") is a role or an activity in WordNet; a word WordNet lacks ("tía")
+    says nothing of what anyone does."""
+    words = label.lower().split(" of ")[0].split()
+    head = lexicon.base(words[-1], "n") if words else None
+    return head is not None and bool(lexicon.lexnames(head) & _DOINGS)

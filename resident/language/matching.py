@@ -57,6 +57,10 @@ def claim_verbs(predicate: str) -> tuple[bool, frozenset[str], str | None]:
     verbs = {base_form(p) for p in parts if p not in PREPS and p != "a"}
     if parts[:2] == ["is", "a"]:
         verbs = {"be"}
+    if parts == ["works", "as"]:
+        # "Ernst was a watchmaker" is stored as the job he worked as: "How long was Ernst a
+        # watchmaker?" asks it with the copula.
+        verbs |= {"be"}
     if predicate.endswith("_of") and len(parts) == 2:
         verbs = {parts[0], "be"}
     return negated, frozenset(verbs | {p for p in parts if p not in PREPS}), prep
@@ -80,7 +84,23 @@ def same_meaning(asked: str, said: Iterable[str]) -> bool:
     """Does a verb said share a frequent WordNet sense with the verb asked ("dislike" and
     "hate", "reside" and "live")? Lemmas only without WordNet."""
     near = lexicon.synonyms(asked, "v")
-    return any(v in near or asked in lexicon.synonyms(v, "v") for v in said)
+    return any(v in near or asked in lexicon.synonyms(v, "v") or asked in _entails(v) for v in said)
+
+
+@functools.lru_cache(maxsize=4096)
+def _entails(lemma: str) -> frozenset[str]:
+    """What doing `lemma` in its most frequent sense entails doing (WordNet: to buy is to
+    pay, to snore is to sleep): "How much did Callum pay for the bike?" is answered by "I
+    bought the bike for 300". The first sense only: "divorce" entails "marry" in its second."""
+    wn = lexicon._load()
+    senses = wn.synsets(lemma.lower(), "v")[:1] if wn is not None else []
+    return frozenset(
+        name.lower()
+        for s in senses
+        for e in s.entailments()
+        for name in e.lemma_names()
+        if "_" not in name
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -281,3 +301,59 @@ def outdated_by_move(
     place = _place_words(view.object_label, prep, held.get(view.claim.id, ()))
     said = view.claim.occurred_at or view.claim.created_at
     return bool(place) and any(at > said and not place & where for at, where in moves)
+
+
+#: Words of a time phrase that say nothing of which time ("in the", "on a").
+_TIME_FILLER = PREPS | STOP | {"the", "a", "an", "every", "each"}
+
+
+def holds_time(
+    phrase: str, qualifiers: Iterable[Qualifier], occurred_at: datetime | None, now: datetime
+) -> bool:
+    """Did the statement happen at the time a question names ("What does Noelle do in the
+    morning?", "How many goals did Tolu score on Sunday?")? Its time qualifier shares a word
+    of the phrase ("every morning"), or the phrase's day (resolved against `now`, as said) is
+    the day it happened, or its month when the phrase names no day."""
+    asked = {w for w in _lemma_tokens(phrase) if w not in _TIME_FILLER}
+    said = " ".join(q.value for q in qualifiers if q.role == "time")
+    if asked & _lemma_tokens(said):
+        return True
+    day = timewords.resolve(phrase, now)
+    if day is None or occurred_at is None:
+        return False
+    if occurred_at.date() == day.date():
+        return True
+    return day.day == 1 and (occurred_at.year, occurred_at.month) == (day.year, day.month)
+
+
+#: Verbs that take an event noun ("got a job", "started a course"); not "have", which says
+#: more often what one owns ("has a house in Spain") than what one does.
+_LIGHT = (words("light_verbs") | {"start", "find", "land", "begin"}) - {"have", "has"}
+
+
+@functools.lru_cache(maxsize=4096)
+def _event_nouns(verb: str) -> frozenset[str]:
+    """The nouns WordNet derives from a verb's two most frequent senses that name its event,
+    not its doer ("work": work, employment; not worker)."""
+    wn = lexicon._load()
+    if wn is None:
+        return frozenset()
+    return frozenset(
+        d.name().lower()
+        for sense in wn.synsets(verb, "v")[:2]
+        for said in sense.lemmas()
+        for d in said.derivationally_related_forms()
+        if d.synset().pos() == "n"
+        and d.synset().lexname() not in ("noun.person", "noun.animal")
+        and "_" not in d.name()
+    )
+
+
+def light_event(asked: str, verbs: Iterable[str], label: str) -> bool:
+    """Does "got a job" say the verb asked ("Where does Tayo work?")? A light verb whose
+    object is, by WordNet, a kind of the event the asked verb names (a job is work)."""
+    if not set(verbs) & _LIGHT or not label:
+        return False
+    head = label.lower().split(" of ")[0].split()[-1]
+    noun = lexicon.base(head, "n") or head
+    return any(noun == e or lexicon.is_a(noun, e) for e in _event_nouns(asked))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from resident.language.asking import _AUX, _PREPS, _STOP, _WH, Query, _ing_forms
 from resident.language.clauses import _time_tokens
+from resident.language.question_reading import _inside_thing
 from resident.language.refs import subject_ref
 from resident.language.reparse import finite_verb
 from resident.language.statement import Context, Ref, canonical_lemma
@@ -96,6 +97,8 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
         # "Did Kofi come to the triathlon?": the verb's preposition, kept as the parse would.
         prep = next((t.lower_ for t in rest if t.pos_ == "ADP" and t.lower_ in _PREPS), None)
     _, time_idx = _time_tokens(words[0].sent.root)
+    # "night shifts": a time word that modifies the thing named is the thing's.
+    time_idx -= {i for i in time_idx if _inside_thing(words[0].doc[i], time_idx)}
     object_words = tuple(
         dict.fromkeys(
             form

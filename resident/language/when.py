@@ -62,6 +62,9 @@ def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None
     words = tokens(phrase)
     if not words or _habit(words):
         return None
+    if words[0] == "since":
+        # "I'm vegan since January": whatever the clause's tense, "since" points back.
+        past = True
     words, extra = _before_last(words)
     moved = _offset(words)
     if moved is None:

@@ -1,0 +1,230 @@
+"""Relatives, pets and "we" for questions: whom "my son", "our dog", "Ana's sister" name
+(through relations held, kin paths and the household), "Who is my husband?" answered by the
+relative itself, "How many children do we have?" counted over the relatives and pets held."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from resident.language import lexicon
+from resident.language.asking import Query, Resolved, hedge
+from resident.language.dictionary import Dictionary
+from resident.language.held_counts import held_members, same_noun
+from resident.language.kinship import family, kin_of
+from resident.language.knowledge import resolve, views
+from resident.language.statement import Ref
+from resident.language.storing import StoringMixin
+from resident.language.turn import _Ctx, _Reply
+from resident.language.words import groups
+
+_ADDRESS = groups("kin_address_forms")
+
+
+def address_forms(noun: str) -> list[str]:
+    """What the asker's relative of `noun` may have been called ("grandmother": Gran, Nan)."""
+    return sorted({w for group in _ADDRESS if noun in group for w in group} - {noun})
+
+
+class KinAnsweringMixin(StoringMixin):
+    def _ours(self, ctx: _Ctx, owner: Resolved, noun: str) -> list[str]:
+        """ "our daughter" when the asker told of none: the one their family, else their
+        household, told of as theirs (a relation said directly, never walked further)."""
+        reads = ctx.reads or self.dictionary
+        for circle in self._we(ctx, owner)[1:]:
+            ids = [
+                c.subject
+                for oid in circle
+                for c in reads.graph.claims_by_object(oid, ctx.now, f"{noun}_of")
+            ]
+            # "our dog": the household's dog, whoever of them told of it.
+            ids += [p for oid in circle for p in self._pets(reads, oid, noun, ctx.now)]
+            if ids:
+                return ids
+        return []
+
+    def _we(self, ctx: _Ctx, subject: Resolved | None) -> list[list[str]]:
+        """Whom "we" takes in, widening: the asker and their partners, their family, the
+        household (everyone introduced to MAX)."""
+        if subject is None or not subject.ids:
+            return []
+        reads = ctx.reads or self.dictionary
+        asker = subject.ids[0]
+        partners = [asker, *_partners(reads, asker, ctx.now)]
+        relatives = list(dict.fromkeys([*partners, *family(reads.graph, asker, ctx.now)]))
+        # Everyone introduced (people.People.all; not every turn's people registry has it).
+        everyone = getattr(ctx.resident.people, "all", None)
+        people = [str(p.id) for p in everyone()] if callable(everyone) else []
+        household = list(dict.fromkeys([*relatives, *people]))
+        circles = [partners, relatives, household]
+        return [c for i, c in enumerate(circles) if i == 0 or len(c) > len(circles[i - 1])]
+
+    def _relative(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
+        """ "Who is my husband?": the relative the question names is the answer itself."""
+        reads = ctx.reads or self.dictionary
+        assert query.subject is not None
+        noun = query.subject.noun
+        claims = [
+            c
+            for eid in subject.ids
+            for predicate in (f"{noun}_of", "pet_of")
+            for c in reads.graph.peek_claims(eid, predicate)
+        ]
+        if not claims and query.subject.kind == "animal":
+            # "What is the cat called?": the animal found by its kind (Biscuit is a cat) is
+            # the answer, resting on what it is.
+            claims = [c for eid in subject.ids for c in reads.graph.peek_claims(eid, "is_a")]
+        direct = bool(claims)
+        if not direct:
+            # Reached through other relatives ("my grandfather": a parent's father): the
+            # relations that lead there are what the answer rests on.
+            claims = [
+                c
+                for eid in subject.ids
+                for c in reads.graph.peek_claims(eid)
+                if c.predicate.endswith("_of") and (c.object_entity or "").startswith("person:")
+            ]
+        if not claims:
+            return None
+        shown = views(claims, reads)
+        # Through other relatives the answer is the people reached, not those claims' subjects.
+        labels = (v.subject_label for v in shown) if direct else map(reads.label, subject.ids)
+        short = " and ".join(dict.fromkeys(labels))
+        lead = hedge(shown[0].claim)
+        return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
+
+    def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
+        """Entity ids a question's subject names (through one hop for "Ana's sister")."""
+        if ref.role == "speaker":
+            return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
+        if ref.role == "listener":
+            return None if ctx.listener is None else Resolved(ids=[ctx.listener], name="you")
+        if ref.role == "name" and ref.name:
+            ids = [e.id for e in resolve(self.dictionary, ref.name)]
+            known = self._known_person(ctx, ref.name)
+            if known and known not in ids:
+                ids.insert(0, known)
+            return Resolved(ids=ids, name=ref.name) if ids else None
+        if ref.role == "kin" and ref.owner is not None and ref.noun:
+            owner = self._resolve_ref(ctx, ref.owner)
+            if owner is None:
+                return None
+            reads = ctx.reads or self.dictionary
+            ids = []
+            for oid in _shared_with_partner(reads, owner.ids, ref, ctx.now):
+                ids += [
+                    c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
+                ]
+                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
+                ids += self._pets(reads, oid, ref.noun, ctx.now)
+            if not ids and ref.kind == "person":
+                # "my grandfather": a parent's father, through the relatives held.
+                ids = kin_of(reads.graph, owner.ids, ref.noun, ctx.now)
+            if not ids and ref.name:
+                # "Dad", when he was only ever told of as "Dad".
+                ids = [e.id for e in resolve(reads, ref.name)]
+            if not ids and ref.owner.role == "speaker":
+                # "my grandmother" when she was only ever told of as "Gran".
+                ids = [e.id for form in address_forms(ref.noun) for e in resolve(reads, form)]
+            if not ids and ref.kind == "animal":
+                # "the horse" when the asker owns none: the one the household has.
+                ids = self._of_kind(reads, ref.noun, ctx.now)
+            if not ids and ref.owner.noun == "we":
+                ids = self._ours(ctx, owner, ref.noun)
+            ids = list(dict.fromkeys(ids))
+            return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
+        return None
+
+    def _count(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
+        """ "How many children do we have?", "How many cats do we have?": the relatives and
+        pets held of the asker (and, for "we", of their partner, else of the household) that
+        are such a thing, or the number said of them."""
+        reads = ctx.reads or self.dictionary
+        noun = query.object_words[-1]
+        owners = list(subject.ids)
+        for oid in subject.ids:
+            owners += _partners(reads, oid, ctx.now)
+        circles = [owners, *(self._we(ctx, subject)[-1:] if _is_we(query) else [])]
+        for i, circle in enumerate(circles):
+            members, said = held_members(reads, list(dict.fromkeys(circle)), noun, ctx.now)
+            if i > 0:
+                # The household's relatives are nobody's "we"; only a number said of it
+                # ("we have 2 guinea pigs", said by a sister) counts.
+                members = {}
+            if members or said is not None:
+                break
+        else:
+            return None
+        shown = views([*members.values(), *([] if said is None else [said[1]])], reads)
+        # "we have two cats called Tom and Jerry": the number said stands over a count of
+        # the things held (one of them may have been read without its kind).
+        short = str(len(members)) if said is None else said[0]
+        names = " and ".join(reads.label(m) for m in members) or shown[0].object_label
+        lead = hedge(shown[0].claim)
+        text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
+        return _Reply(text, shown, answer=short)
+
+    @staticmethod
+    def _of_kind(reads: Dictionary, noun: str, now: datetime) -> list[str]:
+        """What MAX holds to be a `noun` ("Star is a horse")."""
+        out = []
+        for kind in resolve(reads, noun):
+            out += [c.subject for c in reads.graph.claims_by_object(kind.id, now, "is_a")]
+        return out
+
+    @staticmethod
+    def _pets(reads: Dictionary, owner_id: str, noun: str, now: datetime) -> list[str]:
+        """The owner's pets that are a `noun` ("the dog": Rex, pet_of Marta, is a dog)."""
+        out = []
+        for c in reads.graph.claims_by_object(owner_id, now, "pet_of"):
+            kinds = reads.graph.peek_claims(c.subject, "is_a")
+            # "our dog" is Dai the terrier too (WordNet: a terrier is a dog).
+            if any(_kind_of(reads.label(k.object_value), noun) for k in kinds):
+                out.append(c.subject)
+        return out
+
+
+def _kind_of(label: str, noun: str) -> bool:
+    """Is a kind's label a `noun` by name or by WordNet ("terrier" is a "dog")?"""
+    words = label.lower().split()
+    return same_noun(label, noun) or bool(words) and lexicon.is_a(words[-1], noun)
+
+
+#: Whose relatives and pets "we" also counts: the asker's partner's.
+_PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of")
+
+
+def _partners(reads: Dictionary, person: str, now: datetime) -> list[str]:
+    """The person's partners, told either way round ("Tom husband_of Marta", "Marta wife_of
+    Tom")."""
+    out: list[str] = []
+    for predicate in _PARTNERS:
+        out += [c.subject for c in reads.graph.claims_by_object(person, now, predicate)]
+        out += [c.object_entity or "" for c in reads.graph.peek_claims(person, predicate)]
+    return [p for p in dict.fromkeys(out) if p and p != person]
+
+
+def _is_we(query: Query) -> bool:
+    return (
+        query.subject is not None and query.subject.role == "speaker" and query.subject.noun == "we"
+    )
+
+
+def _shared_with_partner(
+    reads: Dictionary, owner_ids: list[str], ref: Ref, now: datetime
+) -> list[str]:
+    """Whose relatives a kin noun may name: the owner's, and for a child or a pet (WordNet:
+    a son is an offspring) the owner's partner's too: "my son", said by Tom, is the son Marta
+    told of, when Tom is her husband."""
+    noun = ref.noun or ""
+    if ref.kind != "animal" and not lexicon.is_a(noun, "offspring"):
+        return owner_ids
+    out = list(owner_ids)
+    for oid in owner_ids:
+        for predicate in _PARTNERS:
+            out += [c.subject for c in reads.graph.claims_by_object(oid, now, predicate)]
+            out += [
+                c.object_entity
+                for c in reads.graph.peek_claims(oid, predicate)
+                if c.object_entity is not None
+            ]
+    return list(dict.fromkeys(out))

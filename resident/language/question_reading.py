@@ -1,0 +1,306 @@
+"""Questions read over the dependency parse into the statement shape with a gap (`Query`):
+its wh-word, subject, verb, preposition, object words, the noun a "which"/"how many" names, its
+tense. Pure; asking.py matches a Query against held claims.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from resident.language.clauses import _time_tokens
+from resident.language.kinship import kin_ref
+from resident.language.matching import PREPS as _PREPS
+from resident.language.matching import STOP as _STOP
+from resident.language.matching import asks_ahead
+from resident.language.refs import _owner_ref, subject_ref
+from resident.language.statement import KIN, Context, Ref, canonical_lemma, is_pet
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_WH = words("wh")
+#: "how old", "how long", ...: the second word makes the question's kind.
+_HOW = frozenset({"old", "long", "often", "far"})
+_GENERIC = frozenset({"do", "be", "have"})
+_COUNT = ("many", "much")
+
+
+class Query(BaseModel):
+    """A question as read: what it asks (wh), about whom, with which verb and object."""
+
+    model_config = ConfigDict(frozen=True)
+
+    wh: str
+    #: None when the question word is the subject ("Who likes jazz?").
+    subject: Ref | None
+    verb: str
+    prep: str | None = None
+    #: Content words of the object the question names ("support group").
+    object_words: tuple[str, ...] = ()
+    #: "what book": the kind of answer wanted.
+    type_noun: str | None = None
+    negated: bool = False
+    #: Other verbs the question carries ("start reading": read), or other readings of a form.
+    also: tuple[str, ...] = ()
+    #: Words that narrow the question without being what it asks for ("to the kids").
+    context_words: tuple[str, ...] = ()
+    #: The verb is an attribute's predicate ("When is Ana's birthday?": birthday).
+    attribute: bool = False
+    #: "How many years ...": the noun counted.
+    unit: str | None = None
+    #: `prep` is the verb's particle ("move in"), which no other preposition replaces.
+    particle: bool = False
+    #: Asked in the past tense ("Did Kofi come?"): a plan still ahead answers nothing.
+    past: bool = False
+    #: Asked of what is ahead ("Where will Ana live?", "Where is Ana going to travel?"):
+    #: only then may a plan or a wish answer it.
+    ahead: bool = False
+    #: "How much" with no noun counted ("How much did Kenji sell the Volvo for?"): an amount
+    #: said, never a count of the things named.
+    amount: bool = False
+    #: The question's own time phrase ("in the morning", "on Sunday"): an answer to any other
+    #: question than "when" must have happened then (matching.holds_time).
+    time_phrase: str | None = None
+
+
+def _question_word(words: list[Token]) -> str | None:
+    """What kind of question a sentence is: its wh-word ("how many", "how old" as one), "yes"
+    for a yes/no question, None for no question this reader reads."""
+    first = words[0].lower_
+    if first in ("since", "until", "till") and len(words) > 1 and words[1].lower_ == "when":
+        return "when"
+    if first in _WH:
+        second = words[1].lower_ if len(words) > 1 else ""
+        if first == "how":
+            if second in ("many", "much"):
+                return "how many"
+            return f"how {second}" if second in _HOW else None
+        return "who" if first == "whom" else first
+    if first in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had"):
+        return "yes"
+    return None
+
+
+@dataclass
+class _Parts:
+    """What a question's parse says besides its subject, gathered child by child."""
+
+    wh: str
+    lemma: str
+    time_idx: set[int]
+    prep: str | None = None
+    particle: bool = False
+    type_noun: str | None = None
+    object_words: list[str] = field(default_factory=list)
+    context_words: list[str] = field(default_factory=list)
+
+    @property
+    def pobj_is_context(self) -> bool:
+        # "What is Jon reading to the kids?": the thing asked is the wh word; "the kids" only
+        # narrows it. "When did Lea go to the support group?": the group is the event asked.
+        return self.wh in ("what", "which", "where", "how many")
+
+    def take(self, tok: Token, context: bool = False) -> None:
+        # "How much did Cal pay?": "much" is the question word's, not a thing paid.
+        if tok.i in self.time_idx or tok.lower_ in (*_WH, *_COUNT):
+            return
+        if any(c.lower_ in _WH for c in tok.children if c.dep_ in ("det", "attr")):
+            self.type_noun = tok.lemma_.lower()
+            return
+        (self.context_words if context else self.object_words).extend(
+            t.lemma_.lower()
+            for t in tok.subtree
+            if not t.is_punct
+            and t.lower_ not in _STOP
+            and t.i not in self.time_idx
+            and t.lower_ not in _WH
+        )
+
+    def take_prep(self, prep: Token, context: bool, first_only: bool) -> None:
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if pobj is None or pobj.lower_ in _WH:
+            self.prep = prep.lower_
+            # "When did Maya move in?": left without its object, the word is the verb's
+            # particle, unless the question word is its object ("Where is Priti from?").
+            self.particle = pobj is None and self.wh in ("when", "yes", "how long")
+            return
+        self.prep = (self.prep or prep.lower_) if first_only else prep.lower_
+        self.take(pobj, context)
+
+    def read(self, child: Token, subj_tok: Token | None) -> None:
+        dep = child.dep_
+        # "Does Conor like cabbage?" may parse "like" as a preposition: its pobj is the object.
+        if dep in ("dobj", "obj", "attr", "oprd", "pobj") and child is not subj_tok:
+            if not (self.lemma == "be" and dep == "attr" and child.lower_ in _WH):
+                self.take(child)
+        elif dep in ("prt", "advmod") and child.i not in self.time_idx and child.lower_ in _PREPS:
+            # "move in" (the tagger may call the particle an adverb).
+            self.prep, self.particle = child.lower_, True
+        elif dep == "dative" and child.pos_ == "ADP" and not list(child.children):
+            # "Who did Ana give the keys to?": the stranded "to" (parsed as a dative).
+            self.prep = child.lower_
+        elif dep == "prep" and child.i not in self.time_idx:
+            self.take_prep(child, self.pobj_is_context, first_only=True)
+        elif dep == "acomp" and self.wh == f"how {child.lower_}":
+            # "How long was Ivo a baker?": "long" is the question word's, not the verb.
+            return
+        elif dep == "acomp":
+            self.lemma = child.lemma_.lower()
+            inner = next((c for c in child.children if c.dep_ == "prep"), None)
+            if inner is not None:
+                self.take_prep(inner, False, first_only=False)
+        elif dep == "xcomp" and child.pos_ == "VERB":
+            # "What does Lena like to do?", "Where is Ana going to travel?"
+            inner_lemma = child.lemma_.lower()
+            if inner_lemma not in _GENERIC and self.lemma in ("go", "want", "plan"):
+                self.lemma = canonical_lemma(inner_lemma)
+            for c in child.children:
+                if c.dep_ == "dobj":
+                    self.take(c)
+                elif c.dep_ == "prep":
+                    self.take_prep(c, self.pobj_is_context, first_only=False)
+
+
+def read_question(sent: Span, ctx: Context) -> Query | None:
+    """A question sentence as a Query (the statement shape with a gap), or None when it cannot
+    be read."""
+    words = [t for t in sent if not t.is_punct]
+    wh = _question_word(words) if words else None
+    if wh is None:
+        return None
+    verb = sent.root
+    time_phrase, time_idx = _time_tokens(verb)
+    # "Does Lucía still work night shifts?": a time word inside the thing named is the thing's.
+    named = {i for i in time_idx if _inside_thing(verb.doc[i], time_idx)}
+    if named:
+        time_idx -= named
+        time_phrase = " ".join(verb.doc[i].text for i in sorted(time_idx)) or None
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
+    subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
+    subject: Ref | None = None
+    parts = _Parts(wh=wh, lemma=canonical_lemma(verb.lemma_.lower()), time_idx=time_idx)
+    if subj_tok is not None and any(c.dep_ == "det" and c.lower_ in _WH for c in subj_tok.children):
+        # "Which drugs treat headache?": the subject is the gap, and its noun the kind asked.
+        parts.type_noun = subj_tok.lemma_.lower()
+    elif subj_tok is not None and subj_tok.lower_ not in _WH:
+        subject = question_subject(subj_tok, ctx) or _phrase_ref(subj_tok)
+        if subject is None:
+            return None
+    for child in verb.children:
+        parts.read(child, subj_tok)
+    if parts.lemma == "be" and subj_tok is not None and not parts.object_words:
+        # "How long was Ernst a watchmaker?": the parser may hang the noun on the subject, or
+        # make it a second subject ("How long was Ivo a pilot?").
+        hung = [c for c in subj_tok.children if c.dep_ in ("appos", "dobj", "attr")]
+        for child in [*hung, *(c for c in subjects if c is not subj_tok)]:
+            if child.pos_ == "NOUN":
+                parts.take(child)
+    if subj_tok is None and wh != "who" and parts.lemma != "be":
+        return None
+    unit = next(
+        (t.head.lemma_.lower() for t in sent if t.lower_ in _COUNT and t.head.pos_ == "NOUN"), None
+    )
+    query = Query(
+        wh=wh,
+        subject=subject,
+        verb=parts.lemma,
+        prep=parts.prep,
+        object_words=tuple(dict.fromkeys(parts.object_words)),
+        type_noun=parts.type_noun,
+        negated=any(c.dep_ == "neg" for c in verb.children),
+        also=tuple(
+            canonical_lemma(c.lemma_.lower())
+            for c in verb.children
+            if c.dep_ == "xcomp" and c.pos_ == "VERB"
+        ),
+        context_words=tuple(dict.fromkeys(parts.context_words)),
+        unit=unit,
+        amount=wh == "how many" and unit is None,
+        ahead=asks_ahead(verb),
+        particle=parts.particle and parts.prep is not None,
+        past=any(t.tag_ == "VBD" for t in (verb, *verb.children) if t is verb or t.dep_ == "aux"),
+        # "How many years did Alun drive buses?": the gap is no time the answer must hold.
+        time_phrase=None
+        if any(verb.doc[i].lower_ in (*_WH, *_COUNT) for i in time_idx)
+        else time_phrase,
+    )
+    if subject is not None and subject.role != "kin" and _names_owner(subj_tok):
+        # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
+        return query.model_copy(update={"verb": "name", "attribute": True})
+    return query
+
+
+def _inside_thing(tok: Token, time_idx: set[int]) -> bool:
+    """Is a time word a modifier of a noun that names no time ("night" of "night shifts")?"""
+    return tok.dep_ in ("compound", "amod") and tok.head.i not in time_idx
+
+
+def _names_owner(tok: Token | None) -> bool:
+    """Is the question's subject "X's name" (read as X, question_subject)?"""
+    return tok is not None and tok.lemma_.lower() == "name" and _poss(tok) is not None
+
+
+def _poss(tok: Token) -> Token | None:
+    """The owner of "X's name"; None when the name is a part of it ("Mrs Pugh's first name",
+    "her maiden name"), which no statement of her name says."""
+    if any(c.dep_ in ("amod", "compound", "nmod") for c in tok.children):
+        return None
+    return next((c for c in tok.children if c.dep_ == "poss"), None)
+
+
+def question_subject(tok: Token, ctx: Context) -> Ref | None:
+    """Whom a question asks about: "the dog's name" asks about the dog, and "the dog", "the
+    kids" in a household are the speaker's (a definite relative or pet noun said without an
+    owner means the speaker's own)."""
+    if tok.lemma_.lower() == "name":
+        owner = _poss(tok)
+        if owner is not None:
+            tok = owner
+    kin = kin_ref(tok)
+    if kin is not None:
+        return kin
+    if tok.lower_ == "we":
+        # "When did we buy the house?": the asker and their partner, either may have said it.
+        return Ref(role="speaker", kind="person", noun="we")
+    ref = subject_ref(tok, ctx)
+    if ref is None and tok.lower_ == "they":
+        # "How many flats did they see?" with no one for "they" in the talk: the people the
+        # asker lives and talks with, as "we" (kin_answers._we), widening from the asker.
+        return Ref(role="speaker", kind="person", noun="we")
+    noun = tok.lemma_.lower()
+    if (
+        ref is None
+        and tok.pos_ == "NOUN"
+        and (noun in KIN or is_pet(noun))
+        and any(c.lower_ == "the" for c in tok.children)
+    ):
+        kind = "person" if noun in KIN else "animal"
+        ref = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind=kind)
+    owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if ref is not None and ref.role == "kin" and owner is not None and owner.lower_ == "our":
+        # "our daughter": the asker's, else their family's or household's (kin_answers._we).
+        ref = ref.model_copy(update={"owner": Ref(role="speaker", kind="person", noun="we")})
+    if ref is None and tok.pos_ == "NOUN" and owner is not None:
+        # "Kofi's wedding", "Kyle's team": a thing asked through its owner (owned.py); "my
+        # grandmother's dog", "my son's wife": through a relative, read as a subject is.
+        whose = _owner_ref(owner, ctx)
+        if whose is None and owner.pos_ == "NOUN" and owner.lemma_.lower() in KIN:
+            whose = question_subject(owner, ctx)
+        kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
+        ref = None if whose is None else Ref(role="kin", owner=whose, noun=noun, kind=kind)
+    return ref
+
+
+def _phrase_ref(tok: Token) -> Ref | None:
+    if tok.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "poss" for c in tok.children):
+        return Ref(
+            role="name",
+            name=" ".join(t.text for t in tok.subtree if t.dep_ not in ("det",)),
+            kind="thing",
+        )
+    return None
