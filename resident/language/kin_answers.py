@@ -123,8 +123,13 @@ class KinAnsweringMixin(StoringMixin):
                 # "Dad", when he was only ever told of as "Dad".
                 ids = [e.id for e in resolve(reads, ref.name)]
             if not ids and ref.owner.role == "speaker":
-                # "my grandmother" when she was only ever told of as "Gran".
-                ids = [e.id for form in address_forms(ref.noun) for e in resolve(reads, form)]
+                # "my grandmother" when she was only ever told of as "Gran" (a name) or
+                # as the asker's "Nan" (the relative the storing side keeps for it).
+                who = [reads.label(oid) for oid in owner.ids]
+                said = [
+                    n for f in address_forms(ref.noun) for n in (f, *(f"{w}'s {f}" for w in who))
+                ]
+                ids = [e.id for name in said for e in resolve(reads, name)]
             if not ids and ref.kind == "animal":
                 # "the horse" when the asker owns none: the one the household has.
                 ids = self._of_kind(reads, ref.noun, ctx.now)
