@@ -183,20 +183,27 @@ class DuckStore(
             # Nested (upsert_bulk): the outer transaction commits or rolls back the whole group.
             yield cur
             return
+        taken: Book = {}
         turn = getattr(self._local, "turn", None)
         if turn is not None:
             # A conversation turn: its writes join one transaction, committed with its log
-            # records when the turn ends (memory/turn_store.py); the retrievals wait.
+            # records when the turn ends (memory/turn_store.py). The retrievals go in first as
+            # outside a turn (a claim read twice needs its first bump written before the
+            # second: ClaimStore._retrieve flushes), except for the statements' own writes.
             with turn.writing() as cur:
                 self._local.in_tx = True
                 try:
+                    if retrievals:
+                        taken = self._write_retrievals(cur)
                     yield cur
+                except BaseException:
+                    self._retrievals.put_back(taken)
+                    raise
                 finally:
                     self._local.in_tx = False
             return
         cur.execute("BEGIN TRANSACTION")
         self._local.in_tx = True
-        taken: Book = {}
         try:
             if retrievals:
                 taken = self._write_retrievals(cur)

@@ -136,3 +136,21 @@ def test_close_writes_what_is_pending(settings: Settings) -> None:
         assert held.confidence == pytest.approx(0.2 + settings.epistemic.retrieval_bump)
     finally:
         again.close()
+
+
+def test_a_day_between_two_reads_inside_a_turn_raises_twice_and_commits_with_it(
+    store: DuckStore,
+) -> None:
+    """A claim read yesterday and again in a statement turn today: its first bump is written
+    into the turn's transaction before the second is noted (the turn's one commit carries it),
+    not deferred forever (that read recursed until Python gave up)."""
+    violin = _claim(store, "violin")
+    bump = store.settings.epistemic.retrieval_bump
+    store.get_claim(violin, T0 + timedelta(days=1))
+    with store.turn() as turn:
+        got = store.get_claim(violin, T0 + timedelta(days=2))
+        assert got.confidence == pytest.approx(0.2 + 2 * bump)
+        turn.commit([], {})
+    assert _on_disk(store, violin)[0] == pytest.approx(0.2 + bump)
+    store.flush_retrievals()
+    assert _on_disk(store, violin)[0] == pytest.approx(0.2 + 2 * bump)
