@@ -268,7 +268,7 @@ def consolidate(graph: GraphStore, settings: Settings, now: datetime) -> NightRe
     edges = [(h, r, t) for h, r, t, _ in train]
     scorers = generators(model, data, _pairs(data), edges, labels, acyclic, cc.candidates_per_pair)
     cal = replace(_calibrate(scorers[0], data, train, acyclic, cc), scorer="learner")
-    names_cal, by_names = calibrated(scorers[1], data, acyclic, cc)
+    names_cal, by_names = calibrated(scorers[1], data, acyclic, cc, ledger)
     scorers = (scorers[0], by_names)
     room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(ledger.open())))
     chosen, skipped = _choose(scorers, (cal, names_cal), data, set(triples), held, ledger, room)
