@@ -126,18 +126,24 @@ def by_answers(
     )
 
 
-def exploring(scored: Sequence[tuple[float, bool]], min_support: int) -> Calibration:
-    """The first cut of the ranking with at least `min_support` candidates and one true among
-    them: an exploration threshold (its precision is below the target; the proposals above it are
-    written to be asked about, labelled so). No true candidate anywhere: nothing to scale, none."""
-    ranked = sorted(scored, key=lambda x: -x[0])
-    positives = sum(1 for _, ok in ranked if ok)
-    tp = 0
-    for k, (score, ok) in enumerate(ranked, 1):
+def exploring(
+    scored: Sequence[tuple[float, bool]], min_support: int, proposed: Sequence[bool] = ()
+) -> Calibration:
+    """The first cut of the ranking with at least `min_support` candidates, one true among them,
+    and `min_support` fresh ones (neither true, which the night holds, nor `proposed` before):
+    an exploration threshold whose precision is the calibration's there, below the target; what
+    is above it is written to be asked about, labelled so. Each night's exploration reaches a
+    little further down the ranking. No true candidate anywhere: nothing to scale, none."""
+    flags = list(proposed) or [False] * len(scored)
+    ranked = sorted(zip(scored, flags, strict=True), key=lambda x: -x[0][0])
+    positives = sum(1 for (_, ok), _ in ranked if ok)
+    tp = fresh = 0
+    for k, ((score, ok), was) in enumerate(ranked, 1):
         tp += ok
-        if k < len(ranked) and ranked[k][0] == score:
+        fresh += not ok and not was
+        if k < len(ranked) and ranked[k][0][0] == score:
             continue
-        if k >= min_support and tp:
+        if k >= min_support and tp and fresh >= min_support:
             return Calibration(
                 score, round(tp / k, 4), k, len(ranked), positives, rule="exploration"
             )
@@ -150,6 +156,7 @@ def choose_rule(
     answers: Answers,
     target: float,
     min_support: int,
+    proposed: Sequence[bool] = (),
 ) -> Calibration:
     """Which calibration a relation's proposals follow tonight: the answers' once there are
     `min_support` of them (exploring on while they are undecided: the point estimate reaches the
@@ -162,11 +169,11 @@ def choose_rule(
         # nowhere): a few more to ask about; decided against: nothing.
         undecided = _reaches(scored, answers.ratio, target, min_support)
         if cal.threshold is None and answers.waiting < min_support and undecided:
-            return exploring(scored, min_support)
+            return exploring(scored, min_support, proposed)
         return cal
     if held_out.threshold is not None or answers.waiting >= min_support:
         return held_out
-    return exploring(scored, min_support)
+    return exploring(scored, min_support, proposed)
 
 
 def _reaches(scored: Sequence[tuple[float, bool]], ratio: float, target: float, least: int) -> bool:

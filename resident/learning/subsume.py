@@ -188,14 +188,17 @@ def calibrated(
         triple = (ents[h], rels[r], ents[t])
         return triple in held or order_verdict(index, *triple) is not None
 
-    scored = [(s, rels[r], truth(ents[h], rels[r], ents[t])) for s, h, r, t in generate(skip)]
+    cands = [(s, (ents[h], rels[r], ents[t])) for s, h, r, t in generate(skip)]
+    scored = [(s, x[1], truth(*x)) for s, x in cands]
     target, least = cc.precision_target, cc.min_calibration_support
     cals = calibrate_by_relation(scored, target, least)
     if ledger is not None:
         # What was answered about earlier proposals says how precise they were on this graph.
+        ever = ledger.ever()
         for r, cal in cals.items():
             xs = [(s, ok) for s, rr, ok in scored if rr == r]
-            cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least)
+            was = [x in ever for _, x in cands if x[1] == r]
+            cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least, was)
     thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
     exploring = {rels.index(r) for r, c in cals.items() if c.rule.startswith("exploration")}
 

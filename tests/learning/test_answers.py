@@ -72,7 +72,12 @@ def test_answers_that_refute_silence_a_calibration_that_promised_precision() -> 
 def test_thin_evidence_keeps_the_held_out_rule_or_explores_a_bounded_few() -> None:
     held = calibrate(RANKED, 0.3, 5)
     cal = choose_rule(held, RANKED, answers_of(ledger(2, 1), "is_a"), 0.3, 5)
-    assert cal.rule == "exploration" and cal.threshold == RANKED[4][0] and cal.support == 5
+    # The first cut with a true candidate and five fresh ones (the true one the night holds).
+    assert cal.rule == "exploration" and cal.threshold == RANKED[5][0] and cal.support == 6
+    # What was proposed before is not fresh: the next night's exploration reaches further down.
+    asked = [i < 6 for i in range(len(RANKED))]
+    further = choose_rule(held, RANKED, answers_of(ledger(2, 1), "is_a"), 0.3, 5, asked)
+    assert further.threshold == RANKED[11][0] and further.precision == round(2 / 12, 4)
     # Five already wait for an answer: no more exploration, the held-out rule (none) stands.
     waiting = choose_rule(held, RANKED, answers_of(ledger(2, 1, open_=5), "is_a"), 0.3, 5)
     assert waiting.threshold is None and waiting.rule == "held-out"
@@ -85,9 +90,9 @@ def test_thin_evidence_keeps_the_held_out_rule_or_explores_a_bounded_few() -> No
 def test_no_true_candidate_no_exploration() -> None:
     assert exploring([(0.9, False)] * 10, 5).threshold is None
     # Ties share one verdict: the cut is where the score changes.
-    tied = [(0.9, False)] * 3 + [(0.9, True)] * 3 + [(0.5, False)] * 4
+    tied = [(0.9, False)] * 5 + [(0.9, True)] * 3 + [(0.5, False)] * 4
     cal = exploring(tied, 5)
-    assert cal.threshold == 0.9 and cal.support == 6
+    assert cal.threshold == 0.9 and cal.support == 8
 
 
 def test_a_persons_answer_closes_only_the_open_proposal_it_is_about() -> None:
