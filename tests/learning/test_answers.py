@@ -5,6 +5,7 @@ and a night with neither may explore a few, labelled and bounded."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from resident.learning.answers import (
     Answers,
@@ -25,7 +26,7 @@ RANKED = [(1.0 - i / 100, i % 5 == 4) for i in range(40)]
 
 def proposal(h: str, t: str, status: str, precision: float = 0.2, r: str = "is_a") -> Proposal:
     p = Proposal(subject=h, predicate=r, object_entity=t, score=0.7, precision=precision)
-    return p if status == "open" else p.close(status, "test", NOW)  # type: ignore[arg-type]
+    return p if status == "open" else p.close(status, "test", NOW)
 
 
 def ledger(confirmed: int, refuted: int, open_: int = 0, decayed: int = 0) -> Ledger:
@@ -124,3 +125,58 @@ def test_undecided_answers_keep_exploring_and_decided_ones_stop() -> None:
     # Undecided, but five already wait for an answer: none.
     full = choose_rule(held, RANKED, answers_of(ledger(2, 3, open_=5), "is_a"), 0.3, 5)
     assert full.threshold is None
+
+
+def _night_of_names() -> tuple[Any, Any, list[tuple[str, str, str]]]:
+    """A named is_a graph whose held-out edges the names find ("mild abnormal heart" under
+    "abnormal heart"), a real (untrained) learner, and the night's candidate generator."""
+    import torch
+
+    from resident.learning.ff import ForwardForward, Triples
+    from resident.learning.subsume import generators
+
+    topics = ["heart", "liver", "kidney", "lung", "skin", "bone"]
+    edges = []
+    for tp in topics:
+        edges.append((f"abnormal {tp}", "is_a", "abnormality"))
+        edges += [(f"{m} abnormal {tp}", "is_a", f"abnormal {tp}") for m in ("mild", "severe",
+                  "acute", "chronic")]  # fmt: skip
+    test = [e for e in edges if e[0].startswith("mild")]
+    train = [e for e in edges if e not in test]
+    ents = sorted({x for h, _, t in edges for x in (h, t)})
+    ei = {e: i for i, e in enumerate(ents)}
+
+    def rows(ts: list[tuple[str, str, str]]) -> torch.Tensor:
+        return torch.tensor([[ei[h], 0, ei[t]] for h, _, t in ts]).reshape(-1, 3)
+
+    torch.manual_seed(0)
+    data = Triples(rows(train), rows([]), rows(test), ents, ["is_a"])
+    pairs = [(i, 0) for i in range(len(ents))]
+    gen = generators(ForwardForward(len(ents), 1, 8), data, pairs, train, {e: e for e in ents},
+                     ["is_a"], 3)[1]  # fmt: skip
+    return gen, data, train
+
+
+def test_a_night_follows_its_answers_on_a_real_named_graph() -> None:
+    from resident.config import ConsolidationSettings
+    from resident.learning.subsume import calibrated
+
+    gen, data, train = _night_of_names()
+    cc = ConsolidationSettings()
+    known = set(train)
+    ents = data.entities
+
+    def tonight(h: int, r: int, t: int) -> bool:
+        return (ents[h], "is_a", ents[t]) in known
+
+    # Without answers, the held-out rule: the held-out edges are the names' best candidates.
+    plain, above = calibrated(gen, data, ["is_a"], cc)
+    assert plain.rule == "held-out" and plain.threshold is not None and above(tonight)
+    # Every proposal written so far was refuted: the answers rule, and nothing above it.
+    refuted, above = calibrated(gen, data, ["is_a"], cc, ledger(0, 8))
+    assert refuted.rule.startswith("answers (0 of 8") and refuted.threshold is None
+    assert above(tonight) == []
+    # Confirmed: the answers' estimate and its bound are in the trail's scorer label.
+    good, above = calibrated(gen, data, ["is_a"], cc, ledger(8, 2))
+    assert good.threshold is not None and good.estimate is not None
+    assert "estimated precision" in good.scorer and above(tonight)
