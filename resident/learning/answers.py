@@ -27,7 +27,9 @@ confirmation, so
 
 (a decayed proposal, never answered, says nothing). A night with at least
 `min_calibration_support` answers about a relation sets that relation's threshold where the
-lower bound of precise(s) reaches the target (`by_answers`); with fewer, the held-out rule
+lower bound of precise(s) reaches the target (`by_answers`), never below the lowest score
+answered (rho is measured over the scores answered; extrapolated below them it promised 0.45
+where 0.15 came true on the dev graph); with fewer, the held-out rule
 stands, and where it finds no threshold the night may write a few labelled exploration
 proposals so that answers can come (`exploring`), never more than `min_calibration_support`
 open and unanswered at once. Exploration goes on while the answers are undecided (the point
@@ -64,6 +66,8 @@ class Answers:
     expected: float = 0.0
     #: Proposals still open and unanswered.
     waiting: int = 0
+    #: The lowest score among the answered proposals: the estimate was measured above it only.
+    lowest: float = 0.0
 
     @property
     def ratio(self) -> float:
@@ -81,7 +85,7 @@ class Answers:
 def answers_of(ledger: Ledger, relation: str) -> Answers:
     """The ledger's evidence about `relation`'s proposals (confirmed or refuted ones count)."""
     answered = confirmed = waiting = 0
-    expected = 0.0
+    expected, lowest = 0.0, float("inf")
     for p in ledger.proposals:
         if p.predicate != relation:
             continue
@@ -91,14 +95,17 @@ def answers_of(ledger: Ledger, relation: str) -> Answers:
             answered += 1
             confirmed += p.status == "confirmed"
             expected += odds(p.precision)
-    return Answers(answered, confirmed, expected, waiting)
+            lowest = min(lowest, p.score)
+    return Answers(answered, confirmed, expected, waiting, lowest if answered else 0.0)
 
 
 def by_answers(
     scored: Sequence[tuple[float, bool]], answers: Answers, target: float, min_support: int
 ) -> Calibration:
     """The lowest score at which rho's lower bound times the calibration's odds reaches `target`
-    over at least `min_support` candidates; precision is the calibration's own there (what the
+    over at least `min_support` candidates, never below the lowest score answered (rho was
+    measured above it; below, the share of true links MAX lacks may fall, as it did on the dev
+    graph: RESULTS-learning section 14); precision is the calibration's own there (what the
     proposals carry, and what the next answers are weighed by), estimate and lower the answers'."""
     ranked = sorted(scored, key=lambda x: -x[0])
     positives = sum(1 for _, ok in ranked if ok)
@@ -108,6 +115,8 @@ def by_answers(
         tp += ok
         if k < len(ranked) and ranked[k][0] == score:
             continue
+        if score < answers.lowest:
+            break
         if k >= min_support and min(1.0, answers.ratio_lower * odds(tp / k)) >= target:
             best = (score, tp / k, k)
     rule = f"answers ({answers.confirmed} of {answers.answered} confirmed)"

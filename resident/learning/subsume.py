@@ -5,16 +5,18 @@ knows under it, every entity is a candidate parent with the score
 
     directed(h, t) * (1 - rank(t) / n)
 
-unless the two names differ by a word swap the held edges show between siblings
-(lexical.contrasts: "Increased ..." against "Decreased ..."). directed is the lexical
-subsumption of resident.learning.lexical (how much of t's name h's name says, t the more general
-term in the held edges) and rank(t) is where the Forward-Forward learner puts t among all n
-entities as the tail of (h, relation): the names say which way a link goes, the learner orders
-the candidates it finds plausible. The candidates are calibrated on the held-out edges apart
-from the learner's own (their scores are another scale), each partial order by itself, a
-candidate true when it is held out or the held edges entail it (`calibrated`):
-resident.learning.consolidation writes those above their relation's threshold too. A graph whose
-entities have no names, or a relation that is no partial order, gets none.
+unless the two names differ by a word swap the held edges show between siblings (lexical.contrasts:
+"Increased ..." against "Decreased ..."), or t's name repeats h's whole name and adds to it (the
+names say the other way round, whatever the held edges' generality says: a graph missing the edge
+between them can make the narrower term look the more general). directed is the lexical subsumption
+of resident.learning.lexical (how much of t's name h's name says, t the more general term in the
+held edges) and rank(t) is where the Forward-Forward learner puts t among all n entities as the tail
+of (h, relation): the names say which way a link goes, the learner orders the candidates it finds
+plausible. The candidates are calibrated on the held-out edges apart from the learner's own (their
+scores are another scale), each partial order by itself, a candidate true when it is held out or the
+held edges entail it (`calibrated`): resident.learning.consolidation writes those above their
+relation's threshold too. A graph whose entities have no names, or a relation that is no partial
+order, gets none.
 """
 
 from __future__ import annotations
@@ -139,9 +141,10 @@ def candidates(
         swaps = contrasts(train, rel, names.bags)
 
         def no_swap(h: int, r: int, t: int, swaps: frozenset[tuple[str, str]] = swaps) -> bool:
-            # Siblings' names that differ by a learned contrast are no subsumption.
-            bags = names.bags
-            return skip(h, r, t) or swapped(bags[entities[h]], bags[entities[t]], swaps)
+            # Siblings' names that differ by a learned contrast are no subsumption, and a parent
+            # whose name repeats the child's and adds to it says the other way round.
+            child, parent = names.bags[entities[h]], names.bags[entities[t]]
+            return skip(h, r, t) or swapped(child, parent, swaps) or child < parent
 
         general = torch.tensor([below.get(e, 0) for e in entities], dtype=torch.float)
         hs = heads(r)

@@ -24,14 +24,18 @@ NOW = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
 RANKED = [(1.0 - i / 100, i % 5 == 4) for i in range(40)]
 
 
-def proposal(h: str, t: str, status: str, precision: float = 0.2, r: str = "is_a") -> Proposal:
-    p = Proposal(subject=h, predicate=r, object_entity=t, score=0.7, precision=precision)
+def proposal(
+    h: str, t: str, status: str, precision: float = 0.2, r: str = "is_a", score: float = 0.5
+) -> Proposal:
+    p = Proposal(subject=h, predicate=r, object_entity=t, score=score, precision=precision)
     return p if status == "open" else p.close(status, "test", NOW)
 
 
-def ledger(confirmed: int, refuted: int, open_: int = 0, decayed: int = 0) -> Ledger:
-    rows = [proposal(f"c{i}", "x", "confirmed") for i in range(confirmed)]
-    rows += [proposal(f"r{i}", "x", "refuted") for i in range(refuted)]
+def ledger(
+    confirmed: int, refuted: int, open_: int = 0, decayed: int = 0, score: float = 0.5
+) -> Ledger:
+    rows = [proposal(f"c{i}", "x", "confirmed", score=score) for i in range(confirmed)]
+    rows += [proposal(f"r{i}", "x", "refuted", score=score) for i in range(refuted)]
     rows += [proposal(f"o{i}", "x", "open") for i in range(open_)]
     rows += [proposal(f"d{i}", "x", "decayed") for i in range(decayed)]
     return Ledger(proposals=rows)
@@ -57,6 +61,9 @@ def test_answers_that_confirm_raise_the_estimate_above_what_held_out_edges_show(
     assert cal.threshold is not None and cal.rule.startswith("answers (10 of 20")
     assert cal.estimate is not None and cal.lower >= 0.3 and cal.estimate >= cal.lower
     assert cal.precision < 0.3  # the calibration's own, which the proposals carry
+    # Answers measured only near the top say nothing below it: the threshold stays above.
+    top = by_answers(RANKED, answers_of(ledger(10, 10, score=0.9), "is_a"), 0.3, 5)
+    assert top.threshold is not None and top.threshold >= 0.9 > cal.threshold
     # The same share (half) on a fifth of the answers is too uncertain to reach the target.
     thin = by_answers(RANKED, answers_of(ledger(2, 2), "is_a"), 0.3, 5)
     assert thin.threshold is None and thin.estimate is None
@@ -177,6 +184,6 @@ def test_a_night_follows_its_answers_on_a_real_named_graph() -> None:
     assert refuted.rule.startswith("answers (0 of 8") and refuted.threshold is None
     assert above(tonight) == []
     # Confirmed: the answers' estimate and its bound are in the trail's scorer label.
-    good, above = calibrated(gen, data, ["is_a"], cc, ledger(8, 2))
+    good, above = calibrated(gen, data, ["is_a"], cc, ledger(8, 2, score=0.0))
     assert good.threshold is not None and good.estimate is not None
     assert "estimated precision" in good.scorer and above(tonight)
