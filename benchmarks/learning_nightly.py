@@ -130,6 +130,9 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
         "names_threshold": report.names_calibration.threshold,
         "names_precision": report.names_calibration.precision,
         "names_support": report.names_calibration.support,
+        "names_rule": report.names_calibration.rule,
+        "names_estimate": report.names_calibration.estimate,
+        "names_lower": report.names_calibration.lower,
         "pending": report.pending,
         "closed": {
             k: sum(1 for p in report.closed if p.status == k)
@@ -144,9 +147,12 @@ PEOPLE = ("Ana", "Ben", "Carla", "Dev", "Elif", "Femi", "Greta", "Hugo", "Ines",
 LIKES = ("hiking", "chess", "gardening", "jazz", "cycling", "baking", "poetry", "sailing")
 
 
-def one_day(data_dir: Path, at: datetime, day: int) -> dict[str, Any]:
+def one_day(
+    data_dir: Path, at: datetime, day: int, oracle: Path | None = None, share: float = 0.0
+) -> dict[str, Any]:
     """A day of conversation before a night: a new person introduces themselves, says what
-    they like, and asks MAX about one of the terms he holds."""
+    they like, and asks MAX about one of the terms he holds; then MAX asks them his open
+    proposals and they answer a share of them (`ask_open`)."""
     from resident.clock import ManualClock
     from resident.config import load_settings
     from resident.daemon.boot import boot
@@ -176,7 +182,33 @@ def one_day(data_dir: Path, at: datetime, day: int) -> dict[str, Any]:
                 said.append(f"{text} -> {turn.reply[:80]}")
         finally:
             resident.shutdown(at)
-    return {"day": day, "turns": said}
+        asked = ask_open(graph, data_dir, oracle, name, at, day, share) if oracle else []
+    return {"day": day, "turns": said, "asked": asked}
+
+
+def ask_open(
+    graph: Any, data_dir: Path, oracle: Path, name: str, at: datetime, day: int, share: float
+) -> list[list[Any]]:
+    """The person of the day is asked each open proposal ("Does A is_a B?", its gap) and
+    answers a share of them (a stable hash of the proposal and the day: a person knows some
+    things, not all), from the FULL ontology (`oracle`: each subset term's ancestors). An answer
+    closes the proposal in the ledger (resident.learning.answers.answered) and its gap."""
+    from resident.learning.answers import answered
+    from resident.learning.checkpoint import load_ledger, save_ledger
+    from resident.learning.consolidation import _hash_unit
+
+    up = {k: set(v) for k, v in json.loads(oracle.read_text()).items()}
+    ledger, out = load_ledger(data_dir), []
+    for p in ledger.open():
+        if _hash_unit(*p.triple, salt=f"day{day}") >= share:
+            continue
+        yes = p.object_entity in up.get(p.subject, set())
+        ledger = answered(ledger, p.triple, yes, name, at)
+        if p.gap_id:
+            graph.attempt_gap(p.gap_id, True, f"{name} answered {'yes' if yes else 'no'}", at)
+        out.append([*p.triple, yes])
+    save_ledger(data_dir, ledger)
+    return out
 
 
 def one_report(data_dir: Path, at: datetime, month: str) -> dict[str, Any]:
@@ -210,7 +242,9 @@ def _child(*argv: str) -> dict[str, Any]:
     return dict(json.loads(proc.stdout.strip().splitlines()[-1]))
 
 
-def run_days(data_dir: Path, nights: int, start: datetime) -> list[dict[str, Any]]:
+def run_days(
+    data_dir: Path, nights: int, start: datetime, ask: list[str] | None = None
+) -> list[dict[str, Any]]:
     """`nights` days, each a conversation in the evening and a night in its own process; a
     report card whenever a month ends and after the last night. Every result is appended to
     <data_dir>/nights.jsonl as it comes (a long run can be read while it goes)."""
@@ -220,11 +254,10 @@ def run_days(data_dir: Path, nights: int, start: datetime) -> list[dict[str, Any
     log = data_dir / "nights.jsonl"
     for i in range(nights):
         at = start + timedelta(days=i)
-        talk = _child(
-            "--talk", str(data_dir), "--at", (at - timedelta(hours=8)).isoformat(), "--day", str(i)
-        )
+        eve = (at - timedelta(hours=8)).isoformat()
+        talk = _child("--talk", str(data_dir), "--at", eve, "--day", str(i), *(ask or []))
         night = _child("--one-night", str(data_dir), "--at", at.isoformat())
-        night["talk"] = talk["turns"]
+        night["talk"], night["asked"] = talk["turns"], talk.get("asked", [])
         # As report-card/monthly does: on a new month's first morning, the month just ended;
         # and, to close the run, the month it ends in.
         months = (
@@ -318,6 +351,18 @@ def judge(
     return nights
 
 
+def _by_rule(nights: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for n in nights:
+        out.setdefault(str(n.get("names_rule", "-")).split(" (")[0], []).append(n)
+    return out
+
+
+def _estimate(n: dict[str, Any]) -> str:
+    est = n.get("names_estimate")
+    return "-" if est is None else f"{est:.2f} ({n.get('names_lower', 0.0):.2f})"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--terms", type=int, default=2000)
@@ -331,12 +376,16 @@ def main() -> None:
     ap.add_argument("--month", default="")
     ap.add_argument("--at", default="")
     ap.add_argument("--withhold", type=float, default=0.0, help="share of edges MAX never gets")
+    ap.add_argument("--answer-share", type=float, default=0.0, help="share a person answers")
+    ap.add_argument("--oracle", default="")
     args = ap.parse_args()
     if args.one_night:
         print(json.dumps(one_night(Path(args.one_night), datetime.fromisoformat(args.at))))
         return
     if args.talk:
-        print(json.dumps(one_day(Path(args.talk), datetime.fromisoformat(args.at), args.day)))
+        oracle = Path(args.oracle) if args.oracle else None
+        at = datetime.fromisoformat(args.at)
+        print(json.dumps(one_day(Path(args.talk), at, args.day, oracle, args.answer_share)))
         return
     if args.report:
         at = datetime.fromisoformat(args.at)
@@ -361,7 +410,13 @@ def main() -> None:
     )
     t0 = time.perf_counter()
     print(f"data directory: {work}", flush=True)
-    nights = judge(run_days(work, args.nights, start), up, gone)
+    ask: list[str] = []
+    if args.answer_share > 0:
+        oracle = work.parent / f"{work.name}-oracle.json"
+        terms = set(ents["id"].to_pylist())
+        oracle.write_text(json.dumps({x: sorted(up.get(x, set())) for x in terms}))
+        ask = ["--oracle", str(oracle), "--answer-share", str(args.answer_share)]
+    nights = judge(run_days(work, args.nights, start, ask), up, gone)
     total = time.perf_counter() - t0
     written = sum(n["written"] for n in nights)
     true = sum(n["true"] for n in nights)
@@ -375,7 +430,8 @@ def main() -> None:
         f"average {os.getloadavg()[0]:.1f} at the end), CPU, one torch thread. Date: "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Command: `python -m "
         f"benchmarks.learning_nightly --terms {args.terms} --nights {args.nights} --epochs "
-        f"{args.epochs}{f' --withhold {args.withhold}' if args.withhold else ''}` "
+        f"{args.epochs}{f' --withhold {args.withhold}' if args.withhold else ''}"
+        f"{f' --answer-share {args.answer_share}' if args.answer_share else ''}` "
         f"({total:.0f} s in all). Edges MAX was never told: {len(gone)} of "
         f"{all_edges.num_rows} (recovered: a proposal that is exactly one of them).",
         "",
@@ -383,21 +439,25 @@ def main() -> None:
         "night runs in its own process (its stages in children of it). Precision (calibrated) "
         "is the held-out precision at the night's threshold; true is checked against the FULL "
         "hp.obo (the edge or one it entails); reversed: the full ontology holds the opposite "
-        "direction.",
+        "direction. Names rule: what set the names' threshold (resident.learning.answers: "
+        "held-out, exploration, or the answers so far, with the precision they estimate and "
+        "its 90% lower bound); answered the day before: the person's yes/no to open proposals.",
         "",
-        "| night | MRR | Hits@10 | threshold | held-out precision | names threshold | names "
-        "precision (support) | written | true | recovered | reversed | open | closed (c/r/d) "
-        "| quiz | wall s "
+        "| night | MRR | Hits@10 | threshold | held-out precision | names rule | names threshold "
+        "| names precision (support) | estimate (lower) | answered y/n | written | true "
+        "| recovered | reversed | open | closed (c/r/d) | quiz | wall s "
         "| tree peak RSS (PSS) MiB |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for i, n in enumerate(nights, 1):
         th = "none" if n["threshold"] is None else f"{n['threshold']:.3f}"
         nth = "none" if n["names_threshold"] is None else f"{n['names_threshold']:.3f}"
         c = n["closed"]
         lines.append(
-            f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | {th} | {n['precision']:.2f} | {nth} | "
-            f"{n['names_precision']:.2f} ({n['names_support']}) | "
+            f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | {th} | {n['precision']:.2f} | "
+            f"{n.get('names_rule', '-')} | {nth} | "
+            f"{n['names_precision']:.2f} ({n['names_support']}) | {_estimate(n)} | "
+            f"{sum(1 for a in n['asked'] if a[3])}/{sum(1 for a in n['asked'] if not a[3])} | "
             f"{n['written']} | {n['true']} | {n['recovered']} | {n['reversed']} | {n['pending']} | "
             f"{c.get('confirmed', 0)}/{c.get('refuted', 0)}/{c.get('decayed', 0)} | "
             f"{'stable' if n['quiz_stable'] else 'FAILED'} ({n['quiz_changed']}/"
@@ -430,6 +490,14 @@ def main() -> None:
         f"{share}), {rev} reversed; open after the last night: {nights[-1]['pending']}; "
         f"tree peak of a night {max(n['peak_rss_mib'] for n in nights)} MiB summed RSS, "
         f"{max(n['peak_pss_mib'] for n in nights)} MiB summed PSS (target 600 MB).",
+        "",
+        "By the rule that set the night's names threshold: "
+        + "; ".join(
+            f"{rule}: {sum(n['written'] for n in group)} written, "
+            f"{sum(n['true'] for n in group)} true"
+            for rule, group in _by_rule(nights).items()
+        )
+        + f". Answers the persons gave: {sum(len(n['asked']) for n in nights)}.",
         "",
         f"Conversation before each night (a new person a day): {nights[0]['talk']}",
     ]

@@ -146,7 +146,7 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
     pairs = _pairs(data)
     scorers = generators(model, data, pairs, edges, inp.labels, acyclic, cc.candidates_per_pair)
     cal = replace(_calibrate(scorers[0], data, train, acyclic, cc), scorer="learner")
-    names_cal, by_names = calibrated(scorers[1], data, acyclic, cc)
+    names_cal, by_names = calibrated(scorers[1], data, acyclic, cc, inp.ledger)
     scorers = (scorers[0], by_names)
     room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(inp.ledger.open())))
     chosen, skipped = _choose(

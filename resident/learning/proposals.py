@@ -113,6 +113,12 @@ class Calibration:
     #: The precision's lower bound (Wilson, one-sided 90%) at the threshold's support: how
     #: little the candidates above it may be worth, given how few they are.
     lower: float = 0.0
+    #: Which rule set the threshold: "held-out" (the calibration alone), "answers (...)"
+    #: (scaled by what was answered about earlier proposals) or "exploration"
+    #: (resident.learning.answers).
+    rule: str = "held-out"
+    #: The precision the answers estimate at the threshold (None: the held-out rule's own).
+    estimate: float | None = None
 
 
 def wilson_lower(hits: int, n: int, z: float = 1.2816) -> float:
@@ -201,6 +207,7 @@ def pooled(cals: Mapping[str, Calibration], scorer: str) -> Calibration:
         positives,
         scorer=scorer,
         lower=round(wilson_lower(hits, support), 4),
+        rule="; ".join(sorted({c.rule for c in found})),
     )
 
 

@@ -5,32 +5,37 @@ knows under it, every entity is a candidate parent with the score
 
     directed(h, t) * (1 - rank(t) / n)
 
-unless the two names differ by a word swap the held edges show between siblings
-(lexical.contrasts: "Increased ..." against "Decreased ..."). directed is the lexical
-subsumption of resident.learning.lexical (how much of t's name h's name says, t the more general
-term in the held edges) and rank(t) is where the Forward-Forward learner puts t among all n
-entities as the tail of (h, relation): the names say which way a link goes, the learner orders
-the candidates it finds plausible. The candidates are calibrated on the held-out edges apart
-from the learner's own (their scores are another scale), each partial order by itself, a
-candidate true when it is held out or the held edges entail it (`calibrated`):
-resident.learning.consolidation writes those above their relation's threshold too. A graph whose
-entities have no names, or a relation that is no partial order, gets none.
+unless the two names differ by a word swap the held edges show between siblings (lexical.contrasts:
+"Increased ..." against "Decreased ..."), or t's name repeats h's whole name and adds to it (the
+names say the other way round, whatever the held edges' generality says: a graph missing the edge
+between them can make the narrower term look the more general). directed is the lexical subsumption
+of resident.learning.lexical (how much of t's name h's name says, t the more general term in the
+held edges) and rank(t) is where the Forward-Forward learner puts t among all n entities as the tail
+of (h, relation): the names say which way a link goes, the learner orders the candidates it finds
+plausible. The candidates are calibrated on the held-out edges apart from the learner's own (their
+scores are another scale), each partial order by itself, a candidate true when it is held out or the
+held edges entail it (`calibrated`): resident.learning.consolidation writes those above their
+relation's threshold too. A graph whose entities have no names, or a relation that is no partial
+order, gets none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import torch
 
 from resident.config import ConsolidationSettings
+from resident.learning.answers import answers_of, choose_rule
 from resident.learning.ff import ForwardForward
 from resident.learning.lexical import contrasts, descendants, swapped, weighted_bags
 from resident.learning.names import words
 from resident.learning.proposals import (
     Calibration,
     Entailed,
+    Ledger,
     OrderIndex,
     calibrate_by_relation,
     order_verdict,
@@ -136,9 +141,10 @@ def candidates(
         swaps = contrasts(train, rel, names.bags)
 
         def no_swap(h: int, r: int, t: int, swaps: frozenset[tuple[str, str]] = swaps) -> bool:
-            # Siblings' names that differ by a learned contrast are no subsumption.
-            bags = names.bags
-            return skip(h, r, t) or swapped(bags[entities[h]], bags[entities[t]], swaps)
+            # Siblings' names that differ by a learned contrast are no subsumption, and a parent
+            # whose name repeats the child's and adds to it says the other way round.
+            child, parent = names.bags[entities[h]], names.bags[entities[t]]
+            return skip(h, r, t) or swapped(child, parent, swaps) or child < parent
 
         general = torch.tensor([below.get(e, 0) for e in entities], dtype=torch.float)
         hs = heads(r)
@@ -155,12 +161,19 @@ def candidates(
 
 
 def calibrated(
-    generate: Gen, data: Any, orders: Sequence[str], cc: ConsolidationSettings
+    generate: Gen,
+    data: Any,
+    orders: Sequence[str],
+    cc: ConsolidationSettings,
+    ledger: Ledger | None = None,
 ) -> tuple[Calibration, Gen]:
     """The names' candidates calibrated as the night would make them, with only the training
     edges known, each partial order by itself and its truth `Entailed` (a held-out edge, or one
     the training and held-out edges entail); and the generator of tonight's candidates above
-    their own relation's threshold (the returned calibration pools the relations: `pooled`)."""
+    their own relation's threshold (the returned calibration pools the relations: `pooled`).
+    Given the proposal `ledger`, each relation's threshold follows `answers.choose_rule`: the
+    answers about earlier proposals scale the calibration once there are enough of them, and a
+    relation with neither a threshold nor answers may explore."""
     scorer = "names with the learner"
     if not len(data.train) or not len(data.test):
         return Calibration(None, 0.0, 0, 0, 0, scorer=scorer), generate
@@ -178,11 +191,45 @@ def calibrated(
         triple = (ents[h], rels[r], ents[t])
         return triple in held or order_verdict(index, *triple) is not None
 
-    scored = [(s, rels[r], truth(ents[h], rels[r], ents[t])) for s, h, r, t in generate(skip)]
-    cals = calibrate_by_relation(scored, cc.precision_target, cc.min_calibration_support)
+    cands = [(s, (ents[h], rels[r], ents[t])) for s, h, r, t in generate(skip)]
+    scored = [(s, x[1], truth(*x)) for s, x in cands]
+    target, least = cc.precision_target, cc.min_calibration_support
+    cals = calibrate_by_relation(scored, target, least)
+    if ledger is not None:
+        # What was answered about earlier proposals says how precise they were on this graph.
+        ever = ledger.ever()
+        for r, cal in cals.items():
+            xs = [(s, ok) for s, rr, ok in scored if rr == r]
+            was = [x in ever for _, x in cands if x[1] == r]
+            cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least, was)
     thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
+    exploring = {rels.index(r) for r, c in cals.items() if c.rule.startswith("exploration")}
 
     def above(skip: Callable[[int, int, int], bool]) -> Candidates:
-        return [c for c in generate(skip) if c[2] in thresholds and c[0] >= thresholds[c[2]]]
+        got = [c for c in generate(skip) if c[2] in thresholds and c[0] >= thresholds[c[2]]]
+        # Exploration writes at most `least` a night for each relation, its best first.
+        got.sort(key=lambda c: -c[0])
+        kept = {r: 0 for r in exploring}
+        out = []
+        for c in got:
+            if c[2] in kept:
+                if kept[c[2]] >= least:
+                    continue
+                kept[c[2]] += 1
+            out.append(c)
+        return out
 
-    return pooled(cals, scorer), above
+    cal = pooled(cals, scorer)
+    return replace(cal, scorer=_labelled(scorer, cal)), above
+
+
+def _labelled(scorer: str, cal: Calibration) -> str:
+    """The scorer's name as a proposal's trail gives it, with the rule that set its threshold."""
+    if cal.rule.startswith("exploration"):
+        return f"{scorer}, exploring: no calibrated threshold yet, written to be asked about"
+    if cal.rule.startswith("answers") and cal.estimate is not None:
+        return (
+            f"{scorer}, scaled by {cal.rule}: estimated precision {cal.estimate:.2f}, "
+            f"90% lower bound {cal.lower:.2f}"
+        )
+    return scorer

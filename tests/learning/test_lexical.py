@@ -169,3 +169,25 @@ def test_the_night_never_offers_a_sibling_swap_as_a_parent(
     # Without the learned contrasts the same names would be offered.
     monkeypatch.setattr(subsume, "swapped", lambda *_: False)
     assert swaps <= offered()
+
+
+def test_a_parent_whose_name_adds_to_the_childs_is_never_offered() -> None:
+    import resident.learning.subsume as subsume
+    from resident.learning.ff import ForwardForward
+
+    # "abnormal urinary physiology" has more descendants in the held edges than "abnormal
+    # urinary", so the generality gate would let it be its parent; but its name repeats the
+    # other's and adds to it: the names say the other way round.
+    edges = [(f"{k} abnormal urinary physiology", "is_a", "abnormal urinary physiology")
+             for k in ("mild", "severe", "acute")]  # fmt: skip
+    edges += [("abnormal urinary stone", "is_a", "abnormal urinary"),
+              ("abnormal renal urinary", "is_a", "abnormal urinary")]  # fmt: skip
+    ents = sorted({e for h, _, t in edges for e in (h, t)})
+    ei = {e: i for i, e in enumerate(ents)}
+    names = subsume.NameIndex(ents, {e: e for e in ents})
+    got = subsume.candidates(
+        ForwardForward(len(ents), 1, 8), names, edges, ents, ["is_a"], ["is_a"], 5,
+        lambda h, r, t: False, lambda r: [ei["abnormal urinary"], ei["abnormal urinary stone"]],
+    )  # fmt: skip
+    offered = {(ents[h], ents[t]) for _, h, _, t in got}
+    assert ("abnormal urinary", "abnormal urinary physiology") not in offered
