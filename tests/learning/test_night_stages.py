@@ -24,6 +24,7 @@ from resident.learning.night_process import run_night, settings_json
 from resident.memory.duck_store import DuckStore
 from tests.learning.learn_probe import NOTE_FILE
 from tests.learning.test_consolidation import NOW, _fill, _small_settings
+from tests.learning.test_night_process import _alive
 
 pytest.importorskip("torch")
 QUIZ = "resident.daemon.quiz_process"
@@ -119,14 +120,6 @@ def test_a_learner_that_fails_is_a_typed_error_and_changes_nothing(settings: Set
     assert "InvalidInput: the learner's probe refuses to train" in str(caught.value)
     assert not checkpoint_path(s.data_dir).exists()
     assert not list(s.data_dir.glob("night-*")), "the scratch copy is gone"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return False
-    return "\nState:\tZ" not in state
 
 
 def test_a_learner_whose_parent_is_killed_ends_and_changes_nothing(
