@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -205,6 +206,26 @@ def _alive(pid: int) -> bool:
     return "\nState:\tZ" not in state
 
 
+def orphan_ends(
+    parent: subprocess.Popen[bytes], child_pid: Callable[[], int | None], what: str
+) -> None:
+    """Kill `parent` -9 once `child_pid()` names its waiting child, then wait until that
+    orphaned child has ended itself (it looks for its parent every second; the generous bound
+    only keeps a broken build from waiting forever)."""
+    try:
+        while (child := child_pid()) is None:
+            assert parent.poll() is None, f"the parent ended before its {what} began"
+            time.sleep(0.1)
+        os.kill(parent.pid, signal.SIGKILL)
+    finally:
+        parent.kill()  # a test that failed above leaves no night waiting: it ends with it
+        parent.wait()
+    deadline = time.monotonic() + 120
+    while _alive(child):
+        assert time.monotonic() < deadline, f"the orphaned {what} is still running"
+        time.sleep(0.1)
+
+
 def test_a_night_whose_parent_is_killed_ends_and_changes_nothing(
     settings: Settings, tmp_path: Path
 ) -> None:
@@ -220,22 +241,12 @@ def test_a_night_whose_parent_is_killed_ends_and_changes_nothing(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    try:
-        # The night child has written to its scratch graph and waits: only then the parent dies.
-        while not pid_file.exists() or not pid_file.read_text():
-            assert parent.poll() is None, "the parent ended before its night began"
-            time.sleep(0.1)
-        child = int(pid_file.read_text())
-        os.kill(parent.pid, signal.SIGKILL)
-    finally:
-        parent.kill()  # a test that failed above leaves no night waiting: it ends with it
-        parent.wait()
-    # The orphaned night ends itself: it looks for its parent every second (the generous
-    # bound only keeps a broken build from waiting forever).
-    deadline = time.monotonic() + 120
-    while _alive(child):
-        assert time.monotonic() < deadline, "the orphaned night is still running"
-        time.sleep(0.1)
+
+    # The night child has written to its scratch graph and waits: only then the parent dies.
+    def written() -> int | None:
+        return int(pid_file.read_text()) if pid_file.exists() and pid_file.read_text() else None
+
+    orphan_ends(parent, written, "night")
     with DuckStore.open(s) as graph:
         assert _count(graph) == before
     assert not checkpoint_path(s.data_dir).exists()

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,7 +22,7 @@ from resident.learning.night_process import run_night, settings_json
 from resident.memory.duck_store import DuckStore
 from tests.learning.learn_probe import NOTE_FILE
 from tests.learning.test_consolidation import NOW, _fill, _small_settings
-from tests.learning.test_night_process import _alive
+from tests.learning.test_night_process import orphan_ends
 
 pytest.importorskip("torch")
 QUIZ = "resident.daemon.quiz_process"
@@ -136,22 +134,14 @@ def test_a_learner_whose_parent_is_killed_ends_and_changes_nothing(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    try:
-        # The learner's child runs (the reading stage has harvested): only then the parent dies.
-        while not note.exists() or not note.read_text():
-            assert parent.poll() is None, "the parent ended before its learner began"
-            time.sleep(0.1)
-        child = int(json.loads(note.read_text())["pid"])
-        os.kill(parent.pid, signal.SIGKILL)
-    finally:
-        parent.kill()  # a test that failed above leaves no night waiting: it ends with it
-        parent.wait()
-    # The orphaned learner ends itself: it looks for its parent every second (the generous
-    # bound only keeps a broken build from waiting forever).
-    deadline = time.monotonic() + 120
-    while _alive(child):
-        assert time.monotonic() < deadline, "the orphaned learner is still running"
-        time.sleep(0.1)
+
+    # The learner's child runs (the reading stage has harvested): only then the parent dies.
+    def running() -> int | None:
+        return (
+            int(json.loads(note.read_text())["pid"]) if note.exists() and note.read_text() else None
+        )
+
+    orphan_ends(parent, running, "learner")
     with DuckStore.open(s) as graph:
         assert _counts(graph) == before
     assert not checkpoint_path(s.data_dir).exists()
