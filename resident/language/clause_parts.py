@@ -374,3 +374,8 @@ def _count_of(tok: Token) -> str | None:
     """The number said on a noun, whole ("two hundred bulbs": two hundred)."""
     said = next((c for c in tok.children if c.dep_ == "nummod"), None)
     return None if said is None else " ".join(t.text for t in said.subtree)
+
+
+def overlaps(obj: str, role: str) -> bool:
+    """Does a role's text hold the object ("to teaching law" for "teaches law")?"""
+    return role == obj or obj.endswith(role) or bool(obj) and role.endswith(f" {obj}")

@@ -32,6 +32,7 @@ from resident.language.clause_parts import (
     _restated,
     _side_by_side,
     _time_tokens,
+    overlaps,
 )
 from resident.language.kin import (
     _kin_by_copula,
@@ -51,12 +52,14 @@ from resident.language.objects import (
     indirect_question,
     light_object,
     measures,
+    physical_thing,
     praise_of_thing,
     role_only,
     speaker_elided,
     time_clause,
     time_clauses,
     verb_like,
+    years_had,
 )
 from resident.language.phrases import third_person
 from resident.language.refs import (
@@ -207,7 +210,7 @@ def _with_roles(
             continue
         own = st.object.lower()
         # A role that holds the object ("to teaching law" for "teaches law") is the object.
-        kept = tuple(r for r in roles if not _overlaps(own, r.text.lower()))
+        kept = tuple(r for r in roles if not overlaps(own, r.text.lower()))
         if st.predicate == "is_a":
             # "He was a volunteer for ten years": how long, not where, when or with whom.
             kept = tuple(r for r in kept if r.role == "duration")
@@ -228,10 +231,6 @@ def _with_roles(
     # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
     # is Ana's sister" from "My sister Lena lives in Porto").
     return sorted(out, key=lambda st: st.object == "")
-
-
-def _overlaps(obj: str, role: str) -> bool:
-    return role == obj or obj.endswith(role) or bool(obj) and role.endswith(f" {obj}")
 
 
 #: Verbs of wanting: what follows them is a wish, not a deed ("want to learn Spanish").
@@ -514,6 +513,7 @@ def _read_clause_with(
         and lemma not in CONTENT_WHEN_OBJECT
         and not _goes_somewhere(verb)
         and not arranged
+        and (obj_tok is None or not physical_thing(obj_tok))  # "caught two mice": a deed
     ):
         # Talk about talk states nothing; who its object names still is ("let me introduce
         # my husband Karim and our kids Nour and Sami").
@@ -531,6 +531,9 @@ def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:
     if obj_tok is not None and obj_tok.like_num and lemma in words("age_verbs"):
         said = obj_tok.doc[obj_tok.left_edge.i : obj_tok.right_edge.i + 1].text
         clause.emit("age", said, literal=True, verb_lemma="be")
+        return True
+    if (years := years_had(lemma, obj_tok)) is not None:
+        clause.emit("age", years, literal=True, verb_lemma="be")  # "he has seven years"
         return True
     caused = _caused(clause.verb, obj_tok) if lemma in ("have", "get") else None
     if caused is not None:

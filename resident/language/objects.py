@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
-from resident.language.roles import RoleFill, inner_hyphen
+from resident.language.roles import RoleFill, inner_hyphen, is_person_like
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -43,6 +43,31 @@ def copula_predicate(predicate: str, subject: Ref, obj: str) -> str:
     if predicate != "is_a" or not _personal(subject) or not is_occupation(obj):
         return predicate
     return "works_as"
+
+
+def physical_thing(tok: Token) -> bool:
+    """Does the noun `tok` name a physical thing: its most frequent WordNet sense in one of
+    data/physical_lexnames.txt ("mice", "bus"; not "cold", "story", "news")?"""
+    if tok.pos_ != "NOUN":
+        return False
+    return lexicon.first_lexname(tok.lemma_.lower()) in words("physical_lexnames")
+
+
+def years_had(verb_lemma: str, obj: Token | None) -> str | None:
+    """The age a non-native "have" says ("he has seven years"): the count of a bare
+    data/age_have_units.txt noun that is the verb's only object and the subject a person's;
+    None otherwise ("we have two years left", "three years of Spanish" keep their meaning)."""
+    if verb_lemma != "have" or obj is None or obj.lemma_.lower() not in words("age_have_units"):
+        return None
+    subject = next((c for c in obj.head.children if c.dep_ == "nsubj"), None)
+    if subject is None or not is_person_like(subject) or "Plur" in subject.morph.get("Number"):
+        return None  # "we have two years": no one's age
+    counts = [c for c in obj.children if c.dep_ == "nummod"]
+    others = [c for c in obj.children if c.dep_ not in ("nummod", "punct")]
+    rest = [c for c in obj.head.children if c.i > obj.i and c.dep_ not in ("punct", "cc", "conj")]
+    if len(counts) != 1 or others or rest:
+        return None
+    return _words(counts[0])
 
 
 def counted(obj: str) -> bool:

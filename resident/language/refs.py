@@ -391,6 +391,8 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
             "dep",
             "parataxis",
             "advmod",
+            # "I love the kids, not the marking": a noun's "not" opens a contrast, no part of it.
+            "neg",
         ):
             if child.dep_ == "prep" and child.lower_ == "of" and child.i > tok.i:
                 continue
