@@ -194,6 +194,30 @@ _WH_OF_ENTITY = {
 }
 
 
+def state_passive(verb: Token, subject: Ref) -> Statement | None:
+    """ "We've been married forty-seven years", "Anjali got engaged last week": a passive said
+    of a person with no one doing it ("by") and nothing done to ("was given a watch"), whose
+    participle WordNet knows as an adjective, is the subject's state ("is married") or, with
+    "get", the change into it ("gets engaged"); its time and duration are the clause's roles."""
+    if subject.kind not in ("person", "animal") and subject.role == "thing" or verb.tag_ != "VBN":
+        return None
+    if any(c.dep_ in ("agent", "dobj", "dative", "attr", "oprd") for c in verb.children):
+        return None
+    if lexicon.base(verb.lower_, "a") != verb.lower_:
+        return None
+    auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
+    if auxpass is None:
+        return None
+    became = lexicon.base(auxpass.lower_, "v") == "get"
+    return Statement(
+        subject=subject,
+        predicate="gets" if became else "is",
+        object=verb.lower_,
+        literal=True,
+        verb="get" if became else "be",
+    )
+
+
 def asked_as_statement(verb: Token, subject: Ref) -> Statement | None:
     """ "Ana was born on 3 May": a verb whose question names an attribute ("when born":
     birthday, wh_verb.tsv) said with the answer's kind of phrase (a date, a place, by NER)."""

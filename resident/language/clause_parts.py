@@ -7,11 +7,11 @@ its verb ("had my cataract done", "came home", "going to visit").
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from resident.language import lexicon
 from resident.language import when as timewords
-from resident.language.objects import _direct_object
+from resident.language.objects import _direct_object, years_had
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -379,3 +379,54 @@ def _count_of(tok: Token) -> str | None:
 def overlaps(obj: str, role: str) -> bool:
     """Does a role's text hold the object ("to teaching law" for "teaches law")?"""
     return role == obj or obj.endswith(role) or bool(obj) and role.endswith(f" {obj}")
+
+
+def passive_modality(verb: Token) -> Literal["plan", "done", "state"]:
+    """How a passive state was said, from its auxiliaries (the participle itself is always a
+    past form): "is getting married in June" a plan, "got engaged" / "had been married" done,
+    "we've been married forty-seven years" a state that holds."""
+    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a in _FUTURE for a in auxes) or present_ahead(verb, auxes):
+        return "plan"
+    getting = any(a in _PROGRESSIVE_AUX for a in auxes) and any(a.endswith("ing") for a in auxes)
+    ahead = any(t.lower_ in words("ahead_words") and t.ent_type_ for t in verb.subtree)
+    if getting and (ahead or perfect_point(verb, ("on", "in"))):
+        return "plan"
+    return "done" if any(a in ("got", "was", "were", "had", "did") for a in auxes) else "state"
+
+
+class _Emits(Protocol):
+    """What `said_whole` needs of a clause being read (clauses._Clause)."""
+
+    verb: Token
+    lemma: str
+    time_idx: set[int]
+
+    def emit(
+        self,
+        predicate: str | None,
+        obj: str | None,
+        *,
+        literal: bool = ...,
+        verb_lemma: str | None = ...,
+    ) -> None: ...
+
+
+def said_whole(clause: _Emits, obj_tok: Token | None) -> bool:
+    """A clause whose verb and object together say one thing: "Mum turned thirty-five" (an
+    age), "I had my cataract done" (what was done to it)."""
+    lemma = clause.lemma
+    if obj_tok is not None and obj_tok.like_num and lemma in words("age_verbs"):
+        said = obj_tok.doc[obj_tok.left_edge.i : obj_tok.right_edge.i + 1].text
+        clause.emit("age", said, literal=True, verb_lemma="be")
+        return True
+    if (years := years_had(lemma, obj_tok)) is not None:
+        clause.emit("age", years, literal=True, verb_lemma="be")  # "he has seven years"
+        return True
+    caused = _caused(clause.verb, obj_tok) if lemma in ("have", "get") else None
+    if caused is not None:
+        done, thing = caused
+        verb = third_person(lemma)
+        clause.emit(_predicate(verb, done.lower_), _object_text(thing, clause.time_idx))
+        return True
+    return False

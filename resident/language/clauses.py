@@ -14,10 +14,10 @@ from resident.language.attributes import (
     attribute_statement,
     copula_values,
     generic_subject,
+    state_passive,
 )
 from resident.language.clause_parts import (
     _CLAUSE_DEPS,
-    _caused,
     _gerund_after_prep,
     _goes_somewhere,
     _item_counts,
@@ -33,6 +33,8 @@ from resident.language.clause_parts import (
     _side_by_side,
     _time_tokens,
     overlaps,
+    passive_modality,
+    said_whole,
 )
 from resident.language.kin import (
     _kin_by_copula,
@@ -59,7 +61,6 @@ from resident.language.objects import (
     time_clause,
     time_clauses,
     verb_like,
-    years_had,
 )
 from resident.language.phrases import third_person
 from resident.language.refs import (
@@ -186,7 +187,11 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
     subj_tok = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
     subject = None if subj_tok is None else subject_ref(subj_tok, ctx)
     asked = None if subject is None else asked_as_statement(verb, subject)
-    return [] if asked is None else [asked]
+    state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
+    if asked or state is None:
+        return [] if asked is None else [asked]
+    said = passive_modality(verb)
+    return [st.model_copy(update={"modality": said}) for st in _with_roles(verb, subj_tok, [state])]
 
 
 def _with_roles(
@@ -501,7 +506,7 @@ def _read_clause_with(
         clause.wish(xcomp)
         return clause.out
     obj_tok = _direct_object(verb)
-    if _said_whole(clause, obj_tok):
+    if said_whole(clause, obj_tok):
         return clause.out
     introducing = (
         subject.role == "listener" and lemma in words("introducing_verbs") and clause.mood != "past"
@@ -522,26 +527,6 @@ def _read_clause_with(
         return [st for st in clause.out if st.verb != lemma]
     _read_objects(clause, obj_tok)
     return clause.out
-
-
-def _said_whole(clause: _Clause, obj_tok: Token | None) -> bool:
-    """A clause whose verb and object together say one thing: "Mum turned thirty-five" (an
-    age), "I had my cataract done" (what was done to it)."""
-    lemma = clause.lemma
-    if obj_tok is not None and obj_tok.like_num and lemma in words("age_verbs"):
-        said = obj_tok.doc[obj_tok.left_edge.i : obj_tok.right_edge.i + 1].text
-        clause.emit("age", said, literal=True, verb_lemma="be")
-        return True
-    if (years := years_had(lemma, obj_tok)) is not None:
-        clause.emit("age", years, literal=True, verb_lemma="be")  # "he has seven years"
-        return True
-    caused = _caused(clause.verb, obj_tok) if lemma in ("have", "get") else None
-    if caused is not None:
-        done, thing = caused
-        verb = third_person(lemma)
-        clause.emit(_predicate(verb, done.lower_), _object_text(thing, clause.time_idx))
-        return True
-    return False
 
 
 def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:

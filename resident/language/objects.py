@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
-from resident.language.roles import RoleFill, inner_hyphen, is_person_like
+from resident.language.roles import RoleFill, inner_hyphen, is_person_like, is_time
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def years_had(verb_lemma: str, obj: Token | None) -> str | None:
     if verb_lemma != "have" or obj is None or obj.lemma_.lower() not in words("age_have_units"):
         return None
     subject = next((c for c in obj.head.children if c.dep_ == "nsubj"), None)
-    if subject is None or not is_person_like(subject) or "Plur" in subject.morph.get("Number"):
+    if subject is None or not is_person_like(subject) or "Plur" in subject.morph.get("Number", []):
         return None  # "we have two years": no one's age
     counts = [c for c in obj.children if c.dep_ == "nummod"]
     others = [c for c in obj.children if c.dep_ not in ("nummod", "punct")]
@@ -303,6 +303,10 @@ def _direct_object(verb: Token) -> Token | None:
     for child in verb.rights:
         if child.is_punct or child.ent_type_ or not _noun_or_unknown(child.lower_):
             continue
+        if _after_a_role(verb, child) or is_time(child):
+            # "I work in the library part time": a noun after the clause's prepositional
+            # phrase, or a time ("every morning"), says how or when, not what.
+            continue
         loose = child.dep_ in ("advmod", "acomp", "npadvmod", "punct", "dep") and child.pos_ in (
             "ADJ",
             "ADV",
@@ -319,6 +323,11 @@ def _direct_object(verb: Token) -> Token | None:
         if loose or lone:
             return child
     return None
+
+
+def _after_a_role(verb: Token, child: Token) -> bool:
+    """Does a prepositional phrase of `verb` come between it and `child`?"""
+    return any(c.dep_ == "prep" and verb.i < c.i < child.i for c in verb.children)
 
 
 def _noun_or_unknown(word: str) -> bool:

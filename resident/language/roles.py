@@ -165,20 +165,39 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
         elif dep in ("advcl", "xcomp") and _to_be(child):
             # "studying to be a tour guide", "moved home to look after my father": what for.
             out.append(RoleFill(role="purpose", text=_clause_text(child)))
+        elif dep in ("advcl", "xcomp") and _bare_gerund(child):
+            # "took the kids camping in the Peak District", "went surfing with Liam": the
+            # gerund's where and with whom are the clause's, and the gerund is what for.
+            out.append(RoleFill(role="purpose", text=child.lower_))
+            for prep in (c for c in child.children if c.dep_ == "prep" and c.i not in used):
+                out.extend(_prep_roles(prep, used, passive))
         elif dep == "advmod" and child.lower_ in words("frequency_adverbs"):
             out.append(RoleFill(role="manner", text=child.lower_))
     if obj is not None:
-        count = next((c for c in obj.children if c.dep_ == "nummod"), None)
-        if count is not None:
-            out.append(RoleFill(role="quantity", text=count.text))
-        for nested in obj.children:
-            if nested.dep_ == "prep" and nested.lower_ != "of" and nested.i not in used:
-                out.extend(_prep_roles(nested, used, passive))
+        out.extend(_object_roles(obj, used, passive))
     seen: dict[tuple[str, str], RoleFill] = {}
     for r in out:
         if r.text:
             seen.setdefault((r.role, r.text.lower()), r)
     return tuple(seen.values())
+
+
+def _object_roles(obj: Token, used: set[int], passive: bool) -> list[RoleFill]:
+    """The object's count and its own prepositional phrases ("a card from Tom")."""
+    out: list[RoleFill] = []
+    count = next((c for c in obj.children if c.dep_ == "nummod"), None)
+    if count is not None:
+        out.append(RoleFill(role="quantity", text=count.text))
+    for nested in obj.children:
+        if nested.dep_ == "prep" and nested.lower_ != "of" and nested.i not in used:
+            out.extend(_prep_roles(nested, used, passive))
+    return out
+
+
+def _bare_gerund(verb: Token) -> bool:
+    """A gerund said without a subject of its own ("camping", not "me camping")."""
+    subject = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+    return verb.tag_ == "VBG" and not subject
 
 
 def _to_be(verb: Token) -> bool:

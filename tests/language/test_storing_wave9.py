@@ -37,3 +37,38 @@ def test_a_contrast_is_no_part_of_the_thing_and_news_is_no_thing(max_: Max) -> N
     assert ("Tunde", "loves", "kids") in _stored(max_, turn.claims)
     assert not any("not" in o.split() for _, _, o in _stored(max_, turn.claims))
     assert _stored(max_, max_.say("And I have more news.", tunde).claims) == set()
+
+
+def test_a_passive_state_is_stored_with_its_time_and_how_long(max_: Max) -> None:
+    alun, margaret = _person(max_, "Alun"), _person(max_, "Margaret")
+    turn = max_.say("We've been married forty-seven years.", alun)
+    stored = [c for c in turn.claims if c["object_literal"] == "married"]
+    assert stored and stored[0]["predicate"] == "is"
+    assert "forty-seven years" in str(stored[0])
+    ana = _person(max_, "Ana")
+    turn = max_.say("My brother Pablo is getting married in June, in Seville.", ana)
+    assert ("Pablo", "gets", "married") in _stored(max_, turn.claims)
+    wed = next(c for c in turn.claims if c["object_literal"] == "married")
+    assert "Seville" in str(wed) and "plan" in str(wed)
+    # Something given to someone, or done by someone named, is no state of the subject.
+    for text in ("I was given a watch.", "Margaret was seen by the doctor."):
+        stored_objects = {o for _, _, o in _stored(max_, max_.say(text, margaret).claims)}
+        assert not stored_objects & {"given", "seen"}, text
+
+
+def test_a_gerund_s_place_and_company_are_the_clause_s(max_: Max) -> None:
+    layla, karim = _person(max_, "Layla"), _person(max_, "Karim")
+    max_.say("Karim took the kids camping in the Peak District last weekend.", layla)
+    assert "peak district" in _answer(max_.say("Where did Karim take the kids?", layla))
+    turn = max_.say("I went surfing with my brother in Cornwall.", karim)
+    surfing = next(c for c in turn.claims if c["object_literal"] == "surfing")
+    assert "Cornwall" in str(surfing) and "brother" in str(surfing)
+
+
+def test_a_noun_after_the_clause_s_place_is_how_not_what(max_: Max) -> None:
+    siobhan = _person(max_, "Siobhan")
+    turn = max_.say("i work in the library part time three days a week", siobhan)
+    assert ("Siobhan", "works_in", "library") in _stored(max_, turn.claims)
+    # A noun right after the verb is still its object when the tagger missed it.
+    turn = max_.say("Declan hates cilantro.", siobhan)
+    assert ("Declan", "hates", "cilantro") in _stored(max_, turn.claims)
