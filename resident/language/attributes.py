@@ -261,7 +261,11 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
             continue
         if child.i in time_idx:
             continue
-        if child.dep_ == "attr":
+        if child.dep_ in ("attr", "acomp") and _noun_only(child):
+            # "I am electrician", "she is nurse": an article-less noun the tagger took for an
+            # adjective is what the subject is.
+            put("is_a", _object_text(child, time_idx), verb_lemma="be")
+        elif child.dep_ == "attr":
             # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
             if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS:
                 for o in _conjuncts(child):
@@ -276,6 +280,17 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
                     _object_text(pobj, time_idx),
                     verb_lemma="be",
                 )
+
+
+def _noun_only(tok: Token) -> bool:
+    """A complement with no article that WordNet knows as a noun and never as an adjective,
+    tagged an adjective or hung on the copula as one ("I am electrician")."""
+    if tok.pos_ not in ("ADJ", "NOUN") or tok.dep_ == "attr" and tok.pos_ == "NOUN":
+        return False
+    if any(c.dep_ == "det" for c in tok.children) or not lexicon.available():
+        return False
+    word = tok.lower_
+    return lexicon.base(word, "n") is not None and lexicon.base(word, "a") is None
 
 
 def _adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[int]) -> None:

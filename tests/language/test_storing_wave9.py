@@ -72,3 +72,12 @@ def test_a_noun_after_the_clause_s_place_is_how_not_what(max_: Max) -> None:
     # A noun right after the verb is still its object when the tagger missed it.
     turn = max_.say("Declan hates cilantro.", siobhan)
     assert ("Declan", "hates", "cilantro") in _stored(max_, turn.claims)
+
+
+def test_an_article_less_occupation_is_what_someone_works_as(max_: Max) -> None:
+    piotr, zofia = _person(max_, "Piotr"), _person(max_, "Zofia")
+    turn = max_.say("I am electrician, I have my own company.", piotr)
+    assert ("Piotr", "works_as", "electrician") in _stored(max_, turn.claims)
+    assert "electrician" in _answer(max_.say("What does Piotr work as?", zofia))
+    # An adjective stays a passing state, stored as nothing.
+    assert _stored(max_, max_.say("I am tired.", piotr).claims) == set()
