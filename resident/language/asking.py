@@ -42,6 +42,7 @@ from resident.language.question_reading import (
     question_subject,
     read_question,
 )
+from resident.language.render import local_day
 from resident.language.statement import base_form
 from resident.language.words import words
 from resident.records import Claim, Level, Qualifier
@@ -344,7 +345,7 @@ def answer_query(
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
         fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
-        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0])
+        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now)
         return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
         return None
@@ -352,11 +353,11 @@ def answer_query(
     order = [v.claim.id for v in top[:limit]]
     bumped = {v.claim.id: v for v in views([graph.get_claim(i, now) for i in order], dictionary)}
     top = [bumped[i] for i in order]
-    said = _said(query, top, held, subject is None)
+    said = _said(query, top, held, subject is None, now)
     if said is None:
         return None
     short, prefix = said
-    lines = [prefix, *(_with_time(v) for v in top)]
+    lines = [prefix, *(_with_time(v, now) for v in top)]
     return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
 
 
@@ -387,6 +388,7 @@ def _said(
     top: list[ClaimView],
     held: Mapping[str, Sequence[Qualifier]],
     asks_subject: bool,
+    now: datetime,
 ) -> tuple[str, str] | None:
     """The answer in a few words and the line that leads the reply, or None when the claims
     found do not answer after all."""
@@ -418,16 +420,17 @@ def _said(
     if query.wh == "when":
         moments = [v.claim.occurred_at for v in top if v.claim.occurred_at is not None]
         if moments:
-            short = timewords.render(moments[0])
+            short = timewords.render(local_day(moments[0], now))
         else:
-            short = f"{TOLD_ONLY} {timewords.render(lead.claim.created_at)}"
+            short = f"{TOLD_ONLY} {timewords.render(local_day(lead.claim.created_at, now))}"
         return short, f"{short}. {hedge(lead.claim)}"
     labels = [v.subject_label if asks_subject else v.object_label for v in top]
     short = " and ".join(dict.fromkeys(labels))
     return short, f"{short}. {hedge(lead.claim)}"
 
 
-def _with_time(view: ClaimView) -> str:
+def _with_time(view: ClaimView, now: datetime) -> str:
     if view.claim.occurred_at is None:
         return view.line
-    return f"{view.line} It happened (or is due) on {timewords.render(view.claim.occurred_at)}."
+    day = timewords.render(local_day(view.claim.occurred_at, now))
+    return f"{view.line} It happened (or is due) on {day}."

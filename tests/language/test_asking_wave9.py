@@ -1,0 +1,40 @@
+"""The asking side, wave 9 (issue 21): answers that hold on talk unlike the corpus the reader
+was tuned on. Each through a real Resident on a real DuckDB graph; each asserts what the
+reader before this wave said wrong or did not say."""
+
+from __future__ import annotations
+
+from datetime import timedelta, timezone
+
+from resident.language import Turn, converse
+from tests.language.test_conversation import Max, answer_of, person
+
+#: Pune: a day said there begins at 18:30 UTC the evening before.
+_IST = timezone(timedelta(hours=5, minutes=30))
+_ADT = timezone(timedelta(hours=-3))
+
+
+def _say_at(max_: Max, text: str, person_id: str, tz: timezone) -> Turn:
+    """A turn said in another time zone: the clock's instant, told in `tz`."""
+    now = max_.clock.advance(minutes=1).astimezone(tz)
+    return converse(
+        max_.resident, text, person_id, now, max_.resident.session.new_correlation_id(), said_at=now
+    )
+
+
+def test_a_day_said_away_from_utc_is_told_as_that_day(max_: Max) -> None:
+    arjun = person(max_, "Arjun")
+    max_.clock.advance(days=91, hours=12)  # Thursday 2 April 2026, 18:00 in Pune
+    _say_at(max_, "I sold my bike yesterday.", arjun, _IST)
+    turn = _say_at(max_, "When did Arjun sell his bike?", arjun, _IST)
+    # Before: "Tuesday 31 March 2026" (the local midnight of 1 April, told in UTC).
+    assert "1 april 2026" in answer_of(turn)
+    assert "wednesday" in answer_of(turn)
+
+
+def test_a_day_said_west_of_utc_is_not_moved_either(max_: Max) -> None:
+    rosa = person(max_, "Rosa")
+    max_.clock.advance(days=91, hours=23)  # Thursday 2 April 2026, 20:00 in Halifax
+    _say_at(max_, "I sold my car yesterday.", rosa, _ADT)
+    turn = _say_at(max_, "When did Rosa sell her car?", rosa, _ADT)
+    assert "1 april 2026" in answer_of(turn)
