@@ -26,6 +26,7 @@ from resident.language.matching import (
     _lemma_tokens,
     claim_verbs,
     holds_time,
+    is_move,
     light_event,
     moves_of,
     outdated_by_move,
@@ -83,6 +84,8 @@ GAP_ROLES: dict[str, tuple[str, ...]] = {
 #: "Who did Evan go with?": the preposition left without its object names the role asked.
 _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
 _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
+#: The prepositions of where someone is or goes, one for another; "from" says where they left.
+_AT_PREPS = _PLACE_PREPS - {"from"}
 _PLACE_VERBS = words("asking_place_verbs")
 
 
@@ -91,9 +94,12 @@ _PLACE_VERBS = words("asking_place_verbs")
 
 def gap_roles(query: Query) -> tuple[str, ...]:
     """The qualifier roles that fill the question's gap ("where" -> destination, location,
-    origin; "who ... with" -> companion)."""
+    origin; "who ... with" -> companion; "where ... from" -> origin alone)."""
     if query.wh == "who" and query.subject is not None and query.prep in _WHO_ROLES:
         return _WHO_ROLES[query.prep]
+    if query.wh == "where" and query.prep == "from":
+        # Where someone lives or works is not where they are from.
+        return ("origin",)
     return GAP_ROLES.get(query.wh, ())
 
 
@@ -174,7 +180,7 @@ def _roles_score(
     """What the question's other parts add: its preposition, its gap, its kind of answer."""
     s = 0.0
     if query.prep and prep:
-        if query.prep == prep or ({query.prep, prep} <= _PLACE_PREPS and not query.particle):
+        if query.prep == prep or ({query.prep, prep} <= _AT_PREPS and not query.particle):
             s += 0.5
         elif query.particle:
             # "When did they move in together?" is not when they moved to Montreal.
@@ -190,6 +196,9 @@ def _roles_score(
     # "works as a cook" names no place; "works in Bath", "visited Graz" do.
     place = prep in _PLACE_PREPS or (prep is None and bool(verbs & _PLACE_VERBS))
     if query.wh == "where" and filler is None and not place:
+        return None
+    if query.wh == "where" and query.prep == "from" and filler is None and prep != "from":
+        # "Where is Arjun from?" is not answered by where he works.
         return None
     if query.wh == "when" and claim.occurred_at is not None:
         s += 0.5
@@ -315,11 +324,13 @@ def answer_query(
     held = graph.qualifiers_of([c.id for c in pool])
     scored: list[tuple[float, ClaimView]] = []
     moves = moves_of(((v.claim, v.object_label) for v in shown), held)
+    left: list[ClaimView] = []
     for v in shown:
         if query.past and said_ahead(v.claim, held.get(v.claim.id, ()), now):
             continue
         if not query.ahead and outdated_by_move(v, held, moves):
             # "Where does Pavel work?" is not answered by where he worked before he moved.
+            left.append(v)
             continue
         if not query.ahead and planned(held.get(v.claim.id, ()), v.claim, now):
             # "Where does Callum work?" is not answered by where he plans to work.
@@ -348,7 +359,7 @@ def answer_query(
         text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now)
         return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
-        return None
+        return _moved_away(dictionary, query, shown, left, held, now)
     # Reading counts as a retrieval: bump what the answer rests on.
     order = [v.claim.id for v in top[:limit]]
     bumped = {v.claim.id: v for v in views([graph.get_claim(i, now) for i in order], dictionary)}
@@ -359,6 +370,34 @@ def answer_query(
     short, prefix = said
     lines = [prefix, *(_with_time(v, now) for v in top)]
     return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
+
+
+def _moved_away(
+    dictionary: Dictionary,
+    query: Query,
+    shown: list[ClaimView],
+    left: list[ClaimView],
+    held: Mapping[str, Sequence[Qualifier]],
+    now: datetime,
+) -> Answer | None:
+    """ "Is Liam still in Cairns?" when only a statement that he moved since holds it: no,
+    with the move it rests on. None for any other question."""
+    if query.wh != "yes" or query.past or not query.object_words:
+        return None
+    asked = set(query.object_words)
+    places = [
+        _lemma_tokens(" ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))]))
+        for v in left
+    ]
+    if not any(asked <= place for place in places):
+        return None
+    moved = [v for v in shown if is_move(v.claim, held.get(v.claim.id, ()))]
+    if not moved:
+        return None
+    latest = max(moved, key=_when)
+    fresh = views([dictionary.graph.get_claim(latest.claim.id, now)], dictionary)
+    text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now)
+    return Answer(text=text, claims=fresh, known=True, short="No", score=3.0)
 
 
 def _at_time_asked(

@@ -38,3 +38,41 @@ def test_a_day_said_west_of_utc_is_not_moved_either(max_: Max) -> None:
     _say_at(max_, "I sold my car yesterday.", rosa, _ADT)
     turn = _say_at(max_, "When did Rosa sell her car?", rosa, _ADT)
     assert "1 april 2026" in answer_of(turn)
+
+
+def test_a_yes_must_hold_the_place_asked(max_: Max) -> None:
+    ola = person(max_, "Ola")
+    max_.say("Bartek is my cousin.", ola)
+    turn = max_.say("Is Bartek in Krakow?", ola)
+    # Before: "Yes" ("in Krakow" parsed under "Bartek" was taken for part of the subject,
+    # so "Bartek is Ola's cousin" answered it).
+    assert turn.answer is None
+
+
+def test_a_later_move_says_no_to_still_being_there(max_: Max) -> None:
+    ola = person(max_, "Ola")
+    max_.say("My cousin Bartek works as a welder in Gdansk.", ola)
+    assert answer_of(max_.say("Is Bartek in Gdansk?", ola)) == "yes"
+    max_.clock.advance(days=30)
+    max_.say("Bartek moved to Oslo.", ola)
+    turn = max_.say("Is Bartek still in Gdansk?", ola)
+    # Before: "Yes" (or nothing): where he worked before he moved was all that held Gdansk.
+    assert answer_of(turn) == "no"
+    assert "oslo" in turn.reply.lower()
+
+
+def test_where_someone_is_from_is_not_where_they_work(max_: Max) -> None:
+    kai = person(max_, "Kai")
+    max_.say("I work as a nurse in Bremen.", kai)
+    # Before: "Bremen" (in and from were taken for one preposition).
+    assert max_.say("Where is Kai from?", kai).answer is None
+    assert answer_of(max_.say("Where does Kai work?", kai)) == "bremen"
+
+
+def test_a_person_is_no_thing_of_a_kind_that_is_no_one(max_: Max) -> None:
+    ada = person(max_, "Ada")
+    max_.say("Mila visited Grandpa Joe on Sunday.", ada)
+    turn = max_.say("Which museum did Mila visit?", ada)
+    # Before: "Grandpa Joe"; a museum is nothing WordNet knows as someone.
+    assert "joe" not in answer_of(turn)
+    assert "joe" in answer_of(max_.say("Who did Mila visit?", ada))
