@@ -45,6 +45,7 @@ from resident.language.question_reading import (
 )
 from resident.language.render import local_day
 from resident.language.statement import base_form
+from resident.language.told_time import on_time, said_time, told
 from resident.language.words import words
 from resident.records import Claim, Level, Qualifier
 
@@ -87,6 +88,7 @@ _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
 #: The prepositions of where someone is or goes, one for another; "from" says where they left.
 _AT_PREPS = _PLACE_PREPS - {"from"}
 _PLACE_VERBS = words("asking_place_verbs")
+_ORIGINS = words("asking_origin_attributes")
 
 
 # -- matching -----------------------------------------------------------------------------------
@@ -214,6 +216,9 @@ def score(
 ) -> float | None:
     """How well a claim answers a query, by how many of its roles align; None when it does not
     answer it (its verb means something else, or it is about another thing)."""
+    if query.wh == "where" and query.prep == "from" and claim.predicate in _ORIGINS:
+        # "Where is Arjun from?": his native place, said as an attribute.
+        return 3.0
     if query.wh == "how old" or query.attribute:
         # "How old is Jonas?", "When is Ana's birthday?": that attribute, nothing else ("How
         # old is Ivy's great-granny?" asks the great-granny's age, not Ivy's).
@@ -356,7 +361,7 @@ def answer_query(
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
         fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
-        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now)
+        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now, held)
         return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
         return _moved_away(dictionary, query, shown, left, held, now)
@@ -368,7 +373,7 @@ def answer_query(
     if said is None:
         return None
     short, prefix = said
-    lines = [prefix, *(_with_time(v, now) for v in top)]
+    lines = [prefix, *(_with_time(v, now, held) for v in top)]
     return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
 
 
@@ -396,7 +401,7 @@ def _moved_away(
         return None
     latest = max(moved, key=_when)
     fresh = views([dictionary.graph.get_claim(latest.claim.id, now)], dictionary)
-    text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now)
+    text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now, held)
     return Answer(text=text, claims=fresh, known=True, short="No", score=3.0)
 
 
@@ -457,9 +462,11 @@ def _said(
         # The same hedge as every yes: "Possibly: ..." for a hypothesis, "Yes:" for a fact.
         return "Yes", hedge_line(lead.claim.level)
     if query.wh == "when":
-        moments = [v.claim.occurred_at for v in top if v.claim.occurred_at is not None]
-        if moments:
-            short = timewords.render(local_day(moments[0], now))
+        dated = [v for v in top if v.claim.occurred_at is not None]
+        if dated and dated[0].claim.occurred_at is not None:
+            # No finer than it was said: "in March" is March, not the 1st it is stored at.
+            phrase = said_time(held.get(dated[0].claim.id, ()))
+            short = told(dated[0].claim.occurred_at, now, phrase)
         else:
             short = f"{TOLD_ONLY} {timewords.render(local_day(lead.claim.created_at, now))}"
         return short, f"{short}. {hedge(lead.claim)}"
@@ -468,8 +475,8 @@ def _said(
     return short, f"{short}. {hedge(lead.claim)}"
 
 
-def _with_time(view: ClaimView, now: datetime) -> str:
+def _with_time(view: ClaimView, now: datetime, held: Mapping[str, Sequence[Qualifier]]) -> str:
     if view.claim.occurred_at is None:
         return view.line
-    day = timewords.render(local_day(view.claim.occurred_at, now))
-    return f"{view.line} It happened (or is due) on {day}."
+    phrase = said_time(held.get(view.claim.id, ()))
+    return f"{view.line} It happened (or is due) {on_time(view.claim.occurred_at, now, phrase)}."

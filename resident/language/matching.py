@@ -179,6 +179,19 @@ def asked_words(
     return out
 
 
+def reads_an_auxiliary(sent: Span, verb: str) -> bool:
+    """Was `verb` taken from an auxiliary of another verb ("Which eye will Alun have done?"
+    read as "have")? Then no statement of that verb answers the question."""
+    said = [t for t in sent if t.lemma_.lower() == verb or t.lower_ == verb]
+    root = sent.root
+    return (
+        bool(said)
+        and all(t.dep_ in ("aux", "auxpass") for t in said)
+        and root.pos_ == "VERB"
+        and root.lemma_.lower() != verb
+    )
+
+
 def _subjects(sent: Span) -> list[Token]:
     return [s for s in sent.root.children if s.dep_ in ("nsubj", "nsubjpass")]
 

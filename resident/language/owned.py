@@ -10,12 +10,11 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from resident.language import lexicon
-from resident.language import when as timewords
 from resident.language.asking import Query, Resolved, gap_filler, hedge
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, views
-from resident.language.render import local_day
 from resident.language.statement import base_form
+from resident.language.told_time import said_time, told
 from resident.records import Claim, Qualifier
 
 #: What an owned-thing answer scores: the thing and the role asked both align, as a matched
@@ -48,7 +47,7 @@ def _filler(
     if query.wh == "when":
         if claim.occurred_at is None:
             return None
-        return timewords.render(local_day(claim.occurred_at, now))
+        return told(claim.occurred_at, now, said_time(qualifiers))
     if query.wh == "where":
         return gap_filler(query, qualifiers)
     return None

@@ -67,6 +67,9 @@ def test_where_someone_is_from_is_not_where_they_work(max_: Max) -> None:
     # Before: "Bremen" (in and from were taken for one preposition).
     assert max_.say("Where is Kai from?", kai).answer is None
     assert answer_of(max_.say("Where does Kai work?", kai)) == "bremen"
+    max_.say("My hometown is Tromso.", kai)
+    # Before: "I don't know" (the hometown, held as an attribute, answered no "from").
+    assert answer_of(max_.say("Where is Kai from?", kai)) == "tromso"
 
 
 def test_a_person_is_no_thing_of_a_kind_that_is_no_one(max_: Max) -> None:
@@ -76,3 +79,33 @@ def test_a_person_is_no_thing_of_a_kind_that_is_no_one(max_: Max) -> None:
     # Before: "Grandpa Joe"; a museum is nothing WordNet knows as someone.
     assert "joe" not in answer_of(turn)
     assert "joe" in answer_of(max_.say("Who did Mila visit?", ada))
+
+
+def test_a_time_is_told_no_finer_than_it_was_said(max_: Max) -> None:
+    kai = person(max_, "Kai")
+    max_.clock.advance(days=200)  # July 2026
+    max_.say("I sold my boat in March.", kai)
+    turn = max_.say("When did Kai sell his boat?", kai)
+    # Before: "Sunday 1 March 2026", a day nobody said.
+    assert answer_of(turn) == "march 2026"
+    assert "in March 2026" in turn.reply
+    max_.say("I bought a kayak yesterday.", kai)
+    assert "2026" in answer_of(max_.say("When did Kai buy a kayak?", kai))
+    assert answer_of(max_.say("When did Kai buy a kayak?", kai)).split()[0] in (
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    )
+
+
+def test_the_precision_of_a_time_phrase() -> None:
+    from resident.language.told_time import precision
+
+    days = ("yesterday", "on Friday", "14 October", "October 14th", "the first of September")
+    assert all(precision(p) == "day" for p in (*days, "two weeks ago", "three months ago"))
+    assert all(precision(p) == "month" for p in ("in March", "last month", "May 2025"))
+    assert all(precision(p) == "year" for p in ("in 2019", "last year", "since 2021"))
