@@ -222,6 +222,9 @@ class AnsweringMixin(KinAnsweringMixin):
         # A yes/no question skips its parsed root; another its verbs as read, so a verb the
         # reading left out ("When did Dev get engaged?" read as "get") must still be held.
         verbs = None if query.wh == "yes" else [query.verb, *query.also]
+        if verbs is not None and sent.root.lemma_.lower() == "use" and query.verb != "use":
+            # "What did Kwame use to be?": "used to" marks the past, it is nothing asked.
+            verbs.append("use")
         return asked_words(sent, subject_words, verbs, nouns)
 
     def _holds_asked(self, ctx: _Ctx, query: Query, answer: Answer) -> bool:

@@ -89,6 +89,7 @@ _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
 _AT_PREPS = _PLACE_PREPS - {"from"}
 _PLACE_VERBS = words("asking_place_verbs")
 _ORIGINS = words("asking_origin_attributes")
+_DWELL = words("asking_dwelling_verbs")
 
 
 # -- matching -----------------------------------------------------------------------------------
@@ -135,6 +136,9 @@ def _verb_matches(
             return True
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
     if verbs & wanted or (query.verb not in _GENERIC and query.verb in verbs):
+        return True
+    if query.verb in _DWELL and verbs & _DWELL:
+        # "Where does Finn live?" against "Finn is based in Berlin".
         return True
     if query.verb not in _GENERIC and same_meaning(
         query.verb, verbs - _GENERIC - {"does", "is", "has"}

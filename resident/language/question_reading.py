@@ -153,16 +153,31 @@ class _Parts:
             inner = next((c for c in child.children if c.dep_ == "prep"), None)
             if inner is not None:
                 self.take_prep(inner, False, first_only=False)
-        elif dep == "xcomp" and child.pos_ == "VERB":
+        elif dep == "xcomp" and (child.pos_ == "VERB" or child.lemma_.lower() == "be"):
             # "What does Lena like to do?", "Where is Ana going to travel?"
             inner_lemma = child.lemma_.lower()
             if inner_lemma not in _GENERIC and self.lemma in ("go", "want", "plan"):
+                self.lemma = canonical_lemma(inner_lemma)
+            elif self.lemma == "use" and _used_to(child):
+                # "What did Kwame use to be?": "used to" says it is past; the verb is the
+                # one it takes, "be" and "do" too ("What did Ana use to fix?" uses a thing).
                 self.lemma = canonical_lemma(inner_lemma)
             for c in child.children:
                 if c.dep_ == "dobj":
                     self.take(c)
                 elif c.dep_ == "prep":
                     self.take_prep(c, self.pobj_is_context, first_only=False)
+
+
+def _used_to(xcomp: Token) -> bool:
+    """Is "use to <verb>" the past habit ("used to live", "used to be") rather than using a
+    thing for something ("What did Ana use to fix the tap?")? The copula or "do" left with
+    nothing after it takes the question word, whatever the parser hung it on; another verb
+    when "use" has no object."""
+    if xcomp.lemma_.lower() in ("be", "do"):
+        said = [c for c in xcomp.children if c.dep_ in ("attr", "dobj", "acomp")]
+        return all(c.lower_ in _WH for c in said)
+    return not any(c.dep_ == "dobj" for c in xcomp.head.children)
 
 
 def read_question(sent: Span, ctx: Context) -> Query | None:

@@ -109,3 +109,19 @@ def test_the_precision_of_a_time_phrase() -> None:
     assert all(precision(p) == "day" for p in (*days, "two weeks ago", "three months ago"))
     assert all(precision(p) == "month" for p in ("in March", "last month", "May 2025"))
     assert all(precision(p) == "year" for p in ("in 2019", "last year", "since 2021"))
+
+
+def test_used_to_asks_the_verb_it_takes(max_: Max) -> None:
+    efe = person(max_, "Efe")
+    max_.say("I worked as a pharmacist for years before I retired.", efe)
+    turn = max_.say("What did Efe use to be?", efe)
+    # Before: "I don't know what Efe uses" (the verb read was "use").
+    assert "pharmacist" in answer_of(turn)
+
+
+def test_settled_in_says_where_someone_lives(max_: Max) -> None:
+    efe = person(max_, "Efe")
+    max_.say("Tobi settled in Lagos last year.", efe)
+    # Before: "I don't know" (only "live" answered "live").
+    assert answer_of(max_.say("Where does Tobi live?", efe)) == "lagos"
+    assert max_.say("Where does Tobi work?", efe).answer is None
