@@ -161,7 +161,10 @@ def _verb_matches(
     if query.verb == "do":
         return False
     if query.verb in _GENERIC:
-        return not query.object_words and query.wh in ("what", "who")
+        # "What was Kwame?" is what he is or was (a kind, a job, a relation), not whatever he
+        # likes; "What does Kwame have?" what he has.
+        said = query.verb in verbs or (query.verb == "have" and "has" in verbs)
+        return said and not query.object_words and query.wh in ("what", "who")
     return False
 
 
@@ -180,11 +183,26 @@ def _object_fills(query: Query, prep: str | None) -> bool:
     return query.wh == "who" and query.prep is not None and query.prep == prep
 
 
+def _asks_direct_object(query: Query) -> bool:
+    """ "What does Tolu play?": a what-question of a full verb with no preposition left
+    over and no thing named besides asks the verb's direct object."""
+    return (
+        query.wh in ("what", "which")
+        and query.prep is None
+        and not query.object_words
+        and query.verb not in _GENERIC
+    )
+
+
 def _roles_score(
     query: Query, claim: Claim, prep: str | None, verbs: frozenset[str], filler: str | None
 ) -> float | None:
     """What the question's other parts add: its preposition, its gap, its kind of answer."""
     s = 0.0
+    if _asks_direct_object(query) and prep is not None and prep != "as":
+        # "What position does Tolu play?" asks what he plays, not whom he plays for
+        # ("plays for Peckham Town"): a question about a preposition's object strands it.
+        return None
     if query.prep and prep:
         if query.prep == prep or ({query.prep, prep} <= _AT_PREPS and not query.particle):
             s += 0.5

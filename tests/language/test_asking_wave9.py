@@ -125,3 +125,31 @@ def test_settled_in_says_where_someone_lives(max_: Max) -> None:
     # Before: "I don't know" (only "live" answered "live").
     assert answer_of(max_.say("Where does Tobi live?", efe)) == "lagos"
     assert max_.say("Where does Tobi work?", efe).answer is None
+
+
+def test_a_households_animals_are_everyones_in_it(max_: Max) -> None:
+    nell = person(max_, "Nell")
+    ivo = person(max_, "Ivo")
+    max_.say("We have a dog called Pepper and a horse called Duke.", nell)
+    max_.say("I have a lizard called Rango.", ivo)
+    # Before: "I don't know" (the household's pets were dropped with its relatives).
+    assert answer_of(max_.say("How many dogs do we have?", ivo)) == "1"
+    assert answer_of(max_.say("How many pets do we have?", nell)) == "3"
+
+
+def test_what_someone_was_is_not_whatever_they_like(max_: Max) -> None:
+    efe = person(max_, "Efe")
+    max_.say("I love peppers and highlife music.", efe)
+    max_.say("I worked as a headteacher for twenty years.", efe)
+    turn = max_.say("What did Efe use to be?", efe)
+    # Before: "peppers and highlife music and headteacher" (the copula matched every claim).
+    assert answer_of(turn) == "headteacher"
+
+
+def test_a_preposition_s_object_is_not_the_thing_asked(max_: Max) -> None:
+    tolu = person(max_, "Tolu")
+    max_.say("I play for Camberwell Rovers.", tolu)
+    turn = max_.say("What does Tolu play?", tolu)
+    # Before: "Camberwell Rovers" (whom he plays for, not what he plays).
+    assert "rovers" not in answer_of(turn)
+    assert "rovers" in answer_of(max_.say("Who does Tolu play for?", tolu))
