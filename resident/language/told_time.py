@@ -64,24 +64,24 @@ def said_time(qualifiers: Iterable[Qualifier]) -> str:
     return " ".join(q.value for q in qualifiers if q.role == "time")
 
 
-def told(moment: datetime, now: datetime, phrase: str = "") -> str:
-    """`moment` as MAX says it, in the asker's time zone, no finer than `phrase` said it."""
+def told(moment: datetime, now: datetime, phrase: str = "", *, weekday: bool = False) -> str:
+    """`moment` as MAX says it, in the asker's time zone, no finer than `phrase` said it: the
+    plain date ("8 January 2026") for an answer, with its weekday for the line that tells
+    what happened ("on Thursday 8 January 2026")."""
     day = local_day(moment, now)
+    told_day = render_day(day) if weekday else render_day(day).split(" ", 1)[1]
     if not phrase or not any(w in TIME_WORDS or w.isdigit() for w in tokens(phrase)):
-        return render_day(day)
+        return told_day
     kind = precision(phrase)
     if kind == "year":
         return str(day.year)
     if kind == "month":
         return f"{MONTHS[day.month - 1].capitalize()} {day.year}"
-    return render_day(day)
+    return told_day
 
 
 def on_time(moment: datetime, now: datetime, phrase: str = "") -> str:
-    """`told` with its preposition: "on Sunday 18 October 2026", "in March 2026", "in 2019"."""
-    said = told(moment, now, phrase)
-    return (
-        f"on {said}"
-        if said[:1].isalpha() and said.split()[0].lower() in WEEKDAYS
-        else (f"in {said}")
-    )
+    """`told` with its weekday and preposition: "on Sunday 18 October 2026", "in March 2026",
+    "in 2019"."""
+    said = told(moment, now, phrase, weekday=True)
+    return f"on {said}" if said.split()[0].lower() in WEEKDAYS else f"in {said}"
