@@ -422,6 +422,10 @@ def _moved_away(
     if not moved:
         return None
     latest = max(moved, key=_when)
+    went = " ".join([latest.object_label, *(q.value for q in held.get(latest.claim.id, ()))])
+    if asked & _lemma_tokens(went):
+        # He moved back there: the last move does not say he left.
+        return None
     fresh = views([dictionary.graph.get_claim(latest.claim.id, now)], dictionary)
     text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now, held)
     return Answer(text=text, claims=fresh, known=True, short="No", score=3.0)

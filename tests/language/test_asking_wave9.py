@@ -150,3 +150,13 @@ def test_a_preposition_s_object_is_not_the_thing_asked(max_: Max) -> None:
     # Before: "Camberwell Rovers" (whom he plays for, not what he plays).
     assert "rovers" not in answer_of(turn)
     assert "rovers" in answer_of(max_.say("Who does Tolu play for?", tolu))
+
+
+def test_a_move_back_is_no_no(max_: Max) -> None:
+    ola = person(max_, "Ola")
+    max_.say("My cousin Bartek works as a welder in Gdansk.", ola)
+    max_.clock.advance(days=30)
+    max_.say("Bartek moved to Oslo.", ola)
+    max_.clock.advance(days=30)
+    max_.say("Bartek moved to Gdansk again.", ola)
+    assert answer_of(max_.say("Is Bartek still in Gdansk?", ola)) != "no"
