@@ -160,3 +160,12 @@ def test_a_move_back_is_no_no(max_: Max) -> None:
     max_.clock.advance(days=30)
     max_.say("Bartek moved to Gdansk again.", ola)
     assert answer_of(max_.say("Is Bartek still in Gdansk?", ola)) != "no"
+
+
+def test_whose_relative_is_asked_when_the_parse_has_no_subject(max_: Max) -> None:
+    ewan = person(max_, "Ewan")
+    skye = person(max_, "Skye")
+    max_.say("Mum is coming over on Friday with my wee brother Callum.", skye)
+    turn = max_.say("Who is Skye's brother?", ewan)
+    # Before: "I don't know" ("Who" parsed as the complement, "Skye's brother" as another).
+    assert answer_of(turn) == "callum"
