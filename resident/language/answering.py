@@ -31,7 +31,14 @@ from resident.language.knowledge import (
     why_subject,
     why_triple,
 )
-from resident.language.matching import asked_words, claim_verbs, holds_all, holds_some, opposites
+from resident.language.matching import (
+    asked_words,
+    claim_verbs,
+    holds_all,
+    holds_some,
+    opposites,
+    reads_an_auxiliary,
+)
 from resident.language.owned import OWNED_SCORE, is_group, owned_answer
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.reading import is_question
@@ -39,7 +46,7 @@ from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
 
 if TYPE_CHECKING:
-    pass
+    from spacy.tokens import Doc, Span
 
 
 from resident.language.kin_answers import (
@@ -206,7 +213,7 @@ class AnsweringMixin(KinAnsweringMixin):
         """The content words of the question an answer must hold (matching.asked_words)."""
         if query.attribute or ctx.doc is None:
             return []
-        sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
+        sent = _asked_sentence(ctx.doc)
         subject_words: list[str] = []
         ref = query.subject
         while ref is not None:
@@ -215,7 +222,10 @@ class AnsweringMixin(KinAnsweringMixin):
         # A yes/no question skips its parsed root; another its verbs as read, so a verb the
         # reading left out ("When did Dev get engaged?" read as "get") must still be held.
         verbs = None if query.wh == "yes" else [query.verb, *query.also]
-        return asked_words(sents[-1], subject_words, verbs, nouns)
+        if verbs is not None and sent.root.lemma_.lower() == "use" and query.verb != "use":
+            # "What did Kwame use to be?": "used to" marks the past, it is nothing asked.
+            verbs.append("use")
+        return asked_words(sent, subject_words, verbs, nouns)
 
     def _holds_asked(self, ctx: _Ctx, query: Query, answer: Answer) -> bool:
         """An answer answers the question only when a statement it rests on holds what was
@@ -223,6 +233,9 @@ class AnsweringMixin(KinAnsweringMixin):
         by "Conor hates mornings"), another answer every verb and adjective besides the verb
         matched ("Who is Priya's brother engaged to?" is not "Dev") and one noun of what it
         names ("When did Kyle's team win the county final?": "Kyle wins county")."""
+        if ctx.doc is not None and reads_an_auxiliary(_asked_sentence(ctx.doc), query.verb):
+            # "Which eye will Alun have done?" read as "have": no statement of it answers.
+            return False
         if answer.text.startswith(NOT_ANY_MORE):
             # "Does Lucía still work night shifts?": what ended it ("I changed to day shifts")
             # shares a word of what is asked, not all of it (asking._ceased).
@@ -365,6 +378,12 @@ class AnsweringMixin(KinAnsweringMixin):
             self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
         )
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
+
+
+def _asked_sentence(doc: Doc) -> Span:
+    """The sentence that asks (the last question of the turn)."""
+    sents = [s for s in doc.sents if is_question(s)] or list(doc.sents)
+    return sents[-1]
 
 
 def _asks_kind(query: Query) -> bool:

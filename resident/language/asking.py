@@ -26,6 +26,7 @@ from resident.language.matching import (
     _lemma_tokens,
     claim_verbs,
     holds_time,
+    is_move,
     light_event,
     moves_of,
     outdated_by_move,
@@ -42,7 +43,9 @@ from resident.language.question_reading import (
     question_subject,
     read_question,
 )
+from resident.language.render import local_day
 from resident.language.statement import base_form
+from resident.language.told_time import on_time, said_time, told
 from resident.language.words import words
 from resident.records import Claim, Level, Qualifier
 
@@ -82,7 +85,11 @@ GAP_ROLES: dict[str, tuple[str, ...]] = {
 #: "Who did Evan go with?": the preposition left without its object names the role asked.
 _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
 _PLACE_PREPS = frozenset({"in", "to", "at", "from"})
+#: The prepositions of where someone is or goes, one for another; "from" says where they left.
+_AT_PREPS = _PLACE_PREPS - {"from"}
 _PLACE_VERBS = words("asking_place_verbs")
+_ORIGINS = words("asking_origin_attributes")
+_DWELL = words("asking_dwelling_verbs")
 
 
 # -- matching -----------------------------------------------------------------------------------
@@ -90,9 +97,12 @@ _PLACE_VERBS = words("asking_place_verbs")
 
 def gap_roles(query: Query) -> tuple[str, ...]:
     """The qualifier roles that fill the question's gap ("where" -> destination, location,
-    origin; "who ... with" -> companion)."""
+    origin; "who ... with" -> companion; "where ... from" -> origin alone)."""
     if query.wh == "who" and query.subject is not None and query.prep in _WHO_ROLES:
         return _WHO_ROLES[query.prep]
+    if query.wh == "where" and query.prep == "from":
+        # Where someone lives or works is not where they are from.
+        return ("origin",)
     return GAP_ROLES.get(query.wh, ())
 
 
@@ -127,6 +137,9 @@ def _verb_matches(
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
     if verbs & wanted or (query.verb not in _GENERIC and query.verb in verbs):
         return True
+    if query.verb in _DWELL and verbs & _DWELL:
+        # "Where does Finn live?" against "Finn is based in Berlin".
+        return True
     if query.verb not in _GENERIC and same_meaning(
         query.verb, verbs - _GENERIC - {"does", "is", "has"}
     ):
@@ -148,7 +161,10 @@ def _verb_matches(
     if query.verb == "do":
         return False
     if query.verb in _GENERIC:
-        return not query.object_words and query.wh in ("what", "who")
+        # "What was Kwame?" is what he is or was (a kind, a job, a relation), not whatever he
+        # likes; "What does Kwame have?" what he has.
+        said = query.verb in verbs or (query.verb == "have" and "has" in verbs)
+        return said and not query.object_words and query.wh in ("what", "who")
     return False
 
 
@@ -167,13 +183,28 @@ def _object_fills(query: Query, prep: str | None) -> bool:
     return query.wh == "who" and query.prep is not None and query.prep == prep
 
 
+def _asks_direct_object(query: Query) -> bool:
+    """ "What does Tolu play?": a what-question of a full verb with no preposition left
+    over and no thing named besides asks the verb's direct object."""
+    return (
+        query.wh in ("what", "which")
+        and query.prep is None
+        and not query.object_words
+        and query.verb not in _GENERIC
+    )
+
+
 def _roles_score(
     query: Query, claim: Claim, prep: str | None, verbs: frozenset[str], filler: str | None
 ) -> float | None:
     """What the question's other parts add: its preposition, its gap, its kind of answer."""
     s = 0.0
+    if _asks_direct_object(query) and prep is not None and prep != "as":
+        # "What position does Tolu play?" asks what he plays, not whom he plays for
+        # ("plays for Peckham Town"): a question about a preposition's object strands it.
+        return None
     if query.prep and prep:
-        if query.prep == prep or ({query.prep, prep} <= _PLACE_PREPS and not query.particle):
+        if query.prep == prep or ({query.prep, prep} <= _AT_PREPS and not query.particle):
             s += 0.5
         elif query.particle:
             # "When did they move in together?" is not when they moved to Montreal.
@@ -190,6 +221,9 @@ def _roles_score(
     place = prep in _PLACE_PREPS or (prep is None and bool(verbs & _PLACE_VERBS))
     if query.wh == "where" and filler is None and not place:
         return None
+    if query.wh == "where" and query.prep == "from" and filler is None and prep != "from":
+        # "Where is Arjun from?" is not answered by where he works.
+        return None
     if query.wh == "when" and claim.occurred_at is not None:
         s += 0.5
     return s
@@ -204,6 +238,9 @@ def score(
 ) -> float | None:
     """How well a claim answers a query, by how many of its roles align; None when it does not
     answer it (its verb means something else, or it is about another thing)."""
+    if query.wh == "where" and query.prep == "from" and claim.predicate in _ORIGINS:
+        # "Where is Arjun from?": his native place, said as an attribute.
+        return 3.0
     if query.wh == "how old" or query.attribute:
         # "How old is Jonas?", "When is Ana's birthday?": that attribute, nothing else ("How
         # old is Ivy's great-granny?" asks the great-granny's age, not Ivy's).
@@ -314,11 +351,13 @@ def answer_query(
     held = graph.qualifiers_of([c.id for c in pool])
     scored: list[tuple[float, ClaimView]] = []
     moves = moves_of(((v.claim, v.object_label) for v in shown), held)
+    left: list[ClaimView] = []
     for v in shown:
         if query.past and said_ahead(v.claim, held.get(v.claim.id, ()), now):
             continue
         if not query.ahead and outdated_by_move(v, held, moves):
             # "Where does Pavel work?" is not answered by where he worked before he moved.
+            left.append(v)
             continue
         if not query.ahead and planned(held.get(v.claim.id, ()), v.claim, now):
             # "Where does Callum work?" is not answered by where he plans to work.
@@ -344,20 +383,52 @@ def answer_query(
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
         fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
-        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0])
+        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now, held)
         return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
-        return None
+        return _moved_away(dictionary, query, shown, left, held, now)
     # Reading counts as a retrieval: bump what the answer rests on.
     order = [v.claim.id for v in top[:limit]]
     bumped = {v.claim.id: v for v in views([graph.get_claim(i, now) for i in order], dictionary)}
     top = [bumped[i] for i in order]
-    said = _said(query, top, held, subject is None)
+    said = _said(query, top, held, subject is None, now)
     if said is None:
         return None
     short, prefix = said
-    lines = [prefix, *(_with_time(v) for v in top)]
+    lines = [prefix, *(_with_time(v, now, held) for v in top)]
     return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
+
+
+def _moved_away(
+    dictionary: Dictionary,
+    query: Query,
+    shown: list[ClaimView],
+    left: list[ClaimView],
+    held: Mapping[str, Sequence[Qualifier]],
+    now: datetime,
+) -> Answer | None:
+    """ "Is Liam still in Cairns?" when only a statement that he moved since holds it: no,
+    with the move it rests on. None for any other question."""
+    if query.wh != "yes" or query.past or not query.object_words:
+        return None
+    asked = set(query.object_words)
+    places = [
+        _lemma_tokens(" ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))]))
+        for v in left
+    ]
+    if not any(asked <= place for place in places):
+        return None
+    moved = [v for v in shown if is_move(v.claim, held.get(v.claim.id, ()))]
+    if not moved:
+        return None
+    latest = max(moved, key=_when)
+    went = " ".join([latest.object_label, *(q.value for q in held.get(latest.claim.id, ()))])
+    if asked & _lemma_tokens(went):
+        # He moved back there: the last move does not say he left.
+        return None
+    fresh = views([dictionary.graph.get_claim(latest.claim.id, now)], dictionary)
+    text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now, held)
+    return Answer(text=text, claims=fresh, known=True, short="No", score=3.0)
 
 
 def _at_time_asked(
@@ -387,6 +458,7 @@ def _said(
     top: list[ClaimView],
     held: Mapping[str, Sequence[Qualifier]],
     asks_subject: bool,
+    now: datetime,
 ) -> tuple[str, str] | None:
     """The answer in a few words and the line that leads the reply, or None when the claims
     found do not answer after all."""
@@ -416,18 +488,21 @@ def _said(
         # The same hedge as every yes: "Possibly: ..." for a hypothesis, "Yes:" for a fact.
         return "Yes", hedge_line(lead.claim.level)
     if query.wh == "when":
-        moments = [v.claim.occurred_at for v in top if v.claim.occurred_at is not None]
-        if moments:
-            short = timewords.render(moments[0])
+        dated = [v for v in top if v.claim.occurred_at is not None]
+        if dated and dated[0].claim.occurred_at is not None:
+            # No finer than it was said: "in March" is March, not the 1st it is stored at.
+            phrase = said_time(held.get(dated[0].claim.id, ()))
+            short = told(dated[0].claim.occurred_at, now, phrase)
         else:
-            short = f"{TOLD_ONLY} {timewords.render(lead.claim.created_at)}"
+            short = f"{TOLD_ONLY} {timewords.render(local_day(lead.claim.created_at, now))}"
         return short, f"{short}. {hedge(lead.claim)}"
     labels = [v.subject_label if asks_subject else v.object_label for v in top]
     short = " and ".join(dict.fromkeys(labels))
     return short, f"{short}. {hedge(lead.claim)}"
 
 
-def _with_time(view: ClaimView) -> str:
+def _with_time(view: ClaimView, now: datetime, held: Mapping[str, Sequence[Qualifier]]) -> str:
     if view.claim.occurred_at is None:
         return view.line
-    return f"{view.line} It happened (or is due) on {timewords.render(view.claim.occurred_at)}."
+    phrase = said_time(held.get(view.claim.id, ()))
+    return f"{view.line} It happened (or is due) {on_time(view.claim.occurred_at, now, phrase)}."

@@ -62,6 +62,9 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
         # "What does Declan drive?" is not answered by "max declan", a misread greeting.
         return MISMATCH
     if query.type_noun and not asks_subject:
+        if person and not _may_be_someone(query.type_noun):
+            # "Which eye will Alun have done?" is not answered by "Dai", a person.
+            return MISMATCH
         # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
         return _of_kind(lead.object_label, query.type_noun)
     if query.wh == "where" and not asks_subject and not _may_be_place(short):
@@ -113,6 +116,15 @@ def _names_subject(short: str, subject: str) -> bool:
 
 #: WordNet's classes of a noun that may name someone ("the vicar", "the band").
 _SOMEONE = frozenset({"noun.person", "noun.group", "noun.animal"})
+
+
+def _may_be_someone(noun: str) -> bool:
+    """Could a thing of the kind `noun` be someone ("which friend", "what band")? Not when
+    WordNet knows the noun only as things that are no one ("eye", "sport"); a noun it lacks
+    may be anything."""
+    head = lexicon.base(noun.lower(), "n")
+    kinds = lexicon.lexnames(head) if head else set()
+    return not kinds or bool(kinds & _SOMEONE)
 
 
 def _no_one(label: str) -> bool:

@@ -12,7 +12,7 @@ from resident.language.dictionary import Dictionary
 from resident.language.held_counts import held_members, same_noun
 from resident.language.kinship import family, kin_of
 from resident.language.knowledge import resolve, views
-from resident.language.statement import Ref
+from resident.language.statement import Ref, is_pet
 from resident.language.storing import StoringMixin
 from resident.language.turn import _Ctx, _Reply
 from resident.language.words import groups
@@ -23,6 +23,10 @@ _ADDRESS = groups("kin_address_forms")
 def address_forms(noun: str) -> list[str]:
     """What the asker's relative of `noun` may have been called ("grandmother": Gran, Nan)."""
     return sorted({w for group in _ADDRESS if noun in group for w in group} - {noun})
+
+
+#: What every pet is: "How many pets (animals) do we have?" counts them all.
+_ANIMALS = frozenset({"pet", "animal"})
 
 
 class KinAnsweringMixin(StoringMixin):
@@ -149,6 +153,10 @@ class KinAnsweringMixin(StoringMixin):
         for oid in subject.ids:
             owners += _partners(reads, oid, ctx.now)
         circles = [owners, *(self._we(ctx, subject)[-1:] if _is_we(query) else [])]
+        if len(circles) > 1 and (is_pet(noun) or noun in _ANIMALS):
+            # "How many cats do we have?": a household's animals are everyone's in it, whoever
+            # said "we have a dog"; its relatives are not.
+            circles = [list(dict.fromkeys([*owners, *circles[1]]))]
         for i, circle in enumerate(circles):
             members, said = held_members(reads, list(dict.fromkeys(circle)), noun, ctx.now)
             if i > 0:

@@ -160,9 +160,8 @@ def asked_words(
     skip = {w.lower() for w in subject_words} | _GAP_WORDS
     skip |= {sent.root.lemma_.lower()} if verbs is None else {v.lower() for v in verbs}
     # The subject as parsed, all of it ("Kofi and Daniel", "Aiko's dad").
-    subject = {
-        t.i for s in sent.root.children if s.dep_ in ("nsubj", "nsubjpass") for t in s.subtree
-    }
+    subject = {t.i for s in _subjects(sent) for t in s.subtree}
+    subject -= _said_of_subject(sent)
     out: list[frozenset[str]] = []
     for t in sent:
         if not t.is_alpha or t.is_stop or t.pos_ in _FUNCTION_POS or t.lower_ in _WH_WORDS:
@@ -178,6 +177,37 @@ def asked_words(
         if not (forms | set(_ing_forms(t.lower_))) & skip:
             (nouns if nouns is not None and _names_thing(t) else out).append(forms)
     return out
+
+
+def reads_an_auxiliary(sent: Span, verb: str) -> bool:
+    """Was `verb` taken from an auxiliary of another verb ("Which eye will Alun have done?"
+    read as "have")? Then no statement of that verb answers the question."""
+    said = [t for t in sent if t.lemma_.lower() == verb or t.lower_ == verb]
+    root = sent.root
+    return (
+        bool(said)
+        and all(t.dep_ in ("aux", "auxpass") for t in said)
+        and root.pos_ == "VERB"
+        and root.lemma_.lower() != verb
+    )
+
+
+def _subjects(sent: Span) -> list[Token]:
+    return [s for s in sent.root.children if s.dep_ in ("nsubj", "nsubjpass")]
+
+
+#: What the copula may have said of its subject besides a preposition.
+_COMPLEMENTS = frozenset({"attr", "acomp", "prep", "dobj", "oprd", "xcomp"})
+
+
+def _said_of_subject(sent: Span) -> set[int]:
+    """ "Is Liam in Cairns?" parsed with "in Cairns" under "Liam": a copula with nothing
+    else said of its subject says it with that preposition, which is no part of the subject
+    and must be held by a yes."""
+    root = sent.root
+    if root.lemma_.lower() != "be" or any(c.dep_ in _COMPLEMENTS for c in root.children):
+        return set()
+    return {t.i for s in _subjects(sent) for c in s.children if c.dep_ == "prep" for t in c.subtree}
 
 
 #: Where a word is (part of) a thing named, whatever its tag ("the county final", "rose
@@ -286,6 +316,12 @@ def moves_of(
         if where:
             out.append((claim.occurred_at or claim.created_at, where))
     return out
+
+
+def is_move(claim: Claim, qualifiers: Sequence[Qualifier]) -> bool:
+    """Did this statement move someone (a relocation verb, said as done, not a plan)?"""
+    negated, verbs, _ = claim_verbs(claim.predicate)
+    return not negated and bool(verbs & _MOVES) and not planned(qualifiers)
 
 
 def outdated_by_move(

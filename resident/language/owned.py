@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from resident.language import lexicon
-from resident.language import when as timewords
 from resident.language.asking import Query, Resolved, gap_filler, hedge
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, views
 from resident.language.statement import base_form
+from resident.language.told_time import said_time, told
 from resident.records import Claim, Qualifier
 
 #: What an owned-thing answer scores: the thing and the role asked both align, as a matched
@@ -38,12 +38,16 @@ def _names(label: str, noun: str) -> bool:
 _WHAT_ROLES = {"about": "theme", "with": "companion", "for": "purpose"}
 
 
-def _filler(query: Query, claim: Claim, qualifiers: Sequence[Qualifier]) -> str | None:
+def _filler(
+    query: Query, claim: Claim, qualifiers: Sequence[Qualifier], now: datetime
+) -> str | None:
     role = _WHAT_ROLES.get(query.prep or "") if query.wh == "what" else None
     if role is not None:
         return next((q.value for q in qualifiers if q.role == role), None)
     if query.wh == "when":
-        return None if claim.occurred_at is None else timewords.render(claim.occurred_at)
+        if claim.occurred_at is None:
+            return None
+        return told(claim.occurred_at, now, said_time(qualifiers))
     if query.wh == "where":
         return gap_filler(query, qualifiers)
     return None
@@ -63,7 +67,7 @@ def owned_answer(
     for view in views(pool, dictionary):
         if not _names(view.object_label, noun):
             continue
-        filler = _filler(query, view.claim, held.get(view.claim.id, ()))
+        filler = _filler(query, view.claim, held.get(view.claim.id, ()), now)
         if filler is not None:
             found.append((filler, view.claim))
     if not found:

@@ -134,7 +134,8 @@ class _Parts:
     def read(self, child: Token, subj_tok: Token | None) -> None:
         dep = child.dep_
         # "Does Conor like cabbage?" may parse "like" as a preposition: its pobj is the object.
-        if dep in ("dobj", "obj", "attr", "oprd", "pobj") and child is not subj_tok:
+        # Tokens are compared by position: spaCy makes a new Token object at each access.
+        if dep in ("dobj", "obj", "attr", "oprd", "pobj") and child.i != _at(subj_tok):
             if not (self.lemma == "be" and dep == "attr" and child.lower_ in _WH):
                 self.take(child)
         elif dep in ("prt", "advmod") and child.i not in self.time_idx and child.lower_ in _PREPS:
@@ -153,16 +154,48 @@ class _Parts:
             inner = next((c for c in child.children if c.dep_ == "prep"), None)
             if inner is not None:
                 self.take_prep(inner, False, first_only=False)
-        elif dep == "xcomp" and child.pos_ == "VERB":
+        elif dep == "xcomp" and (child.pos_ == "VERB" or child.lemma_.lower() == "be"):
             # "What does Lena like to do?", "Where is Ana going to travel?"
             inner_lemma = child.lemma_.lower()
             if inner_lemma not in _GENERIC and self.lemma in ("go", "want", "plan"):
+                self.lemma = canonical_lemma(inner_lemma)
+            elif self.lemma == "use" and _used_to(child):
+                # "What did Kwame use to be?": "used to" says it is past; the verb is the
+                # one it takes, "be" and "do" too ("What did Ana use to fix?" uses a thing).
                 self.lemma = canonical_lemma(inner_lemma)
             for c in child.children:
                 if c.dep_ == "dobj":
                     self.take(c)
                 elif c.dep_ == "prep":
                     self.take_prep(c, self.pobj_is_context, first_only=False)
+
+
+def _at(tok: Token | None) -> int:
+    return -1 if tok is None else tok.i
+
+
+def _whose_asked(verb: Token, subj_tok: Token | None) -> Token | None:
+    """ "Who is Skye's brother?" parsed with "Who" the subject, or with no subject at all,
+    and "Skye's brother" a complement: the one asked about is the someone's relative or
+    thing named."""
+    named = subj_tok is not None and subj_tok.lower_ not in _WH
+    if named or verb.lemma_.lower() != "be":
+        return subj_tok
+    attr = next((c for c in verb.children if c.dep_ == "attr" and c.lower_ not in _WH), None)
+    if attr is not None and any(c.dep_ == "poss" for c in attr.children):
+        return attr
+    return subj_tok
+
+
+def _used_to(xcomp: Token) -> bool:
+    """Is "use to <verb>" the past habit ("used to live", "used to be") rather than using a
+    thing for something ("What did Ana use to fix the tap?")? The copula or "do" left with
+    nothing after it takes the question word, whatever the parser hung it on; another verb
+    when "use" has no object."""
+    if xcomp.lemma_.lower() in ("be", "do"):
+        said = [c for c in xcomp.children if c.dep_ in ("attr", "dobj", "acomp")]
+        return all(c.lower_ in _WH for c in said)
+    return not any(c.dep_ == "dobj" for c in xcomp.head.children)
 
 
 def read_question(sent: Span, ctx: Context) -> Query | None:
@@ -182,6 +215,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
     subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
+    subj_tok = _whose_asked(verb, subj_tok)
     subject: Ref | None = None
     parts = _Parts(wh=wh, lemma=canonical_lemma(verb.lemma_.lower()), time_idx=time_idx)
     if subj_tok is not None and any(c.dep_ == "det" and c.lower_ in _WH for c in subj_tok.children):

@@ -22,6 +22,15 @@ def fmt_time(when: datetime) -> str:
     return when.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
+def local_day(moment: datetime, now: datetime) -> datetime:
+    """`moment` in the asker's own time zone (that of `now`): a day said in Pune or Oban is
+    stored as its local midnight, which in UTC is the evening before, and "yesterday" must
+    not come back as the day before it."""
+    if moment.tzinfo is None or now.tzinfo is None:
+        return moment
+    return moment.astimezone(now.tzinfo)
+
+
 def fmt_confidence(confidence: float) -> str:
     return f"{confidence:.2f}"
 
