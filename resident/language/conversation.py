@@ -96,9 +96,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         #: household hook: who has spoken, MAX's questions and their answers (issue 26).
         self.household = Household(settings, graph)
         #: Open threads per person, restored from threads.json when the layer is made.
-        self.threads = Threads(
-            threads_file(settings.state_dir), settings.conversation.threads_per_person
-        )
+        self.threads = Threads(threads_file(settings), settings.conversation.threads_per_person)
 
     @classmethod
     def from_settings(cls, settings: Settings, graph: GraphStore) -> Language:

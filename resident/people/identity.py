@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from resident.config import Settings
 from resident.errors import InvalidInput, NotFound
+from resident.events import EVENTS_DIR
 from resident.memory.client import GraphStore
 from resident.records import Entity
 from resident.state.statefile import Held, Loaded, StateFile
@@ -63,7 +64,14 @@ class PeopleState(BaseModel):
 
 
 def people_file(settings: Settings) -> StateFile[PeopleState]:
-    return StateFile(settings.state_dir / PEOPLE_FILE, PeopleState, "people")
+    # Private: a turn's graph transaction carries its new version, never the log (Rule 8).
+    return StateFile(
+        settings.state_dir / PEOPLE_FILE,
+        PeopleState,
+        "people",
+        journal=settings.data_dir / EVENTS_DIR,
+        private=True,
+    )
 
 
 def slugify(name: str) -> str:
