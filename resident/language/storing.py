@@ -29,6 +29,7 @@ from resident.language.reading import read, said_triple
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
+from resident.language.tense import clause_side
 from resident.language.threads import OpenThread
 from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
@@ -311,8 +312,9 @@ class StoringMixin(LanguageBase):
             ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
             return None
         occurred = None
-        if st.when:
-            occurred = timewords.resolve(st.when, said, past=st.mood == "past")
+        dated, past = clause_side(st, ctx.doc)  # a habit names no day; "hurt" shows no tense
+        if st.when and dated:
+            occurred = timewords.resolve(st.when, said, past=past)
 
         def claim(object_entity: str | None = None, object_literal: str | None = None) -> NewClaim:
             return NewClaim(
