@@ -54,9 +54,9 @@ def _third_singular(verb: Token) -> bool:
             continue
         if any(c.dep_ == "conj" for c in child.children):
             return False  # "Marta and I"
-        morph = child.morph
+        morph = child.morph.to_dict()
         if child.pos_ == "PRON":
-            return morph.get("Person") == ["3"] and morph.get("Number") == ["Sing"]
+            return morph.get("Person") == "3" and morph.get("Number") == "Sing"
         return child.tag_ in ("NN", "NNP")
     return False
 
