@@ -358,7 +358,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
     def _introduction(self, ctx: _Ctx) -> _Reply:
         name = ctx.parsed.name
         assert name is not None
-        known = self._known_person(ctx, name)
+        known = self._known_person(ctx, name, introduced=True)
         if ctx.bound and ctx.person_id is not None and known != ctx.person_id:
             # Rule 8: saying "I'm Ana" does not make Bob Ana; only Ana's token, voice or face do.
             who = self._name(ctx, ctx.person_id)
@@ -367,7 +367,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
                 f"You are speaking as {who}, and I can only know you as {who} here.",
                 person_id=ctx.person_id,
             )
-        person = ctx.resident.people.introduce(name, ctx.now)
+        person = ctx.resident.people.introduce(name, ctx.now, speaker=ctx.person_id)
         person_id: str = person.id
         self._person_entity(ctx, person_id)
         self._file_pending(ctx)

@@ -93,7 +93,9 @@ def _introduction(ws: list[Word]) -> str | None:
         if (
             not name_ws
             or len(name_ws) > 3
-            or not all(w.text.replace("'", "").replace("-", "").isalpha() for w in name_ws)
+            or not all(
+                w.text.replace("'", "").replace("-", "").replace(".", "").isalpha() for w in name_ws
+            )
         ):
             return None
         if seq not in _EXPLICIT_INTRODUCTIONS and not all(w.text[:1].isupper() for w in name_ws):

@@ -78,9 +78,12 @@ class StoringMixin(LanguageBase):
             return self._person_entity(ctx, person)
         return self._entity(ctx, triple.subject)
 
-    def _known_person(self, ctx: _Ctx, name: str) -> str | None:
+    def _known_person(self, ctx: _Ctx, name: str, introduced: bool = False) -> str | None:
+        """The person of `name`; for an introduction, also one who has it as a part of their
+        name, or the speaker adding a surname or title (People.match)."""
+        people = ctx.resident.people
         try:
-            person = ctx.resident.people.find(name)
+            person = people.match(name, ctx.person_id) if introduced else people.find(name)
         except (NotFound, KeyError):
             return None
         pid = getattr(person, "id", None)

@@ -580,3 +580,19 @@ def test_a_failing_turn_is_logged_and_raises_typed(max_: Max) -> None:
     last = max_.events()[-1]
     assert last.kind == "turn_failed" and last.payload["error"] == "invalid_input"
     assert max_.resident.people.all() == []
+
+
+def test_an_introduction_with_a_surname_or_a_title_names_the_person_met_before(
+    settings: Settings,
+) -> None:
+    m = Max(settings)
+    try:
+        ambrose = m.say("Hi, I'm Ambrose.").person_id
+        again = m.say("My name is Ambrose Whitfield.", ambrose)
+        titled = m.say("Hello, I'm Dr. Whitfield.")
+        assert again.intent == titled.intent == "introduction"
+        assert again.person_id == titled.person_id == ambrose
+        assert [p.id for p in m.resident.people.all()] == [ambrose]
+        assert "Welcome back" in titled.reply
+    finally:
+        m.close()
