@@ -46,6 +46,11 @@ from resident.language.turn import (
 )
 
 
+def _ahead(st: Statement) -> bool:
+    """Said of what is yet to come (a plan) or wanted (a wish), by the clause's mood."""
+    return st.mood in ("plan", "wish")
+
+
 class StoringMixin(LanguageBase):
     def _person_entity(self, ctx: _Ctx, person_id: str) -> Entity:
         """The graph entity of a person; filed (with the turn's batch) when the graph lacks it,
@@ -177,6 +182,17 @@ class StoringMixin(LanguageBase):
             return False
         return True
 
+    def _settle(
+        self, ctx: _Ctx, read: list[Statement], stored: list[Claim], said: datetime
+    ) -> None:
+        """household hook: a change of state ends the earlier value instead of contradicting
+        it. A plan or a wish is a claim of its own: what holds now holds until it comes true,
+        so it neither ends nor contradicts anything ("I'm going to start at the bakery next
+        month" leaves "works at the bookshop" standing today)."""
+        for st, claim in zip(read, stored, strict=True):
+            if not _ahead(st) and not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+                self._contradictions(ctx, claim)
+
     def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
         """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""
         if not is_one_valued(claim.predicate):
@@ -244,7 +260,8 @@ class StoringMixin(LanguageBase):
             writes.append(StatementWrite(claim=new, qualifiers=qualifiers))
             read.append(statement)
         if not writes:
-            if ctx.person_id is not None:  # household hook: "I switched jobs"
+            # household hook: "I switched jobs" (not "I'm going to switch jobs": a plan)
+            if ctx.person_id is not None and not any(_ahead(s) for s in ctx.statements):
                 settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
             return []
         fresh = [
@@ -268,10 +285,7 @@ class StoringMixin(LanguageBase):
             for st, claim in zip(read, stored, strict=True)
             if st.subject.role == "speaker" and st.mood in ("plan", "wish") and not st.negated
         ]
-        for claim in stored:
-            # household hook: a change of state ends the earlier value instead of contradicting it.
-            if not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
-                self._contradictions(ctx, claim)
+        self._settle(ctx, read, stored, said)
         if opened and ctx.person_id is not None:
             self.threads.open(ctx.person_id, opened, ctx.now)
         # In the order said, each with what else its clause said (where, when, with whom).
