@@ -367,7 +367,9 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
                 f"You are speaking as {who}, and I can only know you as {who} here.",
                 person_id=ctx.person_id,
             )
-        person = ctx.resident.people.introduce(name, ctx.now, speaker=ctx.person_id)
+        person = ctx.resident.people.introduce(
+            name, ctx.now, speaker=ctx.person_id, nickname=ctx.parsed.nickname
+        )
         person_id: str = person.id
         self._person_entity(ctx, person_id)
         self._file_pending(ctx)

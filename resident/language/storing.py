@@ -87,6 +87,8 @@ class StoringMixin(LanguageBase):
         """The person of `name`; for an introduction, also one who has it as a part of their
         name, or the speaker adding a surname or title (People.match)."""
         people = ctx.resident.people
+        if introduced and ctx.parsed.nickname and ctx.person_id is not None:
+            return ctx.person_id  # "call me Bram": the speaker's other name
         try:
             person = people.match(name, ctx.person_id) if introduced else people.find(name)
         except (NotFound, KeyError):

@@ -190,11 +190,12 @@ class People(Held[PeopleState]):
         relationship: str | None = None,
         aliases: tuple[str, ...] = (),
         speaker: str | None = None,
+        nickname: bool = False,
     ) -> Person:
         """Meet someone: the known person of that name (seen again now; a fuller name, a title
-        or a part of the name joins their aliases: `match`, `speaker` being whoever says it),
-        or a new profile with a fresh `person:<slug>` id, an entity in the graph and a private
-        area."""
+        or a part of the name joins their aliases: `match`, `speaker` being whoever says it; a
+        `nickname` the speaker gives themselves joins theirs), or a new profile with a fresh
+        `person:<slug>` id, an entity in the graph and a private area."""
         name = _clean_name(name)
         if relationship is not None and relationship not in RELATIONSHIPS:
             raise InvalidInput(
@@ -202,7 +203,8 @@ class People(Held[PeopleState]):
             )
         extra = tuple(_clean_name(a) for a in aliases)
         with self._lock:
-            known = self.match(name, speaker)
+            people = self._current().people
+            known = people[speaker] if nickname and speaker in people else self.match(name, speaker)
             if known is not None:
                 merged = tuple(
                     dict.fromkeys(

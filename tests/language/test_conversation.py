@@ -582,7 +582,7 @@ def test_a_failing_turn_is_logged_and_raises_typed(max_: Max) -> None:
     assert max_.resident.people.all() == []
 
 
-def test_an_introduction_with_a_surname_or_a_title_names_the_person_met_before(
+def test_an_introduction_with_a_surname_a_title_or_a_nickname_names_the_person_met_before(
     settings: Settings,
 ) -> None:
     m = Max(settings)
@@ -594,5 +594,13 @@ def test_an_introduction_with_a_surname_or_a_title_names_the_person_met_before(
         assert again.person_id == titled.person_id == ambrose
         assert [p.id for p in m.resident.people.all()] == [ambrose]
         assert "Welcome back" in titled.reply
+        # A nickname shares no word with the name: "call me" says it is the speaker's.
+        assert m.say("Call me Bram.", ambrose).person_id == ambrose
+        assert m.say("Hi, I'm Bram.").person_id == ambrose
+        assert m.graph.get_entity(ambrose).aliases == (
+            "Ambrose Whitfield",
+            "Dr. Whitfield",
+            "Bram",
+        )
     finally:
         m.close()
