@@ -53,6 +53,7 @@ class Carrier(Protocol):
     graph), the group's records are committed in it instead of syncing the log."""
 
     def begun(self) -> bool: ...
+    def carry(self, lines: Sequence[str]) -> None: ...
     def commit(self, records: Sequence[tuple[str, int, str]], synced: dict[str, int]) -> None: ...
     def rollback(self) -> None: ...
 
@@ -162,6 +163,8 @@ class EventLog:
         Under the `always` policy the group is also the commit of the state files journalled
         here (mood.json, drives.json): their new versions go into one `state_journal` event
         before that fsync, and the files are replaced after it (resident/state/journal.py).
+        The private ones (people.json, threads.json: never in the log) go into the carrier,
+        which they begin if the turn wrote no graph: the turn still commits once.
 
         With a `carrier` (a turn's graph transaction) that has begun, the group's records,
         state journal included, commit in the carrier instead of the log's fsync: the lines
@@ -198,19 +201,34 @@ class EventLog:
                 yield group
                 failed = False
             finally:
-                journalled = False
+                journalled = carried = False
                 try:
-                    if commit:
+                    if commit.logged():
                         # Emitted inside the group, so the group's one commit carries it.
                         self.emit(
                             state_journal.JOURNAL_KIND, commit.payload(), self._group.correlation_id
                         )
                         journalled = True
+                    carried = self._carry(carrier, commit, failed)
                 finally:
                     self._group.depth = 0
-                    self._finish(carrier, failed, group.durable)
-                if journalled:
-                    commit.apply()
+                    try:
+                        self._finish(carrier, failed, group.durable)
+                    except BaseException:
+                        carried = False  # nothing of the turn is in the graph
+                        raise
+                    finally:
+                        commit.apply(journalled=journalled, carried=carried)
+
+    def _carry(self, carrier: Carrier | None, commit: state_journal.Commit, failed: bool) -> bool:
+        """Hand the private state files' new versions to the carrier (the turn's graph
+        transaction); False when there are none or no carrier can take them (they are then
+        written synced)."""
+        lines = commit.private_lines()
+        if not lines or carrier is None or failed or not self._group.records:
+            return False
+        carrier.carry(lines)
+        return True
 
     def _finish(self, carrier: Carrier | None, failed: bool, durable: bool) -> None:
         """End the outermost group: commit through the carrier when it began (then write the

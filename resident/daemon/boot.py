@@ -31,7 +31,7 @@ from resident.config import Settings
 from resident.errors import InvalidInput
 from resident.events import EVENTS_DIR, EventLog
 from resident.memory.client import GraphStore
-from resident.memory.turn_store import reconcile_turn_events
+from resident.memory.turn_store import reconcile_turn_events, restore_turn_state
 from resident.people.identity import People, PeopleState, people_file
 from resident.session import Session
 from resident.state.atomic import write_atomic
@@ -134,11 +134,15 @@ def boot(
     session = Session.mint(clock)
     now = session.started_at
     # Turns committed to the graph whose lines a kill kept from their log get them back first:
-    # the state files' newest journalled versions are read from the logs next.
+    # the state files' newest journalled versions are read from the logs next. The private
+    # files (people.json ...) get the versions the graph carried before that.
+    restored = restore_turn_state(graph, settings.state_dir)
     appended = reconcile_turn_events(graph, settings.data_dir / EVENTS_DIR)
     events = EventLog(settings.data_dir / EVENTS_DIR, session, settings.events, clock)
     if appended:
         events.emit("turn_events_restored", {"lines": appended})
+    if restored:
+        events.emit("turn_state_restored", {"files": restored})
     files: dict[str, StateFile[Any]] = {
         "mood": mood_file(settings),
         "drives": drives_file(settings),

@@ -96,9 +96,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         #: household hook: who has spoken, MAX's questions and their answers (issue 26).
         self.household = Household(settings, graph)
         #: Open threads per person, restored from threads.json when the layer is made.
-        self.threads = Threads(
-            threads_file(settings.state_dir), settings.conversation.threads_per_person
-        )
+        self.threads = Threads(threads_file(settings), settings.conversation.threads_per_person)
 
     @classmethod
     def from_settings(cls, settings: Settings, graph: GraphStore) -> Language:
@@ -360,7 +358,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
     def _introduction(self, ctx: _Ctx) -> _Reply:
         name = ctx.parsed.name
         assert name is not None
-        known = self._known_person(ctx, name)
+        known = self._known_person(ctx, name, introduced=True)
         if ctx.bound and ctx.person_id is not None and known != ctx.person_id:
             # Rule 8: saying "I'm Ana" does not make Bob Ana; only Ana's token, voice or face do.
             who = self._name(ctx, ctx.person_id)
@@ -369,7 +367,9 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
                 f"You are speaking as {who}, and I can only know you as {who} here.",
                 person_id=ctx.person_id,
             )
-        person = ctx.resident.people.introduce(name, ctx.now)
+        person = ctx.resident.people.introduce(
+            name, ctx.now, speaker=ctx.person_id, nickname=ctx.parsed.nickname
+        )
         person_id: str = person.id
         self._person_entity(ctx, person_id)
         self._file_pending(ctx)

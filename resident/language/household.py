@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from resident.config import Settings
 from resident.errors import EpistemicRefusal, NotFound
+from resident.events import EVENTS_DIR
 from resident.language import render
 from resident.language.questions import AnswerKind, AnswerReading, read_answer
 from resident.memory.client import GraphStore
@@ -62,7 +63,14 @@ class Household:
     def __init__(self, settings: Settings, graph: GraphStore) -> None:
         self.settings = settings
         self.graph = graph
-        self._file = StateFile(Path(settings.state_dir) / SPOKEN_FILE, SpokenState, "spoken")
+        # Carried by the turn's one commit, in its graph transaction (private: never the log).
+        self._file = StateFile(
+            Path(settings.state_dir) / SPOKEN_FILE,
+            SpokenState,
+            "spoken",
+            settings.data_dir / EVENTS_DIR,
+            private=True,
+        )
         loaded = self._file.load()
         self.problems = loaded.problems
         self._spoken = loaded.value or SpokenState()

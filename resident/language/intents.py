@@ -81,7 +81,9 @@ def _you_are(ws: list[Word], adjectives: frozenset[str]) -> bool:
     return text in adjectives or bare in adjectives
 
 
-def _introduction(ws: list[Word]) -> str | None:
+def _introduction(ws: list[Word]) -> tuple[str, bool] | None:
+    """The name an introduction gives, and whether it names the speaker by another name
+    ("call me Bram")."""
     for seq in sorted(_INTRODUCTIONS, key=len, reverse=True):
         if not _starts(ws, seq):
             continue
@@ -93,7 +95,9 @@ def _introduction(ws: list[Word]) -> str | None:
         if (
             not name_ws
             or len(name_ws) > 3
-            or not all(w.text.replace("'", "").replace("-", "").isalpha() for w in name_ws)
+            or not all(
+                w.text.replace("'", "").replace("-", "").replace(".", "").isalpha() for w in name_ws
+            )
         ):
             return None
         if seq not in _EXPLICIT_INTRODUCTIONS and not all(w.text[:1].isupper() for w in name_ws):
@@ -101,7 +105,8 @@ def _introduction(ws: list[Word]) -> str | None:
             return None
         if name_ws[0].norm in _DETERMINERS or name_ws[0].norm in _SPEAKER:
             return None
-        return " ".join(w.text[:1].upper() + w.text[1:] for w in name_ws)
+        name = " ".join(w.text[:1].upper() + w.text[1:] for w in name_ws)
+        return name, seq == ("call", "me")
     return None
 
 
@@ -193,9 +198,9 @@ def parse(doc: Doc) -> Parsed:
     slots = _correction(ws) or _why(ws)
     if slots is not None:
         return Parsed.model_validate({"text": text, "greeted": greeted, **slots})
-    name = _introduction(ws)
-    if name is not None:
-        return out(Intent.INTRODUCTION, name=name)
+    named = _introduction(ws)
+    if named is not None:
+        return out(Intent.INTRODUCTION, name=named[0], nickname=named[1])
     # Questions and statements are read by the one statement reader (reading.py, asking.py).
     if asked or norms[0] in _WH or norms[0] in ("tell", "do", "does", "did", "is", "are"):
         return out(Intent.QUESTION)

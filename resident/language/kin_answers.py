@@ -10,14 +10,13 @@ from resident.language import lexicon
 from resident.language.asking import Query, Resolved, hedge
 from resident.language.dictionary import Dictionary
 from resident.language.held_counts import held_members, same_noun
-from resident.language.kinship import family, kin_of
+from resident.language.kinship import address_groups, family, kin_of
 from resident.language.knowledge import resolve, views
 from resident.language.statement import Ref, is_pet
 from resident.language.storing import StoringMixin
 from resident.language.turn import _Ctx, _Reply
-from resident.language.words import groups
 
-_ADDRESS = groups("kin_address_forms")
+_ADDRESS = address_groups()
 
 
 def address_forms(noun: str) -> list[str]:

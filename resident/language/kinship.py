@@ -41,6 +41,18 @@ def kin_nouns() -> dict[str, KinNoun]:
     return out
 
 
+@functools.cache
+def address_groups() -> tuple[frozenset[str], ...]:
+    """What an elder relative is called by their family: the kin nouns of one sex and the same
+    paths, for relatives of an older generation ("grandmother", "gran", "nan"; "mother",
+    "mum"), who are addressed by the kin word as by a name; a son or a wife is not."""
+    groups: dict[tuple[str, tuple[tuple[str, ...], ...]], set[str]] = {}
+    for noun, kin in kin_nouns().items():
+        if kin.paths and kin.paths[0][0] == "parent":
+            groups.setdefault((kin.sex, kin.paths), set()).add(noun)
+    return tuple(frozenset(g) for g in groups.values() if len(g) > 1)
+
+
 def _edge(predicate: str) -> tuple[str, ...] | None:
     """The base relations a stored relation predicate spans ("grandmother_of": parent.parent)."""
     if not predicate.endswith("_of"):

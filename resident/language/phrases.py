@@ -66,6 +66,8 @@ class Parsed(BaseModel):
     greeted: bool = False
     #: introduction: the name given.
     name: str | None = None
+    #: introduction: "call me ...": another name the speaker goes by, not someone else.
+    nickname: bool = False
     #: correction and why: what the turn says is so, as text, read by the statement reader.
     said: str | None = None
     #: correction and why: that statement as the reader read it (set by the turn).

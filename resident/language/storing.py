@@ -29,6 +29,7 @@ from resident.language.reading import read, said_triple
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
+from resident.language.tense import clause_side
 from resident.language.threads import OpenThread
 from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
@@ -43,6 +44,11 @@ from resident.language.turn import (
     _Ctx,
     _Reply,
 )
+
+
+def _ahead(st: Statement) -> bool:
+    """Said of what is yet to come (a plan) or wanted (a wish), by the clause's mood."""
+    return st.mood in ("plan", "wish")
 
 
 class StoringMixin(LanguageBase):
@@ -77,9 +83,14 @@ class StoringMixin(LanguageBase):
             return self._person_entity(ctx, person)
         return self._entity(ctx, triple.subject)
 
-    def _known_person(self, ctx: _Ctx, name: str) -> str | None:
+    def _known_person(self, ctx: _Ctx, name: str, introduced: bool = False) -> str | None:
+        """The person of `name`; for an introduction, also one who has it as a part of their
+        name, or the speaker adding a surname or title (People.match)."""
+        people = ctx.resident.people
+        if introduced and ctx.parsed.nickname and ctx.person_id is not None:
+            return ctx.person_id  # "call me Bram": the speaker's other name
         try:
-            person = ctx.resident.people.find(name)
+            person = people.match(name, ctx.person_id) if introduced else people.find(name)
         except (NotFound, KeyError):
             return None
         pid = getattr(person, "id", None)
@@ -173,6 +184,17 @@ class StoringMixin(LanguageBase):
             return False
         return True
 
+    def _settle(
+        self, ctx: _Ctx, read: list[Statement], stored: list[Claim], said: datetime
+    ) -> None:
+        """household hook: a change of state ends the earlier value instead of contradicting
+        it. A plan or a wish is a claim of its own: what holds now holds until it comes true,
+        so it neither ends nor contradicts anything ("I'm going to start at the bakery next
+        month" leaves "works at the bookshop" standing today)."""
+        for st, claim in zip(read, stored, strict=True):
+            if not _ahead(st) and not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+                self._contradictions(ctx, claim)
+
     def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
         """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""
         if not is_one_valued(claim.predicate):
@@ -240,7 +262,8 @@ class StoringMixin(LanguageBase):
             writes.append(StatementWrite(claim=new, qualifiers=qualifiers))
             read.append(statement)
         if not writes:
-            if ctx.person_id is not None:  # household hook: "I switched jobs"
+            # household hook: "I switched jobs" (not "I'm going to switch jobs": a plan)
+            if ctx.person_id is not None and not any(_ahead(s) for s in ctx.statements):
                 settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
             return []
         fresh = [
@@ -264,10 +287,7 @@ class StoringMixin(LanguageBase):
             for st, claim in zip(read, stored, strict=True)
             if st.subject.role == "speaker" and st.mood in ("plan", "wish") and not st.negated
         ]
-        for claim in stored:
-            # household hook: a change of state ends the earlier value instead of contradicting it.
-            if not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
-                self._contradictions(ctx, claim)
+        self._settle(ctx, read, stored, said)
         if opened and ctx.person_id is not None:
             self.threads.open(ctx.person_id, opened, ctx.now)
         # In the order said, each with what else its clause said (where, when, with whom).
@@ -311,8 +331,9 @@ class StoringMixin(LanguageBase):
             ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
             return None
         occurred = None
-        if st.when:
-            occurred = timewords.resolve(st.when, said, past=st.mood == "past")
+        dated, past = clause_side(st, ctx.doc)  # a habit names no day; "hurt" shows no tense
+        if st.when and dated:
+            occurred = timewords.resolve(st.when, said, past=past)
 
         def claim(object_entity: str | None = None, object_literal: str | None = None) -> NewClaim:
             return NewClaim(

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime
-from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from resident.config import Settings
+from resident.events import EVENTS_DIR
 from resident.state.statefile import StateFile
 
 THREADS_FILE = "threads.json"
@@ -34,8 +35,16 @@ class ThreadsState(BaseModel):
     threads: dict[str, list[OpenThread]] = Field(default_factory=dict)
 
 
-def threads_file(state_dir: Path) -> StateFile[ThreadsState]:
-    return StateFile(state_dir / THREADS_FILE, ThreadsState, "threads")
+def threads_file(settings: Settings) -> StateFile[ThreadsState]:
+    """threads.json: a turn's one commit carries it, in its graph transaction (private: what
+    people said stays out of the log)."""
+    return StateFile(
+        settings.state_dir / THREADS_FILE,
+        ThreadsState,
+        "threads",
+        settings.data_dir / EVENTS_DIR,
+        private=True,
+    )
 
 
 class Threads:

@@ -7,7 +7,8 @@ next/last; today when there is none) moved by offsets: "<n> <units> ago / before
 "<n> <units> later / after / from now", "in <n> <units>", "before last", "after next". The
 calendar side lives in `when_days.py`; steps are dateutil `relativedelta`s, so months and years
 keep the day of the month and clamp only where the target month is shorter. The verb's tense
-(`past`) decides the side of a bare weekday, month or ordinal day; None rather than a guess.
+(`past`) decides the side of a bare weekday, month or ordinal day, the nearer side when the form
+does not show it; None rather than a guess.
 """
 
 from __future__ import annotations
@@ -50,11 +51,12 @@ def _add_months(moment: datetime, months: int) -> datetime:
     return shifted
 
 
-def resolve(phrase: str, now: datetime, *, past: bool = True) -> datetime | None:
+def resolve(phrase: str, now: datetime, *, past: bool | None = True) -> datetime | None:
     """The day a time phrase points at, relative to `now` (its tzinfo kept), or None.
 
     `past` says how to read a bare weekday, month or ordinal day ("on Saturday" said of something
-    done is the last Saturday; of a plan, the next one)."""
+    done is the last Saturday; of a plan, the next one); None when the verb's form does not show
+    the tense (`tense.clause_past`): the nearer one."""
     today = _day(now)
     numeric = NUMERIC.search(phrase)
     if numeric:

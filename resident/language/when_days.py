@@ -4,7 +4,8 @@ first of the month", "next month"). `when.py` adds the offsets ("a year ago", "i
 
 Pure: the turn's day comes in as `today` (midnight, its tzinfo kept). Weekday and month names
 are dateutil's own (`parserinfo`); the counts and ordinals are data files. A weekday, a month or
-an ordinal day with nothing to place it before or after today is read on the side `past` says.
+an ordinal day with nothing to place it before or after today is read on the side `past` says,
+or, when the verb does not show its tense (`past` None), on the nearer side.
 """
 
 from __future__ import annotations
@@ -132,8 +133,22 @@ def direction(words: list[str]) -> int:
     return 0
 
 
-def anchor(words: list[str], today: datetime, past: bool) -> datetime | None:
-    """The day the phrase names without offsets, or None."""
+def anchor(words: list[str], today: datetime, past: bool | None) -> datetime | None:
+    """The day the phrase names without offsets, or None. `past` None: the clause's verb does
+    not show its tense ("I hurt my ankle in October"): next/last in the phrase decide, else the
+    nearer of the two readings (the one said in December is two months back)."""
+    if past is None:
+        step = direction(words)
+        if step:
+            return _anchor(words, today, step < 0)
+        back, ahead = _anchor(words, today, True), _anchor(words, today, False)
+        if back is None or ahead is None:
+            return back or ahead
+        return back if today - back <= ahead - today else ahead
+    return _anchor(words, today, past)
+
+
+def _anchor(words: list[str], today: datetime, past: bool) -> datetime | None:
     readings = (
         _named_day,
         _nth_weekday,

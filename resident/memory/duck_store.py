@@ -125,7 +125,7 @@ class DuckStore(
         self._decay_sql = _decay_sql(settings)
         #: What reads of claims select: CLAIM_COLUMNS with the derived level in rung's place.
         self.claim_select = _claim_select(settings)
-        self._unpruned: dict[str, list[tuple[int, int]]] = {}
+        self._unpruned: dict[str, list[tuple[int, int, frozenset[str]]]] = {}
 
     @classmethod
     def open(cls, settings: Settings, *, create: bool = False) -> DuckStore:
@@ -431,6 +431,9 @@ class DuckStore(
                 cur.execute("BEGIN TRANSACTION")
                 try:
                     cur.execute(f'COPY FROM DATABASE "{source}" TO {alias}')
+                    # The turns' recovery rows are the live file's alone, and carry what
+                    # people said (people.json: Rule 8): no reader of a copy gets them.
+                    cur.execute(f"DELETE FROM {alias}.turn_events")
                 except BaseException:
                     cur.execute("ROLLBACK")
                     raise

@@ -14,6 +14,13 @@ How a turn uses it (resident/language/conversation.py, resident/events.py):
   (`reconcile_turn_events`) appends to each session's log what it lacks of `turn_events`, by
   (session, seq), so each record lands exactly once, and then deletes the rows. A kill before
   the commit leaves neither: the turn was never acknowledged.
+- The private state files a turn changes (people.json when someone introduces themselves,
+  threads.json when a plan or wish is left open, spoken.json: what people said, which Rule 8
+  keeps out of the log) ride in the same row as lines of their own (`carry`), each the file's
+  name and new envelope; the files are then replaced without a sync. Such a line has no seq, so
+  it never reaches a log; boot writes a newer envelope back to its file first
+  (`restore_turn_state`). A turn that changes one and writes no graph (someone seen again)
+  begins the transaction for it: one commit still.
 - A turn that writes nothing to the graph (a question, "Thanks!") never begins the transaction;
   the log syncs as before (or not at all for a social turn: EventLog.grouped's `durable`).
 
@@ -39,6 +46,8 @@ import duckdb
 
 from resident.errors import EpistemicRefusal, GraphBusy, NotFound
 from resident.events import append_missing
+from resident.state import statefile
+from resident.state.journal import PRIVATE_KEY
 from resident.state.storage import is_storage_full, storage_full
 
 #: How many turns' rows wait in turn_events before a turn deletes those the log has synced.
@@ -57,10 +66,22 @@ class TurnTransaction:
         #: idle (nothing written), open (written), spoiled (a write failed part way), done.
         self._state = "idle"
         self._why = ""
+        #: Private state files' lines (journal.PRIVATE_KEY) to commit in the turn's row.
+        self._carried: list[str] = []
 
     def begun(self) -> bool:
         """The turn wrote to the graph (its records must commit here, or the turn fails)."""
         return self._state in ("open", "spoiled")
+
+    def carry(self, lines: Sequence[str]) -> None:
+        """Commit `lines` (private state files' new versions) in the turn's row; the
+        transaction begins here if the turn wrote nothing else."""
+        if self._state == "spoiled":
+            raise GraphBusy(f"this turn's graph writes were refused part way ({self._why})")
+        if self._state == "idle":
+            self._cur.execute("BEGIN TRANSACTION")
+            self._state = "open"
+        self._carried.extend(lines)
 
     @contextmanager
     def writing(self) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -101,9 +122,10 @@ class TurnTransaction:
         try:
             if records:
                 # One row for the whole turn: one key to insert (about 0.5 ms at 100k claims).
+                lines = [r[2] for r in records] + self._carried
                 cur.execute(
                     "INSERT INTO turn_events (session_id, seq, lines) VALUES (?, ?, ?)",
-                    [records[0][0], records[0][1], "".join(f"{r[2]}\n" for r in records)],
+                    [records[0][0], records[0][1], "".join(f"{line}\n" for line in lines)],
                 )
             self._store._prune_turn_events(cur, synced)
             cur.execute("COMMIT")
@@ -118,13 +140,15 @@ class TurnTransaction:
                 ) from exc
             raise
         self._state = "done"
-        self._store._committed_turn_events(records)
+        files = frozenset(json.loads(line)[PRIVATE_KEY] for line in self._carried)
+        self._store._committed_turn_events(records, files)
 
     def rollback(self) -> None:
         if self._state == "open":
             with suppress(duckdb.Error):
                 self._cur.execute("ROLLBACK")
         self._state = "idle"
+        self._carried = []
 
 
 class TurnStoreMixin:
@@ -138,8 +162,8 @@ class TurnStoreMixin:
         def _cur(self) -> duckdb.DuckDBPyConnection: ...
 
         #: Per session, the (first, last) seqs of the turns this process committed to
-        #: turn_events and has not deleted.
-        _unpruned: dict[str, list[tuple[int, int]]]
+        #: turn_events and has not deleted, with the private state files each row carries.
+        _unpruned: dict[str, list[tuple[int, int, frozenset[str]]]]
 
     @contextmanager
     def turn(self) -> Iterator[TurnTransaction]:
@@ -154,25 +178,33 @@ class TurnStoreMixin:
             self._local.turn = None
             tx.rollback()
 
-    def _committed_turn_events(self, records: Sequence[tuple[str, int, str]]) -> None:
+    def _committed_turn_events(
+        self, records: Sequence[tuple[str, int, str]], files: frozenset[str] = frozenset()
+    ) -> None:
         if records:
             rows = self._unpruned.setdefault(records[0][0], [])
-            rows.append((records[0][1], records[-1][1]))
+            rows.append((records[0][1], records[-1][1], files))
 
     def _prune_turn_events(self, cur: duckdb.DuckDBPyConnection, synced: dict[str, int]) -> None:
         """Once PRUNE_EVERY turns wait in turn_events, delete those whose lines the log has
         synced, in the turn's transaction (a delete in every turn cost it about 0.7 ms; boot
-        deletes the rest)."""
+        deletes the rest). A row carrying a private state file stays until a later row carries
+        a newer version of it (the file itself was replaced unsynced)."""
         for session_id, upto in synced.items():
             rows = self._unpruned.get(session_id, [])
-            done = [first for first, last in rows if last <= upto]
+            newest = {name: i for i, row in enumerate(rows) for name in row[2]}
+            done = {
+                i
+                for i, (_, last, files) in enumerate(rows)
+                if last <= upto and all(newest[name] > i for name in files)
+            }
             if len(done) < PRUNE_EVERY:
                 continue
             cur.execute(
                 "DELETE FROM turn_events WHERE session_id = $s AND seq IN (SELECT unnest($q))",
-                {"s": session_id, "q": done},
+                {"s": session_id, "q": [rows[i][0] for i in sorted(done)]},
             )
-            self._unpruned[session_id] = [(f, last) for f, last in rows if last > upto]
+            self._unpruned[session_id] = [row for i, row in enumerate(rows) if i not in done]
 
     def unlogged_turn_events(self) -> dict[str, list[tuple[int, str]]]:
         """Every line turn_events holds, per session, as (seq, line) in seq order."""
@@ -186,6 +218,27 @@ class TurnStoreMixin:
                 if seq is not None:
                     out.setdefault(session_id, []).append((seq, line))
         return out
+
+    def carried_state(self) -> dict[str, dict[str, object]]:
+        """The newest envelope of each private state file the rows carry (by its write
+        counter), by file name."""
+        newest: dict[str, dict[str, object]] = {}
+        for (lines,) in self._cur.execute("SELECT lines FROM turn_events").fetchall():
+            for line in lines.splitlines():
+                if f'"{PRIVATE_KEY}"' not in line:
+                    continue
+                try:
+                    part = json.loads(line)
+                    name, envelope = part[PRIVATE_KEY], part["envelope"]
+                    seq = envelope["seq"]
+                except (ValueError, KeyError, TypeError):
+                    continue
+                if not isinstance(name, str) or not isinstance(seq, int):
+                    continue
+                held = newest.get(name)
+                if held is None or seq > held["seq"]:  # type: ignore[operator]
+                    newest[name] = envelope
+        return newest
 
     def forget_turn_events(self, session_ids: Sequence[str]) -> None:
         """Delete the rows of `session_ids` (their lines are in the logs, synced)."""
@@ -236,6 +289,24 @@ def reconcile_turn_events(graph: object, events_dir: Path) -> int:
         appended += append_missing(events_dir / f"{session_id}.jsonl", rows, _seq_of)
     store.forget_turn_events(list(pending))
     return appended
+
+
+def restore_turn_state(graph: object, state_dir: Path) -> list[str]:
+    """At boot, before the state files are loaded (and before `reconcile_turn_events` deletes
+    the rows): write back each private state file whose newest carried version is newer than
+    the file (a turn committed and the file's unsynced replacement was lost). Returns the names
+    of the files written."""
+    store = graph
+    while not isinstance(store, TurnStoreMixin) and hasattr(store, "store"):
+        store = store.store
+    if not isinstance(store, TurnStoreMixin):
+        return []
+    restored = []
+    for name, envelope in sorted(store.carried_state().items()):
+        # A name only, never a path: the row cannot point a write outside the state folder.
+        if Path(name).name == name and statefile.restore(state_dir / name, envelope):
+            restored.append(name)
+    return restored
 
 
 def _seq_of(line: bytes) -> int | None:

@@ -7,6 +7,7 @@ outside the shared graph and its snapshots). The event log carries a person's id
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -14,6 +15,7 @@ import threading
 import unicodedata
 from collections.abc import Callable
 from datetime import datetime
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from resident.config import Settings
 from resident.errors import InvalidInput, NotFound
+from resident.events import EVENTS_DIR
 from resident.memory.client import GraphStore
 from resident.records import Entity
 from resident.state.statefile import Held, Loaded, StateFile
@@ -63,7 +66,14 @@ class PeopleState(BaseModel):
 
 
 def people_file(settings: Settings) -> StateFile[PeopleState]:
-    return StateFile(settings.state_dir / PEOPLE_FILE, PeopleState, "people")
+    # Private: a turn's graph transaction carries its new version, never the log (Rule 8).
+    return StateFile(
+        settings.state_dir / PEOPLE_FILE,
+        PeopleState,
+        "people",
+        journal=settings.data_dir / EVENTS_DIR,
+        private=True,
+    )
 
 
 def slugify(name: str) -> str:
@@ -74,6 +84,24 @@ def slugify(name: str) -> str:
     if not slug:
         slug = "p-" + hashlib.sha256(name.strip().casefold().encode()).hexdigest()[:10]
     return slug[:64].rstrip("-")
+
+
+@functools.cache
+def _titles() -> frozenset[str]:
+    """data/name_titles.txt: words said before a name that are not a part of it."""
+    text = resources.files("resident.people").joinpath("data/name_titles.txt").read_text("utf-8")
+    return frozenset(
+        w for line in text.splitlines() if (w := line.split("#", 1)[0].strip().lower())
+    )
+
+
+def name_parts(name: str) -> frozenset[str]:
+    """The words of a name without a title before it, folded: "Dr. Ambrose Whitfield" ->
+    {ambrose, whitfield}."""
+    words = [w.strip(".").casefold() for w in name.split()]
+    while len(words) > 1 and words[0] in _titles():
+        words = words[1:]
+    return frozenset(w for w in words if w)
 
 
 def _clean_name(name: str) -> str:
@@ -123,6 +151,27 @@ class People(Held[PeopleState]):
                 return person
         return None
 
+    def match(self, name: str, speaker: str | None = None) -> Person | None:
+        """Whom an introduction by `name` means: the person of that very name, else one whose
+        names' words hold all of its words or are all among them ("Ambrose Whitfield" and
+        "Ambrose", "Dr. Whitfield" and "Ambrose Whitfield"; not "Ambrose Pugh" and "Ambrose
+        Whitfield"): the speaker when they are such a one, else the only such person; None
+        when there is none, or more than one to choose from."""
+        exact = self.find(name)
+        if exact is not None:
+            return exact
+        said = name_parts(name)
+        if not said:
+            return None
+        sharing = []
+        for person in self.all():
+            mine = frozenset().union(*(name_parts(n) for n in person.names()))
+            if said <= mine or mine <= said:
+                sharing.append(person)
+        if speaker is not None and any(p.id == speaker for p in sharing):
+            return next(p for p in sharing if p.id == speaker)
+        return sharing[0] if len(sharing) == 1 else None
+
     def private_dir(self, person_id: str) -> Path:
         """The person's private area (reserved for biometrics); created with mode 0700."""
         path = self.private_root / self.get(person_id).slug
@@ -140,9 +189,13 @@ class People(Held[PeopleState]):
         *,
         relationship: str | None = None,
         aliases: tuple[str, ...] = (),
+        speaker: str | None = None,
+        nickname: bool = False,
     ) -> Person:
-        """Meet someone: the known person of that name (seen again now), or a new profile with a
-        fresh `person:<slug>` id, an entity in the graph and a private area."""
+        """Meet someone: the known person of that name (seen again now; a fuller name, a title
+        or a part of the name joins their aliases: `match`, `speaker` being whoever says it; a
+        `nickname` the speaker gives themselves joins theirs), or a new profile with a fresh
+        `person:<slug>` id, an entity in the graph and a private area."""
         name = _clean_name(name)
         if relationship is not None and relationship not in RELATIONSHIPS:
             raise InvalidInput(
@@ -150,12 +203,17 @@ class People(Held[PeopleState]):
             )
         extra = tuple(_clean_name(a) for a in aliases)
         with self._lock:
-            known = self.find(name)
+            people = self._current().people
+            known = people[speaker] if nickname and speaker in people else self.match(name, speaker)
             if known is not None:
                 merged = tuple(
                     dict.fromkeys(
                         known.aliases
-                        + tuple(a for a in extra if a.casefold() != known.name.casefold())
+                        + tuple(
+                            a
+                            for a in (name, *extra)
+                            if a.casefold() not in {n.casefold() for n in known.names()}
+                        )
                     )
                 )
                 person = known.model_copy(

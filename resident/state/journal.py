@@ -1,15 +1,22 @@
-"""One durable write per turn: the state files a turn changes are carried by the event log's
-one fsync instead of each syncing itself.
+"""One durable write per turn: the state files a turn changes are carried by the turn's one
+commit instead of each syncing itself.
 
 Inside `EventLog.grouped()` (a conversation turn) a `Commit` is open. A `StateFile` made with
-`journal=<the event log's folder>` then defers its write: at the end of the group the log gets
-one `state_journal` event holding each changed file's new envelope, the log is fsynced once
-(the turn's one commit), and only then are the files replaced, without a sync of their own,
-at most once per `events.state_checkpoint_s` (a later write, or the housekeeping tick's own
-synced write, brings the file up to date).
-A kill (or a power cut) after the fsync loses nothing: `StateFile.load` takes a journalled
-envelope newer than the file (`newest_envelope`). Outside a group, and for files holding what
-people said (people.json, threads.json: Rule 8 keeps that out of the log), writes sync as before.
+`journal=<the event log's folder>` then defers its write to the end of the group:
+- MAX's own state (mood.json, drives.json): the log gets one `state_journal` event holding each
+  changed file's new envelope, the turn commits once (the log's fsync, or the graph transaction
+  that carries the log's lines: memory/turn_store.py), and only then are the files replaced,
+  without a sync of their own, at most once per `events.state_checkpoint_s` (a later write, or
+  the housekeeping tick's own synced write, brings the file up to date). A kill (or a power cut)
+  after the commit loses nothing: `StateFile.load` takes a journalled envelope newer than the
+  file (`newest_envelope`).
+- What people said (people.json, threads.json, spoken.json: `private` files, which Rule 8 keeps
+  out of the log): the envelopes ride in the turn's graph transaction instead, beside its log
+  lines in `turn_events` but never written to the log (`private_lines`); the file is then
+  replaced without a sync, and boot restores a newer envelope the graph holds
+  (memory/turn_store.py `restore_turn_state`). A turn that cannot carry them (no graph
+  transaction: a remote graph, a failed turn) writes them synced, as outside a turn.
+Outside a group every write syncs itself.
 """
 
 from __future__ import annotations
@@ -24,15 +31,23 @@ from typing import Any
 
 #: The event that carries a group's state writes.
 JOURNAL_KIND = "state_journal"
+#: The key a private file's line in the graph's turn_events row names it by (never a log line:
+#: it has no seq, so boot never appends it to a log).
+PRIVATE_KEY = "state_file"
 _MARKER = f'"kind":"{JOURNAL_KIND}"'.encode()
+
+
+#: Writes an envelope to its file: (envelope, checkpoint_s, sync). Unsynced once the turn's
+#: commit holds it, kept for later when the file was replaced less than `checkpoint_s` ago.
+Write = Callable[[dict[str, Any], float, bool], None]
 
 
 @dataclass
 class _Pending:
     envelope: dict[str, Any]
-    #: Writes the envelope to its file once the log holds it (no sync of its own), or keeps
-    #: it for later when the file was replaced less than `checkpoint_s` seconds ago.
-    write: Callable[[dict[str, Any], float], None]
+    write: Write
+    #: What people said: carried by the graph's transaction, never by the log.
+    private: bool = False
 
 
 @dataclass
@@ -47,26 +62,44 @@ class Commit:
     _pending: dict[Path, _Pending] = field(default_factory=dict)
 
     def defer(
-        self, path: Path, envelope: dict[str, Any], write: Callable[[dict[str, Any], float], None]
+        self, path: Path, envelope: dict[str, Any], write: Write, *, private: bool = False
     ) -> None:
-        self._pending[path] = _Pending(envelope, write)
+        self._pending[path] = _Pending(envelope, write, private)
 
     def __bool__(self) -> bool:
         return bool(self._pending)
 
+    def logged(self) -> bool:
+        """Some file's new version goes into the log's `state_journal` event."""
+        return any(not p.private for p in self._pending.values())
+
     def payload(self) -> dict[str, Any]:
-        """The `state_journal` event's payload: each file's name and its new envelope."""
+        """The `state_journal` event's payload: each logged file's name and its new envelope."""
         return {
             "parts": [
-                {"file": path.name, "envelope": p.envelope} for path, p in self._pending.items()
+                {"file": path.name, "envelope": p.envelope}
+                for path, p in self._pending.items()
+                if not p.private
             ]
         }
 
-    def apply(self) -> None:
-        """Replace the files, now that the log holds their content."""
+    def private_lines(self) -> list[str]:
+        """One line per private file: its name and new envelope, for the graph transaction."""
+        return [
+            json.dumps({PRIVATE_KEY: path.name, "envelope": p.envelope}, separators=(",", ":"))
+            for path, p in self._pending.items()
+            if p.private
+        ]
+
+    def apply(self, *, journalled: bool, carried: bool) -> None:
+        """Replace the files: the logged ones once the log (`journalled`) holds their content,
+        the private ones unsynced when the graph `carried` them, else synced."""
         pending, self._pending = self._pending, {}
         for p in pending.values():
-            p.write(p.envelope, self.checkpoint_s)
+            if p.private:
+                p.write(p.envelope, 0.0, not carried)
+            elif journalled:
+                p.write(p.envelope, self.checkpoint_s, False)
 
 
 _active: ContextVar[Commit | None] = ContextVar("state_commit", default=None)

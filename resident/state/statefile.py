@@ -24,7 +24,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from resident.state import journal as state_journal
 from resident.state.atomic import replace_with
@@ -92,13 +92,24 @@ class StateFile(Generic[M]):
     One process writes a given file (the daemon's lock sees to that); any process may load it.
     """
 
-    def __init__(self, path: Path, model: type[M], kind: str, journal: Path | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        model: type[M],
+        kind: str,
+        journal: Path | None = None,
+        *,
+        private: bool = False,
+    ) -> None:
         self.path = path
         self.model = model
         self.kind = kind
         #: The event log's folder, for files whose writes a turn may carry in its one commit
         #: (resident/state/journal.py); None: every write syncs itself.
         self.journal = journal
+        #: What people said (Rule 8): a turn carries it in its graph transaction, never in the
+        #: log (boot restores it from there: memory/turn_store.py).
+        self.private = private
         self.last_good = path.with_name(path.name + ".last-good")
         self.broken = path.with_name(path.name + ".broken")
         self._link_tmp = path.with_name(f".{path.name}.last-good.tmp")
@@ -177,8 +188,8 @@ class StateFile(Generic[M]):
 
     def _journalled(self, found: Loaded[M]) -> Loaded[M]:
         """`found`, or the event log's version of this file when it is newer."""
-        if self.journal is None:
-            return found
+        if self.journal is None or self.private:
+            return found  # a private file's newer version is restored at boot, from the graph
         # Only a log written to after the primary file can hold a newer version of it (every
         # version journalled before the file was replaced is in the file or older): boot reads
         # the recent logs, not the whole history. A last good copy is no such witness.
@@ -222,16 +233,31 @@ class StateFile(Generic[M]):
             if commit is None:
                 self._write(envelope, sync=True)
             else:
-                commit.defer(self.path, envelope, self._write_deferred)
+                commit.defer(self.path, envelope, self._write_deferred, private=self.private)
             self._seq = seq
         return seq
 
-    def _write_deferred(self, envelope: dict[str, Any], checkpoint_s: float) -> None:
+    def _write_deferred(self, envelope: dict[str, Any], checkpoint_s: float, sync: bool) -> None:
         with self._lock:
             if time.monotonic() - self._disk_at < checkpoint_s:
                 # The log holds this version; the file catches up at a later write.
                 return
-            self._write(envelope, sync=False)
+            self._write(envelope, sync=sync)
+
+    def restore(self, envelope: dict[str, Any]) -> bool:
+        """Write `envelope` (a version a turn's commit carried) synced, when it is sound and
+        newer than the file's own (or the file is unusable); whether it was written."""
+        found = self.load()
+        try:
+            _, seq, _, _ = self._value_of(envelope)
+        except _Unusable:
+            return False
+        if found.seq is not None and found.seq >= seq:
+            return False
+        with self._lock:
+            self._write(envelope, sync=True)
+            self._seq = max(self._seq, seq)
+        return True
 
     def _write(self, envelope: dict[str, Any], *, sync: bool) -> None:
         if envelope["seq"] <= self._disk_seq:
@@ -279,6 +305,21 @@ class StateFile(Generic[M]):
             finally:
                 os.close(fd)
         os.replace(self._link_tmp, self.last_good)
+
+
+class _AnyState(BaseModel):
+    """Any state (its checksum vouches for it; the file's own model reads it at load)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+def restore(path: Path, envelope: Any) -> bool:
+    """Write a carried `envelope` to the state file at `path` when it is newer than the file's
+    own version (boot, before the file is loaded: memory/turn_store.py); whether it was."""
+    kind = envelope.get("kind") if isinstance(envelope, dict) else None
+    if not isinstance(kind, str):
+        return False
+    return StateFile(path, _AnyState, kind).restore(envelope)
 
 
 class Held(Generic[M]):

@@ -580,3 +580,27 @@ def test_a_failing_turn_is_logged_and_raises_typed(max_: Max) -> None:
     last = max_.events()[-1]
     assert last.kind == "turn_failed" and last.payload["error"] == "invalid_input"
     assert max_.resident.people.all() == []
+
+
+def test_an_introduction_with_a_surname_a_title_or_a_nickname_names_the_person_met_before(
+    settings: Settings,
+) -> None:
+    m = Max(settings)
+    try:
+        ambrose = m.say("Hi, I'm Ambrose.").person_id
+        again = m.say("My name is Ambrose Whitfield.", ambrose)
+        titled = m.say("Hello, I'm Dr. Whitfield.")
+        assert again.intent == titled.intent == "introduction"
+        assert again.person_id == titled.person_id == ambrose
+        assert [p.id for p in m.resident.people.all()] == [ambrose]
+        assert "Welcome back" in titled.reply
+        # A nickname shares no word with the name: "call me" says it is the speaker's.
+        assert m.say("Call me Bram.", ambrose).person_id == ambrose
+        assert m.say("Hi, I'm Bram.").person_id == ambrose
+        assert m.graph.get_entity(ambrose).aliases == (
+            "Ambrose Whitfield",
+            "Dr. Whitfield",
+            "Bram",
+        )
+    finally:
+        m.close()

@@ -74,3 +74,30 @@ def test_a_change_of_state_is_marked_for_the_household_work(max_: Max) -> None:
     [claim] = [c for c in turn.claims if c["predicate"] == "works_at"]
     held = {(q.role, q.value) for q in max_.graph.qualifiers_of([claim["id"]])[claim["id"]]}
     assert ("change", "declared") in held
+
+
+def _works_at(max_: Max, pid: str) -> dict[str, object]:
+    """Where the person works, by each claim's object, and whether it holds now."""
+    now = max_.clock.now()
+    return {c.object_value: c.valid_at(now) for c in max_.graph.peek_claims(pid, "works_at")}
+
+
+def test_a_plan_to_work_elsewhere_ends_nothing_today(max_: Max) -> None:
+    """A plan or a wish is a claim of its own: the job held now stays valid (it was ended at
+    once by the change words 'new' and 'move', or by 'switch jobs' read as a noun)."""
+    pid = max_.say("Hi, I'm Marta.").person_id
+    assert pid is not None
+    max_.say("I work at the bookshop.", pid)
+    for plan in (
+        "I'm going to start at the bakery next month.",
+        "I'm moving to a new job at the bakery next month.",
+        "I'm going to switch jobs next month.",
+        "I want to change jobs.",
+    ):
+        max_.say(plan, pid)
+        assert _works_at(max_, pid) == {"concept:bookshop": True}, plan
+    turn = max_.say("Where do I work?", pid)
+    assert turn.answer is not None and "bookshop" in turn.answer
+    # Said as done, the same change ends the bookshop at once.
+    max_.say("I work at the bakery now.", pid)
+    assert _works_at(max_, pid) == {"concept:bookshop": False, "concept:bakery": True}

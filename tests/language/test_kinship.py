@@ -105,3 +105,20 @@ def test_we_includes_what_the_partner_said_and_been_to_is_a_visit(max_: Max) -> 
     # Another place, or another preposition, is not what was said.
     assert max_.say("Has Piotr ever been to Paris?", agnieszka).answer is None
     assert max_.say("Is Piotr from Brighton?", agnieszka).answer is None
+
+
+def test_what_an_elder_is_called_is_read_from_the_kin_paths_once() -> None:
+    """The names a family calls an elder by are the kin nouns of one sex and the same paths:
+    "Nan" is a grandmother wherever kin nouns are read (it was a second list before)."""
+    from resident.language.kin_answers import address_forms
+    from resident.language.kinship import address_groups, kin_nouns
+
+    assert address_forms("grandmother") == ["gran", "grandma", "granny", "nan", "nana", "nanna"]
+    assert address_forms("father") == ["dad", "daddy", "papa"]
+    assert "mam" in address_forms("mother") and "gramps" in address_forms("grandfather")
+    # A son or a wife is not called by the kin word; a kin noun of either sex is no form.
+    assert address_forms("son") == address_forms("wife") == address_forms("parent") == []
+    nouns = kin_nouns()
+    for group in address_groups():
+        assert len({(nouns[n].sex, nouns[n].paths) for n in group}) == 1
+    assert nouns["nanna"] == nouns["grandmother"] and nouns["mama"] == nouns["mother"]

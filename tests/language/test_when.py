@@ -192,3 +192,58 @@ def test_turns_keep_the_day_their_time_phrase_names(
         if c.occurred_at is not None
     }
     assert day in days, (text, days, turn.claims)
+
+
+DEC = datetime(2026, 12, 5, 9, tzinfo=UTC)  # a Saturday
+
+
+@pytest.mark.parametrize(
+    ("phrase", "day"),
+    [
+        # No tense to go by: the nearer of the two readings ...
+        ("in October", "2026-10-01"),
+        ("in January", "2027-01-01"),
+        ("on Thursday", "2026-12-03"),
+        ("on Monday", "2026-12-07"),
+        # ... unless the phrase itself says which side.
+        ("last October", "2026-10-01"),
+        ("next October", "2027-10-01"),
+        ("this October", "2026-10-01"),
+        ("last Monday", "2026-11-30"),
+        ("two days before Thursday", "2026-12-01"),
+    ],
+)
+def test_a_phrase_said_with_no_tense_resolves_to_the_nearer_day(phrase: str, day: str) -> None:
+    found = timewords.resolve(phrase, DEC, past=None)
+    assert found is not None and found.date().isoformat() == day
+
+
+def _days(max_: Max, text: str, said: datetime) -> list[str | None]:
+    ana = max_.say("I'm Ana.").person_id
+    turn = max_.say(text, ana, said_at=said)
+    assert turn.claims, text
+    found = (max_.graph.peek_claim(claim["id"]).occurred_at for claim in turn.claims)
+    return [None if at is None else at.date().isoformat() for at in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        # "hurt" is base and past alike: said in December, October is the one just gone (it
+        # was next October, read as a present).
+        ("I hurt my ankle in October.", DEC, "2026-10-01"),
+        ("I hurt my back on Thursday.", DEC, "2026-12-03"),
+        # The third person shows it: "she hurts" is the present, so "Marta hurt" is past, even
+        # where the next October is nearer.
+        ("Marta hurt her knee in October.", datetime(2027, 6, 1, 9, tzinfo=UTC), "2026-10-01"),
+    ],
+)
+def test_a_verb_that_does_not_show_its_tense_dates_the_nearer_day(
+    max_: Max, text: str, said: datetime, day: str
+) -> None:
+    assert day in _days(max_, text, said)
+
+
+def test_a_habit_names_no_day(max_: Max) -> None:
+    """ "usually" with a form that may be present ("cut"): a habit, not May's haircut."""
+    assert _days(max_, "I usually cut my hair in May.", DEC) == [None]

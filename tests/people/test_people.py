@@ -112,3 +112,27 @@ def test_bad_input_is_refused_and_nothing_is_written(settings: Settings, store: 
     with pytest.raises(NotFound):
         people.get("person:nobody")
     assert people.all() == [] and store.counts()["entities"] == 0
+
+
+def test_a_fuller_name_or_a_title_is_another_name_of_the_same_person(
+    settings: Settings, store: DuckStore
+) -> None:
+    """ "Ambrose", then "Ambrose Whitfield", then "Dr. Whitfield": one person, one entity, three
+    names; "Ambrose Pugh" is someone else (another surname), and a name two people could be
+    is left to the speaker."""
+    clock = ManualClock(T0)
+    people = boot(settings, store, clock, probes={}).people
+    ambrose = people.introduce("Ambrose", clock.now())
+    fuller = people.introduce("Ambrose Whitfield", clock.advance(minutes=1), speaker=ambrose.id)
+    titled = people.introduce("Dr. Whitfield", clock.advance(minutes=1))
+    assert fuller.id == titled.id == ambrose.id
+    assert titled.names() == ("Ambrose", "Ambrose Whitfield", "Dr. Whitfield")
+    assert store.get_entity(ambrose.id).aliases == ("Ambrose Whitfield", "Dr. Whitfield")
+    pugh = people.introduce("Ambrose Pugh", clock.now())
+    assert pugh.id != ambrose.id
+    # "Ambrose" is both now: the very name wins; a bare "Mr Ambrose"-like part of both is
+    # nobody's to take but the speaker's.
+    assert people.introduce("Ambrose", clock.now()).id == ambrose.id
+    assert people.match("Mr Ambrose") is None
+    assert people.match("Mr Ambrose", speaker=pugh.id) == people.get(pugh.id)
+    assert store.counts()["entities"] == 2

@@ -368,6 +368,7 @@ def test_turn_events_rows_go_once_the_log_has_synced_their_lines(
     monkeypatch.setattr(turn_store, "PRUNE_EVERY", 1)
     pid = max_.say("Hi, I'm Marta.").person_id
     session = max_.resident.session.session_id
+    introduced = {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
     first = max_.say(STATEMENT, pid)
     held = {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
     assert {e.seq for e in max_.events(first.correlation_id)} <= held
@@ -378,8 +379,115 @@ def test_turn_events_rows_go_once_the_log_has_synced_their_lines(
     max_.say(QUESTION, pid)
     last = max_.say("Lena plays the piano.", pid)
     left = {seq for seq, _ in max_.graph.unlogged_turn_events()[session]}
-    assert left == {e.seq for e in max_.events(last.correlation_id)}
+    # The introduction's row stays too: it carries people.json's new version (replaced
+    # unsynced), and no later turn carried a newer one.
+    kept = {e.seq for e in max_.events(last.correlation_id)}
+    assert introduced and left == kept | introduced
     # Each row held the lines exactly as the log wrote them.
     logged = {e.seq: e for e in max_.events()}
     for seq, line in max_.graph.unlogged_turn_events()[session]:
         assert json.loads(line) == logged[seq].model_dump(mode="json")
+
+
+INTRODUCTION = "Hi, I'm Ana."
+PLAN = "I'm going to visit Lena next week."
+
+
+@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed")
+def test_strace_introductions_and_plans_commit_once(settings: Settings, tmp_path: Path) -> None:
+    """people.json, threads.json and spoken.json ride in the turn's graph transaction: a turn
+    that meets someone, leaves a plan open, or greets a person again syncs the WAL once and no
+    state file (before: 2-5 syncs, each file and its folder)."""
+    trace = tmp_path / "strace.txt"
+    tracer = ["strace", "-f", "-y", "-e", "trace=fsync,fdatasync,newfstatat,stat", "-o", str(trace)]
+    texts = (INTRODUCTION, PLAN, "Hi, I'm Marta.", "This is my husband Tom.")
+    child = _child(settings.data_dir, "ack", *texts, tracer=tracer)
+    try:
+        acks = _acks(child)
+    finally:
+        _kill(child)
+    if len(acks) != len(texts):
+        why = child.stderr.read() if child.stderr else ""
+        if "ptrace" in why or "Operation not permitted" in why:
+            pytest.skip(f"strace cannot trace here: {why[-300:]}")
+        raise AssertionError(f"child ended early: {why[-2000:]}")
+    intents = [a["intent"] for a in acks]
+    assert intents == ["introduction", "statement", "introduction", "statement"], intents
+    per_turn = _syncs_per_turn(trace.read_text(), len(texts))
+    # Meeting Ana (people.json, spoken.json, her entity), Marta's plan (threads.json and its
+    # claim), Marta again (seen now, her open thread taken), Tom: one commit each.
+    assert per_turn == [["fdatasync graph.duckdb.wal"]] * len(texts), per_turn
+
+
+def test_an_introduction_and_a_plan_killed_after_their_commit_come_back_from_the_graph(
+    settings: Settings,
+) -> None:
+    """Killed after the graph committed the turn and before people.json, threads.json and the
+    log got its new versions: boot writes the files back from the graph's row."""
+    text = f"{INTRODUCTION} {PLAN}"
+    child = _child(settings.data_dir, "die-after-graph-commit", "You are useless", text)
+    try:
+        acks = _acks(child)
+    finally:
+        _kill(child)
+    assert child.returncode == -signal.SIGKILL
+    assert [a["intent"] for a in acks] == ["hostility"], "the introduction never returned"
+    from resident.language.threads import threads_file
+    from resident.people.identity import people_file
+
+    before = people_file(settings).load().value
+    assert before is not None and "person:ana" not in before.people
+    held, _ = _reboot(settings.data_dir)
+    assert "person:ana" in held["people"]["people"]
+    threads = threads_file(settings).load().value
+    assert threads is not None
+    [opened] = threads.threads["person:ana"]
+    assert (opened.mood, opened.verb) == ("plan", "visit")
+    booted = [e for e in _log_lines(settings.data_dir) if e.kind == "turn_state_restored"]
+    assert booted and set(booted[-1].payload["files"]) >= {"people.json", "threads.json"}
+    # Nothing of what Ana said reached a log (Rule 8): the rows' private lines have no seq.
+    logged = "".join(p.read_text() for p in (settings.data_dir / EVENTS_DIR).glob("*.jsonl"))
+    assert '"state_file"' not in logged and "visit" not in logged
+    store = DuckStore.open(settings)
+    try:
+        assert store.carried_state() == {}, "boot deletes the rows it restored from"
+    finally:
+        store.close()
+
+
+def test_a_row_carrying_a_state_file_stays_until_a_newer_version_is_carried(
+    max_: Max, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from resident.memory import turn_store
+
+    monkeypatch.setattr(turn_store, "PRUNE_EVERY", 1)
+    pid = max_.say("Hi, I'm Marta.").person_id
+    assert max_.graph.carried_state()["people.json"]["seq"] == max_.resident.people.file.seq
+    for text in (QUESTION, STATEMENT, QUESTION, "Tom plays chess."):
+        max_.say(text, pid)
+    # Every older row went once the log synced; the newest people.json stays carried.
+    carried = max_.graph.carried_state()
+    assert carried["people.json"]["seq"] == max_.resident.people.file.seq
+    max_.say(INTRODUCTION)
+    max_.say(QUESTION, pid)
+    max_.say("Lena plays the piano.", pid)
+    assert max_.graph.carried_state()["people.json"]["seq"] == max_.resident.people.file.seq
+    session = max_.resident.session.session_id
+    rows = max_.graph._cur.execute(
+        "SELECT count(*) FROM turn_events WHERE session_id = ?", [session]
+    ).fetchone()
+    assert rows is not None and rows[0] <= 3, "the superseded rows were deleted"
+
+
+def test_a_snapshot_holds_no_turn_rows(max_: Max, tmp_path: Path) -> None:
+    """The rows carry what people said (people.json): a copy for dbt never holds them."""
+    max_.say(INTRODUCTION)
+    assert max_.graph.carried_state()
+    copy = max_.graph.snapshot(tmp_path / "snap.duckdb")
+    import duckdb
+
+    con = duckdb.connect(str(copy), read_only=True)
+    try:
+        assert con.execute("SELECT count(*) FROM turn_events").fetchone() == (0,)
+    finally:
+        con.close()

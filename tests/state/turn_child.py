@@ -53,7 +53,7 @@ def main(data_dir: str, mode: str, texts: list[str]) -> None:
     for i, text in enumerate(texts):
         if mode == "die-before-files" and i == len(texts) - 1:
 
-            def die(self: journal.Commit) -> None:
+            def die(self: journal.Commit, **_: object) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)
 
             journal.Commit.apply = die  # type: ignore[method-assign]

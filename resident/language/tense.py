@@ -1,0 +1,72 @@
+"""Which side of today a statement's time phrase lies on, from how its verb is said.
+
+"I hurt my ankle in October" does not show its tense: "hurt" is the verb's base form and its
+past form alike (put, cut, read, set, let ...), the subject takes no -s, and no auxiliary
+says more, so the tagger's present or past is a guess. Such a clause is read as no side
+(`past` None): the time phrase's next/last decide, else the nearer day (`when_days.anchor`).
+Said as a habit ("I usually cut my hair in May"), it names no one day. The inflections are
+lemminflect's tables, the person and number spaCy's morphology: no list of verbs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language.roles import modality
+from resident.language.statement import Statement, verb_lemma
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+
+def clause_side(st: Statement, doc: Doc | None) -> tuple[bool, bool | None]:
+    """(whether the statement's time phrase names a day, and `past` for `when.resolve`: True,
+    False, or None when the verb's form does not show the tense)."""
+    if st.modality == "habit":
+        return False, None
+    past = st.mood == "past"
+    if st.mood in ("plan", "wish") or doc is None or not st.when:
+        return True, past
+    verb = _verb(st, doc)
+    if verb is None or shows_tense(verb):
+        return True, past
+    # The form could be either: said with "usually", "every ..." it is a habit.
+    return modality(verb, "fact") != "habit", None
+
+
+def shows_tense(verb: Token) -> bool:
+    """Does the verb's form (with its auxiliaries and subject) tell present from past?"""
+    if any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return True
+    lemma = verb_lemma(verb)
+    if verb.lower_ != lemma or _third_singular(verb):
+        # "cuts" is present; "she cut" is past (her present would be "cuts").
+        return True
+    from lemminflect import getInflection  # type: ignore[import-untyped, unused-ignore]
+
+    return lemma not in getInflection(lemma, "VBD")
+
+
+def _third_singular(verb: Token) -> bool:
+    """The subject is one third person ("she", "Marta", "my son"): its present takes -s."""
+    for child in verb.children:
+        if child.dep_ != "nsubj":
+            continue
+        if any(c.dep_ == "conj" for c in child.children):
+            return False  # "Marta and I"
+        morph = child.morph.to_dict()
+        if child.pos_ == "PRON":
+            return morph.get("Person") == "3" and morph.get("Number") == "Sing"
+        return child.tag_ in ("NN", "NNP")
+    return False
+
+
+def _verb(st: Statement, doc: Doc) -> Token | None:
+    """The token the statement's verb was read from: the one whose clause holds the time
+    phrase, when several share the lemma."""
+    found = [t for t in doc if t.pos_ in ("VERB", "AUX") and verb_lemma(t) == st.verb]
+    last = (st.when or "").split()[-1:]
+    for tok in found:
+        if last and any(t.text == last[0] for t in tok.subtree):
+            return tok
+    return found[0] if found else None
