@@ -138,8 +138,18 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
             k: sum(1 for p in report.closed if p.status == k)
             for k in ("confirmed", "refuted", "decayed")
         },
-        "proposals": [list(p.triple) + [p.score] for p in report.proposals],
+        # Written (claims in the graph), each with the rule that let it be written; the guesses
+        # kept as questions (below any calibrated threshold) apart.
+        "proposals": [
+            [*p.triple, p.score, _rule_of(p)] for p in report.proposals if not p.question
+        ],
+        "questions": [[*p.triple, p.score] for p in report.proposals if p.question],
     }
+
+
+def _rule_of(p: Any) -> str:
+    """Which rule wrote proposal `p`, read from its trail: the answers' or the held-out one."""
+    return "answers" if "scaled by answers" in (p.trail[0] if p.trail else "") else "held-out"
 
 
 #: Who talks to MAX on the days between nights (one new person a day), and what they say.
@@ -151,8 +161,9 @@ def one_day(
     data_dir: Path, at: datetime, day: int, oracle: Path | None = None, share: float = 0.0
 ) -> dict[str, Any]:
     """A day of conversation before a night: a new person introduces themselves, says what
-    they like, and asks MAX about one of the terms he holds; then MAX asks them his open
-    proposals and they answer a share of them (`ask_open`)."""
+    they like, and asks MAX about one of the terms he holds. At the natural moments of that
+    conversation MAX asks them his own guesses (resident.language.guesses: at most
+    `curiosity.questions_per_person_per_day`), and they answer in words (`ask_open`)."""
     from resident.clock import ManualClock
     from resident.config import load_settings
     from resident.daemon.boot import boot
@@ -161,6 +172,7 @@ def one_day(
 
     settings = load_settings(data_dir=data_dir, env=dict(os.environ))
     name = PEOPLE[day % len(PEOPLE)]
+    up = {k: set(v) for k, v in json.loads(oracle.read_text()).items()} if oracle else None
     with DuckStore.open(settings) as graph:
         terms = graph.export_table("entities").read_all()
         labels = sorted(
@@ -170,7 +182,9 @@ def one_day(
         )
         term = labels[(day * 37) % len(labels)]
         resident = boot(settings, graph, ManualClock(at), probes={})
-        said, person = [], None
+        said: list[str] = []
+        asked: list[list[Any]] = []
+        person = None
         try:
             for text in (
                 f"Hi, I'm {name}.",
@@ -180,35 +194,48 @@ def one_day(
                 turn = converse(resident, text, person, at, resident.session.new_correlation_id())
                 person = turn.person_id or person
                 said.append(f"{text} -> {turn.reply[:80]}")
+                if up is not None and person is not None:
+                    asked += ask_open(resident, graph, data_dir, up, person, at, day, share)
         finally:
             resident.shutdown(at)
-        asked = ask_open(graph, data_dir, oracle, name, at, day, share) if oracle else []
     return {"day": day, "turns": said, "asked": asked}
 
 
 def ask_open(
-    graph: Any, data_dir: Path, oracle: Path, name: str, at: datetime, day: int, share: float
+    resident: Any,
+    graph: Any,
+    data_dir: Path,
+    up: dict[str, set[str]],
+    person: str,
+    at: datetime,
+    day: int,
+    share: float,
 ) -> list[list[Any]]:
-    """The person of the day is asked each open proposal ("Does A is_a B?", its gap) and
-    answers a share of them (a stable hash of the proposal and the day: a person knows some
-    things, not all), from the FULL ontology (`oracle`: each subset term's ancestors). An answer
-    closes the proposal in the ledger (resident.learning.answers.answered) and its gap."""
-    from resident.learning.answers import answered
-    from resident.learning.checkpoint import load_ledger, save_ledger
+    """When MAX's last reply asked `person` one of his guesses ("Is A a kind of B?", a question
+    row of the graph), they answer it in words through the conversation layer: from the FULL
+    ontology (`up`: each subset term's ancestors) "Yes, it is." or "No, it isn't." for a share
+    of guesses (a stable hash of the guess and the day: a person knows some things, not all),
+    "I'm not sure." for the rest. The conversation layer reads the answer and closes the guess
+    in the ledger (resident.learning.answers.answered). Returns [head, relation, tail, answer,
+    question, reply]."""
+    from resident.language import converse
+    from resident.language.guesses import is_guess
+    from resident.learning.checkpoint import load_ledger
     from resident.learning.consolidation import _hash_unit
 
-    up = {k: set(v) for k, v in json.loads(oracle.read_text()).items()}
-    ledger, out = load_ledger(data_dir), []
-    for p in ledger.open():
-        if _hash_unit(*p.triple, salt=f"day{day}") >= share:
-            continue
-        yes = p.object_entity in up.get(p.subject, set())
-        ledger = answered(ledger, p.triple, yes, name, at)
-        if p.gap_id:
-            graph.attempt_gap(p.gap_id, True, f"{name} answered {'yes' if yes else 'no'}", at)
-        out.append([*p.triple, yes])
-    save_ledger(data_dir, ledger)
-    return out
+    waiting = [q for q in graph.questions(person_id=person, status="asked") if is_guess(q)]
+    if not waiting:
+        return []
+    q = waiting[-1]
+    guess = next((p for p in load_ledger(data_dir).proposals if p.gap_id == q.gap_id), None)
+    if guess is None:
+        return []
+    knows = _hash_unit(*guess.triple, salt=f"day{day}") < share
+    yes = guess.object_entity in up.get(guess.subject, set())
+    answer = ("yes" if yes else "no") if knows else "unsure"
+    words = {"yes": "Yes, it is.", "no": "No, it isn't.", "unsure": "I'm not sure."}[answer]
+    turn = converse(resident, words, person, at, resident.session.new_correlation_id())
+    return [[*guess.triple, answer, q.text, turn.reply[:100]]]
 
 
 def one_report(data_dir: Path, at: datetime, month: str) -> dict[str, Any]:
@@ -343,19 +370,42 @@ def judge(
     """Each night's proposals against the full ontology: true (held or entailed), reversed;
     recovered: exactly an edge the benchmark withheld."""
     for n in nights:
-        props = [(h, t) for h, r, t, _ in n["proposals"] if r == "is_a"]
+        props = [(p[0], p[2]) for p in n["proposals"] if p[1] == "is_a"]
         n["true"] = sum(1 for h, t in props if t in up.get(h, set()))
         n["recovered"] = sum(1 for p in props if p in gone)
         n["reversed"] = sum(1 for h, t in props if h in up.get(t, set()))
         n["written"] = len(n["proposals"])
+        n["by_rule"] = {}
+        for h, r, t, _, rule in n["proposals"]:
+            got = n["by_rule"].setdefault(rule, [0, 0])
+            got[0] += 1
+            got[1] += r == "is_a" and t in up.get(h, set())
+        n["kept"] = len(n.get("questions", []))
+        n["kept_true"] = sum(1 for h, _, t, _ in n.get("questions", []) if t in up.get(h, set()))
     return nights
 
 
-def _by_rule(nights: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    out: dict[str, list[dict[str, Any]]] = {}
+def _by_rule(nights: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Written and true proposals by the rule that wrote them, over all nights."""
+    out: dict[str, list[int]] = {}
     for n in nights:
-        out.setdefault(str(n.get("names_rule", "-")).split(" (")[0], []).append(n)
+        for rule, (w, t) in n["by_rule"].items():
+            got = out.setdefault(rule, [0, 0])
+            got[0] += w
+            got[1] += t
     return out
+
+
+def _said(n: dict[str, Any]) -> str:
+    """The day's guesses asked, and the answers: yes/no/unsure."""
+    said = [a[3] for a in n["asked"]]
+    return f"{len(said)}: {said.count('yes')}/{said.count('no')}/{said.count('unsure')}"
+
+
+def _written(n: dict[str, Any]) -> str:
+    if not n["by_rule"]:
+        return "0"
+    return f"{n['written']} (" + ", ".join(f"{r} {w}" for r, (w, _) in n["by_rule"].items()) + ")"
 
 
 def _estimate(n: dict[str, Any]) -> str:
@@ -441,13 +491,18 @@ def main() -> None:
         "hp.obo (the edge or one it entails); reversed: the full ontology holds the opposite "
         "direction. Names rule: what set the names' threshold (resident.learning.answers: "
         "held-out, exploration, or the answers so far, with the precision they estimate and "
-        "its 90% lower bound); answered the day before: the person's yes/no to open proposals.",
+        "its 90% lower bound); asked the day before: MAX's guesses he asked the person of the "
+        "day in conversation, and their answers yes/no/unsure; written: claims tonight, by the "
+        "rule that wrote them; kept as questions: tonight's exploration guesses (below any "
+        "calibrated threshold), asked from the next day, never written (and how many are true "
+        "in the full ontology).",
         "",
         "| night | MRR | Hits@10 | threshold | held-out precision | names rule | names threshold "
-        "| names precision (support) | estimate (lower) | answered y/n | written | true "
+        "| names precision (support) | estimate (lower) | asked: yes/no/unsure | written "
+        "| true | kept as questions (true) "
         "| recovered | reversed | open | closed (c/r/d) | quiz | wall s "
         "| tree peak RSS (PSS) MiB |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for i, n in enumerate(nights, 1):
         th = "none" if n["threshold"] is None else f"{n['threshold']:.3f}"
@@ -457,8 +512,8 @@ def main() -> None:
             f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | {th} | {n['precision']:.2f} | "
             f"{n.get('names_rule', '-')} | {nth} | "
             f"{n['names_precision']:.2f} ({n['names_support']}) | {_estimate(n)} | "
-            f"{sum(1 for a in n['asked'] if a[3])}/{sum(1 for a in n['asked'] if not a[3])} | "
-            f"{n['written']} | {n['true']} | {n['recovered']} | {n['reversed']} | {n['pending']} | "
+            f"{_said(n)} | {_written(n)} | {n['true']} | {n['kept']} ({n['kept_true']}) | "
+            f"{n['recovered']} | {n['reversed']} | {n['pending']} | "
             f"{c.get('confirmed', 0)}/{c.get('refuted', 0)}/{c.get('decayed', 0)} | "
             f"{'stable' if n['quiz_stable'] else 'FAILED'} ({n['quiz_changed']}/"
             f"{n['quiz_asked']} changed) | {n['wall_s']} | {n['peak_rss_mib']} "
@@ -491,13 +546,15 @@ def main() -> None:
         f"tree peak of a night {max(n['peak_rss_mib'] for n in nights)} MiB summed RSS, "
         f"{max(n['peak_pss_mib'] for n in nights)} MiB summed PSS (target 600 MB).",
         "",
-        "By the rule that set the night's names threshold: "
-        + "; ".join(
-            f"{rule}: {sum(n['written'] for n in group)} written, "
-            f"{sum(n['true'] for n in group)} true"
-            for rule, group in _by_rule(nights).items()
+        "Written, by the rule that wrote them: "
+        + (
+            "; ".join(f"{rule}: {w} written, {t} true" for rule, (w, t) in _by_rule(nights).items())
+            or "none"
         )
-        + f". Answers the persons gave: {sum(len(n['asked']) for n in nights)}.",
+        + f". Guesses kept as questions: {sum(n['kept'] for n in nights)} "
+        f"({sum(n['kept_true'] for n in nights)} true). Asked in conversation: "
+        + _said({"asked": [a for n in nights for a in n["asked"]]})
+        + " (yes/no/unsure).",
         "",
         f"Conversation before each night (a new person a day): {nights[0]['talk']}",
     ]

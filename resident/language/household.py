@@ -2,7 +2,9 @@
 he is meeting, and the questions he asks at a natural moment and the answers he records.
 
 The exploration loop plans questions (resident/exploration.py `plan_questions`), stored in the
-graph so they survive a restart; this module asks them in conversation, at most
+graph so they survive a restart; when none waits for a person, MAX may ask one of his own
+guesses instead (resident/language/guesses.py: a learner's candidate below any calibrated
+threshold, asked rather than written). This module asks them in conversation, at most
 `curiosity.questions_per_person_per_day` to one person, and records the answer as first-hand
 evidence (capped at hint like every interaction). An answer from the person the claims are
 about settles their conflict through `resolve_conflict` (the loser keeps its row and halves);
@@ -24,6 +26,7 @@ from resident.config import Settings
 from resident.errors import EpistemicRefusal, NotFound
 from resident.events import EVENTS_DIR
 from resident.language import render
+from resident.language.guesses import Guesses, is_guess
 from resident.language.questions import AnswerKind, AnswerReading, read_answer
 from resident.memory.client import GraphStore
 from resident.people.privacy import readable_by, teller_of
@@ -75,6 +78,8 @@ class Household:
         self.problems = loaded.problems
         self._spoken = loaded.value or SpokenState()
         self._lock = threading.Lock()
+        #: MAX's own guesses, asked when no question of the household's waits (issue 23).
+        self.guesses = Guesses(settings, graph)
 
     # -- who has spoken ----------------------------------------------------------------------
 
@@ -160,7 +165,7 @@ class Household:
             if not q.first_hand and self.spoke_before(q.subject, now):
                 continue
             return self.graph.set_question_status(q.id, QuestionStatus.ASKED.value, now)
-        return None
+        return self.guesses.ask(person_id, mine, now)
 
     def _still_open(self, q: HouseQuestion) -> bool:
         try:
@@ -186,6 +191,10 @@ class Household:
         if not waiting:
             return None
         q = waiting[-1]
+        if is_guess(q):
+            who = render.label_of(person_id, labels_of([person_id]))
+            got = self.guesses.answer(q, words, person_id, who, now, session_id, correlation_id)
+            return None if got is None else Answered(got.text, got.claims)
         claims = []
         for cid in q.claim_ids:
             try:

@@ -132,3 +132,14 @@ def read_answer(
         one = claims[0] if len(distinct) == 1 else None
         return AnswerReading(AnswerKind.YES, one)
     return None
+
+
+def read_yes_no(words: Sequence[str]) -> AnswerKind | None:
+    """What a turn answers to a yes-or-no question of MAX's own (issue 23: a guess he asks):
+    unsure ("I'm not sure", "no idea"), a redirect, no, yes; None when it is none of these.
+    `words` are the turn's lower-case tokens."""
+    vocab = _words()
+    for kind in (AnswerKind.UNSURE, AnswerKind.REDIRECT, AnswerKind.NO, AnswerKind.YES):
+        if _has(words, vocab[kind.value]):
+            return kind
+    return None

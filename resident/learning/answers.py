@@ -39,7 +39,7 @@ Nothing here names a graph or a relation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -171,7 +171,8 @@ def choose_rule(
     `min_support` of them (exploring on while they are undecided: the point estimate reaches the
     target, the lower bound does not); before, the held-out one; where that finds no threshold,
     exploration. Exploration only while fewer than `min_support` of the relation's proposals
-    wait for an answer."""
+    wait for an answer. What exploration picks is asked, not written: the night keeps it as a
+    question (`Proposal.question`) people answer in conversation (resident.language.guesses)."""
     if answers.answered >= min_support:
         cal = by_answers(scored, answers, target, min_support)
         # Undecided (the point estimate reaches the target somewhere, its lower bound
@@ -201,7 +202,8 @@ def answered(
     ledger: Ledger, triple: tuple[str, str, str], yes: bool, who: str, now: datetime
 ) -> Ledger:
     """The ledger with the open proposal `triple` closed by a person's answer: confirmed on yes,
-    refuted on no (unchanged when no such proposal is open)."""
+    refuted on no (unchanged when no such proposal is open). A refuted one is never proposed
+    again (`Ledger.ever`); either way it is an answer the calibration above counts."""
     out = []
     for p in ledger.proposals:
         if p.status == "open" and p.triple == triple:
@@ -211,3 +213,16 @@ def answered(
             )
         out.append(p)
     return Ledger(proposals=out)
+
+
+def heard(ledger: Ledger, said: Iterable[tuple[str, str, str, datetime]]) -> Ledger:
+    """The ledger with the answers people gave to the guesses MAX asked, read back from the
+    graph's questions as (gap id, who, answer, when), oldest first: a "yes" or "no" closes the
+    open question-proposal of that gap (`answered`); anything else leaves it open. The
+    conversation layer closes them as it hears them; this is for an answer given while a night
+    held the ledger."""
+    by_gap = {p.gap_id: p.triple for p in ledger.open() if p.question and p.gap_id}
+    for gap_id, who, answer, at in said:
+        if gap_id in by_gap and answer in ("yes", "no"):
+            ledger = answered(ledger, by_gap[gap_id], answer == "yes", who, at)
+    return ledger

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from resident.cognition.epistemic import HINT_CLASSES, ProvenanceClass, parse_provenance
 from resident.config import Settings
 from resident.errors import ResidentError
+from resident.learning.answers import heard
 from resident.learning.checkpoint import load_ledger, save_ledger
 from resident.learning.night_learn import (
     MODEL_NAME,
@@ -198,6 +199,8 @@ def prepare(graph: GraphStore, settings: Settings, now: datetime) -> NightInput:
     held = OrderIndex(triples, acyclic)
     by_triple = {(c.subject, c.predicate, c.object_entity or ""): c for c in positives}
     ledger = load_ledger(settings.data_dir)
+    # Answers people gave to his guesses while a night held the ledger (resident.language.guesses).
+    ledger = heard(ledger, _said(graph, [p.gap_id for p in ledger.open() if p.question]))
     ledger, closed = _review(graph, ledger, grounded, held, by_triple, cc.proposal_ttl_nights, now)
     # Everything training needs is read: a graph that can rest gives its memory back meanwhile.
     getattr(graph, "rest", lambda: None)()
@@ -249,6 +252,16 @@ def finish(
         replay=inp.replay,
         withdrawn=inp.withdrawn,
     )
+
+
+def _said(graph: GraphStore, gaps: list[str]) -> list[tuple[str, str, str, datetime]]:
+    """What people answered to those guesses, from the graph's questions, oldest first."""
+    said = []
+    for gap_id in gaps:
+        for q in graph.questions(gap_id=gap_id, status="answered"):
+            if q.answer is not None and q.answered_at is not None:
+                said.append((gap_id, q.person_id, q.answer, q.answered_at))
+    return sorted(said, key=lambda x: x[3])
 
 
 def _harvest(graph: GraphStore, positives: list[Claim], capacity: int, now: datetime) -> int:
@@ -331,7 +344,9 @@ def _write(
     now: datetime,
 ) -> list[Proposal]:
     """Each proposal as an inference hypothesis (hint cap) whose evidence row carries its trail,
-    and a default-priority curiosity gap asking it."""
+    and a default-priority curiosity gap asking it; one chosen by exploration (below any
+    calibrated threshold) only as the gap and an open question-proposal, which MAX asks people
+    in conversation (resident.language.guesses) and no claim."""
     out = []
     for score, h, r, t, cal in chosen:
         trail = (
@@ -339,17 +354,23 @@ def _write(
             f"{cal.threshold:.3f}; tonight's held-out precision there {cal.precision:.2f} "
             f"({cal.support} candidates)"
         )
-        claim = graph.add_claim(
-            NewClaim(
-                subject=h,
-                predicate=r,
-                object_entity=t,
-                confidence=min(hint, max(0.01, score)),
-                provenance=provenance,
-                locator=trail,
-            ),
-            now,
-        )
+        # Below any calibrated threshold (exploration): asked in conversation, not written.
+        question = cal.rule.startswith("exploration")
+        claim_id = ""
+        if question:
+            trail += "; below any calibrated threshold: asked, not written"
+        else:
+            claim_id = graph.add_claim(
+                NewClaim(
+                    subject=h,
+                    predicate=r,
+                    object_entity=t,
+                    confidence=min(hint, max(0.01, score)),
+                    provenance=provenance,
+                    locator=trail,
+                ),
+                now,
+            ).id
         gap = graph.file_gap(
             h, r, f"Does {h} {r} {t}? (proposed by {provenance}, score {score:.2f})", now
         )
@@ -363,9 +384,10 @@ def _write(
                 precision=cal.precision,
                 version=version,
                 opened_at=now,
-                claim_id=claim.id,
+                claim_id=claim_id,
                 gap_id=gap.id,
                 trail=[trail],
+                question=question,
             )
         )
     return out

@@ -228,6 +228,10 @@ class Proposal(BaseModel):
     closed_at: datetime | None = None
     nights_open: int = 0
     trail: list[str] = Field(default_factory=list)
+    #: Asked, not written (issue 23): an exploration candidate below any calibrated threshold is
+    #: no claim in the graph but a question MAX asks his people (resident.language.guesses);
+    #: a person's answer closes it, and it counts among the open proposals until then.
+    question: bool = False
 
     @property
     def triple(self) -> Triple:
