@@ -27,12 +27,13 @@ def noting_night(graph: Any, s: Settings, now: datetime) -> Any:
 
 
 def _unfounded(graph: Any, s: Settings, now: datetime) -> None:
-    """A grounded-looking statement about a quizzed subject, written without evidence."""
+    """A grounded-looking statement of what a quizzed subject is, written without evidence
+    ("What is X?" is answered by what X is: a kind it belongs to)."""
     graph.add_claim(
         NewClaim(
             subject=quiz_items(graph, s)[0].subject,
-            predicate="near",
-            object_entity="concept:root",
+            predicate="is_a",
+            object_entity="concept:c5m4",
             confidence=0.9,
             provenance="ingest:nowhere@1",
         ),

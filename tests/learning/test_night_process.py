@@ -101,7 +101,7 @@ def test_a_night_that_changes_an_answer_is_rolled_back_across_processes(
     _fill(store)
     before = _count(store)
     g = run_night(store, s, NOW, QUIZ, "tests.learning.night_probe:careless_night")
-    assert not g.quiz.stable and len(g.quiz.changed) == 1
+    assert not g.quiz.stable and "What is c0?" in g.quiz.changed
     assert g.quiz.asked == 36 and sum(1 for a in g.quiz.before.values() if a.held) >= 30
     assert g.applied == 0 and _count(store) == before
     assert g.report.version == 1, "the report came back from the child all the same"

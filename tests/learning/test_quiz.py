@@ -55,12 +55,12 @@ def test_a_night_that_changes_an_answer_is_rolled_back(
 
     def careless_night(graph: DuckStore, ns: Settings, now) -> object:  # type: ignore[no-untyped-def]
         report = consolidate(graph, ns, now)
-        # A grounded-looking statement about a quizzed subject, written without evidence.
+        # A grounded-looking statement of what a quizzed subject is, written without evidence.
         graph.add_claim(
             NewClaim(
                 subject=asked,
-                predicate="near",
-                object_entity="concept:root",
+                predicate="is_a",
+                object_entity="concept:c5m4",
                 confidence=0.9,
                 provenance="ingest:nowhere@1",
             ),
