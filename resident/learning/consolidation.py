@@ -36,6 +36,7 @@ from resident.learning.night_learn import (
 )
 from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, review
 from resident.learning.replay import Replayed, plan_replay
+from resident.learning.split import _hash_unit as _hash_unit  # the benchmark asks by it
 from resident.learning.split import split_held_out
 from resident.memory.client import GraphStore
 from resident.memory.learning_store import experience_of
