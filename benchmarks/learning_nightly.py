@@ -127,6 +127,11 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
         "threshold": report.calibration.threshold,
         "precision": report.calibration.precision,
         "support": report.calibration.support,
+        "lower": report.calibration.lower,
+        "candidates": report.calibration.candidates,
+        # How long the night trained, and how much of it it kept (stopped by validation).
+        "epochs_run": report.history[-1].get("epochs_run") if report.history else None,
+        "epochs_kept": report.history[-1].get("epochs_kept") if report.history else None,
         "names_threshold": report.names_calibration.threshold,
         "names_precision": report.names_calibration.precision,
         "names_support": report.names_calibration.support,
@@ -497,19 +502,22 @@ def main() -> None:
         "calibrated threshold), asked from the next day, never written (and how many are true "
         "in the full ontology).",
         "",
-        "| night | MRR | Hits@10 | threshold | held-out precision | names rule | names threshold "
+        "| night | MRR | Hits@10 | epochs run/kept | threshold "
+        "| held-out precision (support, Wilson 90% lower) | names rule | names threshold "
         "| names precision (support) | estimate (lower) | asked: yes/no/unsure | written "
         "| true | kept as questions (true) "
         "| recovered | reversed | open | closed (c/r/d) | quiz | wall s "
         "| tree peak RSS (PSS) MiB |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for i, n in enumerate(nights, 1):
         th = "none" if n["threshold"] is None else f"{n['threshold']:.3f}"
         nth = "none" if n["names_threshold"] is None else f"{n['names_threshold']:.3f}"
         c = n["closed"]
         lines.append(
-            f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | {th} | {n['precision']:.2f} | "
+            f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | "
+            f"{n.get('epochs_run', '-')}/{n.get('epochs_kept', '-')} | {th} | "
+            f"{n['precision']:.2f} ({n.get('support', 0)}, {n.get('lower', 0.0):.2f}) | "
             f"{n.get('names_rule', '-')} | {nth} | "
             f"{n['names_precision']:.2f} ({n['names_support']}) | {_estimate(n)} | "
             f"{_said(n)} | {_written(n)} | {n['true']} | {n['kept']} ({n['kept_true']}) | "

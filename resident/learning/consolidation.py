@@ -16,8 +16,6 @@ It never writes a fact, never writes above the hint cap, and never deletes a cla
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,6 +37,8 @@ from resident.learning.night_learn import (
 )
 from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, review
 from resident.learning.replay import Replayed, plan_replay
+from resident.learning.split import _hash_unit as _hash_unit  # the benchmark asks by it
+from resident.learning.split import split_held_out
 from resident.memory.client import GraphStore
 from resident.memory.learning_store import experience_of
 from resident.records import Claim, ConflictStatus, Level, NewClaim
@@ -81,39 +81,6 @@ def is_positive(c: Claim) -> bool:
     if c.object_entity is None or c.level is Level.OPINION:
         return False
     return parse_provenance(c.provenance).klass not in HINT_CLASSES
-
-
-def _hash_unit(subject: str, predicate: str, obj: str, salt: str = "") -> float:
-    digest = hashlib.sha256(f"{salt}{subject}\x1f{predicate}\x1f{obj}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") / 2**32
-
-
-def held_out(subject: str, predicate: str, obj: str, share: float) -> bool:
-    """A stable split by hash: the same triple is a held-out candidate every night."""
-    return _hash_unit(subject, predicate, obj) < share
-
-
-def split_held_out(
-    triples: Iterable[Triple], share: float, salt: str = ""
-) -> tuple[set[Triple], set[Triple]]:
-    """(train, test): the hash-chosen candidates are held out only while both their ends keep a
-    training edge. In a hierarchy most terms are leaves with one parent: holding out a leaf's only
-    edge leaves it unseen in training, a link no learner can predict (the held-out ranks were near
-    chance for that reason). Candidates go in hash order, so the split is stable. Another `salt`
-    draws another split (a benchmark's edges MAX is never told, apart from the night's own)."""
-    ts = set(triples)
-    degree: dict[str, int] = {}
-    for h, _, t in ts:
-        degree[h] = degree.get(h, 0) + 1
-        degree[t] = degree.get(t, 0) + 1
-    test: set[Triple] = set()
-    unit = {x: _hash_unit(*x, salt=salt) for x in ts}
-    for h, r, t in sorted((x for x in ts if unit[x] < share), key=unit.__getitem__):
-        if h != t and degree[h] > 1 and degree[t] > 1:
-            degree[h] -= 1
-            degree[t] -= 1
-            test.add((h, r, t))
-    return ts - test, test
 
 
 def entity_labels(graph: GraphStore) -> dict[str, str]:

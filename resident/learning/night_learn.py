@@ -26,6 +26,7 @@ from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_
 from resident.learning.names import name_bags
 from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, order_verdict
 from resident.learning.replay import Replayed
+from resident.learning.split import split_held_out
 from resident.records import DuplicateCandidate
 
 MODEL_NAME = "ff"
@@ -33,6 +34,16 @@ MODEL_NAME = "ff"
 MAX_PROPOSAL_PAIRS = 2000
 #: At most this many duplicate candidates are filed a night.
 MAX_DUPLICATES = 1000
+#: Share of the training edges a night sets aside to stop training by (a stable hash split of
+#: its own, salted apart from the held-out split; each end keeps a training edge).
+VALIDATION_SHARE = 0.1
+#: Fewer validation edges than this say too little to stop by (a small graph's MRR over a
+#: handful of edges swings by tenths from one epoch to the next): such a night trains its
+#: epochs on every edge, as before.
+MIN_VALIDATION = 20
+#: Epochs without a better validation MRR before a night stops training: at least this many,
+#: and at least half the night's epochs (a small graph's validation MRR is noisy early on).
+PATIENCE = 3
 #: The learning function a night's learner child runs (a test names a probe instead).
 LEARN = "resident.learning.night_learn:learn"
 Triple = tuple[str, str, str]
@@ -83,8 +94,8 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
     """Train from the last checkpoint, evaluate, calibrate, choose; save the checkpoint."""
     import torch
 
-    from resident.learning.ff import TrainConfig, Triples, train_ff
-    from resident.learning.scoring import give_back_freed_blocks, resume
+    from resident.learning.ff import TrainConfig, Triples
+    from resident.learning.scoring import give_back_freed_blocks, resume, train_while_better
     from resident.learning.subsume import calibrated, generators
 
     give_back_freed_blocks()
@@ -108,13 +119,17 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
             -1, 3
         )
 
+    _, valid_set = split_held_out((q[:3] for q in train), VALIDATION_SHARE, salt="validation")
+    if len(valid_set) < MIN_VALIDATION:
+        valid_set = set()
+    fit = [(q, w) for q, w in zip(train, inp.weights, strict=True) if q[:3] not in valid_set]
     data = Triples(
-        rows(train),
-        torch.zeros((0, 3), dtype=torch.long),
+        rows([q for q, _ in fit]),
+        rows([q for q in train if q[:3] in valid_set]),
         rows(test),
         ents,
         rels,
-        weights=torch.tensor(inp.weights, dtype=torch.float),
+        weights=torch.tensor([w for _, w in fit], dtype=torch.float),
     )
     words, bags = name_bags(ents, inp.labels, ckpt.get("words", []) if ckpt else [])
     model, history, opt_state, version, runs = resume(
@@ -131,12 +146,16 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
         lr=cfg.lr,
         negatives_from_range=cfg.negatives_from_range,
     )
+    stopped: dict[str, Any] = {"ran": 0, "kept": 0}
+    opt_state_new = opt_state
     if len(data.train):
-        opt_state_new = train_ff(model, data, tc, history, opt_state)
-    else:
-        opt_state_new = opt_state or []
+        opt_state_new, stopped = train_while_better(
+            model, data, tc, history, opt_state, max(PATIENCE, tc.epochs // 2)
+        )
     model.eval()
     metrics = _evaluate(model, data)
+    # The validation edges are held edges like the others: known to what follows.
+    data = replace(data, train=torch.cat([data.train, data.valid]), valid=data.valid[:0])
 
     # The learner's own candidates, then the names' subsumption scored with it: each
     # calibrated on the held-out edges by itself (their scores are different scales).
@@ -162,6 +181,9 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
             "at": now.isoformat(),
             "version": version,
             "epochs": history.epochs,
+            "epochs_run": stopped["ran"],
+            "epochs_kept": stopped["kept"],
+            "valid_mrr": stopped.get("valid_mrr"),
             "mrr": metrics["mrr"],
             "hits10": metrics["hits10"],
             "proposals": len(chosen),
@@ -181,7 +203,7 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
         {
             "version": version,
             "model": model.state_dict(),
-            "optimizers": opt_state_new,
+            "optimizers": opt_state_new or [],
             "entities": ents,
             "relations": rels,
             "words": words if model.word is not None else [],
@@ -225,20 +247,27 @@ def _calibrate(
     cc: ConsolidationSettings,
 ) -> Calibration:
     """Score candidates as the night will, with only the training edges known, and see how many
-    of them are held-out edges: the threshold reaching the precision target."""
-    from resident.learning.proposals import calibrate
+    of them are true: a held-out edge, or for a partial order one the training and held-out
+    edges entail (`Entailed`, as the names' calibration and a proposal are judged: a term whose
+    held-out parent is missing has that parent's parents missing too); the threshold reaching
+    the precision target."""
+    from resident.learning.proposals import Entailed, calibrate
 
     if not len(data.train) or not len(data.test):
         return Calibration(None, 0.0, 0, 0, 0)
     known = {tuple(x) for x in data.train.tolist()}
-    truth = {tuple(x) for x in data.test.tolist()}
     index = OrderIndex(((h, r, t) for h, r, t, _ in train), acyclic)
     ents, rels = data.entities, data.relations
+    truth = Entailed(
+        (q[:3] for q in train),
+        ((ents[h], rels[r], ents[t]) for h, r, t in data.test.tolist()),
+        acyclic,
+    )
 
     def skip(h: int, r: int, t: int) -> bool:
         return (h, r, t) in known or order_verdict(index, ents[h], rels[r], ents[t]) is not None
 
-    scored = [(s, (h, r, t) in truth) for s, h, r, t in generate(skip)]
+    scored = [(s, truth(ents[h], rels[r], ents[t])) for s, h, r, t in generate(skip)]
     return calibrate(scored, cc.precision_target, cc.min_calibration_support)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from resident.learning.consolidation import held_out, split_held_out
+from resident.learning.split import held_out, split_held_out
 
 node = st.integers(0, 30).map(lambda i: f"concept:n{i}")
 edges = st.sets(st.tuples(node, st.just("is_a"), node), max_size=120)
