@@ -338,3 +338,31 @@ def _noun_or_unknown(word: str) -> bool:
     if lexicon.base(word, "n"):
         return True
     return lexicon.available() and not lexicon.base(word, "v") and any(c.isalpha() for c in word)
+
+
+def counted_parts(tok: Token) -> list[str]:
+    """What a hyphenated count before a noun says its thing has: "a three-legged cat" has
+    three legs, "a one-eyed dog" one eye. The noun is the "-ed" adjective's stem as WordNet
+    knows it (legged: leg, eyed: eye), the count said before the hyphen."""
+    out = []
+    for mod in tok.children:
+        count = next((c for c in mod.children if c.like_num and c.i + 2 == mod.i), None)
+        hyphen = mod.i > 0 and tok.doc[mod.i - 1].text == "-"
+        if mod.dep_ != "amod" or count is None or not hyphen or not mod.lower_.endswith("ed"):
+            continue
+        word = mod.lower_
+        stems = (word[:-1], word[:-2], word[:-3])  # eyed, horned, legged
+        noun = next((s for s in stems if len(s) > 1 and lexicon.base(s, "n") == s), None)
+        if noun is not None:
+            one = count.lower_ in ("one", "1")
+            out.append(f"{count.lower_} {noun if one else _plural(noun)}")
+    return out
+
+
+def _plural(noun: str) -> str:
+    """English's regular plural (leg: legs, box: boxes, fly: flies)."""
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return f"{noun}es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return f"{noun[:-1]}ies"
+    return f"{noun}s"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.objects import counted_parts
 from resident.language.roles import inner_hyphen
 from resident.language.statement import (
     _DROP_DET,
@@ -305,15 +306,20 @@ def _named_kind(noun: str, named: Token) -> str:
 def named_kind_edges(tok: Token, ctx: Context) -> list[Statement]:
     """ "a band called Static Fox" -> Static Fox is_a band: what a name given with "called"
     names, for a noun that is neither a relative nor a pet (their edges say it already) nor a
-    person (a "man called Marcus" says no more than that he is someone)."""
+    person (a "man called Marcus" says no more than that he is someone); and what a count
+    before the noun says it has ("a three-legged cat named Tripod": Tripod has three legs)."""
     named = _naming(tok)
+    ref = None if named is None or not _called(tok, named) else _object_ref(tok, ctx)
+    if ref is None or not ref.name:
+        return []
     noun = _noun_lemma(tok)
-    if named is None or not _called(tok, named) or noun in KIN or is_pet(noun):
-        return []
-    ref = _object_ref(tok, ctx)
-    if ref is None or ref.kind != "thing" or not ref.name:
-        return []
-    return [Statement(subject=ref, predicate="is_a", object=noun, verb="be")]
+    out = [
+        Statement(subject=ref, predicate="has", object=part, literal=True, verb="have")
+        for part in counted_parts(tok)
+    ]
+    if ref.kind == "thing" and noun not in KIN and not is_pet(noun):
+        out.append(Statement(subject=ref, predicate="is_a", object=noun, verb="be"))
+    return out
 
 
 def role_kind_edges(verb: Token, ctx: Context) -> list[Statement]:

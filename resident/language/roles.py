@@ -132,7 +132,11 @@ def is_time(tok: Token) -> bool:
 
 
 def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
-    pobj = next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None)
+    said = sorted(prep.children, key=lambda c: c.dep_ != "pobj")  # an object before a clause
+    pobj = next((c for c in said if c.dep_ in ("pobj", "pcomp")), None)
+    if pobj is not None and pobj.pos_ == "ADP":
+        # "because of his blood pressure": the phrase is the inner preposition's object.
+        pobj = next((c for c in pobj.children if c.dep_ == "pobj"), None)
     if pobj is None or pobj.i in used:
         return []
     word = prep.lower_

@@ -42,3 +42,22 @@ def test_a_year_said_alone_is_when_it_happened(max_: Max) -> None:
     turn = max_.say("The pit closed in 1986.", carys)
     assert "1986" in str(turn.claims)
     assert "1986" in _answer(max_.say("When did the pit close?", carys))
+
+
+def test_because_of_says_why_with_the_inner_phrase(max_: Max) -> None:
+    ruth = _person(max_, "Ruth")
+    turn = max_.say("I sold the car because of the cost.", ruth)
+    sold = next(c for c in turn.claims if c["predicate"] == "sells")
+    assert "cost" in str(sold) and "'of'" not in str(sold)
+
+
+def test_a_hyphenated_count_before_a_named_noun_is_what_it_has(max_: Max) -> None:
+    priti = _person(max_, "Priti")
+    turn = max_.say("We now have a three-legged cat named Tripod.", priti)
+    assert ("Tripod", "has", "three legs") in _stored(max_, turn.claims)
+    assert _answer(max_.say("How many legs does Tripod have?", priti)) in ("3", "three")
+    turn = max_.say("We have a one-eyed dog called Patch.", priti)
+    assert ("Patch", "has", "one eye") in _stored(max_, turn.claims)
+    # A count that is no part ("a two-hour walk") or a thing with no name stores no part.
+    turn = max_.say("We took a two-hour walk with a three-legged dog.", priti)
+    assert not any(p == "has" and "legs" in o for _, p, o in _stored(max_, turn.claims))
