@@ -262,7 +262,7 @@ def measures(verb: Token, used: set[int]) -> tuple[RoleFill, ...]:
     """How much the clause says was done ("I swam four hundred metres last week"), when the
     parse hung the measure on the verb as a modifier: a quantity qualifier."""
     out = []
-    for child in verb.children:
+    for child in [*verb.children, *_set_off_after(verb)]:
         if child.i in used or child.ent_type_ not in _MEASURES:
             continue
         if child.dep_ in ("npadvmod", "advmod", "dobj"):
@@ -270,6 +270,22 @@ def measures(verb: Token, used: set[int]) -> tuple[RoleFill, ...]:
             if ent is not None:
                 out.append(RoleFill(role="quantity", text=ent.text))
     return tuple(out)
+
+
+def _set_off_after(verb: Token) -> list[Token]:
+    """Measures said after the clause between commas, before the next clause's subject ("i
+    cycled to brecon on saturday, 120 km, legs are dead"): the parse hangs them on the next
+    clause, but a measure said ahead of a clause's subject is an afterthought to the one
+    before."""
+    out = []
+    for clause in (c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")):
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        for m in clause.children:
+            start = min(t.i for t in m.subtree)
+            ahead = subject is not None and m.i < subject.i and start > verb.i
+            if ahead and m.dep_ == "npadvmod" and verb.doc[start - 1].text == ",":
+                out.append(m)
+    return out
 
 
 def time_clause(verb: Token) -> bool:

@@ -61,3 +61,11 @@ def test_a_hyphenated_count_before_a_named_noun_is_what_it_has(max_: Max) -> Non
     # A count that is no part ("a two-hour walk") or a thing with no name stores no part.
     turn = max_.say("We took a two-hour walk with a three-legged dog.", priti)
     assert not any(p == "has" and "legs" in o for _, p, o in _stored(max_, turn.claims))
+
+
+def test_a_measure_set_off_after_a_clause_is_how_much_it_did(max_: Max) -> None:
+    gethin = _person(max_, "Gethin")
+    turn = max_.say("i cycled to brecon and back on saturday, 120 km, legs are dead", gethin)
+    ride = next(c for c in turn.claims if c["predicate"] == "cycles_to")
+    assert "120 km" in str(ride)
+    assert _answer(max_.say("How many kilometres did I cycle?", gethin)) == "120"
