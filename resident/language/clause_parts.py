@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from resident.language import lexicon
 from resident.language import when as timewords
-from resident.language.objects import _direct_object, years_had
+from resident.language.kin import _kin_edge
+from resident.language.objects import _direct_object, indirect_question, time_clause, years_had
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -20,6 +21,7 @@ from resident.language.refs import (
     _name_of,
     _naming,
     _object_text,
+    _relation_noun,
     opens_clause,
 )
 from resident.language.roles import is_time
@@ -28,6 +30,7 @@ from resident.language.statement import (
     _MODALS_SKIP,
     _PLACE_WORDS,
     ACTIVITIES,
+    Context,
     Ref,
     Statement,
     _predicate,
@@ -38,7 +41,7 @@ from resident.language.statement import (
 from resident.language.words import words
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
 #: The dependencies under which a clause of its own hangs on another.
 _CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis"})
@@ -174,7 +177,7 @@ def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
         text = " ".join(t.text for t in span_tokens)
         is_time = child.ent_type_ in ("DATE", "TIME") or (
             child.dep_ in ("npadvmod", "advmod", "prep", "tmod")
-            and timewords.mentions_time(text)
+            and (timewords.mentions_time(text) or _names_a_date(child))
             and len(span_tokens) <= 5
         )
         if child.dep_ in ("prep",) and child.lower_ not in (
@@ -193,6 +196,14 @@ def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
             phrases.append(text)
             used.update(t.i for t in span_tokens)
     return phrases, used
+
+
+def _names_a_date(prep: Token) -> bool:
+    """ "in 2019": a preposition whose object the named-entity reader took for a date (a
+    year said alone has no word of time in it)."""
+    return prep.dep_ == "prep" and any(
+        c.dep_ == "pobj" and c.ent_type_ == "DATE" and c.like_num for c in prep.children
+    )
 
 
 def _caused(verb: Token, obj: Token | None) -> tuple[Token, Token] | None:
@@ -370,6 +381,25 @@ def _listed_object(tok: Token) -> bool:
     return tok.dep_ == "npadvmod" and tok.pos_ == "NOUN" and not tok.ent_type_ and not is_time(tok)
 
 
+def listed_after(verb: Token, obj: Token) -> list[Token]:
+    """The further items of a list whose first item is `obj`: objects the parser hung on the
+    verb, and counted things it hung on a name inside the first item's phrase ("a croft on
+    Skye, sixty sheep, a few cows": "sixty sheep" set beside Skye, which a counted common noun
+    cannot restate: a name is no count of things)."""
+    on_verb = [c for c in verb.children if c.i > obj.i and _listed_object(c)]
+    in_phrase = [
+        t
+        for t in obj.subtree
+        if t.dep_ == "appos"
+        and t.pos_ == "NOUN"
+        and t.head.pos_ == "PROPN"
+        and t.head.dep_ == "pobj"
+        and not is_time(t)
+        and any(c.dep_ == "nummod" for c in t.children)
+    ]
+    return sorted(in_phrase + on_verb, key=lambda t: t.i)
+
+
 def _count_of(tok: Token) -> str | None:
     """The number said on a noun, whole ("two hundred bulbs": two hundred)."""
     said = next((c for c in tok.children if c.dep_ == "nummod"), None)
@@ -430,3 +460,34 @@ def said_whole(clause: _Emits, obj_tok: Token | None) -> bool:
         clause.emit(_predicate(verb, done.lower_), _object_text(thing, clause.time_idx))
         return True
     return False
+
+
+def clause_heads(sent: Span) -> Iterator[Token]:
+    """The root and every coordinated or subordinate verb under it, in the order said (so a
+    name comes before the "he" that refers to it). A subordinate clause counts only when it has
+    a subject of its own; `_subject_token` sees to that."""
+    root = sent.root
+    heads = [root]
+    stack = [root]
+    while stack:
+        tok = stack.pop()
+        for child in tok.children:
+            if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
+                if time_clause(child) or indirect_question(child):
+                    continue
+                heads.append(child)
+                stack.append(child)
+    yield from sorted(heads, key=lambda t: t.i)
+
+
+def subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement]:
+    """ "my sister Lena" as a subject: the relation itself is a claim."""
+    if subj_tok.pos_ == "NOUN" and subject.role == "name":
+        # "Cats are mammals" names the kind itself, not a cat called Cats.
+        same = (subject.name or "").lower() == subj_tok.lower_
+        return [] if same else _kin_edge(subj_tok, subject, ctx)
+    if subj_tok.pos_ == "PROPN":
+        relation = _relation_noun(subj_tok)
+        if relation is not None:
+            return _kin_edge(relation, subject, ctx, subj_tok)
+    return []

@@ -5,7 +5,6 @@ as roles (resident.language.roles). Pure.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -17,11 +16,9 @@ from resident.language.attributes import (
     state_passive,
 )
 from resident.language.clause_parts import (
-    _CLAUSE_DEPS,
     _gerund_after_prep,
     _goes_somewhere,
     _item_counts,
-    _listed_object,
     _misparsed_subject,
     _mood,
     _negated,
@@ -32,9 +29,12 @@ from resident.language.clause_parts import (
     _restated,
     _side_by_side,
     _time_tokens,
+    clause_heads,
+    listed_after,
     overlaps,
     passive_modality,
     said_whole,
+    subject_edges,
 )
 from resident.language.kin import (
     _kin_by_copula,
@@ -51,14 +51,12 @@ from resident.language.objects import (
     copula_predicate,
     counted,
     has_number,
-    indirect_question,
     light_object,
     measures,
     physical_thing,
     praise_of_thing,
     role_only,
     speaker_elided,
-    time_clause,
     time_clauses,
     verb_like,
 )
@@ -71,8 +69,9 @@ from resident.language.refs import (
     _noun_lemma,
     _object_ref,
     _object_text,
-    _relation_noun,
+    named_kind_edges,
     opens_clause,
+    role_kind_edges,
     subject_ref,
 )
 from resident.language.roles import RoleFill, clause_roles, is_time, modality
@@ -97,28 +96,12 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 
-def _clause_heads(sent: Span) -> Iterator[Token]:
-    """The root and every coordinated or subordinate verb under it, in the order said (so a
-    name comes before the "he" that refers to it). A subordinate clause counts only when it has
-    a subject of its own; `_subject_token` sees to that."""
-    root = sent.root
-    heads = [root]
-    stack = [root]
-    while stack:
-        tok = stack.pop()
-        for child in tok.children:
-            if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
-                if time_clause(child) or indirect_question(child):
-                    continue
-                heads.append(child)
-                stack.append(child)
-    yield from sorted(heads, key=lambda t: t.i)
-
-
 def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement]:
     out: list[Statement] = []
-    for head in _clause_heads(sent):
-        out.extend(_read_clause(head, ctx, skip_intro))
+    for head in clause_heads(sent):
+        read = _read_clause(head, ctx, skip_intro)
+        kinds = role_kind_edges(head, ctx) if read else []
+        out.extend(read + [e for e in kinds if e not in read])
     return out + _phrase_edges(sent, ctx)
 
 
@@ -206,7 +189,7 @@ def _with_roles(
     obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
     roles = clause_roles(verb, used, obj) + time_clauses(verb) + measures(verb, used)
     said = modality(verb, _mood(verb))
-    listed = [c for c in verb.children if obj is not None and c.i > obj.i and _listed_object(c)]
+    listed = [] if obj is None else listed_after(verb, obj)
     counts = _item_counts([] if obj is None else [obj, *listed])
     out = []
     for st in statements:
@@ -360,7 +343,9 @@ class _Clause:
                 same = ref.model_copy(update={"kind": kind})
                 self.out.extend(_kin_edge(noun, same, self.ctx, owner=owner))
             else:
-                self.out.extend(_object_kin_edges(o, self.ctx, owner))
+                self.out.extend(
+                    _object_kin_edges(o, self.ctx, owner) + named_kind_edges(o, self.ctx)
+                )
 
     def joined(self, noun: Token) -> None:
         """A light verb and its eventive noun as one predicate ("took a look at the car":
@@ -404,7 +389,7 @@ class _Clause:
                     object_ref=ref,
                     literal=_is_literal(o),
                 )
-            self.out.extend(_object_kin_edges(pobj, self.ctx))
+            self.out.extend(_object_kin_edges(pobj, self.ctx) + named_kind_edges(pobj, self.ctx))
             if len(self.out) > before:
                 return True
         return False
@@ -442,19 +427,6 @@ class _Clause:
             self.emit("does", " ".join(w for w in (gerund(self.lemma), prt) if w), literal=True)
 
 
-def _subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement]:
-    """ "my sister Lena" as a subject: the relation itself is a claim."""
-    if subj_tok.pos_ == "NOUN" and subject.role == "name":
-        # "Cats are mammals" names the kind itself, not a cat called Cats.
-        same = (subject.name or "").lower() == subj_tok.lower_
-        return [] if same else _kin_edge(subj_tok, subject, ctx)
-    if subj_tok.pos_ == "PROPN":
-        relation = _relation_noun(subj_tok)
-        if relation is not None:
-            return _kin_edge(relation, subject, ctx, subj_tok)
-    return []
-
-
 def _read_clause_for(
     verb: Token, subj_tok: Token, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
@@ -486,7 +458,7 @@ def _read_clause_with(
         lemma = "have"  # "we've got a gig on Friday": have got is have, not a getting.
     clause = _Clause(verb, subject, ctx, mood, _negated(verb), when, time_idx, lemma)
     if subj_tok is not None:
-        clause.out.extend(_subject_edges(subj_tok, subject, ctx))
+        clause.out.extend(subject_edges(subj_tok, subject, ctx))
     lemma = clause.lemma
     if lemma == "be":
         copula_values(verb, subject, clause.emit, time_idx)
@@ -544,7 +516,7 @@ def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
         # parser hung on the verb as several direct objects is read whole; a list closes with
         # "and ...", so a second object without one is an aside ("I quit the whisky shop,
         # too many hen parties").
-        more = [c for c in verb.children if c.i > obj_tok.i and _listed_object(c)]
+        more = listed_after(verb, obj_tok)
         if any(c.dep_ == "conj" for m in more for c in m.children):
             for item in more:
                 clause.objects(item, prt)

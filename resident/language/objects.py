@@ -262,7 +262,7 @@ def measures(verb: Token, used: set[int]) -> tuple[RoleFill, ...]:
     """How much the clause says was done ("I swam four hundred metres last week"), when the
     parse hung the measure on the verb as a modifier: a quantity qualifier."""
     out = []
-    for child in verb.children:
+    for child in [*verb.children, *_set_off_after(verb)]:
         if child.i in used or child.ent_type_ not in _MEASURES:
             continue
         if child.dep_ in ("npadvmod", "advmod", "dobj"):
@@ -270,6 +270,22 @@ def measures(verb: Token, used: set[int]) -> tuple[RoleFill, ...]:
             if ent is not None:
                 out.append(RoleFill(role="quantity", text=ent.text))
     return tuple(out)
+
+
+def _set_off_after(verb: Token) -> list[Token]:
+    """Measures said after the clause between commas, before the next clause's subject ("i
+    cycled to brecon on saturday, 120 km, legs are dead"): the parse hangs them on the next
+    clause, but a measure said ahead of a clause's subject is an afterthought to the one
+    before."""
+    out = []
+    for clause in (c for c in verb.children if c.dep_ == "conj" and c.pos_ in ("VERB", "AUX")):
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        for m in clause.children:
+            start = min(t.i for t in m.subtree)
+            ahead = subject is not None and m.i < subject.i and start > verb.i
+            if ahead and m.dep_ == "npadvmod" and verb.doc[start - 1].text == ",":
+                out.append(m)
+    return out
 
 
 def time_clause(verb: Token) -> bool:
@@ -338,3 +354,31 @@ def _noun_or_unknown(word: str) -> bool:
     if lexicon.base(word, "n"):
         return True
     return lexicon.available() and not lexicon.base(word, "v") and any(c.isalpha() for c in word)
+
+
+def counted_parts(tok: Token) -> list[str]:
+    """What a hyphenated count before a noun says its thing has: "a three-legged cat" has
+    three legs, "a one-eyed dog" one eye. The noun is the "-ed" adjective's stem as WordNet
+    knows it (legged: leg, eyed: eye), the count said before the hyphen."""
+    out = []
+    for mod in tok.children:
+        count = next((c for c in mod.children if c.like_num and c.i + 2 == mod.i), None)
+        hyphen = mod.i > 0 and tok.doc[mod.i - 1].text == "-"
+        if mod.dep_ != "amod" or count is None or not hyphen or not mod.lower_.endswith("ed"):
+            continue
+        word = mod.lower_
+        stems = (word[:-1], word[:-2], word[:-3])  # eyed, horned, legged
+        noun = next((s for s in stems if len(s) > 1 and lexicon.base(s, "n") == s), None)
+        if noun is not None:
+            one = count.lower_ in ("one", "1")
+            out.append(f"{count.lower_} {noun if one else _plural(noun)}")
+    return out
+
+
+def _plural(noun: str) -> str:
+    """English's regular plural (leg: legs, box: boxes, fly: flies)."""
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return f"{noun}es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return f"{noun[:-1]}ies"
+    return f"{noun}s"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from resident.language.clause_parts import clause_heads
 from resident.language.clauses import (
-    _clause_heads,
     _read_clause,
     _read_sentence,
     _subject_token,
@@ -97,7 +97,7 @@ def _reread(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
     for doc, words in reparsed(sent, reparse):
         subject = subject_ref_of(words)
         out: list[Statement] = []
-        for head in _clause_heads(next(iter(doc.sents))):
+        for head in clause_heads(next(iter(doc.sents))):
             subj_tok = _subject_token(head)
             if subj_tok is not None and subj_tok.i == 0:
                 out.extend(read_clause_as(head, subject, subj_tok, ctx))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.objects import counted_parts
 from resident.language.roles import inner_hyphen
 from resident.language.statement import (
     _DROP_DET,
@@ -19,6 +20,7 @@ from resident.language.statement import (
     KIN,
     Context,
     Ref,
+    Statement,
     family_sex,
     is_elder,
     is_pet,
@@ -271,6 +273,9 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
     noun = _noun_lemma(tok)
     if named is not None and (noun in KIN or is_pet(noun)):
         return Ref(role="name", name=_name_of(named), kind="person" if noun in KIN else "animal")
+    if named is not None and named.pos_ == "PROPN" and _called(tok, named):
+        # "a band called Static Fox", "a lovely man called Marcus": the thing is its name.
+        return Ref(role="name", name=_name_of(named), kind=_named_kind(noun, named))
     owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
     if (
         noun in KIN
@@ -282,6 +287,48 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
         if owner is not None:
             return Ref(role="kin", owner=owner, noun=noun, kind="person")
     return None
+
+
+def _called(tok: Token, named: Token) -> bool:
+    """Was `named` given by a participle of calling ("a band called Static Fox"), not set
+    beside the noun ("the instructor, Greta", read as who the instructor is)?"""
+    return named.head.i != tok.i and named.head.head.i == tok.i
+
+
+def _named_kind(noun: str, named: Token) -> str:
+    """What a named noun is: a person when the name is one or WordNet's first sense of the
+    noun is a person ("a man called Marcus"), otherwise a thing ("a band called Static Fox")."""
+    if named.ent_type_ == "PERSON" or lexicon.first_lexname(noun, "n") == "noun.person":
+        return "person"
+    return "thing"
+
+
+def named_kind_edges(tok: Token, ctx: Context) -> list[Statement]:
+    """ "a band called Static Fox" -> Static Fox is_a band: what a name given with "called"
+    names, for a noun that is neither a relative nor a pet (their edges say it already) nor a
+    person (a "man called Marcus" says no more than that he is someone); and what a count
+    before the noun says it has ("a three-legged cat named Tripod": Tripod has three legs)."""
+    named = _naming(tok)
+    ref = None if named is None or not _called(tok, named) else _object_ref(tok, ctx)
+    if ref is None or not ref.name:
+        return []
+    noun = _noun_lemma(tok)
+    out = [
+        Statement(subject=ref, predicate="has", object=part, literal=True, verb="have")
+        for part in counted_parts(tok)
+    ]
+    if ref.kind == "thing" and noun not in KIN and not is_pet(noun):
+        out.append(Statement(subject=ref, predicate="is_a", object=noun, verb="be"))
+    return out
+
+
+def role_kind_edges(verb: Token, ctx: Context) -> list[Statement]:
+    """What a name given inside a clause's prepositional phrase names ("plays drums in a band
+    called Static Fox": Static Fox is_a band)."""
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    return [
+        e for p in preps for o in p.children if o.dep_ == "pobj" for e in named_kind_edges(o, ctx)
+    ]
 
 
 def _noun_lemma(tok: Token) -> str:

@@ -60,6 +60,10 @@ _TIME_PREPS = frozenset(
 )
 
 
+#: Verbs that give a noun its name ("a band called Static Fox", "a cat named Tofu").
+NAMING_VERBS = frozenset({"call", "name"})
+
+
 class RoleFill(BaseModel):
     """One argument of a clause beyond its subject and object."""
 
@@ -84,6 +88,17 @@ def phrase(tok: Token, skip: set[int] | None = None) -> str:
         and t.lower_ not in ("a", "an", "the")
     ]
     return "".join(t.text_with_ws for t in kept).strip()
+
+
+def given_name(tok: Token) -> str:
+    """The proper name a participle of calling gives a noun ("a band called Static Fox"), or
+    "" (an apposition, "the instructor, Greta", says who the noun is, not its name)."""
+    for child in tok.children:
+        if child.dep_ == "acl" and child.lemma_.lower() in NAMING_VERBS:
+            for named in child.children:
+                if named.dep_ in ("oprd", "attr", "dobj", "xcomp") and named.pos_ == "PROPN":
+                    return phrase(named)
+    return ""
 
 
 def inner_hyphen(tok: Token) -> bool:
@@ -117,11 +132,16 @@ def is_time(tok: Token) -> bool:
 
 
 def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
-    pobj = next((c for c in prep.children if c.dep_ in ("pobj", "pcomp")), None)
+    said = sorted(prep.children, key=lambda c: c.dep_ != "pobj")  # an object before a clause
+    pobj = next((c for c in said if c.dep_ in ("pobj", "pcomp")), None)
+    if pobj is not None and pobj.pos_ == "ADP":
+        # "because of his blood pressure": the phrase is the inner preposition's object.
+        pobj = next((c for c in pobj.children if c.dep_ == "pobj"), None)
     if pobj is None or pobj.i in used:
         return []
     word = prep.lower_
-    text = phrase(pobj, used)
+    # "with a lovely man called Marcus": the name says who, not the noun.
+    text = given_name(pobj) or phrase(pobj, used)
     if not text:
         return []
     out: list[RoleFill] = []

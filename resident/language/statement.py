@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
-from resident.language.roles import Modality, RoleFill
+from resident.language.roles import NAMING_VERBS, Modality, RoleFill
 from resident.language.words import rows, table, words
 from resident.records import PREDICATE_RE, Claim, Qualifier
 
@@ -238,7 +238,7 @@ _PRONOUN_PEOPLE = frozenset({"he", "she", "him", "her"})
 
 
 #: Participles that give a name ("a cat called Mochi").
-_NAMING_VERBS = frozenset({"call", "name"})
+_NAMING_VERBS = NAMING_VERBS
 
 
 _WH = words("wh")
