@@ -53,6 +53,7 @@ from resident.language.objects import (
     has_number,
     light_object,
     measures,
+    partitive_members,
     physical_thing,
     praise_of_thing,
     role_only,
@@ -151,7 +152,12 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         out.extend(_read_clause_with(verb, member, subj_tok, ctx, skip_intro))
     if group:
         ctx.last_mention, ctx.mention_turn = mentioned  # "they" makes no one "she" next
-    for tok in () if group else (subj_tok, *(c for c in subj_tok.conjuncts if c.i > subj_tok.i)):
+    # "Three of us live here: me, Raj and Tomas": each one listed.
+    listed = partitive_members(subj_tok) or (
+        subj_tok,
+        *(c for c in subj_tok.conjuncts if c.i > subj_tok.i),
+    )
+    for tok in () if group else listed:
         out.extend(_read_clause_for(verb, tok, ctx, skip_intro))
     ctx.remember_group(said_together(verb, out, ctx))
     return _with_roles(verb, subj_tok, out)

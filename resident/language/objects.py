@@ -308,8 +308,12 @@ def _words(tok: Token) -> str:
 
 
 def _direct_object(verb: Token) -> Token | None:
+    # "Three of us live here: me, Raj and Tomas": a list that says who the subject is, hung
+    # on the verb, is none of its objects.
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    who = set() if subject is None else {t.i for t in partitive_members(subject)}
     for child in verb.children:
-        if child.dep_ in ("dobj", "obj"):
+        if child.dep_ in ("dobj", "obj") and child.i not in who:
             return child
     # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
     # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at
@@ -317,7 +321,12 @@ def _direct_object(verb: Token) -> Token | None:
     # A lone word read as a clause of its own ("relieves migraine": migraine a verb) is one
     # too, when WordNet knows no verb of that spelling.
     for child in verb.rights:
-        if child.is_punct or child.ent_type_ or not _noun_or_unknown(child.lower_):
+        if (
+            child.is_punct
+            or child.ent_type_
+            or child.i in who
+            or not _noun_or_unknown(child.lower_)
+        ):
             continue
         if _after_a_role(verb, child) or is_time(child):
             # "I work in the library part time": a noun after the clause's prepositional
@@ -382,3 +391,42 @@ def _plural(noun: str) -> str:
     if noun.endswith("y") and noun[-2:-1] not in "aeiou":
         return f"{noun[:-1]}ies"
     return f"{noun}s"
+
+
+def partitive_members(subj_tok: Token) -> list[Token]:
+    """ "Three of us live here in Headingley: me, Raj and Tomas", "The two of us, Lena and I,
+    moved": a count of "us" said with the list of who they are names each of them. Only when
+    the list holds as many people as the count says: a list that is not the group (or a
+    count the reader cannot check) says nothing of it."""
+    of = next((c for c in subj_tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    if of is None or not any(c.dep_ == "pobj" and c.lower_ == "us" for c in of.children):
+        return []
+    count = table("number_words").get(subj_tok.lower_, subj_tok.text)
+    head = next((c for c in subj_tok.children if c.dep_ == "appos"), None) or _after_colon(subj_tok)
+    if head is None or not count.isdigit():
+        return []
+    members = [t for t in _listed(head) if not (t.dep_ == "appos" and t.head.pos_ == "NOUN")]
+    people = all(t.pos_ in ("PRON", "PROPN", "NOUN") for t in members)
+    return members if people and len(members) == int(count) else []
+
+
+def _after_colon(subj_tok: Token) -> Token | None:
+    """The first word after a colon that ends the clause of `subj_tok`, in its sentence."""
+    sent = subj_tok.sent
+    colon = next((t for t in sent if t.i > subj_tok.i and t.text == ":"), None)
+    if colon is None or colon.i + 1 >= sent.end:
+        return None
+    first = subj_tok.doc[colon.i + 1]
+    # "...: my husband Tom and me": the word after the colon may modify the list's first noun.
+    while first.head.i > colon.i and first.head is not first and first.dep_ in ("poss", "det"):
+        first = first.head
+    return first
+
+
+def _listed(head: Token) -> list[Token]:
+    """`head` and what the parse listed with it, as appositions or conjuncts, in order."""
+    out = [head]
+    for child in head.children:
+        if child.dep_ in ("appos", "conj"):
+            out.extend(_listed(child))
+    return sorted(out, key=lambda t: t.i)
