@@ -262,6 +262,8 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
 
 def _object_ref(tok: Token, ctx: Context) -> Ref | None:
     """ "my sister Lena" as an object: Lena, a person."""
+    if tok.pos_ == "PRON" and tok.dep_ in ("dobj", "obj"):
+        return _object_pronoun(tok, ctx)
     relative = bare_relative(tok)
     if relative is not None:
         return relative
@@ -287,6 +289,41 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
         if owner is not None:
             return Ref(role="kin", owner=owner, noun=noun, kind="person")
     return None
+
+
+def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
+    """ "My brother Tom called and I met him in town": him/her is the one person named before
+    it in its sentence, when the pronoun's sex fits. Where two or more people were named
+    ("Dad has physio with Marcus, and Anne ... him") it stays no one: a claim about the wrong
+    person is worse than none."""
+    if table("pronoun_sex").get(tok.lower_) is None:
+        return None
+    before = {
+        _name_of(t) if t.pos_ == "PROPN" else str(t.i)
+        for t in tok.doc[tok.sent.start : tok.i]
+        if _may_be_someone(t)
+    }
+    subject = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+    if len(before) != 1 or subject is not None and subject.lower_ in ("he", "she"):
+        return None
+    ref = _named_before(tok, ctx)
+    if ref is None or subject is None:
+        return ref
+    # "Tom's dad came and Tom hugged him": him is never the clause's own subject.
+    return None if subject.pos_ == "PROPN" and _name_of(subject) == ref.name else ref
+
+
+def _may_be_someone(t: Token) -> bool:
+    """Could `t` be a him/her said after it? A name ("on Wednesday", "in Leeds" are no one),
+    a capitalised word inside the sentence the tagger did not call one ("and his friend Raj
+    came", Raj an adverb), or a person's noun with no name beside it ("his friend")."""
+    if t.dep_ in ("compound", "flat") or t.lower_ == "max" or t.ent_type_ not in ("", "PERSON"):
+        return False
+    if t.pos_ == "PROPN" or t.is_title and t.i > t.sent.start and t.pos_ not in ("PRON", "DET"):
+        return True
+    unnamed = not any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in t.children)
+    person = t.pos_ == "NOUN" and lexicon.first_lexname(t.lemma_.lower(), "n") == "noun.person"
+    return person and unnamed
 
 
 def _called(tok: Token, named: Token) -> bool:

@@ -32,3 +32,23 @@ def test_a_list_that_does_not_hold_the_count_says_nothing_of_the_group(max_: Max
     # Two listed, three counted: the list is not (all of) the group.
     turn = max_.say("Three of us moved to Porto in May: Lena and I.", ana)
     assert not any(s == "Lena" for s, _, _ in _stored(max_, turn.claims))
+
+
+def test_him_or_her_as_an_object_is_the_one_person_named_before_it(max_: Max) -> None:
+    ana = _person(max_, "Ana")
+    turn = max_.say("My brother Tom called on Monday and I met him in town.", ana)
+    assert ("Ana", "meets", "Tom") in _stored(max_, turn.claims)
+    turn = max_.say("Gary went missing on Wednesday but we found him in the garden!", ana)
+    assert ("Ana", "finds", "Gary") in _stored(max_, turn.claims)
+
+
+def test_him_or_her_stays_no_one_where_it_could_be_someone_else(max_: Max) -> None:
+    ana = _person(max_, "Ana")
+    # Two people named before it: which one is not said.
+    turn = max_.say("My brother Tom and his friend Raj came and I met him in town.", ana)
+    assert not any(p == "meets" for _, p, _ in _stored(max_, turn.claims))
+    # Never the clause's own subject, nor the other sex.
+    turn = max_.say("Tom's dad came round and Tom hugged him.", ana)
+    assert not any(p == "hugs" for _, p, _ in _stored(max_, turn.claims))
+    turn = max_.say("My sister Lena called and I met him in town.", ana)
+    assert not any(p == "meets" for _, p, _ in _stored(max_, turn.claims))
