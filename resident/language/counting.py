@@ -91,8 +91,11 @@ def holds_count_of(noun: str, label: str, qualifiers: Iterable[Qualifier] = ()) 
     is the noun by WordNet ("120 km" for kilometres: one sense, another lemma)?"""
     if bare_number(label) is not None:
         return True
-    for q in qualifiers:
-        if q.role == "quantity" and number_in(q.value) is not None:
-            if any(is_kind(word, noun) for word in q.value.split() if number_in(word) is None):
-                return True
-    return False
+    units = [
+        word
+        for q in qualifiers
+        if q.role == "quantity" and number_in(q.value) is not None
+        for word in q.value.split()
+        if number_in(word) is None
+    ]
+    return any(is_kind(word, noun) for word in units)
