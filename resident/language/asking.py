@@ -159,6 +159,11 @@ def _verb_matches(
     if query.verb not in _GENERIC and light_event(query.verb, verbs, object_label):
         # "Where does Tayo work?" against "Tayo got a job at the chippy".
         return True
+    if query.verb == "do" and query.wh == "how many":
+        # "How many runs a week does Sam do?": "do" names nothing; a statement whose own
+        # object is the thing counted ("cut down to three runs a week") answers it.
+        noun = query.unit or (query.object_words[-1] if query.object_words else "")
+        return bool({noun, base_form(noun)} & _lemma_tokens(object_label))
     if query.verb == "do" and query.wh != "yes":
         # "What does Sam do?": a job or an activity; what Sam is only when it is a role.
         return bool(verbs & {"work", "do"}) or ("be" in verbs and may_be_doing(object_label))
@@ -458,6 +463,10 @@ def _at_time_asked(
     """A question that names a time and asks something else than when holds only statements
     of that time."""
     if query.time_phrase is None or query.wh in ("when", "how long", "how often"):
+        return True
+    rate = _lemma_tokens(query.time_phrase)
+    if query.wh == "how many" and rate and rate <= _lemma_tokens(view.object_label):
+        # "How many swims a week?": a rate said with the thing counted ("two swims a week").
         return True
     return holds_time(query.time_phrase, qualifiers, view.claim.occurred_at, now)
 

@@ -37,3 +37,12 @@ def test_a_number_of_something_else_is_no_count(max_: Max) -> None:
     assert answer_of(max_.say("How many hours did Nadia drive?", nadia)) == ""
     max_.say("My sister Rana is tired.", nadia)
     assert answer_of(max_.say("How many years has Rana tired?", nadia)) == ""
+
+
+def test_how_many_with_do_is_answered_by_the_thing_counted(max_: Max) -> None:
+    nadia = person(max_, "Nadia")
+    max_.say("My back hurts so I've cut down to two swims a week.", nadia)
+    max_.say("We drove to Porto last week, 300 km in one day.", nadia)
+    assert answer_of(max_.say("How many swims a week does Nadia do?", nadia)) == "two"
+    # "do" with a thing counted that nothing held names is no count of something else.
+    assert answer_of(max_.say("How many push-ups does Nadia do?", nadia)) == ""
