@@ -19,6 +19,7 @@ from resident.language.asking import (
 )
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
+from resident.language.counting import bare_number
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind
@@ -248,8 +249,12 @@ class AnsweringMixin(KinAnsweringMixin):
         named = [*(nouns or ()), *([frozenset({query.unit})] if nouns and query.unit else [])]
         reads = ctx.reads or self.dictionary
         held = reads.graph.qualifiers_of([v.claim.id for v in answer.claims])
+        counted_noun = query.unit or (query.object_words[-1] if query.object_words else None)
         for v in answer.claims:
             said = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
+            if query.wh == "how many" and counted_noun and bare_number(v.object_label):
+                # "I know four" after "Four chords": the number alone stands for the noun.
+                said += f" {counted_noun}"
             verbs = claim_verbs(v.claim.predicate)[1]
             if holds_all(asked, said, verbs) and holds_some(named, said, verbs):
                 return True

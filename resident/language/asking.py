@@ -14,8 +14,9 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
+from resident.language import lexicon
 from resident.language import when as timewords
-from resident.language.counting import counted
+from resident.language.counting import counted, holds_count_of
 from resident.language.dictionary import Dictionary
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
@@ -149,12 +150,20 @@ def _verb_matches(
         # "Does Ming play guitar?" against "Ming does guitar": the object decides (score); a
         # verb with a preposition ("come to the triathlon") says more than "do".
         return True
+    if verbs & {"be", "is"} and _participle_of(object_label, query.verb):
+        # "How many years were they married?" against "Ambrose is married {for 52 years}".
+        return True
     if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
         # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
         return True
     if query.verb not in _GENERIC and light_event(query.verb, verbs, object_label):
         # "Where does Tayo work?" against "Tayo got a job at the chippy".
         return True
+    if query.verb == "do" and query.wh == "how many":
+        # "How many runs a week does Sam do?": "do" names nothing; a statement whose own
+        # object is the thing counted ("cut down to three runs a week") answers it.
+        noun = query.unit or (query.object_words[-1] if query.object_words else "")
+        return bool({noun, base_form(noun)} & _lemma_tokens(object_label))
     if query.verb == "do" and query.wh != "yes":
         # "What does Sam do?": a job or an activity; what Sam is only when it is a role.
         return bool(verbs & {"work", "do"}) or ("be" in verbs and may_be_doing(object_label))
@@ -166,6 +175,18 @@ def _verb_matches(
         said = query.verb in verbs or (query.verb == "have" and "has" in verbs)
         return said and not query.object_words and query.wh in ("what", "who")
     return False
+
+
+def _participle_of(label: str, verb: str) -> bool:
+    """Is a copula's complement the past participle of `verb` ("married" of "marry"), by
+    WordNet's morphology and the form itself (an adjective that is no participle is not)?"""
+    word = label.strip().lower()
+    return (
+        verb not in _GENERIC
+        and " " not in word
+        and word.endswith(("ed", "en"))
+        and lexicon.base(word, "v") == verb
+    )
 
 
 def _been_to(query: Query, qualifiers: Sequence[Qualifier]) -> bool:
@@ -253,6 +274,11 @@ def score(
     said = _lemma_tokens(" ".join([object_label, *(q.value for q in qualifiers)]))
     if query.object_words:
         if said & {w for q in query.object_words for w in (q, base_form(q))}:
+            s += 1.5
+        elif query.wh == "how many" and holds_count_of(
+            query.object_words[-1], object_label, qualifiers
+        ):
+            # "How many kilometres did Gethin cycle?" against "cycled to Brecon {120 km}".
             s += 1.5
         elif query.wh in ("when", "yes", "where", "who") or query.subject is not None:
             # The question names a thing that this statement is not about.
@@ -437,6 +463,10 @@ def _at_time_asked(
     """A question that names a time and asks something else than when holds only statements
     of that time."""
     if query.time_phrase is None or query.wh in ("when", "how long", "how often"):
+        return True
+    rate = _lemma_tokens(query.time_phrase)
+    if query.wh == "how many" and rate and rate <= _lemma_tokens(view.object_label):
+        # "How many swims a week?": a rate said with the thing counted ("two swims a week").
         return True
     return holds_time(query.time_phrase, qualifiers, view.claim.occurred_at, now)
 

@@ -53,6 +53,10 @@ def counted(asked: Sequence[str], label: str, qualifiers: Iterable[Qualifier] = 
     for q in held:
         if q.role == "quantity" and number_in(q.value) is not None:
             return number_in(q.value)
+    if bare_number(label) is not None:
+        # "Four chords. I know four.": a number alone as the object is the count of the
+        # noun asked, left unsaid after it.
+        return bare_number(label)
     noun = asked[-1] if asked else None
     for text in (label, *(q.value for q in held)):
         number = number_in(text)
@@ -73,3 +77,25 @@ def is_kind(label: str, noun: str) -> bool:
     heads = {head, base_form(head), lexicon.base(head, "n") or head}
     wanted = {noun, base_form(noun), lexicon.base(noun, "n") or noun}
     return bool(heads & wanted) or any(lexicon.is_a(h, w) for h in heads for w in wanted)
+
+
+def bare_number(label: str) -> str | None:
+    """The number a label is made of and nothing else ("four", "two hundred"), or None."""
+    number = number_in(label)
+    return number if number is not None and number == label.strip() else None
+
+
+def holds_count_of(noun: str, label: str, qualifiers: Iterable[Qualifier] = ()) -> bool:
+    """Does a statement give a number of `noun` without naming it as the question does: its
+    object a number alone ("I own nine" for stamps), or its quantity counted in a unit that
+    is the noun by WordNet ("120 km" for kilometres: one sense, another lemma)?"""
+    if bare_number(label) is not None:
+        return True
+    units = [
+        word
+        for q in qualifiers
+        if q.role == "quantity" and number_in(q.value) is not None
+        for word in q.value.split()
+        if number_in(word) is None
+    ]
+    return any(is_kind(word, noun) for word in units)
