@@ -173,12 +173,13 @@ def _syncs_per_turn(trace: str, turns: int) -> list[list[str]]:
     return out
 
 
-@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed")
-def test_strace_counts_one_commit_per_turn(settings: Settings, tmp_path: Path) -> None:
-    """Every fsync a real process makes in a turn, DuckDB's own included, seen by strace."""
+def _traced_turns(
+    settings: Settings, tmp_path: Path, texts: tuple[str, ...]
+) -> tuple[list[dict[str, Any]], str]:
+    """A real child says `texts` under strace: its acks and the trace (skips where ptrace is
+    not allowed)."""
     trace = tmp_path / "strace.txt"
     tracer = ["strace", "-f", "-y", "-e", "trace=fsync,fdatasync,newfstatat,stat", "-o", str(trace)]
-    texts = (STATEMENT, QUESTION, THANKS, "My birthday is 3 May.", "My birthday is 4 May.")
     child = _child(settings.data_dir, "ack", *texts, tracer=tracer)
     try:
         acks = _acks(child)
@@ -189,8 +190,16 @@ def test_strace_counts_one_commit_per_turn(settings: Settings, tmp_path: Path) -
         if "ptrace" in why or "Operation not permitted" in why:
             pytest.skip(f"strace cannot trace here: {why[-300:]}")
         raise AssertionError(f"child ended early: {why[-2000:]}")
+    return acks, trace.read_text()
+
+
+@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed")
+def test_strace_counts_one_commit_per_turn(settings: Settings, tmp_path: Path) -> None:
+    """Every fsync a real process makes in a turn, DuckDB's own included, seen by strace."""
+    texts = (STATEMENT, QUESTION, THANKS, "My birthday is 3 May.", "My birthday is 4 May.")
+    acks, trace = _traced_turns(settings, tmp_path, texts)
     assert [a["intent"] for a in acks] == ["statement", "question", "praise", *["statement"] * 2]
-    statement, question, thanks, _, conflicting = _syncs_per_turn(trace.read_text(), len(texts))
+    statement, question, thanks, _, conflicting = _syncs_per_turn(trace, len(texts))
     log = next(s for s in question if s.endswith(".jsonl"))
     # A statement: one transaction carrying its claims, events and state journal (DuckDB syncs
     # its write-ahead log once); the log file gets the lines unsynced.
@@ -398,22 +407,11 @@ def test_strace_introductions_and_plans_commit_once(settings: Settings, tmp_path
     """people.json, threads.json and spoken.json ride in the turn's graph transaction: a turn
     that meets someone, leaves a plan open, or greets a person again syncs the WAL once and no
     state file (before: 2-5 syncs, each file and its folder)."""
-    trace = tmp_path / "strace.txt"
-    tracer = ["strace", "-f", "-y", "-e", "trace=fsync,fdatasync,newfstatat,stat", "-o", str(trace)]
     texts = (INTRODUCTION, PLAN, "Hi, I'm Marta.", "This is my husband Tom.")
-    child = _child(settings.data_dir, "ack", *texts, tracer=tracer)
-    try:
-        acks = _acks(child)
-    finally:
-        _kill(child)
-    if len(acks) != len(texts):
-        why = child.stderr.read() if child.stderr else ""
-        if "ptrace" in why or "Operation not permitted" in why:
-            pytest.skip(f"strace cannot trace here: {why[-300:]}")
-        raise AssertionError(f"child ended early: {why[-2000:]}")
+    acks, trace = _traced_turns(settings, tmp_path, texts)
     intents = [a["intent"] for a in acks]
     assert intents == ["introduction", "statement", "introduction", "statement"], intents
-    per_turn = _syncs_per_turn(trace.read_text(), len(texts))
+    per_turn = _syncs_per_turn(trace, len(texts))
     # Meeting Ana (people.json, spoken.json, her entity), Marta's plan (threads.json and its
     # claim), Marta again (seen now, her open thread taken), Tom: one commit each.
     assert per_turn == [["fdatasync graph.duckdb.wal"]] * len(texts), per_turn
