@@ -24,11 +24,13 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from benchmarks.language_scoring import overlap_f1
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data" / "household.json"
@@ -73,14 +75,7 @@ def tokens(text: str) -> list[str]:
 
 def token_f1(predicted: str, gold: str) -> float:
     """SQuAD-style token F1 (articles and case ignored)."""
-    p, g = tokens(predicted), tokens(gold)
-    if not p or not g:
-        return float(p == g)
-    common = sum((Counter(p) & Counter(g)).values())
-    if common == 0:
-        return 0.0
-    precision, recall = common / len(p), common / len(g)
-    return 2 * precision * recall / (precision + recall)
+    return overlap_f1(tokens(predicted), tokens(gold))
 
 
 def _stem(word: str) -> str:

@@ -104,7 +104,11 @@ def _contains(haystack: list[str], needle: list[str]) -> bool:
 
 def token_f1(predicted: str, gold: str) -> float:
     """SQuAD-style token F1 over normalised words."""
-    p, g = normalise(predicted), normalise(gold)
+    return overlap_f1(normalise(predicted), normalise(gold))
+
+
+def overlap_f1(p: list[str], g: list[str]) -> float:
+    """F1 of the words two answers share (counted with multiplicity), whatever tokenised them."""
     if not p or not g:
         return float(p == g)
     common = sum((Counter(p) & Counter(g)).values())
