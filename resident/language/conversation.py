@@ -21,6 +21,7 @@ from resident.language import lexicon
 from resident.language.answering import AnsweringMixin
 from resident.language.change import question_tense, untensed_question
 from resident.language.dictionary import Dictionary
+from resident.language.ellipsis import Asked
 from resident.language.household import Household
 from resident.language.household_turn import HouseholdTurnMixin
 from resident.language.intents import (
@@ -93,6 +94,8 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         #: The household conversation's running context (he/she, the last speaker).
         self._context = Context()
         self._previous_speaker: str | None = None
+        #: The question the last turn closed with: the next speaker's fragment answers it.
+        self._last_question = Asked()
         #: household hook: who has spoken, MAX's questions and their answers (issue 26).
         self.household = Household(settings, graph)
         #: Open threads per person, restored from threads.json when the layer is made.
@@ -173,6 +176,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         if parsed.said is not None and parsed.intent in (Intent.CORRECTION, Intent.WHY):
             parsed = parsed.model_copy(update={"triple": self._said_triple(parsed.said)})
         self._context.turn += 1
+        self._last_question.heard(doc, person_id, self._context.turn)
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
             listener = self._previous_speaker
@@ -343,17 +347,6 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             ctx.appraise("person_left", person_id=ctx.person_id)
             return _Reply(f"Goodbye, {self._name(ctx, ctx.person_id)}.")
         return _Reply("Goodbye.")
-
-    def _how_are_you(self, ctx: _Ctx) -> _Reply:
-        report = ctx.resident.state(ctx.now)
-        dump: dict[str, Any] = report.model_dump(mode="json")
-        labels: list[str] = []
-        if dump.get("known", True):
-            for part in ("mood", "disposition"):
-                section = dump.get(part)
-                if isinstance(section, dict) and isinstance(section.get("label"), str):
-                    labels.append(section["label"])
-        return _Reply(str(dump["sentence"]), state=dump, mood_labels=tuple(labels))
 
     def _introduction(self, ctx: _Ctx) -> _Reply:
         name = ctx.parsed.name
@@ -543,7 +536,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
     _handlers: dict[Intent, Callable[[Language, _Ctx], _Reply]] = {
         Intent.GREETING: _greeting,
         Intent.FAREWELL: _farewell,
-        Intent.HOW_ARE_YOU: _how_are_you,
+        Intent.HOW_ARE_YOU: HouseholdTurnMixin._how_are_you,
         Intent.INTRODUCTION: _introduction,
         Intent.STATEMENT: AnsweringMixin._statement,
         Intent.CORRECTION: _correction,

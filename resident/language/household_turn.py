@@ -62,3 +62,14 @@ class HouseholdTurnMixin:
             return reply
         lines = [f"{v.line} It held until {fmt_time(v.claim.valid_to)}." for v in ended]
         return _Reply("Not any more, as far as I know:\n" + "\n".join(lines), claims=ended)
+
+    def _how_are_you(self, ctx: _Ctx) -> _Reply:
+        report = ctx.resident.state(ctx.now)
+        dump: dict[str, Any] = report.model_dump(mode="json")
+        labels: list[str] = []
+        if dump.get("known", True):
+            for part in ("mood", "disposition"):
+                section = dump.get(part)
+                if isinstance(section, dict) and isinstance(section.get("label"), str):
+                    labels.append(section["label"])
+        return _Reply(str(dump["sentence"]), state=dump, mood_labels=tuple(labels))

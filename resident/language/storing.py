@@ -14,6 +14,7 @@ from resident.language import when as timewords
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import slug
+from resident.language.ellipsis import answered
 from resident.language.intents import (
     Intent,
     Triple,
@@ -235,6 +236,10 @@ class StoringMixin(LanguageBase):
         out: list[Statement] = []
         with self._nlp_lock:
             self._context.speaker = ctx.person_id  # "my dad ... he": the teller's own dad
+            # "Where did you grow up?" / "Whitby.": the fragment read with the question.
+            said = answered(self._last_question, doc, ctx.person_id, self._context.turn, self.nlp)
+            if said:
+                out.extend(read(self.nlp(said), self._context, reparse=self.nlp)[0])
             for run in _sentence_runs(doc):
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)

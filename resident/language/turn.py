@@ -17,6 +17,7 @@ from resident.config import Settings
 from resident.errors import InvalidInput
 from resident.events import Carrier, Group
 from resident.language.dictionary import Dictionary
+from resident.language.ellipsis import Asked
 from resident.language.intents import (
     Intent,
     Parsed,
@@ -199,6 +200,7 @@ class LanguageBase:
     model: ModelClient | None
     threads: Threads
     _context: Context
+    _last_question: Asked
     _nlp_lock: threading.Lock
     _last: LRUCache[str, tuple[str, ...]]
     _last_lock: threading.Lock
