@@ -125,10 +125,12 @@ def answer_parts(doc: Doc) -> Answer:
         rest = rest[1:]
     while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
         rest = rest[:-1]
-    said = [
-        t.lower_ if n == 0 and (t.is_stop or t.like_num) else t.text for n, t in enumerate(rest)
-    ]
-    return Answer(polarity, " ".join(said), bool(rest) and rest[0].pos_ == "ADP")
+    if not rest:
+        return Answer(polarity, "")
+    # As said (a hyphen stays joined), the first word in mid-sentence case unless a name's.
+    opening = rest[0].lower_ if rest[0].is_stop or rest[0].like_num else rest[0].text
+    said = opening + rest[0].whitespace_ + "".join(t.text_with_ws for t in rest[1:])
+    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP")
 
 
 # -- the question turned into its statement ----------------------------------------------------
@@ -230,9 +232,15 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     subject = _subject(sent)
     wh = _wh_phrase(sent)
     if wh is None:
-        if answer.polarity is None:
+        # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
+        # answers yes; after a yes it is said with the statement ("Yes, for the week").
+        polarity = answer.polarity or ("yes" if answer.placed else None)
+        if polarity is None:
             return ""
-        return _polar(sent, subject, answer.polarity)
+        said = _polar(sent, subject, polarity)
+        if said and polarity == "yes" and answer.placed:
+            said = f"{said[:-1]} {answer.fragment}."
+        return said
     if not answer.fragment:
         return ""
     return _filled(sent, subject, wh, answer)

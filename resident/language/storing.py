@@ -30,6 +30,7 @@ from resident.language.reading import read, said_triple
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
+from resident.language.telegraphic import self_described
 from resident.language.tense import clause_side
 from resident.language.threads import OpenThread
 from resident.people.privacy import visible
@@ -236,10 +237,14 @@ class StoringMixin(LanguageBase):
         out: list[Statement] = []
         with self._nlp_lock:
             self._context.speaker = ctx.person_id  # "my dad ... he": the teller's own dad
-            # "Where did you grow up?" / "Whitby.": the fragment read with the question.
+            # "Where did you grow up?" / "Whitby.": the fragment read with the question; "gethin,
+            # welsh, 24, ...": a telegraphic self-description read with its words put back.
             said = answered(self._last_question, doc, ctx.person_id, self._context.turn, self.nlp)
-            if said:
-                out.extend(read(self.nlp(said), self._context, reparse=self.nlp)[0])
+            told = [said] if said else []
+            if ctx.person_id is not None:
+                told += self_described(doc, self._name(ctx, ctx.person_id))
+            for text in told:
+                out.extend(read(self.nlp(text), self._context, reparse=self.nlp)[0])
             for run in _sentence_runs(doc):
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)

@@ -70,3 +70,32 @@ def test_a_social_turn_between_question_and_fragment_leaves_the_fragment_alone(m
     max_.say("Thanks!", kit)  # read at the tokenizer: no parse, no question
     turn = max_.say("Whitby.", walter)
     assert not turn.claims
+
+
+def test_a_time_said_alone_to_a_yes_no_question_answers_yes_with_it(max_: Max) -> None:
+    abena, kwame = _person(max_, "Abena"), _person(max_, "Kwame")
+    max_.say("My daughter Efua is painting the sign.", abena)
+    max_.say("Is she coming home for the opening?", abena)
+    max_.say("Yes, for the whole week.", kwame)
+    assert _answer(max_.say("Is Efua coming home for the opening?", abena)).startswith("yes")
+
+
+def test_a_telegraphic_self_description_is_what_the_speaker_says_of_themself(max_: Max) -> None:
+    gethin = _person(max_, "Gethin")
+    turn = max_.say("gethin, welsh, 24, work in a climbing shop, hate mondays", gethin)
+    stored = _stored(max_, turn.claims)
+    assert ("Gethin", "works_in", "climbing shop") in stored
+    assert "24" in _answer(max_.say("How old is Gethin?", gethin))
+    assert "climbing shop" in _answer(max_.say("Where does Gethin work?", gethin))
+
+
+def test_a_list_after_someone_elses_name_or_a_clause_says_nothing_of_the_speaker(
+    max_: Max,
+) -> None:
+    tom = _person(max_, "Tom")
+    # Addressed by name: a question, not a description of oneself.
+    turn = max_.say("Tom, can you pass the salt?", tom)
+    assert not turn.claims
+    # Not the speaker's name, and a place is not what one is.
+    turn = max_.say("ines, porto, 27, nurse", tom)
+    assert not any(s == "Tom" for s, _, _ in _stored(max_, turn.claims))
