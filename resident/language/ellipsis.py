@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from resident.language.words import table
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -40,6 +40,7 @@ _WH: dict[str, tuple[str, bool]] = {
     for cols in [value.split("\t")]
 }
 _POLARITY = table("ellipsis_polarity")
+_WH_WORDS = words("wh")
 _SWAP = table("ellipsis_swap")
 _AGREE = table("ellipsis_agree")
 #: Dependencies of a token that says no part of a clause's content at its edge.
@@ -149,6 +150,11 @@ def _wh_phrase(sent: Span) -> tuple[list[Token], str] | None:
     return None
 
 
+def _opens_with_wh(sent: Span) -> bool:
+    words = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
+    return bool(words) and words[0].lower_ in _WH_WORDS
+
+
 def _head_verb(sent: Span) -> Token:
     return sent.root
 
@@ -231,6 +237,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     sent = sents[0]
     subject = _subject(sent)
     wh = _wh_phrase(sent)
+    if wh is None and _opens_with_wh(sent):
+        return ""  # "How was your break?": asks how, which no fragment fills as a role
     if wh is None:
         # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
         # answers yes; after a yes it is said with the statement ("Yes, for the week").

@@ -99,3 +99,10 @@ def test_a_list_after_someone_elses_name_or_a_clause_says_nothing_of_the_speaker
     # Not the speaker's name, and a place is not what one is.
     turn = max_.say("ines, porto, 27, nurse", tom)
     assert not any(s == "Tom" for s, _, _ in _stored(max_, turn.claims))
+
+
+def test_a_how_question_is_no_yes_no_question_for_a_place_said_after_it(max_: Max) -> None:
+    bea, tunde = _person(max_, "Bea"), _person(max_, "Tunde")
+    max_.say("How was your break?", bea)
+    turn = max_.say("In Porto with my brother.", tunde)
+    assert not any(o == "Porto" for _, _, o in _stored(max_, turn.claims))
