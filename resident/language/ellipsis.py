@@ -108,6 +108,8 @@ class Answer:
     fragment: str
     #: The fragment opens with a preposition of its own ("At a dance in Scarborough").
     placed: bool = False
+    #: The fragment is a pronoun alone ("me", "him").
+    pronoun: bool = False
 
 
 def answer_parts(doc: Doc) -> Answer:
@@ -131,7 +133,8 @@ def answer_parts(doc: Doc) -> Answer:
     # As said (a hyphen stays joined), the first word in mid-sentence case unless a name's.
     opening = rest[0].lower_ if rest[0].is_stop or rest[0].like_num else rest[0].text
     said = opening + rest[0].whitespace_ + "".join(t.text_with_ws for t in rest[1:])
-    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP")
+    alone = len(rest) == 1 and rest[0].pos_ == "PRON"
+    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone)
 
 
 # -- the question turned into its statement ----------------------------------------------------
@@ -249,7 +252,9 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         if said and polarity == "yes" and answer.placed:
             said = f"{said[:-1]} {answer.fragment}."
         return said
-    if not answer.fragment:
+    if not answer.fragment or answer.polarity is not None or answer.pronoun:
+        # "Who's looking after Pilot?" / "Not me.": a yes/no word before a wh-answer says what
+        # the filler is not (or hedges it); a pronoun alone is read by no one here.
         return ""
     return _filled(sent, subject, wh, answer)
 

@@ -106,3 +106,13 @@ def test_a_how_question_is_no_yes_no_question_for_a_place_said_after_it(max_: Ma
     max_.say("How was your break?", bea)
     turn = max_.say("In Porto with my brother.", tunde)
     assert not any(o == "Porto" for _, _, o in _stored(max_, turn.claims))
+
+
+def test_a_who_question_takes_a_name_but_not_a_no_or_a_pronoun(max_: Max) -> None:
+    bea, tunde = _person(max_, "Bea"), _person(max_, "Tunde")
+    max_.say("Who's looking after Pilot?", bea)
+    turn = max_.say("Not me. Pilot ate my sandwich last time.", tunde)
+    assert not any(o == "Pilot" and p.startswith("look") for _, p, o in _stored(max_, turn.claims))
+    max_.say("Who is picking up the kids?", bea)
+    turn = max_.say("Tom.", tunde)
+    assert ("Tom", "picks_up", "kids") in _stored(max_, turn.claims)
