@@ -47,3 +47,11 @@ def test_without_keeps_its_word_and_a_possessive_name_is_whole(max_: Max) -> Non
     assert "without walking" in said, turn.claims
     spent = _stored(max_, max_.say("I spent New Year's Eve in Galway.", lucia).claims)
     assert ("Lucia", "spends", "New Year's Eve") in spent, spent
+
+
+def test_someones_kin_after_an_adjective_is_not_a_bare_relative(max_: Max) -> None:
+    lucia = _person(max_, "Lucia")
+    stored = _stored(max_, max_.say("Milan is close to your grandparents.", lucia).claims)
+    assert not any(o == "grandparents" or o == "grandparent" for _, _, o in stored), stored
+    allergic = _stored(max_, max_.say("I'm allergic to peanuts.", lucia).claims)
+    assert ("Lucia", "allergic_to", "peanuts") in allergic, allergic
