@@ -9,7 +9,9 @@ questions whose answer is wrong ("about something else"), "I don't know" on unan
 questions, claim precision (and recall) on the turns that carry gold statements, token F1 on
 the long conversations, and turn latency p50/p99. The scoring rules are written out in
 benchmarks/data/language/README.md; benchmarks/language_scoring.py and the functions below are
-those rules (claim precision and recall twice: in the gold's shape, and by meaning).
+those rules (claim precision and recall twice: in the gold's shape, and by meaning). Beside
+them, claim precision on a judged 100-claim sample of everything the long conversations store
+(benchmarks/language_judged.py, criteria in data/language/JUDGING.md).
 
 `python -m benchmarks language-eval --split dev|test|both [--limit N] [--only ID ...]` writes
 benchmarks/work/language-eval/<split>.json and prints a Markdown block holding every split whose
