@@ -9,7 +9,9 @@ questions whose answer is wrong ("about something else"), "I don't know" on unan
 questions, claim precision (and recall) on the turns that carry gold statements, token F1 on
 the long conversations, and turn latency p50/p99. The scoring rules are written out in
 benchmarks/data/language/README.md; benchmarks/language_scoring.py and the functions below are
-those rules (claim precision and recall twice: in the gold's shape, and by meaning).
+those rules (claim precision and recall twice: in the gold's shape, and by meaning). Beside
+them, claim precision on a judged 100-claim sample of everything the long conversations store
+(benchmarks/language_judged.py, criteria in data/language/JUDGING.md).
 
 `python -m benchmarks language-eval --split dev|test|both [--limit N] [--only ID ...]` writes
 benchmarks/work/language-eval/<split>.json and prints a Markdown block holding every split whose
@@ -34,6 +36,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from benchmarks import language_judged as judged
 from benchmarks.language_scoring import (  # noqa: F401  (the scorer's names, as before)
     StoredClaim,
     _contains,
@@ -133,6 +136,10 @@ class Outcome:
     turn_ms: list[float] = field(default_factory=list)
     #: Each question's answer score (Turn.answer_score), in the order of `verdicts`.
     scores: list[float | None] = field(default_factory=list)
+    #: Every claim stored from any turn of a long conversation, and those conversations'
+    #: turns as (speaker, text): the population of the judged sample (language_judged.py).
+    talk: list[judged.TalkClaim] = field(default_factory=list)
+    talk_texts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
 
 def _stored(graph: Any, c: dict[str, Any]) -> StoredClaim:
@@ -188,6 +195,11 @@ def replay(
     clock = ManualClock(datetime.fromisoformat(conv["sessions"][0]["at"]))
     resident = boot(settings, graph, clock, probes={})
     people: dict[str, str] = {}
+    turns = [t for s in conv["sessions"] for t in s["turns"]]
+    long_talk = len(turns) >= LONG_TURNS
+    index = {id(t): i for i, t in enumerate(turns)}
+    if long_talk:
+        outcome.talk_texts[conv["id"]] = [(t["speaker"], t["text"]) for t in turns]
     try:
         for name in conv["people"]:
             people[name] = _introduce(resident, converse, name, clock.now(), conv["id"])
@@ -205,16 +217,20 @@ def replay(
                 said_at=clock.now(),
             )
             outcome.turn_ms.append((time.perf_counter() - started) * 1000)
+            if what == "turn" and long_talk:
+                outcome.talk += [
+                    judged.talk_claim(conv["id"], index[id(item)], graph, c)
+                    for c in turn.claims
+                    if _written_by(c, turn.correlation_id)
+                ]
             if what == "question":
                 verdict = judge(item, turn.answer, turn.reply)
-                long_talk = sum(len(s["turns"]) for s in conv["sessions"]) >= LONG_TURNS
                 shown = turn.answer if turn.answer else f"[{turn.reply[:70]}]"
                 outcome.verdicts.append((item, verdict, shown, long_talk))
                 outcome.scores.append(turn.answer_score)
             elif "gold" in item:
                 before, missed = len(outcome.claims), len(outcome.missed)
                 _score_claims(graph, turn.claims, item["gold"], outcome)
-                long_talk = sum(len(s["turns"]) for s in conv["sessions"]) >= LONG_TURNS
                 added = len(outcome.claims) - before
                 outcome.claim_turns += [(item["text"], long_talk)] * added
                 outcome.missed[missed:] = [
@@ -223,6 +239,13 @@ def replay(
     finally:
         resident.shutdown(clock.now())
         graph.close()
+
+
+def _written_by(claim: dict[str, Any], correlation_id: str) -> bool:
+    """A claim this turn wrote from what was said (not one it rests a reply on: a question
+    between people is answered from claims earlier turns wrote)."""
+    said = str(claim.get("provenance", "")).startswith("interaction:")
+    return said and claim.get("correlation_id") == correlation_id
 
 
 def _introduce(resident: Any, converse: Any, name: str, now: datetime, conv_id: str) -> str:
@@ -387,6 +410,10 @@ def render(runs: dict[str, dict[str, Any]]) -> str:
         lambda r: f"{_cell(r.get('long_claim_precision'))} ({r.get('long_claims_stored', '-')})",
     )
     row(
+        "claim precision, long talk, judged sample (JUDGING.md)",
+        lambda r: judged.cell(r.get("judged_long_talk")),
+    )
+    row(
         "claim precision by meaning (shape_equivalents.json)",
         lambda r: _cell(r.get("claim_precision_meaning")),
     )
@@ -427,6 +454,12 @@ def run_split(
             replay(conv, Path(tmp), outcome, threshold)
             print(f"  {split}: {conv['id']} done", file=sys.stderr, flush=True)
     result = summarise(outcome)
+    result["judged_long_talk"] = judged.judged_precision(
+        outcome.talk,
+        judged.load_judgements(judged.JUDGED / f"{split}.json"),
+        outcome.talk_texts,
+        judged.SAMPLE_SIZE,
+    )
     frozen = (DATA / "TEST_SPLIT.sha256").read_text().split()[0]
     result.update(
         split=split,
@@ -513,6 +546,14 @@ def main(argv: list[str] | None = None) -> int:
     text = render(runs)
     if not runs.get("test", {}).get("test_hash_matches", True):
         text += "\n\n**The test split differs from TEST_SPLIT.sha256: these are not test numbers.**"
+    for split, run in runs.items():
+        missing = len(run.get("judged_long_talk", {}).get("unjudged", []))
+        if missing:
+            text += (
+                f"\n\n**{split}: {missing} sampled long-talk claims are unjudged (listed in"
+                f" {split}.json, judged_long_talk.unjudged): judge them by"
+                " benchmarks/data/language/JUDGING.md before the judged precision counts.**"
+            )
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(text + "\n")

@@ -300,8 +300,19 @@ def _adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[i
     if prep is None or pobj is None or adj.lemma_.lower() in FEELINGS:
         return
     for o in _conjuncts(pobj):
+        if _someones_person(o):
+            continue  # "close to your parents": someone's kin, not anyone's "parents"
         put(
             _predicate(adj.lemma_.lower(), prep.lower_),
             _object_text(o, time_idx),
             verb_lemma=adj.lemma_.lower(),
         )
+
+
+def _someones_person(tok: Token) -> bool:
+    """A person said as someone's ("your parents", "her boss"): without its owner the noun names
+    no one, so a claim on the bare noun would be about a stranger."""
+    noun = tok.lemma_.lower()
+    if not any(c.dep_ == "poss" for c in tok.children):
+        return False
+    return noun in KIN or lexicon.first_lexname(noun, "n") == "noun.person"

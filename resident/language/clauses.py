@@ -91,6 +91,7 @@ from resident.language.statement import (
     is_pet,
     verb_lemma,
 )
+from resident.language.unsaid import unsaid
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -136,9 +137,9 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         return _passive(verb, ctx)
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
-    if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb):
+    if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb) or unsaid(verb, subj_tok):
         # "If I had a boat", "if it rains we will stay home": nothing a hypothetical clause,
-        # or the clause it conditions, says is stored.
+        # or the clause it conditions, says is stored; nor someone else's opinion reported.
         return []
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
     if attribute is not None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language.roles import RoleFill, inner_hyphen, is_person_like, is_time
+from resident.language.unsaid import becomes, object_in_a_state
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -107,6 +108,10 @@ def light_object(verb_lemma: str, obj: Token, timed: bool) -> Literal["keep", "j
     does (the verb and noun make one predicate: "took a look at the car"), "empty" when the
     noun is "some" abstract thing and the clause says no time ("I got some news"),
     else "keep" (the object is a thing: "got a job", "had a swimming lesson")."""
+    if object_in_a_state(obj.head, obj) or becomes(obj.head, obj):
+        # "keep my fingers crossed", "she made partner": the verb and the object alone say
+        # what the speaker did not (resident.language.unsaid).
+        return "empty"
     if verb_lemma not in words("light_verbs") or obj.pos_ != "NOUN" or obj.ent_type_:
         return "keep"
     noun = obj.lemma_.lower()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.objects import counted_parts
-from resident.language.roles import inner_hyphen
+from resident.language.roles import inner_hyphen, possessive_name
 from resident.language.statement import (
     _DROP_DET,
     _NAMING_VERBS,
@@ -69,6 +69,8 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
 
 
 def _name_of(tok: Token) -> str:
+    if (whole := possessive_name(tok)) is not None:
+        return whole  # "New Year's Eve" is one name
     parts = [c for c in tok.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
     parts += [tok]
     parts += [c for c in tok.rights if c.dep_ in ("flat",) and c.pos_ == "PROPN"]

@@ -60,6 +60,9 @@ def _subject_words(sent: Span, verb: Token) -> list[Token] | None:
         # "Ama got picked for the team": the first parse's own auxiliary of this verb ends
         # the phrase, so it is no name ("Ama got") but a passive the first reading had.
         return None
+    if words[-1].ent_type_ in ("DATE", "TIME"):
+        # "Two weeks left at school": a time before the verb says how long, not who.
+        return None
     if _modifier_only(words[-1]):
         # "Long time no see", "Next spring, in Kyoto": a word WordNet knows only as an
         # adjective or adverb heads no noun phrase.

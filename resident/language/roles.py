@@ -101,6 +101,17 @@ def given_name(tok: Token) -> str:
     return ""
 
 
+def possessive_name(tok: Token) -> str | None:
+    """The whole name when `tok` ends a named entity with a possessive inside it ("New Year's
+    Eve", "St Patrick's Day"): one name, not "Eve" owned by "New Year"."""
+    if not tok.ent_type_ or tok.ent_iob_ == "B":
+        return None
+    ent = next((e for e in tok.doc.ents if e.start <= tok.i < e.end), None)
+    if ent is None or ent.end != tok.i + 1 or not any(t.tag_ == "POS" for t in ent):
+        return None
+    return ent.text
+
+
 def inner_hyphen(tok: Token) -> bool:
     """A hyphen inside one word ("forty-five"): part of it, not punctuation to drop."""
     doc = tok.doc
@@ -153,8 +164,12 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
         out.append(RoleFill(role="agent", text=text))
     elif is_person_like(pobj) and word in _PERSON_PREPS:
         out.append(RoleFill(role=_PERSON_PREPS[word], text=text))
+    elif word in _PLACE_PREPS:
+        out.append(RoleFill(role=_PLACE_PREPS[word], text=text))
     else:
-        out.append(RoleFill(role=_PLACE_PREPS.get(word, "theme"), text=text))
+        # "without stopping", "despite the rain": a preposition no role stands for keeps its
+        # word, which may be all that says the phrase is denied or conceded.
+        out.append(RoleFill(role="theme", text=f"{word} {text}"))
     # "on a road trip to Jasper": the nested phrase is the clause's too.
     for nested in pobj.children:
         if nested.dep_ == "prep" and nested.i not in used:

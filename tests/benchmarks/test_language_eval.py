@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # The benchmarks folder is run, not imported by the tests: load the module from its file.
@@ -241,6 +242,8 @@ def test_the_evaluation_runs_on_a_tiny_conversation(tmp_path: Path) -> None:
     assert {c["turn"] for c in result["claims"]} == {"My sister Lena lives in Porto."}
     assert not any(c["long"] for c in result["claims"])
     assert result["long_claims_stored"] == 0 and result["missed_gold"] == []
+    # A short talk adds nothing to the judged long-talk sample.
+    assert result["judged_long_talk"]["sample"] == 0
     assert "| answer accuracy, overall |" in proc.stdout
 
 
@@ -261,3 +264,61 @@ def test_the_threshold_is_fitted_so_a_wrong_answer_costs_more_than_a_right_one_g
     # on an unanswerable question (now a right "I don't know").
     assert fitted["threshold"] == 2.0
     assert (fitted["kept"], fitted["kept_wrong"], fitted["dropped_right"]) == (2, 0, 1)
+
+
+def _judged_module() -> object:
+    spec = importlib.util.spec_from_file_location(
+        "language_judged_bench", REPO_ROOT / "benchmarks" / "language_judged.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["language_judged_bench"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_judged_long_talk_sample_is_deterministic_and_says_what_is_unjudged(
+    tmp_path: Path,
+) -> None:
+    """Issue 21's claim precision on a 100-claim sample of long talk: the same claims give the
+    same sample whatever their order, a claim keeps its place when the reader adds another, the
+    precision is over the judged claims only, and a claim no judgement covers is listed (with its
+    turn) rather than guessed."""
+    jm: Any = _judged_module()
+    turns = [("Ana" if i % 2 else "Ben", f"turn {i} text") for i in range(150)]
+    claims = [
+        jm.TalkClaim("long-a", i, "Ana", "likes", f"thing {i}", True, jm.canonical({"n": i}))
+        for i in range(150)
+    ]
+    first = jm.sample(claims)
+    assert len(first) == 100 and first == jm.sample(list(reversed(claims)))
+    assert [c.turn for c in first] == sorted(c.turn for c in first)
+    extra = jm.TalkClaim("long-a", 7, "Ana", "hates", "rain", False)
+    moved = set(jm.sample([*claims, extra])) ^ set(first)
+    assert len(moved) <= 2  # the new claim in, at most one old one out
+    assert jm.sample(claims[:30]) == sorted(claims[:30], key=lambda c: (c.turn, c.key()))
+
+    judged = first[:60]
+    wrong = {c.key() for c in judged[::4]}
+    path = tmp_path / "dev.json"
+    entries = [
+        # The qualifiers as a file holds them: key order does not matter.
+        {**c.entry(), "qualifiers": dict(reversed(list(c.entry()["qualifiers"].items())))}
+        | {"right": c.key() not in wrong, "reason": "r"}
+        for c in judged
+    ]
+    path.write_text(json.dumps({"conversations": {"long-a": entries}}))
+    result = jm.judged_precision(claims, jm.load_judgements(path), {"long-a": turns})
+    assert (result["sample"], result["judged"], result["stored"]) == (100, 60, 150)
+    assert result["right"] == 60 - len(wrong) and result["precision"] == result["right"] / 60
+    assert not result["complete"] and len(result["unjudged"]) == 40
+    listed = result["unjudged"][0]
+    assert listed["conversation"] == "long-a" and listed["said"][-1].endswith(
+        f"turn {listed['turn']} text"
+    )
+    assert {w["object"] for w in result["wrong"]} == {c.object for c in judged[::4]}
+    assert "40 unjudged" in jm.cell(result)
+    everything = jm.judged_precision(claims[:10], jm.load_judgements(path), {}, size=100)
+    assert everything["sample"] == 10 and everything["precision"] is not None
+    nothing = jm.judged_precision(claims, {}, {})
+    assert nothing["precision"] is None and jm.cell(nothing).startswith("- (0 of 100")

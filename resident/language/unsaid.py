@@ -1,0 +1,73 @@
+"""What a clause's words seem to say but its speaker does not state, read over the parse, the
+named entities and WordNet (issue 21, precision on long talk): someone else's opinion
+reported ("She thinks you're a great influence"), a time said as the subject of a deed ("Two
+weeks left at school"), an object said with the state it is kept or left in ("I'll keep my
+fingers crossed"), and a verb of becoming said with a bare role noun ("She just made partner").
+Pure.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+_TIME_ENTS = frozenset({"DATE", "TIME"})
+#: A state said of the object after it: a participle or an adjective the verb governs.
+_COMPLEMENT_DEPS = frozenset({"ccomp", "xcomp", "oprd", "acomp"})
+
+
+def reported_belief(verb: Token) -> bool:
+    """Is the clause headed by `verb` what someone other than the speaker believes: the
+    complement of a verb of belief (data/belief_verbs.txt) whose holder is not the speaker
+    ("Mum thinks you're a great influence"; "I think Sam likes jazz" is the speaker's own)?"""
+    if verb.dep_ != "ccomp" or verb.head.lemma_.lower() not in words("belief_verbs"):
+        return False
+    holder = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+    return holder is not None and "1" not in holder.morph.get("Person", [])
+
+
+def time_subject(verb: Token, subject: Token) -> bool:
+    """Is the subject of a deed a time ("Two weeks left at school", "Tuesday works")? It says
+    when or how long, not who did it; a copula's time subject is left to the copula's reader
+    ("Tuesday is my birthday")."""
+    return verb.lemma_.lower() != "be" and subject.ent_type_ in _TIME_ENTS
+
+
+def object_in_a_state(verb: Token, obj: Token | None) -> bool:
+    """Is the direct object said with the state it is kept or left in, after it ("keep my
+    fingers crossed", "keep the house clean", "found the film boring")? The verb and the object
+    without the state say something else. A participle with a subject of its own is another
+    clause ("had my cataract done" is read as what was done)."""
+    if obj is None or obj.dep_ not in ("dobj", "obj"):
+        return False
+    return any(
+        c.i > obj.i
+        and c.dep_ in _COMPLEMENT_DEPS
+        and (c.tag_ == "VBN" or c.pos_ == "ADJ")
+        and not any(g.dep_ in ("nsubj", "nsubjpass", "dobj") for g in c.children)
+        for c in verb.children
+    )
+
+
+def becomes(verb: Token, obj: Token | None) -> bool:
+    """Is `verb` a verb of becoming said with a bare singular noun of a person's role ("made
+    partner", "made captain"): what the subject became, not a thing made? A noun with a
+    determiner, a possessive or a count ("made a friend", "made my brother") is an object."""
+    if obj is None or verb.lemma_.lower() not in words("becoming_verbs"):
+        return False
+    if obj.tag_ != "NN" or obj.ent_type_ or not lexicon.available():
+        return False
+    if any(c.dep_ in ("det", "poss", "nummod", "predet") for c in obj.children):
+        return False
+    return lexicon.first_lexname(obj.lemma_.lower(), "n") == "noun.person"
+
+
+def unsaid(verb: Token, subject: Token) -> bool:
+    """Does the clause headed by `verb` state nothing its speaker holds, whoever its subject
+    resolves to: someone else's belief reported, or a time as the doer?"""
+    return reported_belief(verb) or time_subject(verb, subject)
