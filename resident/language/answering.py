@@ -143,6 +143,9 @@ class AnsweringMixin(KinAnsweringMixin):
         # reading of it ("What does Noelle do in the morning?" read by the shallow reader too).
         when = {} if parsed is None else {"time_phrase": parsed.time_phrase}
         amount = parsed is not None and parsed.amount
+        # So does the noun counted: "How many times has Idris been to Belfast?" counts times,
+        # never Belfasts, whichever reading answers it.
+        unit = None if parsed is None else parsed.unit
         for query in (
             attribute_query(sents[-1], self._context),
             parsed,
@@ -154,6 +157,8 @@ class AnsweringMixin(KinAnsweringMixin):
                 query = query.model_copy(update=when)
             if amount and query.wh == "how many":
                 query = query.model_copy(update={"amount": True, "unit": None})
+            elif unit is not None and query.wh == "how many" and query.unit is None:
+                query = query.model_copy(update={"unit": unit})
             reply = self._answer(ctx, query)
             if reply is not None:
                 return reply
