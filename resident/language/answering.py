@@ -40,7 +40,7 @@ from resident.language.matching import (
     opposites,
     reads_an_auxiliary,
 )
-from resident.language.owned import OWNED_SCORE, is_group, owned_answer
+from resident.language.owned import OWNED_SCORE, is_group, own_count, owned_answer
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.reading import is_question
 from resident.language.shallow import read_question_shallow
@@ -272,6 +272,11 @@ class AnsweringMixin(KinAnsweringMixin):
         if unit is None:
             return None
         reads = ctx.reads or self.dictionary
+        if query.verb == "have":
+            # "How many boys does Helen have?": "with her two boys" said of her.
+            own = own_count(reads, unit, subject, ctx.now)
+            if own is not None:
+                return own
         asked = query.model_copy(update={"wh": "what", "object_words": (), "unit": None})
         claims = [c for eid in subject.ids for c in reads.graph.peek_claims(eid)]
         matching = [
