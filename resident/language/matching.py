@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from spacy.lang.en.lex_attrs import like_num
+
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.statement import base_form, canonical_lemma
@@ -223,7 +225,7 @@ def asked_words(
 
 def _contents(tok: Token) -> bool:
     """Is a noun what another noun holds or is made of ("tomatoes" of "tins of tomatoes",
-    "rice" of "a bag of rice")? Then it is what the thing named is, and an answer must hold
+    "rice" of "a bag of rice")? Then it says which thing is named, and an answer must hold
     it: "8 tins of beans" is no answer to "How many tins of tomatoes?"."""
     prep = tok.head
     return (
@@ -232,6 +234,32 @@ def _contents(tok: Token) -> bool:
         and prep.head.pos_ == "NOUN"
         and prep.head.lemma_.lower() != "name"
     )
+
+
+def kinds_asked(sent: Span) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """The kinds a question names of its things: (the modifier's forms, the head's) for each
+    noun before a noun ("hip" of "hip operation")."""
+    return [
+        (
+            frozenset({t.lower_, t.lemma_.lower()}),
+            frozenset({t.head.lower_, t.head.lemma_.lower()}),
+        )
+        for t in sent
+        if t.dep_ == "compound" and t.pos_ == "NOUN" and t.head.pos_ == "NOUN"
+    ]
+
+
+def names_other_kind(kinds: Sequence[tuple[frozenset[str], frozenset[str]]], label: str) -> bool:
+    """Does a statement's object name another kind of the thing asked: the head asked with
+    another word before it ("knee operation" for "hip operation")? Said without one ("had
+    the operation") it may still be the one asked."""
+    words = label.lower().replace("-", " ").split()
+    for modifier, head in kinds:
+        for before, word in zip(words, words[1:], strict=False):
+            other = before not in modifier and before not in STOP and not like_num(before)
+            if {word, base_form(word)} & head and other and lexicon.base(before, "n"):
+                return True
+    return False
 
 
 def reads_an_auxiliary(sent: Span, verb: str) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from resident.language.clauses import _time_tokens
+from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
@@ -338,3 +339,14 @@ def _phrase_ref(tok: Token) -> Ref | None:
             kind="thing",
         )
     return None
+
+
+def days_named(sent: Span) -> str | None:
+    """The days or months a question names wherever the parse hung them ("Does Pavel still
+    work nights on Mondays?", "on Mondays" under "nights"), as its time phrase; None when
+    it names none. A question's time is asked even when it is not the verb's."""
+    said = [t for t in sent if names_a_day(t.text)]
+    if not said:
+        return None
+    prep = said[0].head if said[0].dep_ == "pobj" else None
+    return " ".join([*([prep.lower_] if prep is not None else []), *(t.text for t in said)])
