@@ -14,6 +14,7 @@ from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, ClaimView, views
 from resident.language.matching import _ing_forms, _lemma_tokens, claim_verbs, is_move
 from resident.language.question_reading import Query
+from resident.language.statement import base_form
 from resident.language.told_time import on_time, said_time
 from resident.language.words import words
 from resident.records import Qualifier
@@ -31,6 +32,13 @@ def current(qualifiers: Sequence[Qualifier]) -> list[Qualifier]:
         return list(qualifiers)
     last = {q.role: i for i, q in enumerate(qualifiers)}
     return [q for i, q in enumerate(qualifiers) if last[q.role] == i]
+
+
+def _phrasal(predicate: str) -> str:
+    """A stored predicate as its phrasal verb ("gives_up": give_up), the way the cessation
+    list writes one."""
+    head, _, rest = predicate.removeprefix("not_").partition("_")
+    return f"{base_form(head)}_{rest}" if rest else base_form(head)
 
 
 def _when(view: ClaimView) -> float:
@@ -63,7 +71,7 @@ def ceased(
         _, verbs, _ = claim_verbs(v.claim.predicate)
         if _changed(query, v, held.get(v.claim.id, ())):
             return v
-        if not verbs & _CESSATION:
+        if not (verbs | {_phrasal(v.claim.predicate)}) & _CESSATION:
             continue
         text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
         words_said = _lemma_tokens(text) | verbs

@@ -96,3 +96,13 @@ def test_a_time_phrase_is_read_from_the_day_it_was_told(max_: Max) -> None:
     turn = max_.say("When did Bernard have his knee operation?", helene)
     assert answer_of(turn) == "30 december 2025"
     assert answer_of(max_.say("When did Bernard have his hip operation?", helene)) == ""
+
+
+def test_a_phrasal_verb_that_ends_a_habit_says_no_to_still(max_: Max) -> None:
+    nadia = person(max_, "Nadia")
+    max_.say("I walk to the market every Saturday.", nadia)
+    max_.say("I gave up smoking in March.", nadia)
+    # Giving it up says it ended; walking says nothing of driving (another manner).
+    assert answer_of(max_.say("Does Nadia still smoke?", nadia)) == "no"
+    assert answer_of(max_.say("Does Nadia still drive?", nadia)) == ""
+    assert answer_of(max_.say("Does Nadia still drink?", nadia)) == ""
