@@ -89,6 +89,7 @@ _AT_PREPS = _PLACE_PREPS - {"from"}
 _PLACE_VERBS = words("asking_place_verbs")
 _ORIGINS = words("asking_origin_attributes")
 _DWELL = words("asking_dwelling_verbs")
+_RELOCATE = words("relocation_verbs")
 
 
 # -- matching -----------------------------------------------------------------------------------
@@ -127,6 +128,10 @@ def _verb_matches(
     # "Has Kofi ever been to Lisbon?" too: a yes needs the place said besides (_said).
     # A phrasal verb ("break up with") says more than its preposition: "Is Tayo still with
     # Maya?" is not answered by "Tayo broke up with Maya".
+    if query.verb in _RELOCATE and not verbs & (_RELOCATE | _DWELL):
+        # "Where are we moving?" asks where someone goes to live, not where they go on a trip
+        # ("Ama is going to Paris in April"): relocating says more than going.
+        return False
     single = len({base_form(v) for v in verbs}) == 1
     asks_thing = query.wh != "yes" or bool(query.object_words)
     if query.verb == "be" and prep is not None and single and asks_thing:
@@ -187,6 +192,18 @@ def _participle_of(label: str, verb: str) -> bool:
         and word.endswith(("ed", "en"))
         and lexicon.base(word, "v") == verb
     )
+
+
+def _asks_what_one_does(query: Query) -> bool:
+    """ "What does Femi do?": the present simple of "do" with nothing named asks a job or a
+    habit."""
+    return query.wh == "what" and query.verb == "do" and not query.past and not query.object_words
+
+
+def _one_off(claim: Claim, qualifiers: Sequence[Qualifier]) -> bool:
+    """A statement of one event: it happened on a day, and no habit was said of it."""
+    habit = any(q.role == "modality" and q.value == "habit" for q in qualifiers)
+    return claim.occurred_at is not None and not habit
 
 
 def _been_to(query: Query, qualifiers: Sequence[Qualifier]) -> bool:
@@ -268,6 +285,9 @@ def score(
         return 3.0 if claim.predicate == (query.verb if query.attribute else "age") else None
     negated, verbs, prep = claim_verbs(claim.predicate)
     if not (_verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)):
+        return None
+    if _asks_what_one_does(query) and _one_off(claim, qualifiers):
+        # "What does Femi do?" is his job or a habit, not "Femi proposed last night".
         return None
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").

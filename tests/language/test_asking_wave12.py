@@ -106,3 +106,21 @@ def test_a_phrasal_verb_that_ends_a_habit_says_no_to_still(max_: Max) -> None:
     assert answer_of(max_.say("Does Nadia still smoke?", nadia)) == "no"
     assert answer_of(max_.say("Does Nadia still drive?", nadia)) == ""
     assert answer_of(max_.say("Does Nadia still drink?", nadia)) == ""
+
+
+def test_relocating_is_no_trip(max_: Max) -> None:
+    grace = person(max_, "Grace")
+    max_.say("I'm going to Paris with my sister in April.", grace)
+    # A trip is no move: "Where are we moving?" was answered "Paris".
+    assert answer_of(max_.say("Where is Grace moving?", grace)) == ""
+    assert answer_of(max_.say("Where is Grace going in April?", grace)) == "paris"
+
+
+def test_what_someone_does_is_no_one_off_event(max_: Max) -> None:
+    grace = person(max_, "Grace")
+    ama = person(max_, "Ama")
+    max_.say("My boyfriend Femi is a chef at a Nigerian restaurant in Salford.", ama)
+    max_.say("Femi proposed last night!! I said yes", ama)
+    # His job, not "chef and proposing".
+    assert answer_of(max_.say("What does Femi do?", grace)) == "chef"
+    assert answer_of(max_.say("When did Femi propose?", grace)) != ""
