@@ -99,7 +99,9 @@ def gap_roles(query: Query) -> tuple[str, ...]:
     """The qualifier roles that fill the question's gap ("where" -> destination, location,
     origin; "who ... with" -> companion; "where ... from" -> origin alone)."""
     if query.wh == "who" and query.subject is not None and query.prep in _WHO_ROLES:
-        return _WHO_ROLES[query.prep]
+        # Only a stranded preposition asks its object: "Who is Rhys taking to the match?"
+        # asks whom he takes, not where.
+        return _WHO_ROLES[query.prep] if query.stranded else ()
     if query.wh == "where" and query.prep == "from":
         # Where someone lives or works is not where they are from.
         return ("origin",)

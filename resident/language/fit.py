@@ -64,6 +64,11 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
         # "What does Declan drive?" is not answered by "max declan", a misread greeting.
         return MISMATCH
     if query.type_noun and not asks_subject:
+        if person and claim.predicate.endswith("_of"):
+            # "What breed is Bryn?" is not "Rhys" of "Bryn is Rhys' pet": the relation names
+            # what the answer is to the subject, and a pet is no breed.
+            relation = claim.predicate.removeprefix("not_").removesuffix("_of")
+            return _of_kind(relation.replace("_", " "), query.type_noun)
         if person and not _may_be_someone(query.type_noun):
             # "Which eye will Alun have done?" is not answered by "Dai", a person.
             return MISMATCH
