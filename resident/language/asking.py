@@ -45,7 +45,7 @@ from resident.language.question_reading import (
     question_subject,
     read_question,
 )
-from resident.language.render import local_day
+from resident.language.render import local_day, possessive
 from resident.language.statement import base_form
 from resident.language.told_time import occurred, said_time, told
 from resident.language.words import words
@@ -173,7 +173,9 @@ def _verb_matches(
         return bool({noun, base_form(noun)} & _lemma_tokens(object_label))
     if query.verb == "do" and query.wh != "yes":
         # "What does Sam do?": a job or an activity; what Sam is only when it is a role.
-        return bool(verbs & {"work", "do"}) or ("be" in verbs and may_be_doing(object_label))
+        # Not whom or where he works for or at ("works for the BBC").
+        works = bool(verbs & {"work", "do"}) and prep not in ("for", "at")
+        return works or ("be" in verbs and may_be_doing(object_label))
     if query.verb == "do":
         return False
     if query.verb in _GENERIC:
@@ -488,6 +490,18 @@ def _said(
         else:
             short = f"{TOLD_ONLY} {timewords.render(local_day(lead.claim.created_at, now))}"
         return short, f"{short}. {hedge(lead.claim)}"
-    labels = [v.subject_label if asks_subject else v.object_label for v in top]
+    labels = [_label(query, v, asks_subject) for v in top]
     short = " and ".join(dict.fromkeys(labels))
     return short, f"{short}. {hedge(lead.claim)}"
+
+
+def _label(query: Query, view: ClaimView, asks_subject: bool) -> str:
+    """What one statement answers: its subject or its object; for "Who is Derek?" from a
+    relation ("Derek is Ines' neighbour") the relation with its other side, "Ines'
+    neighbour", never "Ines" alone, who is someone else."""
+    if asks_subject:
+        return view.subject_label
+    relation = view.claim.predicate.removesuffix("_of")
+    if query.wh == "who" and query.verb == "be" and relation != view.claim.predicate:
+        return f"{possessive(view.object_label)} {relation.replace('_', ' ')}"
+    return view.object_label

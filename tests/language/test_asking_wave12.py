@@ -140,3 +140,17 @@ def test_a_person_is_no_breed(max_: Max) -> None:
     # "Bryn is Rhys' pet" answers what Bryn is to Rhys, and a pet is no breed (WordNet):
     # "What breed is Bryn?" was answered "Rhys".
     assert answer_of(max_.say("What breed is Bryn?", rhys)) in ("", "border collie")
+
+
+def test_who_is_someone_is_the_relation_not_the_other_side(max_: Max) -> None:
+    ines = person(max_, "Ines")
+    max_.say("Our neighbour Derek waters our plants when we travel.", ines)
+    # "Ines" alone names someone else: Derek is her neighbour.
+    assert answer_of(max_.say("Who is Derek?", ines)) == "ines' neighbour"
+
+
+def test_whom_one_works_for_is_not_what_one_does(max_: Max) -> None:
+    ines = person(max_, "Ines")
+    max_.say("I'm a sound engineer, I work for the BBC in Salford.", ines)
+    assert answer_of(max_.say("What does Ines do?", ines)) == "sound engineer"
+    assert answer_of(max_.say("Who does Ines work for?", ines)) == "bbc"
