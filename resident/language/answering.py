@@ -37,11 +37,14 @@ from resident.language.matching import (
     claim_verbs,
     holds_all,
     holds_some,
+    kinds_asked,
+    names_other_kind,
     opposites,
     reads_an_auxiliary,
 )
-from resident.language.owned import OWNED_SCORE, is_group, owned_answer
+from resident.language.owned import OWNED_SCORE, is_group, own_count, owned_answer
 from resident.language.phrases import Intent, Parsed, third_person
+from resident.language.question_reading import days_named
 from resident.language.reading import is_question
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
@@ -141,8 +144,12 @@ class AnsweringMixin(KinAnsweringMixin):
         parsed = read_question(sents[-1], self._context)
         # The time the question names, and whether "how much" asks an amount, hold for every
         # reading of it ("What does Noelle do in the morning?" read by the shallow reader too).
-        when = {} if parsed is None else {"time_phrase": parsed.time_phrase}
+        named = (parsed.time_phrase if parsed is not None else None) or days_named(sents[-1])
+        when = {"time_phrase": named} if named else {}
         amount = parsed is not None and parsed.amount
+        # So does the noun counted: "How many times has Idris been to Belfast?" counts times,
+        # never Belfasts, whichever reading answers it.
+        unit = None if parsed is None else parsed.unit
         for query in (
             attribute_query(sents[-1], self._context),
             parsed,
@@ -154,6 +161,8 @@ class AnsweringMixin(KinAnsweringMixin):
                 query = query.model_copy(update=when)
             if amount and query.wh == "how many":
                 query = query.model_copy(update={"amount": True, "unit": None})
+            elif unit is not None and query.wh == "how many" and query.unit is None:
+                query = query.model_copy(update={"unit": unit})
             reply = self._answer(ctx, query)
             if reply is not None:
                 return reply
@@ -250,7 +259,11 @@ class AnsweringMixin(KinAnsweringMixin):
         reads = ctx.reads or self.dictionary
         held = reads.graph.qualifiers_of([v.claim.id for v in answer.claims])
         counted_noun = query.unit or (query.object_words[-1] if query.object_words else None)
+        kinds = kinds_asked(_asked_sentence(ctx.doc)) if ctx.doc is not None else []
         for v in answer.claims:
+            if names_other_kind(kinds, v.object_label):
+                # "When was Bernard's hip operation?" is not his knee operation.
+                continue
             said = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
             if query.wh == "how many" and counted_noun and bare_number(v.object_label):
                 # "I know four" after "Four chords": the number alone stands for the noun.
@@ -267,6 +280,11 @@ class AnsweringMixin(KinAnsweringMixin):
         if unit is None:
             return None
         reads = ctx.reads or self.dictionary
+        if query.verb == "have":
+            # "How many boys does Helen have?": "with her two boys" said of her.
+            own = own_count(reads, unit, subject, ctx.now)
+            if own is not None:
+                return own
         asked = query.model_copy(update={"wh": "what", "object_words": (), "unit": None})
         claims = [c for eid in subject.ids for c in reads.graph.peek_claims(eid)]
         matching = [

@@ -18,6 +18,7 @@ from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.counting import counted, holds_count_of
 from resident.language.dictionary import Dictionary
+from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.matching import PREPS as _PREPS
@@ -26,8 +27,8 @@ from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
     claim_verbs,
+    group_answers,
     holds_time,
-    is_move,
     light_event,
     moves_of,
     outdated_by_move,
@@ -44,9 +45,9 @@ from resident.language.question_reading import (
     question_subject,
     read_question,
 )
-from resident.language.render import local_day
+from resident.language.render import local_day, possessive
 from resident.language.statement import base_form
-from resident.language.told_time import on_time, said_time, told
+from resident.language.told_time import occurred, said_time, told
 from resident.language.words import words
 from resident.records import Claim, Level, Qualifier
 
@@ -70,10 +71,7 @@ __all__ = [
     "score",
 ]
 
-#: How a no from what ended it leads its reply ("I quit", "I changed to day shifts").
-NOT_ANY_MORE = "No, not any more as far as I know:"
 _AUX = words("asking_aux")
-_CESSATION = words("cessation_verbs")
 #: The qualifier roles (migration 009) whose filler answers each kind of question, best first.
 GAP_ROLES: dict[str, tuple[str, ...]] = {
     "where": ("destination", "location", "origin"),
@@ -91,6 +89,7 @@ _AT_PREPS = _PLACE_PREPS - {"from"}
 _PLACE_VERBS = words("asking_place_verbs")
 _ORIGINS = words("asking_origin_attributes")
 _DWELL = words("asking_dwelling_verbs")
+_RELOCATE = words("relocation_verbs")
 
 
 # -- matching -----------------------------------------------------------------------------------
@@ -100,7 +99,9 @@ def gap_roles(query: Query) -> tuple[str, ...]:
     """The qualifier roles that fill the question's gap ("where" -> destination, location,
     origin; "who ... with" -> companion; "where ... from" -> origin alone)."""
     if query.wh == "who" and query.subject is not None and query.prep in _WHO_ROLES:
-        return _WHO_ROLES[query.prep]
+        # Only a stranded preposition asks its object: "Who is Rhys taking to the match?"
+        # asks whom he takes, not where.
+        return _WHO_ROLES[query.prep] if query.stranded else ()
     if query.wh == "where" and query.prep == "from":
         # Where someone lives or works is not where they are from.
         return ("origin",)
@@ -129,6 +130,10 @@ def _verb_matches(
     # "Has Kofi ever been to Lisbon?" too: a yes needs the place said besides (_said).
     # A phrasal verb ("break up with") says more than its preposition: "Is Tayo still with
     # Maya?" is not answered by "Tayo broke up with Maya".
+    if query.verb in _RELOCATE and not verbs & (_RELOCATE | _DWELL):
+        # "Where are we moving?" asks where someone goes to live, not where they go on a trip
+        # ("Ama is going to Paris in April"): relocating says more than going.
+        return False
     single = len({base_form(v) for v in verbs}) == 1
     asks_thing = query.wh != "yes" or bool(query.object_words)
     if query.verb == "be" and prep is not None and single and asks_thing:
@@ -136,7 +141,9 @@ def _verb_matches(
         if query.prep == prep or placed:
             return True
     wanted = verb_group(query.verb).union(*(verb_group(v) for v in query.also))
-    if verbs & wanted or (query.verb not in _GENERIC and query.verb in verbs):
+    if (query.verb not in _GENERIC and query.verb in verbs) or (
+        verbs & wanted and group_answers(query.verb, verbs & wanted)
+    ):
         return True
     if query.verb in _DWELL and verbs & _DWELL:
         # "Where does Finn live?" against "Finn is based in Berlin".
@@ -166,7 +173,9 @@ def _verb_matches(
         return bool({noun, base_form(noun)} & _lemma_tokens(object_label))
     if query.verb == "do" and query.wh != "yes":
         # "What does Sam do?": a job or an activity; what Sam is only when it is a role.
-        return bool(verbs & {"work", "do"}) or ("be" in verbs and may_be_doing(object_label))
+        # Not whom or where he works for or at ("works for the BBC").
+        works = bool(verbs & {"work", "do"}) and prep not in ("for", "at")
+        return works or ("be" in verbs and may_be_doing(object_label))
     if query.verb == "do":
         return False
     if query.verb in _GENERIC:
@@ -187,6 +196,18 @@ def _participle_of(label: str, verb: str) -> bool:
         and word.endswith(("ed", "en"))
         and lexicon.base(word, "v") == verb
     )
+
+
+def _asks_what_one_does(query: Query) -> bool:
+    """ "What does Femi do?": the present simple of "do" with nothing named asks a job or a
+    habit."""
+    return query.wh == "what" and query.verb == "do" and not query.past and not query.object_words
+
+
+def _one_off(claim: Claim, qualifiers: Sequence[Qualifier]) -> bool:
+    """A statement of one event: it happened on a day, and no habit was said of it."""
+    habit = any(q.role == "modality" and q.value == "habit" for q in qualifiers)
+    return claim.occurred_at is not None and not habit
 
 
 def _been_to(query: Query, qualifiers: Sequence[Qualifier]) -> bool:
@@ -269,6 +290,9 @@ def score(
     negated, verbs, prep = claim_verbs(claim.predicate)
     if not (_verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)):
         return None
+    if _asks_what_one_does(query) and _one_off(claim, qualifiers):
+        # "What does Femi do?" is his job or a habit, not "Femi proposed last night".
+        return None
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").
     said = _lemma_tokens(" ".join([object_label, *(q.value for q in qualifiers)]))
@@ -283,6 +307,10 @@ def score(
         elif query.wh in ("when", "yes", "where", "who") or query.subject is not None:
             # The question names a thing that this statement is not about.
             return None
+    if query.wh == "how many" and query.unit and {query.unit, base_form(query.unit)} & said:
+        # "How many tins of beans?": the statement that names the tins before the one that
+        # counts kilos of rice, said in the same breath.
+        s += 0.5
     roles = _roles_score(query, claim, prep, verbs, gap_filler(query, qualifiers, object_label))
     if roles is None:
         return None
@@ -316,44 +344,6 @@ class Resolved(BaseModel):
     name: str
 
 
-def _when(view: ClaimView) -> float:
-    return (view.claim.occurred_at or view.claim.created_at).timestamp()
-
-
-def _changed(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> bool:
-    """ "Does Lucía (still) work night shifts?" after "I changed to day shifts": a change said
-    as one, about the same thing (a word of what is asked) but not all of it. Only for what
-    is so now: "Did Lucía work night shifts?" is not denied by a later change."""
-    if query.past or not any(q.role == "change" for q in qualifiers):
-        return False
-    text = " ".join([view.object_label, *(q.value for q in qualifiers if q.role != "change")])
-    said = _lemma_tokens(text)
-    asked = set(query.object_words)
-    return bool(said & asked) and not asked <= said
-
-
-def _ceased(
-    query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
-) -> ClaimView | None:
-    """For "Does Tomas still brew beer?": the latest statement that it ended ("I stopped
-    brewing beer"), if one was said."""
-    if query.wh != "yes":
-        return None
-    asked = {*query.object_words, query.verb, *query.also}
-    for v in sorted(shown, key=_when, reverse=True):
-        _, verbs, _ = claim_verbs(v.claim.predicate)
-        if _changed(query, v, held.get(v.claim.id, ())):
-            return v
-        if not verbs & _CESSATION:
-            continue
-        text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
-        words_said = _lemma_tokens(text) | verbs
-        said = {f for w in words_said for f in _ing_forms(w)} | words_said
-        if said & asked:
-            return v
-    return None
-
-
 def answer_query(
     dictionary: Dictionary,
     query: Query,
@@ -374,7 +364,9 @@ def answer_query(
     if not pool:
         return None
     shown = views(pool, dictionary)
-    held = graph.qualifiers_of([c.id for c in pool])
+    every = graph.qualifiers_of([c.id for c in pool])
+    # What each statement holds now: a role said again with a change replaces what it was.
+    held = {cid: current(qs) for cid, qs in every.items()}
     scored: list[tuple[float, ClaimView]] = []
     moves = moves_of(((v.claim, v.object_label) for v in shown), held)
     left: list[ClaimView] = []
@@ -399,7 +391,7 @@ def answer_query(
             short = _candidate_short(query, v, held.get(v.claim.id, ()), subject is None)
             fit = answer_type_fit(query, short, v, asks_subject=subject is None)
             scored.append((s + fit, v))
-    ceased = _ceased(query, shown, held)
+    ended = ceased(query, shown, every)
     best = max((s for s, _ in scored), default=0.0)
     top = [v for s, v in scored if s >= best - 0.25]
     if query.wh == "yes":
@@ -407,12 +399,12 @@ def answer_query(
         top.sort(key=_when, reverse=True)
     else:
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
-    if ceased is not None and (not top or _when(ceased) >= _when(top[0])):
-        fresh = views([graph.get_claim(ceased.claim.id, now)], dictionary)
-        text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now, held)
+    if ended is not None and (not top or _when(ended) >= _when(top[0])):
+        fresh = views([graph.get_claim(ended.claim.id, now)], dictionary)
+        text = f"{NOT_ANY_MORE}\n" + with_time(fresh[0], now, held)
         return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
-        return _moved_away(dictionary, query, shown, left, held, now)
+        return moved_away(dictionary, query, shown, left, held, now)
     # Reading counts as a retrieval: bump what the answer rests on.
     order = [v.claim.id for v in top[:limit]]
     bumped = {v.claim.id: v for v in views([graph.get_claim(i, now) for i in order], dictionary)}
@@ -421,40 +413,8 @@ def answer_query(
     if said is None:
         return None
     short, prefix = said
-    lines = [prefix, *(_with_time(v, now, held) for v in top)]
+    lines = [prefix, *(with_time(v, now, held) for v in top)]
     return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
-
-
-def _moved_away(
-    dictionary: Dictionary,
-    query: Query,
-    shown: list[ClaimView],
-    left: list[ClaimView],
-    held: Mapping[str, Sequence[Qualifier]],
-    now: datetime,
-) -> Answer | None:
-    """ "Is Liam still in Cairns?" when only a statement that he moved since holds it: no,
-    with the move it rests on. None for any other question."""
-    if query.wh != "yes" or query.past or not query.object_words:
-        return None
-    asked = set(query.object_words)
-    places = [
-        _lemma_tokens(" ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))]))
-        for v in left
-    ]
-    if not any(asked <= place for place in places):
-        return None
-    moved = [v for v in shown if is_move(v.claim, held.get(v.claim.id, ()))]
-    if not moved:
-        return None
-    latest = max(moved, key=_when)
-    went = " ".join([latest.object_label, *(q.value for q in held.get(latest.claim.id, ()))])
-    if asked & _lemma_tokens(went):
-        # He moved back there: the last move does not say he left.
-        return None
-    fresh = views([dictionary.graph.get_claim(latest.claim.id, now)], dictionary)
-    text = f"{NOT_ANY_MORE}\n" + _with_time(fresh[0], now, held)
-    return Answer(text=text, claims=fresh, known=True, short="No", score=3.0)
 
 
 def _at_time_asked(
@@ -497,7 +457,12 @@ def _said(
         short = " and ".join(dict.fromkeys(v.object_label for v in top))
         return short, f"{short}. {hedge(lead.claim)}"
     fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
-    if fillers and not (query.wh == "when" and lead.claim.occurred_at is not None):
+    dated = [
+        (v, at)
+        for v in top
+        if query.wh == "when" and (at := occurred(v.claim, held.get(v.claim.id, ()), query.past))
+    ]
+    if fillers and not dated:
         if query.wh == "how long":
             # "for forty-five years": the duration itself answers "how long".
             fillers = [f.removeprefix("for ") for f in fillers]
@@ -518,21 +483,25 @@ def _said(
         # The same hedge as every yes: "Possibly: ..." for a hypothesis, "Yes:" for a fact.
         return "Yes", hedge_line(lead.claim.level)
     if query.wh == "when":
-        dated = [v for v in top if v.claim.occurred_at is not None]
-        if dated and dated[0].claim.occurred_at is not None:
+        if dated:
             # No finer than it was said: "in March" is March, not the 1st it is stored at.
-            phrase = said_time(held.get(dated[0].claim.id, ()))
-            short = told(dated[0].claim.occurred_at, now, phrase)
+            phrase = said_time(held.get(dated[0][0].claim.id, ()))
+            short = told(dated[0][1], now, phrase)
         else:
             short = f"{TOLD_ONLY} {timewords.render(local_day(lead.claim.created_at, now))}"
         return short, f"{short}. {hedge(lead.claim)}"
-    labels = [v.subject_label if asks_subject else v.object_label for v in top]
+    labels = [_label(query, v, asks_subject) for v in top]
     short = " and ".join(dict.fromkeys(labels))
     return short, f"{short}. {hedge(lead.claim)}"
 
 
-def _with_time(view: ClaimView, now: datetime, held: Mapping[str, Sequence[Qualifier]]) -> str:
-    if view.claim.occurred_at is None:
-        return view.line
-    phrase = said_time(held.get(view.claim.id, ()))
-    return f"{view.line} It happened (or is due) {on_time(view.claim.occurred_at, now, phrase)}."
+def _label(query: Query, view: ClaimView, asks_subject: bool) -> str:
+    """What one statement answers: its subject or its object; for "Who is Derek?" from a
+    relation ("Derek is Ines' neighbour") the relation with its other side, "Ines'
+    neighbour", never "Ines" alone, who is someone else."""
+    if asks_subject:
+        return view.subject_label
+    relation = view.claim.predicate.removesuffix("_of")
+    if query.wh == "who" and query.verb == "be" and relation != view.claim.predicate:
+        return f"{possessive(view.object_label)} {relation.replace('_', ' ')}"
+    return view.object_label

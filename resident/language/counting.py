@@ -50,14 +50,23 @@ def counted(asked: Sequence[str], label: str, qualifiers: Iterable[Qualifier] = 
     said with the asked noun in its object or in one of its other roles ("How many years did
     Alun drive buses?": "for twenty years")."""
     held = list(qualifiers)
+    noun = asked[-1] if asked else None
+    for text in (label, *(q.value for q in held)) if noun is not None else ():
+        # "8 tins of beans": the number said with the noun counted comes first.
+        number = _number_before(text, noun or "")
+        if number is not None:
+            return number
     for q in held:
-        if q.role == "quantity" and number_in(q.value) is not None:
-            return number_in(q.value)
+        if q.role != "quantity":
+            continue
+        for part in q.value.split(";"):
+            # "3 kilos; 8" kept for "8 tins": a number in another unit is no count of it.
+            if number_in(part) is not None and not _other_unit(part, noun):
+                return number_in(part)
     if bare_number(label) is not None:
         # "Four chords. I know four.": a number alone as the object is the count of the
         # noun asked, left unsaid after it.
         return bare_number(label)
-    noun = asked[-1] if asked else None
     for text in (label, *(q.value for q in held)):
         number = number_in(text)
         if number is None:
@@ -65,6 +74,29 @@ def counted(asked: Sequence[str], label: str, qualifiers: Iterable[Qualifier] = 
         if noun is None or {noun, base_form(noun)} & _nouns(text):
             return number
     return None
+
+
+def _number_before(text: str, noun: str) -> str | None:
+    """The number said right before `noun` in `text` ("8" of "8 tins of beans" for tins)."""
+    words = text.lower().replace("-", " - ").split()
+    for i, word in enumerate(words):
+        if not (i and noun in _nouns(word) and _is_number_word(words[i - 1])):
+            continue
+        start = i - 1
+        while start > 0 and (_is_number_word(words[start - 1]) or words[start - 1] in _JOINERS):
+            start -= 1
+        return number_in(" ".join(words[start:i]))
+    return None
+
+
+def _other_unit(part: str, noun: str | None) -> bool:
+    """Is a quantity counted in a unit that is not the noun asked ("3 kilos" for tins)? A
+    number alone, or one with no noun after it ("for 20 years" for years), is not."""
+    if noun is None:
+        return False
+    units = [w for w in part.split() if number_in(w) is None and lexicon.base(w, "n") is not None]
+    units = [w for w in units if w.lower() not in _JOINERS and len(w) > 2]
+    return bool(units) and not any(is_kind(w, noun) or noun in _nouns(w) for w in units)
 
 
 def is_kind(label: str, noun: str) -> bool:

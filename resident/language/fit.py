@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
+from resident.language.when_days import MONTHS, WEEKDAYS
 from resident.language.words import table
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ class _Asked(Protocol):
     """What the fit reads of a question (asking.Query has it)."""
 
     wh: str
+    verb: str
     type_noun: str | None
     attribute: bool
 
@@ -62,11 +64,21 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
         # "What does Declan drive?" is not answered by "max declan", a misread greeting.
         return MISMATCH
     if query.type_noun and not asks_subject:
+        if person and claim.predicate.endswith("_of"):
+            # "What breed is Bryn?" is not "Rhys" of "Bryn is Rhys' pet": the relation names
+            # what the answer is to the subject, and a pet is no breed.
+            relation = claim.predicate.removeprefix("not_").removesuffix("_of")
+            return _of_kind(relation.replace("_", " "), query.type_noun)
         if person and not _may_be_someone(query.type_noun):
             # "Which eye will Alun have done?" is not answered by "Dai", a person.
             return MISMATCH
         # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
         return _of_kind(lead.object_label, query.type_noun)
+    place_or_doing = query.wh == "where" or (query.wh == "what" and query.verb == "do")
+    if place_or_doing and not asks_subject and names_a_day(short):
+        # A day is no place and nothing anyone does: "Where does Dev work?" is not
+        # answered by "friday ill drive", a misread "can't do the Friday, I'll drive".
+        return MISMATCH
     if query.wh == "where" and not asks_subject and not _may_be_place(short):
         # "Where does Pavel work?" is not answered by "very good cook", a person.
         return MISMATCH
@@ -92,6 +104,20 @@ def _of_kind(label: str, noun: str) -> float:
         return CONFIRMED
     kinds, asked = lexicon.lexnames(head), lexicon.lexnames(noun)
     return MISMATCH if kinds and asked and not kinds & asked else 0.0
+
+
+#: The names of the days and months (dateutil's), which say only a time.
+_CALENDAR = frozenset({*WEEKDAYS, *MONTHS})
+
+
+def names_a_day(label: str) -> bool:
+    """Does `label` hold the name of a day or a month, a word WordNet knows only as a time
+    ("friday", "fridays", "september"; not "may" or "march", which are other words too)?"""
+    for word in label.lower().split():
+        base = lexicon.base(word, "n") or word
+        if base in _CALENDAR and lexicon.lexnames(base) <= {"noun.time"}:
+            return True
+    return False
 
 
 #: WordNet's classes of nouns that may name where something is (a city, a shop, a club).

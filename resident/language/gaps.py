@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.phrases import third_person
-from resident.language.render import reads_as_verb
+from resident.language.render import possessive, reads_as_verb
 from resident.language.statement import _NAMING_VERBS
 
 if TYPE_CHECKING:
@@ -54,10 +54,6 @@ def without_article(phrase: str) -> str:
     return rest if first.lower() in ("the", "a", "an") and rest else phrase
 
 
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 def unknown_text(query: Query | None, subject_name: str | None) -> str:
     """ "I don't know what treats gout.", "I don't know Bob's birthday.", "I don't know what
     aspirin treats."; a plain "I don't know." when the question names no one by name."""
@@ -76,7 +72,7 @@ def unknown_text(query: Query | None, subject_name: str | None) -> str:
         # "Who is my mother?": the one asked about is the answer.
         return f"I don't know {subject_name}."
     if query.attribute:
-        owner = "your" if subject_name == "you" else _possessive(subject_name)
+        owner = "your" if subject_name == "you" else possessive(subject_name)
         return f"I don't know {owner} {predicate.replace('_', ' ')}."
     if query.verb not in ("be", "have", "do") and (query.wh in ("what", "yes")):
         verb = predicate if subject_name == "you" else third_person(predicate)

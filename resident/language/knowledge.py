@@ -228,8 +228,7 @@ def topic(subject: str, predicate: str) -> str:
         return f"what {subject} {predicate.replace('_', ' ')}"
     if subject == "you":
         return f"your {predicate.replace('_', ' ')}"
-    possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
-    return f"{possessive} {predicate.replace('_', ' ')}"
+    return f"{render.possessive(subject)} {predicate.replace('_', ' ')}"
 
 
 def hedge_line(level: Level) -> str:

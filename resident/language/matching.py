@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from spacy.lang.en.lex_attrs import like_num
+
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.statement import base_form, canonical_lemma
@@ -85,6 +87,45 @@ def same_meaning(asked: str, said: Iterable[str]) -> bool:
     "hate", "reside" and "live")? Lemmas only without WordNet."""
     near = lexicon.synonyms(asked, "v")
     return any(v in near or asked in lexicon.synonyms(v, "v") or asked in _entails(v) for v in said)
+
+
+#: The forms of the verbs that say least ("has" of "have"): a group of verbs that means the
+#: same thing never answers a verb that says more with one of these ("Who bought the shop?"
+#: is not "Winifred's father has the shop").
+LEAST = frozenset({"be", "is", "have", "has", "do", "does", "get", "gets"})
+
+
+def group_answers(asked: str, said: Iterable[str]) -> bool:
+    """May a verb said answer the verb asked through their shared group (verb_groups.txt)?
+    Not when all it shares is a verb that says less than the one asked ("buy" by "have"),
+    nor when it is another manner of the same act ("Does Winifred still drive?" is not
+    answered by "walks to the church hall"; "go walking" by "flew to Belfast")."""
+    others = {v for v in said if v != asked and base_form(v) != asked}
+    if not others:
+        return True
+    full = {base_form(v) for v in others if v not in LEAST and base_form(v) not in LEAST}
+    if not full:
+        # "Does Ana own a car?" by "Ana has a car": WordNet gives "have" as a sense of "own".
+        return asked in LEAST or bool(others & lexicon.synonyms(asked, "v"))
+    return any(not other_manner(asked, v) for v in full)
+
+
+@functools.lru_cache(maxsize=4096)
+def other_manner(asked: str, said: str) -> bool:
+    """Are two verbs two manners of one act: WordNet puts a frequent sense of each directly
+    under one verb ("walk" and "drive" are ways to travel, "bake" and "fry" ways to cook),
+    and neither is the other or a way of doing it ("fly" is a way to "go": not another)?"""
+    wn = lexicon._load()
+    if wn is None or asked == said:
+        return False
+    a_senses, s_senses = wn.synsets(asked, "v")[:3], wn.synsets(said, "v")[:3]
+    if set(a_senses) & set(s_senses):
+        return False
+    if any(a in set(s.closure(lambda x: x.hypernyms())) for s in s_senses for a in a_senses):
+        # What was said is a way of doing what was asked ("flew" for "go").
+        return False
+    parents = {h for a in a_senses for h in a.hypernyms()}
+    return any(h in parents for s in s_senses for h in s.hypernyms())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -175,8 +216,50 @@ def asked_words(
         forms = frozenset({t.lower_, t.lemma_.lower(), base_form(t.lower_)})
         # "What book is Sam reading?" parsed with "reading" a noun: still the verb asked.
         if not (forms | set(_ing_forms(t.lower_))) & skip:
-            (nouns if nouns is not None and _names_thing(t) else out).append(forms)
+            if nouns is not None and _names_thing(t) and not _contents(t):
+                nouns.append(forms)
+            else:
+                out.append(forms)
     return out
+
+
+def _contents(tok: Token) -> bool:
+    """Is a noun what another noun holds or is made of ("tomatoes" of "tins of tomatoes",
+    "rice" of "a bag of rice")? Then it says which thing is named, and an answer must hold
+    it: "8 tins of beans" is no answer to "How many tins of tomatoes?"."""
+    prep = tok.head
+    return (
+        tok.dep_ == "pobj"
+        and prep.lower_ == "of"
+        and prep.head.pos_ == "NOUN"
+        and prep.head.lemma_.lower() != "name"
+    )
+
+
+def kinds_asked(sent: Span) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """The kinds a question names of its things: (the modifier's forms, the head's) for each
+    noun before a noun ("hip" of "hip operation")."""
+    return [
+        (
+            frozenset({t.lower_, t.lemma_.lower()}),
+            frozenset({t.head.lower_, t.head.lemma_.lower()}),
+        )
+        for t in sent
+        if t.dep_ == "compound" and t.pos_ == "NOUN" and t.head.pos_ == "NOUN"
+    ]
+
+
+def names_other_kind(kinds: Sequence[tuple[frozenset[str], frozenset[str]]], label: str) -> bool:
+    """Does a statement's object name another kind of the thing asked: the head asked with
+    another word before it ("knee operation" for "hip operation")? Said without one ("had
+    the operation") it may still be the one asked."""
+    words = label.lower().replace("-", " ").split()
+    for modifier, head in kinds:
+        for before, word in zip(words, words[1:], strict=False):
+            other = before not in modifier and before not in STOP and not like_num(before)
+            if {word, base_form(word)} & head and other and lexicon.base(before, "n"):
+                return True
+    return False
 
 
 def reads_an_auxiliary(sent: Span, verb: str) -> bool:
@@ -237,11 +320,17 @@ def holds_some(asked: Sequence[frozenset[str]], said: str, verbs: Iterable[str] 
 def holds_all(asked: Sequence[frozenset[str]], said: str, verbs: Iterable[str]) -> bool:
     """Does what a statement said (its words, its verbs and theirs in other words) hold every
     word asked?"""
-    held = _lemma_tokens(said)
-    for v in verbs:
-        held |= verb_group(v) | {v}
+    said_verbs = set(verbs)
+    held = _lemma_tokens(said) | said_verbs
     held |= {f for w in list(held) for f in _ing_forms(w)}
-    return all(forms & held for forms in asked)
+    grouped = {g for v in said_verbs for g in verb_group(v)}
+    # A verb of the group counts unless it is another manner of the act ("walking" is not
+    # held by "flew to Belfast"), group_answers.
+    return all(
+        forms & held
+        or any(f in grouped and group_answers(f, said_verbs & verb_group(f)) for f in forms)
+        for forms in asked
+    )
 
 
 def said_ahead(claim: Claim, qualifiers: Iterable[Qualifier], now: datetime) -> bool:

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from resident.language import lexicon
 from resident.language.asking import Query, Resolved, gap_filler, hedge
+from resident.language.counting import number_in
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, views
 from resident.language.statement import base_form
@@ -32,6 +33,21 @@ def _names(label: str, noun: str) -> bool:
     words = [w.lower() for w in label.replace("-", " ").split()]
     heads = {base_form(w) for w in words} | {lexicon.base(w, "n") or w for w in words}
     return noun in heads or base_form(noun) in heads
+
+
+#: The words that make a thing named in a role the claim's subject's own ("for his birthday").
+_OWN = frozenset({"his", "her", "their", "its"})
+
+
+def _for_own(qualifiers: Sequence[Qualifier], noun: str) -> bool:
+    """Does a role of an owner's statement name the owner's own `noun` ("Tayo got a phone
+    for his birthday"): then the statement's time is the thing's ("When was Tayo's
+    birthday?")."""
+    for q in qualifiers:
+        words = q.value.lower().split()
+        if any(a in _OWN and _names(b, noun) for a, b in zip(words, words[1:], strict=False)):
+            return True
+    return False
 
 
 #: "What is X's book about?": the role a word left at the end of a what-question asks for.
@@ -65,7 +81,8 @@ def owned_answer(
     held = graph.qualifiers_of([c.id for c in pool])
     found: list[tuple[str, Claim]] = []
     for view in views(pool, dictionary):
-        if not _names(view.object_label, noun):
+        roles = held.get(view.claim.id, ())
+        if not (_names(view.object_label, noun) or (query.wh == "when" and _for_own(roles, noun))):
             continue
         filler = _filler(query, view.claim, held.get(view.claim.id, ()), now)
         if filler is not None:
@@ -76,3 +93,37 @@ def owned_answer(
     short = " and ".join(dict.fromkeys(f for f, _ in found))
     lines = [f"{short}. {hedge(shown[0].claim)}", *(v.line for v in shown)]
     return Answer(text="\n".join(lines), claims=shown, known=True, short=short, score=OWNED_SCORE)
+
+
+#: A possessive before a count in an owner's own statement says the things are the owner's.
+_OWN_COUNTED = _OWN | {"my", "our"}
+
+
+def own_count(dictionary: Dictionary, noun: str, owner: Resolved, now: datetime) -> Answer | None:
+    """ "How many boys does Helen have?" from a number said with the noun and a possessive
+    in a role of one of her statements ("visiting from Toronto with her two boys"); None
+    when none says one."""
+    graph = dictionary.graph
+    pool = [c for eid in owner.ids for c in graph.peek_claims(eid)]
+    held = graph.qualifiers_of([c.id for c in pool])
+    for claim in pool:
+        for q in held.get(claim.id, ()):
+            number = number_of_own(q.value, noun)
+            if number is None:
+                continue
+            shown = views([graph.get_claim(claim.id, now)], dictionary)
+            text = f"{number}. {hedge(shown[0].claim)}\n{shown[0].line}"
+            return Answer(text=text, claims=shown, known=True, short=number, score=OWNED_SCORE)
+    return None
+
+
+def number_of_own(text: str, noun: str) -> str | None:
+    """The number in "her two boys" for boys: a possessive, a number, the noun."""
+    words = text.lower().replace("-", " ").split()
+    for i in range(len(words) - 2):
+        if words[i] in _OWN_COUNTED and number_in(words[i + 1]) is not None:
+            rest = words[i + 1 :]
+            end = next((k for k, w in enumerate(rest) if number_in(w) is None), len(rest))
+            if end < len(rest) and _names(rest[end], noun):
+                return number_in(" ".join(rest[:end]))
+    return None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from resident.language.clauses import _time_tokens
+from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
@@ -54,6 +55,8 @@ class Query(BaseModel):
     unit: str | None = None
     #: `prep` is the verb's particle ("move in"), which no other preposition replaces.
     particle: bool = False
+    #: `prep` was left without its object ("Who did Evan go with?"): its object is the gap.
+    stranded: bool = False
     #: Asked in the past tense ("Did Kofi come?"): a plan still ahead answers nothing.
     past: bool = False
     #: Asked of what is ahead ("Where will Ana live?", "Where is Ana going to travel?"):
@@ -94,6 +97,7 @@ class _Parts:
     time_idx: set[int]
     prep: str | None = None
     particle: bool = False
+    stranded: bool = False
     type_noun: str | None = None
     object_words: list[str] = field(default_factory=list)
     context_words: list[str] = field(default_factory=list)
@@ -123,12 +127,13 @@ class _Parts:
     def take_prep(self, prep: Token, context: bool, first_only: bool) -> None:
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
         if pobj is None or pobj.lower_ in _WH:
-            self.prep = prep.lower_
+            self.prep, self.stranded = prep.lower_, True
             # "When did Maya move in?": left without its object, the word is the verb's
             # particle, unless the question word is its object ("Where is Priti from?").
             self.particle = pobj is None and self.wh in ("when", "yes", "how long")
             return
-        self.prep = (self.prep or prep.lower_) if first_only else prep.lower_
+        if not first_only or self.prep is None:
+            self.prep, self.stranded = prep.lower_, False
         self.take(pobj, context)
 
     def read(self, child: Token, subj_tok: Token | None) -> None:
@@ -143,7 +148,7 @@ class _Parts:
             self.prep, self.particle = child.lower_, True
         elif dep == "dative" and child.pos_ == "ADP" and not list(child.children):
             # "Who did Ana give the keys to?": the stranded "to" (parsed as a dative).
-            self.prep = child.lower_
+            self.prep, self.stranded = child.lower_, True
         elif dep == "prep" and child.i not in self.time_idx:
             self.take_prep(child, self.pobj_is_context, first_only=True)
         elif dep == "acomp" and self.wh == f"how {child.lower_}":
@@ -257,6 +262,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         amount=wh == "how many" and unit is None,
         ahead=asks_ahead(verb),
         particle=parts.particle and parts.prep is not None,
+        stranded=parts.stranded and parts.prep is not None,
         past=any(t.tag_ == "VBD" for t in (verb, *verb.children) if t is verb or t.dep_ == "aux"),
         # "How many years did Alun drive buses?": the gap is no time the answer must hold.
         time_phrase=None
@@ -338,3 +344,14 @@ def _phrase_ref(tok: Token) -> Ref | None:
             kind="thing",
         )
     return None
+
+
+def days_named(sent: Span) -> str | None:
+    """The days or months a question names wherever the parse hung them ("Does Pavel still
+    work nights on Mondays?", "on Mondays" under "nights"), as its time phrase; None when
+    it names none. A question's time is asked even when it is not the verb's."""
+    said = [t for t in sent if names_a_day(t.text)]
+    if not said:
+        return None
+    prep = said[0].head if said[0].dep_ == "pobj" else None
+    return " ".join([*([prep.lower_] if prep is not None else []), *(t.text for t in said)])

@@ -73,8 +73,7 @@ def sentence(subject: str, predicate: str, obj: str) -> str:
             verb = _base(head)
             words = " ".join(w for w in (verb, tail.replace("_", " "), obj) if w)
             return f"{subject} does not {words}"
-        possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
-        return f"{possessive} {rest.replace('_', ' ')} is not {obj}"
+        return f"{possessive(subject)} {rest.replace('_', ' ')} is not {obj}"
     if predicate in ("is_a", "works_as"):
         # "Sam is a nurse"; an occupation said so is what Sam works as ("works as a nurse").
         article = "an" if obj[:1].lower() in "aeiou" else "a"
@@ -82,8 +81,7 @@ def sentence(subject: str, predicate: str, obj: str) -> str:
         return f"{subject} {verb} {article} {obj}"
     if reads_as_verb(predicate):
         return f"{subject} {predicate.replace('_', ' ')} {obj}"
-    possessive = f"{subject}'" if subject.endswith("s") else f"{subject}'s"
-    return f"{possessive} {predicate.replace('_', ' ')} is {obj}"
+    return f"{possessive(subject)} {predicate.replace('_', ' ')} is {obj}"
 
 
 def _base(verb: str) -> str:
@@ -154,3 +152,8 @@ def listing(claims: Sequence[Claim], labels: Mapping[str, str], limit: int) -> s
     if len(ranked) > limit:
         lines.append(f"({len(ranked) - limit} more not listed.)")
     return "\n".join(lines)
+
+
+def possessive(name: str) -> str:
+    """ "Ines' neighbour", "Bob's birthday": a name as its owner is said."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -13,6 +13,7 @@ from typing import Literal
 
 from resident.language.render import local_day
 from resident.language.when import render as render_day
+from resident.language.when import resolve
 from resident.language.when_days import (
     MONTHS,
     NUMERIC,
@@ -23,7 +24,7 @@ from resident.language.when_days import (
     tokens,
 )
 from resident.language.words import table
-from resident.records import Qualifier
+from resident.records import Claim, Qualifier
 
 Precision = Literal["day", "month", "year"]
 
@@ -85,3 +86,14 @@ def on_time(moment: datetime, now: datetime, phrase: str = "") -> str:
     "in 2019"."""
     said = told(moment, now, phrase, weekday=True)
     return f"on {said}" if said.split()[0].lower() in WEEKDAYS else f"in {said}"
+
+
+def occurred(claim: Claim, qualifiers: Iterable[Qualifier], past: bool | None) -> datetime | None:
+    """When what a claim says happened: its own time, else its kept time phrase read from
+    the day it was told ("had his knee operation on Tuesday", told on Saturday 14 November,
+    is Tuesday the 10th), never from the day it is asked. None for a habit ("on Tuesdays")
+    or no time at all. `past`: the question's tense, for a bare weekday or month."""
+    if claim.occurred_at is not None:
+        return claim.occurred_at
+    phrase = said_time(qualifiers)
+    return resolve(phrase, claim.created_at, past=past or None) if phrase else None

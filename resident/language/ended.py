@@ -1,0 +1,121 @@
+"""What is no longer so, for the asking side: a statement that something ended ("I stopped
+brewing beer"), a change said of it ("now he works nights on Fridays only"), a move away
+since ("Liam's moved to Darwin"). Each turns a "still" question into "No, not any more"; a
+role said again with a change replaces what it was (`current`). Moved out of asking.py. Reads
+held claims only through what it is given, except `_moved_away`, which bumps the claim it
+rests on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from resident.language.dictionary import Dictionary
+from resident.language.knowledge import Answer, ClaimView, views
+from resident.language.matching import _ing_forms, _lemma_tokens, claim_verbs, is_move
+from resident.language.question_reading import Query
+from resident.language.statement import base_form
+from resident.language.told_time import on_time, said_time
+from resident.language.words import words
+from resident.records import Qualifier
+
+#: How a no from what ended it leads its reply ("I quit", "I changed to day shifts").
+NOT_ANY_MORE = "No, not any more as far as I know:"
+_CESSATION = words("cessation_verbs")
+
+
+def current(qualifiers: Sequence[Qualifier]) -> list[Qualifier]:
+    """What a statement holds now: where a change was said of it ("Stefan has changed his
+    shifts, now he works nights on Fridays only"), each role's last value replaces the ones
+    said before it ("on Tuesdays"); the store keeps them in the order they were recorded."""
+    if not any(q.role == "change" for q in qualifiers):
+        return list(qualifiers)
+    last = {q.role: i for i, q in enumerate(qualifiers)}
+    return [q for i, q in enumerate(qualifiers) if last[q.role] == i]
+
+
+def _phrasal(predicate: str) -> str:
+    """A stored predicate as its phrasal verb ("gives_up": give_up), the way the cessation
+    list writes one."""
+    head, _, rest = predicate.removeprefix("not_").partition("_")
+    return f"{base_form(head)}_{rest}" if rest else base_form(head)
+
+
+def _when(view: ClaimView) -> float:
+    return (view.claim.occurred_at or view.claim.created_at).timestamp()
+
+
+def _changed(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> bool:
+    """ "Does Lucía (still) work night shifts?" after "I changed to day shifts": a change said
+    as one, about the same thing (a word of what is asked) but not all of it; the time the
+    question names is asked too ("still ... on Tuesdays" after "now on Fridays only"). Only
+    for what is so now: "Did Lucía work night shifts?" is not denied by a later change."""
+    if query.past or not any(q.role == "change" for q in qualifiers):
+        return False
+    now = current(qualifiers)
+    text = " ".join([view.object_label, *(q.value for q in now if q.role != "change")])
+    said = _lemma_tokens(text)
+    asked = set(query.object_words) | _lemma_tokens(query.time_phrase or "")
+    return bool(said & asked) and not asked <= said
+
+
+def ceased(
+    query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
+) -> ClaimView | None:
+    """For "Does Tomas still brew beer?": the latest statement that it ended ("I stopped
+    brewing beer"), if one was said."""
+    if query.wh != "yes":
+        return None
+    asked = {*query.object_words, query.verb, *query.also}
+    for v in sorted(shown, key=_when, reverse=True):
+        _, verbs, _ = claim_verbs(v.claim.predicate)
+        if _changed(query, v, held.get(v.claim.id, ())):
+            return v
+        if not (verbs | {_phrasal(v.claim.predicate)}) & _CESSATION:
+            continue
+        text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
+        words_said = _lemma_tokens(text) | verbs
+        said = {f for w in words_said for f in _ing_forms(w)} | words_said
+        if said & asked:
+            return v
+    return None
+
+
+def moved_away(
+    dictionary: Dictionary,
+    query: Query,
+    shown: list[ClaimView],
+    left: list[ClaimView],
+    held: Mapping[str, Sequence[Qualifier]],
+    now: datetime,
+) -> Answer | None:
+    """ "Is Liam still in Cairns?" when only a statement that he moved since holds it: no,
+    with the move it rests on. None for any other question."""
+    if query.wh != "yes" or query.past or not query.object_words:
+        return None
+    asked = set(query.object_words)
+    places = [
+        _lemma_tokens(" ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))]))
+        for v in left
+    ]
+    if not any(asked <= place for place in places):
+        return None
+    moved = [v for v in shown if is_move(v.claim, held.get(v.claim.id, ()))]
+    if not moved:
+        return None
+    latest = max(moved, key=_when)
+    went = " ".join([latest.object_label, *(q.value for q in held.get(latest.claim.id, ()))])
+    if asked & _lemma_tokens(went):
+        # He moved back there: the last move does not say he left.
+        return None
+    fresh = views([dictionary.graph.get_claim(latest.claim.id, now)], dictionary)
+    text = f"{NOT_ANY_MORE}\n" + with_time(fresh[0], now, held)
+    return Answer(text=text, claims=fresh, known=True, short="No", score=3.0)
+
+
+def with_time(view: ClaimView, now: datetime, held: Mapping[str, Sequence[Qualifier]]) -> str:
+    """The claim's line, with when it happened said no finer than it was told."""
+    if view.claim.occurred_at is None:
+        return view.line
+    phrase = said_time(held.get(view.claim.id, ()))
+    return f"{view.line} It happened (or is due) {on_time(view.claim.occurred_at, now, phrase)}."
