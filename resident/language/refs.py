@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.apposed import apposed_person
 from resident.language.objects import counted_parts
 from resident.language.roles import inner_hyphen, possessive_name
 from resident.language.statement import (
@@ -108,13 +109,11 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="name", name=_name_of(tok), kind=kind)
     if tok.pos_ == "NOUN":
         owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
-        if owner_tok is None:
-            return None
-        owner = _owner_ref(owner_tok, ctx)
-        if owner is None:
-            return None
-        noun = tok.lemma_.lower()
+        owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        if owner is None:
+            return apposed_person(tok, named, _name_of)  # "The instructor, Greta, ..."
+        noun = tok.lemma_.lower()
         kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
         if named is not None:
             return Ref(role="name", name=_name_of(named), kind=kind)

@@ -1,0 +1,61 @@
+"""How often a clause's event happens, as its "manner" qualifier (issue 21, wave 12 second
+pass): the role the asking side fills for "how often" (asking.GAP_ROLES).
+
+"Kamala makes lime pickle twice a month" stored `makes lime pickle` and nothing of the
+frequency; "I sailed the Atlantic twice" dropped its count; "Aidan trains five days a week"
+kept only "five days" as a time. A frequency is read over the parse, from a modifier of the
+verb (npadvmod, advmod, tmod, or a dobj the parser took for one) whose phrase holds a count of
+times (data/frequency_counts.txt "twice", or a number with a noun of repetition,
+data/frequency_iterations.txt "three times"), or a number of time units with a rate (a time
+noun, WordNet noun.time, under a determiner of data/frequency_rates.txt: "five days a week").
+The whole phrase is kept as said. Pure.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language.roles import RoleFill, is_time
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+_MODIFIERS = frozenset({"npadvmod", "advmod", "tmod", "dobj"})
+
+
+def frequency(verb: Token, used: set[int]) -> tuple[RoleFill, ...]:
+    """The clause's frequency phrases, each as a manner qualifier."""
+    out = []
+    for child in verb.children:
+        if child.dep_ not in _MODIFIERS or child.i in used:
+            continue
+        if is_frequency(child):
+            said = [t for t in child.subtree if not t.is_punct]
+            out.append(RoleFill(role="manner", text=" ".join(t.text for t in said)))
+    return tuple(out)
+
+
+def is_frequency(tok: Token) -> bool:
+    """Does the phrase headed by `tok` say how often ("twice", "three times a day", "twice a
+    month", "five days a week")? Such a phrase the parser hung on the verb as its object is
+    none. Only the phrase's head decides: "two children, ... every single day" is no
+    frequency."""
+    if tok.lower_ in words("frequency_counts"):
+        return True
+    kids = list(tok.children)
+    counted = any(c.dep_ == "nummod" for c in kids)
+    if tok.lemma_.lower() in words("frequency_iterations"):
+        return counted
+    if tok.pos_ != "NOUN" or not is_time(tok):
+        return False
+    if _rate(tok):  # "twice a month"
+        return any(c.lower_ in words("frequency_counts") for c in kids)
+    # "five days a week"
+    return counted and any(c.dep_ == "npadvmod" and _rate(c) for c in kids)
+
+
+def _rate(tok: Token) -> bool:
+    """ "a week", "per month": a time noun said as the span a count is in."""
+    rates = words("frequency_rates")
+    return is_time(tok) and any(c.dep_ == "det" and c.lower_ in rates for c in tok.children)
