@@ -36,7 +36,7 @@ from resident.language.clause_parts import (
     said_whole,
     subject_edges,
 )
-from resident.language.frequency import frequency
+from resident.language.frequency import frequency, habit_done
 from resident.language.kin import (
     _kin_by_copula,
     _kin_edge,
@@ -423,7 +423,9 @@ class _Clause:
         )
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
-        elif (self.lemma in ACTIVITIES and not prt) or (self.when and self.mood == "past"):
+        elif ((self.lemma in ACTIVITIES or habit_done(verb, self.mood)) and not prt) or (
+            self.when and self.mood == "past"
+        ):
             if self.lemma in words("light_verbs"):
                 return  # "we got back": a light verb alone names no activity.
             # "I run", and an event said with its time ("Spike escaped on Monday").

@@ -13,9 +13,9 @@ The whole phrase is kept as said. Pure.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from resident.language.roles import RoleFill, is_time
+from resident.language.roles import RoleFill, is_time, modality
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -47,10 +47,11 @@ def is_frequency(tok: Token) -> bool:
     counted = any(c.dep_ == "nummod" for c in kids)
     if tok.lemma_.lower() in words("frequency_iterations"):
         return counted
-    if tok.pos_ != "NOUN" or not is_time(tok):
+    if tok.pos_ not in ("NOUN", "PROPN") or not is_time(tok):
         return False
-    if _rate(tok):  # "twice a month"
-        return any(c.lower_ in words("frequency_counts") for c in kids)
+    if _rate(tok):  # "twice a month"; "every other Sunday" (a rate with no count: once)
+        every = any(c.dep_ == "det" and c.lower_ in ("every", "each") for c in kids)
+        return every or any(c.lower_ in words("frequency_counts") for c in kids)
     # "five days a week"
     return counted and any(c.dep_ == "npadvmod" and _rate(c) for c in kids)
 
@@ -59,3 +60,36 @@ def _rate(tok: Token) -> bool:
     """ "a week", "per month": a time noun said as the span a count is in."""
     rates = words("frequency_rates")
     return is_time(tok) and any(c.dep_ == "det" and c.lower_ in rates for c in tok.children)
+
+
+#: What may stand beside a verb said as a habit with nothing done to anything: its subject,
+#: auxiliaries, how often and when, and clauses of their own.
+_HABIT_DEPS = frozenset(
+    {
+        "nsubj",
+        "aux",
+        "neg",
+        "npadvmod",
+        "tmod",
+        "advmod",
+        "punct",
+        "cc",
+        "conj",
+        "ccomp",
+        "parataxis",
+    }
+)
+
+
+def habit_done(verb: Token, mood: Literal["fact", "past", "plan", "wish"]) -> bool:
+    """ "i walk 3 km every morning", "we swim twice a week": a verb said as a habit, with no
+    object, place or particle, is an activity of its subject (`does walking`). A verb that
+    names no activity alone (data/habit_empty_verbs.txt: "we go every Easter") or a light
+    verb is none, nor one said with a place or more ("goes there every day")."""
+    if verb.lemma_.lower() in words("habit_empty_verbs") | words("light_verbs"):
+        return False
+    said = words("frequency_adverbs") | words("frequency_counts")
+    for c in verb.children:
+        if c.dep_ not in _HABIT_DEPS or (c.dep_ == "advmod" and c.lower_ not in said):
+            return False
+    return modality(verb, mood) == "habit" or bool(frequency(verb, set()))

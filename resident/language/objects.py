@@ -436,3 +436,16 @@ def _listed(head: Token) -> list[Token]:
         if child.dep_ in ("appos", "conj"):
             out.extend(_listed(child))
     return sorted(out, key=lambda t: t.i)
+
+
+def qualified_indefinite(tok: Token) -> str | None:
+    """ "hates anything with avocado in it", "eats nothing without cheese": an indefinite
+    pronoun (morphology PronType=Ind) is no object alone, but with a "with"/"without" phrase it
+    names the kind of thing meant: the pronoun with its phrase."""
+    if "Ind" not in tok.morph.get("PronType", []) or tok.lower_ in ("nothing", "none"):
+        return None
+    for prep in (c for c in tok.children if c.dep_ == "prep" and c.lower_ in ("with", "without")):
+        pobj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None)
+        if pobj is not None:
+            return f"{tok.lower_} {prep.lower_} {_words(pobj)}"
+    return None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.apposed import apposed_person
-from resident.language.objects import counted_parts
+from resident.language.objects import counted_parts, qualified_indefinite
 from resident.language.roles import inner_hyphen, possessive_name
 from resident.language.statement import (
     _DROP_DET,
@@ -452,7 +452,7 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
     # A word the tagger calls a pronoun that is no stop word is a name it did not know
     # ("treats birch2itis"); pronouns are all on spaCy's stop list.
     if tok.lower_ in _NOT_OBJECTS or (tok.pos_ == "PRON" and tok.is_stop):
-        return None
+        return qualified_indefinite(tok)  # "anything with avocado in it"
     following = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     if following is not None and following.text == "-" and not following.whitespace_:
         # "to de-stress": half a hyphenated word is not a thing.

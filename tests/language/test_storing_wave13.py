@@ -94,3 +94,32 @@ def test_a_count_said_in_several_words_is_kept_whole(max_: Max) -> None:
     assert "45" in _answer(max_.say("How many sheep do we have?", iain)) or "forty-five" in _answer(
         max_.say("How many sheep do we have?", iain)
     )
+
+
+def test_a_verb_said_as_a_habit_alone_is_an_activity_with_its_measure(max_: Max) -> None:
+    galina = _person(max_, "Galina")
+    turn = max_.say("my knee is better, i walk 3 kilometre every morning", galina)
+    walked = next(c for c in turn.claims if c["object_literal"] == "walking")
+    assert ("quantity", "3 kilometre") in _held(max_, walked)
+    # A verb that names no activity alone, or one said with its place, is no habit of doing.
+    assert not max_.say("we go there every easter", galina).claims
+    turn = max_.say("I start at five every morning.", galina)
+    assert not any(p == "does" for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_every_other_day_is_how_often_too(max_: Max) -> None:
+    harjit = _person(max_, "Harjit")
+    turn = max_.say("I go to the temple every other Sunday.", harjit)
+    went = next(c for c in turn.claims if c["predicate"].startswith("goes"))
+    assert ("manner", "every other Sunday") in _held(max_, went)
+    assert "every other sunday" in _answer(
+        max_.say("How often does Harjit go to the temple?", harjit)
+    )
+
+
+def test_anything_with_a_thing_is_what_is_liked(max_: Max) -> None:
+    ana = _person(max_, "Ana")
+    turn = max_.say("Ana's brother Ivo likes anything with cheese.", ana)
+    assert ("Ivo", "likes", "anything with cheese") in _stored(max_, turn.claims)
+    turn = max_.say("Ivo likes anything.", ana)
+    assert not any(p == "likes" for _, p, _ in _stored(max_, turn.claims))
