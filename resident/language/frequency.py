@@ -30,10 +30,27 @@ def frequency(verb: Token, used: set[int]) -> tuple[RoleFill, ...]:
     for child in verb.children:
         if child.dep_ not in _MODIFIERS or child.i in used:
             continue
+        if any(t.pos_ in ("VERB", "AUX") for t in child.subtree):
+            continue  # a clause hung under it ("every morning she do tai chi"): a misparse
         if is_frequency(child):
-            said = [t for t in child.subtree if not t.is_punct]
+            said = sorted(_phrase(child), key=lambda t: t.i)
             out.append(RoleFill(role="manner", text=" ".join(t.text for t in said)))
     return tuple(out)
+
+
+#: What a frequency phrase is made of ("about once a month", "every other Sunday"); a clause
+#: the parser hung under it ("every morning she do tai chi") is no part of it.
+_PHRASE_DEPS = frozenset(
+    {"det", "predet", "nummod", "amod", "npadvmod", "advmod", "quantmod", "compound"}
+)
+
+
+def _phrase(tok: Token) -> list[Token]:
+    out = [tok]
+    for c in tok.children:
+        if c.dep_ in _PHRASE_DEPS and c.pos_ not in ("VERB", "AUX"):
+            out.extend(_phrase(c))
+    return out
 
 
 def is_frequency(tok: Token) -> bool:

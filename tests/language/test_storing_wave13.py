@@ -11,7 +11,8 @@ from tests.language.test_reading import _stored
 
 
 def _held(max_: Max, claim: dict) -> set[tuple[str, str]]:
-    return {(q.role, q.value) for q in max_.graph.qualifiers_of([claim["id"]])[claim["id"]]}
+    held = max_.graph.qualifiers_of([claim["id"]]).get(claim["id"], [])
+    return {(q.role, q.value) for q in held}
 
 
 def test_a_second_verb_said_with_cant_stand_is_the_dislike(max_: Max) -> None:
@@ -123,3 +124,14 @@ def test_anything_with_a_thing_is_what_is_liked(max_: Max) -> None:
     assert ("Ivo", "likes", "anything with cheese") in _stored(max_, turn.claims)
     turn = max_.say("Ivo likes anything.", ana)
     assert not any(p == "likes" for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_a_clause_hung_under_a_time_is_no_frequency_of_the_verb(max_: Max) -> None:
+    linh = _person(max_, "Linh")
+    turn = max_.say(
+        "my mother Bao she live with us, she is 80 years old but still very strong, every "
+        "morning she do tai chi in the park",
+        linh,
+    )
+    for claim in turn.claims:
+        assert not any(role == "manner" for role, _ in _held(max_, claim)), claim
