@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.apposed import apposed_kind
 from resident.language.kin import _kin_edge
 from resident.language.objects import _direct_object, indirect_question, time_clause, years_had
 from resident.language.phrases import third_person
@@ -25,6 +26,7 @@ from resident.language.refs import (
     opens_clause,
 )
 from resident.language.roles import is_time
+from resident.language.standing import standing_fact
 from resident.language.statement import (
     _FUTURE,
     _MODALS_SKIP,
@@ -71,7 +73,7 @@ def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
     """The clause's mood, or None for a hypothetical one (would, could, might)."""
     auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(a in _MODALS_SKIP for a in auxes):
-        return None
+        return "fact" if standing_fact(verb) else None  # "can't eat peanuts": a fact
     if any(a in _FUTURE for a in auxes):
         return "plan"
     if perfect_at_a_point(verb, auxes) or present_ahead(verb, auxes):
@@ -485,7 +487,7 @@ def subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement
     if subj_tok.pos_ == "NOUN" and subject.role == "name":
         # "Cats are mammals" names the kind itself, not a cat called Cats.
         same = (subject.name or "").lower() == subj_tok.lower_
-        return [] if same else _kin_edge(subj_tok, subject, ctx)
+        return [] if same else _kin_edge(subj_tok, subject, ctx) or apposed_kind(subj_tok, subject)
     if subj_tok.pos_ == "PROPN":
         relation = _relation_noun(subj_tok)
         if relation is not None:

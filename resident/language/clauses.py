@@ -36,6 +36,7 @@ from resident.language.clause_parts import (
     said_whole,
     subject_edges,
 )
+from resident.language.frequency import frequency, habit_done
 from resident.language.kin import (
     _kin_by_copula,
     _kin_edge,
@@ -76,6 +77,7 @@ from resident.language.refs import (
     subject_ref,
 )
 from resident.language.roles import RoleFill, clause_roles, is_time, modality
+from resident.language.standing import stance
 from resident.language.statement import (
     _PLACE_WORDS,
     _WISH_VERBS,
@@ -195,6 +197,7 @@ def _with_roles(
     # "Kirsty is a doctor in Glasgow": what the copula's noun is said with is the clause's too.
     obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
     roles = clause_roles(verb, used, obj) + time_clauses(verb) + measures(verb, used)
+    roles += frequency(verb, used)  # "twice a month": how often, as its manner
     said = modality(verb, _mood(verb))
     listed = [] if obj is None else listed_after(verb, obj)
     counts = _item_counts([] if obj is None else [obj, *listed])
@@ -420,7 +423,9 @@ class _Clause:
         )
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
-        elif (self.lemma in ACTIVITIES and not prt) or (self.when and self.mood == "past"):
+        elif ((self.lemma in ACTIVITIES or habit_done(verb, self.mood)) and not prt) or (
+            self.when and self.mood == "past"
+        ):
             if self.lemma in words("light_verbs"):
                 return  # "we got back": a light verb alone names no activity.
             # "I run", and an event said with its time ("Spike escaped on Monday").
@@ -463,7 +468,8 @@ def _read_clause_with(
     lemma = verb_lemma(verb)
     if mood == "plan" and lemma == "get" and verb.tag_ == "VBN":
         lemma = "have"  # "we've got a gig on Friday": have got is have, not a getting.
-    clause = _Clause(verb, subject, ctx, mood, _negated(verb), when, time_idx, lemma)
+    lemma, negated = stance(verb, lemma, _negated(verb))  # "can't stand cricket": hates
+    clause = _Clause(verb, subject, ctx, mood, negated, when, time_idx, lemma)
     if subj_tok is not None:
         clause.out.extend(subject_edges(subj_tok, subject, ctx))
     lemma = clause.lemma

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
+from resident.language.frequency import is_frequency
 from resident.language.roles import RoleFill, inner_hyphen, is_person_like, is_time
 from resident.language.unsaid import becomes, object_in_a_state
 from resident.language.words import table, words
@@ -318,7 +319,7 @@ def _direct_object(verb: Token) -> Token | None:
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     who = set() if subject is None else {t.i for t in partitive_members(subject)}
     for child in verb.children:
-        if child.dep_ in ("dobj", "obj") and child.i not in who:
+        if child.dep_ in ("dobj", "obj") and child.i not in who and not is_frequency(child):
             return child
     # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
     # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at
@@ -435,3 +436,16 @@ def _listed(head: Token) -> list[Token]:
         if child.dep_ in ("appos", "conj"):
             out.extend(_listed(child))
     return sorted(out, key=lambda t: t.i)
+
+
+def qualified_indefinite(tok: Token) -> str | None:
+    """ "hates anything with avocado in it", "eats nothing without cheese": an indefinite
+    pronoun (morphology PronType=Ind) is no object alone, but with a "with"/"without" phrase it
+    names the kind of thing meant: the pronoun with its phrase."""
+    if "Ind" not in tok.morph.get("PronType", []) or tok.lower_ in ("nothing", "none"):
+        return None
+    for prep in (c for c in tok.children if c.dep_ == "prep" and c.lower_ in ("with", "without")):
+        pobj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None)
+        if pobj is not None:
+            return f"{tok.lower_} {prep.lower_} {_words(pobj)}"
+    return None

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.objects import counted_parts
+from resident.language.apposed import apposed_person
+from resident.language.objects import counted_parts, qualified_indefinite
 from resident.language.roles import inner_hyphen, possessive_name
 from resident.language.statement import (
     _DROP_DET,
@@ -108,13 +109,11 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="name", name=_name_of(tok), kind=kind)
     if tok.pos_ == "NOUN":
         owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
-        if owner_tok is None:
-            return None
-        owner = _owner_ref(owner_tok, ctx)
-        if owner is None:
-            return None
-        noun = tok.lemma_.lower()
+        owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        if owner is None:
+            return apposed_person(tok, named, _name_of)  # "The instructor, Greta, ..."
+        noun = tok.lemma_.lower()
         kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
         if named is not None:
             return Ref(role="name", name=_name_of(named), kind=kind)
@@ -453,7 +452,7 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
     # A word the tagger calls a pronoun that is no stop word is a name it did not know
     # ("treats birch2itis"); pronouns are all on spaCy's stop list.
     if tok.lower_ in _NOT_OBJECTS or (tok.pos_ == "PRON" and tok.is_stop):
-        return None
+        return qualified_indefinite(tok)  # "anything with avocado in it"
     following = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     if following is not None and following.text == "-" and not following.whitespace_:
         # "to de-stress": half a hyphenated word is not a thing.

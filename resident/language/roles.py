@@ -222,7 +222,11 @@ def _object_roles(obj: Token, used: set[int], passive: bool) -> list[RoleFill]:
     out: list[RoleFill] = []
     count = next((c for c in obj.children if c.dep_ == "nummod"), None)
     if count is not None:
-        out.append(RoleFill(role="quantity", text=count.text))
+        # "one thousand eight hundred pounds": the whole number, not its head word.
+        said = list(count.subtree)
+        whole = all(t.like_num or inner_hyphen(t) for t in said)
+        text = "".join(t.text_with_ws for t in said).strip() if whole else count.text
+        out.append(RoleFill(role="quantity", text=text))
     for nested in obj.children:
         if nested.dep_ == "prep" and nested.lower_ != "of" and nested.i not in used:
             out.extend(_prep_roles(nested, used, passive))

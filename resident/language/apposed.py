@@ -1,0 +1,50 @@
+"""A person's noun with their name set beside it (issue 21, wave 12 second pass): "The
+instructor, Greta, was very patient", "The society's chairman, Malcolm, gave me a plot",
+"The instructor at my spin class, Jenny, is moving to Denver". The clause is about the person
+named: the name is its subject. A relative's noun with an owner MAX knows ("my sister, Anjali")
+was read already as the relation (refs.subject_ref); this is every other person noun (WordNet
+noun.person, its most frequent sense), whose name was dropped with the whole clause. The noun
+says what the person is, stored as `is_a` (attributes of the statement's subject; no relation
+edge: "my favourite singer, Adele" is no one's singer). Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.roles import phrase
+from resident.language.statement import Ref, Statement
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+def apposed_person(noun: Token, named: Token | None, name_of: Callable[[Token], str]) -> Ref | None:
+    """The person `named` in apposition to the person noun `noun`, or None."""
+    if named is None or named.ent_type_ not in ("", "PERSON") or not _person_noun(noun):
+        return None
+    if not _set_off(named):
+        return None  # "her little boy Sol": a relative's noun, not a role with a name
+    return Ref(role="name", name=name_of(named), kind="person")
+
+
+def _person_noun(noun: Token) -> bool:
+    return lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person"
+
+
+def apposed_kind(noun: Token, subject: Ref) -> list[Statement]:
+    """ "The instructor, Greta": Greta is_a instructor (the noun with its modifiers, without
+    its article, prepositional phrase or the name)."""
+    named = any(c.dep_ == "appos" and c.pos_ == "PROPN" and _set_off(c) for c in noun.children)
+    if subject.role != "name" or not named or not _person_noun(noun):
+        return []
+    mine = {c.i for c in noun.children if c.dep_ == "poss" and c.pos_ == "PRON"}  # "my"
+    return [Statement(subject=subject, predicate="is_a", object=phrase(noun, mine), verb="be")]
+
+
+def _set_off(named: Token) -> bool:
+    """Is the name set off by a comma ("The instructor, Greta,")?"""
+    first = min(t.i for t in named.subtree)
+    return first > 0 and named.doc[first - 1].text == ","
