@@ -6,15 +6,20 @@ and the learner ranks it lower than a learner that never heard the "no"."""
 from __future__ import annotations
 
 import copy
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import torch
 
+from resident.config import Settings
 from resident.learning import ff
-from resident.learning.proposals import Proposal
-from resident.learning.replay import hard_rows, refuted_negatives
+from resident.learning.checkpoint import save_ledger
+from resident.learning.consolidation import consolidate
+from resident.learning.night_report import render_markdown
+from resident.learning.proposals import Ledger, Proposal
+from resident.learning.replay import HARD_PER_SIDE, hard_rows, refuted_negatives
+from resident.memory.duck_store import DuckStore
+from tests.learning.test_consolidation import NOW, _fill, _small_settings
 
-NOW = datetime(2026, 3, 1, 3, 0, tzinfo=UTC)
 WEIGHTS = {"corrected": 4.0}
 
 
@@ -93,3 +98,22 @@ def test_the_learner_ranks_a_refuted_guess_lower_than_without_the_no() -> None:
         ff.train_ff(model, data, more, ff.History(epochs=30), copy.deepcopy(state))
         margins[told] = _margin(model, leaf, wrong, right)
     assert margins[True] < margins[False] - 0.5
+
+
+def test_a_night_replays_a_refuted_guess_as_a_negative(
+    store: DuckStore, settings: Settings
+) -> None:
+    """A guess a person answered no to (refuted in the ledger) is replayed the next night: the
+    report counts it and its contrasts, and the artifact lists it among the replayed rows."""
+    s = _small_settings(settings)
+    _fill(store)
+    no = _p("concept:c0m0", "concept:c2", "refuted", 0.8, 0)
+    save_ledger(s.data_dir, Ledger(proposals=[no.model_copy(update={"question": True})]))
+    report = consolidate(store, s, NOW + timedelta(hours=1))
+    assert report.negatives == 1
+    # c0m0's held parent c0 outscores c2; c2's held members outscore c0m0 as their head
+    # (those of the night's training edges: the held-out and validation ones are not trained).
+    assert 0 < report.hard <= 1 + HARD_PER_SIDE
+    assert [r.kind for r in report.replay if r.kind == "refuted"] == ["refuted"]
+    assert "1 refuted proposal(s) replayed as negatives" in render_markdown(report)
+    assert report.history[-1]["negatives"] == 1
