@@ -23,7 +23,7 @@ torch is imported lazily by the callers (this module is only imported where torc
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -408,7 +408,7 @@ def train_ff(
 
 def _step(
     model: ForwardForward,
-    opts: list[torch.optim.Optimizer],
+    opts: Sequence[torch.optim.Optimizer],
     q: torch.Tensor,
     side: int,
     cand: torch.Tensor | None,
@@ -436,7 +436,7 @@ def _step(
 
 def _hard_step(
     model: ForwardForward,
-    opts: list[torch.optim.Optimizer],
+    opts: Sequence[torch.optim.Optimizer],
     data: Triples,
     cfg: TrainConfig,
     gen: torch.Generator,
