@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import resource
 import subprocess
 import sys
@@ -139,6 +138,9 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
         "names_estimate": report.names_calibration.estimate,
         "names_lower": report.names_calibration.lower,
         "pending": report.pending,
+        # Refuted proposals replayed to the learner as explicit negatives, and their contrasts.
+        "negatives": report.negatives,
+        "hard": report.hard,
         "closed": {
             k: sum(1 for p in report.closed if p.status == k)
             for k in ("confirmed", "refuted", "decayed")
@@ -157,26 +159,34 @@ def _rule_of(p: Any) -> str:
     return "answers" if "scaled by answers" in (p.trail[0] if p.trail else "") else "held-out"
 
 
-#: Who talks to MAX on the days between nights (one new person a day), and what they say.
+#: Who talks to MAX on the days between nights (the household, the same people every day),
+#: and what they say.
 PEOPLE = ("Ana", "Ben", "Carla", "Dev", "Elif", "Femi", "Greta", "Hugo", "Ines", "Jon")
 LIKES = ("hiking", "chess", "gardening", "jazz", "cycling", "baking", "poetry", "sailing")
+#: How many people live in the simulated house and talk to MAX each day (a flag, --household):
+#: a small family or flat-share; each may be asked up to the per-person allowance a day.
+HOUSEHOLD = 3
 
 
 def one_day(
-    data_dir: Path, at: datetime, day: int, oracle: Path | None = None, share: float = 0.0
+    data_dir: Path,
+    at: datetime,
+    day: int,
+    oracle: Path | None = None,
+    share: float = 0.0,
+    household: int = HOUSEHOLD,
 ) -> dict[str, Any]:
-    """A day of conversation before a night: a new person introduces themselves, says what
-    they like, and asks MAX about one of the terms he holds. At the natural moments of that
-    conversation MAX asks them his own guesses (resident.language.guesses: at most
-    `curiosity.questions_per_person_per_day`), and they answer in words (`ask_open`)."""
+    """A day of conversation before a night: each of the household's people (the first
+    `household` of PEOPLE, the same every day) greets MAX, says what they like, and asks him
+    about one of the terms he holds. At the natural moments of each conversation MAX asks them
+    his own guesses (resident.language.guesses: each person their own, at most
+    `curiosity.questions_per_person_per_day` each), and they answer in words (`ask_open`)."""
     from resident.clock import ManualClock
     from resident.config import load_settings
     from resident.daemon.boot import boot
-    from resident.language import converse
     from resident.memory.duck_store import DuckStore
 
     settings = load_settings(data_dir=data_dir, env=dict(os.environ))
-    name = PEOPLE[day % len(PEOPLE)]
     up = {k: set(v) for k, v in json.loads(oracle.read_text()).items()} if oracle else None
     with DuckStore.open(settings) as graph:
         terms = graph.export_table("entities").read_all()
@@ -185,25 +195,49 @@ def one_day(
             for i, lbl in zip(terms["id"].to_pylist(), terms["label"].to_pylist(), strict=True)
             if i.startswith("hp:")
         )
-        term = labels[(day * 37) % len(labels)]
         resident = boot(settings, graph, ManualClock(at), probes={})
         said: list[str] = []
         asked: list[list[Any]] = []
-        person = None
         try:
-            for text in (
-                f"Hi, I'm {name}.",
-                f"I like {LIKES[day % len(LIKES)]}.",
-                f"What is {term}?",
-            ):
-                turn = converse(resident, text, person, at, resident.session.new_correlation_id())
-                person = turn.person_id or person
-                said.append(f"{text} -> {turn.reply[:80]}")
-                if up is not None and person is not None:
-                    asked += ask_open(resident, graph, data_dir, up, person, at, day, share)
+            for k in range(max(1, household)):
+                term = labels[(day * 37 + k * 101) % len(labels)]
+                like = LIKES[(day + k) % len(LIKES)]
+                texts = (
+                    f"Hi, I'm {PEOPLE[k % len(PEOPLE)]}.",
+                    f"I like {like}.",
+                    f"What is {term}?",
+                )
+                s, a = _talk(resident, graph, data_dir, up, texts, at, day, share)
+                said += s
+                asked += a
         finally:
             resident.shutdown(at)
     return {"day": day, "turns": said, "asked": asked}
+
+
+def _talk(
+    resident: Any,
+    graph: Any,
+    data_dir: Path,
+    up: dict[str, set[str]] | None,
+    texts: tuple[str, ...],
+    at: datetime,
+    day: int,
+    share: float,
+) -> tuple[list[str], list[list[Any]]]:
+    """One person's conversation of the day; after each turn they answer the guess MAX asked."""
+    from resident.language import converse
+
+    said: list[str] = []
+    asked: list[list[Any]] = []
+    person = None
+    for text in texts:
+        turn = converse(resident, text, person, at, resident.session.new_correlation_id())
+        person = turn.person_id or person
+        said.append(f"{text} -> {turn.reply[:80]}")
+        if up is not None and person is not None:
+            asked += ask_open(resident, graph, data_dir, up, person, at, day, share)
+    return said, asked
 
 
 def ask_open(
@@ -219,7 +253,8 @@ def ask_open(
     """When MAX's last reply asked `person` one of his guesses ("Is A a kind of B?", a question
     row of the graph), they answer it in words through the conversation layer: from the FULL
     ontology (`up`: each subset term's ancestors) "Yes, it is." or "No, it isn't." for a share
-    of guesses (a stable hash of the guess and the day: a person knows some things, not all),
+    of guesses (a stable hash of the guess, the day and the person: a person knows some
+    things, not all),
     "I'm not sure." for the rest. The conversation layer reads the answer and closes the guess
     in the ledger (resident.learning.answers.answered). Returns [head, relation, tail, answer,
     question, reply]."""
@@ -235,7 +270,7 @@ def ask_open(
     guess = next((p for p in load_ledger(data_dir).proposals if p.gap_id == q.gap_id), None)
     if guess is None:
         return []
-    knows = _hash_unit(*guess.triple, salt=f"day{day}") < share
+    knows = _hash_unit(*guess.triple, salt=f"day{day}:{person}") < share
     yes = guess.object_entity in up.get(guess.subject, set())
     answer = ("yes" if yes else "no") if knows else "unsure"
     words = {"yes": "Yes, it is.", "no": "No, it isn't.", "unsure": "I'm not sure."}[answer]
@@ -390,35 +425,9 @@ def judge(
     return nights
 
 
-def _by_rule(nights: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """Written and true proposals by the rule that wrote them, over all nights."""
-    out: dict[str, list[int]] = {}
-    for n in nights:
-        for rule, (w, t) in n["by_rule"].items():
-            got = out.setdefault(rule, [0, 0])
-            got[0] += w
-            got[1] += t
-    return out
-
-
-def _said(n: dict[str, Any]) -> str:
-    """The day's guesses asked, and the answers: yes/no/unsure."""
-    said = [a[3] for a in n["asked"]]
-    return f"{len(said)}: {said.count('yes')}/{said.count('no')}/{said.count('unsure')}"
-
-
-def _written(n: dict[str, Any]) -> str:
-    if not n["by_rule"]:
-        return "0"
-    return f"{n['written']} (" + ", ".join(f"{r} {w}" for r, (w, _) in n["by_rule"].items()) + ")"
-
-
-def _estimate(n: dict[str, Any]) -> str:
-    est = n.get("names_estimate")
-    return "-" if est is None else f"{est:.2f} ({n.get('names_lower', 0.0):.2f})"
-
-
 def main() -> None:
+    from benchmarks.learning_nightly_block import block
+
     ap = argparse.ArgumentParser()
     ap.add_argument("--terms", type=int, default=2000)
     ap.add_argument("--nights", type=int, default=10)
@@ -433,6 +442,9 @@ def main() -> None:
     ap.add_argument("--withhold", type=float, default=0.0, help="share of edges MAX never gets")
     ap.add_argument("--answer-share", type=float, default=0.0, help="share a person answers")
     ap.add_argument("--oracle", default="")
+    ap.add_argument(
+        "--household", type=int, default=HOUSEHOLD, help="people who talk to MAX each day"
+    )
     args = ap.parse_args()
     if args.one_night:
         print(json.dumps(one_night(Path(args.one_night), datetime.fromisoformat(args.at))))
@@ -440,7 +452,8 @@ def main() -> None:
     if args.talk:
         oracle = Path(args.oracle) if args.oracle else None
         at = datetime.fromisoformat(args.at)
-        print(json.dumps(one_day(Path(args.talk), at, args.day, oracle, args.answer_share)))
+        got = one_day(Path(args.talk), at, args.day, oracle, args.answer_share, args.household)
+        print(json.dumps(got))
         return
     if args.report:
         at = datetime.fromisoformat(args.at)
@@ -471,104 +484,10 @@ def main() -> None:
         terms = set(ents["id"].to_pylist())
         oracle.write_text(json.dumps({x: sorted(up.get(x, set())) for x in terms}))
         ask = ["--oracle", str(oracle), "--answer-share", str(args.answer_share)]
+    ask += ["--household", str(args.household)]
     nights = judge(run_days(work, args.nights, start, ask), up, gone)
     total = time.perf_counter() - t0
-    written = sum(n["written"] for n in nights)
-    true = sum(n["true"] for n in nights)
-    rev = sum(n["reversed"] for n in nights)
-    lines = [
-        "",
-        f"## {args.nights} simulated nights on an HPO subset ({args.terms} terms, "
-        f"{edges.num_rows} is_a edges)",
-        "",
-        f"Machine: {platform.node()}, {os.cpu_count()} cores shared with other work (load "
-        f"average {os.getloadavg()[0]:.1f} at the end), CPU, one torch thread. Date: "
-        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Command: `python -m "
-        f"benchmarks.learning_nightly --terms {args.terms} --nights {args.nights} --epochs "
-        f"{args.epochs}{f' --withhold {args.withhold}' if args.withhold else ''}"
-        f"{f' --answer-share {args.answer_share}' if args.answer_share else ''}` "
-        f"({total:.0f} s in all). Edges MAX was never told: {len(gone)} of "
-        f"{all_edges.num_rows} (recovered: a proposal that is exactly one of them).",
-        "",
-        "Terms: the first N under Phenotypic abnormality (HP:0000118), breadth first. Each "
-        "night runs in its own process (its stages in children of it). Precision (calibrated) "
-        "is the held-out precision at the night's threshold; true is checked against the FULL "
-        "hp.obo (the edge or one it entails); reversed: the full ontology holds the opposite "
-        "direction. Names rule: what set the names' threshold (resident.learning.answers: "
-        "held-out, exploration, or the answers so far, with the precision they estimate and "
-        "its 90% lower bound); asked the day before: MAX's guesses he asked the person of the "
-        "day in conversation, and their answers yes/no/unsure; written: claims tonight, by the "
-        "rule that wrote them; kept as questions: tonight's exploration guesses (below any "
-        "calibrated threshold), asked from the next day, never written (and how many are true "
-        "in the full ontology).",
-        "",
-        "| night | MRR | Hits@10 | epochs run/kept | threshold "
-        "| held-out precision (support, Wilson 90% lower) | names rule | names threshold "
-        "| names precision (support) | estimate (lower) | asked: yes/no/unsure | written "
-        "| true | kept as questions (true) "
-        "| recovered | reversed | open | closed (c/r/d) | quiz | wall s "
-        "| tree peak RSS (PSS) MiB |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for i, n in enumerate(nights, 1):
-        th = "none" if n["threshold"] is None else f"{n['threshold']:.3f}"
-        nth = "none" if n["names_threshold"] is None else f"{n['names_threshold']:.3f}"
-        c = n["closed"]
-        lines.append(
-            f"| {i} | {n['mrr']:.3f} | {n['hits10']:.3f} | "
-            f"{n.get('epochs_run', '-')}/{n.get('epochs_kept', '-')} | {th} | "
-            f"{n['precision']:.2f} ({n.get('support', 0)}, {n.get('lower', 0.0):.2f}) | "
-            f"{n.get('names_rule', '-')} | {nth} | "
-            f"{n['names_precision']:.2f} ({n['names_support']}) | {_estimate(n)} | "
-            f"{_said(n)} | {_written(n)} | {n['true']} | {n['kept']} ({n['kept_true']}) | "
-            f"{n['recovered']} | {n['reversed']} | {n['pending']} | "
-            f"{c.get('confirmed', 0)}/{c.get('refuted', 0)}/{c.get('decayed', 0)} | "
-            f"{'stable' if n['quiz_stable'] else 'FAILED'} ({n['quiz_changed']}/"
-            f"{n['quiz_asked']} changed) | {n['wall_s']} | {n['peak_rss_mib']} "
-            f"({n['peak_pss_mib']}) |"
-        )
-    lines += [
-        "",
-        "The process tree's peak by stage (summed RSS / summed PSS MiB, processes, seconds):",
-        "",
-        "| night | " + " | ".join(STAGES) + " | largest child's ru_maxrss | parent's ru_maxrss |",
-        "|---|" + "---|" * (len(STAGES) + 2),
-    ]
-    for i, n in enumerate(nights, 1):
-        cells = [
-            f"{v['rss']} / {v['pss']} ({v['procs']}, {v['s']} s)"
-            if (v := n["stages"].get(k))
-            else "-"
-            for k in STAGES
-        ]
-        lines.append(
-            f"| {i} | "
-            + " | ".join(cells)
-            + f" | {n['child_maxrss_mib']} | {n['self_maxrss_mib']} |"
-        )
-    share = f"{true / written:.2f}" if written else "n/a (none written)"
-    lines += [
-        "",
-        f"All nights: {written} proposals, {true} true against the full ontology (precision "
-        f"{share}), {rev} reversed; open after the last night: {nights[-1]['pending']}; "
-        f"tree peak of a night {max(n['peak_rss_mib'] for n in nights)} MiB summed RSS, "
-        f"{max(n['peak_pss_mib'] for n in nights)} MiB summed PSS (target 600 MB).",
-        "",
-        "Written, by the rule that wrote them: "
-        + (
-            "; ".join(f"{rule}: {w} written, {t} true" for rule, (w, t) in _by_rule(nights).items())
-            or "none"
-        )
-        + f". Guesses kept as questions: {sum(n['kept'] for n in nights)} "
-        f"({sum(n['kept_true'] for n in nights)} true). Asked in conversation: "
-        + _said({"asked": [a for n in nights for a in n["asked"]]})
-        + " (yes/no/unsure).",
-        "",
-        f"Conversation before each night (a new person a day): {nights[0]['talk']}",
-    ]
-    for n in nights:
-        for r in n["reports"]:
-            lines += ["", f"Report card made for {r['month']} ({r['wall_s']} s):", "", *r["text"]]
+    lines = block(args, nights, edges.num_rows, all_edges.num_rows, len(gone), total)
     with RESULTS.open("a") as fh:
         fh.write("\n".join(lines) + "\n")
     print("\n".join(lines))

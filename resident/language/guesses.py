@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -62,11 +62,18 @@ def guess_text(head: str, relation: str, tail: str) -> str:
     return default.format(sentence=render.sentence(head, relation, tail))
 
 
-def next_guess(ledger: Ledger, asked_here: set[str]) -> Proposal | None:
-    """The best open guess not yet asked of this person (`asked_here`: the gaps of the guesses
-    they were asked), or None."""
+def next_guess(
+    ledger: Ledger, asked_here: set[str], asked_anyone: Mapping[str, int] | None = None
+) -> Proposal | None:
+    """The open guess to ask this person, or None: never one they were asked (`asked_here`:
+    the gaps of the guesses they were asked); of the others, the one the fewest people were
+    asked (`asked_anyone`, by gap: waiting for an answer, or answered "not sure"), the best
+    score first among those. Why: a household's people each get guesses of their own, so a
+    day's answers cover several guesses rather than the best one asked of everyone; a guess
+    one person did not know still comes round to the others."""
+    count = asked_anyone or {}
     waiting = [p for p in ledger.open() if p.question and p.gap_id not in asked_here]
-    return max(waiting, key=lambda p: (p.score, p.triple), default=None)
+    return min(waiting, key=lambda p: (count.get(p.gap_id, 0), -p.score, p.triple), default=None)
 
 
 def is_guess(q: HouseQuestion) -> bool:
@@ -106,13 +113,21 @@ class Guesses:
     def ask(
         self, person_id: str, mine: Sequence[HouseQuestion], now: datetime
     ) -> HouseQuestion | None:
-        """File and mark asked the best guess `person_id` was not asked before; None when none
-        waits. (The caller has checked the day's allowance and that nothing else is asked.)"""
+        """File and mark asked the guess to ask `person_id` (`next_guess`: one they were not
+        asked, the fewest people were asked, the best first); None when none waits. (The
+        caller has checked the day's allowance and that nothing else is asked.)"""
         ledger = self._ledger()
         if not any(p.question for p in ledger.open()):
             return None
         asked_here = {q.gap_id for q in mine if is_guess(q)}
-        while (guess := next_guess(ledger, asked_here)) is not None:
+        asked_anyone: dict[str, int] = {}
+        for p in ledger.open():
+            if p.question and p.gap_id not in asked_here:
+                rows = [q for q in self.graph.questions(gap_id=p.gap_id, limit=1000) if is_guess(q)]
+                asked_anyone[p.gap_id] = sum(
+                    q.status in (QuestionStatus.ASKED, QuestionStatus.ANSWERED) for q in rows
+                )
+        while (guess := next_guess(ledger, asked_here, asked_anyone)) is not None:
             asked_here.add(guess.gap_id)
             if self._gap_open(guess.gap_id):
                 return self._file(guess, person_id, now)

@@ -170,7 +170,8 @@ def choose_rule(
     """Which calibration a relation's proposals follow tonight: the answers' once there are
     `min_support` of them (exploring on while they are undecided: the point estimate reaches the
     target, the lower bound does not); before, the held-out one; where that finds no threshold,
-    exploration. Exploration only while fewer than `min_support` of the relation's proposals
+    exploration; and once the answers' threshold has nothing fresh above it, exploration
+    below it. Exploration only while fewer than `min_support` of the relation's proposals
     wait for an answer. What exploration picks is asked, not written: the night keeps it as a
     question (`Proposal.question`) people answer in conversation (resident.language.guesses)."""
     if answers.answered >= min_support:
@@ -180,10 +181,31 @@ def choose_rule(
         undecided = _reaches(scored, answers.ratio, target, min_support)
         if cal.threshold is None and answers.waiting < min_support and undecided:
             return exploring(scored, min_support, proposed)
+        if (
+            cal.threshold is not None
+            and answers.waiting < min_support
+            and not _fresh_above(scored, proposed, cal.threshold)
+        ):
+            # Everything the answers let him write is written or asked, and they are never
+            # read below the lowest score answered: a few below are asked, so the next answers
+            # reach further down (without it the ten dev nights stalled from night 8 on,
+            # nothing left to write or ask: RESULTS-learning section 19).
+            return exploring(scored, min_support, proposed)
         return cal
     if held_out.threshold is not None or answers.waiting >= min_support:
         return held_out
     return exploring(scored, min_support, proposed)
+
+
+def _fresh_above(
+    scored: Sequence[tuple[float, bool]], proposed: Sequence[bool], threshold: float
+) -> bool:
+    """Whether a candidate at or above `threshold` is fresh (neither true, which the night
+    holds, nor proposed before)."""
+    flags = list(proposed) or [False] * len(scored)
+    return any(
+        s >= threshold and not ok and not was for (s, ok), was in zip(scored, flags, strict=True)
+    )
 
 
 def _reaches(scored: Sequence[tuple[float, bool]], ratio: float, target: float, least: int) -> bool:

@@ -36,7 +36,7 @@ from resident.learning.night_learn import (
     learn,
 )
 from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, review
-from resident.learning.replay import Replayed, plan_replay
+from resident.learning.replay import Replayed, plan_replay, refuted_negatives
 from resident.learning.split import _hash_unit as _hash_unit  # the benchmark asks by it
 from resident.learning.split import split_held_out
 from resident.memory.client import GraphStore
@@ -73,6 +73,10 @@ class NightReport(BaseModel):
     reversed: int
     replay: list[Replayed]
     withdrawn: int
+    #: Refuted proposals replayed to the learner as explicit negatives tonight, and the
+    #: contrasts with held edges they made (resident.learning.replay.hard_rows).
+    negatives: int = 0
+    hard: int = 0
 
 
 def is_positive(c: Claim) -> bool:
@@ -169,6 +173,9 @@ def prepare(graph: GraphStore, settings: Settings, now: datetime) -> NightInput:
     # Answers people gave to his guesses while a night held the ledger (resident.language.guesses).
     ledger = heard(ledger, _said(graph, [p.gap_id for p in ledger.open() if p.question]))
     ledger, closed = _review(graph, ledger, grounded, held, by_triple, cc.proposal_ttl_nights, now)
+    negatives, refuted_rows = refuted_negatives(
+        ledger.proposals, now, cc.replay_weights, cfg.replay_capacity
+    )
     # Everything training needs is read: a graph that can rest gives its memory back meanwhile.
     getattr(graph, "rest", lambda: None)()
     return NightInput(
@@ -181,8 +188,9 @@ def prepare(graph: GraphStore, settings: Settings, now: datetime) -> NightInput:
         closed=closed,
         replayed=len(replayed),
         buffer_rows=buffer_rows,
-        replay=plan.rows[:REPLAY_ROWS_SHOWN],
+        replay=sorted([*plan.rows, *refuted_rows], key=lambda r: -r.priority)[:REPLAY_ROWS_SHOWN],
         withdrawn=len(plan.withdrawn),
+        negatives=negatives,
     )
 
 
@@ -218,6 +226,8 @@ def finish(
         reversed=learned.reversed,
         replay=inp.replay,
         withdrawn=inp.withdrawn,
+        negatives=len(inp.negatives),
+        hard=learned.hard,
     )
 
 

@@ -23,7 +23,7 @@ torch is imported lazily by the callers (this module is only imported where torc
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +46,10 @@ class Triples:
     entities: list[str]
     relations: list[str]
     weights: torch.Tensor | None = None  # per train triple, e.g. the claim's confidence
+    #: Explicit negatives (resident.learning.replay.hard_rows): rows (h, r, t, side, n), a held
+    #: edge and the refuted entity it must outscore on that side; with their weights.
+    hard: torch.Tensor | None = None
+    hard_weights: torch.Tensor | None = None
 
     @property
     def n_ent(self) -> int:
@@ -394,24 +398,72 @@ def train_ff(
                     pools.get(side),
                     q[:, 1],
                 )
-                # Layer by layer: layer i+1's forward pass runs after layer i's step.
-                gs = model.layer_goodness(model.first_candidates(q, side, cand))
-                for li, (opt, g) in enumerate(zip(opts, gs, strict=True)):
-                    loss = _contrast(g, target, w, cfg.label_smoothing)
-                    if li == 0:
-                        used = torch.cat([q[:, 0], q[:, 2]])
-                        loss = loss + cfg.reg * (
-                            model.entity(used).pow(2).sum(1).mean()
-                            + model.rel(q[:, 1]).pow(2).sum(1).mean()
-                        )
-                    opt.zero_grad()
-                    loss.backward()  # reaches this layer (layer 1: the embeddings) only
-                    optimizer_step(opt)
-                    total += float(loss.detach())
+                total += _step(model, opts, q, side, cand, target, w, cfg)
+        total += _hard_step(model, opts, data, cfg, gen)
         history.epochs += 1
         history.losses.append(total)
     model.eval()
     return [o.state_dict() for o in opts]
+
+
+def _step(
+    model: ForwardForward,
+    opts: Sequence[torch.optim.Optimizer],
+    q: torch.Tensor,
+    side: int,
+    cand: torch.Tensor | None,
+    target: torch.Tensor,
+    w: torch.Tensor | None,
+    cfg: TrainConfig,
+) -> float:
+    """Each layer's step on its own contrast of queries `q` (their `side` corrupted)."""
+    total = 0.0
+    # Layer by layer: layer i+1's forward pass runs after layer i's step.
+    gs = model.layer_goodness(model.first_candidates(q, side, cand))
+    for li, (opt, g) in enumerate(zip(opts, gs, strict=True)):
+        loss = _contrast(g, target, w, cfg.label_smoothing)
+        if li == 0:
+            used = torch.cat([q[:, 0], q[:, 2]])
+            loss = loss + cfg.reg * (
+                model.entity(used).pow(2).sum(1).mean() + model.rel(q[:, 1]).pow(2).sum(1).mean()
+            )
+        opt.zero_grad()
+        loss.backward()  # reaches this layer (layer 1: the embeddings) only
+        optimizer_step(opt)
+        total += float(loss.detach())
+    return total
+
+
+def _hard_step(
+    model: ForwardForward,
+    opts: Sequence[torch.optim.Optimizer],
+    data: Triples,
+    cfg: TrainConfig,
+    gen: torch.Generator,
+) -> float:
+    """Once an epoch, the explicit negatives (`data.hard`): each held edge contrasted with the
+    refuted entity in its place plus sampled ones, weighted by the negative's priority; each
+    layer still steps on its own loss, so the learner stays Forward-Forward."""
+    if data.hard is None or not len(data.hard):
+        return 0.0
+    dev = model.ent.weight.device
+    rows = data.hard.to(dev)
+    w_all = None if data.hard_weights is None else data.hard_weights.to(dev)
+    total = 0.0
+    for side in (2, 0):
+        pick = rows[:, 3] == side
+        if not bool(pick.any()):
+            continue
+        q, neg = rows[pick][:, :3], rows[pick][:, 4]
+        k = min(cfg.negatives, data.n_ent)
+        rand = (
+            (torch.rand((len(q), k), generator=gen) * data.n_ent).long().clamp_(max=data.n_ent - 1)
+        )
+        cand = torch.cat([q[:, side : side + 1], neg.unsqueeze(1), rand.to(dev)], 1)
+        target = torch.zeros(len(q), dtype=torch.long, device=dev)
+        w = None if w_all is None else w_all[pick]
+        total += _step(model, opts, q, side, cand, target, w, cfg)
+    return total
 
 
 def train_distmult(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from resident.config import ConsolidationSettings, Settings
 from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_checkpoint
 from resident.learning.names import name_bags
 from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, order_verdict
-from resident.learning.replay import Replayed
+from resident.learning.replay import Replayed, hard_rows
 from resident.learning.split import split_held_out
 from resident.records import DuplicateCandidate
 
@@ -71,6 +71,8 @@ class NightInput:
     buffer_rows: int
     replay: list[Replayed]
     withdrawn: int
+    #: Refuted proposals replayed as explicit negatives, with their training weight.
+    negatives: dict[Triple, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,8 @@ class Learned:
     skipped: dict[str, int]
     duplicates: list[DuplicateCandidate]
     reversed: int
+    #: Contrasts trained from the refuted proposals (explicit negatives) tonight.
+    hard: int = 0
 
 
 def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
@@ -131,6 +135,20 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
         rels,
         weights=torch.tensor([w for _, w in fit], dtype=torch.float),
     )
+    hard = [
+        x
+        for x in hard_rows(inp.negatives, (q[:3] for q, _ in fit))
+        if x[0] in ei and x[2] in ei and x[4] in ei
+    ]
+    if hard:
+        data = replace(
+            data,
+            hard=torch.tensor(
+                [[ei[h], ri[r], ei[t], side, ei[n]] for h, r, t, side, n, _ in hard],
+                dtype=torch.long,
+            ),
+            hard_weights=torch.tensor([w for *_, w in hard], dtype=torch.float),
+        )
     words, bags = name_bags(ents, inp.labels, ckpt.get("words", []) if ckpt else [])
     model, history, opt_state, version, runs = resume(
         ckpt, len(ents), len(rels), cfg.dim, len(words) if cfg.name_words else 0
@@ -195,6 +213,8 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
             # Every chosen proposal is written, and opens.
             "pending": len(inp.ledger.open()) + len(chosen),
             "reversed": reversed_,
+            "negatives": len(inp.negatives),
+            "hard": len(hard),
             **tonight,
         }
     )
@@ -224,6 +244,7 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
         skipped=skipped,
         duplicates=duplicates,
         reversed=reversed_,
+        hard=len(hard),
     )
 
 

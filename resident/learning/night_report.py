@@ -20,7 +20,9 @@ def render_markdown(report: NightReport) -> str:
         f"Model {MODEL_NAME}@{report.version}, {report.epochs_total} epochs in all; "
         f"{report.positives} grounded links ({report.held_out} held out); replayed "
         f"{report.replayed} of {report.buffer_rows} buffered experiences "
-        f"({report.withdrawn} corrected belief(s) withdrawn from training).",
+        f"({report.withdrawn} corrected belief(s) withdrawn from training); "
+        f"{report.negatives} refuted proposal(s) replayed as negatives "
+        f"({report.hard} contrasts with held edges).",
         "",
         f"Held-out filtered MRR **{report.mrr:.3f}**, Hits@10 **{report.hits10:.3f}**.",
         "",

@@ -134,6 +134,22 @@ def test_undecided_answers_keep_exploring_and_decided_ones_stop() -> None:
     assert full.threshold is None
 
 
+def test_answers_with_nothing_fresh_above_their_threshold_ask_below_it() -> None:
+    """Everything above the answers' threshold was proposed before: rather than stall, a few
+    below it are asked (exploration), so the answers reach further down the ranking."""
+    held = calibrate(RANKED, 0.3, 5)
+    answers = answers_of(ledger(10, 10, score=0.8), "is_a")
+    top = choose_rule(held, RANKED, answers, 0.3, 5)
+    assert top.rule.startswith("answers (10 of 20") and top.threshold is not None
+    asked = [s >= top.threshold for s, _ in RANKED]
+    below = choose_rule(held, RANKED, answers, 0.3, 5, asked)
+    assert below.rule == "exploration" and below.threshold is not None
+    assert below.threshold < top.threshold
+    # Five already wait for an answer: the answers' rule stands, nothing more is asked.
+    full = answers_of(ledger(10, 10, open_=5, score=0.8), "is_a")
+    assert choose_rule(held, RANKED, full, 0.3, 5, asked).rule.startswith("answers")
+
+
 def _night_of_names() -> tuple[Any, Any, list[tuple[str, str, str]]]:
     """A named is_a graph whose held-out edges the names find ("mild abnormal heart" under
     "abnormal heart"), a real (untrained) learner, and the night's candidate generator."""
@@ -183,7 +199,8 @@ def test_a_night_follows_its_answers_on_a_real_named_graph() -> None:
     refuted, above = calibrated(gen, data, ["is_a"], cc, ledger(0, 8))
     assert refuted.rule.startswith("answers (0 of 8") and refuted.threshold is None
     assert above(tonight) == []
-    # Confirmed: the answers' estimate and its bound are in the trail's scorer label.
-    good, above = calibrated(gen, data, ["is_a"], cc, ledger(8, 2, score=0.0))
+    # Confirmed: the answers' estimate and its bound are in the trail's scorer label. (Five
+    # wait for an answer: with nothing fresh above its threshold the rule would ask below it.)
+    good, above = calibrated(gen, data, ["is_a"], cc, ledger(8, 2, open_=5, score=0.0))
     assert good.threshold is not None and good.estimate is not None
     assert "estimated precision" in good.scorer and above(tonight)
