@@ -30,3 +30,20 @@ def test_not_is_read_as_before(max_: Max) -> None:
     pia = _person(max_, "Pia")
     turn = max_.say("I have been sailing.", pia)
     assert not any(p.startswith("not_") for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_a_name_wordnet_knows_only_as_a_place_is_no_person(max_: Max) -> None:
+    # The recogniser may call a town a person; WordNet knows it only as a place.
+    pia = _person(max_, "Pia")
+    turn = max_.say("I am flying home to Valencia for the holidays.", pia)
+    assert turn.claims
+    assert all(not (c["object_entity"] or "").startswith("person:") for c in turn.claims)
+    assert all(
+        max_.graph.get_entity(c["object_entity"]).kind != "person"
+        for c in turn.claims
+        if c["object_entity"]
+    )
+    # A person's name WordNet also knows as other things is still a person.
+    turn = max_.say("My sister Ruby lives in Leeds.", pia)
+    assert ("Ruby", "sister_of", "Pia") in _stored(max_, turn.claims)
+    assert max_.graph.get_entity("person:ruby").kind == "person"
