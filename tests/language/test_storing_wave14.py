@@ -47,3 +47,11 @@ def test_a_name_wordnet_knows_only_as_a_place_is_no_person(max_: Max) -> None:
     turn = max_.say("My sister Ruby lives in Leeds.", pia)
     assert ("Ruby", "sister_of", "Pia") in _stored(max_, turn.claims)
     assert max_.graph.get_entity("person:ruby").kind == "person"
+
+
+def test_a_change_of_one_thing_brought_leaves_the_other_things_brought(max_: Max) -> None:
+    # "instead" replaces the earlier value of its own kind, not every thing brought.
+    lou, kit = _person(max_, "Lou"), _person(max_, "Kit")
+    max_.say("I'll bring the kettle and the chairs.", lou)
+    max_.say("I'm bringing the big lantern instead of the torch.", lou)
+    assert "lou" in _answer(max_.say("Who is bringing the kettle?", kit))
