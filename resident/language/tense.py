@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
 
@@ -32,6 +33,25 @@ def clause_side(st: Statement, doc: Doc | None) -> tuple[bool, bool | None]:
         return True, past
     # The form could be either: said with "usually", "every ..." it is a habit.
     return modality(verb, "fact") != "habit", None
+
+
+def ended_state(st: Statement, doc: Doc | None) -> bool:
+    """Is the statement a state said in the past, so over by now ("I was living in Dublin
+    before", "she lived in York for two years")? A state is a verb WordNet files first as
+    stative ("live") or one said in the progressive ("was working"); the past is the finite
+    form's own morphology, so the present perfect ("I've lived here for years", still true)
+    is not over. A plan, a wish, a habit or a negation is not one."""
+    if st.mood != "past" or st.modality != "done" or st.negated or doc is None:
+        return False
+    verb = _verb(st, doc)
+    if verb is None:
+        return False
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    finite = auxes[0] if auxes else verb
+    if "Past" not in finite.morph.get("Tense") or "Fin" not in finite.morph.get("VerbForm"):
+        return False
+    progressive = "Prog" in verb.morph.get("Aspect") and bool(auxes)
+    return progressive or lexicon.first_lexname(verb.lemma_.lower(), "v") == "verb.stative"
 
 
 def shows_tense(verb: Token) -> bool:

@@ -55,3 +55,15 @@ def test_a_change_of_one_thing_brought_leaves_the_other_things_brought(max_: Max
     max_.say("I'll bring the kettle and the chairs.", lou)
     max_.say("I'm bringing the big lantern instead of the torch.", lou)
     assert "lou" in _answer(max_.say("Who is bringing the kettle?", kit))
+
+
+def test_a_state_said_in_the_past_is_over_and_the_present_perfect_is_not(max_: Max) -> None:
+    lou, kit = _person(max_, "Lou"), _person(max_, "Kit")
+    max_.say("I was living in Galway before, for three years.", lou)
+    assert not _answer(max_.say("Does Lou live in Galway?", kit)).startswith("yes")
+    assert _answer(max_.say("Did Lou live in Galway?", kit)).startswith("yes")
+    max_.say("I've lived in Cork for ten years.", kit)
+    assert _answer(max_.say("Does Kit live in Cork?", lou)).startswith("yes")
+    # A past state neither ends nor contradicts what holds now.
+    max_.say("I live in Sligo.", lou)
+    assert "sligo" in _answer(max_.say("Where does Lou live?", kit))
