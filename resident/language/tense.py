@@ -48,9 +48,9 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
         return False
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     finite = auxes[0] if auxes else verb
-    if "Past" not in finite.morph.get("Tense") or "Fin" not in finite.morph.get("VerbForm"):
+    if "Past" not in finite.morph.get("Tense", []) or "Fin" not in finite.morph.get("VerbForm", []):
         return False
-    progressive = "Prog" in verb.morph.get("Aspect") and bool(auxes)
+    progressive = "Prog" in verb.morph.get("Aspect", []) and bool(auxes)
     return progressive or lexicon.first_lexname(verb.lemma_.lower(), "v") == "verb.stative"
 
 
