@@ -67,3 +67,12 @@ def test_a_state_said_in_the_past_is_over_and_the_present_perfect_is_not(max_: M
     # A past state neither ends nor contradicts what holds now.
     max_.say("I live in Sligo.", lou)
     assert "sligo" in _answer(max_.say("Where does Lou live?", kit))
+
+
+def test_a_wish_to_be_something_is_stored_as_a_wish_not_a_job(max_: Max) -> None:
+    lou, kit = _person(max_, "Lou"), _person(max_, "Kit")
+    turn = max_.say("My niece wants to be a dentist.", lou)
+    assert ("Lou's niece", "wants_to_be", "dentist") in _stored(max_, turn.claims)
+    assert all(c.get("qualifiers", {}).get("modality") == "wish" for c in turn.claims)
+    # A wish is not what she does.
+    assert "dentist" not in _answer(max_.say("What does Lou's niece do?", kit))
