@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -51,7 +52,12 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
     if "Past" not in finite.morph.get("Tense", []) or "Fin" not in finite.morph.get("VerbForm", []):
         return False
     progressive = "Prog" in verb.morph.get("Aspect", []) and bool(auxes)
-    return progressive or lexicon.first_lexname(verb.lemma_.lower(), "v") == "verb.stative"
+    # WordNet files the verbs that end a state among the states ("quit", "end"): those are
+    # events (data/cessation_verbs.txt), the change.py and ended.py readings of a past end.
+    lemma = verb.lemma_.lower()
+    if lemma in words("cessation_verbs"):
+        return False
+    return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
 
 
 def shows_tense(verb: Token) -> bool:

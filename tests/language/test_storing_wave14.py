@@ -76,3 +76,15 @@ def test_a_wish_to_be_something_is_stored_as_a_wish_not_a_job(max_: Max) -> None
     assert all(c.get("qualifiers", {}).get("modality") == "wish" for c in turn.claims)
     # A wish is not what she does.
     assert "dentist" not in _answer(max_.say("What does Lou's niece do?", kit))
+
+
+def test_a_verb_that_ends_a_state_is_no_past_state(max_: Max) -> None:
+    # WordNet files "quit" among the states; it ends one: its claim holds, the job is over.
+    lou, kit = _person(max_, "Lou"), _person(max_, "Kit")
+    max_.say("Kit works at the garden centre.", lou)
+    max_.say("Kit quit the garden centre.", lou)
+    held = max_.graph.peek_claims(kit, "quits")
+    assert held and all(c.valid_to is None for c in held)
+    max_.say("I was living in Tralee before.", lou)  # the past state beside it is over
+    lived = max_.graph.peek_claims(lou, "lives_in")
+    assert lived and all(c.valid_to is not None for c in lived)
