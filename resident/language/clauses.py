@@ -35,7 +35,6 @@ from resident.language.clause_parts import (
     passive_modality,
     said_whole,
     subject_edges,
-    wished_object,
 )
 from resident.language.kin import (
     _kin_by_copula,
@@ -287,7 +286,7 @@ class _Clause:
         # "trying to give up soda": the particle is part of the verb.
         inner_prt = next((c.lower_ for c in xcomp.children if c.dep_ == "prt"), "")
         inner_form = "_".join(w for w in (inner_form, inner_prt) if w)
-        obj_tok = wished_object(xcomp)
+        obj_tok = _direct_object(xcomp)
         if obj_tok is not None and light_object(inner_lemma, obj_tok, False) == "join":
             # "decided to give pottery a try": the noun is part of what is wished.
             inner_form = f"{inner_form}_{obj_tok.lemma_.lower()}"

@@ -69,15 +69,6 @@ def test_a_state_said_in_the_past_is_over_and_the_present_perfect_is_not(max_: M
     assert "sligo" in _answer(max_.say("Where does Lou live?", kit))
 
 
-def test_a_wish_to_be_something_is_stored_as_a_wish_not_a_job(max_: Max) -> None:
-    lou, kit = _person(max_, "Lou"), _person(max_, "Kit")
-    turn = max_.say("My niece wants to be a dentist.", lou)
-    assert ("Lou's niece", "wants_to_be", "dentist") in _stored(max_, turn.claims)
-    assert all(c.get("qualifiers", {}).get("modality") == "wish" for c in turn.claims)
-    # A wish is not what she does.
-    assert "dentist" not in _answer(max_.say("What does Lou's niece do?", kit))
-
-
 def test_a_verb_that_ends_a_state_is_no_past_state(max_: Max) -> None:
     # WordNet files "quit" among the states; it ends one: its claim holds, the job is over.
     lou, kit = _person(max_, "Lou"), _person(max_, "Kit")
