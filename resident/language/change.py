@@ -20,6 +20,9 @@ from importlib import resources
 from spacy.tokens import Doc
 
 from resident.cognition.epistemic import parse_provenance
+from resident.cognition.statements import is_one_valued
+from resident.errors import NotFound
+from resident.language import lexicon
 from resident.memory.client import GraphStore
 from resident.memory.valid_time import Tense
 from resident.records import Claim, Level
@@ -185,9 +188,38 @@ def settle(
         targets = [
             o
             for o in graph.peek_claims(claim.subject, claim.predicate)
-            if o.object_value != claim.object_value and _endable(o, claim, now)
+            if o.object_value != claim.object_value
+            and _endable(o, claim, now)
+            and _replaces(graph, o, claim)
         ]
     return [graph.end_validity(o.id, when, now) for o in targets]
+
+
+def _replaces(graph: GraphStore, other: Claim, claim: Claim) -> bool:
+    """Can the new value stand in for the earlier one? Always for a one-valued attribute
+    (cognition's rule: one works_at at a time). Of a many-valued one ("brings"), not when
+    both are things WordNet knows under different head nouns: bringing a tent "instead"
+    replaces the tent said before, not the stove. A name WordNet lacks ("Skoda" for "Ford")
+    may be either, so it ends the earlier value as before."""
+    if is_one_valued(claim.predicate):
+        return True
+    heads = [_head_noun(graph, c) for c in (other, claim)]
+    if None in heads or heads[0] == heads[1]:
+        return True
+    return not all(lexicon.base(h or "", "n") for h in heads)
+
+
+def _head_noun(graph: GraphStore, claim: Claim) -> str | None:
+    """The head word of a claim's object as said ("sister" of "Nadia's sister"), lower case;
+    None for a literal or a name (a capitalised label)."""
+    if claim.object_entity is None:
+        return None
+    try:
+        label = graph.get_entity(claim.object_entity).label
+    except NotFound:
+        return None
+    words = label.split()
+    return words[-1] if words and words[-1].islower() else None
 
 
 def settle_by_noun(

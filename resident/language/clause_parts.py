@@ -66,7 +66,15 @@ def _misparsed_subject(verb: Token) -> Token | None:
 
 
 def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
+    """Whether the clause is said in the negative: a negation on the verb or on one of its
+    auxiliaries ("I've never been skiing" hangs "never" on "been"), or a negating adverb the
+    parser marked as a plain modifier (data/negating_adverbs.txt)."""
+    heads = [verb, *(c for c in verb.children if c.dep_ in ("aux", "auxpass"))]
+    return any(
+        c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ in words("negating_adverbs"))
+        for head in heads
+        for c in head.children
+    )
 
 
 def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:

@@ -140,26 +140,20 @@ def _names_subject(short: str, subject: str) -> bool:
     return bool(said & set(subject.lower().split()))
 
 
-#: WordNet's classes of a noun that may name someone ("the vicar", "the band").
-_SOMEONE = frozenset({"noun.person", "noun.group", "noun.animal"})
-
-
 def _may_be_someone(noun: str) -> bool:
     """Could a thing of the kind `noun` be someone ("which friend", "what band")? Not when
     WordNet knows the noun only as things that are no one ("eye", "sport"); a noun it lacks
     may be anything."""
     head = lexicon.base(noun.lower(), "n")
     kinds = lexicon.lexnames(head) if head else set()
-    return not kinds or bool(kinds & _SOMEONE)
+    return not kinds or bool(kinds & lexicon.SOMEONE)
 
 
 def _no_one(label: str) -> bool:
     """Is `label` known to WordNet only as things that are no one ("keys", "yoga")? A name
     WordNet lacks ("Kemi") may be anyone."""
     words = label.lower().split()
-    head = lexicon.base(words[-1], "n") if words and label[:1].islower() else None
-    kinds = lexicon.lexnames(head) if head else set()
-    return bool(kinds) and not kinds & _SOMEONE
+    return bool(words) and label[:1].islower() and lexicon.never_someone(words[-1])
 
 
 #: WordNet's classes of a noun that may say what someone does: a role (a nurse, a DJ) or an

@@ -84,6 +84,24 @@ def lexnames(word: str, pos: str = "n") -> frozenset[str]:
     return frozenset(s.lexname() for s in wn.synsets(word.lower(), _POS.get(pos, pos)))
 
 
+#: WordNet's classes of a noun that may name someone ("the vicar", "the band", "the dog").
+SOMEONE = frozenset({"noun.person", "noun.group", "noun.animal"})
+
+#: WordNet's classes of a noun that names a place or a made thing ("Valencia", "van").
+_PLACE_OR_THING = frozenset({"noun.location", "noun.artifact"})
+
+
+def never_someone(word: str, places_only: bool = False) -> bool:
+    """Does WordNet know the noun `word` only as things that are no one ("keys", "yoga")? A
+    word it lacks ("Kemi") may be anyone. With `places_only`, only when every sense it knows
+    is a place or a made thing ("Manchester", "van"; not "Ruby", also a stone, a name)."""
+    head = base(word, "n")
+    kinds = lexnames(head) if head else frozenset()
+    if places_only:
+        return bool(kinds) and kinds <= _PLACE_OR_THING
+    return bool(kinds) and not kinds & SOMEONE
+
+
 def first_lexname(word: str, pos: str = "n") -> str | None:
     """The class of `word`'s most frequent sense, None when WordNet does not know it."""
     wn = _load()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.apposed import apposed_person
 from resident.language.objects import counted_parts, qualified_indefinite
-from resident.language.roles import inner_hyphen, possessive_name
+from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.statement import (
     _DROP_DET,
     _NAMING_VERBS,
@@ -270,7 +270,9 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
         return relative
     if tok.pos_ == "PROPN":
         return Ref(
-            role="name", name=_name_of(tok), kind="person" if tok.ent_type_ == "PERSON" else "thing"
+            role="name",
+            name=_name_of(tok),
+            kind="person" if tok.ent_type_ == "PERSON" and not names_no_one(tok) else "thing",
         )
     named = _naming(tok)
     noun = _noun_lemma(tok)

@@ -124,9 +124,17 @@ def inner_hyphen(tok: Token) -> bool:
     )
 
 
+def names_no_one(tok: Token) -> bool:
+    """Is the name `tok` a word WordNet knows only as a place or a made thing, whatever the
+    recogniser guessed ("going home to Valencia", "moving to Manchester")?"""
+    return lexicon.never_someone(tok.text, places_only=True)
+
+
 def is_person_like(tok: Token) -> bool:
     """Does `tok` name a person, an animal or a group of them ("Lena", "him", "my family")?"""
-    if tok.ent_type_ in _PERSON_ENTS or (tok.pos_ == "PRON" and tok.lower_ not in ("it", "that")):
+    if tok.pos_ == "PRON" and tok.lower_ not in ("it", "that"):
+        return True
+    if tok.ent_type_ in _PERSON_ENTS and not names_no_one(tok):
         return True
     if tok.ent_type_ in _PLACE_ENTS or tok.ent_type_ in _TIME_ENTS:
         return False

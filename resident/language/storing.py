@@ -31,7 +31,7 @@ from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
 from resident.language.telegraphic import self_described
-from resident.language.tense import clause_side
+from resident.language.tense import clause_side, ended_state
 from resident.language.threads import OpenThread
 from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
@@ -194,7 +194,11 @@ class StoringMixin(LanguageBase):
         so it neither ends nor contradicts anything ("I'm going to start at the bakery next
         month" leaves "works at the bookshop" standing today)."""
         for st, claim in zip(read, stored, strict=True):
-            if not _ahead(st) and not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+            if ended_state(st, ctx.doc):
+                # "I was living in Dublin before": true until it was said, not now, so it
+                # neither ends nor contradicts what holds now.
+                self.graph.end_validity(claim.id, min(said, ctx.now), ctx.now)
+            elif not _ahead(st) and not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
                 self._contradictions(ctx, claim)
 
     def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:

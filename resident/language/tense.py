@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -32,6 +34,30 @@ def clause_side(st: Statement, doc: Doc | None) -> tuple[bool, bool | None]:
         return True, past
     # The form could be either: said with "usually", "every ..." it is a habit.
     return modality(verb, "fact") != "habit", None
+
+
+def ended_state(st: Statement, doc: Doc | None) -> bool:
+    """Is the statement a state said in the past, so over by now ("I was living in Dublin
+    before", "she lived in York for two years")? A state is a verb WordNet files first as
+    stative ("live") or one said in the progressive ("was working"); the past is the finite
+    form's own morphology, so the present perfect ("I've lived here for years", still true)
+    is not over. A plan, a wish, a habit or a negation is not one."""
+    if st.mood != "past" or st.modality != "done" or st.negated or doc is None:
+        return False
+    verb = _verb(st, doc)
+    if verb is None:
+        return False
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    finite = auxes[0] if auxes else verb
+    if "Past" not in finite.morph.get("Tense", []) or "Fin" not in finite.morph.get("VerbForm", []):
+        return False
+    progressive = "Prog" in verb.morph.get("Aspect", []) and bool(auxes)
+    # WordNet files the verbs that end a state among the states ("quit", "end"): those are
+    # events (data/cessation_verbs.txt), the change.py and ended.py readings of a past end.
+    lemma = verb.lemma_.lower()
+    if lemma in words("cessation_verbs"):
+        return False
+    return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
 
 
 def shows_tense(verb: Token) -> bool:
