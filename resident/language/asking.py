@@ -84,7 +84,9 @@ GAP_ROLES: dict[str, tuple[str, ...]] = {
 }
 #: "Who did Evan go with?": the preposition left without its object names the role asked.
 _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
-_PLACE_PREPS = frozenset({"in", "to", "at", "from"})
+#: Where someone is, goes or comes from; a motion verb's destination ("moving into sheltered
+#: housing", data/destination_preps.txt) is where they go, whatever preposition says it.
+_PLACE_PREPS = frozenset({"in", "at", "from"}) | words("destination_preps")
 #: The prepositions of where someone is or goes, one for another; "from" says where they left.
 _AT_PREPS = _PLACE_PREPS - {"from"}
 _PLACE_VERBS = words("asking_place_verbs")
@@ -117,7 +119,8 @@ def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -
         # rate asked; a frequency said per another rate answers nothing.
         manner = [q.value for q in qualifiers if q.role == "manner"]
         times = times_said(manner, query.unit, query.rate) if manner else None
-        if times is not None or (manner and query.rate is not None):
+        counts_times = query.unit in words("frequency_iterations")
+        if times is not None or (manner and query.rate is not None and counts_times):
             return times
     if query.wh == "how far":
         # A number with a unit of distance, in the quantity or the object ("swims 2 km").
