@@ -40,3 +40,33 @@ def test_where_a_mover_goes_without_to(max_: Max) -> None:
     assert answer_of(max_.say("Where is Ingrid moving to?", odile)) == "bergen"
     # Nothing said of where Ingrid works.
     assert answer_of(max_.say("Where does Ingrid work?", odile)) == ""
+
+
+def test_where_a_move_goes_whatever_preposition_says_it(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    # "into" says where the move goes as "to" does.
+    max_.say("My aunt Rosa is moving into a care home next week.", odile)
+    assert "care home" in answer_of(max_.say("Where is Rosa moving?", odile))
+    # Where she moves is not where she lives now.
+    assert answer_of(max_.say("Where does Rosa work?", odile)) == ""
+
+
+def test_a_distance_is_no_count_of_times(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("I swim 40 lengths every morning.", odile)
+    # Lengths are no unit of distance WordNet knows: "how far" is not answered by them.
+    assert answer_of(max_.say("How far does Odile swim?", odile)) == ""
+    assert answer_of(max_.say("How many times a week does Odile swim?", odile)) == ""
+
+
+def test_whose_instructor_from_what_the_owner_said_someone_is(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    bram = person(max_, "Bram")
+    max_.say("Pottery went well. The teacher, Henrike, showed me the wheel.", bram)
+    assert answer_of(max_.say("Who is Bram's pottery teacher?", odile)) == "henrike"
+    # Odile said no teacher: Bram's is not hers.
+    assert answer_of(max_.say("Who is Odile's teacher?", odile)) == ""
+    # Two coaches Bram named: neither is the one asked.
+    max_.say("The coach, Wim, is strict.", bram)
+    max_.say("At the away game the coach, Joris, was in charge.", bram)
+    assert answer_of(max_.say("Who is Bram's coach?", odile)) == ""
