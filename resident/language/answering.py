@@ -163,6 +163,9 @@ class AnsweringMixin(KinAnsweringMixin):
                 query = query.model_copy(update={"amount": True, "unit": None})
             elif unit is not None and query.wh == "how many" and query.unit is None:
                 query = query.model_copy(update={"unit": unit})
+            if parsed is not None and parsed.rate and query.wh == "how many":
+                # "How many times a month": the rate asked too (counting.times_said).
+                query = query.model_copy(update={"rate": parsed.rate})
             reply = self._answer(ctx, query)
             if reply is not None:
                 return reply

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from resident.language import lexicon
 from resident.language import when as timewords
-from resident.language.counting import counted, holds_count_of
+from resident.language.counting import counted, distance_said, holds_count_of, times_said
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
@@ -78,12 +78,15 @@ GAP_ROLES: dict[str, tuple[str, ...]] = {
     "when": ("time",),
     "how long": ("duration",),
     "how often": ("manner",),
+    "how far": ("quantity",),
     "why": ("purpose",),
     "how many": ("quantity",),
 }
 #: "Who did Evan go with?": the preposition left without its object names the role asked.
 _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
-_PLACE_PREPS = frozenset({"in", "to", "at", "from"})
+#: Where someone is, goes or comes from; a motion verb's destination ("moving into sheltered
+#: housing", data/destination_preps.txt) is where they go, whatever preposition says it.
+_PLACE_PREPS = frozenset({"in", "at", "from"}) | words("destination_preps")
 #: The prepositions of where someone is or goes, one for another; "from" says where they left.
 _AT_PREPS = _PLACE_PREPS - {"from"}
 _PLACE_VERBS = words("asking_place_verbs")
@@ -111,6 +114,17 @@ def gap_roles(query: Query) -> tuple[str, ...]:
 def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -> str | None:
     """The qualifier that answers the question, if the statement kept one; for "how many",
     a number said with the noun asked, in the object or another role ("forty bushes")."""
+    if query.wh == "how many" and query.unit is not None:
+        # "How many times a month ...": the count the statement's frequency says, per the
+        # rate asked; a frequency said per another rate answers nothing.
+        manner = [q.value for q in qualifiers if q.role == "manner"]
+        times = times_said(manner, query.unit, query.rate) if manner else None
+        counts_times = query.unit in words("frequency_iterations")
+        if times is not None or (manner and query.rate is not None and counts_times):
+            return times
+    if query.wh == "how far":
+        # A number with a unit of distance, in the quantity or the object ("swims 2 km").
+        return distance_said(label, qualifiers)
     if query.wh == "how many":
         asked = () if query.amount else (query.unit,) if query.unit else query.object_words
         return counted(asked, label, qualifiers)
@@ -296,8 +310,11 @@ def score(
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").
     said = _lemma_tokens(" ".join([object_label, *(q.value for q in qualifiers)]))
-    if query.object_words:
-        if said & {w for q in query.object_words for w in (q, base_form(q))}:
+    # "How many times a week ... croissants": the noun counted and its rate are no thing named
+    # (a shallow reading keeps them as objects), and "three times a week" holds them.
+    named = [w for w in query.object_words if query.wh != "how many" or w not in _counted(query)]
+    if named:
+        if said & {w for q in named for w in (q, base_form(q))}:
             s += 1.5
         elif query.wh == "how many" and holds_count_of(
             query.object_words[-1], object_label, qualifiers
@@ -324,6 +341,12 @@ def score(
     if negated != query.negated and query.wh != "yes":
         s -= 1.5
     return s
+
+
+def _counted(query: Query) -> set[str]:
+    return {
+        w for w in (query.unit, query.rate) if w is not None and w not in query.object_words[-1:]
+    }
 
 
 def hedge(claim: Claim) -> str:
@@ -427,6 +450,9 @@ def _at_time_asked(
     rate = _lemma_tokens(query.time_phrase)
     if query.wh == "how many" and rate and rate <= _lemma_tokens(view.object_label):
         # "How many swims a week?": a rate said with the thing counted ("two swims a week").
+        return True
+    if any(q.role == "manner" and rate <= _lemma_tokens(q.value) for q in qualifiers):
+        # "How far does Lucas swim every evening?": a habit's time said as its frequency.
         return True
     return holds_time(query.time_phrase, qualifiers, view.claim.occurred_at, now)
 

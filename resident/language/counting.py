@@ -10,6 +10,8 @@ from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
 from resident.language.statement import base_form
+from resident.language.words import table
+from resident.language.words import words as words_
 from resident.records import Qualifier
 
 #: Words that join number words into one number ("two hundred and five", "twenty-five").
@@ -131,3 +133,58 @@ def holds_count_of(noun: str, label: str, qualifiers: Iterable[Qualifier] = ()) 
         if number_in(word) is None
     ]
     return any(is_kind(word, noun) for word in units)
+
+
+def times_said(manner: Iterable[str], unit: str, rate: str | None) -> str | None:
+    """How many <unit> (a <rate>) a statement's frequency says ("How many times a month does
+    Kamala make pickle?" against "twice a month": 2; "How many days a week" against "five
+    days a week": five). The rate said must be the rate asked: "twice a month" is no count
+    of times a week, "twice" said once and for all no count a month. None when no frequency
+    counts the unit."""
+    for said in manner:
+        words = said.lower().split()
+        per = _rate_of(words)
+        if rate is not None and per != _noun(rate):
+            continue
+        counts = table("times_counted")
+        number = _number_before(said, unit)
+        if unit in words_("frequency_iterations") and any(w in counts for w in words):
+            number = next(counts[w] for w in words if w in counts)
+        if number is not None:
+            # "How many times does Kamala make pickle?": a count said per a rate not asked
+            # is said with its rate ("twice a month"), never as a count of all time.
+            return number if rate is not None or per is None else said
+    return None
+
+
+def _noun(word: str) -> str:
+    return lexicon.base(word, "n") or base_form(word)
+
+
+def _rate_of(words: Sequence[str]) -> str | None:
+    """The time noun a frequency is said per ("a month" of "twice a month"), or None."""
+    rates = words_("frequency_rates") - {"every"}
+    for det, noun in zip(words, words[1:], strict=False):
+        if det in rates:
+            return _noun(noun)
+    return None
+
+
+def distance_said(label: str, qualifiers: Iterable[Qualifier] = ()) -> str | None:
+    """The distance a statement holds for "how far" ("i walk 3 kilometre every morning": its
+    quantity "3 kilometre"; "swims 2 kilometres": the object, whose quantity is "2"): a number
+    with a unit WordNet counts as a distance (data/distance_kinds.txt), or None."""
+    for text in (*(q.value for q in qualifiers if q.role == "quantity"), label):
+        words = text.lower().split()
+        for i, word in enumerate(words[1:], start=1):
+            if _is_number_word(words[i - 1]) and _is_distance(word):
+                start = i - 1
+                while start > 0 and _is_number_word(words[start - 1]):
+                    start -= 1
+                return " ".join(text.split()[start : i + 1])
+    return None
+
+
+def _is_distance(word: str) -> bool:
+    noun = lexicon.base(word, "n") or word
+    return any(lexicon.is_a(noun, kind) for kind in words_("distance_kinds"))

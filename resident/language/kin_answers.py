@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from resident.cognition.statements import told_by
 from resident.language import lexicon
 from resident.language.asking import Query, Resolved, hedge
 from resident.language.dictionary import Dictionary
@@ -76,6 +77,15 @@ class KinAnsweringMixin(StoringMixin):
             # "What is the cat called?": the animal found by its kind (Biscuit is a cat) is
             # the answer, resting on what it is.
             claims = [c for eid in subject.ids for c in reads.graph.peek_claims(eid, "is_a")]
+        if not claims and noun:
+            # "Who is Kofi's instructor?" reached through what Kofi said Greta is
+            # (said_to_be): that statement is what the answer rests on.
+            claims = [
+                c
+                for eid in subject.ids
+                for c in reads.graph.peek_claims(eid, "is_a")
+                if c.object_entity is not None and reads.label(c.object_entity) == noun
+            ]
         direct = bool(claims)
         if not direct:
             # Reached through other relatives ("my grandfather": a parent's father): the
@@ -138,6 +148,8 @@ class KinAnsweringMixin(StoringMixin):
                 ids = self._of_kind(reads, ref.noun, ctx.now)
             if not ids and ref.owner.noun == "we":
                 ids = self._ours(ctx, owner, ref.noun)
+            if not ids:
+                ids = said_to_be(reads, owner.ids, ref.noun, ctx.now)
             ids = list(dict.fromkeys(ids))
             return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
         return None
@@ -240,3 +252,21 @@ def _shared_with_partner(
                 if c.object_entity is not None
             ]
     return list(dict.fromkeys(out))
+
+
+def said_to_be(reads: Dictionary, owners: list[str], noun: str, now: datetime) -> list[str]:
+    """ "Who is Kofi's instructor?" when no relation names one: the one person Kofi himself
+    said is an instructor ("The instructor, Greta, was very patient": `Greta is_a
+    instructor`, told by Kofi). Only a noun whose first WordNet sense is a person, only what
+    the owner told, and only one: two instructors Kofi named answer nothing."""
+    if lexicon.first_lexname(noun, "n") != "noun.person":
+        return []
+    told = {told_by(o) for o in owners}
+    found = [
+        c.subject
+        for e in resolve(reads, noun)
+        for c in reads.graph.claims_by_object(e.id, now, "is_a")
+        if c.provenance in told and c.subject.startswith("person:")
+    ]
+    found = list(dict.fromkeys(found))
+    return found if len(found) == 1 else []

@@ -46,6 +46,11 @@ def _ing_forms(word: str) -> tuple[str, ...]:
     forms = [stem, stem + "e"]
     if len(stem) > 2 and stem[-1] == stem[-2]:
         forms.insert(0, stem[:-1])
+    # The form WordNet knows as a verb first: "moving" is "move", never "mov".
+    known = lexicon.base(word, "v")
+    if known in forms:
+        forms.remove(known)
+        forms.insert(0, known)
     return tuple(forms)
 
 

@@ -17,6 +17,7 @@ from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import asks_ahead
 from resident.language.refs import _owner_ref, subject_ref
+from resident.language.roles import is_time
 from resident.language.statement import KIN, Context, Ref, canonical_lemma, is_pet
 from resident.language.words import words
 
@@ -68,6 +69,9 @@ class Query(BaseModel):
     #: The question's own time phrase ("in the morning", "on Sunday"): an answer to any other
     #: question than "when" must have happened then (matching.holds_time).
     time_phrase: str | None = None
+    #: "How many times a month ...": the time unit a count is asked per ("month"); the count
+    #: said must be said per the same unit (counting.times_said).
+    rate: str | None = None
 
 
 def _question_word(words: list[Token]) -> str | None:
@@ -244,8 +248,13 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     unit = next(
         (t.head.lemma_.lower() for t in sent if t.lower_ in _COUNT and t.head.pos_ == "NOUN"), None
     )
+    rate = _rate_asked(sent) if wh == "how many" else None
+    if rate is not None and time_phrase is not None and rate.text in time_phrase.split():
+        # "How many times a month": the rate is the count's unit, no time the answer must hold.
+        time_phrase = None
     query = Query(
         wh=wh,
+        rate=None if rate is None else rate.lemma_.lower(),
         subject=subject,
         verb=parts.lemma,
         prep=parts.prep,
@@ -273,6 +282,16 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
         return query.model_copy(update={"verb": "name", "attribute": True})
     return query
+
+
+def _rate_asked(sent: Span) -> Token | None:
+    """The time noun a count is asked per: "a month" of "How many times a month ...", said
+    under a rate determiner (data/frequency_rates.txt: a, per, every)."""
+    rates = words("frequency_rates")
+    for tok in sent:
+        if is_time(tok) and any(c.dep_ == "det" and c.lower_ in rates for c in tok.children):
+            return tok
+    return None
 
 
 def _inside_thing(tok: Token, time_idx: set[int]) -> bool:

@@ -121,6 +121,10 @@ def _read_shallow(words: list[Token], ctx: Context) -> Query | None:
         type_noun=type_noun,
         also=tuple(canonical_lemma(f) for f in forms[1:]),
         past=any(w.tag_ == "VBD" for w in words[: i - 1]),
+        # As the parsed reading (matching.asks_ahead): "Where is Jenny moving?", a present
+        # progressive or "will", asks what is ahead, where a plan may answer.
+        ahead=any(w.lower_ in ("will", "shall") for w in words[: i - 1])
+        or (verb_tok.lower_.endswith("ing") and any(w.lemma_ == "be" for w in words[: i - 1])),
         particle=particle,
     )
 
