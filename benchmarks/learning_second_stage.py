@@ -16,8 +16,10 @@ Protocol, as a night would run it, on one frozen HPO split (benchmarks.learning_
   (`proposals.calibrate`: precision target, least support, Wilson 90% lower bound) and compared
   with the learner's own score over the same candidates.
 
-`python -m benchmarks.learning_second_stage [dev|test] [--per-head K]` prints markdown.
-Features are chosen on dev only; the test split is run once at the end.
+`python -m benchmarks.learning_second_stage [dev|test] [--per-head K] [--no-root] [--drop i,j]`
+prints markdown (`--no-root`: the subset's root is never a tail; `--drop`: FEATURES left out by
+index, for ablations). The dev learner's scores are cached in /tmp between runs (the same seeded
+learner). Features were chosen on dev only; the test split was run once, at the end (section 20).
 """
 
 from __future__ import annotations
