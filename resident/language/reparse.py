@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.statement import Ref
+from resident.language.unsaid import said_as_time
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -60,7 +61,7 @@ def _subject_words(sent: Span, verb: Token) -> list[Token] | None:
         # "Ama got picked for the team": the first parse's own auxiliary of this verb ends
         # the phrase, so it is no name ("Ama got") but a passive the first reading had.
         return None
-    if words[-1].ent_type_ in ("DATE", "TIME"):
+    if said_as_time(words[-1]):
         # "Two weeks left at school": a time before the verb says how long, not who.
         return None
     if _modifier_only(words[-1]):

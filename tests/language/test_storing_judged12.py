@@ -55,3 +55,11 @@ def test_someones_kin_after_an_adjective_is_not_a_bare_relative(max_: Max) -> No
     assert not any(o == "grandparents" or o == "grandparent" for _, _, o in stored), stored
     allergic = _stored(max_, max_.say("I'm allergic to peanuts.", lucia).claims)
     assert ("Lucia", "allergic_to", "peanuts") in allergic, allergic
+
+
+def test_a_made_up_name_the_tagger_calls_a_date_is_still_the_doer(max_: Max) -> None:
+    # The small pipeline tags some names with digits as DATE; only a word that is a time (a
+    # number, or a time noun in WordNet) is read as "when" instead of "who".
+    for text in ("dmn541xdrug4 treats fever", "Amber1x47ium treats birch1x47itis"):
+        turn = max_.say(text)
+        assert turn.claims, (text, turn.reply)
