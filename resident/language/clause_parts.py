@@ -65,6 +65,14 @@ def _misparsed_subject(verb: Token) -> Token | None:
     return first if any(c.dep_ == "dobj" for c in verb.children) else None
 
 
+def wished_object(xcomp: Token) -> Token | None:
+    """What a wished verb is about: its direct object, or a copula's attribute ("wants to be
+    an architect", "hopes to become a vet"), as an object is."""
+    return _direct_object(xcomp) or next(
+        (c for c in xcomp.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None
+    )
+
+
 def _negated(verb: Token) -> bool:
     """Whether the clause is said in the negative: a negation on the verb or on one of its
     auxiliaries ("I've never been skiing" hangs "never" on "been"), or a negating adverb the

@@ -35,6 +35,7 @@ from resident.language.clause_parts import (
     passive_modality,
     said_whole,
     subject_edges,
+    wished_object,
 )
 from resident.language.frequency import frequency, habit_done
 from resident.language.kin import (
@@ -289,7 +290,7 @@ class _Clause:
         # "trying to give up soda": the particle is part of the verb.
         inner_prt = next((c.lower_ for c in xcomp.children if c.dep_ == "prt"), "")
         inner_form = "_".join(w for w in (inner_form, inner_prt) if w)
-        obj_tok = _direct_object(xcomp)
+        obj_tok = wished_object(xcomp)
         if obj_tok is not None and light_object(inner_lemma, obj_tok, False) == "join":
             # "decided to give pottery a try": the noun is part of what is wished.
             inner_form = f"{inner_form}_{obj_tok.lemma_.lower()}"
@@ -334,6 +335,7 @@ class _Clause:
                 continue
             ref = _object_ref(o, self.ctx)
             text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
+            text = o.lower_ if ref is not None and ref.role == "speaker" else text  # "beat me"
             before = next((a for a, b in compound.items() if b is o), None)
             if before is not None and text:
                 text = f"{o.doc[before].text} {text}"

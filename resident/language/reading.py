@@ -18,6 +18,7 @@ from resident.language.clauses import (
     _subject_token,
     read_clause_as,
 )
+from resident.language.conjoined import conjoined_halves
 from resident.language.phrases import Triple
 from resident.language.refs import (
     _note_mentions,
@@ -77,7 +78,14 @@ def read(
             _note_mentions(sent, ctx)
             cut = None
             continue
-        statements = _read_sentence(sent, ctx, skip_first_person_intro)
+        halves = None if reparse is None else conjoined_halves(sent, reparse)
+        if halves is not None and reparse is not None:
+            # "I translate books and Felix is a tram driver", parsed as one clause: each.
+            statements = [
+                s for h in halves for s in _read_half(h, ctx, reparse, skip_first_person_intro)
+            ]
+        else:
+            statements = _read_sentence(sent, ctx, skip_first_person_intro)
         if reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : sent.end]
             statements = _reread(whole, ctx, reparse) or statements
@@ -85,10 +93,21 @@ def read(
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.
             for said in relative_sentences(sent, reparse):
-                out.extend(_read_sentence(said, ctx, True))
+                # "Simran studies law" said again may misparse as one noun: a name said
+                # again as the subject is read a second time too.
+                again = _read_sentence(said, ctx, True)
+                named = said[0].is_title and said[0].lower_ != "i"
+                out.extend(again or (_reread(said, ctx, reparse) if named else []))
         _note_mentions(sent, ctx)
         cut = sent.start if not statements and not sent[-1].is_punct else None
     return _unique(out), ctx
+
+
+def _read_half(sent: Span, ctx: Context, reparse: Reparse, skip_intro: bool) -> list[Statement]:
+    """One clause of a sentence the parse joined wrongly, read as a sentence of its own."""
+    out = _read_sentence(sent, ctx, skip_intro) or _reread(sent, ctx, reparse)
+    _note_mentions(sent, ctx)
+    return out
 
 
 def _reread(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:

@@ -298,7 +298,9 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
     """ "My brother Tom called and I met him in town": him/her is the one person named before
     it in its sentence, when the pronoun's sex fits. Where two or more people were named
     ("Dad has physio with Marcus, and Anne ... him") it stays no one: a claim about the wrong
-    person is worse than none."""
+    person is worse than none. "me" is the speaker ("Marta beat me at chess")."""
+    if tok.lower_ == "me":
+        return Ref(role="speaker", kind="person")
     if table("pronoun_sex").get(tok.lower_) is None:
         return None
     before = {

@@ -44,6 +44,21 @@ def _noun_phrase(noun: Token, clause: Token) -> list[Token]:
     return [t for t in noun.subtree if t.i not in inside and not t.is_punct]
 
 
+def _name_beside(noun: Token) -> Token | None:
+    """The one name set beside `noun` in apposition ("one daughter, Simran"). None for
+    several names ("two girls, Elin and Mali, who are seven and four" says each one's age,
+    not both of both)."""
+    names = [c for c in noun.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+    if len(names) != 1 or names[0].conjuncts:
+        return None
+    return names[0]
+
+
+def _named(name: Token) -> list[Token]:
+    """A name set beside a noun, with its own words."""
+    return [t for t in name.subtree if not t.is_punct]
+
+
 def _insertion(verb: Token, words: list[Token]) -> int:
     """Where an object said again goes: after the verb and the particles, pronouns and
     stranded prepositions right after it ("gave me _", "moved to _")."""
@@ -63,7 +78,10 @@ def said_again(clause: Token) -> str | None:
     """The relative clause under `clause` (a `relcl` verb) as the sentence it stands for, or
     None when it is too long or names no noun phrase."""
     noun = clause.head
-    phrase = _noun_phrase(noun, clause)
+    # "one daughter, Simran, who studies law": the name set beside the noun is who the
+    # clause is said of ("Simran studies law"), with the names coordinated with it.
+    name = _name_beside(noun)
+    phrase = _noun_phrase(noun, clause) if name is None else _named(name)
     words = [t for t in clause.subtree if not t.is_punct]
     if not phrase or len(phrase) + len(words) > _MAX_WORDS:
         return None
