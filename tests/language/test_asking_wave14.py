@@ -1,0 +1,36 @@
+"""The asking side, wave 13 (issue 21, ask14): a question's modifiers of the noun it asks
+("piano" of "Bram's piano teacher") must be evidenced before a weaker link than a relation held
+answers it. Each through a real Resident on a real DuckDB graph, with sentences not from the
+corpus, each with a trap that must get "I don't know"."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max, answer_of, person
+
+
+def test_a_teacher_of_another_kind_is_no_answer(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    bram = person(max_, "Bram")
+    max_.say("Pottery went well. The teacher, Henrike, showed me the wheel.", bram)
+    # Nothing Bram said is piano, nor is pottery said as something he does.
+    assert answer_of(max_.say("Who is Bram's piano teacher?", odile)) == ""
+    assert answer_of(max_.say("Who is Bram's pottery teacher?", odile)) == ""
+    # Unnarrowed, the one teacher Bram named still answers.
+    assert answer_of(max_.say("Who is Bram's teacher?", odile)) == "henrike"
+
+
+def test_a_modifier_the_owner_said_he_does_is_evidence(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    lars = person(max_, "Lars")
+    max_.say("I do pottery on Thursdays. The teacher, Miriam, helped me with the glaze.", lars)
+    assert answer_of(max_.say("Who is Lars's pottery teacher?", odile)) == "miriam"
+    # Lars said nothing of the violin.
+    assert answer_of(max_.say("Who is Lars's violin teacher?", odile)) == ""
+
+
+def test_a_modifier_held_by_the_one_named(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    mina = person(max_, "Mina")
+    max_.say("The coach, Tobias, trains the rowing squad.", mina)
+    assert answer_of(max_.say("Who is Mina's rowing coach?", odile)) == "tobias"
+    assert answer_of(max_.say("Who is Mina's tennis coach?", odile)) == ""
