@@ -12,7 +12,7 @@ from resident.language import lexicon
 from resident.language.asking import Query, Resolved, hedge
 from resident.language.dictionary import Dictionary
 from resident.language.held_counts import held_members, same_noun
-from resident.language.kinship import address_groups, family, kin_of
+from resident.language.kinship import address_groups, family, kin_nouns, kin_of
 from resident.language.knowledge import resolve, views
 from resident.language.matching import claim_verbs, modifier_held
 from resident.language.statement import Ref, is_pet
@@ -144,9 +144,9 @@ class KinAnsweringMixin(StoringMixin):
         reads = ctx.reads or self.dictionary
         noun = ref.noun or ""
 
-        def direct() -> list[str]:
+        def direct(owners: list[str] = owner.ids) -> list[str]:
             ids: list[str] = []
-            for oid in _shared_with_partner(reads, owner.ids, ref, ctx.now):
+            for oid in _shared_with_partner(reads, owners, ref, ctx.now):
                 ids += [c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{noun}_of")]
                 ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {noun}")]
                 ids += self._pets(reads, oid, noun, ctx.now)
@@ -161,6 +161,19 @@ class KinAnsweringMixin(StoringMixin):
             said = [n for f in address_forms(noun) for n in (f, *(f"{w}'s {f}" for w in who))]
             return [e.id for name in said for e in resolve(reads, name)]
 
+        def siblings() -> list[str]:
+            # "Grandad", said by Skye, is her brother Callum's grandad too: an elder
+            # relative (kin_paths.txt: a path up through a parent) of a sibling held.
+            if not elder(noun):
+                return []
+            found = kin_of(reads.graph, owner.ids, "sibling", ctx.now)
+            ids = direct([s for s in found if s not in owner.ids])
+            for sib in found:
+                label = reads.label(sib)
+                said = [f"{label}'s {f}" for f in (noun, *address_forms(noun))]
+                ids += [e.id for name in said for e in resolve(reads, name)]
+            return ids
+
         return [
             (True, direct),
             # "my grandfather": a parent's father, through the relatives held.
@@ -173,6 +186,7 @@ class KinAnsweringMixin(StoringMixin):
             # "Dad", when he was only ever told of as "Dad".
             (True, lambda: [e.id for e in resolve(reads, ref.name)] if ref.name else []),
             (False, addressed),
+            (False, siblings),
             # "the horse" when the asker owns none: the one the household has.
             (False, lambda: self._of_kind(reads, noun, ctx.now) if ref.kind == "animal" else []),
             (False, lambda: self._ours(ctx, owner, noun) if _owner_is_we(ref) else []),
@@ -250,6 +264,13 @@ def _partners(reads: Dictionary, person: str, now: datetime) -> list[str]:
         out += [c.subject for c in reads.graph.claims_by_object(person, now, predicate)]
         out += [c.object_entity or "" for c in reads.graph.peek_claims(person, predicate)]
     return [p for p in dict.fromkeys(out) if p and p != person]
+
+
+def elder(noun: str) -> bool:
+    """Is a kin noun a relative reached up through a parent ("grandad", "aunt", "mum": its
+    first path in kin_paths.txt starts at a parent), whom siblings share?"""
+    kin = kin_nouns().get(noun)
+    return kin is not None and bool(kin.paths) and kin.paths[0][0] == "parent"
 
 
 def _owner_is_we(ref: Ref) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
+from resident.language import lexicon
 from resident.language.clauses import _time_tokens
 from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
@@ -200,6 +201,29 @@ def _whose_asked(verb: Token, subj_tok: Token | None) -> Token | None:
     return subj_tok
 
 
+def _verb_read_as_noun(root: Token, subj_tok: Token | None) -> tuple[Token, str] | None:
+    """ "How far did Dev cycle?" parsed as no verb with a subject: "did" the root and "Dev
+    cycle" one noun, or "cycle" the root with "Dev" its compound and no subject. A name said
+    right before a word WordNet knows as a verb, with no other subject and no verb of the
+    "do" besides, is the subject, and the word its verb: (the name, the verb's lemma)."""
+    said: Token | None = None
+    if subj_tok is None:
+        said = root
+    elif subj_tok.pos_ == "NOUN" and root.lemma_.lower() == "do":
+        own = [c for c in root.children if c.pos_ == "VERB" or c.dep_ in ("dobj", "attr")]
+        said = None if own else subj_tok
+    if said is None or said.pos_ not in ("NOUN", "VERB"):
+        return None
+    name = next(
+        (c for c in said.children if c.dep_ == "compound" and c.pos_ == "PROPN"),
+        None,
+    )
+    verb = lexicon.base(said.lower_, "v")
+    if name is None or name.i != said.i - 1 or verb is None:
+        return None
+    return name, canonical_lemma(verb)
+
+
 def _used_to(xcomp: Token) -> bool:
     """Is "use to <verb>" the past habit ("used to live", "used to be") rather than using a
     thing for something ("What did Ana use to fix the tap?")? The copula or "do" left with
@@ -230,6 +254,10 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
     subj_tok = _whose_asked(verb, subj_tok)
     lemma = canonical_lemma(verb.lemma_.lower())
+    as_noun = _verb_read_as_noun(verb, subj_tok)
+    if as_noun is not None:
+        # "How far did Dev cycle?" parsed with "Dev cycle" one noun: Dev, and his verb.
+        subj_tok, lemma = as_noun
     subject: Ref | None = None
     parts = _Parts(wh=wh, lemma=lemma, time_idx=time_idx)
     if subj_tok is not None and any(c.dep_ == "det" and c.lower_ in _WH for c in subj_tok.children):

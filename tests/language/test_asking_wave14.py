@@ -34,3 +34,31 @@ def test_a_modifier_held_by_the_one_named(max_: Max) -> None:
     max_.say("The coach, Tobias, trains the rowing squad.", mina)
     assert answer_of(max_.say("Who is Mina's rowing coach?", odile)) == "tobias"
     assert answer_of(max_.say("Who is Mina's tennis coach?", odile)) == ""
+
+
+def test_a_verb_the_parser_read_as_a_noun_after_a_name(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    # The parser reads "Ravi cycle" as one noun and "did" as the only verb.
+    max_.say("My nephew Ravi cycled 30 kilometres on Saturday.", odile)
+    assert "30 kilometre" in answer_of(max_.say("How far did Ravi cycle?", odile))
+    # Not on the day asked.
+    assert answer_of(max_.say("How far did Ravi cycle on Sunday?", odile)) == ""
+    # Cycling is not swimming, read either way.
+    assert answer_of(max_.say("How far did Ravi swim?", odile)) == ""
+
+
+def test_an_elder_a_sibling_named_is_the_askers_too(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    callum = person(max_, "Callum")
+    isla = person(max_, "Isla")
+    max_.say("My brother Callum is nine.", isla)
+    max_.say("Grandad crossed the Sahara twice when he was young.", isla)
+    asked = "How many times did Callum's grandad cross the Sahara?"
+    assert answer_of(max_.say(asked, callum)) == "2"
+    # Odile is no sibling of Isla: Isla's grandad is not hers.
+    assert answer_of(max_.say("How many times did Odile's grandad cross the Sahara?", odile)) == ""
+    # A sibling shares elders, not a grandmother nobody named.
+    assert (
+        answer_of(max_.say("How many times did Callum's grandmother cross the Sahara?", odile))
+        == ""
+    )
