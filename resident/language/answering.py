@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 from resident.language.kin_answers import (
     KinAnsweringMixin,
     _is_we,
+    owner_evidences,
 )
 from resident.language.turn import (
     _UNKNOWN_PERSON,
@@ -335,8 +336,11 @@ class AnsweringMixin(KinAnsweringMixin):
         owner = self._resolve_ref(ctx, ref.owner)
         if owner is None:
             return None
-        answer = owned_answer(ctx.reads or self.dictionary, query, ref.noun, owner, ctx.now)
-        if answer is None:
+        reads = ctx.reads or self.dictionary
+        answer = owned_answer(reads, query, ref.noun, owner, ctx.now)
+        if answer is None or not owner_evidences(reads, query.subject_words, owner.ids):
+            # "When is Kofi's piano recital?" is not the recital Kofi has, unless something
+            # held of him says piano.
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 

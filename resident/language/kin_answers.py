@@ -336,6 +336,15 @@ def evidenced(
     ]
 
 
+def owner_evidences(reads: Dictionary, modifiers: Sequence[str], owners: list[str]) -> bool:
+    """Is every modifier asked of an owned thing ("piano" of "Kofi's piano recital") held
+    in a statement of its owner ("Kofi plays piano")? True when none was asked."""
+    if not modifiers:
+        return True
+    said = _said(reads, owners)
+    return all(modifier_held(m, said) for m in modifiers)
+
+
 def _said(reads: Dictionary, ids: list[str]) -> list[tuple[str, frozenset[str]]]:
     """What is held of each id: (the object's label with the qualifiers, the verbs)."""
     shown = views([c for i in ids for c in reads.graph.peek_claims(i)], reads)

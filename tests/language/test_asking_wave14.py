@@ -62,3 +62,14 @@ def test_an_elder_a_sibling_named_is_the_askers_too(max_: Max) -> None:
         answer_of(max_.say("How many times did Callum's grandmother cross the Sahara?", odile))
         == ""
     )
+
+
+def test_an_owned_thing_of_another_kind_is_no_answer(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    kofi = person(max_, "Kofi")
+    max_.say("I have a recital on Friday.", kofi)
+    assert answer_of(max_.say("When is Kofi's recital?", odile)) == "2 january 2026"
+    # Nothing held of Kofi says cello.
+    assert answer_of(max_.say("When is Kofi's cello recital?", odile)) == ""
+    max_.say("I play the cello every evening.", kofi)
+    assert answer_of(max_.say("When is Kofi's cello recital?", odile)) == "2 january 2026"
