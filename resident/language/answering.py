@@ -44,7 +44,7 @@ from resident.language.matching import (
 )
 from resident.language.owned import OWNED_SCORE, is_group, own_count, owned_answer
 from resident.language.phrases import Intent, Parsed, third_person
-from resident.language.question_reading import days_named
+from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 from resident.language.kin_answers import (
     KinAnsweringMixin,
     _is_we,
+    owner_evidences,
 )
 from resident.language.turn import (
     _UNKNOWN_PERSON,
@@ -163,6 +164,11 @@ class AnsweringMixin(KinAnsweringMixin):
                 query = query.model_copy(update={"amount": True, "unit": None})
             elif unit is not None and query.wh == "how many" and query.unit is None:
                 query = query.model_copy(update={"unit": unit})
+            if query.subject is not None and query.subject.noun and not query.subject_words:
+                # "Who is Bram's piano teacher?" read by any reading: the modifiers said of
+                # the noun asked narrow which one (kin_answers.evidenced).
+                mods = modifiers_of(sents[-1], query.subject.noun)
+                query = query.model_copy(update={"subject_words": mods}) if mods else query
             if parsed is not None and parsed.rate and query.wh == "how many":
                 # "How many times a month": the rate asked too (counting.times_said).
                 query = query.model_copy(update={"rate": parsed.rate})
@@ -172,7 +178,11 @@ class AnsweringMixin(KinAnsweringMixin):
         return None
 
     def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
-        subject = None if query.subject is None else self._resolve_ref(ctx, query.subject)
+        subject = (
+            None
+            if query.subject is None
+            else self._resolve_ref(ctx, query.subject, query.subject_words)
+        )
         if query.subject is not None and subject is None:
             return self._owned(ctx, query, query.subject)
         # Through the speaker's private view: a question never reads another person's remarks.
@@ -326,8 +336,11 @@ class AnsweringMixin(KinAnsweringMixin):
         owner = self._resolve_ref(ctx, ref.owner)
         if owner is None:
             return None
-        answer = owned_answer(ctx.reads or self.dictionary, query, ref.noun, owner, ctx.now)
-        if answer is None:
+        reads = ctx.reads or self.dictionary
+        answer = owned_answer(reads, query, ref.noun, owner, ctx.now)
+        if answer is None or not owner_evidences(reads, query.subject_words, owner.ids):
+            # "When is Kofi's piano recital?" is not the recital Kofi has, unless something
+            # held of him says piano.
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 

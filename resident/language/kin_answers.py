@@ -4,6 +4,7 @@ relative itself, "How many children do we have?" counted over the relatives and 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from resident.cognition.statements import told_by
@@ -11,8 +12,9 @@ from resident.language import lexicon
 from resident.language.asking import Query, Resolved, hedge
 from resident.language.dictionary import Dictionary
 from resident.language.held_counts import held_members, same_noun
-from resident.language.kinship import address_groups, family, kin_of
+from resident.language.kinship import address_groups, family, kin_nouns, kin_of
 from resident.language.knowledge import resolve, views
+from resident.language.matching import claim_verbs, modifier_held
 from resident.language.statement import Ref, is_pet
 from resident.language.storing import StoringMixin
 from resident.language.turn import _Ctx, _Reply
@@ -105,8 +107,10 @@ class KinAnsweringMixin(StoringMixin):
         lead = hedge(shown[0].claim)
         return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
 
-    def _resolve_ref(self, ctx: _Ctx, ref: Ref) -> Resolved | None:
-        """Entity ids a question's subject names (through one hop for "Ana's sister")."""
+    def _resolve_ref(self, ctx: _Ctx, ref: Ref, modifiers: Sequence[str] = ()) -> Resolved | None:
+        """Entity ids a question's subject names (through one hop for "Ana's sister");
+        `modifiers`: what the question said of its noun ("piano" of "Bram's piano teacher"),
+        which a weaker link than a relation held must evidence."""
         if ref.role == "speaker":
             return None if ctx.person_id is None else Resolved(ids=[ctx.person_id], name="you")
         if ref.role == "listener":
@@ -122,37 +126,72 @@ class KinAnsweringMixin(StoringMixin):
             if owner is None:
                 return None
             reads = ctx.reads or self.dictionary
-            ids = []
-            for oid in _shared_with_partner(reads, owner.ids, ref, ctx.now):
-                ids += [
-                    c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{ref.noun}_of")
-                ]
-                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {ref.noun}")]
-                ids += self._pets(reads, oid, ref.noun, ctx.now)
-            if not ids and ref.kind == "person":
-                # "my grandfather": a parent's father, through the relatives held.
-                ids = kin_of(reads.graph, owner.ids, ref.noun, ctx.now)
-            if not ids and ref.name:
-                # "Dad", when he was only ever told of as "Dad".
-                ids = [e.id for e in resolve(reads, ref.name)]
-            if not ids and ref.owner.role == "speaker":
-                # "my grandmother" when she was only ever told of as "Gran" (a name) or
-                # as the asker's "Nan" (the relative the storing side keeps for it).
-                who = [reads.label(oid) for oid in owner.ids]
-                said = [
-                    n for f in address_forms(ref.noun) for n in (f, *(f"{w}'s {f}" for w in who))
-                ]
-                ids = [e.id for name in said for e in resolve(reads, name)]
-            if not ids and ref.kind == "animal":
-                # "the horse" when the asker owns none: the one the household has.
-                ids = self._of_kind(reads, ref.noun, ctx.now)
-            if not ids and ref.owner.noun == "we":
-                ids = self._ours(ctx, owner, ref.noun)
-            if not ids:
-                ids = said_to_be(reads, owner.ids, ref.noun, ctx.now)
-            ids = list(dict.fromkeys(ids))
-            return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
+            for strong, find in self._kin_finders(ctx, ref, owner):
+                ids = list(dict.fromkeys(find()))
+                if ids and not strong and modifiers:
+                    # "Who is Bram's piano teacher?" is not the teacher Bram named at pottery.
+                    ids = evidenced(reads, modifiers, ids, owner.ids)
+                if ids:
+                    return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}")
         return None
+
+    def _kin_finders(
+        self, ctx: _Ctx, ref: Ref, owner: Resolved
+    ) -> list[tuple[bool, Callable[[], list[str]]]]:
+        """The ways a relative or pet may be reached, strongest first, each with whether it
+        is a relation held (strong) or a weaker link (a walk, a form of address, the
+        household's, what the owner said someone is)."""
+        reads = ctx.reads or self.dictionary
+        noun = ref.noun or ""
+
+        def direct(owners: list[str] = owner.ids) -> list[str]:
+            ids: list[str] = []
+            for oid in _shared_with_partner(reads, owners, ref, ctx.now):
+                ids += [c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{noun}_of")]
+                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {noun}")]
+                ids += self._pets(reads, oid, noun, ctx.now)
+            return ids
+
+        def addressed() -> list[str]:
+            # "my grandmother" when she was only ever told of as "Gran" (a name) or as the
+            # asker's "Nan" (the relative the storing side keeps for it).
+            if ref.owner is None or ref.owner.role != "speaker":
+                return []
+            who = [reads.label(oid) for oid in owner.ids]
+            said = [n for f in address_forms(noun) for n in (f, *(f"{w}'s {f}" for w in who))]
+            return [e.id for name in said for e in resolve(reads, name)]
+
+        def siblings() -> list[str]:
+            # "Grandad", said by Skye, is her brother Callum's grandad too: an elder
+            # relative (kin_paths.txt: a path up through a parent) of a sibling held.
+            if not elder(noun):
+                return []
+            found = kin_of(reads.graph, owner.ids, "sibling", ctx.now)
+            ids = direct([s for s in found if s not in owner.ids])
+            for sib in found:
+                label = reads.label(sib)
+                said = [f"{label}'s {f}" for f in (noun, *address_forms(noun))]
+                ids += [e.id for name in said for e in resolve(reads, name)]
+            return ids
+
+        return [
+            (True, direct),
+            # "my grandfather": a parent's father, through the relatives held.
+            (
+                False,
+                lambda: (
+                    kin_of(reads.graph, owner.ids, noun, ctx.now) if ref.kind == "person" else []
+                ),
+            ),
+            # "Dad", when he was only ever told of as "Dad".
+            (True, lambda: [e.id for e in resolve(reads, ref.name)] if ref.name else []),
+            (False, addressed),
+            (False, siblings),
+            # "the horse" when the asker owns none: the one the household has.
+            (False, lambda: self._of_kind(reads, noun, ctx.now) if ref.kind == "animal" else []),
+            (False, lambda: self._ours(ctx, owner, noun) if _owner_is_we(ref) else []),
+            (False, lambda: said_to_be(reads, owner.ids, noun, ctx.now)),
+        ]
 
     def _count(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
         """ "How many children do we have?", "How many cats do we have?": the relatives and
@@ -227,6 +266,17 @@ def _partners(reads: Dictionary, person: str, now: datetime) -> list[str]:
     return [p for p in dict.fromkeys(out) if p and p != person]
 
 
+def elder(noun: str) -> bool:
+    """Is a kin noun a relative reached up through a parent ("grandad", "aunt", "mum": its
+    first path in kin_paths.txt starts at a parent), whom siblings share?"""
+    kin = kin_nouns().get(noun)
+    return kin is not None and bool(kin.paths) and kin.paths[0][0] == "parent"
+
+
+def _owner_is_we(ref: Ref) -> bool:
+    return ref.owner is not None and ref.owner.noun == "we"
+
+
 def _is_we(query: Query) -> bool:
     return (
         query.subject is not None and query.subject.role == "speaker" and query.subject.noun == "we"
@@ -270,3 +320,39 @@ def said_to_be(reads: Dictionary, owners: list[str], noun: str, now: datetime) -
     ]
     found = list(dict.fromkeys(found))
     return found if len(found) == 1 else []
+
+
+def evidenced(
+    reads: Dictionary, modifiers: Sequence[str], found: list[str], owners: list[str]
+) -> list[str]:
+    """Those found of whom every modifier asked is evidenced ("piano" of "Bram's piano
+    teacher"): held in a statement of the one found (what they are, with its qualifiers:
+    "Henrike is_a teacher {at: the piano school}", "Henrike teaches piano") or of the owner
+    ("Bram does pottery", "Kofi has swimming lesson"). Unevidenced, a weaker link answers
+    nothing: the teacher Bram named at pottery is no piano teacher."""
+    owned = _said(reads, owners)
+    return [
+        f for f in found if all(modifier_held(m, [*owned, *_said(reads, [f])]) for m in modifiers)
+    ]
+
+
+def owner_evidences(reads: Dictionary, modifiers: Sequence[str], owners: list[str]) -> bool:
+    """Is every modifier asked of an owned thing ("piano" of "Kofi's piano recital") held
+    in a statement of its owner ("Kofi plays piano")? True when none was asked."""
+    if not modifiers:
+        return True
+    said = _said(reads, owners)
+    return all(modifier_held(m, said) for m in modifiers)
+
+
+def _said(reads: Dictionary, ids: list[str]) -> list[tuple[str, frozenset[str]]]:
+    """What is held of each id: (the object's label with the qualifiers, the verbs)."""
+    shown = views([c for i in ids for c in reads.graph.peek_claims(i)], reads)
+    held = reads.graph.qualifiers_of([v.claim.id for v in shown])
+    return [
+        (
+            " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))]),
+            claim_verbs(v.claim.predicate)[1],
+        )
+        for v in shown
+    ]

@@ -322,6 +322,18 @@ def holds_some(asked: Sequence[frozenset[str]], said: str, verbs: Iterable[str] 
     return any(lexicon.is_a(w, f) for w in held for forms in asked for f in forms)
 
 
+def modifier_held(modifier: str, said: Iterable[tuple[str, Iterable[str]]]) -> bool:
+    """Is a modifier of a noun asked ("swimming" of "swimming instructor") held in one of
+    the statements said (each its words with its qualifiers, and its verbs): by its forms
+    ("swims", "swimming lesson") or as a kind of it (WordNet)?"""
+    forms = frozenset({modifier, base_form(modifier), *_ing_forms(modifier)})
+    forms |= {lexicon.base(modifier, "n") or modifier}
+    return any(
+        holds_some([forms], text, {*verbs, *(f for v in verbs for f in _ing_forms(v))})
+        for text, verbs in said
+    )
+
+
 def holds_all(asked: Sequence[frozenset[str]], said: str, verbs: Iterable[str]) -> bool:
     """Does what a statement said (its words, its verbs and theirs in other words) hold every
     word asked?"""

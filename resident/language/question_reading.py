@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
+from resident.language import lexicon
 from resident.language.clauses import _time_tokens
 from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
@@ -72,6 +73,10 @@ class Query(BaseModel):
     #: "How many times a month ...": the time unit a count is asked per ("month"); the count
     #: said must be said per the same unit (counting.times_said).
     rate: str | None = None
+    #: The modifiers of the subject's noun ("piano" of "Bram's piano teacher"), lemmas: a
+    #: relative or owned thing reached through a weaker link than a relation held answers
+    #: only when each is evidenced (kin_answers.evidenced).
+    subject_words: tuple[str, ...] = ()
 
 
 def _question_word(words: list[Token]) -> str | None:
@@ -196,6 +201,29 @@ def _whose_asked(verb: Token, subj_tok: Token | None) -> Token | None:
     return subj_tok
 
 
+def _verb_read_as_noun(root: Token, subj_tok: Token | None) -> tuple[Token, str] | None:
+    """ "How far did Dev cycle?" parsed as no verb with a subject: "did" the root and "Dev
+    cycle" one noun, or "cycle" the root with "Dev" its compound and no subject. A name said
+    right before a word WordNet knows as a verb, with no other subject and no verb of the
+    "do" besides, is the subject, and the word its verb: (the name, the verb's lemma)."""
+    said: Token | None = None
+    if subj_tok is None:
+        said = root
+    elif subj_tok.pos_ == "NOUN" and root.lemma_.lower() == "do":
+        own = [c for c in root.children if c.pos_ == "VERB" or c.dep_ in ("dobj", "attr")]
+        said = None if own else subj_tok
+    if said is None or said.pos_ not in ("NOUN", "VERB"):
+        return None
+    name = next(
+        (c for c in said.children if c.dep_ == "compound" and c.pos_ == "PROPN"),
+        None,
+    )
+    verb = lexicon.base(said.lower_, "v")
+    if name is None or name.i != said.i - 1 or verb is None:
+        return None
+    return name, canonical_lemma(verb)
+
+
 def _used_to(xcomp: Token) -> bool:
     """Is "use to <verb>" the past habit ("used to live", "used to be") rather than using a
     thing for something ("What did Ana use to fix the tap?")? The copula or "do" left with
@@ -225,8 +253,13 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
     subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
     subj_tok = _whose_asked(verb, subj_tok)
+    lemma = canonical_lemma(verb.lemma_.lower())
+    as_noun = _verb_read_as_noun(verb, subj_tok)
+    if as_noun is not None:
+        # "How far did Dev cycle?" parsed with "Dev cycle" one noun: Dev, and his verb.
+        subj_tok, lemma = as_noun
     subject: Ref | None = None
-    parts = _Parts(wh=wh, lemma=canonical_lemma(verb.lemma_.lower()), time_idx=time_idx)
+    parts = _Parts(wh=wh, lemma=lemma, time_idx=time_idx)
     if subj_tok is not None and any(c.dep_ == "det" and c.lower_ in _WH for c in subj_tok.children):
         # "Which drugs treat headache?": the subject is the gap, and its noun the kind asked.
         parts.type_noun = subj_tok.lemma_.lower()
@@ -254,6 +287,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         time_phrase = None
     query = Query(
         wh=wh,
+        subject_words=() if subject is None else subject_modifiers(_named(subj_tok)),
         rate=None if rate is None else rate.lemma_.lower(),
         subject=subject,
         verb=parts.lemma,
@@ -284,6 +318,36 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     return query
 
 
+#: How a modifier names a kind of the noun it is under ("piano teacher", "spin instructor",
+#: "maternal grandfather").
+_MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
+
+
+def subject_modifiers(tok: Token | None) -> tuple[str, ...]:
+    """The modifiers of a question's subject noun that narrow which one is asked ("piano" of
+    "Bram's piano teacher"), lowercased; none for a name, a number or a word that names no
+    kind (data/subject_free_modifiers.txt: "new", "current")."""
+    if tok is None or tok.pos_ != "NOUN":
+        return ()
+    free = words("subject_free_modifiers")
+    return tuple(
+        c.lower_
+        for c in tok.children
+        if c.dep_ in _MODIFIER_DEPS
+        and c.pos_ in ("NOUN", "ADJ", "VERB")
+        and c.is_alpha
+        and c.lower_ not in free
+        and c.lemma_.lower() not in free
+    )
+
+
+def modifiers_of(sent: Span, noun: str | None) -> tuple[str, ...]:
+    """The modifiers of `noun` wherever the sentence says it (for a reading that kept only
+    the noun: the shallow one)."""
+    said = next((t for t in sent if noun and t.pos_ == "NOUN" and t.lemma_.lower() == noun), None)
+    return subject_modifiers(said)
+
+
 def _rate_asked(sent: Span) -> Token | None:
     """The time noun a count is asked per: "a month" of "How many times a month ...", said
     under a rate determiner (data/frequency_rates.txt: a, per, every)."""
@@ -297,6 +361,11 @@ def _rate_asked(sent: Span) -> Token | None:
 def _inside_thing(tok: Token, time_idx: set[int]) -> bool:
     """Is a time word a modifier of a noun that names no time ("night" of "night shifts")?"""
     return tok.dep_ in ("compound", "amod") and tok.head.i not in time_idx
+
+
+def _named(tok: Token | None) -> Token | None:
+    """The noun a subject names: the owner of "the big dog's name", else the subject."""
+    return (_poss(tok) if tok is not None and _names_owner(tok) else None) or tok
 
 
 def _names_owner(tok: Token | None) -> bool:
