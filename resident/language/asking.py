@@ -26,11 +26,13 @@ from resident.language.matching import STOP as _STOP
 from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
+    asks_the_wish,
     claim_verbs,
     group_answers,
     holds_time,
     light_event,
     moves_of,
+    names_act_of,
     outdated_by_move,
     planned,
     said_ahead,
@@ -204,12 +206,9 @@ def _participle_of(label: str, verb: str) -> bool:
     """Is a copula's complement the past participle of `verb` ("married" of "marry"), by
     WordNet's morphology and the form itself (an adjective that is no participle is not)?"""
     word = label.strip().lower()
-    return (
-        verb not in _GENERIC
-        and " " not in word
-        and word.endswith(("ed", "en"))
-        and lexicon.base(word, "v") == verb
-    )
+    # WordNet's exceptions give the irregular ones ("born" of "bear", "sold" of "sell").
+    single = " " not in word and word != verb
+    return verb not in _GENERIC and single and lexicon.base(word, "v") == verb
 
 
 def _asks_what_one_does(query: Query) -> bool:
@@ -298,9 +297,7 @@ def score(
         # "Where is Arjun from?": his native place, said as an attribute.
         return 3.0
     if query.wh == "how old" or query.attribute:
-        # "How old is Jonas?", "When is Ana's birthday?": that attribute, nothing else ("How
-        # old is Ivy's great-granny?" asks the great-granny's age, not Ivy's).
-        return 3.0 if claim.predicate == (query.verb if query.attribute else "age") else None
+        return _attribute_score(query, claim)
     negated, verbs, prep = claim_verbs(claim.predicate)
     if not (_verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)):
         return None
@@ -341,6 +338,16 @@ def score(
     if negated != query.negated and query.wh != "yes":
         s -= 1.5
     return s
+
+
+def _attribute_score(query: Query, claim: Claim) -> float | None:
+    """ "How old is Jonas?", "When is Ana's birthday?": that attribute, nothing else ("How
+    old is Ivy's great-granny?" asks the great-granny's age, not Ivy's); "What is Piotr's
+    job?" also a statement whose verb says the act the noun names ("works as an
+    electrician", WordNet)."""
+    if query.attribute and query.wh in ("what", "which") and names_act_of(query.verb, claim):
+        return 3.0
+    return 3.0 if claim.predicate == (query.verb if query.attribute else "age") else None
 
 
 def _counted(query: Query) -> set[str]:
@@ -400,7 +407,8 @@ def answer_query(
             # "Where does Pavel work?" is not answered by where he worked before he moved.
             left.append(v)
             continue
-        if not query.ahead and planned(held.get(v.claim.id, ()), v.claim, now):
+        wish = asks_the_wish(query.verb, v.claim.predicate)
+        if not query.ahead and not wish and planned(held.get(v.claim.id, ()), v.claim, now):
             # "Where does Callum work?" is not answered by where he plans to work.
             continue
         if not _at_time_asked(query, v, held.get(v.claim.id, ()), now):
@@ -448,8 +456,9 @@ def _at_time_asked(
     if query.time_phrase is None or query.wh in ("when", "how long", "how often"):
         return True
     rate = _lemma_tokens(query.time_phrase)
-    if query.wh == "how many" and rate and rate <= _lemma_tokens(view.object_label):
-        # "How many swims a week?": a rate said with the thing counted ("two swims a week").
+    if rate and rate <= _lemma_tokens(view.object_label):
+        # "How many swims a week?": a rate said with the thing counted ("two swims a week");
+        # "Does Gethin hate Mondays?": the time named is what the statement is about.
         return True
     if any(q.role == "manner" and rate <= _lemma_tokens(q.value) for q in qualifiers):
         # "How far does Lucas swim every evening?": a habit's time said as its frequency.

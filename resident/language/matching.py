@@ -499,3 +499,27 @@ def light_event(asked: str, verbs: Iterable[str], label: str) -> bool:
     head = label.lower().split(" of ")[0].split()[-1]
     noun = lexicon.base(head, "n") or head
     return any(noun == e or lexicon.is_a(noun, e) for e in _event_nouns(asked))
+
+
+def names_act_of(noun: str, claim: Claim) -> bool:
+    """Does a noun asked of someone ("What is Piotr's job?") name, by WordNet, the act a
+    statement's verb says ("works as an electrician": a job is work)? Only a noun whose most
+    frequent sense is an act: a thing or a place ("workshop", "chapter") is no act, whatever
+    its hypernyms. Not through the verbs that say least ("has", "is"), which name nothing
+    done."""
+    negated, verbs, _ = claim_verbs(claim.predicate)
+    noun = lexicon.base(noun, "n") or noun
+    if negated or lexicon.first_lexname(noun, "n") != "noun.act":
+        return False
+    full = {v for v in verbs if v not in LEAST and base_form(v) not in LEAST}
+    return any(noun == e or lexicon.is_a(noun, e) for v in full for e in _event_nouns(v))
+
+
+#: Verbs of wanting ("want", "hope", "plan"): what follows them is a wish.
+_DESIRES = words("desire_verbs")
+
+
+def asks_the_wish(query_verb: str, predicate: str) -> bool:
+    """Does a question ask the wish itself ("What does Skye want to be?" against "Skye
+    wants_to_be vet", a wish)? Then the wish answers it, though it is not yet so."""
+    return query_verb in _DESIRES and query_verb in claim_verbs(predicate)[1]

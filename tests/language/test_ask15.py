@@ -1,0 +1,44 @@
+"""The asking side, wave 16 (issue 21, ask15): claims that are held but that the question did
+not find. Each mechanism through a real Resident on a real DuckDB graph, with sentences not
+from the corpus, each with a trap that must get "I don't know"."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max, answer_of, person
+
+
+def test_a_day_that_is_what_a_statement_is_about(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    rhian = person(max_, "Rhian")
+    max_.say("Honestly I hate Sundays.", rhian)
+    max_.say("I love Saturdays.", rhian)
+    # "Sundays" is the thing disliked, not the time of the question.
+    assert answer_of(max_.say("Does Rhian hate Sundays?", odile)) == "yes"
+    assert answer_of(max_.say("Does Rhian love Saturdays?", odile)) == "yes"
+    # Another day is held by nothing.
+    assert answer_of(max_.say("Does Rhian hate Tuesdays?", odile)) == ""
+
+
+def test_an_irregular_participle_meets_its_verb(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("My grandfather Tadeusz was born in Gdańsk.", odile)
+    assert answer_of(max_.say("Where was Tadeusz born?", odile)) == "gdańsk"
+    # Born is not buried.
+    assert answer_of(max_.say("Where was Tadeusz buried?", odile)) == ""
+
+
+def test_a_noun_that_names_the_act_of_a_verb(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("My neighbour Bartek works as a welder.", odile)
+    assert answer_of(max_.say("What is Bartek's job?", odile)) == "welder"
+    # A workshop is a place, not the act of working: nothing held answers it.
+    assert answer_of(max_.say("What is Bartek's workshop full of?", odile)) == ""
+
+
+def test_a_wish_answers_the_question_that_asks_it(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("My nephew Emrys hopes to become a pilot.", odile)
+    max_.say("My niece Ffion wants to be an architect.", odile)
+    assert answer_of(max_.say("What does Ffion want to be?", odile)) == "architect"
+    # A wish is not what she is.
+    assert answer_of(max_.say("What does Ffion do?", odile)) == ""
