@@ -71,7 +71,10 @@ def ceased(
         _, verbs, _ = claim_verbs(v.claim.predicate)
         if _changed(query, v, held.get(v.claim.id, ())):
             return v
-        if not (verbs | {_phrasal(v.claim.predicate)}) & _CESSATION:
+        ending = (verbs | {_phrasal(v.claim.predicate)}) & _CESSATION
+        if not ending or ending & {query.verb, *query.also}:
+            # "Did Idris finish the half marathon?" asks the ending itself: that he finished
+            # it is a yes, not that something ended.
             continue
         text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
         words_said = _lemma_tokens(text) | verbs

@@ -92,7 +92,7 @@ def _question_word(words: list[Token]) -> str | None:
                 return "how many"
             return f"how {second}" if second in _HOW else None
         return "who" if first == "whom" else first
-    if first in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had"):
+    if first in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "can"):
         return "yes"
     return None
 
@@ -378,7 +378,12 @@ def _poss(tok: Token) -> Token | None:
     "her maiden name"), which no statement of her name says."""
     if any(c.dep_ in ("amod", "compound", "nmod") for c in tok.children):
         return None
-    return next((c for c in tok.children if c.dep_ == "poss"), None)
+    owner = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if owner is None and tok.lemma_.lower() == "name":
+        # "the name of Idris's greyhound" says the owner as "Idris's greyhound's name" does.
+        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        owner = None if of is None else next((c for c in of.children if c.dep_ == "pobj"), None)
+    return owner
 
 
 def question_subject(tok: Token, ctx: Context) -> Ref | None:

@@ -42,3 +42,31 @@ def test_a_wish_answers_the_question_that_asks_it(max_: Max) -> None:
     assert answer_of(max_.say("What does Ffion want to be?", odile)) == "architect"
     # A wish is not what she is.
     assert answer_of(max_.say("What does Ffion do?", odile)) == ""
+
+
+def test_asking_whether_it_ended_is_no_ending(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("My cousin Efa completed the Snowdon race on Saturday!", odile)
+    max_.say("My uncle Huw finished the Cardiff 10k yesterday.", odile)
+    # Finishing the race is what was asked: a yes, not "not any more".
+    assert answer_of(max_.say("Did Huw finish the Cardiff 10k?", odile)) == "yes"
+    # He finished nothing else that was said.
+    assert answer_of(max_.say("Did Huw finish the Snowdon race?", odile)) == ""
+
+
+def test_the_name_of_a_thing_is_asked_as_its_name(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("We adopted a greyhound called Moss.", odile)
+    assert answer_of(max_.say("What is the name of Odile's greyhound?", odile)) == "moss"
+    # No cat was said.
+    assert answer_of(max_.say("What is the name of Odile's cat?", odile)) == ""
+
+
+def test_can_asks_yes_or_no(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("Gwilym doesn't drink coffee.", odile)
+    max_.say("My dad Gwilym plays the harp every evening.", odile)
+    assert answer_of(max_.say("Can Gwilym drink coffee?", odile)) == "no"
+    assert answer_of(max_.say("Can Gwilym play the harp?", odile)) == "yes"
+    # Nothing said of the piano.
+    assert answer_of(max_.say("Can Gwilym play the piano?", odile)) == ""
