@@ -312,10 +312,25 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         if any(verb.doc[i].lower_ in (*_WH, *_COUNT) for i in time_idx)
         else time_phrase,
     )
+    if subj_tok is not None and _passive_thing(verb, subj_tok, subject):
+        # "Where is the spare key kept?": the thing is what the statement's verb was done to
+        # ("Ana keeps the spare key under the mat"), found by its object; whoever did it is
+        # no one asked.
+        said = tuple(w.lower_ for w in subj_tok.subtree if w.is_alpha and not w.is_stop)
+        return query.model_copy(update={"subject": None, "object_words": said})
     if subject is not None and subject.role != "kin" and _names_owner(subj_tok):
         # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
         return query.model_copy(update={"verb": "name", "attribute": True})
     return query
+
+
+def _passive_thing(verb: Token, subj_tok: Token, subject: Ref | None) -> bool:
+    """Is the question's subject a thing named (no one's, no name held) in the passive? The
+    parser may label such a subject "nsubj" beside its passive auxiliary ("When was the
+    shed built?")."""
+    thing = subject is not None and subject.role == "name" and subject.kind == "thing"
+    passive = subj_tok.dep_ == "nsubjpass" or any(c.dep_ == "auxpass" for c in verb.children)
+    return thing and passive and subj_tok.pos_ == "NOUN"
 
 
 #: How a modifier names a kind of the noun it is under ("piano teacher", "spin instructor",
