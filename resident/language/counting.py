@@ -40,6 +40,16 @@ def number_in(text: str) -> str | None:
     return " ".join(run).replace(" - ", "-") or None
 
 
+def number_value(number: str) -> int | None:
+    """The value of a number said in digits or in one word ("12", "twelve": 12), or None for
+    one said otherwise ("two hundred")."""
+    word = number.lower().replace(",", "").strip()
+    if word.isdigit():
+        return int(word)
+    value = table("number_words").get(word)
+    return int(value) if value is not None and value.isdigit() else None
+
+
 def _nouns(text: str) -> set[str]:
     out = set()
     for w in text.lower().replace("-", " ").split():
