@@ -63,6 +63,7 @@ from resident.language.objects import (
     time_clauses,
     verb_like,
 )
+from resident.language.parts_held import parts_counted
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -446,7 +447,8 @@ def _read_clause_for(
 ) -> list[Statement]:
     subject = subject_ref(subj_tok, ctx) or generic_subject(verb, subj_tok)
     if subject is None:
-        return []
+        # "My bakery has twelve employees": no subject MAX files, but its owner's thing.
+        return parts_counted(verb, subj_tok, ctx)
     read = _read_clause_with(verb, subject, subj_tok, ctx, skip_intro)
     if read:
         return read

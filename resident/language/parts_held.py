@@ -1,0 +1,66 @@
+"""What an owned thing has, counted ("my bakery has twelve employees", "our flat has five
+rooms"): kept as the owner's statement of the thing with the count of its parts as a quantity,
+so that "How many rooms does our flat have?" finds it through the owner, as every question
+about an owned thing does (owned.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language.attributes import attribute_owner
+from resident.language.roles import RoleFill
+from resident.language.statement import Context, Statement
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: Present-tense tags: what a thing had, or will have, is no count of what it has.
+_PRESENT = frozenset({"VBZ", "VBP"})
+
+
+def parts_counted(verb: Token, subj_tok: Token, ctx: Context) -> list[Statement]:
+    """The owner's statement of a thing with a number of what it has: its subject a noun with
+    a possessor ("my", "Kieran's"), its verb one of holding in the present, its objects
+    nouns each with a number (spaCy's nummod). Nothing when any of it is missing: a thing
+    said with no owner is nobody's to ask about."""
+    if subj_tok.pos_ != "NOUN" or verb.tag_ not in _PRESENT:
+        return []
+    if verb.lemma_.lower() not in words("possession_states"):
+        return []
+    if any(c.dep_ == "neg" for c in verb.children):
+        return []
+    owner = attribute_owner(subj_tok, ctx)
+    if owner is None or not any(c.dep_ == "poss" for c in subj_tok.children):
+        return []
+    counts = [_counted(obj) for obj in _objects(verb)]
+    said = [c for c in counts if c is not None]
+    if not said:
+        return []
+    return [
+        Statement(
+            subject=owner,
+            predicate="has",
+            object=subj_tok.lemma_.lower(),
+            verb="have",
+            roles=tuple(RoleFill(role="quantity", text=c) for c in said),
+        )
+    ]
+
+
+def _objects(verb: Token) -> list[Token]:
+    """The verb's direct objects, each of a list ("five rooms and a balcony")."""
+    first = next((c for c in verb.children if c.dep_ in ("dobj", "obj")), None)
+    return [] if first is None else [first, *(c for c in first.conjuncts if c.i > first.i)]
+
+
+def _counted(noun: Token) -> str | None:
+    """ "twelve employees" of the noun employees said with its number, or None when no number
+    is said with it."""
+    if noun.pos_ != "NOUN":
+        return None
+    number = [c for c in noun.children if c.dep_ == "nummod" and c.like_num]
+    if not number:
+        return None
+    start = min(t.i for n in number for t in n.subtree)
+    return noun.doc[start : noun.i + 1].text
