@@ -28,7 +28,6 @@ from resident.language.matching import (
     _lemma_tokens,
     claim_verbs,
     group_answers,
-    held_before,
     holds_time,
     light_event,
     moves_of,
@@ -403,9 +402,6 @@ def answer_query(
             continue
         if not query.ahead and planned(held.get(v.claim.id, ()), v.claim, now):
             # "Where does Callum work?" is not answered by where he plans to work.
-            continue
-        if not query.past and held_before(held.get(v.claim.id, ())):
-            # "How many cats do we have?" is not answered by "we had two cats".
             continue
         if not _at_time_asked(query, v, held.get(v.claim.id, ()), now):
             # "What does my girlfriend do in the morning?" is not answered by her job.

@@ -12,7 +12,7 @@ from resident.language.counting import counted, is_kind
 from resident.language.dictionary import Dictionary
 from resident.language.kinship import kin_of
 from resident.language.knowledge import ClaimView
-from resident.language.matching import claim_verbs, held_before
+from resident.language.matching import claim_verbs
 from resident.language.words import words
 from resident.records import Claim
 
@@ -52,9 +52,6 @@ def _said_count(
         has = [c for c in reads.graph.peek_claims(oid) if _holds(c.predicate)]
         held = reads.graph.qualifiers_of([c.id for c in has])
         for c in has:
-            if held_before(held.get(c.id, ())):
-                # "We had two cats": what was held may be gone.
-                continue
             label = reads.label(c.object_value)
             kinds = (
                 [] if c.object_entity is None else reads.graph.peek_claims(c.object_entity, "is_a")

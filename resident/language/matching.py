@@ -383,12 +383,6 @@ def planned(
     return any(q.role == "modality" and q.value in _NOT_YET for q in qualifiers)
 
 
-def held_before(qualifiers: Iterable[Qualifier]) -> bool:
-    """Was the statement a holding said in the past ("we had two cats": statement.py keeps it
-    as done)? It answers what was had, never what is had now: the cats may be gone."""
-    return any(q.role == "modality" and q.value == "done" for q in qualifiers)
-
-
 def asks_ahead(verb: Token) -> bool:
     """Is the question about what is ahead: "will"/"shall", "going to", a verb it wants or
     plans, or a present progressive ("Where is Ana moving?")?"""

@@ -317,17 +317,11 @@ def _predicate(*parts: str) -> str | None:
 _KEPT_MODALITIES = frozenset({"habit", "plan", "wish"})
 
 
-def _held_before(statement: Statement) -> bool:
-    """Is a statement a holding said in the past ("we had two cats", "I owned a boat")? Its
-    claim reads as a present one, so how it was said is kept: what was had may be gone."""
-    return statement.modality == "done" and statement.verb in words("possession_states")
-
-
 def qualifiers_of(statement: Statement, change: bool = False) -> tuple[Qualifier, ...]:
     """The qualifiers of a statement: its roles, how it was said, and whether the turn declared
     a change of state."""
     out = [Qualifier(role=r.role, value=r.text[:512]) for r in statement.roles if r.text.strip()]
-    if statement.modality in _KEPT_MODALITIES or _held_before(statement):
+    if statement.modality in _KEPT_MODALITIES:
         out.append(Qualifier(role="modality", value=statement.modality))
     if change:
         out.append(Qualifier(role="change", value="declared"))
