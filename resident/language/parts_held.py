@@ -1,7 +1,8 @@
-"""What an owned thing has, counted ("my bakery has twelve employees", "our flat has five
-rooms"): kept as the owner's statement of the thing with the count of its parts as a quantity,
-so that "How many rooms does our flat have?" finds it through the owner, as every question
-about an owned thing does (owned.py)."""
+"""Counts said of what someone has: what an owned thing has ("my bakery has twelve employees",
+"our flat has five rooms"), kept as the owner's statement of the thing with the count of its
+parts as a quantity, so that "How many rooms does our flat have?" finds it through the owner,
+as every question about an owned thing does (owned.py); and relatives or pets counted with
+their owner anywhere in a sentence ("two of our three sons"), which the owner has."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from resident.language.attributes import attribute_owner
 from resident.language.roles import RoleFill
-from resident.language.statement import Context, Statement
+from resident.language.statement import KIN, Context, Statement, is_pet
 from resident.language.words import words
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
 #: Present-tense tags: what a thing had, or will have, is no count of what it has.
 _PRESENT = frozenset({"VBZ", "VBP"})
@@ -64,3 +65,31 @@ def _counted(noun: Token) -> str | None:
         return None
     start = min(t.i for n in number for t in n.subtree)
     return noun.doc[start : noun.i + 1].text
+
+
+def counted_with_owner(sent: Span, ctx: Context) -> list[Statement]:
+    """ "Two of our three sons play rugby", "I miss my four cats": each relative or pet noun
+    said with its owner and a number is that many the owner has. A holding said as the
+    clause's own object ("we have three kids") is the clause's statement, not this one."""
+    out: list[Statement] = []
+    for tok in sent:
+        noun = tok.lemma_.lower()
+        if tok.pos_ != "NOUN" or not (noun in KIN or is_pet(noun)):
+            continue
+        if not any(c.dep_ == "poss" for c in tok.children):
+            continue
+        said = _counted(tok)
+        owner = None if said is None else attribute_owner(tok, ctx)
+        if said is None or owner is None:
+            continue
+        number = next(c.text for c in tok.children if c.dep_ == "nummod" and c.like_num)
+        out.append(
+            Statement(
+                subject=owner,
+                predicate="has",
+                object=said,
+                verb="have",
+                roles=(RoleFill(role="quantity", text=number),),
+            )
+        )
+    return out

@@ -33,6 +33,7 @@ _RIGHT_NOW = {
     "marathons",
     "grandkids_names",
     "books_year",
+    "two_of_three",
     "cars_trap",
     "dogs_trap",
     "pets_species",
@@ -129,3 +130,15 @@ def test_a_number_joined_to_a_noun_counts_that_noun_of_the_thing(max_: Max) -> N
     # It is one house, not three.
     assert answer_of(max_.say("How many houses do we have?", ines)) in ("", "1")
     assert answer_of(max_.say("How many bedrooms does my house have?", ines)) == ""
+
+
+def test_relatives_counted_with_their_owner_anywhere_are_had(max_: Max) -> None:
+    noor = person(max_, "Noor")
+    max_.say("Three of our five grandsons came to the wedding.", noor)
+    assert answer_of(max_.say("How many grandsons do we have?", noor)) == "five"
+    assert answer_of(max_.say("How many grandchildren do we have?", noor)) == "five"
+    max_.say("My neighbour Pia walked past with her two spaniels.", noor)
+    assert answer_of(max_.say("How many dogs does Pia have?", noor)) == "two"
+    # Pia's dogs are no one else's, and no granddaughter was counted.
+    assert answer_of(max_.say("How many dogs do we have?", noor)) == ""
+    assert answer_of(max_.say("How many granddaughters do we have?", noor)) == ""
