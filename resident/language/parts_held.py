@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.attributes import attribute_owner
+from resident.language.refs import subject_ref
 from resident.language.roles import RoleFill
-from resident.language.statement import KIN, Context, Statement, is_pet
+from resident.language.statement import KIN, Context, Ref, Statement, is_pet
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -76,10 +77,12 @@ def counted_with_owner(sent: Span, ctx: Context) -> list[Statement]:
         noun = tok.lemma_.lower()
         if tok.pos_ != "NOUN" or not (noun in KIN or is_pet(noun)):
             continue
-        if not any(c.dep_ == "poss" for c in tok.children):
+        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+        if poss is None or poss.lower_ == "their":
+            # "their two girls" are a couple's: no one person has them.
             continue
         said = _counted(tok)
-        owner = None if said is None else attribute_owner(tok, ctx)
+        owner = None if said is None else _owner(tok, poss, ctx)
         if said is None or owner is None:
             continue
         number = next(c.text for c in tok.children if c.dep_ == "nummod" and c.like_num)
@@ -93,3 +96,19 @@ def counted_with_owner(sent: Span, ctx: Context) -> list[Statement]:
             )
         )
     return out
+
+
+def _owner(tok: Token, poss: Token, ctx: Context) -> Ref | None:
+    """Whose the counted relatives are: "my", "our", a name's; for "his" or "her" the clause's
+    own subject ("Carys visited with her two girls": Carys's), never someone named before,
+    whom "her" may not mean."""
+    if poss.lower_ not in ("his", "her"):
+        return attribute_owner(tok, ctx)
+    verb = tok.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.pos_ == "PRON":
+        return None
+    ref = subject_ref(subj, ctx)
+    return ref if ref is not None and ref.kind == "person" else None
