@@ -42,7 +42,13 @@ from resident.language.matching import (
     opposites,
     reads_an_auxiliary,
 )
-from resident.language.owned import OWNED_SCORE, is_group, own_count, owned_answer
+from resident.language.owned import (
+    OWNED_SCORE,
+    is_group,
+    own_count,
+    owned_answer,
+    parts_count,
+)
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
@@ -331,6 +337,9 @@ class AnsweringMixin(KinAnsweringMixin):
         for its member ("When did Kyle's team win?": what Kyle said "we" won)."""
         if ref.role != "kin" or ref.kind != "thing" or ref.owner is None or not ref.noun:
             return None
+        counted = self._parts(ctx, query, ref)
+        if counted is not None:
+            return counted
         if is_group(ref.noun):
             return self._answer(ctx, query.model_copy(update={"subject": ref.owner}))
         owner = self._resolve_ref(ctx, ref.owner)
@@ -343,6 +352,19 @@ class AnsweringMixin(KinAnsweringMixin):
             # held of him says piano.
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
+
+    def _parts(self, ctx: _Ctx, query: Query, ref: Ref) -> _Reply | None:
+        """ "How many workers does my company have?": what its owner said it has, counted."""
+        unit = query.unit or (query.object_words[-1] if query.object_words else None)
+        if query.wh != "how many" or query.amount or unit is None or ref.owner is None:
+            return None
+        owner = self._resolve_ref(ctx, ref.owner)
+        if owner is None:
+            return None
+        found = parts_count(ctx.reads or self.dictionary, unit, ref.noun or "", owner, ctx.now)
+        if found is None:
+            return None
+        return _Reply(found.text, claims=found.claims, answer=found.short, score=found.score)
 
     def _why(self, ctx: _Ctx) -> _Reply:
         p = ctx.parsed

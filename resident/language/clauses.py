@@ -63,6 +63,7 @@ from resident.language.objects import (
     time_clauses,
     verb_like,
 )
+from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -107,7 +108,8 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
         read = _read_clause(head, ctx, skip_intro)
         kinds = role_kind_edges(head, ctx) if read else []
         out.extend(read + [e for e in kinds if e not in read])
-    return out + _phrase_edges(sent, ctx)
+    counts = [st for st in counted_with_owner(sent, ctx) if st not in out]
+    return out + _phrase_edges(sent, ctx) + counts
 
 
 def _subject_token(verb: Token) -> Token | None:
@@ -446,7 +448,8 @@ def _read_clause_for(
 ) -> list[Statement]:
     subject = subject_ref(subj_tok, ctx) or generic_subject(verb, subj_tok)
     if subject is None:
-        return []
+        # "My bakery has twelve employees": no subject MAX files, but its owner's thing.
+        return parts_counted(verb, subj_tok, ctx)
     read = _read_clause_with(verb, subject, subj_tok, ctx, skip_intro)
     if read:
         return read

@@ -40,6 +40,16 @@ def number_in(text: str) -> str | None:
     return " ".join(run).replace(" - ", "-") or None
 
 
+def number_value(number: str) -> int | None:
+    """The value of a number said in digits or in one word ("12", "twelve": 12), or None for
+    one said otherwise ("two hundred")."""
+    word = number.lower().replace(",", "").strip()
+    if word.isdigit():
+        return int(word)
+    value = table("number_words").get(word)
+    return int(value) if value is not None and value.isdigit() else None
+
+
 def _nouns(text: str) -> set[str]:
     out = set()
     for w in text.lower().replace("-", " ").split():
@@ -71,7 +81,8 @@ def counted(asked: Sequence[str], label: str, qualifiers: Iterable[Qualifier] = 
         return bare_number(label)
     for text in (label, *(q.value for q in held)):
         number = number_in(text)
-        if number is None:
+        if number is None or f"{number}-" in text.lower():
+            # "a two-bedroom cabin" is one cabin: a number joined to a noun modifies it.
             continue
         if noun is None or {noun, base_form(noun)} & _nouns(text):
             return number
@@ -88,6 +99,16 @@ def _number_before(text: str, noun: str) -> str | None:
         while start > 0 and (_is_number_word(words[start - 1]) or words[start - 1] in _JOINERS):
             start -= 1
         return number_in(" ".join(words[start:i]))
+    return None
+
+
+def number_of(text: str, noun: str) -> str | None:
+    """The number said right before `noun` or a kind of it in `text` ("twelve" of "twelve
+    employees" for workers: an employee is a worker by WordNet), or None."""
+    words = text.split()
+    for i, word in enumerate(words):
+        if i and _is_number_word(words[i - 1]) and is_kind(word, noun):
+            return _number_before(text, word.lower())
     return None
 
 

@@ -12,6 +12,8 @@ from resident.language.counting import counted, is_kind
 from resident.language.dictionary import Dictionary
 from resident.language.kinship import kin_of
 from resident.language.knowledge import ClaimView
+from resident.language.matching import claim_verbs
+from resident.language.words import words
 from resident.records import Claim
 
 
@@ -45,7 +47,9 @@ def _said_count(
     ("we have two cats") is returned with its claim."""
     said: tuple[str, Claim] | None = None
     for oid in owners:
-        has = reads.graph.peek_claims(oid, "has")
+        # Had, owned, kept, got, adopted: every verb of holding (data/keeping_verbs.txt) says
+        # what is held ("we've got three kids", "we keep eleven hens").
+        has = [c for c in reads.graph.peek_claims(oid) if _holds(c.predicate)]
         held = reads.graph.qualifiers_of([c.id for c in has])
         for c in has:
             label = reads.label(c.object_value)
@@ -60,6 +64,12 @@ def _said_count(
             if number is not None and said is None and (of_kind or is_kind(label, noun)):
                 said = (number, c)
     return said
+
+
+def _holds(predicate: str) -> bool:
+    """Is a predicate a verb of holding ("has", "gets", "keeps", "adopts"), said as it is?"""
+    negated, verbs, prep = claim_verbs(predicate)
+    return not negated and prep is None and bool(verbs & words("keeping_verbs"))
 
 
 def _relation_is(reads: Dictionary, claim: Claim, noun: str) -> bool:

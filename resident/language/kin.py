@@ -196,6 +196,12 @@ def _kin_by_copula(
     if subject.role not in ("name", "kin", "speaker", "listener"):
         return read
     out = list(read)
+    subj_tok = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    named = [] if subj_tok is None else _names_of_relative(verb, subj_tok, subject, ctx)
+    if named:
+        # "My grandchildren are Pip, Rosa and Teddy": each name is one of them, and the
+        # names are no value of the relative.
+        return [*(st for st in out if st.subject != subject), *named]
     for attr in (c for c in verb.children if c.dep_ == "attr"):
         for item in _conjuncts(attr):
             noun = _noun_lemma(item)
@@ -207,6 +213,26 @@ def _kin_by_copula(
             out = [st for st in out if not (st.predicate == "is_a" and st.object.endswith(noun))]
             out.extend(edges)
     return out
+
+
+def _names_of_relative(verb: Token, subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement]:
+    """ "My sister is Lena", "Our kids are Nour and Sami": a relative or pet noun with its
+    owner as the subject of a copula whose values are names: each name is such a relative."""
+    if subject.role != "kin" or subject.owner is None or _negated_copula(verb):
+        return []
+    attrs = [c for c in verb.children if c.dep_ == "attr"]
+    items = [item for attr in attrs for item in _conjuncts(attr)]
+    if not items or any(item.pos_ != "PROPN" for item in items):
+        return []
+    kind = "animal" if is_pet(subject.noun or "") else "person"
+    out: list[Statement] = []
+    for item in items:
+        out.extend(_kin_edge(subj_tok, Ref(role="name", name=_name_of(item), kind=kind), ctx))
+    return out
+
+
+def _negated_copula(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
 
 
 def said_together(verb: Token, read: list[Statement], ctx: Context) -> list[Ref]:

@@ -10,6 +10,7 @@ from datetime import datetime
 from resident.cognition.statements import told_by
 from resident.language import lexicon
 from resident.language.asking import Query, Resolved, hedge
+from resident.language.counting import number_value
 from resident.language.dictionary import Dictionary
 from resident.language.held_counts import held_members, same_noun
 from resident.language.kinship import address_groups, family, kin_nouns, kin_of
@@ -218,6 +219,14 @@ class KinAnsweringMixin(StoringMixin):
         else:
             return None
         shown = views([*members.values(), *([] if said is None else [said[1]])], reads)
+        stated = None if said is None else number_value(said[0])
+        if said is not None and stated is not None and len(members) > stated:
+            # "We have two kids" and three named as ours: the two accounts disagree, and
+            # which is right is not MAX's to choose (no other reading may answer either).
+            told = "\n".join(v.line for v in shown)
+            return _Reply(
+                f"I don't know: I was told {said[0]}, and {len(members)} are named.\n{told}"
+            )
         # "we have two cats called Tom and Jerry": the number said stands over a count of
         # the things held (one of them may have been read without its kind).
         short = str(len(members)) if said is None else said[0]

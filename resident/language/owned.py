@@ -11,7 +11,7 @@ from datetime import datetime
 
 from resident.language import lexicon
 from resident.language.asking import Query, Resolved, gap_filler, hedge
-from resident.language.counting import number_in
+from resident.language.counting import number_in, number_of
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, views
 from resident.language.statement import base_form
@@ -93,6 +93,32 @@ def owned_answer(
     short = " and ".join(dict.fromkeys(f for f, _ in found))
     lines = [f"{short}. {hedge(shown[0].claim)}", *(v.line for v in shown)]
     return Answer(text="\n".join(lines), claims=shown, known=True, short=short, score=OWNED_SCORE)
+
+
+def parts_count(
+    dictionary: Dictionary, unit: str, thing: str, owner: Resolved, now: datetime
+) -> Answer | None:
+    """ "How many rooms does our flat have?": the number of `unit` a statement of the owner's
+    `thing` holds in its quantity ("has flat", "five rooms": parts_held.py), or None when none
+    counts that unit (nor a kind of it)."""
+    graph = dictionary.graph
+    pool = [c for eid in owner.ids for c in graph.peek_claims(eid)]
+    held = graph.qualifiers_of([c.id for c in pool])
+    for view in views(pool, dictionary):
+        if not _names(view.object_label, thing):
+            continue
+        # "a two-bedroom cabin": a number said with a noun before the thing's own counts
+        # that noun of it, as a quantity role does.
+        said = [
+            view.object_label,
+            *(q.value for q in held.get(view.claim.id, ()) if q.role == "quantity"),
+        ]
+        for value in said:
+            number = number_of(value.replace("-", " "), unit)
+            if number is not None:
+                text = f"{number} ({value}). {hedge(view.claim)}\n{view.line}"
+                return Answer(text=text, claims=[view], known=True, short=number, score=OWNED_SCORE)
+    return None
 
 
 #: A possessive before a count in an owner's own statement says the things are the owner's.

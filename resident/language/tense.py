@@ -57,7 +57,10 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
     lemma = verb.lemma_.lower()
     if lemma in words("cessation_verbs"):
         return False
-    return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
+    # Holding is a state too ("we had two cats", "I owned a boat"), though WordNet files it
+    # under possession (data/possession_states.txt).
+    stative = lexicon.first_lexname(lemma, "v") == "verb.stative"
+    return progressive or stative or lemma in words("possession_states")
 
 
 def shows_tense(verb: Token) -> bool:
