@@ -171,8 +171,9 @@ def _verb_matches(
         # "Does Ming play guitar?" against "Ming does guitar": the object decides (score); a
         # verb with a preposition ("come to the triathlon") says more than "do".
         return True
-    if verbs & {"be", "is"} and _participle_of(object_label, query.verb):
-        # "How many years were they married?" against "Ambrose is married {for 52 years}".
+    if verbs & {"be", "is", "get", "gets"} and _participle_of(object_label, query.verb):
+        # "How many years were they married?" against "Ambrose is married {for 52 years}";
+        # "When did Luis marry?" against "Luis gets married {last June}".
         return True
     if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
         # "When did Spike escape?" against "Spike does escaping" (an event said with a time).

@@ -29,6 +29,7 @@ from resident.language.clause_parts import (
     _restated,
     _side_by_side,
     _time_tokens,
+    borrowed_time,
     clause_heads,
     listed_after,
     overlaps,
@@ -201,6 +202,7 @@ def _with_roles(
     roles += frequency(verb, used)  # "twice a month": how often, as its manner
     said = modality(verb, _mood(verb))
     listed = [] if obj is None else listed_after(verb, obj)
+    borrowed = borrowed_time(verb)
     counts = _item_counts([] if obj is None else [obj, *listed])
     out = []
     for st in statements:
@@ -225,6 +227,9 @@ def _with_roles(
                 kept = (*kept, RoleFill(role="quantity", text=mine))
         elif mine is not None and not any(r.role == "quantity" for r in kept):
             kept = (*kept, RoleFill(role="quantity", text=mine))  # "roses, forty bushes"
+        if borrowed is not None and st.when == borrowed:
+            # A time the parser hung on another verb that is this clause's (`clause_time`).
+            kept = (*kept, RoleFill(role="time", text=borrowed))
         mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
         out.append(st.model_copy(update={"roles": kept, "modality": mood}))
     # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena

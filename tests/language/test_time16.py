@@ -1,0 +1,68 @@
+"""A clause's time where the parser hung it on another verb (issue 21, time16): a comma
+splice, a participle that says what happened, verbs joined with one subject; and "got
+married" answering "when did ... marry". Real turns on a real DuckDB graph; the days cross a
+year's and a month's end."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.language.test_conversation import Max
+from tests.language.test_conversation import answer_of as _answer
+from tests.language.test_conversation import person as _person
+from tests.language.test_reading import _stored
+
+
+def _day(turn_claims: list[dict[str, object]], predicate: str) -> date | None:
+    found = next(c for c in turn_claims if c["predicate"] == predicate)
+    at = found["occurred_at"]
+    if at is None:
+        return None
+    return date.fromisoformat(str(at)[:10])
+
+
+def test_a_time_before_the_comma_of_a_spliced_clause_is_that_clauses(max_: Max) -> None:
+    # Said on 1 January 2026: yesterday is the last day of the year before.
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("Mia lost her first tooth yesterday, the tooth fairy left her a coin.", ines)
+    assert ("Mia", "loses", "first tooth") in _stored(max_, turn.claims)
+    assert _day(turn.claims, "loses") == date(2025, 12, 31)
+    assert "31 december 2025" in _answer(max_.say("When did Mia lose her first tooth?", oli))
+    # The later clause does not take it as well.
+    for c in turn.claims:
+        if c["predicate"] == "leaves":
+            assert c["occurred_at"] is None
+
+
+def test_a_time_on_the_participle_is_the_clauses(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.clock.advance(days=59)  # Sunday 1 March 2026
+    turn = max_.say("I got my hair cut on the 27th.", ines)
+    assert _day(turn.claims, "gets_cut") == date(2026, 2, 27)
+    assert "27 february 2026" in _answer(max_.say("When did Ines get her hair cut?", oli))
+
+
+def test_a_change_into_a_state_said_with_get(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("My cousin Luis got engaged to his girlfriend Marta on Tuesday.", ines)
+    assert ("Luis", "gets", "engaged") in _stored(max_, turn.claims)
+    assert _day(turn.claims, "gets") == date(2025, 12, 30)
+    turn = max_.say("Oli's sister got married in Lisbon in 2019.", ines)
+    assert "2019" in _answer(max_.say("When did Oli's sister get married?", ines))
+    assert "2019" in _answer(max_.say("When did Oli's sister marry?", oli))
+    # An adjective that is no participle is how one felt, not an event.
+    turn = max_.say("I got tired on Friday.", oli)
+    assert ("Oli", "gets", "tired") not in _stored(max_, turn.claims)
+
+
+def test_verbs_joined_with_one_subject_share_a_point_in_time(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.clock.advance(days=59)  # 1 March 2026: yesterday is the last day of February
+    turn = max_.say("Omar slipped on the ice yesterday and sprained his ankle.", ines)
+    assert _day(turn.claims, "sprains") == date(2026, 2, 28)
+    assert "28 february 2026" in _answer(max_.say("When did Omar sprain his ankle?", oli))
+    # How long is no point in time; a second subject says its own clause.
+    turn = max_.say("Omar lived in Rome for ten years and learned Italian.", ines)
+    assert _day(turn.claims, "learns") is None
+    turn = max_.say("Omar moved to Oslo in 2019 and his brother bought a boat.", ines)
+    assert _day(turn.claims, "buys") is None
