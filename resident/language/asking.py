@@ -201,6 +201,12 @@ def _verb_matches(
     return False
 
 
+def _takes_place(query: Query, verbs: frozenset[str]) -> bool:
+    """ "When is the allotment show?" of "the show is on the fourteenth" (events_said)."""
+    asked = query.wh == "when" and query.verb == "be" and not query.object_words
+    return asked and bool(verbs & {"happen", "happens"})
+
+
 def _participle_of(label: str, verb: str) -> bool:
     """Is a copula's complement the past participle of `verb` ("married" of "marry"), by
     WordNet's morphology and the form itself (an adjective that is no participle is not)?"""
@@ -303,7 +309,8 @@ def score(
         # old is Ivy's great-granny?" asks the great-granny's age, not Ivy's).
         return 3.0 if claim.predicate == (query.verb if query.attribute else "age") else None
     negated, verbs, prep = claim_verbs(claim.predicate)
-    if not (_verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)):
+    matched = _verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)
+    if not (matched or _takes_place(query, verbs)):
         return None
     if _asks_what_one_does(query) and _one_off(claim, qualifiers):
         # "What does Femi do?" is his job or a habit, not "Femi proposed last night".
@@ -480,15 +487,21 @@ def _said(
     """The answer in a few words and the line that leads the reply, or None when the claims
     found do not answer after all."""
     lead = top[0]
-    if query.attribute and query.wh != "yes":
-        short = " and ".join(dict.fromkeys(v.object_label for v in top))
-        return short, f"{short}. {hedge(lead.claim)}"
-    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     dated = [
         (v, at)
         for v in top
         if query.wh == "when" and (at := occurred(v.claim, held.get(v.claim.id, ()), query.past))
     ]
+    on_day = bool(dated) and dated[0][0].claim.occurred_at is not None
+    if query.attribute and query.wh != "yes" and not on_day:
+        short = " and ".join(dict.fromkeys(v.object_label for v in top))
+        return short, f"{short}. {hedge(lead.claim)}"
+    if query.attribute and on_day:
+        # "When is Meera's interview?" of "my interview is on Friday": the day it was said to
+        # be, read from the day it was said, not the words "on Friday".
+        short = told(dated[0][1], now, dated[0][0].object_label)
+        return short, f"{short}. {hedge(lead.claim)}"
+    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     if fillers and not dated:
         if query.wh == "how long":
             # "for forty-five years": the duration itself answers "how long".

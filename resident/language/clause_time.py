@@ -76,3 +76,16 @@ def span_phrase(phrase: str) -> bool:
     """ "for two years", "since May", "until he retired": a stretch of time, not a point."""
     first = phrase.split(" ", 1)[0].lower()
     return first in _SPAN_PREPS
+
+
+def said_by_its_time(verb: Token, subj_tok: Token | None, when: str | None) -> bool:
+    """ "The allotment show is on the fourteenth of June", "Pablo's wedding was yesterday": a
+    copula whose subject names an event (WordNet: an event in a frequent sense) and whose only
+    complement is a point in time says when the event takes place."""
+    if subj_tok is None or subj_tok.pos_ != "NOUN" or when is None or span_phrase(when):
+        return False
+    if any(c.dep_ in ("attr", "acomp", "oprd", "xcomp", "ccomp", "neg") for c in verb.children):
+        return False
+    from resident.language import lexicon
+
+    return lexicon.is_a(subj_tok.lemma_.lower(), "event", senses=2)

@@ -38,6 +38,7 @@ from resident.language.clause_parts import (
     subject_edges,
     wished_object,
 )
+from resident.language.events_said import event_by_its_time
 from resident.language.frequency import frequency, habit_done
 from resident.language.kin import (
     _kin_by_copula,
@@ -146,6 +147,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         # or the clause it conditions, says is stored; nor someone else's opinion reported.
         return []
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
+    attribute = attribute or event_by_its_time(verb, subj_tok, ctx, _negated(verb))
     if attribute is not None:
         return [] if praise_of_thing(attribute.predicate, verb) else [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.

@@ -66,3 +66,20 @@ def test_verbs_joined_with_one_subject_share_a_point_in_time(max_: Max) -> None:
     assert _day(turn.claims, "learns") is None
     turn = max_.say("Omar moved to Oslo in 2019 and his brother bought a boat.", ines)
     assert _day(turn.claims, "buys") is None
+
+
+def test_an_event_said_by_its_time(max_: Max) -> None:
+    # Said on Thursday 1 January 2026: "on Friday" of something to come is the 2nd, "on the
+    # 30th" of something done is the 30th of December before.
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("The church concert is on the third of February.", ines)
+    assert ("church concert", "happens", "on the third of February") in _stored(max_, turn.claims)
+    assert "3 february 2026" in _answer(max_.say("When is the church concert?", oli))
+    assert _answer(max_.say("When is the school concert?", oli)) == ""
+    max_.say("My appointment is on Friday.", oli)
+    assert "2 january 2026" in _answer(max_.say("When is Oli's appointment?", ines))
+    max_.say("Ines's recital was on the 30th.", oli)
+    assert "30 december 2025" in _answer(max_.say("When was Ines's recital?", oli))
+    # A thing that is no event is somewhere, not on a day.
+    turn = max_.say("The car is on the drive.", ines)
+    assert not any(p == "happens" for _, p, _ in _stored(max_, turn.claims))
