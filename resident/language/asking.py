@@ -428,6 +428,10 @@ def answer_query(
     if query.wh == "yes":
         # What was said last stands: "I don't play the trumpet anymore" after "I play it".
         top.sort(key=_when, reverse=True)
+    elif query.wh == "when":
+        # The telling that came last stands: "Mum had the operation on the 3rd" after "she is
+        # having it next month", whichever day each points at.
+        top.sort(key=lambda v: (-v.claim.confidence, -v.claim.created_at.timestamp()))
     else:
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ended is not None and (not top or _when(ended) >= _when(top[0])):

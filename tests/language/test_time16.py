@@ -83,3 +83,13 @@ def test_an_event_said_by_its_time(max_: Max) -> None:
     # A thing that is no event is somewhere, not on a day.
     turn = max_.say("The car is on the drive.", ines)
     assert not any(p == "happens" for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_the_telling_that_came_last_says_when(max_: Max) -> None:
+    # A plan said in January, then the day it happened told in February: the later telling.
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.say("My dad is having his knee replaced next month, so I'll be in Porto a lot.", ines)
+    max_.clock.advance(days=40)
+    max_.say("Dad had the operation on the 6th of February and he's walking already.", ines)
+    said = _answer(max_.say("When did Ines's dad have his knee operation?", oli))
+    assert "6 february 2026" in said
