@@ -65,6 +65,7 @@ from resident.language.objects import (
     time_clauses,
     verb_like,
 )
+from resident.language.passive_agent import done_by
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -184,10 +185,20 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
     subject = None if subj_tok is None else subject_ref(subj_tok, ctx)
     asked = None if subject is None else asked_as_statement(verb, subject)
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
+    if subject is not None and not asked and state is None:
+        # "I was visited by the vicar": the vicar visits me.
+        active = None if subj_tok is None else done_by(verb, subject, subj_tok, ctx)
+        done = [] if active is None else _with_roles(verb, subj_tok, [active])
+        # The doer is the subject now, no role beside it.
+        return [st.model_copy(update={"roles": _roles_but(st, "agent")}) for st in done]
     if asked or state is None:
         return [] if asked is None else [asked]
     said = passive_modality(verb)
     return [st.model_copy(update={"modality": said}) for st in _with_roles(verb, subj_tok, [state])]
+
+
+def _roles_but(st: Statement, role: str) -> tuple[RoleFill, ...]:
+    return tuple(r for r in st.roles if r.role != role)
 
 
 def _with_roles(

@@ -93,3 +93,17 @@ def test_the_telling_that_came_last_says_when(max_: Max) -> None:
     max_.say("Dad had the operation on the 6th of February and he's walking already.", ines)
     said = _answer(max_.say("When did Ines's dad have his knee operation?", oli))
     assert "6 february 2026" in said
+
+
+def test_a_passive_with_its_doer_is_said_as_the_doer_did_it(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("I was collected from the station by my uncle Rui on Monday.", ines)
+    assert ("Rui", "collects", "Ines") in _stored(max_, turn.claims)
+    collected = next(c for c in turn.claims if c["predicate"] == "collects")
+    assert "agent" not in collected.get("qualifiers", {})
+    assert _day(turn.claims, "collects") == date(2025, 12, 29)
+    assert "29 december 2025" in _answer(max_.say("When did Rui collect Ines?", oli))
+    # Done by no one MAX can name, or not done: nothing is stored.
+    assert max_.say("I was bitten by a dog.", oli).claims == []
+    turn = max_.say("Oli was not invited by Rui.", ines)
+    assert not any(p == "invites" for _, p, _ in _stored(max_, turn.claims))
