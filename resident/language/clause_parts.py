@@ -13,6 +13,7 @@ from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.apposed import apposed_kind
 from resident.language.clause_time import (
+    becomes,
     completing_participle,
     shared_with,
     span_phrase,
@@ -194,12 +195,9 @@ def borrowed_time(verb: Token) -> str | None:
     """The clause's time phrase when it was found away from the verb's own modifiers (on an
     earlier verb, after a splice, on the participle), which the clause's roles do not read."""
     when, at = _time_tokens(verb)
-    own = {t.i for c in verb.children if c.dep_ not in _COMPLEMENTS for t in c.subtree}
+    part = completing_participle(verb)
+    own = {t.i for c in verb.children if c != part for t in c.subtree}
     return when if when and at and not at <= own and not span_phrase(when) else None
-
-
-#: Where a participle that says what happened hangs ("got my ears pierced", "got engaged").
-_COMPLEMENTS = frozenset({"acomp", "ccomp", "xcomp", "oprd"})
 
 
 def _own_tokens(verb: Token) -> set[int]:
@@ -506,7 +504,7 @@ def said_whole(clause: _Emits, obj_tok: Token | None) -> bool:
         clause.emit("age", years, literal=True, verb_lemma="be")  # "he has seven years"
         return True
     part = completing_participle(clause.verb) if lemma == "get" and obj_tok is None else None
-    if part is not None and part.dep_ == "acomp" and lexicon.base(part.lower_, "a") == part.lower_:
+    if part is not None and part.dep_ == "acomp" and becomes(part):
         # "Dev got engaged to Hannah on Saturday": the change into a state, as `state_passive`
         # reads it where the parser made "got" the participle's auxiliary.
         clause.emit("gets", part.lower_, literal=True, verb_lemma="get")

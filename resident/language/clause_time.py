@@ -59,6 +59,18 @@ def completing_participle(verb: Token) -> Token | None:
     return None
 
 
+def becomes(part: Token) -> bool:
+    """ "got engaged", "got married": a participle WordNet knows as an adjective of its own,
+    the state the subject came into; not an idiom WordNet lists with the word after it ("got
+    used to it": "used_to", grown accustomed, no event)."""
+    from resident.language import lexicon
+
+    if lexicon.base(part.lower_, "a") != part.lower_:
+        return False
+    after = part.doc[part.i + 1].lower_ if part.i + 1 < len(part.doc) else ""
+    return not (after and lexicon.base(f"{part.lower_}_{after}", "a"))
+
+
 def shared_with(verb: Token) -> Token | None:
     """The verb a joined one shares its subject and its time with: both said in the past, the
     second without a subject of its own ("fell over yesterday and broke her wrist")."""
