@@ -173,8 +173,9 @@ def _verb_matches(
         # "Does Ming play guitar?" against "Ming does guitar": the object decides (score); a
         # verb with a preposition ("come to the triathlon") says more than "do".
         return True
-    if verbs & {"be", "is"} and _participle_of(object_label, query.verb):
-        # "How many years were they married?" against "Ambrose is married {for 52 years}".
+    if verbs & {"be", "is", "get", "gets"} and _participle_of(object_label, query.verb):
+        # "How many years were they married?" against "Ambrose is married {for 52 years}";
+        # "When did Luis marry?" against "Luis gets married {last June}".
         return True
     if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
         # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
@@ -200,6 +201,12 @@ def _verb_matches(
         said = query.verb in verbs or (query.verb == "have" and "has" in verbs)
         return said and not query.object_words and query.wh in ("what", "who")
     return False
+
+
+def _takes_place(query: Query, verbs: frozenset[str]) -> bool:
+    """ "When is the allotment show?" of "the show is on the fourteenth" (events_said)."""
+    asked = query.wh == "when" and query.verb == "be" and not query.object_words
+    return asked and bool(verbs & {"happen", "happens"})
 
 
 def _participle_of(label: str, verb: str) -> bool:
@@ -299,7 +306,8 @@ def score(
     if query.wh == "how old" or query.attribute:
         return _attribute_score(query, claim)
     negated, verbs, prep = claim_verbs(claim.predicate)
-    if not (_verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)):
+    matched = _verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)
+    if not (matched or _takes_place(query, verbs)):
         return None
     if _asks_what_one_does(query) and _one_off(claim, qualifiers):
         # "What does Femi do?" is his job or a habit, not "Femi proposed last night".
@@ -428,6 +436,10 @@ def answer_query(
     if query.wh == "yes":
         # What was said last stands: "I don't play the trumpet anymore" after "I play it".
         top.sort(key=_when, reverse=True)
+    elif query.wh == "when":
+        # The telling that came last stands: "Mum had the operation on the 3rd" after "she is
+        # having it next month", whichever day each points at.
+        top.sort(key=lambda v: (-v.claim.confidence, -v.claim.created_at.timestamp()))
     else:
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ended is not None and (not top or _when(ended) >= _when(top[0])):
@@ -488,15 +500,21 @@ def _said(
     """The answer in a few words and the line that leads the reply, or None when the claims
     found do not answer after all."""
     lead = top[0]
-    if query.attribute and query.wh != "yes":
-        short = " and ".join(dict.fromkeys(v.object_label for v in top))
-        return short, f"{short}. {hedge(lead.claim)}"
-    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     dated = [
         (v, at)
         for v in top
         if query.wh == "when" and (at := occurred(v.claim, held.get(v.claim.id, ()), query.past))
     ]
+    on_day = bool(dated) and dated[0][0].claim.occurred_at is not None
+    if query.attribute and query.wh != "yes" and not on_day:
+        short = " and ".join(dict.fromkeys(v.object_label for v in top))
+        return short, f"{short}. {hedge(lead.claim)}"
+    if query.attribute and on_day:
+        # "When is Meera's interview?" of "my interview is on Friday": the day it was said to
+        # be, read from the day it was said, not the words "on Friday".
+        short = told(dated[0][1], now, dated[0][0].object_label)
+        return short, f"{short}. {hedge(lead.claim)}"
+    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     if fillers and not dated:
         if query.wh == "how long":
             # "for forty-five years": the duration itself answers "how long".

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
+from resident.language.clause_time import becomes
 from resident.language.kin import _age
 from resident.language.phrases import _ATTRIBUTE_SYNONYMS, _WH_VERB, LITERAL_ATTRIBUTES
 from resident.language.refs import _conjuncts, _object_text, _owner_ref
@@ -203,7 +204,7 @@ def state_passive(verb: Token, subject: Ref) -> Statement | None:
         return None
     if any(c.dep_ in ("agent", "dobj", "dative", "attr", "oprd") for c in verb.children):
         return None
-    if lexicon.base(verb.lower_, "a") != verb.lower_:
+    if not becomes(verb):  # "got used to the noise" is no state said as an event
         return None
     auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
     if auxpass is None:

@@ -12,6 +12,14 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.apposed import apposed_kind
+from resident.language.clause_time import (
+    becomes,
+    completing_participle,
+    shared_with,
+    span_phrase,
+    stranded_on,
+    stranded_owner,
+)
 from resident.language.kin import _kin_edge
 from resident.language.objects import _direct_object, indirect_question, time_clause, years_had
 from resident.language.phrases import third_person
@@ -159,8 +167,13 @@ def perfect_point(verb: Token, preps: tuple[str, ...]) -> bool:
 
 
 def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
-    """The clause's time phrase ("last Saturday", "in two weeks") and its token indices."""
-    phrases, used = _child_time_tokens(verb)
+    """The clause's time phrase ("last Saturday", "in two weeks") and its token indices, with
+    the phrases the parser hung elsewhere that are this clause's (`clause_time`)."""
+    phrases, used = _child_time_tokens([*verb.children, *stranded_on(verb)], verb)
+    part = completing_participle(verb)
+    if not phrases and part is not None:
+        # "I got my ears pierced on Saturday": the time hangs on the participle.
+        phrases, used = _child_time_tokens(list(part.children), part)
     if not phrases:
         # "I adopted a cat named Miso two weeks ago": the date hangs lower in the parse.
         own = _own_tokens(verb)
@@ -170,23 +183,42 @@ def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
                 phrases.append(ent.text)
                 used.update(t.i for t in ent)
                 break
+    if not phrases and (first := shared_with(verb)) is not None:
+        # "Pat fell over yesterday and broke her wrist": the joined verb's time is hers too.
+        said, at = _time_tokens(first)
+        if said and not span_phrase(said) and at and max(at) < verb.i:
+            return said, at
     return (" ".join(phrases) if phrases else None), used
 
 
+def borrowed_time(verb: Token) -> str | None:
+    """The clause's time phrase when it was found away from the verb's own modifiers (on an
+    earlier verb, after a splice, on the participle), which the clause's roles do not read."""
+    when, at = _time_tokens(verb)
+    part = completing_participle(verb)
+    own = {t.i for c in verb.children if c != part for t in c.subtree}
+    return when if when and at and not at <= own and not span_phrase(when) else None
+
+
 def _own_tokens(verb: Token) -> set[int]:
-    """The clause's tokens, without the clauses under it."""
+    """The clause's tokens, without the clauses under it nor what belongs to an earlier one."""
     out = {verb.i}
     for child in verb.children:
         if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
+            continue
+        if stranded_owner(child) is not None:
             continue
         out.update(t.i for t in child.subtree)
     return out
 
 
-def _child_time_tokens(verb: Token) -> tuple[list[str], set[int]]:
+def _child_time_tokens(children: list[Token], owner: Token) -> tuple[list[str], set[int]]:
+    """The time phrases among `children` that are `owner`'s (not an earlier clause's)."""
     phrases: list[str] = []
     used: set[int] = set()
-    for child in verb.children:
+    for child in children:
+        if stranded_owner(child) not in (None, owner):
+            continue
         # "on Sunday and Mali lost ...": the subject of the next clause is no part of the time.
         cut = {t.i for d in child.subtree if opens_clause(d) for t in d.subtree}
         span_tokens = [t for t in child.subtree if t.i not in cut]
@@ -470,6 +502,12 @@ def said_whole(clause: _Emits, obj_tok: Token | None) -> bool:
         return True
     if (years := years_had(lemma, obj_tok)) is not None:
         clause.emit("age", years, literal=True, verb_lemma="be")  # "he has seven years"
+        return True
+    part = completing_participle(clause.verb) if lemma == "get" and obj_tok is None else None
+    if part is not None and part.dep_ == "acomp" and becomes(part):
+        # "Dev got engaged to Hannah on Saturday": the change into a state, as `state_passive`
+        # reads it where the parser made "got" the participle's auxiliary.
+        clause.emit("gets", part.lower_, literal=True, verb_lemma="get")
         return True
     caused = _caused(clause.verb, obj_tok) if lemma in ("have", "get") else None
     if caused is not None:

@@ -29,6 +29,7 @@ from resident.language.clause_parts import (
     _restated,
     _side_by_side,
     _time_tokens,
+    borrowed_time,
     clause_heads,
     listed_after,
     overlaps,
@@ -37,6 +38,7 @@ from resident.language.clause_parts import (
     subject_edges,
     wished_object,
 )
+from resident.language.events_said import event_by_its_time
 from resident.language.frequency import frequency, habit_done
 from resident.language.kin import (
     _kin_by_copula,
@@ -64,6 +66,7 @@ from resident.language.objects import (
     verb_like,
 )
 from resident.language.parts_held import counted_with_owner, parts_counted
+from resident.language.passive_agent import done_by
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -147,6 +150,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         # or the clause it conditions, says is stored; nor someone else's opinion reported.
         return []
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
+    attribute = attribute or event_by_its_time(verb, subj_tok, ctx, _negated(verb))
     if attribute is not None:
         return [] if praise_of_thing(attribute.predicate, verb) else [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.
@@ -183,10 +187,20 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
     subject = None if subj_tok is None else subject_ref(subj_tok, ctx)
     asked = None if subject is None else asked_as_statement(verb, subject)
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
+    if subject is not None and not asked and state is None:
+        # "I was visited by the vicar": the vicar visits me.
+        active = None if subj_tok is None else done_by(verb, subject, subj_tok, ctx)
+        done = [] if active is None else _with_roles(verb, subj_tok, [active])
+        # The doer is the subject now, no role beside it.
+        return [st.model_copy(update={"roles": _roles_but(st, "agent")}) for st in done]
     if asked or state is None:
         return [] if asked is None else [asked]
     said = passive_modality(verb)
     return [st.model_copy(update={"modality": said}) for st in _with_roles(verb, subj_tok, [state])]
+
+
+def _roles_but(st: Statement, role: str) -> tuple[RoleFill, ...]:
+    return tuple(r for r in st.roles if r.role != role)
 
 
 def _with_roles(
@@ -203,6 +217,7 @@ def _with_roles(
     roles += frequency(verb, used)  # "twice a month": how often, as its manner
     said = modality(verb, _mood(verb))
     listed = [] if obj is None else listed_after(verb, obj)
+    borrowed = borrowed_time(verb)
     counts = _item_counts([] if obj is None else [obj, *listed])
     out = []
     for st in statements:
@@ -227,6 +242,9 @@ def _with_roles(
                 kept = (*kept, RoleFill(role="quantity", text=mine))
         elif mine is not None and not any(r.role == "quantity" for r in kept):
             kept = (*kept, RoleFill(role="quantity", text=mine))  # "roses, forty bushes"
+        if borrowed is not None and st.when == borrowed:
+            # A time the parser hung on another verb that is this clause's (`clause_time`).
+            kept = (*kept, RoleFill(role="time", text=borrowed))
         mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
         out.append(st.model_copy(update={"roles": kept, "modality": mood}))
     # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
