@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.kin_elided import elided_children
 from resident.language.kinship import kin_noun, kin_nouns, relation_predicate
 from resident.language.refs import (
     _conjuncts,
@@ -38,7 +39,7 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
     """Who the named relatives and pets of a sentence are, wherever their phrase sits ("lives
     in Graz with his partner Eva": Eva is his partner): every "<owner's> <kin or pet noun>
     <Name>" of the sentence, once (`read` drops the repeats of the clauses' own)."""
-    out: list[Statement] = []
+    out: list[Statement] = elided_children(sent, ctx)
     for tok in sent:
         noun = tok.lemma_.lower()
         relation = _relation_noun(tok) if tok.pos_ == "PROPN" else None

@@ -140,7 +140,10 @@ def kin_of(graph: GraphStore, owners: Iterable[str], noun: str, now: datetime) -
         if sure:
             break
         unsure = unsure or maybe
-    return list(dict.fromkeys(sure or unsure))
+    # Of those whose sex nobody said, only one alone may be taken for "my son": two children
+    # of unknown sex are not both sons.
+    unsure = list(dict.fromkeys(unsure))
+    return list(dict.fromkeys(sure)) or (unsure if len(unsure) == 1 else [])
 
 
 def kin_noun(tok: Token) -> str:
