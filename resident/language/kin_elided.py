@@ -86,8 +86,10 @@ def _listed_after(num: Token, count: int) -> list[Token]:
             listed = {t.i for c in named for t in c.subtree}
             skip.update(t.i for t in clause.subtree if t.i not in listed)
             continue
-        if not _a_name(tok) or len(names) == min(count, _MAX_LISTED):
+        if not _a_name(tok):
             break
+        if len(names) == min(count, _MAX_LISTED):
+            return []  # more names than the number said: not the list it counts.
         names.append(tok)
     return names
 
