@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.refs import _name_of, _owner_ref
+from resident.language.roles import RoleFill
 from resident.language.statement import Context, Ref, Statement
 from resident.language.words import table, words
 
@@ -29,6 +30,14 @@ def elided_children(sent: Span, ctx: Context) -> list[Statement]:
         owner = _owner_ref(poss, ctx)
         if owner is None:
             continue
+        total = _partitive_total(poss)
+        if total is not None:
+            # "two of our three": the owner has three children, whoever is named.
+            has = f"{total} children"
+            count = (RoleFill(role="quantity", text=total),)
+            out.append(
+                Statement(subject=owner, predicate="has", object=has, verb="have", roles=count)
+            )
         for name in _named_children(poss):
             ctx.remember(_name_of(name), "person")
             named = Ref(role="name", name=_name_of(name), kind="person")
@@ -57,6 +66,16 @@ def _named_children(poss: Token) -> list[Token]:
         return []
     names = _listed_after(head, count)
     return names if len(names) == count else []
+
+
+def _partitive_total(poss: Token) -> str | None:
+    """The number of all the owner's children in "two of our three", when the list after it
+    names some of them; None otherwise."""
+    num = poss.head
+    prep = num.head
+    if num.pos_ != "NUM" or num.dep_ != "pobj" or prep.lower_ != "of" or not _named_children(poss):
+        return None
+    return num.text
 
 
 def _listed_count(num: Token) -> int | None:

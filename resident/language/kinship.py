@@ -140,10 +140,19 @@ def kin_of(graph: GraphStore, owners: Iterable[str], noun: str, now: datetime) -
         if sure:
             break
         unsure = unsure or maybe
-    # Of those whose sex nobody said, only one alone may be taken for "my son": two children
-    # of unknown sex are not both sons.
-    unsure = list(dict.fromkeys(unsure))
-    return list(dict.fromkeys(sure)) or (unsure if len(unsure) == 1 else [])
+    return list(dict.fromkeys(sure or unsure))
+
+
+def of_sex(graph: GraphStore, people: list[str], noun: str, now: datetime) -> list[str]:
+    """Those of `people` who may be named by `noun` as themselves: all for a noun of either
+    sex, those shown of its sex, else one alone whose sex nobody said (two children of
+    unknown sex are not both "my son")."""
+    kin = kin_nouns().get(noun)
+    if kin is None or kin.sex == "-":
+        return people
+    sure = [p for p in people if _sex(graph, p, now) == kin.sex]
+    unsure = [p for p in people if _sex(graph, p, now) is None]
+    return sure or (unsure if len(unsure) == 1 else [])
 
 
 def kin_noun(tok: Token) -> str:

@@ -108,3 +108,20 @@ def test_a_sexed_noun_is_not_every_relative_of_unknown_sex(max_: Max) -> None:
     max_.say("Me and my two, Kit and Sasha, live in Bath.", mia)
     reply = _answer(max_.say("Who is my son?", mia))
     assert "kit" not in reply or "sasha" not in reply
+
+
+def test_some_of_the_children_named_and_the_number_of_all(max_: Max) -> None:
+    # "two of our four": two named, four in all; the count is the number said.
+    mia, dan = _person(max_, "Mia"), _person(max_, "Dan")
+    turn = max_.say("This is Dan my husband and two of our four, Rosa and Teo.", mia)
+    stored = _stored(max_, turn.claims)
+    assert ("Rosa", "child_of", "Mia") in stored
+    assert "four" in _answer(max_.say("How many kids do we have?", dan))
+
+
+def test_a_kind_asked_that_the_answer_is_not(max_: Max) -> None:
+    # "What medicine ...?" is not answered by a game taken up.
+    ada, ben = _person(max_, "Ada"), _person(max_, "Ben")
+    max_.say("I took up chess at the club.", ada)
+    assert "chess" not in _answer(max_.say("What medicine does Ada take?", ben))
+    assert "chess" in _answer(max_.say("What game did Ada take up?", ben))
