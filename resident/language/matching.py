@@ -279,7 +279,10 @@ def kind_named(sent: Span) -> str | None:
     """The kind a "what N" or "which N" question asks for ("What medicine does Ambrose
     take?": medicine), when it is of a class WordNet lists well; None otherwise."""
     for t in sent:
-        if t.dep_ == "det" and t.lower_ in ("what", "which") and t.head.pos_ == "NOUN":
+        # The object asked ("What medicine does he take?"), not a misparsed verb ("What
+        # treats diabetes?", "treats" a noun).
+        object_asked = t.head.dep_ in ("dobj", "obj") and t.head.head.pos_ in ("VERB", "AUX")
+        if t.dep_ == "det" and t.lower_ in ("what", "which") and object_asked:
             noun = t.head.lemma_.lower()
             return noun if lexicon.first_lexname(noun, "n") in _TYPED_KINDS else None
     return None
