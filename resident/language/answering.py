@@ -37,8 +37,10 @@ from resident.language.matching import (
     claim_verbs,
     holds_all,
     holds_some,
+    kind_named,
     kinds_asked,
     names_other_kind,
+    of_kind_named,
     opposites,
     reads_an_auxiliary,
 )
@@ -264,6 +266,12 @@ class AnsweringMixin(KinAnsweringMixin):
         names ("When did Kyle's team win the county final?": "Kyle wins county")."""
         if ctx.doc is not None and reads_an_auxiliary(_asked_sentence(ctx.doc), query.verb):
             # "Which eye will Alun have done?" read as "have": no statement of it answers.
+            return False
+        kind = kind_named(_asked_sentence(ctx.doc)) if ctx.doc is not None else None
+        # "What medicine does Ambrose take?" is not answered by "takes up chess" (nor by a
+        # list that holds it).
+        kinds_named = (of_kind_named(v.object_label, kind) for v in answer.claims if kind)
+        if kind is not None and query.wh == "what" and not all(kinds_named):
             return False
         if answer.text.startswith(NOT_ANY_MORE):
             # "Does Lucía still work night shifts?": what ended it ("I changed to day shifts")

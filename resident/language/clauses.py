@@ -46,6 +46,9 @@ from resident.language.kin import (
     _object_kin_edges,
     _phrase_edges,
     _presented,
+    apposed_to_time,
+    introduced_name,
+    note_introduced,
     said_together,
 )
 from resident.language.objects import (
@@ -107,12 +110,19 @@ if TYPE_CHECKING:
 
 def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement]:
     out: list[Statement] = []
+    note_introduced(sent, ctx)
     for head in clause_heads(sent):
         read = _read_clause(head, ctx, skip_intro)
         kinds = role_kind_edges(head, ctx) if read else []
         out.extend(read + [e for e in kinds if e not in read])
+    # "one daughter, her name is Anika": the comma splice the parser hung on the noun as a
+    # relative clause names the relative introduced.
+    for tok in sent:
+        subj = next((c for c in tok.children if c.dep_ == "nsubj"), None)
+        if tok.dep_ == "relcl" and subj is not None:
+            out.extend(introduced_name(tok, subj, ctx) or [])
     counts = [st for st in counted_with_owner(sent, ctx) if st not in out]
-    return out + _phrase_edges(sent, ctx) + counts
+    return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts
 
 
 def _subject_token(verb: Token) -> Token | None:
@@ -149,6 +159,9 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         # "If I had a boat", "if it rains we will stay home": nothing a hypothetical clause,
         # or the clause it conditions, says is stored; nor someone else's opinion reported.
         return []
+    introduced = introduced_name(verb, subj_tok, ctx)
+    if introduced is not None:
+        return introduced
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
     attribute = attribute or event_by_its_time(verb, subj_tok, ctx, _negated(verb))
     if attribute is not None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.kinship import kin_nouns
+from resident.language.kin_elided import elided_children
+from resident.language.kinship import kin_noun, kin_nouns, relation_predicate
 from resident.language.refs import (
     _conjuncts,
     _items,
@@ -38,7 +39,7 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
     """Who the named relatives and pets of a sentence are, wherever their phrase sits ("lives
     in Graz with his partner Eva": Eva is his partner): every "<owner's> <kin or pet noun>
     <Name>" of the sentence, once (`read` drops the repeats of the clauses' own)."""
-    out: list[Statement] = []
+    out: list[Statement] = elided_children(sent, ctx)
     for tok in sent:
         noun = tok.lemma_.lower()
         relation = _relation_noun(tok) if tok.pos_ == "PROPN" else None
@@ -51,10 +52,15 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
             tok.pos_ == "NOUN"
             and (noun in KIN or is_pet(noun))
             and _naming(tok) is not None
-            and any(c.dep_ == "poss" for c in tok.children)
+            and (any(c.dep_ == "poss" for c in tok.children) or _stray_possessive(tok))
         ):
             out.extend(_object_kin_edges(tok, ctx))
             out.extend(_more_named(tok, ctx))
+        elif tok.pos_ == "NOUN" and noun in KIN and (whose := _name_owning(tok)) is not None:
+            # "Nnamdi's sister Ada's wedding": Ada is the sister.
+            named = Ref(role="name", name=_name_of(whose), kind="person")
+            out.extend(_kin_edge(tok, named, ctx))
+            ctx.remember(_name_of(whose), "person")
         elif tok.pos_ == "NOUN" and noun in KIN and (called := _called(tok)) is not None:
             # "Her brother is called Tomas": who the relative's noun names.
             named = Ref(role="name", name=_name_of(called), kind="person")
@@ -67,6 +73,29 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
             out.extend(_object_kin_edges(tok, ctx, owner))
             out.extend(_more_named(tok, ctx, owner))
     return out
+
+
+def _name_owning(tok: Token) -> Token | None:
+    """The name right after a relative's noun that owns the next thing ("Nnamdi's sister
+    Ada's wedding", parsed with the wedding in apposition to the sister)."""
+    if not any(c.dep_ == "poss" for c in tok.children) or _naming(tok) is not None:
+        return None
+    for thing in (c for c in tok.children if c.dep_ == "appos"):
+        name = next((c for c in thing.children if c.dep_ == "poss"), None)
+        if name is not None and name.pos_ == "PROPN" and name.i == tok.i + 1:
+            return name
+    return None
+
+
+def _stray_possessive(tok: Token) -> Token | None:
+    """The owner the parser hung elsewhere ("... in Galway and Grace's mum Rita lives ...":
+    "Grace's" made a conjunct of Galway): the name and "'s" said right before the noun."""
+    if tok.i < 2 or any(c.dep_ in ("poss", "det") for c in tok.children):
+        return None
+    case, name = tok.doc[tok.i - 1], tok.doc[tok.i - 2]
+    if case.tag_ == "POS" and name.pos_ == "PROPN" and name.head != tok:
+        return name
+    return None
 
 
 def _called(tok: Token) -> Token | None:
@@ -127,7 +156,11 @@ def _kin_edge(
     owner_tok = next((c for c in noun_tok.children if c.dep_ == "poss"), None)
     if owner_tok is None and name_tok is not None:
         owner_tok = next((c for c in name_tok.children if c.dep_ == "poss"), None)
+    if owner_tok is None:
+        owner_tok = _stray_possessive(noun_tok)
     noun = _noun_lemma(noun_tok)
+    if (whole := kin_noun(noun_tok)) in KIN or whole in kin_nouns():
+        noun = whole  # "her great-granny Bridie"
     if owner_tok is not None:
         owner = _owner_ref(owner_tok, ctx)
     out = []
@@ -144,7 +177,13 @@ def _kin_edge(
             # "my husband Karim": the talk has shown Karim a man.
             ctx.note_sex(named.name, kin.sex)
         out.append(
-            Statement(subject=named, predicate=f"{noun}_of", object="", object_ref=owner, verb="be")
+            Statement(
+                subject=named,
+                predicate=relation_predicate(noun),
+                object="",
+                object_ref=owner,
+                verb="be",
+            )
         )
     return out
 
@@ -253,3 +292,93 @@ def said_together(verb: Token, read: list[Statement], ctx: Context) -> list[Ref]
 
 #: Refs a "they" may name: people by name, and relatives ("Mum and Dad").
 _GROUPED = frozenset({"name", "kin"})
+
+
+#: Possessives that may stand for a relative or pet just introduced ("her name is Anika").
+_INTRODUCED_POSS = frozenset({"his", "her", "its", "their"})
+
+
+def note_introduced(sent: Span, ctx: Context) -> None:
+    """Remember a relative or pet a sentence introduces without naming it, as the object of
+    having or getting ("Hana had a baby girl", "Tuan has a new girlfriend", "I adopted a
+    greyhound"): its name may follow ("her name is Seo-yeon")."""
+    for tok in sent:
+        noun = kin_noun(tok)
+        if tok.pos_ != "NOUN" or tok.dep_ != "dobj" or not (noun in KIN or is_pet(noun)):
+            continue
+        if tok.head.lemma_ not in words("keeping_verbs") or _naming(tok) is not None:
+            continue
+        deps = {c.dep_: c for c in tok.children}
+        if "poss" in deps or ("det" in deps and deps["det"].lower_ not in ("a", "an")):
+            continue  # "my sister", "the dog": someone already known, not introduced.
+        subjects = [c for c in tok.head.children if c.dep_ == "nsubj"]
+        owners = [r for s in subjects for t in _conjuncts(s) if (r := subject_ref(t, ctx))]
+        # Whoever has a child or a pet is a person, whatever the recogniser took the name for.
+        owners = [
+            r.model_copy(update={"kind": "person"}) if r.role == "name" else r for r in owners
+        ]
+        if owners:
+            ctx.introduced = (tuple(owners), noun, ctx.turn)
+
+
+def introduced_name(verb: Token, subj_tok: Token, ctx: Context) -> list[Statement] | None:
+    """ "Hana had a baby girl, her name is Seo-yeon": the name is the introduced relative's
+    (Seo-yeon girl_of Hana), not an attribute of Hana's; None when the clause is not one."""
+    poss = next((c for c in subj_tok.children if c.dep_ == "poss"), None)
+    value = next((c for c in verb.children if c.dep_ == "attr"), None)
+    intro = ctx.introduced
+    if (
+        verb.lemma_ != "be"
+        or subj_tok.lemma_.lower() != "name"
+        or poss is None
+        or poss.lower_ not in _INTRODUCED_POSS
+        or value is None
+        or intro is None
+        or intro[2] != ctx.turn
+    ):
+        return None
+    words_ = [t for t in value.subtree if not t.is_punct or t.text == "-"]
+    name = "".join(t.text_with_ws for t in words_).strip().replace(" - ", "-")
+    return _name_introduced(name, {"his": "m", "her": "f"}.get(poss.lower_), ctx)
+
+
+def apposed_to_time(sent: Span, ctx: Context) -> list[Statement]:
+    """ "Ada had a baby boy on Monday, Chidera": the name set off after the time, which the
+    parser hangs on the day, names the relative the sentence introduced."""
+    intro = ctx.introduced
+    if intro is None or intro[2] != ctx.turn:
+        return []
+    for tok in sent:
+        if tok.dep_ == "appos" and tok.pos_ == "PROPN" and tok.head.ent_type_ in ("DATE", "TIME"):
+            return _name_introduced(_name_of(tok), None, ctx) or []
+    return []
+
+
+def _name_introduced(name: str, said: str | None, ctx: Context) -> list[Statement] | None:
+    """The relative or pet just introduced, named `name`; None when its noun's sex is not the
+    one the possessive said ("a baby boy ... her name": someone else's)."""
+    intro = ctx.introduced
+    if intro is None or not name[:1].isupper():
+        return None
+    owners, noun, _ = intro
+    sex = kin_nouns().get(noun)
+    if said is not None and sex is not None and sex.sex in ("m", "f") and sex.sex != said:
+        return None
+    ctx.introduced = None
+    kind = "person" if noun in KIN else "animal"
+    named = Ref(role="name", name=name, kind=kind)
+    ctx.remember(name, kind)
+    if said is not None or (sex is not None and sex.sex != "-"):
+        ctx.note_sex(name, said or (sex.sex if sex is not None else ""))
+    if kind == "animal":
+        out = [Statement(subject=named, predicate="is_a", object=noun, verb="be")]
+        return out + [
+            Statement(subject=named, predicate="pet_of", object="", object_ref=o, verb="be")
+            for o in owners
+        ]
+    return [
+        Statement(
+            subject=named, predicate=relation_predicate(noun), object="", object_ref=o, verb="be"
+        )
+        for o in owners
+    ]

@@ -13,7 +13,7 @@ from resident.language.asking import Query, Resolved, hedge
 from resident.language.counting import number_value
 from resident.language.dictionary import Dictionary
 from resident.language.held_counts import held_members, same_noun
-from resident.language.kinship import address_groups, family, kin_nouns, kin_of
+from resident.language.kinship import address_groups, family, kin_nouns, kin_of, of_sex
 from resident.language.knowledge import resolve, views
 from resident.language.matching import claim_verbs, modifier_held
 from resident.language.statement import Ref, is_pet
@@ -99,11 +99,13 @@ class KinAnsweringMixin(StoringMixin):
                 for c in reads.graph.peek_claims(eid)
                 if c.predicate.endswith("_of") and (c.object_entity or "").startswith("person:")
             ]
+        ids = subject.ids if direct else of_sex(reads.graph, subject.ids, noun or "", ctx.now)
+        claims = [c for c in claims if direct or c.subject in ids]
         if not claims:
             return None
         shown = views(claims, reads)
         # Through other relatives the answer is the people reached, not those claims' subjects.
-        labels = (v.subject_label for v in shown) if direct else map(reads.label, subject.ids)
+        labels = (v.subject_label for v in shown) if direct else map(reads.label, ids)
         short = " and ".join(dict.fromkeys(labels))
         lead = hedge(shown[0].claim)
         return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)

@@ -38,7 +38,14 @@ def kin_nouns() -> dict[str, KinNoun]:
     for row in rows("kin_paths"):
         noun, sex, *paths = row
         out[noun] = KinNoun(sex, tuple(tuple(p.split(".")) for p in paths))
+    # A predicate holds no hyphen: "great-granny" is stored as "great_granny_of".
+    out |= {n.replace("-", "_"): kin for n, kin in out.items() if "-" in n}
     return out
+
+
+def relation_predicate(noun: str) -> str:
+    """The predicate a relative's noun is stored under ("great-granny": great_granny_of)."""
+    return f"{noun.replace('-', '_')}_of"
 
 
 @functools.cache
@@ -136,10 +143,29 @@ def kin_of(graph: GraphStore, owners: Iterable[str], noun: str, now: datetime) -
     return list(dict.fromkeys(sure or unsure))
 
 
+def of_sex(graph: GraphStore, people: list[str], noun: str, now: datetime) -> list[str]:
+    """Those of `people` who may be named by `noun` as themselves: all for a noun of either
+    sex, those shown of its sex, else one alone whose sex nobody said (two children of
+    unknown sex are not both "my son")."""
+    kin = kin_nouns().get(noun)
+    if kin is None or kin.sex == "-":
+        return people
+    sure = [p for p in people if _sex(graph, p, now) == kin.sex]
+    unsure = [p for p in people if _sex(graph, p, now) is None]
+    return sure or (unsure if len(unsure) == 1 else [])
+
+
 def kin_noun(tok: Token) -> str:
-    """The kin noun a token heads, "-in-law" included ("father - in - law": father-in-law)."""
+    """The kin noun a token heads, "-in-law" and "great-" included ("father - in - law":
+    father-in-law; "great - granny": great-granny), when kin_paths.txt knows the whole."""
     after = [t.lower_ for t in tok.doc[tok.i + 1 : tok.i + 5]]
-    return f"{tok.lower_}-in-law" if after == ["-", "in", "-", "law"] else tok.lemma_.lower()
+    if after == ["-", "in", "-", "law"]:
+        return f"{tok.lower_}-in-law"
+    noun = tok.lemma_.lower()
+    before = [t.lower_ for t in tok.doc[max(tok.i - 2, 0) : tok.i]]
+    if before == ["great", "-"] and f"great-{noun}" in kin_nouns():
+        return f"great-{noun}"
+    return noun
 
 
 def kin_ref(tok: Token) -> Ref | None:

@@ -267,6 +267,41 @@ def names_other_kind(kinds: Sequence[tuple[frozenset[str], frozenset[str]]], lab
     return False
 
 
+#: The classes of kinds (WordNet lexicographer files of the noun's first sense) whose members
+#: WordNet lists well enough to tell a thing that is none ("What medicine ...?": chess is no
+#: medicine); a time, a place, a job or a deed asked is left to the other checks.
+_TYPED_KINDS = frozenset(
+    {"noun.cognition", "noun.artifact", "noun.substance", "noun.food", "noun.plant"}
+)
+
+
+def kind_named(sent: Span) -> str | None:
+    """The kind a "what N" or "which N" question asks for ("What medicine does Ambrose
+    take?": medicine), when it is of a class WordNet lists well; None otherwise."""
+    for t in sent:
+        # The object asked ("What medicine does he take?"), not a misparsed verb ("What
+        # treats diabetes?", "treats" a noun).
+        object_asked = t.head.dep_ in ("dobj", "obj") and t.head.head.pos_ in ("VERB", "AUX")
+        if t.dep_ == "det" and t.lower_ in ("what", "which") and object_asked:
+            noun = t.head.lemma_.lower()
+            return noun if lexicon.first_lexname(noun, "n") in _TYPED_KINDS else None
+    return None
+
+
+def of_kind_named(label: str, kind: str) -> bool:
+    """Could a statement's object be a `kind`: it names the kind, or a word of it is one in
+    any WordNet sense ("chess" is a game, no medicine), or it holds a name or no word WordNet
+    knows ("amlodipine", "Dune")."""
+    said = label.replace("-", " ").split()
+    words = [w.lower() for w in said if w.lower() not in STOP]
+    known = [b for w in words if (b := lexicon.base(w, "n"))]
+    if kind in words or base_form(kind) in words or not known or any(w.istitle() for w in said):
+        return True
+    return any(lexicon.is_a(b, kind, None) for b in known) or lexicon.is_a(
+        "_".join(words), kind, None
+    )
+
+
 def reads_an_auxiliary(sent: Span, verb: str) -> bool:
     """Was `verb` taken from an auxiliary of another verb ("Which eye will Alun have done?"
     read as "have")? Then no statement of that verb answers the question."""

@@ -401,12 +401,25 @@ def _poss(tok: Token) -> Token | None:
     return owner
 
 
+def _of_object(tok: Token) -> Token | None:
+    """The owner of "the name of X" (X a name, a relative or a pet); None otherwise."""
+    if any(c.dep_ in ("amod", "compound", "nmod", "poss") for c in tok.children):
+        return None
+    for prep in (c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"):
+        for pobj in (c for c in prep.children if c.dep_ == "pobj"):
+            noun = pobj.lemma_.lower()
+            if pobj.pos_ == "PROPN" or noun in KIN or is_pet(noun):
+                return pobj
+    return None
+
+
 def question_subject(tok: Token, ctx: Context) -> Ref | None:
     """Whom a question asks about: "the dog's name" asks about the dog, and "the dog", "the
     kids" in a household are the speaker's (a definite relative or pet noun said without an
     owner means the speaker's own)."""
     if tok.lemma_.lower() == "name":
-        owner = _poss(tok)
+        # "the dog's name", "the name of Idris's greyhound": whose name is asked.
+        owner = _poss(tok) or _of_object(tok)
         if owner is not None:
             tok = owner
     kin = kin_ref(tok)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.apposed import apposed_person
+from resident.language.kinship import kin_noun, kin_nouns
 from resident.language.objects import counted_parts, qualified_indefinite
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.statement import (
@@ -73,6 +74,8 @@ def _name_of(tok: Token) -> str:
     if (whole := possessive_name(tok)) is not None:
         return whole  # "New Year's Eve" is one name
     parts = [c for c in tok.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
+    # "Grandma Yetunde", "Auntie Bisi": the family noun said as a title is no part of the name.
+    parts = [c for c in parts if not _family_word(c)]
     parts += [tok]
     parts += [c for c in tok.rights if c.dep_ in ("flat",) and c.pos_ == "PROPN"]
     # "Ama got picked", misparsed as one name: a name's parts share its capital.
@@ -113,7 +116,7 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
         if owner is None:
             return apposed_person(tok, named, _name_of)  # "The instructor, Greta, ..."
-        noun = tok.lemma_.lower()
+        noun = kin_noun(tok)  # "Ivy's great-granny": great-granny
         kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
         if named is not None:
             return Ref(role="name", name=_name_of(named), kind=kind)
@@ -208,9 +211,11 @@ def _relation_noun(tok: Token) -> Token | None:
     noun in apposition, "our grandson Yaw lives" with both words as subjects of the verb: the
     relation noun."""
     for child in tok.children:
+        # "my grandad Walter": a family noun said as a title is tagged a proper noun.
+        titled = child.pos_ == "PROPN" and child.dep_ == "compound" and _family_word(child)
         if (
             child.dep_ in ("compound", "nmod", "amod", "appos")
-            and child.pos_ == "NOUN"
+            and (child.pos_ == "NOUN" or titled)
             and _relation_word(child)
             and (child.dep_ != "appos" or _owned_relation(tok, child))
         ):
@@ -231,9 +236,24 @@ def _relation_noun(tok: Token) -> Token | None:
 
 def _owned_relation(name: Token, noun: Token) -> bool:
     """ "Piotr, my husband": a relative's noun with its owner in apposition to a name the
-    phrase did not already relate ("my wife Lin, my father, ...": a list, not Lin's noun)."""
-    related = name.dep_ == "appos" and _relation_word(name.head)
-    return not related and any(c.dep_ == "poss" for c in noun.children)
+    phrase did not already relate ("my wife Lin, my father, ...": a list, not Lin's noun),
+    unless the two nouns have other owners ("my son Robert, Clara's father": one man is both)."""
+    owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+    if owner is None:
+        return False
+    if name.dep_ != "appos" or not _relation_word(name.head):
+        return True
+    first = next((c for c in name.head.children if c.dep_ == "poss"), None)
+    return first is not None and _owner_word(first) != _owner_word(owner)
+
+
+def _owner_word(tok: Token) -> str:
+    """Who a possessive names, as said: "my" and "our" are the speaker, a name itself."""
+    return "my" if tok.lower_ in ("my", "our") else tok.lower_
+
+
+def _family_word(tok: Token) -> bool:
+    return kin_noun(tok) in kin_nouns()
 
 
 def _relation_word(tok: Token) -> bool:

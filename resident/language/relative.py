@@ -96,7 +96,12 @@ def said_again(clause: Token) -> str | None:
         # "Tom, whose brother is a pilot": Tom's brother is a pilot.
         return " ".join([named + "'s", *(t.text for t in rest)])
     skip = -1 if relative is None else relative.i
-    has_subject = any(c.dep_ in _SUBJECT_DEPS for c in clause.children if c.i != skip)
+    subjects = [c for c in clause.children if c.dep_ in _SUBJECT_DEPS and c.i != skip]
+    if relative is None and any(s.lemma_.lower() == "name" for s in subjects):
+        # "one daughter, her name is Anika": two sentences run together, not a relative
+        # clause (clauses.introduced_name reads it).
+        return None
+    has_subject = bool(subjects)
     if not has_subject:
         # "my sister, who lives in Oslo": she is who lives there.
         return " ".join([named, *(t.text for t in rest)])

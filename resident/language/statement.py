@@ -99,6 +99,10 @@ class Context:
     speaker: str | None = None
     relative_speaker: str | None = None
 
+    #: A relative or pet just introduced without a name ("Hana had a baby girl", "I adopted a
+    #: greyhound"): its owners, its noun and the turn, for the "her name is ..." after it.
+    introduced: tuple[tuple[Ref, ...], str, int] | None = None
+
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
         self.relative_speaker = self.speaker
@@ -170,7 +174,9 @@ class Context:
         return self.last_mention
 
 
-KIN = words("reading_kin")
+#: Relation nouns: the family nouns of kin_paths.txt and the other relations of reading_kin.txt
+#: (friend, neighbour, boss ...), one list for reading and asking.
+KIN = words("reading_kin") | frozenset(row[0] for row in rows("kin_paths"))
 
 
 #: Family nouns and their sex (data/kin_paths.txt: "dad m parent ..."; "-" for either).
