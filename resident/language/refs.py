@@ -10,6 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.antecedents import (
+    copula_named,
+    fits_kind,
+    named_noun,
+    owner_outranked,
+    relation_kind,
+    rival_fits,
+    rivals_of,
+)
 from resident.language.apposed import apposed_person
 from resident.language.objects import counted_parts, qualified_indefinite
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
@@ -39,16 +48,13 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
             if bare_relative(tok) is not None:
                 continue  # "Dad": the speaker's father, remembered as a relative when read.
             kind = "person" if tok.ent_type_ == "PERSON" else "thing"
-            if tok.dep_ == "appos" and is_pet(tok.head.lemma_.lower()):
-                kind = "animal"
-            if tok.dep_ in ("oprd", "attr", "dobj") and tok.head.lemma_.lower() in ("name", "call"):
-                # "a cat named Miso": Miso is what the noun named is.
-                owner = tok.head.head
-                noun = owner.lemma_.lower()
-                kind = "animal" if is_pet(noun) else "person" if noun in KIN else kind
-                if kind != "thing":
-                    ctx.remember(_name_of(tok), kind)
-                    continue
+            noun = named_noun(tok)
+            if noun is not None and (given := relation_kind(_noun_lemma(noun))) is not None:
+                # "a cat named Miso", "Grandad's dog is Skipper", "our cat is called Tigger",
+                # "my dog, Rex": what the noun named is.
+                ctx.remember(_name_of(tok), given)
+                ctx.rivals = rivals_of(tok, _name_of)
+                continue
             if tok.dep_ == "attr" and any(
                 c.lower_ in ("i", "we") for c in tok.head.children if c.dep_ == "nsubj"
             ):
@@ -67,6 +73,7 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
                 addressed = False
             if named and not addressed:
                 ctx.remember(_name_of(tok), kind)
+                ctx.rivals = rivals_of(tok, _name_of)
 
 
 def _name_of(tok: Token) -> str:
@@ -131,15 +138,17 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low in ("you", "u"):
         return Ref(role="listener", kind="person")
-    earlier = _named_before(tok, ctx) if low in ("he", "she") else None
+    earlier = _named_before(tok, ctx) if low in ("he", "she", "it") else None
     if earlier is not None:
         ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
         return earlier
+    if _outranked_here(tok):
+        return None  # "Grandad's dog is old, he's eleven": the dog, whom the turn did not name.
     relative = ctx.relative_for(low) if low in _PRONOUN_PEOPLE else None
     if relative is not None:
         return relative
     mentioned = ctx.mention(low)
-    if low in _PRONOUN_PEOPLE and mentioned is not None:
+    if (low in _PRONOUN_PEOPLE or low == "it") and mentioned is not None:
         name, kind = mentioned
         # "Kuba ... he has seven years": what he/she says of a name is its sex from now.
         ctx.note_sex(name, table("pronoun_sex").get(low, ""))
@@ -178,18 +187,55 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
             if sex is None or said is None or sex == said:
                 return relative
             continue
+        if owner_outranked(t, tok.lower_):
+            return None  # "Grandad's dog ... he": the dog, not Grandad; unnamed here.
         naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
         if not ctx.agrees(_name_of(t), tok.lower_):
             # "This is Piotr, my husband, and Zofia, she is ...": not Piotr.
             continue
         listed = t.dep_ == "conj" and t.head.pos_ in ("PROPN", "NOUN")
-        if t.ent_type_ == "PERSON" or naming or listed or t.dep_ in ("nsubj", "appos"):
-            known = ctx.named(_name_of(t))
-            kind = known[1] if known is not None else "person"
-            if naming and is_pet(t.head.head.lemma_.lower()):
-                kind = "animal"
+        copular = copula_named(t)  # "Grandad's dog is Skipper, he's eleven": Skipper.
+        if (
+            t.ent_type_ == "PERSON"
+            or naming
+            or listed
+            or copular is not None
+            or t.dep_
+            in (
+                "nsubj",
+                "appos",
+            )
+        ):
+            kind = _kind_said(t, ctx, naming, copular)
+            if not fits_kind(tok.lower_, kind):
+                continue
+            if rival_fits(t, tok.lower_, lambda o: _fits_name(o, tok.lower_, ctx)):
+                return None  # "a dog called Rex and a cat called Mochi, he ...": either.
             return Ref(role="name", name=_name_of(t), kind=kind)
     return None
+
+
+def _kind_said(t: Token, ctx: Context, naming: bool, copular: Token | None) -> str:
+    known = ctx.named(_name_of(t))
+    kind = known[1] if known is not None else "person"
+    if naming and is_pet(t.head.head.lemma_.lower()):
+        kind = "animal"
+    if copular is not None:
+        kind = relation_kind(copular.lemma_) or kind
+    return kind
+
+
+def _fits_name(t: Token, pronoun: str, ctx: Context) -> bool:
+    """Could a name said together with another be what the pronoun names as well?"""
+    known = ctx.named(_name_of(t))
+    kind = known[1] if known is not None else "person" if t.ent_type_ == "PERSON" else ""
+    return bool(kind) and fits_kind(pronoun, kind) and ctx.agrees(_name_of(t), pronoun)
+
+
+def _outranked_here(tok: Token) -> bool:
+    """Was an owner of a relative or pet the pronoun fits said before it in its sentence?"""
+    before = tok.doc[tok.sent.start : tok.i]
+    return any(owner_outranked(t, tok.lower_) for t in before if t.pos_ == "PROPN")
 
 
 def _lower_case_name(tok: Token, ctx: Context) -> Ref | None:
@@ -246,16 +292,23 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low == "your":
         return Ref(role="listener", kind="person")
-    earlier = _named_before(tok, ctx) if low in ("his", "her") else None
+    earlier = _named_before(tok, ctx) if low in ("his", "her", "its") else None
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
-        return Ref(role="name", name=earlier.name, kind="person")
+        return Ref(role="name", name=earlier.name, kind=earlier.kind)
+    if low in ("his", "her", "its") and _outranked_here(tok):
+        return None
     relative = ctx.relative_for(low) if low in ("his", "her") else None
     if relative is not None:
         return relative
     mentioned = ctx.mention(low)
-    if low in ("his", "her", "their") and mentioned is not None:
-        return Ref(role="name", name=mentioned[0], kind="person")
+    if low in ("his", "her", "their", "its") and mentioned is not None:
+        kind = "animal" if mentioned[1] == "animal" else "person"
+        return Ref(role="name", name=mentioned[0], kind=kind)
+    if is_elder(tok.lemma_.lower()) and all(c.dep_ == "case" for c in tok.children):
+        # "Grandad's dog": the speaker's grandad, as "Grandad has a dog" names him.
+        speaker = Ref(role="speaker", kind="person")
+        return Ref(role="kin", owner=speaker, noun=tok.lemma_.lower(), kind="person")
     if tok.pos_ == "PROPN" and low != "max":
         return Ref(role="name", name=_name_of(tok), kind="person")
     return None

@@ -144,7 +144,13 @@ class Context:
             return ()
         return self.group
 
+    #: What the last name was said with ("a dog called Rex and a cat called Mochi",
+    #: "Grandad's dog"): a pronoun the next sentence says that fits one of them as well names
+    #: no one (antecedents.py).
+    rivals: tuple[tuple[str, str, str | None], ...] = ()
+
     def remember(self, name: str, kind: str) -> None:
+        self.rivals = ()
         if kind in ("person", "animal") and all(r.name != name for r in self.group):
             self.group = ()  # "Ana and Tom moved. Lena came too. They ...": not the pair.
         self.relative_last = False
@@ -165,8 +171,15 @@ class Context:
         talk showed them of the other sex."""
         if self.last_mention is None or self.turn - self.mention_turn > 2:
             return None
+        # antecedents.py reads the nouns this module defines: imported here, not at the top.
+        from resident.language.antecedents import fits_kind, rival_blocks
+
         if not self.agrees(self.last_mention[0], pronoun):
             return None
+        if not fits_kind(pronoun, self.last_mention[1]):
+            return None  # "it" names an animal only
+        if any(rival_blocks(r, pronoun, self.agrees) for r in self.rivals):
+            return None  # "We have a dog called Rex and a cat called Mochi. He ...": either.
         return self.last_mention
 
 

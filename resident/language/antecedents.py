@@ -1,0 +1,141 @@
+"""What an earlier phrase of the parse offers a third-person pronoun, and when two phrases offer
+it equally. One mechanism for he/she/it/his/her/its, within a sentence and from the sentence
+before: the nearest compatible antecedent (a person, an animal, by the sex the talk or a family
+noun shows), with three readings of the parse that decide between phrases:
+
+- a name said with the copula of a relative's or pet's noun names that relative or pet ("Grandad's
+  dog is Skipper", "my sister is Lena"), like a name in apposition;
+- an owner is less salient than what it owns: after "Grandad's dog", "he" is the dog, so the
+  owner is never the antecedent while the owned relative or pet also fits the pronoun;
+- items said together ("a dog called Rex and a cat called Mochi", "Tom and Sam") are equally
+  likely: a pronoun that fits more than one of them names no one (a claim about the wrong one is
+  worse than none).
+
+"it"/"its" name only an animal (a thing's "it" is as often the weather, an event or the talk).
+Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from resident.language.roles import NAMING_VERBS
+from resident.language.statement import KIN, family_sex, is_pet
+from resident.language.words import table
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: What else a name was said with: (name or "", kind or "", sex or None).
+Rival = tuple[str, str, str | None]
+
+#: Pronouns that may stand for an animal as well as a person ("it" only for an animal).
+_NEUTER = frozenset({"it", "its"})
+
+
+def fits_kind(pronoun: str, kind: str) -> bool:
+    """Could this pronoun stand for something of this kind? it/its only for an animal."""
+    if pronoun.lower() in _NEUTER:
+        return kind == "animal"
+    return True
+
+
+def relation_kind(noun: str) -> str | None:
+    """The kind a relation noun gives what it names: a relative is a person, a pet an animal."""
+    noun = noun.lower()
+    return "person" if noun in KIN else "animal" if is_pet(noun) else None
+
+
+def copula_named(tok: Token) -> Token | None:
+    """The relation noun a name said with the copula names: "Grandad's dog is Skipper", "my
+    sister is Lena", "our cat's name is Mochi" (the noun that owns "name"). None otherwise
+    ("my favourite band is Queen" names no relative or pet; "my name is Ana" is the speaker)."""
+    if tok.dep_ != "attr" or tok.pos_ != "PROPN" or tok.head.lemma_.lower() != "be":
+        return None
+    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.pos_ != "NOUN":
+        return None
+    if subj.lemma_.lower() in ("name",):
+        subj = next((c for c in subj.children if c.dep_ == "poss" and c.pos_ == "NOUN"), None)
+        if subj is None:
+            return None
+    return subj if relation_kind(subj.lemma_) is not None else None
+
+
+def _sex_fits(pronoun: str, sex: str | None) -> bool:
+    said = table("pronoun_sex").get(pronoun.lower())
+    return said is None or sex is None or said == sex
+
+
+def noun_fits(noun: Token, pronoun: str) -> bool:
+    """Could the pronoun stand for the relative or pet this noun names? "he" fits a dog or a
+    brother, not a sister; "it" fits a dog, not a brother."""
+    kind = relation_kind(noun.lemma_)
+    if kind is None or not fits_kind(pronoun, kind):
+        return False
+    return kind == "animal" or _sex_fits(pronoun, family_sex(noun.lemma_.lower()))
+
+
+def owner_outranked(tok: Token, pronoun: str) -> bool:
+    """Is `tok` the owner of a relative or pet the pronoun also fits ("Grandad's dog ... he",
+    "Tom's sister ... she")? Then the owner is not what the pronoun names."""
+    return tok.dep_ == "poss" and tok.head.pos_ == "NOUN" and noun_fits(tok.head, pronoun)
+
+
+def named_noun(tok: Token) -> Token | None:
+    """The noun a name is given to ("a dog called Rex", "our cat is called Tigger": the
+    noun; "Grandad's dog is Skipper": the relation noun), if any."""
+    if tok.dep_ in ("oprd", "attr", "dobj", "xcomp") and tok.head.lemma_.lower() in NAMING_VERBS:
+        if tok.head.dep_ == "acl":
+            return tok.head.head
+        return next((c for c in tok.head.children if c.dep_ == "nsubjpass"), None)
+    if tok.dep_ == "appos" and tok.head.pos_ == "NOUN":
+        return tok.head
+    return copula_named(tok)
+
+
+def listed_with(tok: Token) -> list[Token]:
+    """The other items said together with a name: its own conjuncts ("Tom and Sam"), and the
+    items listed with the noun it names ("a dog called Rex and a cat called Mochi")."""
+    out = [t for t in tok.conjuncts if t.pos_ in ("PROPN", "NOUN")]
+    noun = named_noun(tok)
+    if noun is not None:
+        out += [t for t in noun.conjuncts if t.pos_ in ("PROPN", "NOUN") and t not in out]
+    return [t for t in out if t.i != tok.i]
+
+
+def rival_fits(tok: Token, pronoun: str, fits_name: Callable[[Token], bool]) -> bool:
+    """Does an item said together with `tok` fit the pronoun as well? `fits_name(token)` says
+    whether a listed name fits (its kind and the sex the talk has shown of it)."""
+    for other in listed_with(tok):
+        if other.pos_ == "NOUN":
+            if noun_fits(other, pronoun):
+                return True
+        elif fits_name(other):
+            return True
+    return False
+
+
+def rivals_of(tok: Token, name_of: Callable[[Token], str]) -> tuple[Rival, ...]:
+    """What else a sentence's last name was said with, kept for a pronoun in the next sentence:
+    the items listed with it, and what it owns ("I walked Grandad's dog." -> the dog)."""
+    out: list[Rival] = []
+    for other in listed_with(tok):
+        if other.pos_ == "NOUN" and (kind := relation_kind(other.lemma_)) is not None:
+            out.append(("", kind, family_sex(other.lemma_.lower())))
+        elif other.pos_ == "PROPN" and other.ent_type_ in ("", "PERSON"):
+            out.append((name_of(other), "", None))
+    owned = relation_kind(tok.head.lemma_) if tok.dep_ == "poss" else None
+    if owned is not None and tok.head.pos_ == "NOUN":
+        out.append(("", owned, family_sex(tok.head.lemma_.lower())))
+    return tuple(out)
+
+
+def rival_blocks(rival: Rival, pronoun: str, agrees: Callable[[str, str], bool]) -> bool:
+    """Does a kept rival fit the pronoun as well as the last name does? A listed name of no
+    known kind may be a person or a pet; `agrees(name, pronoun)` is the sex the talk showed."""
+    name, kind, sex = rival
+    if name:
+        return agrees(name, pronoun) and (kind == "" or fits_kind(pronoun, kind))
+    return fits_kind(pronoun, kind) and (kind == "animal" or _sex_fits(pronoun, sex))
