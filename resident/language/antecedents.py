@@ -11,7 +11,9 @@ noun shows), with three readings of the parse that decide between phrases:
   likely: a pronoun that fits more than one of them names no one (a claim about the wrong one is
   worse than none).
 
-"it"/"its" name only an animal (a thing's "it" is as often the weather, an event or the talk).
+"it"/"its" name only an animal (a thing's "it" is as often the weather, an event or the talk),
+and only one named in an earlier sentence: in the sentence that names it, "it" is as often the
+name ("a rabbit called Marchewka, it means carrot").
 Pure.
 """
 
@@ -80,7 +82,11 @@ def noun_fits(noun: Token, pronoun: str) -> bool:
 def owner_outranked(tok: Token, pronoun: str) -> bool:
     """Is `tok` the owner of a relative or pet the pronoun also fits ("Grandad's dog ... he",
     "Tom's sister ... she")? Then the owner is not what the pronoun names."""
-    return tok.dep_ == "poss" and tok.head.pos_ == "NOUN" and noun_fits(tok.head, pronoun)
+    owned = tok.head
+    if tok.dep_ != "poss" or owned.pos_ != "NOUN" or owned.dep_ == "attr":
+        # "Zofia, she is Piotr's grandmother": a noun said of the subject names no one new.
+        return False
+    return noun_fits(owned, pronoun)
 
 
 def named_noun(tok: Token) -> Token | None:
@@ -93,6 +99,23 @@ def named_noun(tok: Token) -> Token | None:
     if tok.dep_ == "appos" and tok.head.pos_ == "NOUN":
         return tok.head
     return copula_named(tok)
+
+
+def beside(tok: Token) -> Token | None:
+    """A relative's noun set right after a name, between commas, that the parser listed as
+    another item ("Piotr, my husband, and Zofia": husband is Piotr, not a third person)."""
+    own = [c.right_edge.i for c in tok.rights if c.dep_ not in ("conj", "cc", "punct", "appos")]
+    comma = max([tok.i, *own]) + 1
+    if comma + 1 >= len(tok.doc) or tok.doc[comma].text != ",":
+        return None
+    return next(
+        (
+            t
+            for t in (*tok.conjuncts, *tok.children)
+            if t.pos_ == "NOUN" and t.left_edge.i == comma + 1 and relation_kind(t.lemma_)
+        ),
+        None,
+    )
 
 
 def listed_with(tok: Token) -> list[Token]:

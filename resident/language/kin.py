@@ -145,6 +145,8 @@ def _kin_edge(
     if is_pet(noun):
         kind = _animal_kind(noun_tok, noun)
         out.append(Statement(subject=named, predicate="is_a", object=kind, verb="be"))
+        if named.name and "Plur" not in noun_tok.morph.get("Number", []):
+            ctx.note_called(noun, named.name)  # "the dog", later: Rex
         if owner is not None:
             out.append(
                 Statement(subject=named, predicate="pet_of", object="", object_ref=owner, verb="be")

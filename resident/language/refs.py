@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.antecedents import (
+    beside,
     copula_named,
     fits_kind,
     named_noun,
+    noun_fits,
     owner_outranked,
     relation_kind,
     rival_fits,
@@ -119,6 +121,9 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
         if owner is None:
+            the_one = _the_pet(tok, ctx)
+            if the_one is not None:
+                return the_one  # "We have a dog called Rex. The dog is three.": Rex.
             return apposed_person(tok, named, _name_of)  # "The instructor, Greta, ..."
         noun = tok.lemma_.lower()
         kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
@@ -130,6 +135,17 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     return None
 
 
+def _the_pet(tok: Token, ctx: Context) -> Ref | None:
+    """ "the dog" alone (no other word before or after it): the one dog the talk named."""
+    if not is_pet(tok.lemma_.lower()) or "Plur" in tok.morph.get("Number", []):
+        return None
+    said = [c for c in tok.children if c.dep_ not in ("punct",)]
+    if [c.lower_ for c in said] != ["the"]:
+        return None
+    name = ctx.the_one(tok.lemma_.lower())
+    return None if name is None else Ref(role="name", name=name, kind="animal")
+
+
 def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     """Whom a personal pronoun names: I/we the speaker, you the listener, he/she the nearest
     fitting name or relative said before it."""
@@ -138,7 +154,7 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low in ("you", "u"):
         return Ref(role="listener", kind="person")
-    earlier = _named_before(tok, ctx) if low in ("he", "she", "it") else None
+    earlier = _named_before(tok, ctx) if low in ("he", "she") else None
     if earlier is not None:
         ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
         return earlier
@@ -147,6 +163,8 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     relative = ctx.relative_for(low) if low in _PRONOUN_PEOPLE else None
     if relative is not None:
         return relative
+    if low == "it" and any(named_noun(t) is not None for t in tok.doc[tok.sent.start : tok.i]):
+        return None  # "a rabbit called Marchewka, it means carrot": the name, or the rabbit.
     mentioned = ctx.mention(low)
     if (low in _PRONOUN_PEOPLE or low == "it") and mentioned is not None:
         name, kind = mentioned
@@ -226,7 +244,11 @@ def _kind_said(t: Token, ctx: Context, naming: bool, copular: Token | None) -> s
 
 
 def _fits_name(t: Token, pronoun: str, ctx: Context) -> bool:
-    """Could a name said together with another be what the pronoun names as well?"""
+    """Could a name said together with another be what the pronoun names as well? Not where
+    its relation noun shows the other sex ("Piotr, my husband, and Zofia, she ...")."""
+    relation = _relation_noun(t) or named_noun(t) or beside(t)
+    if relation is not None:
+        return noun_fits(relation, pronoun) and ctx.agrees(_name_of(t), pronoun)
     known = ctx.named(_name_of(t))
     kind = known[1] if known is not None else "person" if t.ent_type_ == "PERSON" else ""
     return bool(kind) and fits_kind(pronoun, kind) and ctx.agrees(_name_of(t), pronoun)
@@ -292,7 +314,7 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low == "your":
         return Ref(role="listener", kind="person")
-    earlier = _named_before(tok, ctx) if low in ("his", "her", "its") else None
+    earlier = _named_before(tok, ctx) if low in ("his", "her") else None
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
         return Ref(role="name", name=earlier.name, kind=earlier.kind)

@@ -71,6 +71,8 @@ class Statement(BaseModel):
 
 #: How many names the reader keeps for lower-case spellings.
 _NAMES_KEPT = 512
+#: How many names of one pet noun are kept ("the dog" with two is no one either way).
+_CALLED_KEPT = 4
 
 
 @dataclass
@@ -148,6 +150,20 @@ class Context:
     #: "Grandad's dog"): a pronoun the next sentence says that fits one of them as well names
     #: no one (antecedents.py).
     rivals: tuple[tuple[str, str, str | None], ...] = ()
+
+    #: The names given to each pet noun so far ("a dog called Rex": dog -> Rex), for "the
+    #: dog" later in the talk.
+    called: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def note_called(self, noun: str, name: str) -> None:
+        said = self.called.get(noun, ())
+        self.called[noun] = (*[n for n in said if n != name], name)[-_CALLED_KEPT:]
+
+    def the_one(self, noun: str) -> str | None:
+        """Whom "the dog" names: the one name given to a dog in the talk; none when there were
+        two (which one is meant, the reader cannot tell)."""
+        said = self.called.get(noun, ())
+        return said[0] if len(said) == 1 else None
 
     def remember(self, name: str, kind: str) -> None:
         self.rivals = ()
