@@ -327,6 +327,12 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if low in ("his", "her", "their", "its") and mentioned is not None:
         kind = "animal" if mentioned[1] == "animal" else "person"
         return Ref(role="name", name=mentioned[0], kind=kind)
+    mine = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if tok.pos_ == "NOUN" and tok.lemma_.lower() in KIN and mine is not None:
+        # "my uncle's cat": the cat of the speaker's uncle.
+        whose = _owner_ref(mine, ctx)
+        kin = tok.lemma_.lower()
+        return None if whose is None else Ref(role="kin", owner=whose, noun=kin, kind="person")
     if is_elder(tok.lemma_.lower()) and all(c.dep_ == "case" for c in tok.children):
         # "Grandad's dog": the speaker's grandad, as "Grandad has a dog" names him.
         speaker = Ref(role="speaker", kind="person")
