@@ -74,8 +74,8 @@ def noun_fits(noun: Token, pronoun: str) -> bool:
     """Could the pronoun stand for the relative or pet this noun names? "he" fits a dog or a
     brother, not a sister; "it" fits a dog, not a brother."""
     kind = relation_kind(noun.lemma_)
-    if kind is None or not fits_kind(pronoun, kind):
-        return False
+    if kind is None or not fits_kind(pronoun, kind) or _plural(noun):
+        return False  # "Aiko's parents ... her dad": her is not the parents.
     return kind == "animal" or _sex_fits(pronoun, family_sex(noun.lemma_.lower()))
 
 
@@ -146,10 +146,12 @@ def rivals_of(tok: Token, name_of: Callable[[Token], str]) -> tuple[Rival, ...]:
     out: list[Rival] = []
     for other in listed_with(tok):
         if other.pos_ == "NOUN" and (kind := relation_kind(other.lemma_)) is not None:
-            out.append(("", kind, family_sex(other.lemma_.lower())))
+            if not _plural(other):
+                out.append(("", kind, family_sex(other.lemma_.lower())))
         elif other.pos_ == "PROPN" and other.ent_type_ in ("", "PERSON"):
             out.append((name_of(other), "", None))
-    owned = relation_kind(tok.head.lemma_) if tok.dep_ == "poss" else None
+    single = tok.dep_ == "poss" and not _plural(tok.head)
+    owned = relation_kind(tok.head.lemma_) if single else None
     if owned is not None and tok.head.pos_ == "NOUN":
         out.append(("", owned, family_sex(tok.head.lemma_.lower())))
     return tuple(out)
@@ -162,3 +164,8 @@ def rival_blocks(rival: Rival, pronoun: str, agrees: Callable[[str, str], bool])
     if name:
         return agrees(name, pronoun) and (kind == "" or fits_kind(pronoun, kind))
     return fits_kind(pronoun, kind) and (kind == "animal" or _sex_fits(pronoun, sex))
+
+
+def _plural(noun: Token) -> bool:
+    """A plural noun ("parents", "dogs"): no he/she/it names it (they is read elsewhere)."""
+    return "Plur" in noun.morph.get("Number", [])

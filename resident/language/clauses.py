@@ -76,6 +76,7 @@ from resident.language.refs import (
     opens_clause,
     role_kind_edges,
     subject_ref,
+    the_pet,
 )
 from resident.language.roles import RoleFill, clause_roles, is_time, modality
 from resident.language.standing import stance
@@ -444,7 +445,8 @@ class _Clause:
 def _read_clause_for(
     verb: Token, subj_tok: Token, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
-    subject = subject_ref(subj_tok, ctx) or generic_subject(verb, subj_tok)
+    subject = the_pet(subj_tok, ctx) or subject_ref(subj_tok, ctx)
+    subject = subject or generic_subject(verb, subj_tok)
     if subject is None:
         return []
     read = _read_clause_with(verb, subject, subj_tok, ctx, skip_intro)

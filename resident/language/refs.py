@@ -76,6 +76,10 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
             if named and not addressed:
                 ctx.remember(_name_of(tok), kind)
                 ctx.rivals = rivals_of(tok, _name_of)
+            elif tok.dep_ == "ROOT" and len(sent) <= 2 and ctx.last_mention is not None:
+                # "Kimchi! He is fine": a new name said alone may be whom "he" names next, or
+                # whom the speaker calls; either way not the one named before it.
+                ctx.rivals = (*ctx.rivals, (_name_of(tok), "", None))
 
 
 def _name_of(tok: Token) -> str:
@@ -121,9 +125,6 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
         if owner is None:
-            the_one = _the_pet(tok, ctx)
-            if the_one is not None:
-                return the_one  # "We have a dog called Rex. The dog is three.": Rex.
             return apposed_person(tok, named, _name_of)  # "The instructor, Greta, ..."
         noun = tok.lemma_.lower()
         kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
@@ -135,8 +136,10 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     return None
 
 
-def _the_pet(tok: Token, ctx: Context) -> Ref | None:
-    """ "the dog" alone (no other word before or after it): the one dog the talk named."""
+def the_pet(tok: Token, ctx: Context) -> Ref | None:
+    """ "the dog" alone (no other word before or after it) as the subject of a statement: the
+    one dog the talk named ("We have a dog called Rex. The dog is three.": Rex). A question's
+    "the dog" is read by the asking side, which finds the pet by its kind."""
     if not is_pet(tok.lemma_.lower()) or "Plur" in tok.morph.get("Number", []):
         return None
     said = [c for c in tok.children if c.dep_ not in ("punct",)]
