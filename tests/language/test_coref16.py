@@ -105,3 +105,24 @@ def test_the_dog_is_the_one_dog_named(max_: Max) -> None:
     max_.say("Oli has a greyhound called Dash.", ines)
     turn = max_.say("The greyhound is six.", ines)
     assert _ages(max_, turn.claims) == set()
+
+
+def test_a_plural_owned_noun_leaves_the_owner_to_her(max_: Max) -> None:
+    # "her" is singular: not "the grandparents", so Mei, their owner.
+    ines = _person(max_, "Ines")
+    max_.say("Mei's grandparents came for lunch on Sunday.", ines)
+    turn = max_.say("Her dad climbed Ben Nevis.", ines)
+    assert any(s == "Mei's dad" for s, _, _ in _stored(max_, turn.claims))
+
+
+def test_a_question_about_the_pet_is_the_asking_sides(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    max_.say("We have a cat called Sushi.", ines)
+    assert "sushi" in _answer(max_.say("What is the cat called?", ines))
+
+
+def test_a_new_name_said_alone_is_not_jumped_over(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    max_.say("My cousin Marco lives in Rome.", ines)
+    turn = max_.say("Pepper! He is six now.", ines)
+    assert not any(s == "Marco" for s, _ in _ages(max_, turn.claims))
