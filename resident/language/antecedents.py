@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language.roles import NAMING_VERBS
-from resident.language.statement import KIN, family_sex, is_pet
+from resident.language.statement import Context, Ref, family_sex, is_family, is_pet
 from resident.language.words import table
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def fits_kind(pronoun: str, kind: str) -> bool:
 def relation_kind(noun: str) -> str | None:
     """The kind a relation noun gives what it names: a relative is a person, a pet an animal."""
     noun = noun.lower()
-    return "person" if noun in KIN else "animal" if is_pet(noun) else None
+    return "person" if is_family(noun) else "animal" if is_pet(noun) else None
 
 
 def copula_named(tok: Token) -> Token | None:
@@ -169,3 +169,33 @@ def rival_blocks(rival: Rival, pronoun: str, agrees: Callable[[str, str], bool])
 def _plural(noun: Token) -> bool:
     """A plural noun ("parents", "dogs"): no he/she/it names it (they is read elsewhere)."""
     return "Plur" in noun.morph.get("Number", [])
+
+
+def owner_said_before(tok: Token) -> bool:
+    """Was an owner of a relative or pet the pronoun fits said before it in its sentence?"""
+    before = tok.doc[tok.sent.start : tok.i]
+    return any(owner_outranked(t, tok.lower_) for t in before if t.pos_ == "PROPN")
+
+
+def the_pet(tok: Token, ctx: Context) -> Ref | None:
+    """ "the dog" alone (no other word before or after it) as the subject of a statement: the
+    one dog the talk named ("We have a dog called Rex. The dog is three.": Rex). A question's
+    "the dog" is read by the asking side, which finds the pet by its kind."""
+    if not is_pet(tok.lemma_.lower()) or "Plur" in tok.morph.get("Number", []):
+        return None
+    said = [c for c in tok.children if c.dep_ not in ("punct",)]
+    if [c.lower_ for c in said] != ["the"]:
+        return None
+    name = ctx.the_one(tok.lemma_.lower())
+    return None if name is None else Ref(role="name", name=name, kind="animal")
+
+
+def yours(tok: Token) -> str | None:
+    """The family noun of "your mum" (one relative of the one spoken to, no name beside it),
+    else None."""
+    noun = tok.lemma_.lower()
+    if tok.pos_ != "NOUN" or not is_family(noun) or _plural(tok):
+        return None
+    if any(c.dep_ == "appos" or c.pos_ == "PROPN" for c in tok.children):
+        return None  # "your sister Lena": Lena is named, and remembered by her name.
+    return noun if any(c.dep_ == "poss" and c.lower_ == "your" for c in tok.children) else None

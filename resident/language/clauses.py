@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from resident.language.antecedents import the_pet
 from resident.language.attributes import (
     asked_as_statement,
     attribute_statement,
@@ -76,7 +77,6 @@ from resident.language.refs import (
     opens_clause,
     role_kind_edges,
     subject_ref,
-    the_pet,
 )
 from resident.language.roles import RoleFill, clause_roles, is_time, modality
 from resident.language.standing import stance

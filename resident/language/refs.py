@@ -17,9 +17,11 @@ from resident.language.antecedents import (
     named_noun,
     noun_fits,
     owner_outranked,
+    owner_said_before,
     relation_kind,
     rival_fits,
     rivals_of,
+    yours,
 )
 from resident.language.apposed import apposed_person
 from resident.language.objects import counted_parts, qualified_indefinite
@@ -46,6 +48,8 @@ if TYPE_CHECKING:
 def _note_mentions(sent: Span, ctx: Context) -> None:
     """The last name in the sentence becomes what he/she refers to next."""
     for tok in sent:
+        if (asked := yours(tok)) is not None:
+            ctx.remember_asked(asked)  # "How's your mum?": the answerer's mum, for "she".
         if tok.pos_ == "PROPN" and tok.dep_ not in ("compound", "flat") and tok.lower_ != "max":
             if bare_relative(tok) is not None:
                 continue  # "Dad": the speaker's father, remembered as a relative when read.
@@ -136,19 +140,6 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     return None
 
 
-def the_pet(tok: Token, ctx: Context) -> Ref | None:
-    """ "the dog" alone (no other word before or after it) as the subject of a statement: the
-    one dog the talk named ("We have a dog called Rex. The dog is three.": Rex). A question's
-    "the dog" is read by the asking side, which finds the pet by its kind."""
-    if not is_pet(tok.lemma_.lower()) or "Plur" in tok.morph.get("Number", []):
-        return None
-    said = [c for c in tok.children if c.dep_ not in ("punct",)]
-    if [c.lower_ for c in said] != ["the"]:
-        return None
-    name = ctx.the_one(tok.lemma_.lower())
-    return None if name is None else Ref(role="name", name=name, kind="animal")
-
-
 def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     """Whom a personal pronoun names: I/we the speaker, you the listener, he/she the nearest
     fitting name or relative said before it."""
@@ -161,7 +152,7 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     if earlier is not None:
         ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
         return earlier
-    if _outranked_here(tok):
+    if owner_said_before(tok):
         return None  # "Grandad's dog is old, he's eleven": the dog, whom the turn did not name.
     relative = ctx.relative_for(low) if low in _PRONOUN_PEOPLE else None
     if relative is not None:
@@ -257,12 +248,6 @@ def _fits_name(t: Token, pronoun: str, ctx: Context) -> bool:
     return bool(kind) and fits_kind(pronoun, kind) and ctx.agrees(_name_of(t), pronoun)
 
 
-def _outranked_here(tok: Token) -> bool:
-    """Was an owner of a relative or pet the pronoun fits said before it in its sentence?"""
-    before = tok.doc[tok.sent.start : tok.i]
-    return any(owner_outranked(t, tok.lower_) for t in before if t.pos_ == "PROPN")
-
-
 def _lower_case_name(tok: Token, ctx: Context) -> Ref | None:
     """A person or pet named before, now typed in lower case ("ronan is 10"): the tagger reads
     such a word as a common noun, so it is looked up among the names said."""
@@ -321,7 +306,7 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
         return Ref(role="name", name=earlier.name, kind=earlier.kind)
-    if low in ("his", "her", "its") and _outranked_here(tok):
+    if low in ("his", "her", "its") and owner_said_before(tok):
         return None
     relative = ctx.relative_for(low) if low in ("his", "her") else None
     if relative is not None:

@@ -101,9 +101,20 @@ class Context:
     speaker: str | None = None
     relative_speaker: str | None = None
 
+    #: Who asked about the last relative as "your mum": the relative is then the one of
+    #: whoever answers ("How's your mum?" - "She's coming in July": the answerer's mum).
+    asked_by: str | None = None
+
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
-        self.relative_speaker = self.speaker
+        self.relative_speaker, self.asked_by = self.speaker, None
+
+    def remember_asked(self, noun: str) -> None:
+        """ "your mum" said by the speaker: the relative of whoever speaks next."""
+        answerer = Ref(role="speaker", kind="person")
+        self.relative = Ref(role="kin", owner=answerer, noun=noun, kind="person")
+        self.relative_turn, self.relative_last = self.turn, True
+        self.relative_speaker, self.asked_by = None, self.speaker
 
     def relative_for(self, pronoun: str) -> Ref | None:
         """Whom he/she/his/her means when the last one named was a relative ("Dad ... he"),
@@ -111,7 +122,11 @@ class Context:
         ref = self.relative
         if ref is None or not self.relative_last or self.turn - self.relative_turn > 2:
             return None
-        if self.relative_speaker != self.speaker:
+        if self.asked_by is not None:
+            # Only the one asked answers of their own: someone else than who asked.
+            if self.speaker in (None, self.asked_by):
+                return None
+        elif self.relative_speaker != self.speaker:
             return None  # someone else's "Dad": whose, this reader cannot name.
         said = table("pronoun_sex").get(pronoun.lower())
         sex = family_sex(ref.noun or "")
@@ -210,6 +225,11 @@ _ELDERS = frozenset(row[0] for row in rows("kin_paths") if row[2].split(".")[0] 
 
 def is_elder(noun: str) -> bool:
     return noun.lower() in _ELDERS
+
+
+def is_family(noun: str) -> bool:
+    """A family noun of data/kin_paths.txt ("grandad", "nana"), or of the reader's KIN."""
+    return noun.lower() in _FAMILY or noun.lower() in KIN
 
 
 def family_sex(noun: str) -> str | None:

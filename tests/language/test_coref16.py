@@ -126,3 +126,15 @@ def test_a_new_name_said_alone_is_not_jumped_over(max_: Max) -> None:
     max_.say("My cousin Marco lives in Rome.", ines)
     turn = max_.say("Pepper! He is six now.", ines)
     assert not any(s == "Marco" for s, _ in _ages(max_, turn.claims))
+
+
+def test_your_relative_asked_is_the_answerers(max_: Max) -> None:
+    # "your grandad" asked by Oli is Ines's grandad when Ines answers with "he".
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.say("How is your grandad doing?", oli)
+    turn = max_.say("Much better. He joined a walking club.", ines)
+    assert any(s == "Ines's grandad" for s, _, _ in _stored(max_, turn.claims))
+    # Whoever asked does not answer of their own: the asker's "he" names no one.
+    max_.say("How is your sister?", ines)
+    turn = max_.say("She bought a van.", ines)
+    assert not any(s == "Ines's sister" for s, _, _ in _stored(max_, turn.claims))
