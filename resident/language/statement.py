@@ -209,7 +209,8 @@ class Context:
             return None
         if not fits_kind(pronoun, self.last_mention[1]):
             return None  # "it" names an animal only
-        if any(rival_blocks(r, pronoun, self.agrees) for r in self.rivals):
+        plural = pronoun.lower() in ("they", "them", "their")  # "Ada and Ben ... their": both
+        if not plural and any(rival_blocks(r, pronoun, self.agrees) for r in self.rivals):
             return None  # "We have a dog called Rex and a cat called Mochi. He ...": either.
         return self.last_mention
 
