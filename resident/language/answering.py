@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
 from resident.language import lexicon
+from resident.language.antecedents import relation_kind
 from resident.language.asking import (
     NOT_ANY_MORE,
     Query,
@@ -54,16 +55,19 @@ from resident.language.owned import (
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
+from resident.language.refs import _name_of
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
+from resident.language.whose import relation_predicates, whose_asked
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span
+    from spacy.tokens import Doc, Span, Token
 
 
 from resident.language.kin_answers import (
     KinAnsweringMixin,
     _is_we,
+    _kind_of,
     owner_evidences,
 )
 from resident.language.turn import (
@@ -150,6 +154,9 @@ class AnsweringMixin(KinAnsweringMixin):
         if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
             return None
         sents = [s for s in ctx.doc.sents if is_question(s)] or list(ctx.doc.sents)
+        whose = whose_asked(sents[-1])
+        if whose is not None:
+            return self._whose(ctx, *whose)
         parsed = read_question(sents[-1], self._context)
         # The time the question names, and whether "how much" asks an amount, hold for every
         # reading of it ("What does Noelle do in the morning?" read by the shallow reader too).
@@ -184,6 +191,38 @@ class AnsweringMixin(KinAnsweringMixin):
             if reply is not None:
                 return reply
         return None
+
+    def _whose(self, ctx: _Ctx, noun: str, named: Token) -> _Reply | None:
+        """ "Whose dog is Skipper?": the owner each held relation of that noun names; None
+        (so "I don't know") when no relation of the noun is held of the name."""
+        ref = Ref(role="name", name=_name_of(named), kind=relation_kind(noun) or "thing")
+        subject = self._resolve_ref(ctx, ref)
+        if subject is None:
+            return None
+        reads = ctx.reads or self.dictionary
+        claims = [
+            c
+            for eid in subject.ids
+            for predicate in relation_predicates(noun)
+            for c in reads.graph.peek_claims(eid, predicate)
+            if c.object_entity is not None
+        ]
+        if noun not in ("pet", "animal") and relation_kind(noun) == "animal":
+            # "Whose dog": a pet held as a dog (a terrier too), not a cat of the same name.
+            claims = [
+                c
+                for c in claims
+                if any(
+                    _kind_of(reads.label(k.object_value), noun)
+                    for k in reads.graph.peek_claims(c.subject, "is_a")
+                )
+            ]
+        if not claims:
+            return None
+        shown = views(claims, reads)
+        short = " and ".join(dict.fromkeys(v.object_label for v in shown))
+        lead = hedge(shown[0].claim)
+        return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
 
     def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
         subject = (

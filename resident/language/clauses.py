@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from resident.language.antecedents import the_pet
 from resident.language.attributes import (
     asked_as_statement,
     attribute_statement,
@@ -477,7 +478,8 @@ class _Clause:
 def _read_clause_for(
     verb: Token, subj_tok: Token, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
-    subject = subject_ref(subj_tok, ctx) or generic_subject(verb, subj_tok)
+    subject = the_pet(subj_tok, ctx) or subject_ref(subj_tok, ctx)
+    subject = subject or generic_subject(verb, subj_tok)
     if subject is None:
         # "My bakery has twelve employees": no subject MAX files, but its owner's thing.
         return parts_counted(verb, subj_tok, ctx)

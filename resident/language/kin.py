@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.antecedents import copula_named, relation_kind
 from resident.language.kin_elided import elided_children
 from resident.language.kinship import kin_noun, kin_nouns, relation_predicate
 from resident.language.refs import (
@@ -61,11 +62,16 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
             named = Ref(role="name", name=_name_of(whose), kind="person")
             out.extend(_kin_edge(tok, named, ctx))
             ctx.remember(_name_of(whose), "person")
-        elif tok.pos_ == "NOUN" and noun in KIN and (called := _called(tok)) is not None:
-            # "Her brother is called Tomas": who the relative's noun names.
-            named = Ref(role="name", name=_name_of(called), kind="person")
+        elif (
+            tok.pos_ == "NOUN"
+            and (given := relation_kind(noun)) is not None
+            and (called := _called(tok) or _copula_name(tok)) is not None
+        ):
+            # "Her brother is called Tomas", "Grandad's dog is Skipper", "our cat's name is
+            # Mochi": who the relative's or pet's noun names.
+            named = Ref(role="name", name=_name_of(called), kind=given)
             out.extend(_kin_edge(tok, named, ctx))
-            ctx.remember(_name_of(called), "person")
+            ctx.remember(_name_of(called), given)
         elif tok.pos_ == "NOUN" and is_pet(noun) and _named_pet(tok):
             # "we have loads of pets, a dog called Bo, two cats called Tom and Jerry": each
             # named pet of a list the parser hung anywhere, its owner who keeps them.
@@ -104,6 +110,11 @@ def _called(tok: Token) -> Token | None:
     if tok.dep_ != "nsubjpass" or verb.lemma_.lower() not in _NAMING_VERBS:
         return None
     return next((c for c in verb.children if c.dep_ == "oprd" and c.pos_ == "PROPN"), None)
+
+
+def _copula_name(tok: Token) -> Token | None:
+    """The name the copula gives a relation noun ("my sister is Lena": Lena)."""
+    return next((t for t in tok.sent if t.pos_ == "PROPN" and copula_named(t) == tok), None)
 
 
 def _named_pet(tok: Token) -> bool:
@@ -167,6 +178,8 @@ def _kin_edge(
     if is_pet(noun):
         kind = _animal_kind(noun_tok, noun)
         out.append(Statement(subject=named, predicate="is_a", object=kind, verb="be"))
+        if named.name and "Plur" not in noun_tok.morph.get("Number", []):
+            ctx.note_called(noun, named.name)  # "the dog", later: Rex
         if owner is not None:
             out.append(
                 Statement(subject=named, predicate="pet_of", object="", object_ref=owner, verb="be")

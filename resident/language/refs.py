@@ -10,6 +10,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.antecedents import (
+    beside,
+    copula_named,
+    fits_kind,
+    named_noun,
+    noun_fits,
+    owner_outranked,
+    owner_said_before,
+    relation_kind,
+    rival_fits,
+    rivals_of,
+    yours,
+)
 from resident.language.apposed import apposed_person
 from resident.language.kinship import kin_noun, kin_nouns
 from resident.language.objects import counted_parts, qualified_indefinite
@@ -36,20 +49,19 @@ if TYPE_CHECKING:
 def _note_mentions(sent: Span, ctx: Context) -> None:
     """The last name in the sentence becomes what he/she refers to next."""
     for tok in sent:
+        if (asked := yours(tok)) is not None:
+            ctx.remember_asked(asked)  # "How's your mum?": the answerer's mum, for "she".
         if tok.pos_ == "PROPN" and tok.dep_ not in ("compound", "flat") and tok.lower_ != "max":
             if bare_relative(tok) is not None:
                 continue  # "Dad": the speaker's father, remembered as a relative when read.
             kind = "person" if tok.ent_type_ == "PERSON" else "thing"
-            if tok.dep_ == "appos" and is_pet(tok.head.lemma_.lower()):
-                kind = "animal"
-            if tok.dep_ in ("oprd", "attr", "dobj") and tok.head.lemma_.lower() in ("name", "call"):
-                # "a cat named Miso": Miso is what the noun named is.
-                owner = tok.head.head
-                noun = owner.lemma_.lower()
-                kind = "animal" if is_pet(noun) else "person" if noun in KIN else kind
-                if kind != "thing":
-                    ctx.remember(_name_of(tok), kind)
-                    continue
+            noun = named_noun(tok)
+            if noun is not None and (given := relation_kind(_noun_lemma(noun))) is not None:
+                # "a cat named Miso", "Grandad's dog is Skipper", "our cat is called Tigger",
+                # "my dog, Rex": what the noun named is.
+                ctx.remember(_name_of(tok), given)
+                ctx.rivals = rivals_of(tok, _name_of)
+                continue
             if tok.dep_ == "attr" and any(
                 c.lower_ in ("i", "we") for c in tok.head.children if c.dep_ == "nsubj"
             ):
@@ -68,6 +80,11 @@ def _note_mentions(sent: Span, ctx: Context) -> None:
                 addressed = False
             if named and not addressed:
                 ctx.remember(_name_of(tok), kind)
+                ctx.rivals = rivals_of(tok, _name_of)
+            elif tok.dep_ == "ROOT" and len(sent) <= 2 and ctx.last_mention is not None:
+                # "Kimchi! He is fine": a new name said alone may be whom "he" names next, or
+                # whom the speaker calls; either way not the one named before it.
+                ctx.rivals = (*ctx.rivals, (_name_of(tok), "", None))
 
 
 def _name_of(tok: Token) -> str:
@@ -138,11 +155,15 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     if earlier is not None:
         ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
         return earlier
+    if owner_said_before(tok):
+        return None  # "Grandad's dog is old, he's eleven": the dog, whom the turn did not name.
     relative = ctx.relative_for(low) if low in _PRONOUN_PEOPLE else None
     if relative is not None:
         return relative
+    if low == "it" and any(named_noun(t) is not None for t in tok.doc[tok.sent.start : tok.i]):
+        return None  # "a rabbit called Marchewka, it means carrot": the name, or the rabbit.
     mentioned = ctx.mention(low)
-    if low in _PRONOUN_PEOPLE and mentioned is not None:
+    if (low in _PRONOUN_PEOPLE or low == "it") and mentioned is not None:
         name, kind = mentioned
         # "Kuba ... he has seven years": what he/she says of a name is its sex from now.
         ctx.note_sex(name, table("pronoun_sex").get(low, ""))
@@ -181,18 +202,53 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
             if sex is None or said is None or sex == said:
                 return relative
             continue
+        if owner_outranked(t, tok.lower_):
+            return None  # "Grandad's dog ... he": the dog, not Grandad; unnamed here.
         naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
         if not ctx.agrees(_name_of(t), tok.lower_):
             # "This is Piotr, my husband, and Zofia, she is ...": not Piotr.
             continue
         listed = t.dep_ == "conj" and t.head.pos_ in ("PROPN", "NOUN")
-        if t.ent_type_ == "PERSON" or naming or listed or t.dep_ in ("nsubj", "appos"):
-            known = ctx.named(_name_of(t))
-            kind = known[1] if known is not None else "person"
-            if naming and is_pet(t.head.head.lemma_.lower()):
-                kind = "animal"
+        copular = copula_named(t)  # "Grandad's dog is Skipper, he's eleven": Skipper.
+        if (
+            t.ent_type_ == "PERSON"
+            or naming
+            or listed
+            or copular is not None
+            or t.dep_
+            in (
+                "nsubj",
+                "appos",
+            )
+        ):
+            kind = _kind_said(t, ctx, naming, copular)
+            if not fits_kind(tok.lower_, kind):
+                continue
+            if rival_fits(t, tok.lower_, lambda o: _fits_name(o, tok.lower_, ctx)):
+                return None  # "a dog called Rex and a cat called Mochi, he ...": either.
             return Ref(role="name", name=_name_of(t), kind=kind)
     return None
+
+
+def _kind_said(t: Token, ctx: Context, naming: bool, copular: Token | None) -> str:
+    known = ctx.named(_name_of(t))
+    kind = known[1] if known is not None else "person"
+    if naming and is_pet(t.head.head.lemma_.lower()):
+        kind = "animal"
+    if copular is not None:
+        kind = relation_kind(copular.lemma_) or kind
+    return kind
+
+
+def _fits_name(t: Token, pronoun: str, ctx: Context) -> bool:
+    """Could a name said together with another be what the pronoun names as well? Not where
+    its relation noun shows the other sex ("Piotr, my husband, and Zofia, she ...")."""
+    relation = _relation_noun(t) or named_noun(t) or beside(t)
+    if relation is not None:
+        return noun_fits(relation, pronoun) and ctx.agrees(_name_of(t), pronoun)
+    known = ctx.named(_name_of(t))
+    kind = known[1] if known is not None else "person" if t.ent_type_ == "PERSON" else ""
+    return bool(kind) and fits_kind(pronoun, kind) and ctx.agrees(_name_of(t), pronoun)
 
 
 def _lower_case_name(tok: Token, ctx: Context) -> Ref | None:
@@ -269,13 +325,26 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     earlier = _named_before(tok, ctx) if low in ("his", "her") else None
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
-        return Ref(role="name", name=earlier.name, kind="person")
+        return Ref(role="name", name=earlier.name, kind=earlier.kind)
+    if low in ("his", "her", "its") and owner_said_before(tok):
+        return None
     relative = ctx.relative_for(low) if low in ("his", "her") else None
     if relative is not None:
         return relative
     mentioned = ctx.mention(low)
-    if low in ("his", "her", "their") and mentioned is not None:
-        return Ref(role="name", name=mentioned[0], kind="person")
+    if low in ("his", "her", "their", "its") and mentioned is not None:
+        kind = "animal" if mentioned[1] == "animal" else "person"
+        return Ref(role="name", name=mentioned[0], kind=kind)
+    mine = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if tok.pos_ == "NOUN" and tok.lemma_.lower() in KIN and mine is not None:
+        # "my uncle's cat": the cat of the speaker's uncle.
+        whose = _owner_ref(mine, ctx)
+        kin = tok.lemma_.lower()
+        return None if whose is None else Ref(role="kin", owner=whose, noun=kin, kind="person")
+    if is_elder(tok.lemma_.lower()) and all(c.dep_ == "case" for c in tok.children):
+        # "Grandad's dog": the speaker's grandad, as "Grandad has a dog" names him.
+        speaker = Ref(role="speaker", kind="person")
+        return Ref(role="kin", owner=speaker, noun=tok.lemma_.lower(), kind="person")
     if tok.pos_ == "PROPN" and low != "max":
         return Ref(role="name", name=_name_of(tok), kind="person")
     return None

@@ -71,6 +71,8 @@ class Statement(BaseModel):
 
 #: How many names the reader keeps for lower-case spellings.
 _NAMES_KEPT = 512
+#: How many names of one pet noun are kept ("the dog" with two is no one either way).
+_CALLED_KEPT = 4
 
 
 @dataclass
@@ -103,9 +105,20 @@ class Context:
     #: greyhound"): its owners, its noun and the turn, for the "her name is ..." after it.
     introduced: tuple[tuple[Ref, ...], str, int] | None = None
 
+    #: Who asked about the last relative as "your mum": the relative is then the one of
+    #: whoever answers ("How's your mum?" - "She's coming in July": the answerer's mum).
+    asked_by: str | None = None
+
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
-        self.relative_speaker = self.speaker
+        self.relative_speaker, self.asked_by = self.speaker, None
+
+    def remember_asked(self, noun: str) -> None:
+        """ "your mum" said by the speaker: the relative of whoever speaks next."""
+        answerer = Ref(role="speaker", kind="person")
+        self.relative = Ref(role="kin", owner=answerer, noun=noun, kind="person")
+        self.relative_turn, self.relative_last = self.turn, True
+        self.relative_speaker, self.asked_by = None, self.speaker
 
     def relative_for(self, pronoun: str) -> Ref | None:
         """Whom he/she/his/her means when the last one named was a relative ("Dad ... he"),
@@ -113,7 +126,11 @@ class Context:
         ref = self.relative
         if ref is None or not self.relative_last or self.turn - self.relative_turn > 2:
             return None
-        if self.relative_speaker != self.speaker:
+        if self.asked_by is not None:
+            # Only the one asked answers of their own: someone else than who asked.
+            if self.speaker in (None, self.asked_by):
+                return None
+        elif self.relative_speaker != self.speaker:
             return None  # someone else's "Dad": whose, this reader cannot name.
         said = table("pronoun_sex").get(pronoun.lower())
         sex = family_sex(ref.noun or "")
@@ -148,7 +165,27 @@ class Context:
             return ()
         return self.group
 
+    #: What the last name was said with ("a dog called Rex and a cat called Mochi",
+    #: "Grandad's dog"): a pronoun the next sentence says that fits one of them as well names
+    #: no one (antecedents.py).
+    rivals: tuple[tuple[str, str, str | None], ...] = ()
+
+    #: The names given to each pet noun so far ("a dog called Rex": dog -> Rex), for "the
+    #: dog" later in the talk.
+    called: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def note_called(self, noun: str, name: str) -> None:
+        said = self.called.get(noun, ())
+        self.called[noun] = (*[n for n in said if n != name], name)[-_CALLED_KEPT:]
+
+    def the_one(self, noun: str) -> str | None:
+        """Whom "the dog" names: the one name given to a dog in the talk; none when there were
+        two (which one is meant, the reader cannot tell)."""
+        said = self.called.get(noun, ())
+        return said[0] if len(said) == 1 else None
+
     def remember(self, name: str, kind: str) -> None:
+        self.rivals = ()
         if kind in ("person", "animal") and all(r.name != name for r in self.group):
             self.group = ()  # "Ana and Tom moved. Lena came too. They ...": not the pair.
         self.relative_last = False
@@ -169,8 +206,16 @@ class Context:
         talk showed them of the other sex."""
         if self.last_mention is None or self.turn - self.mention_turn > 2:
             return None
+        # antecedents.py reads the nouns this module defines: imported here, not at the top.
+        from resident.language.antecedents import fits_kind, rival_blocks
+
         if not self.agrees(self.last_mention[0], pronoun):
             return None
+        if not fits_kind(pronoun, self.last_mention[1]):
+            return None  # "it" names an animal only
+        plural = pronoun.lower() in ("they", "them", "their")  # "Ada and Ben ... their": both
+        if not plural and any(rival_blocks(r, pronoun, self.agrees) for r in self.rivals):
+            return None  # "We have a dog called Rex and a cat called Mochi. He ...": either.
         return self.last_mention
 
 
@@ -187,6 +232,11 @@ _ELDERS = frozenset(row[0] for row in rows("kin_paths") if row[2].split(".")[0] 
 
 def is_elder(noun: str) -> bool:
     return noun.lower() in _ELDERS
+
+
+def is_family(noun: str) -> bool:
+    """A family noun of data/kin_paths.txt ("grandad", "nana"), or of the reader's KIN."""
+    return noun.lower() in _FAMILY or noun.lower() in KIN
 
 
 def family_sex(noun: str) -> str | None:

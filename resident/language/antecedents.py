@@ -1,0 +1,201 @@
+"""What an earlier phrase of the parse offers a third-person pronoun, and when two phrases offer
+it equally. One mechanism for he/she/it/his/her/its, within a sentence and from the sentence
+before: the nearest compatible antecedent (a person, an animal, by the sex the talk or a family
+noun shows), with three readings of the parse that decide between phrases:
+
+- a name said with the copula of a relative's or pet's noun names that relative or pet ("Grandad's
+  dog is Skipper", "my sister is Lena"), like a name in apposition;
+- an owner is less salient than what it owns: after "Grandad's dog", "he" is the dog, so the
+  owner is never the antecedent while the owned relative or pet also fits the pronoun;
+- items said together ("a dog called Rex and a cat called Mochi", "Tom and Sam") are equally
+  likely: a pronoun that fits more than one of them names no one (a claim about the wrong one is
+  worse than none).
+
+"it"/"its" name only an animal (a thing's "it" is as often the weather, an event or the talk),
+and only one named in an earlier sentence: in the sentence that names it, "it" is as often the
+name ("a rabbit called Marchewka, it means carrot").
+Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from resident.language.roles import NAMING_VERBS
+from resident.language.statement import Context, Ref, family_sex, is_family, is_pet
+from resident.language.words import table
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: What else a name was said with: (name or "", kind or "", sex or None).
+Rival = tuple[str, str, str | None]
+
+#: Pronouns that may stand for an animal as well as a person ("it" only for an animal).
+_NEUTER = frozenset({"it", "its"})
+
+
+def fits_kind(pronoun: str, kind: str) -> bool:
+    """Could this pronoun stand for something of this kind? it/its only for an animal."""
+    if pronoun.lower() in _NEUTER:
+        return kind == "animal"
+    return True
+
+
+def relation_kind(noun: str) -> str | None:
+    """The kind a relation noun gives what it names: a relative is a person, a pet an animal."""
+    noun = noun.lower()
+    return "person" if is_family(noun) else "animal" if is_pet(noun) else None
+
+
+def copula_named(tok: Token) -> Token | None:
+    """The relation noun a name said with the copula names: "Grandad's dog is Skipper", "my
+    sister is Lena", "our cat's name is Mochi" (the noun that owns "name"). None otherwise
+    ("my favourite band is Queen" names no relative or pet; "my name is Ana" is the speaker)."""
+    if tok.dep_ != "attr" or tok.pos_ != "PROPN" or tok.head.lemma_.lower() != "be":
+        return None
+    subj = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.pos_ != "NOUN":
+        return None
+    if subj.lemma_.lower() in ("name",):
+        subj = next((c for c in subj.children if c.dep_ == "poss" and c.pos_ == "NOUN"), None)
+        if subj is None:
+            return None
+    return subj if relation_kind(subj.lemma_) is not None else None
+
+
+def _sex_fits(pronoun: str, sex: str | None) -> bool:
+    said = table("pronoun_sex").get(pronoun.lower())
+    return said is None or sex is None or said == sex
+
+
+def noun_fits(noun: Token, pronoun: str) -> bool:
+    """Could the pronoun stand for the relative or pet this noun names? "he" fits a dog or a
+    brother, not a sister; "it" fits a dog, not a brother."""
+    kind = relation_kind(noun.lemma_)
+    if kind is None or not fits_kind(pronoun, kind) or _plural(noun):
+        return False  # "Aiko's parents ... her dad": her is not the parents.
+    return kind == "animal" or _sex_fits(pronoun, family_sex(noun.lemma_.lower()))
+
+
+def owner_outranked(tok: Token, pronoun: str) -> bool:
+    """Is `tok` the owner of a relative or pet the pronoun also fits ("Grandad's dog ... he",
+    "Tom's sister ... she")? Then the owner is not what the pronoun names."""
+    owned = tok.head
+    if tok.dep_ != "poss" or owned.pos_ != "NOUN" or owned.dep_ == "attr":
+        # "Zofia, she is Piotr's grandmother": a noun said of the subject names no one new.
+        return False
+    return noun_fits(owned, pronoun)
+
+
+def named_noun(tok: Token) -> Token | None:
+    """The noun a name is given to ("a dog called Rex", "our cat is called Tigger": the
+    noun; "Grandad's dog is Skipper": the relation noun), if any."""
+    if tok.dep_ in ("oprd", "attr", "dobj", "xcomp") and tok.head.lemma_.lower() in NAMING_VERBS:
+        if tok.head.dep_ == "acl":
+            return tok.head.head
+        return next((c for c in tok.head.children if c.dep_ == "nsubjpass"), None)
+    if tok.dep_ == "appos" and tok.head.pos_ == "NOUN":
+        return tok.head
+    return copula_named(tok)
+
+
+def beside(tok: Token) -> Token | None:
+    """A relative's noun set right after a name, between commas, that the parser listed as
+    another item ("Piotr, my husband, and Zofia": husband is Piotr, not a third person)."""
+    own = [c.right_edge.i for c in tok.rights if c.dep_ not in ("conj", "cc", "punct", "appos")]
+    comma = max([tok.i, *own]) + 1
+    if comma + 1 >= len(tok.doc) or tok.doc[comma].text != ",":
+        return None
+    return next(
+        (
+            t
+            for t in (*tok.conjuncts, *tok.children)
+            if t.pos_ == "NOUN" and t.left_edge.i == comma + 1 and relation_kind(t.lemma_)
+        ),
+        None,
+    )
+
+
+def listed_with(tok: Token) -> list[Token]:
+    """The other items said together with a name: its own conjuncts ("Tom and Sam"), and the
+    items listed with the noun it names ("a dog called Rex and a cat called Mochi")."""
+    out = [t for t in tok.conjuncts if t.pos_ in ("PROPN", "NOUN")]
+    noun = named_noun(tok)
+    if noun is not None:
+        out += [t for t in noun.conjuncts if t.pos_ in ("PROPN", "NOUN") and t not in out]
+    return [t for t in out if t.i != tok.i]
+
+
+def rival_fits(tok: Token, pronoun: str, fits_name: Callable[[Token], bool]) -> bool:
+    """Does an item said together with `tok` fit the pronoun as well? `fits_name(token)` says
+    whether a listed name fits (its kind and the sex the talk has shown of it)."""
+    for other in listed_with(tok):
+        if other.pos_ == "NOUN":
+            if noun_fits(other, pronoun):
+                return True
+        elif fits_name(other):
+            return True
+    return False
+
+
+def rivals_of(tok: Token, name_of: Callable[[Token], str]) -> tuple[Rival, ...]:
+    """What else a sentence's last name was said with, kept for a pronoun in the next sentence:
+    the items listed with it, and what it owns ("I walked Grandad's dog." -> the dog)."""
+    out: list[Rival] = []
+    for other in listed_with(tok):
+        if other.pos_ == "NOUN" and (kind := relation_kind(other.lemma_)) is not None:
+            if not _plural(other):
+                out.append(("", kind, family_sex(other.lemma_.lower())))
+        elif other.pos_ == "PROPN" and other.ent_type_ in ("", "PERSON"):
+            out.append((name_of(other), "", None))
+    single = tok.dep_ == "poss" and not _plural(tok.head)
+    owned = relation_kind(tok.head.lemma_) if single else None
+    if owned is not None and tok.head.pos_ == "NOUN":
+        out.append(("", owned, family_sex(tok.head.lemma_.lower())))
+    return tuple(out)
+
+
+def rival_blocks(rival: Rival, pronoun: str, agrees: Callable[[str, str], bool]) -> bool:
+    """Does a kept rival fit the pronoun as well as the last name does? A listed name of no
+    known kind may be a person or a pet; `agrees(name, pronoun)` is the sex the talk showed."""
+    name, kind, sex = rival
+    if name:
+        return agrees(name, pronoun) and (kind == "" or fits_kind(pronoun, kind))
+    return fits_kind(pronoun, kind) and (kind == "animal" or _sex_fits(pronoun, sex))
+
+
+def _plural(noun: Token) -> bool:
+    """A plural noun ("parents", "dogs"): no he/she/it names it (they is read elsewhere)."""
+    return "Plur" in noun.morph.get("Number", [])
+
+
+def owner_said_before(tok: Token) -> bool:
+    """Was an owner of a relative or pet the pronoun fits said before it in its sentence?"""
+    before = tok.doc[tok.sent.start : tok.i]
+    return any(owner_outranked(t, tok.lower_) for t in before if t.pos_ == "PROPN")
+
+
+def the_pet(tok: Token, ctx: Context) -> Ref | None:
+    """ "the dog" alone (no other word before or after it) as the subject of a statement: the
+    one dog the talk named ("We have a dog called Rex. The dog is three.": Rex). A question's
+    "the dog" is read by the asking side, which finds the pet by its kind."""
+    if not is_pet(tok.lemma_.lower()) or "Plur" in tok.morph.get("Number", []):
+        return None
+    said = [c for c in tok.children if c.dep_ not in ("punct",)]
+    if [c.lower_ for c in said] != ["the"]:
+        return None
+    name = ctx.the_one(tok.lemma_.lower())
+    return None if name is None else Ref(role="name", name=name, kind="animal")
+
+
+def yours(tok: Token) -> str | None:
+    """The family noun of "your mum" (one relative of the one spoken to, no name beside it),
+    else None."""
+    noun = tok.lemma_.lower()
+    if tok.pos_ != "NOUN" or not is_family(noun) or _plural(tok):
+        return None
+    if any(c.dep_ == "appos" or c.pos_ == "PROPN" for c in tok.children):
+        return None  # "your sister Lena": Lena is named, and remembered by her name.
+    return noun if any(c.dep_ == "poss" and c.lower_ == "your" for c in tok.children) else None
