@@ -89,6 +89,8 @@ _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for":
 _PLACE_PREPS = frozenset({"in", "at", "from"}) | words("destination_preps")
 #: The prepositions of where someone is or goes, one for another; "from" says where they left.
 _AT_PREPS = _PLACE_PREPS - {"from"}
+#: The roles that name where a statement happened or led.
+_PLACE_ROLES = frozenset({"location", "destination", "origin"})
 _PLACE_VERBS = words("asking_place_verbs")
 _ORIGINS = words("asking_origin_attributes")
 _DWELL = words("asking_dwelling_verbs")
@@ -304,8 +306,7 @@ def score(
     negated, verbs, prep = claim_verbs(claim.predicate)
     if not (_verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)):
         return None
-    if _asks_what_one_does(query) and _one_off(claim, qualifiers):
-        # "What does Femi do?" is his job or a habit, not "Femi proposed last night".
+    if _about_else(query, claim, prep, qualifiers):
         return None
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").
@@ -341,6 +342,26 @@ def score(
     if negated != query.negated and query.wh != "yes":
         s -= 1.5
     return s
+
+
+def _about_else(
+    query: Query, claim: Claim, prep: str | None, qualifiers: Sequence[Qualifier]
+) -> bool:
+    """Is a statement whose verb matches still about something else than the question?"""
+    if query.place_said and _elsewhere(query.place_said, claim, prep, qualifiers):
+        # "When did we move here?" is not when Joe moved to the control room.
+        return True
+    # "What does Femi do?" is his job or a habit, not "Femi proposed last night".
+    return _asks_what_one_does(query) and _one_off(claim, qualifiers)
+
+
+def _elsewhere(place: str, claim: Claim, prep: str | None, qualifiers: Sequence[Qualifier]) -> bool:
+    """Does the statement name a place other than the deictic one asked ("here")? One that
+    says the same word, in its predicate or a role, does not; nor one that names no place."""
+    said = [claim.predicate.split("_"), *(q.value.lower().split() for q in qualifiers)]
+    if any(place in told for told in said):
+        return False
+    return prep in _PLACE_PREPS or any(q.role in _PLACE_ROLES for q in qualifiers)
 
 
 def _counted(query: Query) -> set[str]:
@@ -480,7 +501,7 @@ def _said(
     found do not answer after all."""
     lead = top[0]
     if query.attribute and query.wh != "yes":
-        short = " and ".join(dict.fromkeys(v.object_label for v in top))
+        short = " and ".join(dict.fromkeys(_placed(query, v, held) for v in top))
         return short, f"{short}. {hedge(lead.claim)}"
     fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     dated = [
@@ -519,6 +540,18 @@ def _said(
     labels = [_label(query, v, asks_subject) for v in top]
     short = " and ".join(dict.fromkeys(labels))
     return short, f"{short}. {hedge(lead.claim)}"
+
+
+def _placed(query: Query, view: ClaimView, held: Mapping[str, Sequence[Qualifier]]) -> str:
+    """An attribute's value; for "where", with the place it was said in ("works at a hotel
+    in Marseille": "hotel in Marseille"), which the value alone leaves out."""
+    label = view.object_label
+    if query.wh != "where":
+        return label
+    place = next((q.value for q in held.get(view.claim.id, ()) if q.role == "location"), None)
+    if place is None or _lemma_tokens(place) <= _lemma_tokens(label):
+        return label
+    return f"{label} in {place}"
 
 
 def _label(query: Query, view: ClaimView, asks_subject: bool) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.statement import verb_lemma
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -76,7 +77,21 @@ def becomes(verb: Token, obj: Token | None) -> bool:
     return lexicon.first_lexname(obj.lemma_.lower(), "n") == "noun.person"
 
 
+def wished_clause(verb: Token) -> bool:
+    """Is the clause headed by `verb` what its holder wishes, hopes or pretends were so, not
+    what is ("I wish I spoke French", "she hopes Sam gets the job", "he pretends he's ill")?
+    The complement of such a verb (data/irrealis_verbs.txt) is no fact, whoever holds it; a
+    wish said in the past subjunctive even says the opposite, which is not stored either."""
+    if verb.dep_ != "ccomp":
+        return False
+    head = verb.head
+    # "hopes" may come out of the small model's lemmatizer as "hop": the mended lemma.
+    return verb_lemma(head) in words("irrealis_verbs") or head.lemma_.lower() in words(
+        "irrealis_verbs"
+    )
+
+
 def unsaid(verb: Token, subject: Token) -> bool:
     """Does the clause headed by `verb` state nothing its speaker holds, whoever its subject
-    resolves to: someone else's belief reported, or a time as the doer?"""
-    return reported_belief(verb) or time_subject(verb, subject)
+    resolves to: someone else's belief reported, a wish or a pretence, or a time as the doer?"""
+    return reported_belief(verb) or wished_clause(verb) or time_subject(verb, subject)
