@@ -26,6 +26,7 @@ from resident.language.matching import STOP as _STOP
 from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
+    _tokens,
     claim_verbs,
     group_answers,
     holds_time,
@@ -130,9 +131,12 @@ def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -
     if query.wh == "how many":
         asked = () if query.amount else (query.unit,) if query.unit else query.object_words
         return counted(asked, label, qualifiers)
+    named = {*query.context_words, *query.object_words}
     for role in gap_roles(query):
         for q in qualifiers:
-            if q.role == role:
+            # "Where did Ines work in Singapore?" is not answered by "Singapore": what the
+            # question names itself is no answer to it.
+            if q.role == role and not _tokens(q.value) <= named:
                 return q.value
     return None
 

@@ -57,9 +57,9 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
     lemma = verb.lemma_.lower()
     if lemma in words("cessation_verbs"):
         return False
-    if lemma in words("holding_verbs"):
-        # "Grandad had a dog called Patch": holding is a state, though WordNet files it with
-        # buying and selling; said at a point in time ("had a baby on Monday") it is an event.
+    if lemma in words("lasting_verbs"):
+        # "Grandad had a dog called Patch", "I worked for a shipping company": lasting states
+        # WordNet files elsewhere; said at a point in time ("had a baby on Monday") an event.
         return not st.when
     return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
 

@@ -81,3 +81,32 @@ def test_where_one_works_is_answered_with_the_place_it_was_said_in(max_: Max) ->
     max_.say("Oli is a porter, he works at a hospital in Exeter.", ines)
     said = _answer(max_.say("Where does Oli work?", ines))
     assert "hospital" in said and "exeter" in said
+
+
+def test_working_or_studying_said_in_the_past_is_over(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.say("In Lisbon I worked for an insurance firm.", oli)
+    assert "lisbon" not in _answer(max_.say("Where does Oli work?", ines))
+    assert _answer(max_.say("Does Oli work for an insurance firm?", ines)).startswith("no")
+    # Asked in the past, it is still there; said on a day, it is an event, not a state.
+    assert "insurance" in _answer(max_.say("Who did Oli work for?", ines))
+    max_.say("I studied chemistry at Durham.", ines)
+    assert not _answer(max_.say("Does Ines study chemistry?", oli)).startswith("yes")
+
+
+def test_what_the_question_names_is_not_its_answer(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.say("My uncle went to the Prado in Madrid.", ines)
+    said = _answer(max_.say("Where did Ines's uncle go in Madrid?", oli))
+    assert said and said != "madrid" and "prado" in said
+    # Asked without the place, the place answers.
+    assert "madrid" in _answer(max_.say("Where did Ines's uncle go?", oli))
+
+
+def test_someone_elses_pet_is_not_the_named_owners(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.say("My neighbour has a goat called Clover.", oli)
+    assert "clover" not in _answer(max_.say("What is Ines's goat called?", oli))
+    assert "clover" not in _answer(max_.say("What is our goat called?", ines))
+    # Asked plainly, the one goat held is the goat.
+    assert "clover" in _answer(max_.say("What is the goat called?", oli))
