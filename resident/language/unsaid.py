@@ -91,7 +91,47 @@ def wished_clause(verb: Token) -> bool:
     )
 
 
+#: The arguments of a verb that may each be the person a later he or she names.
+_ARGUMENTS = frozenset({"nsubj", "dobj", "dative"})
+#: How a clause hangs under the verb whose arguments its pronoun may name.
+_UNDER = frozenset({"ccomp", "conj", "advcl", "xcomp"})
+
+
+def _third_person(tok: Token) -> bool:
+    """A name, a third-person pronoun, or a noun WordNet files as a person ("my sister")."""
+    if tok.pos_ == "PROPN" or "3" in tok.morph.get("Person", []):
+        return True
+    return tok.pos_ == "NOUN" and lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.person"
+
+
+def two_candidates(subject: Token) -> bool:
+    """Is `subject` a he or she that two people of one clause above it may each be ("Sheila
+    told Maureen that she's selling her house", "Tom told Ben he had won")? Which one the
+    speaker meant is not in the words, so the clause is not stored as either's."""
+    if subject.lower_ not in ("he", "she"):
+        return False
+    head = subject.head
+    while head.dep_ in _UNDER and head.head is not head:
+        head = head.head
+        # Each a third person before the pronoun: a name, a pronoun for one ("he told Ben he
+        # had won"; a second parse may put "It" in a name's place), or a noun for one.
+        names = {
+            c.i
+            for c in head.children
+            if c.dep_ in _ARGUMENTS and c.i < subject.i and _third_person(c)
+        }
+        if len(names) >= 2:
+            return True
+    return False
+
+
 def unsaid(verb: Token, subject: Token) -> bool:
     """Does the clause headed by `verb` state nothing its speaker holds, whoever its subject
-    resolves to: someone else's belief reported, a wish or a pretence, or a time as the doer?"""
-    return reported_belief(verb) or wished_clause(verb) or time_subject(verb, subject)
+    resolves to: someone else's belief reported, a wish or a pretence, a he or she two people
+    may be, or a time as the doer?"""
+    return (
+        reported_belief(verb)
+        or wished_clause(verb)
+        or two_candidates(subject)
+        or time_subject(verb, subject)
+    )

@@ -110,3 +110,18 @@ def test_someone_elses_pet_is_not_the_named_owners(max_: Max) -> None:
     assert "clover" not in _answer(max_.say("What is our goat called?", ines))
     # Asked plainly, the one goat held is the goat.
     assert "clover" in _answer(max_.say("What is the goat called?", oli))
+
+
+def test_a_he_or_she_two_people_of_the_clause_may_be_is_stored_as_neither(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    for said in (
+        "Rosa told Greta that she was leaving Cork.",
+        "My aunt told Bea she had sold the van.",
+        "Omar rang Yusuf because he had lost the keys.",
+    ):
+        stored = _stored(max_, max_.say(said, ines).claims)
+        assert not any(p in ("leaves", "sells", "loses") for _, p, _ in stored), (said, stored)
+    assert "cork" not in _answer(max_.say("Where does Greta live?", oli))
+    # One person besides the speaker: the he or she is that one.
+    turn = max_.say("Rosa told me she was learning Welsh.", oli)
+    assert any(s == "Rosa" and "learn" in p for s, p, _ in _stored(max_, turn.claims))
