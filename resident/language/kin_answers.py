@@ -188,7 +188,7 @@ class KinAnsweringMixin(StoringMixin):
             (False, addressed),
             (False, siblings),
             # "the horse" when the asker owns none: the one the household has.
-            (False, lambda: self._of_kind_kept(reads, ref, owner, ctx.now)),
+            (False, lambda: self._of_kind_kept(reads, ref, ctx.now)),
             (False, lambda: self._ours(ctx, owner, noun) if _owner_is_we(ref) else []),
             (False, lambda: said_to_be(reads, owner.ids, noun, ctx.now)),
         ]
@@ -226,23 +226,14 @@ class KinAnsweringMixin(StoringMixin):
         text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
         return _Reply(text, shown, answer=short)
 
-    def _of_kind_kept(
-        self, reads: Dictionary, ref: Ref, owner: Resolved, now: datetime
-    ) -> list[str]:
-        """ "The horse" when the asker owns none: an animal of that kind held by nobody else.
-        Asked through an owner ("Zain's fish", "our fish"), one that is someone else's pet
-        (Zain's cousin's) is not the owner's; said plainly ("the fish"), any one will do."""
-        if ref.kind != "animal" or not ref.noun:
-            return []
-        found = self._of_kind(reads, ref.noun, now)
+    def _of_kind_kept(self, reads: Dictionary, ref: Ref, now: datetime) -> list[str]:
+        """ "The horse" when the asker owns none: an animal of that kind MAX holds. Asked
+        through a named owner ("Zain's fish", "our fish"), an animal not held as the owner's
+        is someone else's (Zain's cousin's) or no one's said: not the owner's."""
         plain = ref.owner is not None and ref.owner.role == "speaker" and ref.owner.noun is None
-        if plain:
-            return found
-        return [
-            a
-            for a in found
-            if all(c.object_entity in owner.ids for c in reads.graph.peek_claims(a, "pet_of"))
-        ]
+        if ref.kind != "animal" or not ref.noun or not plain:
+            return []
+        return self._of_kind(reads, ref.noun, now)
 
     @staticmethod
     def _of_kind(reads: Dictionary, noun: str, now: datetime) -> list[str]:

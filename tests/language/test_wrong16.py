@@ -110,6 +110,9 @@ def test_someone_elses_pet_is_not_the_named_owners(max_: Max) -> None:
     assert "clover" not in _answer(max_.say("What is our goat called?", ines))
     # Asked plainly, the one goat held is the goat.
     assert "clover" in _answer(max_.say("What is the goat called?", oli))
+    # An animal said with no keeper is not a named owner's either.
+    max_.say("There was a donkey called Pip at the fair.", oli)
+    assert "pip" not in _answer(max_.say("What is Ines's donkey called?", oli))
 
 
 def test_a_he_or_she_two_people_of_the_clause_may_be_is_stored_as_neither(max_: Max) -> None:
