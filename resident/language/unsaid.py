@@ -104,13 +104,20 @@ def _third_person(tok: Token) -> bool:
     return tok.pos_ == "NOUN" and lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.person"
 
 
+#: The pronouns of one third person, as a subject or an owner.
+_THIRD_SINGULAR = frozenset({"he", "she", "his", "her"})
+
+
 def two_candidates(subject: Token) -> bool:
-    """Is `subject` a he or she that two people of one clause above it may each be ("Sheila
-    told Maureen that she's selling her house", "Tom told Ben he had won")? Which one the
-    speaker meant is not in the words, so the clause is not stored as either's."""
-    if subject.lower_ not in ("he", "she"):
+    """Is `subject` a he or she (or his, her) that two people of one clause above it may each
+    be ("Sheila told Maureen that she's selling her house", "Tom told Ben he had won")? Which
+    one the speaker meant is not in the words, so the clause is not stored as either's, nor
+    the owner's relative ("her daughter Carol") as either's relative."""
+    if subject.lower_ not in _THIRD_SINGULAR:
         return False
     head = subject.head
+    while head.pos_ not in ("VERB", "AUX") and head.head is not head:
+        head = head.head  # "near her daughter": the clause the owner is said in
     while head.dep_ in _UNDER and head.head is not head:
         head = head.head
         # Each a third person before the pronoun: a name, a pronoun for one ("he told Ben he

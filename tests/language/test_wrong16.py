@@ -125,6 +125,11 @@ def test_a_he_or_she_two_people_of_the_clause_may_be_is_stored_as_neither(max_: 
         stored = _stored(max_, max_.say(said, ines).claims)
         assert not any(p in ("leaves", "sells", "loses") for _, p, _ in stored), (said, stored)
     assert "cork" not in _answer(max_.say("Where does Greta live?", oli))
+    # So is a his or her there: whose relative she is is not said.
+    turn = max_.say("Rosa told Greta that she was moving near her son Teo.", ines)
+    assert not any(p == "son_of" for _, p, _ in _stored(max_, turn.claims))
+    turn = max_.say("Rosa came round with her son Teo.", ines)
+    assert ("Teo", "son_of", "Rosa") in _stored(max_, turn.claims)
     # One person besides the speaker: the he or she is that one.
     turn = max_.say("Rosa told me she was learning Welsh.", oli)
     assert any(s == "Rosa" and "learn" in p for s, p, _ in _stored(max_, turn.claims))
