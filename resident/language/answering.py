@@ -175,6 +175,9 @@ class AnsweringMixin(KinAnsweringMixin):
                 continue
             if query.time_phrase is None and when:
                 query = query.model_copy(update=when)
+            if parsed is not None and parsed.place_said and query.place_said is None:
+                # "When did we move here?" read by any reading: "here" narrows every one.
+                query = query.model_copy(update={"place_said": parsed.place_said})
             if amount and query.wh == "how many":
                 query = query.model_copy(update={"amount": True, "unit": None})
             elif unit is not None and query.wh == "how many" and query.unit is None:

@@ -26,6 +26,7 @@ from resident.language.matching import STOP as _STOP
 from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
+    _tokens,
     asks_the_wish,
     claim_verbs,
     group_answers,
@@ -91,6 +92,8 @@ _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for":
 _PLACE_PREPS = frozenset({"in", "at", "from"}) | words("destination_preps")
 #: The prepositions of where someone is or goes, one for another; "from" says where they left.
 _AT_PREPS = _PLACE_PREPS - {"from"}
+#: The roles that name where a statement happened or led.
+_PLACE_ROLES = frozenset({"location", "destination", "origin"})
 _PLACE_VERBS = words("asking_place_verbs")
 _ORIGINS = words("asking_origin_attributes")
 _DWELL = words("asking_dwelling_verbs")
@@ -130,9 +133,12 @@ def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -
     if query.wh == "how many":
         asked = () if query.amount else (query.unit,) if query.unit else query.object_words
         return counted(asked, label, qualifiers)
+    named = {*query.context_words, *query.object_words}
     for role in gap_roles(query):
         for q in qualifiers:
-            if q.role == role:
+            # "Where did Ines work in Singapore?" is not answered by "Singapore": what the
+            # question names itself is no answer to it.
+            if q.role == role and not _tokens(q.value) <= named:
                 return q.value
     return None
 
@@ -309,8 +315,7 @@ def score(
     matched = _verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)
     if not (matched or _takes_place(query, verbs)):
         return None
-    if _asks_what_one_does(query) and _one_off(claim, qualifiers):
-        # "What does Femi do?" is his job or a habit, not "Femi proposed last night".
+    if _about_else(query, claim, prep, qualifiers):
         return None
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").
@@ -356,6 +361,26 @@ def _attribute_score(query: Query, claim: Claim) -> float | None:
     if query.attribute and query.wh in ("what", "which") and names_act_of(query.verb, claim):
         return 3.0
     return 3.0 if claim.predicate == (query.verb if query.attribute else "age") else None
+
+
+def _about_else(
+    query: Query, claim: Claim, prep: str | None, qualifiers: Sequence[Qualifier]
+) -> bool:
+    """Is a statement whose verb matches still about something else than the question?"""
+    if query.place_said and _elsewhere(query.place_said, claim, prep, qualifiers):
+        # "When did we move here?" is not when Joe moved to the control room.
+        return True
+    # "What does Femi do?" is his job or a habit, not "Femi proposed last night".
+    return _asks_what_one_does(query) and _one_off(claim, qualifiers)
+
+
+def _elsewhere(place: str, claim: Claim, prep: str | None, qualifiers: Sequence[Qualifier]) -> bool:
+    """Does the statement name a place other than the deictic one asked ("here")? One that
+    says the same word, in its predicate or a role, does not; nor one that names no place."""
+    said = [claim.predicate.split("_"), *(q.value.lower().split() for q in qualifiers)]
+    if any(place in told for told in said):
+        return False
+    return prep in _PLACE_PREPS or any(q.role in _PLACE_ROLES for q in qualifiers)
 
 
 def _counted(query: Query) -> set[str]:
@@ -507,7 +532,7 @@ def _said(
     ]
     on_day = bool(dated) and dated[0][0].claim.occurred_at is not None
     if query.attribute and query.wh != "yes" and not on_day:
-        short = " and ".join(dict.fromkeys(v.object_label for v in top))
+        short = " and ".join(dict.fromkeys(_placed(query, v, held) for v in top))
         return short, f"{short}. {hedge(lead.claim)}"
     if query.attribute and on_day:
         # "When is Meera's interview?" of "my interview is on Friday": the day it was said to
@@ -546,6 +571,18 @@ def _said(
     labels = [_label(query, v, asks_subject) for v in top]
     short = " and ".join(dict.fromkeys(labels))
     return short, f"{short}. {hedge(lead.claim)}"
+
+
+def _placed(query: Query, view: ClaimView, held: Mapping[str, Sequence[Qualifier]]) -> str:
+    """An attribute's value; for "where", with the place it was said in ("works at a hotel
+    in Marseille": "hotel in Marseille"), which the value alone leaves out."""
+    label = view.object_label
+    if query.wh != "where":
+        return label
+    place = next((q.value for q in held.get(view.claim.id, ()) if q.role == "location"), None)
+    if place is None or _lemma_tokens(place) <= _lemma_tokens(label):
+        return label
+    return f"{label} in {place}"
 
 
 def _label(query: Query, view: ClaimView, asks_subject: bool) -> str:

@@ -61,7 +61,11 @@ class HouseholdTurnMixin:
         if not past.claims or len(ended) != len(past.claims):
             return reply
         lines = [f"{v.line} It held until {fmt_time(v.claim.valid_to)}." for v in ended]
-        return _Reply("Not any more, as far as I know:\n" + "\n".join(lines), claims=ended)
+        # "Is Joe still a paramedic?": what was a yes then is a no now; a wh-question ("Who
+        # has Patch now?") gets no answer from what stopped being true.
+        no = "No" if (past.answer or "").lower() == "yes" else None
+        text = "Not any more, as far as I know:\n" + "\n".join(lines)
+        return _Reply(text, claims=ended, answer=no)
 
     def _how_are_you(self, ctx: _Ctx) -> _Reply:
         report = ctx.resident.state(ctx.now)

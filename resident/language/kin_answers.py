@@ -191,7 +191,7 @@ class KinAnsweringMixin(StoringMixin):
             (False, addressed),
             (False, siblings),
             # "the horse" when the asker owns none: the one the household has.
-            (False, lambda: self._of_kind(reads, noun, ctx.now) if ref.kind == "animal" else []),
+            (False, lambda: self._of_kind_kept(reads, ref, ctx.now)),
             (False, lambda: self._ours(ctx, owner, noun) if _owner_is_we(ref) else []),
             (False, lambda: said_to_be(reads, owner.ids, noun, ctx.now)),
         ]
@@ -236,6 +236,15 @@ class KinAnsweringMixin(StoringMixin):
         lead = hedge(shown[0].claim)
         text = f"{short} ({names}). {lead}\n" + "\n".join(v.line for v in shown)
         return _Reply(text, shown, answer=short)
+
+    def _of_kind_kept(self, reads: Dictionary, ref: Ref, now: datetime) -> list[str]:
+        """ "The horse" when the asker owns none: an animal of that kind MAX holds. Asked
+        through a named owner ("Zain's fish", "our fish"), an animal not held as the owner's
+        is someone else's (Zain's cousin's) or no one's said: not the owner's."""
+        plain = ref.owner is not None and ref.owner.role == "speaker" and ref.owner.noun is None
+        if ref.kind != "animal" or not ref.noun or not plain:
+            return []
+        return self._of_kind(reads, ref.noun, now)
 
     @staticmethod
     def _of_kind(reads: Dictionary, noun: str, now: datetime) -> list[str]:

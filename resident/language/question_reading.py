@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 _WH = words("wh")
+_DEICTIC = words("deictic_places")
 #: "how old", "how long", ...: the second word makes the question's kind.
 _HOW = frozenset({"old", "long", "often", "far"})
 _GENERIC = frozenset({"do", "be", "have"})
@@ -77,6 +78,9 @@ class Query(BaseModel):
     #: relative or owned thing reached through a weaker link than a relation held answers
     #: only when each is evidenced (kin_answers.evidenced).
     subject_words: tuple[str, ...] = ()
+    #: A place said by a deictic adverb ("When did we move here?", data/deictic_places.txt):
+    #: a statement that names another place ("moved to the control room") does not answer.
+    place_said: str | None = None
 
 
 def _question_word(words: list[Token]) -> str | None:
@@ -301,6 +305,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
             if c.dep_ == "xcomp" and c.pos_ == "VERB"
         ),
         context_words=tuple(dict.fromkeys(parts.context_words)),
+        place_said=next((c.lower_ for c in verb.children if c.lower_ in _DEICTIC), None),
         unit=unit,
         amount=wh == "how many" and unit is None,
         ahead=asks_ahead(verb),

@@ -40,6 +40,7 @@ from resident.language.statement import (
     is_elder,
     is_pet,
 )
+from resident.language.unsaid import two_candidates
 from resident.language.words import table
 
 if TYPE_CHECKING:
@@ -322,6 +323,8 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low == "your":
         return Ref(role="listener", kind="person")
+    if low in ("his", "her") and two_candidates(tok):
+        return None  # "Sheila told Maureen ... near her daughter": whose is not said
     earlier = _named_before(tok, ctx) if low in ("his", "her") else None
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner.

@@ -30,6 +30,7 @@ from resident.language.reading import read, said_triple
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
+from resident.language.superseded import end_left, end_told_before
 from resident.language.telegraphic import self_described
 from resident.language.tense import clause_side, ended_state
 from resident.language.threads import OpenThread
@@ -194,11 +195,18 @@ class StoringMixin(LanguageBase):
         so it neither ends nor contradicts anything ("I'm going to start at the bakery next
         month" leaves "works at the bookshop" standing today)."""
         for st, claim in zip(read, stored, strict=True):
+            when = min(said, ctx.now)
             if ended_state(st, ctx.doc):
                 # "I was living in Dublin before": true until it was said, not now, so it
-                # neither ends nor contradicts what holds now.
-                self.graph.end_validity(claim.id, min(said, ctx.now), ctx.now)
-            elif not _ahead(st) and not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+                # neither ends nor contradicts what holds now; nor does the same state told
+                # before by someone else hold now.
+                self.graph.end_validity(claim.id, when, ctx.now)
+                end_told_before(self.graph, claim, when, ctx.now)
+            elif _ahead(st):
+                continue
+            elif end_left(self.graph, claim, when, ctx.now):
+                continue  # "I left the pharmacy": where she worked is over, not contradicted
+            elif not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
                 self._contradictions(ctx, claim)
 
     def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:

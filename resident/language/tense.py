@@ -57,10 +57,12 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
     lemma = verb.lemma_.lower()
     if lemma in words("cessation_verbs"):
         return False
-    # Holding is a state too ("we had two cats", "I owned a boat"), though WordNet files it
-    # under possession (data/possession_states.txt).
-    stative = lexicon.first_lexname(lemma, "v") == "verb.stative"
-    return progressive or stative or lemma in words("possession_states")
+    if lemma in words("lasting_verbs") | words("possession_states"):
+        # "Grandad had a dog called Patch", "I worked for a shipping company": lasting states
+        # WordNet files elsewhere (holding under possession, data/possession_states.txt);
+        # said at a point in time ("had a baby on Monday") an event.
+        return not st.when
+    return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
 
 
 def shows_tense(verb: Token) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.statement import verb_lemma
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -76,7 +77,68 @@ def becomes(verb: Token, obj: Token | None) -> bool:
     return lexicon.first_lexname(obj.lemma_.lower(), "n") == "noun.person"
 
 
+def wished_clause(verb: Token) -> bool:
+    """Is the clause headed by `verb` what its holder wishes, hopes or pretends were so, not
+    what is ("I wish I spoke French", "she hopes Sam gets the job", "he pretends he's ill")?
+    The complement of such a verb (data/irrealis_verbs.txt) is no fact, whoever holds it; a
+    wish said in the past subjunctive even says the opposite, which is not stored either."""
+    if verb.dep_ != "ccomp":
+        return False
+    head = verb.head
+    # "hopes" may come out of the small model's lemmatizer as "hop": the mended lemma.
+    return verb_lemma(head) in words("irrealis_verbs") or head.lemma_.lower() in words(
+        "irrealis_verbs"
+    )
+
+
+#: The arguments of a verb that may each be the person a later he or she names.
+_ARGUMENTS = frozenset({"nsubj", "dobj", "dative"})
+#: How a clause hangs under the verb whose arguments its pronoun may name.
+_UNDER = frozenset({"ccomp", "conj", "advcl", "xcomp"})
+
+
+def _third_person(tok: Token) -> bool:
+    """A name, a third-person pronoun, or a noun WordNet files as a person ("my sister")."""
+    if tok.pos_ == "PROPN" or "3" in tok.morph.get("Person", []):
+        return True
+    return tok.pos_ == "NOUN" and lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.person"
+
+
+#: The pronouns of one third person, as a subject or an owner.
+_THIRD_SINGULAR = frozenset({"he", "she", "his", "her"})
+
+
+def two_candidates(subject: Token) -> bool:
+    """Is `subject` a he or she (or his, her) that two people of one clause above it may each
+    be ("Sheila told Maureen that she's selling her house", "Tom told Ben he had won")? Which
+    one the speaker meant is not in the words, so the clause is not stored as either's, nor
+    the owner's relative ("her daughter Carol") as either's relative."""
+    if subject.lower_ not in _THIRD_SINGULAR:
+        return False
+    head = subject.head
+    while head.pos_ not in ("VERB", "AUX") and head.head is not head:
+        head = head.head  # "near her daughter": the clause the owner is said in
+    while head.dep_ in _UNDER and head.head is not head:
+        head = head.head
+        # Each a third person before the pronoun: a name, a pronoun for one ("he told Ben he
+        # had won"; a second parse may put "It" in a name's place), or a noun for one.
+        names = {
+            c.i
+            for c in head.children
+            if c.dep_ in _ARGUMENTS and c.i < subject.i and _third_person(c)
+        }
+        if len(names) >= 2:
+            return True
+    return False
+
+
 def unsaid(verb: Token, subject: Token) -> bool:
     """Does the clause headed by `verb` state nothing its speaker holds, whoever its subject
-    resolves to: someone else's belief reported, or a time as the doer?"""
-    return reported_belief(verb) or time_subject(verb, subject)
+    resolves to: someone else's belief reported, a wish or a pretence, a he or she two people
+    may be, or a time as the doer?"""
+    return (
+        reported_belief(verb)
+        or wished_clause(verb)
+        or two_candidates(subject)
+        or time_subject(verb, subject)
+    )
