@@ -19,10 +19,8 @@ from resident.language.clauses import (
     read_clause_as,
 )
 from resident.language.conjoined import conjoined_halves
+from resident.language.mentions import note_mentions
 from resident.language.phrases import Triple
-from resident.language.refs import (
-    _note_mentions,
-)
 from resident.language.relative import relative_sentences
 from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
 from resident.language.statement import (
@@ -75,7 +73,7 @@ def read(
     cut: int | None = None
     for sent in doc.sents:
         if is_question(sent):
-            _note_mentions(sent, ctx)
+            note_mentions(sent, ctx)
             cut = None
             continue
         halves = None if reparse is None else conjoined_halves(sent, reparse)
@@ -98,7 +96,7 @@ def read(
                 again = _read_sentence(said, ctx, True)
                 named = said[0].is_title and said[0].lower_ != "i"
                 out.extend(again or (_reread(said, ctx, reparse) if named else []))
-        _note_mentions(sent, ctx)
+        note_mentions(sent, ctx)
         cut = sent.start if not statements and not sent[-1].is_punct else None
     return _unique(out), ctx
 
@@ -106,7 +104,7 @@ def read(
 def _read_half(sent: Span, ctx: Context, reparse: Reparse, skip_intro: bool) -> list[Statement]:
     """One clause of a sentence the parse joined wrongly, read as a sentence of its own."""
     out = _read_sentence(sent, ctx, skip_intro) or _reread(sent, ctx, reparse)
-    _note_mentions(sent, ctx)
+    note_mentions(sent, ctx)
     return out
 
 

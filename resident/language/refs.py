@@ -20,8 +20,6 @@ from resident.language.antecedents import (
     owner_said_before,
     relation_kind,
     rival_fits,
-    rivals_of,
-    yours,
 )
 from resident.language.apposed import apposed_person
 from resident.language.kinship import kin_noun, kin_nouns
@@ -44,48 +42,7 @@ from resident.language.unsaid import two_candidates
 from resident.language.words import table
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
-
-
-def _note_mentions(sent: Span, ctx: Context) -> None:
-    """The last name in the sentence becomes what he/she refers to next."""
-    for tok in sent:
-        if (asked := yours(tok)) is not None:
-            ctx.remember_asked(asked)  # "How's your mum?": the answerer's mum, for "she".
-        if tok.pos_ == "PROPN" and tok.dep_ not in ("compound", "flat") and tok.lower_ != "max":
-            if bare_relative(tok) is not None:
-                continue  # "Dad": the speaker's father, remembered as a relative when read.
-            kind = "person" if tok.ent_type_ == "PERSON" else "thing"
-            noun = named_noun(tok)
-            if noun is not None and (given := relation_kind(_noun_lemma(noun))) is not None:
-                # "a cat named Miso", "Grandad's dog is Skipper", "our cat is called Tigger",
-                # "my dog, Rex": what the noun named is.
-                ctx.remember(_name_of(tok), given)
-                ctx.rivals = rivals_of(tok, _name_of)
-                continue
-            if tok.dep_ == "attr" and any(
-                c.lower_ in ("i", "we") for c in tok.head.children if c.dep_ == "nsubj"
-            ):
-                # "I'm Ben": the speaker, not someone he or she will refer to.
-                continue
-            if tok.dep_ == "attr" and any(
-                c.lower_ in ("this", "that") for c in tok.head.children if c.dep_ == "nsubj"
-            ):
-                # "This is Rex": a name given, of someone or something the text has not said.
-                kind = "unknown"
-            named = kind != "thing" or tok.dep_ in ("nsubj", "appos", "attr")
-            # A name said to someone ("Hi Sam!") is who is addressed, not who "he" is next.
-            addressed = tok.dep_ in ("npadvmod", "intj", "ROOT", "dep", "vocative")
-            if tok.dep_ == "ROOT" and len(sent) <= 2 and ctx.named(_name_of(tok)):
-                # "Bruno! He is fine": a name said before, alone, is who the turn is about.
-                addressed = False
-            if named and not addressed:
-                ctx.remember(_name_of(tok), kind)
-                ctx.rivals = rivals_of(tok, _name_of)
-            elif tok.dep_ == "ROOT" and len(sent) <= 2 and ctx.last_mention is not None:
-                # "Kimchi! He is fine": a new name said alone may be whom "he" names next, or
-                # whom the speaker calls; either way not the one named before it.
-                ctx.rivals = (*ctx.rivals, (_name_of(tok), "", None))
+    from spacy.tokens import Token
 
 
 def _name_of(tok: Token) -> str:
