@@ -1,9 +1,10 @@
 """The learning half of a consolidation night, without the graph: train the Forward-Forward
 learner from its checkpoint on what the night read (resident.learning.consolidation.prepare),
-evaluate it on the held-out split, calibrate each scorer's threshold on the held-out edges, choose
-tonight's proposals (never the reverse of a held edge of a declared partial order, never more
-than there is room for), find duplicate candidates, and save the checkpoint. What it returns is
-plain data (`Learned`): the proposals and duplicates are written by the half that holds the graph
+evaluate it on the held-out split, fit the second stage that orders the learner's candidates
+across heads on the validation edges (resident.learning.second_stage), calibrate each scorer's
+threshold on the held-out edges, choose tonight's proposals (never the reverse of a held edge
+of a declared partial order, never more than there is room for), find duplicate candidates, and
+save the checkpoint. What it returns is plain data (`Learned`): the proposals and duplicates are written by the half that holds the graph
 (consolidation.finish).
 
 Run as a child process (`python -m resident.learning.night_learn <request> <result>`,
