@@ -20,7 +20,6 @@ matrix is held).
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -188,22 +187,39 @@ def names_at(names: Any, pairs: Sequence[tuple[int, int]], g: Graph) -> np.ndarr
 def features(
     pairs: Sequence[tuple[int, int]], p: np.ndarray, g: Graph, names: np.ndarray
 ) -> np.ndarray:
-    """One row of FEATURES per candidate (head, tail); `names`: the names' feature per pair."""
+    """One row of FEATURES per candidate (head, tail); `names`: the names' feature per pair.
+    Filled column by column into one float64 array (a list of Python rows for 60,000
+    candidates held tens of MB more at the night's peak)."""
+    n = len(pairs)
+    x = np.zeros((n, len(FEATURES)), dtype=np.float64)
+    if not n:
+        return x
     rank, rrank = ranks(p, pairs)
-    best = p.max(1)
-    col = p.sum(0)
-    rows = []
-    for i, (h, t) in enumerate(pairs):
-        lp = math.log(float(p[h, t]) + 1e-12)
-        dd = g.depth[h] - g.depth[t] if h in g.depth and t in g.depth else 0
-        rows.append([
-            lp, math.log1p(int(rank[i])), lp - math.log(float(best[h]) + 1e-12),
-            math.log1p(int(rrank[i])), math.log(float(p[h, t]) / (float(col[t]) + 1e-12) + 1e-12),
-            float(names[i]), float(t in g.sibling_parents(h)), float(dd), float(not g.up.get(h)),
-            math.log1p(len(g.up.get(h, ()))), math.log1p(float(g.below[t])),
-            math.log1p(len(g.down.get(h, ()))),
-        ])  # fmt: skip
-    return np.asarray(rows, dtype=np.float64).reshape(-1, len(FEATURES))
+    hs = np.fromiter((h for h, _ in pairs), dtype=np.int64, count=n)
+    ts = np.fromiter((t for _, t in pairs), dtype=np.int64, count=n)
+    pv = p[hs, ts].astype(np.float64)
+    best = p.max(1).astype(np.float64)
+    col = p.sum(0).astype(np.float64)
+    ups = np.array([len(g.up.get(i, ())) for i in range(len(p))], dtype=np.float64)
+    downs = np.array([len(g.down.get(i, ())) for i in range(len(p))], dtype=np.float64)
+    depth = g.depth
+    x[:, 0] = np.log(pv + 1e-12)
+    x[:, 1] = np.log1p(rank.astype(np.float64))
+    x[:, 2] = x[:, 0] - np.log(best[hs] + 1e-12)
+    x[:, 3] = np.log1p(rrank.astype(np.float64))
+    x[:, 4] = np.log(pv / (col[ts] + 1e-12) + 1e-12)
+    x[:, 5] = names
+    x[:, 6] = np.fromiter((t in g.sibling_parents(h) for h, t in pairs), dtype=np.float64, count=n)
+    x[:, 7] = np.fromiter(
+        (depth[h] - depth[t] if h in depth and t in depth else 0 for h, t in pairs),
+        dtype=np.float64,
+        count=n,
+    )
+    x[:, 8] = ups[hs] == 0
+    x[:, 9] = np.log1p(ups[hs])
+    x[:, 10] = np.log1p(g.below[ts].astype(np.float64))
+    x[:, 11] = np.log1p(downs[hs])
+    return x
 
 
 @dataclass(frozen=True)
