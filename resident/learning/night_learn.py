@@ -4,8 +4,8 @@ evaluate it on the held-out split, fit the second stage that orders the learner'
 across heads on the validation edges (resident.learning.second_stage), calibrate each scorer's
 threshold on the held-out edges, choose tonight's proposals (never the reverse of a held edge
 of a declared partial order, never more than there is room for), find duplicate candidates, and
-save the checkpoint. What it returns is plain data (`Learned`): the proposals and duplicates are written by the half that holds the graph
-(consolidation.finish).
+save the checkpoint. What it returns is plain data (`Learned`): the proposals and duplicates
+are written by the half that holds the graph (consolidation.finish).
 
 Run as a child process (`python -m resident.learning.night_learn <request> <result>`,
 resident.learning.night_process), it reads its input from a file the reading stage wrote and

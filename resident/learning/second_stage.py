@@ -36,6 +36,9 @@ Candidates = list[tuple[float, int, int, int]]
 PER_HEAD = 30
 #: Candidates whose ranks are counted at once (a (block, entities) float32 slab each side).
 RANK_BLOCK = 512
+#: Heads whose best tails are picked at once: argpartition's int64 indices are a (block,
+#: entities) array, 8 MB for 512 heads of 2,000 entities.
+HEAD_BLOCK = 128
 FEATURES = (
     "log p",
     "log rank in head",
@@ -129,8 +132,9 @@ def candidates(
     """Each head's best k tails by the learner that `skip` lets through."""
     out: list[tuple[int, int]] = []
     look = min(p.shape[1], 4 * k + 8)  # a few spare for what `skip` drops
-    for lo in range(0, len(heads), RANK_BLOCK):
-        block = list(heads[lo : lo + RANK_BLOCK])
+    # A block of heads at a time: argpartition's int64 indices are a (block, entities) array.
+    for lo in range(0, len(heads), HEAD_BLOCK):
+        block = list(heads[lo : lo + HEAD_BLOCK])
         top = np.argpartition(-p[block], look - 1, axis=1)[:, :look]
         for h, row in zip(block, top, strict=True):
             kept = 0
