@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -35,60 +34,16 @@ import numpy as np
 
 from benchmarks.learning_splits import Split, check, splits
 from benchmarks.learning_subsumption import hpo, trained
+from resident.learning.second_stage import FEATURES, features, fit_logistic, graph, names_at
 
 ROOT = "hp:0000118"
-FEATURES = (
-    "log p",
-    "log rank in head",
-    "margin to head's best",
-    "log reverse rank",
-    "log share of the tail's column",
-    "names' directed subsumption",
-    "tail is a parent of a sibling",
-    "depth difference",
-    "head has no parent held",
-    "log parents of the head",
-    "log descendants of the tail",
-    "log children of the head",
-)
 
 
 def probs(model: Any, n: int) -> np.ndarray:
     """(n, n): every entity's softmax over every entity as its is_a tail."""
-    import torch
+    from resident.learning.second_stage import relation_probs
 
-    from resident.learning.scoring import tail_probs
-
-    out = np.zeros((n, n), dtype=np.float32)
-    step = max(1, 2_000_000 // (n * model.ent.embedding_dim))
-    for lo in range(0, n, step):
-        hs = torch.arange(lo, min(n, lo + step))
-        q = torch.stack([hs, torch.zeros_like(hs), torch.zeros_like(hs)], 1)
-        out[lo : lo + len(hs)] = tail_probs(model, q).numpy()
-    return out
-
-
-def graph(edges: set[tuple[str, str, str]], ents: list[str]) -> dict[str, Any]:
-    """The held graph's parents, children, depths and descendant counts, by entity index."""
-    from resident.learning.lexical import descendants
-
-    ei = {e: i for i, e in enumerate(ents)}
-    up: dict[int, set[int]] = {}
-    down: dict[int, set[int]] = {}
-    for h, _, t in edges:
-        up.setdefault(ei[h], set()).add(ei[t])
-        down.setdefault(ei[t], set()).add(ei[h])
-    depth = {ei[ROOT]: 0}
-    queue = deque([ei[ROOT]])
-    while queue:
-        x = queue.popleft()
-        for c in down.get(x, ()):
-            if c not in depth:
-                depth[c] = depth[x] + 1
-                queue.append(c)
-    below = descendants(edges, "is_a")
-    return {"up": up, "down": down, "depth": depth,
-            "below": np.array([below.get(e, 0) for e in ents], dtype=np.float32)}  # fmt: skip
+    return relation_probs(model, 0, n)
 
 
 def candidates(
@@ -102,80 +57,16 @@ def candidates(
     """Each head's best k tails by the learner that the known graph neither holds nor orders
     (without `root`: never the subset's root, a parent every term has by entailment)."""
     from resident.learning.proposals import OrderIndex, order_verdict
+    from resident.learning.second_stage import candidates as best
 
     index = OrderIndex(known, ["is_a"])
-    out = []
-    top = np.argsort(-p[heads], axis=1)[:, : 4 * k + 8]
-    for h, row in zip(heads, top, strict=True):
-        kept = 0
-        for t in row.tolist():
-            if kept == k:
-                break
-            if (
-                t == h
-                or (not root and ents[t] == ROOT)
-                or order_verdict(index, ents[h], "is_a", ents[t]) is not None
-            ):
-                continue
-            out.append((h, int(t)))
-            kept += 1
-    return out
 
+    def skip(h: int, t: int) -> bool:
+        return (not root and ents[t] == ROOT) or order_verdict(
+            index, ents[h], "is_a", ents[t]
+        ) is not None
 
-def features(
-    pairs: list[tuple[int, int]], p: np.ndarray, g: dict[str, Any], names: np.ndarray
-) -> np.ndarray:
-    """One row of FEATURES per candidate (head, tail)."""
-    rank = np.argsort(np.argsort(-p, axis=1), axis=1)  # the tail's rank in its head's row
-    rrank = np.argsort(np.argsort(-p, axis=0), axis=0)  # the head's rank in its tail's column
-    best = p.max(1)
-    col = p.sum(0)
-    up, down, depth = g["up"], g["down"], g["depth"]
-    rows = []
-    for h, t in pairs:
-        sibs = {s for q in up.get(h, ()) for s in down.get(q, ()) if s != h}
-        sib_parents = {q for s in sibs for q in up.get(s, ())}
-        dd = depth[h] - depth[t] if h in depth and t in depth else 0
-        rows.append([
-            math.log(p[h, t] + 1e-12), math.log1p(rank[h, t]),
-            math.log(p[h, t] + 1e-12) - math.log(best[h] + 1e-12), math.log1p(rrank[h, t]),
-            math.log(p[h, t] / (col[t] + 1e-12) + 1e-12), float(names[h, t]),
-            float(t in sib_parents), float(dd), float(not up.get(h)),
-            math.log1p(len(up.get(h, ()))), math.log1p(float(g["below"][t])),
-            math.log1p(len(down.get(h, ()))),
-        ])  # fmt: skip
-    return np.asarray(rows, dtype=np.float64)
-
-
-def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, steps: int = 50) -> Any:
-    """Standardised L2 logistic regression by Newton's method (a few dozen features)."""
-    mu, sd = x.mean(0), x.std(0) + 1e-9
-    z = np.hstack([(x - mu) / sd, np.ones((len(x), 1))])
-    w = np.zeros(z.shape[1])
-    reg = l2 * np.eye(len(w))
-    reg[-1, -1] = 0.0
-    for _ in range(steps):
-        q = 1 / (1 + np.exp(-z @ w))
-        grad = z.T @ (q - y) + reg @ w
-        hess = (z * (q * (1 - q))[:, None]).T @ z + reg
-        w -= np.linalg.solve(hess, grad)
-    return lambda xx: 1 / (1 + np.exp(-np.hstack([(xx - mu) / sd, np.ones((len(xx), 1))]) @ w)), w
-
-
-def name_matrix(ents: list[str], labels: dict[str, str], known: set[Any]) -> np.ndarray:
-    import torch
-
-    from resident.learning.lexical import descendants
-    from resident.learning.subsume import NameIndex
-
-    idx = NameIndex(ents, labels)
-    below = descendants(known, "is_a")
-    general = torch.tensor([below.get(e, 0) for e in ents], dtype=torch.float)
-    out = np.zeros((len(ents), len(ents)), dtype=np.float32)
-    for lo in range(0, len(ents), 256):
-        hs = torch.arange(lo, min(len(ents), lo + 256))
-        out[lo : lo + len(hs)] = idx.directed(hs, general).numpy()
-    return out
+    return best(p, heads, skip, k)
 
 
 def run(
@@ -185,6 +76,7 @@ def run(
     from resident.learning.consolidation import split_held_out
     from resident.learning.night_learn import VALIDATION_SHARE
     from resident.learning.proposals import Entailed, calibrate
+    from resident.learning.subsume import NameIndex
 
     cc = load_settings(env={}).consolidation
     t0 = time.perf_counter()
@@ -204,9 +96,11 @@ def run(
         pairs = candidates(p, ents, heads, known, per_head, root)
         truth = Entailed(known, missing, ["is_a"])
         y = np.array([truth(ents[h], "is_a", ents[t]) for h, t in pairs], dtype=np.float64)
-        x = features(pairs, p, graph(known, ents), name_matrix(ents, labels, known))
+        g = graph(known, "is_a", ents)
+        x = features(pairs, p, g, names_at(NameIndex(ents, labels), pairs, g))
         sets[side] = (pairs, x, y)
-    score, w = fit_logistic(sets["fit"][1][:, use], sets["fit"][2])
+    stage = fit_logistic(sets["fit"][1][:, use], sets["fit"][2])
+    score, w = stage, stage.w
     _, xj, yj = sets["judge"]
     out: dict[str, Any] = {"split": split.name, "learn_s": round(t_learn, 1),
                            "s": round(time.perf_counter() - t0, 1),

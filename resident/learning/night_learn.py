@@ -1,10 +1,11 @@
 """The learning half of a consolidation night, without the graph: train the Forward-Forward
 learner from its checkpoint on what the night read (resident.learning.consolidation.prepare),
-evaluate it on the held-out split, calibrate each scorer's threshold on the held-out edges, choose
-tonight's proposals (never the reverse of a held edge of a declared partial order, never more
-than there is room for), find duplicate candidates, and save the checkpoint. What it returns is
-plain data (`Learned`): the proposals and duplicates are written by the half that holds the graph
-(consolidation.finish).
+evaluate it on the held-out split, fit the second stage that orders the learner's candidates
+across heads on the validation edges (resident.learning.second_stage), calibrate each scorer's
+threshold on the held-out edges, choose tonight's proposals (never the reverse of a held edge
+of a declared partial order, never more than there is room for), find duplicate candidates, and
+save the checkpoint. What it returns is plain data (`Learned`): the proposals and duplicates
+are written by the half that holds the graph (consolidation.finish).
 
 Run as a child process (`python -m resident.learning.night_learn <request> <result>`,
 resident.learning.night_process), it reads its input from a file the reading stage wrote and
@@ -172,19 +173,26 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
         )
     model.eval()
     metrics = _evaluate(model, data)
+    seen, valid = data.train, data.valid
     # The validation edges are held edges like the others: known to what follows.
     data = replace(data, train=torch.cat([data.train, data.valid]), valid=data.valid[:0])
 
-    # The learner's own candidates, then the names' subsumption scored with it: each
-    # calibrated on the held-out edges by itself (their scores are different scales).
+    # The learner's candidates ordered across heads by the second stage (fitted on the
+    # validation edges, when there are enough), then the names' subsumption scored with the
+    # learner: each calibrated on the held-out edges by itself (their scores are different
+    # scales). Without a second stage, the learner's own candidates, as before.
     acyclic = settings.hygiene.acyclic_relations
     held = OrderIndex(inp.triples, acyclic)
     edges = [(h, r, t) for h, r, t, _ in train]
     pairs = _pairs(data)
     scorers = generators(model, data, pairs, edges, inp.labels, acyclic, cc.candidates_per_pair)
-    cal = replace(_calibrate(scorers[0], data, train, acyclic, cc), scorer="learner")
+    stage = _second_stage(model, data, seen, valid, pairs, inp.labels, acyclic)
+    first, scorer = scorers[0], "learner"
+    if stage is not None:
+        first, scorer = stage.generator(edges, rels), "second stage"
+    cal = replace(_calibrate(first, data, train, acyclic, cc), scorer=scorer)
     names_cal, by_names = calibrated(scorers[1], data, acyclic, cc, inp.ledger)
-    scorers = (scorers[0], by_names)
+    scorers = (first, by_names)
     room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(inp.ledger.open())))
     chosen, skipped = _choose(
         scorers, (cal, names_cal), data, set(inp.triples), held, inp.ledger, room
@@ -215,6 +223,8 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
             "reversed": reversed_,
             "negatives": len(inp.negatives),
             "hard": len(hard),
+            "scorer": scorer,
+            "second_stage": {} if stage is None else _fitted(stage, rels),
             **tonight,
         }
     )
@@ -258,6 +268,39 @@ def _pairs(data: Any) -> list[tuple[int, int]]:
 
 
 Gen = Callable[[Callable[[int, int, int], bool]], list[tuple[float, int, int, int]]]
+
+
+def _second_stage(
+    model: Any,
+    data: Any,
+    seen: Any,
+    valid: Any,
+    pairs: list[tuple[int, int]],
+    labels: dict[str, str],
+    orders: list[str],
+) -> Any:
+    """The second stage fitted on tonight's validation edges (`second_stage.fit`), or None
+    below `MIN_VALIDATION` of them for every partial order (as early stopping skips)."""
+    from resident.learning.second_stage import fit
+    from resident.learning.subsume import NameIndex
+
+    if len(valid) < MIN_VALIDATION:
+        return None
+    ents, rels = data.entities, data.relations
+
+    def named(rows: Any) -> list[Triple]:
+        return [(ents[h], rels[r], ents[t]) for h, r, t in rows.tolist()]
+
+    heads: dict[int, list[int]] = {}
+    for h, r in pairs:
+        heads.setdefault(r, []).append(h)
+    names = NameIndex(ents, labels)
+    return fit(model, ents, rels, named(seen), named(valid), heads, names, orders, MIN_VALIDATION)
+
+
+def _fitted(stage: Any, rels: list[str]) -> dict[str, list[int]]:
+    """What the second stage was fitted on, by relation: [candidates, true]."""
+    return {rels[r]: list(n) for r, n in sorted(stage.fitted.items())}
 
 
 def _calibrate(
