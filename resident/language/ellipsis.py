@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from resident.language.lexicon import base
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -186,23 +187,25 @@ def answer_parts(doc: Doc) -> Answer:
     rest = first[1:] if polarity is not None else first
     if sents[0].text.rstrip().endswith("?"):
         return Answer(None, "")  # a question back: read alone, as it is
+    while rest and (rest[0].dep_ in _EDGE_DEPS or rest[0].is_punct or rest[0].lower_ in _FOCUS):
+        rest = rest[1:]
+    rest = rest[: _aside(rest)]
     if _finite(rest):
         # "I did!": the short answer's subject and auxiliary echo the question; any other
         # clause of its own is read alone, as it is.
         return (_echo(first) if polarity is None else None) or Answer(None, "")
-    while rest and (rest[0].dep_ in _EDGE_DEPS or rest[0].is_punct or rest[0].lower_ in _FOCUS):
-        rest = rest[1:]
-    rest = rest[: _aside(rest)]
     while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
         rest = rest[:-1]
     if not rest:
         return Answer(polarity, "")
     # As said (a hyphen stays joined), the first word in mid-sentence case unless a name's.
-    lower = rest[0].is_stop or rest[0].like_num or rest[0].pos_ == "VERB"
+    # A verb the parse found where WordNet knows none ("Reykjavik") is a name it misread.
+    verb = rest[0].pos_ == "VERB" and base(rest[0].lower_, "v") is not None
+    lower = rest[0].is_stop or rest[0].like_num or verb
     opening = rest[0].lower_ if lower else rest[0].text
     said = opening + rest[0].whitespace_ + "".join(t.text_with_ws for t in rest[1:])
     alone = len(rest) == 1 and rest[0].pos_ == "PRON"
-    verbal = rest[0].tag_ if rest[0].pos_ == "VERB" and rest[0].tag_ in _FRAGMENT_AUX else None
+    verbal = rest[0].tag_ if verb and rest[0].tag_ in _FRAGMENT_AUX else None
     return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone, verbal=verbal)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.ellipsis import hedged
+from resident.language.lexicon import never_someone
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -31,13 +32,16 @@ _REPORTING = words("reading_reporting") | words("belief_verbs")
 #: Pronouns that would point at the relative asked about from inside the answer's sentence.
 _POINTING = frozenset({"him", "her", "his", "hers", "them", "their"})
 _ROLES = frozenset({"nsubj", "nsubjpass", "attr"})
+#: A relative asked about as the object ("Have you met my cousin?") is named only by a name
+#: said back alone ("Dario?"): the answer's own subject is the one who did the meeting.
+_OBJECTS = frozenset({"dobj"})
 
 
-def _relative(sent: Span) -> tuple[str, str] | None:
+def _relative(sent: Span, roles: frozenset[str]) -> tuple[str, str] | None:
     """The relation noun the question asks about and its holder's possessive word ("your",
-    "my", or a name), when it is the question's subject: ("brother", "your")."""
+    "my", or a name), when it is the question's subject (or one of `roles`)."""
     for token in sent:
-        if token.lower_ not in _KIN or token.tag_ != "NN" or token.dep_ not in _ROLES:
+        if token.lower_ not in _KIN or token.tag_ != "NN" or token.dep_ not in roles:
             continue
         if token.head != sent.root:
             continue
@@ -54,21 +58,33 @@ def _relative(sent: Span) -> tuple[str, str] | None:
 
 def _person_name(token: Token) -> bool:
     """A proper name that may be a person's ("Berlin!" names a place, not the brother)."""
-    return token.pos_ == "PROPN" and token.ent_type_ in ("", "PERSON")
+    if token.pos_ != "PROPN" or token.ent_type_ not in ("", "PERSON"):
+        return False
+    return not never_someone(token.text)  # "Lisbon" the parse took for a person
+
+
+def _alone(sent: Span) -> Token | None:
+    """The name said back alone ("Gareth?")."""
+    said = [t for t in sent if not (t.is_punct or t.is_space)]
+    if said and len(said) <= 2 and all(_person_name(t) for t in said):
+        return said[-1]
+    return None
 
 
 def _named(sent: Span) -> Token | None:
     """The person the answer's sentence names as its subject ("Finn is still in Berlin"), or
     the sentence's one name said alone ("Gareth?")."""
-    said = [t for t in sent if not (t.is_punct or t.is_space)]
-    if said and len(said) <= 2 and all(_person_name(t) for t in said):
-        return said[-1]
+    alone = _alone(sent)
+    if alone is not None:
+        return alone
     if sent.root.lemma_ in _REPORTING or any(t.lower_ in _POINTING for t in sent):
         return None
     # The subject the sentence opens with ("Finn is in Berlin, he's a DJ": the parse may hang
     # the first clause under the second).
     subject = next((t for t in sent if t.dep_ in ("nsubj", "nsubjpass")), None)
-    if subject is None or not _person_name(subject) or subject.head.lemma_ in _REPORTING:
+    if subject is None or subject.ent_type_ != "PERSON" or not _person_name(subject):
+        return None
+    if subject.head.lemma_ in _REPORTING:
         return None
     if any(t.pos_ not in ("INTJ", "PUNCT", "PROPN") for t in sent[: subject.i - sent.start]):
         return None  # "Yesterday Jo rang ...": the name is not what the answer opens with
@@ -86,10 +102,13 @@ def relative_named(question: str, doc: Doc, doc_of: object, asker: str, answerer
     qsents = list(doc_of(question).sents)  # type: ignore[operator]
     if len(qsents) != 1:
         return ""
-    relative = _relative(qsents[0])
+    relative = _relative(qsents[0], _ROLES)
+    named = _named(sents[0])
+    if relative is None:
+        relative = _relative(qsents[0], _OBJECTS)
+        named = _alone(sents[0])
     if relative is None:
         return ""
-    named = _named(sents[0])
     if named is None or hedged(sents[0].as_doc()):
         return ""
     name = " ".join(t.text for t in named.subtree if t.pos_ == "PROPN" and t.i <= named.i)
