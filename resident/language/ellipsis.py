@@ -116,6 +116,14 @@ def closing_question(doc: Doc) -> tuple[str | None, str | None]:
         names = [t.text for t in last[: comma.i - last.start] if t.pos_ == "PROPN"]
         addressee = " ".join(names) or None
         last = last[comma.i - last.start + 1 :]
+    # "Is that your bike, Jo?": the name closing it is the one addressed, too.
+    tail = [t for t in last if not t.is_punct]
+    commas = [t for t in last if t.text == ","]
+    if commas and addressee is None:
+        after = [t for t in tail if t.i > commas[-1].i]
+        if after and all(t.pos_ == "PROPN" and t.ent_type_ in ("", "PERSON") for t in after):
+            addressee = " ".join(t.text for t in after)
+            return last[: commas[-1].i - last.start].text.strip() + "?", addressee
     return last.text.strip(), addressee
 
 
@@ -325,7 +333,7 @@ def _word(token: Token, subject: Token | None) -> str:
 def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     """The question `question` said as the statement its answer makes, or "" when it cannot
     be put back together. `doc_of` parses text (the pipeline)."""
-    qdoc = doc_of(question)  # type: ignore[operator]
+    qdoc = doc_of(untagged(question))  # type: ignore[operator]
     sents = list(qdoc.sents)
     if len(sents) != 1:
         return ""
@@ -363,12 +371,49 @@ def _echoes(subject: Token | None, echo: str | None) -> bool:
     return echo in ("he", "she", "it", "they")
 
 
+_TAGS = words("ellipsis_tags")
+_TAG_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
+
+
+def untagged(question: str) -> str:
+    """The statement a question asks with a tag at its end ("Efua's the lawyer, right?",
+    "Tom works there, doesn't he?"), without the tag; the question as it is otherwise."""
+    head, comma, tail = question.rstrip(" ?").rpartition(",")
+    said = tail.lower().replace("n't", " n't").split()
+    if not comma or not said:
+        return question
+    if len(said) == 1 and said[0] in _TAGS:
+        return head + "?"
+    if len(said) in (2, 3) and said[-1] in _TAG_PRONOUNS and said[0] in _TAG_VERBS:
+        return head + "?"
+    return question
+
+
+_TAG_VERBS = words("asking_aux") | {"can", "could", "would", "should", "wo", "ca"}
+
+
+def _declared(sent: Span, subject: Token, polarity: str) -> str:
+    """A statement asked as a question ("Efua's the lawyer, right?", "You're moving to
+    Leeds?"): a yes says it as it was said, in the answerer's mouth; a no says nothing (what
+    is not so is not told by the statement's words)."""
+    root = sent.root
+    if polarity != "yes" or subject.i >= root.i or not _finite([root, *root.children]):
+        return ""
+    said = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
+    words_ = [_word(t, subject) for t in said]
+    # The verb agreeing with the subject it now has ("you're" -> "I am").
+    for n, t in enumerate(said):
+        if n and t.pos_ in ("AUX", "VERB") and t.head == root and said[n - 1] == subject:
+            words_[n] = _agreeing([t.lower_], words_[n - 1])[0]
+    return " ".join(words_) + "."
+
+
 def _polar(sent: Span, subject: Token | None, polarity: str) -> str:
     if subject is None:
         return ""
     inverted = _inverted(sent, subject)
     if not inverted:
-        return ""
+        return _declared(sent, subject, polarity)
     kept = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS) and t not in inverted]
     subj = [t for t in kept if subject.left_edge.i <= t.i <= subject.i]
     rest = [t for t in kept if t not in subj]

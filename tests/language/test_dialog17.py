@@ -101,3 +101,22 @@ def test_only_the_one_the_question_was_put_to_answers_it(max_: Max) -> None:
     max_.say("Sol, where did you grow up?", nia)
     turn = max_.say("Dundee.", sol)
     assert any(s == "Sol" and o == "Dundee" for s, _, o in _objects(max_, turn))
+
+
+def test_a_statement_asked_with_a_tag_is_told_by_a_yes_and_not_by_a_no(max_: Max) -> None:
+    nia, sol = _person(max_, "Nia"), _person(max_, "Sol")
+    max_.say("You're moving to Leeds, right?", nia)
+    turn = max_.say("Yep, in June.", sol)
+    assert any(s == "Sol" and o == "Leeds" for s, _, o in _objects(max_, turn))
+    max_.say("Marek works at the bank, doesn't he?", nia)
+    turn = max_.say("He does.", sol)
+    assert any(s == "Marek" and o == "bank" for s, _, o in _objects(max_, turn))
+    # A no says only that the statement does not hold: nothing of it is stored.
+    max_.say("You're moving to Hull?", nia)
+    turn = max_.say("No.", sol)
+    assert not any(o == "Hull" for _, _, o in _objects(max_, turn))
+    # A question closed by someone's name is theirs to answer.
+    ravi = _person(max_, "Ravi")
+    max_.say("You're a vet now, Sol?", nia)
+    turn = max_.say("Yes.", ravi)
+    assert not turn.claims
