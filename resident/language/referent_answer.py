@@ -114,6 +114,8 @@ def relative_named(question: str, doc: Doc, doc_of: object, asker: str, answerer
     name = " ".join(t.text for t in named.subtree if t.pos_ == "PROPN" and t.i <= named.i)
     if not name or name.lower() in (asker.lower(), answerer.lower()):
         return ""
+    if any(word in _KIN for word in name.lower().split()):
+        return ""  # "How's your mum?" / "Mum had the operation ...": a kin word, no name
     noun, owner = relative
     holder = {"your": answerer, "my": asker}.get(owner, owner)
     if holder.lower() == name.lower():

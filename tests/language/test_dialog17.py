@@ -44,6 +44,10 @@ def test_a_sentence_about_someone_else_names_no_relative(max_: Max) -> None:
         max_.say("How's your sister?", nia)
         turn = max_.say(answer, sol)
         assert not any(p == "sister_of" for _, p, _ in _objects(max_, turn)), answer
+    # A kin word said as the subject is no name for the relative.
+    max_.say("How's your mum?", nia)
+    turn = max_.say("Mum started pottery classes on Monday.", sol)
+    assert not any(p == "mum_of" or p == "mother_of" for _, p, _ in _objects(max_, turn))
     # A plural relation is no one person.
     max_.say("How are your parents?", nia)
     turn = max_.say("Hugo retired in March.", sol)
