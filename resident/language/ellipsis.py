@@ -25,9 +25,11 @@ restart is read alone, as before.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from resident.language.lexicon import base
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -42,6 +44,17 @@ _WH: dict[str, tuple[str, bool]] = {
 _POLARITY = table("ellipsis_polarity")
 _WH_WORDS = words("wh")
 _SWAP = table("ellipsis_swap")
+_FOCUS = words("ellipsis_focus")
+#: Hedges anywhere in the answer, and those only at a sentence's opening ("^ask").
+_HEDGES = [
+    re.compile(
+        ("^" if h.startswith("^") else r"(?<![\w'])") + re.escape(h.lstrip("^")) + r"(?![\w'])"
+    )
+    for h in words("ellipsis_hedges")
+]
+#: Subject pronouns an echoing short answer opens with ("Did you get the job?" / "I did!").
+_AUX_LEMMAS = frozenset({"be", "do", "have"})
+_ECHO_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
 _AGREE = table("ellipsis_agree")
 #: Dependencies of a token that says no part of a clause's content at its edge.
 _EDGE_DEPS = frozenset({"cc", "intj", "punct", "discourse"})
@@ -56,41 +69,62 @@ class Asked:
     person_id: str | None = None
     question: str | None = None
     turn: int = -1
+    #: The one the question was put to by name ("Kwame, how much ...?"), when it was.
+    addressee: str | None = None
     #: The question the turn before this one asked (what `heard` shifted out).
-    before: tuple[str | None, str | None, int] = (None, None, -1)
+    before: tuple[str | None, str | None, int, str | None] = (None, None, -1, None)
 
     def heard(self, doc: Doc | None, person_id: str | None, turn: int) -> None:
         """Note turn `turn`: what it asked (its last sentence, when that is a question)."""
-        self.before = (self.person_id, self.question, self.turn)
+        self.before = (self.person_id, self.question, self.turn, self.addressee)
         self.person_id, self.turn = person_id, turn
-        self.question = closing_question(doc) if doc is not None else None
+        self.question, self.addressee = closing_question(doc) if doc is not None else (None, None)
 
-    def previous(self, person_id: str | None, turn: int) -> str | None:
+    def previous(self, person_id: str | None, turn: int, name: str | None = None) -> str | None:
         """The question the turn just before `turn` closed with, when someone other than
-        `person_id` asked it (both known): the question this turn may answer."""
-        asker, question, at = self.before
+        `person_id` asked it (both known) and, when it was put to someone by name, to this
+        one (`name`): the question this turn may answer."""
+        asker, question, at, addressee = self.before
         if question is None or asker is None or person_id is None or asker == person_id:
             return None
+        if addressee is not None and (name is None or name.lower() != addressee.lower()):
+            return None  # "Kwame, ...?" answered by Efua: her answer is not his
         return question if at == turn - 1 else None
 
+    def asker(self) -> str | None:
+        """Who asked the question `previous` gives."""
+        return self.before[0]
 
-def closing_question(doc: Doc) -> str | None:
-    """The text of the turn's last sentence when it is a question with a verb."""
+
+def closing_question(doc: Doc) -> tuple[str | None, str | None]:
+    """The text of the turn's last sentence when it is a question with a verb, and the name
+    it was put to ("Kwame, how much ...?"), when it opens with one."""
     if not doc.has_annotation("DEP"):
-        return None  # "Thanks!" read at the tokenizer (language/social.py) asks nothing
+        return None, None  # "Thanks!" read at the tokenizer (language/social.py) asks nothing
     sents = list(doc.sents)
     if not sents or not sents[-1].text.rstrip().endswith("?"):
-        return None
+        return None, None
     last = sents[-1]
     if not any(t.pos_ in ("VERB", "AUX") for t in last):
-        return None  # "Any pets?", "Which place, Grandad?": nothing to put the answer into
+        return None, None  # "Any pets?", "Which place, Grandad?": nothing to put the answer into
     # "Kwame, how much ...", "Mum, are you ...": the one addressed is no part of the question.
     comma = next((t for t in last if t.text == ","), None)
+    addressee = None
     if comma is not None and all(
         t.pos_ in ("PROPN", "NOUN", "INTJ") for t in last[: comma.i - last.start]
     ):
+        names = [t.text for t in last[: comma.i - last.start] if t.pos_ == "PROPN"]
+        addressee = " ".join(names) or None
         last = last[comma.i - last.start + 1 :]
-    return last.text.strip()
+    # "Is that your bike, Jo?": the name closing it is the one addressed, too.
+    tail = [t for t in last if not t.is_punct]
+    commas = [t for t in last if t.text == ","]
+    if commas and addressee is None:
+        after = [t for t in tail if t.i > commas[-1].i]
+        if after and all(t.pos_ == "PROPN" and t.ent_type_ in ("", "PERSON") for t in after):
+            addressee = " ".join(t.text for t in after)
+            return last[: commas[-1].i - last.start].text.strip() + "?", addressee
+    return last.text.strip(), addressee
 
 
 # -- the answer ---------------------------------------------------------------------------------
@@ -110,6 +144,43 @@ class Answer:
     placed: bool = False
     #: The fragment is a pronoun alone ("me", "him").
     pronoun: bool = False
+    #: The subject pronoun of a short answer that echoes the question ("I did", "she isn't").
+    echo: str | None = None
+    #: The fragment's opening verb form when it is a verb phrase ("Turning nine in May": VBG).
+    verbal: str | None = None
+
+
+def _auxiliary(token: Token) -> bool:
+    """An auxiliary, or "do"/"have"/"be" said with its verb left out ("I did", "we have")."""
+    return token.pos_ == "AUX" or token.tag_ == "MD" or token.lemma_ in _AUX_LEMMAS
+
+
+def _echo(first: list[Token]) -> Answer | None:
+    """A short answer that says only a subject pronoun and its auxiliary ("I did!", "She
+    hasn't.", "We are, yeah"): yes, or no with a "not", said of that pronoun."""
+    said = [t for t in first if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
+    said = [t for t in said if _POLARITY.get(t.lower_) is None or t.dep_ == "neg"]
+    if len(said) < 2 or said[0].lower_ not in _ECHO_SUBJECTS:
+        return None
+    rest = said[1:]
+    verbs = [t for t in rest if t.dep_ not in ("neg", "advmod")]
+    if not verbs or rest[0] is not verbs[0] or not all(_auxiliary(t) for t in verbs):
+        return None
+    polarity = "no" if any(t.dep_ == "neg" for t in rest) else "yes"
+    return Answer(polarity, "", echo=said[0].lower_)
+
+
+def _aside(rest: list[Token]) -> int:
+    """Where an aside after a comma begins ("Lisbon, in the end": a preposition or adverb that
+    names nothing says how the answer was come to, not what fills the gap; "At a dance, in
+    1964" names a time, and stays)."""
+    for n, t in enumerate(rest[:-1]):
+        if t.text != "," or rest[n + 1].pos_ not in ("ADP", "ADV", "SCONJ"):
+            continue
+        after = rest[n + 1 :]
+        if not any(w.ent_type_ or w.like_num or w.pos_ == "PROPN" for w in after):
+            return n
+    return len(rest)
 
 
 def answer_parts(doc: Doc) -> Answer:
@@ -122,19 +193,48 @@ def answer_parts(doc: Doc) -> Answer:
     first = [t for t in sents[0] if not t.is_space]
     polarity = _POLARITY.get(first[0].lower_) if first else None
     rest = first[1:] if polarity is not None else first
-    if sents[0].text.rstrip().endswith("?") or _finite(rest):
-        return Answer(None, "")  # a question back, or a clause of its own: read alone, as it is
-    while rest and (rest[0].dep_ in _EDGE_DEPS or rest[0].is_punct):
+    if sents[0].text.rstrip().endswith("?"):
+        return Answer(None, "")  # a question back: read alone, as it is
+    while rest and (rest[0].dep_ in _EDGE_DEPS or rest[0].is_punct or rest[0].lower_ in _FOCUS):
         rest = rest[1:]
+    rest = rest[: _aside(rest)]
+    if _finite(rest):
+        # "I did!": the short answer's subject and auxiliary echo the question; any other
+        # clause of its own is read alone, as it is.
+        return (_echo(first) if polarity is None else None) or Answer(None, "")
     while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
         rest = rest[:-1]
     if not rest:
         return Answer(polarity, "")
     # As said (a hyphen stays joined), the first word in mid-sentence case unless a name's.
-    opening = rest[0].lower_ if rest[0].is_stop or rest[0].like_num else rest[0].text
+    # A verb the parse found where WordNet knows none ("Reykjavik") is a name it misread.
+    verb = rest[0].pos_ == "VERB" and base(rest[0].lower_, "v") is not None
+    lower = rest[0].is_stop or rest[0].like_num or verb
+    opening = rest[0].lower_ if lower else rest[0].text
     said = opening + rest[0].whitespace_ + "".join(t.text_with_ws for t in rest[1:])
     alone = len(rest) == 1 and rest[0].pos_ == "PRON"
-    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone)
+    verbal = rest[0].tag_ if verb and rest[0].tag_ in _FRAGMENT_AUX else None
+    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone, verbal=verbal)
+
+
+def hedged(doc: Doc) -> bool:
+    """Whether the answer hedges, defers or jokes ("maybe", "not sure", "ask mum"), or takes
+    back its own yes or no in a later sentence ("Yes. Well, no."): then it fills nothing."""
+    sents = list(doc.sents)
+    for sent in sents:
+        text = sent.text.lower().lstrip(" \"'([-")
+        if any(h.search(text) for h in _HEDGES):
+            return True
+    opened = [_opening_polarity(s) for s in sents]
+    said = [p for p in opened if p is not None]
+    return len(set(said)) > 1
+
+
+def _opening_polarity(sent: Span) -> str | None:
+    words = [
+        t for t in sent if not (t.is_punct or (t.dep_ == "intj" and t.lower_ not in _POLARITY))
+    ]
+    return _POLARITY.get(words[0].lower_) if words else None
 
 
 # -- the question turned into its statement ----------------------------------------------------
@@ -233,7 +333,7 @@ def _word(token: Token, subject: Token | None) -> str:
 def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     """The question `question` said as the statement its answer makes, or "" when it cannot
     be put back together. `doc_of` parses text (the pipeline)."""
-    qdoc = doc_of(question)  # type: ignore[operator]
+    qdoc = doc_of(untagged(question))  # type: ignore[operator]
     sents = list(qdoc.sents)
     if len(sents) != 1:
         return ""
@@ -246,7 +346,7 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
         # answers yes; after a yes it is said with the statement ("Yes, for the week").
         polarity = answer.polarity or ("yes" if answer.placed else None)
-        if polarity is None:
+        if polarity is None or not _echoes(subject, answer.echo):
             return ""
         said = _polar(sent, subject, polarity)
         if said and polarity == "yes" and answer.placed:
@@ -259,12 +359,61 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     return _filled(sent, subject, wh, answer)
 
 
+def _echoes(subject: Token | None, echo: str | None) -> bool:
+    """Whether a short answer's pronoun is the question's subject in the answerer's mouth
+    ("Did you ...?" / "I did"; "Is Tom ...?" / "He is"), or the answer has none."""
+    if echo is None:
+        return True
+    if subject is None:
+        return False
+    if subject.pos_ == "PRON":
+        return _said_by_answerer(subject, subject).lower() == echo
+    return echo in ("he", "she", "it", "they")
+
+
+_TAGS = words("ellipsis_tags")
+_TAG_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
+
+
+def untagged(question: str) -> str:
+    """The statement a question asks with a tag at its end ("Efua's the lawyer, right?",
+    "Tom works there, doesn't he?"), without the tag; the question as it is otherwise."""
+    head, comma, tail = question.rstrip(" ?").rpartition(",")
+    said = tail.lower().replace("n't", " n't").split()
+    if not comma or not said:
+        return question
+    if len(said) == 1 and said[0] in _TAGS:
+        return head + "?"
+    if len(said) in (2, 3) and said[-1] in _TAG_PRONOUNS and said[0] in _TAG_VERBS:
+        return head + "?"
+    return question
+
+
+_TAG_VERBS = words("asking_aux") | {"can", "could", "would", "should", "wo", "ca"}
+
+
+def _declared(sent: Span, subject: Token, polarity: str) -> str:
+    """A statement asked as a question ("Efua's the lawyer, right?", "You're moving to
+    Leeds?"): a yes says it as it was said, in the answerer's mouth; a no says nothing (what
+    is not so is not told by the statement's words)."""
+    root = sent.root
+    if polarity != "yes" or subject.i >= root.i or not _finite([root, *root.children]):
+        return ""
+    said = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
+    words_ = [_word(t, subject) for t in said]
+    # The verb agreeing with the subject it now has ("you're" -> "I am").
+    for n, t in enumerate(said):
+        if n and t.pos_ in ("AUX", "VERB") and t.head == root and said[n - 1] == subject:
+            words_[n] = _agreeing([t.lower_], words_[n - 1])[0]
+    return " ".join(words_) + "."
+
+
 def _polar(sent: Span, subject: Token | None, polarity: str) -> str:
     if subject is None:
         return ""
     inverted = _inverted(sent, subject)
     if not inverted:
-        return ""
+        return _declared(sent, subject, polarity)
     kept = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS) and t not in inverted]
     subj = [t for t in kept if subject.left_edge.i <= t.i <= subject.i]
     rest = [t for t in kept if t not in subj]
@@ -275,6 +424,55 @@ def _polar(sent: Span, subject: Token | None, polarity: str) -> str:
     return " ".join([*words, *verbs, *(_word(t, subject) for t in rest)]) + "."
 
 
+#: A verb agreeing with a subject of more than one ("Mum and Jo are coming").
+_PLURAL = {"is": "are", "was": "were", "has": "have"}
+
+
+def _number(verb: str, subject: str) -> str:
+    return _PLURAL.get(verb, verb) if " and " in f" {subject} " else verb
+
+
+#: The auxiliary a verbal fragment of each form is said after ("How old is she?" / "Turning
+#: nine in May." -> "she is turning nine"; "What will you do?" / "Visit Gran." -> "I will visit").
+_FRAGMENT_AUX = {"VBG": frozenset({"be"}), "VB": frozenset({"do", "will", "would", "can"})}
+
+
+_ADJUNCTS = frozenset({"npadvmod", "advmod", "tmod"})
+
+
+def _predicate_said(sent: Span, subject: Token, answer: Answer) -> str:
+    """A fragment that is a verb phrase of its own is the predicate said of the question's
+    subject, after the question's auxiliary when its form goes with it ("" when not)."""
+    inverted = _inverted(sent, subject)
+    wanted = _FRAGMENT_AUX.get(answer.verbal or "")
+    if not inverted or wanted is None or inverted[-1].lemma_ not in wanted:
+        return ""
+    if inverted[-1].lemma_ == "do":
+        inverted = inverted[:-1]  # "What did you do?" / "Visit Gran." is no "I did visit"
+    subj = [t for t in sent if subject.left_edge.i <= t.i <= subject.i]
+    words = [_word(t, subject) for t in subj]
+    verbs = _agreeing([t.lower_ for t in inverted], words[-1] if words else None)
+    # The question's own time or manner stays ("this weekend", "now").
+    adjuncts = [
+        _word(t, subject)
+        for child in sent.root.children
+        if child.dep_ in _ADJUNCTS and child.lower_ not in _WH_WORDS
+        for t in child.subtree
+    ]
+    return " ".join([*words, *verbs, answer.fragment, *adjuncts]) + "."
+
+
+_MOTION = words("ellipsis_motion")
+
+
+def _toward(sent: Span, key: str) -> str | None:
+    """ "to" for a place asked "where" of a going ("Where did you end up going?")."""
+    if key != "where":
+        return None
+    verbs = [sent.root, *(c for c in sent.root.children if c.dep_ == "xcomp")]
+    return "to" if any(v.lemma_ in _MOTION for v in verbs) else None
+
+
 def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answer: Answer) -> str:
     wh_tokens, key = wh
     before, may_be_subject = _WH[key]
@@ -282,9 +480,16 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         if not may_be_subject:
             return ""
         rest = [t for t in sent if not t.is_punct and t not in wh_tokens and t.dep_ not in ("cc",)]
-        return " ".join([answer.fragment, *(_word(t, None) for t in rest)]) + "."
+        said = [_word(t, None) for t in rest]
+        if rest and rest[0].pos_ == "AUX":  # "Who's coming?" / "Mum and Jo." -> "are coming"
+            said[0] = _number(_agreeing([rest[0].lower_], None)[0], answer.fragment)
+        return " ".join([answer.fragment, *said]) + "."
     if subject is None:
         return ""
+    if answer.verbal:
+        return _predicate_said(sent, subject, answer)
+    if key == "what" and sent.root.lemma_ == "do":
+        return ""  # "What did you do?" asks for a doing: a thing said alone does not fill it
     # The wh-phrase's noun ("how many brothers and sisters") moves with the answer.
     moved = [*wh_tokens]
     head = wh_tokens[-1].head
@@ -302,7 +507,7 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
     verbs = _agreeing([t.lower_ for t in inverted], words[-1] if words else None)
     phrase = answer.fragment
     if before and not answer.placed:
-        phrase = f"{before} {phrase}"
+        phrase = f"{_toward(sent, key) or before} {phrase}"
     noun = [t.text for t in moved if t not in wh_tokens]
     filler = " ".join([phrase, *noun])
     point = _fill_point(sent, rest)
@@ -311,11 +516,16 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
 
 
 def answered(
-    asked: Asked, doc: Doc | None, person_id: str | None, turn: int, doc_of: object
+    asked: Asked,
+    doc: Doc | None,
+    person_id: str | None,
+    turn: int,
+    doc_of: object,
+    name: str | None = None,
 ) -> str:
-    """The statement turn `turn` (`doc`, said by `person_id`) makes as the answer to the
-    question the turn before it asked, or "" when it answers none."""
-    question = asked.previous(person_id, turn)
+    """The statement turn `turn` (`doc`, said by `person_id`, called `name`) makes as the
+    answer to the question the turn before it asked, or "" when it answers none."""
+    question = asked.previous(person_id, turn, name)
     if question is None or doc is None:
         return ""
     return read_answer(doc, question, doc_of)
@@ -325,5 +535,7 @@ def read_answer(doc: Doc, question: str, doc_of: object) -> str:
     """The statement the turn `doc` makes as the answer to `question` ("" for none)."""
     answer = answer_parts(doc)
     if answer.polarity is None and not answer.fragment:
+        return ""
+    if hedged(doc):
         return ""
     return statement_text(question, doc_of, answer)

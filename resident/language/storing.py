@@ -27,6 +27,7 @@ from resident.language.knowledge import (
 from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained
 from resident.language.reading import read, said_triple
+from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
@@ -251,8 +252,7 @@ class StoringMixin(LanguageBase):
             self._context.speaker = ctx.person_id  # "my dad ... he": the teller's own dad
             # "Where did you grow up?" / "Whitby.": the fragment read with the question; "gethin,
             # welsh, 24, ...": a telegraphic self-description read with its words put back.
-            said = answered(self._last_question, doc, ctx.person_id, self._context.turn, self.nlp)
-            told = [said] if said else []
+            told = self._answers(ctx, doc)
             if ctx.person_id is not None:
                 told += self_described(doc, self._name(ctx, ctx.person_id))
             for text in told:
@@ -262,6 +262,19 @@ class StoringMixin(LanguageBase):
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
                 out.extend(statements)
         return out
+
+    def _answers(self, ctx: _Ctx, doc: Doc) -> list[str]:
+        """What the turn states as the answer to the question the turn before it put to this
+        speaker: its fragment read with the question ("Where did you grow up?" / "Whitby."), and
+        who the relative asked about is ("How's your brother?" / "Finn is in Berlin now.")."""
+        asked, turn = self._last_question, self._context.turn
+        name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
+        said = [answered(asked, doc, ctx.person_id, turn, self.nlp, name)]
+        question = asked.previous(ctx.person_id, turn, name)
+        asker = asked.asker()
+        if question is not None and asker is not None and name is not None:
+            said.append(relative_named(question, doc, self.nlp, self._name(ctx, asker), name))
+        return [s for s in said if s]
 
     def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
         """Store every statement the turn makes, with its qualifiers, in one write: the
