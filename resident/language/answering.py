@@ -20,6 +20,7 @@ from resident.language.asking import (
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
 from resident.language.counting import bare_number
+from resident.language.described import held_as, owned_things
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind
@@ -180,21 +181,22 @@ class AnsweringMixin(KinAnsweringMixin):
             if parsed is not None and parsed.rate and query.wh == "how many":
                 # "How many times a month": the rate asked too (counting.times_said).
                 query = query.model_copy(update={"rate": parsed.rate})
-            reply = self._answer(ctx, query)
+            reply = self._answer(ctx, query) or self._described(ctx, query)
             if reply is not None:
                 return reply
         return None
 
-    def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
+    def _answer(self, ctx: _Ctx, query: Query, found: Resolved | None = None) -> _Reply | None:
         subject = (
-            None
-            if query.subject is None
+            found
+            if found is not None or query.subject is None
             else self._resolve_ref(ctx, query.subject, query.subject_words)
         )
         if query.subject is not None and subject is None:
             return self._owned(ctx, query, query.subject)
         # Through the speaker's private view: a question never reads another person's remarks.
         reads = ctx.reads or self.dictionary
+        query = _asker_named(query, reads.label(ctx.person_id) if ctx.person_id else None)
         if subject is not None and _asks_who_relative_is(query) and not self._asked(ctx, query, []):
             return self._relative(ctx, query, subject)
         if subject is not None and _asks_how_many_held(query):
@@ -340,17 +342,41 @@ class AnsweringMixin(KinAnsweringMixin):
                 return found.model_copy(update={"text": text, "short": "No"})
         return None
 
-    def _owned(self, ctx: _Ctx, query: Query, ref: Ref) -> _Reply | None:
+    def _described(self, ctx: _Ctx, query: Query) -> _Reply | None:
+        """A question about "the vicar" or "the cabin" that no entity held by that name
+        answers: the one person held to be one, else the one such thing the asker's
+        household holds as theirs; two of them, or none, and it names no one."""
+        ref = query.subject
+        if ref is None or ref.role != "name" or not ref.noun or ctx.person_id is None:
+            return None
+        reads = ctx.reads or self.dictionary
+        people = held_as(reads, ref.noun, ctx.now)
+        if people:
+            only = Resolved(ids=people, name=reads.label(people[0]))
+            return self._answer(ctx, query, only) if len(people) == 1 else None
+        circles = self._we(ctx, Resolved(ids=[ctx.person_id], name="you"))
+        household = circles[-1] if circles else [ctx.person_id]
+        things = owned_things(reads, household, ref.noun)
+        if len(things) != 1:
+            return None
+        owners = [o for o in household if owned_things(reads, [o], ref.noun)]
+        ours = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=ref.noun)
+        asked = query.model_copy(update={"subject": ours})
+        return self._owned(ctx, asked, ours, Resolved(ids=owners, name="you"))
+
+    def _owned(
+        self, ctx: _Ctx, query: Query, ref: Ref, held: Resolved | None = None
+    ) -> _Reply | None:
         """A question about a thing through its owner ("Kofi's wedding"); a group speaks
         for its member ("When did Kyle's team win?": what Kyle said "we" won)."""
         if ref.role != "kin" or ref.kind != "thing" or ref.owner is None or not ref.noun:
             return None
-        counted = self._parts(ctx, query, ref)
+        counted = self._parts(ctx, query, ref, held)
         if counted is not None:
             return counted
         if is_group(ref.noun):
             return self._answer(ctx, query.model_copy(update={"subject": ref.owner}))
-        owner = self._resolve_ref(ctx, ref.owner)
+        owner = held or self._resolve_ref(ctx, ref.owner)
         if owner is None:
             return None
         reads = ctx.reads or self.dictionary
@@ -361,12 +387,14 @@ class AnsweringMixin(KinAnsweringMixin):
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 
-    def _parts(self, ctx: _Ctx, query: Query, ref: Ref) -> _Reply | None:
+    def _parts(
+        self, ctx: _Ctx, query: Query, ref: Ref, held: Resolved | None = None
+    ) -> _Reply | None:
         """ "How many workers does my company have?": what its owner said it has, counted."""
         unit = query.unit or (query.object_words[-1] if query.object_words else None)
         if query.wh != "how many" or query.amount or unit is None or ref.owner is None:
             return None
-        owner = self._resolve_ref(ctx, ref.owner)
+        owner = held or self._resolve_ref(ctx, ref.owner)
         if owner is None:
             return None
         found = parts_count(ctx.reads or self.dictionary, unit, ref.noun or "", owner, ctx.now)
@@ -486,6 +514,16 @@ def _asks_how_many_held(query: Query) -> bool:
         and query.verb in ("have", "own", "get")
         and bool(query.object_words)
     )
+
+
+def _asker_named(query: Query, asker: str | None) -> Query:
+    """ "When did Hughes visit me?": the object "me" (read as "i") is the asker, held by
+    name ("Hughes visits Ken")."""
+    if asker is None or "i" not in query.object_words:
+        return query
+    name = tuple(asker.lower().split())
+    said = tuple(x for w in query.object_words for x in (name if w == "i" else (w,)))
+    return query.model_copy(update={"object_words": said})
 
 
 def _said_as(ref: Ref) -> str | None:

@@ -214,8 +214,15 @@ def _verb_read_as_noun(root: Token, subj_tok: Token | None) -> tuple[Token, str]
         said = None if own else subj_tok
     if said is None or said.pos_ not in ("NOUN", "VERB"):
         return None
+    # "When did the vicar visit me?" parsed the same way: a noun never takes "did", so a
+    # common noun compounded before one that does is its subject too.
+    done = any(c.dep_ == "aux" and c.lemma_.lower() == "do" for c in said.children)
     name = next(
-        (c for c in said.children if c.dep_ == "compound" and c.pos_ == "PROPN"),
+        (
+            c
+            for c in said.children
+            if c.dep_ == "compound" and (c.pos_ == "PROPN" or (done and c.pos_ == "NOUN"))
+        ),
         None,
     )
     verb = lexicon.base(said.lower_, "v")
@@ -459,9 +466,17 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
 
 def _phrase_ref(tok: Token) -> Ref | None:
     if tok.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "poss" for c in tok.children):
+        # "the vicar", "the cabin": a description, whose noun may find the one held entity
+        # it fits when no entity is held by its name (described.py).
+        before = tok.doc[tok.i - 1] if tok.i > 0 else None
+        the = tok.pos_ == "NOUN" and (
+            any(c.lower_ == "the" for c in tok.children)
+            or (before is not None and before.lower_ == "the")
+        )
         return Ref(
             role="name",
             name=" ".join(t.text for t in tok.subtree if t.dep_ not in ("det",)),
+            noun=tok.lemma_.lower() if the else None,
             kind="thing",
         )
     return None

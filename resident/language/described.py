@@ -1,0 +1,97 @@
+"""Subjects a question describes instead of naming (pure over the graph's reads).
+
+- "the vicar": the one person held to be a vicar (`is_a`, `works_as`); two held, or none,
+  and the description names no one.
+- "the cabin": the one cabin held as had, owned, kept, bought or rented by the asker's
+  household (the widest circle "we" takes in); two held, and it names none.
+- "my older granddaughter", "our eldest son": among the relatives found, the one whose held
+  age is greatest or least (data/age_order.tsv), only when every one's age is held.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from resident.language import lexicon
+from resident.language.counting import number_in, number_value
+from resident.language.dictionary import Dictionary
+from resident.language.knowledge import resolve
+from resident.language.matching import claim_verbs
+from resident.language.statement import base_form
+from resident.language.words import table, words
+
+#: What a described person is held to be by.
+_BEING = ("is_a", "works_as")
+
+
+def held_as(reads: Dictionary, noun: str, now: datetime) -> list[str]:
+    """Those held to be a `noun` (`Reverend Hughes is_a vicar`, `Ana works_as nurse`), only
+    for a noun whose first WordNet sense is a person: what they are held to be makes them
+    one, whatever their entity's kind."""
+    if lexicon.first_lexname(noun, "n") != "noun.person":
+        return []
+    found = [
+        c.subject
+        for e in resolve(reads, noun)
+        for predicate in _BEING
+        for c in reads.graph.claims_by_object(e.id, now, predicate)
+        if c.subject != e.id and not c.predicate.startswith("not_")
+    ]
+    return list(dict.fromkeys(found))
+
+
+def _head(label: str) -> str:
+    said = label.lower().replace("-", " ").split()
+    return "" if not said else base_form(said[-1])
+
+
+def owned_things(reads: Dictionary, owners: Sequence[str], noun: str) -> list[str]:
+    """The distinct things the owners hold as theirs whose name's head is `noun` ("two-bedroom
+    cabin" for "cabin"; never "bedroom")."""
+    owning = words("owning_verbs")
+    found: list[str] = []
+    for owner in owners:
+        for c in reads.graph.peek_claims(owner):
+            negated, verbs, _ = claim_verbs(c.predicate)
+            if negated or c.object_entity is None or not verbs & owning:
+                continue
+            if _head(reads.label(c.object_entity)) == base_form(noun):
+                found.append(c.object_entity)
+    return list(dict.fromkeys(found))
+
+
+def age_order(modifiers: Sequence[str]) -> tuple[str, bool] | None:
+    """The order a question's modifiers ask ("older": ("most", True), a comparative), or None
+    when none orders by age."""
+    said = [table("age_order")[m] for m in modifiers if m in table("age_order")]
+    if len(said) != 1:
+        return None
+    way, _, pair = said[0].partition(" ")
+    return way, pair == "2"
+
+
+def _age(reads: Dictionary, entity: str, now: datetime) -> int | None:
+    held = [c for c in reads.graph.peek_claims(entity, "age") if c.valid_at(now)]
+    if not held:
+        return None
+    last = max(held, key=lambda c: c.created_at)
+    said = reads.label(last.object_entity) if last.object_entity else str(last.object_literal)
+    number = number_in(said)
+    return None if number is None else number_value(number)
+
+
+def by_age(
+    reads: Dictionary, ids: Sequence[str], modifiers: Sequence[str], now: datetime
+) -> list[str]:
+    """The one of `ids` the age order asked picks; none when no order is asked of two or more,
+    a comparative is said of other than two, an age is not held or two ages tie."""
+    order = age_order(modifiers)
+    ids = list(dict.fromkeys(ids))
+    if order is None or len(ids) < 2 or (order[1] and len(ids) != 2):
+        return []
+    ages = {i: _age(reads, i, now) for i in ids}
+    if any(a is None for a in ages.values()):
+        return []
+    ranked = sorted(ids, key=lambda i: ages[i] or 0, reverse=order[0] == "most")
+    return [] if ages[ranked[0]] == ages[ranked[1]] else [ranked[0]]
