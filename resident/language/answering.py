@@ -20,7 +20,7 @@ from resident.language.asking import (
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
 from resident.language.counting import bare_number
-from resident.language.described import held_as, owned_things
+from resident.language.described import called_asked, held_as, owned_things, the_one
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind
@@ -184,7 +184,24 @@ class AnsweringMixin(KinAnsweringMixin):
             reply = self._answer(ctx, query) or self._described(ctx, query)
             if reply is not None:
                 return reply
-        return None
+        noun = called_asked(sents[-1])
+        return None if noun is None else self._called(ctx, noun)
+
+    def _called(self, ctx: _Ctx, noun: str) -> _Reply | None:
+        """ "What is the chook called?": the name of the one held to be a chook."""
+        if ctx.person_id is None:
+            return None
+        reads = ctx.reads or self.dictionary
+        circles = self._we(ctx, Resolved(ids=[ctx.person_id], name="you"))
+        held = the_one(reads, circles[-1] if circles else [ctx.person_id], noun, ctx.now)
+        if not held:
+            return None
+        shown = views(held, reads)
+        name = shown[0].subject_label
+        if "'" in name or not name[:1].isupper():
+            # "Nell's dog" is a description held, no name.
+            return None
+        return _Reply(f"{name}. {hedge(held[0])}\n{shown[0].line}", shown, answer=name)
 
     def _answer(self, ctx: _Ctx, query: Query, found: Resolved | None = None) -> _Reply | None:
         subject = (

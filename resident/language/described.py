@@ -4,6 +4,8 @@
   and the description names no one.
 - "the cabin": the one cabin held as had, owned, kept, bought or rented by the asker's
   household (the widest circle "we" takes in); two held, and it names none.
+- "What is the chook called?": the name of the one entity held to be one (a pet of the
+  household's of that kind counts).
 - "my older granddaughter", "our eldest son": among the relatives found, the one whose held
   age is greatest or least (data/age_order.tsv), only when every one's age is held.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.counting import number_in, number_value
@@ -20,6 +23,10 @@ from resident.language.knowledge import resolve
 from resident.language.matching import claim_verbs
 from resident.language.statement import base_form
 from resident.language.words import table, words
+from resident.records import Claim
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span
 
 #: What a described person is held to be by.
 _BEING = ("is_a", "works_as")
@@ -95,3 +102,48 @@ def by_age(
         return []
     ranked = sorted(ids, key=lambda i: ages[i] or 0, reverse=order[0] == "most")
     return [] if ages[ranked[0]] == ages[ranked[1]] else [ranked[0]]
+
+
+def called_asked(sent: Span) -> str | None:
+    """The noun of "What is the chook called?", "What are the guinea pigs named?": a
+    description with "the" whose name (a "called"/"named" participle, the question word its
+    complement) is asked; None for any other question."""
+    words = [t for t in sent if not t.is_punct]
+    if not words or words[0].lower_ != "what":
+        return None
+    for tok in sent:
+        if tok.tag_ != "VBN" or tok.lemma_.lower() not in ("call", "name"):
+            continue
+        if tok.i != words[-1].i or any(c.dep_ in ("dobj", "oprd", "prep") for c in tok.children):
+            continue
+        # The thing named: the participle's passive subject, or the noun it hangs under.
+        said = [c for c in tok.children if c.dep_ in ("nsubjpass", "nsubj")]
+        noun = said[0] if said else tok.head if tok.dep_ == "acl" else None
+        if noun is None or noun.pos_ != "NOUN":
+            return None
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children):
+            return None
+        return noun.lemma_.lower()
+    return None
+
+
+def the_one(reads: Dictionary, household: Sequence[str], noun: str, now: datetime) -> list[Claim]:
+    """What makes the one entity "the <noun>" names: its `is_a` claim (`Gloria is_a chook`,
+    or of a kind WordNet puts under the noun: a kelpie is a dog), held of anyone, or the
+    household's pet of that kind; none when two or more fit."""
+    found: dict[str, Claim] = {}
+    for e in resolve(reads, noun):
+        for c in reads.graph.claims_by_object(e.id, now, "is_a"):
+            if c.subject != e.id:
+                found.setdefault(c.subject, c)
+    for owner in household:
+        for pet in reads.graph.claims_by_object(owner, now, "pet_of"):
+            for c in reads.graph.peek_claims(pet.subject, "is_a"):
+                if c.valid_at(now) and _kind(reads.label(c.object_value), noun):
+                    found.setdefault(pet.subject, c)
+    return list(found.values()) if len(found) == 1 else []
+
+
+def _kind(label: str, noun: str) -> bool:
+    said = label.lower().split()
+    return bool(said) and (base_form(said[-1]) == noun or lexicon.is_a(said[-1], noun))
