@@ -184,24 +184,25 @@ class AnsweringMixin(KinAnsweringMixin):
             reply = self._answer(ctx, query) or self._described(ctx, query)
             if reply is not None:
                 return reply
-        noun = called_asked(sents[-1])
-        return None if noun is None else self._called(ctx, noun)
+        callee = called_asked(sents[-1])
+        return None if callee is None else self._called(ctx, *callee)
 
-    def _called(self, ctx: _Ctx, noun: str) -> _Reply | None:
+    def _called(self, ctx: _Ctx, noun: str, plural: bool = False) -> _Reply | None:
         """ "What is the chook called?": the name of the one held to be a chook."""
         if ctx.person_id is None:
             return None
         reads = ctx.reads or self.dictionary
         circles = self._we(ctx, Resolved(ids=[ctx.person_id], name="you"))
-        held = the_one(reads, circles[-1] if circles else [ctx.person_id], noun, ctx.now)
-        if not held:
-            return None
+        household = circles[-1] if circles else [ctx.person_id]
+        held = the_one(reads, household, noun, ctx.now, plural)
         shown = views(held, reads)
-        name = shown[0].subject_label
-        if "'" in name or not name[:1].isupper():
+        names = [v.subject_label for v in shown]
+        if not names or any("'" in n or not n[:1].isupper() for n in names):
             # "Nell's dog" is a description held, no name.
             return None
-        return _Reply(f"{name}. {hedge(held[0])}\n{shown[0].line}", shown, answer=name)
+        name = " and ".join(names)
+        lines = "\n".join(v.line for v in shown)
+        return _Reply(f"{name}. {hedge(held[0])}\n{lines}", shown, answer=name)
 
     def _answer(self, ctx: _Ctx, query: Query, found: Resolved | None = None) -> _Reply | None:
         subject = (
@@ -368,6 +369,9 @@ class AnsweringMixin(KinAnsweringMixin):
             return None
         reads = ctx.reads or self.dictionary
         people = held_as(reads, ref.noun, ctx.now)
+        if len(people) == 1 and query.wh == "who" and query.verb == "be" and not query.object_words:
+            # "Who is the vicar?": the one held to be one is the answer itself.
+            return self._called(ctx, ref.noun)
         if people:
             only = Resolved(ids=people, name=reads.label(people[0]))
             return self._answer(ctx, query, only) if len(people) == 1 else None

@@ -104,10 +104,11 @@ def by_age(
     return [] if ages[ranked[0]] == ages[ranked[1]] else [ranked[0]]
 
 
-def called_asked(sent: Span) -> str | None:
+def called_asked(sent: Span) -> tuple[str, bool] | None:
     """The noun of "What is the chook called?", "What are the guinea pigs named?": a
     description with "the" whose name (a "called"/"named" participle, the question word its
-    complement) is asked; None for any other question."""
+    complement) is asked, and whether it is said in the plural; None for any other
+    question."""
     words = [t for t in sent if not t.is_punct]
     if not words or words[0].lower_ != "what":
         return None
@@ -123,14 +124,18 @@ def called_asked(sent: Span) -> str | None:
             return None
         if not any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children):
             return None
-        return noun.lemma_.lower()
+        return noun.lemma_.lower(), noun.tag_ == "NNS"
     return None
 
 
-def the_one(reads: Dictionary, household: Sequence[str], noun: str, now: datetime) -> list[Claim]:
+def the_one(
+    reads: Dictionary, household: Sequence[str], noun: str, now: datetime, plural: bool = False
+) -> list[Claim]:
     """What makes the one entity "the <noun>" names: its `is_a` claim (`Gloria is_a chook`,
     or of a kind WordNet puts under the noun: a kelpie is a dog), held of anyone, or the
-    household's pet of that kind; none when two or more fit."""
+    household's pet of that kind; none when two or more fit. Said in the plural ("the
+    guinea pigs"), all of them, and none when fewer than two are held: one held of "the
+    guinea pigs" is not all they are."""
     found: dict[str, Claim] = {}
     for e in resolve(reads, noun):
         for c in reads.graph.claims_by_object(e.id, now, "is_a"):
@@ -141,7 +146,8 @@ def the_one(reads: Dictionary, household: Sequence[str], noun: str, now: datetim
             for c in reads.graph.peek_claims(pet.subject, "is_a"):
                 if c.valid_at(now) and _kind(reads.label(c.object_value), noun):
                     found.setdefault(pet.subject, c)
-    return list(found.values()) if len(found) == 1 else []
+    fits = len(found) >= 2 if plural else len(found) == 1
+    return list(found.values()) if fits else []
 
 
 def _kind(label: str, noun: str) -> bool:

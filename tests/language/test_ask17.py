@@ -13,6 +13,7 @@ def test_the_one_person_held_as_a_kind(max_: Max) -> None:
     max_.say("Mrs Adeyemi is our landlady.", nell)
     max_.say("Mrs Adeyemi lives in Leeds.", nell)
     assert answer_of(max_.say("Where does the landlady live?", nell)) == "leeds"
+    assert answer_of(max_.say("Who is the landlady?", nell)) == "mrs adeyemi"
     # A kind nobody is held to be names no one.
     assert answer_of(max_.say("Where does the plumber live?", nell)) == ""
 
