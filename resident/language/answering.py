@@ -20,7 +20,14 @@ from resident.language.asking import (
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
 from resident.language.counting import bare_number
-from resident.language.described import called_asked, held_as, owned_things, the_one
+from resident.language.described import (
+    called_asked,
+    held_as,
+    owned_things,
+    owners_of,
+    the_one,
+    whose_asked,
+)
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind
@@ -55,6 +62,7 @@ from resident.language.owned import (
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
+from resident.language.render import possessive
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
 
@@ -185,7 +193,26 @@ class AnsweringMixin(KinAnsweringMixin):
             if reply is not None:
                 return reply
         callee = called_asked(sents[-1])
-        return None if callee is None else self._called(ctx, *callee)
+        if callee is not None:
+            return self._called(ctx, *callee)
+        owned = whose_asked(sents[-1])
+        return None if owned is None else self._whose(ctx, *owned)
+
+    def _whose(self, ctx: _Ctx, noun: str, name: str) -> _Reply | None:
+        """ "Whose dog is Skipper?": the owner or relative held, said as theirs."""
+        found = self._resolve_ref(ctx, Ref(role="name", name=name))
+        if found is None:
+            return None
+        reads = ctx.reads or self.dictionary
+        held = owners_of(reads, found.ids, noun, ctx.now)
+        owners = list(dict.fromkeys(reads.label(c.object_entity or "") for c in held))
+        if len(owners) != 1:
+            return None
+        shown = views(held, reads)
+        lines = "\n".join(v.line for v in shown)
+        return _Reply(
+            f"{possessive(owners[0])}. {hedge(held[0])}\n{lines}", shown, answer=owners[0]
+        )
 
     def _called(self, ctx: _Ctx, noun: str, plural: bool = False) -> _Reply | None:
         """ "What is the chook called?": the name of the one held to be a chook."""

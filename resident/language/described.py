@@ -153,3 +153,33 @@ def the_one(
 def _kind(label: str, noun: str) -> bool:
     said = label.lower().split()
     return bool(said) and (base_form(said[-1]) == noun or lexicon.is_a(said[-1], noun))
+
+
+def whose_asked(sent: Span) -> tuple[str, str] | None:
+    """(the noun, the name) of "Whose dog is Skipper?": a copula joining "whose <noun>" and a
+    name; None for any other question."""
+    root = sent.root
+    if root.lemma_.lower() != "be":
+        return None
+    said = [c for c in root.children if c.dep_ in ("nsubj", "attr")]
+    owned = [c for c in said if any(w.lower_ == "whose" for w in c.children if w.dep_ == "poss")]
+    names = [c for c in said if c.pos_ == "PROPN"]
+    if len(owned) != 1 or len(names) != 1 or owned[0].pos_ != "NOUN":
+        return None
+    name = " ".join(
+        t.text for t in names[0].subtree if t.dep_ in ("compound", "flat") or t is names[0]
+    )
+    return owned[0].lemma_.lower(), name
+
+
+def owners_of(reads: Dictionary, ids: Sequence[str], noun: str, now: datetime) -> list[Claim]:
+    """Whose `noun` the one named is: the relation held (`Tom son_of Ana` for "Whose son is
+    Tom?"), or the owner of a pet held to be of that kind (`Skipper pet_of Grandad`, and
+    `Skipper is_a collie`: a collie is a dog); none when the kind is not held of it."""
+    found: list[Claim] = []
+    for entity in ids:
+        found += [c for c in reads.graph.peek_claims(entity, f"{noun}_of") if c.valid_at(now)]
+        kinds = [c for c in reads.graph.peek_claims(entity, "is_a") if c.valid_at(now)]
+        if any(_kind(reads.label(c.object_value), noun) for c in kinds):
+            found += [c for c in reads.graph.peek_claims(entity, "pet_of") if c.valid_at(now)]
+    return [c for c in found if c.object_entity is not None]

@@ -87,3 +87,12 @@ def test_the_name_of_the_one_held_of_a_kind(max_: Max) -> None:
     max_.say("We also have a terrier named Biscuit.", nell)
     # Two dogs: no one dog is "the dog" (the pets' own reading lists both).
     assert answer_of(max_.say("What is the dog called?", nell)) != "pepper"
+
+
+def test_whose_pet_or_relative_one_is(max_: Max) -> None:
+    nell = person(max_, "Nell")
+    max_.say("My brother has a cat called Mochi.", nell)
+    assert "brother" in answer_of(max_.say("Whose cat is Mochi?", nell))
+    # Mochi is held to be a cat, not a dog.
+    assert answer_of(max_.say("Whose dog is Mochi?", nell)) == ""
+    assert answer_of(max_.say("Whose daughter is Mochi?", nell)) == ""
