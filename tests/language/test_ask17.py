@@ -60,6 +60,7 @@ def test_a_comparative_of_more_than_two_picks_none(max_: Max) -> None:
     nell = person(max_, "Nell")
     max_.say("My nephews are Sam, Ben and Tom. Sam is twelve, Ben is nine and Tom is five.", nell)
     assert answer_of(max_.say("How old is my older nephew?", nell)) == ""
+    assert answer_of(max_.say("How old is my oldest nephew?", nell)) == "twelve"
 
 
 def test_an_age_not_held_picks_none(max_: Max) -> None:
