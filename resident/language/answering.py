@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
 from resident.language import lexicon
-from resident.language.antecedents import relation_kind
 from resident.language.asking import (
     NOT_ANY_MORE,
     Query,
@@ -21,6 +20,13 @@ from resident.language.asking import (
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
 from resident.language.counting import bare_number
+from resident.language.described import (
+    called_asked,
+    held_as,
+    owned_things,
+    whose_asked,
+)
+from resident.language.described_answers import DescribedAnsweringMixin
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind
@@ -55,19 +61,15 @@ from resident.language.owned import (
 from resident.language.phrases import Intent, Parsed, third_person
 from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
-from resident.language.refs import _name_of
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
-from resident.language.whose import relation_predicates, whose_asked
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Span
 
 
 from resident.language.kin_answers import (
-    KinAnsweringMixin,
     _is_we,
-    _kind_of,
     owner_evidences,
 )
 from resident.language.turn import (
@@ -77,7 +79,7 @@ from resident.language.turn import (
 )
 
 
-class AnsweringMixin(KinAnsweringMixin):
+class AnsweringMixin(DescribedAnsweringMixin):
     def _question(self, ctx: _Ctx) -> _Reply:
         """A question (and whatever the turn also states, stored first): read into the
         statement shape with a gap and answered from held claims by meaning, else "I don't
@@ -190,53 +192,26 @@ class AnsweringMixin(KinAnsweringMixin):
             if parsed is not None and parsed.rate and query.wh == "how many":
                 # "How many times a month": the rate asked too (counting.times_said).
                 query = query.model_copy(update={"rate": parsed.rate})
-            reply = self._answer(ctx, query)
+            reply = self._answer(ctx, query) or self._described(ctx, query)
             if reply is not None:
                 return reply
-        return None
+        callee = called_asked(sents[-1])
+        if callee is not None:
+            return self._called(ctx, *callee)
+        owned = whose_asked(sents[-1])
+        return None if owned is None else self._whose(ctx, *owned)
 
-    def _whose(self, ctx: _Ctx, noun: str, named: Token) -> _Reply | None:
-        """ "Whose dog is Skipper?": the owner each held relation of that noun names; None
-        (so "I don't know") when no relation of the noun is held of the name."""
-        ref = Ref(role="name", name=_name_of(named), kind=relation_kind(noun) or "thing")
-        subject = self._resolve_ref(ctx, ref)
-        if subject is None:
-            return None
-        reads = ctx.reads or self.dictionary
-        claims = [
-            c
-            for eid in subject.ids
-            for predicate in relation_predicates(noun)
-            for c in reads.graph.peek_claims(eid, predicate)
-            if c.object_entity is not None
-        ]
-        if noun not in ("pet", "animal") and relation_kind(noun) == "animal":
-            # "Whose dog": a pet held as a dog (a terrier too), not a cat of the same name.
-            claims = [
-                c
-                for c in claims
-                if any(
-                    _kind_of(reads.label(k.object_value), noun)
-                    for k in reads.graph.peek_claims(c.subject, "is_a")
-                )
-            ]
-        if not claims:
-            return None
-        shown = views(claims, reads)
-        short = " and ".join(dict.fromkeys(v.object_label for v in shown))
-        lead = hedge(shown[0].claim)
-        return _Reply(f"{short}. {lead}\n" + "\n".join(v.line for v in shown), shown, answer=short)
-
-    def _answer(self, ctx: _Ctx, query: Query) -> _Reply | None:
+    def _answer(self, ctx: _Ctx, query: Query, found: Resolved | None = None) -> _Reply | None:
         subject = (
-            None
-            if query.subject is None
+            found
+            if found is not None or query.subject is None
             else self._resolve_ref(ctx, query.subject, query.subject_words)
         )
         if query.subject is not None and subject is None:
             return self._owned(ctx, query, query.subject)
         # Through the speaker's private view: a question never reads another person's remarks.
         reads = ctx.reads or self.dictionary
+        query = _asker_named(query, reads.label(ctx.person_id) if ctx.person_id else None)
         if subject is not None and _asks_who_relative_is(query) and not self._asked(ctx, query, []):
             return self._relative(ctx, query, subject)
         if subject is not None and _asks_how_many_held(query):
@@ -382,17 +357,44 @@ class AnsweringMixin(KinAnsweringMixin):
                 return found.model_copy(update={"text": text, "short": "No"})
         return None
 
-    def _owned(self, ctx: _Ctx, query: Query, ref: Ref) -> _Reply | None:
+    def _described(self, ctx: _Ctx, query: Query) -> _Reply | None:
+        """A question about "the vicar" or "the cabin" that no entity held by that name
+        answers: the one person held to be one, else the one such thing the asker's
+        household holds as theirs; two of them, or none, and it names no one."""
+        ref = query.subject
+        if ref is None or ref.role != "name" or not ref.noun or ctx.person_id is None:
+            return None
+        reads = ctx.reads or self.dictionary
+        people = held_as(reads, ref.noun, ctx.now)
+        if len(people) == 1 and query.wh == "who" and query.verb == "be" and not query.object_words:
+            # "Who is the vicar?": the one held to be one is the answer itself.
+            return self._called(ctx, ref.noun)
+        if people:
+            only = Resolved(ids=people, name=reads.label(people[0]))
+            return self._answer(ctx, query, only) if len(people) == 1 else None
+        circles = self._we(ctx, Resolved(ids=[ctx.person_id], name="you"))
+        household = circles[-1] if circles else [ctx.person_id]
+        things = owned_things(reads, household, ref.noun)
+        if len(things) != 1:
+            return None
+        owners = [o for o in household if owned_things(reads, [o], ref.noun)]
+        ours = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=ref.noun)
+        asked = query.model_copy(update={"subject": ours})
+        return self._owned(ctx, asked, ours, Resolved(ids=owners, name="you"))
+
+    def _owned(
+        self, ctx: _Ctx, query: Query, ref: Ref, held: Resolved | None = None
+    ) -> _Reply | None:
         """A question about a thing through its owner ("Kofi's wedding"); a group speaks
         for its member ("When did Kyle's team win?": what Kyle said "we" won)."""
         if ref.role != "kin" or ref.kind != "thing" or ref.owner is None or not ref.noun:
             return None
-        counted = self._parts(ctx, query, ref)
+        counted = self._parts(ctx, query, ref, held)
         if counted is not None:
             return counted
         if is_group(ref.noun):
             return self._answer(ctx, query.model_copy(update={"subject": ref.owner}))
-        owner = self._resolve_ref(ctx, ref.owner)
+        owner = held or self._resolve_ref(ctx, ref.owner)
         if owner is None:
             return None
         reads = ctx.reads or self.dictionary
@@ -403,12 +405,14 @@ class AnsweringMixin(KinAnsweringMixin):
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
 
-    def _parts(self, ctx: _Ctx, query: Query, ref: Ref) -> _Reply | None:
+    def _parts(
+        self, ctx: _Ctx, query: Query, ref: Ref, held: Resolved | None = None
+    ) -> _Reply | None:
         """ "How many workers does my company have?": what its owner said it has, counted."""
         unit = query.unit or (query.object_words[-1] if query.object_words else None)
         if query.wh != "how many" or query.amount or unit is None or ref.owner is None:
             return None
-        owner = self._resolve_ref(ctx, ref.owner)
+        owner = held or self._resolve_ref(ctx, ref.owner)
         if owner is None:
             return None
         found = parts_count(ctx.reads or self.dictionary, unit, ref.noun or "", owner, ctx.now)
@@ -528,6 +532,16 @@ def _asks_how_many_held(query: Query) -> bool:
         and query.verb in ("have", "own", "get")
         and bool(query.object_words)
     )
+
+
+def _asker_named(query: Query, asker: str | None) -> Query:
+    """ "When did Hughes visit me?": the object "me" (read as "i") is the asker, held by
+    name ("Hughes visits Ken")."""
+    if asker is None or "i" not in query.object_words:
+        return query
+    name = tuple(asker.lower().split())
+    said = tuple(x for w in query.object_words for x in (name if w == "i" else (w,)))
+    return query.model_copy(update={"object_words": said})
 
 
 def _said_as(ref: Ref) -> str | None:

@@ -11,6 +11,7 @@ from resident.cognition.statements import told_by
 from resident.language import lexicon
 from resident.language.asking import Query, Resolved, hedge
 from resident.language.counting import number_value
+from resident.language.described import age_order, by_age
 from resident.language.dictionary import Dictionary
 from resident.language.held_counts import held_members, same_noun
 from resident.language.kinship import address_groups, family, kin_nouns, kin_of, of_sex
@@ -129,8 +130,13 @@ class KinAnsweringMixin(StoringMixin):
             if owner is None:
                 return None
             reads = ctx.reads or self.dictionary
+            ordered = age_order(modifiers) is not None
             for strong, find in self._kin_finders(ctx, ref, owner):
                 ids = list(dict.fromkeys(find()))
+                if ids and ordered:
+                    # "my older granddaughter": the one of them the ages held pick, or none.
+                    ids = by_age(reads, ids, modifiers, ctx.now)
+                    return Resolved(ids=ids, name=f"{owner.name}'s {ref.noun}") if ids else None
                 if ids and not strong and modifiers:
                     # "Who is Bram's piano teacher?" is not the teacher Bram named at pottery.
                     ids = evidenced(reads, modifiers, ids, owner.ids)

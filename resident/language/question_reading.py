@@ -218,8 +218,15 @@ def _verb_read_as_noun(root: Token, subj_tok: Token | None) -> tuple[Token, str]
         said = None if own else subj_tok
     if said is None or said.pos_ not in ("NOUN", "VERB"):
         return None
+    # "When did the vicar visit me?" parsed the same way: a noun never takes "did", so a
+    # common noun compounded before one that does is its subject too.
+    done = any(c.dep_ == "aux" and c.lemma_.lower() == "do" for c in said.children)
     name = next(
-        (c for c in said.children if c.dep_ == "compound" and c.pos_ == "PROPN"),
+        (
+            c
+            for c in said.children
+            if c.dep_ == "compound" and (c.pos_ == "PROPN" or (done and c.pos_ == "NOUN"))
+        ),
         None,
     )
     verb = lexicon.base(said.lower_, "v")
@@ -242,6 +249,14 @@ def _used_to(xcomp: Token) -> bool:
 def read_question(sent: Span, ctx: Context) -> Query | None:
     """A question sentence as a Query (the statement shape with a gap), or None when it cannot
     be read."""
+    words = [t for t in sent if not t.is_punct]
+    wh = _question_word(words) if words else None
+    subj = next((c for c in sent.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    by = None if wh is None else _by_query(wh, sent.root, subj)
+    return by or _read_question(sent, ctx)
+
+
+def _read_question(sent: Span, ctx: Context) -> Query | None:
     words = [t for t in sent if not t.is_punct]
     wh = _question_word(words) if words else None
     if wh is None:
@@ -327,6 +342,30 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
         # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
         return query.model_copy(update={"verb": "name", "attribute": True})
     return query
+
+
+def _by_query(wh: str, verb: Token, subj_tok: Token | None) -> Query | None:
+    """ "Who was the shed built by?" read as "Who built the shed?": the thing is the object."""
+    by = _done_by(verb, subj_tok) if wh == "who" else None
+    if by is None or subj_tok is None:
+        return None
+    thing = [w.lemma_.lower() for w in subj_tok.subtree if w.is_alpha and not w.is_stop]
+    said = tuple(w for w in thing if w not in {t.lemma_.lower() for t in by.subtree})
+    verb_said = canonical_lemma(by.lemma_.lower())
+    return Query(wh=wh, subject=None, verb=verb_said, object_words=said, past=verb.tag_ == "VBD")
+
+
+def _done_by(verb: Token, subj_tok: Token | None) -> Token | None:
+    """The participle of "Who was the shed built by?" parsed with the copula the root and
+    "built by" a clause under the thing: a past participle whose "by" has no object left
+    (the question word is the one who did it); None for any other question."""
+    if subj_tok is None or verb.lemma_.lower() != "be" or subj_tok.pos_ != "NOUN":
+        return None
+    for acl in (c for c in subj_tok.children if c.dep_ == "acl" and c.tag_ == "VBN"):
+        by = [c for c in acl.children if c.dep_ == "agent" and not list(c.children)]
+        if by and by[0].i == acl.i + 1:
+            return acl
+    return None
 
 
 def _passive_thing(verb: Token, subj_tok: Token, subject: Ref | None) -> bool:
@@ -464,9 +503,17 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
 
 def _phrase_ref(tok: Token) -> Ref | None:
     if tok.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "poss" for c in tok.children):
+        # "the vicar", "the cabin": a description, whose noun may find the one held entity
+        # it fits when no entity is held by its name (described.py).
+        before = tok.doc[tok.i - 1] if tok.i > 0 else None
+        the = tok.pos_ == "NOUN" and (
+            any(c.lower_ == "the" for c in tok.children)
+            or (before is not None and before.lower_ == "the")
+        )
         return Ref(
             role="name",
             name=" ".join(t.text for t in tok.subtree if t.dep_ not in ("det",)),
+            noun=tok.lemma_.lower() if the else None,
             kind="thing",
         )
     return None
