@@ -1,0 +1,48 @@
+"""Passives stored (issue 21, the storing side, wave 17, store17): a deed said in the passive
+is stored as what befell its subject, or, with a named doer, as the active clause, through
+real turns on a real DuckDB graph. Each has a trap where nothing may be stored."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max
+from tests.language.test_conversation import answer_of as _answer
+from tests.language.test_conversation import person as _person
+from tests.language.test_reading import _stored
+
+
+def test_a_passive_with_no_doer_is_what_befell_a_person(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("My brother Ravi was arrested in Lyon last week.", ines)
+    assert ("Ravi", "is", "arrested") in _stored(max_, turn.claims)
+    assert "lyon" in _answer(max_.say("Where was Ravi arrested?", oli))
+    turn = max_.say("Oli got selected for the county squad.", ines)
+    assert ("Oli", "gets", "selected") in _stored(max_, turn.claims)
+    assert _answer(max_.say("Was Oli selected?", ines)).lower().startswith(("yes", "possibly"))
+
+
+def test_a_passive_that_says_no_deed_done_stores_nothing(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    for said in (
+        "Oli wasn't chosen for the team.",  # negated
+        "If Oli got chosen, we would celebrate.",  # a condition
+        "I think Oli got chosen.",  # a belief, not a fact said
+        "Oli hopes to get chosen.",  # a wish
+        "Oli was asked to sing at the party.",  # a clause asked of him
+    ):
+        stored = _stored(max_, max_.say(said, ines).claims)
+        assert not any(o == "chosen" or o == "asked" for _, _, o in stored), said
+
+
+def test_a_passive_of_a_thing_with_a_named_doer_is_the_active_deed(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("The bookcase in the hall was made by my grandad.", ines)
+    assert ("Ines's grandad", "makes", "bookcase") in _stored(max_, turn.claims)
+    assert "grandad" in _answer(max_.say("Who made the bookcase?", oli))
+    turn = max_.say("The apple trees were planted by Oli in 2015.", ines)
+    assert ("Oli", "plants", "apple trees") in _stored(max_, turn.claims)
+    assert "2015" in _answer(max_.say("When were the apple trees planted?", ines))
+    # No one MAX can name did it ("a storm"), or it was not done: nothing stored.
+    turn = max_.say("The fence was knocked down by a storm.", ines)
+    assert not any(p == "knocks_down" for _, p, _ in _stored(max_, turn.claims))
+    turn = max_.say("The pie wasn't baked by Oli.", ines)
+    assert not any(p == "bakes" for _, p, _ in _stored(max_, turn.claims))
