@@ -69,7 +69,7 @@ from resident.language.objects import (
     verb_like,
 )
 from resident.language.parts_held import counted_with_owner, parts_counted
-from resident.language.passive_agent import done_by, done_to
+from resident.language.passive_agent import done_by, done_to, done_to_object
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -169,6 +169,9 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     group = ctx.they() if subj_tok.lower_ == "they" and subj_tok.pos_ == "PRON" else ()
+    befell = None if group or subj_tok.lower_ != "they" else done_to_object(verb, ctx)
+    if befell is not None:
+        return _with_roles(verb, subj_tok, [befell])  # "they promoted me": I got promoted
     mentioned = ctx.last_mention, ctx.mention_turn
     for member in group:
         # "Leah lives in Leeds with her boy Sol, and they come down": each of them.

@@ -87,8 +87,12 @@ def done_to(verb: Token, subject: Ref) -> Statement | None:
     lemma = verb_lemma(verb)
     if lemma in REPORTING or lemma in SOCIAL_VERBS or not lexicon.base(verb.lower_, "v"):
         return None
+    if _phrasal(verb, lemma):
+        return None  # "Tom got kicked out": expelled, no kicking
     mood = _mood(verb)
-    if modality(verb, mood) == "hypothetical" or conditional(verb) or mood in (None, "wish"):
+    if mood is None or mood == "wish" or modality(verb, mood) == "hypothetical":
+        return None
+    if conditional(verb):
         return None
     became = lexicon.base(auxpass.lower_, "v") == "get"
     return Statement(
@@ -96,8 +100,48 @@ def done_to(verb: Token, subject: Ref) -> Statement | None:
         predicate="gets" if became else "is",
         object=verb.lower_,
         literal=True,
+        mood=mood,
         verb="get" if became else "be",
     )
+
+
+def done_to_object(verb: Token, ctx: Context) -> Statement | None:
+    """ "They promoted me two weeks ago", "they fired my brother": a deed of a "they" who is
+    no one named is what befell its object, as the passive says it ("I got promoted"), which
+    holds whoever "they" are. Only a past deed with one object MAX can name, said of a regular
+    verb whose past is its participle ("promoted"; "gave" is not "given"), not negated."""
+    obj_tok = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj_tok is None or verb.tag_ != "VBD" or _negated(verb):
+        return None
+    # A clause before the verb is one said beside it that the parser hung under it ("I am
+    # head chef now, they promoted me"), no clause it says.
+    if any(c.dep_ in _MORE_THAN_BEFELL and not _said_before(c, verb) for c in verb.children):
+        return None  # "they gave me a rise", "they told me to wait": more than befell "me"
+    lemma = verb_lemma(verb)
+    regular = verb.lower_.endswith("ed") and lexicon.base(verb.lower_, "v") == lemma
+    if not regular or lemma in REPORTING or lemma in SOCIAL_VERBS or not _own_clause(verb):
+        return None
+    if _phrasal(verb, lemma):
+        return None
+    patient = subject_ref(obj_tok, ctx)
+    if patient is None or not (patient.kind in ("person", "animal") or patient.role != "name"):
+        return None
+    if patient.role == "listener" or obj_tok.pos_ not in ("PRON", "PROPN", "NOUN"):
+        return None
+    when, _ = _time_tokens(verb)
+    return Statement(
+        subject=patient,
+        predicate="gets",
+        object=verb.lower_,
+        literal=True,
+        verb="get",
+        mood="past",
+        when=when,
+    )
+
+
+def _said_before(child: Token, verb: Token) -> bool:
+    return child.dep_ == "ccomp" and child.i < verb.i
 
 
 def _own_clause(verb: Token) -> bool:
@@ -109,7 +153,18 @@ def _own_clause(verb: Token) -> bool:
     if verb.dep_ == "advcl":
         return not any(c.dep_ == "mark" for c in verb.children)
     held = verb.head.lemma_.lower()
-    return verb.dep_ == "ccomp" and held not in words("belief_verbs") | words("desire_verbs")
+    if verb.dep_ != "ccomp" or held in words("belief_verbs") | words("desire_verbs"):
+        return False
+    # "I heard Tolu was picked" is the speaker's; "they say he was picked" is only hearsay.
+    holder = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+    return holder is not None and holder.lower_ in ("i", "we")
+
+
+def _phrasal(verb: Token, lemma: str) -> bool:
+    """Is the verb one WordNet lists with a word said after its object ("kicked Tom out":
+    kick_out, to expel), whose sense the verb alone does not carry?"""
+    after = [c for c in verb.children if c.dep_ in ("prt", "prep", "advmod") and c.i > verb.i]
+    return any(lexicon.base(f"{lemma}_{c.lower_}", "v") for c in after)
 
 
 #: Children that make a passive say more than that it befell its subject: who did it, a second
@@ -117,3 +172,8 @@ def _own_clause(verb: Token) -> bool:
 _NOT_DONE_TO = frozenset(
     {"agent", "dobj", "dative", "attr", "oprd", "xcomp", "ccomp", "acomp", "mark"}
 )
+
+
+#: Children that make an active deed say more than what befell its object: a second object, a
+#: clause, a particle that changes the verb ("kicked Tom out" is no kicking).
+_MORE_THAN_BEFELL = frozenset({"dative", "ccomp", "xcomp", "oprd", "attr", "prt"})

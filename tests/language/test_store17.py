@@ -46,3 +46,28 @@ def test_a_passive_of_a_thing_with_a_named_doer_is_the_active_deed(max_: Max) ->
     assert not any(p == "knocks_down" for _, p, _ in _stored(max_, turn.claims))
     turn = max_.say("The pie wasn't baked by Oli.", ines)
     assert not any(p == "bakes" for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_a_deed_of_a_they_no_one_named_is_what_befell_its_object(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("Big news, they hired me at the observatory on Tuesday.", ines)
+    assert ("Ines", "gets", "hired") in _stored(max_, turn.claims)
+    assert (
+        "tuesday" in _answer(max_.say("When was Ines hired?", oli)).lower()
+        or _answer(max_.say("When was Ines hired?", oli))[:1].isdigit()
+    )
+    turn = max_.say("They transferred my brother Sol to the Leeds office.", oli)
+    assert ("Sol", "gets", "transferred") in _stored(max_, turn.claims)
+
+
+def test_a_they_deed_that_says_more_or_less_stores_nothing_befallen(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    for said in (
+        "They didn't hire me.",  # negated
+        "If they hired me I would move.",  # a condition
+        "They say they sacked Oli.",  # hearsay
+        "They threw Oli out of the club.",  # a phrasal verb: expelled, no throwing
+        "They offered me a contract.",  # a second object: more than befell me
+    ):
+        stored = _stored(max_, max_.say(said, ines).claims)
+        assert not any(p == "gets" for _, p, _ in stored), said
