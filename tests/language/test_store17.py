@@ -71,3 +71,25 @@ def test_a_they_deed_that_says_more_or_less_stores_nothing_befallen(max_: Max) -
     ):
         stored = _stored(max_, max_.say(said, ines).claims)
         assert not any(p == "gets" for _, p, _ in stored), said
+
+
+def test_a_field_of_study_or_a_degree_done_is_what_someone_studies(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("These days I'm doing geography at Exeter.", ines)
+    assert ("Ines", "studies", "geography") in _stored(max_, turn.claims)
+    assert "geography" in _answer(max_.say("What does Ines study?", oli))
+    turn = max_.say("My brother Sol is doing a PhD in medieval history.", oli)
+    assert ("Sol", "studies", "medieval history") in _stored(max_, turn.claims)
+    assert "history" in _answer(max_.say("What is Sol studying?", ines))
+
+
+def test_doing_what_is_no_field_of_study_or_not_now_stores_no_study(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    for said in (
+        "I'm doing the washing up.",  # a chore
+        "Oli is doing dance on Fridays.",  # an activity WordNet knows first as one
+        "I did a degree in physics years ago.",  # studied once, not now
+        "I'd do chemistry if I could.",  # a wish
+    ):
+        stored = _stored(max_, max_.say(said, ines).claims)
+        assert not any(p == "studies" for _, p, _ in stored), said
