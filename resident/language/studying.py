@@ -33,7 +33,12 @@ def studied(verb: Token, obj_tok: Token | None) -> str | None:
         # "a master's in public health": the field, hung on the degree or on the verb.
         field = _field_after(obj_tok) or _field_after(verb)
         return field or _words(obj_tok)
-    return _words(obj_tok) if _discipline(noun) else None
+    return _words(obj_tok) if _field_noun(obj_tok) else None
+
+
+def _field_noun(tok: Token) -> bool:
+    """A field of study by its lemma or as written ("economics", lemmatised "economic")."""
+    return _discipline(tok.lemma_.lower()) or _discipline(tok.lower_)
 
 
 def _discipline(noun: str) -> bool:
@@ -62,3 +67,15 @@ def _words(tok: Token) -> str:
     said = tok.doc[tok.left_edge.i : tok.i + 1]
     kept = [t.text for t in said if t.dep_ not in ("det", "poss", "case") and not t.is_punct]
     return " ".join(kept)
+
+
+def student_of(copula: Token, noun: Token) -> str | None:
+    """ "I'm a PhD student in chemistry": the field a student said now is one of, or None."""
+    if copula.tag_ not in _NOW or noun.pos_ != "NOUN":
+        return None
+    if not lexicon.is_a(noun.lemma_.lower(), "student", senses=1):
+        return None
+    field = _field_after(noun)
+    prep = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "in"), None)
+    pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
+    return field if pobj is not None and _field_noun(pobj) else None

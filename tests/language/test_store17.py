@@ -93,3 +93,14 @@ def test_doing_what_is_no_field_of_study_or_not_now_stores_no_study(max_: Max) -
     ):
         stored = _stored(max_, max_.say(said, ines).claims)
         assert not any(p == "studies" for _, p, _ in stored), said
+
+
+def test_a_student_in_a_field_studies_it(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("My niece Bea is a second-year student in economics.", ines)
+    assert ("Bea", "studies", "economics") in _stored(max_, turn.claims)
+    assert "economics" in _answer(max_.say("What does Bea study?", oli))
+    # A place after "student in" is where, no field; a student once studies nothing now.
+    for said in ("Oli is a student in Bristol.", "I was a student in physics long ago."):
+        stored = _stored(max_, max_.say(said, oli).claims)
+        assert not any(p == "studies" for _, p, _ in stored), said
