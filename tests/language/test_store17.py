@@ -104,3 +104,20 @@ def test_a_student_in_a_field_studies_it(max_: Max) -> None:
     for said in ("Oli is a student in Bristol.", "I was a student in physics long ago."):
         stored = _stored(max_, max_.say(said, oli).claims)
         assert not any(p == "studies" for _, p, _ in stored), said
+
+
+def test_how_long_said_without_for_is_a_duration(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("My sister has volunteered at the food bank two years now.", ines)
+    helped = next(c for c in turn.claims if c["predicate"] == "volunteers_at")
+    assert helped["qualifiers"]["duration"] == "two years"
+    max_.say("I've worked at the bakery five years now.", oli)
+    assert "five years" in _answer(max_.say("How long has Oli worked at the bakery?", ines))
+    # When, not how long: "ago", "every", a past said without the perfect.
+    for said in (
+        "Oli moved to Cardiff eight years ago now.",
+        "I visit my aunt every two years.",
+        "Oli lived in Bath two years.",
+    ):
+        turn = max_.say(said, oli)
+        assert not any("duration" in c.get("qualifiers", {}) for c in turn.claims), said
