@@ -87,8 +87,8 @@ def done_to(verb: Token, subject: Ref) -> Statement | None:
     lemma = verb_lemma(verb)
     if lemma in REPORTING or lemma in SOCIAL_VERBS or not lexicon.base(verb.lower_, "v"):
         return None
-    if _phrasal(verb, lemma):
-        return None  # "Tom got kicked out": expelled, no kicking
+    if _phrasal(verb, lemma) or _idiom(verb):
+        return None  # "Tom got kicked out": expelled, no kicking; "got used to": accustomed
     mood = _mood(verb)
     if mood is None or mood == "wish" or modality(verb, mood) == "hypothetical":
         return None
@@ -142,6 +142,12 @@ def done_to_object(verb: Token, ctx: Context) -> Statement | None:
 
 def _said_before(child: Token, verb: Token) -> bool:
     return child.dep_ == "ccomp" and child.i < verb.i
+
+
+def _idiom(part: Token) -> bool:
+    """A participle WordNet lists as an adjective with the word after it ("used to")."""
+    after = part.doc[part.i + 1].lower_ if part.i + 1 < len(part.doc) else ""
+    return bool(after) and lexicon.base(f"{part.lower_}_{after}", "a") is not None
 
 
 def _own_clause(verb: Token) -> bool:
