@@ -28,6 +28,7 @@ from resident.language.statement import (
     _predicate,
     is_pet,
 )
+from resident.language.studying import student_of
 from resident.records import PREDICATE_RE
 
 if TYPE_CHECKING:
@@ -271,6 +272,9 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
             if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS:
                 for o in _conjuncts(child):
                     put("is_a", _object_text(o, time_idx), verb_lemma="be")
+                    field = student_of(verb, o)  # "a PhD student in chemistry"
+                    if field is not None:
+                        put("studies", field, verb_lemma="study")
         elif child.dep_ == "acomp":
             _adjective_with_object(child, put, time_idx)
         elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:

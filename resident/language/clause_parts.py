@@ -48,6 +48,7 @@ from resident.language.statement import (
     gerund,
     verb_lemma,
 )
+from resident.language.studying import studied
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -502,6 +503,10 @@ def said_whole(clause: _Emits, obj_tok: Token | None) -> bool:
         return True
     if (years := years_had(lemma, obj_tok)) is not None:
         clause.emit("age", years, literal=True, verb_lemma="be")  # "he has seven years"
+        return True
+    field = studied(clause.verb, obj_tok)
+    if field is not None:
+        clause.emit("studies", field, verb_lemma="study")  # "I'm doing history"
         return True
     part = completing_participle(clause.verb) if lemma == "get" and obj_tok is None else None
     if part is not None and part.dep_ == "acomp" and becomes(part):

@@ -70,7 +70,7 @@ from resident.language.objects import (
     verb_like,
 )
 from resident.language.parts_held import counted_with_owner, parts_counted
-from resident.language.passive_agent import done_by
+from resident.language.passive_agent import done_by, done_to, done_to_object
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -170,6 +170,9 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     group = ctx.they() if subj_tok.lower_ == "they" and subj_tok.pos_ == "PRON" else ()
+    befell = None if group or subj_tok.lower_ != "they" else done_to_object(verb, ctx)
+    if befell is not None:
+        return _with_roles(verb, subj_tok, [befell])  # "they promoted me": I got promoted
     mentioned = ctx.last_mention, ctx.mention_turn
     for member in group:
         # "Leah lives in Leeds with her boy Sol, and they come down": each of them.
@@ -201,16 +204,27 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
     subject = None if subj_tok is None else subject_ref(subj_tok, ctx)
     asked = None if subject is None else asked_as_statement(verb, subject)
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
+    if subject is not None and not asked and state is None and not _by_someone(verb):
+        state = done_to(verb, subject)  # "I was promoted on Monday"
     if subject is not None and not asked and state is None:
         # "I was visited by the vicar": the vicar visits me.
         active = None if subj_tok is None else done_by(verb, subject, subj_tok, ctx)
         done = [] if active is None else _with_roles(verb, subj_tok, [active])
         # The doer is the subject now, no role beside it.
         return [st.model_copy(update={"roles": _roles_but(st, "agent")}) for st in done]
+    if subject is None and subj_tok is not None and subj_tok.pos_ == "NOUN":
+        # "The roses were planted by Margaret": Margaret plants the roses.
+        active = done_by(verb, None, subj_tok, ctx)
+        done = [] if active is None else _with_roles(verb, subj_tok, [active])
+        return [st.model_copy(update={"roles": _roles_but(st, "agent")}) for st in done]
     if asked or state is None:
         return [] if asked is None else [asked]
     said = passive_modality(verb)
     return [st.model_copy(update={"modality": said}) for st in _with_roles(verb, subj_tok, [state])]
+
+
+def _by_someone(verb: Token) -> bool:
+    return any(c.dep_ == "agent" for c in verb.children)
 
 
 def _roles_but(st: Statement, role: str) -> tuple[RoleFill, ...]:

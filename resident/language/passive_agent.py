@@ -7,18 +7,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.clause_parts import _mood, _time_tokens
+from resident.language import lexicon
+from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.objects import conditional
 from resident.language.phrases import third_person
 from resident.language.refs import subject_ref
-from resident.language.statement import Context, Ref, Statement, _predicate, verb_lemma
+from resident.language.roles import modality
+from resident.language.statement import (
+    REPORTING,
+    SOCIAL_VERBS,
+    Context,
+    Ref,
+    Statement,
+    _predicate,
+    verb_lemma,
+)
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-def done_by(verb: Token, patient: Ref, patient_tok: Token, ctx: Context) -> Statement | None:
+def done_by(verb: Token, patient: Ref | None, patient_tok: Token, ctx: Context) -> Statement | None:
     """The active statement of a passive clause with a "by" agent who is someone MAX can name
-    (a person or a relative; "bitten by a dog" names no one), or None."""
+    (a person or a relative; "bitten by a dog" names no one), or None. The one it was done to
+    may be a thing no one owns ("the roses were planted by Margaret": she plants the roses)."""
     agent = next((c for c in verb.children if c.dep_ == "agent"), None)
     doer_tok = (
         None if agent is None else next((c for c in agent.children if c.dep_ == "pobj"), None)
@@ -36,9 +49,137 @@ def done_by(verb: Token, patient: Ref, patient_tok: Token, ctx: Context) -> Stat
     return Statement(
         subject=doer,
         predicate=predicate,
-        object=patient.name or " ".join(t.text for t in patient_tok.subtree if not t.is_punct),
+        object=_patient_text(patient, patient_tok),
         object_ref=patient,
         mood=mood,
         when=when,
         verb=verb_lemma(verb),
     )
+
+
+def _patient_text(patient: Ref | None, tok: Token) -> str:
+    """The name of the one a passive's deed was done to; a thing by its noun and the words
+    before it, without its article or what hangs after it ("the roses in the garden": roses)."""
+    if patient is not None and patient.name:
+        return patient.name
+    if patient is not None:
+        return " ".join(t.text for t in tok.subtree if not t.is_punct)
+    said = tok.doc[tok.left_edge.i : tok.i + 1]
+    return " ".join(t.text for t in said if not t.is_punct and t.dep_ not in ("det", "poss"))
+
+
+def done_to(verb: Token, subject: Ref) -> Statement | None:
+    """ "I was promoted on Monday", "Tolu got picked for the borough team": a passive said of
+    a person or a pet with no one named doing it, whose participle is a verb (not an adjective:
+    those are states, `state_passive`), is an event that befell the subject ("gets promoted"),
+    kept as said so the question "When was Bea promoted?" finds it. Nothing is stored where
+    the clause is negated, conditioned, wished, a report ("was told that ...") or has a second
+    object ("was given a watch"): what happened is then not what was said."""
+    # A name the recogniser did not tag is still someone named ("Tolu got picked").
+    named = subject.kind in ("person", "animal") or subject.role == "name"
+    if not named or verb.tag_ != "VBN":
+        return None
+    auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
+    if auxpass is None or not _own_clause(verb):
+        return None
+    if any(c.dep_ in _NOT_DONE_TO for c in verb.children) or _negated(verb):
+        return None
+    lemma = verb_lemma(verb)
+    if lemma in REPORTING or lemma in SOCIAL_VERBS or not lexicon.base(verb.lower_, "v"):
+        return None
+    if _phrasal(verb, lemma) or _idiom(verb):
+        return None  # "Tom got kicked out": expelled, no kicking; "got used to": accustomed
+    mood = _mood(verb)
+    if mood is None or mood == "wish" or modality(verb, mood) == "hypothetical":
+        return None
+    if conditional(verb):
+        return None
+    became = lexicon.base(auxpass.lower_, "v") == "get"
+    return Statement(
+        subject=subject,
+        predicate="gets" if became else "is",
+        object=verb.lower_,
+        literal=True,
+        mood=mood,
+        verb="get" if became else "be",
+    )
+
+
+def done_to_object(verb: Token, ctx: Context) -> Statement | None:
+    """ "They promoted me two weeks ago", "they fired my brother": a deed of a "they" who is
+    no one named is what befell its object, as the passive says it ("I got promoted"), which
+    holds whoever "they" are. Only a past deed with one object MAX can name, said of a regular
+    verb whose past is its participle ("promoted"; "gave" is not "given"), not negated."""
+    obj_tok = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj_tok is None or verb.tag_ != "VBD" or _negated(verb):
+        return None
+    # A clause before the verb is one said beside it that the parser hung under it ("I am
+    # head chef now, they promoted me"), no clause it says.
+    if any(c.dep_ in _MORE_THAN_BEFELL and not _said_before(c, verb) for c in verb.children):
+        return None  # "they gave me a rise", "they told me to wait": more than befell "me"
+    lemma = verb_lemma(verb)
+    regular = verb.lower_.endswith("ed") and lexicon.base(verb.lower_, "v") == lemma
+    if not regular or lemma in REPORTING or lemma in SOCIAL_VERBS or not _own_clause(verb):
+        return None
+    if _phrasal(verb, lemma):
+        return None
+    patient = subject_ref(obj_tok, ctx)
+    if patient is None or not (patient.kind in ("person", "animal") or patient.role != "name"):
+        return None
+    if patient.role == "listener" or obj_tok.pos_ not in ("PRON", "PROPN", "NOUN"):
+        return None
+    when, _ = _time_tokens(verb)
+    return Statement(
+        subject=patient,
+        predicate="gets",
+        object=verb.lower_,
+        literal=True,
+        verb="get",
+        mood="past",
+        when=when,
+    )
+
+
+def _said_before(child: Token, verb: Token) -> bool:
+    return child.dep_ == "ccomp" and child.i < verb.i
+
+
+def _idiom(part: Token) -> bool:
+    """A participle WordNet lists as an adjective with the word after it ("used to")."""
+    after = part.doc[part.i + 1].lower_ if part.i + 1 < len(part.doc) else ""
+    return bool(after) and lexicon.base(f"{part.lower_}_{after}", "a") is not None
+
+
+def _own_clause(verb: Token) -> bool:
+    """Is the passive a clause said for itself: the sentence's own, one joined to it, one the
+    parser hung on it without a conjunction ("Tolu got picked yesterday, we're all proud"), or
+    one the speaker says they know or heard, not one they only believe, hope or are asked?"""
+    if verb.dep_ in ("ROOT", "conj", "parataxis"):
+        return True
+    if verb.dep_ == "advcl":
+        return not any(c.dep_ == "mark" for c in verb.children)
+    held = verb.head.lemma_.lower()
+    if verb.dep_ != "ccomp" or held in words("belief_verbs") | words("desire_verbs"):
+        return False
+    # "I heard Tolu was picked" is the speaker's; "they say he was picked" is only hearsay.
+    holder = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+    return holder is not None and holder.lower_ in ("i", "we")
+
+
+def _phrasal(verb: Token, lemma: str) -> bool:
+    """Is the verb one WordNet lists with a word said after its object ("kicked Tom out":
+    kick_out, to expel), whose sense the verb alone does not carry?"""
+    after = [c for c in verb.children if c.dep_ in ("prt", "prep", "advmod") and c.i > verb.i]
+    return any(lexicon.base(f"{lemma}_{c.lower_}", "v") for c in after)
+
+
+#: Children that make a passive say more than that it befell its subject: who did it, a second
+#: object, a clause said or asked of them ("was asked to read", "was told that ...").
+_NOT_DONE_TO = frozenset(
+    {"agent", "dobj", "dative", "attr", "oprd", "xcomp", "ccomp", "acomp", "mark"}
+)
+
+
+#: Children that make an active deed say more than what befell its object: a second object, a
+#: clause, a particle that changes the verb ("kicked Tom out" is no kicking).
+_MORE_THAN_BEFELL = frozenset({"dative", "ccomp", "xcomp", "oprd", "attr", "prt"})

@@ -199,6 +199,9 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
             out.extend(_prep_roles(child, used, passive or dep == "agent"))
         elif dep == "dative":
             out.append(RoleFill(role="recipient", text=phrase(child, used)))
+        elif (span := _bare_duration(verb, child)) is not None:
+            # "I've lived in York six years now": how long, said without "for".
+            out.append(RoleFill(role="duration", text=phrase(span, used) or span.text))
         elif dep in ("npadvmod", "tmod", "advmod") and child.ent_type_ in _TIME_ENTS:
             out.append(RoleFill(role="time", text=phrase(child, used) or child.text))
         elif dep == "advcl" and any(
@@ -223,6 +226,31 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
         if r.text:
             seen.setdefault((r.role, r.text.lower()), r)
     return tuple(seen.values())
+
+
+def _bare_duration(verb: Token, child: Token) -> Token | None:
+    """A count of a unit of time said without "for" that says how long: hung on a perfect
+    verb ("I've worked there nine years") or on the "now" after it ("six years now"); never
+    one before "ago" ("two years ago" is when) nor one with an article ("every two years")."""
+    if child.dep_ == "advmod" and child.lower_ == "now":
+        said = next((c for c in child.children if c.dep_ == "npadvmod"), None)
+    elif child.dep_ == "npadvmod" and _perfect(verb):
+        said = child
+    else:
+        return None
+    if said is None or not any(c.dep_ == "nummod" for c in said.children):
+        return None
+    if any(c.dep_ in ("det", "advmod", "prep") for c in said.children):
+        return None  # "every two years", "two years ago", "two years before the war"
+    return said if lexicon.first_lexname(said.lemma_.lower(), "n") == "noun.time" else None
+
+
+def _perfect(verb: Token) -> bool:
+    """Said in the present perfect ("I've worked", "she has lived"): up to now."""
+    return verb.tag_ == "VBN" and any(
+        c.dep_ == "aux" and c.lemma_.lower() == "have" and c.tag_ in ("VBP", "VBZ")
+        for c in verb.children
+    )
 
 
 def _object_roles(obj: Token, used: set[int], passive: bool) -> list[RoleFill]:
