@@ -319,9 +319,9 @@ class AnsweringMixin(KinAnsweringMixin):
         kinds_named = (of_kind_named(v.object_label, kind) for v in answer.claims if kind)
         if kind is not None and query.wh == "what" and not all(kinds_named):
             return False
-        if ctx.doc is not None and query.wh in _NAMING_WH:
-            if answer.short and echoes_question(_asked_sentence(ctx.doc), answer.short):
-                return False
+        said = answer.short if ctx.doc is not None and query.wh in _NAMING_WH else None
+        if said and ctx.doc is not None and echoes_question(_asked_sentence(ctx.doc), said):
+            return False
         if answer.text.startswith(NOT_ANY_MORE):
             # "Does Lucía still work night shifts?": what ended it ("I changed to day shifts")
             # shares a word of what is asked, not all of it (asking._ceased).
