@@ -42,6 +42,7 @@ from resident.language.knowledge import (
 from resident.language.matching import (
     asked_words,
     claim_verbs,
+    echoes_question,
     holds_all,
     holds_some,
     kind_named,
@@ -77,6 +78,9 @@ from resident.language.turn import (
     _Ctx,
     _Reply,
 )
+
+#: The questions that ask for a thing named ("What game ...?", "Who ...?", "Where ...?").
+_NAMING_WH = frozenset({"what", "which", "who", "where"})
 
 
 class AnsweringMixin(DescribedAnsweringMixin):
@@ -289,6 +293,9 @@ class AnsweringMixin(DescribedAnsweringMixin):
         # list that holds it).
         kinds_named = (of_kind_named(v.object_label, kind) for v in answer.claims if kind)
         if kind is not None and query.wh == "what" and not all(kinds_named):
+            return False
+        said = answer.short if ctx.doc is not None and query.wh in _NAMING_WH else None
+        if said and ctx.doc is not None and echoes_question(_asked_sentence(ctx.doc), said):
             return False
         if answer.text.startswith(NOT_ANY_MORE):
             # "Does Lucía still work night shifts?": what ended it ("I changed to day shifts")

@@ -359,7 +359,9 @@ def _attribute_score(query: Query, claim: Claim) -> float | None:
     job?" also a statement whose verb says the act the noun names ("works as an
     electrician", WordNet)."""
     if query.attribute and query.wh in ("what", "which") and names_act_of(query.verb, claim):
-        return 3.0
+        # "What was Tomasz's job?" is not where he works ("works in a warehouse"): only what
+        # the act is said as ("works as a mechanic", "teaches history") names the job.
+        return None if claim_verbs(claim.predicate)[2] in _PLACE_PREPS else 3.0
     return 3.0 if claim.predicate == (query.verb if query.attribute else "age") else None
 
 

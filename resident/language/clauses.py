@@ -536,6 +536,10 @@ def _read_clause_with(
         (c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None
     )
     if xcomp is not None and _plan_verb(verb, xcomp):
+        if mood == "past":
+            # "We were going to go to Lagos, but ...": an intention that was, no plan now and
+            # nothing done; whether it came about is not said.
+            return clause.out
         return clause.out + _read_clause_inner(
             xcomp, subject, clause.negated, "plan", when, time_idx
         )

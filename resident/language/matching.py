@@ -281,11 +281,37 @@ def kind_named(sent: Span) -> str | None:
     for t in sent:
         # The object asked ("What medicine does he take?"), not a misparsed verb ("What
         # treats diabetes?", "treats" a noun).
-        object_asked = t.head.dep_ in ("dobj", "obj") and t.head.head.pos_ in ("VERB", "AUX")
+        object_asked = _asked_noun(t.head)
         if t.dep_ == "det" and t.lower_ in ("what", "which") and object_asked:
-            noun = t.head.lemma_.lower()
+            # "What kind of car ...?" asks a car, "What sort of medicine ...?" a medicine.
+            of = [g for c in t.head.children if c.lower_ == "of" for g in c.children]
+            noun = (of[0] if of and of[0].pos_ == "NOUN" else t.head).lemma_.lower()
             return noun if lexicon.first_lexname(noun, "n") in _TYPED_KINDS else None
     return None
+
+
+def echoes_question(sent: Span, label: str) -> bool:
+    """Does an answer only say again words of the question ("What game is Felix obsessed
+    with?" answered "obsessed", of "Felix is obsessed {with chess}")? What the question says
+    itself is no answer to it."""
+    said = [w.lower() for w in label.replace("-", " ").split()]
+    content = [w for w in said if w not in STOP and w.isalpha()]
+    asked = {t.lower_ for t in sent} | {t.lemma_.lower() for t in sent}
+    return bool(content) and all(w in asked or base_form(w) in asked for w in content)
+
+
+def _asked_noun(noun: Token) -> bool:
+    """Is `noun` what a "what N" question asks: the verb's object ("What medicine does he
+    take?"), the copula's complement ("What colour is Biscuit?", "What game is Felix obsessed
+    with?") or a preposition's object ("What school does Zosia go to?")? Not a misparsed verb
+    ("What treats diabetes?": "treats" the complement of "diabetes", read as a verb)."""
+    if noun.pos_ not in ("NOUN", "PROPN"):
+        return False
+    if noun.dep_ in ("dobj", "obj"):
+        return noun.head.pos_ in ("VERB", "AUX")
+    if noun.dep_ == "attr":
+        return noun.head.lemma_.lower() == "be"
+    return noun.dep_ == "pobj" and noun.head.pos_ == "ADP"
 
 
 def of_kind_named(label: str, kind: str) -> bool:
