@@ -206,16 +206,13 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
     if subject is not None and not asked and state is None and not _by_someone(verb):
         state = done_to(verb, subject)  # "I was promoted on Monday"
-    if subject is not None and not asked and state is None:
-        # "I was visited by the vicar": the vicar visits me.
-        active = None if subj_tok is None else done_by(verb, subject, subj_tok, ctx)
+    someone = subject is not None or (subj_tok is not None and subj_tok.pos_ == "NOUN")
+    if subj_tok is not None and someone and not asked and state is None:
+        # "I was visited by the vicar": the vicar visits me; "The roses were planted by
+        # Margaret": Margaret plants the roses (a thing, no one the reader names).
+        active = done_by(verb, subject, subj_tok, ctx)
         done = [] if active is None else _with_roles(verb, subj_tok, [active])
         # The doer is the subject now, no role beside it.
-        return [st.model_copy(update={"roles": _roles_but(st, "agent")}) for st in done]
-    if subject is None and subj_tok is not None and subj_tok.pos_ == "NOUN":
-        # "The roses were planted by Margaret": Margaret plants the roses.
-        active = done_by(verb, None, subj_tok, ctx)
-        done = [] if active is None else _with_roles(verb, subj_tok, [active])
         return [st.model_copy(update={"roles": _roles_but(st, "agent")}) for st in done]
     if asked or state is None:
         return [] if asked is None else [asked]
