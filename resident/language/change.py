@@ -145,7 +145,7 @@ def question_tense(doc: Doc | None, text: str | None = None) -> Tense:
     return Tense.NOW
 
 
-def _endable(other: Claim, claim: Claim, now: datetime) -> bool:
+def endable(other: Claim, claim: Claim, now: datetime) -> bool:
     """An earlier claim this statement's change ends: same subject and attribute, still valid,
     not an opinion, and not grounded (a person's word does not end a source's record)."""
     return (
@@ -182,14 +182,14 @@ def settle(
         targets = [
             o
             for o in graph.peek_claims(claim.subject, base)
-            if o.object_value == claim.object_value and _endable(o, claim, now)
+            if o.object_value == claim.object_value and endable(o, claim, now)
         ]
     else:
         targets = [
             o
             for o in graph.peek_claims(claim.subject, claim.predicate)
             if o.object_value != claim.object_value
-            and _endable(o, claim, now)
+            and endable(o, claim, now)
             and _replaces(graph, o, claim)
         ]
     return [graph.end_validity(o.id, when, now) for o in targets]

@@ -10,24 +10,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from resident.cognition.epistemic import parse_provenance
 from resident.cognition.statements import is_one_valued
+from resident.language.change import endable
 from resident.language.matching import claim_verbs
 from resident.language.words import words
 from resident.memory.client import GraphStore
-from resident.records import Claim, Level
-
-
-def _endable(other: Claim, claim: Claim, now: datetime) -> bool:
-    """A claim told before this one that may be ended by a person's word: still valid, not an
-    opinion, not grounded in a source."""
-    return (
-        other.id != claim.id
-        and other.created_at < now
-        and other.valid_at(now)
-        and other.level is not Level.OPINION
-        and not parse_provenance(other.provenance).grounded
-    )
+from resident.records import Claim
 
 
 def _same_value(a: Claim, b: Claim) -> bool:
@@ -42,7 +30,7 @@ def end_told_before(graph: GraphStore, claim: Claim, when: datetime, now: dateti
     return [
         graph.end_validity(other.id, when, now)
         for other in graph.peek_claims(claim.subject, claim.predicate)
-        if _endable(other, claim, now) and _same_value(other, claim)
+        if endable(other, claim, now) and _same_value(other, claim)
     ]
 
 
@@ -62,6 +50,6 @@ def end_left(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> 
         graph.end_validity(other.id, when, now)
         for other in graph.peek_claims(claim.subject)
         if is_one_valued(other.predicate)
-        and _endable(other, claim, now)
+        and endable(other, claim, now)
         and _same_value(other, claim)
     ]
