@@ -20,7 +20,6 @@ from resident.language.counting import counted, distance_said, holds_count_of, t
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
-from resident.language.gone import gone_had
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
@@ -458,7 +457,7 @@ def answer_query(
             short = _candidate_short(query, v, held.get(v.claim.id, ()), subject is None)
             fit = answer_type_fit(query, short, v, asks_subject=subject is None)
             scored.append((s + fit, v))
-    ended = ceased(query, shown, every) or gone_had(dictionary, query, subject, pool, now)
+    ended = ceased(query, shown, every, gone=(dictionary, subject, now))
     best = max((s for s, _ in scored), default=0.0)
     top = [v for s, v in scored if s >= best - 0.25]
     if query.wh == "yes":

@@ -471,8 +471,6 @@ class _Clause:
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
         elif ((self.lemma in ACTIVITIES or habit_done(verb, self.mood)) and not prt) or (
-            # A death needs no time to be an event worth keeping ("Kluska died"): what it
-            # ends is read from it (gone.py).
             (self.when or self.lemma in words("death_verbs")) and self.mood == "past"
         ):
             if self.lemma in words("light_verbs"):
