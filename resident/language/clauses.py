@@ -471,7 +471,7 @@ class _Clause:
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
         elif ((self.lemma in ACTIVITIES or habit_done(verb, self.mood)) and not prt) or (
-            self.when and self.mood == "past"
+            (self.when or self.lemma in words("death_verbs")) and self.mood == "past"
         ):
             if self.lemma in words("light_verbs"):
                 return  # "we got back": a light verb alone names no activity.

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from resident.language.dictionary import Dictionary
+from resident.language.gone import gone_had
 from resident.language.knowledge import Answer, ClaimView, views
 from resident.language.matching import _ing_forms, _lemma_tokens, claim_verbs, is_move
 from resident.language.question_reading import Query
@@ -18,6 +20,9 @@ from resident.language.statement import base_form
 from resident.language.told_time import on_time, said_time
 from resident.language.words import words
 from resident.records import Qualifier
+
+if TYPE_CHECKING:
+    from resident.language.asking import Resolved
 
 #: How a no from what ended it leads its reply ("I quit", "I changed to day shifts").
 NOT_ANY_MORE = "No, not any more as far as I know:"
@@ -60,12 +65,26 @@ def _changed(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> 
 
 
 def ceased(
-    query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
+    query: Query,
+    shown: list[ClaimView],
+    held: Mapping[str, Sequence[Qualifier]],
+    gone: tuple[Dictionary, Resolved | None, datetime] | None = None,
 ) -> ClaimView | None:
     """For "Does Tomas still brew beer?": the latest statement that it ended ("I stopped
-    brewing beer"), if one was said."""
+    brewing beer"), if one was said; with `gone` (the graph, whom the question asks of, now),
+    else a death that leaves them without the thing asked of ("Kluska died", gone.py)."""
     if query.wh != "yes":
         return None
+    found = _ceased(query, shown, held)
+    if found is None and gone is not None:
+        dictionary, owner, now = gone
+        return gone_had(dictionary, query, owner, [v.claim for v in shown], now)
+    return found
+
+
+def _ceased(
+    query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
+) -> ClaimView | None:
     asked = {*query.object_words, query.verb, *query.also}
     for v in sorted(shown, key=_when, reverse=True):
         _, verbs, _ = claim_verbs(v.claim.predicate)
