@@ -22,25 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from resident.language.pronoun_fit import Rival, fits_kind, sex_fits
 from resident.language.roles import NAMING_VERBS
 from resident.language.statement import Context, Ref, family_sex, is_family, is_pet
-from resident.language.words import table
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
-
-#: What else a name was said with: (name or "", kind or "", sex or None).
-Rival = tuple[str, str, str | None]
-
-#: Pronouns that may stand for an animal as well as a person ("it" only for an animal).
-_NEUTER = frozenset({"it", "its"})
-
-
-def fits_kind(pronoun: str, kind: str) -> bool:
-    """Could this pronoun stand for something of this kind? it/its only for an animal."""
-    if pronoun.lower() in _NEUTER:
-        return kind == "animal"
-    return True
 
 
 def relation_kind(noun: str) -> str | None:
@@ -65,18 +52,13 @@ def copula_named(tok: Token) -> Token | None:
     return subj if relation_kind(subj.lemma_) is not None else None
 
 
-def _sex_fits(pronoun: str, sex: str | None) -> bool:
-    said = table("pronoun_sex").get(pronoun.lower())
-    return said is None or sex is None or said == sex
-
-
 def noun_fits(noun: Token, pronoun: str) -> bool:
     """Could the pronoun stand for the relative or pet this noun names? "he" fits a dog or a
     brother, not a sister; "it" fits a dog, not a brother."""
     kind = relation_kind(noun.lemma_)
     if kind is None or not fits_kind(pronoun, kind) or _plural(noun):
         return False  # "Aiko's parents ... her dad": her is not the parents.
-    return kind == "animal" or _sex_fits(pronoun, family_sex(noun.lemma_.lower()))
+    return kind == "animal" or sex_fits(pronoun, family_sex(noun.lemma_.lower()))
 
 
 def owner_outranked(tok: Token, pronoun: str) -> bool:
@@ -155,15 +137,6 @@ def rivals_of(tok: Token, name_of: Callable[[Token], str]) -> tuple[Rival, ...]:
     if owned is not None and tok.head.pos_ == "NOUN":
         out.append(("", owned, family_sex(tok.head.lemma_.lower())))
     return tuple(out)
-
-
-def rival_blocks(rival: Rival, pronoun: str, agrees: Callable[[str, str], bool]) -> bool:
-    """Does a kept rival fit the pronoun as well as the last name does? A listed name of no
-    known kind may be a person or a pet; `agrees(name, pronoun)` is the sex the talk showed."""
-    name, kind, sex = rival
-    if name:
-        return agrees(name, pronoun) and (kind == "" or fits_kind(pronoun, kind))
-    return fits_kind(pronoun, kind) and (kind == "animal" or _sex_fits(pronoun, sex))
 
 
 def _plural(noun: Token) -> bool:

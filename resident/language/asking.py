@@ -457,7 +457,7 @@ def answer_query(
             short = _candidate_short(query, v, held.get(v.claim.id, ()), subject is None)
             fit = answer_type_fit(query, short, v, asks_subject=subject is None)
             scored.append((s + fit, v))
-    ended = ceased(query, shown, every, gone=(dictionary, subject, now))
+    ended = ceased(query, shown, every, gone=(dictionary, subject.ids if subject else None, now))
     best = max((s for s, _ in scored), default=0.0)
     top = [v for s, v in scored if s >= best - 0.25]
     if query.wh == "yes":

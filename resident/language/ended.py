@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from resident.language.dictionary import Dictionary
 from resident.language.gone import gone_had
@@ -20,9 +19,6 @@ from resident.language.statement import base_form
 from resident.language.told_time import on_time, said_time
 from resident.language.words import words
 from resident.records import Qualifier
-
-if TYPE_CHECKING:
-    from resident.language.asking import Resolved
 
 #: How a no from what ended it leads its reply ("I quit", "I changed to day shifts").
 NOT_ANY_MORE = "No, not any more as far as I know:"
@@ -68,11 +64,11 @@ def ceased(
     query: Query,
     shown: list[ClaimView],
     held: Mapping[str, Sequence[Qualifier]],
-    gone: tuple[Dictionary, Resolved | None, datetime] | None = None,
+    gone: tuple[Dictionary, Sequence[str] | None, datetime] | None = None,
 ) -> ClaimView | None:
     """For "Does Tomas still brew beer?": the latest statement that it ended ("I stopped
-    brewing beer"), if one was said; with `gone` (the graph, whom the question asks of, now),
-    else a death that leaves them without the thing asked of ("Kluska died", gone.py)."""
+    brewing beer"), if one was said; with `gone` (the graph, the ids of whom the question asks
+    of, now), else a death that leaves them without the thing asked of ("Kluska died", gone.py)."""
     if query.wh != "yes":
         return None
     found = _ceased(query, shown, held)

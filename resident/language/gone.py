@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import ClaimView, views
@@ -18,9 +17,6 @@ from resident.language.question_reading import Query
 from resident.language.statement import gerund
 from resident.language.words import words
 from resident.records import Claim
-
-if TYPE_CHECKING:
-    from resident.language.asking import Resolved
 
 _DEATH = words("death_verbs")
 _OWNING = words("owning_verbs")
@@ -50,7 +46,7 @@ def _died(claims: Sequence[Claim]) -> Claim | None:
 def gone_had(
     dictionary: Dictionary,
     query: Query,
-    owner: Resolved | None,
+    owner: Sequence[str] | None,
     had: Sequence[Claim],
     now: datetime,
 ) -> ClaimView | None:
@@ -66,10 +62,7 @@ def gone_had(
         return None
     graph = dictionary.graph
     things = {
-        c.subject
-        for oid in owner.ids
-        for p in _OWNED_BY
-        for c in graph.claims_by_object(oid, now, p)
+        c.subject for oid in owner for p in _OWNED_BY for c in graph.claims_by_object(oid, now, p)
     }
     ends: list[Claim] = []
     for thing in sorted(things):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
+from resident.language.pronoun_fit import fits_kind, rival_blocks
 from resident.language.roles import NAMING_VERBS, Modality, RoleFill
 from resident.language.words import rows, table, words
 from resident.records import PREDICATE_RE, Claim, Qualifier
@@ -206,9 +207,6 @@ class Context:
         talk showed them of the other sex."""
         if self.last_mention is None or self.turn - self.mention_turn > 2:
             return None
-        # antecedents.py reads the nouns this module defines: imported here, not at the top.
-        from resident.language.antecedents import fits_kind, rival_blocks
-
         if not self.agrees(self.last_mention[0], pronoun):
             return None
         if not fits_kind(pronoun, self.last_mention[1]):
