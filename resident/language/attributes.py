@@ -16,6 +16,7 @@ from spacy.lang.en.lex_attrs import like_num
 from resident.language import lexicon
 from resident.language.clause_time import becomes
 from resident.language.kin import _age
+from resident.language.passive_agent import befell
 from resident.language.phrases import _ATTRIBUTE_SYNONYMS, _WH_VERB, LITERAL_ATTRIBUTES
 from resident.language.refs import _conjuncts, _object_text, _owner_ref
 from resident.language.statement import (
@@ -210,14 +211,7 @@ def state_passive(verb: Token, subject: Ref) -> Statement | None:
     auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
     if auxpass is None:
         return None
-    became = lexicon.base(auxpass.lower_, "v") == "get"
-    return Statement(
-        subject=subject,
-        predicate="gets" if became else "is",
-        object=verb.lower_,
-        literal=True,
-        verb="get" if became else "be",
-    )
+    return befell(verb, auxpass, subject)
 
 
 def asked_as_statement(verb: Token, subject: Ref) -> Statement | None:

@@ -52,9 +52,10 @@ _HEDGES = [
     )
     for h in words("ellipsis_hedges")
 ]
-#: Subject pronouns an echoing short answer opens with ("Did you get the job?" / "I did!").
 _AUX_LEMMAS = frozenset({"be", "do", "have"})
-_ECHO_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
+#: Subject pronouns an echoing short answer opens with ("Did you get the job?" / "I did!") and
+#: a question's tag ends with ("..., doesn't he?").
+_SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
 _AGREE = table("ellipsis_agree")
 #: Dependencies of a token that says no part of a clause's content at its edge.
 _EDGE_DEPS = frozenset({"cc", "intj", "punct", "discourse"})
@@ -160,7 +161,7 @@ def _echo(first: list[Token]) -> Answer | None:
     hasn't.", "We are, yeah"): yes, or no with a "not", said of that pronoun."""
     said = [t for t in first if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
     said = [t for t in said if _POLARITY.get(t.lower_) is None or t.dep_ == "neg"]
-    if len(said) < 2 or said[0].lower_ not in _ECHO_SUBJECTS:
+    if len(said) < 2 or said[0].lower_ not in _SUBJECT_PRONOUNS:
         return None
     rest = said[1:]
     verbs = [t for t in rest if t.dep_ not in ("neg", "advmod")]
@@ -372,7 +373,6 @@ def _echoes(subject: Token | None, echo: str | None) -> bool:
 
 
 _TAGS = words("ellipsis_tags")
-_TAG_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
 
 
 def untagged(question: str) -> str:
@@ -384,7 +384,7 @@ def untagged(question: str) -> str:
         return question
     if len(said) == 1 and said[0] in _TAGS:
         return head + "?"
-    if len(said) in (2, 3) and said[-1] in _TAG_PRONOUNS and said[0] in _TAG_VERBS:
+    if len(said) in (2, 3) and said[-1] in _SUBJECT_PRONOUNS and said[0] in _TAG_VERBS:
         return head + "?"
     return question
 

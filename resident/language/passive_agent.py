@@ -5,7 +5,7 @@ object, as the active clause would say it ("the vicar visits me"). Pure, over th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language.clause_parts import _mood, _negated, _time_tokens
@@ -94,6 +94,17 @@ def done_to(verb: Token, subject: Ref) -> Statement | None:
         return None
     if conditional(verb):
         return None
+    return befell(verb, auxpass, subject, mood)
+
+
+def befell(
+    verb: Token,
+    auxpass: Token,
+    subject: Ref,
+    mood: Literal["fact", "past", "plan", "wish"] = "fact",
+) -> Statement:
+    """A passive with no doer, kept as said of its subject: "gets promoted", "gets engaged"
+    (with "get": the change) or "is married" (with "be")."""
     became = lexicon.base(auxpass.lower_, "v") == "get"
     return Statement(
         subject=subject,

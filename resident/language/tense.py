@@ -57,7 +57,7 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
     lemma = verb.lemma_.lower()
     if lemma in words("cessation_verbs"):
         return False
-    if lemma in words("lasting_verbs") | words("possession_states"):
+    if lemma in words("lasting_verbs") or lemma in words("possession_states"):
         # "Grandad had a dog called Patch", "I worked for a shipping company": lasting states
         # WordNet files elsewhere (holding under possession, data/possession_states.txt);
         # said at a point in time ("had a baby on Monday") an event.
