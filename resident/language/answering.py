@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
 from resident.language import lexicon
+from resident.language.answer_check import answers_question
 from resident.language.asking import (
     NOT_ANY_MORE,
     Query,
@@ -197,7 +198,7 @@ class AnsweringMixin(DescribedAnsweringMixin):
                 # "How many times a month": the rate asked too (counting.times_said).
                 query = query.model_copy(update={"rate": parsed.rate})
             reply = self._answer(ctx, query) or self._described(ctx, query)
-            if reply is not None:
+            if reply is not None and _of_type_asked(sents[-1], reply):
                 return reply
         callee = called_asked(sents[-1])
         if callee is not None:
@@ -500,6 +501,12 @@ class AnsweringMixin(DescribedAnsweringMixin):
             self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
         )
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
+
+
+def _of_type_asked(sent: Span, reply: _Reply) -> bool:
+    """Is the reply's answer of the type the question asks for (answer_check)? One that is
+    not is about something else: another reading may answer, else "I don't know"."""
+    return reply.answer is None or answers_question(sent, reply.answer, reply.claims)
 
 
 def _asked_sentence(doc: Doc) -> Span:

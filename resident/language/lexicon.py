@@ -173,3 +173,27 @@ def mostly_verb(word: str) -> bool:
 
     verb = count("v")
     return verb > 0 and verb >= count("n")
+
+
+@functools.lru_cache(maxsize=8192)
+def under(word: str, senses: frozenset[str]) -> bool:
+    """Is some noun sense of `word` one of the synsets named in `senses` ("structure.n.01")
+    or below one of them ("salon" -> shop -> ... -> structure)?"""
+    wn = _load()
+    if wn is None:
+        return False
+    for sense in wn.synsets(word.lower(), "n"):
+        # A named place ("Utrecht") is an instance of a city, not a kind of one.
+        above = sense.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
+        if sense.name() in senses or any(h.name() in senses for h in above):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=8192)
+def only_names(word: str) -> bool:
+    """Are all of WordNet's noun senses of `word` named individuals ("Toyota", a city;
+    "Utrecht")? Such a word may be a name of anything else too (a make, a pet)."""
+    wn = _load()
+    senses = wn.synsets(word.lower(), "n") if wn is not None else []
+    return bool(senses) and all(s.instance_hypernyms() for s in senses)

@@ -1,0 +1,238 @@
+"""Does an answer's fact answer the question? The last check before MAX says an answer, on
+every path that found one (asked by answering.py on the reply, whichever reading and helper
+found it): the question's wh-word and head noun set the type of answer it expects, and an
+answer WordNet (or the claim's own time and entities) shows to be of another type is no answer
+at all: "I don't know" beats an answer about something else.
+
+- where: a place (a word WordNet knows as a location, a made thing, a group or an object;
+  a name it lacks may be one);
+- who: someone (a person, a group or an animal in WordNet, a name it lacks, or a claim whose
+  object or subject is a person);
+- when, "what year/day": a time (a number, a day or month, a WordNet time word, or a claim
+  that holds when it happened);
+- how many / how old / how long: a number (or, for how long, a WordNet time word);
+- what N / which N / what kind of N: a thing of the kind N (a WordNet hyponym of N, or a
+  word that shares a class with it; an adjective for a noun that names an attribute).
+
+The check fails only on evidence: a word WordNet does not know (a name, a typo) passes.
+The predicate and the arguments the question names are checked before this, on the claims
+(answering._holds_asked, asking.score); this module adds the type, which no score may
+outweigh. Pure: reads the parse and WordNet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from spacy.lang.en.lex_attrs import like_num
+from spacy.lang.en.stop_words import STOP_WORDS
+from spacy.tokens import Span, Token
+
+from resident.language import lexicon
+from resident.language.when_days import MONTHS, WEEKDAYS
+from resident.language.words import table, words
+
+if TYPE_CHECKING:
+    from resident.language.knowledge import ClaimView
+
+_WH_TAGS = frozenset({"WDT", "WP", "WRB"})
+#: Number words ("three", "twelve"), without the articles.
+_COUNTS = frozenset(table("number_words")) - {"a", "an"}
+_CALENDAR = frozenset({*WEEKDAYS, *MONTHS})
+#: WordNet's classes of a noun that may name where something is (a city, a shop, a club).
+_PLACES = frozenset({"noun.location", "noun.artifact", "noun.group", "noun.object"})
+_TIMES = frozenset({"noun.time"})
+
+
+def expected(sent: Span) -> tuple[str, str | None] | None:
+    """The type of answer `sent` asks for: ("place"|"person"|"time"|"number"|"duration",
+    None) or ("kind", noun); None when the question expects no particular type (a yes/no
+    question, "what" alone, "how", "why", "whose")."""
+    wh = next((t for t in sent if t.tag_ in _WH_TAGS), None)
+    if wh is None:
+        return None
+    word = wh.lower_
+    if word == "where":
+        return ("place", None)
+    if word in ("who", "whom"):
+        return ("person", None)
+    if word == "when":
+        return ("time", None)
+    if word == "how":
+        after = wh.nbor(1).lower_ if wh.i + 1 < sent.end else ""
+        if after == "long":
+            return ("duration", None)
+        return ("number", None) if after in words("answer_check_how_numbers") else None
+    if word in ("what", "which") and wh.dep_ == "det" and wh.head.pos_ in ("NOUN", "PROPN"):
+        return _of_noun(wh.head)
+    if word == "what" and wh.dep_ == "dobj" and _asks_doing(wh.head):
+        # "What does Ines do?": a role or an activity.
+        return ("doing", None)
+    return None
+
+
+def _asks_doing(verb: Token) -> bool:
+    """ "What does Ines do?": the verb "do" with "do" as its auxiliary too (not "What did
+    Kwame plant?", which the parser may read with "did" alone)."""
+    aux = any(c.dep_ == "aux" and c.lemma_ == "do" for c in verb.children)
+    return verb.lemma_ == "do" and verb.pos_ == "VERB" and aux
+
+
+def _of_noun(noun: Token) -> tuple[str, str | None] | None:
+    """ "what colour" -> ("kind", "colour"); "what kind of dog" -> ("kind", "dog"); "what
+    year" -> ("time", None); "what name" -> None."""
+    lemma = noun.lemma_.lower()
+    if lemma in words("answer_check_time_nouns"):
+        return ("time", None)
+    if lemma in words("answer_check_open_nouns"):
+        of = next((c for c in noun.children if c.lower_ == "of"), None)
+        kinds = [c for c in of.children if c.dep_ == "pobj"] if of is not None else []
+        return ("kind", kinds[0].lemma_.lower()) if kinds else None
+    return ("kind", lemma)
+
+
+def _words(short: str) -> list[str]:
+    cleaned = "".join(c if c.isalnum() or c in " '" else " " for c in short.lower())
+    return [w.strip("'") for w in cleaned.replace("'s ", " ").split() if w.strip("'")]
+
+
+def _has_number(said: list[str]) -> bool:
+    return any(any(c.isdigit() for c in w) or w in _COUNTS or like_num(w) for w in said)
+
+
+def _has_time(said: list[str]) -> bool:
+    for word in said:
+        base = lexicon.base(word, "n") or word
+        if base in _CALENDAR or word.rstrip("s") in _CALENDAR or lexicon.lexnames(base) & _TIMES:
+            return True
+    return _has_number(said)
+
+
+def _known_as(word: str, classes: frozenset[str]) -> bool | None:
+    """Is the noun `word` of one of `classes` in WordNet? None when WordNet lacks it as a
+    noun."""
+    base = lexicon.base(word, "n")
+    kinds = lexicon.lexnames(base) if base else frozenset()
+    return bool(kinds & classes) if kinds else None
+
+
+def _unknown(word: str) -> bool:
+    """A word WordNet knows as no part of speech, or only as named individuals: a name
+    ("Kemi", "Bedminster", "Toyota") or a typo, which may be anything asked."""
+    if any(c.isdigit() for c in word) or word in STOP_WORDS:
+        return False
+    noun = lexicon.base(word, "n")
+    if noun is not None and lexicon.only_names(noun):
+        return True
+    return all(lexicon.base(word, pos) is None for pos in ("n", "v", "a", "r"))
+
+
+def _may_be(said: list[str], classes: frozenset[str]) -> bool:
+    """Could the answer be a thing of `classes`? When one of its nouns is, or one of its
+    words is unknown to WordNet, or none of its words is a noun WordNet knows."""
+    known = [w for w in said if _known_as(w, classes) is not None]
+    return not known or any(_known_as(w, classes) or _unknown(w) for w in said)
+
+
+def _place(short: str, said: list[str]) -> bool:
+    """Could the answer be a place? When one of its nouns has a sense under a place's
+    (a location, a structure, a facility, an institution: data/answer_check_place_senses),
+    or a word of it is unknown to WordNet (a name), or none of its words is a noun. Not
+    "very good nurse" nor "football" (the ball is an artifact, but no structure)."""
+    nouns = [lexicon.base(w, "n") for w in said]
+    if not any(nouns) or _named(short):
+        # A name said with a capital ("Derby", "the Royal") may be a place, whatever else
+        # WordNet knows the word as; a day's or a month's name is none.
+        return not _has_calendar(said)
+    places = words("answer_check_place_senses")
+    return any(_unknown(w) for w in said) or any(n and lexicon.under(n, places) for n in nouns)
+
+
+def _someone(short: str, said: list[str], views: Sequence[ClaimView]) -> bool:
+    for view in views:
+        claim = view.claim
+        if claim.subject.startswith("person:") or (claim.object_entity or "").startswith("person:"):
+            return True
+    # A name said with a capital ("May", "Ivy") may be someone's whatever else WordNet
+    # knows it as.
+    return any(w[:1].isupper() for w in short.split()) or _may_be(said, lexicon.SOMEONE)
+
+
+#: WordNet's classes of a noun that may say what someone does: a role or an activity.
+_DOINGS = frozenset({"noun.person", "noun.act"})
+
+
+def _doing(short: str, said: list[str], views: Sequence[ClaimView]) -> bool:
+    """Could the answer say what someone does ("nurse", "yoga")? Not someone else, held
+    as a person ("What does May do?" is not "Graham")."""
+    if views and all((v.claim.object_entity or "").startswith("person:") for v in views):
+        return False
+    return _may_be(said, _DOINGS)
+
+
+def _named(short: str) -> bool:
+    """Does the answer hold a name said with a capital, not a day's or a month's?"""
+    return any(w[:1].isupper() and w.lower().rstrip("s") not in _CALENDAR for w in short.split())
+
+
+def _has_calendar(said: list[str]) -> bool:
+    return any(w.rstrip("s") in _CALENDAR for w in said)
+
+
+def _classes_asked(noun: str) -> frozenset[str]:
+    """WordNet's classes a thing of the kind `noun` may have: the noun's own (not a
+    person's, when its first sense is none: "tree" the actor), and those a member of the
+    kind has when the kind is no sort of it (data/answer_check_kind_classes: a breed is an
+    animal, a job is a person's)."""
+    asked = lexicon.lexnames(noun)
+    if lexicon.first_lexname(noun) != "noun.person":
+        asked -= {"noun.person"}
+    extra = table("answer_check_kind_classes").get(noun)
+    return asked | {extra} if extra else asked
+
+
+def _of_kind(short: str, said: list[str], noun: str) -> bool:
+    """Is the answer a thing of the kind `noun` asks for? Fails only when every noun of it
+    is known to WordNet with no class the kind has and is no hyponym of it, and none of its
+    words is a name."""
+    asked = _classes_asked(noun)
+    if not asked or _named(short):
+        # A name said with a capital ("Fiat", "Apple") may be a make or a brand of anything.
+        return True
+    # Colours and the like are said as adjectives ("dark green"): an adjective answers a
+    # kind that is an attribute, not "Which eye?" ("married").
+    adjectives = "noun.attribute" in asked
+    for word in said:
+        if word in STOP_WORDS:
+            continue
+        if _unknown(word) or (adjectives and lexicon.base(word, "a") is not None):
+            return True
+        base = lexicon.base(word, "n")
+        if base is None:
+            continue
+        if base == noun or lexicon.lexnames(base) & asked or lexicon.is_a(base, noun, None):
+            return True
+    return False
+
+
+def answers_question(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
+    """Is `short`, resting on `views`, of the type `sent` asks for? True when the question
+    expects no particular type."""
+    asks = expected(sent)
+    if asks is None:
+        return True
+    kind, noun = asks
+    said = _words(short)
+    if kind == "time":
+        return any(v.claim.occurred_at is not None for v in views) or _has_time(said)
+    if kind == "number":
+        return _has_number(said)
+    if kind == "duration":
+        return _has_time(said)
+    if kind == "place":
+        return _place(short, said)
+    if kind == "doing":
+        return _doing(short, said, views)
+    if kind == "person":
+        return _someone(short, said, views)
+    return _of_kind(short, said, noun or "")
