@@ -12,6 +12,7 @@ told as said. Every span is told in the unit it was said in, or the largest whol
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -35,7 +36,9 @@ _UNITS = ("year", "month", "week", "day")
 
 def _duration(phrase: str) -> tuple[int, str] | None:
     """ "for four years", "six months", "a fortnight": (count, unit), or None."""
-    words = [w for w in tokens(phrase) if w not in ("for", "about", "nearly", "almost", "over")]
+    # "since four years": how a speaker of many languages says "for four years".
+    skip = ("for", "since", "about", "nearly", "almost", "over")
+    words = [w for w in tokens(phrase) if w not in skip]
     if len(words) == 1 and words[0] == "fortnight":
         return 2, "week"
     if len(words) != 2 or words[1].removesuffix("s") not in _UNITS:
@@ -63,7 +66,7 @@ def lasted(filler: str, claim: Claim, now: datetime, past: bool) -> str:
     """How long, as the duration said ("for four years") grown by the whole units gone by
     since it was said, unless asked of what is over (`past`) or said of what was (the claim
     ended: "Joe lived in Hull for ten years")."""
-    plain = filler.removeprefix("for ")
+    plain = re.sub(r"^(for|since) ", "", filler)
     found = _duration(filler)
     if found is None or past or not claim.valid_at(now):
         return plain
@@ -90,7 +93,10 @@ def reckoned_from(query: Query, claim: Claim, qualifiers: Sequence[Qualifier]) -
     if query.wh == "how long" and query.time_asked == "ago":
         return times[0] if times else None if claim.occurred_at is None else "then"
     if query.wh == "how long" and not durations and query.time_asked == "perfect":
-        return next((t for t in times if t.lower().startswith("since ")), None)
+        since = next((t for t in times if t.lower().startswith("since ")), None)
+        counted = since is not None and _duration(since) is not None
+        start = None if since is None else resolve(since, claim.created_at, past=True)
+        return since if counted or start is not None else None
     if query.wh == "when" and query.time_asked == "since" and not times and durations:
         return durations[0] if _duration(durations[0]) else None
     return None
@@ -108,6 +114,8 @@ def spanned(
         at = occurred(claim, qualifiers, True)
         gone = None if at is None else elapsed(at, now)
         return None if gone is None else f"{gone} ago"
+    if query.wh == "how long" and _duration(said) is not None:
+        return lasted(said, claim, now, False)
     if query.wh == "how long":
         start = resolve(said, claim.created_at, past=True)
         return None if start is None else elapsed(start, now)

@@ -108,12 +108,17 @@ def befell(
     (with "get": the change) or "is married" (with "be")."""
     became = lexicon.base(auxpass.lower_, "v") == "get"
     when, _ = _time_tokens(verb)
+    said = passive_mood(verb, auxpass, mood, when)
+    if not became and said == "fact":
+        # "The shop is closed on Mondays", "we are arrived in March": a state said in the
+        # present names no day it came about.
+        when = None
     return Statement(
         subject=subject,
         predicate="gets" if became else "is",
         object=verb.lower_,
         literal=True,
-        mood=passive_mood(verb, auxpass, mood, when),
+        mood=said,
         verb="get" if became else "be",
         when=when,
     )

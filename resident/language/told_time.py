@@ -48,7 +48,7 @@ def precision(phrase: str) -> Precision:
         return "day"
     if holiday_of(words) is not None:
         return "day"  # "last Christmas", "on New Year's Eve"
-    if season_of(words) is not None:
+    if season_of(words, kept=True) is not None:
         return "season"
     if "ago" in words or any(w in _COUNTS or w.isdigit() and not _YEAR.match(w) for w in words):
         # "three months ago", "in two years": a count from the day said, not a month named.
@@ -77,11 +77,13 @@ def told(moment: datetime, now: datetime, phrase: str = "", *, weekday: bool = F
     what happened ("on Thursday 8 January 2026")."""
     day = local_day(moment, now)
     told_day = render_day(day) if weekday else render_day(day).split(" ", 1)[1]
-    if not phrase or not any(w in TIME_WORDS or w.isdigit() for w in tokens(phrase)):
+    said = tokens(phrase)
+    timed = any(w in TIME_WORDS or w.isdigit() for w in said) or season_of(said, kept=True)
+    if not phrase or not timed:
         return told_day
     kind = precision(phrase)
     if kind == "season":
-        return f"{season_of(tokens(phrase))} {day.year}"
+        return f"{season_of(tokens(phrase), kept=True)} {day.year}"
     return told_day if kind == "day" else told_as(moment, now, kind)
 
 

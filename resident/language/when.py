@@ -30,7 +30,7 @@ from resident.language.when_days import (
     span,
     tokens,
 )
-from resident.language.when_named import NAME_WORDS
+from resident.language.when_named import NAME_WORDS, season_of
 
 __all__ = ["mentions_time", "render", "resolve"]
 
@@ -112,7 +112,7 @@ def _before_last(words: list[str]) -> tuple[list[str], relativedelta]:
         if pair in (("before", "last"), ("after", "next")):
             sign = -1 if pair[0] == "before" else 1
             unit = next((w for w in words[:i] if w in ("month", "year")), "week")
-            if any(w in NAME_WORDS or w in MONTHS for w in words[:i]):
+            if season_of(words[:i]) or any(w in NAME_WORDS or w in MONTHS for w in words[:i]):
                 unit = "year"  # "the summer before last", "Christmas before last"
             return [*words[:i], words[i + 1], *words[i + 2 :]], span(sign, unit)
     return words, relativedelta()

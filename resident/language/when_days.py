@@ -25,7 +25,7 @@ from dateutil.relativedelta import (  # type: ignore[import-untyped, unused-igno
     relativedelta,
 )
 
-from resident.language.when_named import NAME_WORDS, named
+from resident.language.when_named import NAME_WORDS, named, season, season_of
 from resident.language.words import table
 
 #: Full names only: dateutil's abbreviations include "sat", "sun" and "may" as words people use.
@@ -126,7 +126,7 @@ def mentions_time(text: str) -> bool:
     """Whether a phrase has a word this reader resolves (a cheap test before `resolve`)."""
     words = tokens(text)
     named = any(w in TIME_WORDS for w in words) or day_index(words) is not None
-    return named or NUMERIC.search(text) is not None
+    return named or season_of(words) is not None or NUMERIC.search(text) is not None
 
 
 def direction(words: list[str]) -> int:
@@ -162,6 +162,7 @@ def _anchor(words: list[str], today: datetime, past: bool) -> datetime | None:
         _month,
         _weekday,
         _weekend,
+        season,
         _unit,
         _year,
     )

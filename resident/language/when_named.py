@@ -23,13 +23,28 @@ _NAMED_DAYS = table("named_days")
 _SEASONS = {k: int(v) for k, v in table("seasons").items()}
 #: The words that make a name: what `when_days` counts as a time word.
 #: A name of more words holds one of these or a word of the day ("Boxing Day", "Bonfire Night").
-NAME_WORDS = frozenset(k for k in _NAMED_DAYS if " " not in k) | frozenset(_SEASONS)
+#: The seasons are not among them: a season word is a time only after a word that makes it
+#: one (`season_of`).
+NAME_WORDS = frozenset(k for k in _NAMED_DAYS if " " not in k)
+#: The words before a season word that make it a time ("last summer", "in the spring").
+_SEASON_LEAD = frozenset(
+    {"the", "last", "this", "next", "that", "in", "every", "each", "early", "late", "mid"}
+)
 _LENGTH = relativedelta(months=3)
 
 
-def season_of(words: list[str]) -> str | None:
-    """The season a phrase names ("last summer": "summer"), or None."""
-    return next((w for w in words if w in _SEASONS), None)
+def season_of(words: list[str], *, kept: bool = False) -> str | None:
+    """The season a phrase names ("last summer": "summer"), or None. A season word alone, with
+    nothing around it that makes it a time ("last", "the", "in" before it; "before last" or a
+    year after it), is no season: "Summer" and "Autumn" are names too ("Where does Summer
+    live?"). `kept`: the words are a time phrase already (a time qualifier kept as "summer"):
+    any season word in them is one."""
+    for i, word in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        led = bool(i) and words[i - 1] in _SEASON_LEAD
+        if word in _SEASONS and (kept or led or after in ("before", "after") or after.isdigit()):
+            return word  # "last summer", "summer before last", "summer 2024"
+    return None
 
 
 def holiday_of(words: list[str]) -> str | None:
@@ -39,14 +54,20 @@ def holiday_of(words: list[str]) -> str | None:
 
 
 def named(words: list[str], today: datetime, past: bool) -> datetime | None:
-    """The holiday or the first day of the season the phrase names, or None."""
+    """The holiday the phrase names ("last Christmas", "on Good Friday"), or None."""
     key = holiday_of(words)
-    season = season_of(words)
-    if key is None and season is None:
+    if key is None:
         return None
-    if key is not None:
-        return _pick(lambda year: _holiday(_NAMED_DAYS[key], year, today), words, today, past)
-    month = _SEASONS[season or ""]
+    return _pick(lambda year: _holiday(_NAMED_DAYS[key], year, today), words, today, past)
+
+
+def season(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """The first day of the season the phrase names ("the summer before last"), or None. Read
+    after a day or a month: "came home on Thursday for the summer" came on the Thursday."""
+    said = season_of(words)
+    if said is None:
+        return None
+    month = _SEASONS[said]
     return _pick(
         lambda year: today.replace(year=year, month=month, day=1), words, today, past, _LENGTH
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from resident.language.told_time import told
-from resident.language.when import resolve
+from resident.language.when import mentions_time, resolve
 from tests.language.test_conversation import Max
 from tests.language.test_conversation import answer_of as _answer
 from tests.language.test_conversation import person as _person
@@ -59,6 +59,11 @@ def test_named_days_and_seasons_recur_each_year() -> None:
     assert year is not None and told(year, SUN_31_MAY, "in 1986") == "1986"
     # A habit names no one day.
     assert resolve("every Christmas", SUN_31_MAY, past=None) is None
+    # A season word alone may be someone's name; after "last", "the", "in" it is a time.
+    assert not mentions_time("Autumn") and mentions_time("late last autumn")
+    assert resolve("Autumn", SUN_31_MAY, past=True) is None
+    # A weekday said with a season is the day: "on Thursday for the summer".
+    assert _on("on Thursday for the summer", SUN_31_MAY, past=True) == date(2026, 5, 28)
 
 
 def test_a_plan_on_a_weekday_is_the_one_ahead(max_: Max) -> None:
@@ -86,6 +91,10 @@ def test_a_duration_said_keeps_running(max_: Max) -> None:
     # Over when it was said: told as said.
     assert "three years" in _answer(max_.say("How long did Ines live in Lyon?", oli))
     assert _answer(max_.say("Since when has Oli worked at the bakery?", ines)) == ""
+    # "since three years", as many speakers say "for three years", runs on as well.
+    max_.say("Since three years I work at the harbour.", oli)
+    max_.clock.advance(days=366)
+    assert "four years" in _answer(max_.say("How long have I worked at the harbour?", oli))
 
 
 def test_when_and_how_long_ago_at_the_precision_said(max_: Max) -> None:
