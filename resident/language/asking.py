@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.asked_time import at_time_asked, lasted, reckoned_from, spanned
 from resident.language.counting import counted, distance_said, holds_count_of, times_said
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
@@ -30,7 +31,6 @@ from resident.language.matching import (
     asks_the_wish,
     claim_verbs,
     group_answers,
-    holds_time,
     light_event,
     moves_of,
     names_act_of,
@@ -338,7 +338,9 @@ def score(
         # "How many tins of beans?": the statement that names the tins before the one that
         # counts kilos of rice, said in the same breath.
         s += 0.5
-    roles = _roles_score(query, claim, prep, verbs, gap_filler(query, qualifiers, object_label))
+    # "How long ago ...?" of "last Christmas": the time said is what the answer counts from.
+    filler = gap_filler(query, qualifiers, object_label) or reckoned_from(query, claim, qualifiers)
+    roles = _roles_score(query, claim, prep, verbs, filler)
     if roles is None:
         return None
     s += roles
@@ -446,7 +448,7 @@ def answer_query(
         if not query.ahead and not wish and planned(held.get(v.claim.id, ()), v.claim, now):
             # "Where does Callum work?" is not answered by where he plans to work.
             continue
-        if not _at_time_asked(query, v, held.get(v.claim.id, ()), now):
+        if not at_time_asked(query, v, held.get(v.claim.id, ()), now):
             # "What does my girlfriend do in the morning?" is not answered by her job.
             continue
         person = v.claim.object_entity is not None and v.claim.object_entity.startswith("person:")
@@ -454,7 +456,9 @@ def answer_query(
         if s is not None:
             # Each candidate's own type fit: a relative ("Iain", daughter_of) must not stand
             # first for "What does Kirsty do?" and sink the job held beside it.
-            short = _candidate_short(query, v, held.get(v.claim.id, ()), subject is None)
+            short = spanned(query, v.claim, held.get(v.claim.id, ()), now) or _candidate_short(
+                query, v, held.get(v.claim.id, ()), subject is None
+            )
             fit = answer_type_fit(query, short, v, asks_subject=subject is None)
             scored.append((s + fit, v))
     ended = ceased(query, shown, every, gone=(dictionary, subject.ids if subject else None, now))
@@ -487,24 +491,6 @@ def answer_query(
     return Answer(text="\n".join(lines), claims=top, known=True, short=short, score=best)
 
 
-def _at_time_asked(
-    query: Query, view: ClaimView, qualifiers: Sequence[Qualifier], now: datetime
-) -> bool:
-    """A question that names a time and asks something else than when holds only statements
-    of that time."""
-    if query.time_phrase is None or query.wh in ("when", "how long", "how often"):
-        return True
-    rate = _lemma_tokens(query.time_phrase)
-    if rate and rate <= _lemma_tokens(view.object_label):
-        # "How many swims a week?": a rate said with the thing counted ("two swims a week");
-        # "Does Gethin hate Mondays?": the time named is what the statement is about.
-        return True
-    if any(q.role == "manner" and rate <= _lemma_tokens(q.value) for q in qualifiers):
-        # "How far does Lucas swim every evening?": a habit's time said as its frequency.
-        return True
-    return holds_time(query.time_phrase, qualifiers, view.claim.occurred_at, now)
-
-
 def _candidate_short(
     query: Query, view: ClaimView, qualifiers: Sequence[Qualifier], asks_subject: bool
 ) -> str:
@@ -527,6 +513,10 @@ def _said(
     """The answer in a few words and the line that leads the reply, or None when the claims
     found do not answer after all."""
     lead = top[0]
+    # "How long ago ...?", "Since when ...?": arithmetic on the time said (asked_time.py).
+    spans = [s for v in top if (s := spanned(query, v.claim, held.get(v.claim.id, ()), now))]
+    if spans:
+        return spans[0], f"{spans[0]}. {hedge(lead.claim)}"
     dated = [
         (v, at)
         for v in top
@@ -544,8 +534,8 @@ def _said(
     fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
     if fillers and not dated:
         if query.wh == "how long":
-            # "for forty-five years": the duration itself answers "how long".
-            fillers = [f.removeprefix("for ") for f in fillers]
+            # "for four years" said a year before the lead claim is asked: five years now.
+            fillers = [lasted(f, lead.claim, now, query.time_asked == "over") for f in fillers]
         short = " and ".join(dict.fromkeys(fillers))
         return short, f"{short}. {hedge(lead.claim)}"
     if query.wh == "yes":

@@ -246,7 +246,15 @@ def _child_time_tokens(children: list[Token], owner: Token) -> tuple[list[str], 
         if is_time and child.dep_ not in ("nsubj", "dobj", "ccomp", "xcomp", "conj"):
             phrases.append(text)
             used.update(t.i for t in span_tokens)
+        elif phrases and max(used) + 1 == child.i and _before_last(text):
+            # "the summer before last": the parser hangs "before last" on the verb beside it.
+            phrases[-1] = f"{phrases[-1]} {text}"
+            used.update(t.i for t in span_tokens)
     return phrases, used
+
+
+def _before_last(text: str) -> bool:
+    return text.lower() in ("before last", "after next")
 
 
 def _names_a_date(prep: Token) -> bool:

@@ -14,6 +14,7 @@ from resident.language.phrases import third_person
 from resident.language.refs import subject_ref
 from resident.language.roles import modality
 from resident.language.statement import (
+    _FUTURE,
     REPORTING,
     SOCIAL_VERBS,
     Context,
@@ -106,14 +107,39 @@ def befell(
     """A passive with no doer, kept as said of its subject: "gets promoted", "gets engaged"
     (with "get": the change) or "is married" (with "be")."""
     became = lexicon.base(auxpass.lower_, "v") == "get"
+    when, _ = _time_tokens(verb)
+    said = passive_mood(verb, auxpass, mood, when)
+    if not became and said == "fact":
+        # "The shop is closed on Mondays", "we are arrived in March": a state said in the
+        # present names no day it came about.
+        when = None
     return Statement(
         subject=subject,
         predicate="gets" if became else "is",
         object=verb.lower_,
         literal=True,
-        mood=mood,
+        mood=said,
         verb="get" if became else "be",
+        when=when,
     )
+
+
+def passive_mood(
+    verb: Token, auxpass: Token, mood: Literal["fact", "past", "plan", "wish"], when: str | None
+) -> Literal["fact", "past", "plan", "wish"]:
+    """The tense of a passive is its auxiliary's, not the participle's: "we're getting married
+    on Friday" (a present progressive with a time) is an arrangement ahead, "they got engaged"
+    is past, "she gets promoted" and "is married" say how things are."""
+    auxes = {c.lower_ for c in verb.children if c.dep_ == "aux"}
+    if mood in ("plan", "wish") or auxes & _FUTURE:
+        return "plan" if mood != "wish" else mood
+    if auxpass.tag_ == "VBG" and when:
+        return "plan"
+    if auxpass.tag_ == "VBD":
+        return "past"
+    if auxpass.tag_ in ("VBZ", "VBP", "VBG"):
+        return "fact"
+    return mood
 
 
 def done_to_object(verb: Token, ctx: Context) -> Statement | None:

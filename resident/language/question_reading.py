@@ -78,9 +78,25 @@ class Query(BaseModel):
     #: relative or owned thing reached through a weaker link than a relation held answers
     #: only when each is evidenced (kin_answers.evidenced).
     subject_words: tuple[str, ...] = ()
+    #: How a question about time asks: "since", "ago", "perfect" or "over" (`time_asked`).
+    time_asked: str | None = None
     #: A place said by a deictic adverb ("When did we move here?", data/deictic_places.txt):
     #: a statement that names another place ("moved to the control room") does not answer.
     place_said: str | None = None
+
+
+def time_asked(words: list[str]) -> str | None:
+    """How a question about time asks (`Query.time_asked`): "since" ("Since when ...?"),
+    "ago" ("How long ago ...?"), "perfect" ("How long has ...?", what still runs), "over"
+    ("How long did ...?", what is over), else None."""
+    said = [w.lower() for w in words[:3]]
+    if said[:2] == ["since", "when"]:
+        return "since"
+    if said[:2] != ["how", "long"] or len(said) < 3:
+        return None
+    if said[2] == "ago":
+        return "ago"
+    return "perfect" if said[2] in ("has", "have", "'ve", "'s") else "over"
 
 
 def _question_word(words: list[Token]) -> str | None:
@@ -306,6 +322,7 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
         time_phrase = None
     query = Query(
         wh=wh,
+        time_asked=time_asked([w.lower_ for w in words]),
         subject_words=() if subject is None else subject_modifiers(_named(subj_tok)),
         rate=None if rate is None else rate.lemma_.lower(),
         subject=subject,

@@ -23,10 +23,11 @@ from resident.language.when_days import (
     ordinal,
     tokens,
 )
+from resident.language.when_named import holiday_of, season_of
 from resident.language.words import table
 from resident.records import Claim, Qualifier
 
-Precision = Literal["day", "month", "year"]
+Precision = Literal["day", "month", "season", "year"]
 
 #: Words that name a day, a week or a part of one: the day is meant.
 _DAYS = frozenset(
@@ -39,11 +40,16 @@ _COUNTS = frozenset(table("number_words")) - {"a", "an"}
 
 def precision(phrase: str) -> Precision:
     """How finely a time phrase names its time: a day ("yesterday", "on Friday", "14
-    October", "two weeks ago"), a month ("in March", "last month") or a year ("in 2019",
-    "a year ago"). A phrase this cannot place names a day, as before."""
+    October", "two weeks ago", "last Christmas"), a month ("in March", "last month"), a season
+    ("last summer") or a year ("in 2019", "a year ago"). A phrase this cannot place names a
+    day, as before."""
     words = tokens(phrase)
     if NUMERIC.search(phrase) or day_index(words) is not None or set(words) & _DAYS:
         return "day"
+    if holiday_of(words) is not None:
+        return "day"  # "last Christmas", "on New Year's Eve"
+    if season_of(words, kept=True) is not None:
+        return "season"
     if "ago" in words or any(w in _COUNTS or w.isdigit() and not _YEAR.match(w) for w in words):
         # "three months ago", "in two years": a count from the day said, not a month named.
         return "day"
@@ -71,14 +77,24 @@ def told(moment: datetime, now: datetime, phrase: str = "", *, weekday: bool = F
     what happened ("on Thursday 8 January 2026")."""
     day = local_day(moment, now)
     told_day = render_day(day) if weekday else render_day(day).split(" ", 1)[1]
-    if not phrase or not any(w in TIME_WORDS or w.isdigit() for w in tokens(phrase)):
+    said = tokens(phrase)
+    timed = any(w in TIME_WORDS or w.isdigit() for w in said) or season_of(said, kept=True)
+    if not phrase or not timed:
         return told_day
     kind = precision(phrase)
+    if kind == "season":
+        return f"{season_of(tokens(phrase), kept=True)} {day.year}"
+    return told_day if kind == "day" else told_as(moment, now, kind)
+
+
+def told_as(moment: datetime, now: datetime, kind: Precision) -> str:
+    """`moment` told at the precision given: "2022", "March 2026", "8 January 2026"."""
+    day = local_day(moment, now)
     if kind == "year":
         return str(day.year)
     if kind == "month":
         return f"{MONTHS[day.month - 1].capitalize()} {day.year}"
-    return told_day
+    return render_day(day).split(" ", 1)[1]
 
 
 def on_time(moment: datetime, now: datetime, phrase: str = "") -> str:

@@ -30,6 +30,7 @@ from resident.language.when_days import (
     span,
     tokens,
 )
+from resident.language.when_named import NAME_WORDS, season_of
 
 __all__ = ["mentions_time", "render", "resolve"]
 
@@ -104,12 +105,15 @@ def _names_a_day(words: list[str]) -> bool:
 
 def _before_last(words: list[str]) -> tuple[list[str], relativedelta]:
     """ "the weekend before last" is last weekend a week earlier; "the Friday after next" is next
-    Friday a week later; "the month before last", "the year after next" step by their unit."""
+    Friday a week later; "the month before last", "the year after next" step by their unit, a
+    named day, a season or a month by a year."""
     for i in range(len(words) - 1):
         pair = (words[i], words[i + 1])
         if pair in (("before", "last"), ("after", "next")):
             sign = -1 if pair[0] == "before" else 1
             unit = next((w for w in words[:i] if w in ("month", "year")), "week")
+            if season_of(words[:i]) or any(w in NAME_WORDS or w in MONTHS for w in words[:i]):
+                unit = "year"  # "the summer before last", "Christmas before last"
             return [*words[:i], words[i + 1], *words[i + 2 :]], span(sign, unit)
     return words, relativedelta()
 

@@ -25,6 +25,7 @@ from dateutil.relativedelta import (  # type: ignore[import-untyped, unused-igno
     relativedelta,
 )
 
+from resident.language.when_named import NAME_WORDS, named, season, season_of
 from resident.language.words import table
 
 #: Full names only: dateutil's abbreviations include "sat", "sun" and "may" as words people use.
@@ -49,11 +50,14 @@ TIME_WORDS = frozenset(
         "weekend",
         "weekends",
         "ago",
+        *NAME_WORDS,
     }
 )
 #: How far a "Friday the ninth" on the side the tense says may lie before the nearer one on the
 #: other side wins: such a day is named only when it is close at hand (weeks, not months).
 _NEAR = timedelta(days=62)
+#: A year said in digits: 1800 to 2199.
+YEAR = re.compile(r"(1[89]|2[01])\d\d")
 #: An ISO or numeric date said as such ("2026-05-12", "12/05/2026").
 NUMERIC = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b")
 
@@ -122,7 +126,7 @@ def mentions_time(text: str) -> bool:
     """Whether a phrase has a word this reader resolves (a cheap test before `resolve`)."""
     words = tokens(text)
     named = any(w in TIME_WORDS for w in words) or day_index(words) is not None
-    return named or NUMERIC.search(text) is not None
+    return named or season_of(words) is not None or NUMERIC.search(text) is not None
 
 
 def direction(words: list[str]) -> int:
@@ -151,13 +155,16 @@ def anchor(words: list[str], today: datetime, past: bool | None) -> datetime | N
 def _anchor(words: list[str], today: datetime, past: bool) -> datetime | None:
     readings = (
         _named_day,
+        named,
         _nth_weekday,
         _ordinal_day,
         _period_part,
         _month,
         _weekday,
         _weekend,
+        season,
         _unit,
+        _year,
     )
     for reading in readings:
         found = reading(words, today, past)
@@ -369,3 +376,10 @@ def span(n: int, unit: str) -> relativedelta:
     if unit == "fortnight":
         return relativedelta(weeks=2 * n)
     return relativedelta(**{f"{unit}s": n})
+
+
+def _year(words: list[str], today: datetime, past: bool) -> datetime | None:
+    """ "in 2019", "since 1986": a year said alone, stored at its first day (told as the year,
+    `told_time.precision`)."""
+    years = [int(w) for w in words if YEAR.fullmatch(w)]
+    return today.replace(year=years[0], month=1, day=1) if years else None
