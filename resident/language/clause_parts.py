@@ -49,6 +49,7 @@ from resident.language.statement import (
     verb_lemma,
 )
 from resident.language.studying import studied
+from resident.language.used_to import habit_of, used_to
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ def _negated(verb: Token) -> bool:
 
 def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
     """The clause's mood, or None for a hypothetical one (would, could, might)."""
+    if used_to(verb):
+        return "past"  # "I used to smoke": a habit that was
     auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(a in _MODALS_SKIP for a in auxes):
         return "fact" if standing_fact(verb) else None  # "can't eat peanuts": a fact
@@ -538,7 +541,8 @@ def clause_heads(sent: Span) -> Iterator[Token]:
                     continue
                 heads.append(child)
                 stack.append(child)
-    yield from sorted(heads, key=lambda t: t.i)
+    # "I used to play the cello": the clause is the habit's verb, said in the past.
+    yield from sorted((habit_of(h) for h in heads), key=lambda t: t.i)
 
 
 def subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement]:

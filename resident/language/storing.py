@@ -26,12 +26,12 @@ from resident.language.knowledge import (
 )
 from resident.language.model_reading import read_with_model
 from resident.language.pipeline import is_trained
-from resident.language.reading import read, said_triple
+from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
-from resident.language.superseded import end_left, end_told_before
+from resident.language.superseded import end_ceased, end_left, end_told_before
 from resident.language.telegraphic import self_described
 from resident.language.tense import clause_side, ended_state
 from resident.language.threads import OpenThread
@@ -207,6 +207,8 @@ class StoringMixin(LanguageBase):
                 continue
             elif end_left(self.graph, claim, when, ctx.now):
                 continue  # "I left the pharmacy": where she worked is over, not contradicted
+            elif end_ceased(self.graph, claim, when, ctx.now):
+                continue  # "I quit the gym in March": going there is over since March
             elif not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
                 self._contradictions(ctx, claim)
 
@@ -298,7 +300,10 @@ class StoringMixin(LanguageBase):
             read.append(statement)
         if not writes:
             # household hook: "I switched jobs" (not "I'm going to switch jobs": a plan)
-            if ctx.person_id is not None and not any(_ahead(s) for s in ctx.statements):
+            # A question states no change: "Where do I work now?" ends no job.
+            asked = ctx.doc is not None and all(is_question(s) for s in ctx.doc.sents)
+            ahead = any(_ahead(s) for s in ctx.statements)
+            if ctx.person_id is not None and not asked and not ahead:
                 settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
             return []
         fresh = [

@@ -11,8 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from resident.cognition.statements import is_one_valued
+from resident.language import lexicon
 from resident.language.change import endable
-from resident.language.matching import claim_verbs
+from resident.language.matching import claim_verbs, same_meaning
+from resident.language.statement import base_form
 from resident.language.words import words
 from resident.memory.client import GraphStore
 from resident.records import Claim
@@ -52,4 +54,98 @@ def end_left(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> 
         if is_one_valued(other.predicate)
         and endable(other, claim, now)
         and _same_value(other, claim)
+    ]
+
+
+#: Verbs of ending a doing ("quit", "give up", "stop") and of parting with a thing held
+#: ("sell", "give away"): data, as the departure verbs are.
+_CESSATION = words("cessation_verbs")
+_PARTING = words("parting_verbs")
+_HOLDING = words("possession_states")
+
+
+def _ending(predicate: str) -> tuple[str, frozenset[str]] | None:
+    """The ending verb of a stored predicate and the verbs it ends by name ("gives_up": give_up
+    and none; "stops_eating": stop and eat; "sells": sell), or None when it ends nothing."""
+    parts = predicate.split("_")
+    if not parts or parts[0] == "not":
+        return None
+    head = base_form(parts[0])
+    phrasal = f"{head}_{parts[1]}" if len(parts) > 1 else ""
+    if phrasal in _CESSATION | _PARTING:
+        head, rest = phrasal, parts[2:]
+    elif head in _CESSATION | _PARTING:
+        rest = parts[1:]
+    else:
+        return None
+    # "stops_eating": the gerund names the doing that ended.
+    inner = {lexicon.base(p, "v") or p for p in rest if p.endswith("ing")}
+    return head, frozenset(inner)
+
+
+def ends_kind(ending: str, verbs: frozenset[str]) -> bool:
+    """May an ending verb end a claim of these verbs? Parting ("sell") ends only a holding
+    ("has"); any other ending ("quit", "leave") ends only a doing: "I left my keys at home"
+    does not say the keys are no longer had."""
+    holds = bool(verbs & _HOLDING)
+    return holds if ending in _PARTING else not holds
+
+
+def _head_word(text: str) -> str:
+    """The last word of an object as said, as WordNet's noun base ("the cellos": cello)."""
+    said = text.strip().lower().split()
+    last = said[-1] if said else ""
+    return lexicon.base(last, "n") or last
+
+
+def _same_thing(a: Claim, b: Claim) -> bool:
+    """Do two claims name the same object: the same entity, or the same head word ("the gym",
+    "gym"; "my old cello", "cello")?"""
+    if _same_value(a, b):
+        return True
+    return bool(a.object_value.strip()) and _head_word(a.object_value) == _head_word(b.object_value)
+
+
+def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: bool) -> bool:
+    """Does an ending `claim` ("quits gym", "stops_eating meat", "sells caravan") end `other`
+    ("goes_to gym", "eats meat", "has caravan")? Selling ends only what was held; quitting
+    ends a doing, never a holding ("I left my keys at home" does not end having keys); a
+    doing named by its gerund ends only that doing, of that object ("stopped eating meat"
+    leaves "eats fish")."""
+    negated, verbs, _prep = claim_verbs(other.predicate)
+    if negated or _ending(other.predicate) is not None:
+        return False
+    if gerund:
+        # "I gave up smoking" after "I smoke" (stored as doing "smoking").
+        return other.predicate == "does" and _head_word(other.object_value) == _head_word(
+            claim.object_value
+        )
+    if (other.object_entity or "").startswith("person:"):
+        return False  # "I dropped the kids at school" ends no taking of them
+    if not ends_kind(verb, verbs):
+        return False
+    if verb in _PARTING:
+        return _same_thing(other, claim)
+    if inner:
+        same_doing = bool(verbs & inner) or any(same_meaning(v, verbs) for v in inner)
+        return same_doing and _same_thing(other, claim)
+    return _same_thing(other, claim)
+
+
+def end_ceased(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> list[Claim]:
+    """`claim` says its subject ended something ("I quit the gym in March", "we sold the
+    caravan", "I stopped eating meat", "I gave up smoking"): each held claim of the same
+    subject that it names (the same doing or holding, of the same thing) is over from when
+    the ending happened, said or not. A claim grounded in a source is left as it is."""
+    ending = _ending(claim.predicate)
+    if ending is None:
+        return []
+    verb, inner = ending
+    # "gave up smoking" is stored as ending the activity itself.
+    gerund = not inner and claim.object_value.strip().lower().endswith("ing")
+    at = claim.occurred_at if claim.occurred_at is not None and claim.occurred_at <= now else when
+    return [
+        graph.end_validity(other.id, at, now)
+        for other in graph.peek_claims(claim.subject)
+        if endable(other, claim, now) and _ends(other, claim, verb, inner, gerund)
     ]
