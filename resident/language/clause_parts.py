@@ -89,7 +89,10 @@ def _negated(verb: Token) -> bool:
     parser marked as a plain modifier (data/negating_adverbs.txt)."""
     heads = [verb, *(c for c in verb.children if c.dep_ in ("aux", "auxpass"))]
     return any(
-        c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ in words("negating_adverbs"))
+        c.dep_ == "neg"
+        or (c.dep_ == "advmod" and c.lower_ in words("negating_adverbs"))
+        # "I no longer work there": the parser hangs "no" on "longer".
+        or (c.dep_ == "advmod" and any(g.dep_ == "neg" and g.lower_ == "no" for g in c.children))
         for head in heads
         for c in head.children
     )

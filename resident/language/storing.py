@@ -33,7 +33,7 @@ from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
 from resident.language.superseded import end_ceased, end_left, end_told_before
 from resident.language.telegraphic import self_described
-from resident.language.tense import clause_side, ended_state
+from resident.language.tense import clause_side, ended_state, ending_time
 from resident.language.threads import OpenThread
 from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
@@ -201,8 +201,12 @@ class StoringMixin(LanguageBase):
                 # "I was living in Dublin before": true until it was said, not now, so it
                 # neither ends nor contradicts what holds now; nor does the same state told
                 # before by someone else hold now.
-                self.graph.end_validity(claim.id, when, ctx.now)
-                end_told_before(self.graph, claim, when, ctx.now)
+                # "I used to smoke but I gave up in 2019": over since 2019.
+                phrase = ending_time(st, ctx.doc)
+                ended = timewords.resolve(phrase, said, past=True) if phrase else None
+                at = ended if ended is not None and ended <= ctx.now else when
+                self.graph.end_validity(claim.id, at, ctx.now)
+                end_told_before(self.graph, claim, at, ctx.now)
             elif _ahead(st):
                 continue
             elif end_left(self.graph, claim, when, ctx.now):

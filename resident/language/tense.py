@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
-from resident.language.used_to import used_to
+from resident.language.used_to import given_up, used_to
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -69,6 +69,20 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
         # said at a point in time ("had a baby on Monday") an event.
         return not st.when
     return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
+
+
+def ending_time(st: Statement, doc: Doc | None) -> str | None:
+    """The time phrase of the ending said with a "used to" habit ("in 2019" of "I used to
+    smoke but I gave up in 2019"), None when none is said."""
+    if doc is None:
+        return None
+    said = _verb(st, doc)
+    ending = None if said is None or not used_to(said) else given_up(said)
+    if ending is None:
+        return None
+    from resident.language.clause_parts import _time_tokens
+
+    return _time_tokens(ending)[0]
 
 
 def shows_tense(verb: Token) -> bool:
