@@ -91,9 +91,11 @@ def ends_kind(ending: str, verbs: frozenset[str]) -> bool:
     return holds if ending in _PARTING else not holds
 
 
-def _head_word(text: str) -> str:
-    """The last word of an object as said, as WordNet's noun base ("the cellos": cello)."""
-    said = text.strip().lower().split()
+def _head_word(claim: Claim) -> str:
+    """The last word of a claim's object, as WordNet's noun base ("cellos": cello), read off
+    a literal or an entity's id ("concept:climbing_wall": wall)."""
+    text = claim.object_literal or (claim.object_entity or "").partition(":")[2]
+    said = text.replace("_", " ").replace("-", " ").strip().lower().split()
     last = said[-1] if said else ""
     return lexicon.base(last, "n") or last
 
@@ -103,7 +105,7 @@ def _same_thing(a: Claim, b: Claim) -> bool:
     "gym"; "my old cello", "cello")?"""
     if _same_value(a, b):
         return True
-    return bool(a.object_value.strip()) and _head_word(a.object_value) == _head_word(b.object_value)
+    return bool(_head_word(a)) and _head_word(a) == _head_word(b)
 
 
 def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: bool) -> bool:
@@ -117,9 +119,7 @@ def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: 
         return False
     if gerund:
         # "I gave up smoking" after "I smoke" (stored as doing "smoking").
-        return other.predicate == "does" and _head_word(other.object_value) == _head_word(
-            claim.object_value
-        )
+        return other.predicate == "does" and _head_word(other) == _head_word(claim)
     if (other.object_entity or "").startswith("person:"):
         return False  # "I dropped the kids at school" ends no taking of them
     if not ends_kind(verb, verbs):
