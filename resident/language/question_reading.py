@@ -245,7 +245,9 @@ def _used_to(xcomp: Token) -> bool:
     when "use" has no object."""
     if xcomp.lemma_.lower() in ("be", "do"):
         said = [c for c in xcomp.children if c.dep_ in ("attr", "dobj", "acomp")]
-        return all(c.lower_ in _WH for c in said)
+        # "Did Sam use to be vegetarian?": nothing is used to be something.
+        copula = xcomp.lemma_.lower() == "be" and used_to(xcomp)
+        return copula or all(c.lower_ in _WH for c in said)
     return used_to(xcomp)
 
 

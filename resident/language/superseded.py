@@ -15,7 +15,7 @@ from resident.language import lexicon
 from resident.language.change import endable
 from resident.language.matching import claim_verbs, same_meaning
 from resident.language.statement import base_form
-from resident.language.words import words
+from resident.language.words import table, words
 from resident.memory.client import GraphStore
 from resident.records import Claim
 
@@ -137,15 +137,40 @@ def end_ceased(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -
     caravan", "I stopped eating meat", "I gave up smoking"): each held claim of the same
     subject that it names (the same doing or holding, of the same thing) is over from when
     the ending happened, said or not. A claim grounded in a source is left as it is."""
+    if claim.predicate == "does":
+        return _end_attributes(graph, claim, when, now)
     ending = _ending(claim.predicate)
     if ending is None:
         return []
     verb, inner = ending
     # "gave up smoking" is stored as ending the activity itself.
     gerund = not inner and claim.object_value.strip().lower().endswith("ing")
-    at = claim.occurred_at if claim.occurred_at is not None and claim.occurred_at <= now else when
+    at = _at(claim, when, now)
     return [
         graph.end_validity(other.id, at, now)
         for other in graph.peek_claims(claim.subject)
         if endable(other, claim, now) and _ends(other, claim, verb, inner, gerund)
     ]
+
+
+def _end_attributes(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> list[Claim]:
+    """ "She retired last year" (stored as doing "retiring"): the attributes an ending said
+    with no object ends (data/ending_attributes.tsv: where and as what she worked)."""
+    said = (claim.object_literal or "").strip().lower()
+    verb = lexicon.base(said, "v") if said.endswith("ing") and " " not in said else None
+    ended = table("ending_attributes").get(verb or "", "").split()
+    if not ended:
+        return []
+    at = _at(claim, when, now)
+    return [
+        graph.end_validity(other.id, at, now)
+        for predicate in ended
+        for other in graph.peek_claims(claim.subject, predicate)
+        if endable(other, claim, now)
+    ]
+
+
+def _at(claim: Claim, when: datetime, now: datetime) -> datetime:
+    """When an ending happened: its own time when said and past, else when it was said."""
+    happened = claim.occurred_at
+    return happened if happened is not None and happened <= now else when

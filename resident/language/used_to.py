@@ -50,5 +50,7 @@ def given_up(verb: Token) -> Token | None:
         own = next((c for c in tok.children if c.dep_ == "nsubj"), None)
         if own is None or subject is None or own.lower_ == subject.lower_:
             return tok
-        return None
+        # "Sharon used to work at the post office but she retired": one third person.
+        third = own.morph.get("Person", []) == ["3"] and own.pos_ == "PRON"
+        return tok if third and subject.pos_ in ("PROPN", "NOUN") else None
     return None

@@ -134,3 +134,19 @@ def test_talk_of_stopping_that_ends_nothing(max_: Max) -> None:
     held = [c for c in max_.graph.peek_claims(jo) if c.predicate in ("plays", "has")]
     assert len(held) == 2 and all(c.valid_to is None for c in held)
     assert not any("laugh" in c.object_value for c in max_.graph.peek_claims(jo))
+
+
+def test_retiring_ends_the_job_and_a_habit_ended_in_the_same_breath(max_: Max) -> None:
+    nora, eli = _person(max_, "Nora"), _person(max_, "Eli")
+    max_.say("My aunt is a pharmacist.", nora)
+    max_.say("My uncle is a pharmacist.", nora)
+    max_.say("My aunt retired last year.", nora)
+    assert _answer(max_.say("Is Nora's aunt still a pharmacist?", eli)).startswith("no")
+    assert _answer(max_.say("Is Nora's uncle a pharmacist?", eli)).startswith("yes")
+    max_.say("Greta used to work at the library but she retired in 2024.", eli)
+    library = [c for c in max_.graph.peek_claims("person:greta") if c.predicate == "works_at"]
+    assert library and all(c.valid_to is not None for c in library)
+    assert _answer(max_.say("Does Greta still work at the library?", nora)).startswith("no")
+    max_.say("I used to be a vegan but I gave up last year.", eli)
+    assert _answer(max_.say("Did Eli use to be a vegan?", nora)).startswith("yes")
+    assert _answer(max_.say("Is Eli still a vegan?", nora)).startswith("no")
