@@ -160,9 +160,17 @@ def question_tense(doc: Doc | None, text: str | None = None) -> Tense:
     if _says(lemmas, words, c.before) or any(used_to(t) for t in doc):
         return Tense.BEFORE  # "Did Lena use to play the cello?"
     # "Where did Ben work?": a past tense asks about any time, the present included.
-    if any(t.tag_ in ("VBD", "VBN") and t.dep_ in ("ROOT", "aux") for t in doc):
+    if any(t.tag_ in ("VBD", "VBN") and t.dep_ in ("ROOT", "aux") and not _present(t) for t in doc):
         return Tense.EVER
     return Tense.NOW
+
+
+def _present(verb: Token) -> bool:
+    """A passive said in the present ("What is the fish called?"): the present, not a past
+    tense ("Where has Ana worked?" asks of any time, as the past does)."""
+    auxes = [c for c in verb.children if c.dep_ == "auxpass"]
+    # The tagger may call the participle a past form ("is Zain's fish called": VBD).
+    return any("Pres" in a.morph.get("Tense", []) for a in auxes)
 
 
 def endable(other: Claim, claim: Claim, now: datetime) -> bool:

@@ -304,7 +304,9 @@ def _preps(verb: Token, prt: str) -> Iterator[tuple[Token, str]]:
         if prep.dep_ in ("prep", "dative"):
             yield prep, prt
     for adverb in verb.children:
-        if adverb.dep_ == "advmod" and adverb.pos_ in ("ADV", "ADP") and not prt:
+        # "moved out of Leeds": a particle the parser made a preposition with no object.
+        bare = adverb.dep_ == "prep" and not any(c.dep_ == "pobj" for c in adverb.children)
+        if (adverb.dep_ == "advmod" or bare) and adverb.pos_ in ("ADV", "ADP") and not prt:
             yield from ((p, adverb.lower_) for p in adverb.children if p.dep_ == "prep")
 
 

@@ -31,7 +31,7 @@ from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
 from resident.language.statement import Ref, Statement, qualifiers_of, stated
-from resident.language.superseded import end_ceased, end_left, end_told_before
+from resident.language.superseded import end_ceased, end_left, end_reversed, end_told_before
 from resident.language.telegraphic import self_described
 from resident.language.tense import clause_side, ended_state, ending_time
 from resident.language.threads import OpenThread
@@ -195,6 +195,7 @@ class StoringMixin(LanguageBase):
         it. A plan or a wish is a claim of its own: what holds now holds until it comes true,
         so it neither ends nor contradicts anything ("I'm going to start at the bakery next
         month" leaves "works at the bookshop" standing today)."""
+        over: list[tuple[Claim, datetime]] = []
         for st, claim in zip(read, stored, strict=True):
             when = min(said, ctx.now)
             if ended_state(st, ctx.doc):
@@ -205,7 +206,7 @@ class StoringMixin(LanguageBase):
                 phrase = ending_time(st, ctx.doc)
                 ended = timewords.resolve(phrase, said, past=True) if phrase else None
                 at = ended if ended is not None and ended <= ctx.now else when
-                self.graph.end_validity(claim.id, at, ctx.now)
+                over.append((self.graph.end_validity(claim.id, at, ctx.now), at))
                 end_told_before(self.graph, claim, at, ctx.now)
             elif _ahead(st):
                 continue
@@ -215,6 +216,7 @@ class StoringMixin(LanguageBase):
                 continue  # "I quit the gym in March": going there is over since March
             elif not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
                 self._contradictions(ctx, claim)
+        end_reversed(self.graph, over, stored, ctx.now)
 
     def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
         """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""

@@ -124,6 +124,9 @@ def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: 
         return False  # "I dropped the kids at school" ends no taking of them
     if not ends_kind(verb, verbs):
         return False
+    named = table("ending_attributes").get(verb, "").split()
+    if named and other.predicate not in named:
+        return False  # "moved out of Leeds" ends living there, not working there
     if verb in _PARTING:
         return _same_thing(other, claim)
     if inner:
@@ -174,3 +177,18 @@ def _at(claim: Claim, when: datetime, now: datetime) -> datetime:
     """When an ending happened: its own time when said and past, else when it was said."""
     happened = claim.occurred_at
     return happened if happened is not None and happened <= now else when
+
+
+def end_reversed(
+    graph: GraphStore, over: list[tuple[Claim, datetime]], stored: list[Claim], now: datetime
+) -> list[Claim]:
+    """A claim of the turn that says an ended one the other way round ends with it: "I used to
+    have a fish called Boris" ends "Zain has Boris" and so "Boris is Zain's pet"."""
+    out = []
+    for ended, at in over:
+        for claim in stored:
+            if claim.id == ended.id or claim.valid_to is not None:
+                continue
+            if (claim.subject, claim.object_entity) == (ended.object_entity, ended.subject):
+                out.append(graph.end_validity(claim.id, at, now))
+    return out
