@@ -150,3 +150,20 @@ def test_retiring_ends_the_job_and_a_habit_ended_in_the_same_breath(max_: Max) -
     max_.say("I used to be a vegan but I gave up last year.", eli)
     assert _answer(max_.say("Did Eli use to be a vegan?", nora)).startswith("yes")
     assert _answer(max_.say("Is Eli still a vegan?", nora)).startswith("no")
+
+
+def test_moving_out_ends_living_there_only_and_a_pet_once_had(max_: Max) -> None:
+    rhys, cat = _person(max_, "Rhys"), _person(max_, "Cat")
+    max_.say("I live in Derby.", rhys)
+    max_.say("I work in Derby.", rhys)
+    max_.say("I live in Derby.", cat)
+    max_.say("I moved out of Derby last year.", rhys)
+    assert _claim(max_, rhys, "lives_in", "derby").valid_to is not None
+    assert _claim(max_, rhys, "works_in", "derby").valid_to is None
+    assert _claim(max_, cat, "lives_in", "derby").valid_to is None
+    assert _answer(max_.say("Does Rhys still live in Derby?", cat)).startswith("no")
+    # A pet had once is no pet now; one had now still is.
+    max_.say("I used to have a rabbit called Clover.", cat)
+    max_.say("I have a dog called Pip.", cat)
+    assert "clover" not in _answer(max_.say("What is Cat's rabbit called?", rhys))
+    assert "pip" in _answer(max_.say("What is Cat's dog called?", rhys))
