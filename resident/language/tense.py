@@ -71,15 +71,15 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
     return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
 
 
-def ending_time(st: Statement, doc: Doc | None) -> str | None:
-    """The time phrase of the ending said with a "used to" habit ("in 2019" of "I used to
-    smoke but I gave up in 2019"), None when none is said."""
-    if doc is None:
-        return None
-    said = _verb(st, doc)
-    ending = None if said is None or not used_to(said) else given_up(said)
-    if ending is None:
-        return None
+def ending_of(st: Statement, doc: Doc | None) -> Token | None:
+    """The verb of the ending said with a "used to" habit ("gave" of "I used to smoke but I
+    gave up in 2019"), None when none is said."""
+    said = None if doc is None else _verb(st, doc)
+    return None if said is None or not used_to(said) else given_up(said)
+
+
+def ending_time(ending: Token) -> str | None:
+    """The time phrase of an ending ("in 2019"), None when none is said."""
     from resident.language.clause_parts import _time_tokens
 
     return _time_tokens(ending)[0]

@@ -34,6 +34,8 @@ def test_a_habit_said_with_used_to_is_over(max_: Max) -> None:
     assert violin.valid_to is not None and violin.valid_to.year == max_.clock.now().year - 1
     assert _answer(max_.say("Does Priya still play the violin?", dev)).startswith("no")
     assert _answer(max_.say("Did Priya use to play the violin?", dev)).startswith("yes")
+    # The ending is a statement of its own, with its time.
+    assert "2025" in _answer(max_.say("When did Priya give up the violin?", dev))
     assert _answer(max_.say("Does Priya play the guitar?", dev)).startswith("yes")
     assert _answer(max_.say("Does Dev play the violin?", priya)).startswith("yes")
     # A past habit with no ending said is over from when it was said.
