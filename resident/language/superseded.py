@@ -13,6 +13,7 @@ from datetime import datetime
 from resident.cognition.statements import is_one_valued
 from resident.language import lexicon
 from resident.language.change import endable
+from resident.language.gone import OWNED_BY
 from resident.language.matching import claim_verbs, same_meaning
 from resident.language.statement import base_form
 from resident.language.words import table, words
@@ -182,13 +183,16 @@ def _at(claim: Claim, when: datetime, now: datetime) -> datetime:
 def end_reversed(
     graph: GraphStore, over: list[tuple[Claim, datetime]], stored: list[Claim], now: datetime
 ) -> list[Claim]:
-    """A claim of the turn that says an ended one the other way round ends with it: "I used to
-    have a fish called Boris" ends "Zain has Boris" and so "Boris is Zain's pet"."""
+    """A link of a thing to its owner said in the turn ends with the having it says the other
+    way round: "I used to have a fish called Boris" ends "Zain has Boris" and so "Boris is
+    Zain's pet"; "We had three children" leaves who they are standing."""
     out = []
     for ended, at in over:
         for claim in stored:
             if claim.id == ended.id or claim.valid_to is not None:
                 continue
+            if claim.predicate not in OWNED_BY:
+                continue  # "We had three children": a son is a son still
             if (claim.subject, claim.object_entity) == (ended.object_entity, ended.subject):
                 out.append(graph.end_validity(claim.id, at, now))
     return out
