@@ -101,6 +101,11 @@ def _head_word(claim: Claim) -> str:
     return lexicon.base(last, "n") or last
 
 
+def names_people(claim: Claim) -> bool:
+    """Does the claim's object name people by a noun WordNet files under persons ("kids")?"""
+    return lexicon.first_lexname(_head_word(claim), "n") == "noun.person"
+
+
 def _same_thing(a: Claim, b: Claim) -> bool:
     """Do two claims name the same object: the same entity, or the same head word ("the gym",
     "gym"; "my old cello", "cello")?"""
@@ -121,7 +126,7 @@ def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: 
     if gerund:
         # "I gave up smoking" after "I smoke" (stored as doing "smoking").
         return other.predicate == "does" and _head_word(other) == _head_word(claim)
-    if (other.object_entity or "").startswith("person:"):
+    if (other.object_entity or "").startswith("person:") or names_people(other):
         return False  # "I dropped the kids at school" ends no taking of them
     if not ends_kind(verb, verbs):
         return False

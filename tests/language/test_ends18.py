@@ -128,7 +128,11 @@ def test_not_anymore_as_a_reply_and_a_question_with_now(max_: Max) -> None:
 
 
 def test_talk_of_stopping_that_ends_nothing(max_: Max) -> None:
-    jo = _person(max_, "Jo")
+    jo, al = _person(max_, "Jo"), _person(max_, "Al")
+    max_.say("I take the kids to school.", al)
+    max_.say("I dropped the kids at school.", al)
+    assert _claim(max_, al, "takes", "kids").valid_to is None
+    assert not _answer(max_.say("Does Al take the kids to school?", jo)).startswith("no")
     max_.say("I play the drums.", jo)
     max_.say("I have a dog.", jo)
     for said in ("I couldn't stop laughing.", "Stop by later.", "I left my keys at home."):
