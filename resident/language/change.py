@@ -17,12 +17,13 @@ from datetime import datetime
 from functools import cache
 from importlib import resources
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from resident.cognition.epistemic import parse_provenance
 from resident.cognition.statements import is_one_valued
 from resident.errors import NotFound
 from resident.language import lexicon
+from resident.language.used_to import used_to
 from resident.memory.client import GraphStore
 from resident.memory.valid_time import Tense
 from resident.records import Claim, Level
@@ -92,6 +93,20 @@ def change_kind(doc: Doc | None) -> str | None:
     return None
 
 
+def said_over(verb: Token) -> list[Token]:
+    """The words of the verb's own clause that say it is over ("anymore", "any more", "no
+    longer", "any longer"), each as the child of the verb it hangs from; none when the
+    clause says nothing ended."""
+    out = []
+    for child in verb.children:
+        if child.dep_ not in ("advmod", "dobj", "npadvmod"):
+            continue
+        said = list(child.subtree)
+        if _says(_lemmas(said), [t.lower_ for t in said], cues().ended):
+            out.append(child)
+    return out
+
+
 def _plain_words(text: str) -> list[str]:
     return re.findall(r"[a-z']+", text.lower())
 
@@ -120,6 +135,11 @@ def asks_now(doc: Doc | None, text: str) -> bool:
     return text.rstrip().endswith("?") and question_tense(doc, text) is Tense.NOW
 
 
+def asks_before(doc: Doc | None, text: str) -> bool:
+    """A question about what stopped being true ("Did Lena use to play the cello?")."""
+    return text.rstrip().endswith("?") and question_tense(doc, text) is Tense.BEFORE
+
+
 def question_tense(doc: Doc | None, text: str | None = None) -> Tense:
     """The time a question asks about: "ever" any time, "before"/"used to" what stopped being
     true, otherwise now (a present-tense question answers from the claims valid now). `text`,
@@ -137,12 +157,20 @@ def question_tense(doc: Doc | None, text: str | None = None) -> Tense:
     c = cues()
     if _says(lemmas, words, c.ever):
         return Tense.EVER
-    if _says(lemmas, words, c.before):
-        return Tense.BEFORE
+    if _says(lemmas, words, c.before) or any(used_to(t) for t in doc):
+        return Tense.BEFORE  # "Did Lena use to play the cello?"
     # "Where did Ben work?": a past tense asks about any time, the present included.
-    if any(t.tag_ in ("VBD", "VBN") and t.dep_ in ("ROOT", "aux") for t in doc):
+    if any(t.tag_ in ("VBD", "VBN") and t.dep_ in ("ROOT", "aux") and not _present(t) for t in doc):
         return Tense.EVER
     return Tense.NOW
+
+
+def _present(verb: Token) -> bool:
+    """A passive said in the present ("What is the fish called?"): the present, not a past
+    tense ("Where has Ana worked?" asks of any time, as the past does)."""
+    auxes = [c for c in verb.children if c.dep_ == "auxpass"]
+    # The tagger may call the participle a past form ("is Zain's fish called": VBD).
+    return any("Pres" in a.morph.get("Tense", []) for a in auxes)
 
 
 def endable(other: Claim, claim: Claim, now: datetime) -> bool:
@@ -181,8 +209,8 @@ def settle(
         base = claim.predicate[len(NEGATED_PREFIX) :]
         targets = [
             o
-            for o in graph.peek_claims(claim.subject, base)
-            if o.object_value == claim.object_value and endable(o, claim, now)
+            for o in graph.peek_claims(claim.subject)
+            if _negates(o, base, claim.object_value) and endable(o, claim, now)
         ]
     else:
         targets = [
@@ -193,6 +221,19 @@ def settle(
             and _replaces(graph, o, claim)
         ]
     return [graph.end_validity(o.id, when, now) for o in targets]
+
+
+def _negates(other: Claim, predicate: str, value: str) -> bool:
+    """Does "not <predicate> <value>" said with "anymore" end `other`? The same predicate and
+    value ("doesn't play football anymore": plays football), or, when only the doing is said
+    ("I no longer drive": not does driving), any claim of that verb ("drives to church")."""
+    if other.predicate == predicate and other.object_value == value:
+        return True
+    doing = lexicon.base(value, "v") if predicate == "does" and value.endswith("ing") else None
+    if doing is None or other.predicate.startswith(NEGATED_PREFIX):
+        return False
+    head = other.predicate.split("_")[0]
+    return (lexicon.base(head, "v") or head) == doing
 
 
 def _replaces(graph: GraphStore, other: Claim, claim: Claim) -> bool:

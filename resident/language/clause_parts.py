@@ -49,6 +49,7 @@ from resident.language.statement import (
     verb_lemma,
 )
 from resident.language.studying import studied
+from resident.language.used_to import habit_of, used_to
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -88,7 +89,10 @@ def _negated(verb: Token) -> bool:
     parser marked as a plain modifier (data/negating_adverbs.txt)."""
     heads = [verb, *(c for c in verb.children if c.dep_ in ("aux", "auxpass"))]
     return any(
-        c.dep_ == "neg" or (c.dep_ == "advmod" and c.lower_ in words("negating_adverbs"))
+        c.dep_ == "neg"
+        or (c.dep_ == "advmod" and c.lower_ in words("negating_adverbs"))
+        # "I no longer work there": the parser hangs "no" on "longer".
+        or (c.dep_ == "advmod" and any(g.dep_ == "neg" and g.lower_ == "no" for g in c.children))
         for head in heads
         for c in head.children
     )
@@ -96,6 +100,8 @@ def _negated(verb: Token) -> bool:
 
 def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
     """The clause's mood, or None for a hypothetical one (would, could, might)."""
+    if used_to(verb):
+        return "past"  # "I used to smoke": a habit that was
     auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(a in _MODALS_SKIP for a in auxes):
         return "fact" if standing_fact(verb) else None  # "can't eat peanuts": a fact
@@ -306,7 +312,9 @@ def _preps(verb: Token, prt: str) -> Iterator[tuple[Token, str]]:
         if prep.dep_ in ("prep", "dative"):
             yield prep, prt
     for adverb in verb.children:
-        if adverb.dep_ == "advmod" and adverb.pos_ in ("ADV", "ADP") and not prt:
+        # "moved out of Leeds": a particle the parser made a preposition with no object.
+        bare = adverb.dep_ == "prep" and not any(c.dep_ == "pobj" for c in adverb.children)
+        if (adverb.dep_ == "advmod" or bare) and adverb.pos_ in ("ADV", "ADP") and not prt:
             yield from ((p, adverb.lower_) for p in adverb.children if p.dep_ == "prep")
 
 
@@ -546,7 +554,8 @@ def clause_heads(sent: Span) -> Iterator[Token]:
                     continue
                 heads.append(child)
                 stack.append(child)
-    yield from sorted(heads, key=lambda t: t.i)
+    # "I used to play the cello": the clause is the habit's verb, said in the past.
+    yield from sorted((habit_of(h) for h in heads), key=lambda t: t.i)
 
 
 def subject_edges(subj_tok: Token, subject: Ref, ctx: Context) -> list[Statement]:

@@ -16,6 +16,7 @@ from resident.language.knowledge import Answer, ClaimView, views
 from resident.language.matching import _ing_forms, _lemma_tokens, claim_verbs, is_move
 from resident.language.question_reading import Query
 from resident.language.statement import base_form
+from resident.language.superseded import ends_kind, names_people
 from resident.language.told_time import on_time, said_time
 from resident.language.words import words
 from resident.records import Qualifier
@@ -91,10 +92,17 @@ def _ceased(
             # "Did Idris finish the half marathon?" asks the ending itself: that he finished
             # it is a yes, not that something ended.
             continue
+        if not any(ends_kind(e, frozenset({query.verb, *query.also})) for e in ending):
+            continue  # "Do I have keys?" is not answered by "I left my keys at home"
+        if names_people(v.claim):
+            continue  # "I dropped the kids at school" ends no school run
         text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
         words_said = _lemma_tokens(text) | verbs
         said = {f for w in words_said for f in _ing_forms(w)} | words_said
-        if said & asked:
+        # "Do I eat fish?" is not answered by "I stopped eating meat": a thing asked of must
+        # be the thing said to have ended.
+        things = set(query.object_words) - verbs
+        if said & things if things else said & asked:
             return v
     return None
 

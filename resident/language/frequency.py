@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from resident.language.change import said_over
 from resident.language.roles import RoleFill, is_time, modality
 from resident.language.words import words
 
@@ -106,7 +107,11 @@ def habit_done(verb: Token, mood: Literal["fact", "past", "plan", "wish"]) -> bo
     if verb.lemma_.lower() in words("habit_empty_verbs") | words("light_verbs"):
         return False
     said = words("frequency_adverbs") | words("frequency_counts")
+    # "I don't smoke anymore", "she no longer drives": a habit said to be over.
+    over = said_over(verb)
     for c in verb.children:
+        if c in over:
+            continue
         if c.dep_ not in _HABIT_DEPS or (c.dep_ == "advmod" and c.lower_ not in said):
             return False
-    return modality(verb, mood) == "habit" or bool(frequency(verb, set()))
+    return bool(over) or modality(verb, mood) == "habit" or bool(frequency(verb, set()))

@@ -21,7 +21,7 @@ from resident.records import Claim
 _DEATH = words("death_verbs")
 _OWNING = words("owning_verbs")
 #: Links from a thing to its owner, as stored ("Kluska pet_of Zosia").
-_OWNED_BY = ("pet_of",)
+OWNED_BY = ("pet_of",)
 
 
 def _when(claim: Claim) -> float:
@@ -62,7 +62,7 @@ def gone_had(
         return None
     graph = dictionary.graph
     things = {
-        c.subject for oid in owner for p in _OWNED_BY for c in graph.claims_by_object(oid, now, p)
+        c.subject for oid in owner for p in OWNED_BY for c in graph.claims_by_object(oid, now, p)
     }
     ends: list[Claim] = []
     for thing in sorted(things):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from resident.language.change import asks_now
+from resident.language.change import asks_before, asks_now
 from resident.language.feeling import asks_why_feeling, why_i_feel
 from resident.language.intents import Intent
 from resident.language.knowledge import views
@@ -49,6 +49,11 @@ class HouseholdTurnMixin:
         reply = self._handlers[ctx.parsed.intent](self, ctx)
         if not reply.claims and asks_now(doc, text):
             reply = self._no_longer(ctx, reply)
+        elif not reply.claims and asks_before(doc, text):
+            # "Did Lena use to play the cello?" when she still does: what holds still answers.
+            view = graph_for(self.graph, ctx.reader)
+            ctx.reads = self.dictionary.viewing(at_time(view, Tense.EVER, ctx.now))
+            reply = self._handlers[ctx.parsed.intent](self, ctx)
         return reply, None
 
     def _no_longer(self, ctx: _Ctx, reply: _Reply) -> _Reply:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
+from resident.language.change import said_over
 from resident.language.frequency import is_frequency
 from resident.language.roles import RoleFill, inner_hyphen, is_person_like, is_time
 from resident.language.unsaid import becomes, object_in_a_state
@@ -320,6 +321,8 @@ def _direct_object(verb: Token) -> Token | None:
     who = set() if subject is None else {t.i for t in partitive_members(subject)}
     for child in verb.children:
         if child.dep_ in ("dobj", "obj") and child.i not in who and not is_frequency(child):
+            if child in said_over(verb):
+                continue  # "doesn't drive any more": "more" says it ended, it is no object
             return child
     # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
     # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at

@@ -20,6 +20,7 @@ from resident.language.matching import asks_ahead
 from resident.language.refs import _owner_ref, subject_ref
 from resident.language.roles import is_time
 from resident.language.statement import KIN, Context, Ref, canonical_lemma, is_pet
+from resident.language.used_to import used_to
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -188,7 +189,9 @@ class _Parts:
             inner = next((c for c in child.children if c.dep_ == "prep"), None)
             if inner is not None:
                 self.take_prep(inner, False, first_only=False)
-        elif dep == "xcomp" and (child.pos_ == "VERB" or child.lemma_.lower() == "be"):
+        elif dep == "xcomp" and (
+            child.pos_ == "VERB" or child.lemma_.lower() == "be" or used_to(child)
+        ):
             # "What does Lena like to do?", "Where is Ana going to travel?"
             inner_lemma = child.lemma_.lower()
             if inner_lemma not in _GENERIC and self.lemma in ("go", "want", "plan"):
@@ -258,8 +261,10 @@ def _used_to(xcomp: Token) -> bool:
     when "use" has no object."""
     if xcomp.lemma_.lower() in ("be", "do"):
         said = [c for c in xcomp.children if c.dep_ in ("attr", "dobj", "acomp")]
-        return all(c.lower_ in _WH for c in said)
-    return not any(c.dep_ == "dobj" for c in xcomp.head.children)
+        # "Did Sam use to be vegetarian?": nothing is used to be something.
+        copula = xcomp.lemma_.lower() == "be" and used_to(xcomp)
+        return copula or all(c.lower_ in _WH for c in said)
+    return used_to(xcomp)
 
 
 def read_question(sent: Span, ctx: Context) -> Query | None:

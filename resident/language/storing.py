@@ -25,21 +25,29 @@ from resident.language.knowledge import (
     views,
 )
 from resident.language.model_reading import read_with_model
+from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
-from resident.language.reading import read, said_triple
+from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
 from resident.language.roles import declares_change
-from resident.language.statement import Ref, Statement, qualifiers_of, stated
-from resident.language.superseded import end_left, end_told_before
+from resident.language.statement import (
+    Ref,
+    Statement,
+    _predicate,
+    qualifiers_of,
+    stated,
+    verb_lemma,
+)
+from resident.language.superseded import end_ceased, end_left, end_reversed, end_told_before
 from resident.language.telegraphic import self_described
-from resident.language.tense import clause_side, ended_state
+from resident.language.tense import clause_side, ended_state, ending_of, ending_time
 from resident.language.threads import OpenThread
 from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span
+    from spacy.tokens import Doc, Span, Token
 
 
 from resident.language.turn import (
@@ -195,20 +203,55 @@ class StoringMixin(LanguageBase):
         it. A plan or a wish is a claim of its own: what holds now holds until it comes true,
         so it neither ends nor contradicts anything ("I'm going to start at the bakery next
         month" leaves "works at the bookshop" standing today)."""
+        over: list[tuple[Claim, datetime]] = []
         for st, claim in zip(read, stored, strict=True):
             when = min(said, ctx.now)
             if ended_state(st, ctx.doc):
                 # "I was living in Dublin before": true until it was said, not now, so it
                 # neither ends nor contradicts what holds now; nor does the same state told
                 # before by someone else hold now.
-                self.graph.end_validity(claim.id, when, ctx.now)
-                end_told_before(self.graph, claim, when, ctx.now)
+                # "I used to smoke but I gave up in 2019": over since 2019.
+                ending = ending_of(st, ctx.doc)
+                phrase = None if ending is None else ending_time(ending)
+                ended = timewords.resolve(phrase, said, past=True) if phrase else None
+                at = ended if ended is not None and ended <= ctx.now else when
+                over.append((self.graph.end_validity(claim.id, at, ctx.now), at))
+                if ending is not None:
+                    self._store_ending(ctx, claim, ending, ended)
+                end_told_before(self.graph, claim, at, ctx.now)
             elif _ahead(st):
                 continue
             elif end_left(self.graph, claim, when, ctx.now):
                 continue  # "I left the pharmacy": where she worked is over, not contradicted
+            elif end_ceased(self.graph, claim, when, ctx.now):
+                continue  # "I quit the gym in March": going there is over since March
             elif not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
                 self._contradictions(ctx, claim)
+        end_reversed(self.graph, over, stored, ctx.now)
+
+    def _store_ending(self, ctx: _Ctx, habit: Claim, ending: Token, ended: datetime | None) -> None:
+        """ "I used to play the cello but I gave up last year": the ending is a statement of
+        its own, of what the habit named ("Lena gives_up cello", last year), so "When did
+        Lena give up the cello?" reads it."""
+        prt = next((c.lower_ for c in ending.children if c.dep_ == "prt"), "")
+        predicate = _predicate(third_person(verb_lemma(ending)), prt)
+        if predicate is None:
+            return
+        new = NewClaim(
+            subject=habit.subject,
+            predicate=predicate,
+            object_entity=habit.object_entity,
+            object_literal=habit.object_literal,
+            confidence=habit.confidence,
+            provenance=habit.provenance,
+            occurred_at=ended if ended is not None and ended <= ctx.now else None,
+        )
+        # The time as said ("last year"), so the answer says it no finer than it was told.
+        phrase = ending_time(ending)
+        said = (Qualifier(role="time", value=phrase),) if phrase and new.occurred_at else ()
+        session = ctx.resident.session.session_id
+        write = StatementWrite(claim=new, qualifiers=said)
+        self.graph.write_statements([], [write], ctx.now, session, ctx.correlation_id)
 
     def _contradictions(self, ctx: _Ctx, claim: Claim) -> list[Claim]:
         """Conflicts with other values of a one-valued attribute ("Ana's birthday")."""
@@ -298,7 +341,10 @@ class StoringMixin(LanguageBase):
             read.append(statement)
         if not writes:
             # household hook: "I switched jobs" (not "I'm going to switch jobs": a plan)
-            if ctx.person_id is not None and not any(_ahead(s) for s in ctx.statements):
+            # A question states no change: "Where do I work now?" ends no job.
+            asked = ctx.doc is not None and all(is_question(s) for s in ctx.doc.sents)
+            ahead = any(_ahead(s) for s in ctx.statements)
+            if ctx.person_id is not None and not asked and not ahead:
                 settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
             return []
         fresh = [

@@ -11,9 +11,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from resident.cognition.statements import is_one_valued
+from resident.language import lexicon
 from resident.language.change import endable
-from resident.language.matching import claim_verbs
-from resident.language.words import words
+from resident.language.gone import OWNED_BY
+from resident.language.matching import claim_verbs, same_meaning
+from resident.language.statement import base_form
+from resident.language.words import table, words
 from resident.memory.client import GraphStore
 from resident.records import Claim
 
@@ -53,3 +56,148 @@ def end_left(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> 
         and endable(other, claim, now)
         and _same_value(other, claim)
     ]
+
+
+#: Verbs of ending a doing ("quit", "give up", "stop") and of parting with a thing held
+#: ("sell", "give away"): data, as the departure verbs are.
+_CESSATION = words("cessation_verbs")
+_PARTING = words("parting_verbs")
+_HOLDING = words("possession_states")
+
+
+def _ending(predicate: str) -> tuple[str, frozenset[str]] | None:
+    """The ending verb of a stored predicate and the verbs it ends by name ("gives_up": give_up
+    and none; "stops_eating": stop and eat; "sells": sell), or None when it ends nothing."""
+    parts = predicate.split("_")
+    if not parts or parts[0] == "not":
+        return None
+    head = base_form(parts[0])
+    phrasal = f"{head}_{parts[1]}" if len(parts) > 1 else ""
+    if phrasal in _CESSATION | _PARTING:
+        head, rest = phrasal, parts[2:]
+    elif head in _CESSATION | _PARTING:
+        rest = parts[1:]
+    else:
+        return None
+    # "stops_eating": the gerund names the doing that ended.
+    inner = {lexicon.base(p, "v") or p for p in rest if p.endswith("ing")}
+    return head, frozenset(inner)
+
+
+def ends_kind(ending: str, verbs: frozenset[str]) -> bool:
+    """May an ending verb end a claim of these verbs? Parting ("sell") ends only a holding
+    ("has"); any other ending ("quit", "leave") ends only a doing: "I left my keys at home"
+    does not say the keys are no longer had."""
+    holds = bool(verbs & _HOLDING)
+    return holds if ending in _PARTING else not holds
+
+
+def _head_word(claim: Claim) -> str:
+    """The last word of a claim's object, as WordNet's noun base ("cellos": cello), read off
+    a literal or an entity's id ("concept:climbing_wall": wall)."""
+    text = claim.object_literal or (claim.object_entity or "").partition(":")[2]
+    said = text.replace("_", " ").replace("-", " ").strip().lower().split()
+    last = said[-1] if said else ""
+    return lexicon.base(last, "n") or last
+
+
+def names_people(claim: Claim) -> bool:
+    """Does the claim's object name people by a noun WordNet files under persons ("kids")?"""
+    return lexicon.first_lexname(_head_word(claim), "n") == "noun.person"
+
+
+def _same_thing(a: Claim, b: Claim) -> bool:
+    """Do two claims name the same object: the same entity, or the same head word ("the gym",
+    "gym"; "my old cello", "cello")?"""
+    if _same_value(a, b):
+        return True
+    return bool(_head_word(a)) and _head_word(a) == _head_word(b)
+
+
+def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: bool) -> bool:
+    """Does an ending `claim` ("quits gym", "stops_eating meat", "sells caravan") end `other`
+    ("goes_to gym", "eats meat", "has caravan")? Selling ends only what was held; quitting
+    ends a doing, never a holding ("I left my keys at home" does not end having keys); a
+    doing named by its gerund ends only that doing, of that object ("stopped eating meat"
+    leaves "eats fish")."""
+    negated, verbs, _prep = claim_verbs(other.predicate)
+    if negated or _ending(other.predicate) is not None:
+        return False
+    if gerund:
+        # "I gave up smoking" after "I smoke" (stored as doing "smoking").
+        return other.predicate == "does" and _head_word(other) == _head_word(claim)
+    if (other.object_entity or "").startswith("person:") or names_people(other):
+        return False  # "I dropped the kids at school" ends no taking of them
+    if not ends_kind(verb, verbs):
+        return False
+    named = table("ending_attributes").get(verb, "").split()
+    if named and other.predicate not in named:
+        return False  # "moved out of Leeds" ends living there, not working there
+    if verb in _PARTING:
+        return _same_thing(other, claim)
+    if inner:
+        same_doing = bool(verbs & inner) or any(same_meaning(v, verbs) for v in inner)
+        return same_doing and _same_thing(other, claim)
+    return _same_thing(other, claim)
+
+
+def end_ceased(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> list[Claim]:
+    """`claim` says its subject ended something ("I quit the gym in March", "we sold the
+    caravan", "I stopped eating meat", "I gave up smoking"): each held claim of the same
+    subject that it names (the same doing or holding, of the same thing) is over from when
+    the ending happened, said or not. A claim grounded in a source is left as it is."""
+    if claim.predicate == "does":
+        return _end_attributes(graph, claim, when, now)
+    ending = _ending(claim.predicate)
+    if ending is None:
+        return []
+    verb, inner = ending
+    # "gave up smoking" is stored as ending the activity itself.
+    gerund = not inner and claim.object_value.strip().lower().endswith("ing")
+    at = _at(claim, when, now)
+    return [
+        graph.end_validity(other.id, at, now)
+        for other in graph.peek_claims(claim.subject)
+        if endable(other, claim, now) and _ends(other, claim, verb, inner, gerund)
+    ]
+
+
+def _end_attributes(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> list[Claim]:
+    """ "She retired last year" (stored as doing "retiring"): the attributes an ending said
+    with no object ends (data/ending_attributes.tsv: where and as what she worked)."""
+    said = (claim.object_literal or "").strip().lower()
+    verb = lexicon.base(said, "v") if said.endswith("ing") and " " not in said else None
+    ended = table("ending_attributes").get(verb or "", "").split()
+    if not ended:
+        return []
+    at = _at(claim, when, now)
+    return [
+        graph.end_validity(other.id, at, now)
+        for predicate in ended
+        for other in graph.peek_claims(claim.subject, predicate)
+        if endable(other, claim, now)
+    ]
+
+
+def _at(claim: Claim, when: datetime, now: datetime) -> datetime:
+    """When an ending happened: its own time when said and past, else when it was said."""
+    happened = claim.occurred_at
+    return happened if happened is not None and happened <= now else when
+
+
+def end_reversed(
+    graph: GraphStore, over: list[tuple[Claim, datetime]], stored: list[Claim], now: datetime
+) -> list[Claim]:
+    """A link of a thing to its owner said in the turn ends with the having it says the other
+    way round: "I used to have a fish called Boris" ends "Zain has Boris" and so "Boris is
+    Zain's pet"; "We had three children" leaves who they are standing."""
+    out = []
+    for ended, at in over:
+        for claim in stored:
+            if claim.id == ended.id or claim.valid_to is not None:
+                continue
+            if claim.predicate not in OWNED_BY:
+                continue  # "We had three children": a son is a son still
+            if (claim.subject, claim.object_entity) == (ended.object_entity, ended.subject):
+                out.append(graph.end_validity(claim.id, at, now))
+    return out

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
+from resident.language.used_to import given_up, used_to
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -41,7 +42,12 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
     before", "she lived in York for two years")? A state is a verb WordNet files first as
     stative ("live") or one said in the progressive ("was working"); the past is the finite
     form's own morphology, so the present perfect ("I've lived here for years", still true)
-    is not over. A plan, a wish, a habit or a negation is not one."""
+    is not over. A plan, a wish, a habit or a negation is not one, except the habit said
+    with "used to" ("I used to play the cello"): that one is over."""
+    if doc is not None and not st.negated and st.mood == "past":
+        said = _verb(st, doc)
+        if said is not None and used_to(said):
+            return True
     if st.mood != "past" or st.modality != "done" or st.negated or doc is None:
         return False
     verb = _verb(st, doc)
@@ -63,6 +69,20 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
         # said at a point in time ("had a baby on Monday") an event.
         return not st.when
     return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
+
+
+def ending_of(st: Statement, doc: Doc | None) -> Token | None:
+    """The verb of the ending said with a "used to" habit ("gave" of "I used to smoke but I
+    gave up in 2019"), None when none is said."""
+    said = None if doc is None else _verb(st, doc)
+    return None if said is None or not used_to(said) else given_up(said)
+
+
+def ending_time(ending: Token) -> str | None:
+    """The time phrase of an ending ("in 2019"), None when none is said."""
+    from resident.language.clause_parts import _time_tokens
+
+    return _time_tokens(ending)[0]
 
 
 def shows_tense(verb: Token) -> bool:
