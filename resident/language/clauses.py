@@ -102,7 +102,7 @@ from resident.language.statement import (
     is_pet,
     verb_lemma,
 )
-from resident.language.things import thing_clause, thing_subject
+from resident.language.things import there_is, thing_clause, thing_subject
 from resident.language.unsaid import unsaid
 from resident.language.words import words
 
@@ -154,7 +154,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         speaker = Ref(role="speaker")
         return _with_roles(verb, None, _read_clause_with(verb, speaker, None, ctx, skip_intro))
     if subj_tok is None:
-        return _passive(verb, ctx)
+        return _passive(verb, ctx) or there_is(verb, ctx)  # "there's a leak in the bathroom"
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
     if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb) or unsaid(verb, subj_tok):

@@ -1,7 +1,8 @@
 """What happened to a thing, asked with the thing as the gap: "What broke on Tuesday?", "What
-got fixed?". The things the talk said something of (statement.Context.things) are the candidate
-subjects; the question is answered from their statements as any question about a subject is
-(asking.answer_query), and the answer is the thing itself. Reads only.
+got fixed?", "What is in the shed?". The things the talk said something of
+(statement.Context.things) are the candidate subjects; the question is answered from their
+statements as any question about a subject is (asking.answer_query), and the answer is the
+thing itself. Reads only.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ def what_befell(
         return None
     if query.object_words:
         return None
-    if query.verb in _NOT_EVENTS or query.type_noun:
+    placed = query.verb == "be" and query.prep is not None  # "What is in the shed?"
+    if query.verb in _NOT_EVENTS and not placed or query.type_noun:
         return None
     ids = list(dict.fromkeys(e.id for name in things for e in resolve(reads, name)))
     if not ids:

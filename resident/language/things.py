@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.antecedents import thing_it
 from resident.language.clause_parts import _direct_object, _mood, _negated, _time_tokens
-from resident.language.statement import Context, Ref, Statement, gerund, is_pet, verb_lemma
-from resident.language.words import words
+from resident.language.statement import Context, Ref, Statement, gerund, verb_lemma
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -35,29 +35,70 @@ _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
 ReadWith = Callable[["Token", Ref, "Token | None", Context, bool], list[Statement]]
 
 
-def thing_name(tok: Token) -> str | None:
+def thing_name(tok: Token, asked: bool = False) -> str | None:
     """The thing a definite concrete noun phrase names, as its compounded noun in lower case
-    ("our kitchen tap": "kitchen tap"), or None when it names no thing."""
-    if tok.pos_ != "NOUN" or tok.ent_type_:
-        return None
-    noun = tok.lemma_.lower()
-    if is_pet(noun) and noun in words("reading_pets"):
-        return None  # a pet is someone, read as such (antecedents.the_pet)
-    if lexicon.first_lexname(noun, "n") not in words("thing_lexnames"):
-        return None
-    lexnames = lexicon.lexnames(noun, "n")
-    if "noun.person" in lexnames and lexicon.first_lexname(noun, "n") == "noun.person":
-        return None
+    ("our kitchen tap": "kitchen tap"), or None when it names no thing. `asked`: in a question,
+    whose parse may hang the participle asked on the noun ("Is the boiler fixed?")."""
     said = [c for c in tok.children if c.dep_ in ("det", "poss")]
     if not said or not all(c.dep_ == "poss" or c.lower_ in _DEFINITE for c in said):
         return None
-    if any(c.dep_ in ("nummod", "conj", "appos", "relcl", "acl") for c in tok.children):
-        return None  # "the two cars", "the car and the van", "the car that ...": not one thing
+    return _concrete(tok, ("nummod", "conj", "appos", "relcl") + (() if asked else ("acl",)))
+
+
+def _concrete(tok: Token, apart: tuple[str, ...]) -> str | None:
+    """The compounded noun of a concrete thing's noun phrase, None for an abstract noun, a
+    pet, a name, or a phrase with a child of a dependency in `apart` ("the two cars", "the car
+    and the van", "the car that ...": not one thing)."""
+    if tok.pos_ != "NOUN" or tok.ent_type_:
+        return None
+    noun = tok.lemma_.lower()
+    if noun in words("reading_pets"):
+        return None  # a pet is someone, read as such (antecedents.the_pet)
+    if lexicon.first_lexname(noun, "n") not in words("thing_lexnames"):
+        return None
+    if any(c.dep_ in apart for c in tok.children):
+        return None
     compounds = [c for c in tok.children if c.dep_ == "compound" and c.i == tok.i - 1]
     if any(c.pos_ == "PROPN" for c in compounds):
         return None  # "the Ford Fiesta": a name, read as one
     head = tok.lower_ if "Plur" in tok.morph.get("Number", []) else noun
     return " ".join([*(c.lower_ for c in compounds), head])
+
+
+def there_is(verb: Token, ctx: Context) -> list[Statement]:
+    """ "There's a leak in the bathroom", "there were mice in the shed last week": the thing
+    said to be somewhere, at the place (data/thing_place_preps.tsv: which preposition says
+    which predicate). Nothing for "there's no ...", a hypothetical, or a clause under another
+    ("if there's a leak ...")."""
+    if verb.lemma_.lower() != "be" or not any(c.dep_ == "expl" for c in verb.children):
+        return []
+    if verb.dep_ not in ("ROOT", "conj") or _negated(verb):
+        return []
+    mood = _mood(verb)
+    thing_tok = next((c for c in verb.children if c.dep_ == "attr"), None)
+    if mood not in ("fact", "past") or thing_tok is None:
+        return []
+    if any(c.lower_ in ("no", "any") for c in thing_tok.children):
+        return []
+    name = _concrete(thing_tok, ("nummod", "conj", "appos", "relcl", "acl", "poss"))
+    preps = [c for c in (*thing_tok.children, *verb.children) if c.dep_ == "prep"]
+    places = table("thing_place_preps")
+    prep = next((p for p in preps if p.lower_ in places), None)
+    pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
+    if name is None or prep is None or pobj is None or pobj.pos_ not in ("NOUN", "PROPN"):
+        return []
+    place = " ".join(t.text for t in pobj.subtree if t.dep_ not in ("det", "poss", "punct"))
+    ctx.remember_thing(name)
+    when, _ = _time_tokens(verb)
+    said = Statement(
+        subject=Ref(role="name", name=name, kind="thing"),
+        predicate=places[prep.lower_],
+        object=place,
+        mood=mood,
+        when=when,
+        verb="be",
+    )
+    return [said]
 
 
 def thing_subject(subj_tok: Token | None, ctx: Context) -> Ref | None:
@@ -111,3 +152,21 @@ def thing_event(verb: Token, subject: Ref) -> Statement | None:
         when=when,
         verb=lemma,
     )
+
+
+def asked_state(verb: Token, subj_tok: Token | None, ctx: Context) -> tuple[str, str] | None:
+    """ "Is the boiler fixed?", "Is our roof leaking?": the thing said of before and the verb
+    of the participle asked, or None. The copula is the question's root; the participle may
+    hang on it or, misparsed, on the noun."""
+    if subj_tok is None or verb.lemma_.lower() != "be":
+        return None
+    thing = thing_name(subj_tok, asked=True)
+    if thing is None or thing not in ctx.things:
+        return None
+    hung = [c for c in verb.children if c.dep_ in ("xcomp", "acomp", "oprd", "attr")]
+    hung += [c for c in subj_tok.children if c.dep_ == "acl" and not list(c.children)]
+    part = next((c for c in hung if c.tag_ in ("VBN", "VBG")), None)
+    if part is None:
+        return None
+    lemma = lexicon.base(part.lower_, "v") or part.lemma_.lower()
+    return thing, lemma
