@@ -186,7 +186,7 @@ def thing_it(tok: Token, ctx: Context) -> str | None:
     if tok.lower_ != "it" or thing is None or tok.dep_ not in ("nsubj", "nsubjpass", "dobj"):
         return None
     verb = tok.head
-    lemma = verb.lemma_.lower()
+    lemma = lexicon.base(verb.lower_, "v") or verb.lemma_.lower()  # "hated": hate, not "hat"
     if verb.pos_ != "VERB" or lemma in ("be", "have", "get", "do", "make", "take", "go"):
         return None  # "it was great", "it's got worse", "make it", "go for it"
     if lexicon.first_lexname(lemma, "v") in words("thing_it_verb_lexnames"):

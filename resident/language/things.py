@@ -39,7 +39,9 @@ def thing_name(tok: Token, asked: bool = False) -> str | None:
     """The thing a definite concrete noun phrase names, as its compounded noun in lower case
     ("our kitchen tap": "kitchen tap"), or None when it names no thing. `asked`: in a question,
     whose parse may hang the participle asked on the noun ("Is the boiler fixed?")."""
-    said = [c for c in tok.children if c.dep_ in ("det", "poss")]
+    # "Our bathroom ceiling": the parser may hang the owner on the compound before the noun.
+    parts = [tok, *(c for c in tok.children if _compounded(c))]
+    said = [c for p in parts for c in p.children if c.dep_ in ("det", "poss")]
     if not said or not all(c.dep_ == "poss" or c.lower_ in _DEFINITE for c in said):
         return None
     return _concrete(tok, ("nummod", "conj", "appos", "relcl") + (() if asked else ("acl",)))
@@ -58,11 +60,20 @@ def _concrete(tok: Token, apart: tuple[str, ...]) -> str | None:
         return None
     if any(c.dep_ in apart for c in tok.children):
         return None
-    compounds = [c for c in tok.children if c.dep_ == "compound" and c.i == tok.i - 1]
+    compounds = [c for c in tok.children if _compounded(c) and c.i == tok.i - 1]
     if any(c.pos_ == "PROPN" for c in compounds):
         return None  # "the Ford Fiesta": a name, read as one
     head = tok.lower_ if "Plur" in tok.morph.get("Number", []) else noun
     return " ".join([*(c.lower_ for c in compounds), head])
+
+
+def _compounded(c: Token) -> bool:
+    """A noun before the thing's noun that is part of its name ("washing machine"), also where
+    the tagger called it an adjective that WordNet knows only as a noun ("a wasp nest")."""
+    if c.dep_ == "compound":
+        return True
+    noun_only = lexicon.base(c.lower_, "n") is not None and lexicon.base(c.lower_, "a") is None
+    return c.dep_ == "amod" and noun_only
 
 
 def there_is(verb: Token, ctx: Context) -> list[Statement]:
@@ -118,9 +129,12 @@ def thing_clause(
 ) -> list[Statement]:
     """What a clause says of the thing its subject names: what it did to something ("the car
     failed its MOT": car fails MOT) as any clause is read, else the event it is ("the boiler
-    broke on Tuesday": boiler does breaking); a copula (what it is) stores nothing."""
-    if verb.pos_ not in ("VERB", "AUX") or verb_lemma(verb) in ("be", "have", "get"):
+    broke on Tuesday": boiler does breaking); a copula (what it is) stores nothing but what is
+    going on ("our ceiling is dripping", whose -ing the tagger may call an adjective)."""
+    if verb.pos_ not in ("VERB", "AUX") or verb_lemma(verb) in ("have", "get"):
         return []
+    if verb_lemma(verb) == "be":
+        return _going_on(verb, subj_tok, ctx)
     if lexicon.first_lexname(verb_lemma(verb), "v") == "verb.weather":
         return []
     subject = thing_subject(subj_tok, ctx)
@@ -132,20 +146,39 @@ def thing_clause(
     return [] if (event := thing_event(verb, subject)) is None else [event]
 
 
-def thing_event(verb: Token, subject: Ref) -> Statement | None:
+def _doing(tok: Token) -> bool:
+    """An -ing form of a verb, whatever the tagger called it ("dripping": an adjective)."""
+    return tok.lower_.endswith("ing") and lexicon.base(tok.lower_, "v") is not None
+
+
+def _going_on(verb: Token, subj_tok: Token, ctx: Context) -> list[Statement]:
+    doing = next((c for c in verb.children if c.dep_ == "acomp"), None)
+    said = None if doing is None else doing.lower_
+    lemma = None if said is None or not said.endswith("ing") else lexicon.base(said, "v")
+    subject = None if lemma is None else thing_subject(subj_tok, ctx)
+    if subject is None or lemma is None or list(doing.children if doing else ()):
+        return []
+    return [] if (event := thing_event(verb, subject, lemma, said)) is None else [event]
+
+
+def thing_event(
+    verb: Token, subject: Ref, lemma: str | None = None, said: str | None = None
+) -> Statement | None:
     """ "the boiler broke", "our roof is leaking", "the tap drips": the thing's own event, by
     its verb's gerund, with the clause's time; None for a hypothetical clause."""
     mood = _mood(verb)
     if mood is None or mood == "wish" or any(c.dep_ in ("xcomp", "ccomp") for c in verb.children):
         return None
-    lemma = verb_lemma(verb)
-    if not lexicon.base(verb.lower_, "v"):
+    if lemma is None and not lexicon.base(verb.lower_, "v"):
         return None
+    lemma = lemma or verb_lemma(verb)
+    said = said or verb.lower_
     when, _ = _time_tokens(verb)
     return Statement(
         subject=subject,
         predicate="does",
-        object=gerund(lemma),
+        # As said where it was said with -ing ("dripping"), which gerund() does not double.
+        object=said if said.endswith("ing") else gerund(lemma),
         literal=True,
         negated=_negated(verb),
         mood=mood,
@@ -165,7 +198,7 @@ def asked_state(verb: Token, subj_tok: Token | None, ctx: Context) -> tuple[str,
         return None
     hung = [c for c in verb.children if c.dep_ in ("xcomp", "acomp", "oprd", "attr")]
     hung += [c for c in subj_tok.children if c.dep_ == "acl" and not list(c.children)]
-    part = next((c for c in hung if c.tag_ in ("VBN", "VBG")), None)
+    part = next((c for c in hung if c.tag_ in ("VBN", "VBG") or _doing(c)), None)
     if part is None:
         return None
     lemma = lexicon.base(part.lower_, "v") or part.lemma_.lower()
