@@ -15,6 +15,10 @@ from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, resolve
 from resident.language.question_reading import Query
 
+#: How many of the latest things said of are looked through: a question about what broke is
+#: about the talk of late, and each thing costs a lookup.
+_LATEST = 64
+
 #: Verbs that ask what something is or has, never what befell a thing.
 _NOT_EVENTS = frozenset({"be", "have", "do", "happen", "say", "tell"})
 
@@ -37,7 +41,8 @@ def what_befell(
     placed = query.verb == "be" and query.prep is not None  # "What is in the shed?"
     if query.verb in _NOT_EVENTS and not placed or query.type_noun:
         return None
-    ids = list(dict.fromkeys(e.id for name in things for e in resolve(reads, name)))
+    latest = list(things)[-_LATEST:]
+    ids = list(dict.fromkeys(e.id for name in latest for e in resolve(reads, name)))
     if not ids:
         return None
     found = answer_query(reads, query, Resolved(ids=ids, name="it"), now, limit=limit)
