@@ -189,7 +189,7 @@ def thing_it(tok: Token, ctx: Context) -> str | None:
     lemma = lexicon.base(verb.lower_, "v") or verb.lemma_.lower()  # "hated": hate, not "hat"
     if verb.pos_ != "VERB" or lemma in ("be", "have", "get", "do", "make", "take", "go"):
         return None  # "it was great", "it's got worse", "make it", "go for it"
-    if lexicon.first_lexname(lemma, "v") in words("thing_it_verb_lexnames"):
+    if lexicon.first_lexname(lemma, "v") in words("thing_no_deed_lexnames"):
         return None  # "it rained", "we loved it", "it needs fixing"
     head = thing.split()[-1]
     for t in tok.doc[tok.sent.start : tok.i]:

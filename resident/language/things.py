@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 #: Determiners that make a noun phrase one known thing ("the boiler", "this fridge").
 _DEFINITE = frozenset({"the", "this", "that", "these", "those"})
 
+#: Children of a thing's verb that say more than its own event: what it became or seemed
+#: ("went cold"), a clause it governs.
+_MORE_SAID = frozenset({"xcomp", "ccomp", "acomp", "attr", "oprd"})
+
 #: Read a clause for a subject already named (clauses._read_clause_with), passed in so that
 #: this module does not import the clause reader that calls it.
 ReadWith = Callable[["Token", Ref, "Token | None", Context, bool], list[Statement]]
@@ -131,12 +135,13 @@ def thing_clause(
     failed its MOT": car fails MOT) as any clause is read, else the event it is ("the boiler
     broke on Tuesday": boiler does breaking); a copula (what it is) stores nothing but what is
     going on ("our ceiling is dripping", whose -ing the tagger may call an adjective)."""
-    if verb.pos_ not in ("VERB", "AUX") or verb_lemma(verb) in ("have", "get"):
-        return []
-    if verb_lemma(verb) == "be":
+    lemma = verb_lemma(verb)
+    if verb.pos_ not in ("VERB", "AUX") or lemma in words("light_verbs"):
+        return []  # "the cake took ages", "the fridge has a light"
+    if lemma == "be":
         return _going_on(verb, subj_tok, ctx)
-    if lexicon.first_lexname(verb_lemma(verb), "v") == "verb.weather":
-        return []
+    if lexicon.first_lexname(lemma, "v") in words("thing_no_deed_lexnames"):
+        return []  # "the garden looks amazing", "the plants need watering"
     subject = thing_subject(subj_tok, ctx)
     if subject is None:
         return []
@@ -167,18 +172,20 @@ def thing_event(
     """ "the boiler broke", "our roof is leaking", "the tap drips": the thing's own event, by
     its verb's gerund, with the clause's time; None for a hypothetical clause."""
     mood = _mood(verb)
-    if mood is None or mood == "wish" or any(c.dep_ in ("xcomp", "ccomp") for c in verb.children):
-        return None
+    if mood is None or mood == "wish" or any(c.dep_ in _MORE_SAID for c in verb.children):
+        return None  # "my coffee went cold": what it became, no event of its own
     if lemma is None and not lexicon.base(verb.lower_, "v"):
         return None
     lemma = lemma or verb_lemma(verb)
     said = said or verb.lower_
+    done = said if said.endswith("ing") else gerund(lemma)
+    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")  # "broke down"
     when, _ = _time_tokens(verb)
     return Statement(
         subject=subject,
         predicate="does",
         # As said where it was said with -ing ("dripping"), which gerund() does not double.
-        object=said if said.endswith("ing") else gerund(lemma),
+        object=" ".join(w for w in (done, prt) if w),
         literal=True,
         negated=_negated(verb),
         mood=mood,
