@@ -148,6 +148,8 @@ def thing_clause(
     read = read_with(verb, subject, subj_tok, ctx, True)
     if read or _direct_object(verb) is not None:
         return read
+    if any(c.dep_ in _MORE_SAID for c in verb.children):
+        return []  # "my coffee went cold": what it became, no event of its own
     return [] if (event := thing_event(verb, subject)) is None else [event]
 
 
@@ -172,8 +174,8 @@ def thing_event(
     """ "the boiler broke", "our roof is leaking", "the tap drips": the thing's own event, by
     its verb's gerund, with the clause's time; None for a hypothetical clause."""
     mood = _mood(verb)
-    if mood is None or mood == "wish" or any(c.dep_ in _MORE_SAID for c in verb.children):
-        return None  # "my coffee went cold": what it became, no event of its own
+    if mood is None or mood == "wish":
+        return None
     if lemma is None and not lexicon.base(verb.lower_, "v"):
         return None
     lemma = lemma or verb_lemma(verb)
