@@ -51,16 +51,18 @@ def thing_name(tok: Token, asked: bool = False) -> str | None:
     return _concrete(tok, ("nummod", "conj", "appos", "relcl") + (() if asked else ("acl",)))
 
 
-def _concrete(tok: Token, apart: tuple[str, ...]) -> str | None:
+def _concrete(tok: Token, apart: tuple[str, ...], found: bool = False) -> str | None:
     """The compounded noun of a concrete thing's noun phrase, None for an abstract noun, a
     pet, a name, or a phrase with a child of a dependency in `apart` ("the two cars", "the car
-    and the van", "the car that ...": not one thing)."""
+    and the van", "the car that ...": not one thing). `found`: said to be somewhere, where a
+    natural object is a thing too ("a leak")."""
     if tok.pos_ != "NOUN" or tok.ent_type_:
         return None
     noun = tok.lemma_.lower()
     if noun in words("reading_pets"):
         return None  # a pet is someone, read as such (antecedents.the_pet)
-    if lexicon.first_lexname(noun, "n") not in words("thing_lexnames"):
+    kinds = words("thing_lexnames") | (words("thing_found_lexnames") if found else frozenset())
+    if lexicon.first_lexname(noun, "n") not in kinds:
         return None
     if any(c.dep_ in apart for c in tok.children):
         return None
@@ -95,7 +97,7 @@ def there_is(verb: Token, ctx: Context) -> list[Statement]:
         return []
     if any(c.lower_ in ("no", "any") for c in thing_tok.children):
         return []
-    name = _concrete(thing_tok, ("nummod", "conj", "appos", "relcl", "acl", "poss"))
+    name = _concrete(thing_tok, ("nummod", "conj", "appos", "relcl", "acl", "poss"), found=True)
     preps = [c for c in (*thing_tok.children, *verb.children) if c.dep_ == "prep"]
     places = table("thing_place_preps")
     prep = next((p for p in preps if p.lower_ in places), None)
@@ -135,6 +137,8 @@ def thing_clause(
     failed its MOT": car fails MOT) as any clause is read, else the event it is ("the boiler
     broke on Tuesday": boiler does breaking); a copula (what it is) stores nothing but what is
     going on ("our ceiling is dripping", whose -ing the tagger may call an adjective)."""
+    if not _own_subject(verb, subj_tok):
+        return []
     lemma = verb_lemma(verb)
     if verb.pos_ not in ("VERB", "AUX") or lemma in words("light_verbs"):
         return []  # "the cake took ages", "the fridge has a light"
@@ -151,6 +155,17 @@ def thing_clause(
     if any(c.dep_ in _MORE_SAID for c in verb.children):
         return []  # "my coffee went cold": what it became, no event of its own
     return [] if (event := thing_event(verb, subject)) is None else [event]
+
+
+def _own_subject(verb: Token, subj_tok: Token) -> bool:
+    """Is the thing the verb's own subject, or that of the verb it is joined to ("the boiler
+    broke and flooded the hall")? Not one borrowed by a participle ("hurt his paw chasing a
+    squirrel": the paw chases nothing)."""
+    if subj_tok.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    if verb.tag_ == "VBG" and not any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return False  # a participle's clause the parser gave the noun to
+    return subj_tok.head == verb or (verb.dep_ == "conj" and subj_tok.head == verb.head)
 
 
 def _doing(tok: Token) -> bool:
