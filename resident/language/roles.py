@@ -170,8 +170,8 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
         out.append(RoleFill(role=role, text=f"{word} {text}"))
     elif word == "by" and passive:
         # "The roof got approved, by the way": a phrase WordNet knows as an adverb is no doer.
-        said = "_".join(t.lower_ for t in prep.subtree if not t.is_punct)
-        if lexicon.base(said, "r") is None:
+        idiom = "_".join(t.lower_ for t in prep.subtree if not t.is_punct)
+        if lexicon.base(idiom, "r") is None:
             out.append(RoleFill(role="agent", text=text))
     elif is_person_like(pobj) and word in _PERSON_PREPS:
         out.append(RoleFill(role=_PERSON_PREPS[word], text=text))
