@@ -65,6 +65,7 @@ from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
+from resident.language.thing_answers import what_befell
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -230,6 +231,8 @@ class AnsweringMixin(DescribedAnsweringMixin):
 
         limit = self.settings.language.max_listed_claims
         answer = answer_query(reads, query, subject, ctx.now, object_ids=object_ids, limit=limit)
+        # "What broke on Tuesday?": one of the things the talk said something of.
+        answer = answer or what_befell(reads, query, subject, self._context.things, ctx.now, limit)
         for circle in self._we(ctx, subject) if answer is None and _is_we(query) else ():
             # "When did we buy the house?": what the asker's partner, then their family, then
             # the household told of "us" too, when nothing the asker said answers it.

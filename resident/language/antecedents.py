@@ -11,9 +11,11 @@ noun shows), with three readings of the parse that decide between phrases:
   likely: a pronoun that fits more than one of them names no one (a claim about the wrong one is
   worse than none).
 
-"it"/"its" name only an animal (a thing's "it" is as often the weather, an event or the talk),
-and only one named in an earlier sentence: in the sentence that names it, "it" is as often the
-name ("a rabbit called Marchewka, it means carrot").
+"it"/"its" name an animal, and only one named in an earlier sentence: in the sentence that names
+it, "it" is as often the name ("a rabbit called Marchewka, it means carrot"). A thing's "it" is
+as often the weather, an event or the talk, so "it" names a thing (`thing_it`) only as the
+subject or object of a deed (no copula, no feeling, state or weather verb), in the turn of a
+clause said of the thing, and with no other concrete noun said before it in its sentence.
 Pure.
 """
 
@@ -22,9 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.pronoun_fit import Rival, fits_kind, sex_fits
 from resident.language.roles import NAMING_VERBS
 from resident.language.statement import Context, Ref, family_sex, is_family, is_pet
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -172,3 +176,24 @@ def yours(tok: Token) -> str | None:
     if any(c.dep_ == "appos" or c.pos_ == "PROPN" for c in tok.children):
         return None  # "your sister Lena": Lena is named, and remembered by her name.
     return noun if any(c.dep_ == "poss" and c.lower_ == "your" for c in tok.children) else None
+
+
+def thing_it(tok: Token, ctx: Context) -> str | None:
+    """The thing "it" names ("The boiler broke, so Karl came round and sorted it": the boiler),
+    or None: not a deed's subject or object, no thing said of in this turn, or another
+    concrete noun said before it in its sentence ("... and bought a lamp, and it ...")."""
+    thing = ctx.recent_thing()
+    if tok.lower_ != "it" or thing is None or tok.dep_ not in ("nsubj", "nsubjpass", "dobj"):
+        return None
+    verb = tok.head
+    lemma = lexicon.base(verb.lower_, "v") or verb.lemma_.lower()  # "hated": hate, not "hat"
+    if verb.pos_ != "VERB" or lemma in ("be", "have", "get", "do", "make", "take", "go"):
+        return None  # "it was great", "it's got worse", "make it", "go for it"
+    if lexicon.first_lexname(lemma, "v") in words("thing_no_deed_lexnames"):
+        return None  # "it rained", "we loved it", "it needs fixing"
+    head = thing.split()[-1]
+    for t in tok.doc[tok.sent.start : tok.i]:
+        concrete = lexicon.first_lexname(t.lemma_.lower(), "n") in words("thing_lexnames")
+        if t.pos_ == "NOUN" and concrete and t.lemma_.lower() != head and t.lower_ != head:
+            return None
+    return thing

@@ -70,7 +70,7 @@ from resident.language.objects import (
     verb_like,
 )
 from resident.language.parts_held import counted_with_owner, parts_counted
-from resident.language.passive_agent import done_by, done_to, done_to_object
+from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
 from resident.language.refs import (
     _conjuncts,
@@ -102,6 +102,7 @@ from resident.language.statement import (
     is_pet,
     verb_lemma,
 )
+from resident.language.things import there_is, thing_clause, thing_subject
 from resident.language.unsaid import unsaid
 from resident.language.words import words
 
@@ -153,7 +154,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         speaker = Ref(role="speaker")
         return _with_roles(verb, None, _read_clause_with(verb, speaker, None, ctx, skip_intro))
     if subj_tok is None:
-        return _passive(verb, ctx)
+        return _passive(verb, ctx) or there_is(verb, ctx)  # "there's a leak in the bathroom"
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
     if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb) or unsaid(verb, subj_tok):
@@ -202,9 +203,10 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
     "when born" is her birthday); its subject is not who did it."""
     subj_tok = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
     subject = None if subj_tok is None else subject_ref(subj_tok, ctx)
+    subject = subject or thing_subject(subj_tok, ctx)  # "the fridge was delivered"
     asked = None if subject is None else asked_as_statement(verb, subject)
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
-    if subject is not None and not asked and state is None and not _by_someone(verb):
+    if subject is not None and not asked and state is None and not by_someone(verb):
         state = done_to(verb, subject)  # "I was promoted on Monday"
     someone = subject is not None or (subj_tok is not None and subj_tok.pos_ == "NOUN")
     if subj_tok is not None and someone and not asked and state is None:
@@ -218,10 +220,6 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
         return [] if asked is None else [asked]
     said = passive_modality(verb)
     return [st.model_copy(update={"modality": said}) for st in _with_roles(verb, subj_tok, [state])]
-
-
-def _by_someone(verb: Token) -> bool:
-    return any(c.dep_ == "agent" for c in verb.children)
 
 
 def _roles_but(st: Statement, role: str) -> tuple[RoleFill, ...]:
@@ -492,8 +490,9 @@ def _read_clause_for(
     subject = the_pet(subj_tok, ctx) or subject_ref(subj_tok, ctx)
     subject = subject or generic_subject(verb, subj_tok)
     if subject is None:
-        # "My bakery has twelve employees": no subject MAX files, but its owner's thing.
-        return parts_counted(verb, subj_tok, ctx)
+        # "My bakery has twelve employees": its owner's thing; "the boiler broke": a thing.
+        read = parts_counted(verb, subj_tok, ctx)
+        return read or thing_clause(verb, subj_tok, ctx, _read_clause_with)
     read = _read_clause_with(verb, subject, subj_tok, ctx, skip_intro)
     if read:
         return read

@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
+def by_someone(verb: Token) -> bool:
+    """Does the passive say who did it ("by Karl")?"""
+    return any(c.dep_ == "agent" for c in verb.children)
+
+
 def done_by(verb: Token, patient: Ref | None, patient_tok: Token, ctx: Context) -> Statement | None:
     """The active statement of a passive clause with a "by" agent who is someone MAX can name
     (a person or a relative; "bitten by a dog" names no one), or None. The one it was done to

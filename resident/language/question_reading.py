@@ -20,6 +20,7 @@ from resident.language.matching import asks_ahead
 from resident.language.refs import _owner_ref, subject_ref
 from resident.language.roles import is_time
 from resident.language.statement import KIN, Context, Ref, canonical_lemma, is_pet
+from resident.language.things import asked_state, thing_name
 from resident.language.used_to import used_to
 from resident.language.words import words
 
@@ -354,7 +355,9 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
         if any(verb.doc[i].lower_ in (*_WH, *_COUNT) for i in time_idx)
         else time_phrase,
     )
-    if subj_tok is not None and _passive_thing(verb, subj_tok, subject):
+    query = _state_asked(query, verb, subj_tok, ctx)  # "Is the boiler fixed?"
+    said_of = subject is not None and subject.name in ctx.things  # "the fridge was delivered"
+    if subj_tok is not None and _passive_thing(verb, subj_tok, subject) and not said_of:
         # "Where is the spare key kept?": the thing is what the statement's verb was done to
         # ("Ana keeps the spare key under the mat"), found by its object; whoever did it is
         # no one asked.
@@ -364,6 +367,17 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
         # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
         return query.model_copy(update={"verb": "name", "attribute": True})
     return query
+
+
+def _state_asked(query: Query, verb: Token, subj_tok: Token | None, ctx: Context) -> Query:
+    """ "Is the boiler fixed?", "Is our roof leaking?": what befell a thing said of before,
+    asked with its participle's verb (the statement said "the boiler got fixed")."""
+    state = asked_state(verb, subj_tok, ctx) if query.wh == "yes" else None
+    if state is None:
+        return query
+    thing = Ref(role="name", name=state[0], kind="thing")
+    update = {"subject": thing, "verb": state[1], "also": (), "ahead": False}
+    return query.model_copy(update={**update, "subject_words": ()})
 
 
 def _by_query(wh: str, verb: Token, subj_tok: Token | None) -> Query | None:
@@ -491,6 +505,9 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
     kin = kin_ref(tok)
     if kin is not None:
         return kin
+    thing = thing_name(tok)
+    if thing is not None and thing in ctx.things:
+        return Ref(role="name", name=thing, kind="thing")  # "When did our boiler break?"
     if tok.lower_ == "we":
         # "When did we buy the house?": the asker and their partner, either may have said it.
         return Ref(role="speaker", kind="person", noun="we")

@@ -88,6 +88,7 @@ def read(
             whole = sent if cut is None or statements else doc[cut : sent.end]
             statements = _reread(whole, ctx, reparse) or statements
         out.extend(statements)
+        ctx.note_said_of(statements)  # "What broke?" asks of the things said of (things.py)
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.
             for said in relative_sentences(sent, reparse):

@@ -20,6 +20,7 @@ from resident.language.antecedents import (
     owner_said_before,
     relation_kind,
     rival_fits,
+    thing_it,
 )
 from resident.language.apposed import apposed_person
 from resident.language.kinship import kin_noun, kin_nouns
@@ -351,7 +352,8 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
     if tok.lower_ == "me":
         return Ref(role="speaker", kind="person")
     if table("pronoun_sex").get(tok.lower_) is None:
-        return None
+        thing = thing_it(tok, ctx)  # "Karl came round and sorted it": the boiler
+        return None if thing is None else Ref(role="name", name=thing, kind="thing")
     before = {
         _name_of(t) if t.pos_ == "PROPN" else str(t.i)
         for t in tok.doc[tok.sent.start : tok.i]

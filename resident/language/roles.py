@@ -169,7 +169,10 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
         role = "duration" if word == "for" and (has_count or pobj.tag_ == "NNS") else "time"
         out.append(RoleFill(role=role, text=f"{word} {text}"))
     elif word == "by" and passive:
-        out.append(RoleFill(role="agent", text=text))
+        # "The roof got approved, by the way": a phrase WordNet knows as an adverb is no doer.
+        idiom = "_".join(t.lower_ for t in prep.subtree if not t.is_punct)
+        if lexicon.base(idiom, "r") is None:
+            out.append(RoleFill(role="agent", text=text))
     elif is_person_like(pobj) and word in _PERSON_PREPS:
         out.append(RoleFill(role=_PERSON_PREPS[word], text=text))
     elif word in _PLACE_PREPS:

@@ -185,6 +185,38 @@ class Context:
         said = self.called.get(noun, ())
         return said[0] if len(said) == 1 else None
 
+    #: The last thing a clause was said of ("the boiler broke"), with its turn: "it" after it
+    #: (antecedents.thing_it).
+    thing: str | None = None
+    thing_turn: int = 0
+
+    #: Every thing a clause was said of, the latest few hundred: "What broke on Tuesday?"
+    #: asks which of them (thing_answers.py).
+    things: dict[str, None] = field(default_factory=dict)
+    #: The things named in this turn: one is said of (`things`) only where a statement has it
+    #: as its subject ("the apple trees were planted by Oli" says a deed of Oli).
+    named_things: dict[str, int] = field(default_factory=dict)
+
+    def remember_thing(self, name: str) -> None:
+        self.thing, self.thing_turn = name, self.turn
+        self.named_things = {n: t for n, t in self.named_things.items() if t == self.turn}
+        self.named_things[name] = self.turn
+
+    def note_said_of(self, statements: list[Statement]) -> None:
+        for st in statements:
+            name = st.subject.name
+            if st.subject.role != "name" or not name or self.named_things.get(name) != self.turn:
+                continue
+            self.things.pop(name, None)
+            self.things[name] = None
+            if len(self.things) > _NAMES_KEPT:
+                del self.things[next(iter(self.things))]
+
+    def recent_thing(self) -> str | None:
+        """The thing "it" may name: the last one said of, in this turn (a turn later "it" is
+        as often what was said since)."""
+        return self.thing if self.thing and self.turn == self.thing_turn else None
+
     def remember(self, name: str, kind: str) -> None:
         self.rivals = ()
         if kind in ("person", "animal") and all(r.name != name for r in self.group):
