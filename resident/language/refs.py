@@ -19,6 +19,7 @@ from resident.language.antecedents import (
     owner_outranked,
     owner_said_before,
     relation_kind,
+    repeated_subject,
     rival_fits,
 )
 from resident.language.apposed import apposed_person
@@ -150,6 +151,8 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
     """ "Tripod had a check-up, he's eight": he/she is the nearest name said before it in the
     same sentence as a subject, an apposition ("her partner Ruairidh, he's a vet") or a name
     given ("a cat called Duchess, she's nineteen"), or a person the recogniser knows."""
+    if (first := repeated_subject(tok)) is not None:
+        return _named_before(first, ctx)
     for t in reversed(tok.doc[tok.sent.start : tok.i]):
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue

@@ -101,6 +101,17 @@ def given_name(tok: Token) -> str:
     return ""
 
 
+def _apposed_name(tok: Token) -> str:
+    """The name set beside a noun of a person ("with my brother Euan", "for her boss, Mr
+    Reid"): who the phrase names, as the name says it; "" otherwise."""
+    if tok.pos_ != "NOUN" or not is_person_like(tok):
+        return ""
+    name = next((c for c in tok.rights if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+    if name is None or name.ent_type_ not in ("", "PERSON"):
+        return ""
+    return phrase(name)
+
+
 def possessive_name(tok: Token) -> str | None:
     """The whole name when `tok` ends a named entity with a possessive inside it ("New Year's
     Eve", "St Patrick's Day"): one name, not "Eve" owned by "New Year"."""
@@ -160,7 +171,7 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
         return []
     word = prep.lower_
     # "with a lovely man called Marcus": the name says who, not the noun.
-    text = given_name(pobj) or phrase(pobj, used)
+    text = given_name(pobj) or _apposed_name(pobj) or phrase(pobj, used)
     if not text:
         return []
     out: list[RoleFill] = []
