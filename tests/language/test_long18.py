@@ -6,6 +6,8 @@ trap beside it."""
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from tests.language.test_conversation import Max
 from tests.language.test_conversation import answer_of as _answer
 from tests.language.test_conversation import person as _person
@@ -75,3 +77,29 @@ def test_a_companion_said_with_its_relation_noun_is_the_name(max_: Max) -> None:
     turn = max_.say("Oli went to the cinema with his neighbour.", ines)
     went = next(c for c in turn.claims if c["predicate"] == "goes_to")
     assert "neighbour" in str(went["qualifiers"].get("companion", ""))
+
+
+def test_have_got_is_have_and_its_month_is_ahead(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("I've got a new kiln in the garage.", ines)
+    assert ("Ines", "has", "new kiln") in _stored(max_, turn.claims)
+    # "I've got a trip in March" said before March: the March ahead, not the one gone.
+    turn = max_.say("I've got a field trip to the coast in March.", oli)
+    trip = next(c for c in turn.claims if c["predicate"] == "has")
+    said = max_.clock.now()
+    assert str(trip["occurred_at"])[:4] >= str(said.year)
+    # The trap: a getting said in the simple past stays a past getting.
+    turn = max_.say("I got a bike in March.", oli)
+    assert ("Oli", "gets", "bike") in _stored(max_, turn.claims)
+
+
+def test_next_weekend_said_on_a_saturday_is_the_one_after(max_: Max) -> None:
+    from datetime import datetime
+
+    from resident.language.when_days import _weekend
+
+    saturday = datetime(2026, 4, 25, tzinfo=UTC)
+    assert _weekend(["next", "weekend"], saturday, False).day == 2
+    # The trap: "this weekend" on a Saturday is today, "last weekend" the one before.
+    assert _weekend(["this", "weekend"], saturday, False).day == 25
+    assert _weekend(["last", "weekend"], saturday, True).day == 18
