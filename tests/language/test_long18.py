@@ -103,3 +103,16 @@ def test_next_weekend_said_on_a_saturday_is_the_one_after(max_: Max) -> None:
     # The trap: "this weekend" on a Saturday is today, "last weekend" the one before.
     assert _weekend(["this", "weekend"], saturday, False).day == 25
     assert _weekend(["last", "weekend"], saturday, True).day == 18
+
+
+def test_a_relative_clause_with_the_pronoun_as_first_object(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("I'm reading Salt Houses, which my neighbour Priya lent me.", ines)
+    stored = _stored(max_, turn.claims)
+    assert ("Priya", "lends", "Salt Houses") in stored
+    # The trap: the one it was lent to is never what was lent.
+    assert ("Priya", "lends", "Ines") not in stored
+    assert "salt houses" in _answer(max_.say("What book did Priya lend Ines?", oli))
+    turn = max_.say("My aunt sent me a postcard from Crete.", oli)
+    sent = next(c for c in turn.claims if c["predicate"] == "sends")
+    assert sent["qualifiers"].get("recipient") == "Oli"
