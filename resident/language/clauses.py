@@ -516,7 +516,7 @@ def _read_clause_with(
         return []
     when, time_idx = _time_tokens(verb)
     lemma = verb_lemma(verb)
-    lemma, mood = have_got(verb, lemma, mood)
+    lemma, mood = have_got(verb, lemma, mood, when)
     lemma, negated = stance(verb, lemma, _negated(verb))  # "can't stand cricket": hates
     clause = _Clause(verb, subject, ctx, mood, negated, when, time_idx, lemma)
     if subj_tok is not None:

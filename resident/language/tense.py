@@ -26,14 +26,16 @@ Mood = Literal["fact", "past", "plan", "wish"]
 _HAVES = frozenset({"'ve", "have", "has", "'s"})
 
 
-def have_got(verb: Token, lemma: str, mood: Mood) -> tuple[str, Mood]:
-    """ "we've got a gig on Friday", "I've got a new glaze": have got is have, not a getting,
-    and says what holds now, so its "in April" is the April ahead, not the one before."""
+def have_got(verb: Token, lemma: str, mood: Mood, when: str | None) -> tuple[str, Mood]:
+    """ "we've got a gig on Friday", "I've got a field trip in April": have got with a time is
+    have, not a getting, and says what holds now, so its "in April" is the April ahead, not
+    the one before ("I've got the keys!", with no time, stays a getting)."""
     if lemma != "get" or verb.tag_ != "VBN":
         return lemma, mood
     if mood == "plan":
         return "have", mood
-    if mood == "past" and any(c.dep_ == "aux" and c.lower_ in _HAVES for c in verb.children):
+    haves = any(c.dep_ == "aux" and c.lower_ in _HAVES for c in verb.children)
+    if mood == "past" and when and haves:
         return "have", "fact"
     return lemma, mood
 
