@@ -148,6 +148,39 @@ def _plural(noun: Token) -> bool:
     return "Plur" in noun.morph.get("Number", [])
 
 
+def repeated_subject(tok: Token) -> Token | None:
+    """The same subject pronoun said earlier by the clause this one hangs on: "she's moving to
+    Glasgow because she got a job", "he sold the car and he bought a bike". The second names
+    whom the first does, never a name said between them (the place, the object)."""
+    clause = tok.head
+    if tok.dep_ not in ("nsubj", "nsubjpass") or clause.dep_ not in ("advcl", "conj", "ccomp"):
+        return None
+    first = next(
+        (c for c in clause.head.children if c.dep_ in ("nsubj", "nsubjpass") and c.i < tok.i),
+        None,
+    )
+    if first is None or first.lower_ != tok.lower_:
+        return None
+    if any(named_noun(t) is not None for t in tok.doc[first.i : tok.i]):
+        return None  # "He's called Pepper and he's four": the name the first one was given.
+    if clause.head.lemma_.lower() == "be" and any(c.dep_ == "attr" for c in clause.head.children):
+        return None  # "She's Mina and she ...": the name said of the first one.
+    return first
+
+
+def main_subject(tok: Token) -> Token | None:
+    """The name that is the subject of the sentence's main clause, when `tok` is a name said
+    inside a clause hung on it ("Joel moved his desk so Pepper isn't alone"): the main subject
+    is as likely as the last name to be whom "he" names next."""
+    clause = tok.head
+    if clause.dep_ not in ("advcl", "ccomp", "relcl", "xcomp") or tok.sent.root == clause:
+        return None
+    subject = next((c for c in tok.sent.root.children if c.dep_ == "nsubj"), None)
+    if subject is None or subject.pos_ != "PROPN" or subject.i == tok.i:
+        return None
+    return subject
+
+
 def owner_said_before(tok: Token) -> bool:
     """Was an owner of a relative or pet the pronoun fits said before it in its sentence?"""
     before = tok.doc[tok.sent.start : tok.i]

@@ -102,6 +102,7 @@ from resident.language.statement import (
     is_pet,
     verb_lemma,
 )
+from resident.language.tense import have_got
 from resident.language.things import there_is, thing_clause, thing_subject
 from resident.language.unsaid import unsaid
 from resident.language.words import words
@@ -514,8 +515,7 @@ def _read_clause_with(
         return []
     when, time_idx = _time_tokens(verb)
     lemma = verb_lemma(verb)
-    if mood == "plan" and lemma == "get" and verb.tag_ == "VBN":
-        lemma = "have"  # "we've got a gig on Friday": have got is have, not a getting.
+    lemma, mood = have_got(verb, lemma, mood, when)
     lemma, negated = stance(verb, lemma, _negated(verb))  # "can't stand cricket": hates
     clause = _Clause(verb, subject, ctx, mood, negated, when, time_idx, lemma)
     if subj_tok is not None:

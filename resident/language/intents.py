@@ -49,6 +49,7 @@ from resident.language.phrases import (
 from resident.language.phrases import (
     third_person as third_person,
 )
+from resident.language.words import words
 
 if TYPE_CHECKING:
     # spaCy is imported when a pipeline is loaded, not when MAX's modules are.
@@ -147,13 +148,26 @@ def _why(ws: list[Word]) -> dict[str, object] | None:
     """ "Why do you think aspirin treats headache?", "why?": the why and what it asks about
     (a statement or a subject, read by the statement reader), else None."""
     why = _strip_prefix(ws, _WHY_PREFIXES)
-    if why is None:
+    if why is None or _asks_a_reason(ws):
         return None
     if why and why[0].norm == "that" and len(why) > 1:
         why = _strip_punct(why[1:])
     if not why or _norms(why) in (("that",), ("so",), ("that", "is"), ("this",)):
         return {"intent": Intent.WHY, "refers_back": True}
     return {"intent": Intent.WHY, "said": phrase(_strip_punct(why))}
+
+
+def _asks_a_reason(ws: list[Word]) -> bool:
+    """ "Why did Hana buy a kiln?", "Why is Mina moving?": a why-question about someone's deed
+    asks the reason the talk gave (the statement's purpose, read by the question reader), not
+    why MAX holds it ("Why do you think ...", "Why?")."""
+    norms = _norms(ws)
+    return (
+        len(norms) > 3
+        and norms[0] == "why"
+        and norms[1] in words("asking_aux")
+        and norms[2] not in ("you", "u", "that", "this", "so")
+    )
 
 
 #: Prefixes that say MAX is wrong in so many words; "no", "nope" and "actually" alone do not

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.antecedents import named_noun, relation_kind, rivals_of, yours
+from resident.language.antecedents import (
+    main_subject,
+    named_noun,
+    relation_kind,
+    rivals_of,
+    yours,
+)
 from resident.language.refs import _name_of, _noun_lemma, bare_relative
 
 if TYPE_CHECKING:
@@ -51,6 +57,9 @@ def note_mentions(sent: Span, ctx: Context) -> None:
             if named and not addressed:
                 ctx.remember(_name_of(tok), kind)
                 ctx.rivals = rivals_of(tok, _name_of)
+                if (main := main_subject(tok)) is not None:
+                    # "Joel moved his desk so Pepper isn't alone. He ...": either of them.
+                    ctx.rivals = (*ctx.rivals, (_name_of(main), "", None))
             elif tok.dep_ == "ROOT" and len(sent) <= 2 and ctx.last_mention is not None:
                 # "Kimchi! He is fine": a new name said alone may be whom "he" names next, or
                 # whom the speaker calls; either way not the one named before it.

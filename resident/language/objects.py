@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Literal
 from resident.language import lexicon
 from resident.language.change import said_over
 from resident.language.frequency import is_frequency
-from resident.language.roles import RoleFill, inner_hyphen, is_person_like, is_time
+from resident.language.roles import (
+    RoleFill,
+    inner_hyphen,
+    is_person_like,
+    is_time,
+    second_object_told_to,
+)
 from resident.language.unsaid import becomes, object_in_a_state
 from resident.language.words import table, words
 
@@ -319,11 +325,19 @@ def _direct_object(verb: Token) -> Token | None:
     # on the verb, is none of its objects.
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     who = set() if subject is None else {t.i for t in partitive_members(subject)}
-    for child in verb.children:
-        if child.dep_ in ("dobj", "obj") and child.i not in who and not is_frequency(child):
-            if child in said_over(verb):
-                continue  # "doesn't drive any more": "more" says it ended, it is no object
-            return child
+    said = [
+        c
+        for c in verb.children
+        if c.dep_ in ("dobj", "obj")
+        and c.i not in who
+        and not is_frequency(c)
+        # "doesn't drive any more": "more" says it ended, it is no object
+        and c not in said_over(verb)
+    ]
+    if said:
+        # "which Joel's sister lent me", said again as "... lent me Braiding Sweetgrass" and
+        # parsed with two objects: the pronoun first is whom it was lent to (roles.py).
+        return said[1] if len(said) > 1 and second_object_told_to(said[0]) else said[0]
     # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
     # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at
     # all, and not as an adverb or adjective, is the object.

@@ -19,6 +19,7 @@ from resident.language.antecedents import (
     owner_outranked,
     owner_said_before,
     relation_kind,
+    repeated_subject,
     rival_fits,
     thing_it,
 )
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 def _name_of(tok: Token) -> str:
     if (whole := possessive_name(tok)) is not None:
         return whole  # "New Year's Eve" is one name
-    parts = [c for c in tok.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN"]
+    parts = [c for c in tok.lefts if c.dep_ in ("compound", "flat") and _name_part(c)]
     # "Grandma Yetunde", "Auntie Bisi": the family noun said as a title is no part of the name.
     parts = [c for c in parts if not _family_word(c)]
     parts += [tok]
@@ -61,6 +62,14 @@ def _name_of(tok: Token) -> str:
         # digits in it ("bac10xdrug0") keeps its spelling.
         return " ".join(p.text.title() for p in parts)
     return " ".join(p.text for p in parts)
+
+
+def _name_part(tok: Token) -> bool:
+    """A word of a name before its head: a proper noun, or a capitalised word mid-sentence
+    the tagger read as another part of speech ("Braiding Sweetgrass", Braiding a verb)."""
+    return tok.pos_ == "PROPN" or (
+        tok.dep_ == "compound" and tok.is_title and not tok.is_sent_start
+    )
 
 
 _PRONOUNS = frozenset({"i", "you", "we", "he", "she", "they", "it"})
@@ -151,6 +160,8 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
     """ "Tripod had a check-up, he's eight": he/she is the nearest name said before it in the
     same sentence as a subject, an apposition ("her partner Ruairidh, he's a vet") or a name
     given ("a cat called Duchess, she's nineteen"), or a person the recogniser knows."""
+    if (first := repeated_subject(tok)) is not None:
+        return _named_before(first, ctx)
     for t in reversed(tok.doc[tok.sent.start : tok.i]):
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue

@@ -101,6 +101,29 @@ def given_name(tok: Token) -> str:
     return ""
 
 
+def _apposed_name(tok: Token) -> str:
+    """The name set beside a noun of a person ("with my brother Euan", "for her boss, Mr
+    Reid"): who the phrase names, as the name says it; "" otherwise."""
+    if tok.pos_ != "NOUN" or not is_person_like(tok):
+        return ""
+    name = next((c for c in tok.rights if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+    if name is None or name.ent_type_ not in ("", "PERSON"):
+        return ""
+    return phrase(name)
+
+
+def second_object_told_to(tok: Token) -> bool:
+    """Is `tok` a personal pronoun the parser read as a first object with another after it
+    ("lent me Braiding Sweetgrass": me is whom it was lent to, the title what)?"""
+    if tok.dep_ != "dobj" or tok.pos_ != "PRON" or tok.lower_ not in _TOLD_TO:
+        return False
+    return any(c.dep_ == "dobj" and c.i > tok.i for c in tok.head.children)
+
+
+#: Pronouns in the object case, who may be a verb's first object ("gave me", "sent her").
+_TOLD_TO = frozenset({"me", "him", "her", "us", "them", "you"})
+
+
 def possessive_name(tok: Token) -> str | None:
     """The whole name when `tok` ends a named entity with a possessive inside it ("New Year's
     Eve", "St Patrick's Day"): one name, not "Eve" owned by "New Year"."""
@@ -160,7 +183,7 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
         return []
     word = prep.lower_
     # "with a lovely man called Marcus": the name says who, not the noun.
-    text = given_name(pobj) or phrase(pobj, used)
+    text = given_name(pobj) or _apposed_name(pobj) or phrase(pobj, used)
     if not text:
         return []
     out: list[RoleFill] = []
@@ -200,7 +223,7 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
         dep = child.dep_
         if dep in ("prep", "agent"):
             out.extend(_prep_roles(child, used, passive or dep == "agent"))
-        elif dep == "dative":
+        elif dep == "dative" or (dep == "dobj" and second_object_told_to(child)):
             out.append(RoleFill(role="recipient", text=phrase(child, used)))
         elif (span := _bare_duration(verb, child)) is not None:
             # "I've lived in York six years now": how long, said without "for".

@@ -10,7 +10,7 @@ lemminflect's tables, the person and number spaCy's morphology: no list of verbs
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language.roles import modality
@@ -20,6 +20,25 @@ from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
+
+
+Mood = Literal["fact", "past", "plan", "wish"]
+#: The auxiliaries of "have got" ("I've got", "she's got", "we have got"); "had got" is past.
+_HAVES = frozenset({"'ve", "have", "has", "'s"})
+
+
+def have_got(verb: Token, lemma: str, mood: Mood, when: str | None) -> tuple[str, Mood]:
+    """ "we've got a gig on Friday", "I've got a field trip in April": have got with a time is
+    have, not a getting, and says what holds now, so its "in April" is the April ahead, not
+    the one before ("I've got the keys!", with no time, stays a getting)."""
+    if lemma != "get" or verb.tag_ != "VBN":
+        return lemma, mood
+    if mood == "plan":
+        return "have", mood
+    haves = any(c.dep_ == "aux" and c.lower_ in _HAVES for c in verb.children)
+    if mood == "past" and when and haves:
+        return "have", "fact"
+    return lemma, mood
 
 
 def clause_side(st: Statement, doc: Doc | None) -> tuple[bool, bool | None]:

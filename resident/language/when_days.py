@@ -354,7 +354,9 @@ def _weekend(words: list[str], today: datetime, past: bool) -> datetime | None:
         return None
     if _back(words, past):
         return today - timedelta(days=(today.weekday() - 5) % 7 or 7)
-    return today + timedelta(days=(5 - today.weekday()) % 7)
+    ahead = (5 - today.weekday()) % 7
+    # "next weekend" said on a Saturday is the one after this one ("this weekend" is today).
+    return today + timedelta(days=ahead or (7 if "next" in words else 0))
 
 
 def _unit(words: list[str], today: datetime, past: bool) -> datetime | None:
