@@ -284,8 +284,9 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
         return None  # "Sheila told Maureen ... near her daughter": whose is not said
     earlier = _named_before(tok, ctx) if low in ("his", "her") else None
     if earlier is not None:
-        # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
-        return Ref(role="name", name=earlier.name, kind=earlier.kind)
+        # "Kirsty came home with her partner Ruairidh": Kirsty's partner; "Mum visited her
+        # sister Ines": the speaker's mum's, a relative known by her noun.
+        return earlier if earlier.role == "kin" else earlier.model_copy(update={"owner": None})
     if low in ("his", "her", "its") and owner_said_before(tok):
         return None
     relative = ctx.relative_for(low) if low in ("his", "her") else None
