@@ -89,6 +89,7 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
         owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        named = named or _split_name(tok)
         if owner is None:
             return apposed_person(tok, named, _name_of)  # "The instructor, Greta, ..."
         noun = kin_noun(tok)  # "Ivy's great-granny": great-granny
@@ -99,6 +100,15 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             return None
         return Ref(role="kin", owner=owner, noun=noun, kind=kind)
     return None
+
+
+def _split_name(tok: Token) -> Token | None:
+    """ "My hamster Biscuit naps": the name said right after a relative's or pet's noun that
+    the parser split from it and hung on the verb as well."""
+    after = tok.doc[tok.i + 1] if tok.i + 1 < tok.sent.end else None
+    if after is None or after.pos_ != "PROPN" or after.head != tok.head or after.i == tok.head.i:
+        return None
+    return after if after.dep_ in ("compound", "nsubj") and _relation_word(tok) else None
 
 
 def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
@@ -229,7 +239,8 @@ def _relation_noun(tok: Token) -> Token | None:
         titled = child.pos_ == "PROPN" and child.dep_ == "compound" and _family_word(child)
         if (
             child.dep_ in ("compound", "nmod", "amod", "appos")
-            and (child.pos_ == "NOUN" or titled)
+            # "Our parrot Kiwi": the tagger may call the noun an adjective.
+            and (child.pos_ == "NOUN" or titled or child.dep_ == "amod")
             and _relation_word(child)
             and (child.dep_ != "appos" or _owned_relation(tok, child))
         ):
