@@ -217,9 +217,9 @@ class Context:
         return self.last_mention
 
 
-#: Relation nouns: the family nouns of kin_paths.txt and the other relations of reading_kin.txt
-#: (friend, neighbour, boss ...), one list for reading and asking.
-KIN = words("reading_kin") | frozenset(row[0] for row in rows("kin_paths"))
+#: Relation nouns: the family nouns of kin_paths.txt and the other relations of
+#: social_relations.txt (friend, neighbour, boss ...), each noun defined once.
+KIN = words("social_relations") | frozenset(row[0] for row in rows("kin_paths"))
 
 
 #: Family nouns and their sex (data/kin_paths.txt: "dad m parent ..."; "-" for either).
