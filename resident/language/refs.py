@@ -245,18 +245,34 @@ def _relation_noun(tok: Token) -> Token | None:
             and (child.dep_ != "appos" or _owned_relation(tok, child))
         ):
             return child
-    before = tok.doc[tok.i - 1] if tok.i > tok.sent.start else None
+    before = _phrase_before(tok)
     if (
         before is not None
         and before.pos_ == "NOUN"
         and before.dep_ == tok.dep_
-        and before.head == tok.head
         and tok.dep_ != "ROOT"
         and _relation_word(before)
     ):
-        # One noun phrase the parser split in two, each word hung on the verb.
+        # One noun phrase the parser split in two, each word hung on the verb ("our grandson
+        # Yaw lives", "my friend from work, Dave, plays chess").
         return before
     return None
+
+
+def _phrase_before(tok: Token) -> Token | None:
+    """The word beside `tok` under the same head whose phrase ends right before it, commas
+    aside."""
+    end = tok.i - 1
+    while end > tok.sent.start and tok.doc[end].text == ",":
+        end -= 1
+    return next(
+        (
+            c
+            for c in tok.head.children
+            if c.i < tok.i and c != tok and max(t.i for t in c.subtree) == end
+        ),
+        None,
+    )
 
 
 def _owned_relation(name: Token, noun: Token) -> bool:

@@ -73,3 +73,29 @@ def test_she_after_a_relative_with_a_pet_is_the_relative(max_: Max) -> None:
     assert ("Bertie", "age", "eighty-two") in stored
     assert not any(s == "parrot" and p == "age" for s, p, _ in stored)  # trap: not the bird
     assert "eighty" in _answer(max_.say("How old is Bertie?", oli))
+
+
+def test_a_persons_noun_set_beside_a_name_says_what_they_are(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("Yesterday I bumped into Marek, a retired postman, at the market.", ines)
+    assert ("Marek", "is_a", "retired postman") in _stored(max_, turn.claims)
+    # Trap: a town set beside its noun is no person with a kind.
+    turn = max_.say("We drove through Bristol, a busy city, on Sunday.", oli)
+    assert not any(p == "is_a" for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_a_relation_noun_with_its_own_phrase_before_the_name(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    turn = max_.say("My friend from the choir, Hannah, bakes sourdough.", ines)
+    stored = _stored(max_, turn.claims)
+    assert ("Hannah", "friend_of", "Ines") in stored
+    assert ("Hannah", "bakes", "Sourdough") in stored
+    # Trap: one person, not a friend who bakes besides Hannah.
+    assert not any(s == "Ines's friend" for s, _, _ in stored)
+
+
+def test_no_one_is_their_own_relative(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    turn = max_.say("Her neighbour Farida teaches yoga.", ines)
+    stored = _stored(max_, turn.claims)
+    assert ("Farida", "neighbour_of", "Farida") not in stored
