@@ -73,10 +73,10 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
             named = Ref(role="name", name=_name_of(called), kind=given)
             out.extend(_kin_edge(tok, named, ctx))
             ctx.remember(_name_of(called), given)
-        elif tok.pos_ == "PROPN" and (kind := apposed_kind_of(tok, _name_of)) is not None:
+        elif tok.pos_ == "PROPN" and (said := apposed_kind_of(tok, _name_of)) is not None:
             # "Dave, a plumber, fixed our sink", "we met Ruth, a retired nurse": what the
             # name is, said beside it.
-            out.append(kind)
+            out.append(said)
         elif tok.pos_ == "NOUN" and is_pet(noun) and _named_pet(tok):
             # "we have loads of pets, a dog called Bo, two cats called Tom and Jerry": each
             # named pet of a list the parser hung anywhere, its owner who keeps them.
