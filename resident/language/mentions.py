@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.antecedents import named_noun, relation_kind, rivals_of, yours
+from resident.language.antecedents import keeper_of, named_noun, relation_kind, rivals_of, yours
 from resident.language.refs import _name_of, _noun_lemma, bare_relative
 
 if TYPE_CHECKING:
@@ -31,6 +31,8 @@ def note_mentions(sent: Span, ctx: Context) -> None:
                 # "my dog, Rex": what the noun named is.
                 ctx.remember(_name_of(tok), given)
                 ctx.rivals = rivals_of(tok, _name_of)
+                if given == "animal":
+                    ctx.keeper = keeper_of(tok, _name_of)
                 continue
             if tok.dep_ == "attr" and any(
                 c.lower_ in ("i", "we") for c in tok.head.children if c.dep_ == "nsubj"

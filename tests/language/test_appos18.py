@@ -66,6 +66,17 @@ def test_my_dog_is_never_another_persons_dog(max_: Max) -> None:
     assert "bolt" in _answer(max_.say("What is the dog called?", ines))
 
 
+def test_she_after_an_aunt_with_a_named_dog_is_the_aunt(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("My aunt Greta has a spaniel called Toffee. She is seventy-one.", ines)
+    stored = _stored(max_, turn.claims)
+    assert ("Greta", "age", "seventy-one") in stored
+    assert not any(s == "Toffee" and p == "age" for s, p, _ in stored)  # trap: not the dog
+    # "he" cannot be the aunt: the dog.
+    turn = max_.say("My sister Ada has a terrier called Nacho. He is four.", oli)
+    assert ("Nacho", "age", "four") in _stored(max_, turn.claims)
+
+
 def test_she_after_a_relative_with_a_pet_is_the_relative(max_: Max) -> None:
     ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
     turn = max_.say("My uncle Bertie keeps a parrot. He is eighty-two.", ines)
