@@ -60,6 +60,9 @@ def apposed_kind_of(name: Token, name_of: Callable[[Token], str]) -> Statement |
         return None
     if not any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children):
         return None
+    before = noun.doc[noun.left_edge.i - 2] if noun.left_edge.i >= 2 else None
+    if before is None or (before != name and before.head != name):
+        return None  # not said right after the name ("ronan is 10 and ... pets, a dog")
     lexname = lexicon.first_lexname(noun.lemma_.lower(), "n")
     if lexname not in ("noun.person", "noun.animal"):
         return None
