@@ -143,6 +143,24 @@ def rivals_of(tok: Token, name_of: Callable[[Token], str]) -> tuple[Rival, ...]:
     return tuple(out)
 
 
+def keeper_of(tok: Token, name_of: Callable[[Token], str]) -> str | None:
+    """The named person who is the subject of the clause that names an animal (`tok`) in
+    another role ("My aunt Vera has a dog called Toby"): Vera; None otherwise."""
+    if tok.dep_ in ("nsubj", "nsubjpass", "appos", "attr"):
+        return None  # the animal is the subject itself, or what it is said to be
+    verb = tok.head
+    # Up through the noun and a participle of naming ("a dog called Toby") to the clause.
+    while (verb.pos_ not in ("VERB", "AUX") or verb.dep_ == "acl") and verb.head != verb:
+        verb = verb.head
+    # "My aunt Vera has ...": the name, whether beside the relative's noun or a second subject.
+    said = [c for c in verb.children if c.dep_ == "nsubj"]
+    said += [a for c in said for a in c.children if c.pos_ == "NOUN" and a.dep_ == "appos"]
+    subject = next((c for c in said if c.pos_ == "PROPN"), None)
+    if subject is None or subject.ent_type_ not in ("", "PERSON"):
+        return None
+    return name_of(subject)
+
+
 def _plural(noun: Token) -> bool:
     """A plural noun ("parents", "dogs"): no he/she/it names it (they is read elsewhere)."""
     return "Plur" in noun.morph.get("Number", [])

@@ -48,3 +48,24 @@ def _set_off(named: Token) -> bool:
     """Is the name set off by a comma ("The instructor, Greta,")?"""
     first = min(t.i for t in named.subtree)
     return first > 0 and named.doc[first - 1].text == ","
+
+
+def apposed_kind_of(name: Token, name_of: Callable[[Token], str]) -> Statement | None:
+    """ "Dave, a plumber, ...", "Ruth, a retired nurse": a person's or an animal's noun set off
+    beside a name, with an article, says what the one named is (is_a). A relative's or pet's
+    noun with an owner ("Rex, our dog") is a relation, read as such (refs._relation_noun)."""
+    noun = next((c for c in name.children if c.dep_ == "appos" and c.pos_ == "NOUN"), None)
+    # The small recogniser calls many a first name an organisation ("Marek, a postman").
+    if noun is None or name.ent_type_ not in ("", "PERSON", "ORG") or not _set_off(noun):
+        return None
+    if not any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children):
+        return None
+    before = noun.doc[noun.left_edge.i - 2] if noun.left_edge.i >= 2 else None
+    if before is None or (before != name and before.head != name):
+        return None  # not said right after the name ("ronan is 10 and ... pets, a dog")
+    lexname = lexicon.first_lexname(noun.lemma_.lower(), "n")
+    if lexname not in ("noun.person", "noun.animal"):
+        return None
+    kind = "person" if lexname == "noun.person" else "animal"
+    named = Ref(role="name", name=name_of(name), kind=kind)
+    return Statement(subject=named, predicate="is_a", object=phrase(noun), verb="be")

@@ -40,6 +40,8 @@ from resident.language.matching import (
     same_meaning,
     verb_group,
 )
+from resident.language.placed import PLACE_PREPS as _PLACE_PREPS
+from resident.language.placed import says_place
 from resident.language.question_reading import (
     _GENERIC,
     _WH,
@@ -87,9 +89,6 @@ GAP_ROLES: dict[str, tuple[str, ...]] = {
 }
 #: "Who did Evan go with?": the preposition left without its object names the role asked.
 _WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
-#: Where someone is, goes or comes from; a motion verb's destination ("moving into sheltered
-#: housing", data/destination_preps.txt) is where they go, whatever preposition says it.
-_PLACE_PREPS = frozenset({"in", "at", "from"}) | words("destination_preps")
 #: The prepositions of where someone is or goes, one for another; "from" says where they left.
 _AT_PREPS = _PLACE_PREPS - {"from"}
 #: The roles that name where a statement happened or led.
@@ -286,7 +285,7 @@ def _roles_score(
     elif gap_roles(query) and query.wh not in ("where", "when") and not _object_fills(query, prep):
         return None
     # "works as a cook" names no place; "works in Bath", "visited Graz" do.
-    place = prep in _PLACE_PREPS or (prep is None and bool(verbs & _PLACE_VERBS))
+    place = says_place(claim, prep) or (prep is None and bool(verbs & _PLACE_VERBS))
     if query.wh == "where" and filler is None and not place:
         return None
     if query.wh == "where" and query.prep == "from" and filler is None and prep != "from":

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.antecedents import copula_named, relation_kind
+from resident.language.apposed import apposed_kind_of
 from resident.language.kin_elided import elided_children
 from resident.language.kinship import kin_noun, kin_nouns, relation_predicate
 from resident.language.refs import (
@@ -72,6 +73,10 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
             named = Ref(role="name", name=_name_of(called), kind=given)
             out.extend(_kin_edge(tok, named, ctx))
             ctx.remember(_name_of(called), given)
+        elif tok.pos_ == "PROPN" and (said := apposed_kind_of(tok, _name_of)) is not None:
+            # "Dave, a plumber, fixed our sink", "we met Ruth, a retired nurse": what the
+            # name is, said beside it.
+            out.append(said)
         elif tok.pos_ == "NOUN" and is_pet(noun) and _named_pet(tok):
             # "we have loads of pets, a dog called Bo, two cats called Tom and Jerry": each
             # named pet of a list the parser hung anywhere, its owner who keeps them.
@@ -174,6 +179,8 @@ def _kin_edge(
         noun = whole  # "her great-granny Bridie"
     if owner_tok is not None:
         owner = _owner_ref(owner_tok, ctx)
+    if owner is not None and owner.role == "name" and owner.name == named.name:
+        owner = None  # "Her neighbour Priya": "her" is someone else, whom this does not know.
     out = []
     if is_pet(noun):
         kind = _animal_kind(noun_tok, noun)

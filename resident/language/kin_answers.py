@@ -246,8 +246,9 @@ class KinAnsweringMixin(StoringMixin):
     def _of_kind_kept(self, reads: Dictionary, ref: Ref, now: datetime) -> list[str]:
         """ "The horse" when the asker owns none: an animal of that kind MAX holds. Asked
         through a named owner ("Zain's fish", "our fish"), an animal not held as the owner's
-        is someone else's (Zain's cousin's) or no one's said: not the owner's."""
-        plain = ref.owner is not None and ref.owner.role == "speaker" and ref.owner.noun is None
+        is someone else's (Zain's cousin's) or no one's said: not the owner's; so is one asked
+        as "my dog" (question_reading marks "the dog" by its owner's noun)."""
+        plain = ref.owner is not None and ref.owner.role == "speaker" and ref.owner.noun == "the"
         if ref.kind != "animal" or not ref.noun or not plain:
             return []
         return self._of_kind(reads, ref.noun, now)

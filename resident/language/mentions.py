@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.antecedents import (
+    keeper_of,
     main_subject,
     named_noun,
     relation_kind,
@@ -37,6 +38,8 @@ def note_mentions(sent: Span, ctx: Context) -> None:
                 # "my dog, Rex": what the noun named is.
                 ctx.remember(_name_of(tok), given)
                 ctx.rivals = rivals_of(tok, _name_of)
+                if given == "animal":
+                    ctx.keeper = keeper_of(tok, _name_of)
                 continue
             if tok.dep_ == "attr" and any(
                 c.lower_ in ("i", "we") for c in tok.head.children if c.dep_ == "nsubj"

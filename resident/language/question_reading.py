@@ -524,7 +524,10 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
         and any(c.lower_ == "the" for c in tok.children)
     ):
         kind = "person" if noun in KIN else "animal"
-        ref = Ref(role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind=kind)
+        # The owner is marked as said by "the": "the horse" may be the household's
+        # (kin_answers._of_kind_kept), "my dog" is never someone else's.
+        the = Ref(role="speaker", kind="person", noun="the")
+        ref = Ref(role="kin", owner=the, noun=noun, kind=kind)
     owner = next((c for c in tok.children if c.dep_ == "poss"), None)
     if ref is not None and ref.role == "kin" and owner is not None and owner.lower_ == "our":
         # "our daughter": the asker's, else their family's or household's (kin_answers._we).

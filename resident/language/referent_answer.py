@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 
 from resident.language.ellipsis import hedged
 from resident.language.lexicon import never_someone
+from resident.language.statement import KIN as _KIN
 from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
-_KIN = words("reading_kin")
 _REPORTING = words("reading_reporting") | words("belief_verbs")
 #: Pronouns that would point at the relative asked about from inside the answer's sentence.
 _POINTING = frozenset({"him", "her", "his", "hers", "them", "their"})

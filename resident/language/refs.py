@@ -99,6 +99,7 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
         owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        named = named or _split_name(tok)
         if owner is None:
             return apposed_person(tok, named, _name_of)  # "The instructor, Greta, ..."
         noun = kin_noun(tok)  # "Ivy's great-granny": great-granny
@@ -109,6 +110,15 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             return None
         return Ref(role="kin", owner=owner, noun=noun, kind=kind)
     return None
+
+
+def _split_name(tok: Token) -> Token | None:
+    """ "My hamster Biscuit naps": the name said right after a relative's or pet's noun that
+    the parser split from it and hung on the verb as well."""
+    after = tok.doc[tok.i + 1] if tok.i + 1 < tok.sent.end else None
+    if after is None or after.pos_ != "PROPN" or after.head != tok.head or after.i == tok.head.i:
+        return None
+    return after if after.dep_ in ("compound", "nsubj") and _relation_word(tok) else None
 
 
 def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
@@ -241,23 +251,40 @@ def _relation_noun(tok: Token) -> Token | None:
         titled = child.pos_ == "PROPN" and child.dep_ == "compound" and _family_word(child)
         if (
             child.dep_ in ("compound", "nmod", "amod", "appos")
-            and (child.pos_ == "NOUN" or titled)
+            # "Our parrot Kiwi": the tagger may call the noun an adjective.
+            and (child.pos_ == "NOUN" or titled or child.dep_ == "amod")
             and _relation_word(child)
             and (child.dep_ != "appos" or _owned_relation(tok, child))
         ):
             return child
-    before = tok.doc[tok.i - 1] if tok.i > tok.sent.start else None
+    before = _phrase_before(tok)
     if (
         before is not None
         and before.pos_ == "NOUN"
         and before.dep_ == tok.dep_
-        and before.head == tok.head
         and tok.dep_ != "ROOT"
         and _relation_word(before)
     ):
-        # One noun phrase the parser split in two, each word hung on the verb.
+        # One noun phrase the parser split in two, each word hung on the verb ("our grandson
+        # Yaw lives", "my friend from work, Dave, plays chess").
         return before
     return None
+
+
+def _phrase_before(tok: Token) -> Token | None:
+    """The word beside `tok` under the same head whose phrase ends right before it, commas
+    aside."""
+    end = tok.i - 1
+    while end > tok.sent.start and tok.doc[end].text == ",":
+        end -= 1
+    return next(
+        (
+            c
+            for c in tok.head.children
+            if c.i < tok.i and c != tok and max(t.i for t in c.subtree) == end
+        ),
+        None,
+    )
 
 
 def _owned_relation(name: Token, noun: Token) -> bool:
@@ -296,8 +323,9 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
         return None  # "Sheila told Maureen ... near her daughter": whose is not said
     earlier = _named_before(tok, ctx) if low in ("his", "her") else None
     if earlier is not None:
-        # "Kirsty came home with her partner Ruairidh": Kirsty's partner.
-        return Ref(role="name", name=earlier.name, kind=earlier.kind)
+        # "Kirsty came home with her partner Ruairidh": Kirsty's partner; "Mum visited her
+        # sister Ines": the speaker's mum's, a relative known by her noun.
+        return earlier if earlier.role == "kin" else earlier.model_copy(update={"owner": None})
     if low in ("his", "her", "its") and owner_said_before(tok):
         return None
     relative = ctx.relative_for(low) if low in ("his", "her") else None

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.reparse import Reparse
+from resident.language.statement import KIN, is_pet
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -101,12 +103,32 @@ def said_again(clause: Token) -> str | None:
         # "one daughter, her name is Anika": two sentences run together, not a relative
         # clause (clauses.introduced_name reads it).
         return None
+    if relative is None and _named_subject(noun, subjects):
+        # "Our cat Pixel sleeps on the radiator", parsed as a cat that Pixel sleeps: no
+        # relative clause, the name of the noun before it and the verb's subject; set off
+        # by commas ("Our cat, Pixel, sleeps ..."), as the parser reads a name beside a noun.
+        upto = max(t.i for t in subjects[0].subtree)
+        said = [t.text + (" ," if t.i == upto else "") for t in rest]
+        return " ".join([named, ",", *said])
     has_subject = bool(subjects)
     if not has_subject:
         # "my sister, who lives in Oslo": she is who lives there.
         return " ".join([named, *(t.text for t in rest)])
     at = _insertion(clause, rest)
     return " ".join([*(t.text for t in rest[:at]), named, *(t.text for t in rest[at:])])
+
+
+def _named_subject(noun: Token, subjects: list[Token]) -> bool:
+    """Is the clause's one subject a name said right after an owned relative's, pet's or
+    person's noun ("my cat Pixel sleeps", "her brother Tom works")? The noun then names it."""
+    if len(subjects) != 1 or subjects[0].pos_ != "PROPN":
+        return False
+    if min(t.i for t in subjects[0].subtree) != noun.i + 1:
+        return False
+    if not any(c.dep_ == "poss" for c in noun.children):
+        return False
+    lemma = noun.lemma_.lower()
+    return lemma in KIN or is_pet(lemma) or lexicon.first_lexname(lemma, "n") == "noun.person"
 
 
 def relative_sentences(sent: Span, reparse: Reparse) -> Iterator[Span]:

@@ -110,6 +110,10 @@ class Context:
     #: whoever answers ("How's your mum?" - "She's coming in July": the answerer's mum).
     asked_by: str | None = None
 
+    #: The person whose clause named the last mention, an animal they have ("My aunt Vera has
+    #: a dog called Toby"): "she" next is Vera when the talk showed her a woman.
+    keeper: str | None = None
+
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
         self.relative_speaker, self.asked_by = self.speaker, None
@@ -140,6 +144,11 @@ class Context:
     def note_sex(self, name: str, sex: str) -> None:
         if sex in ("m", "f"):
             self.sexes[name.lower()] = sex
+
+    def shown_as(self, name: str, pronoun: str) -> bool:
+        """Has the talk shown `name` of the sex of the personal pronoun he/she/him/her?"""
+        said = table("pronoun_sex").get(pronoun.lower())
+        return said is not None and self.sexes.get(name.lower()) == said
 
     def agrees(self, name: str, pronoun: str) -> bool:
         """Could a he/she/his/her name `name`? Not where the talk showed the other sex."""
@@ -218,7 +227,7 @@ class Context:
         return self.thing if self.thing and self.turn == self.thing_turn else None
 
     def remember(self, name: str, kind: str) -> None:
-        self.rivals = ()
+        self.rivals, self.keeper = (), None
         if kind in ("person", "animal") and all(r.name != name for r in self.group):
             self.group = ()  # "Ana and Tom moved. Lena came too. They ...": not the pair.
         self.relative_last = False
@@ -243,15 +252,19 @@ class Context:
             return None
         if not fits_kind(pronoun, self.last_mention[1]):
             return None  # "it" names an animal only
+        keeper = self.keeper
+        if self.last_mention[1] == "animal" and keeper and self.shown_as(keeper, pronoun):
+            # The subject before the animal it has, known to be of the pronoun's sex.
+            return (keeper, "person")
         plural = pronoun.lower() in ("they", "them", "their")  # "Ada and Ben ... their": both
         if not plural and any(rival_blocks(r, pronoun, self.agrees) for r in self.rivals):
             return None  # "We have a dog called Rex and a cat called Mochi. He ...": either.
         return self.last_mention
 
 
-#: Relation nouns: the family nouns of kin_paths.txt and the other relations of reading_kin.txt
-#: (friend, neighbour, boss ...), one list for reading and asking.
-KIN = words("reading_kin") | frozenset(row[0] for row in rows("kin_paths"))
+#: Relation nouns: the family nouns of kin_paths.txt and the other relations of
+#: social_relations.txt (friend, neighbour, boss ...), each noun defined once.
+KIN = words("social_relations") | frozenset(row[0] for row in rows("kin_paths"))
 
 
 #: Family nouns and their sex (data/kin_paths.txt: "dad m parent ..."; "-" for either).
