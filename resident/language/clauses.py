@@ -52,6 +52,7 @@ from resident.language.kin import (
     note_introduced,
     said_together,
 )
+from resident.language.named_kinds import named_kind_edges, role_kind_edges
 from resident.language.objects import (
     _direct_object,
     conditional,
@@ -80,9 +81,7 @@ from resident.language.refs import (
     _noun_lemma,
     _object_ref,
     _object_text,
-    named_kind_edges,
     opens_clause,
-    role_kind_edges,
     subject_ref,
 )
 from resident.language.roles import RoleFill, clause_roles, is_time, modality

@@ -25,7 +25,7 @@ from resident.language.antecedents import (
 )
 from resident.language.apposed import apposed_person
 from resident.language.kinship import kin_noun, kin_nouns
-from resident.language.objects import counted_parts, qualified_indefinite
+from resident.language.objects import qualified_indefinite
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.statement import (
     _DROP_DET,
@@ -35,7 +35,6 @@ from resident.language.statement import (
     KIN,
     Context,
     Ref,
-    Statement,
     family_sex,
     is_elder,
     is_pet,
@@ -433,34 +432,6 @@ def _named_kind(noun: str, named: Token) -> str:
     if named.ent_type_ == "PERSON" or lexicon.first_lexname(noun, "n") == "noun.person":
         return "person"
     return "thing"
-
-
-def named_kind_edges(tok: Token, ctx: Context) -> list[Statement]:
-    """ "a band called Static Fox" -> Static Fox is_a band: what a name given with "called"
-    names, for a noun that is neither a relative nor a pet (their edges say it already) nor a
-    person (a "man called Marcus" says no more than that he is someone); and what a count
-    before the noun says it has ("a three-legged cat named Tripod": Tripod has three legs)."""
-    named = _naming(tok)
-    ref = None if named is None or not _called(tok, named) else _object_ref(tok, ctx)
-    if ref is None or not ref.name:
-        return []
-    noun = _noun_lemma(tok)
-    out = [
-        Statement(subject=ref, predicate="has", object=part, literal=True, verb="have")
-        for part in counted_parts(tok)
-    ]
-    if ref.kind == "thing" and noun not in KIN and not is_pet(noun):
-        out.append(Statement(subject=ref, predicate="is_a", object=noun, verb="be"))
-    return out
-
-
-def role_kind_edges(verb: Token, ctx: Context) -> list[Statement]:
-    """What a name given inside a clause's prepositional phrase names ("plays drums in a band
-    called Static Fox": Static Fox is_a band)."""
-    preps = [c for c in verb.children if c.dep_ == "prep"]
-    return [
-        e for p in preps for o in p.children if o.dep_ == "pobj" for e in named_kind_edges(o, ctx)
-    ]
 
 
 def _noun_lemma(tok: Token) -> str:
