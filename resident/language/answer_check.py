@@ -29,6 +29,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from resident.language import lexicon
+from resident.language.placed import says_place
 from resident.language.when_days import MONTHS, WEEKDAYS
 from resident.language.words import table, words
 
@@ -230,7 +231,9 @@ def answers_question(sent: Span, short: str, views: Sequence[ClaimView]) -> bool
     if kind == "duration":
         return _has_time(said)
     if kind == "place":
-        return _place(short, said)
+        # A position said of a thing ("sleeps on the radiator") is where: placed.py's one
+        # definition of a claim that says a place, by its preposition and its object's class.
+        return _place(short, said) or any(says_place(v.claim, None) for v in views)
     if kind == "doing":
         return _doing(short, said, views)
     if kind == "person":
