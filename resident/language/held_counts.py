@@ -4,7 +4,7 @@ number said with the noun ("we have two cats"). Reads the graph through the dict
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from resident.language import lexicon
@@ -16,6 +16,9 @@ from resident.language.matching import claim_verbs
 from resident.language.statement import is_pet
 from resident.language.words import words
 from resident.records import Claim
+
+#: The number said of a household's things when two told of may be one ("a spaniel", "a dog").
+NOT_SURE = "not sure"
 
 
 def held_members(
@@ -67,7 +70,8 @@ def _said_count(
             number = counted((noun,), label, held.get(c.id, ()))
             if number is not None and said is None and (of_kind or is_kind(label, noun)):
                 said = (number, c)
-    _join_unnamed(reads, members, unnamed)
+    if not _join_unnamed(reads, members, unnamed):
+        return (NOT_SURE, next(iter(unnamed.values())))
     return said
 
 
@@ -84,9 +88,10 @@ def _one_unnamed(label: str, noun: str) -> bool:
     return one and number_in(label) is None and _held_kind(label, noun)
 
 
-def _join_unnamed(reads: Dictionary, members: dict[str, Claim], unnamed: dict[str, Claim]) -> None:
+def _join_unnamed(reads: Dictionary, members: dict[str, Claim], unnamed: dict[str, Claim]) -> bool:
     """ "We have a cat and a tortoise": each kind held with no name is one more member,
-    unless a member named is of that kind (the cat said of is Biscuit, said by name)."""
+    unless a member named is of that kind (the cat said of is Biscuit, said by name). False
+    when the count is not sure."""
     named_kinds = {
         reads.label(k.object_value).lower()
         for m in members
@@ -95,6 +100,14 @@ def _join_unnamed(reads: Dictionary, members: dict[str, Claim], unnamed: dict[st
     for kind, claim in unnamed.items():
         if not any(is_kind(named, kind) for named in named_kinds):
             members.setdefault(f"a {kind}", claim)
+    # "We have a spaniel", then "we have a dog": one dog or two, not MAX's to choose.
+    return not overlapping(list(unnamed))
+
+
+def overlapping(labels: list[str]) -> bool:
+    """Are two of the things held, each told by its kind alone, perhaps one ("spaniel" and
+    "dog": a spaniel is a dog)?"""
+    return any(is_kind(a, b) for a in labels for b in labels if a.lower() != b.lower())
 
 
 def _holds(predicate: str) -> bool:
@@ -133,4 +146,16 @@ def distinct_of_kind(views: Iterable[ClaimView], unit: str) -> list[ClaimView]:
         several = (lexicon.base(last, "n") or last) != last
         if label and not several and is_kind(label, unit):
             out.setdefault(label.lower(), v)
-    return list(out.values())
+    # "How many dogs": a spaniel and a dog may be one dog.
+    return [] if overlapping(list(out)) else list(out.values())
+
+
+def kind_counted(object_words: Sequence[str], unit: str) -> str | None:
+    """The kind a "how many" asks of, with the word said before its noun ("How many board
+    games": board_game, by WordNet), or None when that word makes a kind WordNet does not
+    hold (a tennis match is a game, no board game: counting every game would be wrong)."""
+    before = [w for w in object_words[:-1] if w.lower() not in words("count_asking_words")]
+    if not before or object_words[-1] != unit:
+        return unit
+    compound = f"{before[-1]}_{unit}".lower()
+    return compound if lexicon.base(compound, "n") is not None else None
