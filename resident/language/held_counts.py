@@ -97,6 +97,8 @@ def _join_unnamed(reads: Dictionary, members: dict[str, Claim], unnamed: dict[st
         for m in members
         for k in reads.graph.peek_claims(m, "is_a")
     }
+    # "My son Jake" held as son_of: "we have a son" is Jake.
+    named_kinds |= {c.predicate.removesuffix("_of") for c in members.values()}
     for kind, claim in unnamed.items():
         if not any(is_kind(named, kind) for named in named_kinds):
             members.setdefault(f"a {kind}", claim)

@@ -51,3 +51,11 @@ def test_two_kinds_told_alone_that_may_be_one_are_not_counted(max_: Max) -> None
     # A terrier is a dog: one dog or two, MAX cannot tell.
     turn = max_.say("How many dogs do we have?", dov)
     assert answer_of(turn) == "" and turn.reply.startswith("I don't know")
+
+
+def test_a_relative_told_by_kind_is_the_one_named(max_: Max) -> None:
+    wren = person(max_, "Wren")
+    max_.say("My son Jago is at college in Exeter.", wren)
+    max_.say("We have a son, and that is enough for us.", wren)
+    # The son said of is Jago: one child, not two.
+    assert answer_of(max_.say("How many children do we have?", wren)) in ("", "1")
