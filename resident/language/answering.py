@@ -20,7 +20,7 @@ from resident.language.asking import (
 )
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
-from resident.language.counting import bare_number
+from resident.language.counting import bare_number, is_kind
 from resident.language.described import (
     called_asked,
     held_as,
@@ -30,7 +30,7 @@ from resident.language.described import (
 from resident.language.described_answers import DescribedAnsweringMixin
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
-from resident.language.held_counts import distinct_of_kind
+from resident.language.held_counts import distinct_of_kind, kind_counted
 from resident.language.knowledge import (
     Answer,
     facts_of,
@@ -324,7 +324,11 @@ class AnsweringMixin(DescribedAnsweringMixin):
                 # "I know four" after "Four chords": the number alone stands for the noun.
                 said += f" {counted_noun}"
             verbs = claim_verbs(v.claim.predicate)[1]
-            if holds_all(asked, said, verbs) and holds_some(named, said, verbs):
+            # "How many instruments": the cello is one by a sense of the noun's own (is_kind).
+            counts = (
+                query.wh == "how many" and counted_noun and is_kind(v.object_label, counted_noun)
+            )
+            if holds_all(asked, said, verbs) and (counts or holds_some(named, said, verbs)):
                 return True
         return False
 
@@ -332,6 +336,7 @@ class AnsweringMixin(DescribedAnsweringMixin):
         """ "How many languages does Ana speak?" when no number was said: the distinct things
         of the kind counted in the statements whose verb answers the question's."""
         unit = query.unit or (query.object_words[-1] if query.object_words else None)
+        unit = None if unit is None else kind_counted(query.object_words, unit)
         if unit is None:
             return None
         reads = ctx.reads or self.dictionary

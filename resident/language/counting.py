@@ -131,7 +131,13 @@ def is_kind(label: str, noun: str) -> bool:
     head = words[-1]
     heads = {head, base_form(head), lexicon.base(head, "n") or head}
     wanted = {noun, base_form(noun), lexicon.base(noun, "n") or noun}
-    return bool(heads & wanted) or any(lexicon.is_a(h, w) for h in heads for w in wanted)
+    # The noun asked in any of its senses: "instrument" is a musical instrument only in its
+    # sixth ("How many instruments does Tom play?": the cello, a frequent sense of its own).
+    # "Times" counted is occasions, never a day or an hour (senses of "time" further down).
+    kinds = -1 if wanted & words_("frequency_iterations") else None
+    return bool(heads & wanted) or any(
+        lexicon.is_a(h, w, kinds=kinds) for h in heads for w in wanted
+    )
 
 
 def bare_number(label: str) -> str | None:

@@ -4,17 +4,21 @@ number said with the noun ("we have two cats"). Reads the graph through the dict
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from resident.language import lexicon
-from resident.language.counting import counted, is_kind
+from resident.language.counting import counted, is_kind, number_in
 from resident.language.dictionary import Dictionary
 from resident.language.kinship import kin_of
 from resident.language.knowledge import ClaimView
 from resident.language.matching import claim_verbs
+from resident.language.statement import is_pet
 from resident.language.words import words
 from resident.records import Claim
+
+#: The number said of a household's things when two told of may be one ("a spaniel", "a dog").
+NOT_SURE = "not sure"
 
 
 def held_members(
@@ -46,6 +50,7 @@ def _said_count(
     `members` ("Jade has Salt", "Salt is a guinea pig"); a number said with the noun
     ("we have two cats") is returned with its claim."""
     said: tuple[str, Claim] | None = None
+    unnamed: dict[str, Claim] = {}
     for oid in owners:
         # Had, owned, kept, got, adopted: every verb of holding (data/keeping_verbs.txt) says
         # what is held ("we've got three kids", "we keep eleven hens").
@@ -56,14 +61,55 @@ def _said_count(
             kinds = (
                 [] if c.object_entity is None else reads.graph.peek_claims(c.object_entity, "is_a")
             )
-            of_kind = any(is_kind(reads.label(k.object_value), noun) for k in kinds)
+            of_kind = any(_held_kind(reads.label(k.object_value), noun) for k in kinds)
             if of_kind:
                 members.setdefault(c.object_entity or "", c)
+            elif not kinds and _one_unnamed(label, noun):
+                unnamed.setdefault(label.lower(), c)
             # The number is of the noun asked only where the thing had is one.
             number = counted((noun,), label, held.get(c.id, ()))
             if number is not None and said is None and (of_kind or is_kind(label, noun)):
                 said = (number, c)
+    if not _join_unnamed(reads, members, unnamed):
+        return (NOT_SURE, next(iter(unnamed.values())))
     return said
+
+
+def _held_kind(kind: str, noun: str) -> bool:
+    """Is a thing held of kind `kind` a `noun`: by WordNet, or, asked as pets, any animal
+    kept ("we have a parrot called Kiwi": WordNet holds no parrot to be a pet)."""
+    return is_kind(kind, noun) or (noun in words("pet_nouns") and is_pet(kind))
+
+
+def _one_unnamed(label: str, noun: str) -> bool:
+    """Is a thing held only by its kind, one of it ("we have a cat": "cat"), a `noun`?"""
+    head = label.lower().split()[-1] if label.strip() else ""
+    one = bool(head) and label == label.lower() and (lexicon.base(head, "n") or "") == head
+    return one and number_in(label) is None and _held_kind(label, noun)
+
+
+def _join_unnamed(reads: Dictionary, members: dict[str, Claim], unnamed: dict[str, Claim]) -> bool:
+    """ "We have a cat and a tortoise": each kind held with no name is one more member,
+    unless a member named is of that kind (the cat said of is Biscuit, said by name). False
+    when the count is not sure."""
+    named_kinds = {
+        reads.label(k.object_value).lower()
+        for m in members
+        for k in reads.graph.peek_claims(m, "is_a")
+    }
+    # "My son Jake" held as son_of: "we have a son" is Jake.
+    named_kinds |= {c.predicate.removesuffix("_of") for c in members.values()}
+    for kind, claim in unnamed.items():
+        if not any(is_kind(named, kind) for named in named_kinds):
+            members.setdefault(f"a {kind}", claim)
+    # "We have a spaniel", then "we have a dog": one dog or two, not MAX's to choose.
+    return not overlapping(list(unnamed))
+
+
+def overlapping(labels: list[str]) -> bool:
+    """Are two of the things held, each told by its kind alone, perhaps one ("spaniel" and
+    "dog": a spaniel is a dog)?"""
+    return any(is_kind(a, b) for a in labels for b in labels if a.lower() != b.lower())
 
 
 def _holds(predicate: str) -> bool:
@@ -102,4 +148,16 @@ def distinct_of_kind(views: Iterable[ClaimView], unit: str) -> list[ClaimView]:
         several = (lexicon.base(last, "n") or last) != last
         if label and not several and is_kind(label, unit):
             out.setdefault(label.lower(), v)
-    return list(out.values())
+    # "How many dogs": a spaniel and a dog may be one dog.
+    return [] if overlapping(list(out)) else list(out.values())
+
+
+def kind_counted(object_words: Sequence[str], unit: str) -> str | None:
+    """The kind a "how many" asks of, with the word said before its noun ("How many board
+    games": board_game, by WordNet), or None when that word makes a kind WordNet does not
+    hold (a tennis match is a game, no board game: counting every game would be wrong)."""
+    before = [w for w in object_words[:-1] if w.lower() not in words("count_asking_words")]
+    if not before or object_words[-1] != unit:
+        return unit
+    compound = f"{before[-1]}_{unit}".lower()
+    return compound if lexicon.base(compound, "n") is not None else None

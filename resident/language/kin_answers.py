@@ -13,7 +13,7 @@ from resident.language.asking import Query, Resolved, hedge
 from resident.language.counting import number_value
 from resident.language.described import age_order, by_age
 from resident.language.dictionary import Dictionary
-from resident.language.held_counts import held_members, same_noun
+from resident.language.held_counts import NOT_SURE, held_members, same_noun
 from resident.language.kinship import address_groups, family, kin_nouns, kin_of, of_sex
 from resident.language.knowledge import resolve, views
 from resident.language.matching import claim_verbs, modifier_held
@@ -227,6 +227,9 @@ class KinAnsweringMixin(StoringMixin):
         else:
             return None
         shown = views([*members.values(), *([] if said is None else [said[1]])], reads)
+        if said is not None and said[0] == NOT_SURE:
+            told = "\n".join(v.line for v in shown)
+            return _Reply(f"I don't know: two of these may be one.\n{told}")
         stated = None if said is None else number_value(said[0])
         if said is not None and stated is not None and len(members) > stated:
             # "We have two kids" and three named as ours: the two accounts disagree, and

@@ -129,13 +129,14 @@ def related(lemma: str, pos: str = "v", depth: int = 1) -> frozenset[str]:
     return frozenset(w for w in out if "_" not in w)
 
 
-def is_a(word: str, ancestor: str, senses: int | None = 2) -> bool:
+def is_a(word: str, ancestor: str, senses: int | None = 2, kinds: int | None = -1) -> bool:
     """Does a frequent sense of noun `word` (the first `senses` of each word; None: any)
-    have `ancestor` among its hypernyms ("dog" is an "animal", "cilantro" is a "herb")?"""
+    have `ancestor` among its hypernyms ("dog" is an "animal", "cilantro" is a "herb")?
+    `kinds`, where given, is how many senses of `ancestor` count instead (None: any)."""
     wn = _load()
     if wn is None:
         return word.lower() == ancestor.lower()
-    targets = set(wn.synsets(ancestor.lower(), "n")[:senses])
+    targets = set(wn.synsets(ancestor.lower(), "n")[: senses if kinds == -1 else kinds])
     for sense in wn.synsets(word.lower(), "n")[:senses]:
         if sense in targets or targets & set(sense.closure(lambda s: s.hypernyms())):
             return True
