@@ -60,7 +60,7 @@ def between(
         predicate=predicate,
         object="",
         negated=_negated(verb),
-        mood=_mood(verb),
+        mood=_mood(verb) or "fact",
         verb=verb.lemma_.lower(),
     )
     relation = told.model_copy(
