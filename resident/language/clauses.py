@@ -67,7 +67,7 @@ from resident.language.objects import (
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
-from resident.language.reciprocal import between
+from resident.language.reciprocal import between, lost_conjunct
 from resident.language.refs import (
     _conjuncts,
     _is_literal,
@@ -178,7 +178,9 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     if group:
         ctx.last_mention, ctx.mention_turn = mentioned  # "they" makes no one "she" next
     # "Three of us live here: me, Raj and Tomas": each one listed.
+    lost = lost_conjunct(subj_tok)  # "Grandad and I planted": Grandad, hung apart
     listed = partitive_members(subj_tok) or (
+        *(() if lost is None else (lost,)),
         subj_tok,
         *(c for c in subj_tok.conjuncts if c.i > subj_tok.i),
     )

@@ -73,3 +73,20 @@ def between(
         }
     )
     return [relation]
+
+
+def lost_conjunct(subj_tok: Token) -> Token | None:
+    """The first person of "Grandad and I planted the tree" when the parser made "Grandad" the
+    sentence's root (or a loose noun of the verb) and "I" the verb's only subject: a noun
+    right before the "and" that opens the subject, governed by no verb as an argument."""
+    if subj_tok.i < 2 or subj_tok.dep_ != "nsubj":
+        return None
+    cc = subj_tok.doc[subj_tok.i - 1]
+    noun = cc.head
+    if cc.lower_ != "and" or cc.dep_ != "cc" or noun.i >= cc.i:
+        return None
+    loose = noun.dep_ == "ROOT" or (noun.dep_ == "npadvmod" and noun.head == subj_tok.head)
+    right_before = max(t.i for t in noun.subtree if t.i < cc.i) == cc.i - 1
+    if not loose or not right_before or noun.pos_ not in ("NOUN", "PROPN"):
+        return None
+    return noun
