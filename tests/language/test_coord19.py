@@ -54,3 +54,17 @@ def test_the_other_one_of_a_joined_subject_is_the_companion(max_: Max) -> None:
     max_.say("Me and my cousin Dara went to Porto in May.", ines)
     assert "ines" in _answer(max_.say("Who did Dara go to Porto with?", oli))
     assert "may" in _answer(max_.say("When did Ines go to Porto?", oli))
+
+
+def test_parting_ends_the_relation_between_the_two(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    dating = next(
+        c for c in max_.say("Kemal dates Sofia.", ines).claims if c["predicate"] == "dates"
+    )
+    other = next(
+        c for c in max_.say("Bruno dates Clara.", ines).claims if c["predicate"] == "dates"
+    )
+    max_.say("Kemal and Sofia broke up.", ines)
+    assert max_.graph.peek_claim(dating["id"]).valid_to is not None
+    # The trap: the parting of two people ends no one else's relation.
+    assert max_.graph.peek_claim(other["id"]).valid_to is None
