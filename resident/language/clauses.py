@@ -178,7 +178,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     if group:
         ctx.last_mention, ctx.mention_turn = mentioned  # "they" makes no one "she" next
     # "Three of us live here: me, Raj and Tomas": each one listed.
-    lost = lost_conjunct(subj_tok)  # "Grandad and I planted": Grandad, hung apart
+    lost = lost_conjunct(subj_tok, ctx)  # "Grandad and I planted": Grandad, hung apart
     listed = partitive_members(subj_tok) or (
         *(() if lost is None else (lost,)),
         subj_tok,

@@ -75,7 +75,7 @@ def between(
     return [relation]
 
 
-def lost_conjunct(subj_tok: Token) -> Token | None:
+def lost_conjunct(subj_tok: Token, ctx: Context) -> Token | None:
     """The first person of "Grandad and I planted the tree" when the parser made "Grandad" the
     sentence's root (or a loose noun of the verb) and "I" the verb's only subject: a noun
     right before the "and" that opens the subject, governed by no verb as an argument."""
@@ -89,4 +89,5 @@ def lost_conjunct(subj_tok: Token) -> Token | None:
     right_before = max(t.i for t in noun.subtree if t.i < cc.i) == cc.i - 1
     if not loose or not right_before or noun.pos_ not in ("NOUN", "PROPN"):
         return None
-    return noun
+    # Only someone MAX can name: "Great news and I got the job" has no second subject.
+    return noun if subject_ref(noun, ctx) is not None else None
