@@ -87,7 +87,9 @@ def lost_conjunct(subj_tok: Token, ctx: Context) -> Token | None:
         return None
     loose = noun.dep_ == "ROOT" or (noun.dep_ == "npadvmod" and noun.head == subj_tok.head)
     right_before = max(t.i for t in noun.subtree if t.i < cc.i) == cc.i - 1
-    if not loose or not right_before or noun.pos_ not in ("NOUN", "PROPN"):
+    # "Last Sunday, ... and I walked": a day is no one, whatever name it seems.
+    person = noun.pos_ in ("NOUN", "PROPN") and noun.ent_type_ in ("", "PERSON")
+    if not loose or not right_before or not person:
         return None
     # Only someone MAX can name: "Great news and I got the job" has no second subject.
     return noun if subject_ref(noun, ctx) is not None else None
