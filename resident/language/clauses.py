@@ -19,28 +19,24 @@ from resident.language.attributes import (
 from resident.language.clause_parts import (
     _gerund_after_prep,
     _goes_somewhere,
-    _item_counts,
     _misparsed_subject,
     _mood,
     _negated,
-    _object_key,
     _plan_verb,
     _preps,
     _read_clause_inner,
     _restated,
     _side_by_side,
     _time_tokens,
-    borrowed_time,
     clause_heads,
     listed_after,
-    overlaps,
     passive_modality,
     said_whole,
     subject_edges,
     wished_object,
 )
 from resident.language.events_said import event_by_its_time
-from resident.language.frequency import frequency, habit_done
+from resident.language.frequency import habit_done
 from resident.language.kin import (
     _kin_by_copula,
     _kin_edge,
@@ -61,18 +57,17 @@ from resident.language.objects import (
     counted,
     has_number,
     light_object,
-    measures,
     partitive_members,
     physical_thing,
     praise_of_thing,
     role_only,
     speaker_elided,
-    time_clauses,
     verb_like,
 )
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
+from resident.language.reciprocal import between, lost_conjunct
 from resident.language.refs import (
     _conjuncts,
     _is_literal,
@@ -84,7 +79,9 @@ from resident.language.refs import (
     opens_clause,
     subject_ref,
 )
-from resident.language.roles import RoleFill, clause_roles, is_time, modality
+from resident.language.role_fill import roles_but as _roles_but
+from resident.language.role_fill import with_roles as _with_roles
+from resident.language.roles import is_time, modality
 from resident.language.standing import stance
 from resident.language.statement import (
     _PLACE_WORDS,
@@ -181,12 +178,15 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     if group:
         ctx.last_mention, ctx.mention_turn = mentioned  # "they" makes no one "she" next
     # "Three of us live here: me, Raj and Tomas": each one listed.
+    lost = lost_conjunct(subj_tok, ctx)  # "Grandad and I planted": Grandad, hung apart
     listed = partitive_members(subj_tok) or (
+        *(() if lost is None else (lost,)),
         subj_tok,
         *(c for c in subj_tok.conjuncts if c.i > subj_tok.i),
     )
     for tok in () if group else listed:
         out.extend(_read_clause_for(verb, tok, ctx, skip_intro))
+    out += [] if group else between(verb, listed, out, ctx)  # "Tom and I met": each other
     ctx.remember_group(said_together(verb, out, ctx))
     return _with_roles(verb, subj_tok, out)
 
@@ -199,20 +199,34 @@ def read_clause_as(verb: Token, subject: Ref, subj_tok: Token, ctx: Context) -> 
 
 
 def _passive(verb: Token, ctx: Context) -> list[Statement]:
+    """A passive clause, for each person of its subject ("Tom and I are getting married"), and
+    the relation between two of them when the verb is one they do to each other."""
+    subj_tok = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    if subj_tok is None:
+        return _passive_for(verb, None, None, ctx)
+    # Things listed ("the roses and the tulips were planted") are read as one phrase, as before.
+    more = (c for c in subj_tok.conjuncts if c.i > subj_tok.i)
+    listed = [subj_tok, *(c for c in more if subject_ref(c, ctx) is not None)]
+    out = [st for tok in listed for st in _passive_for(verb, subj_tok, tok, ctx)]
+    return out + _with_roles(verb, subj_tok, between(verb, listed, out, ctx))
+
+
+def _passive_for(
+    verb: Token, subj_tok: Token | None, tok: Token | None, ctx: Context
+) -> list[Statement]:
     """A passive clause is read only for what its question names ("Ana was born on 3 May":
     "when born" is her birthday); its subject is not who did it."""
-    subj_tok = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
-    subject = None if subj_tok is None else subject_ref(subj_tok, ctx)
-    subject = subject or thing_subject(subj_tok, ctx)  # "the fridge was delivered"
+    subject = None if tok is None else subject_ref(tok, ctx)
+    subject = subject or thing_subject(tok, ctx)  # "the fridge was delivered"
     asked = None if subject is None else asked_as_statement(verb, subject)
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
     if subject is not None and not asked and state is None and not by_someone(verb):
         state = done_to(verb, subject)  # "I was promoted on Monday"
-    someone = subject is not None or (subj_tok is not None and subj_tok.pos_ == "NOUN")
-    if subj_tok is not None and someone and not asked and state is None:
+    someone = subject is not None or (tok is not None and tok.pos_ == "NOUN")
+    if subj_tok is not None and tok is not None and someone and not asked and state is None:
         # "I was visited by the vicar": the vicar visits me; "The roses were planted by
         # Margaret": Margaret plants the roses (a thing, no one the reader names).
-        active = done_by(verb, subject, subj_tok, ctx)
+        active = done_by(verb, subject, tok, ctx)
         done = [] if active is None else _with_roles(verb, subj_tok, [active])
         # The doer is the subject now, no role beside it.
         return [st.model_copy(update={"roles": _roles_but(st, "agent")}) for st in done]
@@ -220,59 +234,6 @@ def _passive(verb: Token, ctx: Context) -> list[Statement]:
         return [] if asked is None else [asked]
     said = passive_modality(verb)
     return [st.model_copy(update={"modality": said}) for st in _with_roles(verb, subj_tok, [state])]
-
-
-def _roles_but(st: Statement, role: str) -> tuple[RoleFill, ...]:
-    return tuple(r for r in st.roles if r.role != role)
-
-
-def _with_roles(
-    verb: Token, subj_tok: Token | None, statements: list[Statement]
-) -> list[Statement]:
-    """Each statement of the clause with the clause's other arguments as its roles (less the
-    one that became its object) and the clause's modality."""
-    if not statements:
-        return statements
-    used = set() if subj_tok is None else {t.i for t in subj_tok.subtree}
-    # "Kirsty is a doctor in Glasgow": what the copula's noun is said with is the clause's too.
-    obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
-    roles = clause_roles(verb, used, obj) + time_clauses(verb) + measures(verb, used)
-    roles += frequency(verb, used)  # "twice a month": how often, as its manner
-    said = modality(verb, _mood(verb))
-    listed = [] if obj is None else listed_after(verb, obj)
-    borrowed = borrowed_time(verb)
-    counts = _item_counts([] if obj is None else [obj, *listed])
-    out = []
-    for st in statements:
-        if st.roles or st.verb == "be" and st.predicate == "pet_of" or st.object == "":
-            out.append(st)
-            continue
-        own = st.object.lower()
-        # A role that holds the object ("to teaching law" for "teaches law") is the object.
-        kept = tuple(r for r in roles if not overlaps(own, r.text.lower()))
-        if st.predicate == "is_a":
-            # "He was a volunteer for ten years": how long, not where, when or with whom.
-            kept = tuple(r for r in kept if r.role == "duration")
-            if not kept:
-                out.append(st)
-                continue
-        first = counts.get(_object_key(obj)) if obj is not None else None
-        mine = counts.get(own)
-        if mine != first:
-            # "sixty sheep, a few goats and two donkeys": each item its own count.
-            kept = tuple(r for r in kept if r.role != "quantity" or r.text != first)
-            if mine is not None:
-                kept = (*kept, RoleFill(role="quantity", text=mine))
-        elif mine is not None and not any(r.role == "quantity" for r in kept):
-            kept = (*kept, RoleFill(role="quantity", text=mine))  # "roses, forty bushes"
-        if borrowed is not None and st.when == borrowed:
-            # A time the parser hung on another verb that is this clause's (`clause_time`).
-            kept = (*kept, RoleFill(role="time", text=borrowed))
-        mood = {"past": "done", "plan": "plan", "wish": "wish"}.get(st.mood, said)
-        out.append(st.model_copy(update={"roles": kept, "modality": mood}))
-    # What the clause says first, then who its people are ("Lena lives in Porto", then "Lena
-    # is Ana's sister" from "My sister Lena lives in Porto").
-    return sorted(out, key=lambda st: st.object == "")
 
 
 #: Verbs of wanting: what follows them is a wish, not a deed ("want to learn Spanish").

@@ -25,6 +25,7 @@ from resident.language.knowledge import (
     views,
 )
 from resident.language.model_reading import read_with_model
+from resident.language.parted import end_parted
 from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
 from resident.language.reading import is_question, read, said_triple
@@ -225,6 +226,8 @@ class StoringMixin(LanguageBase):
                 continue  # "I left the pharmacy": where she worked is over, not contradicted
             elif end_ceased(self.graph, claim, when, ctx.now):
                 continue  # "I quit the gym in March": going there is over since March
+            elif end_parted(self.graph, claim, when, ctx.now):
+                continue  # "Tom and Lena split up": his dating her is over
             elif not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
                 self._contradictions(ctx, claim)
         end_reversed(self.graph, over, stored, ctx.now)
