@@ -82,6 +82,11 @@ def resolve(phrase: str, now: datetime, *, past: bool | None = True) -> datetime
     return found
 
 
+def habitual(phrase: str) -> bool:
+    """Does the time phrase say a habit or a day of a story, no one day of the calendar?"""
+    return _habit(tokens(phrase))
+
+
 def _habit(words: list[str]) -> bool:
     """ "every Wednesday", "on Tuesdays", "at weekends", "on Thursday evenings": a habit has
     no one day; nor has "on the Sunday", a day of a story told (a trip's), not of the calendar

@@ -81,3 +81,11 @@ def test_a_habit_or_a_story_day_gets_no_date() -> None:
     assert resolve("last Saturday", now) is not None
     assert not point_in_time("five nights") and not point_in_time("sixty")
     assert point_in_time("three days ago") and point_in_time("in 2019")
+
+
+def test_a_habit_kept_whole_gives_the_claim_no_date(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    turn = max_.say("I've started volunteering at a shelter on Tuesday evenings.", ines)
+    assert turn.claims and all(c["occurred_at"] is None for c in turn.claims), turn.claims
+    turn = max_.say("I started swimming lessons at the leisure centre on Tuesday.", ines)
+    assert any(c["occurred_at"] is not None for c in turn.claims), turn.claims
