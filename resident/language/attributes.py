@@ -294,8 +294,11 @@ def no_value(child: Token) -> bool:
     word = said.lower_
     if any(c.dep_ == "nummod" for c in said.children):
         return lexicon.first_lexname(said.lemma_.lower(), "n") == "noun.quantity"
+    # After "will be", "has been" the -ing form is the progressive's ("I'll be carb loading");
+    # after "is" it may be a field ("he is study engineering": a learner's "is studying").
+    progressive = child.head.tag_ in ("VB", "VBN")
     bare = not any(c.dep_ in ("det", "poss") for c in said.children)
-    return bare and word.endswith("ing") and lexicon.base(word, "v") is not None
+    return progressive and bare and word.endswith("ing") and lexicon.base(word, "v") is not None
 
 
 def _noun_only(tok: Token) -> bool:
