@@ -100,8 +100,9 @@ def _habit(words: list[str]) -> bool:
         after = words[i + 1] if i + 1 < len(words) else ""
         if after.endswith("s") and after.removesuffix("s") in words_list("day_periods"):
             return True  # "on Thursday evenings", "Sunday mornings"
-        if i > 0 and words[i - 1] == "the":
-            return True  # "we went to the museum on the Sunday"
+        if i > 0 and words[i - 1] == "the" and i + 1 == len(words):
+            # "we went to the museum on the Sunday"; "the Friday before last" is a day.
+            return True
     return False
 
 
