@@ -255,7 +255,7 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
             # "Jonas is 12", "Rex is three years old" (the small model tags "12" a DATE).
             put("age", age, literal=True, verb_lemma="be")
             continue
-        if child.i in time_idx:
+        if child.i in time_idx or no_value(child):
             continue
         if child.dep_ in ("attr", "acomp") and _noun_only(child):
             # "I am electrician", "she is nurse": an article-less noun the tagger took for an
@@ -279,6 +279,26 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
                     _object_text(pobj, time_idx),
                     verb_lemma="be",
                 )
+
+
+def no_value(child: Token) -> bool:
+    """A copula's complement that says neither what nor where its subject is: a measure
+    reached ("I'm up to twelve kilometres", "I'm at four hundred pounds": a count of a unit
+    WordNet files as a quantity) or a verb's -ing form the tagger took for a noun ("I'll be
+    carb loading": no kind of person)."""
+    said = child
+    if child.dep_ == "prep":
+        said = next((c for c in child.children if c.dep_ == "pobj"), child)
+    if said.pos_ != "NOUN" or not lexicon.available():
+        return False
+    word = said.lower_
+    if any(c.dep_ == "nummod" for c in said.children):
+        return lexicon.first_lexname(said.lemma_.lower(), "n") == "noun.quantity"
+    # After "will be", "has been" the -ing form is the progressive's ("I'll be carb loading");
+    # after "is" it may be a field ("he is study engineering": a learner's "is studying").
+    progressive = child.head.tag_ in ("VB", "VBN")
+    bare = not any(c.dep_ in ("det", "poss") for c in said.children)
+    return progressive and bare and word.endswith("ing") and lexicon.base(word, "v") is not None
 
 
 def _noun_only(tok: Token) -> bool:

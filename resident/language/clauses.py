@@ -19,7 +19,6 @@ from resident.language.attributes import (
 from resident.language.clause_parts import (
     _gerund_after_prep,
     _goes_somewhere,
-    _misparsed_subject,
     _mood,
     _negated,
     _plan_verb,
@@ -35,6 +34,7 @@ from resident.language.clause_parts import (
     subject_edges,
     wished_object,
 )
+from resident.language.dated_events import dated_event
 from resident.language.events_said import event_by_its_time
 from resident.language.frequency import habit_done
 from resident.language.kin import (
@@ -76,7 +76,6 @@ from resident.language.refs import (
     _noun_lemma,
     _object_ref,
     _object_text,
-    opens_clause,
     subject_ref,
 )
 from resident.language.role_fill import roles_but as _roles_but
@@ -98,6 +97,7 @@ from resident.language.statement import (
     is_pet,
     verb_lemma,
 )
+from resident.language.subject_token import _subject_token
 from resident.language.tense import have_got
 from resident.language.things import there_is, thing_clause, thing_subject
 from resident.language.unsaid import unsaid
@@ -122,26 +122,6 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
             out.extend(introduced_name(tok, subj, ctx) or [])
     counts = [st for st in counted_with_owner(sent, ctx) if st not in out]
     return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts
-
-
-def _subject_token(verb: Token) -> Token | None:
-    before = [c for c in verb.lefts if c.dep_ == "nsubj"]
-    if len(before) > 1:
-        # "im 15 and ronan is 10", parsed with both subjects on "is": the nearer is its own.
-        return before[-1]
-    for child in verb.children:
-        if child.dep_ in ("nsubj", "expl"):
-            return child if child.dep_ == "nsubj" else None
-        if child.dep_ == "nsubjpass":
-            return None
-    said_before = verb.doc[verb.i - 1] if verb.i > verb.sent.start else None
-    if said_before is not None and opens_clause(said_before):
-        return said_before  # "... on Sunday and Mali lost her first tooth": Mali.
-    if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
-        return _subject_token(verb.head)
-    if verb.dep_ in ("xcomp",):
-        return _subject_token(verb.head)
-    return _misparsed_subject(verb)
 
 
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
@@ -430,13 +410,18 @@ class _Clause:
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
         elif ((self.lemma in ACTIVITIES or habit_done(verb, self.mood)) and not prt) or (
-            (self.when or self.lemma in words("death_verbs")) and self.mood == "past"
+            (dated_event(self.lemma, self.when) or self.lemma in words("death_verbs"))
+            and self.mood == "past"
         ):
             if self.lemma in words("light_verbs"):
                 return  # "we got back": a light verb alone names no activity.
             # "I run", and an event said with its time ("Spike escaped on Monday").
             self.emit("does", gerund(self.lemma), literal=True)
-        elif self.when and self.mood == "plan" and self.lemma not in words("light_verbs"):
+        elif (
+            dated_event(self.lemma, self.when)
+            and self.mood == "plan"
+            and self.lemma not in words("light_verbs")
+        ):
             # "Noelle and I are moving in together in April": an event arranged for a time,
             # with the particle the tagger may have called an adverb ("in").
             after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None

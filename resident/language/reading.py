@@ -15,7 +15,6 @@ from resident.language.clause_parts import clause_heads
 from resident.language.clauses import (
     _read_clause,
     _read_sentence,
-    _subject_token,
     read_clause_as,
 )
 from resident.language.conjoined import conjoined_halves
@@ -29,6 +28,7 @@ from resident.language.statement import (
     Context,
     Statement,
 )
+from resident.language.subject_token import _subject_token
 
 if TYPE_CHECKING:
     from spacy.tokens import Span

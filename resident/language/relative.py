@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.reparse import Reparse
 from resident.language.statement import KIN, is_pet
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -111,11 +112,32 @@ def said_again(clause: Token) -> str | None:
         said = [t.text + (" ," if t.i == upto else "") for t in rest]
         return " ".join([named, ",", *said])
     has_subject = bool(subjects)
+    if has_subject and not _object_of(noun, clause, relative):
+        return None
     if not has_subject:
         # "my sister, who lives in Oslo": she is who lives there.
         return " ".join([named, *(t.text for t in rest)])
     at = _insertion(clause, rest)
     return " ".join([*(t.text for t in rest[:at]), named, *(t.text for t in rest[at:])])
+
+
+def _object_of(noun: Token, clause: Token, relative: Token | None) -> bool:
+    """May the noun be said again as the object of the clause it hangs on? Not a reason, nor
+    a time the verb does not take ("the main reason I applied", "the second you hear", "the
+    day we met": WordNet's motive and time nouns; "the weekend we spent in Wales" is one,
+    data/time_taking_verbs.txt), nor a superlative the clause measures ("the most nervous
+    creature I have ever met": a comparison, no meeting)."""
+    if relative is not None and relative.lower_ not in ("that", "which"):
+        return True
+    kind = lexicon.first_lexname(noun.lemma_.lower(), "n")
+    if kind == "noun.motive":
+        return False
+    if kind == "noun.time" and clause.lemma_.lower() not in words("time_taking_verbs"):
+        return False
+    superlative = noun.tag_ == "JJS" or any(
+        c.tag_ == "JJS" or c.lower_ == "most" for c in noun.subtree if c.i < noun.i
+    )
+    return not (superlative and any(c.lower_ == "ever" for c in clause.children))
 
 
 def _named_subject(noun: Token, subjects: list[Token]) -> bool:

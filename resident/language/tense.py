@@ -16,6 +16,7 @@ from resident.language import lexicon
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
 from resident.language.used_to import given_up, used_to
+from resident.language.when import habitual
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -44,7 +45,8 @@ def have_got(verb: Token, lemma: str, mood: Mood, when: str | None) -> tuple[str
 def clause_side(st: Statement, doc: Doc | None) -> tuple[bool, bool | None]:
     """(whether the statement's time phrase names a day, and `past` for `when.resolve`: True,
     False, or None when the verb's form does not show the tense)."""
-    if st.modality == "habit":
+    if st.modality == "habit" or any(r.role == "time" and habitual(r.text) for r in st.roles):
+        # "on Thursday evenings" kept whole, though the clause's own phrase is "Thursday".
         return False, None
     past = st.mood == "past"
     if st.mood in ("plan", "wish") or doc is None or not st.when:

@@ -132,12 +132,21 @@ def two_candidates(subject: Token) -> bool:
     return False
 
 
+def compared_clause(verb: Token) -> bool:
+    """Is the clause a likeness, not a fact: one opened by "like" or "as though" (data/
+    comparison_marks.txt) hung on another verb ("you looked like you were dying", "she ran
+    like she was being chased": no one died, no one chased her)?"""
+    marks = " ".join(c.lower_ for c in verb.children if c.dep_ == "mark")
+    return verb.dep_ in ("advcl", "ccomp") and marks in words("comparison_marks")
+
+
 def unsaid(verb: Token, subject: Token) -> bool:
     """Does the clause headed by `verb` state nothing its speaker holds, whoever its subject
     resolves to: someone else's belief reported, a wish or a pretence, a he or she two people
     may be, or a time as the doer?"""
     return (
         reported_belief(verb)
+        or compared_clause(verb)
         or wished_clause(verb)
         or two_candidates(subject)
         or time_subject(verb, subject)

@@ -31,6 +31,7 @@ from resident.language.when_days import (
     tokens,
 )
 from resident.language.when_named import NAME_WORDS, season_of
+from resident.language.words import words as words_list
 
 __all__ = ["mentions_time", "render", "resolve"]
 
@@ -81,10 +82,28 @@ def resolve(phrase: str, now: datetime, *, past: bool | None = True) -> datetime
     return found
 
 
+def habitual(phrase: str) -> bool:
+    """Does the time phrase say a habit or a day of a story, no one day of the calendar?"""
+    return _habit(tokens(phrase))
+
+
 def _habit(words: list[str]) -> bool:
-    """ "every Wednesday", "on Tuesdays", "at weekends": a habit has no one day."""
+    """ "every Wednesday", "on Tuesdays", "at weekends", "on Thursday evenings": a habit has
+    no one day; nor has "on the Sunday", a day of a story told (a trip's), not of the calendar
+    around the moment it is said."""
     plural_days = {w + "s" for w in WEEKDAYS} | {"weekends"}
-    return "every" in words or "each" in words or bool(plural_days & set(words))
+    if "every" in words or "each" in words or plural_days & set(words):
+        return True
+    for i, word in enumerate(words):
+        if word not in WEEKDAYS:
+            continue
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if after.endswith("s") and after.removesuffix("s") in words_list("day_periods"):
+            return True  # "on Thursday evenings", "Sunday mornings"
+        if i > 0 and words[i - 1] == "the" and i + 1 == len(words):
+            # "we went to the museum on the Sunday"; "the Friday before last" is a day.
+            return True
+    return False
 
 
 def _numeric(text: str, today: datetime) -> datetime | None:
