@@ -24,6 +24,7 @@ from resident.language.knowledge import (
     resolve,
     views,
 )
+from resident.language.fragments import finish
 from resident.language.model_reading import read_with_model
 from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
@@ -300,10 +301,18 @@ class StoringMixin(LanguageBase):
                 told += self_described(doc, self._name(ctx, ctx.person_id))
             for text in told:
                 out.extend(read(self.nlp(text), self._context, reparse=self.nlp)[0])
+            last: list[Statement] = []  # the sentence before's, for a fragment after it
             for run in _sentence_runs(doc):
+                finished = None if is_question(run) else finish(last, run)
+                if finished is not None:
+                    # "We went walking. Last Saturday, in Otley.": the walk's time and place.
+                    out = [finished[last.index(s)] if s in last else s for s in out]
+                    last = finished
+                    continue
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
                 out.extend(statements)
+                last = statements
         return out
 
     def _answers(self, ctx: _Ctx, doc: Doc) -> list[str]:
