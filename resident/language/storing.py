@@ -15,6 +15,7 @@ from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
+from resident.language.fragments import finish
 from resident.language.intents import (
     Intent,
     Triple,
@@ -24,7 +25,6 @@ from resident.language.knowledge import (
     resolve,
     views,
 )
-from resident.language.fragments import finish
 from resident.language.model_reading import read_with_model
 from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
