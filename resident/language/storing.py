@@ -25,6 +25,7 @@ from resident.language.knowledge import (
     resolve,
     views,
 )
+from resident.language.mentions import note_mentions
 from resident.language.model_reading import read_with_model
 from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
@@ -308,6 +309,7 @@ class StoringMixin(LanguageBase):
                     # "We went walking. Last Saturday, in Otley.": the walk's time and place.
                     out = [finished[last.index(s)] if s in last else s for s in out]
                     last = finished
+                    note_mentions(run, self._context)  # "With Priya." / "She ...": Priya
                     continue
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
