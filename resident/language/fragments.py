@@ -68,12 +68,15 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
     roles: list[RoleFill] = []
     used: set[int] = set()
     for prep in (t for t in sent if t.pos_ == "ADP" and t.dep_ in ("prep", "ROOT")):
+        pobj = [c for c in prep.children if c.dep_ in ("pobj", "pcomp")]
         for role in _prep_roles(prep, used, False):
             if role.role in allowed:
-                roles.append(role)
-        pobj = [c for c in prep.children if c.dep_ in ("pobj", "pcomp")]
+                roles.append(_whole_of(role, pobj))
         used.update({prep.i, *(t.i for c in pobj for t in c.subtree)})  # not "Last Saturday, in"
     for ent in sent.ents:
+        counted = any(t.like_num for t in ent) and not any(t.lower_ == "ago" for t in ent)
+        if counted:
+            continue  # "One hour fifty-eight.": how long (or a count), not when
         if ent.label_ in _TIME_ENTS and not any(t.i in used for t in ent):
             roles.append(RoleFill(role="time", text=ent.text))
     timed = head.ent_type_ in _TIME_ENTS or is_time(head)
@@ -84,6 +87,18 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
         # the statement before it.
         return (), head
     return None
+
+
+def _whole_of(role: RoleFill, pobj: list[Token]) -> RoleFill:
+    """ "At the top of Snowdon.": the place is the top of Snowdon, not "top" (a nested "of"
+    phrase says which one, where in a clause it is a role of its own)."""
+    if role.role == "time" or len(pobj) != 1:
+        return role
+    of = next((c for c in pobj[0].children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    if of is None or role.text != pobj[0].text:
+        return role
+    said = [t for t in pobj[0].subtree if t.dep_ != "det" and not t.is_punct]
+    return RoleFill(role=role.role, text=" ".join(t.text for t in said))
 
 
 def finish(statements: list[Statement], sent: Span) -> list[Statement] | None:
