@@ -14,9 +14,9 @@ parts to those statements:
 
 Precision first: the fragment's head must be a preposition, a time, "one" or the object's own
 noun. A reaction ("Lovely!", "No way.", "Same here", "What a day", "Thanks for the lift") has
-another head, or opens with a wh-word, and adds nothing; a question is never a fragment. A role
-the statement has already is not said twice, and a statement of a state or a habit takes no
-time or place of an event.
+another head, opens with a wh-word or is exclaimed ("In your garage!"), and adds nothing; a
+question is never a fragment. A role the statement has already is not said twice, and a
+statement of a state or a habit takes no time or place of an event.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ def is_fragment(sent: Span) -> bool:
         return False
     if tokens[0].tag_ in ("WDT", "WP", "WRB") or tokens[0].lower_ in ("what", "how", "such"):
         return False  # "What a day.", "How lovely."
+    if sent.text.rstrip().endswith("!"):
+        return False  # "In your garage!": an exclamation at what was said, not a detail of it
     return not any(t.pos_ == "INTJ" for t in tokens)
 
 
