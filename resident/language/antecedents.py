@@ -14,8 +14,10 @@ noun shows), with three readings of the parse that decide between phrases:
 "it"/"its" name an animal, and only one named in an earlier sentence: in the sentence that names
 it, "it" is as often the name ("a rabbit called Marchewka, it means carrot"). A thing's "it" is
 as often the weather, an event or the talk, so "it" names a thing (`thing_it`) only as the
-subject or object of a deed (no copula, no feeling, state or weather verb), in the turn of a
-clause said of the thing, and with no other concrete noun said before it in its sentence.
+subject or object of a deed (no copula, no feeling, state or weather verb; "make"/"get" only
+with whom it is for: "I made it for her"), in the turn of a clause said of the thing or of a
+deed done to it ("I made a bowl. I gave it to my mum."), or in the same speaker's next turn,
+and with no other concrete noun said before it in its sentence.
 Pure.
 """
 
@@ -26,8 +28,15 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.pronoun_fit import Rival, fits_kind, sex_fits
-from resident.language.roles import NAMING_VERBS
-from resident.language.statement import Context, Ref, family_sex, is_family, is_pet
+from resident.language.roles import NAMING_VERBS, is_person_like
+from resident.language.statement import (
+    Context,
+    Ref,
+    Statement,
+    family_sex,
+    is_family,
+    is_pet,
+)
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -238,8 +247,10 @@ def thing_it(tok: Token, ctx: Context) -> str | None:
         return None
     verb = tok.head
     lemma = lexicon.base(verb.lower_, "v") or verb.lemma_.lower()  # "hated": hate, not "hat"
-    if verb.pos_ != "VERB" or lemma in ("be", "have", "get", "do", "make", "take", "go"):
-        return None  # "it was great", "it's got worse", "make it", "go for it"
+    if verb.pos_ != "VERB" or lemma in ("be", "have", "do", "take", "go"):
+        return None  # "it was great", "go for it"
+    if lemma in ("get", "make") and not _made_for(verb, tok):
+        return None  # "it's got worse", "we made it": but "I made it for her" is the bowl
     if lexicon.first_lexname(lemma, "v") in words("thing_no_deed_lexnames"):
         return None  # "it rained", "we loved it", "it needs fixing"
     head = thing.split()[-1]
@@ -248,3 +259,31 @@ def thing_it(tok: Token, ctx: Context) -> str | None:
         if t.pos_ == "NOUN" and concrete and t.lemma_.lower() != head and t.lower_ != head:
             return None
     return thing
+
+
+def _made_for(verb: Token, it: Token) -> bool:
+    """ "I made it for her", "got it for Mum": "it" the object of a light verb said with whom
+    it is for, a thing made or got, not "made it" (arrived) or "got it" (understood)."""
+    if it.dep_ != "dobj":
+        return False
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "for"):
+        if any(
+            c.dep_ == "pobj" and (is_person_like(c) or is_family(c.lower_)) for c in prep.children
+        ):
+            return True
+    return False
+
+
+def said_thing(st: Statement) -> str | None:
+    """The thing a statement's object names, for an "it" after it ("I made a bowl at the class.
+    I gave it to my mum."): a concrete noun (data/thing_lexnames.txt) said by someone of a deed
+    done or planned, not a pet, a person, a value or a denial."""
+    words_said = st.object.split()
+    if st.object_ref is not None or st.literal or st.negated or not words_said:
+        return None
+    if st.subject.kind != "person" or st.modality not in ("done", "plan"):
+        return None
+    head = lexicon.base(words_said[-1].lower(), "n") or words_said[-1].lower()
+    if head in words("reading_pets"):
+        return None
+    return st.object if lexicon.first_lexname(head, "n") in words("thing_lexnames") else None

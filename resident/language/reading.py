@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from resident.language.antecedents import said_thing
 from resident.language.clause_parts import clause_heads
 from resident.language.clauses import (
     _read_clause,
@@ -88,6 +89,10 @@ def read(
             whole = sent if cut is None or statements else doc[cut : sent.end]
             statements = _reread(whole, ctx, reparse) or statements
         out.extend(statements)
+        for st in statements:
+            thing = said_thing(st)
+            if thing is not None:
+                ctx.remember_thing(thing)  # "I made a bowl. I gave it to my mum."
         ctx.note_said_of(statements)  # "What broke?" asks of the things said of (things.py)
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.

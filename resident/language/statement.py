@@ -198,6 +198,9 @@ class Context:
     #: (antecedents.thing_it).
     thing: str | None = None
     thing_turn: int = 0
+    #: Who said it: in that speaker's next turn "it" may still name it ("I made a bowl." /
+    #: "A bowl!" / "... so I made it for her").
+    thing_speaker: str | None = None
 
     #: Every thing a clause was said of, the latest few hundred: "What broke on Tuesday?"
     #: asks which of them (thing_answers.py).
@@ -207,7 +210,7 @@ class Context:
     named_things: dict[str, int] = field(default_factory=dict)
 
     def remember_thing(self, name: str) -> None:
-        self.thing, self.thing_turn = name, self.turn
+        self.thing, self.thing_turn, self.thing_speaker = name, self.turn, self.speaker
         self.named_things = {n: t for n, t in self.named_things.items() if t == self.turn}
         self.named_things[name] = self.turn
 
@@ -222,9 +225,14 @@ class Context:
                 del self.things[next(iter(self.things))]
 
     def recent_thing(self) -> str | None:
-        """The thing "it" may name: the last one said of, in this turn (a turn later "it" is
-        as often what was said since)."""
-        return self.thing if self.thing and self.turn == self.thing_turn else None
+        """The thing "it" may name: the last one said of, in this turn or in the same
+        speaker's turn before (the other's turn between said no thing of its own; a turn
+        later "it" is as often what was said since)."""
+        if not self.thing or self.turn - self.thing_turn > 2:
+            return None
+        if self.turn == self.thing_turn:
+            return self.thing
+        return self.thing if self.speaker and self.thing_speaker == self.speaker else None
 
     def remember(self, name: str, kind: str) -> None:
         self.rivals, self.keeper = (), None

@@ -15,6 +15,7 @@ from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
+from resident.language.fragments import finish
 from resident.language.intents import (
     Intent,
     Triple,
@@ -24,6 +25,7 @@ from resident.language.knowledge import (
     resolve,
     views,
 )
+from resident.language.mentions import note_mentions
 from resident.language.model_reading import read_with_model
 from resident.language.parted import end_parted
 from resident.language.phrases import third_person
@@ -303,10 +305,19 @@ class StoringMixin(LanguageBase):
                 told += self_described(doc, self._name(ctx, ctx.person_id))
             for text in told:
                 out.extend(read(self.nlp(text), self._context, reparse=self.nlp)[0])
+            last: list[Statement] = []  # the sentence before's, for a fragment after it
             for run in _sentence_runs(doc):
+                finished = None if is_question(run) else finish(last, run)
+                if finished is not None:
+                    # "We went walking. Last Saturday, in Otley.": the walk's time and place.
+                    out = [finished[last.index(s)] if s in last else s for s in out]
+                    last = finished
+                    note_mentions(run, self._context)  # "With Priya." / "She ...": Priya
+                    continue
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
                 out.extend(statements)
+                last = statements
         return out
 
     def _answers(self, ctx: _Ctx, doc: Doc) -> list[str]:
