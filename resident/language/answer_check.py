@@ -225,19 +225,17 @@ def _of_kind(short: str, said: list[str], noun: str) -> bool:
 
 
 def names_asked(sent: Span) -> list[str]:
-    """The names the question says besides its subject and its owners: a companion ("Lena
-    and Tariq"), an object ("meet Tariq"), a prepositional argument ("for Sam", "in Leeds").
-    Each must be held in a role of the claim answered (or hold the same statement itself)."""
+    """The companions the question names besides its subject: a name joined to it ("Lena and
+    Tariq") or said with "with" ("with Tariq"). Each must be among those who hold the
+    statement answered, when others do."""
     out = []
     for tok in sent:
-        if tok.pos_ != "PROPN" or tok.dep_ in ("nsubj", "nsubjpass", "poss", "compound"):
+        if tok.pos_ != "PROPN" or tok.ent_type_ in ("DATE", "TIME"):
             continue
-        with_subject = tok.dep_ == "conj" and tok.head.dep_ in ("nsubj", "nsubjpass")
-        inside = any(a.dep_ in ("poss", "nsubj", "nsubjpass") for a in tok.ancestors)
-        if inside and not with_subject:
-            # "Lena's brother", "Dr Patel": the subject's own phrase, resolved to it already.
-            continue
-        out.append(tok.lower_)
+        joined = tok.dep_ == "conj" and tok.head.dep_ in ("nsubj", "nsubjpass")
+        along = tok.dep_ == "pobj" and tok.head.lower_ == "with"
+        if joined or along:
+            out.append(tok.lower_)
     return out
 
 
@@ -266,31 +264,29 @@ def _fills_role(prep: str, short: str, views: Sequence[ClaimView]) -> bool:
     return not views
 
 
-def _names_held(names: list[str], views: Sequence[ClaimView], roles: Mapping[str, str]) -> bool:
-    """Is every name the question says held by some claim answered, in its subject, its
-    object or one of its roles? "Where did Lena and Tariq meet?" is not answered by "Kwame
-    and I met in Sheffield"."""
+def _names_held(names: list[str], views: Sequence[ClaimView], others: Mapping[str, str]) -> bool:
+    """Is every companion the question names held by a claim answered, where the claim says
+    who else holds it? "Where did Lena and Tariq meet?" is not answered by "Kwame and I met
+    in Sheffield"; a claim that names no one else (a couple's "we") is no evidence."""
     for view in views:
-        held = _words(
-            " ".join([view.subject_label, view.object_label, roles.get(view.claim.id, "")])
-        )
-        if all(name in held for name in names):
+        held = others.get(view.claim.id, "")
+        words_held = _words(" ".join([view.subject_label, view.object_label, held]))
+        if not held or all(name in words_held for name in names):
             return True
     return not views
 
 
 def answers_question(
-    sent: Span, short: str, views: Sequence[ClaimView], roles: Mapping[str, str] | None = None
+    sent: Span, short: str, views: Sequence[ClaimView], others: Mapping[str, str] | None = None
 ) -> bool:
     """Is `short`, resting on `views`, an answer to `sent`: of the type it asks for, the
-    filler of the role its stranded preposition asks, and held with every name it says?
-    `roles`: per claim id, the words of its other roles (the qualifiers' values, and the
-    names that hold the same statement)."""
+    filler of the role its stranded preposition asks, and held with every companion it
+    names? `others`: per claim id, who else holds it (answer_roles.others_held)."""
     prep = _stranded(sent)
     if prep is not None and not _fills_role(prep, short, views):
         return False
     names = names_asked(sent)
-    if names and roles is not None and not _names_held(names, views, roles):
+    if names and others is not None and not _names_held(names, views, others):
         return False
     return _of_type(sent, short, views)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from resident.errors import NotFound
 from resident.language import lexicon
 from resident.language.answer_check import answers_question, names_asked
-from resident.language.answer_roles import roles_held
+from resident.language.answer_roles import others_held
 from resident.language.asking import (
     NOT_ANY_MORE,
     Query,
@@ -202,7 +202,9 @@ class AnsweringMixin(DescribedAnsweringMixin):
                 # "How many times a month": the rate asked too (counting.times_said).
                 query = query.model_copy(update={"rate": parsed.rate})
             reply = self._answer(ctx, query) or self._described(ctx, query)
-            if reply is not None and _of_type_asked(sents[-1], reply, ctx.reads or self.dictionary):
+            if reply is not None and _of_type_asked(
+                sents[-1], reply, ctx.reads or self.dictionary, ctx.now
+            ):
                 return reply
         callee = called_asked(sents[-1])
         if callee is not None:
@@ -509,13 +511,13 @@ class AnsweringMixin(DescribedAnsweringMixin):
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
 
 
-def _of_type_asked(sent: Span, reply: _Reply, reads: Dictionary) -> bool:
+def _of_type_asked(sent: Span, reply: _Reply, reads: Dictionary, now: datetime) -> bool:
     """Does the reply's answer fill the role the question asks, of the type it asks, with
-    every name it says (answer_check)? One that does not is about something else: another
+    every companion it names (answer_check)? One that does not is about something else: another
     reading may answer, else "I don't know"."""
     if reply.answer is None:
         return True
-    roles = roles_held(reads, reply.claims, names_asked(sent))
+    roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
     return answers_question(sent, reply.answer, reply.claims, roles)
 
 
