@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def others_held(reads: Dictionary, views: Sequence[ClaimView], now: datetime) -> dict[str, str]:
     """Per claim id: the names of its companions and of the others who hold a claim with the
-    same predicate and object entity ("" when none)."""
+    same predicate and object entity, said in the same turn ("" when none)."""
     held = reads.graph.qualifiers_of([v.claim.id for v in views])
     out: dict[str, str] = {}
     for view in views:
@@ -24,6 +24,13 @@ def others_held(reads: Dictionary, views: Sequence[ClaimView], now: datetime) ->
         said = [q.value for q in held.get(claim.id, ()) if q.role == "companion"]
         if claim.object_entity is not None:
             same = reads.graph.claims_by_object(claim.object_entity, now, claim.predicate)
-            said += [reads.label(c.subject) for c in same if c.subject != claim.subject]
+            # Said in the same turn: one statement held by each of its subjects, not another
+            # person's claim of the same kind ("has two children" said of another family).
+            turn = claim.correlation_id
+            said += [
+                reads.label(c.subject)
+                for c in same
+                if c.subject != claim.subject and turn is not None and c.correlation_id == turn
+            ]
         out[claim.id] = " ".join(said)
     return out
