@@ -18,6 +18,8 @@ def others_held(reads: Dictionary, views: Sequence[ClaimView], now: datetime) ->
     """Per claim id: the names of its companions and of the others who hold a claim with the
     same predicate and object entity, said in the same turn ("" when none)."""
     held = reads.graph.qualifiers_of([v.claim.id for v in views])
+    # The answer's own subjects are no one else: "Nour and Sami" counted as Layla's kids.
+    answered = {v.claim.subject for v in views}
     out: dict[str, str] = {}
     for view in views:
         claim = view.claim
@@ -30,7 +32,7 @@ def others_held(reads: Dictionary, views: Sequence[ClaimView], now: datetime) ->
             said += [
                 reads.label(c.subject)
                 for c in same
-                if c.subject != claim.subject and turn is not None and c.correlation_id == turn
+                if c.subject not in answered and turn is not None and c.correlation_id == turn
             ]
         out[claim.id] = " ".join(said)
     return out
