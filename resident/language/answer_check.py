@@ -21,7 +21,7 @@ outweigh. Pure: reads the parse and WordNet."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from spacy.lang.en.lex_attrs import like_num
@@ -149,10 +149,21 @@ def _place(short: str, said: list[str]) -> bool:
     return any(_unknown(w) for w in said) or any(n and lexicon.under(n, places) for n in nouns)
 
 
+def _same(short: str, label: str) -> bool:
+    """Is the answer `short` the phrase `label` (a claim's subject or object as rendered)?"""
+    said = _words(short)
+    return bool(said) and set(said) <= set(_words(label))
+
+
 def _someone(short: str, said: list[str], views: Sequence[ClaimView]) -> bool:
+    """Could the answer be someone? Only the filler given as the answer counts: a claim
+    whose subject is a person does not make its object one ("Who is Ada playing?" is not
+    "trumpet" because Ada is someone)."""
     for view in views:
         claim = view.claim
-        if claim.subject.startswith("person:") or (claim.object_entity or "").startswith("person:"):
+        if _same(short, view.object_label) and (claim.object_entity or "").startswith("person:"):
+            return True
+        if _same(short, view.subject_label) and claim.subject.startswith("person:"):
             return True
     # A name said with a capital ("May", "Ivy") may be someone's whatever else WordNet
     # knows it as.
@@ -181,28 +192,26 @@ def _has_calendar(said: list[str]) -> bool:
 
 
 def _classes_asked(noun: str) -> frozenset[str]:
-    """WordNet's classes a thing of the kind `noun` may have: the noun's own (not a
-    person's, when its first sense is none: "tree" the actor), and those a member of the
-    kind has when the kind is no sort of it (data/answer_check_kind_classes: a breed is an
-    animal, a job is a person's)."""
-    asked = lexicon.lexnames(noun)
-    if lexicon.first_lexname(noun) != "noun.person":
-        asked -= {"noun.person"}
+    """WordNet's classes whose every noun is a thing of the kind `noun`, where WordNet's
+    tree lacks the link: the narrow ones the kind has (data/answer_check_narrow_classes: a
+    rose is a plant, not under "flower"), and the class its members have when the kind is no
+    sort of them (data/answer_check_kind_classes: a breed is an animal, a job a person's)."""
+    asked = lexicon.lexnames(noun) & words("answer_check_narrow_classes")
     extra = table("answer_check_kind_classes").get(noun)
     return asked | {extra} if extra else asked
 
 
 def _of_kind(short: str, said: list[str], noun: str) -> bool:
-    """Is the answer a thing of the kind `noun` asks for? Fails only when every noun of it
-    is known to WordNet with no class the kind has and is no hyponym of it, and none of its
-    words is a name."""
-    asked = _classes_asked(noun)
-    if not asked or _named(short):
+    """Is the answer a thing of the kind `noun` asks for? Some noun of it must be a sort or a
+    named instance of it in WordNet (not merely of a broad class it shares: "research job"
+    is no university, "English exam" no level), or a word of it a name or unknown."""
+    if not lexicon.lexnames(noun) or _named(short):
         # A name said with a capital ("Fiat", "Apple") may be a make or a brand of anything.
         return True
+    asked = _classes_asked(noun)
     # Colours and the like are said as adjectives ("dark green"): an adjective answers a
     # kind that is an attribute, not "Which eye?" ("married").
-    adjectives = "noun.attribute" in asked
+    adjectives = "noun.attribute" in asked | {lexicon.first_lexname(noun)}
     for word in said:
         if word in STOP_WORDS:
             continue
@@ -211,12 +220,79 @@ def _of_kind(short: str, said: list[str], noun: str) -> bool:
         base = lexicon.base(word, "n")
         if base is None:
             continue
-        if base == noun or lexicon.lexnames(base) & asked or lexicon.is_a(base, noun, None):
+        if base == noun or lexicon.lexnames(base) & asked or lexicon.kind_of(base, noun):
             return True
     return False
 
 
-def answers_question(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
+def names_asked(sent: Span) -> list[str]:
+    """The companions the question names besides its subject: a name joined to it ("Lena and
+    Tariq") or said with "with" ("with Tariq"). Each must be among those who hold the
+    statement answered, when others do."""
+    out = []
+    for tok in sent:
+        if tok.pos_ != "PROPN" or tok.ent_type_ in ("DATE", "TIME"):
+            continue
+        joined = tok.dep_ == "conj" and tok.head.dep_ in ("nsubj", "nsubjpass")
+        along = tok.dep_ == "pobj" and tok.head.lower_ == "with"
+        if joined or along:
+            out.append(tok.lower_)
+    return out
+
+
+def _stranded(sent: Span) -> str | None:
+    """The preposition a "what" or "who" question leaves without its object ("What did Liam
+    crash into?", "What class does Gerald go to?"); None when it asks none."""
+    wh = next((t for t in sent if t.tag_ in _WH_TAGS), None)
+    if wh is None or wh.lower_ not in ("what", "which", "who", "whom"):
+        return None
+    for tok in sent:
+        if tok.dep_ != "prep" or tok.lower_ not in words("answer_check_role_preps"):
+            continue
+        objects = [c for c in tok.children if c.dep_ in ("pobj", "pcomp")]
+        if all(c == wh or wh in c.children for c in objects):
+            return tok.lower_
+    return None
+
+
+def _fills_role(prep: str, short: str, views: Sequence[ClaimView]) -> bool:
+    """Does the answer fill the role the stranded preposition asks? Not when it is the direct
+    object of every claim it rests on and no claim's predicate holds the preposition ("What
+    did Liam crash into?" is not "mums car", the thing he crashed)."""
+    for view in views:
+        if prep in view.claim.predicate.split("_") or not _same(short, view.object_label):
+            return True
+    return not views
+
+
+def _names_held(names: list[str], views: Sequence[ClaimView], others: Mapping[str, str]) -> bool:
+    """Is every companion the question names held by a claim answered, where the claim says
+    who else holds it? "Where did Lena and Tariq meet?" is not answered by "Kwame and I met
+    in Sheffield"; a claim that names no one else (a couple's "we") is no evidence."""
+    for view in views:
+        held = others.get(view.claim.id, "")
+        words_held = _words(" ".join([view.subject_label, view.object_label, held]))
+        if not held or all(name in words_held for name in names):
+            return True
+    return not views
+
+
+def answers_question(
+    sent: Span, short: str, views: Sequence[ClaimView], others: Mapping[str, str] | None = None
+) -> bool:
+    """Is `short`, resting on `views`, an answer to `sent`: of the type it asks for, the
+    filler of the role its stranded preposition asks, and held with every companion it
+    names? `others`: per claim id, who else holds it (answer_roles.others_held)."""
+    prep = _stranded(sent)
+    if prep is not None and not _fills_role(prep, short, views):
+        return False
+    names = names_asked(sent)
+    if names and others is not None and not _names_held(names, views, others):
+        return False
+    return _of_type(sent, short, views)
+
+
+def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
     """Is `short`, resting on `views`, of the type `sent` asks for? True when the question
     expects no particular type."""
     asks = expected(sent)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
 from resident.language import lexicon
-from resident.language.answer_check import answers_question
+from resident.language.answer_check import answers_question, names_asked
+from resident.language.answer_roles import others_held
 from resident.language.asking import (
     NOT_ANY_MORE,
     Query,
@@ -69,6 +70,8 @@ from resident.language.thing_answers import what_befell
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
+
+    from resident.language.dictionary import Dictionary
 
 
 from resident.language.kin_answers import (
@@ -199,7 +202,9 @@ class AnsweringMixin(DescribedAnsweringMixin):
                 # "How many times a month": the rate asked too (counting.times_said).
                 query = query.model_copy(update={"rate": parsed.rate})
             reply = self._answer(ctx, query) or self._described(ctx, query)
-            if reply is not None and _of_type_asked(sents[-1], reply):
+            if reply is not None and _of_type_asked(
+                sents[-1], reply, ctx.reads or self.dictionary, ctx.now
+            ):
                 return reply
         callee = called_asked(sents[-1])
         if callee is not None:
@@ -511,10 +516,14 @@ class AnsweringMixin(DescribedAnsweringMixin):
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
 
 
-def _of_type_asked(sent: Span, reply: _Reply) -> bool:
-    """Is the reply's answer of the type the question asks for (answer_check)? One that is
-    not is about something else: another reading may answer, else "I don't know"."""
-    return reply.answer is None or answers_question(sent, reply.answer, reply.claims)
+def _of_type_asked(sent: Span, reply: _Reply, reads: Dictionary, now: datetime) -> bool:
+    """Does the reply's answer fill the role the question asks, of the type it asks, with
+    every companion it names (answer_check)? One that does not is about something else: another
+    reading may answer, else "I don't know"."""
+    if reply.answer is None:
+        return True
+    roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
+    return answers_question(sent, reply.answer, reply.claims, roles)
 
 
 def _asked_sentence(doc: Doc) -> Span:

@@ -112,6 +112,21 @@ def first_lexname(word: str, pos: str = "n") -> str | None:
 
 
 @functools.lru_cache(maxsize=8192)
+def kind_of(word: str, ancestor: str) -> bool:
+    """Is some noun sense of `word` a sense of `ancestor` or below one, as a kind or as a
+    named instance ("fiddle" is an "instrument", "Oxford" a "university")?"""
+    wn = _load()
+    if wn is None:
+        return word.lower() == ancestor.lower()
+    targets = set(wn.synsets(ancestor.lower(), "n"))
+    for sense in wn.synsets(word.lower(), "n"):
+        above = sense.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
+        if sense in targets or targets & set(above):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=8192)
 def related(lemma: str, pos: str = "v", depth: int = 1) -> frozenset[str]:
     """`lemma`, its synonyms, and the lemmas of its hypernyms up to `depth` levels, from its
     three most frequent senses (the rare ones tie unrelated words together)."""
