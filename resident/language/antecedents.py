@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.dated_events import no_deed
 from resident.language.pronoun_fit import Rival, fits_kind, sex_fits
 from resident.language.roles import NAMING_VERBS, is_person_like
 from resident.language.statement import (
@@ -251,7 +252,7 @@ def thing_it(tok: Token, ctx: Context) -> str | None:
         return None  # "it was great", "go for it"
     if lemma in ("get", "make") and not _made_for(verb, tok):
         return None  # "it's got worse", "we made it": but "I made it for her" is the bowl
-    if lexicon.first_lexname(lemma, "v") in words("thing_no_deed_lexnames"):
+    if no_deed(lemma):
         return None  # "it rained", "we loved it", "it needs fixing"
     head = thing.split()[-1]
     for t in tok.doc[tok.sent.start : tok.i]:

@@ -34,3 +34,11 @@ def dated_event(lemma: str, when: str | None) -> bool:
     if not point_in_time(when):
         return False
     return lexicon.first_lexname(lemma, "v") not in words("not_event_lexnames")
+
+
+def no_deed(lemma: str) -> bool:
+    """Does the verb's first WordNet sense say no deed done by or to a thing: a state of mind
+    (data/not_event_lexnames.txt, "we loved it"), a state or the weather
+    (data/thing_no_deed_lexnames.txt, "the plants need watering", "it rained")?"""
+    lexname = lexicon.first_lexname(lemma, "v")
+    return lexname in words("not_event_lexnames") or lexname in words("thing_no_deed_lexnames")

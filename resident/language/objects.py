@@ -325,14 +325,11 @@ def _direct_object(verb: Token) -> Token | None:
     # on the verb, is none of its objects.
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     who = set() if subject is None else {t.i for t in partitive_members(subject)}
+    over = said_over(verb)  # "doesn't drive any more": "more" says it ended, it is no object
     said = [
         c
         for c in verb.children
-        if c.dep_ in ("dobj", "obj")
-        and c.i not in who
-        and not is_frequency(c)
-        # "doesn't drive any more": "more" says it ended, it is no object
-        and c not in said_over(verb)
+        if c.dep_ in ("dobj", "obj") and c.i not in who and not is_frequency(c) and c not in over
     ]
     if said:
         # "which Joel's sister lent me", said again as "... lent me Braiding Sweetgrass" and

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.antecedents import thing_it
 from resident.language.clause_parts import _direct_object, _mood, _negated, _time_tokens
+from resident.language.dated_events import no_deed
 from resident.language.statement import Context, Ref, Statement, gerund, verb_lemma
 from resident.language.words import table, words
 
@@ -144,7 +145,7 @@ def thing_clause(
         return []  # "the cake took ages", "the fridge has a light"
     if lemma == "be":
         return _going_on(verb, subj_tok, ctx)
-    if lexicon.first_lexname(lemma, "v") in words("thing_no_deed_lexnames"):
+    if no_deed(lemma):
         return []  # "the garden looks amazing", "the plants need watering"
     subject = thing_subject(subj_tok, ctx)
     if subject is None:
