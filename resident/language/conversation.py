@@ -41,7 +41,7 @@ from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
 from resident.language.reading import is_question
 from resident.language.social import quick_social
-from resident.language.statement import Context
+from resident.language.statement import THINGS_KEPT, Context
 from resident.language.threads import Threads, threads_file
 from resident.language.turn import (
     _LAST_CLAIMS_PEOPLE,
@@ -93,6 +93,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         self._last_lock = threading.Lock()
         #: The household conversation's running context (he/she, the last speaker).
         self._context = Context()
+        self._context.restore_things(graph.told_subjects("concept", THINGS_KEPT))
         self._previous_speaker: str | None = None
         #: The question the last turn closed with: the next speaker's fragment answers it.
         self._last_question = Asked()

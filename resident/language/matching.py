@@ -13,6 +13,7 @@ from spacy.lang.en.lex_attrs import like_num
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.statement import base_form, canonical_lemma
+from resident.language.told_time import precision
 from resident.language.words import groups, words
 from resident.records import Claim, Qualifier
 
@@ -516,7 +517,7 @@ def holds_time(
     """Did the statement happen at the time a question names ("What does Noelle do in the
     morning?", "How many goals did Tolu score on Sunday?")? Its time qualifier shares a word
     of the phrase ("every morning"), or the phrase's day (resolved against `now`, as said) is
-    the day it happened, or its month when the phrase names no day."""
+    the day it happened, or its month (its year) when the phrase names no finer time."""
     asked = {w for w in _lemma_tokens(phrase) if w not in _TIME_FILLER}
     said = " ".join(q.value for q in qualifiers if q.role == "time")
     if asked & _lemma_tokens(said):
@@ -524,9 +525,13 @@ def holds_time(
     day = timewords.resolve(phrase, now)
     if day is None or occurred_at is None:
         return False
-    if occurred_at.date() == day.date():
-        return True
-    return day.day == 1 and (occurred_at.year, occurred_at.month) == (day.year, day.month)
+    # As finely as the phrase names its time: "on Sunday" is a day even when it is the 1st.
+    kind = precision(phrase)
+    if kind == "year":
+        return occurred_at.year == day.year
+    if kind == "day":
+        return occurred_at.date() == day.date()
+    return (occurred_at.year, occurred_at.month) == (day.year, day.month)
 
 
 #: Verbs that take an event noun ("got a job", "started a course"); not "have", which says

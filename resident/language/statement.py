@@ -5,6 +5,7 @@ the reader knows (data files under resident/language/data). Pure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -72,6 +73,8 @@ class Statement(BaseModel):
 
 #: How many names the reader keeps for lower-case spellings.
 _NAMES_KEPT = 512
+#: How many things said of are kept (Context.things), in the talk and restored after a restart.
+THINGS_KEPT = _NAMES_KEPT
 #: How many names of one pet noun are kept ("the dog" with two is no one either way).
 _CALLED_KEPT = 4
 
@@ -214,6 +217,15 @@ class Context:
         self.named_things = {n: t for n, t in self.named_things.items() if t == self.turn}
         self.named_things[name] = self.turn
 
+    def restore_things(self, names: Sequence[str]) -> None:
+        """The things said of before a restart (the store's `told_subjects`, latest last), so
+        the talk's things outlive the process as everything else he was told does."""
+        for name in names:
+            self.things.pop(name, None)
+            self.things[name] = None
+        while len(self.things) > THINGS_KEPT:
+            del self.things[next(iter(self.things))]
+
     def note_said_of(self, statements: list[Statement]) -> None:
         for st in statements:
             name = st.subject.name
@@ -221,7 +233,7 @@ class Context:
                 continue
             self.things.pop(name, None)
             self.things[name] = None
-            if len(self.things) > _NAMES_KEPT:
+            if len(self.things) > THINGS_KEPT:
                 del self.things[next(iter(self.things))]
 
     def recent_thing(self) -> str | None:

@@ -113,9 +113,9 @@ FILTERED_METHODS = frozenset(
         "qualifiers_of",
     }
 )
-#: Reads a person's view does not offer at all (the training buffer and the exploration
-#: loop's batch reads are MAX's own).
-WITHHELD_METHODS = frozenset({"replay", "gap_context", "entity_labels"})
+#: Reads a person's view does not offer at all (the training buffer, the exploration loop's
+#: batch reads and the things the whole household talked about are MAX's own).
+WITHHELD_METHODS = frozenset({"replay", "gap_context", "entity_labels", "told_subjects"})
 
 
 class PrivateGraph:
