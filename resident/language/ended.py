@@ -24,6 +24,8 @@ from resident.records import Qualifier
 #: How a no from what ended it leads its reply ("I quit", "I changed to day shifts").
 NOT_ANY_MORE = "No, not any more as far as I know:"
 _CESSATION = words("cessation_verbs")
+#: Parting with a thing ("sold the caravan") ends having it (superseded.ends_kind).
+_PARTING = words("parting_verbs")
 
 
 def current(qualifiers: Sequence[Qualifier]) -> list[Qualifier]:
@@ -87,7 +89,7 @@ def _ceased(
         _, verbs, _ = claim_verbs(v.claim.predicate)
         if _changed(query, v, held.get(v.claim.id, ())):
             return v
-        ending = (verbs | {_phrasal(v.claim.predicate)}) & _CESSATION
+        ending = (verbs | {_phrasal(v.claim.predicate)}) & (_CESSATION | _PARTING)
         if not ending or ending & {query.verb, *query.also}:
             # "Did Idris finish the half marathon?" asks the ending itself: that he finished
             # it is a yes, not that something ended.
