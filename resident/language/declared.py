@@ -99,17 +99,24 @@ def _subject_is(doc: Doc, cut: int) -> bool:
     return subj is not None and subj.left_edge.i == 0 and subj.right_edge.i == cut - 1
 
 
-def _as_query(st: Statement, past: bool, text: str) -> Query:
+def _as_query(st: Statement, past: bool, text: str) -> Query | None:
     """A statement as the yes/no question of it: its verb, its preposition, its object's
-    content words; a plan asks what is ahead."""
+    content words; a plan asks what is ahead. None for a relation ("Is Tomasz Kasia's
+    boyfriend?"), which the kin answers read, and for a copula with nothing said of it."""
     parts = st.predicate.split("_")
+    if len(parts) == 2 and parts[-1] == "of":
+        return None
     prep = parts[-1] if len(parts) > 1 and parts[-1] in PREPS else None
-    said = (w for w in st.object.lower().replace("-", " ").split() if w not in STOP)
+    named = st.object or (st.object_ref.name if st.object_ref is not None else None) or ""
+    said = (w for w in named.lower().replace("-", " ").split() if w not in STOP)
     obj = tuple(dict.fromkeys(lexicon.base(w, "n") or w for w in said if w.isalpha()))
+    verb = st.verb or parts[0]
+    if not obj and verb in ("be", "have", "do"):
+        return None
     return Query(
         wh="yes",
         subject=st.subject,
-        verb=st.verb or parts[0],
+        verb=verb,
         prep=prep,
         object_words=obj,
         negated=st.negated,
