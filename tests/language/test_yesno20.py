@@ -55,3 +55,24 @@ def test_a_stated_negation_is_a_no_and_nothing_else(max_: Max) -> None:
     assert answer_of(max_.say("Does Idris eat mushrooms?", rui)) == "no"
     # What he does not eat says nothing of what else he eats.
     assert answer_of(max_.say("Does Idris eat onions?", rui)) == ""
+
+
+def test_a_new_home_said_as_a_change_replaces_the_one_held(max_: Max) -> None:
+    wen = person(max_, "Wen")
+    rui = person(max_, "Rui")
+    max_.say("My son Bastian is a postman, he's in Hull.", wen)
+    max_.say("Bastian lives in Leeds now with his girlfriend.", wen)
+    assert answer_of(max_.say("Does Bastian still live in Hull?", rui)) == "no"
+    assert answer_of(max_.say("Does Bastian live in Leeds?", rui)) == "yes"
+    # A place never held as his home is not denied (Leeds may be in it).
+    assert answer_of(max_.say("Does Bastian live in Yorkshire?", rui)) == ""
+
+
+def test_not_located_any_more_answers_where_one_lives(max_: Max) -> None:
+    wen = person(max_, "Wen")
+    rui = person(max_, "Rui")
+    max_.say("My cousin Ivo is a baker in Bath.", wen)
+    max_.say("Ivo isn't in Bath any more, he moved to Derby in March.", wen)
+    assert answer_of(max_.say("Does Ivo still live in Bath?", rui)) == "no"
+    # Nothing said of Leeds either way.
+    assert answer_of(max_.say("Does Ivo live in Leeds?", rui)) == ""
