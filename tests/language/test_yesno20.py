@@ -11,11 +11,11 @@ from tests.language.test_conversation import Max, answer_of, person
 def test_an_adjective_the_parser_reads_into_the_name(max_: Max) -> None:
     wen = person(max_, "Wen")
     rui = person(max_, "Rui")
-    # The small parser may read "Is Pickle tabby?" as one noun "Pickle tabby".
-    max_.say("Our cat Pickle is a tabby and she's six.", wen)
-    assert answer_of(max_.say("Is Pickle tabby?", rui)) == "yes"
-    # Nothing held says what else she is.
-    assert answer_of(max_.say("Is Pickle grey?", rui)) == ""
+    # The small parser may read "Is Dandy piebald?" as one noun "Dandy piebald".
+    max_.say("Our horse Dandy is a piebald.", wen)
+    assert answer_of(max_.say("Is Dandy piebald?", rui)) == "yes"
+    # Nothing held says what else he is.
+    assert answer_of(max_.say("Is Dandy grey?", rui)) == ""
 
 
 def test_a_tagged_statement_is_asked_as_said(max_: Max) -> None:
