@@ -7,7 +7,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
-from resident.language import lexicon
 from resident.language.answer_check import answers_question, names_asked
 from resident.language.answer_roles import others_held
 from resident.language.asking import (
@@ -22,6 +21,7 @@ from resident.language.asking import (
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
 from resident.language.counting import bare_number, is_kind
+from resident.language.declared import declared_query
 from resident.language.described import (
     called_asked,
     held_as,
@@ -62,6 +62,12 @@ from resident.language.owned import (
     parts_count,
 )
 from resident.language.phrases import Intent, Parsed, third_person
+from resident.language.query_shapes import (
+    asker_named,
+    asks_how_many_held,
+    asks_kind,
+    asks_who_relative_is,
+)
 from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
 from resident.language.shallow import read_question_shallow
@@ -177,11 +183,16 @@ class AnsweringMixin(DescribedAnsweringMixin):
         # So does the noun counted: "How many times has Idris been to Belfast?" counts times,
         # never Belfasts, whichever reading answers it.
         unit = None if parsed is None else parsed.unit
-        for query in (
-            attribute_query(sents[-1], self._context),
-            parsed,
-            read_question_shallow(sents[-1], self._context),
-        ):
+        readings = (
+            lambda: attribute_query(sents[-1], self._context),
+            lambda: parsed,
+            lambda: read_question_shallow(sents[-1], self._context),
+            # "Is Biscuit ginger?" read as "Biscuit is ginger." (declared.py), last: what the
+            # question's own parse answers stands.
+            lambda: declared_query(sents[-1], self._context, self.nlp),
+        )
+        for reading in readings:
+            query = reading()
             if query is None:
                 continue
             if query.time_phrase is None and when:
@@ -222,10 +233,10 @@ class AnsweringMixin(DescribedAnsweringMixin):
             return self._owned(ctx, query, query.subject)
         # Through the speaker's private view: a question never reads another person's remarks.
         reads = ctx.reads or self.dictionary
-        query = _asker_named(query, reads.label(ctx.person_id) if ctx.person_id else None)
-        if subject is not None and _asks_who_relative_is(query) and not self._asked(ctx, query, []):
+        query = asker_named(query, reads.label(ctx.person_id) if ctx.person_id else None)
+        if subject is not None and asks_who_relative_is(query) and not self._asked(ctx, query, []):
             return self._relative(ctx, query, subject)
-        if subject is not None and _asks_how_many_held(query):
+        if subject is not None and asks_how_many_held(query):
             counted = self._count(ctx, query, subject)
             if counted is not None:
                 return counted
@@ -253,7 +264,7 @@ class AnsweringMixin(DescribedAnsweringMixin):
             answer = self._aggregate(ctx, query, subject)
         if answer is None and query.wh == "yes" and not query.attribute:
             answer = self._denied(ctx, query, subject)
-        if answer is None and _asks_kind(query):
+        if answer is None and asks_kind(query):
             # "Is Cal vegan?" after "I'm vegan", held as what Cal is.
             kind = query.model_copy(update={"verb": "be", "object_words": (query.verb,)})
             answer = answer_query(reads, kind, subject, ctx.now, limit=limit)
@@ -274,7 +285,8 @@ class AnsweringMixin(DescribedAnsweringMixin):
         """The content words of the question an answer must hold (matching.asked_words)."""
         if query.attribute or ctx.doc is None:
             return []
-        sent = _asked_sentence(ctx.doc)
+        # A question read as its statement asks that statement's words ("Is it true that ...").
+        sent = next(self.nlp(query.declared).sents) if query.declared else _asked_sentence(ctx.doc)
         subject_words: list[str] = []
         ref = query.subject
         while ref is not None:
@@ -530,49 +542,6 @@ def _asked_sentence(doc: Doc) -> Span:
     """The sentence that asks (the last question of the turn)."""
     sents = [s for s in doc.sents if is_question(s)] or list(doc.sents)
     return sents[-1]
-
-
-def _asks_kind(query: Query) -> bool:
-    """ "Is Cal vegan?": a yes/no question whose "verb" is no verb in WordNet (an adjective
-    or a noun after the copula), which a statement may hold as what someone is."""
-    return (
-        query.wh == "yes"
-        and query.verb not in ("be", "have", "do")
-        and not query.object_words
-        and query.prep is None
-        and lexicon.base(query.verb, "v") is None
-    )
-
-
-def _asks_who_relative_is(query: Query) -> bool:
-    """ "Who is my husband?", "Who is Ana's sister?": a relative asked for by name."""
-    return (
-        query.subject is not None
-        and query.subject.role == "kin"
-        and query.verb in ("be", "call", "name")
-        and query.wh in ("who", "what")
-        and not query.object_words
-    )
-
-
-def _asks_how_many_held(query: Query) -> bool:
-    """ "How many children do we have?": a count of relatives or pets."""
-    return (
-        query.wh == "how many"
-        and query.subject is not None
-        and query.verb in ("have", "own", "get")
-        and bool(query.object_words)
-    )
-
-
-def _asker_named(query: Query, asker: str | None) -> Query:
-    """ "When did Hughes visit me?": the object "me" (read as "i") is the asker, held by
-    name ("Hughes visits Ken")."""
-    if asker is None or "i" not in query.object_words:
-        return query
-    name = tuple(asker.lower().split())
-    said = tuple(x for w in query.object_words for x in (name if w == "i" else (w,)))
-    return query.model_copy(update={"object_words": said})
 
 
 def _said_as(ref: Ref) -> str | None:

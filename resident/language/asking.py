@@ -166,8 +166,8 @@ def _verb_matches(
         verbs & wanted and group_answers(query.verb, verbs & wanted)
     ):
         return True
-    if query.verb in _DWELL and verbs & _DWELL:
-        # "Where does Finn live?" against "Finn is based in Berlin".
+    if query.verb in _DWELL and {lexicon.base(v, "v") or v for v in verbs} & _DWELL:
+        # "Where does Finn live?" against "Finn is based in Berlin" ("located": locate).
         return True
     if query.verb not in _GENERIC and same_meaning(
         query.verb, verbs - _GENERIC - {"does", "is", "has"}

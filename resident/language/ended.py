@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+from resident.language import lexicon
 from resident.language.dictionary import Dictionary
 from resident.language.gone import gone_had
 from resident.language.knowledge import Answer, ClaimView, views
@@ -24,6 +25,9 @@ from resident.records import Qualifier
 #: How a no from what ended it leads its reply ("I quit", "I changed to day shifts").
 NOT_ANY_MORE = "No, not any more as far as I know:"
 _CESSATION = words("cessation_verbs")
+#: Parting with a thing ("sold the caravan") ends having it (superseded.ends_kind).
+_PARTING = words("parting_verbs")
+_DWELL = words("asking_dwelling_verbs")
 
 
 def current(qualifiers: Sequence[Qualifier]) -> list[Qualifier]:
@@ -72,7 +76,7 @@ def ceased(
     of, now), else a death that leaves them without the thing asked of ("Kluska died", gone.py)."""
     if query.wh != "yes":
         return None
-    found = _ceased(query, shown, held)
+    found = _ceased(query, shown, held) or _moved_on(query, shown, held)
     if found is None and gone is not None:
         dictionary, owner, now = gone
         return gone_had(dictionary, query, owner, [v.claim for v in shown], now)
@@ -87,7 +91,7 @@ def _ceased(
         _, verbs, _ = claim_verbs(v.claim.predicate)
         if _changed(query, v, held.get(v.claim.id, ())):
             return v
-        ending = (verbs | {_phrasal(v.claim.predicate)}) & _CESSATION
+        ending = (verbs | {_phrasal(v.claim.predicate)}) & (_CESSATION | _PARTING)
         if not ending or ending & {query.verb, *query.also}:
             # "Did Idris finish the half marathon?" asks the ending itself: that he finished
             # it is a yes, not that something ended.
@@ -103,6 +107,39 @@ def _ceased(
         # be the thing said to have ended.
         things = set(query.object_words) - verbs
         if said & things if things else said & asked:
+            return v
+    return None
+
+
+def _dwells(view: ClaimView) -> bool:
+    """Is the statement one of where its subject lives ("lives in", "is based in")?"""
+    negated, verbs, prep = claim_verbs(view.claim.predicate)
+    said = {lexicon.base(v, "v") or v for v in verbs}
+    return not negated and prep is not None and bool(said & _DWELL)
+
+
+def _moved_on(
+    query: Query, shown: list[ClaimView], held: Mapping[str, Sequence[Qualifier]]
+) -> ClaimView | None:
+    """ "Does Gavin still live in Scarborough?" after "he lives in Whitby now": where someone
+    lives is one place; said again with a change, a new place replaces the one held before.
+    Only a place held before as where they lived is denied ("Does Gavin live in England?"
+    asks of no place replaced)."""
+    if query.past or not query.object_words or query.verb not in _DWELL | {"be"}:
+        return None
+    asked = set(query.object_words)
+    dwelt = sorted((v for v in shown if _dwells(v)), key=_when)
+
+    def place(v: ClaimView) -> set[str]:
+        return _lemma_tokens(
+            " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
+        )
+
+    for n, v in reversed(list(enumerate(dwelt))):
+        changed = any(q.role == "change" for q in held.get(v.claim.id, ()))
+        if not changed or asked & place(v):
+            continue
+        if any(asked <= place(before) for before in dwelt[:n]):
             return v
     return None
 

@@ -80,6 +80,8 @@ class Query(BaseModel):
     #: relative or owned thing reached through a weaker link than a relation held answers
     #: only when each is evidenced (kin_answers.evidenced).
     subject_words: tuple[str, ...] = ()
+    #: The statement a yes/no question was read as (declared.py): its words are those asked.
+    declared: str | None = None
     #: How a question about time asks: "since", "ago", "perfect" or "over" (`time_asked`).
     time_asked: str | None = None
     #: A place said by a deictic adverb ("When did we move here?", data/deictic_places.txt):
