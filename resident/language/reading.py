@@ -20,6 +20,7 @@ from resident.language.clauses import (
 )
 from resident.language.conjoined import conjoined_halves
 from resident.language.mentions import note_mentions
+from resident.language.participles import with_comma
 from resident.language.phrases import Triple
 from resident.language.relative import relative_sentences
 from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
@@ -84,6 +85,8 @@ def read(
                 s for h in halves for s in _read_half(h, ctx, reparse, skip_first_person_intro)
             ]
         else:
+            # "I twisted my ankle playing netball": the participle's misread subject given back.
+            sent = (None if reparse is None else with_comma(sent, reparse)) or sent
             statements = _read_sentence(sent, ctx, skip_first_person_intro)
         if reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : sent.end]

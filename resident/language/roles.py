@@ -240,7 +240,7 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
         elif dep in ("advcl", "xcomp") and _bare_gerund(child):
             # "took the kids camping in the Peak District", "went surfing with Liam": the
             # gerund's where and with whom are the clause's, and the gerund is what for.
-            out.append(RoleFill(role="purpose", text=child.lower_))
+            out.extend(_gerund_purpose(child))
             for prep in (c for c in child.children if c.dep_ == "prep" and c.i not in used):
                 out.extend(_prep_roles(prep, used, passive))
         elif dep == "advmod" and child.lower_ in words("frequency_adverbs"):
@@ -299,6 +299,14 @@ def _bare_gerund(verb: Token) -> bool:
     """A gerund said without a subject of its own ("camping", not "me camping")."""
     subject = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
     return verb.tag_ == "VBG" and not subject
+
+
+def _gerund_purpose(gerund: Token) -> list[RoleFill]:
+    """The gerund as what for, unless it has an object of its own: "twisted my ankle playing
+    netball" says while doing what, not what for."""
+    if any(c.dep_ == "dobj" for c in gerund.children):
+        return []
+    return [RoleFill(role="purpose", text=gerund.lower_)]
 
 
 def _to_be(verb: Token) -> bool:
