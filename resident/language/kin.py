@@ -316,6 +316,8 @@ _GROUPED = frozenset({"name", "kin"})
 
 #: Possessives that may stand for a relative or pet just introduced ("her name is Anika").
 _INTRODUCED_POSS = frozenset({"his", "her", "its", "their"})
+#: The pronouns that may stand for what was just introduced, with the sex each says.
+_CALLED_PRONOUNS: dict[str, str | None] = {"he": "m", "she": "f", "it": None}
 
 
 def note_introduced(sent: Span, ctx: Context) -> None:
@@ -342,24 +344,35 @@ def note_introduced(sent: Span, ctx: Context) -> None:
 
 
 def introduced_name(verb: Token, subj_tok: Token, ctx: Context) -> list[Statement] | None:
-    """ "Hana had a baby girl, her name is Seo-yeon": the name is the introduced relative's
-    (Seo-yeon girl_of Hana), not an attribute of Hana's; None when the clause is not one."""
-    poss = next((c for c in subj_tok.children if c.dep_ == "poss"), None)
-    value = next((c for c in verb.children if c.dep_ == "attr"), None)
+    """ "Hana had a baby girl, her name is Seo-yeon", "We adopted a greyhound. He's called
+    Pepper": the name is the introduced relative's or pet's (Seo-yeon girl_of Hana), not an
+    attribute of Hana's; None when the clause is not one."""
+    said = _name_said(verb, subj_tok)
     intro = ctx.introduced
-    if (
-        verb.lemma_ != "be"
-        or subj_tok.lemma_.lower() != "name"
-        or poss is None
-        or poss.lower_ not in _INTRODUCED_POSS
-        or value is None
-        or intro is None
-        or intro[2] != ctx.turn
-    ):
+    if said is None or intro is None or intro[2] != ctx.turn:
         return None
+    value, sex = said
     words_ = [t for t in value.subtree if not t.is_punct or t.text == "-"]
     name = "".join(t.text_with_ws for t in words_).strip().replace(" - ", "-")
-    return _name_introduced(name, {"his": "m", "her": "f"}.get(poss.lower_), ctx)
+    return _name_introduced(name, sex, ctx)
+
+
+def _name_said(verb: Token, subj_tok: Token) -> tuple[Token, str | None] | None:
+    """The name a clause gives, with the sex its pronoun says: "her name is Seo-yeon", "he's
+    called Pepper" (a pronoun only: "Tom is called Tommy" renames someone known)."""
+    if verb.lemma_ == "be" and subj_tok.lemma_.lower() == "name":
+        poss = next((c for c in subj_tok.children if c.dep_ == "poss"), None)
+        value = next((c for c in verb.children if c.dep_ == "attr"), None)
+        if poss is None or poss.lower_ not in _INTRODUCED_POSS or value is None:
+            return None
+        return value, {"his": "m", "her": "f"}.get(poss.lower_)
+    named = verb.lemma_.lower() in ("call", "name") and subj_tok.dep_ == "nsubjpass"
+    if not named or subj_tok.lower_ not in _CALLED_PRONOUNS:
+        return None
+    value = next((c for c in verb.children if c.dep_ in ("oprd", "attr", "xcomp")), None)
+    if value is None or value.pos_ != "PROPN":
+        return None
+    return value, _CALLED_PRONOUNS[subj_tok.lower_]
 
 
 def apposed_to_time(sent: Span, ctx: Context) -> list[Statement]:

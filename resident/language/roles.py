@@ -55,8 +55,10 @@ _PLACE_PREPS = {
 }
 #: The same prepositions before a person (or a pet, or a group of people).
 _PERSON_PREPS = {"with": "companion", "to": "recipient", "for": "recipient", "from": "origin"}
+#: "from March" says when something starts, never where it came from.
 _TIME_PREPS = frozenset(
     {"on", "in", "at", "during", "since", "before", "after", "until", "till", "by", "around"}
+    | {"from"}
 )
 
 
@@ -302,9 +304,11 @@ def _bare_gerund(verb: Token) -> bool:
 
 
 def _gerund_purpose(gerund: Token) -> list[RoleFill]:
-    """The gerund as what for, unless it has an object of its own: "twisted my ankle playing
-    netball" says while doing what, not what for."""
-    if any(c.dep_ == "dobj" for c in gerund.children):
+    """The gerund as what for, unless it is set off by a comma with an object of its own:
+    "twisted my ankle, playing netball" (participles.py) says while doing what, not what
+    for."""
+    set_off = gerund.i > 0 and gerund.doc[gerund.i - 1].text == ","
+    if set_off and any(c.dep_ == "dobj" for c in gerund.children):
         return []
     return [RoleFill(role="purpose", text=gerund.lower_)]
 
