@@ -334,13 +334,19 @@ def note_introduced(sent: Span, ctx: Context) -> None:
         if "poss" in deps or ("det" in deps and deps["det"].lower_ not in ("a", "an")):
             continue  # "my sister", "the dog": someone already known, not introduced.
         subjects = [c for c in tok.head.children if c.dep_ == "nsubj"]
-        owners = [r for s in subjects for t in _conjuncts(s) if (r := subject_ref(t, ctx))]
+        # "Joel and I adopted a greyhound": the pronoun joined to a name is an owner too.
+        said = [t for s in subjects for t in [*_conjuncts(s), *_pronouns_joined(s)]]
+        owners = [r for t in said if (r := subject_ref(t, ctx))]
         # Whoever has a child or a pet is a person, whatever the recogniser took the name for.
         owners = [
             r.model_copy(update={"kind": "person"}) if r.role == "name" else r for r in owners
         ]
         if owners:
             ctx.introduced = (tuple(owners), noun, ctx.turn)
+
+
+def _pronouns_joined(tok: Token) -> list[Token]:
+    return [t for t in tok.conjuncts if t.i > tok.i and t.pos_ == "PRON"]
 
 
 def introduced_name(verb: Token, subj_tok: Token, ctx: Context) -> list[Statement] | None:

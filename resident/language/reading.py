@@ -135,9 +135,12 @@ def _reread(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
 
 
 def _unique(items: Iterable[Statement]) -> list[Statement]:
-    seen: dict[tuple[str, str, str], Statement] = {}
+    seen: dict[tuple[str, str, str, str], Statement] = {}
     for s in items:
-        seen.setdefault((s.subject.model_dump_json(), s.stored_predicate, s.object.lower()), s)
+        # Two statements that differ only in whom they are of ("Pepper pet_of Joel", "...
+        # pet_of Callum") are two.
+        to = "" if s.object_ref is None else s.object_ref.model_dump_json()
+        seen.setdefault((s.subject.model_dump_json(), s.stored_predicate, s.object.lower(), to), s)
     return list(seen.values())
 
 

@@ -80,3 +80,10 @@ def test_a_new_baby_named_with_called(max_: Max) -> None:
     turn = max_.say("My cousin had a baby girl on Tuesday, she's called Maeve.", ines)
     stored = _stored(max_, turn.claims)
     assert any(s == "Maeve" and o == "Ines's cousin" for s, _, o in stored)
+
+
+def test_a_pet_two_people_took_in_is_each_ones(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.say("Tariq and I adopted a kitten last month, she's called Pip.", ines)
+    assert "Pip" in _answer(max_.say("What is Ines's kitten called?", oli))
+    assert "Pip" in _answer(max_.say("What is Tariq's kitten called?", oli))
