@@ -49,9 +49,9 @@ def test_who_one_went_doing_something_with(max_: Max) -> None:
     # nothing, and "with my friend Priya" after "on Loch Lomond" keeps "my friend" alone.)
     ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
     max_.say("A week ago I went cycling in the Dales with my cousin Ravi.", ines)
-    assert "Ravi" in _answer(max_.say("Who did Ines go cycling with?", oli))
+    assert "ravi" in _answer(max_.say("Who did Ines go cycling with?", oli))
     # Another gerund is another outing.
-    assert "Ravi" not in _answer(max_.say("Who did Ines go fishing with?", oli))
+    assert "ravi" not in _answer(max_.say("Who did Ines go fishing with?", oli))
 
 
 def test_a_time_said_with_from_is_when_not_where(max_: Max) -> None:
@@ -59,7 +59,7 @@ def test_a_time_said_with_from_is_when_not_where(max_: Max) -> None:
     turn = max_.say("I lease the allotment from April.", ines)
     lease = next(c for c in turn.claims if c["predicate"] == "leases")
     assert "origin" not in lease["qualifiers"]
-    assert "April" not in _answer(max_.say("Where is Ines's allotment?", oli))
+    assert "april" not in _answer(max_.say("Where is Ines's allotment?", oli))
 
 
 def test_a_pet_just_got_named_with_called(max_: Max) -> None:
@@ -85,5 +85,5 @@ def test_a_new_baby_named_with_called(max_: Max) -> None:
 def test_a_pet_two_people_took_in_is_each_ones(max_: Max) -> None:
     ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
     max_.say("Tariq and I adopted a kitten last month, she's called Pip.", ines)
-    assert "Pip" in _answer(max_.say("What is Ines's kitten called?", oli))
-    assert "Pip" in _answer(max_.say("What is Tariq's kitten called?", oli))
+    assert "pip" in _answer(max_.say("What is Ines's kitten called?", oli))
+    assert "pip" in _answer(max_.say("What is Tariq's kitten called?", oli))
