@@ -182,8 +182,9 @@ def _verb_matches(
         # "How many years were they married?" against "Ambrose is married {for 52 years}";
         # "When did Luis marry?" against "Luis gets married {last June}".
         return True
-    if verbs & {"do", "does"} and query.verb in _ing_forms(object_label.lower()):
-        # "When did Spike escape?" against "Spike does escaping" (an event said with a time).
+    if verbs & {"do", "does", "go", "goes"} and query.verb in _ing_forms(object_label.lower()):
+        # "When did Spike escape?" against "Spike does escaping" (an event said with a time);
+        # "Who did Cal go hiking with?" (read as "hike") against "Cal goes hiking".
         return True
     if query.verb not in _GENERIC and light_event(query.verb, verbs, object_label):
         # "Where does Tayo work?" against "Tayo got a job at the chippy".

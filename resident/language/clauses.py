@@ -131,7 +131,10 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         speaker = Ref(role="speaker")
         return _with_roles(verb, None, _read_clause_with(verb, speaker, None, ctx, skip_intro))
     if subj_tok is None:
-        return _passive(verb, ctx) or there_is(verb, ctx)  # "there's a leak in the bathroom"
+        # "We adopted a greyhound. He's called Pepper": the name of what was just introduced.
+        held = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+        named = None if held is None else introduced_name(verb, held, ctx)
+        return named or _passive(verb, ctx) or there_is(verb, ctx)  # "there's a leak ..."
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
     if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb) or unsaid(verb, subj_tok):

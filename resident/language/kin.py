@@ -316,6 +316,8 @@ _GROUPED = frozenset({"name", "kin"})
 
 #: Possessives that may stand for a relative or pet just introduced ("her name is Anika").
 _INTRODUCED_POSS = frozenset({"his", "her", "its", "their"})
+#: The pronouns that may stand for what was just introduced, with the sex each says.
+_CALLED_PRONOUNS: dict[str, str | None] = {"he": "m", "she": "f", "it": None}
 
 
 def note_introduced(sent: Span, ctx: Context) -> None:
@@ -332,7 +334,9 @@ def note_introduced(sent: Span, ctx: Context) -> None:
         if "poss" in deps or ("det" in deps and deps["det"].lower_ not in ("a", "an")):
             continue  # "my sister", "the dog": someone already known, not introduced.
         subjects = [c for c in tok.head.children if c.dep_ == "nsubj"]
-        owners = [r for s in subjects for t in _conjuncts(s) if (r := subject_ref(t, ctx))]
+        # "Joel and I adopted a greyhound": the pronoun joined to a name is an owner too.
+        said = [t for s in subjects for t in [*_conjuncts(s), *_pronouns_joined(s)]]
+        owners = [r for t in said if (r := subject_ref(t, ctx))]
         # Whoever has a child or a pet is a person, whatever the recogniser took the name for.
         owners = [
             r.model_copy(update={"kind": "person"}) if r.role == "name" else r for r in owners
@@ -341,25 +345,40 @@ def note_introduced(sent: Span, ctx: Context) -> None:
             ctx.introduced = (tuple(owners), noun, ctx.turn)
 
 
+def _pronouns_joined(tok: Token) -> list[Token]:
+    return [t for t in tok.conjuncts if t.i > tok.i and t.pos_ == "PRON"]
+
+
 def introduced_name(verb: Token, subj_tok: Token, ctx: Context) -> list[Statement] | None:
-    """ "Hana had a baby girl, her name is Seo-yeon": the name is the introduced relative's
-    (Seo-yeon girl_of Hana), not an attribute of Hana's; None when the clause is not one."""
-    poss = next((c for c in subj_tok.children if c.dep_ == "poss"), None)
-    value = next((c for c in verb.children if c.dep_ == "attr"), None)
+    """ "Hana had a baby girl, her name is Seo-yeon", "We adopted a greyhound. He's called
+    Pepper": the name is the introduced relative's or pet's (Seo-yeon girl_of Hana), not an
+    attribute of Hana's; None when the clause is not one."""
+    said = _name_said(verb, subj_tok)
     intro = ctx.introduced
-    if (
-        verb.lemma_ != "be"
-        or subj_tok.lemma_.lower() != "name"
-        or poss is None
-        or poss.lower_ not in _INTRODUCED_POSS
-        or value is None
-        or intro is None
-        or intro[2] != ctx.turn
-    ):
+    if said is None or intro is None or intro[2] != ctx.turn:
         return None
+    value, sex = said
     words_ = [t for t in value.subtree if not t.is_punct or t.text == "-"]
     name = "".join(t.text_with_ws for t in words_).strip().replace(" - ", "-")
-    return _name_introduced(name, {"his": "m", "her": "f"}.get(poss.lower_), ctx)
+    return _name_introduced(name, sex, ctx)
+
+
+def _name_said(verb: Token, subj_tok: Token) -> tuple[Token, str | None] | None:
+    """The name a clause gives, with the sex its pronoun says: "her name is Seo-yeon", "he's
+    called Pepper" (a pronoun only: "Tom is called Tommy" renames someone known)."""
+    if verb.lemma_ == "be" and subj_tok.lemma_.lower() == "name":
+        poss = next((c for c in subj_tok.children if c.dep_ == "poss"), None)
+        value = next((c for c in verb.children if c.dep_ == "attr"), None)
+        if poss is None or poss.lower_ not in _INTRODUCED_POSS or value is None:
+            return None
+        return value, {"his": "m", "her": "f"}.get(poss.lower_)
+    named = verb.lemma_.lower() in ("call", "name") and subj_tok.dep_ == "nsubjpass"
+    if not named or subj_tok.lower_ not in _CALLED_PRONOUNS:
+        return None
+    value = next((c for c in verb.children if c.dep_ in ("oprd", "attr", "xcomp")), None)
+    if value is None or value.pos_ != "PROPN":
+        return None
+    return value, _CALLED_PRONOUNS[subj_tok.lower_]
 
 
 def apposed_to_time(sent: Span, ctx: Context) -> list[Statement]:

@@ -20,6 +20,7 @@ from resident.language.clauses import (
 )
 from resident.language.conjoined import conjoined_halves
 from resident.language.mentions import note_mentions
+from resident.language.participles import with_comma
 from resident.language.phrases import Triple
 from resident.language.relative import relative_sentences
 from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
@@ -84,6 +85,8 @@ def read(
                 s for h in halves for s in _read_half(h, ctx, reparse, skip_first_person_intro)
             ]
         else:
+            # "I twisted my ankle playing netball": the participle's misread subject given back.
+            sent = (None if reparse is None else with_comma(sent, reparse)) or sent
             statements = _read_sentence(sent, ctx, skip_first_person_intro)
         if reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : sent.end]
@@ -132,9 +135,12 @@ def _reread(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
 
 
 def _unique(items: Iterable[Statement]) -> list[Statement]:
-    seen: dict[tuple[str, str, str], Statement] = {}
+    seen: dict[tuple[str, str, str, str], Statement] = {}
     for s in items:
-        seen.setdefault((s.subject.model_dump_json(), s.stored_predicate, s.object.lower()), s)
+        # Two statements that differ only in whom they are of ("Pepper pet_of Joel", "...
+        # pet_of Callum") are two.
+        to = "" if s.object_ref is None else s.object_ref.model_dump_json()
+        seen.setdefault((s.subject.model_dump_json(), s.stored_predicate, s.object.lower(), to), s)
     return list(seen.values())
 
 

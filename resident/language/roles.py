@@ -55,8 +55,10 @@ _PLACE_PREPS = {
 }
 #: The same prepositions before a person (or a pet, or a group of people).
 _PERSON_PREPS = {"with": "companion", "to": "recipient", "for": "recipient", "from": "origin"}
+#: "from March" says when something starts, never where it came from.
 _TIME_PREPS = frozenset(
     {"on", "in", "at", "during", "since", "before", "after", "until", "till", "by", "around"}
+    | {"from"}
 )
 
 
@@ -240,7 +242,7 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
         elif dep in ("advcl", "xcomp") and _bare_gerund(child):
             # "took the kids camping in the Peak District", "went surfing with Liam": the
             # gerund's where and with whom are the clause's, and the gerund is what for.
-            out.append(RoleFill(role="purpose", text=child.lower_))
+            out.extend(_gerund_purpose(child))
             for prep in (c for c in child.children if c.dep_ == "prep" and c.i not in used):
                 out.extend(_prep_roles(prep, used, passive))
         elif dep == "advmod" and child.lower_ in words("frequency_adverbs"):
@@ -299,6 +301,16 @@ def _bare_gerund(verb: Token) -> bool:
     """A gerund said without a subject of its own ("camping", not "me camping")."""
     subject = any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
     return verb.tag_ == "VBG" and not subject
+
+
+def _gerund_purpose(gerund: Token) -> list[RoleFill]:
+    """The gerund as what for, unless it is set off by a comma with an object of its own:
+    "twisted my ankle, playing netball" (participles.py) says while doing what, not what
+    for."""
+    set_off = gerund.i > 0 and gerund.doc[gerund.i - 1].text == ","
+    if set_off and any(c.dep_ == "dobj" for c in gerund.children):
+        return []
+    return [RoleFill(role="purpose", text=gerund.lower_)]
 
 
 def _to_be(verb: Token) -> bool:
