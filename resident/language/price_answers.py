@@ -75,12 +75,11 @@ def priced_asked(sent: Span) -> list[str]:
 
 
 def _misread_verb(tok: Token) -> bool:
-    """The verb "cost" the parser took for a noun, with the thing as its compound."""
-    return (
-        tok.pos_ == "NOUN"
-        and tok.lemma_.lower() in words("price_verbs")
-        and any(c.dep_ == "compound" for c in tok.children)
-    )
+    """The verb "cost" the parser took for a noun, with the thing as its compound or its
+    subject ("How much did the kettle cost?")."""
+    if tok.pos_ != "NOUN" or tok.lemma_.lower() not in words("price_verbs"):
+        return False
+    return tok.dep_ == "ROOT" or any(c.dep_ in ("compound", "nsubj", "aux") for c in tok.children)
 
 
 def _asked_argument(tok: Token) -> bool:

@@ -58,7 +58,10 @@ def _amount(tok: Token) -> Token | None:
     with a currency sign ("£240"), or a bare number (kept only where what it is said of is an
     amount itself); None for a number inside another amount or counting something else."""
     if tok.lower_ in words("currency_words"):
-        return tok if any(_number(c) for c in tok.children) else None
+        if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+            return None  # "a pound of flour": a weight
+        counted = any(_number(c) for c in tok.children)
+        return tok if counted or any(c.lower_ in ("a", "an") for c in tok.children) else None
     if not _number(tok) or tok.dep_ in ("nummod", "compound", "quantmod", "conj"):
         return None
     return tok
@@ -132,6 +135,10 @@ def _frame(head: Token) -> tuple[Token, Token] | None:
         # "Got a ute last month, cost us 38 grand": the subject elided, the thing before.
         return (gov, subj) if subj is not None else (gov, gov)
     if lemma == "be" and head.dep_ in ("attr", "acomp"):
+        subj = _subject(gov)
+        return None if subj is None else (gov, subj)
+    if lemma in words("price_change_verbs") and any(t.lower_ == "to" for t in head.subtree):
+        # "the membership went up to forty pounds", the parser hanging "up to" on the number.
         subj = _subject(gov)
         return None if subj is None else (gov, subj)
     if lemma in words("purchase_verbs") and head.dep_ == "dobj":
@@ -209,8 +216,8 @@ def _priceable(tok: Token) -> bool:
     if tok.pos_ not in ("NOUN", "PROPN") or tok.ent_type_ in ("PERSON", "DATE", "TIME", "GPE"):
         return False
     noun = tok.lemma_.lower()
-    if noun in words("currency_words") or noun in words("rate_periods"):
-        return False
+    if noun in words("currency_words") or tok.dep_ == "npadvmod":
+        return False  # "a month" after an amount is its rate
     return lexicon.first_lexname(noun, "n") not in _NOT_PRICED
 
 
@@ -260,7 +267,15 @@ def _kept(tok: Token) -> list[Token]:
     """The amount's own words: its number and currency, without what hangs on it."""
     out = [tok]
     for c in tok.children:
-        if c.dep_ not in ("det", "punct", "npadvmod", "prep", "relcl", "acl", "appos"):
+        if c.dep_ == "quantmod" and c.lower_ in ("up", "down", "to"):
+            continue  # "up to forty pounds": the change, not the amount
+        if (
+            c.dep_ == "det"
+            and c.lower_ in ("a", "an")
+            and not any(_number(n) for n in tok.children)
+        ):
+            out.append(c)  # "a grand": the article is its number
+        elif c.dep_ not in ("det", "punct", "npadvmod", "prep", "relcl", "acl", "appos"):
             out += _kept(c)
     return out
 
