@@ -195,9 +195,9 @@ def _unsaid(verb: Token) -> bool:
 
 
 def _thing(tok: Token, verb: Token) -> str | None:
-    """The name of the thing priced: the noun with the nouns compounded before it ("council
-    tax bill"), as things.py names a thing; "it" the nearest noun before it that can be
-    priced, else the thing said of last."""
+    """The name of the thing priced: the noun's lemma with the nouns compounded before it
+    ("council tax bill"); for "it" (or a clause with no subject) the nearest noun said as an
+    argument before it, in its sentence or the one before."""
     if tok.i == verb.i or tok.lower_ in _STAND_INS:
         if tok.dep_ == "nsubj" and tok.lower_ in ("which", "that") and verb.dep_ == "relcl":
             return price_named(verb.head)
@@ -241,8 +241,8 @@ def price_named(tok: Token) -> str | None:
     compounds = [
         c for c in tok.children if c.dep_ == "compound" and c.i < tok.i and not list(c.children)
     ]
-    plural = "Plur" in tok.morph.get("Number", [])
-    head = tok.lower_ if plural or tok.pos_ == "PROPN" else tok.lemma_.lower()
+    # One name for "the flights" and "a flight": a price is asked in either number.
+    head = tok.lower_ if tok.pos_ == "PROPN" else tok.lemma_.lower()
     return " ".join([*(c.lower_ for c in compounds), head])
 
 
