@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.asking import hedge
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import views
@@ -56,6 +57,8 @@ def asks_price(sent: Span) -> bool:
         return True  # "How much did the guitar cost?" parsed as a noun "guitar cost"
     if much.head.pos_ == "NOUN":
         return False
+    if any(_misread_verb(t) for t in sent):
+        return True  # "How much did the ute cost?" parsed with "cost" a noun subject
     verb = much.head if much.head.pos_ in ("VERB", "AUX") else sent.root
     return verb.lemma_.lower() in words("price_asking_verbs")
 
@@ -65,7 +68,7 @@ def priced_asked(sent: Span) -> list[str]:
     out: list[str] = []
     for tok in sent:
         if _misread_verb(tok):
-            said = [c for c in tok.children if c.dep_ == "compound"]
+            said = [c for c in tok.children if c.dep_ == "compound" or _noun_amod(c)]
             name = " ".join(c.lower_ for c in said) if said else None
         else:
             name = price_named(tok) if _asked_argument(tok) else None
@@ -79,7 +82,14 @@ def _misread_verb(tok: Token) -> bool:
     subject ("How much did the kettle cost?")."""
     if tok.pos_ != "NOUN" or tok.lemma_.lower() not in words("price_verbs"):
         return False
-    return tok.dep_ == "ROOT" or any(c.dep_ in ("compound", "nsubj", "aux") for c in tok.children)
+    if tok.dep_ in ("ROOT", "nsubj"):
+        return True
+    return any(c.dep_ in ("compound", "nsubj", "aux") or _noun_amod(c) for c in tok.children)
+
+
+def _noun_amod(tok: Token) -> bool:
+    """A noun the tagger called an adjective ("the ute cost": ute), not an adjective."""
+    return tok.dep_ == "amod" and lexicon.base(tok.lower_, "a") is None
 
 
 def _asked_argument(tok: Token) -> bool:

@@ -50,6 +50,8 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
         read = _priced(amount, ctx)
         if read is not None and read not in out:
             out.append(read)
+    said = [n for t in sent if _argument(t) and (n := price_named(t)) is not None]
+    ctx.priceable = (said[-1], ctx.turn) if said else ctx.priceable
     return out
 
 
@@ -95,7 +97,7 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
         return None
     if _unsaid(verb):
         return None
-    thing = _thing(thing_tok, verb)
+    thing = _thing(thing_tok, verb, ctx)
     if thing is None:
         return None
     mood = _mood(verb)
@@ -194,19 +196,21 @@ def _unsaid(verb: Token) -> bool:
     return any(a.lemma_.lower() in hoped and a.pos_ == "VERB" for a in verb.ancestors)
 
 
-def _thing(tok: Token, verb: Token) -> str | None:
+def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
     """The name of the thing priced: the noun's lemma with the nouns compounded before it
     ("council tax bill"); for "it" (or a clause with no subject) the nearest noun said as an
-    argument before it, in its sentence or the one before."""
+    argument before it in its sentence, else in the sentence before in the same turn."""
     if tok.i == verb.i or tok.lower_ in _STAND_INS:
         if tok.dep_ == "nsubj" and tok.lower_ in ("which", "that") and verb.dep_ == "relcl":
             return price_named(verb.head)
-        # The sentence it is in and the one before it in the turn: "it" reaches no further.
-        sents = list(tok.doc.sents)
-        at = next(i for i, s in enumerate(sents) if s.start <= tok.i < s.end)
-        start = sents[max(at - 1, 0)].start
-        before = [t for t in tok.doc[start : tok.i] if _argument(t)]
-        return price_named(before[-1]) if before else None
+        before = [t for t in tok.doc[tok.sent.start : tok.i] if _argument(t)]
+        if before:
+            return price_named(before[-1])
+        said = ctx.priceable
+        return said[0] if said is not None and said[1] == ctx.turn else None
+    if tok.dep_ == "nsubj" and tok.pos_ == "PROPN":
+        # "Niamh, the council tax bill is ...": the one spoken to, the parser's subject.
+        tok = next((c for c in tok.children if c.dep_ == "appos"), tok)
     return price_named(tok) if _priceable(tok) else None
 
 
@@ -239,11 +243,19 @@ def price_named(tok: Token) -> str | None:
     # Nouns compounded before it, each a word of its own ("council tax bill"), not a phrase
     # ("second-hand road bike": road bike).
     compounds = [
-        c for c in tok.children if c.dep_ == "compound" and c.i < tok.i and not list(c.children)
+        c
+        for c in tok.children
+        if c.dep_ == "compound" and c.i < tok.i and not list(c.children) and _noun_only(c)
     ]
     # One name for "the flights" and "a flight": a price is asked in either number.
     head = tok.lower_ if tok.pos_ == "PROPN" else tok.lemma_.lower()
     return " ".join([*(c.lower_ for c in compounds), head])
+
+
+def _noun_only(tok: Token) -> bool:
+    """A word WordNet knows as a noun and not as an adjective ("road" of "road bike", not
+    "secondhand" the tagger compounded)."""
+    return lexicon.base(tok.lower_, "a") is None
 
 
 def _said(head: Token) -> tuple[str, str]:
