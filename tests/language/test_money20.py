@@ -82,3 +82,17 @@ def test_booked_with_an_amount_each_and_a_grand(max_: Max) -> None:
     max_.say("The new boiler cost us a grand.", noor)
     assert answer_of(max_.say("How much were the ferry tickets?", noor)) == "€35 each"
     assert answer_of(max_.say("How much did the boiler cost?", noor)) == "a grand"
+
+
+def test_it_in_the_next_sentence_and_a_name_spoken_to(max_: Max) -> None:
+    noor = person(max_, "Noor")
+    ifeoma = person(max_, "Ifeoma")
+    max_.say(
+        "I picked up a rowing boat at the auction on Saturday. It cost me six hundred pounds.", noor
+    )
+    max_.say("Noor, the water bill is eighty-five pounds this quarter.", ifeoma)
+    assert answer_of(max_.say("How much did the rowing boat cost?", ifeoma)) == "six hundred pounds"
+    assert answer_of(max_.say("How much is the water bill?", noor)) == "eighty-five pounds"
+    # The auction is where it was bought, not what cost that; Noor is no price.
+    assert answer_of(max_.say("How much did the auction cost?", ifeoma)) == ""
+    assert answer_of(max_.say("How much does Noor cost?", ifeoma)) == ""
