@@ -96,3 +96,13 @@ def test_it_in_the_next_sentence_and_a_name_spoken_to(max_: Max) -> None:
     # The auction is where it was bought, not what cost that; Noor is no price.
     assert answer_of(max_.say("How much did the auction cost?", ifeoma)) == ""
     assert answer_of(max_.say("How much does Noor cost?", ifeoma)) == ""
+
+
+def test_a_spelled_out_amount_is_kept_whole(max_: Max) -> None:
+    noor = person(max_, "Noor")
+    jonah = person(max_, "Jonah")
+    max_.say("I raised three hundred and twenty pounds for the hospice in the end.", jonah)
+    asked = "How much money did Jonah raise for the hospice?"
+    assert answer_of(max_.say(asked, noor)) == "three hundred and twenty"
+    # Nothing was said of what Jonah spent.
+    assert answer_of(max_.say("How much did Jonah spend on the hospice?", noor)) == ""
