@@ -69,7 +69,9 @@ def priced_asked(sent: Span) -> list[str]:
     for tok in sent:
         if _misread_verb(tok):
             said = [c for c in tok.children if c.dep_ == "compound" or _noun_amod(c)]
-            name = " ".join(c.lower_ for c in said) if said else None
+            # The last word said is the noun, named by its lemma as prices.py names it.
+            words_said = [*(c.lower_ for c in said[:-1]), said[-1].lemma_.lower()] if said else []
+            name = " ".join(words_said) or None
         else:
             name = price_named(tok) if _asked_argument(tok) else None
         if name is not None and name not in out:
