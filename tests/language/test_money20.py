@@ -106,3 +106,11 @@ def test_a_spelled_out_amount_is_kept_whole(max_: Max) -> None:
     assert answer_of(max_.say(asked, noor)) == "three hundred and twenty"
     # Nothing was said of what Jonah spent.
     assert answer_of(max_.say("How much did Jonah spend on the hospice?", noor)) == ""
+
+
+def test_an_owners_plural_thing_asked_with_cost(max_: Max) -> None:
+    noor = person(max_, "Noor")
+    max_.say("Biscuit had three stitches put in on Monday, it cost us ninety pounds.", noor)
+    assert answer_of(max_.say("How much did Biscuit's stitches cost?", noor)) == "ninety pounds"
+    # Monday is when, not what cost that.
+    assert answer_of(max_.say("How much did Monday cost?", noor)) == ""
