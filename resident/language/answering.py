@@ -62,6 +62,7 @@ from resident.language.owned import (
     parts_count,
 )
 from resident.language.phrases import Intent, Parsed, third_person
+from resident.language.price_answers import PricedAnsweringMixin
 from resident.language.query_shapes import (
     asker_named,
     asks_how_many_held,
@@ -94,7 +95,7 @@ from resident.language.turn import (
 _NAMING_WH = frozenset({"what", "which", "who", "where"})
 
 
-class AnsweringMixin(DescribedAnsweringMixin):
+class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
     def _question(self, ctx: _Ctx) -> _Reply:
         """A question (and whatever the turn also states, stored first): read into the
         statement shape with a gap and answered from held claims by meaning, else "I don't
@@ -103,7 +104,7 @@ class AnsweringMixin(DescribedAnsweringMixin):
         about = None if ctx.doc is None else about_phrase(ctx.doc)
         if about is not None:
             return self._about(ctx, about)
-        asked = self._ask(ctx)
+        asked = self._ask_priced(ctx) or self._ask(ctx)
         if asked is not None:
             return asked
         if read_views:

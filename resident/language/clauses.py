@@ -67,6 +67,7 @@ from resident.language.objects import (
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
+from resident.language.prices import prices_said
 from resident.language.reciprocal import between, lost_conjunct
 from resident.language.refs import (
     _conjuncts,
@@ -120,7 +121,7 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
         subj = next((c for c in tok.children if c.dep_ == "nsubj"), None)
         if tok.dep_ == "relcl" and subj is not None:
             out.extend(introduced_name(tok, subj, ctx) or [])
-    counts = [st for st in counted_with_owner(sent, ctx) if st not in out]
+    counts = [st for st in counted_with_owner(sent, ctx) + prices_said(sent, ctx) if st not in out]
     return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts
 
 

@@ -508,7 +508,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             ctx.doc is not None and any(is_question(s) for s in ctx.doc.sents)
         ):
             read_views = self._read_and_store(ctx)
-            asked = self._ask(ctx)
+            asked = self._ask_priced(ctx) or self._ask(ctx)
             if asked is not None:
                 return asked
             if read_views:

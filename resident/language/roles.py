@@ -273,6 +273,11 @@ def _bare_duration(verb: Token, child: Token) -> Token | None:
     return said if lexicon.first_lexname(said.lemma_.lower(), "n") == "noun.time" else None
 
 
+def _joins_number(tok: Token) -> bool:
+    """A word inside a spelled-out number: "a hundred and sixty", "six hundred and forty"."""
+    return (tok.dep_, tok.lower_) in (("cc", "and"), ("quantmod", "a"), ("quantmod", "an"))
+
+
 def _perfect(verb: Token) -> bool:
     """Said in the present perfect ("I've worked", "she has lived"): up to now."""
     return verb.tag_ == "VBN" and any(
@@ -288,7 +293,7 @@ def _object_roles(obj: Token, used: set[int], passive: bool) -> list[RoleFill]:
     if count is not None:
         # "one thousand eight hundred pounds": the whole number, not its head word.
         said = list(count.subtree)
-        whole = all(t.like_num or inner_hyphen(t) for t in said)
+        whole = all(t.like_num or inner_hyphen(t) or _joins_number(t) for t in said)
         text = "".join(t.text_with_ws for t in said).strip() if whole else count.text
         out.append(RoleFill(role="quantity", text=text))
     for nested in obj.children:

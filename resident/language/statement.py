@@ -113,6 +113,10 @@ class Context:
     #: whoever answers ("How's your mum?" - "She's coming in July": the answerer's mum).
     asked_by: str | None = None
 
+    #: The last noun said as an argument that can have a price, with its turn, for an "it"
+    #: in the turn's next sentence ("I bought a kiln. It cost me 400 pounds": prices.py).
+    priceable: tuple[str, int] | None = None
+
     #: The person whose clause named the last mention, an animal they have ("My aunt Vera has
     #: a dog called Toby"): "she" next is Vera when the talk showed her a woman.
     keeper: str | None = None

@@ -1,0 +1,297 @@
+"""Amounts of money said as what a thing costs: "it costs three hundred pounds", "the rent is
+1100 a month", "the rent's going up to two thousand a month", "sold my Volvo for 4,000
+pounds", "paid 300 for the bike", "booked the flights, £240 each". Pure, over the parse.
+
+Every one is kept in one shape, the thing's statement `<thing> costs <amount>` (verb "cost"),
+its amount with its rate ("a month", "each") also as a quantity whose unit is a currency
+(role "quantity", as counting.py reads a number with its unit); the claim's time is
+when it was said, so the latest amount said of a thing wins (price_answers.py). What a person
+earns is their own statement ("Tayo earns £8 an hour") and is read as any clause is.
+
+An amount is money when a currency word or sign is said with its number (data/currency_words,
+currency_signs), or, with a bare number, when what it is said of is itself an amount (data/
+price_nouns: "the rent is 1100 a month"). Nothing is kept from a question, a negated clause,
+a wish or a hypothetical ("I hope it costs under 300", "if it cost 500"), or an amount said
+as a bound ("less than 300").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.roles import RoleFill, modality
+from resident.language.statement import Context, Ref, Statement
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+#: Words that make an amount a bound, not the amount ("less than 300", "over a grand").
+_BOUNDS = frozenset({"less", "more", "under", "over", "than", "almost", "nearly", "upto"})
+#: Pronouns that stand for the thing said before ("it cost us 180 pounds").
+_STAND_INS = frozenset({"it", "that", "this", "which", "they", "these", "those"})
+#: WordNet classes of nouns that are never the thing priced ("last month", "a pound").
+_NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
+#: Dependencies an amount has under the verb that says what it costs.
+_AMOUNT_DEPS = frozenset({"dobj", "attr", "acomp", "npadvmod", "oprd", "dep", "appos"})
+
+
+def prices_said(sent: Span, ctx: Context) -> list[Statement]:
+    """Each amount of money the sentence says a thing costs, as that thing's statement."""
+    if sent.text.rstrip().endswith("?"):
+        return []
+    out: list[Statement] = []
+    for tok in sent:
+        amount = _amount(tok)
+        if amount is None:
+            continue
+        read = _priced(amount, ctx)
+        if read is not None and read not in out:
+            out.append(read)
+    said = [n for t in sent if _argument(t) and (n := price_named(t)) is not None]
+    ctx.priceable = (said[-1], ctx.turn) if said else ctx.priceable
+    return out
+
+
+def _amount(tok: Token) -> Token | None:
+    """`tok` when it heads an amount: a currency noun with a number ("300 quid"), a number
+    with a currency sign ("£240"), or a bare number (kept only where what it is said of is an
+    amount itself); None for a number inside another amount or counting something else."""
+    if tok.lower_ in words("currency_words"):
+        if any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+            return None  # "a pound of flour": a weight
+        counted = any(_number(c) for c in tok.children)
+        return tok if counted or any(c.lower_ in ("a", "an") for c in tok.children) else None
+    if not _number(tok) or tok.dep_ in ("nummod", "compound", "quantmod", "conj"):
+        return None
+    return tok
+
+
+def _number(tok: Token) -> bool:
+    return tok.like_num or tok.lower_ in ("a", "an") and tok.dep_ == "quantmod"
+
+
+def _money(head: Token) -> bool:
+    """Is the amount said as money (a currency word, or a sign before its number)?"""
+    if head.lower_ in words("currency_words"):
+        return True
+    signs = words("currency_signs")
+    before = head.doc[head.i - 1] if head.i > 0 else None
+    return any(c.text in signs for c in head.children) or (
+        before is not None and before.text in signs
+    )
+
+
+def _priced(head: Token, ctx: Context) -> Statement | None:
+    """The statement of what the amount headed by `head` is the price of, or None."""
+    if any(t.lower_ in _BOUNDS for t in head.subtree) or _bound_before(head):
+        return None
+    found = _frame(head)
+    if found is None:
+        return None
+    verb, thing_tok = found
+    paying = verb.lemma_.lower() in words("paying_verbs")
+    if not (_money(head) or paying) and thing_tok.lemma_.lower() not in words("price_nouns"):
+        return None
+    if _unsaid(verb):
+        return None
+    thing = _thing(thing_tok, verb, ctx)
+    if thing is None:
+        return None
+    mood = _mood(verb)
+    if mood is None or mood == "wish":
+        return None
+    text, rate = _said(head)
+    when, _ = _time_tokens(verb)
+    ctx.remember_thing(thing)
+    said = " ".join(w for w in (text, rate) if w)
+    return Statement(
+        subject=Ref(role="name", name=thing, kind="thing"),
+        predicate="costs",
+        object=said,
+        literal=True,
+        mood=mood,
+        when=when,
+        verb="cost",
+        roles=(RoleFill(role="quantity", text=said),),
+    )
+
+
+def _bound_before(head: Token) -> bool:
+    start = min(t.i for t in head.subtree)
+    return start > 0 and head.doc[start - 1].lower_ in _BOUNDS
+
+
+def _frame(head: Token) -> tuple[Token, Token] | None:
+    """The verb that says the amount is a price, and the token naming what is priced."""
+    gov = head.head
+    lemma = gov.lemma_.lower()
+    if head.dep_ == "pobj" and gov.lower_ in ("for", "to", "on"):
+        return _prep_frame(head, gov)
+    if head.dep_ not in _AMOUNT_DEPS or gov.i == head.i:
+        return None
+    if lemma in words("price_verbs"):
+        subj = _subject(gov)
+        # "Got a ute last month, cost us 38 grand": the subject elided, the thing before.
+        return (gov, subj) if subj is not None else (gov, gov)
+    if lemma == "be" and head.dep_ in ("attr", "acomp"):
+        subj = _subject(gov)
+        return None if subj is None else (gov, subj)
+    if lemma in words("price_change_verbs") and any(t.lower_ == "to" for t in head.subtree):
+        # "the membership went up to forty pounds", the parser hanging "up to" on the number.
+        subj = _subject(gov)
+        return None if subj is None else (gov, subj)
+    if lemma in words("purchase_verbs") and head.dep_ == "dobj":
+        # "paid 300 for the bike", "spent fifty quid on shoes": what it was paid for.
+        hung = (*gov.children, *head.children)  # "for the bike" may hang on the amount
+        preps = [c for c in hung if c.dep_ in ("prep", "dative") and c.lower_ in ("for", "on")]
+        pobj = next((c for p in preps for c in p.children if c.dep_ == "pobj"), None)
+        return None if pobj is None else (gov, pobj)
+    if lemma in words("purchase_verbs") and head.dep_ in ("npadvmod", "appos"):
+        # "booked the flights already, £240 each": the amount said beside what was bought.
+        obj = next((c for c in gov.children if c.dep_ == "dobj"), None)
+        return None if obj is None or not _money(head) else (gov, obj)
+    return None
+
+
+def _prep_frame(head: Token, prep: Token) -> tuple[Token, Token] | None:
+    """ "sold the Volvo for 4,000 pounds", "it sold for fifteen pounds", "the rent is going up
+    to 2000": the verb of the preposition and what it prices."""
+    verb = prep.head
+    lemma = verb.lemma_.lower()
+    if prep.lower_ == "to":
+        if lemma not in words("price_change_verbs") or prep.dep_ != "prep":
+            return None
+        subj = _subject(verb)
+        return None if subj is None else (verb, subj)
+    if prep.lower_ != "for" or lemma not in words("purchase_verbs"):
+        return None
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj is not None:
+        return verb, obj
+    subj = _subject(verb)
+    # "it sold for fifteen pounds": the thing sold itself; a person buys, is never priced.
+    return None if subj is None else (verb, subj)
+
+
+def _subject(verb: Token) -> Token | None:
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None and verb.dep_ in ("xcomp", "conj"):
+        return _subject(verb.head)
+    return subj
+
+
+def _unsaid(verb: Token) -> bool:
+    """A clause that says no price was paid: negated, a question, a hypothetical or a wish,
+    or under a verb of wanting or a condition ("I hope it costs ...", "if it cost ...")."""
+    if _negated(verb) or modality(verb, _mood(verb)) in ("hypothetical", "question", "wish"):
+        return True
+    if any(c.lower_ in ("if", "unless", "whether") for c in verb.children):
+        return True
+    if any(c.lower_ in ("would", "could", "might", "should") for c in verb.children):
+        return True
+    hoped = words("desire_verbs") | words("belief_verbs")
+    return any(a.lemma_.lower() in hoped and a.pos_ == "VERB" for a in verb.ancestors)
+
+
+def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
+    """The name of the thing priced: the noun's lemma with the nouns compounded before it
+    ("council tax bill"); for "it" (or a clause with no subject) the nearest noun said as an
+    argument before it in its sentence, else in the sentence before in the same turn."""
+    if tok.i == verb.i or tok.lower_ in _STAND_INS:
+        if tok.dep_ == "nsubj" and tok.lower_ in ("which", "that") and verb.dep_ == "relcl":
+            return price_named(verb.head)
+        before = [t for t in tok.doc[tok.sent.start : tok.i] if _argument(t)]
+        if before:
+            return price_named(before[-1])
+        said = ctx.priceable
+        return said[0] if said is not None and said[1] == ctx.turn else None
+    if tok.dep_ == "nsubj" and tok.pos_ == "PROPN":
+        # "Niamh, the council tax bill is ...": the one spoken to, the parser's subject.
+        tok = next((c for c in tok.children if c.dep_ == "appos"), tok)
+    return price_named(tok) if _priceable(tok) else None
+
+
+def _priceable(tok: Token) -> bool:
+    """A noun that can have a price: not a time, a named person or place, or an amount (a
+    noun for people is one: "the plumber cost us 200", and "ute" is first a people in WordNet)."""
+    if tok.pos_ not in ("NOUN", "PROPN") or tok.ent_type_ in ("PERSON", "DATE", "TIME", "GPE"):
+        return False
+    noun = tok.lemma_.lower()
+    if noun in words("currency_words") or tok.dep_ == "npadvmod":
+        return False  # "a month" after an amount is its rate
+    return lexicon.first_lexname(noun, "n") not in _NOT_PRICED
+
+
+def _argument(tok: Token) -> bool:
+    """A priceable noun said as an argument: a subject, an object, or "for"/"of" one ("saving
+    for a guitar", "one of my bowls"), never the place or time of a clause ("at the centre")."""
+    if not _priceable(tok):
+        return False
+    if tok.dep_ in ("compound", "poss"):
+        return False  # "the pottery show": the show is the noun said
+    return tok.dep_ != "pobj" or tok.head.lower_ in ("for", "of")
+
+
+def price_named(tok: Token) -> str | None:
+    """The name of the thing a noun names, as its price is kept under ("council tax bill"),
+    or None for a noun that has no price."""
+    if not _priceable(tok):
+        return None
+    # Nouns compounded before it, each a word of its own ("council tax bill"), not a phrase
+    # ("second-hand road bike": road bike).
+    compounds = [
+        c
+        for c in tok.children
+        if c.dep_ == "compound" and c.i < tok.i and not list(c.children) and _noun_only(c)
+    ]
+    # One name for "the flights" and "a flight": a price is asked in either number.
+    head = tok.lower_ if tok.pos_ == "PROPN" else tok.lemma_.lower()
+    return " ".join([*(c.lower_ for c in compounds), head])
+
+
+def _noun_only(tok: Token) -> bool:
+    """A word WordNet knows as a noun and not as an adjective ("road" of "road bike", not
+    "secondhand" the tagger compounded)."""
+    return lexicon.base(tok.lower_, "a") is None
+
+
+def _said(head: Token) -> tuple[str, str]:
+    """The amount as said (its number and currency, without an article before it) and its
+    rate after it ("a month", "per hour", "each"), or "" when none."""
+    doc = head.doc
+    span = _kept(head)
+    start, end = min(t.i for t in span), max(t.i for t in span) + 1
+    if start > 0 and doc[start - 1].text in words("currency_signs"):
+        start -= 1
+    text = doc[start:end].text
+    nxt = [t.lower_ for t in doc[end : end + 2]]
+    if nxt[:1] == ["each"]:
+        return text, "each"
+    if len(nxt) == 2 and nxt[0] in ("a", "an", "per") and _period(nxt[1]):
+        return text, " ".join(nxt)
+    return text, ""
+
+
+def _kept(tok: Token) -> list[Token]:
+    """The amount's own words: its number and currency, without what hangs on it."""
+    out = [tok]
+    for c in tok.children:
+        if c.dep_ == "quantmod" and c.lower_ in ("up", "down", "to"):
+            continue  # "up to forty pounds": the change, not the amount
+        if (
+            c.dep_ == "det"
+            and c.lower_ in ("a", "an")
+            and not any(_number(n) for n in tok.children)
+        ):
+            out.append(c)  # "a grand": the article is its number
+        elif c.dep_ not in ("det", "punct", "npadvmod", "prep", "relcl", "acl", "appos"):
+            out += _kept(c)
+    return out
+
+
+def _period(word: str) -> bool:
+    base = lexicon.base(word, "n") or word
+    return base in words("rate_periods")
