@@ -22,7 +22,7 @@ from resident.language.roles import is_time
 from resident.language.statement import KIN, Context, Ref, canonical_lemma, is_pet
 from resident.language.things import asked_state, thing_name
 from resident.language.used_to import used_to
-from resident.language.words import words
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 _WH = words("wh")
 _DEICTIC = words("deictic_places")
 #: "how old", "how long", ...: the second word makes the question's kind.
-_HOW = frozenset({"old", "long", "often", "far"})
+_HOW = frozenset({"old", "often"}) | frozenset(table("measure_kinds"))
 _GENERIC = frozenset({"do", "be", "have"})
 _COUNT = ("many", "much")
 
