@@ -17,7 +17,7 @@ from resident.records import Qualifier
 #: Words that join number words into one number ("two hundred and five", "twenty-five").
 _JOINERS = frozenset({"and", "-"})
 #: Not counts though spaCy reads them as numbers ("one of them", "a first").
-_NOT_COUNTS = frozenset({"first", "second", "third", "once"})
+_NOT_COUNTS = words_("counting_not_counts")
 
 
 def _is_number_word(word: str) -> bool:

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
 from resident.language.clauses import _time_tokens
+from resident.language.counted_subjects import asked_of_counted
 from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
 from resident.language.matching import PREPS as _PREPS
@@ -275,7 +276,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     wh = _question_word(words) if words else None
     subj = next((c for c in sent.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     by = None if wh is None else _by_query(wh, sent.root, subj)
-    return by or _read_question(sent, ctx)
+    return asked_of_counted(by or _read_question(sent, ctx))  # "How many kids came?": kids
 
 
 def _read_question(sent: Span, ctx: Context) -> Query | None:
