@@ -21,7 +21,7 @@ from resident.language.counting import holds_count_of
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
-from resident.language.gap_fill import GAP_ROLES, gap_filler, gap_roles
+from resident.language.gap_fill import GAP_ROLES, gap_filler, gap_roles, latest_counts
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
@@ -486,7 +486,11 @@ def _said(
         # be, read from the day it was said, not the words "on Friday".
         short = told(dated[0][1], now, dated[0][0].object_label)
         return short, f"{short}. {hedge(lead.claim)}"
-    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
+    # "sold 30 tickets", later "sold 45 tickets": the number said last.
+    counts = latest_counts(query, top, held)
+    fillers = [
+        f for v in counts if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))
+    ]
     if fillers and not dated:
         if query.wh == "how long":
             # "for four years" said a year before the lead claim is asked: five years now.

@@ -5,9 +5,10 @@ Moved whole out of asking.py, which re-exports it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from resident.language.counting import counted, times_said
+from resident.language.counting import counted, number_in, times_said
+from resident.language.knowledge import ClaimView
 from resident.language.matching import _tokens
 from resident.language.measured import measure_said, measured
 from resident.language.question_reading import Query
@@ -73,3 +74,22 @@ def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -
         # grown by the time gone since, as a duration "for two years" is: asking._short).
         return measure_said("long", label, qualifiers)
     return None
+
+
+def latest_counts(
+    query: Query, top: Sequence[ClaimView], held: Mapping[str, Sequence[Qualifier]]
+) -> list[ClaimView]:
+    """For a number asked ("how many", "how far"), of the statements that say the same thing
+    but for its number ("Tom sold 30 tickets", later "Tom sold 45 tickets"), the one said last:
+    the number said again replaces the one before. Statements of other times stay apart."""
+    if query.wh != "how many" and measured(query.wh) is None:
+        return list(top)
+    latest: dict[tuple[str, ...], ClaimView] = {}
+    for v in top:
+        times = sorted(q.value for q in held.get(v.claim.id, ()) if q.role == "time")
+        words_said = [w for w in v.object_label.lower().split() if number_in(w) is None]
+        key = (v.claim.subject, v.claim.predicate, " ".join(words_said), *times)
+        if key not in latest or v.claim.created_at > latest[key].claim.created_at:
+            latest[key] = v
+    kept = {v.claim.id for v in latest.values()}
+    return [v for v in top if v.claim.id in kept]

@@ -65,3 +65,13 @@ def test_how_far_keeps_the_rate_said(max_: Max) -> None:
     assert answer_of(max_.say("How far does Rafe cycle?", zed)).startswith("twenty kilometres")
     # A date is no length of time.
     assert answer_of(max_.say("How long does Rafe cycle?", zed)) == ""
+
+
+def test_the_number_said_last_of_the_same_deed_wins(max_: Max) -> None:
+    noor = person(max_, "Noor")
+    max_.say("My cousin Farid baked 40 scones for the fete.", noor)
+    max_.say("Farid baked 55 scones for the fete.", noor)
+    max_.say("Farid baked 12 loaves on Friday and 9 loaves on Saturday.", noor)
+    assert answer_of(max_.say("How many scones did Farid bake?", noor)) == "55"
+    # Loaves on two days are two deeds: neither replaces the other, nor the scones.
+    assert answer_of(max_.say("How many loaves did Farid bake?", noor)) != "55"
