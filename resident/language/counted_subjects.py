@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.clause_parts import _mood, _negated, _time_tokens
-from resident.language.roles import RoleFill
+from resident.language.roles import RoleFill, count_of
 from resident.language.statement import Context, Ref, Statement
 from resident.language.things import ReadWith
-from resident.language.words import table, words
+from resident.language.words import table
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -27,20 +27,6 @@ if TYPE_CHECKING:
 
 #: "How many" as the question's subject begins: "How many kids came ...?" asks of "kids".
 _ASKED = "how many "
-
-
-def count_of(noun: Token) -> str | None:
-    """The number said with `noun` as its nummod ("sixty people": "sixty"; "one thousand eight
-    hundred pounds": all of it), or None. Only whole number words: "3-1" is a score."""
-    count = next((c for c in noun.children if c.dep_ == "nummod"), None)
-    if count is None:
-        return None
-    said = list(count.subtree)
-    if not all(t.like_num or t.lower_ in ("and", "-") for t in said):
-        return None
-    if any(t.lower_ in words("counting_not_counts") for t in said):
-        return None  # "the first guests"
-    return "".join(t.text_with_ws for t in said).strip()
 
 
 def _counted_noun(noun: Token) -> str | None:

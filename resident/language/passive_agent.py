@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language.clause_parts import _mood, _negated, _time_tokens
-from resident.language.counted_subjects import count_of, counted_doer
+from resident.language.counted_subjects import counted_doer
 from resident.language.objects import conditional
 from resident.language.phrases import third_person
 from resident.language.refs import subject_ref
-from resident.language.roles import RoleFill, modality
+from resident.language.roles import RoleFill, count_of, modality
 from resident.language.statement import (
     _FUTURE,
     REPORTING,
