@@ -86,9 +86,16 @@ def counted_subject(
 ) -> list[Statement]:
     """ "Thirty kids came to Sol's birthday": the clause read of the kids, each statement with
     their number as its quantity (unless it counts its object already)."""
-    name = _counted_noun(subj_tok) if subj_tok.dep_ == "nsubj" else None
+    # Only the verb's own subject: a relative clause's "who" stands for a noun read elsewhere
+    # ("two nieces, Ada and Liv, who are six and nine": their ages, each one's).
+    own = subj_tok.dep_ == "nsubj" and subj_tok.head == verb
+    name = _counted_noun(subj_tok) if own else None
     count = count_of(subj_tok)
     if name is None or count is None or _mood(verb) not in ("fact", "past"):
+        return []
+    if verb.lemma_.lower() == "be":
+        # What counted people are ("two nieces ... are six and nine") is each one's, and a
+        # reader may have split the clause from its names: only a deed is theirs together.
         return []
     subject = Ref(role="name", name=name, kind="thing")
     read = read_with(verb, subject, subj_tok, ctx, True)
