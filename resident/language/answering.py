@@ -293,9 +293,9 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
         while ref is not None:
             subject_words += [*(ref.name or "").split(), ref.noun or ""]
             ref = ref.owner
-        # A yes/no question skips its parsed root; another its verbs as read, so a verb the
-        # reading left out ("When did Dev get engaged?" read as "get") must still be held.
-        verbs = None if query.wh == "yes" else [query.verb, *query.also]
+        # A yes/no question skips its parsed root; another its verbs as read (a verb left out,
+        # "get engaged" read as "get", is held) and its gap ("heavy" of "how heavy": no content).
+        verbs = None if query.wh == "yes" else [query.verb, *query.also, *query.wh.split()[1:]]
         if verbs is not None and sent.root.lemma_.lower() == "use" and query.verb != "use":
             # "What did Kwame use to be?": "used to" marks the past, it is nothing asked.
             verbs.append("use")

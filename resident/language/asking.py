@@ -17,17 +17,17 @@ from pydantic import BaseModel
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.asked_time import at_time_asked, lasted, reckoned_from, spanned
-from resident.language.counting import counted, distance_said, holds_count_of, times_said
+from resident.language.counting import holds_count_of
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
+from resident.language.gap_fill import GAP_ROLES, gap_filler, gap_roles, latest_counts
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
-    _tokens,
     asks_the_wish,
     claim_verbs,
     group_answers,
@@ -40,6 +40,7 @@ from resident.language.matching import (
     same_meaning,
     verb_group,
 )
+from resident.language.measured import measured
 from resident.language.placed import PLACE_PREPS as _PLACE_PREPS
 from resident.language.placed import says_place
 from resident.language.question_reading import (
@@ -77,18 +78,6 @@ __all__ = [
 ]
 
 _AUX = words("asking_aux")
-#: The qualifier roles (migration 009) whose filler answers each kind of question, best first.
-GAP_ROLES: dict[str, tuple[str, ...]] = {
-    "where": ("destination", "location", "origin"),
-    "when": ("time",),
-    "how long": ("duration",),
-    "how often": ("manner",),
-    "how far": ("quantity",),
-    "why": ("purpose",),
-    "how many": ("quantity",),
-}
-#: "Who did Evan go with?": the preposition left without its object names the role asked.
-_WHO_ROLES = {"with": ("companion",), "to": ("recipient", "destination"), "for": ("recipient",)}
 #: The prepositions of where someone is or goes, one for another; "from" says where they left.
 _AT_PREPS = _PLACE_PREPS - {"from"}
 #: The roles that name where a statement happened or led.
@@ -100,46 +89,6 @@ _RELOCATE = words("relocation_verbs")
 
 
 # -- matching -----------------------------------------------------------------------------------
-
-
-def gap_roles(query: Query) -> tuple[str, ...]:
-    """The qualifier roles that fill the question's gap ("where" -> destination, location,
-    origin; "who ... with" -> companion; "where ... from" -> origin alone)."""
-    if query.wh == "who" and query.subject is not None and query.prep in _WHO_ROLES:
-        # Only a stranded preposition asks its object: "Who is Rhys taking to the match?"
-        # asks whom he takes, not where.
-        return _WHO_ROLES[query.prep] if query.stranded else ()
-    if query.wh == "where" and query.prep == "from":
-        # Where someone lives or works is not where they are from.
-        return ("origin",)
-    return GAP_ROLES.get(query.wh, ())
-
-
-def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -> str | None:
-    """The qualifier that answers the question, if the statement kept one; for "how many",
-    a number said with the noun asked, in the object or another role ("forty bushes")."""
-    if query.wh == "how many" and query.unit is not None:
-        # "How many times a month ...": the count the statement's frequency says, per the
-        # rate asked; a frequency said per another rate answers nothing.
-        manner = [q.value for q in qualifiers if q.role == "manner"]
-        times = times_said(manner, query.unit, query.rate) if manner else None
-        counts_times = query.unit in words("frequency_iterations")
-        if times is not None or (manner and query.rate is not None and counts_times):
-            return times
-    if query.wh == "how far":
-        # A number with a unit of distance, in the quantity or the object ("swims 2 km").
-        return distance_said(label, qualifiers)
-    if query.wh == "how many":
-        asked = () if query.amount else (query.unit,) if query.unit else query.object_words
-        return counted(asked, label, qualifiers)
-    named = {*query.context_words, *query.object_words}
-    for role in gap_roles(query):
-        for q in qualifiers:
-            # "Where did Ines work in Singapore?" is not answered by "Singapore": what the
-            # question names itself is no answer to it.
-            if q.role == role and not _tokens(q.value) <= named:
-                return q.value
-    return None
 
 
 def _verb_matches(
@@ -201,12 +150,19 @@ def _verb_matches(
         return works or ("be" in verbs and may_be_doing(object_label))
     if query.verb == "do":
         return False
-    if query.verb in _GENERIC:
-        # "What was Kwame?" is what he is or was (a kind, a job, a relation), not whatever he
-        # likes; "What does Kwame have?" what he has.
-        said = query.verb in verbs or (query.verb == "have" and "has" in verbs)
-        return said and not query.object_words and query.wh in ("what", "who")
-    return False
+    return query.verb in _GENERIC and _generic_matches(query, verbs)
+
+
+def _generic_matches(query: Query, verbs: frozenset[str]) -> bool:
+    """Does a statement answer a question asked with "be" or "have" and no verb of its own?"""
+    if measured(query.wh) not in (None, "long"):
+        # "How tall is Tom?", "How heavy is the parcel?": any statement of a measure of that
+        # dimension answers (gap_fill); "how long is ..." asks a time as often as a length.
+        return not query.object_words
+    # "What was Kwame?" is what he is or was (a kind, a job, a relation), not whatever he
+    # likes; "What does Kwame have?" what he has.
+    said = query.verb in verbs or (query.verb == "have" and "has" in verbs)
+    return said and not query.object_words and query.wh in ("what", "who")
 
 
 def _takes_place(query: Query, verbs: frozenset[str]) -> bool:
@@ -531,11 +487,18 @@ def _said(
         # be, read from the day it was said, not the words "on Friday".
         short = told(dated[0][1], now, dated[0][0].object_label)
         return short, f"{short}. {hedge(lead.claim)}"
-    fillers = [f for v in top if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))]
+    # "sold 30 tickets", later "sold 45 tickets": the number said last.
+    counts = latest_counts(query, top, held)
+    fillers = [
+        f for v in counts if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))
+    ]
     if fillers and not dated:
         if query.wh == "how long":
             # "for four years" said a year before the lead claim is asked: five years now.
-            fillers = [lasted(f, lead.claim, now, query.time_asked == "over") for f in fillers]
+            held_roles = [q for v in top for q in held.get(v.claim.id, ())]
+            durations = {q.value for q in held_roles if q.role == "duration"}
+            over = query.time_asked == "over"
+            fillers = [lasted(f, lead.claim, now, over) if f in durations else f for f in fillers]
         short = " and ".join(dict.fromkeys(fillers))
         return short, f"{short}. {hedge(lead.claim)}"
     if query.wh == "yes":

@@ -16,6 +16,7 @@ from spacy.lang.en.lex_attrs import like_num
 from resident.language import lexicon
 from resident.language.clause_time import becomes
 from resident.language.kin import _age
+from resident.language.measured import measure_complement
 from resident.language.passive_agent import befell
 from resident.language.phrases import _ATTRIBUTE_SYNONYMS, _WH_VERB, LITERAL_ATTRIBUTES
 from resident.language.refs import _conjuncts, _object_text, _owner_ref
@@ -242,6 +243,11 @@ _PLACE_PREDICATES = {"from": "comes_from", "in": "located_in", "at": "located_at
 def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx: set[int]) -> None:
     """ "Sam is a nurse", "I'm allergic to peanuts", "Lena is from Porto", "Jonas is 12": each
     value the copula gives, through `put(predicate, object, ...)`."""
+    measure = measure_complement(verb)
+    if measure is not None:
+        # "Tom is six feet tall": what he measures, asked as "How tall is Tom?".
+        put("measures", measure, literal=True, verb_lemma="measure")
+        return
     first = next((c for c in verb.children if c.dep_ == "attr"), None)
     for child in verb.children:
         if child.dep_ == "attr" and child != first:

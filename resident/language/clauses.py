@@ -34,6 +34,7 @@ from resident.language.clause_parts import (
     subject_edges,
     wished_object,
 )
+from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
 from resident.language.events_said import event_by_its_time
 from resident.language.frequency import habit_done
@@ -135,7 +136,8 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         # "We adopted a greyhound. He's called Pepper": the name of what was just introduced.
         held = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
         named = None if held is None else introduced_name(verb, held, ctx)
-        return named or _passive(verb, ctx) or there_is(verb, ctx)  # "there's a leak ..."
+        # "there's a leak ...", "there were sixty people at the party"
+        return named or _passive(verb, ctx) or there_is(verb, ctx) or there_counted(verb, ctx)
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
     if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb) or unsaid(verb, subj_tok):
@@ -442,7 +444,8 @@ def _read_clause_for(
     if subject is None:
         # "My bakery has twelve employees": its owner's thing; "the boiler broke": a thing.
         read = parts_counted(verb, subj_tok, ctx)
-        return read or thing_clause(verb, subj_tok, ctx, _read_clause_with)
+        read = read or thing_clause(verb, subj_tok, ctx, _read_clause_with)
+        return read or counted_subject(verb, subj_tok, ctx, _read_clause_with)
     read = _read_clause_with(verb, subject, subj_tok, ctx, skip_intro)
     if read:
         return read

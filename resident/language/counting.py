@@ -17,7 +17,7 @@ from resident.records import Qualifier
 #: Words that join number words into one number ("two hundred and five", "twenty-five").
 _JOINERS = frozenset({"and", "-"})
 #: Not counts though spaCy reads them as numbers ("one of them", "a first").
-_NOT_COUNTS = frozenset({"first", "second", "third", "once"})
+_NOT_COUNTS = words_("counting_not_counts")
 
 
 def _is_number_word(word: str) -> bool:
@@ -195,23 +195,3 @@ def _rate_of(words: Sequence[str]) -> str | None:
         if det in rates:
             return _noun(noun)
     return None
-
-
-def distance_said(label: str, qualifiers: Iterable[Qualifier] = ()) -> str | None:
-    """The distance a statement holds for "how far" ("i walk 3 kilometre every morning": its
-    quantity "3 kilometre"; "swims 2 kilometres": the object, whose quantity is "2"): a number
-    with a unit WordNet counts as a distance (data/distance_kinds.txt), or None."""
-    for text in (*(q.value for q in qualifiers if q.role == "quantity"), label):
-        words = text.lower().split()
-        for i, word in enumerate(words[1:], start=1):
-            if _is_number_word(words[i - 1]) and _is_distance(word):
-                start = i - 1
-                while start > 0 and _is_number_word(words[start - 1]):
-                    start -= 1
-                return " ".join(text.split()[start : i + 1])
-    return None
-
-
-def _is_distance(word: str) -> bool:
-    noun = lexicon.base(word, "n") or word
-    return any(lexicon.is_a(noun, kind) for kind in words_("distance_kinds"))

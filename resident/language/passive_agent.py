@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.counted_subjects import counted_doer
 from resident.language.objects import conditional
 from resident.language.phrases import third_person
 from resident.language.refs import subject_ref
-from resident.language.roles import modality
+from resident.language.roles import RoleFill, count_of, modality
 from resident.language.statement import (
     _FUTURE,
     REPORTING,
@@ -47,12 +48,19 @@ def done_by(verb: Token, patient: Ref | None, patient_tok: Token, ctx: Context) 
     if any(c.dep_ in ("dobj", "dative", "attr", "oprd", "neg") for c in verb.children):
         return None  # "was given a watch by ...": two objects; a negation says nothing done
     doer = subject_ref(doer_tok, ctx)
+    # "signed by forty neighbours": people said by their number, stored as a thing counted.
+    counted = counted_doer(doer_tok) if doer is None else None
+    doer = doer or counted
     mood = _mood(verb)
     predicate = _predicate(third_person(verb_lemma(verb)))
-    if doer is None or doer.kind != "person" or mood is None or predicate is None:
+    if doer is None or doer.kind not in ("person", "thing") or mood is None or predicate is None:
+        return None
+    if doer.kind == "thing" and counted is None:
         return None
     when, _ = _time_tokens(verb)
+    number = None if counted is None else count_of(doer_tok)
     return Statement(
+        roles=() if number is None else (RoleFill(role="quantity", text=number),),
         subject=doer,
         predicate=predicate,
         object=_patient_text(patient, patient_tok),

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
 from resident.language.clauses import _time_tokens
+from resident.language.counted_subjects import asked_of_counted
 from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
 from resident.language.matching import PREPS as _PREPS
@@ -22,7 +23,7 @@ from resident.language.roles import is_time
 from resident.language.statement import KIN, Context, Ref, canonical_lemma, is_pet
 from resident.language.things import asked_state, thing_name
 from resident.language.used_to import used_to
-from resident.language.words import words
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 _WH = words("wh")
 _DEICTIC = words("deictic_places")
 #: "how old", "how long", ...: the second word makes the question's kind.
-_HOW = frozenset({"old", "long", "often", "far"})
+_HOW = frozenset({"old", "often"}) | frozenset(table("measure_kinds"))
 _GENERIC = frozenset({"do", "be", "have"})
 _COUNT = ("many", "much")
 
@@ -277,7 +278,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     wh = _question_word(words) if words else None
     subj = next((c for c in sent.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     by = None if wh is None else _by_query(wh, sent.root, subj)
-    return by or _read_question(sent, ctx)
+    return asked_of_counted(by or _read_question(sent, ctx))  # "How many kids came?": kids
 
 
 def _read_question(sent: Span, ctx: Context) -> Query | None:

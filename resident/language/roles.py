@@ -292,10 +292,7 @@ def _object_roles(obj: Token, used: set[int], passive: bool) -> list[RoleFill]:
     count = next((c for c in obj.children if c.dep_ == "nummod"), None)
     if count is not None:
         # "one thousand eight hundred pounds": the whole number, not its head word.
-        said = list(count.subtree)
-        whole = all(t.like_num or inner_hyphen(t) or _joins_number(t) for t in said)
-        text = "".join(t.text_with_ws for t in said).strip() if whole else count.text
-        out.append(RoleFill(role="quantity", text=text))
+        out.append(RoleFill(role="quantity", text=count_of(obj) or count.text))
     for nested in obj.children:
         if nested.dep_ == "prep" and nested.lower_ != "of" and nested.i not in used:
             out.extend(_prep_roles(nested, used, passive))
@@ -367,3 +364,17 @@ def declares_change(doc: Doc) -> bool:
         if doc[i].lemma_.lower() in markers and doc[i].pos_ == "VERB":
             return True
     return False
+
+
+def count_of(noun: Token) -> str | None:
+    """The number said with `noun` as its nummod ("sixty people": "sixty"; "one thousand eight
+    hundred pounds": all of it), or None. Only whole number words: "3-1" is a score."""
+    count = next((c for c in noun.children if c.dep_ == "nummod"), None)
+    if count is None:
+        return None
+    said = list(count.subtree)
+    if not all(t.like_num or _joins_number(t) or inner_hyphen(t) for t in said):
+        return None
+    if any(t.lower_ in words("counting_not_counts") for t in said):
+        return None  # "the first guests"
+    return "".join(t.text_with_ws for t in said).strip()
