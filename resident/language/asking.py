@@ -295,7 +295,8 @@ def score(
         # counts kilos of rice, said in the same breath.
         s += 0.5
     # "How long ago ...?" of "last Christmas": the time said is what the answer counts from.
-    filler = gap_filler(query, qualifiers, object_label) or reckoned_from(query, claim, qualifiers)
+    filler = gap_filler(query, qualifiers, object_label, claim.predicate)
+    filler = filler or reckoned_from(query, claim, qualifiers)
     roles = _roles_score(query, claim, prep, verbs, filler)
     if roles is None:
         return None
@@ -451,7 +452,7 @@ def _candidate_short(
     query: Query, view: ClaimView, qualifiers: Sequence[Qualifier], asks_subject: bool
 ) -> str:
     """What one candidate alone would answer, for its type fit."""
-    filler = gap_filler(query, qualifiers, view.object_label)
+    filler = gap_filler(query, qualifiers, view.object_label, view.claim.predicate)
     if filler is not None:
         return filler
     if query.wh == "when" and view.claim.occurred_at is None and not query.attribute:
@@ -490,7 +491,9 @@ def _said(
     # "sold 30 tickets", later "sold 45 tickets": the number said last.
     counts = latest_counts(query, top, held)
     fillers = [
-        f for v in counts if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label))
+        f
+        for v in counts
+        if (f := gap_filler(query, held.get(v.claim.id, ()), v.object_label, v.claim.predicate))
     ]
     if fillers and not dated:
         if query.wh == "how long":

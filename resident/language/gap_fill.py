@@ -11,6 +11,7 @@ from resident.language.counting import counted, number_in, times_said
 from resident.language.knowledge import ClaimView
 from resident.language.matching import _tokens
 from resident.language.measured import measure_said, measured
+from resident.language.prices import PRICE_PREDICATE
 from resident.language.question_reading import Query
 from resident.language.words import table, words
 from resident.records import Qualifier
@@ -43,7 +44,9 @@ def gap_roles(query: Query) -> tuple[str, ...]:
     return GAP_ROLES.get(query.wh, ())
 
 
-def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -> str | None:
+def gap_filler(
+    query: Query, qualifiers: Sequence[Qualifier], label: str = "", predicate: str = ""
+) -> str | None:
     """The qualifier that answers the question, if the statement kept one; for "how many",
     a number said with the noun asked, in the object or another role ("forty bushes")."""
     if query.wh == "how many" and query.unit is not None:
@@ -55,6 +58,8 @@ def gap_filler(query: Query, qualifiers: Sequence[Qualifier], label: str = "") -
         if times is not None or (manner and query.rate is not None and counts_times):
             return times
     adjective = measured(query.wh)
+    if adjective is not None and predicate == PRICE_PREDICATE:
+        return None  # "three hundred pounds" a guitar cost is no weight, "a month" no length
     if adjective is not None and adjective != "long":
         # "How far", "how tall", "how heavy": a number with a unit of what is asked, in the
         # quantity or the object ("swims 2 km", "weighs 20 kilos").

@@ -14,7 +14,7 @@ from resident.language.asking import hedge
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import views
 from resident.language.owned import OWNED_SCORE
-from resident.language.prices import price_named
+from resident.language.prices import PRICE_PREDICATE, price_named
 from resident.language.reading import is_question
 from resident.language.turn import _Ctx, _Reply
 from resident.language.words import words
@@ -39,7 +39,7 @@ class PricedAnsweringMixin:
             claims = [
                 c
                 for e in reads.find(thing)
-                for c in reads.graph.peek_claims(e.id, "costs")
+                for c in reads.graph.peek_claims(e.id, PRICE_PREDICATE)
                 if c.valid_to is None
             ]
             if claims:

@@ -37,6 +37,9 @@ _NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
 #: Dependencies an amount has under the verb that says what it costs.
 _AMOUNT_DEPS = frozenset({"dobj", "attr", "acomp", "npadvmod", "oprd", "dep", "appos"})
 
+#: The one predicate of every price ("the guitar cost three hundred pounds").
+PRICE_PREDICATE = "costs"
+
 
 def prices_said(sent: Span, ctx: Context) -> list[Statement]:
     """Each amount of money the sentence says a thing costs, as that thing's statement."""
@@ -109,7 +112,7 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     said = " ".join(w for w in (text, rate) if w)
     return Statement(
         subject=Ref(role="name", name=thing, kind="thing"),
-        predicate="costs",
+        predicate=PRICE_PREDICATE,
         object=said,
         literal=True,
         mood=mood,
