@@ -1,0 +1,90 @@
+"""What a clause was done for, said as a to-infinitive ("I'm going to Leeds to visit Mum", "she
+went to the shop in order to buy milk"): the infinitive is a deed of its own, by the clause's
+subject and said as the clause is said (a trip planned plans the visit, a trip made made it),
+kept beside the clause, whose purpose qualifier names it (roles.py). Pure.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language.dated_events import no_deed
+from resident.language.roles import Modality, clause_text, in_order_to, purpose_infinitive
+from resident.language.statement import Statement
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: How the purpose is said, by how its clause is: a present state's or a plan's purpose is
+#: not done yet ("she's saving up to buy a car": a plan), a past deed's was.
+_PURPOSE_MODALITY: dict[Modality, Modality] = {
+    "done": "done",
+    "plan": "plan",
+    "wish": "wish",
+    "habit": "habit",
+    "state": "plan",
+}
+_MOOD = {"done": "past", "plan": "plan", "wish": "wish", "habit": "fact"}
+
+
+def purpose_verbs(verb: Token) -> list[Token]:
+    """The to-infinitives under `verb` that say what it was done for: an adverbial clause
+    with "to" and no subject of its own, or "in order to" (parsed as "in" + "order" + a
+    clause on the noun). Never "to be" something (studying to be a nurse says no one is one
+    yet), and never a clause of a verb denied (nothing says what it would have been for)."""
+    out = []
+    for child in verb.children:
+        if purpose_infinitive(child):
+            out.append(child)
+        elif child.dep_ == "prep" and (inner := in_order_to(child)) is not None:
+            out.append(inner)
+    return [v for v in out if v.lemma_.lower() != "be" and not _denied(v)]
+
+
+def _denied(verb: Token) -> bool:
+    return any(c.dep_ == "neg" for c in verb.children)
+
+
+def main_statements(verb: Token, inner: Token, read: list[Statement]) -> list[Statement]:
+    """The statements of `verb`'s clause that hold `inner` as their purpose, not denied."""
+    said = clause_text(inner)
+    return [
+        st
+        for st in read
+        if not st.negated and any(r.role == "purpose" and r.text == said for r in st.roles)
+    ]
+
+
+def as_purpose(main: Statement, done: list[Statement]) -> list[Statement]:
+    """The purpose clause's statements, said as `main` is said and at its time."""
+    modality = _PURPOSE_MODALITY.get(main.modality)
+    if modality is None:
+        return []
+    times = tuple(r for r in main.roles if r.role == "time")
+    out = []
+    for st in done:
+        if st.negated or st.object == "" or st.subject != main.subject:
+            continue
+        kept = st.roles + tuple(r for r in times if r not in st.roles)
+        update = {"modality": modality, "mood": _MOOD[modality], "roles": kept}
+        out.append(st.model_copy(update={**update, "when": st.when or main.when}))
+    return out
+
+
+#: Subordinators of a clause that says why ("because he was ill", "since the bus was late").
+_REASON_MARKS = frozenset({"because", "since"})
+
+
+def done_for_a_reason(verb: Token, lemma: str) -> bool:
+    """A deed told with its reason ("we moved here because of Tom's job"): told as an event,
+    as one told with its time is, so that the reason has a statement to be the reason of."""
+    if no_deed(lemma):
+        return False
+    for child in verb.children:
+        if child.dep_ == "prep" and child.lower_ == "because":
+            return True
+        if child.dep_ == "advcl" and any(
+            m.dep_ == "mark" and m.lower_ in _REASON_MARKS for m in child.children
+        ):
+            return True
+    return False

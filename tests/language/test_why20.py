@@ -1,0 +1,78 @@
+"""Purpose, reason and beneficiary (issue 21, why20): what a clause was done for is a deed of
+its own, said as the clause is; a reason is the clause's qualifier; "for my mum" is whom it
+was done for. Sentences written for this test, each with a trap, through real turns on a real
+DuckDB graph."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max
+from tests.language.test_conversation import answer_of as _answer
+from tests.language.test_conversation import person as _person
+from tests.language.test_reading import _stored
+
+
+def _dont_know(said: str) -> bool:
+    return said == "" or said.lower().startswith("i don't know")
+
+
+def test_a_trip_planned_to_see_someone_plans_the_visit(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("I'm driving up to Durham to visit my mum.", ines)
+    stored = _stored(max_, turn.claims)
+    seen = next(c for c in turn.claims if c["predicate"] == "visits")
+    assert seen["qualifiers"]["modality"] == "plan"
+    assert any(p == "visits" and "mum" in o.lower() for _, p, o in stored)
+    assert "mum" in _answer(max_.say("Who is Ines visiting?", oli)).lower()
+    assert "visit" in _answer(max_.say("Why is Ines driving to Durham?", oli)).lower()
+    assert "visit" in _answer(max_.say("What is Ines driving to Durham for?", oli)).lower()
+    # Trap: "to" before a place is where, never what for.
+    turn = max_.say("Oli is flying to Oslo in March.", ines)
+    assert not any(p not in ("flies_to", "goes_to") for _, p, _ in _stored(max_, turn.claims))
+    assert _dont_know(_answer(max_.say("Why is Oli flying to Oslo?", ines)))
+
+
+def test_a_past_errand_did_what_it_was_for(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("On Tuesday Oli popped into the bakery to pick up a loaf.", ines)
+    picked = [c for c in turn.claims if c["predicate"].startswith("picks")]
+    assert picked and picked[0].get("qualifiers", {}).get("modality") != "plan"
+    assert "loaf" in _answer(max_.say("What did Oli pick up?", ines)).lower()
+    turn = max_.say("I took the bus in order to save money.", oli)
+    assert any(p == "saves" for _, p, _ in _stored(max_, turn.claims))
+    assert "save money" in _answer(max_.say("Why did Oli take the bus?", ines)).lower()
+
+
+def test_for_a_relative_is_whom_it_was_for(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("I knitted a scarf for my mum.", ines)
+    knit = next(c for c in turn.claims if c["predicate"] == "knits")
+    assert "mum" in knit["qualifiers"]["recipient"].lower()
+    assert "mum" in _answer(max_.say("Who did Ines knit a scarf for?", oli)).lower()
+    # Traps: "for" before a span of time or a sum is how long or how much, never what for.
+    max_.say("I hired a van for three days.", oli)
+    assert _dont_know(_answer(max_.say("Why did Oli hire a van?", ines)))
+    turn = max_.say("I sold my old guitar for 90 pounds.", oli)
+    sold = next(c for c in turn.claims if c["predicate"] == "sells")
+    assert "purpose" not in sold.get("qualifiers", {})
+    assert _dont_know(_answer(max_.say("Why did Oli sell the guitar?", ines)))
+
+
+def test_a_reason_is_the_reason_of_its_own_clause(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.say("My brother Karl quit the choir because he was too busy.", ines)
+    assert "busy" in _answer(max_.say("Why did Karl quit the choir?", oli)).lower()
+    # Trap: the reason is Karl's, not Ines's.
+    assert _dont_know(_answer(max_.say("Why did Ines quit the choir?", oli)))
+    turn = max_.say("We left Bristol because of the rent.", oli)
+    assert not any(p.endswith("because") for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_a_purpose_in_a_hypothetical_or_a_question_stores_nothing(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("If I had a car I would drive to Hull to see my sister.", ines)
+    assert not any(p == "sees" for _, p, _ in _stored(max_, turn.claims))
+    turn = max_.say("Are you going to Hull to see your sister?", oli)
+    assert turn.claims == [] or not any(p == "sees" for _, p, _ in _stored(max_, turn.claims))
+    # A trip denied says nothing of what it would have been for.
+    turn = max_.say("I didn't go to Hull to see my sister.", ines)
+    assert not any(p == "sees" for _, p, _ in _stored(max_, turn.claims))
