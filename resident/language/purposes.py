@@ -9,7 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.dated_events import no_deed
-from resident.language.roles import Modality, clause_text, in_order_to, purpose_infinitive
+from resident.language.roles import (
+    Modality,
+    clause_text,
+    in_order_to,
+    is_person_like,
+    purpose_infinitive,
+)
 from resident.language.statement import Statement
 
 if TYPE_CHECKING:
@@ -38,7 +44,28 @@ def purpose_verbs(verb: Token) -> list[Token]:
             out.append(child)
         elif child.dep_ == "prep" and (inner := in_order_to(child)) is not None:
             out.append(inner)
-    return [v for v in out if v.lemma_.lower() != "be" and not _denied(v)]
+    if not out or _someone_sent(verb):
+        return []
+    return [v for v in out if v.lemma_.lower() != "be" and not _denied(v) and not _too(verb, v)]
+
+
+def _someone_sent(verb: Token) -> bool:
+    """ "I sent Tom to the shop to buy milk", "drove Mum in to see the doctor": whose the
+    purpose is, the one sent or the sender, the parse does not say, so it is read as no one's."""
+    return any(c.dep_ in ("dobj", "dative") and is_person_like(c) for c in verb.children)
+
+
+def _too(verb: Token, inner: Token) -> bool:
+    """ "left too late to catch the train", "not old enough to vote": the infinitive is what
+    was not done, or what a degree allows, never a deed done."""
+    said = {t.i for t in inner.subtree}
+    return any(
+        t.lower_ in _DEGREE for t in verb.subtree if t.i not in said and t.i < inner.i
+    ) or any(t.lower_ in _DEGREE for t in inner.children)
+
+
+#: Words of degree that make a to-infinitive what is (not) reached: "too late to", "enough".
+_DEGREE = frozenset({"too", "enough"})
 
 
 def _denied(verb: Token) -> bool:

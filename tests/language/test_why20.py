@@ -76,3 +76,13 @@ def test_a_purpose_in_a_hypothetical_or_a_question_stores_nothing(max_: Max) -> 
     # A trip denied says nothing of what it would have been for.
     turn = max_.say("I didn't go to Hull to see my sister.", ines)
     assert not any(p == "sees" for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_a_purpose_whose_doer_is_unsure_or_undone_stores_no_deed(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    # Sent someone: the errand may be theirs, not the sender's.
+    turn = max_.say("I sent my son to the chemist to collect a prescription.", ines)
+    assert not any(p.startswith("collects") for _, p, _ in _stored(max_, turn.claims))
+    # "too late to": what was not done.
+    turn = max_.say("I set off too late to catch the ferry.", ines)
+    assert not any(p.startswith("catches") for _, p, _ in _stored(max_, turn.claims))
