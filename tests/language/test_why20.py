@@ -65,6 +65,11 @@ def test_a_reason_is_the_reason_of_its_own_clause(max_: Max) -> None:
     assert _dont_know(_answer(max_.say("Why did Ines quit the choir?", oli)))
     turn = max_.say("We left Bristol because of the rent.", oli)
     assert not any(p.endswith("because") for _, p, _ in _stored(max_, turn.claims))
+    assert "rent" in _answer(max_.say("Why did Oli leave Bristol?", ines)).lower()
+    # A move told with its reason is a deed, whose reason answers why (and names no place).
+    max_.say("I moved because of the noise.", ines)
+    assert "noise" in _answer(max_.say("Why did Ines move?", oli)).lower()
+    assert _dont_know(_answer(max_.say("Where did Ines move?", oli)))
 
 
 def test_a_purpose_in_a_hypothetical_or_a_question_stores_nothing(max_: Max) -> None:
