@@ -6,7 +6,7 @@ kept beside the clause, whose purpose qualifier names it (roles.py). Pure.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from resident.language.dated_events import no_deed
 from resident.language.roles import (
@@ -115,3 +115,45 @@ def done_for_a_reason(verb: Token, lemma: str) -> bool:
         ):
             return True
     return False
+
+
+#: Modals of a clause of purpose after "so (that)": "so she could travel", "so that I can".
+_ABLE = frozenset({"can", "could", "ca"})
+
+
+Mood = Literal["fact", "past", "plan", "wish"]
+
+
+def purpose_mood(verb: Token, main_mood: Mood | None) -> Mood | None:
+    """The mood of "so (that) she could travel" hung on a clause by the same subject ("She
+    took a gap year so she could travel"): what it was done for, said as that clause is (a
+    past deed's purpose done, a present one's ahead); None for any other clause. Not one
+    denied ("so we couldn't go out" says what could not be), nor one by someone else."""
+    if verb.dep_ != "advcl" or main_mood is None or _denied(verb):
+        return None
+    marks = [m.lower_ for m in verb.children if m.dep_ == "mark"]
+    if (
+        not marks
+        or marks[0] != "so"
+        or not any(c.dep_ == "aux" and c.lower_ in _ABLE for c in verb.children)
+    ):
+        return None
+    mine = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    theirs = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+    if mine is None or theirs is None or not _same_doer(mine, theirs):
+        return None
+    if no_deed(verb.head.lemma_.lower()):
+        return None  # "it was raining so we could ...": what followed, not what for
+    return "plan" if main_mood == "fact" else main_mood
+
+
+#: Pronouns that may take up a name or a noun said as the clause's subject ("Tom ... he").
+_TAKEN_UP = frozenset({"he", "she", "they"})
+
+
+def _same_doer(mine: Token, theirs: Token) -> bool:
+    """Is the subject of "so ... could" the one of the clause it is for: the same pronoun, or
+    he/she/they after a name or a noun ("Tom sold his car so he could ...")."""
+    if mine.lower_ == theirs.lower_:
+        return True
+    return mine.lower_ in _TAKEN_UP and theirs.pos_ in ("PROPN", "NOUN")

@@ -91,3 +91,19 @@ def test_a_purpose_whose_doer_is_unsure_or_undone_stores_no_deed(max_: Max) -> N
     # "too late to": what was not done.
     turn = max_.say("I set off too late to catch the ferry.", ines)
     assert not any(p.startswith("catches") for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_so_that_one_could_is_what_it_was_done_for(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say(
+        "Last spring my cousin Petra sold her car so she could pay off her debts.", ines
+    )
+    paid = [c for c in turn.claims if c["predicate"].startswith("pays")]
+    assert paid and paid[0].get("qualifiers", {}).get("modality") != "plan"
+    assert "debts" in _answer(max_.say("What did Petra pay off?", oli)).lower()
+    assert "pay off" in _answer(max_.say("Why did Petra sell her car?", oli)).lower()
+    # Traps: what could not be done after the weather, and an aim of someone else's.
+    turn = max_.say("It was pouring so we could not play tennis.", oli)
+    assert not any(p.startswith("plays") for _, p, _ in _stored(max_, turn.claims))
+    turn = max_.say("My boss stayed late so I could finish the slides.", oli)
+    assert not any(p.startswith("finishes") for _, p, _ in _stored(max_, turn.claims))
