@@ -139,7 +139,7 @@ def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statemen
         for main in main_statements(verb, inner, read):
             done = _read_clause_with(inner, main.subject, _subject_token(verb), ctx, True)
             said = _with_roles(inner, _subject_token(verb), done)
-            out.extend(st for st in as_purpose(main, said) if st not in read + out)
+            out.extend(st for st in as_purpose(main, said, verb) if st not in read + out)
     return out
 
 

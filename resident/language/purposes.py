@@ -82,9 +82,13 @@ def main_statements(verb: Token, inner: Token, read: list[Statement]) -> list[St
     ]
 
 
-def as_purpose(main: Statement, done: list[Statement]) -> list[Statement]:
-    """The purpose clause's statements, said as `main` is said and at its time."""
+def as_purpose(main: Statement, done: list[Statement], verb: Token) -> list[Statement]:
+    """The purpose clause's statements, said as `main` (read from `verb`) is said and at its
+    time. A present said simply is a habit and so is its aim ("gets up at six to do yoga");
+    one said in progress is under way and its aim ahead ("is saving up to buy a car")."""
     modality = _PURPOSE_MODALITY.get(main.modality)
+    if main.modality == "state" and verb.tag_ in ("VBZ", "VBP"):
+        modality = "habit"
     if modality is None:
         return []
     times = tuple(r for r in main.roles if r.role == "time")

@@ -202,7 +202,7 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
     if not text:
         return []
     out: list[RoleFill] = []
-    if word == "for" and _amount(pobj):
+    if word == "for" and _amount(pobj) and not is_time(pobj):
         # "bought it for 200 pounds", "for a tenner": what it cost, never what for.
         out.append(RoleFill(role="theme", text=f"{word} {text}"))
     elif is_time(pobj) and (word in _TIME_PREPS or word == "for"):
