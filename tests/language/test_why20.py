@@ -107,3 +107,14 @@ def test_so_that_one_could_is_what_it_was_done_for(max_: Max) -> None:
     assert not any(p.startswith("plays") for _, p, _ in _stored(max_, turn.claims))
     turn = max_.say("My boss stayed late so I could finish the slides.", oli)
     assert not any(p.startswith("finishes") for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_the_aim_of_a_habit_is_a_habit_and_a_span_stays_a_span(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    turn = max_.say("My flatmate Rosa goes out at seven to walk her dog.", ines)
+    walked = [c for c in turn.claims if c["predicate"].startswith("walks")]
+    assert walked and walked[0]["qualifiers"]["modality"] == "habit"
+    turn = max_.say("My uncle drove a taxi for twenty years.", ines)
+    drove = next(c for c in turn.claims if c["predicate"] == "drives")
+    assert drove["qualifiers"].get("duration") == "for twenty years"
+    assert "purpose" not in drove["qualifiers"]
