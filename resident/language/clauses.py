@@ -136,10 +136,12 @@ def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statemen
     as the going is (purposes.py)."""
     out: list[Statement] = []
     for inner in purpose_verbs(verb):
-        for main in main_statements(verb, inner, read):
+        mains = main_statements(verb, inner, read)
+        doers = {st.subject for st in mains}
+        for main in mains:
             done = _read_clause_with(inner, main.subject, _subject_token(verb), ctx, True)
             said = _with_roles(inner, _subject_token(verb), done)
-            out.extend(st for st in as_purpose(main, said, verb) if st not in read + out)
+            out.extend(st for st in as_purpose(main, said, verb, doers) if st not in read + out)
     return out
 
 

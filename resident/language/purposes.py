@@ -16,7 +16,7 @@ from resident.language.roles import (
     is_person_like,
     purpose_infinitive,
 )
-from resident.language.statement import Statement
+from resident.language.statement import Ref, Statement
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -82,7 +82,9 @@ def main_statements(verb: Token, inner: Token, read: list[Statement]) -> list[St
     ]
 
 
-def as_purpose(main: Statement, done: list[Statement], verb: Token) -> list[Statement]:
+def as_purpose(
+    main: Statement, done: list[Statement], verb: Token, doers: set[Ref]
+) -> list[Statement]:
     """The purpose clause's statements, said as `main` (read from `verb`) is said and at its
     time. A present said simply is a habit and so is its aim ("gets up at six to do yoga");
     one said in progress is under way and its aim ahead ("is saving up to buy a car")."""
@@ -95,6 +97,8 @@ def as_purpose(main: Statement, done: list[Statement], verb: Token) -> list[Stat
     out = []
     for st in done:
         if st.negated or st.object == "" or st.subject != main.subject:
+            continue
+        if _owned_by_other(st, doers):
             continue
         kept = st.roles + tuple(r for r in times if r not in st.roles)
         update = {"modality": modality, "mood": _MOOD[modality], "roles": kept}
@@ -148,7 +152,9 @@ def purpose_mood(verb: Token, main_mood: Mood | None) -> Mood | None:
         return None
     if no_deed(verb.head.lemma_.lower()):
         return None  # "it was raining so we could ...": what followed, not what for
-    return "plan" if main_mood == "fact" else main_mood
+    if main_mood == "fact" or any(c.lower_ in ("can", "ca") for c in verb.children):
+        return "plan"  # "I started lessons so I can make a speech": still ahead
+    return main_mood
 
 
 #: Pronouns that may take up a name or a noun said as the clause's subject ("Tom ... he").
@@ -161,3 +167,14 @@ def _same_doer(mine: Token, theirs: Token) -> bool:
     if mine.lower_ == theirs.lower_:
         return True
     return mine.lower_ in _TAKEN_UP and theirs.pos_ in ("PROPN", "NOUN")
+
+
+def _owned_by_other(st: Statement, doers: set[Ref]) -> bool:
+    """ "Nisha drove to Leicester to see her sister": whose relative a purpose names by a
+    pronoun is one of who went, never a name said between (a place, a friend): a relative
+    owned by anyone else is left unread."""
+    ref = st.object_ref
+    if ref is None or ref.role != "kin" or ref.owner is None:
+        return False
+    names = {d.name for d in doers if d.role == "name"}
+    return ref.owner.role == "name" and ref.owner.name not in names

@@ -118,3 +118,16 @@ def test_the_aim_of_a_habit_is_a_habit_and_a_span_stays_a_span(max_: Max) -> Non
     drove = next(c for c in turn.claims if c["predicate"] == "drives")
     assert drove["qualifiers"].get("duration") == "for twenty years"
     assert "purpose" not in drove["qualifiers"]
+
+
+def test_a_relative_in_the_aim_is_one_of_the_doers(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    # "her" names no place: a relative owned by anyone but who went is left unread.
+    turn = max_.say("Zara took the train to Sheffield to visit her brother.", ines)
+    assert not any(
+        p == "visits" and "sheffield" in o.lower() for _, p, o in _stored(max_, turn.claims)
+    )
+    # "so I can": the aim is still ahead, whatever the tense of the clause it is for.
+    turn = max_.say("I joined a choir so I can sing at my sister's wedding.", ines)
+    sung = [c for c in turn.claims if c["predicate"].startswith("sings")]
+    assert all(c["qualifiers"].get("modality") == "plan" for c in sung)
