@@ -100,7 +100,8 @@ def _verb_matches(
     # "Has Kofi ever been to Lisbon?" too: a yes needs the place said besides (_said).
     # A phrasal verb ("break up with") says more than its preposition: "Is Tayo still with
     # Maya?" is not answered by "Tayo broke up with Maya".
-    if query.verb in _RELOCATE and not verbs & (_RELOCATE | _DWELL):
+    done = {lexicon.base(object_label, "v")} if "do" in verbs else set()  # "does moving"
+    if query.verb in _RELOCATE and not (verbs | done) & (_RELOCATE | _DWELL):
         # "Where are we moving?" asks where someone goes to live, not where they go on a trip
         # ("Ama is going to Paris in April"): relocating says more than going.
         return False

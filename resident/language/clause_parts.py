@@ -23,6 +23,7 @@ from resident.language.clause_time import (
 from resident.language.kin import _kin_edge
 from resident.language.objects import _direct_object, indirect_question, time_clause, years_had
 from resident.language.phrases import third_person
+from resident.language.purposes import purpose_mood
 from resident.language.refs import (
     _conjuncts,
     _is_literal,
@@ -104,6 +105,9 @@ def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
         return "past"  # "I used to smoke": a habit that was
     auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(a in _MODALS_SKIP for a in auxes):
+        aim = purpose_mood(verb, _mood(verb.head)) if verb.dep_ == "advcl" else None
+        if aim is not None:
+            return aim  # "so she could travel": her aim, said as the clause it is for
         return "fact" if standing_fact(verb) else None  # "can't eat peanuts": a fact
     if any(a in _FUTURE for a in auxes):
         return "plan"

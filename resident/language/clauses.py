@@ -69,6 +69,12 @@ from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
 from resident.language.prices import prices_said
+from resident.language.purposes import (
+    as_purpose,
+    done_for_a_reason,
+    main_statements,
+    purpose_verbs,
+)
 from resident.language.reciprocal import between, lost_conjunct
 from resident.language.refs import (
     _conjuncts,
@@ -114,6 +120,7 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
     note_introduced(sent, ctx)
     for head in clause_heads(sent):
         read = _read_clause(head, ctx, skip_intro)
+        read += _purposes(head, read, ctx)
         kinds = role_kind_edges(head, ctx) if read else []
         out.extend(read + [e for e in kinds if e not in read])
     # "one daughter, her name is Anika": the comma splice the parser hung on the noun as a
@@ -124,6 +131,20 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
             out.extend(introduced_name(tok, subj, ctx) or [])
     counts = [st for st in counted_with_owner(sent, ctx) + prices_said(sent, ctx) if st not in out]
     return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts
+
+
+def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statement]:
+    """ "I'm going to Leeds to visit Mum": the visit is a deed of its own, by who goes, said
+    as the going is (purposes.py)."""
+    out: list[Statement] = []
+    for inner in purpose_verbs(verb):
+        mains = main_statements(verb, inner, read)
+        doers = {st.subject for st in mains}
+        for main in mains:
+            done = _read_clause_with(inner, main.subject, _subject_token(verb), ctx, True)
+            said = _with_roles(inner, _subject_token(verb), done)
+            out.extend(st for st in as_purpose(main, said, verb, doers) if st not in read + out)
+    return out
 
 
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
@@ -416,7 +437,11 @@ class _Clause:
         if self.lemma == "go" and gerund_child is not None:
             self.emit("goes", gerund_child.lower_, literal=True)
         elif ((self.lemma in ACTIVITIES or habit_done(verb, self.mood)) and not prt) or (
-            (dated_event(self.lemma, self.when) or self.lemma in words("death_verbs"))
+            (
+                dated_event(self.lemma, self.when)
+                or self.lemma in words("death_verbs")
+                or done_for_a_reason(verb, self.lemma)
+            )
             and self.mood == "past"
         ):
             if self.lemma in words("light_verbs"):

@@ -38,6 +38,8 @@ def gap_roles(query: Query) -> tuple[str, ...]:
         # Only a stranded preposition asks its object: "Who is Rhys taking to the match?"
         # asks whom he takes, not where.
         return _WHO_ROLES[query.prep] if query.stranded else ()
+    if query.wh == "what" and query.prep == "for" and query.stranded:
+        return ("purpose",)  # "What is Ana going to Leeds for?": why
     if query.wh == "where" and query.prep == "from":
         # Where someone lives or works is not where they are from.
         return ("origin",)

@@ -154,8 +154,9 @@ def content_object(tok: Token) -> bool:
 
 def role_only(prep: Token, pobj: Token) -> bool:
     """ "as a kid": a person noun after "as" that is no occupation says in what role or at
-    what age, never what the clause is about ("as a nurse" may be)."""
-    return (
+    what age, never what the clause is about ("as a nurse" may be). Nor is a reason ("moved
+    because of his job") what the clause is about: it is why (roles.py)."""
+    return prep.lower_ == "because" or (
         prep.lower_ == "as"
         and pobj.pos_ == "NOUN"
         and lexicon.first_lexname(pobj.lemma_.lower(), "n") == "noun.person"

@@ -165,8 +165,20 @@ def is_person_like(tok: Token) -> bool:
         return False
     if tok.pos_ == "PROPN":
         return not tok.ent_type_
+    if _kin_said(tok):
+        return True
     first = lexicon.first_lexname(tok.lemma_.lower(), "n")
     return first in _PERSON_CLASSES
+
+
+def _kin_said(tok: Token) -> bool:
+    """A family noun said of someone's relative ("my mum", "Tom's nan"): a person, though
+    WordNet's commonest sense of the word be a flower or a bread ("mum", "nan")."""
+    # Imported here: kinship reads statements, whose module reads this one.
+    from resident.language.kinship import kin_noun, kin_nouns
+
+    owned = any(c.dep_ == "poss" for c in tok.children)
+    return owned and kin_noun(tok) in kin_nouns()
 
 
 def is_time(tok: Token) -> bool:
@@ -176,6 +188,9 @@ def is_time(tok: Token) -> bool:
 
 
 def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
+    if (inner := in_order_to(prep)) is not None:
+        # "in order to buy milk": what for, not a place called "order".
+        return [RoleFill(role="purpose", text=clause_text(inner))]
     said = sorted(prep.children, key=lambda c: c.dep_ != "pobj")  # an object before a clause
     pobj = next((c for c in said if c.dep_ in ("pobj", "pcomp")), None)
     if pobj is not None and pobj.pos_ == "ADP":
@@ -189,7 +204,10 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
     if not text:
         return []
     out: list[RoleFill] = []
-    if is_time(pobj) and (word in _TIME_PREPS or word == "for"):
+    if word == "for" and _amount(pobj) and not is_time(pobj):
+        # "bought it for 200 pounds", "for a tenner": what it cost, never what for.
+        out.append(RoleFill(role="theme", text=f"{word} {text}"))
+    elif is_time(pobj) and (word in _TIME_PREPS or word == "for"):
         has_count = any(c.like_num or c.dep_ == "nummod" for c in pobj.subtree)
         role = "duration" if word == "for" and (has_count or pobj.tag_ == "NNS") else "time"
         out.append(RoleFill(role=role, text=f"{word} {text}"))
@@ -211,6 +229,13 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
         if nested.dep_ == "prep" and nested.i not in used:
             out.extend(_prep_roles(nested, used, passive))
     return out
+
+
+def _amount(tok: Token) -> bool:
+    """A sum or a count ("200 pounds", "£5", "a fiver"): said with a number or as money."""
+    if tok.ent_type_ in ("MONEY", "QUANTITY", "CARDINAL", "PERCENT") or tok.like_num:
+        return True
+    return any(c.like_num or c.dep_ == "nummod" for c in tok.children)
 
 
 def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple[RoleFill, ...]:
@@ -235,10 +260,10 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
         elif dep == "advcl" and any(
             m.dep_ == "mark" and m.lower_ in ("because", "since", "so") for m in child.children
         ):
-            out.append(RoleFill(role="purpose", text=_clause_text(child)))
+            out.append(RoleFill(role="purpose", text=clause_text(child)))
         elif dep in ("advcl", "xcomp") and _to_be(child):
             # "studying to be a tour guide", "moved home to look after my father": what for.
-            out.append(RoleFill(role="purpose", text=_clause_text(child)))
+            out.append(RoleFill(role="purpose", text=clause_text(child)))
         elif dep in ("advcl", "xcomp") and _bare_gerund(child):
             # "took the kids camping in the Peak District", "went surfing with Liam": the
             # gerund's where and with whom are the clause's, and the gerund is what for.
@@ -322,7 +347,28 @@ def _to_be(verb: Token) -> bool:
     return to and (verb.dep_ == "advcl" or verb.lemma_.lower() == "be")
 
 
-def _clause_text(verb: Token) -> str:
+def purpose_infinitive(verb: Token) -> bool:
+    """A to-infinitive hung on a clause as what it was done for, with no subject of its own
+    ("went to Leeds to visit Mum"; "to Leeds" is where, a preposition, not this)."""
+    to = any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
+    return verb.dep_ == "advcl" and verb.pos_ in ("VERB", "AUX") and to and not subject
+
+
+def in_order_to(prep: Token) -> Token | None:
+    """The verb of "in order to ...", parsed as "in" + the noun "order" + a clause on it."""
+    if prep.lower_ != "in":
+        return None
+    order = next((c for c in prep.children if c.lower_ == "order" and c.dep_ == "pobj"), None)
+    if order is None:
+        return None
+    inner = next((c for c in order.children if c.dep_ in ("acl", "relcl")), None)
+    if inner is None or not any(a.lower_ == "to" for a in inner.children):
+        return None
+    return inner
+
+
+def clause_text(verb: Token) -> str:
     return " ".join(t.text for t in verb.subtree if t.dep_ != "mark" and not t.is_punct)
 
 
