@@ -11,7 +11,8 @@ from resident.language import lexicon
 from resident.language.antecedents import copula_named, relation_kind
 from resident.language.apposed import apposed_kind_of
 from resident.language.kin_elided import elided_children
-from resident.language.kinship import kin_noun, kin_nouns, relation_predicate
+from resident.language.kin_nouns import kin_noun, kin_nouns
+from resident.language.kinship import relation_predicate
 from resident.language.refs import (
     _conjuncts,
     _items,

@@ -14,7 +14,8 @@ from resident.language.counting import number_value
 from resident.language.described import age_order, by_age
 from resident.language.dictionary import Dictionary
 from resident.language.held_counts import NOT_SURE, held_members, same_noun
-from resident.language.kinship import address_groups, family, kin_nouns, kin_of, of_sex
+from resident.language.kin_nouns import kin_nouns
+from resident.language.kinship import address_groups, family, kin_of, of_sex
 from resident.language.knowledge import resolve, views
 from resident.language.matching import claim_verbs, modifier_held
 from resident.language.statement import Ref, is_pet

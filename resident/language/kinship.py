@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.statement import Ref
-from resident.language.words import rows
 from resident.memory.client import GraphStore
 
 if TYPE_CHECKING:
@@ -23,24 +22,6 @@ if TYPE_CHECKING:
 
 _PERSON = "person:"
 _INVERSE = {"parent": "child", "child": "parent", "spouse": "spouse", "sibling": "sibling"}
-
-
-@dataclass(frozen=True)
-class KinNoun:
-    sex: str
-    paths: tuple[tuple[str, ...], ...]
-
-
-@functools.cache
-def kin_nouns() -> dict[str, KinNoun]:
-    """data/kin_paths.txt: noun -> its sex and paths."""
-    out = {}
-    for row in rows("kin_paths"):
-        noun, sex, *paths = row
-        out[noun] = KinNoun(sex, tuple(tuple(p.split(".")) for p in paths))
-    # A predicate holds no hyphen: "great-granny" is stored as "great_granny_of".
-    out |= {n.replace("-", "_"): kin for n, kin in out.items() if "-" in n}
-    return out
 
 
 def relation_predicate(noun: str) -> str:
@@ -153,19 +134,6 @@ def of_sex(graph: GraphStore, people: list[str], noun: str, now: datetime) -> li
     sure = [p for p in people if _sex(graph, p, now) == kin.sex]
     unsure = [p for p in people if _sex(graph, p, now) is None]
     return sure or (unsure if len(unsure) == 1 else [])
-
-
-def kin_noun(tok: Token) -> str:
-    """The kin noun a token heads, "-in-law" and "great-" included ("father - in - law":
-    father-in-law; "great - granny": great-granny), when kin_paths.txt knows the whole."""
-    after = [t.lower_ for t in tok.doc[tok.i + 1 : tok.i + 5]]
-    if after == ["-", "in", "-", "law"]:
-        return f"{tok.lower_}-in-law"
-    noun = tok.lemma_.lower()
-    before = [t.lower_ for t in tok.doc[max(tok.i - 2, 0) : tok.i]]
-    if before == ["great", "-"] and f"great-{noun}" in kin_nouns():
-        return f"great-{noun}"
-    return noun
 
 
 def kin_ref(tok: Token) -> Ref | None:

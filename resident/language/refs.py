@@ -24,7 +24,7 @@ from resident.language.antecedents import (
     thing_it,
 )
 from resident.language.apposed import apposed_person
-from resident.language.kinship import kin_noun, kin_nouns
+from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.objects import qualified_indefinite
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.statement import (

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
+from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -174,9 +175,6 @@ def is_person_like(tok: Token) -> bool:
 def _kin_said(tok: Token) -> bool:
     """A family noun said of someone's relative ("my mum", "Tom's nan"): a person, though
     WordNet's commonest sense of the word be a flower or a bread ("mum", "nan")."""
-    # Imported here: kinship reads statements, whose module reads this one.
-    from resident.language.kinship import kin_noun, kin_nouns
-
     owned = any(c.dep_ == "poss" for c in tok.children)
     return owned and kin_noun(tok) in kin_nouns()
 

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
+from resident.language.kin_nouns import kin_nouns
 from resident.language.pronoun_fit import fits_kind, rival_blocks
 from resident.language.roles import NAMING_VERBS, Modality, RoleFill
-from resident.language.words import rows, table, words
+from resident.language.words import table, words
 from resident.records import PREDICATE_RE, Claim, Qualifier
 
 if TYPE_CHECKING:
@@ -288,13 +289,15 @@ class Context:
 
 #: Relation nouns: the family nouns of kin_paths.txt and the other relations of
 #: social_relations.txt (friend, neighbour, boss ...), each noun defined once.
-KIN = words("social_relations") | frozenset(row[0] for row in rows("kin_paths"))
+#: (kin_nouns.py reads kin_paths.txt; the stored spellings with "_" are not words said.)
+_SAID_KIN = {noun: kin for noun, kin in kin_nouns().items() if "_" not in noun}
+KIN = words("social_relations") | frozenset(_SAID_KIN)
 
 
 #: Family nouns and their sex (data/kin_paths.txt: "dad m parent ..."; "-" for either).
-_FAMILY = {row[0]: row[1] for row in rows("kin_paths")}
+_FAMILY = {noun: kin.sex for noun, kin in _SAID_KIN.items()}
 #: Of those, the elders: reached first through a parent ("grandma": parent.parent).
-_ELDERS = frozenset(row[0] for row in rows("kin_paths") if row[2].split(".")[0] == "parent")
+_ELDERS = frozenset(noun for noun, kin in _SAID_KIN.items() if kin.paths[0][0] == "parent")
 
 
 def is_elder(noun: str) -> bool:

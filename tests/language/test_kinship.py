@@ -111,7 +111,8 @@ def test_what_an_elder_is_called_is_read_from_the_kin_paths_once() -> None:
     """The names a family calls an elder by are the kin nouns of one sex and the same paths:
     "Nan" is a grandmother wherever kin nouns are read (it was a second list before)."""
     from resident.language.kin_answers import address_forms
-    from resident.language.kinship import address_groups, kin_nouns
+    from resident.language.kin_nouns import kin_nouns
+    from resident.language.kinship import address_groups
 
     assert address_forms("grandmother") == ["gran", "grandma", "granny", "nan", "nana", "nanna"]
     assert address_forms("father") == ["dad", "daddy", "papa"]

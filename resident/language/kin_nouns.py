@@ -1,0 +1,46 @@
+"""The family nouns of data/kin_paths.txt ("grandad m parent.father ..."): each noun's sex and
+its paths of base relations, and the kin noun a token heads ("father-in-law", "great-granny").
+Pure, and on words alone, so the role reader may ask whether a noun is family without the
+kinship walk (which reads statements) and no import comes back round."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from resident.language.words import rows
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+
+@dataclass(frozen=True)
+class KinNoun:
+    sex: str
+    paths: tuple[tuple[str, ...], ...]
+
+
+@functools.cache
+def kin_nouns() -> dict[str, KinNoun]:
+    """data/kin_paths.txt: noun -> its sex and paths."""
+    out = {}
+    for row in rows("kin_paths"):
+        noun, sex, *paths = row
+        out[noun] = KinNoun(sex, tuple(tuple(p.split(".")) for p in paths))
+    # A predicate holds no hyphen: "great-granny" is stored as "great_granny_of".
+    out |= {n.replace("-", "_"): kin for n, kin in out.items() if "-" in n}
+    return out
+
+
+def kin_noun(tok: Token) -> str:
+    """The kin noun a token heads, "-in-law" and "great-" included ("father - in - law":
+    father-in-law; "great - granny": great-granny), when kin_paths.txt knows the whole."""
+    after = [t.lower_ for t in tok.doc[tok.i + 1 : tok.i + 5]]
+    if after == ["-", "in", "-", "law"]:
+        return f"{tok.lower_}-in-law"
+    noun = tok.lemma_.lower()
+    before = [t.lower_ for t in tok.doc[max(tok.i - 2, 0) : tok.i]]
+    if before == ["great", "-"] and f"great-{noun}" in kin_nouns():
+        return f"great-{noun}"
+    return noun
