@@ -25,10 +25,11 @@ restart is read alone, as before.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from resident.language.hedging import POLARITY as _POLARITY
+from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
 from resident.language.words import table, words
 
@@ -41,17 +42,9 @@ _WH: dict[str, tuple[str, bool]] = {
     for key, value in table("ellipsis_wh").items()
     for cols in [value.split("\t")]
 }
-_POLARITY = table("ellipsis_polarity")
 _WH_WORDS = words("wh")
 _SWAP = table("ellipsis_swap")
 _FOCUS = words("ellipsis_focus")
-#: Hedges anywhere in the answer, and those only at a sentence's opening ("^ask").
-_HEDGES = [
-    re.compile(
-        ("^" if h.startswith("^") else r"(?<![\w'])") + re.escape(h.lstrip("^")) + r"(?![\w'])"
-    )
-    for h in words("ellipsis_hedges")
-]
 _AUX_LEMMAS = frozenset({"be", "do", "have"})
 #: Subject pronouns an echoing short answer opens with ("Did you get the job?" / "I did!") and
 #: a question's tag ends with ("..., doesn't he?").
@@ -246,26 +239,6 @@ def _echo_timed(first: list[Token]) -> Answer | None:
         tail = tail[:-1]
     said = "".join(t.text_with_ws for t in tail).strip()
     return Answer(echo.polarity, said, echo=echo.echo, timed=True)
-
-
-def hedged(doc: Doc) -> bool:
-    """Whether the answer hedges, defers or jokes ("maybe", "not sure", "ask mum"), or takes
-    back its own yes or no in a later sentence ("Yes. Well, no."): then it fills nothing."""
-    sents = list(doc.sents)
-    for sent in sents:
-        text = sent.text.lower().lstrip(" \"'([-")
-        if any(h.search(text) for h in _HEDGES):
-            return True
-    opened = [_opening_polarity(s) for s in sents]
-    said = [p for p in opened if p is not None]
-    return len(set(said)) > 1
-
-
-def _opening_polarity(sent: Span) -> str | None:
-    words = [
-        t for t in sent if not (t.is_punct or (t.dep_ == "intj" and t.lower_ not in _POLARITY))
-    ]
-    return _POLARITY.get(words[0].lower_) if words else None
 
 
 # -- the question turned into its statement ----------------------------------------------------
