@@ -211,7 +211,7 @@ def answer_parts(doc: Doc) -> Answer:
     alone = len(rest) == 1 and rest[0].pos_ == "PRON"
     verbal = rest[0].tag_ if verb and rest[0].tag_ in _FRAGMENT_AUX else None
     timed = _is_time(rest)
-    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone, verbal, timed=timed)
+    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone, verbal=verbal, timed=timed)
 
 
 _TIME_ENTS = frozenset({"DATE", "TIME"})
