@@ -222,6 +222,8 @@ def _is_time(tokens: list[Token]) -> bool:
     said = [t for t in tokens if not t.is_punct]
     if said and said[0].pos_ == "ADP":
         said = said[1:]  # "on Sunday"
+    if any(t.like_num for t in said) and not any(t.lower_ == "ago" for t in said):
+        return False  # "Twenty-two years.": how long (or a count), not when
     return bool(said) and all(t.ent_type_ in _TIME_ENTS for t in said)
 
 

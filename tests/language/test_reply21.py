@@ -60,3 +60,10 @@ def test_a_time_fills_no_where(max_: Max) -> None:
     nell, raf = _person(max_, "Nell"), _person(max_, "Raf")
     max_.say("Where did you learn to sail?", nell)
     assert not max_.say("Last summer.", raf).claims
+
+
+def test_a_counted_time_after_yes_is_no_when(max_: Max) -> None:
+    nell, raf = _person(max_, "Nell"), _person(max_, "Raf")
+    max_.say("Did you teach at the village school?", nell)
+    turn = max_.say("Yes, eleven years.", raf)
+    assert not any(c.get("occurred_at") for c in turn.claims)
