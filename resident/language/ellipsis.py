@@ -25,11 +25,12 @@ restart is read alone, as before.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from resident.language.lexicon import base
+from resident.language.hedging import POLARITY as _POLARITY
+from resident.language.hedging import hedged
+from resident.language.lexicon import base, is_a
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -41,17 +42,9 @@ _WH: dict[str, tuple[str, bool]] = {
     for key, value in table("ellipsis_wh").items()
     for cols in [value.split("\t")]
 }
-_POLARITY = table("ellipsis_polarity")
 _WH_WORDS = words("wh")
 _SWAP = table("ellipsis_swap")
 _FOCUS = words("ellipsis_focus")
-#: Hedges anywhere in the answer, and those only at a sentence's opening ("^ask").
-_HEDGES = [
-    re.compile(
-        ("^" if h.startswith("^") else r"(?<![\w'])") + re.escape(h.lstrip("^")) + r"(?![\w'])"
-    )
-    for h in words("ellipsis_hedges")
-]
 _AUX_LEMMAS = frozenset({"be", "do", "have"})
 #: Subject pronouns an echoing short answer opens with ("Did you get the job?" / "I did!") and
 #: a question's tag ends with ("..., doesn't he?").
@@ -149,6 +142,8 @@ class Answer:
     echo: str | None = None
     #: The fragment's opening verb form when it is a verb phrase ("Turning nine in May": VBG).
     verbal: str | None = None
+    #: The fragment is a time alone ("Last Saturday", "Next June"): said with a yes.
+    timed: bool = False
 
 
 def _auxiliary(token: Token) -> bool:
@@ -202,7 +197,7 @@ def answer_parts(doc: Doc) -> Answer:
     if _finite(rest):
         # "I did!": the short answer's subject and auxiliary echo the question; any other
         # clause of its own is read alone, as it is.
-        return (_echo(first) if polarity is None else None) or Answer(None, "")
+        return (_echo_timed(first) if polarity is None else None) or Answer(None, "")
     while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
         rest = rest[:-1]
     if not rest:
@@ -215,27 +210,37 @@ def answer_parts(doc: Doc) -> Answer:
     said = opening + rest[0].whitespace_ + "".join(t.text_with_ws for t in rest[1:])
     alone = len(rest) == 1 and rest[0].pos_ == "PRON"
     verbal = rest[0].tag_ if verb and rest[0].tag_ in _FRAGMENT_AUX else None
-    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone, verbal=verbal)
+    timed = _is_time(rest)
+    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone, verbal=verbal, timed=timed)
 
 
-def hedged(doc: Doc) -> bool:
-    """Whether the answer hedges, defers or jokes ("maybe", "not sure", "ask mum"), or takes
-    back its own yes or no in a later sentence ("Yes. Well, no."): then it fills nothing."""
-    sents = list(doc.sents)
-    for sent in sents:
-        text = sent.text.lower().lstrip(" \"'([-")
-        if any(h.search(text) for h in _HEDGES):
-            return True
-    opened = [_opening_polarity(s) for s in sents]
-    said = [p for p in opened if p is not None]
-    return len(set(said)) > 1
+_TIME_ENTS = frozenset({"DATE", "TIME"})
 
 
-def _opening_polarity(sent: Span) -> str | None:
-    words = [
-        t for t in sent if not (t.is_punct or (t.dep_ == "intj" and t.lower_ not in _POLARITY))
-    ]
-    return _POLARITY.get(words[0].lower_) if words else None
+def _is_time(tokens: list[Token]) -> bool:
+    """Every word a time's ("last Saturday", "next June", "this morning")."""
+    said = [t for t in tokens if not t.is_punct]
+    if said and said[0].pos_ == "ADP":
+        said = said[1:]  # "on Sunday"
+    if any(t.like_num for t in said) and not any(t.lower_ == "ago" for t in said):
+        return False  # "Twenty-two years.": how long (or a count), not when
+    return bool(said) and all(t.ent_type_ in _TIME_ENTS for t in said)
+
+
+def _echo_timed(first: list[Token]) -> Answer | None:
+    """A short answer echoing the question, with a time after a comma ("We did, last
+    Saturday."): the echo's yes or no, the time its fragment, said with a yes."""
+    comma = next((n for n, t in enumerate(first) if t.text == ","), None)
+    if comma is None or not _is_time(first[comma + 1 :]):
+        return _echo(first)
+    echo = _echo(first[:comma])
+    if echo is None:
+        return None
+    tail = first[comma + 1 :]
+    while tail and tail[-1].is_punct:
+        tail = tail[:-1]
+    said = "".join(t.text_with_ws for t in tail).strip()
+    return Answer(echo.polarity, said, echo=echo.echo, timed=True)
 
 
 # -- the question turned into its statement ----------------------------------------------------
@@ -346,11 +351,11 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     if wh is None:
         # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
         # answers yes; after a yes it is said with the statement ("Yes, for the week").
-        polarity = answer.polarity or ("yes" if answer.placed else None)
+        polarity = answer.polarity or ("yes" if answer.placed or answer.timed else None)
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
         said = _polar(sent, subject, polarity)
-        if said and polarity == "yes" and answer.placed:
+        if said and polarity == "yes" and (answer.placed or answer.timed):
             said = f"{said[:-1]} {answer.fragment}."
         return said
     if not answer.fragment or answer.polarity is not None or answer.pronoun:
@@ -368,7 +373,9 @@ def _echoes(subject: Token | None, echo: str | None) -> bool:
     if subject is None:
         return False
     if subject.pos_ == "PRON":
-        return _said_by_answerer(subject, subject).lower() == echo
+        # "Did you go?" / "We did": a "you" asked of the replier and those with them.
+        plural = subject.lower_ == "you" and echo == "we"
+        return plural or _said_by_answerer(subject, subject).lower() == echo
     return echo in ("he", "she", "it", "they")
 
 
@@ -488,8 +495,12 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         return ""
     if answer.verbal:
         return _predicate_said(sent, subject, answer)
+    if answer.timed and key in ("where", "who", "whom"):
+        return ""  # "Where did you grow up?" / "Last year.": a time fills no place or person
     if key == "what" and sent.root.lemma_ == "do":
-        return ""  # "What did you do?" asks for a doing: a thing said alone does not fill it
+        # "What did you do?" asks for a doing: a thing said alone does not fill it, but for
+        # "What do you do?" / "A nurse.": the one someone is.
+        return _one_who(sent, subject, answer)
     # The wh-phrase's noun ("how many brothers and sisters") moves with the answer.
     moved = [*wh_tokens]
     head = wh_tokens[-1].head
@@ -539,3 +550,26 @@ def read_answer(doc: Doc, question: str, doc_of: object) -> str:
     if hedged(doc):
         return ""
     return statement_text(question, doc_of, answer)
+
+
+#: The words after an occupation's noun that say more of it ("head of pharmacy at Southmead").
+_AFTER_HEAD = frozenset({"of", "at", "in", "for", "with", "on", ","})
+_WORK_OF = {"does": "works", "do": "work"}
+
+
+def _one_who(sent: Span, subject: Token, answer: Answer) -> str:
+    """ "What do you do (now)?" / "Head of pharmacy at Southmead.": "I work as head of pharmacy
+    at Southmead", when the fragment's head noun names a kind of person (WordNet) and the
+    question asks in the present; "" otherwise ("What do you do on Sundays?" / "Football.")."""
+    inverted = _inverted(sent, subject)
+    if [t.lower_ for t in inverted] not in (["do"], ["does"]) or answer.placed:
+        return ""
+    said = answer.fragment.replace(",", " ,").split()
+    cut = next((n for n, w in enumerate(said) if w.lower() in _AFTER_HEAD), len(said))
+    if not cut or not is_a(said[cut - 1].lower(), "person", senses=None, kinds=1):
+        return ""
+    subj = [_word(t, subject) for t in sent if subject.left_edge.i <= t.i <= subject.i]
+    # "Head of pharmacy": a common noun said at the turn's opening, not a name.
+    first = said[0].lower() if base(said[0].lower(), "n") else said[0]
+    fragment = " ".join([first, *answer.fragment.split()[1:]])
+    return " ".join([*subj, _WORK_OF[inverted[0].lower_], "as", fragment]) + "."

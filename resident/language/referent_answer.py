@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.ellipsis import hedged
+from resident.language.hedging import hedged
 from resident.language.lexicon import never_someone
 from resident.language.statement import KIN as _KIN
 from resident.language.words import words
