@@ -27,6 +27,15 @@ def spliced_clauses(sent: Span) -> list[Token]:
         start = verb.left_edge.i
         if subject is None or _relative_word(verb) is not None or start <= sent.start:
             continue
-        if verb.doc[start - 1].text == ",":
+        if verb.doc[start - 1].text == "," and not _run_together(verb):
             out.append(verb)
     return out
+
+
+def _run_together(verb: Token) -> bool:
+    """A verb the parse hangs straight on the word before it ("doing vet med", "med" read as
+    a verb on "vet"; "a dog called Rolo"): the clause's object may be cut short, so the
+    splice is not read (the root's reading is untouched)."""
+    return any(
+        t.pos_ == "VERB" and t.dep_ in ("conj", "acl") and t.i == t.head.i + 1 for t in verb.subtree
+    )
