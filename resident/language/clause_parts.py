@@ -35,6 +35,7 @@ from resident.language.refs import (
     opens_clause,
 )
 from resident.language.roles import is_time
+from resident.language.spliced import spliced_clauses
 from resident.language.standing import standing_fact
 from resident.language.statement import (
     _FUTURE,
@@ -548,8 +549,8 @@ def clause_heads(sent: Span) -> Iterator[Token]:
     name comes before the "he" that refers to it). A subordinate clause counts only when it has
     a subject of its own; `_subject_token` sees to that."""
     root = sent.root
-    heads = [root]
-    stack = [root]
+    heads = [root, *spliced_clauses(sent)]  # "..., I'm doing history" hung on a noun
+    stack = list(heads)
     while stack:
         tok = stack.pop()
         for child in tok.children:

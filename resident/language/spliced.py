@@ -1,0 +1,41 @@
+"""Comma splices the parser hung on a noun as relative clauses. Pure.
+
+"three of us in Marchmont, I'm doing history, Priti's doing vet med": the small parser hangs each
+run-on clause on a noun as a `relcl`. English does not open a relative clause after a comma
+without a relative word ("Tom, who fixes bikes"), so a comma, then a clause with a subject of its
+own and no relative word, is a clause of the sentence, read as the root's clauses are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language.relative import _relative_word
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+
+def spliced_clauses(sent: Span) -> list[Token]:
+    """The clauses of `sent` the parse hung on a noun as relative clauses though a comma and a
+    subject of their own open them."""
+    out: list[Token] = []
+    for verb in sent:
+        if verb.dep_ != "relcl" or verb.pos_ not in ("VERB", "AUX"):
+            continue
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        start = verb.left_edge.i
+        if subject is None or _relative_word(verb) is not None or start <= sent.start:
+            continue
+        if verb.doc[start - 1].text == "," and not _run_together(verb):
+            out.append(verb)
+    return out
+
+
+def _run_together(verb: Token) -> bool:
+    """A verb the parse hangs straight on the word before it ("doing vet med", "med" read as
+    a verb on "vet"; "a dog called Rolo"): the clause's object may be cut short, so the
+    splice is not read (the root's reading is untouched)."""
+    return any(
+        t.pos_ == "VERB" and t.dep_ in ("conj", "acl") and t.i == t.head.i + 1 for t in verb.subtree
+    )
