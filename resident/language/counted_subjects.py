@@ -23,11 +23,6 @@ from resident.language.words import table
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-    from resident.language.question_reading import Query
-
-#: "How many" as the question's subject begins: "How many kids came ...?" asks of "kids".
-_ASKED = "how many "
-
 
 def _counted_noun(noun: Token) -> str | None:
     """A plural common noun said with a number and no owner ("sixty people"), as said."""
@@ -106,16 +101,3 @@ def counted_subject(
         else st.model_copy(update={"roles": (*st.roles, quantity)})
         for st in read
     ]
-
-
-def asked_of_counted(query: Query | None) -> Query | None:
-    """ "How many kids came to Sol's birthday?": the kids are the subject the question is of,
-    read with its question words ("How many kids"); the noun alone names what was stored."""
-    subject = None if query is None else query.subject
-    if query is None or query.wh != "how many" or subject is None or subject.role != "name":
-        return query
-    name = subject.name or ""
-    if not name.lower().startswith(_ASKED):
-        return query
-    noun = Ref(role="name", name=name[len(_ASKED) :].lower(), kind="thing")
-    return query.model_copy(update={"subject": noun})

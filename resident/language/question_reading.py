@@ -12,7 +12,6 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
 from resident.language.clauses import _time_tokens
-from resident.language.counted_subjects import asked_of_counted
 from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
 from resident.language.matching import PREPS as _PREPS
@@ -573,3 +572,20 @@ def days_named(sent: Span) -> str | None:
         return None
     prep = said[0].head if said[0].dep_ == "pobj" else None
     return " ".join([*([prep.lower_] if prep is not None else []), *(t.text for t in said)])
+
+
+#: How a counted subject is said in a question ("How many kids came?"), before its noun.
+_COUNTED_ASKED = "how many "
+
+
+def asked_of_counted(query: Query | None) -> Query | None:
+    """ "How many kids came to Sol's birthday?": the kids are the subject the question is of,
+    read with its question words ("How many kids"); the noun alone names what was stored."""
+    subject = None if query is None else query.subject
+    if query is None or query.wh != "how many" or subject is None or subject.role != "name":
+        return query
+    name = subject.name or ""
+    if not name.lower().startswith(_COUNTED_ASKED):
+        return query
+    noun = Ref(role="name", name=name[len(_COUNTED_ASKED) :].lower(), kind="thing")
+    return query.model_copy(update={"subject": noun})
