@@ -28,10 +28,6 @@ from resident.language.words import words
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-#: Words that make an amount a bound, not the amount ("less than 300", "over a grand").
-_BOUNDS = frozenset({"less", "more", "under", "over", "than", "almost", "nearly", "upto"})
-#: Pronouns that stand for the thing said before ("it cost us 180 pounds").
-_STAND_INS = frozenset({"it", "that", "this", "which", "they", "these", "those"})
 #: WordNet classes of nouns that are never the thing priced ("last month", "a pound").
 _NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
 #: Dependencies an amount has under the verb that says what it costs.
@@ -89,7 +85,7 @@ def _money(head: Token) -> bool:
 
 def _priced(head: Token, ctx: Context) -> Statement | None:
     """The statement of what the amount headed by `head` is the price of, or None."""
-    if any(t.lower_ in _BOUNDS for t in head.subtree) or _bound_before(head):
+    if any(t.lower_ in words("amount_bounds") for t in head.subtree) or _bound_before(head):
         return None
     found = _frame(head)
     if found is None:
@@ -124,7 +120,7 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
 
 def _bound_before(head: Token) -> bool:
     start = min(t.i for t in head.subtree)
-    return start > 0 and head.doc[start - 1].lower_ in _BOUNDS
+    return start > 0 and head.doc[start - 1].lower_ in words("amount_bounds")
 
 
 def _frame(head: Token) -> tuple[Token, Token] | None:
@@ -203,7 +199,7 @@ def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
     """The name of the thing priced: the noun's lemma with the nouns compounded before it
     ("council tax bill"); for "it" (or a clause with no subject) the nearest noun said as an
     argument before it in its sentence, else in the sentence before in the same turn."""
-    if tok.i == verb.i or tok.lower_ in _STAND_INS:
+    if tok.i == verb.i or tok.lower_ in words("price_stand_ins"):
         if tok.dep_ == "nsubj" and tok.lower_ in ("which", "that") and verb.dep_ == "relcl":
             return price_named(verb.head)
         before = [t for t in tok.doc[tok.sent.start : tok.i] if _argument(t)]
@@ -273,7 +269,9 @@ def _said(head: Token) -> tuple[str, str]:
     nxt = [t.lower_ for t in doc[end : end + 2]]
     if nxt[:1] == ["each"]:
         return text, "each"
-    if len(nxt) == 2 and nxt[0] in ("a", "an", "per") and _period(nxt[1]):
+    # "a month", "per night": a rate's determiner (data/frequency_rates, as counting reads
+    # one; "every" says a habit, not what an amount is per).
+    if len(nxt) == 2 and nxt[0] in words("frequency_rates") - {"every"} and _period(nxt[1]):
         return text, " ".join(nxt)
     return text, ""
 
