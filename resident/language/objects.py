@@ -439,7 +439,7 @@ def _after_colon(subj_tok: Token) -> Token | None:
         return None
     first = subj_tok.doc[colon.i + 1]
     # "...: my husband Tom and me": the word after the colon may modify the list's first noun.
-    while first.head.i > colon.i and first.head is not first and first.dep_ in ("poss", "det"):
+    while first.head.i > colon.i and first.head.i != first.i and first.dep_ in ("poss", "det"):
         first = first.head
     return first
 

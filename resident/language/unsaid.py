@@ -116,9 +116,11 @@ def two_candidates(subject: Token) -> bool:
     if subject.lower_ not in _THIRD_SINGULAR:
         return False
     head = subject.head
-    while head.pos_ not in ("VERB", "AUX") and head.head is not head:
+    # By index: spaCy makes a new Token object on each `.head`, so `is` never meets the root
+    # and a root that is no verb ("His income's too up and down ...") looped for ever.
+    while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
         head = head.head  # "near her daughter": the clause the owner is said in
-    while head.dep_ in _UNDER and head.head is not head:
+    while head.dep_ in _UNDER and head.head.i != head.i:
         head = head.head
         # Each a third person before the pronoun: a name, a pronoun for one ("he told Ben he
         # had won"; a second parse may put "It" in a name's place), or a noun for one.
