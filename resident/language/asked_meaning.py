@@ -14,6 +14,8 @@ statement's own. Pure, over WordNet (lexicon); asking.py scores and says answers
   (`doer_complement`).
 - "What kind of dog is Biscuit?" asks what Biscuit is, of the kind "dog" ("a whippet"), not
   the dog's kind as an attribute (`kind_query`).
+- "When did Sara go to Paris?" of "Sara was in Paris last Sunday": going somewhere is said by
+  having been there, for when and why one went (`went_where_was`).
 - "Where does Gary work?" of "Gary works for the council": whom someone works for, when it is
   an organisation or a place and no person, is where they work (`employer_place`).
 """
@@ -36,6 +38,10 @@ if TYPE_CHECKING:
 
     from resident.language.statement import Context
 
+#: Verbs of going somewhere, not to live there ("go", "fly"; not "move").
+_GOING = words("ellipsis_motion") - words("relocation_verbs")
+#: The prepositions of where a going ends ("to", "into").
+_TOWARDS = words("destination_preps")
 #: The nouns of "what kind of N" that name no kind themselves.
 _KIND_WORDS = words("kind_asking_words")
 #: The nouns of "for a living", "for work", "for a job": what someone does to earn.
@@ -56,6 +62,17 @@ def said_by_meaning(
     """What a statement answers by meaning, its verb not the one asked ("drives bus" for a
     living, "geography" for what a teacher of geography teaches); None when it does not."""
     return doer_complement(query, claim, label) or living_deed(query, claim, label, qualifiers)
+
+
+def went_where_was(query: Query, claim: Claim) -> bool:
+    """Does "was in Paris" answer when or why someone went to Paris? The statement's verb
+    is the copula of where someone is ("located in", "at"); the place is checked as any
+    thing named is (asking.score)."""
+    going = query.verb in _GOING and query.prep in _TOWARDS and bool(query.object_words)
+    if query.wh not in ("when", "why") or not going:
+        return False
+    negated, verbs, prep = claim_verbs(claim.predicate)
+    return not negated and prep in ("in", "at") and verbs <= {"located", "locate", "be", "is"}
 
 
 def as_asked(query: Query) -> Query:
@@ -142,9 +159,25 @@ def doer_complement(query: Query, claim: Claim, label: str) -> str | None:
     head = lexicon.base(said[-1], "n") or said[-1]
     if head not in doer_nouns(query.verb):
         return None
+    if not of and not _done_to(said[:-1]):
+        # "a PhD student", "a head teacher": a rank, not what is studied or taught.
+        return None
     complement = beside.strip() if of else " ".join(said[:-1])
     # "a teacher": nothing said of what is taught, so nothing answered.
     return complement.removeprefix("the ").removeprefix("a ") or None
+
+
+def _done_to(modifiers: list[str]) -> bool:
+    """Do the words before a doer noun say what the deed is done to ("maths" of "maths
+    teacher", "piano", "bus")? A field of knowledge, or a thing or an act by the word's most
+    frequent sense; not a rank or a part ("PhD", "head", "supply")."""
+    if not modifiers:
+        return False
+    word = lexicon.base(modifiers[-1], "n") or modifiers[-1]
+    first = lexicon.first_lexname(word, "n")
+    if first in ("noun.body", "noun.person"):
+        return False
+    return "noun.cognition" in lexicon.lexnames(word) or first in ("noun.artifact", "noun.act")
 
 
 def employer_place(query: Query, claim: Claim, prep: str | None) -> bool:

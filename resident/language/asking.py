@@ -16,7 +16,12 @@ from pydantic import BaseModel
 
 from resident.language import lexicon
 from resident.language import when as timewords
-from resident.language.asked_meaning import as_asked, employer_place, said_by_meaning
+from resident.language.asked_meaning import (
+    as_asked,
+    employer_place,
+    said_by_meaning,
+    went_where_was,
+)
 from resident.language.asked_time import at_time_asked, lasted, reckoned_from, spanned
 from resident.language.counting import holds_count_of
 from resident.language.dictionary import Dictionary
@@ -272,6 +277,7 @@ def score(
         return _attribute_score(query, claim)
     negated, verbs, prep = claim_verbs(claim.predicate)
     matched = _verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)
+    matched = matched or went_where_was(query, claim)
     matched = matched or said_by_meaning(query, claim, object_label, qualifiers) is not None
     if not (matched or _takes_place(query, verbs)):
         return None

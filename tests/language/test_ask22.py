@@ -71,3 +71,29 @@ def test_what_kind_of_noun_asks_what_the_subject_is(max_: Max) -> None:
     # Nothing was said of what kind of dog Rolo is.
     max_.say("Rolo is my sister's dog.", priya)
     assert "whippet" not in answer_of(max_.say("What kind of dog is Rolo?", priya))
+
+
+def test_a_duration_that_says_a_length_of_time_answers_how_long(max_: Max) -> None:
+    ama = person(max_, "Ama")
+    # The occasion may be kept as a duration beside the length of the stay.
+    max_.say(
+        "I'm going home to Accra for two weeks in March for my uncle's sixtieth birthday.", ama
+    )
+    assert answer_of(max_.say("How long is Ama going to Accra for?", ama)) == "two weeks"
+
+
+def test_a_rank_before_a_doer_noun_is_not_what_is_done(max_: Max) -> None:
+    ama = person(max_, "Ama")
+    max_.say("My brother Kojo is a head teacher.", ama)
+    assert answer_of(max_.say("What does Kojo teach?", ama)) == ""
+    max_.say("My sister Esi is a PhD student.", ama)
+    assert answer_of(max_.say("What does Esi study?", ama)) == ""
+
+
+def test_having_been_somewhere_answers_when_and_why_one_went(max_: Max) -> None:
+    ama = person(max_, "Ama")
+    max_.say("Last Sunday my aunt Sara was in Paris to see an opera.", ama)
+    assert "december 2025" in answer_of(max_.say("When did Sara go to Paris?", ama))
+    assert "opera" in answer_of(max_.say("Why did Sara go to Paris?", ama))
+    # She was not said to be in Rome.
+    assert answer_of(max_.say("When did Sara go to Rome?", ama)) == ""
