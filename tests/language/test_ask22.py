@@ -97,3 +97,11 @@ def test_having_been_somewhere_answers_when_and_why_one_went(max_: Max) -> None:
     assert "opera" in answer_of(max_.say("Why did Sara go to Paris?", ama))
     # She was not said to be in Rome.
     assert answer_of(max_.say("When did Sara go to Rome?", ama)) == ""
+
+
+def test_the_money_said_with_a_purchase_is_what_the_thing_cost(max_: Max) -> None:
+    ama = person(max_, "Ama")
+    max_.say("I bought a used Fiesta for three thousand pounds.", ama)
+    assert answer_of(max_.say("How much did the Fiesta cost?", ama)) == "three thousand pounds"
+    # Nothing was said of a sofa.
+    assert answer_of(max_.say("How much did the sofa cost?", ama)) == ""
