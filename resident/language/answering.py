@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from resident.errors import NotFound
 from resident.language.answer_check import answers_question, names_asked
 from resident.language.answer_roles import others_held
+from resident.language.asked_meaning import kind_query
 from resident.language.asking import (
     NOT_ANY_MORE,
     Query,
@@ -185,6 +186,8 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
         # never Belfasts, whichever reading answers it.
         unit = None if parsed is None else parsed.unit
         readings = (
+            # "What kind of dog is Biscuit?": what Biscuit is, never the dog's "kind".
+            lambda: kind_query(sents[-1], self._context),
             lambda: attribute_query(sents[-1], self._context),
             lambda: parsed,
             lambda: read_question_shallow(sents[-1], self._context),

@@ -16,6 +16,12 @@ from pydantic import BaseModel
 
 from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.asked_meaning import (
+    as_asked,
+    employer_place,
+    said_by_meaning,
+    went_where_was,
+)
 from resident.language.asked_time import at_time_asked, lasted, reckoned_from, spanned
 from resident.language.counting import holds_count_of
 from resident.language.dictionary import Dictionary
@@ -244,6 +250,7 @@ def _roles_score(
         return None
     # "works as a cook" names no place; "works in Bath", "visited Graz" do.
     place = says_place(claim, prep) or (prep is None and bool(verbs & _PLACE_VERBS))
+    place = place or employer_place(query, claim, prep)  # "works for the council"
     if query.wh == "where" and filler is None and not place:
         return None
     if query.wh == "where" and query.prep == "from" and filler is None and prep != "from":
@@ -270,6 +277,8 @@ def score(
         return _attribute_score(query, claim)
     negated, verbs, prep = claim_verbs(claim.predicate)
     matched = _verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)
+    matched = matched or went_where_was(query, claim)
+    matched = matched or said_by_meaning(query, claim, object_label, qualifiers) is not None
     if not (matched or _takes_place(query, verbs)):
         return None
     if _about_else(query, claim, prep, qualifiers):
@@ -380,6 +389,7 @@ def answer_query(
 ) -> Answer | None:
     """The answer from held claims, or None when nothing held answers the query."""
     graph = dictionary.graph
+    query = as_asked(query)
     if subject is not None:
         pool = [c for eid in subject.ids for c in graph.peek_claims(eid)]
     else:
@@ -550,6 +560,9 @@ def _label(query: Query, view: ClaimView, asks_subject: bool) -> str:
     neighbour", never "Ines" alone, who is someone else."""
     if asks_subject:
         return view.subject_label
+    meant = said_by_meaning(query, view.claim, view.object_label)
+    if meant is not None:
+        return meant
     relation = view.claim.predicate.removesuffix("_of")
     if query.wh == "who" and query.verb == "be" and relation != view.claim.predicate:
         return f"{possessive(view.object_label)} {relation.replace('_', ' ')}"

@@ -103,7 +103,9 @@ def _of_kind(label: str, noun: str) -> float:
     if head == noun or lexicon.is_a(head, noun, senses=None):
         return CONFIRMED
     kinds, asked = lexicon.lexnames(head), lexicon.lexnames(noun)
-    return MISMATCH if kinds and asked and not kinds & asked else 0.0
+    # A name's last word says nothing of what it names: "Castle Rovers" is a team, no rover.
+    name = label.split()[-1][:1].isupper()
+    return MISMATCH if kinds and asked and not kinds & asked and not name else 0.0
 
 
 #: The names of the days and months (dateutil's), which say only a time.

@@ -71,10 +71,15 @@ def gap_filler(
         return counted(asked, label, qualifiers)
     named = {*query.context_words, *query.object_words}
     for role in gap_roles(query):
-        for q in qualifiers:
+        held = [q for q in qualifiers if q.role == role]
+        if query.wh == "how long":
+            # "for her grandmother's birthday" kept as a duration says no length of time: one
+            # that says a number of a unit of time comes first ("for three weeks").
+            held.sort(key=lambda q: measure_said("long", q.value) is None)
+        for q in held:
             # "Where did Ines work in Singapore?" is not answered by "Singapore": what the
             # question names itself is no answer to it.
-            if q.role == role and not _tokens(q.value) <= named:
+            if not _tokens(q.value) <= named:
                 return q.value
     if query.wh == "how long":
         # "Tom swam two hours": a quantity in a unit of time answers it too, as said (never

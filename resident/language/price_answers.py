@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from resident.cognition.statements import told_by
 from resident.language import lexicon
 from resident.language.asking import hedge
+from resident.language.bought_for import bought_for
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import views
 from resident.language.owned import OWNED_SCORE
@@ -48,7 +49,14 @@ class PricedAnsweringMixin:
             ]
             if claims:
                 return _latest(claims, reads, ctx.now)
-        return None
+        # "How much did the Fiesta cost?" of "bought a Fiesta for three thousand pounds".
+        bought = (bought_for(reads, t, tellers, ctx.now) for t in priced_asked(sents[-1]))
+        found = next((b for b in bought if b is not None), None)
+        return (
+            None
+            if found is None
+            else _Reply(found.text, claims=found.claims, answer=found.short, score=found.score)
+        )
 
 
 def _owner_tellers(sent: Span, reads: Dictionary, asker: str | None) -> set[str] | None:
