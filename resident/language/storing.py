@@ -33,6 +33,7 @@ from resident.language.pipeline import is_trained
 from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
+from resident.language.restated import end_restated
 from resident.language.roles import declares_change
 from resident.language.statement import (
     Ref,
@@ -230,7 +231,10 @@ class StoringMixin(LanguageBase):
                 continue  # "I quit the gym in March": going there is over since March
             elif end_parted(self.graph, claim, when, ctx.now):
                 continue  # "Tom and Lena split up": his dating her is over
-            elif not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+            elif settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+                continue
+            elif not end_restated(self.graph, ctx.doc, claim, when, ctx.now):
+                # "He turned thirty-nine" from the teller who said thirty-eight updates it.
                 self._contradictions(ctx, claim)
         end_reversed(self.graph, over, stored, ctx.now)
 
