@@ -11,6 +11,7 @@ from resident.cognition.epistemic import admit
 from resident.cognition.statements import is_one_valued, may_store, told_by
 from resident.errors import ConflictRefused, NotFound
 from resident.language import when as timewords
+from resident.language.cancelled import end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import slug
@@ -231,6 +232,8 @@ class StoringMixin(LanguageBase):
                 continue  # "I quit the gym in March": going there is over since March
             elif end_parted(self.graph, claim, when, ctx.now):
                 continue  # "Tom and Lena split up": his dating her is over
+            elif end_cancelled(self.graph, claim, when, ctx.now):
+                continue  # "We cancelled the Lisbon trip": going to Lisbon is off
             elif settle_change(self.graph, ctx.doc, claim, said, ctx.now):
                 continue
             elif not end_restated(self.graph, ctx.doc, claim, when, ctx.now):

@@ -124,8 +124,12 @@ def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: 
     if negated or _ending(other.predicate) is not None:
         return False
     if gerund:
-        # "I gave up smoking" after "I smoke" (stored as doing "smoking").
-        return other.predicate == "does" and _head_word(other) == _head_word(claim)
+        # "I gave up smoking" after "I smoke" (stored as doing "smoking"); "Tom gave up
+        # teaching" after "Tom teaches French": the doing named by its verb, of any object.
+        if other.predicate == "does":
+            return _head_word(other) == _head_word(claim)
+        doing = lexicon.base(_head_word(claim), "v")
+        return doing is not None and doing in verbs and ends_kind(verb, verbs)
     if (other.object_entity or "").startswith("person:") or names_people(other):
         return False  # "I dropped the kids at school" ends no taking of them
     if not ends_kind(verb, verbs):
