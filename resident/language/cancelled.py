@@ -8,15 +8,21 @@ the trip" with no word of its own ends nothing (a wrong ending costs more than a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.change import endable
 from resident.language.matching import _lemma_tokens, planned
 from resident.language.restated import _label
 from resident.language.statement import base_form
 from resident.language.words import words
 from resident.memory.client import GraphStore
-from resident.records import Claim
+from resident.records import Claim, Qualifier
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 #: Where a plan goes or happens: its place words name it as well as its object does.
 _PLACES = frozenset({"location", "destination"})
@@ -26,6 +32,13 @@ def _phrasal(predicate: str) -> str:
     """A stored predicate as its (phrasal) verb lemma ("calls_off": call_off)."""
     head, _, rest = predicate.partition("_")
     return f"{base_form(head)}_{rest}" if rest else base_form(head)
+
+
+def _ahead(claim: Claim, qualifiers: Sequence[Qualifier], now: datetime) -> bool:
+    """Is the claim a plan still ahead: said as one, or set for a time to come ("going to
+    Vienna at Easter")?"""
+    due = claim.occurred_at
+    return planned(qualifiers, claim, now) or (due is not None and due > now)
 
 
 def cancels(predicate: str) -> bool:
@@ -48,10 +61,71 @@ def end_cancelled(graph: GraphStore, claim: Claim, when: datetime, now: datetime
     ended = []
     for other in others:
         qualifiers = held.get(other.id, ())
-        if cancels(other.predicate) or not planned(qualifiers, other, now):
+        if cancels(other.predicate) or not _ahead(other, qualifiers, now):
             continue
         places = [q.value for q in qualifiers if q.role in _PLACES]
         named = _lemma_tokens(" ".join([_label(graph, other), *places]))
         if named & called_off:
             ended.append(graph.end_validity(other.id, when, now))
+    return ended
+
+
+#: Words of a thing called off with no one said to have done it ("the trip is off").
+_OFF = "off"
+_OFF_DEPS = frozenset({"acomp", "advmod", "prt", "prep"})
+_CONTENT = frozenset({"NOUN", "PROPN", "ADJ"})
+
+
+def _words_of(noun: Token) -> set[str]:
+    """The content words of a noun's phrase, as lemmas ("The Lisbon trip": lisbon, trip)."""
+    return {t.lemma_.lower() for t in noun.subtree if t.pos_ in _CONTENT}
+
+
+def called_off(doc: Doc) -> list[set[str]]:
+    """What each clause of the turn says was called off with no one said to have done it:
+    "the Lisbon trip is off", "the barbecue was cancelled", "the party got called off"."""
+    out = []
+    for verb in doc:
+        prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+        lemma = verb.lemma_.lower()
+        phrasal = f"{lemma}_{prt}" if prt else lemma
+        off = any(
+            c.lower_ == _OFF and c.dep_ in ("acomp", "advmod", "prt", "prep") for c in verb.children
+        )
+        passive = phrasal in words("cancelling_verbs") and verb.tag_ == "VBN"
+        if not passive and not (lemma == "be" and off):
+            continue
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        # A thing named by a common noun ("the trip"); never a person ("Gwen is off today",
+        # "the plumber is off").
+        if subject is None or subject.pos_ != "NOUN" or subject.ent_type_ == "PERSON":
+            continue
+        if lexicon.first_lexname(subject.lemma_.lower(), "n") == "noun.person":
+            continue
+        if passive and subject.dep_ != "nsubjpass":
+            continue
+        said = _words_of(subject)
+        if said:
+            out.append(said)
+    return out
+
+
+def end_called_off(
+    graph: GraphStore, doc: Doc | None, owner: str, when: datetime, now: datetime
+) -> list[Claim]:
+    """Each plan of the speaker still ahead that a thing the turn says was called off names
+    ("the Lisbon trip is off": going to Lisbon) is over from when it was said."""
+    if doc is None:
+        return []
+    ended: list[Claim] = []
+    for said in called_off(doc):
+        others = [o for o in graph.peek_claims(owner) if o.valid_at(now) and o.created_at < now]
+        held = graph.qualifiers_of([o.id for o in others])
+        for other in others:
+            qualifiers = held.get(other.id, ())
+            if not _ahead(other, qualifiers, now):
+                continue
+            places = [q.value for q in qualifiers if q.role in _PLACES]
+            if _lemma_tokens(" ".join([_label(graph, other), *places])) & said:
+                ended.append(graph.end_validity(other.id, when, now))
     return ended

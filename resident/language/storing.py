@@ -11,7 +11,7 @@ from resident.cognition.epistemic import admit
 from resident.cognition.statements import is_one_valued, may_store, told_by
 from resident.errors import ConflictRefused, NotFound
 from resident.language import when as timewords
-from resident.language.cancelled import end_cancelled
+from resident.language.cancelled import end_called_off, end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import slug
@@ -351,6 +351,10 @@ class StoringMixin(LanguageBase):
         change = ctx.doc is not None and declares_change(ctx.doc)
         if ctx.statements is None:
             ctx.statements = self._statements(ctx)
+        if ctx.person_id is not None and not _asks(ctx.doc):
+            # "The Lisbon trip is off": the plan it names is over, though no one is said to
+            # have called it off (nothing is stored of it).
+            end_called_off(self.graph, ctx.doc, ctx.person_id, min(said, ctx.now), ctx.now)
         for statement in ctx.statements:
             if not may_store(statement.modality):
                 continue
@@ -511,6 +515,11 @@ class StoringMixin(LanguageBase):
 
 #: Personal pronouns a qualifier may be said as ("with me", "for you", "with them").
 _PERSONAL = frozenset({"me", "us", "you", "him", "her", "them", "it"})
+
+
+def _asks(doc: Doc | None) -> bool:
+    """Is every sentence of the turn a question?"""
+    return doc is not None and all(is_question(s) for s in doc.sents)
 
 
 def _sentence_runs(doc: Doc) -> list[Span]:

@@ -124,6 +124,23 @@ def test_a_plan_called_off_is_over(max_: Max) -> None:
     assert not _answer(max_.say("Are we still driving to Cardiff?", rosa)).startswith("no")
 
 
+def test_a_plan_said_to_be_off_is_over_though_no_one_called_it_off(max_: Max) -> None:
+    rosa = _person(max_, "Rosa")
+    max_.say("We're going to Vienna at Easter.", rosa)
+    max_.say("We're having a barbecue on Saturday.", rosa)
+    max_.say("The Vienna trip is off.", rosa)
+    assert "not any more" in max_.say("Are we still going to Vienna?", rosa).reply.lower()
+    # The other plan stands; nothing was stored of who called it off.
+    assert _answer(max_.say("Are we still having a barbecue on Saturday?", rosa)) == "yes"
+    max_.say("The barbecue was cancelled.", rosa)
+    barbecue = max_.say("Are we still having a barbecue on Saturday?", rosa)
+    assert _answer(barbecue) != "yes", barbecue.reply
+    # A person who is off is no plan called off.
+    max_.say("We're meeting Gwen for lunch on Friday.", rosa)
+    max_.say("Gwen is off today.", rosa)
+    assert "not any more" not in max_.say("Are we still meeting Gwen?", rosa).reply.lower()
+
+
 def test_an_ending_survives_a_restart(settings: Settings) -> None:
     clock = ManualClock(T0)
     first = Restartable(settings, clock, create=True)
