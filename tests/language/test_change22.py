@@ -113,6 +113,15 @@ def test_giving_up_a_doing_paying_back_and_parting(max_: Max) -> None:
     assert "not any more" in still.reply.lower() and not _answer(still).startswith("yes")
 
 
+def test_a_pause_ends_nothing(max_: Max) -> None:
+    rosa, ben = _person(max_, "Rosa"), _person(max_, "Ben")
+    first = max_.say("I swim about forty lengths on a weekday.", rosa)
+    swims = first.claims[0]
+    max_.say("I stopped swimming for a while, my shoulder is bad.", rosa)
+    assert max_.graph.peek_claim(swims["id"]).valid_to is None
+    assert "forty" in _answer(max_.say("How many lengths does Rosa swim?", ben))
+
+
 def test_a_plan_called_off_is_over(max_: Max) -> None:
     rosa = _person(max_, "Rosa")
     max_.say("We're going to Bruges in October.", rosa)
