@@ -92,8 +92,12 @@ def test_a_count_restated_in_the_end_supersedes_the_plan(max_: Max) -> None:
 def test_selling_giving_away_and_dying_end_having(max_: Max) -> None:
     rosa, ben = _person(max_, "Rosa"), _person(max_, "Ben")
     max_.say("I have an old rowing boat.", rosa)
-    max_.say("I gave the rowing boat to my neighbour in March.", rosa)
+    max_.say("I donated the rowing boat to the sea scouts in March.", rosa)
     assert _answer(max_.say("Does Rosa still have the rowing boat?", ben)).startswith("no")
+    # Giving a thing something ends no having of it.
+    max_.say("I have a little car.", ben)
+    max_.say("I gave my car a wash on Sunday.", ben)
+    assert not _answer(max_.say("Does Ben still have a car?", rosa)).startswith("no")
     max_.say("We have a tortoise called Shelby.", ben)
     max_.say("Shelby died in the winter.", ben)
     assert _answer(max_.say("Do we still have a tortoise?", ben)).startswith("no")
