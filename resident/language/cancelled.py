@@ -74,6 +74,9 @@ def end_cancelled(graph: GraphStore, claim: Claim, when: datetime, now: datetime
 _OFF = "off"
 _OFF_DEPS = frozenset({"acomp", "advmod", "prt", "prep"})
 _CONTENT = frozenset({"NOUN", "PROPN", "ADJ"})
+#: WordNet's classes of a noun that may name a thing planned ("trip", "wedding", "party",
+#: "concert"), which "off" calls off; a machine or a substance is only switched off.
+_HAPPENINGS = frozenset({"noun.act", "noun.event", "noun.time", "noun.group", "noun.communication"})
 
 
 def _words_of(noun: Token) -> set[str]:
@@ -104,6 +107,8 @@ def called_off(doc: Doc) -> list[set[str]]:
             continue
         if passive and subject.dep_ != "nsubjpass":
             continue
+        if not passive and not lexicon.lexnames(subject.lemma_.lower(), "n") & _HAPPENINGS:
+            continue  # "the heating is off": switched off, no plan called off
         said = _words_of(subject)
         if said:
             out.append(said)
