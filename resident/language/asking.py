@@ -58,6 +58,7 @@ from resident.language.question_reading import (
     read_question,
 )
 from resident.language.render import local_day, possessive
+from resident.language.restated import restated_in
 from resident.language.statement import base_form
 from resident.language.told_time import occurred, said_time, told
 from resident.language.words import words
@@ -441,12 +442,15 @@ def answer_query(
         top.sort(key=lambda v: (-v.claim.confidence, -v.claim.created_at.timestamp()))
     else:
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
-    if ended is not None and (not top or _when(ended) >= _when(top[0])):
+    if ended is not None and (not top or _told_later(ended, top[0])):
         fresh = views([graph.get_claim(ended.claim.id, now)], dictionary)
         text = f"{NOT_ANY_MORE}\n" + with_time(fresh[0], now, held)
         return Answer(text=text, claims=fresh, known=True, short="No", score=max(best, 3.0))
     if not top:
         return moved_away(dictionary, query, shown, left, held, now)
+    # "How many guests did we have?": a count said again ("fifty-two in the end") stands for
+    # the one it replaced.
+    top = restated_in(top, shown, now)
     # Reading counts as a retrieval: bump what the answer rests on.
     order = [v.claim.id for v in top[:limit]]
     bumped = {v.claim.id: v for v in views([graph.get_claim(i, now) for i in order], dictionary)}
@@ -567,3 +571,9 @@ def _label(query: Query, view: ClaimView, asks_subject: bool) -> str:
     if query.wh == "who" and query.verb == "be" and relation != view.claim.predicate:
         return f"{possessive(view.object_label)} {relation.replace('_', ' ')}"
     return view.object_label
+
+
+def _told_later(ended: ClaimView, held: ClaimView) -> bool:
+    """Was the ending told after what it ends? The order of telling, not the day each names:
+    "Pip died on Sunday", told after "we have a rabbit called Pip", ends it."""
+    return ended.claim.created_at >= held.claim.created_at or _when(ended) >= _when(held)

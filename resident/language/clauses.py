@@ -65,6 +65,7 @@ from resident.language.objects import (
     speaker_elided,
     verb_like,
 )
+from resident.language.particles import particle_of
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
@@ -547,7 +548,7 @@ def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
     """What the clause is about: its objects, a light verb's noun, a prepositional object,
     or the clause's own content ("we flew home")."""
     verb, lemma = clause.verb, clause.lemma
-    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    prt = particle_of(verb)
     light = "keep" if obj_tok is None else light_object(lemma, obj_tok, clause.when is not None)
     if obj_tok is not None and light != "keep":
         if light == "join":

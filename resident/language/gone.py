@@ -34,6 +34,17 @@ def _kind(dictionary: Dictionary, claim: Claim) -> set[str]:
     return _lemma_tokens(dictionary.label(entity) if entity else claim.object_literal or "")
 
 
+def _is_kind(dictionary: Dictionary, thing: str | None, asked: set[str]) -> bool:
+    """Is the thing the one asked of by name ("Pip"), or said to be of the kind asked ("Pip
+    is a rabbit": "Do we still have a rabbit?")?"""
+    if thing is None:
+        return False
+    if asked <= _lemma_tokens(dictionary.label(thing)):
+        return True
+    own = dictionary.graph.peek_claims(thing, "is_a")
+    return any(asked <= _kind(dictionary, c) for c in own)
+
+
 def _died(claims: Sequence[Claim]) -> Claim | None:
     """The thing's own statement that it ended ("Kluska does dying"), if one was said."""
     endings = {gerund(v) for v in _DEATH}
@@ -57,17 +68,21 @@ def gone_had(
     asked = set(query.object_words)
     if query.verb not in _OWNING or not asked:
         return None
-    kept = [c for c in had if c.predicate in ("has", "owns") and asked <= _kind(dictionary, c)]
+    graph = dictionary.graph
+    kept = [
+        c
+        for c in had
+        if c.predicate in ("has", "owns")
+        and (asked <= _kind(dictionary, c) or _is_kind(dictionary, c.object_entity, asked))
+    ]
     if not kept:
         return None
-    graph = dictionary.graph
     things = {
         c.subject for oid in owner for p in OWNED_BY for c in graph.claims_by_object(oid, now, p)
     }
     ends: list[Claim] = []
     for thing in sorted(things):
-        own = graph.peek_claims(thing)
-        if not any(c.predicate == "is_a" and asked <= _kind(dictionary, c) for c in own):
+        if not _is_kind(dictionary, thing, asked):
             continue  # not a thing of the kind asked
         # "Kluska died" may have filed the name apart from "Kluska is a hamster": the death
         # is read off every entity of that name.
@@ -76,6 +91,8 @@ def gone_had(
         if died is None:
             return None  # one of that kind is not known to have ended: it may still be had
         ends.append(died)
-    if not ends or max(_when(c) for c in kept) > min(_when(c) for c in ends):
+    # The order of telling, not the day each names: "Pip died on Sunday" told after "we
+    # have a rabbit called Pip" ends it though Sunday came before the telling.
+    if not ends or max(c.created_at for c in kept) > min(c.created_at for c in ends):
         return None
     return views([max(ends, key=_when)], dictionary)[0]

@@ -13,6 +13,7 @@ from resident.language.dictionary import Dictionary
 from resident.language.kinship import kin_of
 from resident.language.knowledge import ClaimView
 from resident.language.matching import claim_verbs
+from resident.language.restated import said_again
 from resident.language.statement import is_pet
 from resident.language.words import words
 from resident.records import Claim
@@ -37,7 +38,7 @@ def held_members(
         related = [c for c in reads.graph.peek_claims(pid) if c.predicate.endswith("_of")]
         if pid not in members and related:
             members[pid] = related[0]
-    return members, _said_count(reads, owners, noun, members)
+    return members, _said_count(reads, owners, noun, members, now)
 
 
 def _said_count(
@@ -45,6 +46,7 @@ def _said_count(
     owners: Iterable[str],
     noun: str,
     members: dict[str, Claim],
+    now: datetime,
 ) -> tuple[str, Claim] | None:
     """What the owners have that is a `noun`: each thing they have that is one joins
     `members` ("Jade has Salt", "Salt is a guinea pig"); a number said with the noun
@@ -57,6 +59,8 @@ def _said_count(
         has = [c for c in reads.graph.peek_claims(oid) if _holds(c.predicate)]
         held = reads.graph.qualifiers_of([c.id for c in has])
         for c in has:
+            if said_again(reads.graph, c, now):
+                continue  # "sixty guests" planned, "fifty-two in the end": the later stands
             label = reads.label(c.object_value)
             kinds = (
                 [] if c.object_entity is None else reads.graph.peek_claims(c.object_entity, "is_a")

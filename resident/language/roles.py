@@ -189,6 +189,9 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
     if (inner := in_order_to(prep)) is not None:
         # "in order to buy milk": what for, not a place called "order".
         return [RoleFill(role="purpose", text=clause_text(inner))]
+    if " ".join(t.lower_ for t in prep.subtree if not t.is_punct) in words("restating_cues"):
+        # "fifty guests in the end": a word of restating (restated.py), not a place.
+        return []
     said = sorted(prep.children, key=lambda c: c.dep_ != "pobj")  # an object before a clause
     pobj = next((c for c in said if c.dep_ in ("pobj", "pcomp")), None)
     if pobj is not None and pobj.pos_ == "ADP":

@@ -11,6 +11,7 @@ from resident.cognition.epistemic import admit
 from resident.cognition.statements import is_one_valued, may_store, told_by
 from resident.errors import ConflictRefused, NotFound
 from resident.language import when as timewords
+from resident.language.cancelled import end_called_off, end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import slug
@@ -33,6 +34,7 @@ from resident.language.pipeline import is_trained
 from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
+from resident.language.restated import end_restated
 from resident.language.roles import declares_change
 from resident.language.statement import (
     Ref,
@@ -230,7 +232,12 @@ class StoringMixin(LanguageBase):
                 continue  # "I quit the gym in March": going there is over since March
             elif end_parted(self.graph, claim, when, ctx.now):
                 continue  # "Tom and Lena split up": his dating her is over
-            elif not settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+            elif end_cancelled(self.graph, claim, when, ctx.now):
+                continue  # "We cancelled the Lisbon trip": going to Lisbon is off
+            elif settle_change(self.graph, ctx.doc, claim, said, ctx.now):
+                continue
+            elif not end_restated(self.graph, ctx.doc, claim, when, ctx.now):
+                # "He turned thirty-nine" from the teller who said thirty-eight updates it.
                 self._contradictions(ctx, claim)
         end_reversed(self.graph, over, stored, ctx.now)
 
@@ -344,6 +351,10 @@ class StoringMixin(LanguageBase):
         change = ctx.doc is not None and declares_change(ctx.doc)
         if ctx.statements is None:
             ctx.statements = self._statements(ctx)
+        if ctx.person_id is not None and not _asks(ctx.doc):
+            # "The Lisbon trip is off": the plan it names is over, though no one is said to
+            # have called it off (nothing is stored of it).
+            end_called_off(self.graph, ctx.doc, ctx.person_id, min(said, ctx.now), ctx.now)
         for statement in ctx.statements:
             if not may_store(statement.modality):
                 continue
@@ -504,6 +515,11 @@ class StoringMixin(LanguageBase):
 
 #: Personal pronouns a qualifier may be said as ("with me", "for you", "with them").
 _PERSONAL = frozenset({"me", "us", "you", "him", "her", "them", "it"})
+
+
+def _asks(doc: Doc | None) -> bool:
+    """Is every sentence of the turn a question?"""
+    return doc is not None and all(is_question(s) for s in doc.sents)
 
 
 def _sentence_runs(doc: Doc) -> list[Span]:

@@ -124,8 +124,12 @@ def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: 
     if negated or _ending(other.predicate) is not None:
         return False
     if gerund:
-        # "I gave up smoking" after "I smoke" (stored as doing "smoking").
-        return other.predicate == "does" and _head_word(other) == _head_word(claim)
+        # "I gave up smoking" after "I smoke" (stored as doing "smoking"); "Tom gave up
+        # teaching" after "Tom teaches French": the doing named by its verb, of any object.
+        if other.predicate == "does":
+            return _head_word(other) == _head_word(claim)
+        doing = lexicon.base(_head_word(claim), "v")
+        return doing is not None and doing in verbs and ends_kind(verb, verbs)
     if (other.object_entity or "").startswith("person:") or names_people(other):
         return False  # "I dropped the kids at school" ends no taking of them
     if not ends_kind(verb, verbs):
@@ -148,6 +152,8 @@ def end_ceased(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -
     the ending happened, said or not. A claim grounded in a source is left as it is."""
     if claim.predicate == "does":
         return _end_attributes(graph, claim, when, now)
+    if paused(graph, claim):
+        return []
     ending = _ending(claim.predicate)
     if ending is None:
         return []
@@ -160,6 +166,21 @@ def end_ceased(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -
         for other in graph.peek_claims(claim.subject)
         if endable(other, claim, now) and _ends(other, claim, verb, inner, gerund)
     ]
+
+
+def paused(graph: GraphStore, claim: Claim) -> bool:
+    """Was the ending said for a while only ("I stopped running for a bit", "she gave up
+    chocolate for Lent")? A pause ends nothing: the doing is still hers. Read off the span
+    said with "for" (a purpose or duration, or a time said with "for") whose last word WordNet
+    knows as a time ("bit", "summer"), not a reason ("for my health")."""
+    for q in graph.qualifiers_of([claim.id]).get(claim.id, ()):
+        text = q.value.strip().lower()
+        if q.role not in ("purpose", "duration") and not text.startswith("for "):
+            continue
+        said = text.split()
+        if said and "noun.time" in lexicon.lexnames(said[-1], "n"):
+            return True
+    return False
 
 
 def _end_attributes(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> list[Claim]:

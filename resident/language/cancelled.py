@@ -1,0 +1,136 @@
+"""A plan called off (issue 21, change22): "We're going to Lisbon in August" then "we
+cancelled the Lisbon trip" or "we called off the barbecue". The plan is over from when it was
+called off; the row stays, so "Were we going to go to Lisbon?" still reads it. Which verbs call
+a plan off is data (data/cancelling_verbs.txt); which plan is the one whose object or place
+shares a word with what was called off ("the Lisbon trip": going to Lisbon), so "we cancelled
+the trip" with no word of its own ends nothing (a wrong ending costs more than a missed one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.change import endable
+from resident.language.matching import _lemma_tokens, planned
+from resident.language.restated import _label
+from resident.language.statement import base_form
+from resident.language.words import words
+from resident.memory.client import GraphStore
+from resident.records import Claim, Qualifier
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+#: Where a plan goes or happens: its place words name it as well as its object does.
+_PLACES = frozenset({"location", "destination"})
+
+
+def _phrasal(predicate: str) -> str:
+    """A stored predicate as its (phrasal) verb lemma ("calls_off": call_off)."""
+    head, _, rest = predicate.partition("_")
+    return f"{base_form(head)}_{rest}" if rest else base_form(head)
+
+
+def _ahead(claim: Claim, qualifiers: Sequence[Qualifier], now: datetime) -> bool:
+    """Is the claim a plan still ahead: said as one, or set for a time to come ("going to
+    Vienna at Easter")?"""
+    due = claim.occurred_at
+    return planned(qualifiers, claim, now) or (due is not None and due > now)
+
+
+def cancels(predicate: str) -> bool:
+    """Is the claim's verb one of calling a plan off ("cancels", "calls_off")?"""
+    return not predicate.startswith("not_") and _phrasal(predicate) in words("cancelling_verbs")
+
+
+def end_cancelled(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> list[Claim]:
+    """`claim` calls a plan off ("Nina cancels Lisbon trip"): each plan of the same subject
+    still ahead whose object or place shares a word with what was called off is over."""
+    if not cancels(claim.predicate):
+        return []
+    others = [o for o in graph.peek_claims(claim.subject) if endable(o, claim, now)]
+    held = graph.qualifiers_of([claim.id, *(o.id for o in others)])
+    # "the trip to Rome": the place said with what was called off names it too.
+    own = [q.value for q in held.get(claim.id, ()) if q.role in _PLACES]
+    called_off = _lemma_tokens(" ".join([_label(graph, claim), *own]))
+    if not called_off:
+        return []
+    ended = []
+    for other in others:
+        qualifiers = held.get(other.id, ())
+        if cancels(other.predicate) or not _ahead(other, qualifiers, now):
+            continue
+        places = [q.value for q in qualifiers if q.role in _PLACES]
+        named = _lemma_tokens(" ".join([_label(graph, other), *places]))
+        if named & called_off:
+            ended.append(graph.end_validity(other.id, when, now))
+    return ended
+
+
+#: Words of a thing called off with no one said to have done it ("the trip is off").
+_OFF = "off"
+_OFF_DEPS = frozenset({"acomp", "advmod", "prt", "prep"})
+_CONTENT = frozenset({"NOUN", "PROPN", "ADJ"})
+#: WordNet's classes of a noun that may name a thing planned ("trip", "wedding", "party",
+#: "concert"), which "off" calls off; a machine or a substance is only switched off.
+_HAPPENINGS = frozenset({"noun.act", "noun.event", "noun.time", "noun.group", "noun.communication"})
+
+
+def _words_of(noun: Token) -> set[str]:
+    """The content words of a noun's phrase, as lemmas ("The Lisbon trip": lisbon, trip)."""
+    return {t.lemma_.lower() for t in noun.subtree if t.pos_ in _CONTENT}
+
+
+def called_off(doc: Doc) -> list[set[str]]:
+    """What each clause of the turn says was called off with no one said to have done it:
+    "the Lisbon trip is off", "the barbecue was cancelled", "the party got called off"."""
+    out = []
+    for verb in doc:
+        prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+        lemma = verb.lemma_.lower()
+        phrasal = f"{lemma}_{prt}" if prt else lemma
+        off = any(
+            c.lower_ == _OFF and c.dep_ in ("acomp", "advmod", "prt", "prep") for c in verb.children
+        )
+        passive = phrasal in words("cancelling_verbs") and verb.tag_ == "VBN"
+        if not passive and not (lemma == "be" and off):
+            continue
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        # A thing named by a common noun ("the trip"); never a person ("Gwen is off today",
+        # "the plumber is off").
+        if subject is None or subject.pos_ != "NOUN" or subject.ent_type_ == "PERSON":
+            continue
+        if lexicon.first_lexname(subject.lemma_.lower(), "n") == "noun.person":
+            continue
+        if passive and subject.dep_ != "nsubjpass":
+            continue
+        if not passive and not lexicon.lexnames(subject.lemma_.lower(), "n") & _HAPPENINGS:
+            continue  # "the heating is off": switched off, no plan called off
+        said = _words_of(subject)
+        if said:
+            out.append(said)
+    return out
+
+
+def end_called_off(
+    graph: GraphStore, doc: Doc | None, owner: str, when: datetime, now: datetime
+) -> list[Claim]:
+    """Each plan of the speaker still ahead that a thing the turn says was called off names
+    ("the Lisbon trip is off": going to Lisbon) is over from when it was said."""
+    if doc is None:
+        return []
+    ended: list[Claim] = []
+    for said in called_off(doc):
+        others = [o for o in graph.peek_claims(owner) if o.valid_at(now) and o.created_at < now]
+        held = graph.qualifiers_of([o.id for o in others])
+        for other in others:
+            qualifiers = held.get(other.id, ())
+            if not _ahead(other, qualifiers, now):
+                continue
+            places = [q.value for q in qualifiers if q.role in _PLACES]
+            if _lemma_tokens(" ".join([_label(graph, other), *places])) & said:
+                ended.append(graph.end_validity(other.id, when, now))
+    return ended
