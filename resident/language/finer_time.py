@@ -1,0 +1,86 @@
+"""Between statements that both answer "when", the finer time wins: "I'm flying to Lagos in
+November", then "the flight is on the 6th of November": the 6th, which lies in the November
+said before and says more of it; so for one statement said twice, first with the month, then
+with the day. A finer time that falls outside the coarser one is another
+telling (a change of plan), left to the order the answer already has. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from resident.language.told_time import precision, said_time
+from resident.language.when import resolve
+from resident.language.when_days import ordinal, tokens
+from resident.records import Claim, Qualifier
+
+if TYPE_CHECKING:
+    from resident.language.knowledge import ClaimView
+
+_RANK = {"year": 0, "season": 1, "month": 2, "day": 3}
+#: How far from its start a season said reaches.
+_SEASON_DAYS = 92
+
+
+def _kind(view: ClaimView, held: Mapping[str, Sequence[Qualifier]]) -> str:
+    phrase = said_time(held.get(view.claim.id, ()))
+    return precision(phrase) if phrase else "day"
+
+
+def _within(coarse: datetime, kind: str, fine: datetime) -> bool:
+    """Does the moment `fine` lie in the time `coarse` names at its precision `kind`?"""
+    if kind == "year":
+        return fine.year == coarse.year
+    if kind == "month":
+        return (fine.year, fine.month) == (coarse.year, coarse.month)
+    if kind == "season":
+        return abs((fine - coarse).days) <= _SEASON_DAYS
+    return False
+
+
+def finest(
+    dated: Sequence[tuple[ClaimView, datetime]], held: Mapping[str, Sequence[Qualifier]]
+) -> tuple[ClaimView, datetime]:
+    """The dated candidate to answer from: the first, unless another names a finer time that
+    lies within the first's."""
+    lead, at = dated[0]
+    kind = _kind(lead, held)
+    best, best_at, best_rank = lead, at, _RANK[kind]
+    for view, moment in dated[1:]:
+        rank = _RANK[_kind(view, held)]
+        if rank > best_rank and _within(at, kind, moment):
+            best, best_at, best_rank = view, moment, rank
+    return best, best_at
+
+
+def finest_said(
+    claim: Claim, qualifiers: Sequence[Qualifier], at: datetime, past: bool | None
+) -> tuple[datetime, str]:
+    """When a statement happened and the phrase to tell it by, where it was said more than
+    once: "we're moving in March", later "we're moving on the 14th of March" keeps one
+    statement with both phrases, and its time from the first. The finest phrase whose day
+    lies within the first's time wins; else the time held, told as said."""
+    phrases = [q.value for q in qualifiers if q.role == "time"]
+    if len(phrases) < 2:
+        return at, said_time(qualifiers)
+    kind = precision(phrases[0])
+    best: tuple[datetime, str] | None = None
+    rank = _RANK[kind]
+    for phrase in phrases[1:]:
+        finer = _RANK[precision(phrase)]
+        for moment in _moments(phrase, claim.created_at, at, past):
+            if finer > rank and _within(at, kind, moment):
+                best, rank = (moment, phrase), finer
+                break
+    return best if best is not None else (at, said_time(qualifiers))
+
+
+def _moments(phrase: str, told_at: datetime, coarse: datetime, past: bool | None) -> list[datetime]:
+    """The days a phrase may name: read from the day it was told, and a day of the month said
+    alone ("on the 14th", with the month said before) read within the coarser time."""
+    out = [resolve(phrase, told_at, past=past or None)]
+    words = tokens(phrase)
+    if any(w.isdigit() or ordinal(w) is not None for w in words):
+        out.append(resolve(phrase, coarse, past=False))
+    return [m for m in out if m is not None]
