@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from resident.language.render import local_day
 from resident.language.told_time import precision, said_time
 from resident.language.when import resolve
-from resident.language.when_days import ordinal, tokens
+from resident.language.when_days import MONTHS, ordinal, tokens
 from resident.records import Claim, Qualifier
 
 if TYPE_CHECKING:
@@ -65,22 +66,31 @@ def finest_said(
     if len(phrases) < 2:
         return at, said_time(qualifiers)
     kind = precision(phrases[0])
+    # A month said beside the day in another role ("on the 14th of May" kept as "on 14th"
+    # and "May"): the day is not of the first time's month.
+    said = {w for q in qualifiers for w in tokens(q.value) if w in MONTHS}
+    other_month = bool(said - {MONTHS[local_day(at, at).month - 1]})
     best: tuple[datetime, str] | None = None
     rank = _RANK[kind]
     for phrase in phrases[1:]:
         finer = _RANK[precision(phrase)]
-        for moment in _moments(phrase, claim.created_at, at, past):
+        for moment in _moments(phrase, claim.created_at, at, past, other_month):
             if finer > rank and _within(at, kind, moment):
                 best, rank = (moment, phrase), finer
                 break
-    return best if best is not None else (at, said_time(qualifiers))
+    # None finer within it: the first time as it was said, not a day of it read from a
+    # phrase that names another ("1 March" of "in March" and "on the 14th of May").
+    return best if best is not None else (at, phrases[0])
 
 
-def _moments(phrase: str, told_at: datetime, coarse: datetime, past: bool | None) -> list[datetime]:
+def _moments(
+    phrase: str, told_at: datetime, coarse: datetime, past: bool | None, other_month: bool
+) -> list[datetime]:
     """The days a phrase may name: read from the day it was told, and a day of the month said
     alone ("on the 14th", with the month said before) read within the coarser time."""
     out = [resolve(phrase, told_at, past=past or None)]
     words = tokens(phrase)
-    if any(w.isdigit() or ordinal(w) is not None for w in words):
+    alone = not other_month and not set(words) & set(MONTHS)
+    if alone and any(w.isdigit() or ordinal(w) is not None for w in words):
         out.append(resolve(phrase, coarse, past=False))
     return [m for m in out if m is not None]
