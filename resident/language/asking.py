@@ -20,7 +20,7 @@ from resident.language.asked_time import at_time_asked, lasted, reckoned_from, s
 from resident.language.counting import holds_count_of
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
-from resident.language.finer_time import finest, finest_said
+from resident.language.finer_time import finest, finest_said, refined
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
 from resident.language.gap_fill import GAP_ROLES, gap_filler, gap_roles, latest_counts
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
@@ -430,6 +430,7 @@ def answer_query(
         # The telling that came last stands: "Mum had the operation on the 3rd" after "she is
         # having it next month", whichever day each points at.
         top.sort(key=lambda v: (-v.claim.confidence, -v.claim.created_at.timestamp()))
+        top = refined(query.verb, top, shown, held)  # "my flight is on the 6th"
     else:
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ended is not None and (not top or _when(ended) >= _when(top[0])):

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
+from resident.language.matching import event_nouns
 from resident.language.render import local_day
 from resident.language.told_time import precision, said_time
 from resident.language.when import resolve
@@ -24,8 +26,14 @@ _RANK = {"year": 0, "season": 1, "month": 2, "day": 3}
 _SEASON_DAYS = 92
 
 
+def _whens(qualifiers: Sequence[Qualifier]) -> list[str]:
+    """The phrases that say when, without one that says how long ("for a fortnight", kept
+    in the same role): a fortnight is no day of it."""
+    return [q.value for q in qualifiers if q.role == "time" and q.value.split()[0] != "for"]
+
+
 def _kind(view: ClaimView, held: Mapping[str, Sequence[Qualifier]]) -> str:
-    phrase = said_time(held.get(view.claim.id, ()))
+    phrase = " ".join(_whens(held.get(view.claim.id, ())))
     return precision(phrase) if phrase else "day"
 
 
@@ -62,9 +70,9 @@ def finest_said(
     once: "we're moving in March", later "we're moving on the 14th of March" keeps one
     statement with both phrases, and its time from the first. The finest phrase whose day
     lies within the first's time wins; else the time held, told as said."""
-    phrases = [q.value for q in qualifiers if q.role == "time"]
+    phrases = _whens(qualifiers)
     if len(phrases) < 2:
-        return at, said_time(qualifiers)
+        return at, phrases[0] if phrases else said_time(qualifiers)
     kind = precision(phrases[0])
     # A month said beside the day in another role ("on the 14th of May" kept as "on 14th"
     # and "May"): the day is not of the first time's month.
@@ -94,3 +102,53 @@ def _moments(
     if alone and any(w.isdigit() or ordinal(w) is not None for w in words):
         out.append(resolve(phrase, coarse, past=False))
     return [m for m in out if m is not None]
+
+
+def refined(
+    verb: str,
+    top: list[ClaimView],
+    pool: Sequence[ClaimView],
+    held: Mapping[str, Sequence[Qualifier]],
+) -> list[ClaimView]:
+    """`top` with, first, a statement of the same subject that names the event of the verb
+    asked ("flight" of "When is Kemi flying to Lagos?", WordNet's nouns derived from the verb)
+    at a finer time within the answer's coarser one ("going to Lagos in November", "my flight
+    is on the 6th of November"); `top` as it was when its time is a day or none is finer."""
+    if not top or top[0].claim.occurred_at is None:
+        return top
+    lead = top[0]
+    at = lead.claim.occurred_at
+    kind = _kind(lead, held)
+    if kind == "day":
+        return top
+    events = event_nouns(verb)
+    shown = {v.claim.id for v in top}
+    for view in pool:
+        claim = view.claim
+        if claim.id in shown or claim.subject != lead.claim.subject or claim.occurred_at is None:
+            continue
+        said = [*claim.predicate.split("_"), *view.object_label.lower().split()[-1:]]
+        if not any(_names_event(lexicon.base(w, "n") or w, verb, events) for w in said):
+            continue
+        if _RANK[_kind(view, held)] > _RANK[kind] and _within(at, kind, claim.occurred_at):
+            return [view, *top]
+    return top
+
+
+def _names_event(noun: str, verb: str, events: frozenset[str]) -> bool:
+    """Does `noun` name the event of `verb`: one of the nouns WordNet derives from the verb,
+    or a noun whose frequent senses WordNet derives the verb from ("flight": fly, listed on
+    the noun's side only)?"""
+    if noun in events:
+        return True
+    wn = lexicon._load()
+    if wn is None:
+        return False
+    return any(
+        d.name().lower() == verb
+        for sense in wn.synsets(noun, "n")[:3]
+        if sense.lexname() == "noun.act"
+        for said in sense.lemmas()
+        for d in said.derivationally_related_forms()
+        if d.synset().pos() == "v"
+    )

@@ -129,3 +129,27 @@ def test_a_finer_time_outside_the_first_does_not_replace_it(max_: Max) -> None:
     # Another month is a change of plan, not the March said more finely.
     said = answer_of(max_.say("When is Hana moving to Cardiff?", ana))
     assert said in ("march 2026", "14 may 2026", ""), said
+
+
+def test_the_event_of_the_verb_asked_said_on_a_finer_day(max_: Max) -> None:
+    ana = person(max_, "Ana")
+    yaw = person(max_, "Yaw")
+    max_.say("I'm going to Accra for a fortnight in October.", yaw)
+    max_.say("My flight to Accra is on the 9th of October.", yaw)
+    assert answer_of(max_.say("When is Yaw flying to Accra?", ana)) == "9 october 2026"
+
+
+def test_an_event_on_a_day_outside_the_time_said_is_another(max_: Max) -> None:
+    ana = person(max_, "Ana")
+    yaw = person(max_, "Yaw")
+    max_.say("I'm going to Accra for a fortnight in October.", yaw)
+    max_.say("My flight is on the 28th of December.", yaw)
+    assert answer_of(max_.say("When is Yaw flying to Accra?", ana)) != "28 december 2026"
+
+
+def test_the_judge_reads_a_compound_number_whole() -> None:
+    from benchmarks.language_scoring import normalise
+
+    assert normalise("three thousand four hundred") == ["3400"]
+    assert normalise("eight hundred and twelve pounds") == ["812", "pounds"]
+    assert normalise("one and two") == ["1", "and", "2"]
