@@ -114,10 +114,10 @@ def refined(
     asked ("flight" of "When is Kemi flying to Lagos?", WordNet's nouns derived from the verb)
     at a finer time within the answer's coarser one ("going to Lagos in November", "my flight
     is on the 6th of November"); `top` as it was when its time is a day or none is finer."""
-    if not top or top[0].claim.occurred_at is None:
+    lead = top[0] if top else None
+    at = None if lead is None else lead.claim.occurred_at
+    if lead is None or at is None:
         return top
-    lead = top[0]
-    at = lead.claim.occurred_at
     kind = _kind(lead, held)
     if kind == "day":
         return top
