@@ -35,29 +35,57 @@ def _fold(text: str) -> str:
 
 
 def _numbers(words: list[str]) -> list[str]:
-    """Runs of number words as digits: "thirty one" -> "31", "four hundred" -> "400"."""
+    """Runs of number words as digits: "thirty one" -> "31", "four hundred" -> "400", "two
+    thousand six hundred" -> "2600", "six hundred and forty" -> "640" (a scale multiplies
+    its own group, not the whole number read so far; "and" after a scale joins the rest)."""
     units, scales = _words()["units"], _words()["scales"]
     out: list[str] = []
-    value: int | None = None
-    for w in words:
+    total: int | None = None  # the groups closed by "thousand"
+    group: int | None = None  # the group being read
+    for i, w in enumerate(words):
+        started = total is not None or group is not None
         if w in units:
             n = units[w]
-            if value is not None and (value >= 100 and n < 100 or 20 <= value < 100 and n < 10):
-                value += n  # "thirty one", "two hundred five"
+            if group is None:
+                group = n
+            elif group >= 100 and group % 100 == 0 and n < 100 or _tens(group) and n < 10:
+                group += n  # "thirty one", "two hundred five", "two hundred forty five"
             else:
-                if value is not None:
-                    out.append(str(value))
-                value = n
-        elif w in scales and value is not None:
-            value *= scales[w]
+                out.append(str((total or 0) + group))
+                total, group = None, n
+        elif w in scales and started:
+            if scales[w] < 1000:
+                group = (group or 1) * scales[w]
+            else:
+                total, group = (total or 0) + (group or 1) * scales[w], None
+        elif (
+            w == "and"
+            and started
+            and _scaled(group)
+            and i + 1 < len(words)
+            and words[i + 1] in units
+        ):
+            continue  # "six hundred and forty"
         else:
-            if value is not None:
-                out.append(str(value))
-                value = None
+            if started:
+                out.append(str((total or 0) + (group or 0)))
+                total = group = None
             out.append(w)
-    if value is not None:
-        out.append(str(value))
+    if total is not None or group is not None:
+        out.append(str((total or 0) + (group or 0)))
     return out
+
+
+def _scaled(group: int | None) -> bool:
+    """Does the number read so far end in a scale ("six hundred", "two thousand"), after
+    which "and" joins the rest of it, not another number ("two and three")?"""
+    return group is None or group >= 100 and group % 100 == 0
+
+
+def _tens(value: int) -> bool:
+    """Does a number read so far end in a ten ("thirty", "two hundred forty") that a unit
+    may follow?"""
+    return value % 100 >= 20 and value % 10 == 0
 
 
 _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
 from resident.language.answer_check import answers_question, names_asked
+from resident.language.answer_fills import fills_asked
 from resident.language.answer_roles import others_held
 from resident.language.asked_meaning import kind_query
 from resident.language.asking import (
@@ -218,7 +219,7 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
                 query = query.model_copy(update={"rate": parsed.rate})
             reply = self._answer(ctx, query) or self._described(ctx, query)
             if reply is not None and _of_type_asked(
-                sents[-1], reply, ctx.reads or self.dictionary, ctx.now
+                sents[-1], reply, ctx.reads or self.dictionary, ctx.now, ctx.person_id
             ):
                 return reply
         callee = called_asked(sents[-1])
@@ -532,14 +533,22 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
 
 
-def _of_type_asked(sent: Span, reply: _Reply, reads: Dictionary, now: datetime) -> bool:
+def _of_type_asked(
+    sent: Span, reply: _Reply, reads: Dictionary, now: datetime, asker: str | None = None
+) -> bool:
     """Does the reply's answer fill the role the question asks, of the type it asks, with
-    every companion it names (answer_check)? One that does not is about something else: another
-    reading may answer, else "I don't know"."""
+    every companion it names (answer_check), and not another role of the statement
+    (answer_fills)? One that does not is about something else: another reading may answer,
+    else "I don't know"."""
     if reply.answer is None:
         return True
     roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
-    return answers_question(sent, reply.answer, reply.claims, roles)
+    if not answers_question(sent, reply.answer, reply.claims, roles):
+        return False
+    qualifiers = reads.graph.qualifiers_of([v.claim.id for v in reply.claims])
+    held = {cid: " ".join(q.value for q in qs) for cid, qs in qualifiers.items()}
+    name = reads.label(asker) if asker is not None else None
+    return fills_asked(sent, reply.answer, reply.claims, name, held)
 
 
 def _asked_sentence(doc: Doc) -> Span:

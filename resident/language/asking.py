@@ -26,6 +26,7 @@ from resident.language.asked_time import at_time_asked, lasted, reckoned_from, s
 from resident.language.counting import holds_count_of
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
+from resident.language.finer_time import finest, finest_said, refined
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
 from resident.language.gap_fill import GAP_ROLES, gap_filler, gap_roles, latest_counts
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
@@ -60,7 +61,7 @@ from resident.language.question_reading import (
 from resident.language.render import local_day, possessive
 from resident.language.restated import restated_in
 from resident.language.statement import base_form
-from resident.language.told_time import occurred, said_time, told
+from resident.language.told_time import occurred, told
 from resident.language.words import words
 from resident.records import Claim, Level, Qualifier
 
@@ -440,6 +441,7 @@ def answer_query(
         # The telling that came last stands: "Mum had the operation on the 3rd" after "she is
         # having it next month", whichever day each points at.
         top.sort(key=lambda v: (-v.claim.confidence, -v.claim.created_at.timestamp()))
+        top = refined(query.verb, top, shown, held)  # "my flight is on the 6th"
     else:
         top.sort(key=lambda v: (-v.claim.confidence, -_when(v)))
     if ended is not None and (not top or _told_later(ended, top[0])):
@@ -535,9 +537,11 @@ def _said(
         return "Yes", hedge_line(lead.claim.level)
     if query.wh == "when":
         if dated:
-            # No finer than it was said: "in March" is March, not the 1st it is stored at.
-            phrase = said_time(held.get(dated[0][0].claim.id, ()))
-            short = told(dated[0][1], now, phrase)
+            # No finer than it was said: "in March" is March, not the 1st it is stored at;
+            # the finest said of it wins (finer_time).
+            first, at = finest(dated, held)
+            at, phrase = finest_said(first.claim, held.get(first.claim.id, ()), at, query.past)
+            short = told(at, now, phrase)
         else:
             short = f"{TOLD_ONLY} {timewords.render(local_day(lead.claim.created_at, now))}"
         return short, f"{short}. {hedge(lead.claim)}"

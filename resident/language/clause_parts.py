@@ -34,7 +34,7 @@ from resident.language.refs import (
     _relation_noun,
     opens_clause,
 )
-from resident.language.roles import is_time
+from resident.language.roles import count_of, is_time
 from resident.language.spliced import spliced_clauses
 from resident.language.standing import standing_fact
 from resident.language.statement import (
@@ -422,7 +422,7 @@ def _item_counts(objects: list[Token]) -> dict[str, str | None]:
         # "grew roses, forty bushes": the restating item's count is the first's.
         return {_object_key(items[0]): _count_of(items[1])}
     for item in items:
-        count = next((c.text for c in item.children if c.dep_ == "nummod"), None)
+        count = _count_of(item)
         restating = next((c for c in item.children if c.dep_ == "appos" and c.pos_ == "NOUN"), None)
         if count is None and restating is not None:
             count = _count_of(restating)  # "tulips, two hundred bulbs", parsed as apposition
@@ -473,9 +473,11 @@ def listed_after(verb: Token, obj: Token) -> list[Token]:
 
 
 def _count_of(tok: Token) -> str | None:
-    """The number said on a noun, whole ("two hundred bulbs": two hundred)."""
+    """The number said on a noun, whole ("two hundred bulbs": two hundred; "I got two
+    thousand six hundred": all of it), as roles.count_of reads it; its first word where that
+    reads no whole number ("3-1", a score)."""
     said = next((c for c in tok.children if c.dep_ == "nummod"), None)
-    return None if said is None else " ".join(t.text for t in said.subtree)
+    return None if said is None else count_of(tok) or said.text
 
 
 def overlaps(obj: str, role: str) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
+from resident.language.answer_fills import only_amount
 from resident.language.when_days import MONTHS, WEEKDAYS
 from resident.language.words import table
 
@@ -78,6 +79,10 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
     if place_or_doing and not asks_subject and names_a_day(short):
         # A day is no place and nothing anyone does: "Where does Dev work?" is not
         # answered by "friday ill drive", a misread "can't do the Friday, I'll drive".
+        return MISMATCH
+    if place_or_doing and not asks_subject and only_amount(lead.object_label):
+        # "What does Kemi do for work?" is not "four long shifts": an amount of work (the
+        # one definition, answer_fills.only_amount).
         return MISMATCH
     if query.wh == "where" and not asks_subject and not _may_be_place(short):
         # "Where does Pavel work?" is not answered by "very good cook", a person.

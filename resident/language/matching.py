@@ -540,7 +540,7 @@ _LIGHT = (words("light_verbs") | {"start", "find", "land", "begin"}) - {"have", 
 
 
 @functools.lru_cache(maxsize=4096)
-def _event_nouns(verb: str) -> frozenset[str]:
+def event_nouns(verb: str) -> frozenset[str]:
     """The nouns WordNet derives from a verb's two most frequent senses that name its event,
     not its doer ("work": work, employment; not worker)."""
     wn = lexicon._load()
@@ -564,7 +564,7 @@ def light_event(asked: str, verbs: Iterable[str], label: str) -> bool:
         return False
     head = label.lower().split(" of ")[0].split()[-1]
     noun = lexicon.base(head, "n") or head
-    return any(noun == e or lexicon.is_a(noun, e) for e in _event_nouns(asked))
+    return any(noun == e or lexicon.is_a(noun, e) for e in event_nouns(asked))
 
 
 def names_act_of(noun: str, claim: Claim) -> bool:
@@ -578,7 +578,7 @@ def names_act_of(noun: str, claim: Claim) -> bool:
     if negated or lexicon.first_lexname(noun, "n") != "noun.act":
         return False
     full = {v for v in verbs if v not in LEAST and base_form(v) not in LEAST}
-    return any(noun == e or lexicon.is_a(noun, e) for v in full for e in _event_nouns(v))
+    return any(noun == e or lexicon.is_a(noun, e) for v in full for e in event_nouns(v))
 
 
 #: Verbs of wanting ("want", "hope", "plan"): what follows them is a wish.

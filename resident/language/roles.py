@@ -282,6 +282,18 @@ def clause_roles(verb: Token, used: set[int], obj: Token | None = None) -> tuple
     return tuple(seen.values())
 
 
+def _whole_number(number: Token) -> list[Token]:
+    """The words of a number that heads its own parts ("two thousand six hundred and forty"):
+    its number words before it and the ones joined after it, without what it governs else."""
+    said = [t for t in number.subtree if t.like_num or _joins_number(t) or inner_hyphen(t)]
+    while said and said[-1].lower_ == "and":
+        said.pop()
+    # Only a run said together: "sixty of them" keeps "sixty".
+    if [t.i for t in said] != list(range(said[0].i, said[0].i + len(said))):
+        return [number]
+    return said
+
+
 def _bare_duration(verb: Token, child: Token) -> Token | None:
     """A count of a unit of time said without "for" that says how long: hung on a perfect
     verb ("I've worked there nine years") or on the "now" after it ("six years now"); never
@@ -415,11 +427,14 @@ def declares_change(doc: Doc) -> bool:
 
 def count_of(noun: Token) -> str | None:
     """The number said with `noun` as its nummod ("sixty people": "sixty"; "one thousand eight
-    hundred pounds": all of it), or None. Only whole number words: "3-1" is a score."""
+    hundred pounds": all of it), or None. Only whole number words: "3-1" is a score. A number
+    said as the noun itself ("I got two thousand six hundred for it", parsed as "hundred" with
+    "two" its nummod) is all of it too, never its first word: the one definition of a count
+    said, for every quantity stored."""
     count = next((c for c in noun.children if c.dep_ == "nummod"), None)
     if count is None:
         return None
-    said = list(count.subtree)
+    said = _whole_number(noun) if noun.like_num else list(count.subtree)
     if not all(t.like_num or _joins_number(t) or inner_hyphen(t) for t in said):
         return None
     if any(t.lower_ in words("counting_not_counts") for t in said):
