@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from resident.language.clause_parts import _misparsed_subject
 from resident.language.refs import opens_clause
+from resident.language.spliced import run_on_piece
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -27,8 +28,18 @@ def _subject_token(verb: Token) -> Token | None:
     said_before = verb.doc[verb.i - 1] if verb.i > verb.sent.start else None
     if said_before is not None and opens_clause(said_before):
         return said_before  # "... on Sunday and Mali lost her first tooth": Mali.
-    if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
+    if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") or run_on_piece(verb):
         return _subject_token(verb.head)
-    if verb.dep_ in ("xcomp",):
+    if verb.dep_ in ("xcomp",) or continuing_participle(verb):
         return _subject_token(verb.head)
     return _misparsed_subject(verb)
+
+
+def continuing_participle(verb: Token) -> bool:
+    """ "She's an architect in Leith, mostly restoring old tenements": an -ing clause said
+    after its clause, with no subject, no marker ("while", "before") and no auxiliary of its
+    own, is done by who does the clause it continues (English leaves that subject out)."""
+    if verb.dep_ != "advcl" or verb.tag_ != "VBG" or verb.i < verb.head.i:
+        return False
+    own = ("nsubj", "nsubjpass", "expl", "csubj", "mark", "aux", "auxpass")
+    return verb.head.pos_ in ("VERB", "AUX") and not any(c.dep_ in own for c in verb.children)
