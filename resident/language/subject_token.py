@@ -37,9 +37,11 @@ def _subject_token(verb: Token) -> Token | None:
 
 def continuing_participle(verb: Token) -> bool:
     """ "She's an architect in Leith, mostly restoring old tenements": an -ing clause said
-    after its clause, with no subject, no marker ("while", "before") and no auxiliary of its
-    own, is done by who does the clause it continues (English leaves that subject out)."""
-    if verb.dep_ != "advcl" or verb.tag_ != "VBG" or verb.i < verb.head.i:
+    after its clause (not right after its verb), with no subject, no marker ("while",
+    "before") and no auxiliary of its own, is done by who does the clause it continues
+    (English leaves that subject out)."""
+    if verb.dep_ != "advcl" or verb.tag_ != "VBG" or verb.i <= verb.head.i + 1:
+        # "went travelling": an -ing right after its verb is what that verb does, read there.
         return False
     own = ("nsubj", "nsubjpass", "expl", "csubj", "mark", "aux", "auxpass")
     return verb.head.pos_ in ("VERB", "AUX") and not any(c.dep_ in own for c in verb.children)
