@@ -24,7 +24,7 @@ def _subject_token(verb: Token) -> Token | None:
         if child.dep_ in ("nsubj", "expl"):
             return child if child.dep_ == "nsubj" else None
         if child.dep_ == "nsubjpass":
-            return None
+            return child if has_got(verb) else None
     said_before = verb.doc[verb.i - 1] if verb.i > verb.sent.start else None
     if said_before is not None and opens_clause(said_before):
         return said_before  # "... on Sunday and Mali lost her first tooth": Mali.
@@ -44,4 +44,18 @@ def continuing_participle(verb: Token) -> bool:
         # "went travelling": an -ing right after its verb is what that verb does, read there.
         return False
     own = ("nsubj", "nsubjpass", "expl", "csubj", "mark", "aux", "auxpass")
-    return verb.head.pos_ in ("VERB", "AUX") and not any(c.dep_ in own for c in verb.children)
+    if verb.head.pos_ not in ("VERB", "AUX") or any(c.dep_ in own for c in verb.children):
+        return False
+    # "I passed my tram driving test": an -ing said right after the verb's object may be a
+    # noun's modifier the parser cut off ("driving test", "running shoes"), not a clause.
+    before = verb.doc[verb.left_edge.i - 1]
+    return not (before.dep_ == "dobj" and before.head == verb.head)
+
+
+def has_got(verb: Token) -> bool:
+    """ "He's got a workshop in the garage": "'s got" with a direct object, which the parser
+    reads as a passive ("is got"). A passive of "get" takes no object; this is "has got", its
+    subject the one who has (read as "I've got" is)."""
+    if verb.lower_ != "got" or not any(c.dep_ == "dobj" for c in verb.children):
+        return False
+    return any(c.dep_ == "auxpass" and c.lower_ in ("'s", "s", "\u2019s") for c in verb.children)

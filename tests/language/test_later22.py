@@ -76,3 +76,21 @@ def test_a_clause_with_its_own_subject_is_no_run_on_piece() -> None:
     nlp = spacy.load(installed_trained_pipeline() or "en_core_web_sm")
     doc = nlp("Tom sold the van last year, he bought a bike.")
     assert not any(run_on_piece(t) for t in doc)
+
+
+def test_an_ing_after_the_verbs_object_may_be_that_nouns_modifier(max_: Max) -> None:
+    gwen = _person(max_, "Gwen")
+    stored = _stored(max_, max_.say("Kai lost his lorry driving licence last year.", gwen).claims)
+    assert not any(p.startswith("drives") for _, p, _ in stored), stored
+    stored = _stored(max_, max_.say("Sam booked her boat handling course.", gwen).claims)
+    assert not any(p.startswith("handles") for _, p, _ in stored), stored
+
+
+def test_a_feeling_or_a_part_of_a_body_is_no_place_and_no_kind(max_: Max) -> None:
+    gwen = _person(max_, "Gwen")
+    said = "Grandad tripped on the stairs yesterday but he's okay, just a bruised knee"
+    stored = _stored(max_, max_.say(said, gwen).claims)
+    assert not any("knee" in o for _, p, o in stored if p == "is_a"), stored
+    said = "My sister says she hates the new puppy but she's secretly in love with him."
+    stored = _stored(max_, max_.say(said, gwen).claims)
+    assert not any(o == "love" for _, _, o in stored), stored
