@@ -297,7 +297,10 @@ def _a_state(pobj: Token) -> bool:
 
 
 def _a_part(noun: Token) -> bool:
-    """ "just a bruised hip": a part of a body, which no one is."""
+    """ "just a bruised hip": a part of a body, which no one is ("head of pharmacy", a
+    part's noun with what it heads, is a post)."""
+    if any(c.dep_ == "prep" for c in noun.children):
+        return False
     lexname = lexicon.first_lexname(noun.lemma_.lower(), "n")
     return lexname in word_list("not_kind_lexnames")
 

@@ -94,3 +94,10 @@ def test_a_feeling_or_a_part_of_a_body_is_no_place_and_no_kind(max_: Max) -> Non
     said = "My sister says she hates the new puppy but she's secretly in love with him."
     stored = _stored(max_, max_.say(said, gwen).claims)
     assert not any(o == "love" for _, _, o in stored), stored
+
+
+def test_a_part_heading_something_is_still_a_post(max_: Max) -> None:
+    gwen = _person(max_, "Gwen")
+    said = "My aunt Lowri moved to Swansea, she's head of music at a comprehensive there."
+    stored = _stored(max_, max_.say(said, gwen).claims)
+    assert any(s == "Lowri" and "head of music" in o for s, _, o in stored), stored
