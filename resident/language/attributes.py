@@ -31,6 +31,7 @@ from resident.language.statement import (
     is_pet,
 )
 from resident.language.studying import student_of
+from resident.language.words import words as word_list
 from resident.records import PREDICATE_RE
 
 if TYPE_CHECKING:
@@ -269,7 +270,7 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
             put("is_a", _object_text(child, time_idx), verb_lemma="be")
         elif child.dep_ == "attr":
             # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
-            if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS:
+            if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS and not _a_part(child):
                 for o in _conjuncts(child):
                     put("is_a", _object_text(o, time_idx), verb_lemma="be")
                     field = student_of(verb, o)  # "a PhD student in chemistry"
@@ -279,12 +280,29 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
             _adjective_with_object(child, put, time_idx)
         elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if pobj is not None and pobj.i not in time_idx:
+            if pobj is not None and pobj.i not in time_idx and not _a_state(pobj):
                 put(
                     _PLACE_PREDICATES[child.lower_],
                     _object_text(pobj, time_idx),
                     verb_lemma="be",
                 )
+
+
+def _a_state(pobj: Token) -> bool:
+    """ "in love", "in pain": a bare noun whose first sense is a feeling or a state says how
+    its subject is, not where."""
+    bare = not any(c.dep_ in ("det", "poss", "compound", "amod") for c in pobj.children)
+    lexname = lexicon.first_lexname(pobj.lemma_.lower(), "n") if pobj.pos_ == "NOUN" else None
+    return bare and lexname in word_list("not_place_lexnames")
+
+
+def _a_part(noun: Token) -> bool:
+    """ "just a bruised hip": a part of a body, which no one is ("head of pharmacy", a
+    part's noun with what it heads, is a post)."""
+    if any(c.dep_ == "prep" for c in noun.children):
+        return False
+    lexname = lexicon.first_lexname(noun.lemma_.lower(), "n")
+    return lexname in word_list("not_kind_lexnames")
 
 
 def no_value(child: Token) -> bool:

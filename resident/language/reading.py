@@ -31,6 +31,7 @@ from resident.language.statement import (
     Statement,
 )
 from resident.language.subject_token import _subject_token
+from resident.language.unmarked_copula import mend_unmarked_copulas
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -70,6 +71,7 @@ def read(
     out: list[Statement] = []
     if not doc.has_annotation("DEP"):
         return out, ctx
+    mend_unmarked_copulas(doc)  # "shes a nurse": the copula, though its apostrophe was left out
     #: Where a sentence that read as nothing and ended without punctuation began: the parser
     #: may have cut one sentence in two ("hou133xdrug5 | treats fever").
     cut: int | None = None

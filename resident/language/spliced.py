@@ -1,4 +1,4 @@
-"""Comma splices the parser hung on a noun as relative clauses. Pure.
+"""Comma splices the parser hung on a noun as relative clauses, or left unattached. Pure.
 
 "three of us in Marchmont, I'm doing history, Priti's doing vet med": the small parser hangs each
 run-on clause on a noun as a `relcl`. English does not open a relative clause after a comma
@@ -29,7 +29,19 @@ def spliced_clauses(sent: Span) -> list[Token]:
             continue
         if verb.doc[start - 1].text == "," and not _run_together(verb):
             out.append(verb)
-    return out
+    return out + [verb for verb in sent if run_on_piece(verb)]
+
+
+def run_on_piece(verb: Token) -> bool:
+    """ "I left the café in May, got an apprenticeship with a plumber": a finite verb said
+    after a comma with no subject of its own, which the parse left unattached (`dep`) under
+    the clause before it, goes on with that clause and its subject (`_subject_token`)."""
+    if verb.dep_ != "dep" or verb.pos_ != "VERB" or verb.tag_ not in ("VBD", "VBZ"):
+        return False
+    if verb.i < verb.head.i or verb.head.pos_ not in ("VERB", "AUX") or verb.i == 0:
+        return False
+    own = ("nsubj", "nsubjpass", "expl", "csubj", "mark")
+    return verb.doc[verb.i - 1].text == "," and not any(c.dep_ in own for c in verb.children)
 
 
 def _run_together(verb: Token) -> bool:

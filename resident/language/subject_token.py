@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from resident.language.clause_parts import _misparsed_subject
 from resident.language.refs import opens_clause
+from resident.language.spliced import run_on_piece
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -23,12 +24,38 @@ def _subject_token(verb: Token) -> Token | None:
         if child.dep_ in ("nsubj", "expl"):
             return child if child.dep_ == "nsubj" else None
         if child.dep_ == "nsubjpass":
-            return None
+            return child if has_got(verb) else None
     said_before = verb.doc[verb.i - 1] if verb.i > verb.sent.start else None
     if said_before is not None and opens_clause(said_before):
         return said_before  # "... on Sunday and Mali lost her first tooth": Mali.
-    if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX"):
+    if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") or run_on_piece(verb):
         return _subject_token(verb.head)
-    if verb.dep_ in ("xcomp",):
+    if verb.dep_ in ("xcomp",) or continuing_participle(verb):
         return _subject_token(verb.head)
     return _misparsed_subject(verb)
+
+
+def continuing_participle(verb: Token) -> bool:
+    """ "She's an architect in Leith, mostly restoring old tenements": an -ing clause said
+    after its clause (not right after its verb), with no subject, no marker ("while",
+    "before") and no auxiliary of its own, is done by who does the clause it continues
+    (English leaves that subject out)."""
+    if verb.dep_ != "advcl" or verb.tag_ != "VBG" or verb.i <= verb.head.i + 1:
+        # "went travelling": an -ing right after its verb is what that verb does, read there.
+        return False
+    own = ("nsubj", "nsubjpass", "expl", "csubj", "mark", "aux", "auxpass")
+    if verb.head.pos_ not in ("VERB", "AUX") or any(c.dep_ in own for c in verb.children):
+        return False
+    # "I passed my tram driving test": an -ing said right after the verb's object may be a
+    # noun's modifier the parser cut off ("driving test", "running shoes"), not a clause.
+    before = verb.doc[verb.left_edge.i - 1]
+    return not (before.dep_ == "dobj" and before.head == verb.head)
+
+
+def has_got(verb: Token) -> bool:
+    """ "He's got a workshop in the garage": "'s got" with a direct object, which the parser
+    reads as a passive ("is got"). A passive of "get" takes no object; this is "has got", its
+    subject the one who has (read as "I've got" is)."""
+    if verb.lower_ != "got" or not any(c.dep_ == "dobj" for c in verb.children):
+        return False
+    return any(c.dep_ == "auxpass" and c.lower_ in ("'s", "s", "\u2019s") for c in verb.children)
