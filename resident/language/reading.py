@@ -18,6 +18,7 @@ from resident.language.clauses import (
     _read_sentence,
     read_clause_as,
 )
+from resident.language.clitics import with_apostrophes
 from resident.language.conjoined import conjoined_halves
 from resident.language.mentions import note_mentions
 from resident.language.participles import with_comma
@@ -78,6 +79,9 @@ def read(
             note_mentions(sent, ctx)
             cut = None
             continue
+        # "im a dinner lady": the contraction typed without its apostrophe, given it back.
+        said = sent
+        sent = (None if reparse is None else with_apostrophes(sent, reparse)) or sent
         halves = None if reparse is None else conjoined_halves(sent, reparse)
         if halves is not None and reparse is not None:
             # "I translate books and Felix is a tram driver", parsed as one clause: each.
@@ -89,7 +93,7 @@ def read(
             sent = (None if reparse is None else with_comma(sent, reparse)) or sent
             statements = _read_sentence(sent, ctx, skip_first_person_intro)
         if reparse is not None and (not statements or misparsed(sent)):
-            whole = sent if cut is None or statements else doc[cut : sent.end]
+            whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements
         out.extend(statements)
         for st in statements:
@@ -106,7 +110,7 @@ def read(
                 named = said[0].is_title and said[0].lower_ != "i"
                 out.extend(again or (_reread(said, ctx, reparse) if named else []))
         note_mentions(sent, ctx)
-        cut = sent.start if not statements and not sent[-1].is_punct else None
+        cut = said.start if not statements and not said[-1].is_punct else None
     return _unique(out), ctx
 
 
