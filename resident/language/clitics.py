@@ -3,8 +3,12 @@ leeds"): the tokenizer splits the clitic off the pronoun as it does "I'm", but t
 seeing "m" or "s" and no apostrophe, leaves the verb unknown ("m", not "be"), and the reader
 finds no copula. The tagger, reading the word in context, still calls it a finite verb; where
 it does, the sentence is parsed again with the apostrophe put back, and that parse is read.
-No list of misspellings: the split is the tokenizer's, the verb is the tagger's. Pure, given
-the parse function.
+No list of misspellings: the split is the tokenizer's, the verb is the tagger's.
+
+The small tagger also reads "Shannon's a hairdresser" and "my brother's the manager" as a
+possessive with no verb at all (a noun phrase, "Shannon's a hairdresser"). A possessive is
+never followed by an article (the morphology's PronType=Art), so there the "'s" is the verb:
+the sentence is parsed again with "is" in its place. Pure, given the parse function.
 """
 
 from __future__ import annotations
@@ -34,13 +38,31 @@ def bare_clitic(tok: Token) -> bool:
     )
 
 
+def copula_as_possessive(tok: Token) -> bool:
+    """An "'s" the tagger took for a possessive though an article follows it ("Ewan's a
+    United man"), in a sentence the parse gave no verb."""
+    if tok.tag_ != "POS" or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
+        return False
+    after = tok.doc[tok.i + 1]
+    verbs = any(t.pos_ in ("VERB", "AUX") for t in tok.sent)
+    return not verbs and "Art" in after.morph.get("PronType")
+
+
+def _respelled(tok: Token, bare: list[Token], copulas: list[Token]) -> str:
+    if tok in copulas:
+        return " is" + tok.whitespace_
+    return ("'" if tok in bare else "") + tok.text_with_ws
+
+
 def with_apostrophes(sent: Span, reparse: Reparse) -> Span | None:
-    """The sentence parsed again with each bare clitic given its apostrophe back, when it
-    has one and the new parse is still one sentence; else None."""
-    clitics = [t for t in sent if bare_clitic(t)]
-    if not clitics:
+    """The sentence parsed again with each bare clitic given its apostrophe back, and each
+    possessive that is a copula said as "is", when it has one and the new parse is still one
+    sentence; else None."""
+    bare = [t for t in sent if bare_clitic(t)]
+    copulas = [t for t in sent if copula_as_possessive(t)]
+    if not bare and not copulas:
         return None
-    text = "".join(("'" if t in clitics else "") + t.text_with_ws for t in sent).strip()
+    text = "".join(_respelled(t, bare, copulas) for t in sent).strip()
     again = reparse(text)
     sents = list(again.sents)
     return sents[0] if len(sents) == 1 else None
