@@ -45,7 +45,7 @@ def copula_as_possessive(tok: Token) -> bool:
         return False
     after = tok.doc[tok.i + 1]
     verbs = any(t.pos_ in ("VERB", "AUX") for t in tok.sent)
-    return not verbs and "Art" in after.morph.get("PronType")
+    return not verbs and "Art" in after.morph.get("PronType", [])
 
 
 def _respelled(tok: Token, bare: list[Token], copulas: list[Token]) -> str:
