@@ -32,6 +32,7 @@ from resident.language.statement import (
     Statement,
 )
 from resident.language.subject_token import _subject_token
+from resident.language.unpassive import without_learner_passive
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -81,7 +82,8 @@ def read(
             continue
         # "im a dinner lady": the contraction typed without its apostrophe, given it back.
         said = sent
-        sent = (None if reparse is None else with_apostrophes(sent, reparse)) or sent
+        # "Borshch is died": a learner's past said as a passive no verb has (unpassive.py).
+        sent = (None if reparse is None else _respoken(sent, reparse)) or sent
         halves = None if reparse is None else conjoined_halves(sent, reparse)
         if halves is not None and reparse is not None:
             # "I translate books and Felix is a tram driver", parsed as one clause: each.
@@ -112,6 +114,12 @@ def read(
         note_mentions(sent, ctx)
         cut = said.start if not statements and not said[-1].is_punct else None
     return _unique(out), ctx
+
+
+def _respoken(sent: Span, reparse: Reparse) -> Span | None:
+    """The sentence parsed again as it was meant, when the parse misread how it was typed."""
+    again = with_apostrophes(sent, reparse) or sent
+    return without_learner_passive(again, reparse) or (again if again is not sent else None)
 
 
 def _read_half(sent: Span, ctx: Context, reparse: Reparse, skip_intro: bool) -> list[Statement]:

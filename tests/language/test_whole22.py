@@ -68,3 +68,15 @@ def test_an_event_not_going_to_be_on_a_day_stores_no_time(max_: Max) -> None:
     said = "The recital is not going to be on Friday."
     stored = _stored(max_, max_.say(said, ola).claims)
     assert not any(p == "happens" for _, p, _ in stored), stored
+
+
+def test_a_learners_passive_of_a_verb_without_object_is_its_past(max_: Max) -> None:
+    ola = _person(max_, "Ola")
+    stored = _stored(max_, max_.say("My uncle Piotr is died in January.", ola).claims)
+    assert ("Piotr", "does", "dying") in stored, stored
+
+
+def test_a_state_said_with_be_stays_a_state(max_: Max) -> None:
+    ola = _person(max_, "Ola")
+    stored = _stored(max_, max_.say("My aunt Zofia is retired.", ola).claims)
+    assert not any(p == "does" for _, p, _ in stored), stored
