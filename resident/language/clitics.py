@@ -5,8 +5,8 @@ finds no copula. The tagger, reading the word in context, still calls it a finit
 it does, the sentence is parsed again with the apostrophe put back, and that parse is read.
 No list of misspellings: the split is the tokenizer's, the verb is the tagger's.
 
-The small tagger also reads "Shannon's a hairdresser" and "my brother's the manager" as a
-possessive with no verb at all (a noun phrase, "Shannon's a hairdresser"). A possessive is
+The small parser also reads "Shannon's a hairdresser" and "my brother's the manager" as a
+possessive, often with no verb at all (a noun phrase, "Shannon's a hairdresser"). A possessive is
 never followed by an article (the morphology's PronType=Art), so there the "'s" is the verb:
 the sentence is parsed again with "is" in its place. Pure, given the parse function.
 """
@@ -39,13 +39,12 @@ def bare_clitic(tok: Token) -> bool:
 
 
 def copula_as_possessive(tok: Token) -> bool:
-    """An "'s" the tagger took for a possessive though an article follows it ("Ewan's a
-    United man"), in a sentence the parse gave no verb."""
-    if tok.tag_ != "POS" or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
+    """An "'s" the parser took for a possessive though an article follows it ("Ewan's a
+    United man", "..., and Sinead's a principal")."""
+    possessive = tok.tag_ == "POS" or tok.dep_ == "case"
+    if not possessive or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
         return False
-    after = tok.doc[tok.i + 1]
-    verbs = any(t.pos_ in ("VERB", "AUX") for t in tok.sent)
-    return not verbs and "Art" in after.morph.get("PronType", [])
+    return "Art" in tok.doc[tok.i + 1].morph.get("PronType", [])
 
 
 def _respelled(tok: Token, bare: list[Token], copulas: list[Token]) -> str:

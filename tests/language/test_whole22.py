@@ -80,3 +80,10 @@ def test_a_state_said_with_be_stays_a_state(max_: Max) -> None:
     ola = _person(max_, "Ola")
     stored = _stored(max_, max_.say("My aunt Zofia is retired.", ola).claims)
     assert not any(p == "does" for _, p, _ in stored), stored
+
+
+def test_an_s_before_an_article_in_a_later_clause(max_: Max) -> None:
+    ola = _person(max_, "Ola")
+    said = "I drive a bus in Cardiff and Bogdan's a night porter."
+    stored = _stored(max_, max_.say(said, ola).claims)
+    assert ("Bogdan", "works_as", "night porter") in stored, stored
