@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from resident.language.antecedents import said_thing
+from resident.language.asked_after import stated_before_question
 from resident.language.clause_parts import clause_heads
 from resident.language.clauses import (
     _read_clause,
@@ -77,6 +78,9 @@ def read(
     cut: int | None = None
     for sent in doc.sents:
         if is_question(sent):
+            # "my brother is visiting next weekend, can he sleep on the sofa?": the statement.
+            stated = None if reparse is None else stated_before_question(sent, reparse)
+            out.extend([] if stated is None else _read_sentence(stated, ctx, True))
             note_mentions(sent, ctx)
             cut = None
             continue

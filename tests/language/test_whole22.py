@@ -87,3 +87,16 @@ def test_an_s_before_an_article_in_a_later_clause(max_: Max) -> None:
     said = "I drive a bus in Cardiff and Bogdan's a night porter."
     stored = _stored(max_, max_.say(said, ola).claims)
     assert ("Bogdan", "works_as", "night porter") in stored, stored
+
+
+def test_a_statement_before_a_question_in_one_sentence_is_stored(max_: Max) -> None:
+    ola = _person(max_, "Ola")
+    said = "My sister Agata is flying to Gdansk on Thursday, could you remind me to call her?"
+    stored = _stored(max_, max_.say(said, ola).claims)
+    assert any(s == "Agata" and "Gdansk" in o for s, _, o in stored), stored
+
+
+def test_a_tag_question_stores_nothing(max_: Max) -> None:
+    ola = _person(max_, "Ola")
+    stored = _stored(max_, max_.say("Agata lives in Gdansk, doesn't she?", ola).claims)
+    assert not any(o == "Gdansk" for _, _, o in stored), stored
