@@ -31,7 +31,6 @@ from resident.language.statement import (
     is_pet,
 )
 from resident.language.studying import student_of
-from resident.language.words import words as word_list
 from resident.records import PREDICATE_RE
 
 if TYPE_CHECKING:
@@ -291,8 +290,7 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
 def no_value(child: Token) -> bool:
     """A copula's complement that says neither what nor where its subject is: a measure
     reached ("I'm up to twelve kilometres", "I'm at four hundred pounds": a count of a unit
-    WordNet files as a quantity), a feeling, state or part of the body (data/no_value_lexnames.txt),
-    or a verb's -ing form the tagger took for a noun ("I'll be
+    WordNet files as a quantity) or a verb's -ing form the tagger took for a noun ("I'll be
     carb loading": no kind of person)."""
     said = child
     if child.dep_ == "prep":
@@ -300,8 +298,6 @@ def no_value(child: Token) -> bool:
     if said.pos_ != "NOUN" or not lexicon.available():
         return False
     word = said.lower_
-    if lexicon.first_lexname(said.lemma_.lower(), "n") in word_list("no_value_lexnames"):
-        return True  # "she's in love", "just a bruised hip": no place, no kind of her
     if any(c.dep_ == "nummod" for c in said.children):
         return lexicon.first_lexname(said.lemma_.lower(), "n") == "noun.quantity"
     # After "will be", "has been" the -ing form is the progressive's ("I'll be carb loading");
