@@ -90,13 +90,17 @@ def span_phrase(phrase: str) -> bool:
     return first in _SPAN_PREPS
 
 
-def said_by_its_time(verb: Token, subj_tok: Token | None, when: str | None) -> bool:
+def said_by_its_time(
+    verb: Token, subj_tok: Token | None, when: str | None, at: frozenset[int] = frozenset()
+) -> bool:
     """ "The allotment show is on the fourteenth of June", "Pablo's wedding was yesterday": a
     copula whose subject names an event (WordNet: an event in a frequent sense) and whose only
-    complement is a point in time says when the event takes place."""
+    complement is a point in time says when the event takes place. A complement that is the
+    time phrase itself (`at`, its tokens: "is this August", parsed as an attribute) is it."""
     if subj_tok is None or subj_tok.pos_ != "NOUN" or when is None or span_phrase(when):
         return False
-    if any(c.dep_ in ("attr", "acomp", "oprd", "xcomp", "ccomp", "neg") for c in verb.children):
+    complements = ("attr", "acomp", "oprd", "xcomp", "ccomp", "neg")
+    if any(c.dep_ in complements and c.i not in at for c in verb.children):
         return False
     from resident.language import lexicon
 

@@ -12,12 +12,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from resident.language.antecedents import said_thing
+from resident.language.asked_after import stated_before_question
 from resident.language.clause_parts import clause_heads
 from resident.language.clauses import (
     _read_clause,
     _read_sentence,
     read_clause_as,
 )
+from resident.language.clitics import with_apostrophes
 from resident.language.conjoined import conjoined_halves
 from resident.language.mentions import note_mentions
 from resident.language.participles import with_comma
@@ -31,7 +33,7 @@ from resident.language.statement import (
     Statement,
 )
 from resident.language.subject_token import _subject_token
-from resident.language.unmarked_copula import mend_unmarked_copulas
+from resident.language.unpassive import without_learner_passive
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -71,15 +73,21 @@ def read(
     out: list[Statement] = []
     if not doc.has_annotation("DEP"):
         return out, ctx
-    mend_unmarked_copulas(doc)  # "shes a nurse": the copula, though its apostrophe was left out
     #: Where a sentence that read as nothing and ended without punctuation began: the parser
     #: may have cut one sentence in two ("hou133xdrug5 | treats fever").
     cut: int | None = None
     for sent in doc.sents:
         if is_question(sent):
+            # "my brother is visiting next weekend, can he sleep on the sofa?": the statement.
+            stated = None if reparse is None else stated_before_question(sent, reparse)
+            out.extend([] if stated is None else _read_sentence(stated, ctx, True))
             note_mentions(sent, ctx)
             cut = None
             continue
+        # "im a dinner lady": the contraction typed without its apostrophe, given it back.
+        said = sent
+        # "Borshch is died": a learner's past said as a passive no verb has (unpassive.py).
+        sent = (None if reparse is None else _respoken(sent, reparse)) or sent
         halves = None if reparse is None else conjoined_halves(sent, reparse)
         if halves is not None and reparse is not None:
             # "I translate books and Felix is a tram driver", parsed as one clause: each.
@@ -91,7 +99,7 @@ def read(
             sent = (None if reparse is None else with_comma(sent, reparse)) or sent
             statements = _read_sentence(sent, ctx, skip_first_person_intro)
         if reparse is not None and (not statements or misparsed(sent)):
-            whole = sent if cut is None or statements else doc[cut : sent.end]
+            whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements
         out.extend(statements)
         for st in statements:
@@ -108,8 +116,14 @@ def read(
                 named = said[0].is_title and said[0].lower_ != "i"
                 out.extend(again or (_reread(said, ctx, reparse) if named else []))
         note_mentions(sent, ctx)
-        cut = sent.start if not statements and not sent[-1].is_punct else None
+        cut = said.start if not statements and not said[-1].is_punct else None
     return _unique(out), ctx
+
+
+def _respoken(sent: Span, reparse: Reparse) -> Span | None:
+    """The sentence parsed again as it was meant, when the parse misread how it was typed."""
+    again = with_apostrophes(sent, reparse) or sent
+    return without_learner_passive(again, reparse) or (again if again is not sent else None)
 
 
 def _read_half(sent: Span, ctx: Context, reparse: Reparse, skip_intro: bool) -> list[Statement]:

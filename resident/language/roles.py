@@ -87,7 +87,7 @@ def phrase(tok: Token, skip: set[int] | None = None) -> str:
         t
         for t in tok.subtree
         if t.i not in banned
-        and (not t.is_punct or inner_hyphen(t))
+        and (not t.is_punct or inner_hyphen(t) or t.tag_ == "POS")  # "my parents' garden"
         and t.lower_ not in ("a", "an", "the")
     ]
     return "".join(t.text_with_ws for t in kept).strip()

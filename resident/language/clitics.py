@@ -1,0 +1,67 @@
+"""A contraction typed without its apostrophe ("im a dinner lady", "hes a plumber", "theyre in
+leeds"): the tokenizer splits the clitic off the pronoun as it does "I'm", but the lemmatizer,
+seeing "m" or "s" and no apostrophe, leaves the verb unknown ("m", not "be"), and the reader
+finds no copula. The tagger, reading the word in context, still calls it a finite verb; where
+it does, the sentence is parsed again with the apostrophe put back, and that parse is read.
+No list of misspellings: the split is the tokenizer's, the verb is the tagger's.
+
+The small parser also reads "Shannon's a hairdresser" and "my brother's the manager" as a
+possessive, often with no verb at all (a noun phrase, "Shannon's a hairdresser"). A possessive is
+never followed by an article (the morphology's PronType=Art), so there the "'s" is the verb:
+the sentence is parsed again with "is" in its place. Pure, given the parse function.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+    from resident.language.reparse import Reparse
+
+#: The tags of a finite verb or modal: what the tagger calls a clitic it read as the verb.
+_FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
+
+
+def bare_clitic(tok: Token) -> bool:
+    """A verb the tokenizer split off the pronoun before it with no apostrophe, that the
+    lemmatizer did not know as a form of any verb (its lemma is itself)."""
+    if tok.i == 0 or tok.i == tok.sent.start or "'" in tok.text or not tok.is_alpha:
+        return False
+    before = tok.doc[tok.i - 1]
+    return (
+        before.pos_ == "PRON"
+        and not before.whitespace_
+        and tok.tag_ in _FINITE
+        and tok.lemma_.lower() == tok.lower_
+    )
+
+
+def copula_as_possessive(tok: Token) -> bool:
+    """An "'s" the parser took for a possessive though an article follows it ("Ewan's a
+    United man", "..., and Sinead's a principal")."""
+    possessive = tok.tag_ == "POS" or tok.dep_ == "case"
+    if not possessive or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
+        return False
+    return "Art" in tok.doc[tok.i + 1].morph.get("PronType", [])
+
+
+def _respelled(tok: Token, bare: list[Token], copulas: list[Token]) -> str:
+    if tok in copulas:
+        return " is" + tok.whitespace_
+    return ("'" if tok in bare else "") + tok.text_with_ws
+
+
+def with_apostrophes(sent: Span, reparse: Reparse) -> Span | None:
+    """The sentence parsed again with each bare clitic given its apostrophe back, and each
+    possessive that is a copula said as "is", when it has one and the new parse is still one
+    sentence; else None."""
+    bare = [t for t in sent if bare_clitic(t)]
+    copulas = [t for t in sent if copula_as_possessive(t)]
+    if not bare and not copulas:
+        return None
+    text = "".join(_respelled(t, bare, copulas) for t in sent).strip()
+    again = reparse(text)
+    sents = list(again.sents)
+    return sents[0] if len(sents) == 1 else None
