@@ -27,6 +27,13 @@ from resident.language.apposed import apposed_person
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.objects import qualified_indefinite
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
+from resident.language.salience import (
+    being_named,
+    may_be_someone,
+    name_given,
+    names_a_thing,
+    subject_before,
+)
 from resident.language.statement import (
     _DROP_DET,
     _NAMING_VERBS,
@@ -129,6 +136,8 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     if low in ("you", "u"):
         return Ref(role="listener", kind="person")
     earlier = _named_before(tok, ctx) if low in ("he", "she") else None
+    # "My mother lives with my sister Halyna. She is 78": the subject before, of her sex.
+    earlier = earlier or subject_before(tok, ctx)
     if earlier is not None:
         ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
         return earlier
@@ -174,6 +183,8 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
     for t in reversed(tok.doc[tok.sent.start : tok.i]):
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue
+        if names_a_thing(t) or (t.dep_ == "pobj" and subject_before(tok, ctx) is not None):
+            continue  # "born on Sao Miguel and she's 91": the subject, not the place.
         relative = bare_relative(t)
         if relative is not None:
             # "Dad has physio, and he ...": Dad, if the pronoun fits the noun's sex.
@@ -184,6 +195,7 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
         if owner_outranked(t, tok.lower_):
             return None  # "Grandad's dog ... he": the dog, not Grandad; unnamed here.
         naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
+        naming = naming or name_given(t)  # "his name is Fergus, he's a paramedic"
         if not ctx.agrees(_name_of(t), tok.lower_):
             # "This is Piotr, my husband, and Zofia, she is ...": not Piotr.
             continue
@@ -318,8 +330,10 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low == "your":
         return Ref(role="listener", kind="person")
-    if low in ("his", "her") and two_candidates(tok):
-        return None  # "Sheila told Maureen ... near her daughter": whose is not said
+    if low in ("his", "her") and (two_candidates(tok) or being_named(tok)):
+        # "Sheila told Maureen ... near her daughter": whose is not said; "I'm seeing someone,
+        # her name is Noor": the one now named, no one named before.
+        return None
     earlier = _named_before(tok, ctx) if low in ("his", "her") else None
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner; "Mum visited her
@@ -395,7 +409,7 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
     before = {
         _name_of(t) if t.pos_ == "PROPN" else str(t.i)
         for t in tok.doc[tok.sent.start : tok.i]
-        if _may_be_someone(t)
+        if may_be_someone(t)
     }
     subject = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
     if len(before) != 1 or subject is not None and subject.lower_ in ("he", "she"):
@@ -405,19 +419,6 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
         return ref
     # "Tom's dad came and Tom hugged him": him is never the clause's own subject.
     return None if subject.pos_ == "PROPN" and _name_of(subject) == ref.name else ref
-
-
-def _may_be_someone(t: Token) -> bool:
-    """Could `t` be a him/her said after it? A name ("on Wednesday", "in Leeds" are no one),
-    a capitalised word inside the sentence the tagger did not call one ("and his friend Raj
-    came", Raj an adverb), or a person's noun with no name beside it ("his friend")."""
-    if t.dep_ in ("compound", "flat") or t.lower_ == "max" or t.ent_type_ not in ("", "PERSON"):
-        return False
-    if t.pos_ == "PROPN" or t.is_title and t.i > t.sent.start and t.pos_ not in ("PRON", "DET"):
-        return True
-    unnamed = not any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in t.children)
-    person = t.pos_ == "NOUN" and lexicon.first_lexname(t.lemma_.lower(), "n") == "noun.person"
-    return person and unnamed
 
 
 def _called(tok: Token, named: Token) -> bool:
