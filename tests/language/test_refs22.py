@@ -1,0 +1,64 @@
+"""Who a pronoun or a kin word means (issue 21, refs22): agreement and salience by grammatical
+role, a thing's name never a he/she, "his name is X" naming X, "a woman called X" as X.
+Sentences written for these tests, through real turns on a real DuckDB graph."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max
+from tests.language.test_conversation import person as _person
+from tests.language.test_reading import _stored
+
+
+def test_she_after_a_place_is_the_subject_before_it(max_: Max) -> None:
+    # The island is said last, but "she" is the grandmother: the subject, a woman by her noun.
+    tomas = _person(max_, "Tomas")
+    turn = max_.say("My grandmother grew up on Corsica and she is 93.", tomas)
+    stored = _stored(max_, turn.claims)
+    assert ("Tomas's grandmother", "age", "93") in stored
+    assert not any(s == "Corsica" for s, _, _ in stored)
+
+
+def test_a_subject_outranks_the_relative_said_after_it(max_: Max) -> None:
+    # Both are women; the one who lives with the other is whom the next sentence is about.
+    tomas = _person(max_, "Tomas")
+    turn = max_.say("My aunt shares a flat with my cousin Ines in Braga. She is sixty-four.", tomas)
+    stored = _stored(max_, turn.claims)
+    assert ("Tomas's aunt", "age", "sixty-four") in stored
+    assert not any(s == "Ines" and p == "age" for s, p, _ in stored)
+
+
+def test_a_subject_of_the_other_sex_leaves_the_named_object(max_: Max) -> None:
+    # "he" cannot be the sister: the son called Leo keeps it.
+    liam = _person(max_, "Liam")
+    turn = max_.say("My sister has a son called Leo, he is four.", liam)
+    stored = _stored(max_, turn.claims)
+    assert ("Leo", "age", "four") in stored
+    assert not any(s == "Liam's sister" and p == "age" for s, p, _ in stored)
+
+
+def test_a_name_given_to_a_thing_is_no_one(max_: Max) -> None:
+    # "He" after the salon's name is not the salon: nothing is stored of it.
+    priya = _person(max_, "Priya")
+    max_.say("We opened a bakery, it's called Crumb Street.", priya)
+    turn = max_.say("He works there on Saturdays.", priya)
+    assert not any(s == "Crumb Street" for s, _, _ in _stored(max_, turn.claims))
+
+
+def test_his_name_is_names_the_one_the_pronoun_means(max_: Max) -> None:
+    # Someone named before is not renamed, and "she" is the one just named.
+    priya = _person(max_, "Priya")
+    max_.say("My neighbour Gwen popped round yesterday.", priya)
+    turn = max_.say("I have been dating someone, her name is Noor, she is a dentist.", priya)
+    stored = _stored(max_, turn.claims)
+    assert ("Noor", "works_as", "dentist") in stored
+    assert not any(p == "name" for _, p, _ in stored)
+    assert not any(s == "Gwen" for s, _, _ in stored)
+
+
+def test_a_person_called_by_name_after_an_adjective(max_: Max) -> None:
+    # "married to a guy named Theo": Theo, not "guy".
+    liam = _person(max_, "Liam")
+    turn = max_.say("My sister is married to a guy named Theo.", liam)
+    stored = _stored(max_, turn.claims)
+    assert ("Liam's sister", "married_to", "Theo") in stored
+    assert not any(o == "guy" for _, _, o in stored)
