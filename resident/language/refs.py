@@ -26,6 +26,7 @@ from resident.language.antecedents import (
 from resident.language.apposed import apposed_person
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.objects import qualified_indefinite
+from resident.language.partitive import degree, partitive_text
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.salience import (
     being_named,
@@ -506,12 +507,6 @@ def _is_literal(tok: Token) -> bool:
     return tok.like_num or tok.ent_type_ in ("DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL")
 
 
-def _degree(tok: Token) -> bool:
-    """ "very much", "so many" hung on a noun as a modifier: a degree, not a kind of thing."""
-    degree = tok.lower_ in ("much", "many") and any(c.dep_ == "advmod" for c in tok.children)
-    return tok.dep_ == "amod" and degree
-
-
 def _object_text(tok: Token, skip: set[int]) -> str | None:
     """A clean object phrase: the noun with its modifiers, no determiners or possessives, no
     relative clauses, no coordinated items (read separately), at most six words."""
@@ -519,6 +514,8 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
     # ("treats birch2itis"); pronouns are all on spaCy's stop list.
     if tok.lower_ in _NOT_OBJECTS or (tok.pos_ == "PRON" and tok.is_stop):
         return qualified_indefinite(tok)  # "anything with avocado in it"
+    if (part := partitive_text(tok)) is not None:
+        return part  # "I made sixty of them": sixty of the thing said before
     following = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     if following is not None and following.text == "-" and not following.whitespace_:
         # "to de-stress": half a hyphenated word is not a thing.
@@ -550,7 +547,7 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
             if child.dep_ == "poss" and child.pos_ == "PROPN":
                 continue
             banned.update(t.i for t in child.subtree)
-        elif _degree(child):
+        elif degree(child):
             # "I like very much knitting": how much, said before the noun, is no part of it.
             banned.update(t.i for t in child.subtree)
     for t in tok.subtree:

@@ -5,6 +5,7 @@ Sentences written for these tests, through real turns on a real DuckDB graph."""
 from __future__ import annotations
 
 from tests.language.test_conversation import Max
+from tests.language.test_conversation import answer_of as _answer
 from tests.language.test_conversation import person as _person
 from tests.language.test_reading import _stored
 
@@ -62,3 +63,13 @@ def test_a_person_called_by_name_after_an_adjective(max_: Max) -> None:
     stored = _stored(max_, turn.claims)
     assert ("Liam's sister", "married_to", "Theo") in stored
     assert not any(o == "guy" for _, _, o in stored)
+
+
+def test_a_part_of_them_counts_the_thing_said_before(max_: Max) -> None:
+    # "forty of them": forty scones, and the count is found by the thing's name.
+    ana, oli = _person(max_, "Ana"), _person(max_, "Oli")
+    turn = max_.say("Grandma showed me how to bake scones, I baked forty of them.", ana)
+    assert ("Ana", "bakes", "forty scones") in _stored(max_, turn.claims)
+    assert _answer(max_.say("How many scones did Ana bake?", oli)).startswith("forty")
+    turn = max_.say("We grow tomatoes, this year we picked two hundred of them.", ana)
+    assert ("Ana", "picks", "two hundred tomatoes") in _stored(max_, turn.claims)
