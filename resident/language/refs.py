@@ -18,6 +18,7 @@ from resident.language.antecedents import (
     noun_fits,
     owner_outranked,
     owner_said_before,
+    phrase_before,
     relation_kind,
     repeated_subject,
     rival_fits,
@@ -33,6 +34,8 @@ from resident.language.salience import (
     may_be_someone,
     name_given,
     names_a_thing,
+    place_named,
+    relative_said,
     subject_before,
 )
 from resident.language.statement import (
@@ -182,10 +185,14 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
     if (first := repeated_subject(tok)) is not None:
         return _named_before(first, ctx)
     for t in reversed(tok.doc[tok.sent.start : tok.i]):
+        if (kin := relative_said(t, tok.lower_)) is not None:
+            return kin  # "I was in Lyon with my dad, he ...": Dad, a man by his noun.
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue
-        if names_a_thing(t) or (t.dep_ == "pobj" and subject_before(tok, ctx) is not None):
-            continue  # "born on Sao Miguel and she's 91": the subject, not the place.
+        if names_a_thing(t) or place_named(t):
+            continue  # "born on Sao Miguel and she's 91": not the place.
+        if t.dep_ == "pobj" and subject_before(tok, ctx) is not None:
+            continue
         relative = bare_relative(t)
         if relative is not None:
             # "Dad has physio, and he ...": Dad, if the pronoun fits the noun's sex.
@@ -269,7 +276,7 @@ def _relation_noun(tok: Token) -> Token | None:
             and (child.dep_ != "appos" or _owned_relation(tok, child))
         ):
             return child
-    before = _phrase_before(tok)
+    before = phrase_before(tok)
     if (
         before is not None
         and before.pos_ == "NOUN"
@@ -281,22 +288,6 @@ def _relation_noun(tok: Token) -> Token | None:
         # Yaw lives", "my friend from work, Dave, plays chess").
         return before
     return None
-
-
-def _phrase_before(tok: Token) -> Token | None:
-    """The word beside `tok` under the same head whose phrase ends right before it, commas
-    aside."""
-    end = tok.i - 1
-    while end > tok.sent.start and tok.doc[end].text == ",":
-        end -= 1
-    return next(
-        (
-            c
-            for c in tok.head.children
-            if c.i < tok.i and c != tok and max(t.i for t in c.subtree) == end
-        ),
-        None,
-    )
 
 
 def _owned_relation(name: Token, noun: Token) -> bool:

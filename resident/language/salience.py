@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.statement import family_sex
-from resident.language.words import table
+from resident.language.kin_nouns import kin_noun
+from resident.language.statement import Ref, family_sex
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-    from resident.language.statement import Context, Ref
+    from resident.language.statement import Context
 
 #: The clause subjects a he/she may stand for: a named person or a relative.
 _THIRD = frozenset({"name", "kin"})
@@ -47,6 +48,34 @@ def subject_before(tok: Token, ctx: Context) -> Ref | None:
     if ref.kind not in ("person", "animal") or ref_sex(ref, ctx) != said:
         return None
     return ref
+
+
+def place_named(tok: Token) -> bool:
+    """Is a name said where a place is said ("born on Sao Miguel", "in Lyon", "go to St
+    Andrews")? The recogniser often calls such names people; the preposition says otherwise."""
+    if tok.dep_ != "pobj" or any(c.dep_ == "case" for c in tok.children):
+        return False  # "at Sarah's": her house, but the name is hers
+    prep = tok.head.lower_
+    if prep in words("place_name_preps"):
+        return True
+    motion = lexicon.first_lexname(tok.head.head.lemma_.lower(), "v") == "verb.motion"
+    return prep == "to" and tok.head.head.pos_ == "VERB" and motion
+
+
+def relative_said(tok: Token, pronoun: str) -> Ref | None:
+    """ "I was in Lyon with my dad, he made ...": a relative of the speaker named by a family
+    noun whose sex is the pronoun's, said before it in the sentence: the nearest fitting one."""
+    said = table("pronoun_sex").get(pronoun.lower())
+    if tok.pos_ != "NOUN" or said is None or tok.dep_ in ("poss", "compound"):
+        return None
+    noun = kin_noun(tok)
+    mine = [c for c in tok.children if c.dep_ == "poss" and c.lower_ in ("my", "our")]
+    if not mine or family_sex(noun) != said or "Plur" in tok.morph.get("Number", []):
+        return None
+    if any(c.dep_ == "appos" or c.pos_ == "PROPN" for c in tok.children):
+        return None  # "my dad Ernst": the name is read as the name
+    speaker = Ref(role="speaker", kind="person")
+    return Ref(role="kin", owner=speaker, noun=noun, kind="person")
 
 
 def names_a_thing(tok: Token) -> bool:

@@ -73,3 +73,14 @@ def test_a_part_of_them_counts_the_thing_said_before(max_: Max) -> None:
     assert _answer(max_.say("How many scones did Ana bake?", oli)).startswith("forty")
     turn = max_.say("We grow tomatoes, this year we picked two hundred of them.", ana)
     assert ("Ana", "picks", "two hundred tomatoes") in _stored(max_, turn.claims)
+
+
+def test_a_relative_by_noun_beside_a_place_the_recogniser_calls_a_person(max_: Max) -> None:
+    # "she" is the mum, a woman by her noun, never the town said before her.
+    claire = _person(max_, "Claire")
+    turn = max_.say("I stayed in Kendal with my mum, she cooked every night.", claire)
+    stored = _stored(max_, turn.claims)
+    assert any(s == "Claire's mum" for s, _, _ in stored)
+    assert not any(s == "Kendal" for s, _, _ in stored)
+    turn = max_.say("My uncle wants to go to St Ives to surf, he is obsessed.", claire)
+    assert not any(s == "St Ives" for s, _, _ in _stored(max_, turn.claims))
