@@ -84,3 +84,25 @@ def test_a_relative_by_noun_beside_a_place_the_recogniser_calls_a_person(max_: M
     assert not any(s == "Kendal" for s, _, _ in stored)
     turn = max_.say("My uncle wants to go to St Ives to surf, he is obsessed.", claire)
     assert not any(s == "St Ives" for s, _, _ in _stored(max_, turn.claims))
+
+
+def test_the_kids_listed_with_the_speakers_own_are_the_speakers(max_: Max) -> None:
+    # A household said without "my" before the group: the kids are still the speaker's.
+    maeve = _person(max_, "Maeve")
+    turn = max_.say(
+        "Hi MAX, there are four of us here: me, my partner Kofi, the kids Ada and Jonah.", maeve
+    )
+    stored = _stored(max_, turn.claims)
+    assert ("Ada", "kid_of", "Maeve") in stored
+    assert ("Jonah", "kid_of", "Maeve") in stored
+
+
+def test_named_members_of_a_group_the_speaker_has(max_: Max) -> None:
+    # "I have the children ..., Dev is ten": Dev is one of them; a teacher's class is not.
+    ravi, tess = _person(max_, "Ravi"), _person(max_, "Tess")
+    turn = max_.say("I have the children at weekends, Dev is ten and Mira is seven.", ravi)
+    stored = _stored(max_, turn.claims)
+    assert ("Dev", "child_of", "Ravi") in stored
+    assert ("Mira", "child_of", "Ravi") in stored
+    turn = max_.say("I teach the kids at Hill Primary, Sol is six.", tess)
+    assert not any(p.endswith("_of") for _, p, _ in _stored(max_, turn.claims))
