@@ -36,6 +36,7 @@ from resident.language.salience import (
     names_a_thing,
     place_named,
     relative_said,
+    relative_unplaced,
     subject_before,
 )
 from resident.language.statement import (
@@ -145,6 +146,8 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     if earlier is not None:
         ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
         return earlier
+    if low in ("he", "she") and relative_unplaced(tok):
+        return None  # "Their mum works at the hospital, she ...": the mum, whose is unknown
     if owner_said_before(tok):
         return None  # "Grandad's dog is old, he's eleven": the dog, whom the turn did not name.
     relative = ctx.relative_for(low) if low in _PRONOUN_PEOPLE else None
@@ -337,7 +340,9 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if relative is not None:
         return relative
     mentioned = ctx.mention(low)
-    if low in ("his", "her", "their", "its") and mentioned is not None:
+    # "their" of one name only in the turn that said it: a turn later it is a group's.
+    single = low != "their" or ctx.mention_turn == ctx.turn
+    if low in ("his", "her", "their", "its") and mentioned is not None and single:
         kind = "animal" if mentioned[1] == "animal" else "person"
         return Ref(role="name", name=mentioned[0], kind=kind)
     mine = next((c for c in tok.children if c.dep_ == "poss"), None)

@@ -78,6 +78,17 @@ def relative_said(tok: Token, pronoun: str) -> Ref | None:
     return Ref(role="kin", owner=speaker, noun=noun, kind="person")
 
 
+def relative_unplaced(tok: Token) -> bool:
+    """Was a relative of the pronoun's sex, whom the reader could not place, said before it in
+    its sentence ("Their mum works at the hospital, she ...")? Then the pronoun is most likely
+    that relative, and no name said in an earlier turn."""
+    said = table("pronoun_sex").get(tok.lower_)
+    before = tok.doc[tok.sent.start : tok.i]
+    return said is not None and any(
+        t.pos_ == "NOUN" and family_sex(kin_noun(t)) == said for t in before
+    )
+
+
 def names_a_thing(tok: Token) -> bool:
     """Is a name said as what a thing is called ("it's called Snip Street", "it is Rise")? Such
     a name is no one a he/she may stand for."""

@@ -106,3 +106,13 @@ def test_named_members_of_a_group_the_speaker_has(max_: Max) -> None:
     assert ("Mira", "child_of", "Ravi") in stored
     turn = max_.say("I teach the kids at Hill Primary, Sol is six.", tess)
     assert not any(p.endswith("_of") for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_their_relative_is_no_single_name_of_an_earlier_turn(max_: Max) -> None:
+    # "their mum" a turn after two brothers spoke is neither brother's, and "she" is not one.
+    omar, yusuf, leila = _person(max_, "Omar"), _person(max_, "Yusuf"), _person(max_, "Leila")
+    max_.say("me and Yusuf are brothers, im 16 hes 13.", omar)
+    max_.say("omar has a bike and i have a scooter.", yusuf)
+    turn = max_.say("Their mum works at the hospital, she is a radiographer.", leila)
+    stored = _stored(max_, turn.claims)
+    assert not any(s in ("Omar", "Yusuf") or s.startswith(("Omar", "Yusuf")) for s, _, _ in stored)
