@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.kin_nouns import kin_noun
 from resident.language.statement import Ref, family_sex
-from resident.language.words import table, words
+from resident.language.words import table
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -56,8 +56,9 @@ def place_named(tok: Token) -> bool:
     if tok.dep_ != "pobj" or any(c.dep_ == "case" for c in tok.children):
         return False  # "at Sarah's": her house, but the name is hers
     prep = tok.head.lower_
-    if prep in words("place_name_preps"):
-        return True
+    said = table("place_name_preps").get(prep)
+    if said is not None:
+        return said == "place" or tok.ent_type_ != "PERSON"
     motion = lexicon.first_lexname(tok.head.head.lemma_.lower(), "v") == "verb.motion"
     return prep == "to" and tok.head.head.pos_ == "VERB" and motion
 
