@@ -194,8 +194,6 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
             continue
         if names_a_thing(t) or place_named(t):
             continue  # "born on Sao Miguel and she's 91": not the place.
-        if t.dep_ == "pobj" and subject_before(tok, ctx) is not None:
-            continue
         relative = bare_relative(t)
         if relative is not None:
             # "Dad has physio, and he ...": Dad, if the pronoun fits the noun's sex.
@@ -207,6 +205,8 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
             return None  # "Grandad's dog ... he": the dog, not Grandad; unnamed here.
         naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
         naming = naming or name_given(t)  # "his name is Fergus, he's a paramedic"
+        if t.dep_ in ("pobj", "dobj") and not naming and subject_before(tok, ctx) is not None:
+            continue  # "he wants to see the Fringe, he's obsessed": the subject, not the object
         if not ctx.agrees(_name_of(t), tok.lower_):
             # "This is Piotr, my husband, and Zofia, she is ...": not Piotr.
             continue

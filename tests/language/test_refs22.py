@@ -116,3 +116,13 @@ def test_their_relative_is_no_single_name_of_an_earlier_turn(max_: Max) -> None:
     turn = max_.say("Their mum works at the hospital, she is a radiographer.", leila)
     stored = _stored(max_, turn.claims)
     assert not any(s in ("Omar", "Yusuf") or s.startswith(("Omar", "Yusuf")) for s, _, _ in stored)
+
+
+def test_a_subject_pronoun_outranks_a_name_said_as_an_object(max_: Max) -> None:
+    # "the Tattoo" may be taken for a person; "he's obsessed" is still the dad, the subject.
+    iona = _person(max_, "Iona")
+    max_.say("My dad lands on Friday.", iona)
+    said = "He wants to see the Tattoo, and he wants to go to Troon to play golf, he's obsessed."
+    stored = _stored(max_, max_.say(said, iona).claims)
+    assert ("Iona's dad", "is", "obsessed") in stored
+    assert not any(s in ("Tattoo", "Troon") for s, _, _ in stored)
