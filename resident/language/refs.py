@@ -340,8 +340,10 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if relative is not None:
         return relative
     mentioned = ctx.mention(low)
-    # "their" of one name only in the turn that said it: a turn later it is a group's.
-    single = low != "their" or ctx.mention_turn == ctx.turn
+    # "their" of one name only in the turn that said it, or of a group still in mind: later
+    # it is some other group's ("Their dad ..." about two who spoke turns before).
+    grouped = mentioned is not None and any(r.name == mentioned[0] for r in ctx.they())
+    single = low != "their" or ctx.mention_turn == ctx.turn or grouped
     if low in ("his", "her", "their", "its") and mentioned is not None and single:
         kind = "animal" if mentioned[1] == "animal" else "person"
         return Ref(role="name", name=mentioned[0], kind=kind)
