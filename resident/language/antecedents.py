@@ -288,3 +288,19 @@ def said_thing(st: Statement) -> str | None:
     if head in words("reading_pets"):
         return None
     return st.object if lexicon.first_lexname(head, "n") in words("thing_lexnames") else None
+
+
+def phrase_before(tok: Token) -> Token | None:
+    """The word beside `tok` under the same head whose phrase ends right before it, commas
+    aside."""
+    end = tok.i - 1
+    while end > tok.sent.start and tok.doc[end].text == ",":
+        end -= 1
+    return next(
+        (
+            c
+            for c in tok.head.children
+            if c.i < tok.i and c != tok and max(t.i for t in c.subtree) == end
+        ),
+        None,
+    )

@@ -19,7 +19,16 @@ from resident.language.kin import _age
 from resident.language.measured import measure_complement
 from resident.language.passive_agent import befell
 from resident.language.phrases import _ATTRIBUTE_SYNONYMS, _WH_VERB, LITERAL_ATTRIBUTES
-from resident.language.refs import _conjuncts, _object_text, _owner_ref
+from resident.language.refs import (
+    _called,
+    _conjuncts,
+    _name_of,
+    _named_kind,
+    _naming,
+    _noun_lemma,
+    _object_text,
+    _owner_ref,
+)
 from resident.language.statement import (
     _NOT_OBJECTS,
     FEELINGS,
@@ -345,11 +354,22 @@ def _adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[i
     for o in _conjuncts(pobj):
         if _someones_person(o):
             continue  # "close to your parents": someone's kin, not anyone's "parents"
+        called = _called_ref(o)  # "married to a woman called Ros": Ros, not "woman"
         put(
             _predicate(adj.lemma_.lower(), prep.lower_),
-            _object_text(o, time_idx),
+            _object_text(o, time_idx) if called is None else called.name,
             verb_lemma=adj.lemma_.lower(),
+            object_ref=called,
         )
+
+
+def _called_ref(tok: Token) -> Ref | None:
+    """The one a noun given a name by a participle of calling is ("a woman called Ros", "a
+    guy named Theo"): the name, of the kind the name or the noun says."""
+    named = _naming(tok)
+    if named is None or named.pos_ != "PROPN" or not _called(tok, named):
+        return None
+    return Ref(role="name", name=_name_of(named), kind=_named_kind(_noun_lemma(tok), named))
 
 
 def _someones_person(tok: Token) -> bool:

@@ -483,6 +483,7 @@ def _read_clause_for(
 def _read_clause_with(
     verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
+    ctx.subject_said = (subject, ctx.turn, ctx.speaker)
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)

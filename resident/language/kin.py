@@ -11,6 +11,7 @@ from resident.language import lexicon
 from resident.language.antecedents import copula_named, relation_kind
 from resident.language.apposed import apposed_kind_of
 from resident.language.kin_elided import elided_children
+from resident.language.kin_groups import group_children
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.kinship import relation_predicate
 from resident.language.refs import (
@@ -42,7 +43,8 @@ def _phrase_edges(sent: Span, ctx: Context) -> list[Statement]:
     """Who the named relatives and pets of a sentence are, wherever their phrase sits ("lives
     in Graz with his partner Eva": Eva is his partner): every "<owner's> <kin or pet noun>
     <Name>" of the sentence, once (`read` drops the repeats of the clauses' own)."""
-    out: list[Statement] = elided_children(sent, ctx)
+    # "the kids Felix and Niamh" beside the speaker's own: the speaker's (kin_groups.py).
+    out: list[Statement] = elided_children(sent, ctx) + group_children(sent, ctx)
     for tok in sent:
         noun = tok.lemma_.lower()
         relation = _relation_noun(tok) if tok.pos_ == "PROPN" else None

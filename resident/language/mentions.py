@@ -16,6 +16,7 @@ from resident.language.antecedents import (
     yours,
 )
 from resident.language.refs import _name_of, _noun_lemma, bare_relative
+from resident.language.salience import names_a_thing, place_named
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -29,8 +30,10 @@ def note_mentions(sent: Span, ctx: Context) -> None:
         if (asked := yours(tok)) is not None:
             ctx.remember_asked(asked)  # "How's your mum?": the answerer's mum, for "she".
         if tok.pos_ == "PROPN" and tok.dep_ not in ("compound", "flat") and tok.lower_ != "max":
-            if bare_relative(tok) is not None:
-                continue  # "Dad": the speaker's father, remembered as a relative when read.
+            if bare_relative(tok) is not None or names_a_thing(tok) or place_named(tok):
+                # "Dad": the speaker's father, remembered as a relative when read; "it's called
+                # Snip Street": a thing's name, no one a he/she names.
+                continue
             kind = "person" if tok.ent_type_ == "PERSON" else "thing"
             noun = named_noun(tok)
             if noun is not None and (given := relation_kind(_noun_lemma(noun))) is not None:

@@ -18,6 +18,7 @@ from resident.language.antecedents import (
     noun_fits,
     owner_outranked,
     owner_said_before,
+    phrase_before,
     relation_kind,
     repeated_subject,
     rival_fits,
@@ -26,7 +27,18 @@ from resident.language.antecedents import (
 from resident.language.apposed import apposed_person
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.objects import qualified_indefinite
+from resident.language.partitive import degree, partitive_text
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
+from resident.language.salience import (
+    being_named,
+    may_be_someone,
+    name_given,
+    names_a_thing,
+    place_named,
+    relative_said,
+    relative_unplaced,
+    subject_before,
+)
 from resident.language.statement import (
     _DROP_DET,
     _NAMING_VERBS,
@@ -129,9 +141,13 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     if low in ("you", "u"):
         return Ref(role="listener", kind="person")
     earlier = _named_before(tok, ctx) if low in ("he", "she") else None
+    # "My mother lives with my sister Halyna. She is 78": the subject before, of her sex.
+    earlier = earlier or subject_before(tok, ctx)
     if earlier is not None:
         ctx.note_sex(earlier.name or "", table("pronoun_sex").get(low, ""))
         return earlier
+    if low in ("he", "she") and relative_unplaced(tok):
+        return None  # "Their mum works at the hospital, she ...": the mum, whose is unknown
     if owner_said_before(tok):
         return None  # "Grandad's dog is old, he's eleven": the dog, whom the turn did not name.
     relative = ctx.relative_for(low) if low in _PRONOUN_PEOPLE else None
@@ -172,8 +188,12 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
     if (first := repeated_subject(tok)) is not None:
         return _named_before(first, ctx)
     for t in reversed(tok.doc[tok.sent.start : tok.i]):
+        if (kin := relative_said(t, tok.lower_)) is not None:
+            return kin  # "I was in Lyon with my dad, he ...": Dad, a man by his noun.
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue
+        if names_a_thing(t) or place_named(t):
+            continue  # "born on Sao Miguel and she's 91": not the place.
         relative = bare_relative(t)
         if relative is not None:
             # "Dad has physio, and he ...": Dad, if the pronoun fits the noun's sex.
@@ -184,6 +204,9 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
         if owner_outranked(t, tok.lower_):
             return None  # "Grandad's dog ... he": the dog, not Grandad; unnamed here.
         naming = t.dep_ in ("oprd", "attr", "dobj") and t.head.lemma_.lower() in _NAMING_VERBS
+        naming = naming or name_given(t)  # "his name is Fergus, he's a paramedic"
+        if t.dep_ in ("pobj", "dobj") and not naming and subject_before(tok, ctx) is not None:
+            continue  # "he wants to see the Fringe, he's obsessed": the subject, not the object
         if not ctx.agrees(_name_of(t), tok.lower_):
             # "This is Piotr, my husband, and Zofia, she is ...": not Piotr.
             continue
@@ -256,7 +279,7 @@ def _relation_noun(tok: Token) -> Token | None:
             and (child.dep_ != "appos" or _owned_relation(tok, child))
         ):
             return child
-    before = _phrase_before(tok)
+    before = phrase_before(tok)
     if (
         before is not None
         and before.pos_ == "NOUN"
@@ -268,22 +291,6 @@ def _relation_noun(tok: Token) -> Token | None:
         # Yaw lives", "my friend from work, Dave, plays chess").
         return before
     return None
-
-
-def _phrase_before(tok: Token) -> Token | None:
-    """The word beside `tok` under the same head whose phrase ends right before it, commas
-    aside."""
-    end = tok.i - 1
-    while end > tok.sent.start and tok.doc[end].text == ",":
-        end -= 1
-    return next(
-        (
-            c
-            for c in tok.head.children
-            if c.i < tok.i and c != tok and max(t.i for t in c.subtree) == end
-        ),
-        None,
-    )
 
 
 def _owned_relation(name: Token, noun: Token) -> bool:
@@ -318,8 +325,10 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low == "your":
         return Ref(role="listener", kind="person")
-    if low in ("his", "her") and two_candidates(tok):
-        return None  # "Sheila told Maureen ... near her daughter": whose is not said
+    if low in ("his", "her") and (two_candidates(tok) or being_named(tok)):
+        # "Sheila told Maureen ... near her daughter": whose is not said; "I'm seeing someone,
+        # her name is Noor": the one now named, no one named before.
+        return None
     earlier = _named_before(tok, ctx) if low in ("his", "her") else None
     if earlier is not None:
         # "Kirsty came home with her partner Ruairidh": Kirsty's partner; "Mum visited her
@@ -331,7 +340,11 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if relative is not None:
         return relative
     mentioned = ctx.mention(low)
-    if low in ("his", "her", "their", "its") and mentioned is not None:
+    # "their" of one name only in the turn that said it, or of a group still in mind: later
+    # it is some other group's ("Their dad ..." about two who spoke turns before).
+    grouped = mentioned is not None and any(r.name == mentioned[0] for r in ctx.they())
+    single = low != "their" or ctx.mention_turn == ctx.turn or grouped
+    if low in ("his", "her", "their", "its") and mentioned is not None and single:
         kind = "animal" if mentioned[1] == "animal" else "person"
         return Ref(role="name", name=mentioned[0], kind=kind)
     mine = next((c for c in tok.children if c.dep_ == "poss"), None)
@@ -395,7 +408,7 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
     before = {
         _name_of(t) if t.pos_ == "PROPN" else str(t.i)
         for t in tok.doc[tok.sent.start : tok.i]
-        if _may_be_someone(t)
+        if may_be_someone(t)
     }
     subject = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
     if len(before) != 1 or subject is not None and subject.lower_ in ("he", "she"):
@@ -405,19 +418,6 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
         return ref
     # "Tom's dad came and Tom hugged him": him is never the clause's own subject.
     return None if subject.pos_ == "PROPN" and _name_of(subject) == ref.name else ref
-
-
-def _may_be_someone(t: Token) -> bool:
-    """Could `t` be a him/her said after it? A name ("on Wednesday", "in Leeds" are no one),
-    a capitalised word inside the sentence the tagger did not call one ("and his friend Raj
-    came", Raj an adverb), or a person's noun with no name beside it ("his friend")."""
-    if t.dep_ in ("compound", "flat") or t.lower_ == "max" or t.ent_type_ not in ("", "PERSON"):
-        return False
-    if t.pos_ == "PROPN" or t.is_title and t.i > t.sent.start and t.pos_ not in ("PRON", "DET"):
-        return True
-    unnamed = not any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in t.children)
-    person = t.pos_ == "NOUN" and lexicon.first_lexname(t.lemma_.lower(), "n") == "noun.person"
-    return person and unnamed
 
 
 def _called(tok: Token, named: Token) -> bool:
@@ -505,12 +505,6 @@ def _is_literal(tok: Token) -> bool:
     return tok.like_num or tok.ent_type_ in ("DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL")
 
 
-def _degree(tok: Token) -> bool:
-    """ "very much", "so many" hung on a noun as a modifier: a degree, not a kind of thing."""
-    degree = tok.lower_ in ("much", "many") and any(c.dep_ == "advmod" for c in tok.children)
-    return tok.dep_ == "amod" and degree
-
-
 def _object_text(tok: Token, skip: set[int]) -> str | None:
     """A clean object phrase: the noun with its modifiers, no determiners or possessives, no
     relative clauses, no coordinated items (read separately), at most six words."""
@@ -518,6 +512,8 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
     # ("treats birch2itis"); pronouns are all on spaCy's stop list.
     if tok.lower_ in _NOT_OBJECTS or (tok.pos_ == "PRON" and tok.is_stop):
         return qualified_indefinite(tok)  # "anything with avocado in it"
+    if (part := partitive_text(tok)) is not None:
+        return part  # "I made sixty of them": sixty of the thing said before
     following = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
     if following is not None and following.text == "-" and not following.whitespace_:
         # "to de-stress": half a hyphenated word is not a thing.
@@ -549,7 +545,7 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
             if child.dep_ == "poss" and child.pos_ == "PROPN":
                 continue
             banned.update(t.i for t in child.subtree)
-        elif _degree(child):
+        elif degree(child):
             # "I like very much knitting": how much, said before the noun, is no part of it.
             banned.update(t.i for t in child.subtree)
     for t in tok.subtree:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.refs import _may_be_someone
+from resident.language.salience import may_be_someone
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -65,4 +65,4 @@ def _unsure_pronoun(verb: Token) -> bool:
     if subject is None or subject.lower_ not in ("he", "she"):
         return False
     sent = verb.doc[verb.sent.start : subject.i]
-    return sum(1 for t in sent if _may_be_someone(t)) > 1
+    return sum(1 for t in sent if may_be_someone(t)) > 1

@@ -122,6 +122,10 @@ class Context:
     #: a dog called Toby"): "she" next is Vera when the talk showed her a woman.
     keeper: str | None = None
 
+    #: The subject of the clause read last, with its turn and speaker: a he/she subject next
+    #: is that subject when the talk showed it of the pronoun's sex (salience.py).
+    subject_said: tuple[Ref, int, str | None] | None = None
+
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
         self.relative_speaker, self.asked_by = self.speaker, None
