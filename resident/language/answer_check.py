@@ -97,8 +97,13 @@ def _words(short: str) -> list[str]:
     return [w.strip("'") for w in cleaned.replace("'s ", " ").split() if w.strip("'")]
 
 
+def is_number_word(word: str) -> bool:
+    """A word of an answer that says a number: digits, a number word, or what spaCy counts."""
+    return any(c.isdigit() for c in word) or word in _COUNTS or like_num(word)
+
+
 def _has_number(said: list[str]) -> bool:
-    return any(any(c.isdigit() for c in w) or w in _COUNTS or like_num(w) for w in said)
+    return any(is_number_word(w) for w in said)
 
 
 def _has_time(said: list[str]) -> bool:

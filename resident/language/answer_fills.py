@@ -19,19 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from spacy.lang.en.lex_attrs import like_num
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from resident.language import lexicon
+from resident.language.answer_check import is_number_word
 from resident.language.statement import base_form
-from resident.language.words import table
 
 if TYPE_CHECKING:
     from resident.language.knowledge import ClaimView
 
 #: Number words ("three", "ninety"), without the articles.
-_COUNTS = frozenset(table("number_words")) - {"a", "an"}
 #: WordNet's classes of a noun said with a number that only measures it: a unit, money, a
 #: stretch of time ("ninety pounds", "four long shifts", "two weeks").
 _MEASURES = frozenset({"noun.quantity", "noun.possession", "noun.time"})
@@ -86,19 +84,15 @@ def _asks_doing(wh: Token) -> bool:
     return wh.dep_ == "dobj" and verb.lemma_ == "do" and verb.pos_ == "VERB" and aux
 
 
-def _is_number(word: str) -> bool:
-    return any(c.isdigit() for c in word) or word in _COUNTS or like_num(word)
-
-
 def only_amount(text: str) -> bool:
     """Is the answer only an amount: a number, with nothing but words that measure it
     ("ninety pounds", "£90", "four long shifts")? "Two jobs at once" names jobs: no amount
     only when one of its nouns is no measure."""
     said = _words(text)
-    if not any(_is_number(w) for w in said):
+    if not any(is_number_word(w) for w in said):
         return False
     for word in said:
-        if _is_number(word) or word in STOP_WORDS or word in ("and", "-"):
+        if is_number_word(word) or word in STOP_WORDS or word in ("and", "-"):
             continue
         noun = lexicon.base(word, "n")
         if noun is None:
