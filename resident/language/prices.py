@@ -17,9 +17,10 @@ as a bound ("less than 300").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
+from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.roles import RoleFill, modality
 from resident.language.statement import Context, Ref, Statement
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 _NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
 #: Dependencies an amount has under the verb that says what it costs.
 _AMOUNT_DEPS = frozenset({"dobj", "attr", "acomp", "npadvmod", "oprd", "dep", "appos"})
+
+#: How a price is said: as a fact, done, planned (a wish is never kept).
+Mood = Literal["fact", "past", "plan", "wish"]
 
 #: The one predicate of every price ("the guitar cost three hundred pounds").
 PRICE_PREDICATE = "costs"
@@ -46,12 +50,37 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
         amount = _amount(tok)
         if amount is None:
             continue
-        read = _priced(amount, ctx)
+        read = _priced(amount, ctx) or _continued(sent, amount, ctx)
         if read is not None and read not in out:
             out.append(read)
-    said = [n for t in sent if _argument(t) and (n := price_named(t)) is not None]
+    args = [t for t in sent if _argument(t) and price_named(t) is not None]
+    said = [n for t in args if (n := price_named(t)) is not None]
     ctx.priceable = (said[-1], ctx.turn) if said else ctx.priceable
+    ctx.continued = (said[-1], _dealt(args[-1]), ctx.turn) if said else None
     return out
+
+
+def _continued(sent: Span, head: Token, ctx: Context) -> Statement | None:
+    """A verbless amount continuing the sentence before ("I sold the car. Two thousand.")."""
+    if any(t.lower_ in words("amount_bounds") for t in head.subtree) or _bound_before(head):
+        return None
+    thing = continued_thing(sent, ctx, head, _money(head))
+    before = ctx.continued
+    # The deal's own mood ("sold": past; "we're selling it": plan); a thing named: a fact.
+    mood = (before[1] if before is not None else None) or "fact"
+    return None if thing is None else _price(thing, head, mood, None)
+
+
+def _dealt(tok: Token) -> Mood | None:
+    """The mood of the deal the noun was said as the one thing of: bought, sold or booked
+    ("sold the Honda"; not "bought eggs", whose bare number after is a count); else None."""
+    verb = tok.head
+    if tok.dep_ != "dobj" or verb.lemma_.lower() not in words("purchase_verbs"):
+        return None
+    if tok.tag_ not in ("NN", "NNP") or _unsaid(verb):
+        return None
+    mood = _mood(verb)
+    return None if mood == "wish" else mood
 
 
 def _amount(tok: Token) -> Token | None:
@@ -102,9 +131,14 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     mood = _mood(verb)
     if mood is None or mood == "wish":
         return None
-    text, rate = _said(head)
     when, _ = _time_tokens(verb)
     ctx.remember_thing(thing)
+    return _price(thing, head, mood, when)
+
+
+def _price(thing: str, head: Token, mood: Mood, when: str | None) -> Statement:
+    """The one shape of a price: `<thing> costs <amount>`, the amount also its quantity."""
+    text, rate = _said(head)
     said = " ".join(w for w in (text, rate) if w)
     return Statement(
         subject=Ref(role="name", name=thing, kind="thing"),
@@ -288,7 +322,9 @@ def _kept(tok: Token) -> list[Token]:
             and not any(_number(n) for n in tok.children)
         ):
             out.append(c)  # "a grand": the article is its number
-        elif c.dep_ not in ("det", "punct", "npadvmod", "prep", "relcl", "acl", "appos"):
+        elif c.dep_ == "amod" and c.i > tok.i:
+            continue  # "two thousand pounds, private": said of the amount, not part of it
+        elif c.dep_ not in ("det", "punct", "npadvmod", "prep", "relcl", "acl", "appos", "advcl"):
             out += _kept(c)
     return out
 

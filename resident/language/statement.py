@@ -117,6 +117,10 @@ class Context:
     #: The last noun said as an argument that can have a price, with its turn, for an "it"
     #: in the turn's next sentence ("I bought a kiln. It cost me 400 pounds": prices.py).
     priceable: tuple[str, int] | None = None
+    #: The priceable noun of the sentence read last, the mood of the deal (a sale, a purchase,
+    #: a booking) said of it or None, and the turn: a verbless amount next is its price
+    #: ("I sold the Honda. Two thousand three hundred.": amount_pieces.py).
+    continued: tuple[str, Literal["fact", "past", "plan", "wish"] | None, int] | None = None
 
     #: The person whose clause named the last mention, an animal they have ("My aunt Vera has
     #: a dog called Toby"): "she" next is Vera when the talk showed her a woman.

@@ -31,6 +31,7 @@ from resident.language.model_reading import read_with_model
 from resident.language.parted import end_parted
 from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
+from resident.language.prices import prices_said
 from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
@@ -319,6 +320,8 @@ class StoringMixin(LanguageBase):
                     # "We went walking. Last Saturday, in Otley.": the walk's time and place.
                     out = [finished[last.index(s)] if s in last else s for s in out]
                     last = finished
+                    # "I sold the car. Two thousand, to a lad from town.": its price too.
+                    out.extend(prices_said(run, self._context))
                     note_mentions(run, self._context)  # "With Priya." / "She ...": Priya
                     continue
                 # A question's sentence notes who was named (he/she next) and states nothing.
