@@ -56,7 +56,11 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
     args = [t for t in sent if _argument(t) and price_named(t) is not None]
     said = [n for t in args if (n := price_named(t)) is not None]
     ctx.priceable = (said[-1], ctx.turn) if said else ctx.priceable
-    ctx.continued = (said[-1], _dealt(args[-1]), ctx.turn) if said else None
+    # What a deal was said of first ("hired a van for the move": the van), else the last.
+    dealt = [(n, m) for t in args if (m := _dealt(t)) is not None and (n := price_named(t))]
+    last = (said[-1], None) if said else None
+    kept = dealt[0] if dealt else last
+    ctx.continued = None if kept is None else (kept[0], kept[1], ctx.turn)
     return out
 
 
@@ -297,6 +301,9 @@ def _said(head: Token) -> tuple[str, str]:
     doc = head.doc
     span = _kept(head)
     start, end = min(t.i for t in span), max(t.i for t in span) + 1
+    # "two thousand pounds, private, because ...": what follows a comma is said of the amount.
+    comma = next((t.i for t in doc[head.i : end] if t.text == ","), None)
+    end = end if comma is None else comma
     if start > 0 and doc[start - 1].text in words("currency_signs"):
         start -= 1
     text = doc[start:end].text
@@ -322,9 +329,7 @@ def _kept(tok: Token) -> list[Token]:
             and not any(_number(n) for n in tok.children)
         ):
             out.append(c)  # "a grand": the article is its number
-        elif c.dep_ == "amod" and c.i > tok.i:
-            continue  # "two thousand pounds, private": said of the amount, not part of it
-        elif c.dep_ not in ("det", "punct", "npadvmod", "prep", "relcl", "acl", "appos", "advcl"):
+        elif c.dep_ not in ("det", "punct", "npadvmod", "prep", "relcl", "acl", "appos"):
             out += _kept(c)
     return out
 
