@@ -43,6 +43,8 @@ def continued_thing(sent: Span, ctx: Context, amount: Token, money: bool) -> str
     thing, dealt, _ = before
     if money:
         return thing
+    if amount.pos_ != "NUM":
+        return None  # "A green one.": a noun's stand-in, no number
     if not dealt and thing.split()[-1] not in words("price_nouns"):
         return None
     return None if _time_like(amount) else thing

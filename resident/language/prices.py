@@ -56,9 +56,12 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
     args = [t for t in sent if _argument(t) and price_named(t) is not None]
     said = [n for t in args if (n := price_named(t)) is not None]
     ctx.priceable = (said[-1], ctx.turn) if said else ctx.priceable
-    # What a deal was said of first ("hired a van for the move": the van), else the last.
+    # What a deal was said of first ("hired a van for the move": the van), else the last;
+    # none of things said together ("sold four mugs and a vase. Forty-five pounds in total").
     dealt = [(n, m) for t in args if (m := _dealt(t)) is not None and (n := price_named(t))]
     last = (said[-1], None) if said else None
+    if any(t.dep_ == "conj" or any(c.dep_ == "conj" for c in t.children) for t in args[-1:]):
+        dealt, last = [], None
     kept = dealt[0] if dealt else last
     ctx.continued = None if kept is None else (kept[0], kept[1], ctx.turn)
     return out

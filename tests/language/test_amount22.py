@@ -52,3 +52,15 @@ def test_another_speakers_number_is_no_price_of_the_sale(max_: Max) -> None:
     max_.say("I sold the piano.", tom)
     max_.say("Four hundred.", ana)
     assert answer_of(max_.say("How much did the piano cost?", tom)) == ""
+
+
+def test_money_after_things_sold_together_prices_none_of_them(max_: Max) -> None:
+    ana = person(max_, "Ana")
+    max_.say("I sold three scarves and a little hat at the fair. Sixty pounds in total.", ana)
+    assert answer_of(max_.say("How much did the hat cost?", ana)) == ""
+
+
+def test_one_after_a_purchase_is_no_amount(max_: Max) -> None:
+    tom = person(max_, "Tom")
+    max_.say("I bought a kettle yesterday. A red one, from the market.", tom)
+    assert answer_of(max_.say("How much did the kettle cost?", tom)) == ""
