@@ -33,6 +33,11 @@ FUNCTIONAL_PREDICATES = frozenset(
         "shoe_size",
     }
 )
+#: One-valued attributes that do not change with time: a second value, even from the same
+#: teller, is a contradiction to settle (which day is the birthday?), never an update.
+FIXED_PREDICATES = frozenset(
+    {"birthday", "born_in", "full_name", "middle_name", "blood_type", "capital"}
+)
 #: How a clause may be said and still write a claim ("if I had a boat" and "do you like
 #: jazz?" write nothing).
 STORED_MODALITIES = frozenset({"state", "done", "habit", "plan", "wish"})
@@ -46,6 +51,11 @@ def told_by(person_id: str | None) -> str:
 def may_store(modality: str) -> bool:
     """May a clause said this way write a claim?"""
     return modality in STORED_MODALITIES
+
+
+def changes_over_time(predicate: str) -> bool:
+    """May a one-valued attribute take a new value as time goes on (an age, a home, a job)?"""
+    return is_one_valued(predicate) and predicate not in FIXED_PREDICATES
 
 
 def is_one_valued(predicate: str) -> bool:

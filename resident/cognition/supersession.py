@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from resident.cognition.statements import is_one_valued
+from resident.cognition.statements import changes_over_time
 from resident.records import Claim
 
 
@@ -36,10 +36,11 @@ def same_teller(old: Claim, new: Claim) -> bool:
 
 
 def restates_value(old: Claim, new: Claim) -> bool:
-    """Does `new` replace `old` as the one value of a one-valued attribute? The same subject
-    and attribute, another value, told later by the same teller."""
+    """Does `new` replace `old` as the one value of a one-valued attribute that changes with
+    time? The same subject and attribute, another value, told later by the same teller. A
+    birthday said twice with two days stays a contradiction (statements.FIXED_PREDICATES)."""
     return (
-        is_one_valued(new.predicate)
+        changes_over_time(new.predicate)
         and old.id != new.id
         and (old.subject, old.predicate) == (new.subject, new.predicate)
         and old.object_value.strip().lower() != new.object_value.strip().lower()

@@ -41,6 +41,13 @@ def test_the_rule_of_what_supersedes_what() -> None:
     assert restates_value(old, _claim("age", "forty-one", "p:a", 2))
     assert not restates_value(old, _claim("age", "forty-one", "p:b", 2))
     assert not restates_value(old, _claim("age", "forty", "p:a", 2))
+    # An attribute that does not change with time: a second birthday, even the teller's own,
+    # stays a contradiction to settle (the household's conflict and gap), never an update.
+    may = _claim("birthday", "3 May", "p:a", 1)
+    assert not restates_value(may, _claim("birthday", "4 May", "p:a", 2))
+    assert not restates_value(
+        _claim("born_in", "Leeds", "p:a", 1), _claim("born_in", "York", "p:a", 2)
+    )
     # Many-valued attributes are never replaced this way.
     assert not restates_value(_claim("likes", "tea", "p:a", 1), _claim("likes", "jam", "p:a", 2))
     # A count said again: the same noun, another number, only with a word of restating.
