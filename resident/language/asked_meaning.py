@@ -98,7 +98,7 @@ def asks_living(query: Query) -> bool:
 def doer_nouns(verb: str) -> frozenset[str]:
     """The nouns WordNet derives from a verb's three most frequent senses that name who does
     it ("teach": teacher, instructor; "drive": driver)."""
-    wn = lexicon._load()
+    wn = lexicon.reader()
     if wn is None:
         return frozenset()
     return frozenset(

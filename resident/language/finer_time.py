@@ -141,7 +141,7 @@ def _names_event(noun: str, verb: str, events: frozenset[str]) -> bool:
     the noun's side only)?"""
     if noun in events:
         return True
-    wn = lexicon._load()
+    wn = lexicon.reader()
     if wn is None:
         return False
     return any(

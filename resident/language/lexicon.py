@@ -61,6 +61,12 @@ def available() -> bool:
     return _load() is not None
 
 
+def reader() -> Any:
+    """WordNet's reader, loaded once, for a rule that walks senses, frames or derivations
+    itself; None where WordNet is missing (the rule then says nothing)."""
+    return _load()
+
+
 _POS = {"VERB": "v", "NOUN": "n", "PROPN": "n", "ADJ": "a", "ADV": "r"}
 
 

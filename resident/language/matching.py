@@ -121,7 +121,7 @@ def other_manner(asked: str, said: str) -> bool:
     """Are two verbs two manners of one act: WordNet puts a frequent sense of each directly
     under one verb ("walk" and "drive" are ways to travel, "bake" and "fry" ways to cook),
     and neither is the other or a way of doing it ("fly" is a way to "go": not another)?"""
-    wn = lexicon._load()
+    wn = lexicon.reader()
     if wn is None or asked == said:
         return False
     a_senses, s_senses = wn.synsets(asked, "v")[:3], wn.synsets(said, "v")[:3]
@@ -139,7 +139,7 @@ def _entails(lemma: str) -> frozenset[str]:
     """What doing `lemma` in its most frequent sense entails doing (WordNet: to buy is to
     pay, to snore is to sleep): "How much did Callum pay for the bike?" is answered by "I
     bought the bike for 300". The first sense only: "divorce" entails "marry" in its second."""
-    wn = lexicon._load()
+    wn = lexicon.reader()
     senses = wn.synsets(lemma.lower(), "v")[:1] if wn is not None else []
     return frozenset(
         name.lower()
@@ -153,7 +153,7 @@ def _entails(lemma: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=4096)
 def _antonyms(lemma: str) -> frozenset[str]:
     """The WordNet antonyms of verb `lemma`'s three most frequent senses ("love": hate)."""
-    wn = lexicon._load()
+    wn = lexicon.reader()
     if wn is None:
         return frozenset()
     return frozenset(
@@ -543,7 +543,7 @@ _LIGHT = (words("light_verbs") | {"start", "find", "land", "begin"}) - {"have", 
 def event_nouns(verb: str) -> frozenset[str]:
     """The nouns WordNet derives from a verb's two most frequent senses that name its event,
     not its doer ("work": work, employment; not worker)."""
-    wn = lexicon._load()
+    wn = lexicon.reader()
     if wn is None:
         return frozenset()
     return frozenset(

@@ -29,7 +29,7 @@ _SENSES = 2
 
 def never_transitive(lemma: str) -> bool:
     """Does WordNet give `lemma`, in its frequent senses, only frames without an object?"""
-    reader = lexicon._load()
+    reader = lexicon.reader()
     if reader is None:
         return False
     frames = [
