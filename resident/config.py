@@ -410,6 +410,9 @@ class ConversationSettings(Section):
     model_extraction: bool = False
     #: Open threads kept per person (plans and wishes), most recent first.
     threads_per_person: int = Field(default=5, gt=0)
+    #: Seconds a turn's reading may take before it is abandoned and answered honestly
+    #: (language/turn_bound.py): a reader defect costs one turn, never the daemon.
+    read_budget_s: float = Field(default=5.0, gt=0)
 
 
 class BiometricsSettings(Section):
