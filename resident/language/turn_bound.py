@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from cachetools import LRUCache
 
+from resident.config import ConversationSettings
 from resident.language.read_bound import ReadingAbandoned, bounded
 from resident.language.turn import _LAST_CLAIMS_PEOPLE, ResidentLike, Turn, one_commit
 
@@ -39,7 +40,7 @@ def bounded_turn(
 ) -> Turn:
     """`converse()` as one durable write whose reading is bounded by the layer's
     `conversation.read_budget_s`; past it, the turn is abandoned and answered honestly."""
-    budget = lang.settings.conversation.read_budget_s
+    budget = reading_budget(lang.settings.conversation, chars)
     try:
         return one_commit(resident, lang.graph, lambda: bounded(budget, converse))
     except ReadingAbandoned as exc:
@@ -50,6 +51,12 @@ def bounded_turn(
         lang.graph,
         lambda: _abandoned(resident, abandoned, chars, person_id, correlation_id),
     )
+
+
+def reading_budget(conversation: ConversationSettings, chars: int) -> float:
+    """Seconds a turn of `chars` characters may read: a turn of a few sentences the flat
+    budget, a long one more, as its reading grows with the claims it files."""
+    return conversation.read_budget_s + conversation.read_budget_s_per_1000_chars * chars / 1000
 
 
 def _forget_unkept(lang: Language) -> None:

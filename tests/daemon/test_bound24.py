@@ -24,7 +24,11 @@ SLACK_S = 45.0
 
 def _env() -> dict[str, str]:
     path = os.pathsep.join(p for p in (str(HOOK), os.environ.get("PYTHONPATH", "")) if p)
-    return {"PYTHONPATH": path, "RESIDENT_CONVERSATION__READ_BUDGET_S": str(BUDGET_S)}
+    return {
+        "PYTHONPATH": path,
+        "RESIDENT_CONVERSATION__READ_BUDGET_S": str(BUDGET_S),
+        "RESIDENT_CONVERSATION__READ_BUDGET_S_PER_1000_CHARS": "0",
+    }
 
 
 def _events(data: Path, session_id: str) -> list[dict[str, Any]]:

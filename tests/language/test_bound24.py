@@ -28,7 +28,7 @@ from resident.language.read_bound import (
     unbounded,
 )
 from resident.language.turn import _Ctx, _Reply
-from resident.language.turn_bound import ABANDONED_REPLY
+from resident.language.turn_bound import ABANDONED_REPLY, reading_budget
 from tests.language.test_conversation import Max
 
 #: The budget in these tests: long enough for a sound turn on a loaded two-core machine.
@@ -75,7 +75,11 @@ class LoopingLanguage(Language):
 @pytest.fixture
 def settings(data_dir: Path) -> Settings:
     return load_settings(
-        data_dir=data_dir, env={"RESIDENT_CONVERSATION__READ_BUDGET_S": str(BUDGET_S)}
+        data_dir=data_dir,
+        env={
+            "RESIDENT_CONVERSATION__READ_BUDGET_S": str(BUDGET_S),
+            "RESIDENT_CONVERSATION__READ_BUDGET_S_PER_1000_CHARS": "0",
+        },
     )
 
 
@@ -113,6 +117,7 @@ def test_a_looping_reader_costs_one_turn(looping: tuple[Max, LoopingLanguage], t
     kinds = {e.kind: e.payload for e in m.events(turn.correlation_id)}
     assert kinds["turn_abandoned"]["chars"] == len(text)
     assert kinds["turn_abandoned"]["person_id"] == pid
+    assert kinds["turn_abandoned"]["budget_s"] == BUDGET_S
     assert text not in str(kinds)
     # The loop stopped with the turn: no thread spins on.
     spins = lang.spins
@@ -176,6 +181,13 @@ def test_a_turn_over_the_size_bound_is_refused_typed(max_: Max) -> None:
     with pytest.raises(InvalidInput, match="max_turn_chars"):
         max_.say("word " * 50_000, pid)
     assert max_.say("Tom loves hiking.", pid).claims
+
+
+def test_a_long_turn_may_read_longer(data_dir: Path) -> None:
+    defaults = load_settings(data_dir=data_dir, env={}).conversation
+    assert reading_budget(defaults, 60) == pytest.approx(5.3)
+    # The longest turn allowed (language.max_turn_chars) files claim after claim.
+    assert reading_budget(defaults, 4000) == pytest.approx(25.0)
 
 
 # -- the bound itself ----------------------------------------------------------------------------
