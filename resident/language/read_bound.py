@@ -32,6 +32,7 @@ something catches it anyway and reads on, the watchdog raises it again every `AG
 from __future__ import annotations
 
 import ctypes
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -45,6 +46,25 @@ T = TypeVar("T")
 #: (it was caught and swallowed): long enough that settling never meets a second one.
 AGAIN_S = 0.5
 _NEVER = float("inf")
+
+
+#: Modules whose work the overrun never interrupts: short and finite, and cut part way they
+#: would leave shared state torn (an event written without its seq counted, a cache mid-
+#: update, a module half imported). A reading past its deadline in one of them is abandoned
+#: the moment it leaves it. A turn's graph writes are not here: its transaction rolls back.
+SHIELDED = (
+    "resident.events",
+    "resident.state.",
+    "resident.memory.turn_store",
+    "cachetools",
+    "threading",
+    "importlib",
+    "logging",
+)
+#: The reader's own modules: a loop in one is cut even when shielded code called it.
+READERS = ("resident.language", "resident.literature")
+#: How soon the watchdog looks again at a reading it found in a shielded module.
+_SHIELD_RETRY_S = 0.005
 
 
 class ReadingOverrun(BaseException):  # noqa: N818 - raised into a thread, like KeyboardInterrupt
@@ -81,8 +101,15 @@ class _Armed:
 class Watchdog:
     """One thread that raises `ReadingOverrun` in reading threads past their deadlines."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        shielded: tuple[str, ...] = SHIELDED,
+        readers: tuple[str, ...] = READERS,
+    ) -> None:
         self._clock = clock
+        self._shielded = shielded
+        self._readers = readers
         self._cond = threading.Condition()
         self._armed: dict[int, _Armed] = {}
         #: When the watchdog wakes next (inf: it waits for a deadline to be armed).
@@ -135,15 +162,33 @@ class Watchdog:
         with self._cond:
             return self._armed.get(threading.get_ident())
 
+    def _in_shielded(self, ident: int) -> bool:
+        """The thread is in a shielded module: the nearest frame, from the innermost out, that
+        is either shielded or the reader's own decides (a library the reader calls, spaCy or
+        json, is neither; the frames outside `bounded`, a worker thread's own, never count)."""
+        frame = sys._current_frames().get(ident)
+        while frame is not None and frame.f_code is not bounded.__code__:
+            module = str(frame.f_globals.get("__name__", ""))
+            if module.startswith(self._shielded):
+                return True
+            if module.startswith(self._readers):
+                return False
+            frame = frame.f_back
+        return False
+
     def _watch(self) -> None:
         with self._cond:
             while True:
                 now = self._clock()
                 for armed in self._armed.values():
-                    if armed.deadline <= now:
-                        _raise_in(armed.ident, ReadingOverrun)
-                        armed.fired = True
-                        armed.deadline = now + AGAIN_S
+                    if armed.deadline > now:
+                        continue
+                    if self._in_shielded(armed.ident):
+                        armed.deadline = now + _SHIELD_RETRY_S
+                        continue
+                    _raise_in(armed.ident, ReadingOverrun)
+                    armed.fired = True
+                    armed.deadline = now + AGAIN_S
                 self._wake_at = min((a.deadline for a in self._armed.values()), default=_NEVER)
                 self._cond.wait(None if self._wake_at == _NEVER else max(self._wake_at - now, 0))
 
