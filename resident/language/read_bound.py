@@ -32,6 +32,7 @@ something catches it anyway and reads on, the watchdog raises it again every `AG
 from __future__ import annotations
 
 import ctypes
+import os
 import sys
 import threading
 import time
@@ -192,8 +193,17 @@ class Watchdog:
                 self._wake_at = min((a.deadline for a in self._armed.values()), default=_NEVER)
                 self._cond.wait(None if self._wake_at == _NEVER else max(self._wake_at - now, 0))
 
+    def _forked(self) -> None:
+        # A forked child has no watchdog thread (nor the parent's readings): start afresh.
+        self._cond = threading.Condition()
+        self._armed = {}
+        self._wake_at = _NEVER
+        self._thread = None
+
 
 _WATCHDOG = Watchdog()
+if hasattr(os, "register_at_fork"):  # not on Windows, which never forks
+    os.register_at_fork(after_in_child=_WATCHDOG._forked)
 
 
 def bounded(budget_s: float, read: Callable[[], T], watchdog: Watchdog = _WATCHDOG) -> T:
