@@ -410,6 +410,13 @@ class ConversationSettings(Section):
     model_extraction: bool = False
     #: Open threads kept per person (plans and wishes), most recent first.
     threads_per_person: int = Field(default=5, gt=0)
+    #: Seconds a turn's reading may take before it is abandoned and answered honestly
+    #: (language/turn_bound.py): a reader defect costs one turn, never the daemon. A turn
+    #: gets this plus `read_budget_s_per_1000_chars` for each 1000 characters it has: the
+    #: reading of a long statement grows with its claims (a 4000-character one, the longest
+    #: allowed, filed 89 claims in 13-16 s on a shared loaded core, 2.6 s for 500 characters).
+    read_budget_s: float = Field(default=5.0, gt=0)
+    read_budget_s_per_1000_chars: float = Field(default=5.0, ge=0)
 
 
 class BiometricsSettings(Section):

@@ -39,6 +39,7 @@ from resident.language.knowledge import (
 from resident.language.model_client import Grounding, ModelClient
 from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
+from resident.language.read_bound import unbounded
 from resident.language.reading import is_question
 from resident.language.social import quick_social
 from resident.language.statement import THINGS_KEPT, Context
@@ -51,9 +52,9 @@ from resident.language.turn import (
     _Ctx,
     _Reply,
     checked_turn_text,
-    one_commit,
     words_of_doc,
 )
+from resident.language.turn_bound import bounded_turn
 from resident.language.words import words
 from resident.memory.client import GraphStore
 from resident.memory.valid_time import at_time
@@ -89,6 +90,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         self.model = model
         self._nlp: SpacyLanguage | None = None
         self._nlp_lock = threading.Lock()
+        self._warmed = False
         self._last: LRUCache[str, tuple[str, ...]] = LRUCache(maxsize=_LAST_CLAIMS_PEOPLE)
         self._last_lock = threading.Lock()
         #: The household conversation's running context (he/she, the last speaker).
@@ -123,6 +125,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             self.nlp("Hello.")
         # WordNet too (a few seconds, once per process), so no turn waits for it.
         lexicon.available()
+        self._warmed = True
 
     def parse(self, text: str) -> Parsed:
         """The intent of `text` (pure parsing; the pipeline is shared, so calls take turns)."""
@@ -151,9 +154,14 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         bound: bool = False,
     ) -> Turn:
         text = checked_turn_text(text, self.settings.language.max_turn_chars)
-        return one_commit(  # one durable write per turn (language/turn.py)
+        if not self._warmed:
+            self.warm()  # loads count against no turn's reading budget
+        return bounded_turn(  # one durable write per turn, its reading bounded in time
+            self,
             resident,
-            self.graph,
+            len(text),
+            person_id,
+            correlation_id,
             lambda: self._converse(resident, text, person_id, now, correlation_id, said_at, bound),
         )
 
@@ -245,13 +253,14 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
                 ),
                 facts=held_facts(reply.claims),
             )
-            phrasing = self.model.phrase(
-                plain,
-                grounding,
-                who=self._name(ctx, speaker),
-                is_entity=self._is_entity,
-                parse=locked_parser(lambda: self.nlp, self._nlp_lock),
-            )
+            with unbounded():  # the model's own timeout bounds its wait
+                phrasing = self.model.phrase(
+                    plain,
+                    grounding,
+                    who=self._name(ctx, speaker),
+                    is_entity=self._is_entity,
+                    parse=locked_parser(lambda: self.nlp, self._nlp_lock),
+                )
             text_out, by_model, reason = phrasing.text, phrasing.by_model, phrasing.reason
         intent = (reply.intent or parsed.intent).value
         # household hook: a question of MAX's own, at a natural moment.

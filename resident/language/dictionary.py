@@ -116,6 +116,12 @@ class Dictionary:
     def labels(self, entity_ids: Iterable[str]) -> dict[str, str]:
         return {eid: self.label(eid) for eid in set(entity_ids)}
 
+    def reset(self) -> None:
+        """Drop every entry (a turn abandoned part way may have cached what it rolled back);
+        a fresh cache, as the old one may have been left mid-update."""
+        with self._lock:
+            self._cache = LRUCache(maxsize=self._cache.maxsize)
+
     def forget(self, name: str) -> None:
         """Drop a cached name after MAX files an entity under it."""
         with self._lock:

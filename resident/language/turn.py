@@ -121,6 +121,9 @@ class Turn(BaseModel):
     answer: str | None = None
     #: How well the question's roles aligned with the claims answered (language/fit.py).
     answer_score: float | None = None
+    #: The reading ran past conversation.read_budget_s and nothing of the turn was kept
+    #: (language/turn_bound.py).
+    abandoned: bool = False
 
 
 @dataclass
