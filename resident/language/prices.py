@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal
 from resident.language import lexicon
 from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.counting import number_value
 from resident.language.roles import RoleFill, modality
 from resident.language.statement import Context, Ref, Statement
 from resident.language.words import words
@@ -33,6 +34,12 @@ if TYPE_CHECKING:
 _NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
 #: Dependencies an amount has under the verb that says what it costs.
 _AMOUNT_DEPS = frozenset({"dobj", "attr", "acomp", "npadvmod", "oprd", "dep", "appos"})
+
+#: Words that scale a number ("nine hundred"): said with one, a bare number is no headcount.
+_SCALES = frozenset({"hundred", "thousand", "grand", "million", "k"})
+#: The least bare number read as money after "for" ("for four" counts people; "for twenty"
+#: is a price).
+_LEAST_PRICE = 20
 
 #: How a price is said: as a fact, done, planned (a wish is never kept).
 Mood = Literal["fact", "past", "plan", "wish"]
@@ -127,7 +134,7 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     if found is None:
         return None
     verb, thing_tok = found
-    paying = verb.lemma_.lower() in words("paying_verbs")
+    paying = verb.lemma_.lower() in words("paying_verbs") or _traded(head, verb)
     if not (_money(head) or paying) and thing_tok.lemma_.lower() not in words("price_nouns"):
         return None
     if _unsaid(verb):
@@ -141,6 +148,19 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     when, _ = _time_tokens(verb)
     ctx.remember_thing(thing)
     return _price(thing, head, mood, when)
+
+
+def _traded(head: Token, verb: Token) -> bool:
+    """A bare number said "for" a thing in a transaction ("sold the van for nine hundred"):
+    the money it went for, unless small enough to count people or hours ("got a table for
+    four", "hired it for two"), where no currency word says it is money."""
+    if head.dep_ != "pobj" or head.head.lower_ != "for":
+        return False
+    if verb.lemma_.lower() not in words("transaction_verbs"):
+        return False
+    said = [t.lower_ for t in head.subtree]
+    value = number_value(head.text)
+    return any(w in _SCALES for w in said) or (value is not None and value >= _LEAST_PRICE)
 
 
 def _price(thing: str, head: Token, mood: Mood, when: str | None) -> Statement:
@@ -206,7 +226,7 @@ def _prep_frame(head: Token, prep: Token) -> tuple[Token, Token] | None:
             return None
         subj = _subject(verb)
         return None if subj is None else (verb, subj)
-    if prep.lower_ != "for" or lemma not in words("purchase_verbs"):
+    if prep.lower_ != "for" or lemma not in words("purchase_verbs") | words("transaction_verbs"):
         return None
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     if obj is not None:
