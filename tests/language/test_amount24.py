@@ -1,0 +1,49 @@
+"""Prices, counts and quantities end to end (issue 21, amount24): one transaction frame
+(data/transaction_verbs: sell, buy, get, go, pay, charge, spend, cost) whose bare number said
+"for" a thing is the money it went for, asked back with any verb of the frame; the price of a
+named person's thing found when the turn that said it spoke of them. Each through a real
+Resident on a real DuckDB graph, with sentences not from the corpus, each with a trap: a small
+number after "for" that counts people, another person's thing."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max, answer_of, person
+
+
+def test_a_bare_number_a_thing_was_sold_for_is_its_price(max_: Max) -> None:
+    priya = person(max_, "Priya")
+    max_.say("We sold the caravan to a couple from Leeds for eight thousand.", priya)
+    said = answer_of(max_.say("How much did we get for the caravan?", priya)).lower()
+    assert "eight thousand" in said
+    assert "eight thousand" in answer_of(max_.say("How much did the caravan go for?", priya))
+
+
+def test_a_thing_that_went_for_a_sum_is_priced(max_: Max) -> None:
+    tom = person(max_, "Tom")
+    max_.say("The old tractor went for twelve hundred at the auction.", tom)
+    assert "twelve hundred" in answer_of(max_.say("How much did the tractor sell for?", tom))
+
+
+def test_a_small_number_after_for_counts_people_not_money(max_: Max) -> None:
+    tom = person(max_, "Tom")
+    max_.say("We got a table for four at the pub.", tom)
+    assert answer_of(max_.say("How much did the table cost?", tom)) == ""
+
+
+def test_a_persons_thing_is_priced_from_the_turn_that_named_them(max_: Max) -> None:
+    priya = person(max_, "Priya")
+    max_.say("Omar got his bike for three hundred and fifty.", priya)
+    said = answer_of(max_.say("How much did Omar pay for his bike?", priya)).lower()
+    assert "three hundred and fifty" in said
+    assert "three hundred and fifty" in answer_of(max_.say("How much was Omar's bike?", priya))
+    # Another person's bike was never priced.
+    assert answer_of(max_.say("How much was Leila's bike?", priya)) == ""
+
+
+def test_a_rough_amount_is_kept_with_its_word(max_: Max) -> None:
+    ana = person(max_, "Ana")
+    max_.say("Our new fridge cost nearly five hundred pounds.", ana)
+    assert "nearly five hundred pounds" in answer_of(max_.say("How much was the fridge?", ana))
+    # A bound is still no amount.
+    max_.say("The new kettle cost less than thirty pounds.", ana)
+    assert answer_of(max_.say("How much was the kettle?", ana)) == ""
