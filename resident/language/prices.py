@@ -41,6 +41,10 @@ _SCALES = frozenset({"hundred", "thousand", "grand", "million", "k"})
 #: is a price).
 _LEAST_PRICE = 20
 
+#: WordNet's classes of a noun whose first sense may be counted in hundreds ("the wedding was
+#: two hundred": guests), though another sense is a made thing.
+_COUNTED_FIRST = frozenset({"noun.event", "noun.act", "noun.person", "noun.communication"})
+
 #: How a price is said: as a fact, done, planned (a wish is never kept).
 Mood = Literal["fact", "past", "plan", "wish"]
 
@@ -76,7 +80,7 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
 
 def _continued(sent: Span, head: Token, ctx: Context) -> Statement | None:
     """A verbless amount continuing the sentence before ("I sold the car. Two thousand.")."""
-    if any(t.lower_ in words("amount_bounds") for t in head.subtree) or _bound_before(head):
+    if _bounded(head):
         return None
     thing = continued_thing(sent, ctx, head, _money(head))
     before = ctx.continued
@@ -128,14 +132,15 @@ def _money(head: Token) -> bool:
 
 def _priced(head: Token, ctx: Context) -> Statement | None:
     """The statement of what the amount headed by `head` is the price of, or None."""
-    if any(t.lower_ in words("amount_bounds") for t in head.subtree) or _bound_before(head):
+    if _bounded(head):
         return None
     found = _frame(head)
     if found is None:
         return None
     verb, thing_tok = found
     paying = verb.lemma_.lower() in words("paying_verbs") or _traded(head, verb)
-    if not (_money(head) or paying) and thing_tok.lemma_.lower() not in words("price_nouns"):
+    priced = _money(head) or paying or _made_thing_sum(head, verb, thing_tok)
+    if not priced and thing_tok.lemma_.lower() not in words("price_nouns"):
         return None
     if _unsaid(verb):
         return None
@@ -177,6 +182,32 @@ def _price(thing: str, head: Token, mood: Mood, when: str | None) -> Statement:
         verb="cost",
         roles=(RoleFill(role="quantity", text=said),),
     )
+
+
+def _bounded(head: Token) -> bool:
+    """Is the amount said as a bound ("less than 300", "under a grand", "300 or more")? A bound
+    word after a comma says something else of it ("seven hundred, more than we wanted")."""
+    doc = head.doc
+    for tok in head.subtree:
+        if tok.lower_ not in words("amount_bounds"):
+            continue
+        between = doc[min(tok.i, head.i) : max(tok.i, head.i)]
+        if tok.i < head.i or not any(t.text == "," for t in between):
+            return True
+    return _bound_before(head)
+
+
+def _made_thing_sum(head: Token, verb: Token, thing: Token) -> bool:
+    """A bare sum in the hundreds or more said to be what a made thing is ("the sofa was seven
+    hundred"): an artifact (WordNet) has no other such number without a unit, where a person's
+    or an event's may count ("the wedding was two hundred": guests)."""
+    if verb.lemma_.lower() != "be" or head.dep_ not in ("attr", "acomp"):
+        return False
+    if not any(t.lower_ in _SCALES for t in head.subtree):
+        return False
+    noun = thing.lemma_.lower()
+    first = lexicon.first_lexname(noun, "n")
+    return "noun.artifact" in lexicon.lexnames(noun) and first not in _COUNTED_FIRST
 
 
 def _bound_before(head: Token) -> bool:

@@ -47,3 +47,23 @@ def test_a_rough_amount_is_kept_with_its_word(max_: Max) -> None:
     # A bound is still no amount.
     max_.say("The new kettle cost less than thirty pounds.", ana)
     assert answer_of(max_.say("How much was the kettle?", ana)) == ""
+
+
+def test_a_bare_sum_a_made_thing_was_is_its_price(max_: Max) -> None:
+    priya = person(max_, "Priya")
+    max_.say("The sofa was seven hundred, more than we wanted.", priya)
+    assert "seven hundred" in answer_of(max_.say("How much was the sofa?", priya))
+    # A number said of an event counts people, it is no price.
+    max_.say("The christening was two hundred, mostly cousins.", priya)
+    assert answer_of(max_.say("How much was the christening?", priya)) == ""
+
+
+def test_how_much_of_a_sum_noun_asks_the_money_paid_or_made(max_: Max) -> None:
+    priya = person(max_, "Priya")
+    max_.say("Fergus pays six hundred a month in rent.", priya)
+    assert "six hundred" in answer_of(max_.say("How much rent does Fergus pay?", priya))
+    max_.say("The bakery made a profit of two thousand pounds in May.", priya)
+    assert "two thousand" in answer_of(max_.say("How much profit did the bakery make?", priya))
+    # Another's rent was never said.
+    max_.say("Omar keeps twelve chickens.", priya)
+    assert answer_of(max_.say("How much rent does Omar pay?", priya)) == ""
