@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.asking import hedge
 from resident.language.bought_for import bought_for
+from resident.language.deal_side import agrees, asked_side
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import views
 from resident.language.owned import OWNED_SCORE
@@ -40,23 +41,27 @@ class PricedAnsweringMixin:
         owner = price_owner(sents[-1], reads, ctx.person_id, ctx.now)
         if owner is not None and not owner.tellers:
             return None  # "his rent": whose, this reader cannot say; the general reader may
+        side = asked_side(sents[-1])
+        other_side = False
         for thing in priced_asked(sents[-1]):
-            claims = [
+            held = [
                 c
                 for e in reads.find(thing)
                 for c in reads.graph.peek_claims(e.id, PRICE_PREDICATE)
                 if c.valid_to is None and (owner is None or owner.holds(c))
             ]
+            claims = [c for c in held if agrees(reads, c, side, ctx.now)]
             if claims:
                 return _latest(claims, reads, ctx.now)
+            other_side = other_side or bool(held)
         # "How much did the Fiesta cost?" of "bought a Fiesta for three thousand pounds".
-        bought = (bought_for(reads, t, owner, ctx.now) for t in priced_asked(sents[-1]))
+        bought = (bought_for(reads, t, owner, ctx.now, side) for t in priced_asked(sents[-1]))
         found = next((b for b in bought if b is not None), None)
-        return (
-            None
-            if found is None
-            else _Reply(found.text, claims=found.claims, answer=found.short, score=found.score)
-        )
+        if found is None:
+            # Only the other deal's price is known ("bought it for 9,000" when asked what it
+            # sold for): no reader may answer with that money.
+            return _Reply("I don't know.") if other_side else None
+        return _Reply(found.text, claims=found.claims, answer=found.short, score=found.score)
 
 
 def asks_price(sent: Span) -> bool:

@@ -67,3 +67,15 @@ def test_how_much_of_a_sum_noun_asks_the_money_paid_or_made(max_: Max) -> None:
     # Another's rent was never said.
     max_.say("Omar keeps twelve chickens.", priya)
     assert answer_of(max_.say("How much rent does Omar pay?", priya)) == ""
+
+
+def test_what_a_thing_sold_for_is_not_what_it_was_bought_for(max_: Max) -> None:
+    priya = person(max_, "Priya")
+    max_.say("In March we bought a camper van for nine thousand pounds.", priya)
+    # Only the purchase is known: what it sold for is not known, never the purchase's money.
+    assert answer_of(max_.say("How much did we get for the camper van?", priya)) == ""
+    max_.say("We sold the camper van to a retired couple for eight thousand two hundred.", priya)
+    assert "eight thousand two hundred" in answer_of(
+        max_.say("How much did we get for the camper van?", priya)
+    )
+    assert "nine thousand" in answer_of(max_.say("How much did the camper van cost?", priya))
