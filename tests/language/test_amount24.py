@@ -79,3 +79,13 @@ def test_what_a_thing_sold_for_is_not_what_it_was_bought_for(max_: Max) -> None:
         max_.say("How much did we get for the camper van?", priya)
     )
     assert "nine thousand" in answer_of(max_.say("How much did the camper van cost?", priya))
+
+
+def test_a_number_said_with_and_is_one_number(max_: Max) -> None:
+    priya = person(max_, "Priya")
+    max_.say("The insurance paid out four hundred and twenty in the end.", priya)
+    said = answer_of(max_.say("How much did the insurance pay out?", priya))
+    assert "four hundred and twenty" in said
+    # Two things counted and joined by "and" stay two.
+    max_.say("My aunt has three dogs and two cats.", priya)
+    assert "three" in answer_of(max_.say("How many dogs does my aunt have?", priya))
