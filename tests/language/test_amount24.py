@@ -89,3 +89,12 @@ def test_a_number_said_with_and_is_one_number(max_: Max) -> None:
     # Two things counted and joined by "and" stay two.
     max_.say("My aunt has three dogs and two cats.", priya)
     assert "three" in answer_of(max_.say("How many dogs does my aunt have?", priya))
+
+
+def test_a_couples_children_are_counted_for_either_partner(max_: Max) -> None:
+    priya = person(max_, "Priya")
+    max_.say("I'm married to Dev and we have three kids, Asha, Ravi and Meena.", priya)
+    assert "three" in answer_of(max_.say("How many children does Dev have?", priya))
+    # A neighbour's dogs are not the couple's.
+    max_.say("My neighbour Joe has two dogs.", priya)
+    assert answer_of(max_.say("How many dogs does Dev have?", priya)) == ""
