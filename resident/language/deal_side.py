@@ -49,7 +49,9 @@ def said_side(reads: Dictionary, price: Claim, now: datetime) -> Side | None:
     teller = price.provenance.removeprefix("interaction:")
     # The deal's statement: of the thing priced, or by the one who told it ("we sold the van",
     # the van read as another entity than "camper van").
-    said = [*reads.graph.claims_by_object(price.subject, now), *reads.graph.peek_claims(teller)]
+    noun = reads.label(price.subject).lower().split()[-1:]
+    told = [c for c in reads.graph.peek_claims(teller) if _names(reads, c, noun)]
+    said = [*reads.graph.claims_by_object(price.subject, now), *told]
     for claim in said:
         if claim.correlation_id != price.correlation_id or claim.id == price.id:
             continue
@@ -60,6 +62,14 @@ def said_side(reads: Dictionary, price: Claim, now: datetime) -> Side | None:
         if not negated and any(base_form(v) == "get" for v in verbs):
             return "buyer"  # "got the bike for 300": the thing its object, got by buying
     return None
+
+
+def _names(reads: Dictionary, claim: Claim, noun: list[str]) -> bool:
+    """Does the claim's object name the thing priced ("old laptop" of "laptop")? Not another
+    thing dealt in the same turn ("sold the laptop ... bought the books with the money")."""
+    if claim.object_entity is None or not noun:
+        return False
+    return reads.label(claim.object_entity).lower().split()[-1:] == noun
 
 
 def agrees(reads: Dictionary, price: Claim, side: Side | None, now: datetime) -> bool:

@@ -185,16 +185,11 @@ def _price(thing: str, head: Token, mood: Mood, when: str | None) -> Statement:
 
 
 def _bounded(head: Token) -> bool:
-    """Is the amount said as a bound ("less than 300", "under a grand", "300 or more")? A bound
-    word after a comma says something else of it ("seven hundred, more than we wanted")."""
-    doc = head.doc
-    for tok in head.subtree:
-        if tok.lower_ not in words("amount_bounds"):
-            continue
-        between = doc[min(tok.i, head.i) : max(tok.i, head.i)]
-        if tok.i < head.i or not any(t.text == "," for t in between):
-            return True
-    return _bound_before(head)
+    """Is the amount said as a bound ("less than 300", "under a grand")? A bound word anywhere
+    under it counts ("seven hundred, more than we wanted" too): "The rent is 950, a hundred
+    more than before" parses the amount under "more", and a price noun's two amounts, each
+    of another thing's rent, would answer for each other (price_answers: the latest wins)."""
+    return any(t.lower_ in words("amount_bounds") for t in head.subtree) or _bound_before(head)
 
 
 def _made_thing_sum(head: Token, verb: Token, thing: Token) -> bool:

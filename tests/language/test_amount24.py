@@ -51,7 +51,7 @@ def test_a_rough_amount_is_kept_with_its_word(max_: Max) -> None:
 
 def test_a_bare_sum_a_made_thing_was_is_its_price(max_: Max) -> None:
     priya = person(max_, "Priya")
-    max_.say("The sofa was seven hundred, more than we wanted.", priya)
+    max_.say("The sofa was seven hundred in the January sale.", priya)
     assert "seven hundred" in answer_of(max_.say("How much was the sofa?", priya))
     # A number said of an event counts people, it is no price.
     max_.say("The christening was two hundred, mostly cousins.", priya)
