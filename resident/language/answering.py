@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
+from resident.language.amount_asked import asks_sum
 from resident.language.answer_check import answers_question, names_asked
 from resident.language.answer_fills import fills_asked
 from resident.language.answer_roles import others_held
@@ -182,7 +183,7 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
         # reading of it ("What does Noelle do in the morning?" read by the shallow reader too).
         named = (parsed.time_phrase if parsed is not None else None) or days_named(sents[-1])
         when = {"time_phrase": named} if named else {}
-        amount = parsed is not None and parsed.amount
+        amount = parsed is not None and (parsed.amount or asks_sum(sents[-1]))
         # So does the noun counted: "How many times has Idris been to Belfast?" counts times,
         # never Belfasts, whichever reading answers it.
         unit = None if parsed is None else parsed.unit

@@ -14,12 +14,13 @@ from resident.language.asking import hedge
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, views
 from resident.language.matching import claim_verbs
+from resident.language.price_owner import Owner
 from resident.language.statement import base_form
-from resident.language.words import words
+from resident.language.words import table, words
 
 #: Verbs of buying or selling a thing ("buy", "sell", "book"): the money said with one is
 #: what the thing cost.
-_BUYING = words("purchase_verbs")
+_BUYING = words("purchase_verbs") | words("transaction_verbs")
 #: The score of a price read from a purchase: above the threshold, as a price held is.
 _SCORE = 3.0
 
@@ -46,18 +47,22 @@ def money_said(text: str) -> str | None:
 
 
 def bought_for(
-    reads: Dictionary, thing: str, tellers: set[str] | None, now: datetime
+    reads: Dictionary, thing: str, owner: Owner | None, now: datetime, side: str | None = None
 ) -> Answer | None:
     """The money said with the latest purchase or sale of the thing named ("How much did the
-    Fiesta cost?"), by those who may say its price (price_answers._owner_tellers; None:
-    anyone); None when no such statement says any."""
+    Fiesta cost?"), by those who may say its price (price_owner.Owner; None:
+    anyone), on the side of the deal asked (deal_side.asked_side; None: either); None when
+    no such statement says any."""
     found = []
     for entity in reads.find(thing):
         for claim in reads.graph.claims_by_object(entity.id, now):
             negated, verbs, _ = claim_verbs(claim.predicate)
             if negated or not {base_form(v) for v in verbs} & _BUYING:
                 continue
-            if tellers is not None and claim.provenance not in tellers:
+            sides = {table("transaction_sides").get(base_form(v), "buyer") for v in verbs}
+            if side is not None and side not in sides:
+                continue  # "bought the van for ...": not what they got selling it
+            if owner is not None and not owner.holds(claim):
                 continue
             held = reads.graph.qualifiers_of([claim.id]).get(claim.id, ())
             money = next((m for q in held if (m := money_said(q.value)) is not None), None)

@@ -284,7 +284,7 @@ def _kind_of(label: str, noun: str) -> bool:
 
 
 #: Whose relatives and pets "we" also counts: the asker's partner's.
-_PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of")
+_PARTNERS = ("husband_of", "wife_of", "partner_of", "spouse_of", "married_to")
 
 
 def _partners(reads: Dictionary, person: str, now: datetime) -> list[str]:

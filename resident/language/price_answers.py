@@ -9,13 +9,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from resident.cognition.statements import told_by
 from resident.language import lexicon
 from resident.language.asking import hedge
 from resident.language.bought_for import bought_for
+from resident.language.deal_side import agrees, asked_side
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import views
 from resident.language.owned import OWNED_SCORE
+from resident.language.price_owner import price_owner
 from resident.language.prices import PRICE_PREDICATE, price_named
 from resident.language.reading import is_question
 from resident.language.turn import _Ctx, _Reply
@@ -37,44 +38,30 @@ class PricedAnsweringMixin:
         if not sents or not asks_price(sents[-1]):
             return None
         reads = ctx.reads or self.dictionary
-        tellers = _owner_tellers(sents[-1], reads, ctx.person_id)
-        if tellers is not None and not tellers:
+        owner = price_owner(sents[-1], reads, ctx.person_id, ctx.now)
+        if owner is not None and not owner.tellers:
             return None  # "his rent": whose, this reader cannot say; the general reader may
+        side = asked_side(sents[-1])
+        other_side = False
         for thing in priced_asked(sents[-1]):
-            claims = [
+            held = [
                 c
                 for e in reads.find(thing)
                 for c in reads.graph.peek_claims(e.id, PRICE_PREDICATE)
-                if c.valid_to is None and (tellers is None or c.provenance in tellers)
+                if c.valid_to is None and (owner is None or owner.holds(c))
             ]
+            claims = [c for c in held if agrees(reads, c, side, ctx.now)]
             if claims:
                 return _latest(claims, reads, ctx.now)
+            other_side = other_side or bool(held)
         # "How much did the Fiesta cost?" of "bought a Fiesta for three thousand pounds".
-        bought = (bought_for(reads, t, tellers, ctx.now) for t in priced_asked(sents[-1]))
+        bought = (bought_for(reads, t, owner, ctx.now, side) for t in priced_asked(sents[-1]))
         found = next((b for b in bought if b is not None), None)
-        return (
-            None
-            if found is None
-            else _Reply(found.text, claims=found.claims, answer=found.short, score=found.score)
-        )
-
-
-def _owner_tellers(sent: Span, reads: Dictionary, asker: str | None) -> set[str] | None:
-    """Whose thing's price is asked ("Tom's rent", "my car"), as the provenances a price of it
-    may come from: a price is kept on the thing's name alone, so only the owner's own telling
-    ("my rent is ...") says it is theirs. None when no owner is named or the owner is a pet;
-    empty when the owner cannot be resolved to a person ("his car", a name not known)."""
-    owner = next((c for t in sent for c in t.children if c.dep_ == "poss"), None)
-    if owner is None:
-        return None
-    if owner.lower_ == "my":
-        return {told_by(asker)} if asker else set()
-    if owner.pos_ != "PROPN":
-        return set()
-    found = reads.find(owner.text.removesuffix("'s").removesuffix("’s"))
-    if found and all(e.kind != "person" for e in found):
-        return None  # "Pip's teeth": a pet's, whoever of the household paid and told it
-    return {told_by(e.id) for e in found if e.kind == "person"}
+        if found is None:
+            # Only the other deal's price is known ("bought it for 9,000" when asked what it
+            # sold for): no reader may answer with that money.
+            return _Reply("I don't know.") if other_side else None
+        return _Reply(found.text, claims=found.claims, answer=found.short, score=found.score)
 
 
 def asks_price(sent: Span) -> bool:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal
 from resident.language import lexicon
 from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.counting import number_value
 from resident.language.roles import RoleFill, modality
 from resident.language.statement import Context, Ref, Statement
 from resident.language.words import words
@@ -33,6 +34,16 @@ if TYPE_CHECKING:
 _NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
 #: Dependencies an amount has under the verb that says what it costs.
 _AMOUNT_DEPS = frozenset({"dobj", "attr", "acomp", "npadvmod", "oprd", "dep", "appos"})
+
+#: Words that scale a number ("nine hundred"): said with one, a bare number is no headcount.
+_SCALES = frozenset({"hundred", "thousand", "grand", "million", "k"})
+#: The least bare number read as money after "for" ("for four" counts people; "for twenty"
+#: is a price).
+_LEAST_PRICE = 20
+
+#: WordNet's classes of a noun whose first sense may be counted in hundreds ("the wedding was
+#: two hundred": guests), though another sense is a made thing.
+_COUNTED_FIRST = frozenset({"noun.event", "noun.act", "noun.person", "noun.communication"})
 
 #: How a price is said: as a fact, done, planned (a wish is never kept).
 Mood = Literal["fact", "past", "plan", "wish"]
@@ -69,7 +80,7 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
 
 def _continued(sent: Span, head: Token, ctx: Context) -> Statement | None:
     """A verbless amount continuing the sentence before ("I sold the car. Two thousand.")."""
-    if any(t.lower_ in words("amount_bounds") for t in head.subtree) or _bound_before(head):
+    if _bounded(head):
         return None
     thing = continued_thing(sent, ctx, head, _money(head))
     before = ctx.continued
@@ -121,14 +132,15 @@ def _money(head: Token) -> bool:
 
 def _priced(head: Token, ctx: Context) -> Statement | None:
     """The statement of what the amount headed by `head` is the price of, or None."""
-    if any(t.lower_ in words("amount_bounds") for t in head.subtree) or _bound_before(head):
+    if _bounded(head):
         return None
     found = _frame(head)
     if found is None:
         return None
     verb, thing_tok = found
-    paying = verb.lemma_.lower() in words("paying_verbs")
-    if not (_money(head) or paying) and thing_tok.lemma_.lower() not in words("price_nouns"):
+    paying = verb.lemma_.lower() in words("paying_verbs") or _traded(head, verb)
+    priced = _money(head) or paying or _made_thing_sum(head, verb, thing_tok)
+    if not priced and thing_tok.lemma_.lower() not in words("price_nouns"):
         return None
     if _unsaid(verb):
         return None
@@ -141,6 +153,19 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     when, _ = _time_tokens(verb)
     ctx.remember_thing(thing)
     return _price(thing, head, mood, when)
+
+
+def _traded(head: Token, verb: Token) -> bool:
+    """A bare number said "for" a thing in a transaction ("sold the van for nine hundred"):
+    the money it went for, unless small enough to count people or hours ("got a table for
+    four", "hired it for two"), where no currency word says it is money."""
+    if head.dep_ != "pobj" or head.head.lower_ != "for":
+        return False
+    if verb.lemma_.lower() not in words("transaction_verbs"):
+        return False
+    said = [t.lower_ for t in head.subtree]
+    value = number_value(head.text)
+    return any(w in _SCALES for w in said) or (value is not None and value >= _LEAST_PRICE)
 
 
 def _price(thing: str, head: Token, mood: Mood, when: str | None) -> Statement:
@@ -157,6 +182,27 @@ def _price(thing: str, head: Token, mood: Mood, when: str | None) -> Statement:
         verb="cost",
         roles=(RoleFill(role="quantity", text=said),),
     )
+
+
+def _bounded(head: Token) -> bool:
+    """Is the amount said as a bound ("less than 300", "under a grand")? A bound word anywhere
+    under it counts ("seven hundred, more than we wanted" too): "The rent is 950, a hundred
+    more than before" parses the amount under "more", and a price noun's two amounts, each
+    of another thing's rent, would answer for each other (price_answers: the latest wins)."""
+    return any(t.lower_ in words("amount_bounds") for t in head.subtree) or _bound_before(head)
+
+
+def _made_thing_sum(head: Token, verb: Token, thing: Token) -> bool:
+    """A bare sum in the hundreds or more said to be what a made thing is ("the sofa was seven
+    hundred"): an artifact (WordNet) has no other such number without a unit, where a person's
+    or an event's may count ("the wedding was two hundred": guests)."""
+    if verb.lemma_.lower() != "be" or head.dep_ not in ("attr", "acomp"):
+        return False
+    if not any(t.lower_ in _SCALES for t in head.subtree):
+        return False
+    noun = thing.lemma_.lower()
+    first = lexicon.first_lexname(noun, "n")
+    return "noun.artifact" in lexicon.lexnames(noun) and first not in _COUNTED_FIRST
 
 
 def _bound_before(head: Token) -> bool:
@@ -206,7 +252,7 @@ def _prep_frame(head: Token, prep: Token) -> tuple[Token, Token] | None:
             return None
         subj = _subject(verb)
         return None if subj is None else (verb, subj)
-    if prep.lower_ != "for" or lemma not in words("purchase_verbs"):
+    if prep.lower_ != "for" or lemma not in words("purchase_verbs") | words("transaction_verbs"):
         return None
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     if obj is not None:

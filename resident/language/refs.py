@@ -26,6 +26,7 @@ from resident.language.antecedents import (
 )
 from resident.language.apposed import apposed_person
 from resident.language.kin_nouns import kin_noun, kin_nouns
+from resident.language.number_parts import continues_number
 from resident.language.objects import qualified_indefinite
 from resident.language.partitive import degree, partitive_text
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
@@ -471,6 +472,7 @@ def _items(tok: Token) -> list[Token]:
                 and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
                 and t not in out
                 and not opens_clause(t)
+                and not continues_number(item, t)
             ):
                 out.append(t)
                 frontier.append(t)
@@ -484,6 +486,7 @@ def _conjuncts(tok: Token) -> list[Token]:
             t.i > tok.i
             and t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM", "VERB")
             and not opens_clause(t)
+            and not continues_number(tok, t)
         ):
             out.append(t)
     return out
@@ -544,6 +547,8 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
                 continue
             if child.dep_ == "poss" and child.pos_ == "PROPN":
                 continue
+            if child.dep_ in ("cc", "conj") and any(continues_number(tok, c) for c in tok.rights):
+                continue  # "four hundred and twenty": one number
             banned.update(t.i for t in child.subtree)
         elif degree(child):
             # "I like very much knitting": how much, said before the noun, is no part of it.

@@ -1,0 +1,25 @@
+"""A number said in words over several tokens the parser coordinates: "four hundred and
+twenty" is one number, not four hundred and a second thing, twenty. Pure, over the parse."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: Words that scale a number; what follows one with "and" is the rest of the same number.
+_SCALES = frozenset({"hundred", "thousand", "million", "grand"})
+
+
+def continues_number(head: Token, conj: Token) -> bool:
+    """Is `conj`, coordinated with the number `head`, the rest of it ("four hundred and
+    twenty", "two thousand and five")? Only right after "and", after a scale word (the
+    pipeline may have merged "four hundred" into one token)."""
+    if conj.pos_ != "NUM" or head.lower_.split()[-1] not in _SCALES or conj.i < 2:
+        return False
+    before = conj.doc[conj.i - 1]
+    # "seventy-nine": the number's first word may be compounded onto its last.
+    first = min(t.i for t in conj.subtree)
+    joined = conj.doc[first - 1] if first > 0 else before
+    return joined.lower_ == "and" and joined.i - 1 == head.i
