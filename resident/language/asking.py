@@ -29,6 +29,7 @@ from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_
 from resident.language.finer_time import finest, finest_said, refined
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
 from resident.language.gap_fill import GAP_ROLES, gap_filler, gap_roles, latest_counts
+from resident.language.held_shapes import began_as
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
@@ -281,6 +282,7 @@ def score(
     matched = _verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)
     matched = matched or went_where_was(query, claim)
     matched = matched or said_by_meaning(query, claim, object_label, qualifiers) is not None
+    matched = matched or began_as(query, claim)  # "When did Gareth become an instructor?"
     if not (matched or _takes_place(query, verbs)):
         return None
     if _about_else(query, claim, prep, qualifiers):
