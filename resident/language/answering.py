@@ -34,7 +34,7 @@ from resident.language.described_answers import DescribedAnsweringMixin
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind, kind_counted
-from resident.language.held_shapes import event_time, refusal
+from resident.language.held_shapes import event_time, gap_nouns, refusal
 from resident.language.held_shapes import object_ids as held_object_ids
 from resident.language.knowledge import (
     Answer,
@@ -298,6 +298,7 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
         while ref is not None:
             subject_words += [*(ref.name or "").split(), ref.noun or ""]
             ref = ref.owner
+        subject_words += gap_nouns(query)  # "for work": the gap, not a word to hold
         # A yes/no question skips its parsed root; another its verbs as read (a verb left out,
         # "get engaged" read as "get", is held) and its gap ("heavy" of "how heavy": no content).
         verbs = None if query.wh == "yes" else [query.verb, *query.also, *query.wh.split()[1:]]

@@ -13,6 +13,8 @@ over WordNet (lexicon) and the claims given; asking.py and answering.py call the
   named thing that no statement of its own dates, the object of statements with a time that
   all point at one month (`event_time`); not of a verb of arranging ("booked the concert in
   May" is not when the concert is).
+- "What does Niamh do for work?": "work" names what is asked, not a word the answer must hold
+  ("does physio") (`gap_nouns`).
 - "Who is buying the radio station?" when "the station" is held: a thing asked by more words
   than it was held by is the one held by its head noun alone, when that says nothing else
   (`object_ids`).
@@ -26,6 +28,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.asked_meaning import as_asked, asks_living
 from resident.language.knowledge import Answer, resolve, views
 from resident.language.matching import LEAST, _lemma_tokens, claim_verbs
 from resident.language.statement import base_form
@@ -179,3 +182,10 @@ def object_ids(dictionary: Dictionary, object_words: Sequence[str]) -> list[str]
         for e in resolve(dictionary, object_words[-1])
         if _lemma_tokens(e.label) and _lemma_tokens(e.label) <= asked
     ]
+
+
+def gap_nouns(query: Query) -> tuple[str, ...]:
+    """The nouns a question says only to name its gap ("work" of "What does Niamh do for
+    work?"): no answer need hold them."""
+    asked = as_asked(query)
+    return asked.context_words if asks_living(asked) else ()
