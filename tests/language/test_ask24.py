@@ -57,9 +57,11 @@ def test_a_named_event_is_when_the_talk_of_it_is(max_: Max) -> None:
 
 def test_a_named_event_booked_is_not_when_it_is(max_: Max) -> None:
     odile = person(max_, "Odile")
-    max_.say("Last week I booked tickets for the Glastonbury Festival.", odile)
-    # The booking's time is not the festival's.
+    max_.say("Last week I booked the Glastonbury Festival.", odile)
+    max_.say("In December I entered the Ely Marathon.", odile)
+    # The booking's time is not the festival's, nor the entering the race's.
     assert answer_of(max_.say("When is the Glastonbury Festival?", odile)) == ""
+    assert answer_of(max_.say("When is the Ely Marathon?", odile)) == ""
 
 
 def test_a_named_event_with_two_times_is_not_known(max_: Max) -> None:
