@@ -15,6 +15,8 @@ over WordNet (lexicon) and the claims given; asking.py and answering.py call the
   May" is not when the concert is).
 - "What does Niamh do for work?": "work" names what is asked, not a word the answer must hold
   ("does physio") (`gap_nouns`).
+- "When is Niamh moving out?" of "Niamh does moving out": the event said by a light verb is
+  the verb asked with its own particle, and never another ("moving in") (`event_of`).
 - "Who is buying the radio station?" when "the station" is held: a thing asked by more words
   than it was held by is the one held by its head noun alone, when that says nothing else
   (`object_ids`).
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.asked_meaning import as_asked, asks_living
 from resident.language.knowledge import Answer, resolve, views
-from resident.language.matching import LEAST, _lemma_tokens, claim_verbs
+from resident.language.matching import LEAST, _ing_forms, _lemma_tokens, claim_verbs
 from resident.language.statement import base_form
 from resident.language.told_time import occurred, told
 from resident.language.words import words
@@ -189,3 +191,13 @@ def gap_nouns(query: Query) -> tuple[str, ...]:
     work?"): no answer need hold them."""
     asked = as_asked(query)
     return asked.context_words if asks_living(asked) else ()
+
+
+def event_of(query: Query, label: str) -> bool:
+    """Does a light verb's event ("does moving out", "goes hiking") say the verb asked: its
+    -ing form is the verb's, and the word after it, if any, is the question's particle
+    ("When is Niamh moving out?"; not "When is Niamh moving in?")?"""
+    said = label.lower().split()
+    if not said or query.verb not in _ing_forms(said[0]):
+        return False
+    return len(said) == 1 or (len(said) == 2 and said[1] == query.prep and query.particle)

@@ -85,3 +85,11 @@ def test_for_work_names_the_gap_of_a_deed(max_: Max) -> None:
     odile = person(max_, "Odile")
     max_.say("My flatmate Ines does physiotherapy at a clinic in Hove.", odile)
     assert "physiotherapy" in answer_of(max_.say("What does Ines do for work?", odile))
+
+
+def test_a_light_verb_event_with_its_particle(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("My lodger Priti is moving out in March.", odile)
+    assert answer_of(max_.say("When is Priti moving out?", odile)) == "march 2026"
+    # Moving in is another event.
+    assert answer_of(max_.say("When is Priti moving in?", odile)) == ""
