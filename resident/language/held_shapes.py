@@ -14,7 +14,8 @@ over WordNet (lexicon) and the claims given; asking.py and answering.py call the
   all point at one month (`event_time`); not of a verb of arranging ("booked the concert in
   May" is not when the concert is).
 - "What does Niamh do for work?": "work" names what is asked, not a word the answer must hold
-  ("does physio") (`gap_nouns`).
+  ("does physio") (`gap_nouns`); nor "dog" of "What kind of dog is Pepper?", which the
+  answer's kind is checked against (fit.answer_type_fit).
 - "When is Niamh moving out?" of "Niamh does moving out": the event said by a light verb is
   the verb asked with its own particle, and never another ("moving in") (`event_of`).
 - "Who is buying the radio station?" when "the station" is held: a thing asked by more words
@@ -190,7 +191,11 @@ def gap_nouns(query: Query) -> tuple[str, ...]:
     """The nouns a question says only to name its gap ("work" of "What does Niamh do for
     work?"): no answer need hold them."""
     asked = as_asked(query)
-    return asked.context_words if asks_living(asked) else ()
+    if asks_living(asked):
+        return asked.context_words
+    # "What kind of dog is Pepper?": the kind the answer is of (fit.answer_type_fit checks it).
+    copula = query.verb == "be" and query.prep is None and not query.object_words
+    return (query.type_noun,) if copula and query.type_noun else ()
 
 
 def event_of(query: Query, label: str) -> bool:

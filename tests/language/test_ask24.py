@@ -102,3 +102,19 @@ def test_a_town_named_by_a_common_word_is_a_place(max_: Max) -> None:
     # A job with no place said answers no "where".
     max_.say("My cousin Gwen is a brilliant baker.", odile)
     assert answer_of(max_.say("Where does Gwen work?", odile)) == ""
+
+
+def test_a_breed_answers_what_breed_and_what_kind_of(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("Flint is a whippet.", odile)
+    assert answer_of(max_.say("What breed is Flint?", odile)) == "whippet"
+    assert answer_of(max_.say("What kind of dog is Flint?", odile)) == "whippet"
+    # A whippet is no cat.
+    assert answer_of(max_.say("What kind of cat is Flint?", odile)) == ""
+
+
+def test_the_kind_a_pet_is_a_breed_of_is_no_breed(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("Our dog Mabel is very old.", odile)
+    # "dog" is what Mabel is, not her breed; nor is Odile, whose pet she is.
+    assert answer_of(max_.say("What breed is Mabel?", odile)) == ""
