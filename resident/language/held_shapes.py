@@ -133,16 +133,20 @@ def began_as(query: Query, claim: Claim) -> bool:
 def event_time(
     dictionary: Dictionary, query: Query, subject: Resolved | None, now: datetime
 ) -> Answer | None:
-    """ "When is the Brighton Marathon?" when no statement of the marathon's own says: the
-    time of the statements that name it as their object ("training for the Brighton Marathon
-    next April"), when they all point at one month; None otherwise."""
+    """ "When is the Brighton Marathon?" when no statement answers it by its verb: the time of
+    the statements of it or that name it as their object ("training for the Brighton
+    Marathon next April", "the concert is at the Etihad on the 20th"), when they all point
+    at one month; None otherwise."""
     asked = query.wh == "when" and query.verb == "be" and not query.object_words
     if not asked or subject is None or query.attribute:
         return None
     if any(i.startswith("person:") for i in subject.ids):
         return None
     graph = dictionary.graph
-    pool = [c for eid in subject.ids for c in graph.claims_by_object(eid, now)]
+    # Its own statements of where it is ("the concert is at the Etihad on the 20th"), and
+    # those that name it as their object.
+    pool = [c for eid in subject.ids for c in graph.peek_claims(eid)]
+    pool += [c for eid in subject.ids for c in graph.claims_by_object(eid, now)]
     pool = [c for c in pool if not _arranges(c.predicate)]
     held = graph.qualifiers_of([c.id for c in pool])
     dated = [(c, at) for c in pool if (at := occurred(c, held.get(c.id, ()), None)) is not None]
