@@ -5,8 +5,9 @@ over WordNet (lexicon) and the claims given; asking.py and answering.py call the
   "Anjali turned down the job" is a no. The statement's verb, in one of its three most frequent
   WordNet senses, has an antonym ("turn down", "decline", "refuse", "reject": accept) one of
   whose frequent senses is the verb asked ("accept" is "take"), and that sense is one of
-  owning, dealing with others, telling or contending, where saying one denies the other
-  (`refusal`); not one of motion ("left" denies no "arrived").
+  owning, dealing with others, telling or contending, and a refusal (under "refuse" or
+  "reject"), where saying one denies the other (`refusal`); not one of motion ("left" denies
+  no "arrived"), nor a reversal ("sold the car" denies no "bought it").
 - "When did Gareth start as a driving instructor?" ("become", "begin") of "Gareth has been a
   driving instructor since March": a state held with the time it began (`began_as`).
 - "When is the Brighton Marathon?" of "I'm training for the Brighton Marathon next April": a
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
 #: WordNet classes of a verb sense whose antonym is denied by saying it: owning ("turn down"
 #: an offer, "lose" a job), dealing with others ("reject"), telling ("refuse"), contending.
 _DENYING = frozenset({"verb.possession", "verb.social", "verb.communication", "verb.competition"})
+#: The verbs a refusal is a sense of or under in WordNet ("turn down": refuse, reject).
+_REFUSALS = words("refusal_verbs")
 #: Verbs that begin a state: "When did Ana become a nurse?" asks when being one began.
 _BEGINNING = words("state_beginning_verbs")
 #: The verbs a statement names what someone is with ("is a", "works as").
@@ -61,13 +64,17 @@ _REFUSAL_SCORE = 3.0
 def refused_by(verb: str) -> frozenset[str]:
     """The verbs that saying `verb` (a lemma, a phrasal verb joined by "_") denies: the
     lemmas of the three most frequent senses of the antonyms of its own three most frequent
-    senses of a denying class ("turn_down": accept, take; "lose": keep, win)."""
+    senses that are refusals of a denying class ("turn_down": accept, take). Not a reversal:
+    "sell" has "buy" for antonym, yet selling the car says nothing against having bought it."""
     wn = lexicon.reader()
     if wn is None:
         return frozenset()
     out: set[str] = set()
     for sense in wn.synsets(verb.lower(), "v")[:3]:
-        if sense.lexname() not in _DENYING:
+        above = {
+            n for h in [sense, *sense.closure(lambda x: x.hypernyms())] for n in h.lemma_names()
+        }
+        if sense.lexname() not in _DENYING or not above & _REFUSALS:
             continue
         for lemma in sense.lemmas():
             for antonym in lemma.antonyms():

@@ -118,3 +118,10 @@ def test_the_kind_a_pet_is_a_breed_of_is_no_breed(max_: Max) -> None:
     max_.say("Our dog Mabel is very old.", odile)
     # "dog" is what Mabel is, not her breed; nor is Odile, whose pet she is.
     assert answer_of(max_.say("What breed is Mabel?", odile)) == ""
+
+
+def test_a_reversal_is_no_refusal(max_: Max) -> None:
+    odile = person(max_, "Odile")
+    max_.say("Joss sold the camper van.", odile)
+    # Selling it says nothing against having bought it.
+    assert answer_of(max_.say("Did Joss buy the camper van?", odile)) == ""
