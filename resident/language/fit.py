@@ -165,12 +165,11 @@ _PLACES = frozenset({"noun.location", "noun.artifact", "noun.group", "noun.objec
 
 def _may_be_place(label: str) -> bool:
     """Could `label` name a place? Not when WordNet knows its head only as other things (a
-    person, a food, an act); a name it lacks may be one, and so may a name that is a common
-    word besides ("Sandwich", "Reading": towns)."""
+    person, a food, an act); a name it lacks may be one."""
     words = label.lower().split()
     head = lexicon.base(words[-1], "n") if words else None
     kinds = lexicon.lexnames(head) if head else set()
-    return not kinds or bool(kinds & _PLACES) or label.split()[-1][:1].isupper()
+    return not kinds or bool(kinds & _PLACES)
 
 
 def _names_subject(short: str, subject: str) -> bool:

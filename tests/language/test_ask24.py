@@ -95,15 +95,6 @@ def test_a_light_verb_event_with_its_particle(max_: Max) -> None:
     assert answer_of(max_.say("When is Priti moving in?", odile)) == ""
 
 
-def test_a_town_named_by_a_common_word_is_a_place(max_: Max) -> None:
-    odile = person(max_, "Odile")
-    max_.say("My uncle Piers is a locksmith in Reading.", odile)
-    assert answer_of(max_.say("Where does Piers work?", odile)) == "reading"
-    # A job with no place said answers no "where".
-    max_.say("My cousin Gwen is a brilliant baker.", odile)
-    assert answer_of(max_.say("Where does Gwen work?", odile)) == ""
-
-
 def test_a_breed_answers_what_breed_and_what_kind_of(max_: Max) -> None:
     odile = person(max_, "Odile")
     max_.say("Flint is a whippet.", odile)
