@@ -35,6 +35,8 @@ from resident.language.described_answers import DescribedAnsweringMixin
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind, kind_counted
+from resident.language.held_shapes import event_time, gap_nouns, refusal
+from resident.language.held_shapes import object_ids as held_object_ids
 from resident.language.knowledge import (
     Answer,
     facts_of,
@@ -248,8 +250,7 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
                 return counted
 
         def object_ids() -> list[str]:
-            words = " ".join(query.object_words)
-            return [e.id for e in resolve(reads, words)] if words else []
+            return held_object_ids(reads, query.object_words)  # "radio station": station
 
         limit = self.settings.language.max_listed_claims
         answer = answer_query(reads, query, subject, ctx.now, object_ids=object_ids, limit=limit)
@@ -268,7 +269,7 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
         if answer is None and query.wh == "how many" and not query.amount and subject is not None:
             # A count of the things held; "how much" with no noun is an amount, never one.
             answer = self._aggregate(ctx, query, subject)
-        if answer is None and query.wh == "yes" and not query.attribute:
+        if answer is None and query.wh in ("yes", "when") and not query.attribute:
             answer = self._denied(ctx, query, subject)
         if answer is None and asks_kind(query):
             # "Is Cal vegan?" after "I'm vegan", held as what Cal is.
@@ -298,6 +299,7 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
         while ref is not None:
             subject_words += [*(ref.name or "").split(), ref.noun or ""]
             ref = ref.owner
+        subject_words += gap_nouns(query)  # "for work": the gap, not a word to hold
         # A yes/no question skips its parsed root; another its verbs as read (a verb left out,
         # "get engaged" read as "get", is held) and its gap ("heavy" of "how heavy": no content).
         verbs = None if query.wh == "yes" else [query.verb, *query.also, *query.wh.split()[1:]]
@@ -386,15 +388,18 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
     def _denied(self, ctx: _Ctx, query: Query, subject: Resolved | None) -> Answer | None:
         """ "Does Dad like avocado?" when he said he hates it: a held statement with the
         verb's opposite (WordNet antonyms of a feeling or a contest) and the same object is
-        a no."""
+        a no. For "when", the time of a named thing said by the talk of it (held_shapes)."""
         reads = ctx.reads or self.dictionary
+        if query.wh == "when":
+            return event_time(reads, query, subject, ctx.now)  # "When is the marathon?"
         for verb in sorted(opposites(query.verb)):
             asked = query.model_copy(update={"verb": verb, "also": ()})
             found = answer_query(reads, asked, subject, ctx.now)
             if found is not None and found.short == "Yes":
                 text = "No, as far as I know:\n" + "\n".join(v.line for v in found.claims)
                 return found.model_copy(update={"text": text, "short": "No"})
-        return None
+        # "Did Anjali take the job?" after "I turned it down" (held_shapes.refusal).
+        return refusal(reads, query, subject, ctx.now)
 
     def _described(self, ctx: _Ctx, query: Query) -> _Reply | None:
         """A question about "the vicar" or "the cabin" that no entity held by that name

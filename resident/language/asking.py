@@ -29,6 +29,7 @@ from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_
 from resident.language.finer_time import finest, finest_said, refined
 from resident.language.fit import TOLD_ONLY, answer_type_fit, may_be_doing
 from resident.language.gap_fill import GAP_ROLES, gap_filler, gap_roles, latest_counts
+from resident.language.held_shapes import began_as, event_of
 from resident.language.knowledge import Answer, ClaimView, hedge_line, views
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
@@ -108,7 +109,8 @@ def _verb_matches(
     # "Has Kofi ever been to Lisbon?" too: a yes needs the place said besides (_said).
     # A phrasal verb ("break up with") says more than its preposition: "Is Tayo still with
     # Maya?" is not answered by "Tayo broke up with Maya".
-    done = {lexicon.base(object_label, "v")} if "do" in verbs else set()  # "does moving"
+    # "does moving", "does moving out": the verb of the event's first word.
+    done = {lexicon.base(object_label.split(" ")[0], "v")} if "do" in verbs else set()
     if query.verb in _RELOCATE and not (verbs | done) & (_RELOCATE | _DWELL):
         # "Where are we moving?" asks where someone goes to live, not where they go on a trip
         # ("Ama is going to Paris in April"): relocating says more than going.
@@ -140,7 +142,7 @@ def _verb_matches(
         # "How many years were they married?" against "Ambrose is married {for 52 years}";
         # "When did Luis marry?" against "Luis gets married {last June}".
         return True
-    if verbs & {"do", "does", "go", "goes"} and query.verb in _ing_forms(object_label.lower()):
+    if verbs & {"do", "does", "go", "goes"} and event_of(query, object_label):
         # "When did Spike escape?" against "Spike does escaping" (an event said with a time);
         # "Who did Cal go hiking with?" (read as "hike") against "Cal goes hiking".
         return True
@@ -281,6 +283,7 @@ def score(
     matched = _verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)
     matched = matched or went_where_was(query, claim)
     matched = matched or said_by_meaning(query, claim, object_label, qualifiers) is not None
+    matched = matched or began_as(query, claim)  # "When did Gareth become an instructor?"
     if not (matched or _takes_place(query, verbs)):
         return None
     if _about_else(query, claim, prep, qualifiers):

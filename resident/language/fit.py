@@ -13,7 +13,7 @@ from spacy.lang.en.lex_attrs import like_num
 from resident.language import lexicon
 from resident.language.answer_fills import only_amount
 from resident.language.when_days import MONTHS, WEEKDAYS
-from resident.language.words import table
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from resident.language.knowledge import ClaimView
@@ -26,6 +26,8 @@ class _Asked(Protocol):
     verb: str
     type_noun: str | None
     attribute: bool
+    prep: str | None
+    object_words: tuple[str, ...]
 
 
 #: Number words ("three", "twelve") as numbers: a count said in words is still a count.
@@ -69,12 +71,18 @@ def answer_type_fit(query: _Asked, short: str, lead: ClaimView, *, asks_subject:
             # "What breed is Bryn?" is not "Rhys" of "Bryn is Rhys' pet": the relation names
             # what the answer is to the subject, and a pet is no breed.
             relation = claim.predicate.removeprefix("not_").removesuffix("_of")
+            if query.type_noun in _VARIETIES:
+                return MISMATCH  # a pet is no breed, whatever WordNet counts below it
             return _of_kind(relation.replace("_", " "), query.type_noun)
         if person and not _may_be_someone(query.type_noun):
             # "Which eye will Alun have done?" is not answered by "Dai", a person.
             return MISMATCH
         # "What book is Sam reading?": the kind named decides ("Walden", read as a name).
-        return _of_kind(lead.object_label, query.type_noun)
+        kind = _of_kind(lead.object_label, query.type_noun)
+        copula = query.verb == "be" and query.prep is None and not query.object_words
+        # "What kind of dog is Pepper?" names the kind only to ask within it (the kind need
+        # not be held, held_shapes.gap_nouns): an answer not known to be of it is another.
+        return MISMATCH if copula and kind == 0.0 else kind
     place_or_doing = query.wh == "where" or (query.wh == "what" and query.verb == "do")
     if place_or_doing and not asks_subject and names_a_day(short):
         # A day is no place and nothing anyone does: "Where does Dev work?" is not
@@ -99,6 +107,8 @@ def _of_kind(label: str, noun: str) -> float:
     answers "What job does Ana have?" (both have senses that are persons). An answer none of
     whose senses shares a class with any of the noun's is another thing: "Which eye?" is not
     answered by "coal miner", a person (MISMATCH)."""
+    if noun in _VARIETIES:
+        return CONFIRMED if _a_variety(label) else MISMATCH
     words = label.lower().split()
     head = lexicon.base(words[-1], "n") if words else None
     if head is None:
@@ -111,6 +121,28 @@ def _of_kind(label: str, noun: str) -> float:
     # A name's last word says nothing of what it names: "Castle Rovers" is a team, no rover.
     name = label.split()[-1][:1].isupper()
     return MISMATCH if kinds and asked and not kinds & asked and not name else 0.0
+
+
+#: Nouns that ask which variety of a living kind something is ("What breed is Rocket?").
+_VARIETIES = words("variety_asking_nouns")
+#: At most how many kinds WordNet puts below a variety: a breed names few (greyhound 2, pug
+#: 0, pony 4), the kind it is a breed of many (dog 189, cat 38, rabbit 10).
+_FEW_KINDS = 4
+
+
+def _a_variety(label: str) -> bool:
+    """Is `label` a variety of an animal or a plant: WordNet knows it (as one compound, else
+    its last word) as one, with few kinds below it?"""
+    wn = lexicon.reader()
+    said = label.lower().split()
+    if wn is None or not said:
+        return False
+    senses = wn.synsets("_".join(said), "n")[:1] or wn.synsets(said[-1], "n")[:1]
+    return any(
+        s.lexname() in ("noun.animal", "noun.plant")
+        and len(list(s.closure(lambda x: x.hyponyms()))) <= _FEW_KINDS
+        for s in senses
+    )
 
 
 #: The names of the days and months (dateutil's), which say only a time.
