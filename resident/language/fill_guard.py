@@ -59,10 +59,12 @@ def guarded(
     key, stranded = gap_key(question, doc_of)
     if key is None:
         # "Are you back in Manchester?" / "Since Tuesday.": said with the yes, a time or place.
-        key = "when" if fragment.timed else ""
+        key = ""
     tokens = _span(said, fragment.fragment)
     if not tokens:
-        return []
+        # "Do you still fish?" / "No, not since my knee.": a yes or no said of the question,
+        # its fragment left out, fills no gap; a wh-question's filler must be there.
+        return [] if key else statements
     kind = kind_of_gap(key)
     if kind is not None and not fits(kind, tokens):
         return []
