@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.answer_check import _stranded
+from resident.language.answer_check import _stranded, is_number_word
 from resident.language.ellipsis import _wh_phrase, answer_parts, untagged
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
 from resident.language.words import table
@@ -68,11 +68,9 @@ def guarded(
     kind = kind_of_gap(key)
     if kind is not None and not fits(kind, tokens):
         return []
-    word = _held_word(tokens, kind)
-    if word is None:
-        return []
+    held = _held_words(tokens, kind)
     slots = _SLOTS.get(key)
-    return [s for s in statements if _holds(s, word, slots, stranded)]
+    return [s for s in statements if any(_holds(s, w, slots, stranded) for w in held)]
 
 
 def _span(doc: Doc, fragment: str) -> list[Token]:
@@ -83,15 +81,13 @@ def _span(doc: Doc, fragment: str) -> list[Token]:
     return [t for t in doc if at <= t.idx < at + len(fragment)]
 
 
-def _held_word(tokens: list[Token], kind: str | None) -> str | None:
-    """The word of the filler a statement must hold: its number for a count, its head
-    otherwise."""
+def _held_words(tokens: list[Token], kind: str | None) -> list[str]:
+    """The words of the filler a statement must hold one of: its numbers for a count, its
+    head and the heads said with it otherwise ("karate and judo": each fills the gap)."""
     if kind == "number":
-        from resident.language.answer_check import is_number_word
-
-        return next((t.lower_ for t in tokens if is_number_word(t.lower_)), None)
+        return [t.lower_ for t in tokens if is_number_word(t.lower_)]
     head = head_of(tokens)
-    return head.lower_ if head is not None else None
+    return [t.lower_ for t in (head, *head.conjuncts)] if head is not None else []
 
 
 def held_in(st: Statement, slots: frozenset[str] | None) -> dict[str, str]:
