@@ -72,3 +72,17 @@ def test_a_filled_statement_is_kept_only_with_its_filler_in_the_gap(max_: Max) -
     max_.say("Who did you go with?", gwen)
     stored = _stored(max_, max_.say("My cousin.", olu).claims)
     assert not any(p.startswith("go") and "cousin" in o for _, p, o in stored)
+
+
+def test_a_fragment_that_says_the_asked_thing_and_more_is_a_yes(max_: Max) -> None:
+    gwen, olu = _person(max_, "Gwen"), _person(max_, "Olu")
+    max_.say("Is Tomasz still doing karate?", gwen)
+    stored = _stored(max_, max_.say("Karate and judo these days.", olu).claims)
+    assert any(s == "Tomasz" and o == "judo" for s, _, o in stored)
+    # Trap: the thing alone says nothing more, and is no yes either way.
+    max_.say("Does Ilse still play the oboe?", gwen)
+    assert not max_.say("The oboe.", olu).claims
+    # Trap: the question's subject said again with another is no yes to its words.
+    max_.say("Is Marek coming to the barbecue?", gwen)
+    stored = _stored(max_, max_.say("Marek and his brother.", olu).claims)
+    assert not any("barbecue" in o for _, _, o in stored)
