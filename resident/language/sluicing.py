@@ -4,7 +4,8 @@ sluice24).
 "Amir and I are moving in together in June." / "Where?" / "His place in Derby.": the middle
 turn asks where of the statement before it, and the answer after it says where, but no turn
 alone says where they are moving. The reader read the first turn's statements; this module
-keeps those of its last sentence that said any, notes a turn that closes with a verbless
+keeps them when one sentence of the turn made them all (of "I'm seeing someone. He's a chef."
+a "Since when?" may ask of either, so of neither), notes a turn that closes with a verbless
 wh-question ("Where?", "Since when?", "Who with?", "How long for?": data/sluices.tsv), and
 reads the turn after it, when its teller (the one who made the statement) answers with a
 fragment, as the same statements with the fragment in the gap's role:
@@ -86,9 +87,9 @@ class Sluiced:
     asked: _Asked | None = None
 
     def told(self, teller: str | None, turn: int, statements: list[Statement]) -> None:
-        """Note the statements of the last sentence of turn `turn` that made any."""
-        if statements:
-            self.said = _Said(teller, turn, tuple(statements))
+        """Note the statements turn `turn` made in its one sentence that made any ([] when
+        several did: which one a sluice after it asks of is not known)."""
+        self.said = _Said(teller, turn, tuple(statements)) if statements else None
 
     def heard(self, doc: Doc | None, turn: int) -> None:
         """Note turn `turn`: a sluice it closes with, asked of the turn before's statements."""
@@ -120,7 +121,8 @@ def filled(
     prep, family = _SLUICES[key]
     out = []
     for st in statements:
-        if st.negated or any(r.role in family for r in st.roles):
+        timed = "time" in family and st.when is not None
+        if st.negated or timed or any(r.role in family for r in st.roles):
             continue  # what was not done has no where; a role is not said twice
         roles = _filler(key, answer.fragment, answer.placed, prep, st, doc_of)
         if not roles:

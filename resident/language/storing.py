@@ -322,6 +322,7 @@ class StoringMixin(LanguageBase):
             out.extend(self._sluiced.answered(doc, ctx.person_id, self._context.turn, self.nlp))
             last: list[Statement] = []  # the sentence before's, for a fragment after it
             latest: list[Statement] = []  # the last sentence's that made any, for a sluice
+            bearing = 0  # how many of its sentences made statements
             for run in _sentence_runs(doc):
                 finished = None if is_question(run) else finish(last, run)
                 if finished is not None:
@@ -336,8 +337,9 @@ class StoringMixin(LanguageBase):
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
                 out.extend(statements)
                 last = statements
-                latest = statements or latest
-            self._sluiced.told(ctx.person_id, self._context.turn, latest)
+                latest, bearing = (statements, bearing + 1) if statements else (latest, bearing)
+            # Which of several sentences a "Where?" asks of is not known: none is taken.
+            self._sluiced.told(ctx.person_id, self._context.turn, latest if bearing == 1 else [])
         return out
 
     def _answers(self, ctx: _Ctx, doc: Doc) -> list[tuple[str, str | None]]:

@@ -41,6 +41,11 @@ def test_only_the_teller_fills_the_gap(max_: Max) -> None:
     max_.say("Where?", olu)
     # Trap: Ravi's fragment would make Gwen's "I" his own.
     assert "derwent" not in _said_too(max_.say("At Derwent Water.", ravi).claims)
+    # Trap: of two sentences that state something, which one "Since when?" asks of is not
+    # known (the seeing, not the job): nothing is put on either.
+    max_.say("I'm seeing someone. He's a paramedic.", gwen)
+    max_.say("Since when?", olu)
+    assert "march" not in _said_too(max_.say("Since March.", gwen).claims)
 
 
 def test_who_with_takes_someone_and_since_when_a_point(max_: Max) -> None:
