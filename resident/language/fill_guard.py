@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 #: A gap -> the parts of a statement its filler may be said in ("object", "when", "subject",
 #: a role's name); a gap not listed may be in any.
 _ARGUMENTS = frozenset({"object", "subject", "when"})
+#: The kinds that name something (gap_kinds.py); a number or a time is said with its noun.
+_NAMED = frozenset({"thing", "person", "place"})
+#: A predicate that says no content of its own when a thing is its object.
+_LIGHT = frozenset({"does"})
 _SLOTS = {key: frozenset(value.split()) for key, value in table("gap_slots").items()}
 
 
@@ -70,7 +74,9 @@ def guarded(
         return []
     held = _held_words(tokens, kind)
     slots = _SLOTS.get(key)
-    return [s for s in statements if any(_holds(s, w, slots, stranded) for w in held)]
+    # A named filler's slot says nothing but the filler ("apples Cider" is no cider).
+    alone = {t.lower_ for t in tokens} if kind in _NAMED else None
+    return [s for s in statements if any(_holds(s, w, slots, stranded, alone) for w in held)]
 
 
 def _span(doc: Doc, fragment: str) -> list[Token]:
@@ -102,9 +108,25 @@ def held_in(st: Statement, slots: frozenset[str] | None) -> dict[str, str]:
     return {k: v.lower() for k, v in parts.items() if slots is None or k in slots}
 
 
-def _holds(st: Statement, word: str, slots: frozenset[str] | None, stranded: bool) -> bool:
-    parts = held_in(st, slots)
-    if stranded:
-        parts = {k: v for k, v in parts.items() if k not in _ARGUMENTS}
-    said = " ".join(parts.values()).replace("_", " ")
-    return word in said.replace(",", " ").split()
+def _holds(
+    st: Statement,
+    word: str,
+    slots: frozenset[str] | None,
+    stranded: bool,
+    alone: set[str] | None,
+) -> bool:
+    """Whether a slot of the statement the gap may be in holds `word`, and, where `alone`
+    is given, only the filler's words; a thing is never what a bare "does" does ("I am
+    going to do with them all Hot sauce" read as doing hot sauce)."""
+    for slot, text in held_in(st, slots).items():
+        if stranded and slot in _ARGUMENTS:
+            continue
+        said = text.replace("_", " ").replace(",", " ").split()
+        if word not in said:
+            continue
+        if alone is not None and not set(said) <= alone:
+            continue
+        if slot == "object" and st.predicate in _LIGHT and alone is not None:
+            continue
+        return True
+    return False

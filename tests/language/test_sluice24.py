@@ -91,3 +91,16 @@ def test_a_fragment_that_says_the_asked_thing_and_more_is_a_yes(max_: Max) -> No
     max_.say("Is Marek coming to the barbecue?", gwen)
     stored = _stored(max_, max_.say("Marek and his brother.", olu).claims)
     assert not any("barbecue" in o for _, _, o in stored)
+
+
+def test_a_thing_glued_to_another_word_or_done_by_a_bare_do_is_not_stored(max_: Max) -> None:
+    gwen, olu = _person(max_, "Gwen"), _person(max_, "Olu")
+    # Trap: put back as "I am going to do with all those plums Jam", the jam is read into
+    # "plums Jam" (or as what a bare "do" does): nothing is stored of it.
+    max_.say("What are you going to do with all those plums?", gwen)
+    stored = _stored(max_, max_.say("Jam, mostly.", olu).claims)
+    assert not any("jam" in o.lower() for _, _, o in stored)
+    # Still stored: a job said alone.
+    max_.say("What do you do these days?", gwen)
+    stored = _stored(max_, max_.say("A nurse at the Freeman.", olu).claims)
+    assert any(s == "Olu" and "nurse" in o for s, _, o in stored)
