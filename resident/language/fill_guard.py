@@ -69,6 +69,10 @@ def guarded(
         # "Do you still fish?" / "No, not since my knee.": a yes or no said of the question,
         # its fragment left out, fills no gap; a wh-question's filler must be there.
         return [] if key else statements
+    if fragment.verbal:
+        # "What are you doing on Saturday?" / "Visiting my grandad.": the fragment is the
+        # predicate, kept where the statement's verb is the fragment's own.
+        return [s for s in statements if s.verb == tokens[0].lemma_.lower()]
     kind = kind_of_gap(key)
     if kind is not None and not fits(kind, tokens):
         return []
