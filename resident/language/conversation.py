@@ -41,6 +41,7 @@ from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
 from resident.language.read_bound import unbounded
 from resident.language.reading import is_question
+from resident.language.sluicing import Sluiced
 from resident.language.social import quick_social
 from resident.language.statement import THINGS_KEPT, Context
 from resident.language.threads import Threads, threads_file
@@ -99,6 +100,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         self._previous_speaker: str | None = None
         #: The question the last turn closed with: the next speaker's fragment answers it.
         self._last_question = Asked()
+        self._sluiced = Sluiced()  # "Where?" asked of the statement before it
         #: household hook: who has spoken, MAX's questions and their answers (issue 26).
         self.household = Household(settings, graph)
         #: Open threads per person, restored from threads.json when the layer is made.
@@ -186,6 +188,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             parsed = parsed.model_copy(update={"triple": self._said_triple(parsed.said)})
         self._context.turn += 1
         self._last_question.heard(doc, person_id, self._context.turn)
+        self._sluiced.heard(doc, self._context.turn)
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
             listener = self._previous_speaker

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from resident.language.echoed import echoed_yes
 from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
@@ -352,6 +353,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
         # answers yes; after a yes it is said with the statement ("Yes, for the week").
         polarity = answer.polarity or ("yes" if answer.placed or answer.timed else None)
+        if polarity is None and answer.fragment and not answer.pronoun:  # "Bass and vocals."
+            return echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
         said = _polar(sent, subject, polarity)

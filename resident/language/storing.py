@@ -16,6 +16,7 @@ from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
+from resident.language.fill_guard import guarded
 from resident.language.fragments import finish
 from resident.language.intents import (
     Intent,
@@ -310,10 +311,18 @@ class StoringMixin(LanguageBase):
             # welsh, 24, ...": a telegraphic self-description read with its words put back.
             told = self._answers(ctx, doc)
             if ctx.person_id is not None:
-                told += self_described(doc, self._name(ctx, ctx.person_id))
-            for text in told:
-                out.extend(read(self.nlp(text), self._context, reparse=self.nlp)[0])
+                told += [(t, None) for t in self_described(doc, self._name(ctx, ctx.person_id))]
+            for text, question in told:
+                said = self.nlp(text)
+                statements = read(said, self._context, reparse=self.nlp)[0]
+                if question is not None:  # kept only when the filler is in the gap's role
+                    statements = guarded(statements, said, question, doc, self.nlp)
+                out.extend(statements)
+            # "I've moved." / "Since when?" / "Last weekend.": the statement's time.
+            out.extend(self._sluiced.answered(doc, ctx.person_id, self._context.turn, self.nlp))
             last: list[Statement] = []  # the sentence before's, for a fragment after it
+            latest: list[Statement] = []  # the last sentence's that made any, for a sluice
+            bearing = 0  # how many of its sentences made statements
             for run in _sentence_runs(doc):
                 finished = None if is_question(run) else finish(last, run)
                 if finished is not None:
@@ -328,20 +337,24 @@ class StoringMixin(LanguageBase):
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
                 out.extend(statements)
                 last = statements
+                latest, bearing = (statements, bearing + 1) if statements else (latest, bearing)
+            # Which of several sentences a "Where?" asks of is not known: none is taken.
+            self._sluiced.told(ctx.person_id, self._context.turn, latest if bearing == 1 else [])
         return out
 
-    def _answers(self, ctx: _Ctx, doc: Doc) -> list[str]:
+    def _answers(self, ctx: _Ctx, doc: Doc) -> list[tuple[str, str | None]]:
         """What the turn states as the answer to the question the turn before it put to this
         speaker: its fragment read with the question ("Where did you grow up?" / "Whitby."), and
         who the relative asked about is ("How's your brother?" / "Finn is in Berlin now.")."""
         asked, turn = self._last_question, self._context.turn
         name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
-        said = [answered(asked, doc, ctx.person_id, turn, self.nlp, name)]
         question = asked.previous(ctx.person_id, turn, name)
+        said = [(answered(asked, doc, ctx.person_id, turn, self.nlp, name), question)]
         asker = asked.asker()
         if question is not None and asker is not None and name is not None:
-            said.append(relative_named(question, doc, self.nlp, self._name(ctx, asker), name))
-        return [s for s in said if s]
+            named = relative_named(question, doc, self.nlp, self._name(ctx, asker), name)
+            said.append((named, None))
+        return [(s, q) for s, q in said if s]
 
     def _read_and_store(self, ctx: _Ctx) -> list[ClaimView]:
         """Store every statement the turn makes, with its qualifiers, in one write: the

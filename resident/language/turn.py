@@ -26,6 +26,7 @@ from resident.language.knowledge import (
     ClaimView,
 )
 from resident.language.model_client import ModelClient
+from resident.language.sluicing import Sluiced
 from resident.language.statement import Context
 from resident.language.threads import Threads
 from resident.memory.client import GraphStore
@@ -204,6 +205,7 @@ class LanguageBase:
     threads: Threads
     _context: Context
     _last_question: Asked
+    _sluiced: Sluiced
     _nlp_lock: threading.Lock
     _last: LRUCache[str, tuple[str, ...]]
     _last_lock: threading.Lock
