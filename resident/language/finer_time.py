@@ -72,7 +72,8 @@ def finest_said(
     lies within the first's time wins; else the time held, told as said."""
     phrases = _whens(qualifiers)
     if len(phrases) < 2:
-        return at, phrases[0] if phrases else said_time(qualifiers)
+        phrase = phrases[0] if phrases else said_time(qualifiers)
+        return at, held_month(claim, at, phrase) or phrase
     kind = precision(phrases[0])
     # A month said beside the day in another role ("on the 14th of May" kept as "on 14th"
     # and "May"): the day is not of the first time's month.
@@ -89,6 +90,19 @@ def finest_said(
     # None finer within it: the first time as it was said, not a day of it read from a
     # phrase that names another ("1 March" of "in March" and "on the 14th of May").
     return best if best is not None else (at, phrases[0])
+
+
+def held_month(claim: Claim, at: datetime, phrase: str) -> str | None:
+    """A month for a time held finer than the one phrase kept says ("in September last year",
+    of which a change of the same turn kept only "last year"): a year phrase is read from the
+    day it was told, so a time held on the first of another month was said with its month.
+    None when the phrase says as much as the time held."""
+    if not phrase or precision(phrase) != "year":
+        return None
+    day, told_on = local_day(at, at), local_day(claim.created_at, at)
+    if day.day != 1 or day.month == 1 or (day.month, day.day) == (told_on.month, told_on.day):
+        return None
+    return f"in {MONTHS[day.month - 1]} {day.year}"
 
 
 def _moments(

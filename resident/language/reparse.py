@@ -64,6 +64,10 @@ def _subject_words(sent: Span, verb: Token) -> list[Token] | None:
     if said_as_time(words[-1]):
         # "Two weeks left at school": a time before the verb says how long, not who.
         return None
+    if words[0].pos_ == "ADV" and words[0].dep_ == "advmod" and len(words) > 1:
+        # "Apparently Omar got a job": an adverb the first parse hung on the verb opens the
+        # sentence; it is no piece of a name (the recogniser may have taken it in).
+        return None
     if _modifier_only(words[-1]):
         # "Long time no see", "Next spring, in Kyoto": a word WordNet knows only as an
         # adjective or adverb heads no noun phrase.
