@@ -34,6 +34,11 @@ def _has_subject(tok: Token) -> bool:
     return any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.children)
 
 
+def doubt_adverb(tok: Token) -> bool:
+    """Is `tok` an adverb of doubt or overstatement (data/doubt_adverbs.txt)?"""
+    return tok.lower_ in words("doubt_adverbs")
+
+
 def _opened_by_adverb(subject: Token) -> bool:
     said = subject.text.split()
     return len(said) > 1 and said[0].lower() in words("doubt_adverbs")
@@ -45,7 +50,7 @@ def hedged(verb: Token) -> bool:
     move")?"""
     tok = verb
     while True:
-        if any(c.dep_ == "advmod" and c.lower_ in words("doubt_adverbs") for c in tok.children):
+        if any(c.dep_ == "advmod" and doubt_adverb(c) for c in tok.children):
             return True
         # "Apparently Omar got a job": the recogniser may take the opening adverb into the
         # name, which is then one token.

@@ -15,16 +15,19 @@ def test_a_clause_said_with_a_modal_adverb_is_no_fact(max_: Max) -> None:
     for said, predicate in (
         ("Perhaps my aunt Rosa will retire next year.", "retires"),
         ("Supposedly the bakery on Mill Lane is closing.", "closes"),
-        ("Apparently Omar got a new job at the bank.", "gets"),
+        ("Allegedly Omar got a new job at the bank.", "gets"),
         ("My godson probably plays rugby for the county.", "plays"),
     ):
         stored = _stored(max_, max_.say(said, ines).claims)
         assert not any(p == predicate for _, p, _ in stored), said
-        assert not any("apparently" in s.lower() for s, _, _ in stored), said
+        assert not any("allegedly" in s.lower() for s, _, _ in stored), said
+    # News passed on as the teller holds it is stored.
+    turn = max_.say("Apparently Bode works at the port now.", ines)
+    assert ("Bode", "works_at", "port") in _stored(max_, turn.claims)
     # The relation said beside the guess is still the teller's own.
-    turn = max_.say("Maybe my cousin Dara is moving to Dubai.", ines)
+    turn = max_.say("Maybe my cousin Femi is moving to Dubai.", ines)
     stored = _stored(max_, turn.claims)
-    assert ("Dara", "cousin_of", "Ines") in stored
+    assert ("Femi", "cousin_of", "Ines") in stored
     assert not any(o == "Dubai" for _, _, o in stored)
 
 
