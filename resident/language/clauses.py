@@ -36,7 +36,6 @@ from resident.language.clause_parts import (
 )
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
-from resident.language.doers import thing_doer
 from resident.language.events_said import event_by_its_time
 from resident.language.frequency import habit_done
 from resident.language.kin import (
@@ -446,10 +445,8 @@ class _Clause:
             )
             and self.mood == "past"
         ):
-            if self.lemma in words("light_verbs") or (thing_doer(verb) and self.mood != "past"):
-                # "we got back": a light verb alone names no activity; "the water is
-                # freezing": a thing's state is no activity (what befell it stays an event).
-                return
+            if self.lemma in words("light_verbs"):
+                return  # "we got back": a light verb alone names no activity.
             # "I run", and an event said with its time ("Spike escaped on Monday").
             self.emit("does", gerund(self.lemma), literal=True)
         elif (
