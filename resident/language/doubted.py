@@ -45,14 +45,14 @@ def _opened_by_adverb(subject: Token) -> bool:
 
 
 def hedged(verb: Token) -> bool:
-    """Is the clause said with a modal adverb of doubt, hearsay or overstatement (data/
+    """Is the clause said with a modal adverb of doubt or overstatement (data/
     doubt_adverbs.txt) on its verb, or on the verb it is chained under ("maybe going to
     move")?"""
     tok = verb
     while True:
         if any(c.dep_ == "advmod" and doubt_adverb(c) for c in tok.children):
             return True
-        # "Apparently Omar got a job": the recogniser may take the opening adverb into the
+        # "Allegedly Omar got a job": the recogniser may take the opening adverb into the
         # name, which is then one token.
         if any(c.dep_ == "nsubj" and _opened_by_adverb(c) for c in tok.children):
             return True

@@ -66,7 +66,7 @@ def _subject_words(sent: Span, verb: Token) -> list[Token] | None:
         # "Two weeks left at school": a time before the verb says how long, not who.
         return None
     if words[0].pos_ == "ADV" and words[0].dep_ == "advmod" and len(words) > 1:
-        # "Apparently Omar got a job": an adverb the first parse hung on the verb opens the
+        # "Allegedly Omar got a job": an adverb the first parse hung on the verb opens the
         # sentence; it is no piece of the name (the recogniser may have taken it in), and
         # one of doubt keeps the sentence unstated on a second reading too.
         if doubt_adverb(words[0]):
