@@ -7,7 +7,7 @@ telling (a change of plan), left to the order the answer already has. Pure."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
@@ -99,10 +99,20 @@ def held_month(claim: Claim, at: datetime, phrase: str) -> str | None:
     None when the phrase says as much as the time held."""
     if not phrase or precision(phrase) != "year":
         return None
-    day, told_on = local_day(at, at), local_day(claim.created_at, at)
-    if day.day != 1 or day.month == 1 or (day.month, day.day) == (told_on.month, told_on.day):
+    day = _local_midnight(at)
+    if day is None or day.day != 1 or day.month == 1:
         return None
+    told_on = claim.created_at + (day - at)  # the day it was told, in the same zone
+    if (day.month, day.day) == (told_on.month, told_on.day):
+        return None  # "last year", told on the first of a month
     return f"in {MONTHS[day.month - 1]} {day.year}"
+
+
+def _local_midnight(at: datetime) -> datetime | None:
+    """The day a time held names: a day is stored as its local midnight in UTC (the evening
+    before, east of Greenwich), so the midnight nearest it; None for a time of day."""
+    day = (at + timedelta(hours=12)).replace(hour=0, minute=0, second=0, microsecond=0)
+    return day if (day - at).total_seconds() % 900 == 0 else None
 
 
 def _moments(
