@@ -7,7 +7,7 @@ telling (a change of plan), left to the order the answer already has. Pure."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
@@ -72,7 +72,8 @@ def finest_said(
     lies within the first's time wins; else the time held, told as said."""
     phrases = _whens(qualifiers)
     if len(phrases) < 2:
-        return at, phrases[0] if phrases else said_time(qualifiers)
+        phrase = phrases[0] if phrases else said_time(qualifiers)
+        return at, held_month(claim, at, phrase) or phrase
     kind = precision(phrases[0])
     # A month said beside the day in another role ("on the 14th of May" kept as "on 14th"
     # and "May"): the day is not of the first time's month.
@@ -89,6 +90,29 @@ def finest_said(
     # None finer within it: the first time as it was said, not a day of it read from a
     # phrase that names another ("1 March" of "in March" and "on the 14th of May").
     return best if best is not None else (at, phrases[0])
+
+
+def held_month(claim: Claim, at: datetime, phrase: str) -> str | None:
+    """A month for a time held finer than the one phrase kept says ("in September last year",
+    of which a change of the same turn kept only "last year"): a year phrase is read from the
+    day it was told, so a time held on the first of another month was said with its month.
+    None when the phrase says as much as the time held."""
+    if not phrase or precision(phrase) != "year":
+        return None
+    day = _local_midnight(at)
+    if day is None or day.day != 1 or day.month == 1:
+        return None
+    told_on = claim.created_at + (day - at)  # the day it was told, in the same zone
+    if (day.month, day.day) == (told_on.month, told_on.day):
+        return None  # "last year", told on the first of a month
+    return f"in {MONTHS[day.month - 1]} {day.year}"
+
+
+def _local_midnight(at: datetime) -> datetime | None:
+    """The day a time held names: a day is stored as its local midnight in UTC (the evening
+    before, east of Greenwich), so the midnight nearest it; None for a time of day."""
+    day = (at + timedelta(hours=12)).replace(hour=0, minute=0, second=0, microsecond=0)
+    return day if (day - at).total_seconds() % 900 == 0 else None
 
 
 def _moments(

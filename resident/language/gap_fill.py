@@ -80,12 +80,25 @@ def gap_filler(
             # "Where did Ines work in Singapore?" is not answered by "Singapore": what the
             # question names itself is no answer to it.
             if not _tokens(q.value) <= named:
-                return q.value
+                return within(q, label, predicate) or q.value
     if query.wh == "how long":
         # "Tom swam two hours": a quantity in a unit of time answers it too, as said (never
         # grown by the time gone since, as a duration "for two years" is: asking._short).
         return measure_said("long", label, qualifiers)
     return None
+
+
+#: The last word of a predicate whose object is itself a place ("works_in", "lives_at").
+_PLACE_ENDINGS = frozenset({"in", "at", "into"})
+
+
+def within(q: Qualifier, label: str, predicate: str) -> str | None:
+    """For "where", a place said inside the object that is itself where ("works in a café in
+    the city centre": "café in city centre"): the object with its place, never the place
+    alone, which names somewhere else; None when the object is no place."""
+    if q.role != "location" or not label or predicate.rsplit("_", 1)[-1] not in _PLACE_ENDINGS:
+        return None
+    return None if _tokens(q.value) <= _tokens(label) else f"{label} in {q.value}"
 
 
 def latest_counts(

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.doubted import doubt_adverb
 from resident.language.statement import Ref
 from resident.language.unsaid import said_as_time
 
@@ -64,6 +65,13 @@ def _subject_words(sent: Span, verb: Token) -> list[Token] | None:
     if said_as_time(words[-1]):
         # "Two weeks left at school": a time before the verb says how long, not who.
         return None
+    if words[0].pos_ == "ADV" and words[0].dep_ == "advmod" and len(words) > 1:
+        # "Allegedly Omar got a job": an adverb the first parse hung on the verb opens the
+        # sentence; it is no piece of the name (the recogniser may have taken it in), and
+        # one of doubt keeps the sentence unstated on a second reading too.
+        if doubt_adverb(words[0]):
+            return None
+        words = words[1:]
     if _modifier_only(words[-1]):
         # "Long time no see", "Next spring, in Kyoto": a word WordNet knows only as an
         # adjective or adverb heads no noun phrase.

@@ -212,11 +212,11 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
         has_count = any(c.like_num or c.dep_ == "nummod" for c in pobj.subtree)
         role = "duration" if word == "for" and (has_count or pobj.tag_ == "NNS") else "time"
         out.append(RoleFill(role=role, text=f"{word} {text}"))
+    elif sentence_adverb(prep, pobj):
+        # "I got the job, by the way", "in fact": a remark on the telling, no place or doer.
+        return []
     elif word == "by" and passive:
-        # "The roof got approved, by the way": a phrase WordNet knows as an adverb is no doer.
-        idiom = "_".join(t.lower_ for t in prep.subtree if not t.is_punct)
-        if lexicon.base(idiom, "r") is None:
-            out.append(RoleFill(role="agent", text=text))
+        out.append(RoleFill(role="agent", text=text))
     elif is_person_like(pobj) and word in _PERSON_PREPS:
         out.append(RoleFill(role=_PERSON_PREPS[word], text=text))
     elif word in _PLACE_PREPS:
@@ -230,6 +230,20 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
         if nested.dep_ == "prep" and nested.i not in used:
             out.extend(_prep_roles(nested, used, passive))
     return out
+
+
+#: What a noun that ends a phrase of place names: "at home" is where, though WordNet lists it
+#: as an adverb too.
+_PLACE_CLASSES = frozenset({"noun.location", "noun.artifact", "noun.object"})
+
+
+def sentence_adverb(prep: Token, pobj: Token) -> bool:
+    """Is the phrase one WordNet lists as an adverb ("by the way", "in fact", "after all") whose
+    noun names no place: a remark on the telling, not a role of the clause?"""
+    idiom = "_".join(t.lower_ for t in prep.subtree if not t.is_punct)
+    if "_" not in idiom or lexicon.base(idiom, "r") is None:
+        return False
+    return lexicon.first_lexname(pobj.lemma_.lower(), "n") not in _PLACE_CLASSES
 
 
 def _amount(tok: Token) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.doubted import doubted
 from resident.language.statement import verb_lemma
 from resident.language.words import words
 
@@ -144,10 +145,11 @@ def compared_clause(verb: Token) -> bool:
 
 def unsaid(verb: Token, subject: Token) -> bool:
     """Does the clause headed by `verb` state nothing its speaker holds, whoever its subject
-    resolves to: someone else's belief reported, a wish or a pretence, a he or she two people
-    may be, or a time as the doer?"""
+    resolves to: someone else's belief reported, a guess, hearsay or an overstatement
+    (doubted.py), a wish or a pretence, a he or she two people may be, or a time as the doer?"""
     return (
         reported_belief(verb)
+        or doubted(verb)
         or compared_clause(verb)
         or wished_clause(verb)
         or two_candidates(subject)
