@@ -25,6 +25,7 @@ from resident.language.headed import after_heading
 from resident.language.mentions import note_mentions
 from resident.language.participles import with_comma
 from resident.language.phrases import Triple
+from resident.language.recased import recased
 from resident.language.relative import relative_sentences
 from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
 from resident.language.splices import spliced_halves
@@ -111,6 +112,11 @@ def read(
         if reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements
+        if reparse is not None and not statements:
+            # "kyle still smokes": a sentence that read as nothing, its names given their
+            # capitals where the NER then knows them (recased.py).
+            cased = recased(sent, reparse)
+            statements = [] if cased is None else _read_sentence(cased, ctx, True)
         if reparse is not None:
             # "Dad fixed the fence, he was out there all day": the first clause of a comma
             # splice, read alone when the sentence read nothing of it (splices.py).
