@@ -460,7 +460,7 @@ class _Clause:
             after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
             if not prt and after is not None and after.lower_ in words("particle_adverbs"):
                 prt = after.lower_ if after.head == verb and after.dep_ == "advmod" else ""
-            self.emit("does", gerund(self.lemma), literal=True)
+            self.emit("does", " ".join(w for w in (gerund(self.lemma), prt) if w), literal=True)
 
 
 def _read_clause_for(
