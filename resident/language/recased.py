@@ -30,7 +30,7 @@ def recased(sent: Span, reparse: Reparse) -> Span | None:
     """The sentence parsed again with its lower-case names capitalised, when it was typed all
     in lower case and the new parse's NER names one of them; else None."""
     words = [t for t in sent if t.is_alpha]
-    if not words or any(t.text[:1].isupper() for t in words[1:] if t.lower_ != "i"):
+    if not words or any(t.text[:1].isupper() for t in words if t.text != "I"):
         return None
     names = [t for t in sent if _maybe_name(t)]
     if not names:
