@@ -65,7 +65,7 @@ from resident.language.objects import (
     speaker_elided,
     verb_like,
 )
-from resident.language.particles import particle_of
+from resident.language.particles import particle_of, phrasal_deed
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
@@ -90,6 +90,7 @@ from resident.language.refs import (
 from resident.language.role_fill import roles_but as _roles_but
 from resident.language.role_fill import with_roles as _with_roles
 from resident.language.roles import is_time, modality
+from resident.language.scheduled import scheduled_present
 from resident.language.standing import stance
 from resident.language.statement import (
     _PLACE_WORDS,
@@ -451,7 +452,7 @@ class _Clause:
             self.emit("does", gerund(self.lemma), literal=True)
         elif (
             dated_event(self.lemma, self.when)
-            and self.mood == "plan"
+            and (self.mood == "plan" or scheduled_present(verb))  # "moves in on the fifth"
             and self.lemma not in words("light_verbs")
         ):
             # "Noelle and I are moving in together in April": an event arranged for a time,
@@ -533,7 +534,7 @@ def _read_clause_with(
         lemma in SOCIAL_VERBS
         and lemma not in CONTENT_WHEN_OBJECT
         and not _goes_somewhere(verb)
-        and not arranged
+        and not (arranged or phrasal_deed(verb))  # "help out at the shop": a deed
         and (obj_tok is None or not physical_thing(obj_tok))  # "caught two mice": a deed
     ):
         # Talk about talk states nothing; who its object names still is ("let me introduce
@@ -565,7 +566,8 @@ def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
             for item in more:
                 clause.objects(item, prt)
     elif lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
-        pass
+        if phrasal_deed(verb):  # "I help out at the lifeboat shop": where, as its object
+            clause.prep_object(prt)
     elif (doing := _gerund_after_prep(verb)) is not None:
         # "I switched to teaching law at the college": what is done now is the gerund's.
         clause.out.extend(

@@ -28,3 +28,16 @@ def particle_of(verb: Token) -> str:
         return ""
     phrasal = f"{verb.lemma_.lower()}_{after.lower_}"
     return after.lower_ if lexicon.base(phrasal, "v") == phrasal else ""
+
+
+def phrasal_deed(verb: Token) -> bool:
+    """ "I help out at the lifeboat shop", "the loan came through": a verb of talk with a
+    particle WordNet knows as one verb of its own, whose first sense is a deed (no talk,
+    thought, perception, feeling or state: data/phrasal_not_deed_lexnames.txt)."""
+    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    if not prt or not lexicon.available():
+        return False
+    phrasal = f"{verb.lemma_.lower()}_{prt}"
+    if lexicon.base(phrasal, "v") != phrasal:
+        return False
+    return lexicon.first_lexname(phrasal, "v") not in words("phrasal_not_deed_lexnames")

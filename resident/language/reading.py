@@ -21,16 +21,20 @@ from resident.language.clauses import (
 )
 from resident.language.clitics import with_apostrophes
 from resident.language.conjoined import conjoined_halves
+from resident.language.headed import after_heading
 from resident.language.mentions import note_mentions
 from resident.language.participles import with_comma
 from resident.language.phrases import Triple
+from resident.language.recased import recased
 from resident.language.relative import relative_sentences
 from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
+from resident.language.splices import spliced_halves
 from resident.language.statement import (
     _AUX_START,
     _WH,
     Context,
     Statement,
+    verb_lemma,
 )
 from resident.language.subject_token import _subject_token
 from resident.language.unpassive import without_learner_passive
@@ -63,6 +67,7 @@ def read(
     skip_first_person_intro: bool = True,
     reparse: Reparse | None = None,
 ) -> tuple[list[Statement], Context]:
+    skip_intro = skip_first_person_intro
     """The statements of a parsed text (a trained spaCy Doc), and the context after it. With
     `reparse` (the pipeline), a sentence the parse gave nothing is read a second time
     (reparse.py: "Metformin treats diabetes")."""
@@ -84,6 +89,12 @@ def read(
             note_mentions(sent, ctx)
             cut = None
             continue
+        headed = None if reparse is None else after_heading(sent, reparse)
+        if headed is not None:
+            # "Big news: Leon moves in on the fifth": the clause after the heading, alone.
+            out.extend(read(headed, ctx, skip_first_person_intro=skip_intro, reparse=reparse)[0])
+            cut = None
+            continue
         # "im a dinner lady": the contraction typed without its apostrophe, given it back.
         said = sent
         # "Borshch is died": a learner's past said as a passive no verb has (unpassive.py).
@@ -101,6 +112,15 @@ def read(
         if reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements
+        if reparse is not None and not statements:
+            # "kyle still smokes": a sentence that read as nothing, its names given their
+            # capitals where the NER then knows them (recased.py).
+            cased = recased(sent, reparse)
+            statements = [] if cased is None else _read_sentence(cased, ctx, True)
+        if reparse is not None:
+            # "Dad fixed the fence, he was out there all day": the first clause of a comma
+            # splice, read alone when the sentence read nothing of it (splices.py).
+            statements += spliced_first(sent, statements, ctx, reparse)
         out.extend(statements)
         for st in statements:
             thing = said_thing(st)
@@ -118,6 +138,17 @@ def read(
         note_mentions(sent, ctx)
         cut = said.start if not statements and not said[-1].is_punct else None
     return _unique(out), ctx
+
+
+def spliced_first(
+    sent: Span, statements: list[Statement], ctx: Context, reparse: Reparse
+) -> list[Statement]:
+    """The statements of a comma splice's first clause read alone, when none of `statements`
+    (the sentence read whole) came of its verb."""
+    first = spliced_halves(sent, reparse)
+    if first is None or any(st.verb == verb_lemma(first[1]) for st in statements):
+        return []
+    return read(first[0], ctx, skip_first_person_intro=True, reparse=reparse)[0]
 
 
 def _respoken(sent: Span, reparse: Reparse) -> Span | None:
