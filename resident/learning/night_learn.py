@@ -187,10 +187,15 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
     pairs = _pairs(data)
     scorers = generators(model, data, pairs, edges, inp.labels, acyclic, cc.candidates_per_pair)
     stage = _second_stage(model, data, seen, valid, pairs, inp.labels, acyclic)
-    first, scorer = scorers[0], "learner"
-    if stage is not None:
-        first, scorer = stage.generator(edges, rels), "second stage"
-    cal = replace(_calibrate(first, data, train, acyclic, cc), scorer=scorer)
+    if stage is None:
+        first = scorers[0]
+        cal = replace(_calibrate(first, data, train, acyclic, cc), scorer="learner")
+    else:
+        # Its held-out calibration counts the true links MAX was never told as false; the
+        # answers about the relation's proposals scale it as they scale the names'
+        # (answers.rescaled), and it never explores.
+        gen = stage.generator(edges, rels)
+        cal, first = calibrated(gen, data, acyclic, cc, inp.ledger, "second stage", False)
     names_cal, by_names = calibrated(scorers[1], data, acyclic, cc, inp.ledger)
     scorers = (first, by_names)
     room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(inp.ledger.open())))
@@ -223,7 +228,7 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
             "reversed": reversed_,
             "negatives": len(inp.negatives),
             "hard": len(hard),
-            "scorer": scorer,
+            "scorer": "learner" if stage is None else "second stage",
             "second_stage": {} if stage is None else _fitted(stage, rels),
             **tonight,
         }

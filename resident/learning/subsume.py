@@ -166,6 +166,8 @@ def calibrated(
     orders: Sequence[str],
     cc: ConsolidationSettings,
     ledger: Ledger | None = None,
+    scorer: str = "names with the learner",
+    explore: bool = True,
 ) -> tuple[Calibration, Gen]:
     """The names' candidates calibrated as the night would make them, with only the training
     edges known, each partial order by itself and its truth `Entailed` (a held-out edge, or one
@@ -173,8 +175,9 @@ def calibrated(
     their own relation's threshold (the returned calibration pools the relations: `pooled`).
     Given the proposal `ledger`, each relation's threshold follows `answers.choose_rule`: the
     answers about earlier proposals scale the calibration once there are enough of them, and a
-    relation with neither a threshold nor answers may explore."""
-    scorer = "names with the learner"
+    relation with neither a threshold nor answers may explore. `scorer`: whose candidates (the
+    trail's name); `explore` False for a scorer that never writes questions (the second stage:
+    `answers.choose_rule`)."""
     if not len(data.train) or not len(data.test):
         return Calibration(None, 0.0, 0, 0, 0, scorer=scorer), generate
     ents, rels = data.entities, data.relations
@@ -201,7 +204,7 @@ def calibrated(
         for r, cal in cals.items():
             xs = [(s, ok) for s, rr, ok in scored if rr == r]
             was = [x in ever for _, x in cands if x[1] == r]
-            cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least, was)
+            cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least, was, explore)
     thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
     exploring = {rels.index(r) for r, c in cals.items() if c.rule.startswith("exploration")}
 
