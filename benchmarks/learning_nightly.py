@@ -128,6 +128,9 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
         "support": report.calibration.support,
         "lower": report.calibration.lower,
         "candidates": report.calibration.candidates,
+        # Which rule set the first scorer's threshold (held-out, or the answers' scaling).
+        "rule": report.calibration.rule,
+        "estimate": report.calibration.estimate,
         # How long the night trained, and how much of it it kept (stopped by validation).
         "epochs_run": report.history[-1].get("epochs_run") if report.history else None,
         "epochs_kept": report.history[-1].get("epochs_kept") if report.history else None,
@@ -155,8 +158,11 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
 
 
 def _rule_of(p: Any) -> str:
-    """Which rule wrote proposal `p`, read from its trail: the answers' or the held-out one."""
-    return "answers" if "scaled by answers" in (p.trail[0] if p.trail else "") else "held-out"
+    """Which rule wrote proposal `p`, read from its trail: the answers' or the held-out one,
+    and whether the second stage's candidates or the names'."""
+    trail = p.trail[0] if p.trail else ""
+    rule = "answers" if "scaled by answers" in trail else "held-out"
+    return f"{rule}, second stage" if "(second stage" in trail else rule
 
 
 #: Who talks to MAX on the days between nights (the household, the same people every day),

@@ -94,6 +94,8 @@ def block(
     ]
     for i, n in enumerate(nights, 1):
         th = "none" if n["threshold"] is None else f"{n['threshold']:.3f}"
+        if n["threshold"] is not None and str(n.get("rule", "")).startswith("answers"):
+            th += f" ({n['rule']}: estimate {n['estimate']:.2f})"
         nth = "none" if n["names_threshold"] is None else f"{n['names_threshold']:.3f}"
         c = n["closed"]
         lines.append(
