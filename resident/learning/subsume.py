@@ -29,6 +29,7 @@ import torch
 
 from resident.config import ConsolidationSettings
 from resident.learning.answers import answers_of, choose_rule
+from resident.learning.depth_floor import floored, own_answered, own_waiting, ranking
 from resident.learning.ff import ForwardForward
 from resident.learning.lexical import contrasts, descendants, swapped, weighted_bags
 from resident.learning.names import words
@@ -176,8 +177,9 @@ def calibrated(
     Given the proposal `ledger`, each relation's threshold follows `answers.choose_rule`: the
     answers about earlier proposals scale the calibration once there are enough of them, and a
     relation with neither a threshold nor answers may explore. `scorer`: whose candidates (the
-    trail's name); `explore` False for a scorer that never writes questions (the second stage:
-    `answers.choose_rule`)."""
+    trail's name); `explore` False for a second scorer of the same relations (the second stage),
+    whose threshold follows `depth_floor.floored` instead: the answers' scaling no deeper than
+    its own answered proposals support, its held-out rule before."""
     if not len(data.train) or not len(data.test):
         return Calibration(None, 0.0, 0, 0, 0, scorer=scorer), generate
     ents, rels = data.entities, data.relations
@@ -198,13 +200,22 @@ def calibrated(
     scored = [(s, x[1], truth(*x)) for s, x in cands]
     target, least = cc.precision_target, cc.min_calibration_support
     cals = calibrate_by_relation(scored, target, least)
+    ranked: dict[str, tuple[float, ...]] = {}
     if ledger is not None:
         # What was answered about earlier proposals says how precise they were on this graph.
         ever = ledger.ever()
         for r, cal in cals.items():
             xs = [(s, ok) for s, rr, ok in scored if rr == r]
             was = [x in ever for _, x in cands if x[1] == r]
-            cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least, was, explore)
+            if explore:
+                cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least, was)
+                continue
+            # A second scorer: scaled by the answers no deeper in its own ranking than its own
+            # answered proposals support (resident.learning.depth_floor); its proposals record
+            # their depth in `ranked`.
+            own, waiting = own_answered(ledger, r, scorer), own_waiting(ledger, r, scorer)
+            cals[r] = floored(cal, xs, answers_of(ledger, r), own, waiting, target, least, was)
+            ranked[r] = ranking(xs)
     thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
     exploring = {rels.index(r) for r, c in cals.items() if c.rule.startswith("exploration")}
 
@@ -223,7 +234,8 @@ def calibrated(
         return out
 
     cal = pooled(cals, scorer)
-    return replace(cal, scorer=_labelled(scorer, cal)), above
+    out = replace(cal, scorer=_labelled(scorer, cal), source=scorer, ranked=tuple(ranked.items()))
+    return out, above
 
 
 def _labelled(scorer: str, cal: Calibration) -> str:

