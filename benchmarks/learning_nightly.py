@@ -154,6 +154,13 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
             [*p.triple, p.score, _rule_of(p)] for p in report.proposals if not p.question
         ],
         "questions": [[*p.triple, p.score] for p in report.proposals if p.question],
+        # The second stage's own (resident.learning.depth_floor): each with the rank depth it
+        # was made at, and whether it was only asked.
+        "own": [
+            [*p.triple, p.score, p.depth, p.question]
+            for p in report.proposals
+            if p.scorer == "second stage"
+        ],
     }
 
 
@@ -428,6 +435,9 @@ def judge(
             got[1] += r == "is_a" and t in up.get(h, set())
         n["kept"] = len(n.get("questions", []))
         n["kept_true"] = sum(1 for h, _, t, _ in n.get("questions", []) if t in up.get(h, set()))
+        n["own_judged"] = [
+            [depth, asked, t in up.get(h, set())] for h, _, t, _, depth, asked in n.get("own", [])
+        ]
     return nights
 
 
