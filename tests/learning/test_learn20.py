@@ -7,11 +7,13 @@ each proposal's scorer and depth and keeps the floor."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from resident.learning import depth_floor
 from resident.learning.answers import answers_of, rescaled
 from resident.learning.depth_floor import (
     depth_of,
@@ -21,7 +23,7 @@ from resident.learning.depth_floor import (
     ranking,
     supported_depth,
 )
-from resident.learning.proposals import Ledger, Proposal, calibrate, wilson_lower
+from resident.learning.proposals import Calibration, Ledger, Proposal, calibrate, wilson_lower
 
 NOW = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
 STAGE = "second stage"
@@ -210,16 +212,24 @@ def test_a_night_with_its_own_answers_at_depth_3_writes_no_deeper(
     depth recorded; none reverses the full ontology."""
     names = [_answered(i, "confirmed" if i < 8 else "refuted") for i in range(10)]
     own = [_answered(10 + d, "confirmed" if d else "refuted", 1 + d // 2, STAGE) for d in range(5)]
+
+    def everything(held: Calibration, scored: Sequence[tuple[float, bool]], *_: object) -> object:
+        # The answers' scaling as deep as it can go (on 500 terms and 6 epochs it finds no cut
+        # of its own): what the floor must stop.
+        low = min(s for s, _ in scored)
+        return Calibration(low, 0.1, len(scored), len(scored), 1, rule="answers (12 of 15)")
+
+    monkeypatch.setattr(depth_floor, "rescaled", everything)
     report, up = _night(store, settings, monkeypatch, names + own)
     cal = report.calibration  # type: ignore[attr-defined]
     assert cal.scorer.startswith(STAGE)
+    assert "floored at depth 3 (4 of 5 of its own confirmed)" in cal.rule
     mine = [p for p in report.proposals if p.scorer == STAGE]  # type: ignore[attr-defined]
-    assert all(p.depth > 0 for p in mine)
-    if cal.threshold is not None and cal.rule.startswith("answers"):
-        assert "floor" in cal.rule
+    assert mine, "the floor leaves the top of its ranking to write"
     for p in mine:
-        assert p.depth <= 3, "written deeper than its own answers support"
+        assert 0 < p.depth <= 3, "written deeper than its own answers support"
         assert cal.threshold is not None and p.score >= cal.threshold
+        assert not p.question and p.claim_id
     for p in report.proposals:  # type: ignore[attr-defined]
         assert p.subject not in up.get(p.object_entity, set()), "reverses the ontology"
     assert report.reversed == 0  # type: ignore[attr-defined]
