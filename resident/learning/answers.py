@@ -82,8 +82,12 @@ class Answers:
         return wilson_lower(self.confirmed, self.answered) * self.answered / self.expected
 
 
-def answers_of(ledger: Ledger, relation: str) -> Answers:
-    """The ledger's evidence about `relation`'s proposals (confirmed or refuted ones count)."""
+def answers_of(ledger: Ledger, relation: str, scale: str | None = None) -> Answers:
+    """The ledger's evidence about `relation`'s proposals (confirmed or refuted ones count).
+    `scale`: the scorer whose floor `lowest` is (only its own answered scores, and those
+    recorded before proposals carried their scorer, are on its scale: the second stage's are
+    another's, resident.learning.depth_floor); with answers but none on its scale, nothing is
+    on it (infinite). None: every answered score."""
     answered = confirmed = waiting = 0
     expected, lowest = 0.0, float("inf")
     for p in ledger.proposals:
@@ -95,7 +99,8 @@ def answers_of(ledger: Ledger, relation: str) -> Answers:
             answered += 1
             confirmed += p.status == "confirmed"
             expected += odds(p.precision)
-            lowest = min(lowest, p.score)
+            if scale is None or p.scorer in ("", scale):
+                lowest = min(lowest, p.score)
     return Answers(answered, confirmed, expected, waiting, lowest if answered else 0.0)
 
 

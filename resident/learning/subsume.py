@@ -208,7 +208,8 @@ def calibrated(
             xs = [(s, ok) for s, rr, ok in scored if rr == r]
             was = [x in ever for _, x in cands if x[1] == r]
             if explore:
-                cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least, was)
+                answers = answers_of(ledger, r, scorer)
+                cals[r] = choose_rule(cal, xs, answers, target, least, was)
                 continue
             # A second scorer: scaled by the answers no deeper in its own ranking than its own
             # answered proposals support (resident.learning.depth_floor); its proposals record

@@ -251,3 +251,22 @@ def test_a_night_with_none_of_its_own_answered_follows_its_held_out_rule(
         assert p.depth > 0
         if cal.threshold is None or cal.rule.startswith("exploration"):
             assert p.question and not p.claim_id
+
+
+def test_the_names_floor_is_read_on_their_own_scale_only() -> None:
+    """The second stage's answered questions count for rho (the graph's, learn18) but their
+    scores are its own scale: the names' floor (`lowest`) is read over the names' answered
+    proposals only, and with none of theirs answered nothing is on their scale."""
+    names = "names with the learner"
+    ledger = Ledger(
+        proposals=[
+            _closed("a", "confirmed", 0, names, score=0.8),
+            _closed("b", "confirmed", 4, STAGE, score=0.27),
+            _closed("c", "refuted", 0, "", score=0.7),
+        ]
+    )
+    assert answers_of(ledger, "is_a").lowest == 0.27
+    got = answers_of(ledger, "is_a", names)
+    assert got.lowest == 0.7 and got.answered == 3 and got.confirmed == 2
+    only = Ledger(proposals=[_closed("b", "confirmed", 4, STAGE, score=0.27)])
+    assert answers_of(only, "is_a", names).lowest == float("inf")
