@@ -195,7 +195,7 @@ def choose_rule(
         if (
             cal.threshold is not None
             and answers.waiting < min_support
-            and not _fresh_above(scored, proposed, cal.threshold)
+            and not fresh_above(scored, proposed, cal.threshold)
         ):
             # Everything the answers let him write is written or asked, and they are never
             # read below the lowest score answered: a few below are asked, so the next answers
@@ -229,7 +229,7 @@ def rescaled(
     return by_answers(scored, replace(answers, lowest=0.0), target, min_support)
 
 
-def _fresh_above(
+def fresh_above(
     scored: Sequence[tuple[float, bool]], proposed: Sequence[bool], threshold: float
 ) -> bool:
     """Whether a candidate at or above `threshold` is fresh (neither true, which the night

@@ -28,7 +28,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import replace
 
-from resident.learning.answers import Answers, exploring, odds, rescaled
+from resident.learning.answers import Answers, exploring, fresh_above, odds, rescaled
 from resident.learning.proposals import Calibration, Ledger, wilson_lower
 
 
@@ -91,13 +91,35 @@ def floored(
     """The second scorer's calibration of one relation tonight: `rescaled` (the answers'
     scaling) no deeper than the depth its `own` answered proposals support; before they
     support one, its held-out rule, and where that finds no threshold and fewer than `least` of
-    its own wait for an answer, exploration (questions). The Calibration's `lower` at a floor
-    is its own answers' Wilson bound there, the evidence that let it write so deep."""
+    its own wait for an answer, exploration (questions); and the same once everything it may
+    write has been written or asked. The Calibration's `lower` at a floor is its own answers'
+    Wilson bound there, the evidence that let it write so deep."""
     depth = supported_depth(own, target, least)
-    if depth is None:
-        if held_out.threshold is None and waiting < least:
-            return exploring(scored, least, proposed)
-        return held_out
+    cal = (
+        held_out
+        if depth is None
+        else _floored(held_out, scored, answers, own, depth, target, least)
+    )
+    if waiting < least and (
+        cal.threshold is None or not fresh_above(scored, proposed, cal.threshold)
+    ):
+        # Nothing it may write is fresh (no threshold, or all above it written or asked): a
+        # few more are asked, from the top down, so its own answers reach further (the names'
+        # rule does the same: without it their nights stalled, section 19).
+        return exploring(scored, least, proposed)
+    return cal
+
+
+def _floored(
+    held_out: Calibration,
+    scored: Sequence[tuple[float, bool]],
+    answers: Answers,
+    own: Sequence[tuple[int, bool]],
+    depth: int,
+    target: float,
+    least: int,
+) -> Calibration:
+    """`rescaled` no deeper than `depth` (the held-out rule where it has no cut)."""
     cal = rescaled(held_out, scored, answers, target, least)
     ranked = ranking(scored)
     if cal.threshold is None or not ranked:

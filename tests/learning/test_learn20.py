@@ -270,3 +270,24 @@ def test_the_names_floor_is_read_on_their_own_scale_only() -> None:
     assert got.lowest == 0.7 and got.answered == 3 and got.confirmed == 2
     only = Ledger(proposals=[_closed("b", "confirmed", 4, STAGE, score=0.27)])
     assert answers_of(only, "is_a", names).lowest == float("inf")
+
+
+def test_with_everything_above_its_floor_asked_it_asks_the_next_few() -> None:
+    """Its floor at depth 21, and every candidate above it already asked or written: nothing
+    fresh to write, so it asks the next few below (exploration), never writing them, and not
+    while five of its own wait."""
+    ledger = Ledger(
+        proposals=[
+            *_names_answers(),
+            *(_closed(f"s{d}", "confirmed", d, STAGE) for d in (1, 2, 5, 6)),
+            *(_closed(f"t{d}", "refuted", d, STAGE) for d in (3, 20, 21, 22, 23)),
+        ]
+    )
+    answers = answers_of(ledger, "is_a")
+    own = own_answered(ledger, "is_a", STAGE)
+    held = calibrate(RANKED, 0.3, 5)
+    proposed = [k < 21 for k in range(len(RANKED))]
+    got = floored(held, RANKED, answers, own, 0, 0.3, 5, proposed)
+    assert got.rule == "exploration" and got.threshold is not None
+    assert depth_of(ranking(RANKED), got.threshold) > 21
+    assert floored(held, RANKED, answers, own, 5, 0.3, 5, proposed).rule.startswith("answers (")
