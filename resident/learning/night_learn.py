@@ -16,7 +16,7 @@ pyarrow, whose code and heap would otherwise sit beside training's peak.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -25,6 +25,7 @@ from typing import Any
 from resident.config import ConsolidationSettings, Settings
 from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_checkpoint
 from resident.learning.names import name_bags
+from resident.learning.neighbourhood import beside
 from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, order_verdict
 from resident.learning.replay import Replayed, hard_rows
 from resident.learning.split import split_held_out
@@ -196,12 +197,23 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
         # (answers.rescaled), and it never explores.
         gen = stage.generator(edges, rels)
         cal, first = calibrated(gen, data, acyclic, cc, inp.ledger, "second stage", False)
+        # And beside what people confirmed: under the objects whose answers hold.
+        near = beside(
+            gen,
+            data.entities,
+            data.relations,
+            inp.ledger,
+            cc.precision_target,
+            cc.neighbourhood_support,
+            cal.ranked,
+        )
     names_cal, by_names = calibrated(scorers[1], data, acyclic, cc, inp.ledger)
-    scorers = (first, by_names)
+    gens, cals = [first, by_names], [cal, names_cal]
+    if stage is not None:
+        gens.append(near[1])
+        cals.append(near[0])
     room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(inp.ledger.open())))
-    chosen, skipped = _choose(
-        scorers, (cal, names_cal), data, set(inp.triples), held, inp.ledger, room
-    )
+    chosen, skipped = _choose(gens, cals, data, set(inp.triples), held, inp.ledger, room)
     duplicates = near_duplicates(model, ents, cfg.duplicate_similarity, version)
     reversed_ = sum(1 for _, h, r, t, _ in chosen if r in acyclic and (t, r, h) in inp.triples)
     tonight = {
@@ -341,8 +353,8 @@ def _calibrate(
 
 
 def _choose(
-    generators: tuple[Gen, Gen],
-    cals: tuple[Calibration, Calibration],
+    generators: Sequence[Gen],
+    cals: Sequence[Calibration],
     data: Any,
     known: set[Triple],
     held: OrderIndex,

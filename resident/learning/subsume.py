@@ -29,7 +29,7 @@ import torch
 
 from resident.config import ConsolidationSettings
 from resident.learning.answers import answers_of, choose_rule
-from resident.learning.depth_floor import floored, own_answered, own_waiting, ranking
+from resident.learning.depth_floor import floored, own_waiting, ranking
 from resident.learning.ff import ForwardForward
 from resident.learning.lexical import contrasts, descendants, swapped, weighted_bags
 from resident.learning.names import words
@@ -214,8 +214,12 @@ def calibrated(
             # A second scorer: scaled by the answers no deeper in its own ranking than its own
             # answered proposals support (resident.learning.depth_floor); its proposals record
             # their depth in `ranked`.
-            own, waiting = own_answered(ledger, r, scorer), own_waiting(ledger, r, scorer)
-            cals[r] = floored(cal, xs, answers_of(ledger, r), own, waiting, target, least, was)
+            # Its own answered depth no longer lets it write deeper than its held-out rule
+            # (RESULTS-learning section 24: what lies below the asked is not what was answered
+            # there; 0 of 4 true): it writes by that rule and beside the confirmed
+            # (resident.learning.neighbourhood), and asks where it has nothing to write.
+            waiting = own_waiting(ledger, r, scorer)
+            cals[r] = floored(cal, xs, answers_of(ledger, r), (), waiting, target, least, was)
             ranked[r] = ranking(xs)
     thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
     exploring = {rels.index(r) for r, c in cals.items() if c.rule.startswith("exploration")}
