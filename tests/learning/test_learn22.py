@@ -48,7 +48,7 @@ def test_an_object_is_supported_by_its_answers_not_by_one_word() -> None:
     hoods = neighbourhoods(ledger, "is_a")
     assert (hoods["p"].confirmed, hoods["p"].answered) == (2, 2)
     assert (hoods["q"].confirmed, hoods["q"].answered) == (1, 1)
-    # 2 of 2: Wilson 90% lower 0.55; 1 of 1 too few; 1 of 3: 0.12.
+    # 2 of 2: Wilson 90% lower 0.55; 1 of 1 too few (0.38, one answer); 1 of 3: 0.11.
     assert supported(hoods, 0.3, 2) == {"p": 2}
     assert neighbourhoods(ledger, "part_of") == {}
 
