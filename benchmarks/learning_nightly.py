@@ -166,12 +166,15 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
 
 def _rule_of(p: Any) -> str:
     """Which rule wrote proposal `p`, read from its trail: the answers', the held-out one or
-    beside the confirmed (resident.learning.neighbourhood), and whether the second stage's
+    beside the confirmed (resident.learning.neighbourhood), the frontier
+    (resident.learning.frontier), and whether the second stage's
     candidates or the names'."""
     trail = p.trail[0] if p.trail else ""
     rule = "answers" if "scaled by answers" in trail else "held-out"
     if "beside the confirmed" in trail:
         rule = "beside the confirmed"
+    if "the frontier:" in trail:
+        rule = "the frontier"
     return f"{rule}, second stage" if "(second stage" in trail else rule
 
 

@@ -24,8 +24,8 @@ from typing import Any
 
 from resident.config import ConsolidationSettings, Settings
 from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_checkpoint
+from resident.learning.frontier import frontier
 from resident.learning.names import name_bags
-from resident.learning.neighbourhood import beside
 from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, order_verdict
 from resident.learning.replay import Replayed, hard_rows
 from resident.learning.split import split_held_out
@@ -197,14 +197,19 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
         # (answers.rescaled), and it never explores.
         gen = stage.generator(edges, rels)
         cal, first = calibrated(gen, data, acyclic, cc, inp.ledger, "second stage", False)
-        # And beside what people confirmed: under the objects whose answers hold.
-        near = beside(
+        # And its best fresh few, never under an object people said no under
+        # (resident.learning.frontier).
+        near = frontier(
             gen,
             data.entities,
             data.relations,
             inp.ledger,
-            cc.precision_target,
-            cc.neighbourhood_support,
+            (
+                cc.precision_target,
+                cc.neighbourhood_support,
+                cc.frontier_depth,
+                cc.frontier_per_night,
+            ),
             cal.ranked,
         )
     names_cal, by_names = calibrated(scorers[1], data, acyclic, cc, inp.ledger)
@@ -382,7 +387,13 @@ def _choose(
 
     named: list[Chosen] = []
     seen: set[Triple] = set()
-    for gen, cal in sorted(zip(generators, cals, strict=True), key=lambda x: -x[1].precision):
+
+    # Claims before questions (a candidate both would take is written), each the most precise
+    # calibration's first.
+    def order(x: tuple[Gen, Calibration]) -> tuple[bool, float]:
+        return x[1].rule.startswith("exploration"), -x[1].precision
+
+    for gen, cal in sorted(zip(generators, cals, strict=True), key=order):
         if cal.threshold is None:
             continue
         above = [(s, ents[h], rels[r], ents[t]) for s, h, r, t in gen(skip) if s >= cal.threshold]
