@@ -254,9 +254,9 @@ class ConsolidationSettings(Section):
     precision_target: float = Field(default=0.3, gt=0.0, le=1.0)
     #: Calibration needs at least this many held-out candidates above a threshold.
     min_calibration_support: int = Field(default=5, ge=1)
-    #: A second scorer writes beside what people confirmed (resident.learning.neighbourhood):
-    #: under an object with at least this many answered proposals whose Wilson lower bound
-    #: reaches precision_target (one answer is one person's word; two are the least a share is).
+    #: An object of a relation is supported (resident.learning.frontier) with at least this
+    #: many answered proposals whose Wilson lower bound reaches precision_target (one answer
+    #: is one person's word; two are the least a share is).
     neighbourhood_support: int = Field(default=2, ge=1)
     #: The second stage writes a few of its best fresh candidates each night
     #: (resident.learning.frontier): only among its first frontier_depth of the night, at most

@@ -216,8 +216,8 @@ def calibrated(
             # their depth in `ranked`.
             # Its own answered depth no longer lets it write deeper than its held-out rule
             # (RESULTS-learning section 24: what lies below the asked is not what was answered
-            # there; 0 of 4 true): it writes by that rule and beside the confirmed
-            # (resident.learning.neighbourhood), and asks where it has nothing to write.
+            # there; 0 of 4 true): it writes by that rule and at its frontier
+            # (resident.learning.frontier), and asks where it has nothing to write.
             waiting = own_waiting(ledger, r, scorer)
             cals[r] = floored(cal, xs, answers_of(ledger, r), (), waiting, target, least, was)
             ranked[r] = ranking(xs)
