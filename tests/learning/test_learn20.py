@@ -240,16 +240,21 @@ def test_a_night_with_none_of_its_own_answered_follows_its_held_out_rule(
 ) -> None:
     """The same night with only the names' answers: the second stage is not scaled by them; it
     writes by its held-out rule or, without a held-out threshold, only asks (questions, no
-    claim), each carrying its depth."""
+    claim), each carrying its depth; apart from its frontier (since learn24, RESULTS-learning
+    section 25), at most 2 claims under distinct objects."""
     names = [_answered(i, "confirmed" if i < 8 else "refuted") for i in range(10)]
     report, _ = _night(store, settings, monkeypatch, names)
     cal = report.calibration  # type: ignore[attr-defined]
     assert cal.scorer.startswith(STAGE)
     assert not cal.rule.startswith("answers")
     mine = [p for p in report.proposals if p.scorer == STAGE]  # type: ignore[attr-defined]
+    edge = [p for p in mine if "the frontier:" in p.trail[0]]
+    assert len(edge) <= 2 and len({p.object_entity for p in edge}) == len(edge)
     for p in mine:
         assert p.depth > 0
-        if cal.threshold is None or cal.rule.startswith("exploration"):
+        if p in edge:
+            assert not p.question and p.claim_id
+        elif cal.threshold is None or cal.rule.startswith("exploration"):
             assert p.question and not p.claim_id
 
 
