@@ -128,6 +128,9 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
         "support": report.calibration.support,
         "lower": report.calibration.lower,
         "candidates": report.calibration.candidates,
+        # Which rule set the first scorer's threshold (held-out, or the answers' scaling).
+        "rule": report.calibration.rule,
+        "estimate": report.calibration.estimate,
         # How long the night trained, and how much of it it kept (stopped by validation).
         "epochs_run": report.history[-1].get("epochs_run") if report.history else None,
         "epochs_kept": report.history[-1].get("epochs_kept") if report.history else None,
@@ -151,12 +154,28 @@ def one_night(data_dir: Path, at: datetime) -> dict[str, Any]:
             [*p.triple, p.score, _rule_of(p)] for p in report.proposals if not p.question
         ],
         "questions": [[*p.triple, p.score] for p in report.proposals if p.question],
+        # The second stage's own (resident.learning.depth_floor): each with the rank depth it
+        # was made at, and whether it was only asked.
+        "own": [
+            [*p.triple, p.score, p.depth, p.question]
+            for p in report.proposals
+            if p.scorer == "second stage"
+        ],
     }
 
 
 def _rule_of(p: Any) -> str:
-    """Which rule wrote proposal `p`, read from its trail: the answers' or the held-out one."""
-    return "answers" if "scaled by answers" in (p.trail[0] if p.trail else "") else "held-out"
+    """Which rule wrote proposal `p`, read from its trail: the answers', the held-out one or
+    beside the confirmed (resident.learning.neighbourhood), the frontier
+    (resident.learning.frontier), and whether the second stage's
+    candidates or the names'."""
+    trail = p.trail[0] if p.trail else ""
+    rule = "answers" if "scaled by answers" in trail else "held-out"
+    if "beside the confirmed" in trail:
+        rule = "beside the confirmed"
+    if "the frontier:" in trail:
+        rule = "the frontier"
+    return f"{rule}, second stage" if "(second stage" in trail else rule
 
 
 #: Who talks to MAX on the days between nights (the household, the same people every day),
@@ -422,6 +441,9 @@ def judge(
             got[1] += r == "is_a" and t in up.get(h, set())
         n["kept"] = len(n.get("questions", []))
         n["kept_true"] = sum(1 for h, _, t, _ in n.get("questions", []) if t in up.get(h, set()))
+        n["own_judged"] = [
+            [depth, asked, t in up.get(h, set())] for h, _, t, _, depth, asked in n.get("own", [])
+        ]
     return nights
 
 

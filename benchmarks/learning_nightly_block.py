@@ -37,6 +37,19 @@ def _written(n: dict[str, Any]) -> str:
     return f"{n['written']} (" + ", ".join(f"{r} {w}" for r, (w, _) in n["by_rule"].items()) + ")"
 
 
+def _own(n: dict[str, Any]) -> str:
+    """The second stage's own proposals of a night: its rule, and what it wrote and asked, at
+    which rank depths, how many true (resident.learning.depth_floor)."""
+    parts = [n.get("rule", "-")]
+    for asked, what in ((False, "written"), (True, "asked")):
+        got = [(d, ok) for d, q, ok in n.get("own_judged", []) if q == asked]
+        if got:
+            depths = [d for d, _ in got]
+            true = sum(ok for _, ok in got)
+            parts.append(f"{what} {len(got)} at depths {min(depths)}-{max(depths)} ({true} true)")
+    return "; ".join(parts)
+
+
 def _estimate(n: dict[str, Any]) -> str:
     est = n.get("names_estimate")
     return "-" if est is None else f"{est:.2f} ({n.get('names_lower', 0.0):.2f})"
@@ -94,6 +107,8 @@ def block(
     ]
     for i, n in enumerate(nights, 1):
         th = "none" if n["threshold"] is None else f"{n['threshold']:.3f}"
+        if n["threshold"] is not None and str(n.get("rule", "")).startswith("answers"):
+            th += f" ({n['rule']}: estimate {n['estimate']:.2f})"
         nth = "none" if n["names_threshold"] is None else f"{n['names_threshold']:.3f}"
         c = n["closed"]
         lines.append(
@@ -150,6 +165,11 @@ def block(
         f"({sum(n['kept_true'] for n in nights)} true). Asked in conversation: "
         + _said({"asked": [a for n in nights for a in n["asked"]]})
         + " (yes/no/unsure).",
+        "",
+        "The second stage's own, by night (its rule; what it wrote and asked, at which depths "
+        "of its own ranking, how many true): "
+        + " / ".join(f"{i}: {_own(n)}" for i, n in enumerate(nights, 1))
+        + ".",
         "",
         f"Negatives replayed (refuted proposals, a night's most): "
         f"{max(n.get('negatives', 0) for n in nights)}.",

@@ -254,6 +254,15 @@ class ConsolidationSettings(Section):
     precision_target: float = Field(default=0.3, gt=0.0, le=1.0)
     #: Calibration needs at least this many held-out candidates above a threshold.
     min_calibration_support: int = Field(default=5, ge=1)
+    #: An object of a relation is supported (resident.learning.frontier) with at least this
+    #: many answered proposals whose Wilson lower bound reaches precision_target (one answer
+    #: is one person's word; two are the least a share is).
+    neighbourhood_support: int = Field(default=2, ge=1)
+    #: The second stage writes a few of its best fresh candidates each night
+    #: (resident.learning.frontier): only among its first frontier_depth of the night, at most
+    #: frontier_per_night, never under an object answered no below the bound.
+    frontier_depth: int = Field(default=8, ge=0)
+    frontier_per_night: int = Field(default=2, ge=0)
     #: Candidate tails scored per (head, relation) pair.
     candidates_per_pair: int = Field(default=3, ge=1, le=50)
     #: "auto": MAX offers his own labelled guess when he does not know, only when the last

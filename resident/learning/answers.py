@@ -40,7 +40,7 @@ Nothing here names a graph or a relation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from resident.learning.proposals import Calibration, Ledger, wilson_lower
@@ -82,8 +82,12 @@ class Answers:
         return wilson_lower(self.confirmed, self.answered) * self.answered / self.expected
 
 
-def answers_of(ledger: Ledger, relation: str) -> Answers:
-    """The ledger's evidence about `relation`'s proposals (confirmed or refuted ones count)."""
+def answers_of(ledger: Ledger, relation: str, scale: str | None = None) -> Answers:
+    """The ledger's evidence about `relation`'s proposals (confirmed or refuted ones count).
+    `scale`: the scorer whose floor `lowest` is (only its own answered scores, and those
+    recorded before proposals carried their scorer, are on its scale: the second stage's are
+    another's, resident.learning.depth_floor); with answers but none on its scale, nothing is
+    on it (infinite). None: every answered score."""
     answered = confirmed = waiting = 0
     expected, lowest = 0.0, float("inf")
     for p in ledger.proposals:
@@ -95,7 +99,8 @@ def answers_of(ledger: Ledger, relation: str) -> Answers:
             answered += 1
             confirmed += p.status == "confirmed"
             expected += odds(p.precision)
-            lowest = min(lowest, p.score)
+            if scale is None or p.scorer in ("", scale):
+                lowest = min(lowest, p.score)
     return Answers(answered, confirmed, expected, waiting, lowest if answered else 0.0)
 
 
@@ -166,6 +171,7 @@ def choose_rule(
     target: float,
     min_support: int,
     proposed: Sequence[bool] = (),
+    explore: bool = True,
 ) -> Calibration:
     """Which calibration a relation's proposals follow tonight: the answers' once there are
     `min_support` of them (exploring on while they are undecided: the point estimate reaches the
@@ -173,7 +179,12 @@ def choose_rule(
     exploration; and once the answers' threshold has nothing fresh above it, exploration
     below it. Exploration only while fewer than `min_support` of the relation's proposals
     wait for an answer. What exploration picks is asked, not written: the night keeps it as a
-    question (`Proposal.question`) people answer in conversation (resident.language.guesses)."""
+    question (`Proposal.question`) people answer in conversation (resident.language.guesses).
+
+    `explore` False (a second scorer of the same relation, `rescaled`): no exploration, and the
+    answers' rule without its floor."""
+    if not explore:
+        return rescaled(held_out, scored, answers, target, min_support)
     if answers.answered >= min_support:
         cal = by_answers(scored, answers, target, min_support)
         # Undecided (the point estimate reaches the target somewhere, its lower bound
@@ -184,7 +195,7 @@ def choose_rule(
         if (
             cal.threshold is not None
             and answers.waiting < min_support
-            and not _fresh_above(scored, proposed, cal.threshold)
+            and not fresh_above(scored, proposed, cal.threshold)
         ):
             # Everything the answers let him write is written or asked, and they are never
             # read below the lowest score answered: a few below are asked, so the next answers
@@ -197,7 +208,28 @@ def choose_rule(
     return exploring(scored, min_support, proposed)
 
 
-def _fresh_above(
+def rescaled(
+    held_out: Calibration,
+    scored: Sequence[tuple[float, bool]],
+    answers: Answers,
+    target: float,
+    min_support: int,
+) -> Calibration:
+    """A second scorer's calibration of a relation the answers speak about (the second stage,
+    resident.learning.second_stage): rho, the true candidates MAX lacks per held-out one, is a
+    property of the graph under Elkan and Noto's assumption, not of the scorer that met it, so
+    the answers about the relation's proposals scale this scorer's held-out calibration as they
+    scale the names' (`by_answers`, Wilson lower bound of rho), once there are `min_support`
+    of them; before, the held-out rule. No floor at the lowest score answered: those scores
+    are another scorer's scale (and the second stage is fitted again each night), and what
+    the night writes is the top of this scorer's ranking, never below the cut the rule finds.
+    It never explores (the names' scorer asks the questions that bring the answers)."""
+    if answers.answered < min_support:
+        return held_out
+    return by_answers(scored, replace(answers, lowest=0.0), target, min_support)
+
+
+def fresh_above(
     scored: Sequence[tuple[float, bool]], proposed: Sequence[bool], threshold: float
 ) -> bool:
     """Whether a candidate at or above `threshold` is fresh (neither true, which the night

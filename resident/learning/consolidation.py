@@ -26,6 +26,7 @@ from resident.config import Settings
 from resident.errors import ResidentError
 from resident.learning.answers import heard
 from resident.learning.checkpoint import load_ledger, save_ledger
+from resident.learning.depth_floor import depth_of
 from resident.learning.night_learn import (
     MODEL_NAME,
     Chosen,
@@ -365,6 +366,14 @@ def _write(
                 gap_id=gap.id,
                 trail=[trail],
                 question=question,
+                scorer=cal.source,
+                depth=_depth(cal, r, score),
             )
         )
     return out
+
+
+def _depth(cal: Calibration, relation: str, score: float) -> int:
+    """The proposal's rank depth in its scorer's calibration of tonight (0: not recorded)."""
+    ranked = dict(cal.ranked).get(relation)
+    return depth_of(ranked, score) if ranked else 0

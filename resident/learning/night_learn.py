@@ -16,7 +16,7 @@ pyarrow, whose code and heap would otherwise sit beside training's peak.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -24,6 +24,7 @@ from typing import Any
 
 from resident.config import ConsolidationSettings, Settings
 from resident.learning.checkpoint import checkpoint_path, load_checkpoint, save_checkpoint
+from resident.learning.frontier import frontier
 from resident.learning.names import name_bags
 from resident.learning.proposals import Calibration, Ledger, OrderIndex, Proposal, order_verdict
 from resident.learning.replay import Replayed, hard_rows
@@ -187,16 +188,37 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
     pairs = _pairs(data)
     scorers = generators(model, data, pairs, edges, inp.labels, acyclic, cc.candidates_per_pair)
     stage = _second_stage(model, data, seen, valid, pairs, inp.labels, acyclic)
-    first, scorer = scorers[0], "learner"
-    if stage is not None:
-        first, scorer = stage.generator(edges, rels), "second stage"
-    cal = replace(_calibrate(first, data, train, acyclic, cc), scorer=scorer)
+    if stage is None:
+        first = scorers[0]
+        cal = replace(_calibrate(first, data, train, acyclic, cc), scorer="learner")
+    else:
+        # Its held-out calibration counts the true links MAX was never told as false; the
+        # answers about the relation's proposals scale it as they scale the names'
+        # (answers.rescaled), and it never explores.
+        gen = stage.generator(edges, rels)
+        cal, first = calibrated(gen, data, acyclic, cc, inp.ledger, "second stage", False)
+        # And its best fresh few, never under an object people said no under
+        # (resident.learning.frontier).
+        near = frontier(
+            gen,
+            data.entities,
+            data.relations,
+            inp.ledger,
+            (
+                cc.precision_target,
+                cc.neighbourhood_support,
+                cc.frontier_depth,
+                cc.frontier_per_night,
+            ),
+            cal.ranked,
+        )
     names_cal, by_names = calibrated(scorers[1], data, acyclic, cc, inp.ledger)
-    scorers = (first, by_names)
+    gens, cals = [first, by_names], [cal, names_cal]
+    if stage is not None:
+        gens.append(near[1])
+        cals.append(near[0])
     room = max(0, min(cfg.proposals_per_night, cc.max_pending_proposals - len(inp.ledger.open())))
-    chosen, skipped = _choose(
-        scorers, (cal, names_cal), data, set(inp.triples), held, inp.ledger, room
-    )
+    chosen, skipped = _choose(gens, cals, data, set(inp.triples), held, inp.ledger, room)
     duplicates = near_duplicates(model, ents, cfg.duplicate_similarity, version)
     reversed_ = sum(1 for _, h, r, t, _ in chosen if r in acyclic and (t, r, h) in inp.triples)
     tonight = {
@@ -223,7 +245,7 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
             "reversed": reversed_,
             "negatives": len(inp.negatives),
             "hard": len(hard),
-            "scorer": scorer,
+            "scorer": "learner" if stage is None else "second stage",
             "second_stage": {} if stage is None else _fitted(stage, rels),
             **tonight,
         }
@@ -336,8 +358,8 @@ def _calibrate(
 
 
 def _choose(
-    generators: tuple[Gen, Gen],
-    cals: tuple[Calibration, Calibration],
+    generators: Sequence[Gen],
+    cals: Sequence[Calibration],
     data: Any,
     known: set[Triple],
     held: OrderIndex,
@@ -365,7 +387,13 @@ def _choose(
 
     named: list[Chosen] = []
     seen: set[Triple] = set()
-    for gen, cal in sorted(zip(generators, cals, strict=True), key=lambda x: -x[1].precision):
+
+    # Claims before questions (a candidate both would take is written), each the most precise
+    # calibration's first.
+    def order(x: tuple[Gen, Calibration]) -> tuple[bool, float]:
+        return x[1].rule.startswith("exploration"), -x[1].precision
+
+    for gen, cal in sorted(zip(generators, cals, strict=True), key=order):
         if cal.threshold is None:
             continue
         above = [(s, ents[h], rels[r], ents[t]) for s, h, r, t in gen(skip) if s >= cal.threshold]

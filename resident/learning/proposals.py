@@ -119,6 +119,11 @@ class Calibration:
     rule: str = "held-out"
     #: The precision the answers estimate at the threshold (None: the held-out rule's own).
     estimate: float | None = None
+    #: Whose candidates, by name alone (the `scorer` above may carry the rule's label).
+    source: str = ""
+    #: Each relation's calibration scores, highest first, where the scorer's proposals record
+    #: their rank depth (resident.learning.depth_floor); empty for the others.
+    ranked: tuple[tuple[str, tuple[float, ...]], ...] = ()
 
 
 def wilson_lower(hits: int, n: int, z: float = 1.2816) -> float:
@@ -232,6 +237,11 @@ class Proposal(BaseModel):
     #: no claim in the graph but a question MAX asks his people (resident.language.guesses);
     #: a person's answer closes it, and it counts among the open proposals until then.
     question: bool = False
+    #: Whose candidate it was ("second stage", ...; "" before this was recorded) and its rank
+    #: depth in that scorer's calibration of its night (0: not recorded): the second stage
+    #: writes no deeper than its own answered proposals support (resident.learning.depth_floor).
+    scorer: str = ""
+    depth: int = 0
 
     @property
     def triple(self) -> Triple:

@@ -29,6 +29,7 @@ import torch
 
 from resident.config import ConsolidationSettings
 from resident.learning.answers import answers_of, choose_rule
+from resident.learning.depth_floor import floored, own_waiting, ranking
 from resident.learning.ff import ForwardForward
 from resident.learning.lexical import contrasts, descendants, swapped, weighted_bags
 from resident.learning.names import words
@@ -166,6 +167,8 @@ def calibrated(
     orders: Sequence[str],
     cc: ConsolidationSettings,
     ledger: Ledger | None = None,
+    scorer: str = "names with the learner",
+    explore: bool = True,
 ) -> tuple[Calibration, Gen]:
     """The names' candidates calibrated as the night would make them, with only the training
     edges known, each partial order by itself and its truth `Entailed` (a held-out edge, or one
@@ -173,8 +176,10 @@ def calibrated(
     their own relation's threshold (the returned calibration pools the relations: `pooled`).
     Given the proposal `ledger`, each relation's threshold follows `answers.choose_rule`: the
     answers about earlier proposals scale the calibration once there are enough of them, and a
-    relation with neither a threshold nor answers may explore."""
-    scorer = "names with the learner"
+    relation with neither a threshold nor answers may explore. `scorer`: whose candidates (the
+    trail's name); `explore` False for a second scorer of the same relations (the second stage),
+    whose threshold follows `depth_floor.floored` instead: the answers' scaling no deeper than
+    its own answered proposals support, its held-out rule before."""
     if not len(data.train) or not len(data.test):
         return Calibration(None, 0.0, 0, 0, 0, scorer=scorer), generate
     ents, rels = data.entities, data.relations
@@ -195,13 +200,27 @@ def calibrated(
     scored = [(s, x[1], truth(*x)) for s, x in cands]
     target, least = cc.precision_target, cc.min_calibration_support
     cals = calibrate_by_relation(scored, target, least)
+    ranked: dict[str, tuple[float, ...]] = {}
     if ledger is not None:
         # What was answered about earlier proposals says how precise they were on this graph.
         ever = ledger.ever()
         for r, cal in cals.items():
             xs = [(s, ok) for s, rr, ok in scored if rr == r]
             was = [x in ever for _, x in cands if x[1] == r]
-            cals[r] = choose_rule(cal, xs, answers_of(ledger, r), target, least, was)
+            if explore:
+                answers = answers_of(ledger, r, scorer)
+                cals[r] = choose_rule(cal, xs, answers, target, least, was)
+                continue
+            # A second scorer: scaled by the answers no deeper in its own ranking than its own
+            # answered proposals support (resident.learning.depth_floor); its proposals record
+            # their depth in `ranked`.
+            # Its own answered depth no longer lets it write deeper than its held-out rule
+            # (RESULTS-learning section 24: what lies below the asked is not what was answered
+            # there; 0 of 4 true): it writes by that rule and at its frontier
+            # (resident.learning.frontier), and asks where it has nothing to write.
+            waiting = own_waiting(ledger, r, scorer)
+            cals[r] = floored(cal, xs, answers_of(ledger, r), (), waiting, target, least, was)
+            ranked[r] = ranking(xs)
     thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
     exploring = {rels.index(r) for r, c in cals.items() if c.rule.startswith("exploration")}
 
@@ -220,7 +239,8 @@ def calibrated(
         return out
 
     cal = pooled(cals, scorer)
-    return replace(cal, scorer=_labelled(scorer, cal)), above
+    out = replace(cal, scorer=_labelled(scorer, cal), source=scorer, ranked=tuple(ranked.items()))
+    return out, above
 
 
 def _labelled(scorer: str, cal: Calibration) -> str:
