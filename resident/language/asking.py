@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
-from pydantic import BaseModel
-
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.asked_meaning import (
@@ -60,6 +58,7 @@ from resident.language.question_reading import (
     read_question,
 )
 from resident.language.render import local_day, possessive
+from resident.language.resolved import Resolved
 from resident.language.restated import restated_in
 from resident.language.statement import base_form
 from resident.language.told_time import occurred, told
@@ -374,13 +373,6 @@ def hedge(claim: Claim) -> str:
     if claim.level is Level.OPINION:
         return "That is an opinion I hold:"
     return "I have been told so, but I am not sure yet:"
-
-
-class Resolved(BaseModel):
-    """Entity ids for the query's subject, and the words to say it with."""
-
-    ids: list[str]
-    name: str
 
 
 def answer_query(

@@ -35,13 +35,13 @@ from resident.language import lexicon
 from resident.language.asked_meaning import as_asked, asks_living
 from resident.language.knowledge import Answer, resolve, views
 from resident.language.matching import LEAST, _ing_forms, _lemma_tokens, claim_verbs
+from resident.language.resolved import Resolved
 from resident.language.statement import base_form
 from resident.language.told_time import occurred, told
 from resident.language.words import words
 from resident.records import Claim, Qualifier
 
 if TYPE_CHECKING:
-    from resident.language.asking import Resolved
     from resident.language.dictionary import Dictionary
     from resident.language.question_reading import Query
 

@@ -11,17 +11,29 @@ abandoned reading may have filled from its rolled-back writes are dropped.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cachetools import LRUCache
 
-from resident.config import ConversationSettings
+from resident.config import ConversationSettings, Settings
+from resident.language.dictionary import Dictionary
 from resident.language.read_bound import ReadingAbandoned, bounded
 from resident.language.turn import _LAST_CLAIMS_PEOPLE, ResidentLike, Turn, one_commit
+from resident.memory.client import GraphStore
 
-if TYPE_CHECKING:
-    from resident.language.conversation import Language
+
+class Layer(Protocol):
+    """What of the language layer (conversation.Language) an abandoned turn touches: named
+    here, so this module need not import conversation.py back."""
+
+    settings: Settings
+    graph: GraphStore
+    dictionary: Dictionary
+    _last: LRUCache[str, tuple[str, ...]]
+    _last_lock: threading.Lock
+
 
 #: What MAX says of a turn he could not take in: true (he kept nothing of it) and useful.
 ABANDONED_REPLY = (
@@ -31,7 +43,7 @@ ABANDONED_REPLY = (
 
 
 def bounded_turn(
-    lang: Language,
+    lang: Layer,
     resident: ResidentLike,
     chars: int,
     person_id: str | None,
@@ -59,7 +71,7 @@ def reading_budget(conversation: ConversationSettings, chars: int) -> float:
     return conversation.read_budget_s + conversation.read_budget_s_per_1000_chars * chars / 1000
 
 
-def _forget_unkept(lang: Language) -> None:
+def _forget_unkept(lang: Layer) -> None:
     """Drop what the abandoned reading may have cached of writes it rolled back (an entity
     made and found in the turn), and the caches it may have left mid-update."""
     lang.dictionary.reset()
