@@ -287,6 +287,10 @@ def score(
         return None
     if _about_else(query, claim, prep, qualifiers):
         return None
+    if negated != query.negated and query.wh != "yes":
+        # "Who bought the caravan?" is not answered by "Mel did not buy it": a statement of the
+        # other polarity fills no gap (a yes/no question weighs it as a "no" elsewhere).
+        return None
     s = 2.0
     # What the statement said, its object and its other roles ("to Jasper", "with Tom").
     said = _lemma_tokens(" ".join([object_label, *(q.value for q in qualifiers)]))
@@ -321,8 +325,6 @@ def score(
         s += 0.25
     if query.context_words and said & set(query.context_words):
         s += 0.5
-    if negated != query.negated and query.wh != "yes":
-        s -= 1.5
     return s
 
 

@@ -32,7 +32,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.asked_meaning import as_asked, asks_living
 from resident.language.knowledge import Answer, resolve, views
 from resident.language.matching import LEAST, _ing_forms, _lemma_tokens, claim_verbs
 from resident.language.resolved import Resolved
@@ -199,11 +198,9 @@ def object_ids(dictionary: Dictionary, object_words: Sequence[str]) -> list[str]
 
 
 def gap_nouns(query: Query) -> tuple[str, ...]:
-    """The nouns a question says only to name its gap ("work" of "What does Niamh do for
-    work?"): no answer need hold them."""
-    asked = as_asked(query)
-    if asks_living(asked):
-        return asked.context_words
+    """The nouns a question says only to name its gap ("dog" of "What kind of dog is
+    Pepper?"): no answer need hold them. Not "work" of "What does Niamh do for work?": read
+    as no word to hold, any deed answered it ("books cruise" on an unseen batch)."""
     # "What kind of dog is Pepper?": the kind the answer is of (fit.answer_type_fit checks it).
     copula = query.verb == "be" and query.prep is None and not query.object_words
     return (query.type_noun,) if copula and query.type_noun else ()

@@ -81,10 +81,21 @@ def test_a_thing_asked_by_more_words_than_held(max_: Max) -> None:
     assert answer_of(max_.say("Who bought the police station?", odile)) == ""
 
 
-def test_for_work_names_the_gap_of_a_deed(max_: Max) -> None:
+def test_any_deed_is_no_answer_to_what_someone_does_for_work(max_: Max) -> None:
+    # Reading "for work" as no word to hold let any deed answer it: on an unseen batch an
+    # unanswerable "What does Mam do for work?" got "books cruise".
     odile = person(max_, "Odile")
-    max_.say("My flatmate Ines does physiotherapy at a clinic in Hove.", odile)
-    assert "physiotherapy" in answer_of(max_.say("What does Ines do for work?", odile))
+    max_.say("My flatmate Ines booked a cruise to Norway.", odile)
+    assert "cruise" not in answer_of(max_.say("What does Ines do for work?", odile))
+
+
+def test_a_denied_deed_names_nobody_who_did_it(max_: Max) -> None:
+    # "Who bought it?" is not answered by the one who said they did not buy it.
+    odile = person(max_, "Odile")
+    max_.say("We are not buying the Morrises' old piano.", odile)
+    assert answer_of(max_.say("Who bought the Morrises' old piano?", odile)) == ""
+    max_.say("Tomasz did not win the quiz.", odile)
+    assert answer_of(max_.say("Who won the quiz?", odile)) == ""
 
 
 def test_a_light_verb_event_with_its_particle(max_: Max) -> None:
