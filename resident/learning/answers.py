@@ -40,7 +40,7 @@ Nothing here names a graph or a relation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from resident.learning.proposals import Calibration, Ledger, wilson_lower
@@ -171,7 +171,6 @@ def choose_rule(
     target: float,
     min_support: int,
     proposed: Sequence[bool] = (),
-    explore: bool = True,
 ) -> Calibration:
     """Which calibration a relation's proposals follow tonight: the answers' once there are
     `min_support` of them (exploring on while they are undecided: the point estimate reaches the
@@ -180,11 +179,8 @@ def choose_rule(
     below it. Exploration only while fewer than `min_support` of the relation's proposals
     wait for an answer. What exploration picks is asked, not written: the night keeps it as a
     question (`Proposal.question`) people answer in conversation (resident.language.guesses).
-
-    `explore` False (a second scorer of the same relation, `rescaled`): no exploration, and the
-    answers' rule without its floor."""
-    if not explore:
-        return rescaled(held_out, scored, answers, target, min_support)
+    A second scorer of the same relation keeps its held-out rule instead
+    (`depth_floor.held_out_or_asked`)."""
     if answers.answered >= min_support:
         cal = by_answers(scored, answers, target, min_support)
         # Undecided (the point estimate reaches the target somewhere, its lower bound
@@ -206,27 +202,6 @@ def choose_rule(
     if held_out.threshold is not None or answers.waiting >= min_support:
         return held_out
     return exploring(scored, min_support, proposed)
-
-
-def rescaled(
-    held_out: Calibration,
-    scored: Sequence[tuple[float, bool]],
-    answers: Answers,
-    target: float,
-    min_support: int,
-) -> Calibration:
-    """A second scorer's calibration of a relation the answers speak about (the second stage,
-    resident.learning.second_stage): rho, the true candidates MAX lacks per held-out one, is a
-    property of the graph under Elkan and Noto's assumption, not of the scorer that met it, so
-    the answers about the relation's proposals scale this scorer's held-out calibration as they
-    scale the names' (`by_answers`, Wilson lower bound of rho), once there are `min_support`
-    of them; before, the held-out rule. No floor at the lowest score answered: those scores
-    are another scorer's scale (and the second stage is fitted again each night), and what
-    the night writes is the top of this scorer's ranking, never below the cut the rule finds.
-    It never explores (the names' scorer asks the questions that bring the answers)."""
-    if answers.answered < min_support:
-        return held_out
-    return by_answers(scored, replace(answers, lowest=0.0), target, min_support)
 
 
 def fresh_above(

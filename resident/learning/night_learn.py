@@ -192,9 +192,9 @@ def learn(inp: NightInput, settings: Settings, now: datetime) -> Learned:
         first = scorers[0]
         cal = replace(_calibrate(first, data, train, acyclic, cc), scorer="learner")
     else:
-        # Its held-out calibration counts the true links MAX was never told as false; the
-        # answers about the relation's proposals scale it as they scale the names'
-        # (answers.rescaled), and it never explores.
+        # Its held-out rule, asking its best few where that gives nothing to write
+        # (depth_floor.held_out_or_asked): the answers no longer scale it (RESULTS-learning
+        # sections 22-24).
         gen = stage.generator(edges, rels)
         cal, first = calibrated(gen, data, acyclic, cc, inp.ledger, "second stage", False)
         # And its best fresh few, never under an object people said no under

@@ -29,7 +29,7 @@ import torch
 
 from resident.config import ConsolidationSettings
 from resident.learning.answers import answers_of, choose_rule
-from resident.learning.depth_floor import floored, own_waiting, ranking
+from resident.learning.depth_floor import held_out_or_asked, own_waiting, ranking
 from resident.learning.ff import ForwardForward
 from resident.learning.lexical import contrasts, descendants, swapped, weighted_bags
 from resident.learning.names import words
@@ -178,8 +178,8 @@ def calibrated(
     answers about earlier proposals scale the calibration once there are enough of them, and a
     relation with neither a threshold nor answers may explore. `scorer`: whose candidates (the
     trail's name); `explore` False for a second scorer of the same relations (the second stage),
-    whose threshold follows `depth_floor.floored` instead: the answers' scaling no deeper than
-    its own answered proposals support, its held-out rule before."""
+    whose threshold is its held-out rule's, asking where that gives nothing to write
+    (`depth_floor.held_out_or_asked`)."""
     if not len(data.train) or not len(data.test):
         return Calibration(None, 0.0, 0, 0, 0, scorer=scorer), generate
     ents, rels = data.entities, data.relations
@@ -211,15 +211,13 @@ def calibrated(
                 answers = answers_of(ledger, r, scorer)
                 cals[r] = choose_rule(cal, xs, answers, target, least, was)
                 continue
-            # A second scorer: scaled by the answers no deeper in its own ranking than its own
-            # answered proposals support (resident.learning.depth_floor); its proposals record
-            # their depth in `ranked`.
-            # Its own answered depth no longer lets it write deeper than its held-out rule
-            # (RESULTS-learning section 24: what lies below the asked is not what was answered
-            # there; 0 of 4 true): it writes by that rule and at its frontier
-            # (resident.learning.frontier), and asks where it has nothing to write.
+            # A second scorer: its held-out rule, not the answers' scaling nor a floor at its own
+            # answered depth (RESULTS-learning section 24: what lies below the asked is not
+            # what was answered there); it writes besides at its frontier
+            # (resident.learning.frontier), and asks where it has nothing to write. Its
+            # proposals record their depth in `ranked`.
             waiting = own_waiting(ledger, r, scorer)
-            cals[r] = floored(cal, xs, answers_of(ledger, r), (), waiting, target, least, was)
+            cals[r] = held_out_or_asked(cal, xs, waiting, least, was)
             ranked[r] = ranking(xs)
     thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
     exploring = {rels.index(r) for r, c in cals.items() if c.rule.startswith("exploration")}

@@ -1,29 +1,19 @@
-"""The second stage's floor (resident.learning.depth_floor): scaled by the answers, it writes no
-deeper in its own ranking than its own answered proposals support (their Wilson 90% lower bound
-at the target); before any of its own supports a depth, its held-out rule alone, asking (never
-writing) its best few where that finds no threshold; and a real night on 500 HPO terms records
-each proposal's scorer and depth and keeps the floor."""
+"""The second stage's rule (resident.learning.depth_floor): its held-out rule alone, asking
+(never writing) its best few fresh where that finds no threshold; each proposal's depth in its
+own ranking; and a real night on 500 HPO terms records each proposal's scorer and depth and
+writes nothing by its own answered depth (learn20's floor, gone since learn22)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from resident.learning import depth_floor
-from resident.learning.answers import answers_of, rescaled
-from resident.learning.depth_floor import (
-    depth_of,
-    floored,
-    own_answered,
-    own_waiting,
-    ranking,
-    supported_depth,
-)
-from resident.learning.proposals import Calibration, Ledger, Proposal, calibrate, wilson_lower
+from resident.learning.answers import answers_of
+from resident.learning.depth_floor import depth_of, held_out_or_asked, own_waiting, ranking
+from resident.learning.proposals import Ledger, Proposal, calibrate
 
 NOW = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
 STAGE = "second stage"
@@ -46,12 +36,6 @@ def _closed(
     return p.close(status, "test", NOW)  # type: ignore[arg-type]
 
 
-def _names_answers(confirmed: int = 8, refuted: int = 2) -> list[Proposal]:
-    """The names' answered proposals: what scales rho (answers.rescaled)."""
-    rows = [_closed(f"c{i}", "confirmed") for i in range(confirmed)]
-    return rows + [_closed(f"r{i}", "refuted") for i in range(refuted)]
-
-
 def test_depth_counts_the_candidates_at_or_above_a_score() -> None:
     ranked = ranking(RANKED)
     assert depth_of(ranked, 1.0) == 1
@@ -61,81 +45,18 @@ def test_depth_counts_the_candidates_at_or_above_a_score() -> None:
     assert depth_of(ranked, 0.0) == 40
 
 
-def test_the_floor_is_the_deepest_depth_its_own_answers_support() -> None:
-    """As the night's calibration picks its threshold: the deepest cut whose answers above it
-    reach the target at their Wilson 90% lower bound (4 of 7 do, 4 of 8 do not)."""
-    own = [(1, True), (2, True), (3, False), (5, True), (6, True), (20, False), (21, False)]
-    own += [(22, False), (23, False)]
-    assert supported_depth(own, 0.3, 5) == 21
-    assert wilson_lower(4, 7) >= 0.3 > wilson_lower(4, 8)
-    # Fewer than five answered say nothing; five refuted say no.
-    assert supported_depth(own[:4], 0.3, 5) is None
-    assert supported_depth([(d, False) for d in range(1, 6)], 0.3, 5) is None
-
-
-def test_answered_at_depth_d_it_writes_no_deeper_than_the_floor() -> None:
-    """The names' answers (8 of 10) scale the second stage's held-out odds to a threshold deep
-    in its ranking; its own answered proposals support depth 21 only: tonight's threshold is
-    the score at depth 21, and nothing deeper is above it."""
-    ledger = Ledger(
-        proposals=[
-            *_names_answers(),
-            *(_closed(f"s{d}", "confirmed", d, STAGE) for d in (1, 2, 5, 6)),
-            *(_closed(f"t{d}", "refuted", d, STAGE) for d in (3, 20, 21, 22, 23)),
-        ]
-    )
-    answers = answers_of(ledger, "is_a")
-    held = calibrate(RANKED, 0.3, 5)
-    deep = rescaled(held, RANKED, answers, 0.3, 5)
-    assert deep.threshold is not None and depth_of(ranking(RANKED), deep.threshold) > 21
-    own = own_answered(ledger, "is_a", STAGE)
-    assert [d for d, _ in own] == [1, 2, 3, 5, 6, 20, 21, 22, 23]
-    got = floored(held, RANKED, answers, own, 0, 0.3, 5)
-    assert got.threshold is not None
-    assert depth_of(ranking(RANKED), got.threshold) == 21
-    assert all(depth_of(ranking(RANKED), s) <= 21 for s, _ in RANKED if s >= got.threshold)
-    assert got.support == 21 and got.lower == pytest.approx(wilson_lower(4, 7), abs=1e-4)
-    assert "floored at depth 21 (4 of 7 of its own confirmed)" in got.rule
-    assert got.rule.startswith("answers (")
-
-
-def test_a_floor_deeper_than_the_answers_cut_keeps_the_answers_cut() -> None:
-    """Below the 40 of RANKED, 160 false candidates: the answers' scaling stops on its own
-    before the floor its own answers support (depth 191), and that cut stands."""
-    scored = RANKED + [(0.5 - i / 1000, False) for i in range(160)]
-    ledger = Ledger(
-        proposals=[
-            *_names_answers(),
-            *(_closed(f"s{d}", "confirmed", d, STAGE) for d in range(1, 200, 10)),
-        ]
-    )
-    answers = answers_of(ledger, "is_a")
-    held = calibrate(scored, 0.3, 5)
-    deep = rescaled(held, scored, answers, 0.3, 5)
-    assert deep.threshold is not None and depth_of(ranking(scored), deep.threshold) < 191
-    got = floored(held, scored, answers, own_answered(ledger, "is_a", STAGE), 0, 0.3, 5)
-    assert got.threshold == deep.threshold
-    assert "above its floor at depth 191" in got.rule
-
-
 def test_none_of_its_own_answered_the_held_out_rule_only() -> None:
-    """The names' answers alone (8 of 10 confirmed) no longer scale the second stage: with a
+    """The names' answers alone (8 of 10 confirmed) do not scale the second stage: with a
     held-out threshold it keeps that; without one it asks its best few (exploration, never
     written), and stops asking while five of its own wait for an answer."""
-    ledger = Ledger(proposals=_names_answers())
-    answers = answers_of(ledger, "is_a")
-    assert own_answered(ledger, "is_a", STAGE) == []
     rich = [(1.0 - i / 100, i % 2 == 0) for i in range(40)]
     held = calibrate(rich, 0.3, 5)
     assert held.threshold is not None
-    assert floored(held, rich, answers, [], 0, 0.3, 5) is held
+    assert held_out_or_asked(held, rich, 0, 5) is held
     poor = calibrate(RANKED, 0.3, 5)
-    asked = floored(poor, RANKED, answers, [], 0, 0.3, 5)
+    asked = held_out_or_asked(poor, RANKED, 0, 5)
     assert asked.rule == "exploration" and asked.threshold is not None
-    assert floored(poor, RANKED, answers, [], 5, 0.3, 5) is poor
-    # Its own answered, refuted: no depth supported, the held-out rule again.
-    refuted = [(d, False) for d in range(1, 8)]
-    assert floored(held, rich, answers, refuted, 0, 0.3, 5) is held
+    assert held_out_or_asked(poor, RANKED, 5, 5) is poor
 
 
 def test_its_own_are_told_apart_by_scorer_and_only_questions_wait() -> None:
@@ -158,7 +79,6 @@ def test_its_own_are_told_apart_by_scorer_and_only_questions_wait() -> None:
             ),
         ]
     )
-    assert own_answered(ledger, "is_a", STAGE) == [(3, True)]
     assert own_waiting(ledger, "is_a", STAGE) == 1
 
 
@@ -207,7 +127,7 @@ def test_a_night_with_its_own_answers_at_depth_3_no_longer_writes_by_them(
     store: DuckStore, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """500 HPO terms; the names' 10 answered proposals (8 confirmed) and the second stage's own
-    5 answered at depths 1-3 (4 confirmed), the answers' cut forced to the bottom: since learn22
+    5 answered at depths 1-3 (4 confirmed): since learn22
     (RESULTS-learning section 24: what lies below the asked is not what was answered at that
     depth; learn20's floor wrote 0 of 4 true) the second stage writes nothing by its own depth:
     no rule of it is "floored" or "answers", and what it asks carries its depth; none reverses
@@ -215,11 +135,6 @@ def test_a_night_with_its_own_answers_at_depth_3_no_longer_writes_by_them(
     names = [_answered(i, "confirmed" if i < 8 else "refuted") for i in range(10)]
     own = [_answered(10 + d, "confirmed" if d else "refuted", 1 + d // 2, STAGE) for d in range(5)]
 
-    def everything(held: Calibration, scored: Sequence[tuple[float, bool]], *_: object) -> object:
-        low = min(s for s, _ in scored)
-        return Calibration(low, 0.1, len(scored), len(scored), 1, rule="answers (12 of 15)")
-
-    monkeypatch.setattr(depth_floor, "rescaled", everything)
     report, up = _night(store, settings, monkeypatch, names + own)
     cal = report.calibration  # type: ignore[attr-defined]
     assert cal.scorer.startswith(STAGE)
@@ -277,22 +192,12 @@ def test_the_names_floor_is_read_on_their_own_scale_only() -> None:
     assert answers_of(only, "is_a", names).lowest == float("inf")
 
 
-def test_with_everything_above_its_floor_asked_it_asks_the_next_few() -> None:
-    """Its floor at depth 21, and every candidate above it already asked or written: nothing
-    fresh to write, so it asks the next few below (exploration), never writing them, and not
-    while five of its own wait."""
-    ledger = Ledger(
-        proposals=[
-            *_names_answers(),
-            *(_closed(f"s{d}", "confirmed", d, STAGE) for d in (1, 2, 5, 6)),
-            *(_closed(f"t{d}", "refuted", d, STAGE) for d in (3, 20, 21, 22, 23)),
-        ]
-    )
-    answers = answers_of(ledger, "is_a")
-    own = own_answered(ledger, "is_a", STAGE)
+def test_with_everything_above_asked_it_asks_the_next_few() -> None:
+    """No held-out threshold, and the first 21 of its ranking already asked or written: it asks
+    the next few below (exploration), never writing them, and not while five of its own wait."""
     held = calibrate(RANKED, 0.3, 5)
     proposed = [k < 21 for k in range(len(RANKED))]
-    got = floored(held, RANKED, answers, own, 0, 0.3, 5, proposed)
+    got = held_out_or_asked(held, RANKED, 0, 5, proposed)
     assert got.rule == "exploration" and got.threshold is not None
     assert depth_of(ranking(RANKED), got.threshold) > 21
-    assert floored(held, RANKED, answers, own, 5, 0.3, 5, proposed).rule.startswith("answers (")
+    assert held_out_or_asked(held, RANKED, 5, 5, proposed) is held
