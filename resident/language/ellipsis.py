@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from resident.language.asked_turn import asked_in
 from resident.language.echoed import echoed_yes
 from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
@@ -73,7 +74,7 @@ class Asked:
         """Note turn `turn`: what it asked (its last sentence, when that is a question)."""
         self.before = (self.person_id, self.question, self.turn, self.addressee)
         self.person_id, self.turn = person_id, turn
-        self.question, self.addressee = closing_question(doc) if doc is not None else (None, None)
+        self.question, self.addressee = asked_in(doc, closing_question) if doc else (None, None)
 
     def previous(self, person_id: str | None, turn: int, name: str | None = None) -> str | None:
         """The question the turn just before `turn` closed with, when someone other than
@@ -212,7 +213,8 @@ def answer_parts(doc: Doc) -> Answer:
     alone = len(rest) == 1 and rest[0].pos_ == "PRON"
     verbal = rest[0].tag_ if verb and rest[0].tag_ in _FRAGMENT_AUX else None
     timed = _is_time(rest)
-    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone, verbal=verbal, timed=timed)
+    placed = rest[0].tag_ == "IN"  # "At a dance", "Since Tuesday" (a verbless SCONJ's phrase)
+    return Answer(polarity, said.strip(), placed, alone, verbal=verbal, timed=timed)
 
 
 _TIME_ENTS = frozenset({"DATE", "TIME"})
@@ -221,8 +223,8 @@ _TIME_ENTS = frozenset({"DATE", "TIME"})
 def _is_time(tokens: list[Token]) -> bool:
     """Every word a time's ("last Saturday", "next June", "this morning")."""
     said = [t for t in tokens if not t.is_punct]
-    if said and said[0].pos_ == "ADP":
-        said = said[1:]  # "on Sunday"
+    if said and said[0].tag_ == "IN":
+        said = said[1:]  # "on Sunday", "since Tuesday"
     if any(t.like_num for t in said) and not any(t.lower_ == "ago" for t in said):
         return False  # "Twenty-two years.": how long (or a count), not when
     return bool(said) and all(t.ent_type_ in _TIME_ENTS for t in said)

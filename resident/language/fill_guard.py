@@ -79,7 +79,9 @@ def guarded(
     held = _held_words(tokens, kind)
     slots = _SLOTS.get(key)
     # A named filler's slot says nothing but the filler ("apples Cider" is no cider).
-    alone = {t.lower_ for t in tokens} if kind in _NAMED else None
+    # ("second-hand": one word in a slot's text, three tokens in the parse).
+    filler = {t.lower_ for t in tokens} | set(fragment.fragment.lower().split())
+    alone = filler if kind in _NAMED else None
     return [s for s in statements if any(_holds(s, w, slots, stranded, alone) for w in held)]
 
 
