@@ -33,6 +33,7 @@ from resident.language.echoed import echoed_yes
 from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
+from resident.language.often_answer import said_often
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -354,7 +355,9 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     if wh is None:
         # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
         # answers yes; after a yes it is said with the statement ("Yes, for the week").
-        polarity = answer.polarity or ("yes" if answer.placed or answer.timed else None)
+        # "You two still talk?" / "Now and then.": how often it is done says it is done.
+        often = bool(answer.fragment) and said_often(answer.fragment, doc_of)
+        polarity = answer.polarity or ("yes" if answer.placed or answer.timed or often else None)
         if polarity is None and answer.fragment and not answer.pronoun:  # "Bass and vocals."
             return echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
@@ -411,7 +414,8 @@ def _declared(sent: Span, subject: Token, polarity: str) -> str:
     root = sent.root
     if polarity != "yes" or subject.i >= root.i or not _finite([root, *root.children]):
         return ""
-    said = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
+    # The "and" of "You and Tom" joins the subject and stays.
+    said = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS) or t.head == subject]
     words_ = [_word(t, subject) for t in said]
     # The verb agreeing with the subject it now has ("you're" -> "I am").
     for n, t in enumerate(said):
