@@ -28,10 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from resident.language.asked_turn import asked_in
 from resident.language.echoed import echoed_yes
 from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
+from resident.language.often_answer import said_often
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ class Asked:
         """Note turn `turn`: what it asked (its last sentence, when that is a question)."""
         self.before = (self.person_id, self.question, self.turn, self.addressee)
         self.person_id, self.turn = person_id, turn
-        self.question, self.addressee = closing_question(doc) if doc is not None else (None, None)
+        self.question, self.addressee = asked_in(doc, closing_question) if doc else (None, None)
 
     def previous(self, person_id: str | None, turn: int, name: str | None = None) -> str | None:
         """The question the turn just before `turn` closed with, when someone other than
@@ -212,7 +214,8 @@ def answer_parts(doc: Doc) -> Answer:
     alone = len(rest) == 1 and rest[0].pos_ == "PRON"
     verbal = rest[0].tag_ if verb and rest[0].tag_ in _FRAGMENT_AUX else None
     timed = _is_time(rest)
-    return Answer(polarity, said.strip(), rest[0].pos_ == "ADP", alone, verbal=verbal, timed=timed)
+    placed = rest[0].tag_ == "IN"  # "At a dance", "Since Tuesday" (a verbless SCONJ's phrase)
+    return Answer(polarity, said.strip(), placed, alone, verbal=verbal, timed=timed)
 
 
 _TIME_ENTS = frozenset({"DATE", "TIME"})
@@ -221,8 +224,8 @@ _TIME_ENTS = frozenset({"DATE", "TIME"})
 def _is_time(tokens: list[Token]) -> bool:
     """Every word a time's ("last Saturday", "next June", "this morning")."""
     said = [t for t in tokens if not t.is_punct]
-    if said and said[0].pos_ == "ADP":
-        said = said[1:]  # "on Sunday"
+    if said and said[0].tag_ == "IN":
+        said = said[1:]  # "on Sunday", "since Tuesday"
     if any(t.like_num for t in said) and not any(t.lower_ == "ago" for t in said):
         return False  # "Twenty-two years.": how long (or a count), not when
     return bool(said) and all(t.ent_type_ in _TIME_ENTS for t in said)
@@ -352,7 +355,9 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     if wh is None:
         # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
         # answers yes; after a yes it is said with the statement ("Yes, for the week").
-        polarity = answer.polarity or ("yes" if answer.placed or answer.timed else None)
+        # "You two still talk?" / "Now and then.": how often it is done says it is done.
+        often = bool(answer.fragment) and said_often(answer.fragment, doc_of)
+        polarity = answer.polarity or ("yes" if answer.placed or answer.timed or often else None)
         if polarity is None and answer.fragment and not answer.pronoun:  # "Bass and vocals."
             return echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
@@ -409,7 +414,8 @@ def _declared(sent: Span, subject: Token, polarity: str) -> str:
     root = sent.root
     if polarity != "yes" or subject.i >= root.i or not _finite([root, *root.children]):
         return ""
-    said = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
+    # The "and" of "You and Tom" joins the subject and stays.
+    said = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS) or t.head == subject]
     words_ = [_word(t, subject) for t in said]
     # The verb agreeing with the subject it now has ("you're" -> "I am").
     for n, t in enumerate(said):

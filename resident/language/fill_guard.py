@@ -79,8 +79,26 @@ def guarded(
     held = _held_words(tokens, kind)
     slots = _SLOTS.get(key)
     # A named filler's slot says nothing but the filler ("apples Cider" is no cider).
-    alone = {t.lower_ for t in tokens} if kind in _NAMED else None
-    return [s for s in statements if any(_holds(s, w, slots, stranded, alone) for w in held)]
+    # ("second-hand": one word in a slot's text, three tokens in the parse).
+    filler = {t.lower_ for t in tokens} | set(fragment.fragment.lower().split())
+    alone = filler if kind in _NAMED else None
+    kept = [s for s in statements if any(_holds(s, w, slots, stranded, alone) for w in held)]
+    counted = _counted(question, doc_of) if kind == "number" else None
+    if counted is not None:
+        # "How many grandchildren ...?" / "Seven.": the count is of the grandchildren, said with
+        # it in one slot; "gets seven" from a misparsed fill counts nothing.
+        kept = [s for s in kept if any(counted in v.split() for v in held_in(s, slots).values())]
+    return kept
+
+
+def _counted(question: str, doc_of: object) -> str | None:
+    """The noun a "how many" / "how much" question counts ("how many grandchildren"), if any."""
+    sents = list(doc_of(untagged(question)).sents)  # type: ignore[operator]
+    wh = _wh_phrase(sents[0]) if len(sents) == 1 else None
+    if wh is None:
+        return None
+    head = wh[0][-1].head
+    return head.lower_ if head.pos_ == "NOUN" and head.i > wh[0][-1].i else None
 
 
 def _span(doc: Doc, fragment: str) -> list[Token]:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from resident.language.ellipsis import answer_parts
 from resident.language.gap_kinds import fits, kind_of_gap
 from resident.language.hedging import hedged
+from resident.language.kind_sluice import narrowed
 from resident.language.roles import RoleFill, _prep_roles
 from resident.language.words import table, words
 
@@ -61,6 +62,8 @@ def sluice_key(sent: Span) -> str | None:
             break  # "Where, Grandad?": the one it is put to is no part of it
         if not (t.is_punct or t.dep_ in _EDGE_DEPS or t.pos_ == "INTJ"):
             said.append(t.lower_)
+    if len(said) > 3 and said[2] == "of":  # "What kind of bike?": the kind asked of the bike
+        said = said[:2]
     key = " ".join(said)
     return key if key in _SLUICES else None
 
@@ -119,6 +122,8 @@ def filled(
     if answer.polarity is not None or not answer.fragment or answer.pronoun or hedged(doc):
         return []  # "No idea.", "Not sure, ask Mum.", "Him.": nothing to put in the gap
     prep, family = _SLUICES[key]
+    if family == {"object"}:  # "What kind?" / "A collie.": the thing said more exactly
+        return narrowed(statements, answer.fragment, doc_of)
     out = []
     for st in statements:
         timed = "time" in family and st.when is not None
