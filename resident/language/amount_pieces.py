@@ -7,7 +7,7 @@ thing's `<thing> costs <amount>` statement, never a second shape.
 The piece is a sentence whose first words are the amount, heading the sentence or hung by the
 parser on a clause after a comma ("Ninety at the vet's, she was brave"). Money (a currency word
 or sign) is the price of the priceable noun the sentence before named; a bare number only of
-what a deal was said of (data/purchase_verbs with its object, singular: "bought eggs. Twelve."
+what a deal was said of (deals.object_verbs with its object, singular: "bought eggs. Twelve."
 counts them) or of a noun that is itself an amount ("the rent", data/price_nouns). A number
 counting a noun ("Ten more people") heads no amount, and a time ("Seven thirty", "ten
 o'clock") is not one.

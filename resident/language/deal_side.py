@@ -2,7 +2,7 @@
 buyer's price ("bought the van for 6,800", "How much did the van cost?") is not a seller's
 ("sold the van for 5,900", "How much did they get for the van?"). The price statement
 (`<thing> costs <amount>`, prices.py) keeps no side; the deal said in the same turn of the
-same thing does ("Marcus sells van"), by its verb (data/transaction_sides). A price is no
+same thing does ("Marcus sells van"), by its verb (data/deal_verbs, deals.py). A price is no
 answer when both sides are known and differ: "I don't know" beats the other deal's money.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
+from resident.language import deals
 from resident.language.dictionary import Dictionary
 from resident.language.matching import claim_verbs
 from resident.language.statement import base_form
-from resident.language.words import table
 from resident.records import Claim
 
 if TYPE_CHECKING:
@@ -24,8 +24,7 @@ Side = Literal["buyer", "seller"]
 
 
 def _side_of(verb: str) -> Side | None:
-    side = table("transaction_sides").get(verb)
-    return side if side in ("buyer", "seller") else None  # type: ignore[return-value]
+    return deals.side(verb)
 
 
 def asked_side(sent: Span) -> Side | None:

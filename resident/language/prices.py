@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from resident.language import lexicon
+from resident.language import deals, lexicon
 from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.counting import number_value
@@ -93,7 +93,7 @@ def _dealt(tok: Token) -> Mood | None:
     """The mood of the deal the noun was said as the one thing of: bought, sold or booked
     ("sold the Honda"; not "bought eggs", whose bare number after is a count); else None."""
     verb = tok.head
-    if tok.dep_ != "dobj" or verb.lemma_.lower() not in words("purchase_verbs"):
+    if tok.dep_ != "dobj" or verb.lemma_.lower() not in deals.object_verbs():
         return None
     if tok.tag_ not in ("NN", "NNP") or _unsaid(verb):
         return None
@@ -161,7 +161,7 @@ def _traded(head: Token, verb: Token) -> bool:
     four", "hired it for two"), where no currency word says it is money."""
     if head.dep_ != "pobj" or head.head.lower_ != "for":
         return False
-    if verb.lemma_.lower() not in words("transaction_verbs"):
+    if verb.lemma_.lower() not in deals.for_price_verbs():
         return False
     said = [t.lower_ for t in head.subtree]
     value = number_value(head.text)
@@ -229,13 +229,13 @@ def _frame(head: Token) -> tuple[Token, Token] | None:
         # "the membership went up to forty pounds", the parser hanging "up to" on the number.
         subj = _subject(gov)
         return None if subj is None else (gov, subj)
-    if lemma in words("purchase_verbs") and head.dep_ == "dobj":
+    if lemma in deals.object_verbs() and head.dep_ == "dobj":
         # "paid 300 for the bike", "spent fifty quid on shoes": what it was paid for.
         hung = (*gov.children, *head.children)  # "for the bike" may hang on the amount
         preps = [c for c in hung if c.dep_ in ("prep", "dative") and c.lower_ in ("for", "on")]
         pobj = next((c for p in preps for c in p.children if c.dep_ == "pobj"), None)
         return None if pobj is None else (gov, pobj)
-    if lemma in words("purchase_verbs") and head.dep_ in ("npadvmod", "appos"):
+    if lemma in deals.object_verbs() and head.dep_ in ("npadvmod", "appos"):
         # "booked the flights already, £240 each": the amount said beside what was bought.
         obj = next((c for c in gov.children if c.dep_ == "dobj"), None)
         return None if obj is None or not _money(head) else (gov, obj)
@@ -252,7 +252,7 @@ def _prep_frame(head: Token, prep: Token) -> tuple[Token, Token] | None:
             return None
         subj = _subject(verb)
         return None if subj is None else (verb, subj)
-    if prep.lower_ != "for" or lemma not in words("purchase_verbs") | words("transaction_verbs"):
+    if prep.lower_ != "for" or lemma not in deals.object_verbs() | deals.for_price_verbs():
         return None
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     if obj is not None:
