@@ -156,12 +156,17 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
 
 
 def _traded(head: Token, verb: Token) -> bool:
-    """A bare number said "for" a thing in a transaction ("sold the van for nine hundred"):
-    the money it went for, unless small enough to count people or hours ("got a table for
-    four", "hired it for two"), where no currency word says it is money."""
-    if head.dep_ != "pobj" or head.head.lower_ != "for":
-        return False
+    """A bare number said "for" a thing in a transaction ("sold the van for nine hundred", "got
+    nine hundred for the van"): the money it went for, unless small enough to count people or
+    hours ("got a table for four", "hired it for two"), where no currency word says it is
+    money."""
     if verb.lemma_.lower() not in deals.for_price_verbs():
+        return False
+    # "got a hundred and fifty for it": the money the deal's object, the thing said "for".
+    dealt_for = head.dep_ == "dobj" and any(
+        c.dep_ == "prep" and c.lower_ == "for" for c in (*verb.children, *head.children)
+    )
+    if not dealt_for and (head.dep_ != "pobj" or head.head.lower_ != "for"):
         return False
     said = [t.lower_ for t in head.subtree]
     value = number_value(head.text)
@@ -290,8 +295,10 @@ def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
         if tok.dep_ == "nsubj" and tok.lower_ in ("which", "that") and verb.dep_ == "relcl":
             return price_named(verb.head)
         before = [t for t in tok.doc[tok.sent.start : tok.i] if _argument(t)]
-        if before:
-            return price_named(before[-1])
+        # "sold the Zafira for scrap, got 150 for it": "it" is the thing dealt, not "scrap".
+        dealt = [t for t in before if _dealt(t) is not None]
+        if dealt or before:
+            return price_named((dealt or before)[-1])
         said = ctx.priceable
         return said[0] if said is not None and said[1] == ctx.turn else None
     if tok.dep_ == "nsubj" and tok.pos_ == "PROPN":
@@ -303,12 +310,23 @@ def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
 def _priceable(tok: Token) -> bool:
     """A noun that can have a price: not a time, a named person or place, or an amount (a
     noun for people is one: "the plumber cost us 200", and "ute" is first a people in WordNet)."""
-    if tok.pos_ not in ("NOUN", "PROPN") or tok.ent_type_ in ("PERSON", "DATE", "TIME", "GPE"):
+    if tok.pos_ not in ("NOUN", "PROPN") or tok.ent_type_ in ("DATE", "TIME"):
+        return False
+    if tok.ent_type_ in ("PERSON", "GPE") and not _goods(tok):
         return False
     noun = tok.lemma_.lower()
     if noun in words("currency_words") or tok.dep_ == "npadvmod":
         return False  # "a month" after an amount is its rate
     return lexicon.first_lexname(noun, "n") not in _NOT_PRICED
+
+
+def _goods(tok: Token) -> bool:
+    """A name said as what was bought or sold ("sold the Zafira", "bought a Skoda"): goods,
+    whatever the entity tagger guessed (a person's name is paid, never bought)."""
+    verb = tok.head.lemma_.lower()
+    if tok.dep_ != "dobj" or verb in words("paying_verbs"):
+        return False
+    return verb in deals.object_verbs() & deals.for_price_verbs() and deals.side(verb) is not None
 
 
 def _argument(tok: Token) -> bool:
