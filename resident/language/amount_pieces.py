@@ -38,7 +38,7 @@ def continued_thing(sent: Span, ctx: Context, amount: Token, money: bool) -> str
     before = ctx.continued
     if before is None or before[2] != ctx.turn:
         return None
-    if sent.text.rstrip().endswith("?") or not _piece(sent, amount):
+    if sent.text.rstrip().endswith("?") or not opens_piece(sent, amount):
         return None
     thing, dealt, _ = before
     if money:
@@ -47,10 +47,10 @@ def continued_thing(sent: Span, ctx: Context, amount: Token, money: bool) -> str
         return None  # "A green one.": a noun's stand-in, no number
     if not dealt and thing.split()[-1] not in words("price_nouns"):
         return None
-    return None if _time_like(amount) else thing
+    return None if time_like(amount) else thing
 
 
-def _piece(sent: Span, amount: Token) -> bool:
+def opens_piece(sent: Span, amount: Token) -> bool:
     """Does the amount open the sentence as a piece without a verb of its own?"""
     first = next((t for t in sent if t.dep_ not in _LEAD_DEPS), None)
     if first is None or min(t.i for t in amount.subtree) != first.i:
@@ -64,7 +64,7 @@ def _piece(sent: Span, amount: Token) -> bool:
     return end + 1 < len(amount.doc) and amount.doc[end + 1].text == ","
 
 
-def _time_like(head: Token) -> bool:
+def time_like(head: Token) -> bool:
     """A time of day said as bare numbers: "seven thirty", "ten o'clock", "half six"."""
     span = list(head.subtree)
     if any(t.ent_type_ == "TIME" or t.lower_ in words("clock_words") for t in span):

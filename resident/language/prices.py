@@ -23,6 +23,7 @@ from resident.language import deals, lexicon
 from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.counting import number_value
+from resident.language.deal_turns import deal_before, note_deal
 from resident.language.roles import RoleFill, modality
 from resident.language.statement import Context, Ref, Statement
 from resident.language.words import words
@@ -61,7 +62,7 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
         amount = _amount(tok)
         if amount is None:
             continue
-        read = _priced(amount, ctx) or _continued(sent, amount, ctx)
+        read = _priced(amount, ctx) or _continued(sent, amount, ctx) or _answered(sent, amount, ctx)
         if read is not None and read not in out:
             out.append(read)
     args = [t for t in sent if _argument(t) and price_named(t) is not None]
@@ -75,6 +76,7 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
         dealt, last = [], None
     kept = dealt[0] if dealt else last
     ctx.continued = None if kept is None else (kept[0], kept[1], ctx.turn)
+    note_deal(dealt, out, ctx)
     return out
 
 
@@ -87,6 +89,15 @@ def _continued(sent: Span, head: Token, ctx: Context) -> Statement | None:
     # The deal's own mood ("sold": past; "we're selling it": plan); a thing named: a fact.
     mood = (before[1] if before is not None else None) or "fact"
     return None if thing is None else _price(thing, head, mood, None)
+
+
+def _answered(sent: Span, head: Token, ctx: Context) -> Statement | None:
+    """A verbless sum said in a turn after a deal, its price ("I bought a van." / "How much?" /
+    "Six thousand.": deal_turns.py)."""
+    if _bounded(head):
+        return None
+    found = deal_before(sent, head, ctx, _money(head))
+    return None if found is None else _price(found[0], head, found[1], None)
 
 
 def _dealt(tok: Token) -> Mood | None:
