@@ -2,9 +2,10 @@
 / "A Honda. Two thousand eight hundred, from a guy in Croydon." The sum is the price of the
 thing the deal was said of, only when the deal is unambiguous: one thing dealt in the sentence
 that said it (not "sold the Zafira and bought a Skoda"), said in one of the two turns before
-(a question may come between), and no other deal said since. The sum must say it is money: a
-currency word or sign, or a scale word ("two thousand eight hundred"); "Twelve." after
-"bought eggs" counts them, "Twenty nineteen." after "bought a van" is its year.
+(a question may come between) by the same teller, and no other price said since. The sum
+must say it is money: a currency word or sign, or a scale word ("two thousand eight
+hundred"); "Twelve." after "bought eggs" counts them, "Twenty nineteen." after "bought a van"
+is its year.
 
 Pure, over the parse and the reader's context; the price is stored as prices.py stores every
 price, `<thing> costs <amount>`.
@@ -41,7 +42,7 @@ def note_deal(
         ctx.dealt = None
     elif len(things) == 1:
         name, mood = dealt[0]
-        ctx.dealt = (name, mood or "past", ctx.turn)
+        ctx.dealt = (name, mood or "past", ctx.turn, ctx.speaker)
 
 
 def deal_before(sent: Span, amount: Token, ctx: Context, money: bool) -> tuple[str, Mood] | None:
@@ -49,6 +50,8 @@ def deal_before(sent: Span, amount: Token, ctx: Context, money: bool) -> tuple[s
     held = ctx.dealt
     if held is None or not 0 <= ctx.turn - held[2] <= _TURNS_BACK:
         return None
+    if held[3] != ctx.speaker:
+        return None  # another's "Four hundred." may be a guess or a question
     if sent.text.rstrip().endswith("?") or not opens_piece(sent, amount):
         return None
     if not money and not any(t.lower_ in _SCALES for t in amount.subtree):

@@ -151,6 +151,7 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     verb, thing_tok = found
     paying = verb.lemma_.lower() in words("paying_verbs") or _traded(head, verb)
     priced = _money(head) or paying or _made_thing_sum(head, verb, thing_tok)
+    priced = priced or _deal_was(head, verb, thing_tok, ctx)
     if not priced and thing_tok.lemma_.lower() not in words("price_nouns"):
         return None
     if _unsaid(verb):
@@ -221,6 +222,21 @@ def _made_thing_sum(head: Token, verb: Token, thing: Token) -> bool:
     return "noun.artifact" in lexicon.lexnames(noun) and first not in _COUNTED_FIRST
 
 
+def _deal_was(head: Token, verb: Token, subj: Token, ctx: Context) -> bool:
+    """ "Mum's booked the cruise, it was three thousand six hundred": a sum with a scale word
+    that "it" was, where "it" is the thing a deal was just said of (in the sentence, or the
+    deal held from the turn before: deal_turns.py)."""
+    if verb.lemma_.lower() != "be" or head.dep_ not in ("attr", "acomp"):
+        return False
+    if subj.lower_ not in words("price_stand_ins") or subj.dep_ != "nsubj":
+        return False
+    if not any(t.lower_ in _SCALES for t in head.subtree):
+        return False
+    before = [t for t in subj.doc[subj.sent.start : subj.i] if _argument(t)]
+    dealt = [t for t in before if _dealt(t) is not None]
+    return bool(dealt) or (not before and ctx.dealt is not None)
+
+
 def _bound_before(head: Token) -> bool:
     start = min(t.i for t in head.subtree)
     return start > 0 and head.doc[start - 1].lower_ in words("amount_bounds")
@@ -251,9 +267,15 @@ def _frame(head: Token) -> tuple[Token, Token] | None:
         preps = [c for c in hung if c.dep_ in ("prep", "dative") and c.lower_ in ("for", "on")]
         pobj = next((c for p in preps for c in p.children if c.dep_ == "pobj"), None)
         return None if pobj is None else (gov, pobj)
+    if head.dep_ in ("npadvmod", "appos") and gov.dep_ in ("npadvmod", "appos"):
+        # "It's booked, four nights, 280 quid for the lot": the amount beside a phrase beside
+        # the deal's verb.
+        gov, lemma = gov.head, gov.head.lemma_.lower()
     if lemma in deals.object_verbs() and head.dep_ in ("npadvmod", "appos"):
-        # "booked the flights already, £240 each": the amount said beside what was bought.
-        obj = next((c for c in gov.children if c.dep_ == "dobj"), None)
+        # "booked the flights already, £240 each": the amount said beside what was bought
+        # (or the thing said booked: "the cottage is booked, ...").
+        said = ("dobj", "nsubjpass")
+        obj = next((c for c in gov.children if c.dep_ in said), None)
         return None if obj is None or not _money(head) else (gov, obj)
     return None
 

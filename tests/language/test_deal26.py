@@ -83,3 +83,18 @@ def test_the_converse_of_a_loan_names_the_borrower(max_: Max) -> None:
     assert "olwen" in answer_of(max_.say("Who borrowed the tent?", ines))
     # A thing never lent has no borrower.
     assert answer_of(max_.say("Who borrowed the stove?", ines)) == ""
+
+
+def test_it_was_a_sum_after_a_deal_prices_the_thing_dealt(max_: Max) -> None:
+    ines = person(max_, "Ines")
+    max_.say("Dad has hired a marquee for the party, it was two thousand one hundred.", ines)
+    assert "two thousand one hundred" in answer_of(max_.say("How much was the marquee?", ines))
+    # "It was" of a thing no one dealt in is no price: it may count guests.
+    max_.say("We went to the reunion, it was three hundred in the end.", ines)
+    assert answer_of(max_.say("How much was the reunion?", ines)) == ""
+
+
+def test_a_sum_beside_what_was_booked_prices_it(max_: Max) -> None:
+    ines = person(max_, "Ines")
+    max_.say("The barn is booked for June, three days, nine hundred quid for the lot.", ines)
+    assert "nine hundred" in answer_of(max_.say("How much was the barn?", ines))
