@@ -47,7 +47,7 @@ def asked_converse(sent: Span) -> tuple[str, Token] | None:
 def converse_party(reads: Dictionary, held_verb: str, thing: str, now_ctx: _Ctx) -> _Reply | None:
     """The party the latest held deal of the thing named with the converse verb says was on
     the other side, as a reply; None when no such deal names one."""
-    side = deals.side(held_verb)
+    side = deals.party_side(held_verb)
     if side is None:
         return None
     role, word = _PARTY[side]

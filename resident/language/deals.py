@@ -62,7 +62,17 @@ def for_price_verbs() -> frozenset[str]:
 
 
 def side(verb: str) -> Literal["buyer", "seller"] | None:
-    """The one side of a deal the verb tells; None for "get" (either), "cost" and non-deals."""
+    """The one side of a deal for money the verb tells ("sold": the seller); None for "get"
+    (either), "cost", a deal of no money ("lent", "gave") and non-deals."""
+    found = deal(verb)
+    if found is None or not (found.object or found.for_price):
+        return None
+    return party_side(verb)
+
+
+def party_side(verb: str) -> Literal["buyer", "seller"] | None:
+    """The side of any deal the verb tells, money or not: "lent" and "gave" are the giving
+    side, "borrowed" the getting side (the converse's other party: deal_converse.py)."""
     found = deal(verb)
     s = None if found is None else found.side
     return s if s in ("buyer", "seller") else None  # type: ignore[return-value]

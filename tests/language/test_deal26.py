@@ -16,6 +16,8 @@ def test_the_one_table_gives_each_deal_its_sides_and_converse() -> None:
     assert deals.converse("lend") == "borrow" and deals.converse("charge") == "pay"
     assert deals.side("sell") == "seller" and deals.side("rent") == "buyer"
     assert deals.side("get") is None and deals.side("cost") is None
+    # A loan has sides for its converse, but no money side a price is asked from.
+    assert deals.party_side("lend") == "seller" and deals.side("lend") is None
     # "booked a table for four" counts people: book is no "for" deal.
     assert "book" in deals.object_verbs() and "book" not in deals.for_price_verbs()
 
