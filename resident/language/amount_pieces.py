@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.counting import number_value
+from resident.language.number_parts import SCALES
 from resident.language.statement import Context
 from resident.language.words import words
 
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
 _LEAD_DEPS = frozenset({"punct", "intj", "cc"})
 #: How the parser hangs a verbless amount: as the sentence, or on the clause after it.
 _PIECE_DEPS = frozenset({"ROOT", "npadvmod", "dep"})
-#: Words of a number that scale it: "seven hundred" is no time of day.
-_SCALES = frozenset({"hundred", "thousand", "grand", "million", "k"})
 
 
 def continued_thing(sent: Span, ctx: Context, amount: Token, money: bool) -> str | None:
@@ -70,7 +69,7 @@ def time_like(head: Token) -> bool:
     if any(t.ent_type_ == "TIME" or t.lower_ in words("clock_words") for t in span):
         return True
     nums = [t for t in span if t.like_num]
-    if len(nums) < 2 or any(t.lower_ in _SCALES for t in nums):
+    if len(nums) < 2 or any(t.lower_ in SCALES for t in nums):
         return False
     first = number_value(nums[0].text)
     return first is not None and first <= 12

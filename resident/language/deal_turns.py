@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from resident.language.amount_pieces import opens_piece, time_like
+from resident.language.number_parts import scaled
 from resident.language.statement import Context
 
 if TYPE_CHECKING:
@@ -26,8 +27,6 @@ Mood = Literal["fact", "past", "plan", "wish"]
 
 #: How many turns back a deal may be answered: the turn before, or the one before a question.
 _TURNS_BACK = 2
-#: Words of a number that scale it: "two thousand eight hundred" is a sum, not a count.
-_SCALES = frozenset({"hundred", "thousand", "grand", "million", "k"})
 
 
 def note_deal(
@@ -54,7 +53,7 @@ def deal_before(sent: Span, amount: Token, ctx: Context, money: bool) -> tuple[s
         return None  # another's "Four hundred." may be a guess or a question
     if sent.text.rstrip().endswith("?") or not opens_piece(sent, amount):
         return None
-    if not money and not any(t.lower_ in _SCALES for t in amount.subtree):
+    if not money and not scaled(amount):
         return None
     if time_like(amount):
         return None

@@ -24,6 +24,7 @@ from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.counting import number_value
 from resident.language.deal_turns import deal_before, note_deal
+from resident.language.number_parts import scaled
 from resident.language.roles import RoleFill, modality
 from resident.language.statement import Context, Ref, Statement
 from resident.language.words import words
@@ -36,8 +37,6 @@ _NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
 #: Dependencies an amount has under the verb that says what it costs.
 _AMOUNT_DEPS = frozenset({"dobj", "attr", "acomp", "npadvmod", "oprd", "dep", "appos"})
 
-#: Words that scale a number ("nine hundred"): said with one, a bare number is no headcount.
-_SCALES = frozenset({"hundred", "thousand", "grand", "million", "k"})
 #: The least bare number read as money after "for" ("for four" counts people; "for twenty"
 #: is a price).
 _LEAST_PRICE = 20
@@ -180,9 +179,8 @@ def _traded(head: Token, verb: Token) -> bool:
     )
     if not dealt_for and (head.dep_ != "pobj" or head.head.lower_ != "for"):
         return False
-    said = [t.lower_ for t in head.subtree]
     value = number_value(head.text)
-    return any(w in _SCALES for w in said) or (value is not None and value >= _LEAST_PRICE)
+    return scaled(head) or (value is not None and value >= _LEAST_PRICE)
 
 
 def _price(thing: str, head: Token, mood: Mood, when: str | None) -> Statement:
@@ -215,7 +213,7 @@ def _made_thing_sum(head: Token, verb: Token, thing: Token) -> bool:
     or an event's may count ("the wedding was two hundred": guests)."""
     if verb.lemma_.lower() != "be" or head.dep_ not in ("attr", "acomp"):
         return False
-    if not any(t.lower_ in _SCALES for t in head.subtree):
+    if not scaled(head):
         return False
     noun = thing.lemma_.lower()
     first = lexicon.first_lexname(noun, "n")
@@ -230,7 +228,7 @@ def _deal_was(head: Token, verb: Token, subj: Token, ctx: Context) -> bool:
         return False
     if subj.lower_ not in words("price_stand_ins") or subj.dep_ != "nsubj":
         return False
-    if not any(t.lower_ in _SCALES for t in head.subtree):
+    if not scaled(head):
         return False
     before = [t for t in subj.doc[subj.sent.start : subj.i] if _argument(t)]
     dealt = [t for t in before if _dealt(t) is not None]
