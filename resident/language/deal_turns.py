@@ -44,13 +44,20 @@ def note_deal(
         ctx.dealt = (name, mood or "past", ctx.turn, ctx.speaker)
 
 
+def held_deal(ctx: Context) -> str | None:
+    """The thing of the deal the teller said last, while it may still be priced ("I've sold
+    the motorbike." / ... / "Got two thousand five hundred for it": it is the motorbike)."""
+    held = ctx.dealt
+    if held is None or not 0 <= ctx.turn - held[2] <= _TURNS_BACK or held[3] != ctx.speaker:
+        return None
+    return held[0]
+
+
 def deal_before(sent: Span, amount: Token, ctx: Context, money: bool) -> tuple[str, Mood] | None:
     """The thing and mood of the deal a verbless sum in a later turn prices, or None."""
     held = ctx.dealt
-    if held is None or not 0 <= ctx.turn - held[2] <= _TURNS_BACK:
-        return None
-    if held[3] != ctx.speaker:
-        return None  # another's "Four hundred." may be a guess or a question
+    if held is None or held_deal(ctx) is None:
+        return None  # none, too long ago, or another's: "Four hundred." may be their guess
     if sent.text.rstrip().endswith("?") or not opens_piece(sent, amount):
         return None
     if not money and not scaled(amount):

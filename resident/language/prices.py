@@ -23,7 +23,7 @@ from resident.language import deals, lexicon
 from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.counting import number_value
-from resident.language.deal_turns import deal_before, note_deal
+from resident.language.deal_turns import deal_before, held_deal, note_deal
 from resident.language.number_parts import scaled
 from resident.language.roles import RoleFill, modality
 from resident.language.statement import Context, Ref, Statement
@@ -330,6 +330,12 @@ def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
         dealt = [t for t in before if _dealt(t) is not None]
         if dealt or before:
             return price_named((dealt or before)[-1])
+        # A deal of its own, nothing named before it in the sentence: the thing the teller's
+        # last deal was of ("I've sold the motorbike." ... "Got 2,500 for it"), not a noun of
+        # the sentence before ("not a bike").
+        held = held_deal(ctx) if verb.lemma_.lower() in deals.for_price_verbs() else None
+        if held is not None:
+            return held
         said = ctx.priceable
         return said[0] if said is not None and said[1] == ctx.turn else None
     if tok.dep_ == "nsubj" and tok.pos_ == "PROPN":

@@ -100,3 +100,15 @@ def test_a_sum_beside_what_was_booked_prices_it(max_: Max) -> None:
     ines = person(max_, "Ines")
     max_.say("The barn is booked for June, three days, nine hundred quid for the lot.", ines)
     assert "nine hundred" in answer_of(max_.say("How much was the barn?", ines))
+
+
+def test_got_a_sum_for_it_prices_the_thing_last_dealt(max_: Max) -> None:
+    ines, bo = person(max_, "Ines"), person(max_, "Bo")
+    max_.say("I've sold the canoe.", ines)
+    max_.say("Really?", bo)
+    max_.say("We never use a boat now. Got three hundred and fifty for it.", ines)
+    said = answer_of(max_.say("How much did Ines sell the canoe for?", bo))
+    assert "three hundred and fifty" in said
+    # A thing named in the sentence itself is what "it" is.
+    max_.say("I bought a scooter. The insurance is steep, it costs four hundred a year.", ines)
+    assert answer_of(max_.say("How much was the scooter?", bo)) == ""
