@@ -30,18 +30,23 @@ _TURNS_BACK = 2
 
 
 def note_deal(
-    dealt: Sequence[tuple[str, Mood | None]], priced: Sequence[object], ctx: Context
+    dealt: Sequence[tuple[str, Mood | None]],
+    sided: bool,
+    together: bool,
+    priced: Sequence[object],
+    ctx: Context,
 ) -> None:
-    """Keep the sentence's deal when it dealt one thing alone and said no price of it; a
-    sentence with a price, or with two things dealt, leaves nothing to answer."""
-    things = {name for name, _ in dealt}
+    """Keep the sentence's deal when it dealt one thing alone, on one side of a deal for money
+    (`sided`: "bought the van", not "got a job"), and said no price of another thing; two
+    things dealt, or dealt `together` ("a mug and a vase"), leave nothing to answer."""
+    names = {name for name, _ in dealt}
     held = ctx.dealt
     # A price of another thing ends the wait; its own may be read again (the reader reparses).
-    if len(things) > 1 or any(held is None or _name(p) != held[0] for p in priced):
+    if together or len(names) > 1 or any(held is None or _name(p) != held[0] for p in priced):
         ctx.dealt = None
-    elif len(things) == 1:
+    elif names:
         name, mood = dealt[0]
-        ctx.dealt = (name, mood or "past", ctx.turn, ctx.speaker)
+        ctx.dealt = (name, mood or "past", ctx.turn, ctx.speaker) if sided else None
 
 
 def held_deal(ctx: Context) -> str | None:

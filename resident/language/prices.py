@@ -70,12 +70,15 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
     # What a deal was said of first ("hired a van for the move": the van), else the last;
     # none of things said together ("sold four mugs and a vase. Forty-five pounds in total").
     dealt = [(n, m) for t in args if (m := _dealt(t)) is not None and (n := price_named(t))]
+    # Deals for money on one side ("bought", "sold"; not "got a job") may be priced later.
+    sided = [n for t in args if _dealt(t) and deals.side(t.head.lemma_.lower()) is not None]
     last = (said[-1], None) if said else None
-    if any(t.dep_ == "conj" or any(c.dep_ == "conj" for c in t.children) for t in args[-1:]):
+    together = any(t.dep_ == "conj" or any(c.dep_ == "conj" for c in t.children) for t in args[-1:])
+    note_deal(dealt, bool(sided), together, out, ctx)
+    if together:
         dealt, last = [], None
     kept = dealt[0] if dealt else last
     ctx.continued = None if kept is None else (kept[0], kept[1], ctx.turn)
-    note_deal(dealt, out, ctx)
     return out
 
 

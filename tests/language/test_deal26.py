@@ -112,3 +112,10 @@ def test_got_a_sum_for_it_prices_the_thing_last_dealt(max_: Max) -> None:
     # A thing named in the sentence itself is what "it" is.
     max_.say("I bought a scooter. The insurance is steep, it costs four hundred a year.", ines)
     assert answer_of(max_.say("How much was the scooter?", bo)) == ""
+
+
+def test_a_wage_after_getting_a_job_is_no_price_of_it(max_: Max) -> None:
+    ines = person(max_, "Ines")
+    max_.say("I got a job at the garden centre.", ines)
+    max_.say("Eleven pounds fifty an hour.", ines)
+    assert answer_of(max_.say("How much was the job?", ines)) == ""
