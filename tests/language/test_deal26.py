@@ -119,3 +119,15 @@ def test_a_wage_after_getting_a_job_is_no_price_of_it(max_: Max) -> None:
     max_.say("I got a job at the garden centre.", ines)
     max_.say("Eleven pounds fifty an hour.", ines)
     assert answer_of(max_.say("How much was the job?", ines)) == ""
+
+
+def test_a_price_said_after_a_purchase_answers_no_sale(max_: Max) -> None:
+    ines, bo = person(max_, "Ines"), person(max_, "Bo")
+    max_.say("I bought a harp.", ines)
+    max_.say("What sort?", bo)
+    max_.say("A small Celtic one. One thousand two hundred pounds.", ines)
+    assert "one thousand two hundred" in answer_of(
+        max_.say("How much did Ines pay for the harp?", bo)
+    )
+    # What she paid is not what she sold it for.
+    assert answer_of(max_.say("How much did Ines sell the harp for?", bo)) == ""
