@@ -7,7 +7,7 @@ thing's `<thing> costs <amount>` statement, never a second shape.
 The piece is a sentence whose first words are the amount, heading the sentence or hung by the
 parser on a clause after a comma ("Ninety at the vet's, she was brave"). Money (a currency word
 or sign) is the price of the priceable noun the sentence before named; a bare number only of
-what a deal was said of (data/purchase_verbs with its object, singular: "bought eggs. Twelve."
+what a deal was said of (deals.object_verbs with its object, singular: "bought eggs. Twelve."
 counts them) or of a noun that is itself an amount ("the rent", data/price_nouns). A number
 counting a noun ("Ten more people") heads no amount, and a time ("Seven thirty", "ten
 o'clock") is not one.
@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.counting import number_value
+from resident.language.number_parts import SCALES
 from resident.language.statement import Context
 from resident.language.words import words
 
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
 _LEAD_DEPS = frozenset({"punct", "intj", "cc"})
 #: How the parser hangs a verbless amount: as the sentence, or on the clause after it.
 _PIECE_DEPS = frozenset({"ROOT", "npadvmod", "dep"})
-#: Words of a number that scale it: "seven hundred" is no time of day.
-_SCALES = frozenset({"hundred", "thousand", "grand", "million", "k"})
 
 
 def continued_thing(sent: Span, ctx: Context, amount: Token, money: bool) -> str | None:
@@ -38,7 +37,7 @@ def continued_thing(sent: Span, ctx: Context, amount: Token, money: bool) -> str
     before = ctx.continued
     if before is None or before[2] != ctx.turn:
         return None
-    if sent.text.rstrip().endswith("?") or not _piece(sent, amount):
+    if sent.text.rstrip().endswith("?") or not opens_piece(sent, amount):
         return None
     thing, dealt, _ = before
     if money:
@@ -47,10 +46,10 @@ def continued_thing(sent: Span, ctx: Context, amount: Token, money: bool) -> str
         return None  # "A green one.": a noun's stand-in, no number
     if not dealt and thing.split()[-1] not in words("price_nouns"):
         return None
-    return None if _time_like(amount) else thing
+    return None if time_like(amount) else thing
 
 
-def _piece(sent: Span, amount: Token) -> bool:
+def opens_piece(sent: Span, amount: Token) -> bool:
     """Does the amount open the sentence as a piece without a verb of its own?"""
     first = next((t for t in sent if t.dep_ not in _LEAD_DEPS), None)
     if first is None or min(t.i for t in amount.subtree) != first.i:
@@ -64,13 +63,13 @@ def _piece(sent: Span, amount: Token) -> bool:
     return end + 1 < len(amount.doc) and amount.doc[end + 1].text == ","
 
 
-def _time_like(head: Token) -> bool:
+def time_like(head: Token) -> bool:
     """A time of day said as bare numbers: "seven thirty", "ten o'clock", "half six"."""
     span = list(head.subtree)
     if any(t.ent_type_ == "TIME" or t.lower_ in words("clock_words") for t in span):
         return True
     nums = [t for t in span if t.like_num]
-    if len(nums) < 2 or any(t.lower_ in _SCALES for t in nums):
+    if len(nums) < 2 or any(t.lower_ in SCALES for t in nums):
         return False
     first = number_value(nums[0].text)
     return first is not None and first <= 12

@@ -24,6 +24,7 @@ from resident.language.asking import (
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
 from resident.language.counting import bare_number, is_kind
+from resident.language.deal_converse import ConverseAnsweringMixin
 from resident.language.declared import declared_query
 from resident.language.described import (
     called_asked,
@@ -100,7 +101,7 @@ from resident.language.turn import (
 _NAMING_WH = frozenset({"what", "which", "who", "where"})
 
 
-class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
+class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin, ConverseAnsweringMixin):
     def _question(self, ctx: _Ctx) -> _Reply:
         """A question (and whatever the turn also states, stored first): read into the
         statement shape with a gap and answered from held claims by meaning, else "I don't
@@ -109,7 +110,7 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin):
         about = None if ctx.doc is None else about_phrase(ctx.doc)
         if about is not None:
             return self._about(ctx, about)
-        asked = self._ask_priced(ctx) or self._ask(ctx)
+        asked = self._ask_priced(ctx) or self._ask_converse(ctx) or self._ask(ctx)
         if asked is not None:
             return asked
         if read_views:

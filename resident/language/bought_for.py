@@ -10,17 +10,18 @@ from datetime import datetime
 
 from spacy.lang.en.lex_attrs import like_num
 
+from resident.language import deals
 from resident.language.asking import hedge
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, views
 from resident.language.matching import claim_verbs
 from resident.language.price_owner import Owner
 from resident.language.statement import base_form
-from resident.language.words import table, words
+from resident.language.words import words
 
 #: Verbs of buying or selling a thing ("buy", "sell", "book"): the money said with one is
 #: what the thing cost.
-_BUYING = words("purchase_verbs") | words("transaction_verbs")
+_BUYING = deals.object_verbs() | deals.for_price_verbs()
 #: The score of a price read from a purchase: above the threshold, as a price held is.
 _SCORE = 3.0
 
@@ -59,7 +60,7 @@ def bought_for(
             negated, verbs, _ = claim_verbs(claim.predicate)
             if negated or not {base_form(v) for v in verbs} & _BUYING:
                 continue
-            sides = {table("transaction_sides").get(base_form(v), "buyer") for v in verbs}
+            sides = {deals.side(base_form(v)) or "buyer" for v in verbs}
             if side is not None and side not in sides:
                 continue  # "bought the van for ...": not what they got selling it
             if owner is not None and not owner.holds(claim):

@@ -2,7 +2,7 @@
 buyer's price ("bought the van for 6,800", "How much did the van cost?") is not a seller's
 ("sold the van for 5,900", "How much did they get for the van?"). The price statement
 (`<thing> costs <amount>`, prices.py) keeps no side; the deal said in the same turn of the
-same thing does ("Marcus sells van"), by its verb (data/transaction_sides). A price is no
+same thing does ("Marcus sells van"), by its verb (data/deal_verbs, deals.py). A price is no
 answer when both sides are known and differ: "I don't know" beats the other deal's money.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
+from resident.language import deals
 from resident.language.dictionary import Dictionary
 from resident.language.matching import claim_verbs
 from resident.language.statement import base_form
-from resident.language.words import table
 from resident.records import Claim
 
 if TYPE_CHECKING:
@@ -24,8 +24,7 @@ Side = Literal["buyer", "seller"]
 
 
 def _side_of(verb: str) -> Side | None:
-    side = table("transaction_sides").get(verb)
-    return side if side in ("buyer", "seller") else None  # type: ignore[return-value]
+    return deals.side(verb)
 
 
 def asked_side(sent: Span) -> Side | None:
@@ -52,15 +51,27 @@ def said_side(reads: Dictionary, price: Claim, now: datetime) -> Side | None:
     noun = reads.label(price.subject).lower().split()[-1:]
     told = [c for c in reads.graph.peek_claims(teller) if _names(reads, c, noun)]
     said = [*reads.graph.claims_by_object(price.subject, now), *told]
-    for claim in said:
-        if claim.correlation_id != price.correlation_id or claim.id == price.id:
-            continue
-        negated, verbs, _ = claim_verbs(claim.predicate)
-        sides = {s for v in verbs if (s := _side_of(base_form(v))) is not None}
-        if not negated and len(sides) == 1:
-            return sides.pop()
-        if not negated and any(base_form(v) == "get" for v in verbs):
-            return "buyer"  # "got the bike for 300": the thing its object, got by buying
+    same = [c for c in said if c.correlation_id == price.correlation_id and c.id != price.id]
+    found = next((s for c in same if (s := _claim_side(c)) is not None), None)
+    if found is not None:
+        return found
+    # A price said in a later turn than its deal ("I bought a motorbike." / "What kind?" /
+    # "Two thousand eight hundred."): the side of the teller's latest deal of it before.
+    before = [c for c in told if c.created_at <= price.created_at and c.id != price.id]
+    before.sort(key=lambda c: (c.created_at, c.id), reverse=True)
+    return next((s for c in before if (s := _claim_side(c, get_buys=False)) is not None), None)
+
+
+def _claim_side(claim: Claim, get_buys: bool = True) -> Side | None:
+    """The side the deal claim tells, or None for no deal (or a negated one)."""
+    negated, verbs, _ = claim_verbs(claim.predicate)
+    if negated:
+        return None
+    sides = {s for v in verbs if (s := _side_of(base_form(v))) is not None}
+    if len(sides) == 1:
+        return sides.pop()
+    if get_buys and any(base_form(v) == "get" for v in verbs):
+        return "buyer"  # "got the bike for 300": the thing its object, got by buying
     return None
 
 

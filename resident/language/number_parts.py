@@ -8,15 +8,21 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-#: Words that scale a number; what follows one with "and" is the rest of the same number.
-_SCALES = frozenset({"hundred", "thousand", "million", "grand"})
+#: Words that scale a number (the one list: "nine hundred" is a sum, no headcount nor time of
+#: day); what follows one with "and" is the rest of the same number.
+SCALES = frozenset({"hundred", "thousand", "million", "grand", "k"})
+
+
+def scaled(head: Token) -> bool:
+    """Is the number headed by `head` said with a scale word ("two thousand eight hundred")?"""
+    return any(t.lower_ in SCALES for t in head.subtree)
 
 
 def continues_number(head: Token, conj: Token) -> bool:
     """Is `conj`, coordinated with the number `head`, the rest of it ("four hundred and
     twenty", "two thousand and five")? Only right after "and", after a scale word (the
     pipeline may have merged "four hundred" into one token)."""
-    if conj.pos_ != "NUM" or head.lower_.split()[-1] not in _SCALES or conj.i < 2:
+    if conj.pos_ != "NUM" or head.lower_.split()[-1] not in SCALES or conj.i < 2:
         return False
     before = conj.doc[conj.i - 1]
     # "seventy-nine": the number's first word may be compounded onto its last.

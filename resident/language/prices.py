@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from resident.language import lexicon
+from resident.language import deals, lexicon
 from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.counting import number_value
+from resident.language.deal_turns import deal_before, held_deal, note_deal
+from resident.language.number_parts import scaled
 from resident.language.roles import RoleFill, modality
 from resident.language.statement import Context, Ref, Statement
 from resident.language.words import words
@@ -35,8 +37,6 @@ _NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
 #: Dependencies an amount has under the verb that says what it costs.
 _AMOUNT_DEPS = frozenset({"dobj", "attr", "acomp", "npadvmod", "oprd", "dep", "appos"})
 
-#: Words that scale a number ("nine hundred"): said with one, a bare number is no headcount.
-_SCALES = frozenset({"hundred", "thousand", "grand", "million", "k"})
 #: The least bare number read as money after "for" ("for four" counts people; "for twenty"
 #: is a price).
 _LEAST_PRICE = 20
@@ -61,7 +61,7 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
         amount = _amount(tok)
         if amount is None:
             continue
-        read = _priced(amount, ctx) or _continued(sent, amount, ctx)
+        read = _priced(amount, ctx) or _continued(sent, amount, ctx) or _answered(sent, amount, ctx)
         if read is not None and read not in out:
             out.append(read)
     args = [t for t in sent if _argument(t) and price_named(t) is not None]
@@ -70,8 +70,12 @@ def prices_said(sent: Span, ctx: Context) -> list[Statement]:
     # What a deal was said of first ("hired a van for the move": the van), else the last;
     # none of things said together ("sold four mugs and a vase. Forty-five pounds in total").
     dealt = [(n, m) for t in args if (m := _dealt(t)) is not None and (n := price_named(t))]
+    # Deals for money on one side ("bought", "sold"; not "got a job") may be priced later.
+    sided = [n for t in args if _dealt(t) and deals.side(t.head.lemma_.lower()) is not None]
     last = (said[-1], None) if said else None
-    if any(t.dep_ == "conj" or any(c.dep_ == "conj" for c in t.children) for t in args[-1:]):
+    together = any(t.dep_ == "conj" or any(c.dep_ == "conj" for c in t.children) for t in args[-1:])
+    note_deal(dealt, bool(sided), together, out, ctx)
+    if together:
         dealt, last = [], None
     kept = dealt[0] if dealt else last
     ctx.continued = None if kept is None else (kept[0], kept[1], ctx.turn)
@@ -89,11 +93,20 @@ def _continued(sent: Span, head: Token, ctx: Context) -> Statement | None:
     return None if thing is None else _price(thing, head, mood, None)
 
 
+def _answered(sent: Span, head: Token, ctx: Context) -> Statement | None:
+    """A verbless sum said in a turn after a deal, its price ("I bought a van." / "How much?" /
+    "Six thousand.": deal_turns.py)."""
+    if _bounded(head):
+        return None
+    found = deal_before(sent, head, ctx, _money(head))
+    return None if found is None else _price(found[0], head, found[1], None)
+
+
 def _dealt(tok: Token) -> Mood | None:
     """The mood of the deal the noun was said as the one thing of: bought, sold or booked
     ("sold the Honda"; not "bought eggs", whose bare number after is a count); else None."""
     verb = tok.head
-    if tok.dep_ != "dobj" or verb.lemma_.lower() not in words("purchase_verbs"):
+    if tok.dep_ != "dobj" or verb.lemma_.lower() not in deals.object_verbs():
         return None
     if tok.tag_ not in ("NN", "NNP") or _unsaid(verb):
         return None
@@ -140,6 +153,7 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     verb, thing_tok = found
     paying = verb.lemma_.lower() in words("paying_verbs") or _traded(head, verb)
     priced = _money(head) or paying or _made_thing_sum(head, verb, thing_tok)
+    priced = priced or _deal_was(head, verb, thing_tok, ctx)
     if not priced and thing_tok.lemma_.lower() not in words("price_nouns"):
         return None
     if _unsaid(verb):
@@ -156,16 +170,20 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
 
 
 def _traded(head: Token, verb: Token) -> bool:
-    """A bare number said "for" a thing in a transaction ("sold the van for nine hundred"):
-    the money it went for, unless small enough to count people or hours ("got a table for
-    four", "hired it for two"), where no currency word says it is money."""
-    if head.dep_ != "pobj" or head.head.lower_ != "for":
+    """A bare number said "for" a thing in a transaction ("sold the van for nine hundred", "got
+    nine hundred for the van"): the money it went for, unless small enough to count people or
+    hours ("got a table for four", "hired it for two"), where no currency word says it is
+    money."""
+    if verb.lemma_.lower() not in deals.for_price_verbs():
         return False
-    if verb.lemma_.lower() not in words("transaction_verbs"):
+    # "got a hundred and fifty for it": the money the deal's object, the thing said "for".
+    dealt_for = head.dep_ == "dobj" and any(
+        c.dep_ == "prep" and c.lower_ == "for" for c in (*verb.children, *head.children)
+    )
+    if not dealt_for and (head.dep_ != "pobj" or head.head.lower_ != "for"):
         return False
-    said = [t.lower_ for t in head.subtree]
     value = number_value(head.text)
-    return any(w in _SCALES for w in said) or (value is not None and value >= _LEAST_PRICE)
+    return scaled(head) or (value is not None and value >= _LEAST_PRICE)
 
 
 def _price(thing: str, head: Token, mood: Mood, when: str | None) -> Statement:
@@ -198,11 +216,26 @@ def _made_thing_sum(head: Token, verb: Token, thing: Token) -> bool:
     or an event's may count ("the wedding was two hundred": guests)."""
     if verb.lemma_.lower() != "be" or head.dep_ not in ("attr", "acomp"):
         return False
-    if not any(t.lower_ in _SCALES for t in head.subtree):
+    if not scaled(head):
         return False
     noun = thing.lemma_.lower()
     first = lexicon.first_lexname(noun, "n")
     return "noun.artifact" in lexicon.lexnames(noun) and first not in _COUNTED_FIRST
+
+
+def _deal_was(head: Token, verb: Token, subj: Token, ctx: Context) -> bool:
+    """ "Mum's booked the cruise, it was three thousand six hundred": a sum with a scale word
+    that "it" was, where "it" is the thing a deal was just said of (in the sentence, or the
+    deal held from the turn before: deal_turns.py)."""
+    if verb.lemma_.lower() != "be" or head.dep_ not in ("attr", "acomp"):
+        return False
+    if subj.lower_ not in words("price_stand_ins") or subj.dep_ != "nsubj":
+        return False
+    if not scaled(head):
+        return False
+    before = [t for t in subj.doc[subj.sent.start : subj.i] if _argument(t)]
+    dealt = [t for t in before if _dealt(t) is not None]
+    return bool(dealt) or (not before and ctx.dealt is not None)
 
 
 def _bound_before(head: Token) -> bool:
@@ -229,15 +262,21 @@ def _frame(head: Token) -> tuple[Token, Token] | None:
         # "the membership went up to forty pounds", the parser hanging "up to" on the number.
         subj = _subject(gov)
         return None if subj is None else (gov, subj)
-    if lemma in words("purchase_verbs") and head.dep_ == "dobj":
+    if lemma in deals.object_verbs() and head.dep_ == "dobj":
         # "paid 300 for the bike", "spent fifty quid on shoes": what it was paid for.
         hung = (*gov.children, *head.children)  # "for the bike" may hang on the amount
         preps = [c for c in hung if c.dep_ in ("prep", "dative") and c.lower_ in ("for", "on")]
         pobj = next((c for p in preps for c in p.children if c.dep_ == "pobj"), None)
         return None if pobj is None else (gov, pobj)
-    if lemma in words("purchase_verbs") and head.dep_ in ("npadvmod", "appos"):
-        # "booked the flights already, £240 each": the amount said beside what was bought.
-        obj = next((c for c in gov.children if c.dep_ == "dobj"), None)
+    if head.dep_ in ("npadvmod", "appos") and gov.dep_ in ("npadvmod", "appos"):
+        # "It's booked, four nights, 280 quid for the lot": the amount beside a phrase beside
+        # the deal's verb.
+        gov, lemma = gov.head, gov.head.lemma_.lower()
+    if lemma in deals.object_verbs() and head.dep_ in ("npadvmod", "appos"):
+        # "booked the flights already, £240 each": the amount said beside what was bought
+        # (or the thing said booked: "the cottage is booked, ...").
+        said = ("dobj", "nsubjpass")
+        obj = next((c for c in gov.children if c.dep_ in said), None)
         return None if obj is None or not _money(head) else (gov, obj)
     return None
 
@@ -252,7 +291,7 @@ def _prep_frame(head: Token, prep: Token) -> tuple[Token, Token] | None:
             return None
         subj = _subject(verb)
         return None if subj is None else (verb, subj)
-    if prep.lower_ != "for" or lemma not in words("purchase_verbs") | words("transaction_verbs"):
+    if prep.lower_ != "for" or lemma not in deals.object_verbs() | deals.for_price_verbs():
         return None
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     if obj is not None:
@@ -290,8 +329,16 @@ def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
         if tok.dep_ == "nsubj" and tok.lower_ in ("which", "that") and verb.dep_ == "relcl":
             return price_named(verb.head)
         before = [t for t in tok.doc[tok.sent.start : tok.i] if _argument(t)]
-        if before:
-            return price_named(before[-1])
+        # "sold the Zafira for scrap, got 150 for it": "it" is the thing dealt, not "scrap".
+        dealt = [t for t in before if _dealt(t) is not None]
+        if dealt or before:
+            return price_named((dealt or before)[-1])
+        # A deal of its own, nothing named before it in the sentence: the thing the teller's
+        # last deal was of ("I've sold the motorbike." ... "Got 2,500 for it"), not a noun of
+        # the sentence before ("not a bike").
+        held = held_deal(ctx) if verb.lemma_.lower() in deals.for_price_verbs() else None
+        if held is not None:
+            return held
         said = ctx.priceable
         return said[0] if said is not None and said[1] == ctx.turn else None
     if tok.dep_ == "nsubj" and tok.pos_ == "PROPN":
@@ -303,12 +350,23 @@ def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
 def _priceable(tok: Token) -> bool:
     """A noun that can have a price: not a time, a named person or place, or an amount (a
     noun for people is one: "the plumber cost us 200", and "ute" is first a people in WordNet)."""
-    if tok.pos_ not in ("NOUN", "PROPN") or tok.ent_type_ in ("PERSON", "DATE", "TIME", "GPE"):
+    if tok.pos_ not in ("NOUN", "PROPN") or tok.ent_type_ in ("DATE", "TIME"):
+        return False
+    if tok.ent_type_ in ("PERSON", "GPE") and not _goods(tok):
         return False
     noun = tok.lemma_.lower()
     if noun in words("currency_words") or tok.dep_ == "npadvmod":
         return False  # "a month" after an amount is its rate
     return lexicon.first_lexname(noun, "n") not in _NOT_PRICED
+
+
+def _goods(tok: Token) -> bool:
+    """A name said as what was bought or sold ("sold the Zafira", "bought a Skoda"): goods,
+    whatever the entity tagger guessed (a person's name is paid, never bought)."""
+    verb = tok.head.lemma_.lower()
+    if tok.dep_ != "dobj" or verb in words("paying_verbs"):
+        return False
+    return verb in deals.object_verbs() & deals.for_price_verbs() and deals.side(verb) is not None
 
 
 def _argument(tok: Token) -> bool:

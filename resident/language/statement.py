@@ -121,6 +121,9 @@ class Context:
     #: a booking) said of it or None, and the turn: a verbless amount next is its price
     #: ("I sold the Honda. Two thousand three hundred.": amount_pieces.py).
     continued: tuple[str, Literal["fact", "past", "plan", "wish"] | None, int] | None = None
+    #: The last deal said of one thing alone (its name, mood, turn and teller), kept for a
+    #: verbless sum by the same teller ("I bought a van." / "How much?" / "Six grand.").
+    dealt: tuple[str, Literal["fact", "past", "plan", "wish"], int, str | None] | None = None
 
     #: The person whose clause named the last mention, an animal they have ("My aunt Vera has
     #: a dog called Toby"): "she" next is Vera when the talk showed her a woman.

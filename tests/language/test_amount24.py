@@ -1,5 +1,5 @@
 """Prices, counts and quantities end to end (issue 21, amount24): one transaction frame
-(data/transaction_verbs: sell, buy, get, go, pay, charge, spend, cost) whose bare number said
+(data/deal_verbs.tsv, "for": sell, buy, get, go, pay, charge, spend, cost) whose bare number said
 "for" a thing is the money it went for, asked back with any verb of the frame; the price of a
 named person's thing found when the turn that said it spoke of them. Each through a real
 Resident on a real DuckDB graph, with sentences not from the corpus, each with a trap: a small
