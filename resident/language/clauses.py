@@ -36,6 +36,7 @@ from resident.language.clause_parts import (
 )
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
+from resident.language.ending_aspect import ended_doing
 from resident.language.events_said import event_by_its_time
 from resident.language.frequency import habit_done
 from resident.language.kin import (
@@ -519,6 +520,10 @@ def _read_clause_with(
         return clause.out + _read_clause_inner(
             xcomp, subject, clause.negated, "plan", when, time_idx
         )
+    if xcomp is not None and (doing := ended_doing(verb, xcomp)) is not None:
+        # "Dad gave up driving": the doing that ended is the ending's object.
+        clause.emit(_predicate(third_person(lemma), particle_of(verb)), doing, literal=True)
+        return clause.out
     if xcomp is not None and lemma in _WISH_VERBS:
         clause.wish(xcomp)
         return clause.out
