@@ -16,7 +16,9 @@ from resident.language import lexicon
 from resident.language.words import words
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
+
+    from resident.language.reparse import Reparse
 
 #: WordNet's sense of ending a state or an activity; a verb with one of its first senses at
 #: or under it is a verb of ending.
@@ -61,3 +63,38 @@ def ended_doing(verb: Token, xcomp: Token) -> str | None:
         return None
     prt = next((c.lower_ for c in xcomp.children if c.dep_ == "prt"), "")
     return " ".join(w for w in (xcomp.lower_, prt) if w)
+
+
+def _end_marker(sent: Span) -> list[Token]:
+    """The words of "any more" / "anymore" / "any longer" in a negated sentence ("I'm not
+    vegetarian any more"), as data/ended_aspect_markers.txt writes them; none where the sentence has
+    no negation ("I can't wait any more" has one; "any more tea?" asks for some)."""
+    markers = words("ended_aspect_markers")
+    if not any(t.dep_ == "neg" or t.lower_ in ("not", "n't", "never") for t in sent):
+        return []
+    out: list[Token] = []
+    for tok in sent:
+        after = sent.doc[tok.i + 1] if tok.i + 1 < sent.end else None
+        if tok.lower_ in markers:
+            out.append(tok)
+        elif after is not None and f"{tok.lower_} {after.lower_}" in markers:
+            out.extend((tok, after))
+    return out
+
+
+def without_end_marker(sent: Span, reparse: Reparse) -> Span | None:
+    """The sentence parsed again without its "any more": the small parser reads "I'm not
+    vegetarian any more" with "'m" a passive auxiliary and no copula, so the negated state is
+    lost; that misparse hangs the marker on the adjective or noun. The negation stays, so the
+    reading is the state denied now; that it was so before is the turn's change marker
+    (roles.declares_change reads the turn as said)."""
+    marker = _end_marker(sent)
+    if not marker or any(t.head.pos_ in ("VERB", "AUX") for t in marker):
+        # Hung on a verb ("I don't play any more"), the parse stands as it is.
+        return None
+    drop = {t.i for t in marker}
+    text = "".join(t.text_with_ws for t in sent if t.i not in drop).strip()
+    if not text:
+        return None
+    doc = reparse(text)
+    return next(iter(doc.sents), None)
