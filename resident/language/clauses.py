@@ -36,7 +36,12 @@ from resident.language.clause_parts import (
 )
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
-from resident.language.ending_aspect import ended_doing
+from resident.language.ending_aspect import (
+    ended_doing,
+    parted_subject,
+    parted_thing,
+    parts_with_thing,
+)
 from resident.language.events_said import event_by_its_time
 from resident.language.frequency import habit_done
 from resident.language.kin import (
@@ -228,7 +233,12 @@ def _passive_for(
     "when born" is her birthday); its subject is not who did it."""
     subject = None if tok is None else subject_ref(tok, ctx)
     subject = subject or thing_subject(tok, ctx)  # "the fridge was delivered"
+    subject = subject or parted_subject(verb, tok)  # "the van was sold"
     asked = None if subject is None else asked_as_statement(verb, subject)
+    if subject is not None and not asked and parts_with_thing(verb, subject):
+        # "the van was sold in July": parted with, read only so ("wasn't sold": nothing).
+        sold = parted_thing(verb, subject)
+        return [] if sold is None else _with_roles(verb, subj_tok, [sold])
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
     if subject is not None and not asked and state is None and not by_someone(verb):
         state = done_to(verb, subject)  # "I was promoted on Monday"

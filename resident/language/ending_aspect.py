@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
     from resident.language.reparse import Reparse
+    from resident.language.statement import Ref, Statement
 
 #: WordNet's sense of ending a state or an activity; a verb with one of its first senses at
 #: or under it is a verb of ending.
@@ -98,3 +99,47 @@ def without_end_marker(sent: Span, reparse: Reparse) -> Span | None:
         return None
     doc = reparse(text)
     return next(iter(doc.sents), None)
+
+
+def parts_with_thing(verb: Token, subject: Ref) -> bool:
+    """Is the clause a passive of parting said of a thing ("the van was sold")?"""
+    if subject.kind in ("person", "animal") or verb.tag_ != "VBN":
+        return False
+    return ending_lemma(verb) in words("parting_verbs")
+
+
+def parted_thing(verb: Token, subject: Ref) -> Statement | None:
+    """ "The van was sold in July", "the old boat got given away": a thing said to have been
+    parted with (data/parting_verbs.txt), no one named doing it, is kept as said of the thing
+    ("van is sold"), so the store ends whoever's having it (sold_thing.end_sold)."""
+    from resident.language.clause_parts import _mood, _negated
+    from resident.language.passive_agent import befell
+
+    if not parts_with_thing(verb, subject) or _negated(verb):
+        return None
+    if any(c.dep_ in ("agent", "dative", "dobj") for c in verb.children):
+        return None  # "sold by my brother", "was sold a lemon": who did what is said
+    auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
+    mood = _mood(verb)
+    if auxpass is None or mood not in ("fact", "past"):
+        return None
+    said = befell(verb, auxpass, subject, mood)
+    prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+    # "given away": the particle is the parting ("given" alone is no end of having).
+    return said.model_copy(update={"object": f"{said.object} {prt}"}) if prt else said
+
+
+def parted_subject(verb: Token, tok: Token | None) -> Ref | None:
+    """The thing a passive of parting names where the house's things do not ("the van was
+    sold": WordNet's first sense of "van" is a group): a definite noun with a sense WordNet
+    files among artifacts is a thing one may sell or give away. None for any other verb."""
+    from resident.language.statement import Ref
+
+    if tok is None or tok.pos_ != "NOUN" or ending_lemma(verb) not in words("parting_verbs"):
+        return None
+    if not any(c.dep_ in ("det", "poss") for c in tok.children):
+        return None
+    noun = tok.lemma_.lower()
+    if "noun.artifact" not in lexicon.lexnames(noun, "n"):
+        return None
+    return Ref(role="name", name=noun, kind="thing")

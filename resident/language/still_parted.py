@@ -3,7 +3,7 @@ still with Claire?" or "Is Delphine still seeing Fergus?" after "Claire and I sp
 parting is stored one way round ("Claire splits_up_with Joe"), so it is looked for on both
 sides of the one asked of. Which relation a parting ends is data (data/parted_relations.tsv,
 as parted.end_parted reads it when storing); "be with" is the relation of being together
-("Tom is with Lena"). Reads the graph without bumping anything."""
+("Tom is with Lena"). Reads the graph as the asking side does (a look-up counts as a retrieval)."""
 
 from __future__ import annotations
 
