@@ -38,8 +38,8 @@ from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
 from resident.language.ending_aspect import (
     ended_doing,
+    parted_statements,
     parted_subject,
-    parted_thing,
     parts_with_thing,
 )
 from resident.language.events_said import event_by_its_time
@@ -237,8 +237,7 @@ def _passive_for(
     asked = None if subject is None else asked_as_statement(verb, subject)
     if subject is not None and not asked and parts_with_thing(verb, subject):
         # "the van was sold in July": parted with, read only so ("wasn't sold": nothing).
-        sold = parted_thing(verb, subject)
-        return [] if sold is None else _with_roles(verb, subj_tok, [sold])
+        return parted_statements(verb, subj_tok, subject)
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
     if subject is not None and not asked and state is None and not by_someone(verb):
         state = done_to(verb, subject)  # "I was promoted on Monday"
@@ -530,7 +529,7 @@ def _read_clause_with(
         return clause.out + _read_clause_inner(
             xcomp, subject, clause.negated, "plan", when, time_idx
         )
-    if xcomp is not None and (doing := ended_doing(verb, xcomp)) is not None:
+    if (doing := ended_doing(verb)) is not None:
         # "Dad gave up driving": the doing that ended is the ending's object.
         clause.emit(_predicate(third_person(lemma), particle_of(verb)), doing, literal=True)
         return clause.out

@@ -53,12 +53,21 @@ def ending_lemma(verb: Token) -> str:
     return f"{lemma}_{prt}" if prt else lemma
 
 
-def ended_doing(verb: Token, xcomp: Token) -> str | None:
+def _gerund(tok: Token) -> bool:
+    """An -ing form of a verb, whatever the tagger called it ("cycling" tagged a noun)."""
+    if tok.tag_ == "VBG":
+        return True
+    return tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and bool(lexicon.base(tok.lower_, "v"))
+
+
+def ended_doing(verb: Token) -> str | None:
     """The doing a verb of ending ends, as a gerund ("driving", "looking"), when it is said
-    bare: "Dad gave up driving", "we stopped looking". None when the verb ends nothing, or the
-    gerund has an object or complement of its own ("stopped teaching PE" is read whole by the
-    clause reader), or is no gerund ("stopped to look" stops for a purpose)."""
-    if xcomp.tag_ != "VBG" or not ends_activity(ending_lemma(verb)):
+    bare as the verb's complement: "Dad gave up driving", "we stopped looking". None when the
+    verb ends nothing, or the gerund has an object or complement of its own ("stopped
+    teaching PE" is read whole by the clause reader), or is no gerund ("stopped to look"
+    stops for a purpose)."""
+    xcomp = next((c for c in verb.children if c.dep_ == "xcomp"), None)
+    if xcomp is None or not _gerund(xcomp) or not ends_activity(ending_lemma(verb)):
         return None
     if any(c.dep_ in ("dobj", "attr", "ccomp", "xcomp", "dative") for c in xcomp.children):
         return None
@@ -126,7 +135,21 @@ def parted_thing(verb: Token, subject: Ref) -> Statement | None:
     said = befell(verb, auxpass, subject, mood)
     prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
     # "given away": the particle is the parting ("given" alone is no end of having).
-    return said.model_copy(update={"object": f"{said.object} {prt}"}) if prt else said
+    return said.model_copy(update={"object": f"{said.object} {prt}" if prt else said.object})
+
+
+def parted_statements(verb: Token, subj_tok: Token | None, subject: Ref) -> list[Statement]:
+    """What a passive of parting said of a thing stores, with the clause's roles ("in July"):
+    a state that lasts, though said in the past (tense.ended_state reads a done clause in the
+    past as over by now: "the van was sold in July" is sold still)."""
+    from resident.language.role_fill import with_roles
+
+    said = parted_thing(verb, subject)
+    if said is None:
+        return []  # "the car wasn't sold": nothing
+    return [
+        st.model_copy(update={"modality": "state"}) for st in with_roles(verb, subj_tok, [said])
+    ]
 
 
 def parted_subject(verb: Token, tok: Token | None) -> Ref | None:
