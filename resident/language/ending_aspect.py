@@ -92,14 +92,22 @@ def _end_marker(sent: Span) -> list[Token]:
     return out
 
 
+def _misread(head: Token) -> bool:
+    """Is the word the marker hangs on a misparse: no verb ("vegetarian" an adjective), or
+    a verb with a passive auxiliary that is no participle ("'m not vegan", "vegan" a verb)?"""
+    if head.pos_ not in ("VERB", "AUX"):
+        return True
+    return head.tag_ != "VBN" and any(c.dep_ == "auxpass" for c in head.children)
+
+
 def without_end_marker(sent: Span, reparse: Reparse) -> Span | None:
     """The sentence parsed again without its "any more": the small parser reads "I'm not
     vegetarian any more" with "'m" a passive auxiliary and no copula, so the negated state is
-    lost; that misparse hangs the marker on the adjective or noun. The negation stays, so the
+    lost (`_misread`). The negation stays, so the
     reading is the state denied now; that it was so before is the turn's change marker
     (roles.declares_change reads the turn as said)."""
     marker = _end_marker(sent)
-    if not marker or any(t.head.pos_ in ("VERB", "AUX") for t in marker):
+    if not marker or not any(_misread(t.head) for t in marker):
         # Hung on a verb ("I don't play any more"), the parse stands as it is.
         return None
     drop = {t.i for t in marker}
