@@ -107,7 +107,8 @@ def without_end_marker(sent: Span, reparse: Reparse) -> Span | None:
     reading is the state denied now; that it was so before is the turn's change marker
     (roles.declares_change reads the turn as said)."""
     marker = _end_marker(sent)
-    if not marker or not any(_misread(t.head) for t in marker):
+    inside = {t.i for t in marker}
+    if not marker or not any(_misread(t.head) for t in marker if t.head.i not in inside):
         # Hung on a verb ("I don't play any more"), the parse stands as it is.
         return None
     drop = {t.i for t in marker}
