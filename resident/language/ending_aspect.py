@@ -10,6 +10,7 @@ doing held before (superseded.end_ceased). Pure: reads the parse and WordNet onl
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
@@ -113,6 +114,7 @@ def without_end_marker(sent: Span, reparse: Reparse) -> Span | None:
         return None
     drop = {t.i for t in marker}
     text = "".join(t.text_with_ws for t in sent if t.i not in drop).strip()
+    text = re.sub(r"\s+([,.;:!?])", r"\1", text)  # "a student , she": the space dropped too
     if not text:
         return None
     doc = reparse(text)
