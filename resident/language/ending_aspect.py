@@ -61,6 +61,11 @@ def _gerund(tok: Token) -> bool:
     return tok.pos_ == "NOUN" and tok.lower_.endswith("ing") and bool(lexicon.base(tok.lower_, "v"))
 
 
+def _of_pronoun(prep: Token) -> bool:
+    """Is the preposition's object a pronoun ("about it", "with him")?"""
+    return any(c.dep_ == "pobj" and c.pos_ == "PRON" for c in prep.children)
+
+
 def ended_doing(verb: Token) -> str | None:
     """The doing a verb of ending ends, as a gerund ("driving", "looking"), when it is said
     bare as the verb's complement: "Dad gave up driving", "we stopped looking". None when the
@@ -72,6 +77,8 @@ def ended_doing(verb: Token) -> str | None:
         return None
     if any(c.dep_ in ("dobj", "attr", "ccomp", "xcomp", "dative") for c in xcomp.children):
         return None
+    if any(_of_pronoun(c) for c in xcomp.children if c.dep_ == "prep"):
+        return None  # "stopped arguing about it": what was ended is not said by the gerund
     prt = next((c.lower_ for c in xcomp.children if c.dep_ == "prt"), "")
     return " ".join(w for w in (xcomp.lower_, prt) if w)
 
