@@ -36,6 +36,12 @@ from resident.language.clause_parts import (
 )
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
+from resident.language.ending_aspect import (
+    ended_doing,
+    parted_statements,
+    parted_subject,
+    parts_with_thing,
+)
 from resident.language.events_said import event_by_its_time
 from resident.language.frequency import habit_done
 from resident.language.kin import (
@@ -227,7 +233,11 @@ def _passive_for(
     "when born" is her birthday); its subject is not who did it."""
     subject = None if tok is None else subject_ref(tok, ctx)
     subject = subject or thing_subject(tok, ctx)  # "the fridge was delivered"
+    subject = subject or parted_subject(verb, tok)  # "the van was sold"
     asked = None if subject is None else asked_as_statement(verb, subject)
+    if subject is not None and not asked and parts_with_thing(verb, subject):
+        # "the van was sold in July": parted with, read only so ("wasn't sold": nothing).
+        return parted_statements(verb, subj_tok, subject)
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
     if subject is not None and not asked and state is None and not by_someone(verb):
         state = done_to(verb, subject)  # "I was promoted on Monday"
@@ -519,6 +529,10 @@ def _read_clause_with(
         return clause.out + _read_clause_inner(
             xcomp, subject, clause.negated, "plan", when, time_idx
         )
+    if (doing := ended_doing(verb)) is not None:
+        # "Dad gave up driving": the doing that ended is the ending's object.
+        clause.emit(_predicate(third_person(lemma), particle_of(verb)), doing, literal=True)
+        return clause.out
     if xcomp is not None and lemma in _WISH_VERBS:
         clause.wish(xcomp)
         return clause.out

@@ -17,6 +17,7 @@ from resident.language.knowledge import Answer, ClaimView, views
 from resident.language.matching import _ing_forms, _lemma_tokens, claim_verbs, is_move
 from resident.language.question_reading import Query
 from resident.language.statement import base_form
+from resident.language.still_parted import parted
 from resident.language.superseded import ends_kind, names_people
 from resident.language.told_time import on_time, said_time
 from resident.language.words import words
@@ -79,7 +80,9 @@ def ceased(
     found = _ceased(query, shown, held) or _moved_on(query, shown, held)
     if found is None and gone is not None:
         dictionary, owner, now = gone
-        return gone_had(dictionary, query, owner, [v.claim for v in shown], now)
+        # "Is Joe still with Claire?" after "Claire and I split up" (still_parted.py).
+        found = parted(dictionary, query, owner, now) if owner else None
+        return found or gone_had(dictionary, query, owner, [v.claim for v in shown], now)
     return found
 
 

@@ -21,6 +21,7 @@ from resident.language.clauses import (
 )
 from resident.language.clitics import with_apostrophes
 from resident.language.conjoined import conjoined_halves
+from resident.language.ending_aspect import without_end_marker
 from resident.language.headed import after_heading
 from resident.language.mentions import note_mentions
 from resident.language.participles import with_comma
@@ -154,6 +155,8 @@ def spliced_first(
 def _respoken(sent: Span, reparse: Reparse) -> Span | None:
     """The sentence parsed again as it was meant, when the parse misread how it was typed."""
     again = with_apostrophes(sent, reparse) or sent
+    # "I'm not vegetarian any more": read without the "any more" the parser stumbles on.
+    again = without_end_marker(again, reparse) or again
     return without_learner_passive(again, reparse) or (again if again is not sent else None)
 
 

@@ -38,6 +38,7 @@ from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
 from resident.language.restated import end_restated
 from resident.language.roles import declares_change
+from resident.language.sold_thing import end_sold
 from resident.language.statement import (
     Ref,
     Statement,
@@ -232,6 +233,8 @@ class StoringMixin(LanguageBase):
                 continue  # "I left the pharmacy": where she worked is over, not contradicted
             elif end_ceased(self.graph, claim, when, ctx.now):
                 continue  # "I quit the gym in March": going there is over since March
+            elif end_sold(self.graph, claim, when, ctx.now):
+                continue  # "the van was sold in July": having it is over since July
             elif end_parted(self.graph, claim, when, ctx.now):
                 continue  # "Tom and Lena split up": his dating her is over
             elif end_cancelled(self.graph, claim, when, ctx.now):
