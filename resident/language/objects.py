@@ -165,6 +165,8 @@ def headed_noun(tok: Token) -> bool:
         return False
     if not any(c.dep_ in _HEADED_BY for c in tok.children):
         return False
+    if any(c.i > tok.i and c.pos_ in ("ADJ", "ADV") for c in tok.children):
+        return False  # "his flat, very small": an adjective said of it, no noun phrase
     return lexicon.base(tok.lower_, "n") is not None
 
 

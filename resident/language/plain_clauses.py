@@ -43,6 +43,14 @@ def second_object(verb: Token) -> Token | None:
     return obj
 
 
+def perfect_misread(verb: Token) -> bool:
+    """ "She's already bought the tickets", "he's rearranged my kitchen": a clitic "'s" before a
+    participle with an object is "has" (the present perfect, active) more often than the
+    passive "is" the parser read; only "'s been offered" is a passive for sure."""
+    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    return "'s" in auxes and "been" not in auxes
+
+
 def given_passive(
     verb: Token,
     auxpass: Token,
@@ -53,7 +61,7 @@ def given_passive(
     """ "Ben was offered a place at Leeds": what befell Ben, said with the participle as the
     predicate ("is_offered", "gets_offered" with "get") and what was given as its object."""
     obj = second_object(verb)
-    if obj is None:
+    if obj is None or perfect_misread(verb):
         return None
     when, time_idx = _time_tokens(verb)
     text = _object_text(obj, time_idx)
