@@ -1,8 +1,8 @@
 """What a clause is about, read after its subject and verb (moved whole from clauses.py, which
 was at its size limit): its objects, a light verb's noun, a prepositional object, or the
-clause's own content ("we flew home"); and a verb said in the past with nothing after it ("Mam
-never found out", "he turned up in the end", "Marc fainted": does finding out, does turning up,
-does fainting), stored as said (whole26). Pure, over the parse.
+clause's own content ("we flew home"); and a phrasal verb said in the past with nothing after
+it ("Mam never found out", "he turned up in the end": does finding out, does turning up),
+stored as said (whole26). Pure, over the parse.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from resident.language.clause_parts import (
     _read_clause_inner,
     listed_after,
 )
-from resident.language.objects import light_object
+from resident.language.objects import adverbial_idiom, light_object
 from resident.language.particles import particle_of, phrasal_deed
+from resident.language.roles import is_time
 from resident.language.statement import CONTENT_WHEN_OBJECT, gerund
 from resident.language.words import words
 
@@ -27,28 +28,34 @@ if TYPE_CHECKING:
 
 
 def phrasal_done(verb: Token, lemma: str, prt: str, mood: str) -> str | None:
-    """ "Mam never found out", "Grandad turned up at nine", "Marc fainted", "forty people
-    came": a verb said in the past with no object, is an event of its subject, by its gerund
-    and particle ("finding out"), when the verb and its particle are one verb WordNet lists,
-    or the verb alone is a deed of the body, a motion, a contest, eating or making something
-    (data/done_alone_lexnames.txt; not a thought, a saying or a state: "I knew", "it lasted").
-    Not a light verb's ("we got back": no activity named), nor a stop, a leaving or a move
-    (data/cessation_verbs.txt, departure_verbs.txt, relocation_verbs.txt: changes, read as
-    such), nor one said with "nearly" (data/near_miss_adverbs.txt: "nearly fainted" did not)."""
-    if mood != "past" or lemma in words("light_verbs"):
+    """ "Mam never found out", "Tom and I split up": a verb and its particle that WordNet lists
+    as one verb, said in the past with no object, is an event of its subject, by its gerund
+    and particle ("finding out"). Not a light verb's ("we got back": no activity named), nor a
+    stop, a leaving or a move (data/cessation_verbs.txt, departure_verbs.txt,
+    relocation_verbs.txt: changes, read as such), nor one said with "nearly"
+    (data/near_miss_adverbs.txt), nor one with a phrase after it that says what it was ("went
+    on to days"). A verb said alone without a particle stays unread: judged on dev, "I went",
+    "the operation went well", "she turned forty" as events were wrong more often than "Dad
+    sighed" was right."""
+    if not prt or mood != "past" or lemma in words("light_verbs"):
         return None
-    if any(c.dep_ in ("prep", "dative", "ccomp", "xcomp") for c in verb.children):
-        return None  # "went on to days": what follows says what it was; no event alone
+    if any(c.dep_ in ("dative", "ccomp", "xcomp") or _says_what(c) for c in verb.children):
+        return None
     if any(c.dep_ == "advmod" and c.lower_ in words("near_miss_adverbs") for c in verb.children):
         return None
-    phrasal = f"{lemma}_{prt}" if prt else lemma
+    phrasal = f"{lemma}_{prt}"
     if phrasal in words("cessation_verbs") | words("departure_verbs") | words("relocation_verbs"):
         return None
-    if prt:
-        return None if lexicon.base(phrasal, "v") is None else f"{gerund(lemma)} {prt}"
-    if lexicon.first_lexname(lemma, "v") not in words("done_alone_lexnames"):
-        return None
-    return gerund(lemma)
+    return None if lexicon.base(phrasal, "v") is None else f"{gerund(lemma)} {prt}"
+
+
+def _says_what(prep: Token) -> bool:
+    """A prepositional phrase after the verb that says what it was ("went on to days"), not
+    when ("on Friday") nor how ("in the end")."""
+    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    if prep.dep_ != "prep" or pobj is None:
+        return prep.dep_ == "prep"
+    return not (is_time(pobj) or adverbial_idiom(prep, pobj))
 
 
 def read_objects(clause: _Clause, obj_tok: Token | None) -> None:

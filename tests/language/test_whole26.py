@@ -68,13 +68,9 @@ def test_a_phrasal_verb_said_in_the_past_alone(max_: Max) -> None:
         ), said
 
 
-def test_a_deed_of_the_body_or_a_motion_said_in_the_past_alone(max_: Max) -> None:
+def test_a_verb_said_in_the_past_alone_without_a_particle_stays_unread(max_: Max) -> None:
+    # Judged on dev, such events were wrong more often than right ("I went", "it went well").
     nell = _person(max_, "Nell")
-    turn = max_.say("Osman fainted at the wedding.", nell)
-    assert ("Osman", "does", "fainting") in _stored(max_, turn.claims)
-    turn = max_.say("Imran won.", nell)
-    assert any(o == "winning" for _, _, o in _stored(max_, turn.claims))
-    # "nearly" says it did not happen; a thought or a state said alone is no event.
-    for said in ("Osman nearly fainted.", "Osman knew.", "Imran agreed."):
+    for said in ("Osman fainted.", "Osman went.", "Imran nearly found out."):
         turn = max_.say(said, nell)
-        assert not any(p == "does" for _, p, _ in _stored(max_, turn.claims)), said
+        assert not any(p in ("does", "not_does") for _, p, _ in _stored(max_, turn.claims)), said
