@@ -16,8 +16,8 @@ from resident.language.attributes import (
     generic_subject,
     state_passive,
 )
+from resident.language.clause_objects import read_objects
 from resident.language.clause_parts import (
-    _gerund_after_prep,
     _goes_somewhere,
     _mood,
     _negated,
@@ -28,7 +28,6 @@ from resident.language.clause_parts import (
     _side_by_side,
     _time_tokens,
     clause_heads,
-    listed_after,
     passive_modality,
     said_whole,
     subject_edges,
@@ -71,7 +70,7 @@ from resident.language.objects import (
     speaker_elided,
     verb_like,
 )
-from resident.language.particles import particle_of, phrasal_deed
+from resident.language.particles import phrasal_deed
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
@@ -556,38 +555,5 @@ def _read_clause_with(
         if obj_tok is not None:
             clause.objects(obj_tok, "")
         return [st for st in clause.out if st.verb != lemma]
-    _read_objects(clause, obj_tok)
+    read_objects(clause, obj_tok)
     return clause.out
-
-
-def _read_objects(clause: _Clause, obj_tok: Token | None) -> None:
-    """What the clause is about: its objects, a light verb's noun, a prepositional object,
-    or the clause's own content ("we flew home")."""
-    verb, lemma = clause.verb, clause.lemma
-    prt = particle_of(verb)
-    light = "keep" if obj_tok is None else light_object(lemma, obj_tok, clause.when is not None)
-    if obj_tok is not None and light != "keep":
-        if light == "join":
-            clause.joined(obj_tok)
-    elif obj_tok is not None:
-        clause.objects(obj_tok, prt)
-        # "We've a croft, sixty sheep, a few cows and a goose called Duncan": a list the
-        # parser hung on the verb as several direct objects is read whole; a list closes with
-        # "and ...", so a second object without one is an aside ("I quit the whisky shop,
-        # too many hen parties").
-        more = listed_after(verb, obj_tok)
-        if any(c.dep_ == "conj" for m in more for c in m.children):
-            for item in more:
-                clause.objects(item, prt)
-    elif lemma in CONTENT_WHEN_OBJECT and lemma not in ("have", "get", "do", "make", "take"):
-        if phrasal_deed(verb):  # "I help out at the lifeboat shop": where, as its object
-            clause.prep_object(prt)
-    elif (doing := _gerund_after_prep(verb)) is not None:
-        # "I switched to teaching law at the college": what is done now is the gerund's.
-        clause.out.extend(
-            _read_clause_inner(
-                doing, clause.subject, clause.negated, clause.mood, clause.when, clause.time_idx
-            )
-        )
-    elif not clause.prep_object(prt):
-        clause.without_object(prt)

@@ -149,19 +149,53 @@ def content_object(tok: Token) -> bool:
         return False  # "we go there every easter": when, not what.
     if tok.pos_ not in ("ADJ", "ADV") or tok.ent_type_:
         return True
-    return _noun_or_unknown(tok.lower_)
+    return _noun_or_unknown(tok.lower_) or headed_noun(tok)
+
+
+#: Determiners that make a word the head of a noun phrase ("the flat", "a local", "my green").
+_HEADED_BY = frozenset({"det", "poss"})
+
+
+def headed_noun(tok: Token) -> bool:
+    """Is `tok` a word the tagger called an adjective that heads a noun phrase of its own: said
+    after an article or an owner, with no noun after it, and known to WordNet as a noun ("Tom
+    kept the flat", "we went to the local")? A comparative or superlative ("did the best",
+    "the latest") is no noun however WordNet lists it."""
+    if tok.pos_ != "ADJ" or tok.tag_ != "JJ" or not tok.is_alpha:
+        return False
+    if not any(c.dep_ in _HEADED_BY for c in tok.children):
+        return False
+    if any(c.i > tok.i and c.pos_ in ("ADJ", "ADV") for c in tok.children):
+        return False  # "his flat, very small": an adjective said of it, no noun phrase
+    return lexicon.base(tok.lower_, "n") is not None
 
 
 def role_only(prep: Token, pobj: Token) -> bool:
     """ "as a kid": a person noun after "as" that is no occupation says in what role or at
     what age, never what the clause is about ("as a nurse" may be). Nor is a reason ("moved
     because of his job") what the clause is about: it is why (roles.py)."""
-    return prep.lower_ == "because" or (
-        prep.lower_ == "as"
-        and pobj.pos_ == "NOUN"
-        and lexicon.first_lexname(pobj.lemma_.lower(), "n") == "noun.person"
-        and not is_occupation(pobj.lemma_)
+    return (
+        prep.lower_ == "because"
+        or adverbial_idiom(prep, pobj)
+        or (
+            prep.lower_ == "as"
+            and pobj.pos_ == "NOUN"
+            and lexicon.first_lexname(pobj.lemma_.lower(), "n") == "noun.person"
+            and not is_occupation(pobj.lemma_)
+        )
     )
+
+
+def adverbial_idiom(prep: Token, pobj: Token) -> bool:
+    """ "in the end", "on the whole", "for good", "on time": a prepositional phrase WordNet lists
+    whole as an adverb says how or when, never what the clause is about ("turned it down in the
+    end" is no turning down in an end). One said without an article whose noun is a place ("at
+    home") is still where."""
+    said = [prep, *sorted(pobj.subtree, key=lambda t: t.i)]
+    if lexicon.base("_".join(t.lower_ for t in said), "r") is None:
+        return False
+    article = any(c.dep_ == "det" for c in pobj.children)
+    return article or lexicon.first_lexname(pobj.lemma_.lower(), "n") != "noun.location"
 
 
 def verb_like(head: Token) -> bool:

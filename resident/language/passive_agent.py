@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Literal
 from resident.language import lexicon
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.counted_subjects import counted_doer
-from resident.language.objects import conditional
+from resident.language.objects import conditional, physical_thing
 from resident.language.phrases import third_person
+from resident.language.plain_clauses import given_passive, second_object
 from resident.language.refs import subject_ref
 from resident.language.roles import RoleFill, count_of, modality
 from resident.language.statement import (
@@ -87,8 +88,9 @@ def done_to(verb: Token, subject: Ref) -> Statement | None:
     a person or a pet with no one named doing it, whose participle is a verb (not an adjective:
     those are states, `state_passive`), is an event that befell the subject ("gets promoted"),
     kept as said so the question "When was Bea promoted?" finds it. Nothing is stored where
-    the clause is negated, conditioned, wished, a report ("was told that ...") or has a second
-    object ("was given a watch"): what happened is then not what was said."""
+    the clause is negated, conditioned, wished or a report ("was told that ..."): what happened
+    is then not what was said. A second object is what was given ("was offered a job":
+    is_offered job, plain_clauses.given_passive)."""
     # A name the recogniser did not tag is still someone named ("Tolu got picked").
     named = subject.kind in ("person", "animal") or subject.role == "name"
     if not named or verb.tag_ != "VBN":
@@ -96,10 +98,20 @@ def done_to(verb: Token, subject: Ref) -> Statement | None:
     auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
     if auxpass is None or not _own_clause(verb):
         return None
-    if any(c.dep_ in _NOT_DONE_TO for c in verb.children) or _negated(verb):
+    # "was offered a job": a second object is what was given (plain_clauses.given_passive).
+    given = second_object(verb)
+    gave = None if given is None else given.i
+    others = [
+        c
+        for c in verb.children
+        if c.dep_ in _NOT_DONE_TO and c.i != gave and not (gave is not None and _to_someone(c))
+    ]
+    if others or _negated(verb):
         return None
     lemma = verb_lemma(verb)
-    if lemma in REPORTING or lemma in SOCIAL_VERBS or not lexicon.base(verb.lower_, "v"):
+    # "was given a bike": a verb of talk with a physical thing given is a deed, as when active.
+    talk = lemma in SOCIAL_VERBS and not (given is not None and physical_thing(given))
+    if lemma in REPORTING or talk or not lexicon.base(verb.lower_, "v"):
         return None
     if _phrasal(verb, lemma) or _idiom(verb):
         return None  # "Tom got kicked out": expelled, no kicking; "got used to": accustomed
@@ -108,6 +120,10 @@ def done_to(verb: Token, subject: Ref) -> Statement | None:
         return None
     if conditional(verb):
         return None
+    if given is not None:
+        when, _ = _time_tokens(verb)
+        said = passive_mood(verb, auxpass, mood, when)
+        return given_passive(verb, auxpass, subject, mood, said)
     return befell(verb, auxpass, subject, mood)
 
 
@@ -192,6 +208,12 @@ def done_to_object(verb: Token, ctx: Context) -> Statement | None:
 
 def _said_before(child: Token, verb: Token) -> bool:
     return child.dep_ == "ccomp" and child.i < verb.i
+
+
+def _to_someone(dative: Token) -> bool:
+    """ "was given a bike for my birthday": a dative said with its preposition is a role of the
+    clause (for whom, for what), no second object."""
+    return dative.dep_ == "dative" and dative.pos_ == "ADP"
 
 
 def _idiom(part: Token) -> bool:

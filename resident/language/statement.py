@@ -410,7 +410,11 @@ def gerund(lemma: str) -> str:
         and lemma[-1] not in "aeiouwxy"
         and lemma[-2] in "aeiou"
         and lemma[-3] not in "aeiou"
-        and lemma in {"run", "swim", "jog", "shop", "sit", "stop", "plan", "get", "set", "skip"}
+        # One syllable ("win", "fit", "swim"): its last consonant doubles; "visit" keeps one.
+        and sum(
+            1 for a, b in zip(" " + lemma, lemma, strict=False) if b in "aeiou" and a not in "aeiou"
+        )
+        == 1
     ):
         return lemma + lemma[-1] + "ing"
     return lemma + "ing"

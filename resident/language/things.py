@@ -22,6 +22,7 @@ from resident.language import lexicon
 from resident.language.antecedents import thing_it
 from resident.language.clause_parts import _direct_object, _mood, _negated, _time_tokens
 from resident.language.dated_events import no_deed
+from resident.language.plain_clauses import body_subject
 from resident.language.statement import Context, Ref, Statement, gerund, verb_lemma
 from resident.language.words import table, words
 
@@ -147,7 +148,8 @@ def thing_clause(
         return _going_on(verb, subj_tok, ctx)
     if no_deed(lemma):
         return []  # "the garden looks amazing", "the plants need watering"
-    subject = thing_subject(subj_tok, ctx)
+    # "The council did send him a letter": a body of people's deed, done to a thing.
+    subject = thing_subject(subj_tok, ctx) or body_subject(verb, subj_tok)
     if subject is None:
         return []
     read = read_with(verb, subject, subj_tok, ctx, True)
