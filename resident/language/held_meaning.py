@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span
 
 _DWELL = words("asking_dwelling_verbs")
-_RESIDENCE = words("residence_verbs")
+_RESIDENCE = words("home_verbs")
 _RESIDING = words("residing_verbs")
 _HOME_FROM = words("home_from_verbs")
 _PLACE_PARTS = words("place_part_nouns")
