@@ -3,7 +3,7 @@ a held statement implies for the gap a question asks, read off its verb's class,
 preposition and the roles of its qualifiers.
 
 - where someone lives, from a verb of residence with a place ("rents in Headingley", "moved to
-  Didsbury", "lodges with a couple {in Canton}", data/residence_verbs.txt), or from a verb of
+  Didsbury", "lodges with a couple {in Canton}", data/home_verbs.txt), or from a verb of
   coming said as a habit "from" a place ("my parents visit from Leeds",
   data/home_from_verbs.txt);
 - "How long ...?" from a qualifier that spans a time ("for three months": the noun a WordNet
@@ -55,6 +55,8 @@ _RESIDING = words("residing_verbs")
 _HOME_FROM = words("home_from_verbs")
 _PLACE_PARTS = words("place_part_nouns")
 _KIND_WORDS = words("kind_asking_words")
+#: Verbs that name no deed of their own: what is done is their object.
+_LIGHT_VERBS = frozenset({"do", "be", "have", "get", "go", "make", "take"})
 #: The prepositions after a verb of residence whose object is the place lived in.
 _HOME_PREPS = frozenset({"in", "at", "to", "into"})
 _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "our", "your"})
@@ -132,6 +134,9 @@ def _fill(
         return _span(query, v, qualifiers, lemmas)
     if query.verb in _DWELL:
         return _home(query, v, qualifiers, lemmas, prep, asked)
+    if query.verb == "do" and query.wh in ("what", "which") and query.type_noun:
+        # "What sport does Luca do?" of "Luca boxes at the gym": boxing is a sport.
+        return _deed_of_kind(lemmas, query.type_noun)
     if not _same_verb(query, lemmas):
         return None
     if query.prep == "for" and query.wh in ("which", "what") and query.type_noun:
@@ -171,14 +176,32 @@ def _home(
     elif lemmas & _RESIDING and prep not in _HOME_PREPS:
         # "lodges with an old couple {in Canton}": the verb says residence by itself.
         place = next((q.value for q in qualifiers if q.role == "location"), None)
-    elif lemmas & _HOME_FROM and prep == "from" and v.claim.occurred_at is None:
+    elif (
+        prep == "from"
+        and v.claim.occurred_at is None
+        and _comes_home(lemmas, claim_verbs(v.claim.predicate)[1])
+    ):
         place = v.object_label
-    if not place or not place[:1].isupper():
+    if not place or not _place_name(place):
         return None
     if query.wh == "yes":
         held = _lemma_tokens(place)
         return "Yes" if query.object_words and set(query.object_words) <= held else None
     return place
+
+
+def _comes_home(lemmas: frozenset[str], verbs: frozenset[str]) -> bool:
+    """A habit of coming from a place that says home: "visits from Leeds", "comes up from
+    Bristol"; a bare "comes from Belfast" says where one was born, which is not."""
+    pairs = {f"{lemma} {w}" for lemma in lemmas for w in verbs}
+    return bool((lemmas | pairs) & _HOME_FROM)
+
+
+def _place_name(label: str) -> bool:
+    """A place by its name: its head word capitalised, no one's possession ("Amir's flat"
+    is a home but names no place)."""
+    said = label.split()
+    return bool(said) and said[-1][:1].isupper() and not any("'" in w for w in said)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -234,6 +257,29 @@ def _span(
         if (q.role == "duration" or rest != value) and _span_of_time(rest):
             return rest
     return None
+
+
+def _deed_of_kind(lemmas: frozenset[str], kind: str) -> str | None:
+    """The noun of a held verb's deed that is a kind of the noun asked (WordNet: "box" is
+    done as "boxing", a sport), from the verb's three first senses; None for a verb that names
+    no deed of its own ("do", "have", "go")."""
+    wn = lexicon.reader()
+    if wn is None or lemmas & _LIGHT_VERBS:
+        return None
+    kinds = set(wn.synsets(kind.lower(), "n")[:2])
+    found = [
+        noun.name()
+        for lemma in sorted(lemmas)
+        for sense in wn.synsets(lemma, "v")[:3]
+        for said in sense.lemmas()
+        if said.name() == lemma
+        for noun in said.derivationally_related_forms()
+        if noun.synset().pos() == "n"
+        and kinds & set(noun.synset().closure(lambda s: s.hypernyms()))
+    ]
+    # The deed as a gerund where WordNet has one ("swimming" before "swim").
+    found.sort(key=lambda n: not n.endswith("ing"))
+    return found[0].replace("_", " ") if found else None
 
 
 def _for_whom(
