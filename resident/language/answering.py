@@ -204,9 +204,9 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin, MeaningAnswe
         tried: list[Query] = []
         for reading in readings:
             query = reading()
-            if query is None or (query.subject is None and query.stranded):
+            if query is None or (query.subject is None and query.stranded and query.type_noun):
                 # "Which team does Odile play for?": the gap is the object of "for", never the
-                # subject; a reading that found no subject misread it.
+                # subject ("When was the van broken into?" may have none).
                 continue
             tried.append(query)
             if query.time_phrase is None and when:
