@@ -37,6 +37,7 @@ from resident.language.matching import STOP as _STOP
 from resident.language.matching import (
     _lemma_tokens,
     claim_verbs,
+    group_answers,
     said_ahead,
     verb_group,
 )
@@ -149,7 +150,10 @@ def _fill(
 
 
 def _same_verb(query: Query, lemmas: frozenset[str]) -> bool:
-    return bool(verb_group(query.verb) & lemmas) or query.verb in lemmas
+    """The held verb is the one asked, or one of its group that answers it (not another
+    manner of the same act: "drove" is no answer to "walk", matching.group_answers)."""
+    shared = verb_group(query.verb) & lemmas
+    return query.verb in lemmas or (bool(shared) and group_answers(query.verb, shared))
 
 
 def _home(
@@ -326,6 +330,8 @@ def _more_modifiers(
     if not set(held[:-1]) <= set(wanted[:-1]):
         return None
     extra = set(wanted[:-1]) - set(held[:-1])
+    if not extra:
+        return None  # the question says no more than is held: the ordinary reading's
     said = _lemma_tokens(" ".join([v.object_label, *(q.value for q in qualifiers)]))
     for alternatives in asked:
         if alternatives & said or {base_form(w) for w in alternatives} & (said | extra):
