@@ -36,6 +36,7 @@ from resident.language.described_answers import DescribedAnsweringMixin
 from resident.language.gaps import about_phrase, defined_phrase, unknown_text, without_article
 from resident.language.guessing import learner_guess
 from resident.language.held_counts import distinct_of_kind, kind_counted
+from resident.language.held_meaning import outcome_opposites
 from resident.language.held_shapes import event_time, gap_nouns, refusal
 from resident.language.held_shapes import object_ids as held_object_ids
 from resident.language.knowledge import (
@@ -60,6 +61,7 @@ from resident.language.matching import (
     opposites,
     reads_an_auxiliary,
 )
+from resident.language.meaning_answers import MeaningAnsweringMixin
 from resident.language.owned import (
     OWNED_SCORE,
     is_group,
@@ -101,7 +103,9 @@ from resident.language.turn import (
 _NAMING_WH = frozenset({"what", "which", "who", "where"})
 
 
-class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin, ConverseAnsweringMixin):
+class AnsweringMixin(
+    DescribedAnsweringMixin, PricedAnsweringMixin, ConverseAnsweringMixin, MeaningAnsweringMixin
+):
     def _question(self, ctx: _Ctx) -> _Reply:
         """A question (and whatever the turn also states, stored first): read into the
         statement shape with a gap and answered from held claims by meaning, else "I don't
@@ -200,10 +204,14 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin, ConverseAnsw
             # question's own parse answers stands.
             lambda: declared_query(sents[-1], self._context, self.nlp),
         )
+        tried: list[Query] = []
         for reading in readings:
             query = reading()
-            if query is None:
+            if query is None or (query.subject is None and query.stranded and query.type_noun):
+                # "Which team does Odile play for?": the gap is the object of "for", never the
+                # subject ("When was the van broken into?" may have none).
                 continue
+            tried.append(query)
             if query.time_phrase is None and when:
                 query = query.model_copy(update=when)
             if parsed is not None and parsed.place_said and query.place_said is None:
@@ -226,6 +234,12 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin, ConverseAnsw
                 sents[-1], reply, ctx.reads or self.dictionary, ctx.now, ctx.person_id
             ):
                 return reply
+        for query in tried:  # facts held that no reading found, by meaning (held_meaning)
+            meant = self._meant(ctx, query, sents[-1])
+            if meant is not None and _of_type_asked(
+                sents[-1], meant, ctx.reads or self.dictionary, ctx.now, ctx.person_id
+            ):
+                return meant
         callee = called_asked(sents[-1])
         if callee is not None:
             return self._called(ctx, *callee)
@@ -393,7 +407,7 @@ class AnsweringMixin(DescribedAnsweringMixin, PricedAnsweringMixin, ConverseAnsw
         reads = ctx.reads or self.dictionary
         if query.wh == "when":
             return event_time(reads, query, subject, ctx.now)  # "When is the marathon?"
-        for verb in sorted(opposites(query.verb)):
+        for verb in sorted(opposites(query.verb) | outcome_opposites(query.verb)):
             asked = query.model_copy(update={"verb": verb, "also": ()})
             found = answer_query(reads, asked, subject, ctx.now)
             if found is not None and found.short == "Yes":
