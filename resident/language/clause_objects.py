@@ -7,7 +7,7 @@ stored as said (whole26). Pure, over the parse.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from resident.language import lexicon
 from resident.language.clause_parts import (
@@ -24,7 +24,28 @@ from resident.language.words import words
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-    from resident.language.clauses import _Clause
+    from resident.language.refs import Ref
+    from resident.language.statement import Statement
+
+
+class _Clause(Protocol):
+    """What `read_objects` needs of a clause being read (clauses._Clause): named here, so
+    this module need not import clauses.py back."""
+
+    verb: Token
+    subject: Ref
+    mood: Literal["fact", "past", "plan", "wish"]
+    negated: bool
+    when: str | None
+    time_idx: set[int]
+    lemma: str
+    out: list[Statement]
+
+    def emit(self, predicate: str | None, obj: str | None, *, literal: bool = ...) -> None: ...
+    def objects(self, obj_tok: Token, prt: str) -> None: ...
+    def joined(self, noun: Token) -> None: ...
+    def prep_object(self, prt: str) -> bool: ...
+    def without_object(self, prt: str) -> None: ...
 
 
 def phrasal_done(verb: Token, lemma: str, prt: str, mood: str) -> str | None:

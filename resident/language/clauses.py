@@ -70,7 +70,7 @@ from resident.language.objects import (
     speaker_elided,
     verb_like,
 )
-from resident.language.particles import phrasal_deed
+from resident.language.particles import particle_of, phrasal_deed
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
