@@ -34,6 +34,7 @@ from resident.language.clause_parts import (
     subject_edges,
     wished_object,
 )
+from resident.language.copular import named_kinds
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
 from resident.language.events_said import event_by_its_time
@@ -132,7 +133,8 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
         if tok.dep_ == "relcl" and subj is not None:
             out.extend(introduced_name(tok, subj, ctx) or [])
     counts = [st for st in counted_with_owner(sent, ctx) + prices_said(sent, ctx) if st not in out]
-    return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts
+    named = named_kinds(sent, ctx)  # "The midwife's called Bronagh", "A nurse called Ed."
+    return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts + named
 
 
 def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statement]:
@@ -272,6 +274,7 @@ class _Clause:
         object_ref: Ref | None = None,
         verb_lemma: str | None = None,
         clause_mood: Literal["fact", "past", "plan", "wish"] | None = None,
+        negated: bool | None = None,
     ) -> None:
         if predicate is None or obj is None:
             return
@@ -287,7 +290,7 @@ class _Clause:
                 object=obj,
                 literal=literal,
                 object_ref=object_ref,
-                negated=self.negated,
+                negated=self.negated if negated is None else negated,
                 mood=clause_mood or self.mood,
                 when=self.when,
                 verb=verb_lemma or self.lemma,

@@ -1,0 +1,230 @@
+"""What a thing or person is, is called, or looks like, said with "be" or with no verb at all,
+read over the parse (issue 21, wave 26). Pure.
+
+- A state or a colour after the copula: "The van is white", "I'm pregnant", "It's grey, not
+  purple" (the second adjective denied): `is <adjective>`, or `colour <adjective>` when
+  WordNet files the word as a colour; "a horrible mustard colour" names the colour too.
+- A noun given its name by a participle of calling, wherever the phrase sits ("The midwife's
+  called Bronagh", "a retired dentist called Malcolm", the verbless "A Great Dane called
+  Moose."): the one named `is_a` the noun; with the copula ("The landlord is a man called Mr
+  Dunmore", "My instructor is a retired fisherman called Angus"), the subject's noun too, and a
+  noun that says only "a person" ("a man") is no kind worth holding.
+
+Relatives and pets are kin.py's (their noun is a relation to an owner, not a kind).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.refs import _name_of, _named_kind, _noun_lemma
+from resident.language.statement import FEELINGS, KIN, Context, Ref, Statement, is_pet
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+    from resident.language.question_reading import Query
+
+#: WordNet's sense every colour noun sits below ("grey", "navy", "crimson").
+_COLOUR = frozenset({"color.n.01"})
+#: Verbs whose participle names ("a dog called Rex", "a guy named Theo").
+_NAMING = frozenset({"call", "name"})
+#: Modifiers of a kind kept with it ("a retired fisherman", "a first year medic").
+_KIND_MODS = ("amod", "compound", "nmod")
+
+
+def is_colour(word: str) -> bool:
+    """Is `word` a colour by WordNet (a noun sense below colour: "grey", "navy")?"""
+    return lexicon.available() and lexicon.under(word.lower(), _COLOUR)
+
+
+def colour_noun(noun: Token) -> str | None:
+    """ "a horrible mustard colour": the colour a copula's noun "colour" names, its modifier
+    that is no judgement (the words before it but the evaluative ones)."""
+    if noun.lemma_.lower() not in ("colour", "color"):
+        return None
+    mods = [
+        c.lower_
+        for c in noun.lefts
+        if c.dep_ in ("compound", "amod") and c.lemma_.lower() not in _UNSTATED
+    ]
+    return " ".join(mods) or None
+
+
+_UNSTATED = words("unstated_adjectives")
+_PLAIN_PERSONS = words("plain_person_nouns")
+
+
+def adjective_states(adj: Token, put: Callable[..., None]) -> None:
+    """ "The van is white", "I'm not married", "It's grey, not purple": each adjective the
+    copula gives that describes its subject (`is`, or `colour`), the ones said with "not"
+    denied; judgements and feelings of the moment ("it's fine", "I'm tired") are no state."""
+    if any(c.dep_ in ("prep", "xcomp", "ccomp") for c in adj.children):
+        return  # "allergic to nuts" (attributes.py), "happy to help", "sure that ..."
+    # "It's grey, not purple", parsed with "grey" a modifier of the denied "purple".
+    denial = next((c.i for c in adj.children if c.dep_ == "neg"), None)
+    fronted = [c for c in adj.lefts if c.dep_ == "amod" and denial is not None and c.i < denial]
+    for said in (*fronted, adj, *(c for c in adj.conjuncts if c.i > adj.i)):
+        word = _state_word(said)
+        if word is None:
+            continue
+        denied = any(c.dep_ == "neg" for c in said.children)
+        predicate = "colour" if is_colour(word) else "is"
+        put(predicate, word, literal=True, verb_lemma="be", negated=True if denied else None)
+
+
+def _state_word(adj: Token) -> str | None:
+    """The adjective as held, or None when it says nothing to hold: a comparison ("older"),
+    a number (an age, read elsewhere), a judgement or a feeling."""
+    if adj.pos_ != "ADJ" and not (adj.tag_ == "VBN" and lexicon.base(adj.lower_, "a")):
+        return None
+    if adj.tag_ in ("JJR", "JJS", "RBR") or adj.like_num or not adj.is_alpha:
+        return None
+    word = adj.lower_
+    if word in _UNSTATED or adj.lemma_.lower() in FEELINGS or word in FEELINGS:
+        return None
+    if lexicon.available() and lexicon.base(word, "a") is None:
+        return None  # "I'm Ana", a name the tagger took for an adjective
+    return word
+
+
+def named_kinds(sent: Span, ctx: Context) -> list[Statement]:
+    """Every noun of the sentence given a name by calling that is no relative or pet: "The
+    midwife's called Bronagh" (Bronagh is_a midwife), "a nurse called Ed" (Ed is_a nurse),
+    with the copula's subject's noun for "The landlord is a man called Mr Dunmore"."""
+    out: list[Statement] = []
+    for tok in sent:
+        if tok.pos_ not in ("NOUN", "PROPN"):
+            continue
+        name = _called_name(tok)
+        if name is None:
+            continue
+        kinds = [_kind_phrase(tok)]
+        subject = _copula_subject(tok)
+        if subject is not None:
+            kinds.append(_kind_phrase(subject))
+        kept = [k for k in kinds if k is not None]
+        if not kept:
+            continue
+        noun = _noun_lemma(tok if kinds[0] is not None or subject is None else subject)
+        whole = kept[0].lower().replace(" ", "_")  # "Great Dane" a dog, "Dane" a person
+        animal = "noun.animal" in (lexicon.first_lexname(whole, "n"), lexicon.first_lexname(noun))
+        named = Ref(
+            role="name", name=_name_of(name), kind="animal" if animal else _named_kind(noun, name)
+        )
+        ctx.remember(named.name or "", named.kind or "thing")
+        out.extend(Statement(subject=named, predicate="is_a", object=k, verb="be") for k in kept)
+    return out
+
+
+def _called_name(tok: Token) -> Token | None:
+    """The name a participle of calling gives the noun: "a nurse called Ed" (the participle
+    hung on the noun) or "the midwife's called Bronagh" (the noun its passive subject)."""
+    verb: Token | None = tok.head
+    if tok.dep_ != "nsubjpass" or tok.head.lemma_.lower() not in _NAMING:
+        verb = next(
+            (c for c in tok.children if c.dep_ == "acl" and c.lemma_.lower() in _NAMING), None
+        )
+    if verb is None or verb.tag_ != "VBN":
+        return None
+    name = next((c for c in verb.children if c.dep_ in ("oprd", "attr", "xcomp")), None)
+    if name is None or name.pos_ != "PROPN" or not name.text[:1].isupper():
+        return None
+    return name
+
+
+def _kind_phrase(noun: Token) -> str | None:
+    """The kind a noun says with its modifiers ("retired fisherman", "Great Dane"), or None
+    for a relative, a pet, a pronoun, a name, or a noun that says only "a person"."""
+    lemma = _noun_lemma(noun)
+    if noun.pos_ == "PRON" or lemma in KIN or is_pet(lemma) or lemma in _PLAIN_PERSONS:
+        return None
+    if noun.pos_ == "PROPN" and not any(c.dep_ == "det" for c in noun.children):
+        return None  # "Bronagh's called Bron": a name, no kind
+    if any(c.dep_ == "poss" for c in noun.children) and noun.pos_ != "NOUN":
+        return None
+    mods = [c for c in noun.lefts if c.dep_ in _KIND_MODS and c.pos_ in ("ADJ", "NOUN", "PROPN")]
+    mods = [c for c in mods if c.lemma_.lower() not in _UNSTATED and c.ent_type_ != "PERSON"]
+    return " ".join([*(c.lower_ if c.pos_ != "PROPN" else c.text for c in mods), noun_text(noun)])
+
+
+def noun_text(noun: Token) -> str:
+    """The noun as held: its lemma for a common noun ("midwives" -> midwife), as said for a
+    proper one ("Dane")."""
+    return noun.text if noun.pos_ == "PROPN" else _noun_lemma(noun)
+
+
+def _copula_subject(noun: Token) -> Token | None:
+    """The subject noun of the copula whose complement `noun` is ("The landlord is a man
+    called ..."): a common noun, not a pronoun or a name."""
+    if noun.dep_ != "attr" or noun.head.lemma_ != "be":
+        return None
+    subj = next((c for c in noun.head.children if c.dep_ == "nsubj"), None)
+    return subj if subj is not None and subj.pos_ == "NOUN" else None
+
+
+def thing_states(
+    verb: Token, subj_tok: Token, subject: Ref | None, ctx: Context
+) -> list[Statement]:
+    """ "The van is white", "the flat is tiny", "We bought a Skoda. It's grey, not purple": the
+    states and colours a copula gives a thing. An "it" is the thing said just before only when a
+    colour is said of it (a colour is a made thing's; "it's quiet" may be the day or the
+    talk)."""
+    if verb.lemma_ != "be":
+        return []
+    said: list[tuple[str, str, bool | None]] = []
+
+    def put(predicate: str, word: str, negated: bool | None = None, **_: object) -> None:
+        said.append((predicate, word, negated))
+
+    for child in verb.children:
+        if child.dep_ == "acomp":
+            adjective_states(child, put)
+        elif child.dep_ == "attr" and (colour := colour_noun(child)) is not None:
+            put("colour", colour)
+    if subj_tok.lower_ == "it":
+        thing = ctx.recent_thing()
+        thing = None if thing is None or _said_since(subj_tok, thing) else thing
+        said = [s for s in said if s[0] == "colour"]
+        subject = None if thing is None or not said else Ref(role="name", name=thing, kind="thing")
+    if subject is None:
+        return []
+    denied = any(c.dep_ == "neg" for c in verb.children)
+    return [
+        Statement(
+            subject=subject,
+            predicate=predicate,
+            object=word,
+            literal=True,
+            negated=denied if negated is None else negated,
+            verb="be",
+        )
+        for predicate, word, negated in said
+    ]
+
+
+def _said_since(it: Token, thing: str) -> bool:
+    """Was `thing` not named before "it" in this text, or another thing named as an object or
+    subject after its last mention ("The pram's fine. We bought a Skoda. It's grey": not the
+    pram)? A colour is said of what was just shown, not of a thing turns back."""
+    head = thing.split()[-1].lower()
+    before = list(it.doc[: it.i])
+    last = max((t.i for t in before if t.lower_ == head or t.lemma_.lower() == head), default=-1)
+    return last < 0 or any(
+        t.pos_ in ("NOUN", "PROPN") and t.dep_ in _NAMED_DEPS and t.i > last for t in before
+    )
+
+
+#: Where a noun phrase that "it" could mean sits.
+_NAMED_DEPS = ("dobj", "pobj", "attr", "nsubj", "nsubjpass", "appos", "ROOT", "conj")
+
+
+def colour_asked(query: Query) -> Query:
+    """ "What colour is the van?": the van's `colour`, an attribute asked, as "How old" asks an
+    age (asking._attribute_score); any other question as read."""
+    if query.type_noun not in ("colour", "color") or query.verb != "be" or query.subject is None:
+        return query
+    return query.model_copy(update={"verb": "colour", "attribute": True, "type_noun": None})
