@@ -147,7 +147,9 @@ def _kind_phrase(noun: Token) -> str | None:
     if any(c.dep_ == "poss" for c in noun.children) and noun.pos_ != "NOUN":
         return None
     mods = [c for c in noun.lefts if c.dep_ in _KIND_MODS and c.pos_ in ("ADJ", "NOUN", "PROPN")]
-    mods = [c for c in mods if c.lemma_.lower() not in _UNSTATED and c.ent_type_ != "PERSON"]
+    # "a great bloke" judges; "a Great Dane" names the breed.
+    mods = [c for c in mods if c.pos_ != "ADJ" or c.lemma_.lower() not in _UNSTATED]
+    mods = [c for c in mods if c.ent_type_ != "PERSON"]
     return " ".join([*(c.lower_ if c.pos_ != "PROPN" else c.text for c in mods), noun_text(noun)])
 
 
@@ -185,9 +187,12 @@ def thing_states(
             adjective_states(child, put)
         elif child.dep_ == "attr" and (colour := colour_noun(child)) is not None:
             put("colour", colour)
+        elif child.dep_ == "attr" and is_colour(child.lower_):
+            _colours_named(child, put)  # "It's navy, not black", the tagger's nouns
     if subj_tok.lower_ == "it":
         thing = ctx.recent_thing()
-        thing = None if thing is None or _said_since(subj_tok, thing) else thing
+        same_turn = ctx.thing_turn == ctx.turn  # a sentence may be parsed on its own
+        thing = None if thing is None or _said_since(subj_tok, thing, same_turn) else thing
         said = [s for s in said if s[0] == "colour"]
         subject = None if thing is None or not said else Ref(role="name", name=thing, kind="thing")
     if subject is None:
@@ -206,16 +211,36 @@ def thing_states(
     ]
 
 
-def _said_since(it: Token, thing: str) -> bool:
+def _colours_named(noun: Token, put: Callable[..., None]) -> None:
+    """A colour said as a noun after the copula, and the colours hung on it, those with "not"
+    denied ("navy, not black")."""
+    put("colour", noun.lower_)
+    for c in noun.children:
+        if c.dep_ in ("amod", "conj", "appos") and is_colour(c.lower_):
+            put(
+                "colour",
+                c.lower_,
+                negated=True if any(n.dep_ == "neg" for n in c.children) else None,
+            )
+
+
+def _said_since(it: Token, thing: str, same_turn: bool) -> bool:
     """Was `thing` not named before "it" in this text, or another thing named as an object or
     subject after its last mention ("The pram's fine. We bought a Skoda. It's grey": not the
     pram)? A colour is said of what was just shown, not of a thing turns back."""
     head = thing.split()[-1].lower()
     before = list(it.doc[: it.i])
     last = max((t.i for t in before if t.lower_ == head or t.lemma_.lower() == head), default=-1)
-    return last < 0 or any(
-        t.pos_ in ("NOUN", "PROPN") and t.dep_ in _NAMED_DEPS and t.i > last for t in before
+    return (last < 0 and not same_turn) or any(
+        _a_thing(t) and t.dep_ in _NAMED_DEPS and t.i > last for t in before
     )
+
+
+def _a_thing(tok: Token) -> bool:
+    """A noun that may name a made thing "it" could mean: not a person ("for Dad")."""
+    if tok.pos_ == "PROPN":
+        return tok.ent_type_ in ("PRODUCT", "ORG", "FAC", "WORK_OF_ART")
+    return tok.pos_ == "NOUN" and lexicon.first_lexname(tok.lemma_.lower()) != "noun.person"
 
 
 #: Where a noun phrase that "it" could mean sits.
