@@ -34,7 +34,7 @@ from resident.language.clause_parts import (
     subject_edges,
     wished_object,
 )
-from resident.language.copular import named_kinds
+from resident.language.copular import named_kinds, thing_states
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
 from resident.language.events_said import event_by_its_time
@@ -175,7 +175,10 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
     attribute = attribute or event_by_its_time(verb, subj_tok, ctx, _negated(verb))
     if attribute is not None:
-        return [] if praise_of_thing(attribute.predicate, verb) else [attribute]
+        if praise_of_thing(attribute.predicate, verb):
+            # "Mum's new car is red": the thing's colour or state, not the owner's.
+            return thing_states(verb, subj_tok, thing_subject(subj_tok, ctx), ctx)
+        return [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     group = ctx.they() if subj_tok.lower_ == "they" and subj_tok.pos_ == "PRON" else ()
