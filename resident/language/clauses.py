@@ -34,7 +34,7 @@ from resident.language.clause_parts import (
     subject_edges,
     wished_object,
 )
-from resident.language.copular import named_kinds, thing_states
+from resident.language.copular import event_of_it, named_kinds, thing_states
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
 from resident.language.events_said import event_by_its_time
@@ -174,6 +174,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         return introduced
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
     attribute = attribute or event_by_its_time(verb, subj_tok, ctx, _negated(verb))
+    attribute = attribute or event_of_it(verb, subj_tok, ctx)  # "a course, it's on the 5th"
     if attribute is not None:
         if praise_of_thing(attribute.predicate, verb):
             # "Mum's new car is red": the thing's colour or state, not the owner's.

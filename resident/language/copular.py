@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.refs import _name_of, _named_kind, _noun_lemma
 from resident.language.statement import FEELINGS, KIN, Context, Ref, Statement, is_pet
 from resident.language.words import words
@@ -96,6 +97,7 @@ def named_kinds(sent: Span, ctx: Context) -> list[Statement]:
     midwife's called Bronagh" (Bronagh is_a midwife), "a nurse called Ed" (Ed is_a nurse),
     with the copula's subject's noun for "The landlord is a man called Mr Dunmore"."""
     out: list[Statement] = []
+    note_event(sent, ctx)
     for tok in sent:
         if tok.pos_ not in ("NOUN", "PROPN"):
             continue
@@ -253,3 +255,57 @@ def colour_asked(query: Query) -> Query:
     if query.type_noun not in ("colour", "color") or query.verb != "be" or query.subject is None:
         return query
     return query.model_copy(update={"verb": "colour", "attribute": True, "type_noun": None})
+
+
+#: A copula's children that are not what it says of its subject: other clauses, punctuation.
+_NOT_SAID = ("nsubj", "punct", "advmod", "cc", "ccomp", "advcl", "conj", "parataxis", "intj")
+
+
+def event_of_it(verb: Token, subj_tok: Token, ctx: Context) -> Statement | None:
+    """ "I've signed up for a first aid course, it's on the 5th of December": an "it" whose
+    copula says only a time is the event its text named last before it (an event by WordNet:
+    a course, an interview, a concert), which then happens then; None for anything else."""
+    if subj_tok.lower_ != "it" or verb.lemma_ != "be" or _negated(verb):
+        return None
+    when, at = _time_tokens(verb)
+    said = [c for c in verb.children if c.dep_ not in _NOT_SAID]
+    if when is None or not said or any(t.i not in at for c in said for t in c.subtree):
+        return None
+    before = [t for t in subj_tok.doc[: subj_tok.i] if _a_thing(t) and t.dep_ in _NAMED_DEPS]
+    if before:
+        name = _event_name(before[-1]) if before[-1].i not in at else None
+    else:  # the sentence before, parsed on its own
+        name = ctx.event_said[0] if ctx.event_said and ctx.event_said[1] == ctx.turn else None
+    if name is None:
+        return None
+    return Statement(
+        subject=Ref(role="name", name=name, kind="thing"),
+        predicate="happens",
+        object=when,
+        literal=True,
+        verb="happen",
+        when=when,
+        mood=_mood(verb) or "fact",
+    )
+
+
+def _event_name(noun: Token) -> str | None:
+    """An event's noun with the words right before it that make its name ("first aid
+    course"), or None when WordNet knows no event sense of it (a course, an interview)."""
+    if not lexicon.is_a(noun.lemma_.lower(), "event", senses=2):
+        return None
+    start = noun.i
+    while start > 0 and (prev := noun.doc[start - 1]).dep_ in ("compound", "amod"):
+        if prev.head.i < start or prev.head.i > noun.i:
+            break
+        start -= 1
+    return " ".join([*(t.lower_ for t in noun.doc[start : noun.i]), noun.lemma_.lower()])
+
+
+def note_event(sent: Span, ctx: Context) -> None:
+    """The last thing the sentence names, if it is an event, for an "it" in the next one; a
+    sentence that ends on another thing clears it."""
+    named = [t for t in sent if _a_thing(t) and t.dep_ in _NAMED_DEPS]
+    if named:
+        name = _event_name(named[-1])
+        ctx.event_said = None if name is None else (name, ctx.turn)

@@ -72,3 +72,14 @@ def test_a_verbless_named_kind(max_: Max) -> None:
     assert ("Huw", "is_a", "retired welder") in _stored(max_, turn.claims)
     turn = max_.say("A Siamese cat called Tofu.", ines)
     assert any(s == "Tofu" and p == "is_a" for s, p, _ in _stored(max_, turn.claims))
+
+
+def test_it_with_only_a_time_is_the_event_just_named(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    turn = max_.say("We've booked a cookery workshop. It's on the 9th of October.", ines)
+    stored = _stored(max_, turn.claims)
+    assert any(s == "cookery workshop" and p == "happens" for s, p, _ in stored)
+    assert "9 october" in _answer(max_.say("When is the cookery workshop?", oli))
+    # A made thing is no event: "it was on Monday" says nothing of the kettle.
+    turn = max_.say("I bought a kettle. It was on Monday.", ines)
+    assert not any(p == "happens" for _, p, _ in _stored(max_, turn.claims))
