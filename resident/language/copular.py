@@ -239,10 +239,11 @@ def _said_since(it: Token, thing: str, same_turn: bool) -> bool:
 
 
 def _a_thing(tok: Token) -> bool:
-    """A noun that may name a made thing "it" could mean: not a person ("for Dad")."""
+    """A noun that may name what "it" could mean: not a person ("for Dad") nor a place."""
     if tok.pos_ == "PROPN":
         return tok.ent_type_ in ("PRODUCT", "ORG", "FAC", "WORK_OF_ART")
-    return tok.pos_ == "NOUN" and lexicon.first_lexname(tok.lemma_.lower()) != "noun.person"
+    kind = lexicon.first_lexname(tok.lemma_.lower())
+    return tok.pos_ == "NOUN" and kind not in ("noun.person", "noun.location")
 
 
 #: Where a noun phrase that "it" could mean sits.
@@ -251,10 +252,28 @@ _NAMED_DEPS = ("dobj", "pobj", "attr", "nsubj", "nsubjpass", "appos", "ROOT", "c
 
 def colour_asked(query: Query) -> Query:
     """ "What colour is the van?": the van's `colour`, an attribute asked, as "How old" asks an
-    age (asking._attribute_score); any other question as read."""
-    if query.type_noun not in ("colour", "color") or query.verb != "be" or query.subject is None:
+    age (asking._attribute_score); "Is the van white?", which the parser reads with "white" a
+    verb or the subject's last noun, whether that is its colour; any other question as
+    read."""
+    subject = query.subject
+    if subject is None or query.verb not in ("be", *(() if query.wh != "yes" else (query.verb,))):
         return query
-    return query.model_copy(update={"verb": "colour", "attribute": True, "type_noun": None})
+    if query.type_noun in ("colour", "color"):
+        return query.model_copy(update={"verb": "colour", "attribute": True, "type_noun": None})
+    if query.wh != "yes":
+        return query
+    if query.verb != "be" and is_colour(query.verb):
+        return query.model_copy(update={"verb": "colour", "object_words": (query.verb,)})
+    words_ = (subject.name or "").split()
+    if query.verb == "be" and len(words_) > 1 and is_colour(words_[-1]) and query.subject_words:
+        # "Is the new car purple?" parsed as one noun "new car purple".
+        named = words_[:-1]
+        while len(named) > 1 and lexicon.base(named[0], "n") is None:
+            named = named[1:]  # "the new car": the car, as a thing is held (things.thing_name)
+        thing = subject.model_copy(update={"name": " ".join(named), "noun": named[-1]})
+        update = {"subject": thing, "verb": "colour", "object_words": (words_[-1],)}
+        return query.model_copy(update=update)
+    return query
 
 
 #: A copula's children that are not what it says of its subject: other clauses, punctuation.

@@ -83,3 +83,12 @@ def test_it_with_only_a_time_is_the_event_just_named(max_: Max) -> None:
     # A made thing is no event: "it was on Monday" says nothing of the kettle.
     turn = max_.say("I bought a kettle. It was on Monday.", ines)
     assert not any(p == "happens" for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_whether_a_thing_is_a_colour(max_: Max) -> None:
+    ines, oli = _person(max_, "Ines"), _person(max_, "Oli")
+    max_.say("I painted a chair for the garden. It's yellow, not black.", ines)
+    assert _answer(max_.say("Is the chair black?", oli)).startswith("no")
+    assert _answer(max_.say("Is the chair yellow?", oli)).startswith(("yes", "possibly"))
+    max_.say("The old boat is blue.", ines)
+    assert _answer(max_.say("Is the boat blue?", oli)).startswith(("yes", "possibly"))
