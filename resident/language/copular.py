@@ -56,6 +56,8 @@ def colour_noun(noun: Token) -> str | None:
 
 
 _UNSTATED = words("unstated_adjectives")
+#: Words before an adjective that compare rather than describe.
+_COMPARING = frozenset({"more", "less", "too", "most", "least", "so"})
 _PLAIN_PERSONS = words("plain_person_nouns")
 
 
@@ -65,6 +67,13 @@ def adjective_states(adj: Token, put: Callable[..., None]) -> None:
     denied; judgements and feelings of the moment ("it's fine", "I'm tired") are no state."""
     if any(c.dep_ in ("prep", "xcomp", "ccomp") for c in adj.children):
         return  # "allergic to nuts" (attributes.py), "happy to help", "sure that ..."
+    verb = adj.head
+    if verb.dep_ in ("ccomp", "xcomp", "csubj"):
+        return  # "she says I've been miserable since 2023": someone else's word for it
+    if verb.tag_ == "VBG" or any(c.dep_ in ("prep", "agent") for c in verb.children):
+        # "she's being modest": a manner of the moment; "we're new in Leeds", "a junior
+        # accountant at a firm, very glamorous": the adjective is said of the place's phrase.
+        return
     # "It's grey, not purple", parsed with "grey" a modifier of the denied "purple".
     denial = next((c.i for c in adj.children if c.dep_ == "neg"), None)
     fronted = [c for c in adj.lefts if c.dep_ == "amod" and denial is not None and c.i < denial]
@@ -84,6 +93,8 @@ def _state_word(adj: Token) -> str | None:
         return None
     if adj.tag_ in ("JJR", "JJS", "RBR") or adj.like_num or not adj.is_alpha:
         return None
+    if any(c.lower_ in _COMPARING for c in adj.children):
+        return None  # "more thin", "too big": a comparison, no state
     word = adj.lower_
     if word in _UNSTATED or adj.lemma_.lower() in FEELINGS or word in FEELINGS:
         return None
@@ -104,6 +115,8 @@ def named_kinds(sent: Span, ctx: Context) -> list[Statement]:
         name = _called_name(tok)
         if name is None:
             continue
+        if not _same_kind(tok, name):
+            continue  # "a lady down the road called Mrs Patel", the name hung on "road"
         kinds = [_kind_phrase(tok)]
         subject = _copula_subject(tok)
         if subject is not None:
@@ -328,3 +341,16 @@ def note_event(sent: Span, ctx: Context) -> None:
     if named:
         name = _event_name(named[-1])
         ctx.event_said = None if name is None else (name, ctx.turn)
+
+
+def _same_kind(noun: Token, name: Token) -> bool:
+    """Can the name be one of what the noun names: a person's name (NER) only of a noun with a
+    person sense, and a name the parse cut short ("a novel called Small Things Like These")
+    of nothing."""
+    after = name.doc[name.i + 1] if name.i + 1 < len(name.doc) else None
+    cut = after is not None and after.dep_ == "prep" and after.head in (name, name.head)
+    if cut or any(c.dep_ in ("acl", "relcl") and c.i > name.i for c in name.children):
+        return name.ent_type_ == "PERSON"  # "Malcolm who's been winning it"
+    if name.ent_type_ != "PERSON":
+        return True
+    return "noun.person" in lexicon.lexnames(_noun_lemma(noun), "n") or noun.pos_ == "PROPN"
