@@ -15,7 +15,7 @@ from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
 from resident.language.clause_time import becomes
-from resident.language.copular import adjective_states, colour_noun
+from resident.language.copular import colour_noun, someones_states
 from resident.language.kin import _age
 from resident.language.measured import measure_complement
 from resident.language.passive_agent import befell
@@ -290,7 +290,7 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
                         put("studies", field, verb_lemma="study")
         elif child.dep_ == "acomp":
             _adjective_with_object(child, put, time_idx)
-            adjective_states(child, put)  # "the van is white", "I'm not married"
+            someones_states(child, put)  # "the van is white", "I'm not married"
         elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
             if pobj is not None and pobj.i not in time_idx and not _a_state(pobj):

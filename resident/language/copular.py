@@ -61,6 +61,16 @@ _COMPARING = frozenset({"more", "less", "too", "most", "least", "so"})
 _PLAIN_PERSONS = words("plain_person_nouns")
 
 
+def someones_states(adj: Token, put: Callable[..., None]) -> None:
+    """`adjective_states` said of a person or an animal, in the present and not of an "it":
+    "she was very brave at the vet's" is how someone was then, no state held now; "it's
+    booked" says a thing's state (thing_states), never one of whoever "it" resolved to."""
+    verb = adj.head
+    if verb.tag_ == "VBD" or any(c.dep_ == "nsubj" and c.lower_ == "it" for c in verb.children):
+        return
+    adjective_states(adj, put)
+
+
 def adjective_states(adj: Token, put: Callable[..., None]) -> None:
     """ "The van is white", "I'm not married", "It's grey, not purple": each adjective the
     copula gives that describes its subject (`is`, or `colour`), the ones said with "not"
@@ -70,6 +80,7 @@ def adjective_states(adj: Token, put: Callable[..., None]) -> None:
     verb = adj.head
     if verb.dep_ in ("ccomp", "xcomp", "csubj"):
         return  # "she says I've been miserable since 2023": someone else's word for it
+
     if verb.tag_ == "VBG" or any(c.dep_ in ("prep", "agent") for c in verb.children):
         # "she's being modest": a manner of the moment; "we're new in Leeds", "a junior
         # accountant at a firm, very glamorous": the adjective is said of the place's phrase.
@@ -204,6 +215,8 @@ def thing_states(
             put("colour", colour)
         elif child.dep_ == "attr" and is_colour(child.lower_):
             _colours_named(child, put)  # "It's navy, not black", the tagger's nouns
+    if verb.tag_ == "VBD":
+        said = [s for s in said if s[0] == "colour"]  # "the kettle was broken": then, not now
     if subj_tok.lower_ == "it":
         thing = ctx.recent_thing()
         same_turn = ctx.thing_turn == ctx.turn  # a sentence may be parsed on its own

@@ -92,3 +92,15 @@ def test_whether_a_thing_is_a_colour(max_: Max) -> None:
     assert _answer(max_.say("Is the chair yellow?", oli)).startswith(("yes", "possibly"))
     max_.say("The old boat is blue.", ines)
     assert _answer(max_.say("Is the boat blue?", oli)).startswith(("yes", "possibly"))
+
+
+def test_no_state_where_the_copula_says_something_else(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    for said in (
+        "My nephew was very quiet at the wedding.",  # how he was then
+        "Her boss reckons I've been lazy since March.",  # someone else's word for it
+        "We're new in Cardiff.",  # said of the place
+        "My sister is more relaxed these days.",  # a comparison
+    ):
+        stored = _stored(max_, max_.say(said, ines).claims)
+        assert not any(p == "is" for _, p, _ in stored), said
