@@ -15,6 +15,7 @@ from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
 from resident.language.clause_time import becomes
+from resident.language.copular import colour_noun, someones_states
 from resident.language.kin import _age
 from resident.language.measured import measure_complement
 from resident.language.passive_agent import befell
@@ -277,6 +278,8 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
             # "I am electrician", "she is nurse": an article-less noun the tagger took for an
             # adjective is what the subject is.
             put("is_a", _object_text(child, time_idx), verb_lemma="be")
+        elif child.dep_ == "attr" and (colour := colour_noun(child)) is not None:
+            put("colour", colour, literal=True, verb_lemma="be")  # "a horrible mustard colour"
         elif child.dep_ == "attr":
             # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
             if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS and not _a_part(child):
@@ -287,6 +290,7 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
                         put("studies", field, verb_lemma="study")
         elif child.dep_ == "acomp":
             _adjective_with_object(child, put, time_idx)
+            someones_states(child, put)  # "the van is white", "I'm not married"
         elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
             if pobj is not None and pobj.i not in time_idx and not _a_state(pobj):

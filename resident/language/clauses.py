@@ -33,6 +33,7 @@ from resident.language.clause_parts import (
     subject_edges,
     wished_object,
 )
+from resident.language.copular import event_of_it, named_kinds, thing_states
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
 from resident.language.ending_aspect import (
@@ -137,7 +138,8 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
         if tok.dep_ == "relcl" and subj is not None:
             out.extend(introduced_name(tok, subj, ctx) or [])
     counts = [st for st in counted_with_owner(sent, ctx) + prices_said(sent, ctx) if st not in out]
-    return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts
+    named = named_kinds(sent, ctx)  # "The midwife's called Bronagh", "A nurse called Ed."
+    return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts + named
 
 
 def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statement]:
@@ -177,8 +179,12 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         return introduced
     attribute = attribute_statement(verb, subj_tok, ctx, _negated(verb))
     attribute = attribute or event_by_its_time(verb, subj_tok, ctx, _negated(verb))
+    attribute = attribute or event_of_it(verb, subj_tok, ctx)  # "a course, it's on the 5th"
     if attribute is not None:
-        return [] if praise_of_thing(attribute.predicate, verb) else [attribute]
+        if praise_of_thing(attribute.predicate, verb):
+            # "Mum's new car is red": the thing's colour or state, not the owner's.
+            return thing_states(verb, subj_tok, thing_subject(subj_tok, ctx), ctx)
+        return [attribute]
     # "My husband Theo and I are going camping": the clause holds for each of them.
     out: list[Statement] = []
     group = ctx.they() if subj_tok.lower_ == "they" and subj_tok.pos_ == "PRON" else ()
@@ -281,6 +287,7 @@ class _Clause:
         object_ref: Ref | None = None,
         verb_lemma: str | None = None,
         clause_mood: Literal["fact", "past", "plan", "wish"] | None = None,
+        negated: bool | None = None,
     ) -> None:
         if predicate is None or obj is None:
             return
@@ -296,7 +303,7 @@ class _Clause:
                 object=obj,
                 literal=literal,
                 object_ref=object_ref,
-                negated=self.negated,
+                negated=self.negated if negated is None else negated,
                 mood=clause_mood or self.mood,
                 when=self.when,
                 verb=verb_lemma or self.lemma,

@@ -44,7 +44,19 @@ def copula_as_possessive(tok: Token) -> bool:
     possessive = tok.tag_ == "POS" or tok.dep_ == "case"
     if not possessive or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
         return False
-    return "Art" in tok.doc[tok.i + 1].morph.get("PronType", [])
+    after = tok.doc[tok.i + 1]
+    if after.lemma_.lower() in ("call", "name") and after.tag_ == "VBN":
+        return True  # "The midwife's called Bronagh": nothing is owned by a participle
+    return "Art" in after.morph.get("PronType", []) or _bare_adjective(after)
+
+
+def _bare_adjective(tok: Token) -> bool:
+    """An adjective that ends its phrase ("The van's white.", "Pip's deaf and old"): a
+    possessive's noun would follow it."""
+    if tok.tag_ != "JJ" or tok.i + 1 >= len(tok.doc):
+        return tok.tag_ == "JJ"
+    after = tok.doc[tok.i + 1]
+    return after.is_punct or after.lower_ in ("and", "but", "now", "too")
 
 
 def _respelled(tok: Token, bare: list[Token], copulas: list[Token]) -> str:

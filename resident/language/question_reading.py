@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
 from resident.language.clauses import _time_tokens
+from resident.language.copular import colour_asked
 from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
 from resident.language.matching import PREPS as _PREPS
@@ -368,7 +369,7 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
     if subject is not None and subject.role != "kin" and _names_owner(subj_tok):
         # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
         return query.model_copy(update={"verb": "name", "attribute": True})
-    return query
+    return colour_asked(query)  # "What colour is the van?": its colour
 
 
 def _state_asked(query: Query, verb: Token, subj_tok: Token | None, ctx: Context) -> Query:

@@ -227,6 +227,9 @@ class Context:
     #: The things named in this turn: one is said of (`things`) only where a statement has it
     #: as its subject ("the apple trees were planted by Oli" says a deed of Oli).
     named_things: dict[str, int] = field(default_factory=dict)
+    #: The last event a sentence of the turn named, with its turn: "it's on the 5th" after
+    #: "I've booked a first aid course" (copular.event_of_it).
+    event_said: tuple[str, int] | None = None
 
     def remember_thing(self, name: str) -> None:
         self.thing, self.thing_turn, self.thing_speaker = name, self.turn, self.speaker

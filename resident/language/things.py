@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.antecedents import thing_it
 from resident.language.clause_parts import _direct_object, _mood, _negated, _time_tokens
+from resident.language.copular import thing_states
 from resident.language.dated_events import no_deed
 from resident.language.plain_clauses import body_subject
 from resident.language.statement import Context, Ref, Statement, gerund, verb_lemma
@@ -132,6 +133,11 @@ def thing_subject(subj_tok: Token | None, ctx: Context) -> Ref | None:
     return Ref(role="name", name=name, kind="thing")
 
 
+def _thing_of(subj_tok: Token, ctx: Context) -> Ref | None:
+    """The thing a copula's subject names, not an "it" (thing_states reads its own)."""
+    return None if subj_tok.lower_ == "it" else thing_subject(subj_tok, ctx)
+
+
 def thing_clause(
     verb: Token, subj_tok: Token, ctx: Context, read_with: ReadWith
 ) -> list[Statement]:
@@ -145,7 +151,9 @@ def thing_clause(
     if verb.pos_ not in ("VERB", "AUX") or lemma in words("light_verbs"):
         return []  # "the cake took ages", "the fridge has a light"
     if lemma == "be":
-        return _going_on(verb, subj_tok, ctx)
+        # "the van is white", "it's grey": what it looks like or how it is (copular.py).
+        said = thing_states(verb, subj_tok, _thing_of(subj_tok, ctx), ctx)
+        return _going_on(verb, subj_tok, ctx) or said
     if no_deed(lemma):
         return []  # "the garden looks amazing", "the plants need watering"
     # "The council did send him a letter": a body of people's deed, done to a thing.
