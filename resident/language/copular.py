@@ -16,7 +16,7 @@ Relatives and pets are kin.py's (their noun is a relation to an owner, not a kin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from resident.language import lexicon
 from resident.language.clause_parts import _mood, _negated, _time_tokens
@@ -27,7 +27,6 @@ from resident.language.words import words
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-    from resident.language.question_reading import Query
 
 #: WordNet's sense every colour noun sits below ("grey", "navy", "crimson").
 _COLOUR = frozenset({"color.n.01"})
@@ -276,7 +275,23 @@ def _a_thing(tok: Token) -> bool:
 _NAMED_DEPS = ("dobj", "pobj", "attr", "nsubj", "nsubjpass", "appos", "ROOT", "conj")
 
 
-def colour_asked(query: Query) -> Query:
+class _Asked(Protocol):
+    """What `colour_asked` reads of a question (question_reading.Query): named here, so this
+    module need not import question_reading.py, which imports it."""
+
+    wh: str
+    subject: Ref | None
+    verb: str
+    type_noun: str | None
+    subject_words: Any
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self: ...
+
+
+_Q = TypeVar("_Q", bound=_Asked)
+
+
+def colour_asked(query: _Q) -> _Q:
     """ "What colour is the van?": the van's `colour`, an attribute asked, as "How old" asks an
     age (asking._attribute_score); "Is the van white?", which the parser reads with "white" a
     verb or the subject's last noun, whether that is its colour; any other question as

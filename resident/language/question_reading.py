@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
-from resident.language.clauses import _time_tokens
+from resident.language.clause_parts import _time_tokens
 from resident.language.copular import colour_asked
 from resident.language.fit import names_a_day
 from resident.language.kinship import kin_ref
