@@ -143,8 +143,11 @@ def event_time(
     the statements of it or that name it as their object ("training for the Brighton
     Marathon next April", "the concert is at the Etihad on the 20th"), when they all point
     at one month; None otherwise."""
-    asked = query.wh == "when" and query.verb == "be" and not query.object_words
-    if not asked or subject is None or query.attribute:
+    if query.wh != "when" or query.verb != "be" or subject is None or query.attribute:
+        return None
+    if not set(query.object_words) <= _lemma_tokens(subject.name):
+        # "When is the house Christmas dinner?" may be read as "house" with "Christmas
+        # dinner" its object: words of the name itself are no other thing asked.
         return None
     if any(i.startswith("person:") for i in subject.ids):
         return None

@@ -41,3 +41,13 @@ def phrasal_deed(verb: Token) -> bool:
     if lexicon.base(phrasal, "v") != phrasal:
         return False
     return lexicon.first_lexname(phrasal, "v") not in words("phrasal_not_deed_lexnames")
+
+
+def asked_particle(adverb: Token) -> bool:
+    """ "When is Fionn moving out?": an adverb said right after a question's verb that WordNet
+    knows with it as one verb ("move_out") is its particle, as a "prt" child is."""
+    verb = adverb.head
+    if adverb.i != verb.i + 1 or adverb.lower_ not in words("particle_adverbs"):
+        return False
+    phrasal = f"{verb.lemma_.lower()}_{adverb.lower_}"
+    return lexicon.base(phrasal, "v") == phrasal
