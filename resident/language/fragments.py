@@ -94,14 +94,14 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
 
 def _times(sent: Span) -> list[Span]:
     """The fragment's times, a date the NER split in two joined again: "September the
-    twenty-seventh" is tagged "September" and "twenty-seventh", with only "the" or "of"
-    between them."""
+    twenty-seventh" is tagged "September" and "twenty-seventh" (or an ordinal "fourth"), with
+    only "the" or "of" between them."""
     out: list[Span] = []
-    for ent in (e for e in sent.ents if e.label_ in _TIME_ENTS):
+    for ent in (e for e in sent.ents if e.label_ in (*_TIME_ENTS, "ORDINAL")):
         between = sent.doc[out[-1].end : ent.start] if out else None
         if between is not None and all(t.lower_ in ("the", "of") for t in between):
             out[-1] = sent.doc[out[-1].start : ent.end]
-        else:
+        elif ent.label_ != "ORDINAL":  # "fourth" alone names no day of a month
             out.append(ent)
     return out
 
