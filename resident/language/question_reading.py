@@ -180,7 +180,7 @@ class _Parts:
         elif (
             dep in ("prt", "advmod")
             and child.i not in self.time_idx
-            and (child.lower_ in _PREPS or asked_particle(child))
+            and (child.lower_ in _PREPS or asked_particle(child, self.wh))
         ):
             # "move in", "moving out" (the tagger may call the particle an adverb).
             self.prep, self.particle = child.lower_, True
