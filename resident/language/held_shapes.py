@@ -156,7 +156,9 @@ def event_time(
     # those that name it as their object.
     pool = [c for eid in subject.ids for c in graph.peek_claims(eid)]
     pool += [c for eid in subject.ids for c in graph.claims_by_object(eid, now)]
-    pool = [c for c in pool if not _arranges(c.predicate)]
+    # "I booked the concert in May" dates the booking; "I've entered the half marathon,
+    # September the twenty-seventh", a day still ahead when it was said, dates the race.
+    pool = [c for c in pool if not _arranges(c.predicate) or _ahead_when_said(c)]
     held = graph.qualifiers_of([c.id for c in pool])
     dated = [(c, at) for c in pool if (at := occurred(c, held.get(c.id, ()), None)) is not None]
     months = {(at.year, at.month) for _, at in dated}
@@ -175,6 +177,10 @@ def event_time(
         short=short,
         score=_REFUSAL_SCORE,
     )
+
+
+def _ahead_when_said(claim: Claim) -> bool:
+    return claim.occurred_at is not None and claim.occurred_at > claim.created_at
 
 
 def _arranges(predicate: str) -> bool:

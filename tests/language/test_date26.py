@@ -59,9 +59,14 @@ def test_a_yearless_day_said_with_a_present_perfect_is_ahead(max_: Max) -> None:
     nia = _person(max_, "Nia")
     _to(max_, _JULY)
     # The date in a fragment of its own, said after the present perfect: October ahead.
-    turn = max_.say("I've entered the Leeds half marathon. October the fourth.", nia)
+    turn = max_.say("I've entered the charity fun run. October the fourth.", nia)
     dated = [c for c in turn.claims if c.get("occurred_at")]
     assert dated and all(_day(c) == "2026-10-04" for c in dated)
+    # An entry dated ahead dates the race; a booking said last week dates no concert.
+    sam = _person(max_, "Sam")
+    assert "4 october 2026" in _answer(max_.say("When is the charity fun run?", sam))
+    max_.say("I booked the Hull concert last week.", nia)
+    assert _answer(max_.say("When is the Hull concert?", sam)) == ""
     # A simple past keeps the day before: March behind.
     turn = max_.say("We moved into the flat on the second of March.", nia)
     dated = [c for c in turn.claims if c.get("occurred_at")]
