@@ -79,6 +79,7 @@ from resident.language.query_shapes import (
 )
 from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
+from resident.language.reciprocal_asked import from_the_other_side
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
 from resident.language.thing_answers import what_befell
@@ -281,6 +282,7 @@ class AnsweringMixin(
         if answer is None and subject is not None:
             # "Who did Tunde go to Lagos with?" after "Kemi and I are going to Lagos".
             answer = along_with(reads, query, subject, ctx.now)
+            answer = answer or from_the_other_side(reads, query, subject, ctx.now, limit)
         if answer is None and query.wh == "how many" and not query.amount and subject is not None:
             # A count of the things held; "how much" with no noun is an amount, never one.
             answer = self._aggregate(ctx, query, subject)

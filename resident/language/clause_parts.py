@@ -19,6 +19,7 @@ from resident.language.clause_time import (
     span_phrase,
     stranded_on,
     stranded_owner,
+    with_preposition,
 )
 from resident.language.kin import _kin_edge
 from resident.language.objects import _direct_object, indirect_question, time_clause, years_had
@@ -192,7 +193,7 @@ def _time_tokens(verb: Token) -> tuple[str | None, set[int]]:
         for ent in verb.doc.ents:
             inside = all(t.i in own for t in ent)
             if ent.label_ in ("DATE", "TIME") and inside and timewords.mentions_time(ent.text):
-                phrases.append(ent.text)
+                phrases.append(with_preposition(ent))
                 used.update(t.i for t in ent)
                 break
     if not phrases and (first := shared_with(verb)) is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
 #: The dependencies under which a clause of its own hangs on another.
 _CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis"})
@@ -105,3 +105,12 @@ def said_by_its_time(
     from resident.language import lexicon
 
     return lexicon.is_a(subj_tok.lemma_.lower(), "event", senses=2)
+
+
+def with_preposition(ent: Span) -> str:
+    """A date found lower in the parse, with the preposition right before it that governs it:
+    "before two weeks" (how many languages say "two weeks ago") or "in two weeks" say which
+    way the count goes, "two weeks" alone does not."""
+    lead = ent.root.head
+    said = lead.dep_ == "prep" and lead.i == ent.start - 1
+    return f"{lead.text} {ent.text}" if said else ent.text

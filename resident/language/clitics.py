@@ -59,19 +59,32 @@ def _bare_adjective(tok: Token) -> bool:
     return after.is_punct or after.lower_ in ("and", "but", "now", "too")
 
 
+def perfect_as_possessive(tok: Token) -> bool:
+    """An "'s" the parser took for a possessive though a past form with an object of its own
+    follows it ("My sister's got her test on the ninth", "Dad's booked the hall"): "has"."""
+    possessive = tok.tag_ == "POS" or tok.dep_ == "case"
+    if not possessive or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
+        return False
+    verb = tok.doc[tok.i + 1]
+    return verb.tag_ in ("VBD", "VBN") and any(c.dep_ == "dobj" for c in verb.children)
+
+
 def _respelled(tok: Token, bare: list[Token], copulas: list[Token]) -> str:
     if tok in copulas:
         return " is" + tok.whitespace_
+    if perfect_as_possessive(tok):
+        return " has" + tok.whitespace_
     return ("'" if tok in bare else "") + tok.text_with_ws
 
 
 def with_apostrophes(sent: Span, reparse: Reparse) -> Span | None:
     """The sentence parsed again with each bare clitic given its apostrophe back, and each
-    possessive that is a copula said as "is", when it has one and the new parse is still one
-    sentence; else None."""
+    possessive that is a copula said as "is" (a perfect's "has"), when it has one and the
+    new parse is still one sentence; else None."""
     bare = [t for t in sent if bare_clitic(t)]
     copulas = [t for t in sent if copula_as_possessive(t)]
-    if not bare and not copulas:
+    perfects = [t for t in sent if perfect_as_possessive(t)]
+    if not bare and not copulas and not perfects:
         return None
     text = "".join(_respelled(t, bare, copulas) for t in sent).strip()
     again = reparse(text)

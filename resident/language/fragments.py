@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from resident.language.roles import RoleFill, _prep_roles, is_time
 from resident.language.statement import Statement
+from resident.language.when_days import day_index, tokens
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -75,11 +76,11 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
             if role.role in allowed:
                 roles.append(_whole_of(role, pobj))
         used.update({prep.i, *(t.i for c in pobj for t in c.subtree)})  # not "Last Saturday, in"
-    for ent in sent.ents:
+    for ent in _times(sent):
         counted = any(t.like_num for t in ent) and not any(t.lower_ == "ago" for t in ent)
-        if counted:
+        if counted and day_index(tokens(ent.text)) is None:
             continue  # "One hour fifty-eight.": how long (or a count), not when
-        if ent.label_ in _TIME_ENTS and not any(t.i in used for t in ent):
+        if not any(t.i in used for t in ent):
             roles.append(RoleFill(role="time", text=ent.text))
     timed = head.ent_type_ in _TIME_ENTS or is_time(head)
     if head.pos_ in ("ADP", "ADV") or timed or head.lower_ == "one":
@@ -89,6 +90,20 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
         # the statement before it.
         return (), head
     return None
+
+
+def _times(sent: Span) -> list[Span]:
+    """The fragment's times, a date the NER split in two joined again: "September the
+    twenty-seventh" is tagged "September" and "twenty-seventh" (or an ordinal "fourth"), with
+    only "the" or "of" between them."""
+    out: list[Span] = []
+    for ent in (e for e in sent.ents if e.label_ in (*_TIME_ENTS, "ORDINAL")):
+        between = sent.doc[out[-1].end : ent.start] if out else None
+        if between is not None and all(t.lower_ in ("the", "of") for t in between):
+            out[-1] = sent.doc[out[-1].start : ent.end]
+        elif ent.label_ != "ORDINAL":  # "fourth" alone names no day of a month
+            out.append(ent)
+    return out
 
 
 def _whole_of(role: RoleFill, pobj: list[Token]) -> RoleFill:

@@ -143,8 +143,11 @@ def event_time(
     the statements of it or that name it as their object ("training for the Brighton
     Marathon next April", "the concert is at the Etihad on the 20th"), when they all point
     at one month; None otherwise."""
-    asked = query.wh == "when" and query.verb == "be" and not query.object_words
-    if not asked or subject is None or query.attribute:
+    if query.wh != "when" or query.verb != "be" or subject is None or query.attribute:
+        return None
+    if not set(query.object_words) <= _lemma_tokens(subject.name):
+        # "When is the house Christmas dinner?" may be read as "house" with "Christmas
+        # dinner" its object: words of the name itself are no other thing asked.
         return None
     if any(i.startswith("person:") for i in subject.ids):
         return None
@@ -153,7 +156,9 @@ def event_time(
     # those that name it as their object.
     pool = [c for eid in subject.ids for c in graph.peek_claims(eid)]
     pool += [c for eid in subject.ids for c in graph.claims_by_object(eid, now)]
-    pool = [c for c in pool if not _arranges(c.predicate)]
+    # "I booked the concert in May" dates the booking; "I've entered the half marathon,
+    # September the twenty-seventh", a day still ahead when it was said, dates the race.
+    pool = [c for c in pool if not _arranges(c.predicate) or _ahead_when_said(c)]
     held = graph.qualifiers_of([c.id for c in pool])
     dated = [(c, at) for c in pool if (at := occurred(c, held.get(c.id, ()), None)) is not None]
     months = {(at.year, at.month) for _, at in dated}
@@ -172,6 +177,10 @@ def event_time(
         short=short,
         score=_REFUSAL_SCORE,
     )
+
+
+def _ahead_when_said(claim: Claim) -> bool:
+    return claim.occurred_at is not None and claim.occurred_at > claim.created_at
 
 
 def _arranges(predicate: str) -> bool:

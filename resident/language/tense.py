@@ -16,7 +16,7 @@ from resident.language import lexicon
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
 from resident.language.used_to import given_up, used_to
-from resident.language.when import habitual
+from resident.language.when import habitual, yearless_day
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -32,14 +32,36 @@ def have_got(verb: Token, lemma: str, mood: Mood, when: str | None) -> tuple[str
     """ "we've got a gig on Friday", "I've got a field trip in April": have got with a time is
     have, not a getting, and says what holds now, so its "in April" is the April ahead, not
     the one before ("I've got the keys!", with no time, stays a getting)."""
-    if lemma != "get" or verb.tag_ != "VBN":
+    if lemma != "get" or verb.tag_ not in ("VBN", "VBD"):
         return lemma, mood
-    if mood == "plan":
+    if mood == "plan" and verb.tag_ == "VBN":
         return "have", mood
     haves = any(c.dep_ == "aux" and c.lower_ in _HAVES for c in verb.children)
+    if verb.tag_ == "VBD":
+        # "Dad's got his operation on the twelfth": the tagger reads "'s" as a passive's
+        # auxiliary and "got" as a past; a passive takes no object, so it is "has got".
+        haves = _perfect_misread(verb)
     if mood == "past" and when and haves:
         return "have", "fact"
     return lemma, mood
+
+
+def _perfect_misread(verb: Token) -> bool:
+    """ "Dad's got his operation": "'s" tagged a passive's auxiliary before a past form with
+    an object of its own, which a passive never has: the present perfect."""
+    passive = any(c.dep_ == "auxpass" and c.lower_ in _HAVES for c in verb.children)
+    return passive and any(c.dep_ == "dobj" for c in verb.children)
+
+
+def present_perfect(verb: Token) -> bool:
+    """ "I've entered", "she has booked", "Dad's got": have in the present with a past
+    participle (or the past form the tagger gave it, where the two are one form)."""
+    if verb.tag_ not in ("VBN", "VBD"):
+        return False
+    if verb.tag_ == "VBD" and _perfect_misread(verb):
+        return True
+    haves = any(c.dep_ == "aux" and c.lower_ in _HAVES for c in verb.children)
+    return haves and not any(c.dep_ == "auxpass" or c.lower_ == "been" for c in verb.children)
 
 
 def clause_side(st: Statement, doc: Doc | None) -> tuple[bool, bool | None]:
@@ -52,6 +74,10 @@ def clause_side(st: Statement, doc: Doc | None) -> tuple[bool, bool | None]:
     if st.mood in ("plan", "wish") or doc is None or not st.when:
         return True, past
     verb = _verb(st, doc)
+    if verb is not None and past and present_perfect(verb) and yearless_day(st.when):
+        # "I've entered the half marathon. September the twenty-seventh.": the present perfect
+        # takes no definite past time, so a day of a month said with it is the one ahead.
+        return True, False
     if verb is None or shows_tense(verb):
         return True, past
     # The form could be either: said with "usually", "every ..." it is a habit.

@@ -24,8 +24,11 @@ from resident.language.when_days import (
     TIME_WORDS,
     UNITS,
     WEEKDAYS,
+    YEAR,
     anchor,
     count,
+    day_index,
+    direction,
     mentions_time,
     span,
     tokens,
@@ -33,7 +36,7 @@ from resident.language.when_days import (
 from resident.language.when_named import NAME_WORDS, season_of
 from resident.language.words import words as words_list
 
-__all__ = ["mentions_time", "render", "resolve"]
+__all__ = ["mentions_time", "render", "resolve", "yearless_day"]
 
 _BACK = frozenset({"ago", "before", "earlier", "back"})
 _ON = frozenset({"later", "after", "from", "hence"})
@@ -80,6 +83,17 @@ def resolve(phrase: str, now: datetime, *, past: bool | None = True) -> datetime
         return None
     found: datetime = (base or today) + amount + extra
     return found
+
+
+def yearless_day(phrase: str) -> bool:
+    """Does the phrase name a day of a month without its year or a side ("the ninth of
+    March", "September the twenty-seventh"; not "last March 3rd", "3 March 2025", "since")?"""
+    words = tokens(phrase)
+    if not words or words[0] in ("since", "until", "till") or direction(words):
+        return False
+    if any(YEAR.fullmatch(w) for w in words):
+        return False
+    return day_index(words) is not None and any(w in MONTHS for w in words)
 
 
 def habitual(phrase: str) -> bool:
@@ -145,6 +159,9 @@ def _offset(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
         if at is not None:
             n, end = at
             return span(n, words[end]), words[end + 1 :], False
+    back = _before_count(words)
+    if back is not None:
+        return back
     for i, word in enumerate(words):
         if word not in _BACK and word not in _ON or i == 0:
             continue
@@ -160,6 +177,19 @@ def _offset(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
     return _ahead_of(words)
 
 
+def _before_count(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
+    """ "before two weeks", "before three days": how many languages say "two weeks ago" (the
+    count straight after "before", nothing after it to count from), counted back from the day
+    it is said. "before Christmas" or "before the wedding" have no count and are no offset."""
+    if words[0] != "before" or len(words) < 3:
+        return None
+    at = _counted_unit(words, 1)
+    if at is None or at[1] + 1 != len(words):
+        return None
+    n, end = at
+    return span(-n, words[end]), [], False
+
+
 def _ahead_of(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
     """ "a week today", "two weeks on Friday": a span straight before its anchor counts on."""
     at = _counted_unit(words, 0)
@@ -168,7 +198,9 @@ def _ahead_of(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
     n, end = at
     follows = words[end + 1]
     if follows in ("today", "tomorrow", "tonight", "on") or follows in WEEKDAYS:
-        return span(n, words[end]), words[end + 1 :], False
+        # Said of any tense, the anchor is the coming one: "a week on Sunday" is the Sunday
+        # after the next.
+        return span(n, words[end]), ["coming", *words[end + 1 :]], False
     return None
 
 

@@ -203,6 +203,12 @@ def _ordinal_day(words: list[str], today: datetime, past: bool) -> datetime | No
     weekdays = [i for i, name in enumerate(WEEKDAYS) if name in words]
     if weekdays:
         return _weekday_day(weekdays[0], day, today, past)
+    if "month" in words and "this" in words:
+        # "on the twentieth of this month": this month's, whichever side of today it lies.
+        try:
+            return today.replace(day=day)
+        except ValueError:
+            return None
     step = direction(words) if "month" in words else 0
     if step:
         try:
