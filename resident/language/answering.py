@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
 from resident.language.amount_asked import asks_sum
-from resident.language.answer_check import answers_question, names_asked
-from resident.language.answer_fills import fills_asked
-from resident.language.answer_roles import others_held
 from resident.language.asked_meaning import kind_query
 from resident.language.asking import (
     NOT_ANY_MORE,
@@ -83,11 +80,10 @@ from resident.language.reciprocal_asked import from_the_other_side
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
 from resident.language.thing_answers import what_befell
+from resident.language.typed_reply import of_type_asked
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
-
-    from resident.language.dictionary import Dictionary
 
 
 from resident.language.kin_answers import (
@@ -231,13 +227,13 @@ class AnsweringMixin(
                 # "How many times a month": the rate asked too (counting.times_said).
                 query = query.model_copy(update={"rate": parsed.rate})
             reply = self._answer(ctx, query) or self._described(ctx, query)
-            if reply is not None and _of_type_asked(
+            if reply is not None and of_type_asked(
                 sents[-1], reply, ctx.reads or self.dictionary, ctx.now, ctx.person_id
             ):
                 return reply
         for query in tried:  # facts held that no reading found, by meaning (held_meaning)
             meant = self._meant(ctx, query, sents[-1])
-            if meant is not None and _of_type_asked(
+            if meant is not None and of_type_asked(
                 sents[-1], meant, ctx.reads or self.dictionary, ctx.now, ctx.person_id
             ):
                 return meant
@@ -554,24 +550,6 @@ class AnsweringMixin(
             self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
         )
         return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
-
-
-def _of_type_asked(
-    sent: Span, reply: _Reply, reads: Dictionary, now: datetime, asker: str | None = None
-) -> bool:
-    """Does the reply's answer fill the role the question asks, of the type it asks, with
-    every companion it names (answer_check), and not another role of the statement
-    (answer_fills)? One that does not is about something else: another reading may answer,
-    else "I don't know"."""
-    if reply.answer is None:
-        return True
-    roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
-    if not answers_question(sent, reply.answer, reply.claims, roles):
-        return False
-    qualifiers = reads.graph.qualifiers_of([v.claim.id for v in reply.claims])
-    held = {cid: " ".join(q.value for q in qs) for cid, qs in qualifiers.items()}
-    name = reads.label(asker) if asker is not None else None
-    return fills_asked(sent, reply.answer, reply.claims, name, held)
 
 
 def _asked_sentence(doc: Doc) -> Span:

@@ -1,0 +1,36 @@
+"""Does a reply answer what its question asks (issue 21)? Moved whole from answering.py, which
+was at the 600-line limit: the one check every reading's reply passes before it is said."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language.answer_check import answers_question, names_asked
+from resident.language.answer_fills import fills_asked
+from resident.language.answer_roles import others_held
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from spacy.tokens import Span
+
+    from resident.language.dictionary import Dictionary
+    from resident.language.turn import _Reply
+
+
+def of_type_asked(
+    sent: Span, reply: _Reply, reads: Dictionary, now: datetime, asker: str | None = None
+) -> bool:
+    """Does the reply's answer fill the role the question asks, of the type it asks, with
+    every companion it names (answer_check), and not another role of the statement
+    (answer_fills)? One that does not is about something else: another reading may answer,
+    else "I don't know"."""
+    if reply.answer is None:
+        return True
+    roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
+    if not answers_question(sent, reply.answer, reply.claims, roles):
+        return False
+    qualifiers = reads.graph.qualifiers_of([v.claim.id for v in reply.claims])
+    held = {cid: " ".join(q.value for q in qs) for cid, qs in qualifiers.items()}
+    name = reads.label(asker) if asker is not None else None
+    return fills_asked(sent, reply.answer, reply.claims, name, held)
