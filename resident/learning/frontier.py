@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from resident.learning.depth_floor import depth_of
 from resident.learning.neighbourhood import Neighbourhood, neighbourhoods
 from resident.learning.proposals import Calibration, Ledger, wilson_lower
 
@@ -36,6 +37,9 @@ Gen = Callable[[Callable[[int, int, int], bool]], Candidates]
 
 #: Whose candidates these are (the trail's name; the depth a proposal records is its own).
 SCORER = "second stage"
+#: How the rule's name begins (its Calibration.rule): what it writes is asked about too
+#: (`Proposal.ask`, resident.learning.consolidation).
+FRONTIER_RULE = "the frontier"
 
 
 def standing(n: Neighbourhood, target: float, least: int) -> str:
@@ -82,6 +86,18 @@ def chosen(
     return out
 
 
+def in_top(
+    candidates: Sequence[tuple[float, str, Any]], ranked: Sequence[float], depth: int
+) -> list[tuple[float, str, Any]]:
+    """The candidates within the first `depth` of the night's whole ranking of the relation
+    (`ranked`, highest first: its calibration's scores, what was proposed before or is held
+    included), as a proposal's recorded depth counts (`depth_floor.depth_of`). Without a
+    ranking, all of them (the fresh cut of `chosen` is then the only one)."""
+    if not ranked:
+        return list(candidates)
+    return [c for c in candidates if depth_of(ranked, c[0]) <= depth]
+
+
 def answered_share(hoods: dict[str, Neighbourhood]) -> tuple[int, int]:
     """(confirmed, answered) over every object of a relation: how the proposals people answered
     about have fared, whichever scorer made them."""
@@ -105,6 +121,7 @@ def frontier(
     Calibration's precision and lower bound are the answered share of the relation's proposals
     so far (what the trail can honestly say), 0 before any answer."""
     target, least, depth, per_night = settings
+    tops = dict(ranked)
     hoods = {i: neighbourhoods(ledger, r) for i, r in enumerate(relations)}
     confirmed = answered = 0
     for h in hoods.values():
@@ -113,8 +130,9 @@ def frontier(
     precision = round(confirmed / answered, 4) if answered else 0.0
     lower = round(wilson_lower(confirmed, answered), 4) if answered else 0.0
     rule = (
-        f"the frontier: its best {depth} fresh, at most {per_night} a night, none under an "
-        f"object answered no ({confirmed} of {answered} answered so far confirmed)"
+        f"{FRONTIER_RULE}: its fresh among the night's best {depth}, at most {per_night} a "
+        f"night, none under an object answered no, each asked ({confirmed} of {answered} "
+        "answered so far confirmed)"
     )
     cal = Calibration(
         0.0 if per_night > 0 and depth > 0 else None,
@@ -134,7 +152,10 @@ def frontier(
         got = generate(skip)
         out: Candidates = []
         for i, h in hoods.items():
-            mine = [(c[0], entities[c[3]], c) for c in got if c[2] == i]
+            # The depth counted from the top of the night's whole ranking (section 26): the
+            # fresh top drifts down it as the best are written or asked (section 25.5).
+            top = tops.get(relations[i], ())
+            mine = in_top([(c[0], entities[c[3]], c) for c in got if c[2] == i], top, depth)
             out.extend(x for _, _, x in chosen(mine, h, target, least, depth, per_night))
         return out
 
