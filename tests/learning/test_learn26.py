@@ -236,3 +236,13 @@ def test_a_real_night_asks_its_frontier_claims_first_and_writes_only_what_is_sho
         assert report.calibration.lower >= target  # type: ignore[attr-defined]
     first = next_guess(load_ledger(s.data_dir), set())
     assert first is not None and first.ask
+
+
+def test_the_cut_agrees_with_the_depth_a_proposal_records() -> None:
+    from resident.learning.depth_floor import depth_of
+
+    ranked = (0.9, 0.8, 0.8, 0.7, 0.5, 0.5, 0.5, 0.2)
+    cands = [(s, "o", i) for i, s in enumerate((0.95, 0.9, 0.85, 0.8, 0.75, 0.5, 0.3, 0.1))]
+    for depth in range(0, 10):
+        want = [c for c in cands if depth_of(ranked, c[0]) <= depth]
+        assert in_top(cands, ranked, depth) == want
