@@ -70,10 +70,16 @@ def next_guess(
     asked (`asked_anyone`, by gap: waiting for an answer, or answered "not sure"), the best
     score first among those. Why: a household's people each get guesses of their own, so a
     day's answers cover several guesses rather than the best one asked of everyone; a guess
-    one person did not know still comes round to the others."""
+    one person did not know still comes round to the others. A written claim that is asked
+    about (`Proposal.ask`, the frontier's) comes before the exploration questions: its answer
+    says whether its object is a place to write more (RESULTS-learning section 26)."""
     count = asked_anyone or {}
-    waiting = [p for p in ledger.open() if p.question and p.gap_id not in asked_here]
-    return min(waiting, key=lambda p: (count.get(p.gap_id, 0), -p.score, p.triple), default=None)
+    waiting = [p for p in ledger.open() if p.asked and p.gap_id not in asked_here]
+    return min(
+        waiting,
+        key=lambda p: (not p.ask, count.get(p.gap_id, 0), -p.score, p.triple),
+        default=None,
+    )
 
 
 def is_guess(q: HouseQuestion) -> bool:
@@ -117,12 +123,12 @@ class Guesses:
         asked, the fewest people were asked, the best first); None when none waits. (The
         caller has checked the day's allowance and that nothing else is asked.)"""
         ledger = self._ledger()
-        if not any(p.question for p in ledger.open()):
+        if not any(p.asked for p in ledger.open()):
             return None
         asked_here = {q.gap_id for q in mine if is_guess(q)}
         asked_anyone: dict[str, int] = {}
         for p in ledger.open():
-            if p.question and p.gap_id not in asked_here:
+            if p.asked and p.gap_id not in asked_here:
                 rows = [q for q in self.graph.questions(gap_id=p.gap_id, limit=1000) if is_guess(q)]
                 asked_anyone[p.gap_id] = sum(
                     q.status in (QuestionStatus.ASKED, QuestionStatus.ANSWERED) for q in rows

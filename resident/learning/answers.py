@@ -250,7 +250,7 @@ def heard(ledger: Ledger, said: Iterable[tuple[str, str, str, datetime]]) -> Led
     open question-proposal of that gap (`answered`); anything else leaves it open. The
     conversation layer closes them as it hears them; this is for an answer given while a night
     held the ledger."""
-    by_gap = {p.gap_id: p.triple for p in ledger.open() if p.question and p.gap_id}
+    by_gap = {p.gap_id: p.triple for p in ledger.open() if p.asked and p.gap_id}
     for gap_id, who, answer, at in said:
         if gap_id in by_gap and answer in ("yes", "no"):
             ledger = answered(ledger, by_gap[gap_id], answer == "yes", who, at)

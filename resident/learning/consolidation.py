@@ -27,6 +27,7 @@ from resident.errors import ResidentError
 from resident.learning.answers import heard
 from resident.learning.checkpoint import load_ledger, save_ledger
 from resident.learning.depth_floor import depth_of
+from resident.learning.frontier import FRONTIER_RULE
 from resident.learning.night_learn import (
     MODEL_NAME,
     Chosen,
@@ -172,7 +173,7 @@ def prepare(graph: GraphStore, settings: Settings, now: datetime) -> NightInput:
     by_triple = {(c.subject, c.predicate, c.object_entity or ""): c for c in positives}
     ledger = load_ledger(settings.data_dir)
     # Answers people gave to his guesses while a night held the ledger (resident.language.guesses).
-    ledger = heard(ledger, _said(graph, [p.gap_id for p in ledger.open() if p.question]))
+    ledger = heard(ledger, _said(graph, [p.gap_id for p in ledger.open() if p.asked]))
     ledger, closed = _review(graph, ledger, grounded, held, by_triple, cc.proposal_ttl_nights, now)
     negatives, refuted_rows = refuted_negatives(
         ledger.proposals, now, cc.replay_weights, cfg.replay_capacity
@@ -366,6 +367,8 @@ def _write(
                 gap_id=gap.id,
                 trail=[trail],
                 question=question,
+                # The frontier's claims are asked about too (Proposal.ask).
+                ask=not question and cal.rule.startswith(FRONTIER_RULE),
                 scorer=cal.source,
                 depth=_depth(cal, r, score),
             )

@@ -36,6 +36,9 @@ Gen = Callable[[Callable[[int, int, int], bool]], Candidates]
 
 #: Whose candidates these are (the trail's name; the depth a proposal records is its own).
 SCORER = "second stage"
+#: How the rule's name begins (its Calibration.rule): what it writes is asked about too
+#: (`Proposal.ask`, resident.learning.consolidation).
+FRONTIER_RULE = "the frontier"
 
 
 def standing(n: Neighbourhood, target: float, least: int) -> str:
@@ -82,6 +85,26 @@ def chosen(
     return out
 
 
+def in_top(
+    candidates: Sequence[tuple[float, str, Any]], ranked: Sequence[float], depth: int
+) -> list[tuple[float, str, Any]]:
+    """The candidates within the first `depth` of the night's whole ranking of the relation
+    (`ranked`, highest first: its calibration's scores, what was proposed before or is held
+    included), as a proposal's recorded depth counts (`depth_floor.depth_of`). Without a
+    ranking, all of them (the fresh cut of `chosen` is then the only one)."""
+    if not ranked:
+        return list(candidates)
+    if depth <= 0:
+        return []
+    if len(ranked) <= depth:
+        return list(candidates)
+    # depth_of(ranked, s) <= depth exactly when fewer than depth + 1 of the ranking score at or
+    # above s: s above the (depth + 1)th score. One comparison each (the ranking holds tens of
+    # thousands of scores a night; depth_of for each candidate was quadratic).
+    floor = ranked[depth]
+    return [c for c in candidates if c[0] > floor]
+
+
 def answered_share(hoods: dict[str, Neighbourhood]) -> tuple[int, int]:
     """(confirmed, answered) over every object of a relation: how the proposals people answered
     about have fared, whichever scorer made them."""
@@ -105,6 +128,7 @@ def frontier(
     Calibration's precision and lower bound are the answered share of the relation's proposals
     so far (what the trail can honestly say), 0 before any answer."""
     target, least, depth, per_night = settings
+    tops = dict(ranked)
     hoods = {i: neighbourhoods(ledger, r) for i, r in enumerate(relations)}
     confirmed = answered = 0
     for h in hoods.values():
@@ -113,8 +137,9 @@ def frontier(
     precision = round(confirmed / answered, 4) if answered else 0.0
     lower = round(wilson_lower(confirmed, answered), 4) if answered else 0.0
     rule = (
-        f"the frontier: its best {depth} fresh, at most {per_night} a night, none under an "
-        f"object answered no ({confirmed} of {answered} answered so far confirmed)"
+        f"{FRONTIER_RULE}: its fresh among the night's best {depth}, at most {per_night} a "
+        f"night, none under an object answered no, each asked ({confirmed} of {answered} "
+        "answered so far confirmed)"
     )
     cal = Calibration(
         0.0 if per_night > 0 and depth > 0 else None,
@@ -134,7 +159,10 @@ def frontier(
         got = generate(skip)
         out: Candidates = []
         for i, h in hoods.items():
-            mine = [(c[0], entities[c[3]], c) for c in got if c[2] == i]
+            # The depth counted from the top of the night's whole ranking (section 26): the
+            # fresh top drifts down it as the best are written or asked (section 25.5).
+            top = tops.get(relations[i], ())
+            mine = in_top([(c[0], entities[c[3]], c) for c in got if c[2] == i], top, depth)
             out.extend(x for _, _, x in chosen(mine, h, target, least, depth, per_night))
         return out
 

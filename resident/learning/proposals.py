@@ -242,6 +242,15 @@ class Proposal(BaseModel):
     #: writes no deeper than its own answered proposals support (resident.learning.depth_floor).
     scorer: str = ""
     depth: int = 0
+    #: A written claim that is asked about too, before the exploration questions (issue 23,
+    #: RESULTS-learning section 26): the frontier's, so a person's answer reaches its object's
+    #: standing (resident.learning.frontier) while the claim is open.
+    ask: bool = False
+
+    @property
+    def asked(self) -> bool:
+        """Whether MAX asks people about it while it is open: a question, or a claim to ask."""
+        return self.question or self.ask
 
     @property
     def triple(self) -> Triple:

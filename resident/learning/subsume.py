@@ -217,7 +217,7 @@ def calibrated(
             # (resident.learning.frontier), and asks where it has nothing to write. Its
             # proposals record their depth in `ranked`.
             waiting = own_waiting(ledger, r, scorer)
-            cals[r] = held_out_or_asked(cal, xs, waiting, least, was)
+            cals[r] = held_out_or_asked(cal, xs, waiting, least, was, target)
             ranked[r] = ranking(xs)
     thresholds = {rels.index(r): c.threshold for r, c in cals.items() if c.threshold is not None}
     exploring = {rels.index(r) for r, c in cals.items() if c.rule.startswith("exploration")}
