@@ -283,7 +283,9 @@ def score(
     matched = matched or went_where_was(query, claim)
     matched = matched or said_by_meaning(query, claim, object_label, qualifiers) is not None
     matched = matched or began_as(query, claim)  # "When did Gareth become an instructor?"
-    if not (matched or _takes_place(query, verbs)):
+    if not (matched or _takes_place(query, verbs)) or _says_only_the_asked(
+        query, claim, object_label
+    ):
         return None
     if _about_else(query, claim, prep, qualifiers):
         return None
@@ -326,6 +328,17 @@ def score(
     if query.context_words and said & set(query.context_words):
         s += 0.5
     return s
+
+
+def _says_only_the_asked(query: Query, claim: Claim, object_label: str) -> bool:
+    """A statement that says nothing the question does not: "What kind of dog is Biscuit?"
+    is not answered by "Biscuit is a dog" (the kind named is the question's own word), and
+    "What does Callum do?" not by what he is like ("Callum is brave": an adjective's state,
+    which WordNet may also list as a noun of a person)."""
+    named = query.type_noun is not None and query.wh in ("what", "which")
+    if named and _lemma_tokens(object_label) <= {query.type_noun, f"{query.type_noun}s"}:
+        return True
+    return query.verb == "do" and claim.predicate in ("is", "not_is")
 
 
 def _attribute_score(query: Query, claim: Claim) -> float | None:

@@ -41,18 +41,3 @@ def phrasal_deed(verb: Token) -> bool:
     if lexicon.base(phrasal, "v") != phrasal:
         return False
     return lexicon.first_lexname(phrasal, "v") not in words("phrasal_not_deed_lexnames")
-
-
-def asked_particle(adverb: Token, wh: str) -> bool:
-    """ "When is Fionn moving out?": a bare adverb said right after the verb of a question of
-    when (or yes/no, how long) that WordNet knows with it as one verb ("move_out") is its
-    particle, as a "prt" child is. Not one with a phrase of its own ("get back from Lagos"),
-    nor in a question of where or what, which asks the phrase the verb's particle heads
-    ("Where did Walter grow up?" of "grows up in Whitby")."""
-    verb = adverb.head
-    if wh not in ("when", "yes", "how long") or adverb.i != verb.i + 1 or list(adverb.children):
-        return False
-    if adverb.lower_ not in words("particle_adverbs"):
-        return False
-    phrasal = f"{verb.lemma_.lower()}_{adverb.lower_}"
-    return lexicon.base(phrasal, "v") == phrasal

@@ -18,7 +18,6 @@ from resident.language.kinship import kin_ref
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import asks_ahead
-from resident.language.particles import asked_particle
 from resident.language.refs import _owner_ref, subject_ref
 from resident.language.roles import is_time
 from resident.language.statement import KIN, Context, Ref, canonical_lemma, is_pet
@@ -178,12 +177,8 @@ class _Parts:
         if dep in ("dobj", "obj", "attr", "oprd", "pobj") and child.i != _at(subj_tok):
             if not (self.lemma == "be" and dep == "attr" and child.lower_ in _WH):
                 self.take(child)
-        elif (
-            dep in ("prt", "advmod")
-            and child.i not in self.time_idx
-            and (child.lower_ in _PREPS or asked_particle(child, self.wh))
-        ):
-            # "move in", "moving out" (the tagger may call the particle an adverb).
+        elif dep in ("prt", "advmod") and child.i not in self.time_idx and child.lower_ in _PREPS:
+            # "move in" (the tagger may call the particle an adverb).
             self.prep, self.particle = child.lower_, True
         elif dep == "dative" and child.pos_ == "ADP" and not list(child.children):
             # "Who did Ana give the keys to?": the stranded "to" (parsed as a dative).

@@ -107,15 +107,6 @@ def test_when_is_an_event_named_by_several_words(max_: Max) -> None:
     assert "2 january 2027" in _answer(max_.say("When is the street party?", sam))
 
 
-def test_when_is_someone_doing_a_phrasal_verb(max_: Max) -> None:
-    rue, sam = _person(max_, "Rue"), _person(max_, "Sam")
-    _to(max_, _JULY)
-    max_.say("I'm moving out in November, the rent went up again.", rue)
-    assert "november 2026" in _answer(max_.say("When is Rue moving out?", sam))
-    # Another particle asks another event.
-    assert "november" not in _answer(max_.say("When is Rue moving in?", sam))
-
-
 def test_when_two_people_parted_asked_from_either_side(max_: Max) -> None:
     eli, sam = _person(max_, "Eli"), _person(max_, "Sam")
     _to(max_, _JULY)
