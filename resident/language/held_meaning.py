@@ -3,9 +3,9 @@ a held statement implies for the gap a question asks, read off its verb's class,
 preposition and the roles of its qualifiers.
 
 - where someone lives, from a verb of residence with a place ("rents in Headingley", "moved to
-  Didsbury", "lodges with a couple {in Canton}", data/home_verbs.txt), or from a verb of
-  coming said as a habit "from" a place ("my parents visit from Leeds",
-  data/home_from_verbs.txt);
+  Didsbury", "lodges with a couple {in Canton}": data/residing_verbs.txt, relocation_verbs.txt,
+  home_verbs.txt), or from a verb of coming said as a habit "from" a place ("my parents visit
+  from Leeds", data/home_from_verbs.txt);
 - "How long ...?" from a qualifier that spans a time ("for three months": the noun a WordNet
   time period);
 - "Which team does Osian play for?" from the object of "for" (the verb's own preposition, or a
@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Span
 
 _DWELL = words("asking_dwelling_verbs")
-_RESIDENCE = words("home_verbs")
 _RESIDING = words("residing_verbs")
+_RESIDENCE = _RESIDING | words("relocation_verbs") | words("home_verbs")
 _HOME_FROM = words("home_from_verbs")
 _PLACE_PARTS = words("place_part_nouns")
 _KIND_WORDS = words("kind_asking_words")
