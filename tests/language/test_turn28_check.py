@@ -76,8 +76,8 @@ TALKS: dict[str, Talk] = {
     ),
 }
 
-#: Right answers the branch reached on this set (main reached fewer; see the report).
-_RIGHT_AT_LEAST = 0
+#: Right answers the branch reached on this set (main 11 of 20, none wrong; turn28 13).
+_RIGHT_AT_LEAST = 13
 
 
 def _score(m: Max, talk: Talk) -> tuple[int, list[str]]:
