@@ -52,3 +52,10 @@ def test_a_present_with_one_day_is_a_plan(max_: Max) -> None:
     assert not _ask(
         max_, lines, [("When is Bob arriving?", "april"), ("When is Wren's aunt arriving?", "")]
     )
+
+
+def test_a_doer_that_is_a_body_of_people(max_: Max) -> None:
+    lines = ["Our shed was pulled down by the council in May.", "My bike was hit by a bus."]
+    assert not _ask(
+        max_, lines, [("Who pulled down Wren's shed?", "council"), ("Who hit Wren's bike?", "")]
+    )
