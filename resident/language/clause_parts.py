@@ -36,7 +36,6 @@ from resident.language.refs import (
     opens_clause,
 )
 from resident.language.roles import count_of, is_time
-from resident.language.scheduled import scheduled_present
 from resident.language.spliced import spliced_clauses
 from resident.language.standing import standing_fact
 from resident.language.statement import (
@@ -116,8 +115,6 @@ def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
         return "plan"
     if perfect_at_a_point(verb, auxes) or present_ahead(verb, auxes):
         return "plan"
-    if scheduled_present(verb):
-        return "plan"  # "Mama comes on the twentieth": a timetable, as "is coming" is
     if irregular_past(verb, auxes):
         return "past"
     if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):

@@ -47,8 +47,6 @@ def copula_as_possessive(tok: Token) -> bool:
     after = tok.doc[tok.i + 1]
     if after.lemma_.lower() in ("call", "name") and after.tag_ == "VBN":
         return True  # "The midwife's called Bronagh": nothing is owned by a participle
-    if after.tag_ == "IN" and after.lower_ != "of":
-        return True  # "Physio's on Tuesday", "Mum's in hospital": a possessive owns a noun
     return "Art" in after.morph.get("PronType", []) or _bare_adjective(after)
 
 

@@ -27,13 +27,7 @@ def scheduled_present(verb: Token) -> bool:
         return False  # "I think on Sunday ...": a state of mind has no timetable
     if any(t.lower_ in ("every", "each", "usually", "always", "often") for t in verb.subtree):
         return False
-    # "comes to visit us on the fifth": the day may hang on the visit the coming is for.
-    aims = [c for c in verb.children if c.dep_ in ("advcl", "xcomp") and _infinitive(c)]
-    return any(_one_day(c) for head in (verb, *aims) for c in head.children if c.dep_ == "prep")
-
-
-def _infinitive(verb: Token) -> bool:
-    return verb.tag_ == "VB" and any(c.lower_ == "to" and c.dep_ == "aux" for c in verb.children)
+    return any(_one_day(child) for child in verb.children if child.dep_ == "prep")
 
 
 def _one_day(prep: Token) -> bool:

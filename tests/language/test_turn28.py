@@ -1,9 +1,7 @@
 """Whole turns the clause reader refused (issue 21, turn28), in sentences of their own: the
 middle voice read as its passive ("our caravan sold"), a thing sold whose possessive names its
-owner, a passive's doer named by calling ("by a roofer called Dale"), a possessive "'s" before
-a preposition read as the copula ("Nell's in Ayr"), a simple present with one day read as a
-plan ("Bob arrives on the ninth of April"). Real Resident, real DuckDB (T0 Thursday 1 January
-2026); "" is "I don't know"."""
+owner, a passive's doer named by calling ("by a roofer called Dale") or a body of people ("by
+the council"). Real Resident, real DuckDB (T0 Thursday 1 January 2026); "" is "I don't know"."""
 
 from __future__ import annotations
 
@@ -40,18 +38,6 @@ def test_a_verb_that_no_one_does_to_a_thing_is_no_sale(max_: Max) -> None:
 def test_a_doer_named_by_calling(max_: Max) -> None:
     lines = ["The shed roof was fixed by a roofer called Dale."]
     assert not _ask(max_, lines, [("Who fixed the shed roof?", "dale")])
-
-
-def test_possessive_before_a_preposition_is_the_copula(max_: Max) -> None:
-    lines = ["My friend Nell is forty.", "Nell's in Ayr this week."]
-    assert not _ask(max_, lines, [("Where is Nell?", "ayr"), ("Where is Wren?", "")])
-
-
-def test_a_present_with_one_day_is_a_plan(max_: Max) -> None:
-    lines = ["My uncle Bob arrives on the ninth of April."]
-    assert not _ask(
-        max_, lines, [("When is Bob arriving?", "april"), ("When is Wren's aunt arriving?", "")]
-    )
 
 
 def test_a_doer_that_is_a_body_of_people(max_: Max) -> None:
