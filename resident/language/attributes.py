@@ -293,7 +293,13 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
             someones_states(child, put)  # "the van is white", "I'm not married"
         elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
-            if pobj is not None and pobj.i not in time_idx and not _a_state(pobj):
+            # "at ten": a bare number is a clock time, never a place.
+            if (
+                pobj is not None
+                and pobj.i not in time_idx
+                and not _a_state(pobj)
+                and not pobj.like_num
+            ):
                 put(
                     _PLACE_PREDICATES[child.lower_],
                     _object_text(pobj, time_idx),

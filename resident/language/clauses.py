@@ -242,7 +242,7 @@ def _passive_for(
     asked = None if subject is None else asked_as_statement(verb, subject)
     if subject is not None and not asked and parts_with_thing(verb, subject):
         # "the van was sold in July": parted with, read only so ("wasn't sold": nothing).
-        return parted_statements(verb, subj_tok, subject)
+        return parted_statements(verb, subj_tok, subject, ctx)
     state = None if subject is None or asked else state_passive(verb, subject)  # "is married"
     if subject is not None and not asked and state is None and not by_someone(verb):
         state = done_to(verb, subject)  # "I was promoted on Monday"

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
     from resident.language.reparse import Reparse
-    from resident.language.statement import Ref, Statement
+    from resident.language.statement import Context, Ref, Statement
 
 #: WordNet's sense of ending a state or an activity; a verb with one of its first senses at
 #: or under it is a verb of ending.
@@ -140,9 +140,13 @@ def parted_thing(verb: Token, subject: Ref) -> Statement | None:
     parted with (data/parting_verbs.txt), no one named doing it, is kept as said of the thing
     ("van is sold"), so the store ends whoever's having it (sold_thing.end_sold)."""
     from resident.language.clause_parts import _mood, _negated
+    from resident.language.objects import conditional
     from resident.language.passive_agent import befell
+    from resident.language.roles import modality
 
-    if not parts_with_thing(verb, subject) or _negated(verb):
+    if not parts_with_thing(verb, subject) or _negated(verb) or conditional(verb):
+        return None  # "if the car was sold, ...": nothing a hypothetical says is kept
+    if modality(verb, _mood(verb)) == "hypothetical":
         return None
     if any(c.dep_ in ("agent", "dative", "dobj") for c in verb.children):
         return None  # "sold by my brother", "was sold a lemon": who did what is said
@@ -156,18 +160,23 @@ def parted_thing(verb: Token, subject: Ref) -> Statement | None:
     return said.model_copy(update={"object": f"{said.object} {prt}" if prt else said.object})
 
 
-def parted_statements(verb: Token, subj_tok: Token | None, subject: Ref) -> list[Statement]:
+def parted_statements(
+    verb: Token, subj_tok: Token | None, subject: Ref, ctx: Context | None = None
+) -> list[Statement]:
     """What a passive of parting said of a thing stores, with the clause's roles ("in July"):
     a state that lasts, though said in the past (tense.ended_state reads a done clause in the
     past as over by now: "the van was sold in July" is sold still)."""
+    from resident.language.middle_voice import owner_parted
     from resident.language.role_fill import with_roles
 
     said = parted_thing(verb, subject)
     if said is None:
         return []  # "the car wasn't sold": nothing
-    return [
+    kept = [
         st.model_copy(update={"modality": "state"}) for st in with_roles(verb, subj_tok, [said])
     ]
+    owned = None if ctx is None else owner_parted(verb, subj_tok, said, ctx)  # "my flat sold"
+    return kept + ([] if owned is None else with_roles(verb, subj_tok, [owned]))
 
 
 def parted_subject(verb: Token, tok: Token | None) -> Ref | None:

@@ -13,7 +13,7 @@ from resident.language.counted_subjects import counted_doer
 from resident.language.objects import conditional, physical_thing
 from resident.language.phrases import third_person
 from resident.language.plain_clauses import given_passive, second_object
-from resident.language.refs import subject_ref
+from resident.language.refs import _naming, subject_ref
 from resident.language.roles import RoleFill, count_of, modality
 from resident.language.statement import (
     _FUTURE,
@@ -48,15 +48,20 @@ def done_by(verb: Token, patient: Ref | None, patient_tok: Token, ctx: Context) 
         return None
     if any(c.dep_ in ("dobj", "dative", "attr", "oprd", "neg") for c in verb.children):
         return None  # "was given a watch by ...": two objects; a negation says nothing done
-    doer = subject_ref(doer_tok, ctx)
+    # "mended by a neighbour called Otto": the doer is the one the phrase names.
+    named = _naming(doer_tok)
+    doer = subject_ref(doer_tok if named is None else named, ctx)
+    if named is not None and doer is not None and _someone_noun(doer_tok):
+        doer = doer.model_copy(update={"kind": "person"})  # "a neighbour called Otto"
     # "signed by forty neighbours": people said by their number, stored as a thing counted.
     counted = counted_doer(doer_tok) if doer is None else None
-    doer = doer or counted
+    body = None if doer or counted else _body_or_someone(doer_tok)  # "by the council"
+    doer = doer or counted or body
     mood = _mood(verb)
     predicate = _predicate(third_person(verb_lemma(verb)))
     if doer is None or doer.kind not in ("person", "thing") or mood is None or predicate is None:
         return None
-    if doer.kind == "thing" and counted is None:
+    if doer.kind == "thing" and counted is None and body is None:
         return None
     when, _ = _time_tokens(verb)
     number = None if counted is None else count_of(doer_tok)
@@ -70,6 +75,26 @@ def done_by(verb: Token, patient: Ref | None, patient_tok: Token, ctx: Context) 
         when=when,
         verb=verb_lemma(verb),
     )
+
+
+def _body_or_someone(tok: Token) -> Ref | None:
+    """ "fixed by the landlord", "refused by the council": a doer said by a noun whose
+    commonest sense is someone or a body of people, and that is never a made thing ("hit by a
+    van" is no deed of a group), said with its article or owner; None otherwise."""
+    noun = tok.lemma_.lower()
+    if tok.pos_ != "NOUN" or not any(c.dep_ in ("det", "poss") for c in tok.children):
+        return None
+    if lexicon.first_lexname(noun) not in ("noun.person", "noun.group"):
+        return None
+    if "noun.artifact" in lexicon.lexnames(noun):
+        return None
+    return Ref(role="name", name=_patient_text(None, tok), kind="thing")
+
+
+def _someone_noun(tok: Token) -> bool:
+    """A noun whose commonest sense is a person ("neighbour", "builder"): what it is called
+    names someone, whatever the NER made of the name."""
+    return lexicon.first_lexname(tok.lemma_.lower()) == "noun.person"
 
 
 def _patient_text(patient: Ref | None, tok: Token) -> str:

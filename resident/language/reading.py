@@ -24,6 +24,7 @@ from resident.language.conjoined import conjoined_halves
 from resident.language.ending_aspect import without_end_marker
 from resident.language.headed import after_heading
 from resident.language.mentions import note_mentions
+from resident.language.middle_voice import as_passive
 from resident.language.participles import with_comma
 from resident.language.phrases import Triple
 from resident.language.recased import recased
@@ -118,6 +119,10 @@ def read(
             # capitals where the NER then knows them (recased.py).
             cased = recased(sent, reparse)
             statements = [] if cased is None else _read_sentence(cased, ctx, True)
+        if reparse is not None and not statements:
+            # "Our old van sold on Saturday": the middle voice, read as its passive.
+            middle = as_passive(sent, reparse)
+            statements = [] if middle is None else _read_sentence(middle, ctx, True)
         if reparse is not None:
             # "Dad fixed the fence, he was out there all day": the first clause of a comma
             # splice, read alone when the sentence read nothing of it (splices.py).
