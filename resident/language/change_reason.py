@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from resident.language.ending_aspect import ends_activity
 from resident.language.held_shapes import refused_by
 from resident.language.roles import RoleFill
-from resident.language.statement import base_form
+from resident.language.statement import REPORTING, base_form
 from resident.language.words import words
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from spacy.tokens import Span, Token
 
     from resident.language.statement import Statement
 
@@ -67,15 +67,74 @@ def _text(sent: Span) -> str:
     return sent.text.strip().rstrip(".!").strip()
 
 
+def _own_clause(head: Token) -> bool:
+    """Has the verb a subject of its own, and more to say than a hedge ("I think")?"""
+    if not any(c.dep_ in ("nsubj", "nsubjpass") for c in head.children):
+        return False
+    said = [c for c in head.children if c.dep_ not in ("nsubj", "punct", "ccomp", "aux", "neg")]
+    return bool(said) or head.lemma_.lower() not in REPORTING
+
+
+def _spliced_clause(verb: Token) -> Token | None:
+    """The head of the clause spliced after the change's own with a comma ("I quit last week,
+    the manager kept cutting my hours"): the parser hangs the change on it (ccomp) or it on
+    the change (conj, parataxis). None when a conjunction joins them ("and", "but": what
+    came next) or no comma stands between."""
+    if verb.dep_ == "ccomp" and verb.head.i > verb.i:
+        head: Token | None = verb.head
+        ends = verb.right_edge.i
+    else:
+        spliced = ("conj", "parataxis", "ccomp")
+        head = next((c for c in verb.children if c.dep_ in spliced and c.i > verb.i), None)
+        ends = head.left_edge.i - 1 if head is not None else 0
+    if head is None or not _own_clause(head) or ends + 1 >= len(verb.doc):
+        return None
+    if verb.doc[ends + 1].text != "," and verb.doc[ends].text != ",":
+        return None
+    if any(c.dep_ in ("cc", "mark") for c in head.children):
+        return None  # "..., but she ...", "..., so we ...": no reason
+    return head
+
+
+def _clause_text(head: Token) -> str:
+    """The spliced clause from its subject on ("the manager kept cutting my hours")."""
+    subj = next(c for c in head.children if c.dep_ in ("nsubj", "nsubjpass"))
+    start = subj.left_edge.i
+    end = max(t.i for t in head.subtree if not t.is_punct)
+    return head.doc[start : end + 1].text
+
+
+def spliced_reason(sent: Span, statement: Statement) -> str | None:
+    """The reason a change is given in the clause spliced after it in the same sentence."""
+    verb = next((t for t in sent if t.pos_ in ("VERB", "AUX") and t.lemma_ == statement.verb), None)
+    if verb is None:
+        return None
+    head = _spliced_clause(verb)
+    if head is None or head.lemma_.lower() == statement.verb:
+        return None
+    if head.lemma_.lower() in words("cessation_verbs") or ends_activity(head.lemma_.lower()):
+        return None  # "I quit smoking, I stopped drinking too": two changes, no reason
+    return _clause_text(head)
+
+
+def _reasoned(st: Statement, text: str) -> Statement:
+    return st.model_copy(update={"roles": (*st.roles, RoleFill(role=_REASON, text=text))})
+
+
 def with_reasons(read: Sequence[tuple[Span, list[Statement]]]) -> dict[int, Statement]:
-    """For each change (by the id of its statement) that the next sentence gives the reason
-    for, the change with that reason as its purpose."""
+    """For each change (by the id of its statement) given a reason in the clause spliced
+    after it or in the next sentence, the change with that reason as its purpose."""
     out: dict[int, Statement] = {}
-    for (sent, statements), (after, said_after) in zip(read, read[1:], strict=False):
-        if not _gives_reason(after) or any(is_change(s, after) for s in said_after):
-            continue
+    for n, (sent, statements) in enumerate(read):
+        after = read[n + 1] if n + 1 < len(read) else None
+        next_gives = after is not None and _gives_reason(after[0])
+        next_gives = next_gives and not any(is_change(s, after[0]) for s in after[1])
         for st in statements:
-            if is_change(st, sent) and not any(r.role == _REASON for r in st.roles):
-                reason = RoleFill(role=_REASON, text=_text(after))
-                out[id(st)] = st.model_copy(update={"roles": (*st.roles, reason)})
+            if not is_change(st, sent) or any(r.role == _REASON for r in st.roles):
+                continue
+            spliced = spliced_reason(sent, st)
+            if spliced is not None:
+                out[id(st)] = _reasoned(st, spliced)
+            elif next_gives and after is not None:
+                out[id(st)] = _reasoned(st, _text(after[0]))
     return out

@@ -341,8 +341,9 @@ class StoringMixin(LanguageBase):
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
                 # "I turned the job down. The pay was awful.": the change's reason (change28).
-                why = with_reasons([(before, last), (run, statements)]) if before else {}
+                why = with_reasons(([(before, last)] if before else []) + [(run, statements)])
                 out = [why.get(id(s), s) for s in out]
+                statements = [why.get(id(s), s) for s in statements]
                 out.extend(statements)
                 last, before = statements, run
                 latest, bearing = (statements, bearing + 1) if statements else (latest, bearing)
