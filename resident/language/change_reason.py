@@ -117,6 +117,11 @@ def spliced_reason(sent: Span, statement: Statement) -> str | None:
     return _clause_text(head)
 
 
+def _next_gives(after: Span, said: Sequence[Statement]) -> bool:
+    """May the next sentence be the reason: a plain statement that is no change itself?"""
+    return _gives_reason(after) and not any(is_change(s, after) for s in said)
+
+
 def _reasoned(st: Statement, text: str) -> Statement:
     return st.model_copy(update={"roles": (*st.roles, RoleFill(role=_REASON, text=text))})
 
@@ -127,8 +132,7 @@ def with_reasons(read: Sequence[tuple[Span, list[Statement]]]) -> dict[int, Stat
     out: dict[int, Statement] = {}
     for n, (sent, statements) in enumerate(read):
         after = read[n + 1] if n + 1 < len(read) else None
-        next_gives = after is not None and _gives_reason(after[0])
-        next_gives = next_gives and not any(is_change(s, after[0]) for s in after[1])
+        next_gives = after is not None and _next_gives(*after)
         for st in statements:
             if not is_change(st, sent) or any(r.role == _REASON for r in st.roles):
                 continue
