@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from resident.language import lexicon
+from resident.language.counting import number_value
 from resident.language.dictionary import Dictionary
 from resident.language.gone import gone_had
 from resident.language.knowledge import Answer, ClaimView, views
@@ -66,6 +67,29 @@ def _changed(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> 
     return bool(said & asked) and not asked <= said
 
 
+def _number(text: str) -> int | None:
+    """The value of a label that is only a number ("ten", "8", "forty"), else None."""
+    said = text.strip().lower().split()
+    return number_value(said[0]) if len(said) == 1 else None
+
+
+def replaced_value(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> bool:
+    """ "Does the workshop still open at eight?" after "it opens at ten now instead of
+    eight": the same verb and preposition held now with another number, said as a change
+    (change.py files it "declared"), answers no; a number held with no change said, or a
+    value that is no number, is left to the rest (two values may both hold)."""
+    if query.wh != "yes" or query.past or query.negated or len(query.object_words) != 1:
+        return False
+    asked = _number(query.object_words[0])
+    negated, verbs, prep = claim_verbs(view.claim.predicate)
+    if asked is None or negated or prep != query.prep or query.verb not in verbs:
+        return False
+    if not any(q.role == "change" for q in qualifiers):
+        return False
+    held = _number(view.object_label)
+    return held is not None and held != asked
+
+
 def ceased(
     query: Query,
     shown: list[ClaimView],
@@ -92,7 +116,9 @@ def _ceased(
     asked = {*query.object_words, query.verb, *query.also}
     for v in sorted(shown, key=_when, reverse=True):
         _, verbs, _ = claim_verbs(v.claim.predicate)
-        if _changed(query, v, held.get(v.claim.id, ())):
+        if _changed(query, v, held.get(v.claim.id, ())) or replaced_value(
+            query, v, held.get(v.claim.id, ())
+        ):
             return v
         ending = (verbs | {_phrasal(v.claim.predicate)}) & (_CESSATION | _PARTING)
         if not ending or ending & {query.verb, *query.also}:
