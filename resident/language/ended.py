@@ -125,7 +125,10 @@ def _ceased(
             # "Did Idris finish the half marathon?" asks the ending itself: that he finished
             # it is a yes, not that something ended.
             continue
-        if not any(ends_kind(e, frozenset({query.verb, *query.also})) for e in ending):
+        parts = ending & words("relinquishing_verbs") and not v.object_label.endswith("ing")
+        if not parts and not any(
+            ends_kind(e, frozenset({query.verb, *query.also})) for e in ending
+        ):
             continue  # "Do I have keys?" is not answered by "I left my keys at home"
         if names_people(v.claim):
             continue  # "I dropped the kids at school" ends no school run
