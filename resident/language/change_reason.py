@@ -52,15 +52,27 @@ def is_change(statement: Statement, sent: Span) -> bool:
     return ends_activity(verb) or verb in words("cancelling_verbs") or bool(refused_by(verb))
 
 
+def _consequence(head: Token) -> bool:
+    """Does the clause tell what came of the change, not its cause: what replaced it ("I swim
+    instead", "I'm tutoring now", data/replacing_words.txt) or a parting or ending after it
+    ("We sold his car", "She handed her licence in")?"""
+    if any(t.lower_ in words("replacing_words") for t in head.subtree):
+        return True
+    prt = next((c.lower_ for c in head.children if c.dep_ == "prt"), "")
+    verb = f"{head.lemma_.lower()}_{prt}" if prt else head.lemma_.lower()
+    parting = words("parting_verbs") | words("relinquishing_verbs") | words("cancelling_verbs")
+    return verb in parting or ends_activity(verb)
+
+
 def _gives_reason(sent: Span) -> bool:
-    """May the sentence be a reason: a plain statement, not opened by a word of sequence or
-    contrast, with a verb of its own?"""
+    """May the sentence be a reason: a plain statement with a verb at its head, not opened by
+    a word of sequence or contrast, not telling what came of the change?"""
     tokens = [t for t in sent if not t.is_space]
     if len(tokens) < 3 or tokens[-1].text == "?":
         return False
     if tokens[0].lower_ in words("reason_not_openers"):
         return False
-    return any(t.pos_ in ("VERB", "AUX") for t in tokens)
+    return sent.root.pos_ in ("VERB", "AUX") and not _consequence(sent.root)
 
 
 def _text(sent: Span) -> str:
@@ -112,8 +124,8 @@ def spliced_reason(sent: Span, statement: Statement) -> str | None:
     head = _spliced_clause(verb)
     if head is None or head.lemma_.lower() == statement.verb:
         return None
-    if head.lemma_.lower() in words("cessation_verbs") or ends_activity(head.lemma_.lower()):
-        return None  # "I quit smoking, I stopped drinking too": two changes, no reason
+    if head.lemma_.lower() in words("cessation_verbs") or _consequence(head):
+        return None  # "I quit smoking, I swim instead": what came of it, no reason
     return _clause_text(head)
 
 
