@@ -30,6 +30,8 @@ _CESSATION = words("cessation_verbs")
 #: Parting with a thing ("sold the caravan") ends having it (superseded.ends_kind).
 _PARTING = words("parting_verbs")
 _DWELL = words("asking_dwelling_verbs")
+#: Qualifiers that say nothing of what ended: that it was said as a change, and why.
+_NOT_WHAT = frozenset({"change", "purpose"})
 
 
 def current(qualifiers: Sequence[Qualifier]) -> list[Qualifier]:
@@ -61,7 +63,7 @@ def _changed(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> 
     if query.past or not any(q.role == "change" for q in qualifiers):
         return False
     now = current(qualifiers)
-    text = " ".join([view.object_label, *(q.value for q in now if q.role != "change")])
+    text = " ".join([view.object_label, *(q.value for q in now if q.role not in _NOT_WHAT)])
     said = _lemma_tokens(text)
     asked = set(query.object_words) | _lemma_tokens(query.time_phrase or "")
     return bool(said & asked) and not asked <= said
@@ -132,7 +134,9 @@ def _ceased(
             continue  # "Do I have keys?" is not answered by "I left my keys at home"
         if names_people(v.claim):
             continue  # "I dropped the kids at school" ends no school run
-        text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
+        # Why it ended is not what ended: "stopped piano lessons {because: guitar now}".
+        said_with = (q.value for q in held.get(v.claim.id, ()) if q.role not in _NOT_WHAT)
+        text = " ".join([v.object_label, *said_with])
         words_said = _lemma_tokens(text) | verbs
         said = {f for w in words_said for f in _ing_forms(w)} | words_said
         # "Do I eat fish?" is not answered by "I stopped eating meat": a thing asked of must

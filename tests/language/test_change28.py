@@ -35,6 +35,13 @@ TALKS: dict[str, Talk] = {
         [("Tegid", "I quit the darts team. But I still go to the pub.")],
         [("Osian", "Why did Tegid quit the darts team?", "")],
     ),
+    "reason_names_another_thing": (
+        [
+            ("Ifor", "I play the harp."),
+            ("Ifor", "I stopped singing lessons because the harp takes all my time."),
+        ],
+        [("Osian", "Does Ifor play the harp?", "yes")],
+    ),
     "replaced_number": (
         [("Nerys", "The bakery shuts at four now instead of five.")],
         [
