@@ -36,6 +36,7 @@ from resident.language.clause_parts import (
 from resident.language.copular import event_of_it, named_kinds, thing_states
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
+from resident.language.dropped_plan import dropped
 from resident.language.ending_aspect import (
     ended_doing,
     parted_statements,
@@ -528,6 +529,9 @@ def _read_clause_with(
         (c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None
     )
     if xcomp is not None and _plan_verb(verb, xcomp):
+        if mood == "past" and dropped(verb):
+            # "..., but we decided against it": the plan denied (dropped_plan.py).
+            return clause.out + _read_clause_inner(xcomp, subject, True, "plan", when, time_idx)
         if mood == "past":
             # "We were going to go to Lagos, but ...": an intention that was, no plan now and
             # nothing done; whether it came about is not said.

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from resident.language import lexicon
+from resident.language.counting import number_value
 from resident.language.dictionary import Dictionary
 from resident.language.gone import gone_had
 from resident.language.knowledge import Answer, ClaimView, views
@@ -29,6 +30,8 @@ _CESSATION = words("cessation_verbs")
 #: Parting with a thing ("sold the caravan") ends having it (superseded.ends_kind).
 _PARTING = words("parting_verbs")
 _DWELL = words("asking_dwelling_verbs")
+#: Qualifiers that say nothing of what ended: that it was said as a change, and why.
+_NOT_WHAT = frozenset({"change", "purpose"})
 
 
 def current(qualifiers: Sequence[Qualifier]) -> list[Qualifier]:
@@ -60,10 +63,33 @@ def _changed(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> 
     if query.past or not any(q.role == "change" for q in qualifiers):
         return False
     now = current(qualifiers)
-    text = " ".join([view.object_label, *(q.value for q in now if q.role != "change")])
+    text = " ".join([view.object_label, *(q.value for q in now if q.role not in _NOT_WHAT)])
     said = _lemma_tokens(text)
     asked = set(query.object_words) | _lemma_tokens(query.time_phrase or "")
     return bool(said & asked) and not asked <= said
+
+
+def _number(text: str) -> int | None:
+    """The value of a label that is only a number ("ten", "8", "forty"), else None."""
+    said = text.strip().lower().split()
+    return number_value(said[0]) if len(said) == 1 else None
+
+
+def replaced_value(query: Query, view: ClaimView, qualifiers: Sequence[Qualifier]) -> bool:
+    """ "Does the workshop still open at eight?" after "it opens at ten now instead of
+    eight": the same verb and preposition held now with another number, said as a change
+    (change.py files it "declared"), answers no; a number held with no change said, or a
+    value that is no number, is left to the rest (two values may both hold)."""
+    if query.wh != "yes" or query.past or query.negated or len(query.object_words) != 1:
+        return False
+    asked = _number(query.object_words[0])
+    negated, verbs, prep = claim_verbs(view.claim.predicate)
+    if asked is None or negated or prep != query.prep or query.verb not in verbs:
+        return False
+    if not any(q.role == "change" for q in qualifiers):
+        return False
+    held = _number(view.object_label)
+    return held is not None and held != asked
 
 
 def ceased(
@@ -92,18 +118,25 @@ def _ceased(
     asked = {*query.object_words, query.verb, *query.also}
     for v in sorted(shown, key=_when, reverse=True):
         _, verbs, _ = claim_verbs(v.claim.predicate)
-        if _changed(query, v, held.get(v.claim.id, ())):
+        if _changed(query, v, held.get(v.claim.id, ())) or replaced_value(
+            query, v, held.get(v.claim.id, ())
+        ):
             return v
         ending = (verbs | {_phrasal(v.claim.predicate)}) & (_CESSATION | _PARTING)
         if not ending or ending & {query.verb, *query.also}:
             # "Did Idris finish the half marathon?" asks the ending itself: that he finished
             # it is a yes, not that something ended.
             continue
-        if not any(ends_kind(e, frozenset({query.verb, *query.also})) for e in ending):
+        parts = ending & words("relinquishing_verbs") and not v.object_label.endswith("ing")
+        if not parts and not any(
+            ends_kind(e, frozenset({query.verb, *query.also})) for e in ending
+        ):
             continue  # "Do I have keys?" is not answered by "I left my keys at home"
         if names_people(v.claim):
             continue  # "I dropped the kids at school" ends no school run
-        text = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
+        # Why it ended is not what ended: "stopped piano lessons {because: guitar now}".
+        said_with = (q.value for q in held.get(v.claim.id, ()) if q.role not in _NOT_WHAT)
+        text = " ".join([v.object_label, *said_with])
         words_said = _lemma_tokens(text) | verbs
         said = {f for w in words_said for f in _ing_forms(w)} | words_said
         # "Do I eat fish?" is not answered by "I stopped eating meat": a thing asked of must

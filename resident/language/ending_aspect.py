@@ -80,7 +80,26 @@ def ended_doing(verb: Token) -> str | None:
     if any(_of_pronoun(c) for c in xcomp.children if c.dep_ == "prep"):
         return None  # "stopped arguing about it": what was ended is not said by the gerund
     prt = next((c.lower_ for c in xcomp.children if c.dep_ == "prt"), "")
-    return " ".join(w for w in (xcomp.lower_, prt) if w)
+    return " ".join(w for w in (xcomp.lower_, prt, *_where_done(xcomp)) if w)
+
+
+#: The prepositions that say where or with whom a doing was done ("cycling to work",
+#: "swimming in the sea"), kept with the doing that ended; "for now", "after the fall" are not.
+_PLACE_PREPS = frozenset({"to", "at", "in", "with"})
+
+
+def _where_done(gerund: Token) -> list[str]:
+    """The gerund's place phrase ("to work"), when its object is a plain noun (no time)."""
+    for prep in gerund.children:
+        if prep.dep_ != "prep" or prep.lower_ not in _PLACE_PREPS:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if pobj is None or pobj.pos_ not in ("NOUN", "PROPN") or pobj.ent_type_ in ("DATE", "TIME"):
+            continue
+        if lexicon.first_lexname(pobj.lemma_.lower(), "n") == "noun.time":
+            continue
+        return [t.lower_ for t in prep.subtree]
+    return []
 
 
 def _end_marker(sent: Span) -> list[Token]:

@@ -14,6 +14,7 @@ from resident.language import when as timewords
 from resident.language.cancelled import end_called_off, end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
+from resident.language.change_reason import with_reasons
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
@@ -324,6 +325,7 @@ class StoringMixin(LanguageBase):
             # "I've moved." / "Since when?" / "Last weekend.": the statement's time.
             out.extend(self._sluiced.answered(doc, ctx.person_id, self._context.turn, self.nlp))
             last: list[Statement] = []  # the sentence before's, for a fragment after it
+            before: Span | None = None  # the sentence `last` was read from
             latest: list[Statement] = []  # the last sentence's that made any, for a sluice
             bearing = 0  # how many of its sentences made statements
             for run in _sentence_runs(doc):
@@ -338,8 +340,12 @@ class StoringMixin(LanguageBase):
                     continue
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
+                # "I turned the job down. The pay was awful.": the change's reason (change28).
+                why = with_reasons(([(before, last)] if before else []) + [(run, statements)])
+                out = [why.get(id(s), s) for s in out]
+                statements = [why.get(id(s), s) for s in statements]
                 out.extend(statements)
-                last = statements
+                last, before = statements, run
                 latest, bearing = (statements, bearing + 1) if statements else (latest, bearing)
             # Which of several sentences a "Where?" asks of is not known: none is taken.
             self._sluiced.told(ctx.person_id, self._context.turn, latest if bearing == 1 else [])
