@@ -358,7 +358,8 @@ def introduced_name(verb: Token, subj_tok: Token, ctx: Context) -> list[Statemen
     attribute of Hana's; None when the clause is not one."""
     said = _name_said(verb, subj_tok)
     intro = ctx.introduced
-    if said is None or intro is None or intro[2] != ctx.turn:
+    # "We adopted a kitten." / "Her name's Miso.": the name may come in the next turn too.
+    if said is None or intro is None or ctx.turn - intro[2] > 1:
         return None
     value, sex = said
     words_ = [t for t in value.subtree if not t.is_punct or t.text == "-"]
