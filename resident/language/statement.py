@@ -132,6 +132,9 @@ class Context:
     #: The subject of the clause read last, with its turn and speaker: a he/she subject next
     #: is that subject when the talk showed it of the pronoun's sex (salience.py).
     subject_said: tuple[Ref, int, str | None] | None = None
+    #: The people the last turn that said something of someone said it of, with its turn and
+    #: speaker: a bare event next ("the interview") is theirs when they are one (event_owner).
+    people_said: tuple[int, str | None, tuple[Ref, ...]] | None = None
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
