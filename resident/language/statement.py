@@ -135,6 +135,9 @@ class Context:
     #: The people the last turn that said something of someone said it of, with its turn and
     #: speaker: a bare event next ("the interview") is theirs when they are one (event_owner).
     people_said: tuple[int, str | None, tuple[Ref, ...]] | None = None
+    #: The last turn that said a name the reader took as no one ("..., Pickle."): a pronoun
+    #: after it reaches back to no earlier turn's person (pronoun_scope.py).
+    unread_turn: int = -1
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
