@@ -67,3 +67,16 @@ def _may_be_someone(t: Token) -> bool:
     if t.ent_type_ not in _MAYBE_SOMEONE or names_a_thing(t) or place_named(t):
         return False
     return t.dep_ in ("nsubj", "appos", "npadvmod", "dep", "dobj", "pobj", "attr", "conj")
+
+
+def outside_own_phrase(tok: Token, mentioned: tuple[str, str], ctx: Context) -> tuple[str, str]:
+    """Whom a his/her names when the last one named is the name of its own phrase ("Her
+    husband Des": her is not Des): the one named before, if of its sex and recent."""
+    owned = tok.head
+    names = {c.text for c in owned.children if c.dep_ in ("appos", "compound", "flat")}
+    if mentioned[0] not in names or ctx.prior_mention is None:
+        return mentioned
+    prior, turn = ctx.prior_mention
+    if ctx.turn - turn > 2 or not ctx.agrees(prior[0], tok.lower_) or prior[1] != "person":
+        return mentioned
+    return prior

@@ -29,7 +29,11 @@ from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.number_parts import continues_number
 from resident.language.objects import qualified_indefinite
 from resident.language.partitive import degree, partitive_text
-from resident.language.pronoun_scope import singular_they, unread_name_before
+from resident.language.pronoun_scope import (
+    outside_own_phrase,
+    singular_they,
+    unread_name_before,
+)
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.salience import (
     being_named,
@@ -346,6 +350,8 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if relative is not None:
         return relative
     mentioned = ctx.mention(low)
+    if mentioned is not None and low in ("his", "her"):
+        mentioned = outside_own_phrase(tok, mentioned, ctx)  # "Her husband Des": not Des
     # "their" of one name only in the turn that said it, or of a group still in mind: later
     # it is some other group's ("Their dad ..." about two who spoke turns before).
     grouped = mentioned is not None and any(r.name == mentioned[0] for r in ctx.they())

@@ -138,6 +138,9 @@ class Context:
     #: The last turn that said a name the reader took as no one ("..., Pickle."): a pronoun
     #: after it reaches back to no earlier turn's person (pronoun_scope.py).
     unread_turn: int = -1
+    #: The mention before the last one, with its turn: "Her husband Des ..." has just made Des
+    #: the last one named, and "her" is never Des himself (pronoun_scope.own_phrase).
+    prior_mention: tuple[tuple[str, str], int] | None = None
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
@@ -276,6 +279,8 @@ class Context:
         if kind in ("person", "animal") and all(r.name != name for r in self.group):
             self.group = ()  # "Ana and Tom moved. Lena came too. They ...": not the pair.
         self.relative_last = False
+        if self.last_mention is not None and self.last_mention[0] != name:
+            self.prior_mention = (self.last_mention, self.mention_turn)
         self.last_mention = (name, kind)
         self.mention_turn = self.turn
         if kind in ("person", "animal"):
