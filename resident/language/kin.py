@@ -372,7 +372,8 @@ def _name_said(verb: Token, subj_tok: Token) -> tuple[Token, str | None] | None:
     called Pepper" (a pronoun only: "Tom is called Tommy" renames someone known)."""
     if verb.lemma_ == "be" and subj_tok.lemma_.lower() == "name":
         poss = next((c for c in subj_tok.children if c.dep_ == "poss"), None)
-        value = next((c for c in verb.children if c.dep_ == "attr"), None)
+        # "His name is Dougal", the name tagged a complement adjective: a name all the same.
+        value = next((c for c in verb.children if _complement_name(c)), None)
         if poss is None or poss.lower_ not in _INTRODUCED_POSS or value is None:
             return None
         return value, {"his": "m", "her": "f"}.get(poss.lower_)
@@ -383,6 +384,10 @@ def _name_said(verb: Token, subj_tok: Token) -> tuple[Token, str | None] | None:
     if value is None or value.pos_ != "PROPN":
         return None
     return value, _CALLED_PRONOUNS[subj_tok.lower_]
+
+
+def _complement_name(tok: Token) -> bool:
+    return tok.dep_ == "attr" or (tok.dep_ == "acomp" and tok.pos_ == "PROPN")
 
 
 def apposed_to_time(sent: Span, ctx: Context) -> list[Statement]:

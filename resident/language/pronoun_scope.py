@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language.pronoun_fit import fits_kind
 from resident.language.salience import names_a_thing, place_named
 from resident.language.statement import Ref
 
@@ -18,8 +19,9 @@ if TYPE_CHECKING:
 
     from resident.language.statement import Context
 
-#: What the recogniser calls a name that may still be someone's or some pet's.
-_MAYBE_SOMEONE = frozenset({"", "PERSON", "ORG", "NORP"})
+#: What the recogniser calls a name that is no one's (its other labels, GPE included, it
+#: gives pets and people as often: "Clover" a place).
+_NO_ONE = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUANTITY", "PERCENT"})
 
 
 def singular_they(tok: Token, ctx: Context) -> Ref | None:
@@ -64,7 +66,7 @@ def note_unread(sent: Span, ctx: Context) -> None:
 def _may_be_someone(t: Token) -> bool:
     if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
         return False
-    if t.ent_type_ not in _MAYBE_SOMEONE or names_a_thing(t) or place_named(t):
+    if t.ent_type_ in _NO_ONE or names_a_thing(t) or place_named(t):
         return False
     return t.dep_ in ("nsubj", "appos", "npadvmod", "dep", "dobj", "pobj", "attr", "conj")
 
@@ -77,6 +79,8 @@ def outside_own_phrase(tok: Token, mentioned: tuple[str, str], ctx: Context) -> 
     if mentioned[0] not in names or ctx.prior_mention is None:
         return mentioned
     prior, turn = ctx.prior_mention
-    if ctx.turn - turn > 2 or not ctx.agrees(prior[0], tok.lower_) or prior[1] != "person":
+    if ctx.turn - turn > 2 or not ctx.agrees(prior[0], tok.lower_):
+        return mentioned
+    if not fits_kind(tok.lower_, prior[1] if prior[1] != "unknown" else "person"):
         return mentioned
     return prior
