@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.statement import Ref
+from resident.language.statement import Ref, Statement
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -23,9 +23,13 @@ if TYPE_CHECKING:
 _TURNS_BACK = 2
 
 
-def note_subject(ctx: Context, subject: Ref) -> None:
-    """Keep the people a turn said something of, for a bare event said after it."""
+def note_subject(ctx: Context, st: Statement) -> None:
+    """Keep the people a turn said something of, for a bare event said after it; not the
+    speaker's own "I'm Ola" (an introduction, or what the speaker is, owns no event)."""
+    subject = st.subject
     if subject.kind != "person" or subject.role not in ("name", "kin", "speaker"):
+        return
+    if subject.role == "speaker" and st.predicate == "is_a":
         return
     turn, speaker, said = ctx.people_said or (ctx.turn, ctx.speaker, ())
     if turn != ctx.turn:

@@ -130,7 +130,7 @@ def read(
                 ctx.remember_thing(thing)  # "I made a bowl. I gave it to my mum."
         ctx.note_said_of(statements)  # "What broke?" asks of the things said of (things.py)
         for st in statements:
-            note_subject(ctx, st.subject)  # "... the interview": whose (event_owner.py)
+            note_subject(ctx, st)  # "... the interview": whose (event_owner.py)
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.
             for said in relative_sentences(sent, reparse):
