@@ -346,6 +346,7 @@ def note_introduced(sent: Span, ctx: Context) -> None:
         ]
         if owners:
             ctx.introduced = (tuple(owners), noun, ctx.turn)
+            ctx.introduced_by = ctx.speaker
 
 
 def _pronouns_joined(tok: Token) -> list[Token]:
@@ -361,6 +362,8 @@ def introduced_name(verb: Token, subj_tok: Token, ctx: Context) -> list[Statemen
     # "We adopted a kitten." / "Her name's Miso.": the name may come in the next turn too.
     if said is None or intro is None or ctx.turn - intro[2] > 1:
         return None
+    if intro[2] != ctx.turn and ctx.introduced_by != ctx.speaker:
+        return None  # "Have you got a girlfriend?" - "Her name's Amara, we're friends"
     value, sex = said
     words_ = [t for t in value.subtree if not t.is_punct or t.text == "-"]
     name = "".join(t.text_with_ws for t in words_).strip().replace(" - ", "-")

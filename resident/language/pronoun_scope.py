@@ -81,6 +81,6 @@ def outside_own_phrase(tok: Token, mentioned: tuple[str, str], ctx: Context) -> 
     prior, turn = ctx.prior_mention
     if ctx.turn - turn > 2 or not ctx.agrees(prior[0], tok.lower_):
         return mentioned
-    if not fits_kind(tok.lower_, prior[1] if prior[1] != "unknown" else "person"):
+    if prior[1] not in ("person", "animal", "unknown") or not fits_kind(tok.lower_, prior[1]):
         return mentioned
     return prior

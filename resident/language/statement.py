@@ -109,6 +109,8 @@ class Context:
     #: A relative or pet just introduced without a name ("Hana had a baby girl", "I adopted a
     #: greyhound"): its owners, its noun and the turn, for the "her name is ..." after it.
     introduced: tuple[tuple[Ref, ...], str, int] | None = None
+    #: Who introduced it: only they name it in a later turn ("Her name's Miso").
+    introduced_by: str | None = None
 
     #: Who asked about the last relative as "your mum": the relative is then the one of
     #: whoever answers ("How's your mum?" - "She's coming in July": the answerer's mum).

@@ -109,10 +109,10 @@ def test_singular_they_is_the_one_person(max_: Max) -> None:
 def test_her_is_not_the_name_of_her_own_phrase(max_: Max) -> None:
     said = _told(
         max_,
-        [("Alba", "My aunt Rosario broke her hip."), ("Alba", "Her partner Tomas can't drive.")],
-        ["Who is Rosario's partner?", "Who is Tomas's partner?"],
+        [("Alba", "My aunt Maria broke her hip."), ("Alba", "Her partner Tomas can't drive.")],
+        ["Who is Maria's partner?", "Who is Tomas's partner?"],
     )
-    assert "tomas" in said["Who is Rosario's partner?"]
+    assert "tomas" in said["Who is Maria's partner?"]
     assert "tomas" not in said["Who is Tomas's partner?"]
 
 
