@@ -47,7 +47,16 @@ def copula_as_possessive(tok: Token) -> bool:
     after = tok.doc[tok.i + 1]
     if after.lemma_.lower() in ("call", "name") and after.tag_ == "VBN":
         return True  # "The midwife's called Bronagh": nothing is owned by a participle
-    return "Art" in after.morph.get("PronType", []) or _bare_adjective(after)
+    return "Art" in after.morph.get("PronType", []) or _bare_adjective(after) or _name_owned(tok)
+
+
+def _name_owned(tok: Token) -> bool:
+    """ "His name's Ifan", "Our dog's Pip": a name read as what a common noun owns, in a
+    sentence with no verb. A name is no one's possession; the "'s" is the verb that gives it."""
+    owner, owned = tok.head, tok.head.head
+    if owner.pos_ != "NOUN" or owned.pos_ != "PROPN" or owned.i < tok.i or owned.dep_ != "ROOT":
+        return False
+    return not any(t.pos_ in ("VERB", "AUX") for t in tok.sent)
 
 
 def _bare_adjective(tok: Token) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from resident.language.attributes import attribute_noun, attribute_owner
 from resident.language.clause_parts import _mood, _time_tokens
 from resident.language.clause_time import said_by_its_time
+from resident.language.event_owner import event_owner
 from resident.language.roles import RoleFill, clause_roles
 from resident.language.statement import Context, Ref, Statement
 
@@ -68,6 +69,8 @@ def _event(subj_tok: Token, when: str, ctx: Context, mood: _Mood) -> Statement |
     """The event's statement: its owner's attribute, or a thing that happens."""
     predicate = attribute_noun(subj_tok)
     owner = attribute_owner(subj_tok, ctx) if predicate else None
+    # "When's the interview?" - "Thursday.": the one person just talked of, if one.
+    owner = owner or (event_owner(subj_tok, ctx) if predicate else None)
     if predicate is not None and owner is not None:
         # "Meera's interview is tomorrow": her interview, as "When is Meera's interview?"
         # asks it.

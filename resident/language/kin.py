@@ -346,6 +346,7 @@ def note_introduced(sent: Span, ctx: Context) -> None:
         ]
         if owners:
             ctx.introduced = (tuple(owners), noun, ctx.turn)
+            ctx.introduced_by = ctx.speaker
 
 
 def _pronouns_joined(tok: Token) -> list[Token]:
@@ -358,8 +359,11 @@ def introduced_name(verb: Token, subj_tok: Token, ctx: Context) -> list[Statemen
     attribute of Hana's; None when the clause is not one."""
     said = _name_said(verb, subj_tok)
     intro = ctx.introduced
-    if said is None or intro is None or intro[2] != ctx.turn:
+    # "We adopted a kitten." / "Her name's Miso.": the name may come in the next turn too.
+    if said is None or intro is None or ctx.turn - intro[2] > 1:
         return None
+    if intro[2] != ctx.turn and ctx.introduced_by != ctx.speaker:
+        return None  # "Have you got a girlfriend?" - "Her name's Amara, we're friends"
     value, sex = said
     words_ = [t for t in value.subtree if not t.is_punct or t.text == "-"]
     name = "".join(t.text_with_ws for t in words_).strip().replace(" - ", "-")
@@ -371,7 +375,8 @@ def _name_said(verb: Token, subj_tok: Token) -> tuple[Token, str | None] | None:
     called Pepper" (a pronoun only: "Tom is called Tommy" renames someone known)."""
     if verb.lemma_ == "be" and subj_tok.lemma_.lower() == "name":
         poss = next((c for c in subj_tok.children if c.dep_ == "poss"), None)
-        value = next((c for c in verb.children if c.dep_ == "attr"), None)
+        # "His name is Dougal", the name tagged a complement adjective: a name all the same.
+        value = next((c for c in verb.children if _complement_name(c)), None)
         if poss is None or poss.lower_ not in _INTRODUCED_POSS or value is None:
             return None
         return value, {"his": "m", "her": "f"}.get(poss.lower_)
@@ -382,6 +387,10 @@ def _name_said(verb: Token, subj_tok: Token) -> tuple[Token, str | None] | None:
     if value is None or value.pos_ != "PROPN":
         return None
     return value, _CALLED_PRONOUNS[subj_tok.lower_]
+
+
+def _complement_name(tok: Token) -> bool:
+    return tok.dep_ == "attr" or (tok.dep_ == "acomp" and tok.pos_ == "PROPN")
 
 
 def apposed_to_time(sent: Span, ctx: Context) -> list[Statement]:

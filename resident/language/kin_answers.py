@@ -15,7 +15,14 @@ from resident.language.described import age_order, by_age
 from resident.language.dictionary import Dictionary
 from resident.language.held_counts import NOT_SURE, held_members, same_noun
 from resident.language.kin_nouns import kin_nouns
-from resident.language.kinship import address_groups, family, kin_of, of_sex
+from resident.language.kinship import (
+    address_groups,
+    family,
+    is_relation,
+    kin_edge,
+    kin_of,
+    of_sex,
+)
 from resident.language.knowledge import resolve, views
 from resident.language.matching import claim_verbs, modifier_held
 from resident.language.statement import Ref, is_pet
@@ -99,10 +106,17 @@ class KinAnsweringMixin(StoringMixin):
                 c
                 for eid in subject.ids
                 for c in reads.graph.peek_claims(eid)
-                if c.predicate.endswith("_of") and (c.object_entity or "").startswith("person:")
+                if is_relation(c.predicate) and (c.object_entity or "").startswith("person:")
+            ]
+            # "Kit's ex" when Sam is the one who broke up with Kit: the parting, held on Sam.
+            claims += [
+                c
+                for eid in subject.ids
+                for c in reads.graph.claims_by_object(eid, ctx.now)
+                if kin_edge(c.predicate) == ("ex",) and c.subject.startswith("person:")
             ]
         ids = subject.ids if direct else of_sex(reads.graph, subject.ids, noun or "", ctx.now)
-        claims = [c for c in claims if direct or c.subject in ids]
+        claims = [c for c in claims if direct or c.subject in ids or c.object_entity in ids]
         if not claims:
             return None
         shown = views(claims, reads)

@@ -41,6 +41,7 @@ def kin_noun(tok: Token) -> str:
         return f"{tok.lower_}-in-law"
     noun = tok.lemma_.lower()
     before = [t.lower_ for t in tok.doc[max(tok.i - 2, 0) : tok.i]]
-    if before == ["great", "-"] and f"great-{noun}" in kin_nouns():
-        return f"great-{noun}"
+    for prefix in ("great", "ex"):  # "ex - wife": ex-wife
+        if before == [prefix, "-"] and f"{prefix}-{noun}" in kin_nouns():
+            return f"{prefix}-{noun}"
     return noun

@@ -1,6 +1,6 @@
 """Relatives reached through other relatives: "my grandfather" is a parent's father, "my
 mother" a parent or a father's wife, "Felix's nephew" a sibling's son. Each kin noun has
-paths of base relations (parent, child, spouse, sibling) and a sex, in the data file
+paths of base relations (parent, child, spouse, sibling, ex) and a sex, in the data file
 data/kin_paths.txt; every stored relation claim ("Tadhg father_of Conor") is an edge along its
 noun's first path, and its inverse the other way. A question or a statement that names a
 relative nobody named as such directly is resolved by walking those edges from the owner.
@@ -15,13 +15,20 @@ from typing import TYPE_CHECKING
 
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.statement import Ref
+from resident.language.words import table
 from resident.memory.client import GraphStore
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 _PERSON = "person:"
-_INVERSE = {"parent": "child", "child": "parent", "spouse": "spouse", "sibling": "sibling"}
+_INVERSE = {
+    "parent": "child",
+    "child": "parent",
+    "spouse": "spouse",
+    "sibling": "sibling",
+    "ex": "ex",
+}
 
 
 def relation_predicate(noun: str) -> str:
@@ -43,10 +50,22 @@ def address_groups() -> tuple[frozenset[str], ...]:
 
 def _edge(predicate: str) -> tuple[str, ...] | None:
     """The base relations a stored relation predicate spans ("grandmother_of": parent.parent)."""
+    if predicate in table("parted_relations"):
+        return ("ex",)  # "Sam breaks_up_with Kit": each is the other's ex from then on
     if not predicate.endswith("_of"):
         return None
     kin = kin_nouns().get(predicate.removesuffix("_of"))
     return None if kin is None else kin.paths[0]
+
+
+def kin_edge(predicate: str) -> tuple[str, ...] | None:
+    """The base relations a stored claim's predicate spans, None for no relation of kin."""
+    return _edge(predicate)
+
+
+def is_relation(predicate: str) -> bool:
+    """Is a stored predicate a relation the kin walk follows ("sister_of", "divorces")?"""
+    return predicate.endswith("_of") or _edge(predicate) is not None
 
 
 def _inverse(path: tuple[str, ...]) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from resident.language.antecedents import (
     rivals_of,
     yours,
 )
+from resident.language.pronoun_scope import note_unread
 from resident.language.refs import _name_of, _noun_lemma, bare_relative
 from resident.language.salience import names_a_thing, place_named
 
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
 
 def note_mentions(sent: Span, ctx: Context) -> None:
     """The last name in the sentence becomes what he/she refers to next."""
+    _note_names(sent, ctx)
+    note_unread(sent, ctx)  # "..., Pickle.": a name taken as no one, this turn
+
+
+def _note_names(sent: Span, ctx: Context) -> None:
     for tok in sent:
         if (asked := yours(tok)) is not None:
             ctx.remember_asked(asked)  # "How's your mum?": the answerer's mum, for "she".

@@ -22,6 +22,7 @@ from resident.language.clauses import (
 from resident.language.clitics import with_apostrophes
 from resident.language.conjoined import conjoined_halves
 from resident.language.ending_aspect import without_end_marker
+from resident.language.event_owner import note_subject
 from resident.language.headed import after_heading
 from resident.language.mentions import note_mentions
 from resident.language.middle_voice import as_passive
@@ -133,6 +134,8 @@ def read(
             if thing is not None:
                 ctx.remember_thing(thing)  # "I made a bowl. I gave it to my mum."
         ctx.note_said_of(statements)  # "What broke?" asks of the things said of (things.py)
+        for st in statements:
+            note_subject(ctx, st)  # "... the interview": whose (event_owner.py)
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.
             for said in relative_sentences(sent, reparse):

@@ -29,6 +29,11 @@ from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.number_parts import continues_number
 from resident.language.objects import qualified_indefinite
 from resident.language.partitive import degree, partitive_text
+from resident.language.pronoun_scope import (
+    outside_own_phrase,
+    singular_they,
+    unread_name_before,
+)
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.salience import (
     being_named,
@@ -156,7 +161,11 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
         return relative
     if low == "it" and any(named_noun(t) is not None for t in tok.doc[tok.sent.start : tok.i]):
         return None  # "a rabbit called Marchewka, it means carrot": the name, or the rabbit.
+    if (they := singular_they(tok, ctx)) is not None:
+        return they  # "My friend Jo is leaving. They're moving to Galway": Jo
     mentioned = ctx.mention(low)
+    if mentioned is not None and unread_name_before(ctx):
+        return None  # "..., Pickle. She's four": Pickle, not the last turn's person
     if (low in _PRONOUN_PEOPLE or low == "it") and mentioned is not None:
         name, kind = mentioned
         # "Kuba ... he has seven years": what he/she says of a name is its sex from now.
@@ -341,6 +350,8 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
     if relative is not None:
         return relative
     mentioned = ctx.mention(low)
+    if mentioned is not None and low in ("his", "her"):
+        mentioned = outside_own_phrase(tok, mentioned, ctx)  # "Her husband Des": not Des
     # "their" of one name only in the turn that said it, or of a group still in mind: later
     # it is some other group's ("Their dad ..." about two who spoke turns before).
     grouped = mentioned is not None and any(r.name == mentioned[0] for r in ctx.they())

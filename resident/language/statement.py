@@ -109,6 +109,8 @@ class Context:
     #: A relative or pet just introduced without a name ("Hana had a baby girl", "I adopted a
     #: greyhound"): its owners, its noun and the turn, for the "her name is ..." after it.
     introduced: tuple[tuple[Ref, ...], str, int] | None = None
+    #: Who introduced it: only they name it in a later turn ("Her name's Miso").
+    introduced_by: str | None = None
 
     #: Who asked about the last relative as "your mum": the relative is then the one of
     #: whoever answers ("How's your mum?" - "She's coming in July": the answerer's mum).
@@ -132,6 +134,15 @@ class Context:
     #: The subject of the clause read last, with its turn and speaker: a he/she subject next
     #: is that subject when the talk showed it of the pronoun's sex (salience.py).
     subject_said: tuple[Ref, int, str | None] | None = None
+    #: The people the last turn that said something of someone said it of, with its turn and
+    #: speaker: a bare event next ("the interview") is theirs when they are one (event_owner).
+    people_said: tuple[int, str | None, tuple[Ref, ...]] | None = None
+    #: The last turn that said a name the reader took as no one ("..., Pickle."): a pronoun
+    #: after it reaches back to no earlier turn's person (pronoun_scope.py).
+    unread_turn: int = -1
+    #: The mention before the last one, with its turn: "Her husband Des ..." has just made Des
+    #: the last one named, and "her" is never Des himself (pronoun_scope.own_phrase).
+    prior_mention: tuple[tuple[str, str], int] | None = None
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
@@ -270,6 +281,8 @@ class Context:
         if kind in ("person", "animal") and all(r.name != name for r in self.group):
             self.group = ()  # "Ana and Tom moved. Lena came too. They ...": not the pair.
         self.relative_last = False
+        if self.last_mention is not None and self.last_mention[0] != name:
+            self.prior_mention = (self.last_mention, self.mention_turn)
         self.last_mention = (name, kind)
         self.mention_turn = self.turn
         if kind in ("person", "animal"):
