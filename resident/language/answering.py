@@ -20,7 +20,7 @@ from resident.language.asking import (
 )
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
-from resident.language.counting import bare_number, is_kind
+from resident.language.counting import bare_count, is_kind
 from resident.language.deal_converse import ConverseAnsweringMixin
 from resident.language.declared import declared_query
 from resident.language.described import (
@@ -358,7 +358,8 @@ class AnsweringMixin(
                 # "When was Bernard's hip operation?" is not his knee operation.
                 continue
             said = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
-            if query.wh == "how many" and counted_noun and bare_number(v.object_label):
+            bare = bare_count(v.object_label, held.get(v.claim.id, ()))
+            if query.wh == "how many" and counted_noun and bare:
                 # "I know four" after "Four chords": the number alone stands for the noun.
                 said += f" {counted_noun}"
             verbs = claim_verbs(v.claim.predicate)[1]

@@ -75,10 +75,10 @@ def counted(asked: Sequence[str], label: str, qualifiers: Iterable[Qualifier] = 
             # "3 kilos; 8" kept for "8 tins": a number in another unit is no count of it.
             if number_in(part) is not None and not _other_unit(part, noun):
                 return number_in(part)
-    if bare_number(label) is not None:
+    if bare_count(label, held) is not None:
         # "Four chords. I know four.": a number alone as the object is the count of the
         # noun asked, left unsaid after it.
-        return bare_number(label)
+        return bare_count(label, held)
     for text in (label, *(q.value for q in held)):
         number = number_in(text)
         if number is None or f"{number}-" in text.lower():
@@ -146,11 +146,20 @@ def bare_number(label: str) -> str | None:
     return number if number is not None and number == label.strip() else None
 
 
+def bare_count(label: str, qualifiers: Iterable[Qualifier] = ()) -> str | None:
+    """The number alone a statement's object is, standing for a count of a noun left unsaid
+    ("I know four"), or None. A number given or got for a thing ("got nine hundred for my
+    laptop": its purpose role) is what the thing went for, money, never a count of anything."""
+    if any(q.role == "purpose" for q in qualifiers):
+        return None
+    return bare_number(label)
+
+
 def holds_count_of(noun: str, label: str, qualifiers: Iterable[Qualifier] = ()) -> bool:
     """Does a statement give a number of `noun` without naming it as the question does: its
     object a number alone ("I own nine" for stamps), or its quantity counted in a unit that
     is the noun by WordNet ("120 km" for kilometres: one sense, another lemma)?"""
-    if bare_number(label) is not None:
+    if bare_count(label, qualifiers) is not None:
         return True
     units = [
         word
