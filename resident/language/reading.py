@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from resident.language.antecedents import said_thing
+from resident.language.approximate import about_said
 from resident.language.asked_after import stated_before_question
 from resident.language.clause_parts import clause_heads
 from resident.language.clauses import (
@@ -157,6 +158,8 @@ def _respoken(sent: Span, reparse: Reparse) -> Span | None:
     again = with_apostrophes(sent, reparse) or sent
     # "I'm not vegetarian any more": read without the "any more" the parser stumbles on.
     again = without_end_marker(again, reparse) or again
+    # "fostered something like forty kids": read as "about forty kids", counted.
+    again = about_said(again, reparse) or again
     return without_learner_passive(again, reparse) or (again if again is not sent else None)
 
 
