@@ -30,6 +30,7 @@ from resident.language.phrases import Triple
 from resident.language.recased import recased
 from resident.language.relative import relative_sentences
 from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
+from resident.language.spent_time import spent_said
 from resident.language.splices import spliced_halves
 from resident.language.statement import (
     _AUX_START,
@@ -160,6 +161,8 @@ def _respoken(sent: Span, reparse: Reparse) -> Span | None:
     again = without_end_marker(again, reparse) or again
     # "fostered something like forty kids": read as "about forty kids", counted.
     again = about_said(again, reparse) or again
+    # "Ten years teaching maths": read as "I taught maths for ten years" (spent_time.py).
+    again = spent_said(again, reparse) or again
     return without_learner_passive(again, reparse) or (again if again is not sent else None)
 
 
