@@ -71,7 +71,7 @@ def _counted(sent: Span) -> Token | None:
         return None
     # The number opens the piece: "Sixty pages", not "The first sixty pages".
     first = next(t for t in noun.subtree if t.dep_ not in ("punct", "intj", "cc"))
-    return noun if first.like_num and first.dep_ == "nummod" else None
+    return noun if first.like_num and first.dep_ in ("nummod", "compound") else None
 
 
 def _named(sent: Span) -> str | None:

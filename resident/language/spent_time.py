@@ -32,57 +32,58 @@ def spent_said(sent: Span, reparse: Reparse) -> Span | None:
     past = _past(lexicon.base(doing.lower_, "v") or doing.lemma_.lower())
     if past is None:
         return None
-    doings = {t.i for t in doing.subtree}
-    # "Ten years teaching maths": the doing hung on the span is not part of the span said.
-    spans = {t.i for t in span.subtree} - (doings if span.i not in doings else set())
-    rest = [t for t in doing.subtree if t.i > doing.i and t.i not in spans]
-    rest = [t for t in rest if not (t.is_punct and t.i == sent.end - 1)]
-    said = " ".join(t.lower_ for t in span.subtree if t.i in spans and not t.is_punct)
+    # The doing's own words, up to the first stop or comma ("..., and I loved it" is not).
+    after = [t for t in sent if t.i > doing.i]
+    cut = next((t.i for t in after if t.is_punct), sent.end)
+    rest = [t for t in after if t.i < cut]
+    said = " ".join(t.lower_ for t in sent if _number_start(span) <= t.i <= span.i)
     text = f"{subject} {past} " + "".join(t.text_with_ws for t in rest).strip()
     text = re.sub(r"\s+", " ", f"{text} for {said}.").replace(" .", ".").replace(" ,", ",")
     return next(iter(reparse(text).sents), None)
 
 
 def _span_and_doing(sent: Span) -> tuple[Token, Token, str] | None:
-    """The span's noun, the gerund done over it, and who did it (as said, "I" for the teller
-    of a verbless piece)."""
-    root = sent.root
-    if root.lemma_.lower() == "spend":
-        span = next((c for c in root.children if c.dep_ == "dobj" and _span(c)), None)
-        subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
-        doing = None if span is None else _gerund_of(span, root)
-        if span is None or doing is None or subj is None:
+    """The span's noun, the gerund said right after it, and who did it: the subject of
+    "spend" right before the span, or the teller of a piece the span opens."""
+    for span in (t for t in sent if _span(t)):
+        doing = span.doc[span.i + 1] if span.i + 1 < sent.end else None
+        if doing is None or not _gerund(doing):
+            continue
+        first = _number_start(span)
+        lead = [t for t in sent if t.i < first and not (t.is_punct or t.pos_ in ("INTJ", "CCONJ"))]
+        if not lead:
+            return span, doing, "I"
+        verb = span.doc[first - 1]
+        if verb.lemma_.lower() != "spend" or verb.i == sent.start:
             return None
-        who = list(subj.subtree)
-        if who[0].i != sent.start:
+        subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if subj is None or min(t.i for t in subj.subtree) != sent.start:
             return None
-        return span, doing, "".join(t.text_with_ws for t in who).strip()
-    if root.tag_ == "VBG" or (root.pos_ == "NOUN" and root.lower_.endswith("ing")):
-        # "Thirty years driving lorries": the span a modifier of the gerund.
-        span = next((c for c in root.children if c.dep_ == "npadvmod" and _span(c)), None)
-        if span is None or min(t.i for t in span.subtree) != sent.start:
-            return None
-        return span, root, "I"
-    if _span(root) and min(t.i for t in root.subtree) == sent.start:
-        # "Ten years teaching maths": the gerund the span's clause.
-        doing = next((c for c in root.children if c.dep_ == "acl" and c.tag_ == "VBG"), None)
-        return None if doing is None else (root, doing, "I")
+        # "I've spent": the auxiliaries between the subject and "spend" are the tense's only.
+        return span, doing, "".join(t.text_with_ws for t in subj.subtree).strip()
     return None
 
 
-def _gerund_of(span: Token, verb: Token) -> Token | None:
-    """The gerund the time was spent on, hung on the span or on "spend" itself."""
-    for tok in (*span.children, *verb.children):
-        if tok.tag_ == "VBG" and tok.dep_ in ("acl", "xcomp", "advcl", "dep"):
-            return tok
-    return None
+def _number_start(span: Token) -> int:
+    """Where the number said before the span's noun begins ("thirty eight years": thirty)."""
+    i = span.i
+    while i > 0 and (span.doc[i - 1].like_num or span.doc[i - 1].lower_ in ("and", "-")):
+        i -= 1
+    return i
+
+
+def _gerund(tok: Token) -> bool:
+    """A verb's -ing form, as tagged or as the parser took it for a noun ("nursing")."""
+    if tok.tag_ == "VBG":
+        return True
+    return tok.lower_.endswith("ing") and lexicon.base(tok.lower_, "v") is not None
 
 
 def _span(tok: Token) -> bool:
     """A noun of time said with its number ("twenty years", "six months")."""
     if tok.pos_ != "NOUN" or lexicon.first_lexname(tok.lemma_.lower(), "n") != "noun.time":
         return False
-    return any(c.dep_ == "nummod" and c.like_num for c in tok.children)
+    return tok.i > 0 and tok.doc[tok.i - 1].like_num
 
 
 def _past(lemma: str) -> str | None:
