@@ -345,6 +345,9 @@ class AnsweringMixin(
             return True
         nouns: list[frozenset[str]] | None = None if query.wh == "yes" else []
         asked = self._asked(ctx, query, nouns)
+        kinds = kinds_asked(_asked_sentence(ctx.doc)) if ctx.doc is not None else []
+        if kinds and all(names_other_kind(kinds, v.object_label) for v in answer.claims):
+            return False  # "How many apple trees?" is not the oak trees counted.
         if not asked and not nouns:
             return True
         # The noun counted is a noun of the thing named too ("forty bushes" of rose bushes).
@@ -352,7 +355,6 @@ class AnsweringMixin(
         reads = ctx.reads or self.dictionary
         held = reads.graph.qualifiers_of([v.claim.id for v in answer.claims])
         counted_noun = query.unit or (query.object_words[-1] if query.object_words else None)
-        kinds = kinds_asked(_asked_sentence(ctx.doc)) if ctx.doc is not None else []
         for v in answer.claims:
             if names_other_kind(kinds, v.object_label):
                 # "When was Bernard's hip operation?" is not his knee operation.
