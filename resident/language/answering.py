@@ -360,7 +360,7 @@ class AnsweringMixin(
                 # "When was Bernard's hip operation?" is not his knee operation.
                 continue
             said = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
-            bare = bare_count(v.object_label, held.get(v.claim.id, ()))
+            bare = bare_count(v.object_label, held.get(v.claim.id, ()), counted_noun)
             if query.wh == "how many" and counted_noun and bare:
                 # "I know four" after "Four chords": the number alone stands for the noun.
                 said += f" {counted_noun}"
