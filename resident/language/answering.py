@@ -20,7 +20,7 @@ from resident.language.asking import (
 )
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
-from resident.language.counting import bare_number, is_kind
+from resident.language.counting import bare_count, is_kind
 from resident.language.deal_converse import ConverseAnsweringMixin
 from resident.language.declared import declared_query
 from resident.language.described import (
@@ -345,6 +345,9 @@ class AnsweringMixin(
             return True
         nouns: list[frozenset[str]] | None = None if query.wh == "yes" else []
         asked = self._asked(ctx, query, nouns)
+        kinds = kinds_asked(_asked_sentence(ctx.doc)) if ctx.doc is not None else []
+        if kinds and all(names_other_kind(kinds, v.object_label) for v in answer.claims):
+            return False  # "How many apple trees?" is not the oak trees counted.
         if not asked and not nouns:
             return True
         # The noun counted is a noun of the thing named too ("forty bushes" of rose bushes).
@@ -352,13 +355,13 @@ class AnsweringMixin(
         reads = ctx.reads or self.dictionary
         held = reads.graph.qualifiers_of([v.claim.id for v in answer.claims])
         counted_noun = query.unit or (query.object_words[-1] if query.object_words else None)
-        kinds = kinds_asked(_asked_sentence(ctx.doc)) if ctx.doc is not None else []
         for v in answer.claims:
             if names_other_kind(kinds, v.object_label):
                 # "When was Bernard's hip operation?" is not his knee operation.
                 continue
             said = " ".join([v.object_label, *(q.value for q in held.get(v.claim.id, ()))])
-            if query.wh == "how many" and counted_noun and bare_number(v.object_label):
+            bare = bare_count(v.object_label, held.get(v.claim.id, ()), counted_noun)
+            if query.wh == "how many" and counted_noun and bare:
                 # "I know four" after "Four chords": the number alone stands for the noun.
                 said += f" {counted_noun}"
             verbs = claim_verbs(v.claim.predicate)[1]

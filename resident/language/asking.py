@@ -307,8 +307,11 @@ def score(
         ):
             # "How many kilometres did Gethin cycle?" against "cycled to Brecon {120 km}".
             s += 1.5
-        elif query.wh in ("when", "yes", "where", "who") or query.subject is not None:
-            # The question names a thing that this statement is not about.
+        elif (
+            query.wh in ("when", "yes", "where", "who") or query.subject is not None or query.amount
+        ):
+            # The question names a thing that this statement is not about ("How much did Wyn
+            # get for the camera?" is not what he got for his laptop).
             return None
     if query.wh == "how many" and query.unit and {query.unit, base_form(query.unit)} & said:
         # "How many tins of beans?": the statement that names the tins before the one that

@@ -34,6 +34,7 @@ from resident.language.clause_parts import (
     wished_object,
 )
 from resident.language.copular import event_of_it, named_kinds, thing_states
+from resident.language.count_pieces import count_piece
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
 from resident.language.dropped_plan import dropped
@@ -138,7 +139,9 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
         subj = next((c for c in tok.children if c.dep_ == "nsubj"), None)
         if tok.dep_ == "relcl" and subj is not None:
             out.extend(introduced_name(tok, subj, ctx) or [])
-    counts = [st for st in counted_with_owner(sent, ctx) + prices_said(sent, ctx) if st not in out]
+    # A verbless count reads the thing the sentence before named, before prices_said moves on.
+    pieces = counted_with_owner(sent, ctx) + count_piece(sent, ctx) + prices_said(sent, ctx)
+    counts = [st for st in pieces if st not in out]
     named = named_kinds(sent, ctx)  # "The midwife's called Bronagh", "A nurse called Ed."
     return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts + named
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-def _counted_noun(noun: Token) -> str | None:
+def counted_noun_name(noun: Token) -> str | None:
     """A plural common noun said with a number and no owner ("sixty people"), as said."""
     if noun.pos_ != "NOUN" or noun.ent_type_ not in ("", "CARDINAL", "QUANTITY"):
         return None
@@ -38,7 +38,7 @@ def _counted_noun(noun: Token) -> str | None:
 
 def counted_doer(noun: Token) -> Ref | None:
     """Who did a passive's deed, said by their number ("by forty neighbours"), as a thing."""
-    name = _counted_noun(noun)
+    name = counted_noun_name(noun)
     return None if name is None else Ref(role="name", name=name, kind="thing")
 
 
@@ -50,7 +50,7 @@ def there_counted(verb: Token, ctx: Context) -> list[Statement]:
     if verb.dep_ not in ("ROOT", "conj") or _negated(verb) or mood not in ("fact", "past"):
         return []
     noun = next((c for c in verb.children if c.dep_ == "attr"), None)
-    name = None if noun is None else _counted_noun(noun)
+    name = None if noun is None else counted_noun_name(noun)
     if noun is None or name is None:
         return []
     places = table("thing_place_preps")
@@ -84,7 +84,7 @@ def counted_subject(
     # Only the verb's own subject: a relative clause's "who" stands for a noun read elsewhere
     # ("two nieces, Ada and Liv, who are six and nine": their ages, each one's).
     own = subj_tok.dep_ == "nsubj" and subj_tok.head == verb
-    name = _counted_noun(subj_tok) if own else None
+    name = counted_noun_name(subj_tok) if own else None
     count = count_of(subj_tok)
     if name is None or count is None or _mood(verb) not in ("fact", "past"):
         return []

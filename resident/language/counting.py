@@ -75,10 +75,10 @@ def counted(asked: Sequence[str], label: str, qualifiers: Iterable[Qualifier] = 
             # "3 kilos; 8" kept for "8 tins": a number in another unit is no count of it.
             if number_in(part) is not None and not _other_unit(part, noun):
                 return number_in(part)
-    if bare_number(label) is not None:
+    if bare_count(label, held, noun) is not None:
         # "Four chords. I know four.": a number alone as the object is the count of the
         # noun asked, left unsaid after it.
-        return bare_number(label)
+        return bare_count(label, held, noun)
     for text in (label, *(q.value for q in held)):
         number = number_in(text)
         if number is None or f"{number}-" in text.lower():
@@ -146,11 +146,31 @@ def bare_number(label: str) -> str | None:
     return number if number is not None and number == label.strip() else None
 
 
+def bare_count(
+    label: str, qualifiers: Iterable[Qualifier] = (), noun: str | None = None
+) -> str | None:
+    """The number alone a statement's object is, standing for a count of `noun` left unsaid
+    ("I know four"), or None. A number given or got for a thing ("got nine hundred for my
+    laptop": its purpose role) is what the thing went for, money, never a count of anything
+    but a sum ("How much rent does Kemi pay?")."""
+    if any(q.role == "purpose" for q in qualifiers) and not _sum(noun):
+        return None
+    return bare_number(label)
+
+
+def _sum(noun: str | None) -> bool:
+    """Is the noun itself an amount of money (data/price_nouns, or a WordNet possession)?"""
+    if noun is None:
+        return False
+    base = lexicon.base(noun, "n") or noun
+    return base in words_("price_nouns") or lexicon.first_lexname(base, "n") == "noun.possession"
+
+
 def holds_count_of(noun: str, label: str, qualifiers: Iterable[Qualifier] = ()) -> bool:
     """Does a statement give a number of `noun` without naming it as the question does: its
     object a number alone ("I own nine" for stamps), or its quantity counted in a unit that
     is the noun by WordNet ("120 km" for kilometres: one sense, another lemma)?"""
-    if bare_number(label) is not None:
+    if bare_count(label, qualifiers, noun) is not None:
         return True
     units = [
         word

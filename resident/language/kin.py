@@ -224,6 +224,8 @@ def _animal_kind(noun_tok: Token, noun: str) -> str:
 def _age(tok: Token) -> str | None:
     """The number of years an attribute says ("12", "12 years old"), else None."""
     if tok.dep_ in ("attr", "acomp") and tok.like_num:
+        if _rated(tok):
+            return None  # "Total is two thousand one hundred a month": an amount, no age.
         # "eighty-four" is one number in three tokens; "I'm fourteen" tags it an adjective.
         # "he's eight and healthy": the number, not what is coordinated with it.
         apart = {t.i for c in tok.children if c.dep_ in ("cc", "conj") for t in c.subtree}
@@ -236,6 +238,14 @@ def _age(tok: Token) -> str | None:
         # "five months old": an age in months or weeks keeps its unit; years go without.
         return count.text if span.lemma_.lower() == "year" else f"{count.text} {span.text}"
     return None
+
+
+def _rated(tok: Token) -> bool:
+    """Is the number said per a time or with a currency ("a month", "per week", "pounds")?"""
+    per = any(
+        c.dep_ == "npadvmod" or (c.dep_ == "prep" and c.lower_ == "per") for c in tok.children
+    )
+    return per or any(t.lower_ in words("currency_words") for t in tok.subtree)
 
 
 def _presented(verb: Token, ctx: Context) -> list[Statement]:

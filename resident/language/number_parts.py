@@ -1,9 +1,13 @@
 """A number said in words over several tokens the parser coordinates: "four hundred and
-twenty" is one number, not four hundred and a second thing, twenty. Pure, over the parse."""
+twenty" is one number, not four hundred and a second thing, twenty; and a number with its
+unit is no clause. Pure, over the parse."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -29,3 +33,15 @@ def continues_number(head: Token, conj: Token) -> bool:
     first = min(t.i for t in conj.subtree)
     joined = conj.doc[first - 1] if first > 0 else before
     return joined.lower_ == "and" and joined.i - 1 == head.i
+
+
+def unit_misread(subject: list[Token], verb: Token) -> bool:
+    """Would a second parse take a number's unit for a verb with the number its subject
+    ("Eight pounds fifty an hour": 'Eight | pounds'; "Twelve kids, from six": 'Twelve |
+    kids')? A number alone right before a currency word or a plural noun (WordNet's) is an
+    amount said without a verb, no clause."""
+    if not subject or not all(t.like_num for t in subject) or subject[-1].i != verb.i - 1:
+        return False
+    word = verb.lower_
+    noun = lexicon.base(word, "n")
+    return word in words("currency_words") or (noun is not None and noun != word)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from resident.language.antecedents import said_thing
+from resident.language.approximate import about_said
 from resident.language.asked_after import stated_before_question
 from resident.language.clause_parts import clause_heads
 from resident.language.clauses import (
@@ -31,6 +32,7 @@ from resident.language.phrases import Triple
 from resident.language.recased import recased
 from resident.language.relative import relative_sentences
 from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
+from resident.language.spent_time import spent_said
 from resident.language.splices import spliced_halves
 from resident.language.statement import (
     _AUX_START,
@@ -165,6 +167,10 @@ def _respoken(sent: Span, reparse: Reparse) -> Span | None:
     again = with_apostrophes(sent, reparse) or sent
     # "I'm not vegetarian any more": read without the "any more" the parser stumbles on.
     again = without_end_marker(again, reparse) or again
+    # "fostered something like forty kids": read as "about forty kids", counted.
+    again = about_said(again, reparse) or again
+    # "Ten years teaching maths": read as "I taught maths for ten years" (spent_time.py).
+    again = spent_said(again, reparse) or again
     return without_learner_passive(again, reparse) or (again if again is not sent else None)
 
 

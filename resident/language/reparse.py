@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.doubted import doubt_adverb
+from resident.language.number_parts import unit_misread
 from resident.language.statement import Ref
 from resident.language.unsaid import said_as_time
 
@@ -132,6 +133,8 @@ def reparsed(sent: Span, reparse: Reparse) -> Iterator[tuple[Doc, list[Token]]]:
     the pronoun stands for."""
     for verb, pronoun in _verb_candidates(sent):
         subject = _subject_words(sent, verb)
+        if subject is not None and unit_misread(subject, verb):
+            continue  # "Eight pounds fifty an hour": no "It pounds fifty an hour".
         if subject is None or (pronoun == "They" and not _plural(subject[-1])):
             # A verb in its base form ("water", "mark") agrees with a plural subject only:
             # "Open water in Salford Quays" and "Best mark in my group" are no clauses.

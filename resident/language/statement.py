@@ -123,6 +123,9 @@ class Context:
     #: a booking) said of it or None, and the turn: a verbless amount next is its price
     #: ("I sold the Honda. Two thousand three hundred.": amount_pieces.py).
     continued: tuple[str, Literal["fact", "past", "plan", "wish"] | None, int] | None = None
+    #: The one thing the sentence read last took as its verb's object, with its turn: a
+    #: verbless count next counts what is in it ("I run a choir. Forty voices.": count_pieces).
+    object_said: tuple[str, int] | None = None
     #: The last deal said of one thing alone (its name, mood, turn and teller), kept for a
     #: verbless sum by the same teller ("I bought a van." / "How much?" / "Six grand.").
     dealt: tuple[str, Literal["fact", "past", "plan", "wish"], int, str | None] | None = None

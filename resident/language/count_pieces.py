@@ -1,0 +1,85 @@
+"""A count said without a verb of its own, after the thing the same speaker just named: "I
+teach a night class in Welsh. Fifteen adults, mostly retired." (the class's adults), "I've
+finished my thesis. Ninety pages." (the thesis's pages). The counted noun is kept as what
+is in the thing, with its number as the quantity, in the one shape a count of what is in a
+thing has ("There were sixty people at the party": counted_subjects.there_counted), so "How
+many adults are in the night class?" finds it. Pure, over the parse.
+
+The piece opens the sentence with a number and its plural noun and nothing else before it
+(amount_pieces.opens_piece), after a sentence of the same turn whose verb took one thing as
+its object (a plural object is things counted already: "bought eggs. Twelve."). Money is a
+price (amount_pieces.py); a time ("Seven thirty"), a span of time or another measure ("Three
+weeks", "Ten miles") says nothing of what a thing holds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.amount_pieces import opens_piece, time_like
+from resident.language.counted_subjects import counted_noun_name
+from resident.language.prices import price_named
+from resident.language.roles import RoleFill, count_of
+from resident.language.statement import Context, Ref, Statement
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+#: WordNet's classes of a noun that holds no count of what a thing has in it: a measure or
+#: a span of time ("Ninety minutes", "Three weeks").
+_NOT_HELD = frozenset({"noun.quantity", "noun.time"})
+
+
+def count_piece(sent: Span, ctx: Context) -> list[Statement]:
+    """The count a verbless piece says of the thing the same speaker's sentence before named,
+    as `<noun> located_in <thing>` with the number as its quantity; [] when it says none."""
+    before = ctx.object_said
+    named = _named(sent)
+    ctx.object_said = None if named is None else (named, ctx.turn)
+    if sent.text.rstrip().endswith("?") or before is None or before[1] != ctx.turn:
+        return []
+    noun = _counted(sent)
+    thing = before[0]
+    if noun is None:
+        return []
+    name = counted_noun_name(noun)
+    count = count_of(noun)
+    if name is None or count is None:
+        return []
+    return [
+        Statement(
+            subject=Ref(role="name", name=name, kind="thing"),
+            predicate="located_in",
+            object=thing,
+            mood="fact",
+            verb="be",
+            roles=(RoleFill(role="quantity", text=count),),
+        )
+    ]
+
+
+def _counted(sent: Span) -> Token | None:
+    """The plural noun the piece counts, when the sentence opens with its number."""
+    noun = next((t for t in sent if t.dep_ in ("ROOT", "npadvmod", "dep")), None)
+    if noun is None or noun.pos_ != "NOUN" or not opens_piece(sent, noun):
+        return None
+    if noun.lower_ in words("currency_words") or time_like(noun):
+        return None
+    if lexicon.first_lexname(noun.lemma_.lower(), "n") in _NOT_HELD:
+        return None
+    # The number opens the piece: "Sixty pages", not "The first sixty pages".
+    first = next(t for t in noun.subtree if t.dep_ not in ("punct", "intj", "cc"))
+    return noun if first.like_num and first.dep_ in ("nummod", "compound") else None
+
+
+def _named(sent: Span) -> str | None:
+    """The one thing the sentence's verb took as its object ("wrote an essay on Saturn for the
+    club": the essay, not the club), as a price is kept under; None for things counted
+    already ("bought eggs") or a sentence with no such object."""
+    verb = sent.root
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if verb.pos_ not in ("VERB", "AUX") or obj is None or obj.pos_ != "NOUN":
+        return None
+    return None if "Plur" in obj.morph.get("Number", []) else price_named(obj)
