@@ -15,13 +15,20 @@ Each fails only on evidence (a word WordNet lacks may be a name); refused, the r
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from resident.language import lexicon
 from resident.language.answer_check import expected, is_number_word
+from resident.language.kin_nouns import kin_nouns
 from resident.language.when_days import MONTHS, WEEKDAYS
 from resident.language.words import words
+
+if TYPE_CHECKING:
+    from resident.language.knowledge import ClaimView
 
 _WH_TAGS = frozenset({"WDT", "WP", "WRB"})
 _CALENDAR = frozenset({*WEEKDAYS, *MONTHS})
@@ -131,3 +138,57 @@ def fits_asked(sent: Span, short: str) -> bool:
     if asks is not None and asks[0] == "kind" and asks[1] and _head_of_other_kind(short, asks[1]):
         return False
     return not answered_back(sent, short)
+
+
+#: WordNet's classes of an owned noun that names a thing of its own, apart from its owner
+#: (a band, a bike, a dog; a relative too, data/kin_paths): a statement of the owner alone
+#: says nothing of it. Not an attribute or an act ("Tom's job", "Tom's age"), which the
+#: owner's statements do say.
+_OWNED_THINGS = frozenset({"noun.person", "noun.group", "noun.animal", "noun.artifact"})
+
+
+def _possessed(sent: Span) -> list[tuple[Token, list[Token]]]:
+    """Each owned noun of the question with its owners: "Gwen and Rhys's dad" -> (dad,
+    [Rhys, Gwen])."""
+    out = []
+    for tok in sent:
+        if tok.dep_ != "poss" or tok.pos_ != "PROPN" or tok.head.pos_ != "NOUN":
+            continue
+        owners = [tok, *(c for c in tok.conjuncts if c.pos_ == "PROPN")]
+        noun = tok.head
+        if noun.dep_ == "conj" and noun.head.pos_ == "PROPN":
+            # The parser's "Gwen" and "Rhys's dad" of "Gwen and Rhys's dad": one dad, of both.
+            owners.append(noun.head)
+        out.append((noun, owners))
+    return out
+
+
+def about_owner(sent: Span, views: Sequence[ClaimView], held: Mapping[str, str]) -> bool:
+    """Is every statement the answer rests on its owner's alone, one that never names the
+    thing asked ("How old is Gwen and Rhys's dad?" answered by Gwen's own age; "What is the
+    name of Kit's band?" by what Kit is)? `held`: per claim, its qualifiers' words."""
+    if not views:
+        return False
+    for noun, owners in _possessed(sent):
+        lemma = noun.lemma_.lower()
+        if lemma not in kin_nouns() and lexicon.first_lexname(lemma) not in _OWNED_THINGS:
+            continue
+        names = {o.lower_ for o in owners}
+        thing = {noun.lower_, noun.lemma_.lower()}
+
+        if all(_of_owner(v, names, thing, held) for v in views):
+            return True
+    return False
+
+
+def _of_owner(v: ClaimView, names: set[str], thing: set[str], held: Mapping[str, str]) -> bool:
+    """Is the statement `v` of the owners alone, naming nothing of the owned `thing`?"""
+    subject = set(_lower_words(v.subject_label))
+    rest = " ".join([v.claim.predicate, v.object_label, held.get(v.claim.id, "")])
+    said = set(_lower_words(rest.replace("_", " ")))
+    said |= {lexicon.base(w, "n") or w for w in said}
+    return bool(subject) and subject <= names and not thing & said
+
+
+def _lower_words(text: str) -> list[str]:
+    return [w.lower() for w in _words(text)]
