@@ -22,7 +22,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from resident.language import lexicon
-from resident.language.answer_check import expected, is_number_word
+from resident.language.answer_check import expected, is_number_word, word_of_kind
 from resident.language.kin_nouns import kin_nouns
 from resident.language.when_days import MONTHS, WEEKDAYS
 from resident.language.words import words
@@ -123,7 +123,7 @@ def _head_of_other_kind(short: str, noun: str) -> bool:
     head = lexicon.base(said[-1], "n")
     if head is None or not lexicon.lexnames(noun) or head == noun:
         return False
-    return not lexicon.kind_of(head, noun)
+    return not word_of_kind(said[-1], noun)
 
 
 def fits_asked(sent: Span, short: str) -> bool:
