@@ -24,6 +24,7 @@ from spacy.tokens import Span, Token
 from resident.language import lexicon
 from resident.language.answer_check import expected, is_number_word, word_of_kind
 from resident.language.kin_nouns import kin_nouns
+from resident.language.owned import is_group
 from resident.language.when_days import MONTHS, WEEKDAYS
 from resident.language.words import words
 
@@ -141,10 +142,10 @@ def fits_asked(sent: Span, short: str) -> bool:
 
 
 #: WordNet's classes of an owned noun that names a thing of its own, apart from its owner
-#: (a band, a bike, a dog; a relative too, data/kin_paths): a statement of the owner alone
+#: (a bike, a dog; a relative too, data/kin_paths): a statement of the owner alone
 #: says nothing of it. Not an attribute or an act ("Tom's job", "Tom's age"), which the
 #: owner's statements do say.
-_OWNED_THINGS = frozenset({"noun.person", "noun.group", "noun.animal", "noun.artifact"})
+_OWNED_THINGS = frozenset({"noun.person", "noun.animal", "noun.artifact"})
 
 
 def _possessed(sent: Span) -> list[tuple[Token, list[Token]]]:
@@ -172,6 +173,10 @@ def about_owner(sent: Span, views: Sequence[ClaimView], held: Mapping[str, str])
     for noun, owners in _possessed(sent):
         lemma = noun.lemma_.lower()
         if lemma not in kin_nouns() and lexicon.first_lexname(lemma) not in _OWNED_THINGS:
+            continue
+        if is_group(lemma):
+            # A team or a band speaks for its member: "we won the final" said by Kyle is his
+            # team's win (owned.is_group).
             continue
         names = {o.lower_ for o in owners}
         thing = {noun.lower_, noun.lemma_.lower()}
