@@ -230,6 +230,12 @@ def _of_kind(short: str, said: list[str], noun: str) -> bool:
     return False
 
 
+def word_of_kind(word: str, noun: str) -> bool:
+    """Is the one common noun `word` a thing of the kind `noun` asks for (`_of_kind`'s test,
+    the kind's classes included: a greyhound is a breed)?"""
+    return _of_kind(word, _words(word), noun)
+
+
 def names_asked(sent: Span) -> list[str]:
     """The companions the question names besides its subject: a name joined to it ("Lena and
     Tariq") or said with "with" ("with Tariq"). Each must be among those who hold the

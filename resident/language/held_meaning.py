@@ -67,6 +67,21 @@ _ARTICLES = frozenset({"a", "an", "the", "my", "his", "her", "their", "our", "yo
 _OUTCOME_LEXNAMES = frozenset({"verb.social", "verb.competition"})
 
 
+def answerable_shape(query: Query, kind_noun: str | None) -> bool:
+    """Could `_fill` answer a question of this shape at all? The same tests, in the same order,
+    on the query alone: a question of no such shape reads nothing from the graph (the subject
+    and its statements are read again only for a question one of them can answer)."""
+    if query.wh == "how long" or query.verb in _DWELL:
+        return True
+    if query.verb == "do" and query.wh in ("what", "which") and query.type_noun:
+        return True
+    if query.prep == "for" and query.wh in ("which", "what") and query.type_noun:
+        return True
+    if query.wh in ("what", "which") and query.type_noun in _KIND_WORDS and kind_noun:
+        return True
+    return query.wh == "yes" and bool(query.object_words)
+
+
 def by_meaning(
     views_held: Sequence[ClaimView],
     held: Mapping[str, Sequence[Qualifier]],

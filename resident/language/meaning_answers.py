@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.held_meaning import kind_of_asked, meaning_answer, subject_views
+from resident.language.held_meaning import (
+    answerable_shape,
+    kind_of_asked,
+    meaning_answer,
+    subject_views,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -38,7 +43,10 @@ class MeaningAnsweringMixin:
         from resident.language.turn import _Reply
 
         ref = query.subject
-        if ref is None:
+        kind = kind_of_asked(sent)
+        if ref is None or not answerable_shape(query, kind):
+            # Gated before the graph is read: most questions nothing else answered are of no
+            # shape held_meaning answers, and resolving the subject again costs at 1M claims.
             return None
         if ref.role == "kin" and ref.kind == "thing" and ref.owner is not None:
             # "How long is Priti's internship?": what Priti holds that names it.
@@ -50,7 +58,6 @@ class MeaningAnsweringMixin:
         nouns: list[frozenset[str]] | None = None if query.wh == "yes" else []
         asked = self._asked(ctx, query, nouns)
         shown, every = subject_views(reads, subject)
-        kind = kind_of_asked(sent)
         answer = meaning_answer(shown, every, query, ctx.now, [*asked, *(nouns or ())], kind)
         if answer is None:
             return None

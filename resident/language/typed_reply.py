@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from resident.language.answer_check import answers_question, names_asked
 from resident.language.answer_fills import fills_asked
+from resident.language.answer_fit import about_owner, fits_asked
 from resident.language.answer_roles import others_held
 
 if TYPE_CHECKING:
@@ -30,7 +31,14 @@ def of_type_asked(
     roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
     if not answers_question(sent, reply.answer, reply.claims, roles):
         return False
+    if not fits_asked(sent, reply.answer):
+        # A name asked and none said, a "when" still relative to its day, the question's own
+        # words said back, a name of another kind (answer_fit).
+        return False
     qualifiers = reads.graph.qualifiers_of([v.claim.id for v in reply.claims])
     held = {cid: " ".join(q.value for q in qs) for cid, qs in qualifiers.items()}
+    if about_owner(sent, reply.claims, held):
+        # The owner's own statement for a thing the owner has (answer_fit).
+        return False
     name = reads.label(asker) if asker is not None else None
     return fills_asked(sent, reply.answer, reply.claims, name, held)
