@@ -5,7 +5,7 @@ the thing the same speaker just named ("I sold my car. The old Fiesta."). Its ow
 words and situations, not the corpus's; the near misses must stay "I don't know".
 
 Each talk runs through a real Resident on a real DuckDB graph. An expected answer of "" is
-"I don't know"; another is a word the answer must hold. `score` counts right, wrong (an answer
+"I don't know"; another is a word the answer must hold ("|" between words it may be). `score` counts right, wrong (an answer
 where none was expected, or another answer) and unknown; the test asserts no wrong answer."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ TALKS: dict[str, Talk] = {
         ],
         [
             ("Dougal", "How long has Bev had the allotment?", "six year"),
-            ("Dougal", "How much did Bev's greenhouse cost?", "40"),
+            ("Dougal", "How much did Bev's greenhouse cost?", "40|forty"),
             ("Dougal", "How much did Dougal's greenhouse cost?", ""),
             ("Dougal", "Where does Bev live?", ""),
         ],
@@ -44,7 +44,7 @@ TALKS: dict[str, Talk] = {
             ("Raj", "St Anne's, just round the corner. She started in September."),
         ],
         [
-            ("Imogen", "How old is Biscuit?", "3"),
+            ("Imogen", "How old is Biscuit?", "3|three"),
             ("Imogen", "What is Raj's daughter called?", "leila"),
             ("Imogen", "What is Raj's son called?", ""),
             ("Imogen", "How old is Leila?", ""),
@@ -62,7 +62,7 @@ TALKS: dict[str, Talk] = {
         [
             ("Ossie", "What is Marguerite's brother called?", "pete"),
             ("Ossie", "What is Marguerite's sister called?", ""),
-            ("Ossie", "How much is Marguerite's venue?", "950"),
+            ("Ossie", "How much is Marguerite's venue?", "950|nine hundred and fifty"),
             ("Ossie", "Where does Marguerite's brother live?", ""),
         ],
     ),
@@ -98,7 +98,8 @@ def score(m: Max, talk: Talk) -> tuple[int, int, int, list[str]]:
         said = answer_of(m.say(question, people[who]))
         if said == "" and expected:
             unknown += 1
-        elif (said == "" and not expected) or (expected and expected in said):
+            print("unknown:", question)
+        elif (said == "" and not expected) or any(e in said for e in expected.split("|") if e):
             right += 1
         else:
             wrong += 1
