@@ -5,8 +5,9 @@ the thing the same speaker just named ("I sold my car. The old Fiesta."). Its ow
 words and situations, not the corpus's; the near misses must stay "I don't know".
 
 Each talk runs through a real Resident on a real DuckDB graph. An expected answer of "" is
-"I don't know"; another is a word the answer must hold ("|" between words it may be). `score` counts right, wrong (an answer
-where none was expected, or another answer) and unknown; the test asserts no wrong answer."""
+"I don't know"; another is a word the answer must hold ("|" between words it may be).
+`score` counts right, wrong (an answer where none was expected, or another answer) and
+unknown; the test asserts no wrong answer."""
 
 from __future__ import annotations
 
