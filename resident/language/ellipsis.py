@@ -34,6 +34,7 @@ from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
 from resident.language.often_answer import said_often
+from resident.language.stranded import stranded_at
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -531,6 +532,8 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
     noun = [t.text for t in moved if t not in wh_tokens]
     filler = " ".join([phrase, *noun])
     point = _fill_point(sent, rest)
+    if not before:  # "Who did you go with?" / "Tom.": the answer is the "with"'s object
+        point = stranded_at(rest, moved) or point
     tail = [_word(t, subject) for t in rest]
     return " ".join([*words, *verbs, *tail[:point], filler, *tail[point:]]) + "."
 
