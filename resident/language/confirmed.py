@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from resident.language.ellipsis import Answer, Asked, statement_text
 from resident.language.fragments import is_fragment
+from resident.language.gap_kinds import head_of
 from resident.language.hedging import POLARITY
 from resident.language.kind_sluice import narrowed
 from resident.language.lexicon import is_a
@@ -75,11 +76,13 @@ def _says_again(doc: Doc, offered: str) -> bool:
 def named_after(statements: list[Statement], sent: Span, doc_of: object) -> list[Statement]:
     """The statements of the sentence before with the verbless `sent` as their object, when
     its head names a kind of that object or a make of it (see the module's doc)."""
-    if not statements or not is_fragment(sent) or "," in sent.text:
+    if not statements or not is_fragment(sent):
         return []
-    said = [t for t in sent if not t.is_punct]
-    head = sent.root
-    if head.pos_ not in ("NOUN", "PROPN") or any(t.pos_ == "ADP" for t in said):
+    # "A white Transit Connect, twenty nineteen.": the phrase before a comma names the thing.
+    comma = next((t.i for t in sent if t.text == ","), sent.end)
+    said = [t for t in sent if not t.is_punct and t.i < comma]
+    head = head_of(said)
+    if head is None or head.pos_ not in ("NOUN", "PROPN") or any(t.pos_ == "ADP" for t in said):
         return []  # "A barn near Ludlow": a place said with it, not only the thing
     named = head.pos_ == "PROPN"
     typed = {t.ent_type_ for t in said} - {""}
