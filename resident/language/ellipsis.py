@@ -34,6 +34,7 @@ from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
 from resident.language.often_answer import said_often
+from resident.language.price_fill import price_said
 from resident.language.stranded import stranded_at
 from resident.language.words import table, words
 
@@ -503,6 +504,8 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         return " ".join([answer.fragment, *said]) + "."
     if subject is None:
         return ""
+    if priced := price_said(sent, subject, wh_tokens, key, answer.fragment):
+        return priced  # "How much is the venue?" / "Nine hundred.": what it costs
     if answer.verbal:
         return _predicate_said(sent, subject, answer)
     if answer.timed and key in ("where", "who", "whom"):

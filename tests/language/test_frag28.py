@@ -82,3 +82,22 @@ def test_an_answer_to_a_stranded_preposition_is_its_object() -> None:
     assert said == "I am going with my cousin Ada."
     said = read_answer(nlp("Kendal."), "What town did they move to?", nlp)
     assert said == "they did move to Kendal town."
+
+
+def test_a_bare_amount_answering_how_much_of_a_thing_is_its_price() -> None:
+    from resident.language.ellipsis import read_answer
+    from resident.language.pipeline import load_pipeline
+
+    nlp = load_pipeline()
+    said = read_answer(nlp("Forty pounds."), "How much is the dress?", nlp)
+    assert said == "the dress costs forty pounds."
+    said = read_answer(nlp("Two thousand."), "How much was the new boiler?", nlp)
+    assert said == "the new boiler cost two thousand."
+    assert "costs" not in read_answer(nlp("Nine hundred."), "How much is he?", nlp)
+
+
+def test_a_price_answer_is_stored_and_answered(max_: Max) -> None:
+    p = _talk(max_, [("Ines", "How much is the dress?"), ("Jude", "Sixty pounds.")])
+    assert "60" in answer_of(max_.say("How much is the dress?", p["Ines"])) or "sixty" in (
+        answer_of(max_.say("How much is the dress?", p["Ines"]))
+    )
