@@ -13,10 +13,9 @@ find, and a "No, ..." corrects it: neither is read here.
 
 "I sold my car last week. The old Fiesta.": a verbless phrase after a statement of the same
 turn, whose head names the object more exactly (a kind of it, WordNet: a tom is a cat; or a
-name said as a make or model: a proper noun no entity type calls a person, place, time or
-number; a name said with "the" after a made thing, whatever type the model guessed), is the
-statement again with the phrase as its object (kind_sluice.narrowed, the
-reading "What kind?" / "A Honda CB500." has). Any other head ("A nightmare.") adds nothing.
+name said with an article after a made thing, its make or model: "The old Fiesta"), is the
+statement again with the phrase as its object (kind_sluice.narrowed, the reading "What
+kind?" / "A Honda CB500." has). Any other head ("A nightmare.", "Walnut.") adds nothing.
 """
 
 from __future__ import annotations
@@ -40,6 +39,7 @@ _NOT_A_MAKE = frozenset(
     {"PERSON", "GPE", "LOC", "FAC", "NORP", "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY"}
 )
 
+_ARTICLES = frozenset({"the", "a", "an"})
 #: Entity types the small model guesses for a lone name it does not know.
 _GUESSED = frozenset({"PERSON", "GPE", "ORG"})
 
@@ -85,17 +85,20 @@ def named_after(statements: list[Statement], sent: Span, doc_of: object) -> list
     if head is None or head.pos_ not in ("NOUN", "PROPN") or any(t.pos_ == "ADP" for t in said):
         return []  # "A barn near Ludlow": a place said with it, not only the thing
     named = head.pos_ == "PROPN"
-    typed = {t.ent_type_ for t in said} - {""}
-    if typed & _NOT_A_MAKE:
-        # The small model's entity types of a lone name are guesses ("The Brompton": GPE);
-        # a name said with "the" after a made thing is that thing's make or model.
-        if not (named and said[0].lower_ == "the" and typed <= _GUESSED):
+    if named:
+        # A name said alone is a person called, a list's first item, a material ("Callum.",
+        # "Sourdough, pastries", "Walnut."); said with an article after a made thing, it is
+        # that thing's make or model ("The Brompton.", "A white Transit Connect"), whatever
+        # type the small model guesses for a name it does not know ("The Brompton": GPE).
+        typed = {t.ent_type_ for t in said} - {""}
+        if said[0].lower_ not in _ARTICLES or (typed & _NOT_A_MAKE) - _GUESSED:
             return []
         statements = [s for s in statements if _made(s.object)]
     return narrowed(tuple(statements), " ".join(t.text for t in said), doc_of, named=named)
 
 
 def _made(obj: str) -> bool:
-    """Whether the object's noun is a made thing (WordNet: an artifact)."""
+    """Whether the object's noun is a made thing (WordNet: an artifact, in any of its senses:
+    "van" is first the vanguard)."""
     words_ = obj.replace("_", " ").split()
-    return bool(words_) and is_a(words_[-1].lower(), "artifact", senses=1, kinds=1)
+    return bool(words_) and is_a(words_[-1].lower(), "artifact", senses=None, kinds=1)
