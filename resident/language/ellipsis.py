@@ -34,6 +34,8 @@ from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
 from resident.language.often_answer import said_often
+from resident.language.price_fill import price_said
+from resident.language.stranded import stranded_at
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -502,6 +504,8 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         return " ".join([answer.fragment, *said]) + "."
     if subject is None:
         return ""
+    if priced := price_said(sent, subject, wh_tokens, key, answer.fragment):
+        return priced  # "How much is the venue?" / "Nine hundred.": what it costs
     if answer.verbal:
         return _predicate_said(sent, subject, answer)
     if answer.timed and key in ("where", "who", "whom"):
@@ -531,6 +535,8 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
     noun = [t.text for t in moved if t not in wh_tokens]
     filler = " ".join([phrase, *noun])
     point = _fill_point(sent, rest)
+    if not before:  # "Who did you go with?" / "Tom.": the answer is the "with"'s object
+        point = stranded_at(rest, moved) or point
     tail = [_word(t, subject) for t in rest]
     return " ".join([*words, *verbs, *tail[:point], filler, *tail[point:]]) + "."
 

@@ -32,8 +32,11 @@ _INDEFINITE = frozenset({"a", "an"})
 _MAKERS = frozenset({"ORG", "PRODUCT"})
 
 
-def narrowed(statements: tuple[Statement, ...], fragment: str, doc_of: object) -> list[Statement]:
-    """The statements with the fragment as their object, when it names a kind of it."""
+def narrowed(
+    statements: tuple[Statement, ...], fragment: str, doc_of: object, named: bool = False
+) -> list[Statement]:
+    """The statements with the fragment as their object, when it names a kind of it; `named`:
+    the caller found its head a make or model ("The old Fiesta.", confirmed.named_after)."""
     fragment = fragment.split(",")[0].strip()  # "A Honda, second-hand": its head phrase
     said = fragment.split()
     if said and said[0].lower() in _ARTICLES:
@@ -45,7 +48,7 @@ def narrowed(statements: tuple[Statement, ...], fragment: str, doc_of: object) -
     if head is None or head.pos_ not in ("NOUN", "PROPN"):
         return []
     words = fragment.lower().split()
-    maker = words[0] in _INDEFINITE or any(t.ent_type_ in _MAKERS for t in doc)
+    maker = named or words[0] in _INDEFINITE or any(t.ent_type_ in _MAKERS for t in doc)
     out = []
     for st in statements:
         if st.negated or st.literal or st.object_ref is not None or not st.object:

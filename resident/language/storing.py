@@ -15,6 +15,7 @@ from resident.language.cancelled import end_called_off, end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.change_reason import with_reasons
+from resident.language.confirmed import confirmed, named_after
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
@@ -338,6 +339,10 @@ class StoringMixin(LanguageBase):
                     out.extend(prices_said(run, self._context))
                     note_mentions(run, self._context)  # "With Priya." / "She ...": Priya
                     continue
+                named = [] if is_question(run) else named_after(last, run, self.nlp)
+                if named:  # "I sold my car. The old Fiesta.": the car said more exactly
+                    out.extend(named)
+                    continue
                 # A question's sentence notes who was named (he/she next) and states nothing.
                 statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
                 # "I turned the job down. The pay was awful.": the change's reason (change28).
@@ -359,6 +364,8 @@ class StoringMixin(LanguageBase):
         name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
         question = asked.previous(ctx.person_id, turn, name)
         said = [(answered(asked, doc, ctx.person_id, turn, self.nlp, name), question)]
+        if question is None:  # "What's his name, Graham?" / "Graham, yes."
+            said.append(confirmed(asked, doc, ctx.person_id, turn, name, self.nlp))
         asker = asked.asker()
         if question is not None and asker is not None and name is not None:
             named = relative_named(question, doc, self.nlp, self._name(ctx, asker), name)
