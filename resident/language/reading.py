@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from resident.language.antecedents import said_thing
+from resident.language.apposition import apposition_sentences
 from resident.language.asked_after import stated_before_question
 from resident.language.clause_parts import clause_heads
 from resident.language.clauses import (
@@ -130,7 +131,8 @@ def read(
         ctx.note_said_of(statements)  # "What broke?" asks of the things said of (things.py)
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.
-            for said in relative_sentences(sent, reparse):
+            # "My neighbour, a retired plumber, ...": what the apposition says, too.
+            for said in (*relative_sentences(sent, reparse), *apposition_sentences(sent, reparse)):
                 # "Simran studies law" said again may misparse as one noun: a name said
                 # again as the subject is read a second time too.
                 again = _read_sentence(said, ctx, True)

@@ -116,9 +116,31 @@ def said_again(clause: Token) -> str | None:
         return None
     if not has_subject:
         # "my sister, who lives in Oslo": she is who lives there.
-        return " ".join([named, *(t.text for t in rest)])
+        return " ".join([named, *(_spelled(t) for t in rest)])
     at = _insertion(clause, rest)
     return " ".join([*(t.text for t in rest[:at]), named, *(t.text for t in rest[at:])])
+
+
+#: A contracted auxiliary spelled out once its subject is a noun again ("Arlo, who's three":
+#: "Arlo is three", not the possessive "Arlo's three"), by its lemma where the form is both.
+_SPELLED = {
+    ("'s", "be"): "is",
+    ("'s", "have"): "has",
+    ("'re", "be"): "are",
+    ("'ve", "have"): "have",
+    ("'d", "have"): "had",
+    ("'d", "would"): "would",
+    ("'ll", "will"): "will",
+}
+
+
+def _spelled(tok: Token) -> str:
+    form = tok.lower_.replace("\u2019", "'")
+    after = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if tok.pos_ not in ("AUX", "VERB") or (after is not None and after.tag_ == "VBN"):
+        # "who's moved": a perfect or a passive, which "'s" alone does not tell apart.
+        return tok.text
+    return _SPELLED.get((form, tok.lemma_.lower()), tok.text)
 
 
 def _object_of(noun: Token, clause: Token, relative: Token | None) -> bool:
