@@ -33,6 +33,14 @@ def _set_off(noun: Token) -> bool:
     return first > 0 and noun.doc[first - 1].text == ","
 
 
+def _nounlike(noun: Token) -> bool:
+    """A common noun, or a word the tagger called an adjective with an article before it
+    ("a paramedic")."""
+    if noun.pos_ == "NOUN":
+        return True
+    return noun.pos_ == "ADJ" and any(c.lower_ in ("a", "an") for c in noun.children)
+
+
 def _person_noun(noun: Token) -> bool:
     return lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person"
 
@@ -56,7 +64,7 @@ def said_again(noun: Token) -> str | None:
     """The apposition on `noun` (an `appos` common noun) as "<the noun phrase> is <it>", or
     None when it is no person's noun set off beside someone."""
     head = noun.head
-    if noun.dep_ != "appos" or noun.pos_ != "NOUN" or head == noun or not _set_off(noun):
+    if noun.dep_ != "appos" or not _nounlike(noun) or head == noun or not _set_off(noun):
         return None
     if not _person_noun(noun) or not _who(head):
         return None
@@ -69,7 +77,9 @@ def said_again(noun: Token) -> str | None:
     # What follows the head beyond the apposition ("Gwen, a nurse, at the gym") is the
     # clause's, not the name's.
     outer |= {t.i for c in head.rights if c.i > noun.i for t in c.subtree}
-    phrase = _words(head, outer)
+    # "My brother Anselm, a paramedic": the name beside the noun is who it is said of.
+    names = [c for c in head.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c != noun]
+    phrase = _words(names[0], set()) if len(names) == 1 else _words(head, outer)
     if not phrase or len(phrase) + len(apposed) + 1 > _MAX_WORDS:
         return None
     first = phrase[0]

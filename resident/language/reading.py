@@ -15,6 +15,7 @@ from resident.language.antecedents import said_thing
 from resident.language.apposition import apposition_sentences
 from resident.language.asked_after import stated_before_question
 from resident.language.clause_parts import clause_heads
+from resident.language.clause_pieces import dropped_clauses
 from resident.language.clauses import (
     _read_clause,
     _read_sentence,
@@ -123,6 +124,10 @@ def read(
             # "Dad fixed the fence, he was out there all day": the first clause of a comma
             # splice, read alone when the sentence read nothing of it (splices.py).
             statements += spliced_first(sent, statements, ctx, reparse)
+            # "He lands on Friday and stays a month": a clause that read as nothing in its
+            # place, read alone with the subject it shares (clause_pieces.py).
+            for piece in dropped_clauses(sent, statements, reparse):
+                statements += read(piece, ctx, skip_first_person_intro=True, reparse=reparse)[0]
         out.extend(statements)
         for st in statements:
             thing = said_thing(st)
