@@ -23,7 +23,8 @@ TALKS: dict[str, Talk] = {
         [
             (
                 "Bronagh",
-                "My uncle Declan grows leeks on an allotment in Armagh and sells them at the market.",
+                "My uncle Declan grows leeks on an allotment in Armagh"
+                " and sells them at the market.",
             ),
             ("Bronagh", "He retired in June. He keeps bees in the back garden too."),
             ("Bronagh", "My cousin Orla, who is nine, plays the fiddle."),
@@ -45,7 +46,8 @@ TALKS: dict[str, Talk] = {
             ),
             (
                 "Idris",
-                "My sister works in a hospital in Cardiff, but her husband teaches maths in Newport.",
+                "My sister works in a hospital in Cardiff,"
+                " but her husband teaches maths in Newport.",
             ),
             ("Idris", "We opened the shop in May and hired two apprentices."),
         ],
@@ -80,7 +82,8 @@ TALKS: dict[str, Talk] = {
         [
             (
                 "Tobiah",
-                "We sold the flat in Hull last month. My wife found a job in York and starts in March.",
+                "We sold the flat in Hull last month."
+                " My wife found a job in York and starts in March.",
             ),
             ("Tobiah", "Our landlord, a retired dentist, owns three houses on the street."),
         ],
