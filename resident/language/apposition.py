@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.reparse import Reparse
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -60,13 +61,40 @@ def _words(tok: Token, cut: set[int]) -> list[Token]:
     return [t for t in tok.subtree if t.i not in cut and not t.is_punct]
 
 
+#: Owners said before a noun for the subject of a verb of having ("I got ...": my ...).
+_OWNERS = {"i": "my", "we": "our"}
+
+
+def _owner_of_kept(head: Token, noun: Token) -> str | None:
+    """ "We adopted a puppy, a collie cross", "I got my first client, a brewery": one thing
+    set beside the one thing a verb of having (data/keeping_verbs.txt) gives its subject is
+    what that thing is; said of the thing as the subject's ("our puppy"). None for anything
+    else (a list, several things, a name, a verb that gives nothing)."""
+    verb = head.head
+    if head.dep_ != "dobj" or verb.lemma_.lower() not in words("keeping_verbs"):
+        return None
+    if "Plur" in head.morph.get("Number", []) or any(c.dep_ == "nummod" for c in head.children):
+        return None
+    if [c for c in head.children if c.dep_ == "appos"] != [noun] or noun.pos_ != "NOUN":
+        return None
+    if any(c.dep_ in ("acl", "relcl") for c in noun.children):
+        return None  # "a dog called Rex": a name, read as such elsewhere
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subject is None:
+        return None
+    if subject.pos_ == "PROPN":
+        return f"{subject.text}'s"
+    return _OWNERS.get(subject.lower_)
+
+
 def said_again(noun: Token) -> str | None:
     """The apposition on `noun` (an `appos` common noun) as "<the noun phrase> is <it>", or
     None when it is no person's noun set off beside someone."""
     head = noun.head
     if noun.dep_ != "appos" or not _nounlike(noun) or head == noun or not _set_off(noun):
         return None
-    if not _person_noun(noun) or not _who(head):
+    owner = None if _person_noun(noun) and _who(head) else _owner_of_kept(head, noun)
+    if owner is None and not (_person_noun(noun) and _who(head)):
         return None
     # "a nurse from Leeds": where she is from is no part of what she does.
     cut = [c for c in noun.children if c.dep_ in _CUT_DEPS or c.lower_ in _ORIGIN]
@@ -80,6 +108,10 @@ def said_again(noun: Token) -> str | None:
     # "My brother Anselm, a paramedic": the name beside the noun is who it is said of.
     names = [c for c in head.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c != noun]
     phrase = _words(names[0], set()) if len(names) == 1 else _words(head, outer)
+    if owner is not None:
+        # "I got my first client, a brewery in Derby": my first client is a brewery in Derby.
+        phrase = [t for t in phrase if t.dep_ not in ("det", "poss") or t.head != head]
+        return " ".join([owner, *(t.text for t in phrase), "is", *(t.text for t in apposed)])
     if not phrase or len(phrase) + len(apposed) + 1 > _MAX_WORDS:
         return None
     first = phrase[0]

@@ -53,6 +53,12 @@ TALKS: dict[str, Talk] = {
             ("What does Morwenna do?", "harpist"),
         ],
     ),
+    "kept_thing": (
+        [("Wren", "I've got my first allotment tenant, a retired teacher from Penzance.")],
+        [
+            ("Who is Wren's first allotment tenant?", "teacher"),
+        ],
+    ),
 }
 
 
