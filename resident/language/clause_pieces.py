@@ -54,6 +54,8 @@ def _is_piece(head: Token) -> bool:
     """Is the clause headed by `head` one of its own, not what its governor says or wants?"""
     if head.dep_ not in _PIECE_DEPS or head.head.i >= head.i:
         return False
+    if any(a.dep_ == "ccomp" and _reporting(a.head) for a in head.ancestors):
+        return False  # "she told me she's selling up, and she's moving": hers, reported
     if head.dep_ != "ccomp":
         return True
     # "I did the exam in May, I passed": a splice, after a comma, of a verb that reports
@@ -116,12 +118,19 @@ def pieces(sent: Span, statements: list[Statement]) -> Iterator[tuple[str, Token
             continue
         own = _own(head)
         has_subject = any(c.dep_ in _SUBJECTS for c in head.children)
+        if not has_subject and verb_lemma(head.head) not in read:
+            # A verb sharing a subject with a clause that read as nothing: the parse of the
+            # sentence is not to be trusted for who that subject is ("gethin, welsh, 24,
+            # ... love my bike").
+            continue
         said = own if has_subject else _shared(head) + own
         if has_subject and head.dep_ == "conj" and not own:
             continue
         if len(said) < 2 or len(said) > _MAX_WORDS or not (has_subject or said != own):
             continue
         pointing = [t for t in said if t.lower_ in _POINTING and t.pos_ == "PRON"]
+        if pointing and _reporting(head.head):
+            continue  # "Sue told Di she's selling, and she's moving": maybe still Sue's news
         later = [t for t in sent if t.i > head.right_edge.i and t.pos_ == "PROPN"]
         if pointing and later:
             continue  # "... and she moved, then Tom ...": she may be whoever is said last

@@ -81,6 +81,11 @@ def said_again(clause: Token) -> str | None:
     """The relative clause under `clause` (a `relcl` verb) as the sentence it stands for, or
     None when it is too long or names no noun phrase."""
     noun = clause.head
+    before = [c for c in noun.children if c.dep_ == "conj" and c.i < clause.i]
+    if before:
+        # "his partner and my brother Lewis, who's six": the clause is the nearest one's,
+        # which the parse hung on the first of them.
+        noun = before[-1]
     # "one daughter, Simran, who studies law": the name set beside the noun is who the
     # clause is said of ("Simran studies law"), with the names coordinated with it.
     name = _name_beside(noun)
