@@ -124,7 +124,10 @@ def pieces(sent: Span, statements: list[Statement]) -> Iterator[tuple[str, Token
             # ... love my bike").
             continue
         said = own if has_subject else _shared(head) + own
-        if has_subject and head.dep_ == "conj" and not own:
+        if has_subject and head.dep_ == "conj":
+            # "..., and the neighbours play drum and bass": a coordinated clause with its own
+            # subject was read in its place already (clause_heads); said alone it is only a
+            # second parse, which read more wrong than right on dev.
             continue
         if len(said) < 2 or len(said) > _MAX_WORDS or not (has_subject or said != own):
             continue

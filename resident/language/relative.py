@@ -94,6 +94,10 @@ def said_again(clause: Token) -> str | None:
     if not phrase or len(phrase) + len(words) > _MAX_WORDS:
         return None
     relative = _relative_word(clause)
+    pointing = relative is not None and relative.lower_ == "that" and relative.i > 0
+    if pointing and relative is not None and relative.doc[relative.i - 1].text == ",":
+        # "Marcus, that's amazing": after a comma "that" points, it opens no relative.
+        return None
     # "The book" said again inside a sentence is "the book"; a name keeps its capital.
     first = (
         phrase[0].lower_ if phrase[0].pos_ in ("DET", "PRON") and phrase[0].lower_ != "i" else None
