@@ -93,6 +93,10 @@ def said_again(noun: Token) -> str | None:
     head = noun.head
     if noun.dep_ != "appos" or not _nounlike(noun) or head == noun or not _set_off(noun):
         return None
+    if any(c.dep_ == "poss" for c in noun.children):
+        # "my wife Lin, my father, and our son": a relative's noun with an owner is a
+        # relation (read by kin.py), and here more often the next item of a list.
+        return None
     owner = None if _person_noun(noun) and _who(head) else _owner_of_kept(head, noun)
     if owner is None and not (_person_noun(noun) and _who(head)):
         return None
