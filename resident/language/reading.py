@@ -12,9 +12,11 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from resident.language.antecedents import said_thing
+from resident.language.apposition import apposition_sentences
 from resident.language.approximate import about_said
 from resident.language.asked_after import stated_before_question
 from resident.language.clause_parts import clause_heads
+from resident.language.clause_pieces import dropped_clauses
 from resident.language.clauses import (
     _read_clause,
     _read_sentence,
@@ -130,6 +132,10 @@ def read(
             # "Dad fixed the fence, he was out there all day": the first clause of a comma
             # splice, read alone when the sentence read nothing of it (splices.py).
             statements += spliced_first(sent, statements, ctx, reparse)
+            # "He lands on Friday and stays a month": a clause that read as nothing in its
+            # place, read alone with the subject it shares (clause_pieces.py).
+            for piece in dropped_clauses(sent, statements, reparse):
+                statements += read(piece, ctx, skip_first_person_intro=True, reparse=reparse)[0]
         out.extend(statements)
         for st in statements:
             thing = said_thing(st)
@@ -140,7 +146,8 @@ def read(
             note_subject(ctx, st)  # "... the interview": whose (event_owner.py)
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.
-            for said in relative_sentences(sent, reparse):
+            # "My neighbour, a retired plumber, ...": what the apposition says, too.
+            for said in (*relative_sentences(sent, reparse), *apposition_sentences(sent, reparse)):
                 # "Simran studies law" said again may misparse as one noun: a name said
                 # again as the subject is read a second time too.
                 again = _read_sentence(said, ctx, True)

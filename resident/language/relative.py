@@ -81,6 +81,11 @@ def said_again(clause: Token) -> str | None:
     """The relative clause under `clause` (a `relcl` verb) as the sentence it stands for, or
     None when it is too long or names no noun phrase."""
     noun = clause.head
+    before = [c for c in noun.children if c.dep_ == "conj" and c.i < clause.i]
+    if before:
+        # "his partner and my brother Lewis, who's six": the clause is the nearest one's,
+        # which the parse hung on the first of them.
+        noun = before[-1]
     # "one daughter, Simran, who studies law": the name set beside the noun is who the
     # clause is said of ("Simran studies law"), with the names coordinated with it.
     name = _name_beside(noun)
@@ -89,6 +94,10 @@ def said_again(clause: Token) -> str | None:
     if not phrase or len(phrase) + len(words) > _MAX_WORDS:
         return None
     relative = _relative_word(clause)
+    pointing = relative is not None and relative.lower_ == "that" and relative.i > 0
+    if pointing and relative is not None and relative.doc[relative.i - 1].text == ",":
+        # "Marcus, that's amazing": after a comma "that" points, it opens no relative.
+        return None
     # "The book" said again inside a sentence is "the book"; a name keeps its capital.
     first = (
         phrase[0].lower_ if phrase[0].pos_ in ("DET", "PRON") and phrase[0].lower_ != "i" else None
@@ -116,9 +125,31 @@ def said_again(clause: Token) -> str | None:
         return None
     if not has_subject:
         # "my sister, who lives in Oslo": she is who lives there.
-        return " ".join([named, *(t.text for t in rest)])
+        return " ".join([named, *(_spelled(t) for t in rest)])
     at = _insertion(clause, rest)
     return " ".join([*(t.text for t in rest[:at]), named, *(t.text for t in rest[at:])])
+
+
+#: A contracted auxiliary spelled out once its subject is a noun again ("Arlo, who's three":
+#: "Arlo is three", not the possessive "Arlo's three"), by its lemma where the form is both.
+_SPELLED = {
+    ("'s", "be"): "is",
+    ("'s", "have"): "has",
+    ("'re", "be"): "are",
+    ("'ve", "have"): "have",
+    ("'d", "have"): "had",
+    ("'d", "would"): "would",
+    ("'ll", "will"): "will",
+}
+
+
+def _spelled(tok: Token) -> str:
+    form = tok.lower_.replace("\u2019", "'")
+    after = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if tok.pos_ not in ("AUX", "VERB") or (after is not None and after.tag_ == "VBN"):
+        # "who's moved": a perfect or a passive, which "'s" alone does not tell apart.
+        return tok.text
+    return _SPELLED.get((form, tok.lemma_.lower()), tok.text)
 
 
 def _object_of(noun: Token, clause: Token, relative: Token | None) -> bool:
