@@ -498,3 +498,13 @@ def qualified_indefinite(tok: Token) -> str | None:
         if pobj is not None:
             return f"{tok.lower_} {prep.lower_} {_words(pobj)}"
     return None
+
+
+def set_off_before(noun: Token, child: Token) -> bool:
+    """ "I'm Freda, staff nurse": a name set off before the noun by a comma is no part of it
+    (the parser hung it there as a modifier)."""
+    if child.i > noun.i or child.dep_ not in ("nmod", "compound"):
+        return False
+    # The comma may hang on the name itself, its subtree's last word.
+    edge = child.right_edge.i
+    return edge < noun.i and "," in (noun.doc[edge].text, noun.doc[edge + 1].text)

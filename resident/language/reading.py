@@ -120,14 +120,7 @@ def read(
             whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements
         if reparse is not None and not statements:
-            # "kyle still smokes": a sentence that read as nothing, its names given their
-            # capitals where the NER then knows them (recased.py).
-            cased = recased(sent, reparse)
-            statements = [] if cased is None else _read_sentence(cased, ctx, True)
-        if reparse is not None and not statements:
-            # "Our old van sold on Saturday": the middle voice, read as its passive.
-            middle = as_passive(sent, reparse)
-            statements = [] if middle is None else _read_sentence(middle, ctx, True)
+            statements = _read_anew(sent, ctx, reparse)
         if reparse is not None:
             # "Dad fixed the fence, he was out there all day": the first clause of a comma
             # splice, read alone when the sentence read nothing of it (splices.py).
@@ -137,13 +130,7 @@ def read(
             for piece in dropped_clauses(sent, statements, reparse):
                 statements += read(piece, ctx, skip_first_person_intro=True, reparse=reparse)[0]
         out.extend(statements)
-        for st in statements:
-            thing = said_thing(st)
-            if thing is not None:
-                ctx.remember_thing(thing)  # "I made a bowl. I gave it to my mum."
-        ctx.note_said_of(statements)  # "What broke?" asks of the things said of (things.py)
-        for st in statements:
-            note_subject(ctx, st)  # "... the interview": whose (event_owner.py)
+        _note_said(statements, ctx)
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.
             # "My neighbour, a retired plumber, ...": what the apposition says, too.
@@ -156,6 +143,30 @@ def read(
         note_mentions(sent, ctx)
         cut = said.start if not statements and not said[-1].is_punct else None
     return _unique(out), ctx
+
+
+def _read_anew(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
+    """A sentence that read as nothing, read again as it may have been meant."""
+    # "kyle still smokes": its names given their capitals where the NER then knows them
+    # (recased.py).
+    cased = recased(sent, reparse)
+    statements = [] if cased is None else _read_sentence(cased, ctx, True)
+    if statements:
+        return statements
+    # "Our old van sold on Saturday": the middle voice, read as its passive.
+    middle = as_passive(sent, reparse)
+    return [] if middle is None else _read_sentence(middle, ctx, True)
+
+
+def _note_said(statements: list[Statement], ctx: Context) -> None:
+    """What a sentence's statements leave in the context for the sentences after it."""
+    for st in statements:
+        thing = said_thing(st)
+        if thing is not None:
+            ctx.remember_thing(thing)  # "I made a bowl. I gave it to my mum."
+    ctx.note_said_of(statements)  # "What broke?" asks of the things said of (things.py)
+    for st in statements:
+        note_subject(ctx, st)  # "... the interview": whose (event_owner.py)
 
 
 def spliced_first(

@@ -27,7 +27,7 @@ from resident.language.antecedents import (
 from resident.language.apposed import apposed_person
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.number_parts import continues_number
-from resident.language.objects import qualified_indefinite
+from resident.language.objects import qualified_indefinite, set_off_before
 from resident.language.partitive import degree, partitive_text
 from resident.language.pronoun_scope import (
     outside_own_phrase,
@@ -519,16 +519,6 @@ def _is_literal(tok: Token) -> bool:
     return tok.like_num or tok.ent_type_ in ("DATE", "TIME", "MONEY", "QUANTITY", "CARDINAL")
 
 
-def _set_off_before(noun: Token, child: Token) -> bool:
-    """ "I'm Freda, staff nurse": a name set off before the noun by a comma is no part of it
-    (the parser hung it there as a modifier)."""
-    if child.i > noun.i or child.dep_ not in ("nmod", "compound"):
-        return False
-    # The comma may hang on the name itself, its subtree's last word.
-    edge = child.right_edge.i
-    return edge < noun.i and "," in (noun.doc[edge].text, noun.doc[edge + 1].text)
-
-
 def _object_text(tok: Token, skip: set[int]) -> str | None:
     """A clean object phrase: the noun with its modifiers, no determiners or possessives, no
     relative clauses, no coordinated items (read separately), at most six words."""
@@ -571,7 +561,7 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
             if child.dep_ in ("cc", "conj") and any(continues_number(tok, c) for c in tok.rights):
                 continue  # "four hundred and twenty": one number
             banned.update(t.i for t in child.subtree)
-        elif degree(child) or _set_off_before(tok, child):
+        elif degree(child) or set_off_before(tok, child):
             # "I like very much knitting": how much, said before the noun, is no part of it.
             banned.update(t.i for t in child.subtree)
     for t in tok.subtree:
