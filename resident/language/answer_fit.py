@@ -180,10 +180,19 @@ def about_owner(sent: Span, views: Sequence[ClaimView], held: Mapping[str, str])
             continue
         names = {o.lower_ for o in owners}
         thing = {noun.lower_, noun.lemma_.lower()}
-
-        if all(_of_owner(v, names, thing, held) for v in views):
+        # A relative asked is reached through the owner's own ties to someone ("Who is Jules's
+        # ex?" by "Jules split up with Kemi", kinship.py): a tie to another entity is no
+        # statement of the owner alone.
+        kin = lemma in kin_nouns()
+        alone = [v for v in views if not (kin and _a_tie(v))]
+        if alone and all(_of_owner(v, names, thing, held) for v in alone):
             return True
     return False
+
+
+def _a_tie(v: ClaimView) -> bool:
+    """Does the statement tie its subject to another entity (a person, not a value)?"""
+    return v.claim.object_entity is not None and v.claim.object_entity != v.claim.subject
 
 
 def _of_owner(v: ClaimView, names: set[str], thing: set[str], held: Mapping[str, str]) -> bool:
