@@ -38,7 +38,9 @@ def spent_said(sent: Span, reparse: Reparse) -> Span | None:
     rest = [t for t in after if t.i < cut]
     said = " ".join(t.lower_ for t in sent if _number_start(span) <= t.i <= span.i)
     text = f"{subject} {past} " + "".join(t.text_with_ws for t in rest).strip()
-    text = re.sub(r"\s+", " ", f"{text} for {said}.").replace(" .", ".").replace(" ,", ",")
+    # What the sentence says after the doing ("..., so we never got to Padstow") is kept.
+    tail = "".join(t.text_with_ws for t in sent if t.i >= cut).strip() or "."
+    text = re.sub(r"\s+", " ", f"{text} for {said}{tail}").replace(" .", ".").replace(" ,", ",")
     return next(iter(reparse(text).sents), None)
 
 
