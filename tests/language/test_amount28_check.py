@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.test_conversation import Max, answer_of, person
+from tests.language.check_talks import Talk, played
+from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
-Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
 
 TALKS: dict[str, Talk] = {
     "observatory": (
@@ -80,18 +80,6 @@ TALKS: dict[str, Talk] = {
 }
 
 
-def _outcomes(m: Max, talk: Talk) -> list[tuple[str, str, str]]:
-    """(question, expected, said) for each question of the talk."""
-    lines, asked = talk
-    people: dict[str, str] = {}
-    for who, _, _ in asked:
-        people.setdefault(who, person(m, who))
-    for who, text in lines:
-        people.setdefault(who, person(m, who))
-        m.say(text, people[who])
-    return [(q, expected, answer_of(m.say(q, people[who]))) for who, q, expected in asked]
-
-
 def verdict(expected: str, said: str) -> str:
     """right, wrong or unknown (an "I don't know" where an answer was expected)."""
     if not expected:
@@ -103,7 +91,7 @@ def verdict(expected: str, said: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(TALKS))
 def test_amount28_check(max_: Max, name: str) -> None:
-    outcomes = _outcomes(max_, TALKS[name])
+    outcomes = played(max_, TALKS[name])
     for question, expected, said in outcomes:
         print(f"CHECK {verdict(expected, said)}\t{question}\t{expected}\t{said[:60]}")
     # Never an answer where none was held, never another amount than the one said.

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.test_conversation import Max, answer_of, person
+from tests.language.check_talks import Talk, played
+from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
-Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
 
 CHECK: dict[str, Talk] = {
     "orchestra": (
@@ -98,16 +98,8 @@ def _fits(said: str, expected: str) -> bool:
 
 def _score(m: Max, talk: Talk) -> tuple[list[str], list[str]]:
     """The questions answered wrong (another answer than expected) and those left unknown."""
-    lines, asked = talk
-    people: dict[str, str] = {}
-    for who, _, _ in asked:
-        people.setdefault(who, person(m, who))
-    for who, text in lines:
-        people.setdefault(who, person(m, who))
-        m.say(text, people[who])
     wrong, unknown = [], []
-    for who, question, expected in asked:
-        said = answer_of(m.say(question, people[who]))
+    for question, expected, said in played(m, talk):
         if expected and said == "":
             unknown.append(question)
         elif not _fits(said, expected):

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.test_conversation import Max, answer_of, person
+from tests.language.check_talks import Talk, played
+from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
-Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
 
 TALKS: dict[str, Talk] = {
     "allotment": (
@@ -99,16 +99,8 @@ TALKS: dict[str, Talk] = {
 
 
 def _outcomes(m: Max, talk: Talk) -> list[tuple[str, str, str]]:
-    lines, asked = talk
-    people: dict[str, str] = {}
-    for who, _, _ in asked:
-        people.setdefault(who, person(m, who))
-    for who, text in lines:
-        people.setdefault(who, person(m, who))
-        m.say(text, people[who])
     out = []
-    for who, question, expected in asked:
-        said = answer_of(m.say(question, people[who]))
+    for question, expected, said in played(m, talk):
         if not said:
             verdict = "right" if not expected else "unknown"
         else:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.test_conversation import Max, answer_of, person
+from tests.language.check_talks import Talk, played
+from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
-Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
 
 TALKS: dict[str, Talk] = {
     "allotment": (
@@ -87,16 +87,9 @@ TALKS: dict[str, Talk] = {
 
 def score(m: Max, talk: Talk) -> tuple[int, int, int, list[str]]:
     """(right, wrong, unknown, the wrong ones' lines) of the talk's questions."""
-    lines, asked = talk
-    people: dict[str, str] = {}
-    for who in [w for w, _ in lines] + [w for w, _, _ in asked]:
-        people.setdefault(who, person(m, who))  # all met first: the talk's turns stay adjacent
-    for who, text in lines:
-        m.say(text, people[who])
     right = wrong = unknown = 0
     bad = []
-    for who, question, expected in asked:
-        said = answer_of(m.say(question, people[who]))
+    for question, expected, said in played(m, talk):
         if said == "" and expected:
             unknown += 1
             print("unknown:", question)

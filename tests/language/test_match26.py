@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.test_conversation import Max, answer_of, person
+from tests.language.check_talks import Talk, played
+from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
-Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
 
 TALKS: dict[str, Talk] = {
     "rents": (
@@ -166,16 +166,8 @@ TALKS: dict[str, Talk] = {
 
 
 def _mismatches(m: Max, talk: Talk) -> list[str]:
-    lines, asked = talk
-    people: dict[str, str] = {}
-    for who, _, _ in asked:
-        people.setdefault(who, person(m, who))
-    for who, text in lines:
-        people.setdefault(who, person(m, who))
-        m.say(text, people[who])
     wrong = []
-    for who, question, expected in asked:
-        said = answer_of(m.say(question, people[who]))
+    for question, expected, said in played(m, talk):
         ok = said == "" if not expected else expected in said
         if not ok:
             wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.test_conversation import Max, answer_of, person
+from tests.language.check_talks import Talk, played
+from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
-Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
 
 TALKS: dict[str, Talk] = {
     "neighbour": (
@@ -93,15 +93,8 @@ TALKS: dict[str, Talk] = {
 
 
 def _mismatches(m: Max, talk: Talk) -> list[str]:
-    lines, asked = talk
-    people: dict[str, str] = {}
-    for who in [w for w, _ in lines] + [w for w, _, _ in asked]:
-        people.setdefault(who, person(m, who))
-    for who, text in lines:
-        m.say(text, people[who])
     wrong = []
-    for who, question, expected in asked:
-        said = answer_of(m.say(question, people[who]))
+    for question, expected, said in played(m, talk):
         ok = said == "" if not expected else expected in said
         if not ok:
             wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")

@@ -11,10 +11,10 @@ fall below what the branch reached (main's number is in the report)."""
 
 from __future__ import annotations
 
-from tests.language.test_conversation import Max, answer_of, person
+from tests.language.check_talks import Talk, played
+from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) triples.
-Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
 
 TALKS: dict[str, Talk] = {
     "events": (
@@ -81,16 +81,8 @@ _RIGHT_AT_LEAST = 13
 
 
 def _score(m: Max, talk: Talk) -> tuple[int, list[str]]:
-    lines, asked = talk
-    people: dict[str, str] = {}
-    for who, _, _ in asked:
-        people.setdefault(who, person(m, who))
-    for who, text in lines:
-        people.setdefault(who, person(m, who))
-        m.say(text, people[who])
     right, wrong = 0, []
-    for who, question, expected in asked:
-        said = answer_of(m.say(question, people[who]))
+    for question, expected, said in played(m, talk):
         if (said == "" and not expected) or (expected and expected in said):
             right += 1
         elif said:

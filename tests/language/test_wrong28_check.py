@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.test_conversation import Max, answer_of, person
-
-Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
+from tests.language.check_talks import Talk, played
+from tests.language.test_conversation import Max
 
 CHECK: dict[str, Talk] = {
     "drummer": (
@@ -74,20 +73,6 @@ CHECK: dict[str, Talk] = {
 }
 
 
-def score(m: Max, talk: Talk) -> list[tuple[str, str, str]]:
-    """(question, expected, said) for every question of one talk."""
-    lines, asked = talk
-    people: dict[str, str] = {}
-    for who, text in lines:
-        people.setdefault(who, person(m, who))
-        m.say(text, people[who])
-    out = []
-    for who, question, expected in asked:
-        people.setdefault(who, person(m, who))
-        out.append((question, expected, answer_of(m.say(question, people[who]))))
-    return out
-
-
 def outcome(expected: str, said: str) -> str:
     """right, wrong (an answer about something else) or idk."""
     if not said:
@@ -102,7 +87,7 @@ _KNOWN_WRONG = frozenset({"Is Tiago still living with Beatriz?"})
 
 @pytest.mark.parametrize("name", sorted(CHECK))
 def test_wrong28_check(max_: Max, name: str) -> None:
-    results = score(max_, CHECK[name])
+    results = played(max_, CHECK[name])
     for question, expected, said in results:
         print(f"{outcome(expected, said):5} {question!r} expected {expected!r} said {said!r}")
     wrong = [r for r in results if outcome(r[1], r[2]) == "wrong" and r[0] not in _KNOWN_WRONG]

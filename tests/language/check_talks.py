@@ -1,0 +1,23 @@
+"""Check sets (issue 21): talks written before the code they judge, each its lines and its
+questions with the answer expected ("" where he must not know). Played on a real booted
+resident: everyone in the talk introduces themself once first, so the lines follow one another
+as they were said (a greeting between two lines would cut the pronouns' reach)."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max, answer_of, person
+
+#: (lines as (speaker, text), questions as (asker, question, expected))
+Talk = tuple[list[tuple[str, str]], list[tuple[str, str, str]]]
+
+
+def played(m: Max, talk: Talk) -> list[tuple[str, str, str]]:
+    """(question, expected, said) for each question of the talk, after its lines."""
+    lines, asked = talk
+    people: dict[str, str] = {}
+    for who in [w for w, _ in lines] + [w for w, _, _ in asked]:
+        if who not in people:
+            people[who] = person(m, who)
+    for who, text in lines:
+        m.say(text, people[who])
+    return [(q, expected, answer_of(m.say(q, people[who]))) for who, q, expected in asked]
