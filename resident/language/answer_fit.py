@@ -191,7 +191,7 @@ def about_owner(sent: Span, views: Sequence[ClaimView], held: Mapping[str, str])
 
 
 def _a_tie(v: ClaimView) -> bool:
-    """Does the statement tie its subject to another entity (a person, not a value)?"""
+    """Does the statement tie its subject to another entity (a person or a thing, not a value)?"""
     return v.claim.object_entity is not None and v.claim.object_entity != v.claim.subject
 
 
