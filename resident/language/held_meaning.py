@@ -68,18 +68,28 @@ _OUTCOME_LEXNAMES = frozenset({"verb.social", "verb.competition"})
 
 
 def answerable_shape(query: Query, kind_noun: str | None) -> bool:
-    """Could `_fill` answer a question of this shape at all? The same tests, in the same order,
-    on the query alone: a question of no such shape reads nothing from the graph (the subject
-    and its statements are read again only for a question one of them can answer)."""
-    if query.wh == "how long" or query.verb in _DWELL:
-        return True
+    """Could `_fill` answer a question of this shape at all? A question of no such shape reads
+    nothing from the graph (the subject and its statements are read again only for a question
+    one of them can answer)."""
+    return _shape(query, kind_noun) is not None
+
+
+def _shape(query: Query, kind_noun: str | None) -> str | None:
+    """Which reading by meaning a question of this shape takes, on the query alone (one
+    definition for `_fill` and for the gate before the graph is read); None for none."""
+    if query.wh == "how long":
+        return "span"
+    if query.verb in _DWELL:
+        return "home"
     if query.verb == "do" and query.wh in ("what", "which") and query.type_noun:
-        return True
+        return "deed"
     if query.prep == "for" and query.wh in ("which", "what") and query.type_noun:
-        return True
+        return "for"
     if query.wh in ("what", "which") and query.type_noun in _KIND_WORDS and kind_noun:
-        return True
-    return query.wh == "yes" and bool(query.object_words)
+        return "kind"
+    if query.wh == "yes" and query.object_words:
+        return "more"
+    return None
 
 
 def by_meaning(
@@ -146,22 +156,21 @@ def _fill(
         # A statement of the other polarity fills no gap and says no "yes".
         return None
     lemmas = frozenset(lexicon.base(w, "v") or w for w in verbs)
-    if query.wh == "how long":
+    shape = _shape(query, kind_noun)
+    if shape == "span":
         return _span(query, v, qualifiers, lemmas)
-    if query.verb in _DWELL:
+    if shape == "home":
         return _home(query, v, qualifiers, lemmas, prep, asked)
-    if query.verb == "do" and query.wh in ("what", "which") and query.type_noun:
+    if shape == "deed" and query.type_noun:
         # "What sport does Luca do?" of "Luca boxes at the gym": boxing is a sport.
         return _deed_of_kind(lemmas, query.type_noun)
-    if not _same_verb(query, lemmas):
+    if shape is None or not _same_verb(query, lemmas):
         return None
-    if query.prep == "for" and query.wh in ("which", "what") and query.type_noun:
+    if shape == "for":
         return _for_whom(query, v, qualifiers, prep)
-    if query.wh in ("what", "which") and query.type_noun in _KIND_WORDS and kind_noun:
+    if shape == "kind" and kind_noun:
         return _kind_of(v, qualifiers, kind_noun)
-    if query.wh == "yes" and query.object_words:
-        return _more_modifiers(query, v, qualifiers, asked)
-    return None
+    return _more_modifiers(query, v, qualifiers, asked) if shape == "more" else None
 
 
 def _same_verb(query: Query, lemmas: frozenset[str]) -> bool:

@@ -21,3 +21,14 @@ def played(m: Max, talk: Talk) -> list[tuple[str, str, str]]:
     for who, text in lines:
         m.say(text, people[who])
     return [(q, expected, answer_of(m.say(q, people[who]))) for who, q, expected in asked]
+
+
+def mismatches(m: Max, talk: Talk) -> list[str]:
+    """The talk's questions not answered as expected: the expected words in the answer, or
+    "I don't know" where "" is expected."""
+    wrong = []
+    for question, expected, said in played(m, talk):
+        ok = said == "" if not expected else expected in said
+        if not ok:
+            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
+    return wrong

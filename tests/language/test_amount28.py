@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.check_talks import Talk, played
+from tests.language.check_talks import Talk, mismatches
 from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
@@ -67,15 +67,6 @@ TALKS: dict[str, Talk] = {
 }
 
 
-def _mismatches(m: Max, talk: Talk) -> list[str]:
-    wrong = []
-    for question, expected, said in played(m, talk):
-        ok = said == "" if not expected else expected in said
-        if not ok:
-            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
-    return wrong
-
-
 @pytest.mark.parametrize("name", sorted(TALKS))
 def test_amount28(max_: Max, name: str) -> None:
-    assert _mismatches(max_, TALKS[name]) == []
+    assert mismatches(max_, TALKS[name]) == []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.check_talks import Talk, played
+from tests.language.check_talks import Talk, mismatches
 from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
@@ -165,15 +165,6 @@ TALKS: dict[str, Talk] = {
 }
 
 
-def _mismatches(m: Max, talk: Talk) -> list[str]:
-    wrong = []
-    for question, expected, said in played(m, talk):
-        ok = said == "" if not expected else expected in said
-        if not ok:
-            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
-    return wrong
-
-
 #: Talks whose statement the reader stores nothing of (the storing side's, not this
 #: branch's): their answerable questions stay unanswered, the near misses must still hold.
 _NOT_STORED = frozenset({"shares", "off_work"})
@@ -181,7 +172,7 @@ _NOT_STORED = frozenset({"shares", "off_work"})
 
 @pytest.mark.parametrize("name", sorted(TALKS))
 def test_match26(max_: Max, name: str) -> None:
-    wrong = _mismatches(max_, TALKS[name])
+    wrong = mismatches(max_, TALKS[name])
     if name in _NOT_STORED:
         # Only "I don't know" where an answer was expected; never an answer where none was.
         assert all("said ''" in w for w in wrong)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.check_talks import Talk, played
+from tests.language.check_talks import Talk, mismatches
 from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
@@ -92,15 +92,6 @@ TALKS: dict[str, Talk] = {
 }
 
 
-def _mismatches(m: Max, talk: Talk) -> list[str]:
-    wrong = []
-    for question, expected, said in played(m, talk):
-        ok = said == "" if not expected else expected in said
-        if not ok:
-            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
-    return wrong
-
-
 #: Questions of the check set still unanswered on this branch (main 16 of 24, refs28 20 of 24):
 #: "my neighbour Osian" misparsed as a companion, the name given not joined to the adoption,
 #: "broke up with her" read as "does breaking", and the date fragment "The twelfth of June."
@@ -117,7 +108,7 @@ _MISSED = frozenset(
 
 @pytest.mark.parametrize("name", sorted(TALKS))
 def test_refs28_check(max_: Max, name: str) -> None:
-    wrong = _mismatches(max_, TALKS[name])
+    wrong = mismatches(max_, TALKS[name])
     assert [w for w in wrong if not any(repr(q) in w for q in _MISSED)] == []
     assert all("said ''" in w for w in wrong)
 
@@ -127,7 +118,7 @@ def test_refs28_check_score(max_: Max, capsys: pytest.CaptureFixture[str]) -> No
     total = sum(len(asked) for _, asked in TALKS.values())
     wrong: list[str] = []
     for name, talk in TALKS.items():
-        wrong += [f"{name}: {w}" for w in _mismatches(max_, talk)]
+        wrong += [f"{name}: {w}" for w in mismatches(max_, talk)]
     with capsys.disabled():
         print(f"\nrefs28 check set: {total - len(wrong)} of {total} right")
         print("\n".join(wrong))
