@@ -40,8 +40,23 @@ def kin_noun(tok: Token) -> str:
     if after == ["-", "in", "-", "law"]:
         return f"{tok.lower_}-in-law"
     noun = tok.lemma_.lower()
+    if (activity := _activity(tok, noun)) is not None:
+        return f"{activity}_{noun}"
     before = [t.lower_ for t in tok.doc[max(tok.i - 2, 0) : tok.i]]
     for prefix in ("great", "ex"):  # "ex - wife": ex-wife
         if before == [prefix, "-"] and f"{prefix}-{noun}" in kin_nouns():
             return f"{prefix}-{noun}"
     return noun
+
+
+def _activity(tok: Token, noun: str) -> str | None:
+    """ "my lab partner", "her climbing partner": a spouse's noun said with a common noun or a
+    gerund before it names whom one does that with, no spouse; the modifier, or None."""
+    kin = kin_nouns().get(noun)
+    if kin is None or kin.paths != (("spouse",),):
+        return None
+    for c in tok.lefts:
+        common = c.pos_ in ("NOUN", "VERB") and c.dep_ in ("compound", "amod", "nmod")
+        if common and c.lemma_.lower() not in kin_nouns():
+            return c.lower_
+    return None

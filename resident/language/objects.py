@@ -15,6 +15,7 @@ from resident.language.change import said_over
 from resident.language.frequency import is_frequency
 from resident.language.roles import (
     RoleFill,
+    idiom_words,
     inner_hyphen,
     is_person_like,
     is_time,
@@ -191,8 +192,7 @@ def adverbial_idiom(prep: Token, pobj: Token) -> bool:
     whole as an adverb says how or when, never what the clause is about ("turned it down in the
     end" is no turning down in an end). One said without an article whose noun is a place ("at
     home") is still where."""
-    said = [prep, *sorted(pobj.subtree, key=lambda t: t.i)]
-    if lexicon.base("_".join(t.lower_ for t in said), "r") is None:
+    if lexicon.base("_".join(idiom_words(prep, pobj)), "r") is None:
         return False
     article = any(c.dep_ == "det" for c in pobj.children)
     return article or lexicon.first_lexname(pobj.lemma_.lower(), "n") != "noun.location"
