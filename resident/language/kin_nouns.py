@@ -9,7 +9,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from resident.language.words import rows
+from resident.language.words import rows, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -56,7 +56,10 @@ def _activity(tok: Token, noun: str) -> str | None:
     if kin is None or kin.paths != (("spouse",),):
         return None
     for c in tok.lefts:
-        common = c.pos_ in ("NOUN", "VERB") and c.dep_ in ("compound", "amod", "nmod")
-        if common and c.lemma_.lower() not in kin_nouns():
+        # The tagger may call a sport an adjective ("squash partner") when it is a compound.
+        compound = c.dep_ == "compound" and c.pos_ not in ("PROPN", "NUM")
+        common = compound or (c.pos_ in ("NOUN", "VERB") and c.dep_ in ("amod", "nmod"))
+        said = c.lemma_.lower()
+        if common and said not in kin_nouns() and said not in words("spouse_modifiers"):
             return c.lower_
     return None
