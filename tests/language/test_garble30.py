@@ -68,7 +68,7 @@ def test_the_seller_is_never_what_is_priced(max_: Max) -> None:
         [
             (
                 "Tobiah",
-                "We finally got a dishwasher. A woman in Stockport sold it to us for ninety pounds.",
+                "We finally got a dishwasher. A woman in Stockport sold it to us for ninety quid.",
             )
         ],
         ["How much was the dishwasher?", "How much was the woman?"],
