@@ -91,3 +91,17 @@ def test_a_particle_before_a_place_says_where(max_: Max) -> None:
     turn = m.say("We've got a little boat down at the marina.", who)
     stored = " ".join(str(c.get("predicate", "")) for c in turn.claims)
     assert "gets_down" not in stored and "has_down" not in stored
+
+
+def test_study_is_answered_by_a_subject_not_by_what_is_taken(max_: Max) -> None:
+    said = _told(
+        max_,
+        [
+            ("Halvard", "My flatmate Ingrid took the last biscuit this morning."),
+            ("Halvard", "Ingrid is studying Spanish at Leeds."),
+            ("Halvard", "My cousin Baptiste took the spare room."),
+        ],
+        ["What is Ingrid studying?", "What does Baptiste study?"],
+    )
+    assert "spanish" in said["What is Ingrid studying?"]
+    assert said["What does Baptiste study?"] == ""
