@@ -63,3 +63,9 @@ def _activity(tok: Token, noun: str) -> str | None:
         if common and said not in kin_nouns() and said not in words("spouse_modifiers"):
             return c.lower_
     return None
+
+
+def activity_relation(noun: str) -> bool:
+    """Is `noun` a relation `kin_noun` gave with its activity ("lab_partner"): a person's?"""
+    head = noun.rsplit("_", 1)[-1]
+    return "_" in noun and noun not in kin_nouns() and head in kin_nouns()
