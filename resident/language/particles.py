@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.roles import is_time
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -56,6 +57,9 @@ def placed_adverb(verb: Token, prt: Token) -> bool:
     after = prt.doc[prt.i + 1] if prt.i + 1 < len(prt.doc) else None
     if obj is None or obj.i > prt.i or after is None or after.lower_ not in _PLACE_AFTER:
         return False
+    place = next((c for c in after.children if c.dep_ == "pobj"), None)
+    if place is None or is_time(place):
+        return False  # "had a tooth out on Tuesday": when, and "have out" is a verb of its own
     phrasal = f"{verb.lemma_.lower()}_{prt.lower_}"
     having = verb.lemma_.lower() in words("keeping_verbs")
     return having or lexicon.base(phrasal, "v") != phrasal
