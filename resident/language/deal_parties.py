@@ -35,4 +35,6 @@ def goods_of(tok: Token) -> Token | None:
     ("my cousin Pavan's old Golf"), the thing set beside it; None when there is no such thing."""
     if tok.dep_ != "dobj" or tok.pos_ != "NOUN" or not _person(tok):
         return tok
+    if deals.side(tok.head.lemma_.lower()) is None:
+        return tok  # "he's got twin girls, Lily and Rose": no deal, the girls are his
     return next((c for c in tok.children if c.dep_ == "appos" and not _person(c)), None)

@@ -34,7 +34,7 @@ from resident.language.pronoun_scope import (
     singular_they,
     unread_name_before,
 )
-from resident.language.roles import inner_hyphen, name_figure, names_no_one, possessive_name
+from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.salience import (
     being_named,
     may_be_someone,
@@ -72,8 +72,6 @@ def _name_of(tok: Token) -> str:
     parts = [c for c in parts if not _family_word(c)]
     parts += [tok]
     parts += [c for c in tok.rights if c.dep_ in ("flat",) and c.pos_ == "PROPN"]
-    # "Radio 2", "Channel 4": a figure said right after a name is part of it.
-    parts += [c for c in tok.rights if name_figure(c)]
     # "Ama got picked", misparsed as one name: a name's parts share its capital.
     parts = [p for p in parts if p == tok or not p.is_lower or tok.is_lower]
     if all(p.is_lower and p.is_alpha for p in parts):
