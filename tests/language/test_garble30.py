@@ -1,10 +1,10 @@
 """Claims stored wrong (issue 21, garble30), on a real booted resident and a real DuckDB graph:
 a "but not" denies the role it names (its yes/no is no); an idiom ("by the way") ends at its
-noun and is never a place, whatever the parser hangs on its preposition after it; a spouse's noun with an activity before it ("squash partner")
-is that relation, no partner; the people of a deal (the seller, a relative the thing is bought
-from) are never what is priced or bought; a particle after the object before a place ("a
-boat down at the marina") says where, no phrasal verb. Sentences of their own, not the
-corpus's."""
+noun and is never a place, whatever the parser hangs on its preposition after it; a spouse's
+noun with an activity before it ("squash partner") is that relation, no partner; the people of
+a deal (the seller, a relative the thing is bought from) are never what is priced or bought; a
+particle after the object before a place ("a boat down at the marina") says where, no phrasal
+verb; "what does X study" is answered by a subject. Sentences of their own, not the corpus's."""
 
 from __future__ import annotations
 
