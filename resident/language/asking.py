@@ -545,7 +545,7 @@ def _said(
             return "No", f"No, as far as I know: {lead.object_label}."
         if not overlap:
             return None
-        roles = [q.value for q in held.get(lead.claim.id, ())]
+        roles = [q.value for v in top for q in held.get(v.claim.id, ())]
         if negated != query.negated or asks_denied(query.object_words, lead.object_label, roles):
             return "No", "No, as far as I know:"
         # The same hedge as every yes: "Possibly: ..." for a hypothesis, "Yes:" for a fact.
