@@ -66,6 +66,10 @@ def expected(sent: Span) -> tuple[str, str | None] | None:
         return ("number", None) if after in words("answer_check_how_numbers") else None
     if word in ("what", "which") and wh.dep_ == "det" and wh.head.pos_ in ("NOUN", "PROPN"):
         return _of_noun(wh.head)
+    kinds = table("answer_check_verb_kinds").get(wh.head.lemma_.lower())
+    if word == "what" and wh.dep_ == "dobj" and kinds:
+        # "What does Sol study?": a subject, not what "takes" holds (data: the kinds).
+        return ("kind", kinds)
     if word == "what" and wh.dep_ == "dobj" and _asks_doing(wh.head):
         # "What does Ines do?": a role or an activity.
         return ("doing", None)
@@ -325,4 +329,4 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
         return _doing(short, said, views)
     if kind == "person":
         return _someone(short, said, views)
-    return _of_kind(short, said, noun or "")
+    return any(_of_kind(short, said, n) for n in (noun or "").split())

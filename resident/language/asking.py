@@ -22,6 +22,7 @@ from resident.language.asked_meaning import (
 )
 from resident.language.asked_time import at_time_asked, lasted, reckoned_from, spanned
 from resident.language.counting import holds_count_of
+from resident.language.denied_roles import asks_denied
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
 from resident.language.finer_time import finest, finest_said, refined
@@ -544,7 +545,8 @@ def _said(
             return "No", f"No, as far as I know: {lead.object_label}."
         if not overlap:
             return None
-        if negated != query.negated:
+        roles = [q.value for v in top for q in held.get(v.claim.id, ())]
+        if negated != query.negated or asks_denied(query.object_words, lead.object_label, roles):
             return "No", "No, as far as I know:"
         # The same hedge as every yes: "Possibly: ..." for a hypothesis, "Yes:" for a fact.
         return "Yes", hedge_line(lead.claim.level)

@@ -35,7 +35,7 @@ from resident.language.refs import (
     _relation_noun,
     opens_clause,
 )
-from resident.language.roles import count_of, is_time
+from resident.language.roles import count_of, is_time, name_figure
 from resident.language.spliced import spliced_clauses
 from resident.language.standing import standing_fact
 from resident.language.statement import (
@@ -477,7 +477,7 @@ def _count_of(tok: Token) -> str | None:
     """The number said on a noun, whole ("two hundred bulbs": two hundred; "I got two
     thousand six hundred": all of it), as roles.count_of reads it; its first word where that
     reads no whole number ("3-1", a score)."""
-    said = next((c for c in tok.children if c.dep_ == "nummod"), None)
+    said = next((c for c in tok.children if c.dep_ == "nummod" and not name_figure(c)), None)
     return None if said is None else count_of(tok) or said.text
 
 

@@ -180,6 +180,9 @@ def _kin_edge(
     noun = _noun_lemma(noun_tok)
     if (whole := kin_noun(noun_tok)) in KIN or whole in kin_nouns():
         noun = whole  # "her great-granny Bridie"
+    # "my lab partner Callum": whom one does something with (kin_nouns), stored as said.
+    shared = "_" in whole
+    noun = whole if shared else noun
     if owner_tok is not None:
         owner = _owner_ref(owner_tok, ctx)
     if owner is not None and owner.role == "name" and owner.name == named.name:
@@ -194,7 +197,7 @@ def _kin_edge(
             out.append(
                 Statement(subject=named, predicate="pet_of", object="", object_ref=owner, verb="be")
             )
-    elif noun in KIN and owner is not None:
+    elif (noun in KIN or shared) and owner is not None:
         kin = kin_nouns().get(noun)
         if kin is not None and named.name:
             # "my husband Karim": the talk has shown Karim a man.

@@ -9,7 +9,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from resident.language.words import rows
+from resident.language.words import rows, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -40,8 +40,32 @@ def kin_noun(tok: Token) -> str:
     if after == ["-", "in", "-", "law"]:
         return f"{tok.lower_}-in-law"
     noun = tok.lemma_.lower()
+    if (activity := _activity(tok, noun)) is not None:
+        return f"{activity}_{noun}"
     before = [t.lower_ for t in tok.doc[max(tok.i - 2, 0) : tok.i]]
     for prefix in ("great", "ex"):  # "ex - wife": ex-wife
         if before == [prefix, "-"] and f"{prefix}-{noun}" in kin_nouns():
             return f"{prefix}-{noun}"
     return noun
+
+
+def _activity(tok: Token, noun: str) -> str | None:
+    """ "my lab partner", "her climbing partner": a spouse's noun said with a common noun or a
+    gerund before it names whom one does that with, no spouse; the modifier, or None."""
+    kin = kin_nouns().get(noun)
+    if kin is None or kin.paths != (("spouse",),):
+        return None
+    for c in tok.lefts:
+        # The tagger may call a sport an adjective ("squash partner") when it is a compound.
+        compound = c.dep_ == "compound" and c.pos_ not in ("PROPN", "NUM")
+        common = compound or (c.pos_ in ("NOUN", "VERB") and c.dep_ in ("amod", "nmod"))
+        said = c.lemma_.lower()
+        if common and said not in kin_nouns() and said not in words("spouse_modifiers"):
+            return c.lower_
+    return None
+
+
+def activity_relation(noun: str) -> bool:
+    """Is `noun` a relation `kin_noun` gave with its activity ("lab_partner"): a person's?"""
+    head = noun.rsplit("_", 1)[-1]
+    return "_" in noun and noun not in kin_nouns() and head in kin_nouns()

@@ -12,7 +12,7 @@ from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
 from resident.language import when as timewords
-from resident.language.statement import base_form, canonical_lemma
+from resident.language.statement import KIN, base_form, canonical_lemma
 from resident.language.told_time import precision
 from resident.language.words import groups, words
 from resident.records import Claim, Qualifier
@@ -69,8 +69,8 @@ def claim_verbs(predicate: str) -> tuple[bool, frozenset[str], str | None]:
         # "Ernst was a watchmaker" is stored as the job he worked as: "How long was Ernst a
         # watchmaker?" asks it with the copula.
         verbs |= {"be"}
-    if predicate.endswith("_of") and len(parts) == 2:
-        verbs = {parts[0], "be"}
+    if predicate.endswith("_of") and (len(parts) == 2 or parts[-2] in KIN):
+        verbs = {parts[-2], "be"}  # "lab_partner_of": a partner one is
     return negated, frozenset(verbs | {p for p in parts if p not in PREPS}), prep
 
 

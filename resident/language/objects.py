@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from resident.language import lexicon
+from resident.language import deals, lexicon
 from resident.language.change import said_over
+from resident.language.deal_parties import goods_of
 from resident.language.frequency import is_frequency
 from resident.language.roles import (
     RoleFill,
+    idiom_words,
     inner_hyphen,
     is_person_like,
     is_time,
@@ -191,8 +193,7 @@ def adverbial_idiom(prep: Token, pobj: Token) -> bool:
     whole as an adverb says how or when, never what the clause is about ("turned it down in the
     end" is no turning down in an end). One said without an article whose noun is a place ("at
     home") is still where."""
-    said = [prep, *sorted(pobj.subtree, key=lambda t: t.i)]
-    if lexicon.base("_".join(t.lower_ for t in said), "r") is None:
+    if lexicon.base("_".join(idiom_words(prep, pobj)), "r") is None:
         return False
     article = any(c.dep_ == "det" for c in pobj.children)
     return article or lexicon.first_lexname(pobj.lemma_.lower(), "n") != "noun.location"
@@ -369,7 +370,10 @@ def _direct_object(verb: Token) -> Token | None:
     if said:
         # "which Joel's sister lent me", said again as "... lent me Braiding Sweetgrass" and
         # parsed with two objects: the pronoun first is whom it was lent to (roles.py).
-        return said[1] if len(said) > 1 and second_object_told_to(said[0]) else said[0]
+        obj = said[1] if len(said) > 1 and second_object_told_to(said[0]) else said[0]
+        # "buying my cousin Pavan's old Golf": the Golf is bought, not the cousin.
+        dealt = verb.lemma_.lower() in deals.object_verbs()
+        return (goods_of(obj) or obj) if dealt else obj
     # The small model reads an unfamiliar noun after a verb as a modifier ("hates cilantro"),
     # a made-up name even as punctuation: a word WordNet knows as a noun, or does not know at
     # all, and not as an adverb or adjective, is the object.

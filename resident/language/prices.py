@@ -23,6 +23,7 @@ from resident.language import deals, lexicon
 from resident.language.amount_pieces import continued_thing
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.counting import number_value
+from resident.language.deal_parties import dealer, goods_of
 from resident.language.deal_turns import deal_before, held_deal, note_deal
 from resident.language.number_parts import scaled
 from resident.language.roles import RoleFill, modality
@@ -328,7 +329,8 @@ def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
     if tok.i == verb.i or tok.lower_ in words("price_stand_ins"):
         if tok.dep_ == "nsubj" and tok.lower_ in ("which", "that") and verb.dep_ == "relcl":
             return price_named(verb.head)
-        before = [t for t in tok.doc[tok.sent.start : tok.i] if _argument(t)]
+        # "a man in Harpenden sold it": the seller is no thing it could stand for.
+        before = [t for t in tok.doc[tok.sent.start : tok.i] if _argument(t) and not dealer(t)]
         # "sold the Zafira for scrap, got 150 for it": "it" is the thing dealt, not "scrap".
         dealt = [t for t in before if _dealt(t) is not None]
         if dealt or before:
@@ -341,6 +343,9 @@ def _thing(tok: Token, verb: Token, ctx: Context) -> str | None:
             return held
         said = ctx.priceable
         return said[0] if said is not None and said[1] == ctx.turn else None
+    if (goods := goods_of(tok)) is None:
+        return None
+    tok = goods
     if tok.dep_ == "nsubj" and tok.pos_ == "PROPN":
         # "Niamh, the council tax bill is ...": the one spoken to, the parser's subject.
         tok = next((c for c in tok.children if c.dep_ == "appos"), tok)

@@ -25,7 +25,7 @@ from resident.language.antecedents import (
     thing_it,
 )
 from resident.language.apposed import apposed_person
-from resident.language.kin_nouns import kin_noun, kin_nouns
+from resident.language.kin_nouns import activity_relation, kin_noun, kin_nouns
 from resident.language.number_parts import continues_number
 from resident.language.objects import qualified_indefinite, set_off_before
 from resident.language.partitive import degree, partitive_text
@@ -120,7 +120,8 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
         if owner is None:
             return apposed_person(tok, named, _name_of)  # "The instructor, Greta, ..."
         noun = kin_noun(tok)  # "Ivy's great-granny": great-granny
-        kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
+        person = noun in KIN or activity_relation(noun)  # "Ravi's climbing partner"
+        kind = "person" if person else "animal" if is_pet(noun) else "thing"
         if named is not None:
             return Ref(role="name", name=_name_of(named), kind=kind)
         if kind == "thing":
@@ -381,7 +382,10 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
     relative = bare_relative(tok)
     if relative is not None:
         return relative
-    if tok.pos_ == "PROPN":
+    # "has cerebral palsy" tagged a proper noun: a lower-case word an adjective describes, and
+    # no name said before, is a common noun ("little ronan" is still Ronan).
+    described = tok.is_lower and any(c.dep_ == "amod" and c.pos_ == "ADJ" for c in tok.lefts)
+    if tok.pos_ == "PROPN" and not (described and ctx.named(tok.lower_) is None):
         return Ref(
             role="name",
             name=_name_of(tok),

@@ -58,10 +58,11 @@ _RELATIVE_OF = KIN | {"pet"}
 
 def sentence(subject: str, predicate: str, obj: str) -> str:
     """One claim as a clause, without a capital or a full stop."""
-    head, _, tail = predicate.partition("_")
-    if tail == "of" and head in _RELATIVE_OF:
+    relation = predicate.removesuffix("_of")
+    # "lab_partner_of" (kin_nouns): the relation with the word said before its noun.
+    if relation != predicate and relation.split("_")[-1] in _RELATIVE_OF:
         owner = f"{obj}'" if obj.endswith("s") else f"{obj}'s"
-        return f"{subject} is {owner} {head}"
+        return f"{subject} is {owner} {relation.replace('_', ' ')}"
     if predicate.startswith("not_") and len(predicate) > 4:
         # Negation is a polarity kept on the predicate ("not_likes").
         rest = predicate[4:]

@@ -205,6 +205,10 @@ def _prep_roles(prep: Token, used: set[int], passive: bool) -> list[RoleFill]:
     if not text:
         return []
     out: list[RoleFill] = []
+    if any(c.dep_ == "neg" for c in prep.children):
+        # "bought the sofa, but not from Ikea": the phrase is denied, no role of the clause; its
+        # word and the denial are kept, so no question finds it as said.
+        return [RoleFill(role="theme", text=f"not {word} {text}")]
     if word == "for" and _amount(pobj) and not is_time(pobj):
         # "bought it for 200 pounds", "for a tenner": what it cost, never what for.
         out.append(RoleFill(role="theme", text=f"{word} {text}"))
@@ -240,10 +244,17 @@ _PLACE_CLASSES = frozenset({"noun.location", "noun.artifact", "noun.object"})
 def sentence_adverb(prep: Token, pobj: Token) -> bool:
     """Is the phrase one WordNet lists as an adverb ("by the way", "in fact", "after all") whose
     noun names no place: a remark on the telling, not a role of the clause?"""
-    idiom = "_".join(t.lower_ for t in prep.subtree if not t.is_punct)
+    idiom = "_".join(idiom_words(prep, pobj))
     if "_" not in idiom or lexicon.base(idiom, "r") is None:
         return False
     return lexicon.first_lexname(pobj.lemma_.lower(), "n") not in _PLACE_CLASSES
+
+
+def idiom_words(prep: Token, pobj: Token) -> list[str]:
+    """The preposition and its first object's words ("by the way, an evening class in
+    Birmingham": by the way): the parser may hang what follows the idiom on its preposition as
+    a second object, which is no part of the idiom."""
+    return [prep.lower_, *(t.lower_ for t in pobj.subtree if not t.is_punct)]
 
 
 def _amount(tok: Token) -> bool:
@@ -338,10 +349,16 @@ def _perfect(verb: Token) -> bool:
     )
 
 
+def name_figure(tok: Token) -> bool:
+    """ "Radio 2", "Channel 4": a figure said right after a name is part of the name, no count."""
+    head = tok.head
+    return tok.dep_ == "nummod" and tok.is_digit and head.pos_ == "PROPN" and tok.i == head.i + 1
+
+
 def _object_roles(obj: Token, used: set[int], passive: bool) -> list[RoleFill]:
     """The object's count and its own prepositional phrases ("a card from Tom")."""
     out: list[RoleFill] = []
-    count = next((c for c in obj.children if c.dep_ == "nummod"), None)
+    count = next((c for c in obj.children if c.dep_ == "nummod" and not name_figure(c)), None)
     if count is not None:
         # "one thousand eight hundred pounds": the whole number, not its head word.
         out.append(RoleFill(role="quantity", text=count_of(obj) or count.text))
@@ -444,8 +461,8 @@ def count_of(noun: Token) -> str | None:
     hundred pounds": all of it), or None. Only whole number words: "3-1" is a score. A number
     said as the noun itself ("I got two thousand six hundred for it", parsed as "hundred" with
     "two" its nummod) is all of it too, never its first word: the one definition of a count
-    said, for every quantity stored."""
-    count = next((c for c in noun.children if c.dep_ == "nummod"), None)
+    said, for every quantity stored. A name's figure ("Radio 2") is no count."""
+    count = next((c for c in noun.children if c.dep_ == "nummod" and not name_figure(c)), None)
     if count is None:
         return None
     said = _whole_number(noun) if noun.like_num else list(count.subtree)
