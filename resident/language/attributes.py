@@ -15,7 +15,7 @@ from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
 from resident.language.clause_time import becomes
-from resident.language.copular import colour_noun, someones_states
+from resident.language.copular import colour_noun, noun_read_as_verb, someones_states
 from resident.language.kin import _age
 from resident.language.measured import measure_complement
 from resident.language.passive_agent import befell
@@ -359,18 +359,30 @@ def _adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[i
     """ "allergic to peanuts": the adjective and its preposition are the predicate."""
     prep = next((c for c in adj.children if c.dep_ == "prep"), None)
     pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
-    if prep is None or pobj is None or adj.lemma_.lower() in FEELINGS:
+    if prep is None:
+        prep, pobj = noun_read_as_verb(adj)
+    if prep is None or pobj is None or (adj.lemma_.lower() in FEELINGS and not _a_kind(pobj)):
         return
     for o in _conjuncts(pobj):
         if _someones_person(o):
             continue  # "close to your parents": someone's kin, not anyone's "parents"
         called = _called_ref(o)  # "married to a woman called Ros": Ros, not "woman"
+        text = o.lower_ if o.dep_ == "xcomp" else _object_text(o, time_idx)  # noun_read_as_verb
         put(
             _predicate(adj.lemma_.lower(), prep.lower_),
-            _object_text(o, time_idx) if called is None else called.name,
+            text if called is None else called.name,
             verb_lemma=adj.lemma_.lower(),
             object_ref=called,
         )
+
+
+def _a_kind(pobj: Token) -> bool:
+    """ "scared of dogs", "terrified of heights": a feeling toward a whole kind (a plural or
+    mass noun with no article or owner) is lasting, unlike one toward a thing of the moment
+    ("worried about the exam")."""
+    if pobj.pos_ != "NOUN" or any(c.dep_ in ("det", "poss") for c in pobj.children):
+        return False
+    return pobj.tag_ == "NNS"
 
 
 def _called_ref(tok: Token) -> Ref | None:

@@ -70,6 +70,20 @@ def someones_states(adj: Token, put: Callable[..., None]) -> None:
     adjective_states(adj, put)
 
 
+def noun_read_as_verb(adj: Token) -> tuple[Token | None, Token | None]:
+    """ "allergic to shellfish", parsed as an infinitive ("to" its aux, "shellfish" a verb):
+    the "to" and the noun, when WordNet knows the word as a noun and never as a verb; else
+    (None, None)."""
+    for c in adj.children:
+        if c.dep_ != "xcomp" or c.i <= adj.i or not lexicon.available():
+            continue
+        to = next((a for a in c.children if a.dep_ == "aux" and a.lower_ == "to"), None)
+        word = c.lower_
+        if to is not None and lexicon.base(word, "v") is None and lexicon.base(word, "n"):
+            return to, c
+    return None, None
+
+
 def adjective_states(adj: Token, put: Callable[..., None]) -> None:
     """ "The van is white", "I'm not married", "It's grey, not purple": each adjective the
     copula gives that describes its subject (`is`, or `colour`), the ones said with "not"
