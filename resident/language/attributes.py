@@ -283,11 +283,7 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
         elif child.dep_ == "attr":
             # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
             if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS and not _a_part(child):
-                for o in _conjuncts(child):
-                    put("is_a", _object_text(o, time_idx), verb_lemma="be")
-                    field = student_of(verb, o)  # "a PhD student in chemistry"
-                    if field is not None:
-                        put("studies", field, verb_lemma="study")
+                _kinds_said(verb, child, subject, put, time_idx)
         elif child.dep_ == "acomp":
             _adjective_with_object(child, put, time_idx)
             someones_states(child, put)  # "the van is white", "I'm not married"
@@ -305,6 +301,36 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
                     _object_text(pobj, time_idx),
                     verb_lemma="be",
                 )
+
+
+def _kinds_said(
+    verb: Token, noun: Token, subject: Ref, put: Callable[..., None], time_idx: set[int]
+) -> None:
+    """ "Sam is a nurse", "a PhD student in chemistry", "a roastery in Alnwick": what the
+    copula's noun and each of its conjuncts says the subject is, studies, or where it is."""
+    for o in _conjuncts(noun):
+        put("is_a", _object_text(o, time_idx), verb_lemma="be")
+        field = student_of(verb, o)  # "a PhD student in chemistry"
+        if field is not None:
+            put("studies", field, verb_lemma="study")
+        place = _place_of_thing(o, subject)  # "a roastery in Alnwick"
+        if place is not None:
+            put("located_in", place, verb_lemma="be")
+
+
+def _place_of_thing(noun: Token, subject: Ref) -> str | None:
+    """ "Hop Bean is a roaster in Faversham", "The Anchor is a pub on the quay": the place
+    (a name the recogniser calls a place) a thing's kind is said to be in is where the thing
+    is; a person's ("a nurse in Leeds") is where they work, read as the job's."""
+    if subject.kind == "person" or lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person":
+        return None
+    for prep in noun.children:
+        if prep.dep_ != "prep" or prep.lower_ not in _PLACE_PREDICATES:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if pobj is not None and (pobj.pos_ == "PROPN" and pobj.ent_type_ != "PERSON"):
+            return " ".join(t.text for t in pobj.subtree if not t.is_punct and t.dep_ != "det")
+    return None
 
 
 def _a_state(pobj: Token) -> bool:
