@@ -90,7 +90,11 @@ def _owner_of_kept(head: Token, noun: Token) -> str | None:
 def _placed_name(head: Token, noun: Token) -> bool:
     """ "Hop Bean, a roaster in Faversham", "Tilly's, a tea room in Rye": a thing's kind and
     its place set beside a name that is no person's say what and where the named thing is."""
-    if head.pos_ != "PROPN" or head.ent_type_ in ("PERSON", "DATE", "TIME", "GPE", "LOC"):
+    # The recogniser often takes a firm's name for a person's ("Lark Dairy"); a person is no
+    # creamery, so a kind that is no person's noun says the name is a thing's.
+    if head.pos_ != "PROPN" or head.ent_type_ in ("DATE", "TIME", "GPE", "LOC"):
+        return False
+    if _person_noun(noun):
         return False
     return any(
         p.dep_ == "prep"

@@ -220,10 +220,35 @@ def state_passive(verb: Token, subject: Ref) -> Statement | None:
         return None
     if not becomes(verb):  # "got used to the noise" is no state said as an event
         return None
+    feared = _feeling_of_kind(verb, subject)
+    if feared is not None:
+        return feared
     auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
     if auxpass is None:
         return None
     return befell(verb, auxpass, subject)
+
+
+def _feeling_of_kind(verb: Token, subject: Ref) -> Statement | None:
+    """ "Duarte is terrified of spiders": a participle WordNet knows as an adjective, said with
+    a preposition and a whole kind, is held as the adjective with its preposition, as "scared
+    of dogs" is (_adjective_with_object)."""
+    word = verb.lower_
+    if not lexicon.available() or lexicon.base(word, "a") is None:
+        return None
+    for prep in verb.children:
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        predicate = _predicate(word, prep.lower_)
+        if prep.dep_ == "prep" and pobj is not None and _a_kind(pobj) and predicate:
+            return Statement(
+                subject=subject,
+                predicate=predicate,
+                object=pobj.lower_,
+                literal=False,
+                negated=any(c.dep_ == "neg" for c in verb.children),
+                verb=word,
+            )
+    return None
 
 
 def asked_as_statement(verb: Token, subject: Ref) -> Statement | None:
@@ -313,17 +338,17 @@ def _kinds_said(
         field = student_of(verb, o)  # "a PhD student in chemistry"
         if field is not None:
             put("studies", field, verb_lemma="study")
-        place = _place_of_thing(o, subject)  # "a roastery in Alnwick"
+        place = _place_of_thing(o)  # "a roastery in Alnwick"
         if place is not None:
             put("located_in", place, verb_lemma="be")
 
 
-def _place_of_thing(noun: Token, subject: Ref) -> str | None:
-    """ "Hop Bean is a roaster in Faversham", "The Anchor is a pub on the quay": the place
-    (a name the recogniser calls a place) a thing's kind is said to be in is where the thing
-    is; a person's ("a nurse in Leeds") is where they work, read as the job's."""
-    if subject.kind == "person" or lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person":
-        return None
+def _place_of_thing(noun: Token) -> str | None:
+    """ "Hop Bean is a roaster in Faversham", "The Anchor is a pub in Whitby": the named place
+    a kind that is no person's is said to be in is where the thing is; a person's ("a nurse
+    in Leeds") is where they work, read as the job's."""
+    if lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person":
+        return None  # the name a recogniser took for a person's ("Lark Dairy") is the kind's
     for prep in noun.children:
         if prep.dep_ != "prep" or prep.lower_ not in _PLACE_PREDICATES:
             continue

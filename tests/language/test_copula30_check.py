@@ -56,7 +56,7 @@ CHECK: dict[str, Talk] = {
         ],
         [
             ("Odile", "What is Kofi's baby called?", "kwame"),
-            ("Odile", "How old is Kofi?", "34"),
+            ("Odile", "How old is Kofi?", "thirty-four"),
             ("Odile", "What does Ama do?", "midwife"),
             ("Odile", "What is Ama scared of?", "dog"),
             ("Odile", "How old is Ama?", ""),
