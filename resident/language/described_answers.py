@@ -13,9 +13,6 @@ from resident.language.statement import Ref
 from resident.language.turn import _Ctx, _Reply
 from resident.records import Claim
 
-#: Owners said as the asker's own ("What is our café called?").
-_FIRST_PERSON = frozenset({"my", "our"})
-
 
 class DescribedAnsweringMixin(KinAnsweringMixin):
     def _whose(self, ctx: _Ctx, noun: str, name: str) -> _Reply | None:
@@ -60,11 +57,14 @@ class DescribedAnsweringMixin(KinAnsweringMixin):
     def _owned_named(
         self, ctx: _Ctx, owner: str, circles: list[list[str]], noun: str
     ) -> list[Claim]:
-        """The one `noun` held tied to the owner said: "my"/"our" the asker's circles, widening
-        until one fits; a name, whoever it resolves to."""
+        """The one `noun` held tied to the owner said: "my" the asker, "our" the asker and
+        their partners, a name whoever it resolves to."""
         reads = ctx.reads or self.dictionary
-        if owner in _FIRST_PERSON:
-            widening = circles or [[ctx.person_id or ""]]
+        if owner == "my":
+            widening = [[ctx.person_id or ""]]  # the asker's own, never another's in the house
+        elif owner == "our":
+            # The asker and their partners; not the household (another's would answer).
+            widening = circles[:1] or [[ctx.person_id or ""]]
         else:
             found = self._resolve_ref(ctx, Ref(role="name", name=owner))
             widening = [] if found is None else [found.ids]

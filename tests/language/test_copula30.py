@@ -53,6 +53,7 @@ TALKS: dict[str, Talk] = {
         [
             ("Odile", "What is Duarte's bakery called?", "forno velho"),
             ("Odile", "What is Ines's bakery called?", ""),
+            ("Ines", "What is my bakery called?", ""),
             ("Odile", "What is Duarte's restaurant called?", ""),
         ],
     ),
