@@ -239,7 +239,9 @@ def _feeling_of_kind(verb: Token, subject: Ref) -> Statement | None:
     for prep in verb.children:
         pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
         predicate = _predicate(word, prep.lower_)
-        if prep.dep_ == "prep" and pobj is not None and _a_kind(pobj) and predicate:
+        # "of"/"about" take what is felt; "married for thirty-four years" says how long.
+        felt = prep.lower_ in ("of", "about")
+        if felt and prep.dep_ == "prep" and pobj is not None and _a_kind(pobj) and predicate:
             return Statement(
                 subject=subject,
                 predicate=predicate,
