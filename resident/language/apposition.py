@@ -87,6 +87,23 @@ def _owner_of_kept(head: Token, noun: Token) -> str | None:
     return _OWNERS.get(subject.lower_)
 
 
+def _placed_name(head: Token, noun: Token) -> bool:
+    """ "Hop Bean, a roaster in Faversham", "Tilly's, a tea room in Rye": a thing's kind and
+    its place set beside a name that is no person's say what and where the named thing is."""
+    # The recogniser often takes a firm's name for a person's ("Lark Dairy"); a person is no
+    # creamery, so a kind that is no person's noun says the name is a thing's.
+    if head.pos_ != "PROPN" or head.ent_type_ in ("DATE", "TIME", "GPE", "LOC"):
+        return False
+    if _person_noun(noun):
+        return False
+    return any(
+        p.dep_ == "prep"
+        and p.lower_ in ("in", "at", "on", "near")
+        and any(o.dep_ == "pobj" and o.pos_ == "PROPN" for o in p.children)
+        for p in noun.children
+    )
+
+
 def said_again(noun: Token) -> str | None:
     """The apposition on `noun` (an `appos` common noun) as "<the noun phrase> is <it>", or
     None when it is no person's noun set off beside someone."""
@@ -98,7 +115,7 @@ def said_again(noun: Token) -> str | None:
         # relation (read by kin.py), and here more often the next item of a list.
         return None
     owner = None if _person_noun(noun) and _who(head) else _owner_of_kept(head, noun)
-    if owner is None and not (_person_noun(noun) and _who(head)):
+    if owner is None and not (_person_noun(noun) and _who(head)) and not _placed_name(head, noun):
         return None
     # "a nurse from Leeds": where she is from is no part of what she does.
     cut = [c for c in noun.children if c.dep_ in _CUT_DEPS or c.lower_ in _ORIGIN]

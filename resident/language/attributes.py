@@ -15,7 +15,7 @@ from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
 from resident.language.clause_time import becomes
-from resident.language.copular import colour_noun, someones_states
+from resident.language.copular import colour_noun, noun_read_as_verb, someones_states
 from resident.language.kin import _age
 from resident.language.measured import measure_complement
 from resident.language.passive_agent import befell
@@ -220,10 +220,37 @@ def state_passive(verb: Token, subject: Ref) -> Statement | None:
         return None
     if not becomes(verb):  # "got used to the noise" is no state said as an event
         return None
+    feared = _feeling_of_kind(verb, subject)
+    if feared is not None:
+        return feared
     auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
     if auxpass is None:
         return None
     return befell(verb, auxpass, subject)
+
+
+def _feeling_of_kind(verb: Token, subject: Ref) -> Statement | None:
+    """ "Duarte is terrified of spiders": a participle WordNet knows as an adjective, said with
+    a preposition and a whole kind, is held as the adjective with its preposition, as "scared
+    of dogs" is (_adjective_with_object)."""
+    word = verb.lower_
+    if not lexicon.available() or lexicon.base(word, "a") is None:
+        return None
+    for prep in verb.children:
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        predicate = _predicate(word, prep.lower_)
+        # "of"/"about" take what is felt; "married for thirty-four years" says how long.
+        felt = prep.lower_ in ("of", "about")
+        if felt and prep.dep_ == "prep" and pobj is not None and _a_kind(pobj) and predicate:
+            return Statement(
+                subject=subject,
+                predicate=predicate,
+                object=pobj.lower_,
+                literal=False,
+                negated=any(c.dep_ == "neg" for c in verb.children),
+                verb=word,
+            )
+    return None
 
 
 def asked_as_statement(verb: Token, subject: Ref) -> Statement | None:
@@ -283,11 +310,7 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
         elif child.dep_ == "attr":
             # "I'm Ana" is an introduction, read elsewhere; "this is Rex" names, no more.
             if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS and not _a_part(child):
-                for o in _conjuncts(child):
-                    put("is_a", _object_text(o, time_idx), verb_lemma="be")
-                    field = student_of(verb, o)  # "a PhD student in chemistry"
-                    if field is not None:
-                        put("studies", field, verb_lemma="study")
+                _kinds_said(verb, child, subject, put, time_idx)
         elif child.dep_ == "acomp":
             _adjective_with_object(child, put, time_idx)
             someones_states(child, put)  # "the van is white", "I'm not married"
@@ -305,6 +328,36 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
                     _object_text(pobj, time_idx),
                     verb_lemma="be",
                 )
+
+
+def _kinds_said(
+    verb: Token, noun: Token, subject: Ref, put: Callable[..., None], time_idx: set[int]
+) -> None:
+    """ "Sam is a nurse", "a PhD student in chemistry", "a roastery in Alnwick": what the
+    copula's noun and each of its conjuncts says the subject is, studies, or where it is."""
+    for o in _conjuncts(noun):
+        put("is_a", _object_text(o, time_idx), verb_lemma="be")
+        field = student_of(verb, o)  # "a PhD student in chemistry"
+        if field is not None:
+            put("studies", field, verb_lemma="study")
+        place = _place_of_thing(o)  # "a roastery in Alnwick"
+        if place is not None:
+            put("located_in", place, verb_lemma="be")
+
+
+def _place_of_thing(noun: Token) -> str | None:
+    """ "Hop Bean is a roaster in Faversham", "The Anchor is a pub in Whitby": the named place
+    a kind that is no person's is said to be in is where the thing is; a person's ("a nurse
+    in Leeds") is where they work, read as the job's."""
+    if lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person":
+        return None  # the name a recogniser took for a person's ("Lark Dairy") is the kind's
+    for prep in noun.children:
+        if prep.dep_ != "prep" or prep.lower_ not in _PLACE_PREDICATES:
+            continue
+        pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if pobj is not None and (pobj.pos_ == "PROPN" and pobj.ent_type_ != "PERSON"):
+            return " ".join(t.text for t in pobj.subtree if not t.is_punct and t.dep_ != "det")
+    return None
 
 
 def _a_state(pobj: Token) -> bool:
@@ -359,18 +412,30 @@ def _adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[i
     """ "allergic to peanuts": the adjective and its preposition are the predicate."""
     prep = next((c for c in adj.children if c.dep_ == "prep"), None)
     pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
-    if prep is None or pobj is None or adj.lemma_.lower() in FEELINGS:
+    if prep is None:
+        prep, pobj = noun_read_as_verb(adj)
+    if prep is None or pobj is None or (adj.lemma_.lower() in FEELINGS and not _a_kind(pobj)):
         return
     for o in _conjuncts(pobj):
         if _someones_person(o):
             continue  # "close to your parents": someone's kin, not anyone's "parents"
         called = _called_ref(o)  # "married to a woman called Ros": Ros, not "woman"
+        text = o.lower_ if o.dep_ == "xcomp" else _object_text(o, time_idx)  # noun_read_as_verb
         put(
             _predicate(adj.lemma_.lower(), prep.lower_),
-            _object_text(o, time_idx) if called is None else called.name,
+            text if called is None else called.name,
             verb_lemma=adj.lemma_.lower(),
             object_ref=called,
         )
+
+
+def _a_kind(pobj: Token) -> bool:
+    """ "scared of dogs", "terrified of heights": a feeling toward a whole kind (a plural or
+    mass noun with no article or owner) is lasting, unlike one toward a thing of the moment
+    ("worried about the exam")."""
+    if pobj.pos_ != "NOUN" or any(c.dep_ in ("det", "poss") for c in pobj.children):
+        return False
+    return pobj.tag_ == "NNS"
 
 
 def _called_ref(tok: Token) -> Ref | None:

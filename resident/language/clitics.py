@@ -47,7 +47,28 @@ def copula_as_possessive(tok: Token) -> bool:
     after = tok.doc[tok.i + 1]
     if after.lemma_.lower() in ("call", "name") and after.tag_ == "VBN":
         return True  # "The midwife's called Bronagh": nothing is owned by a participle
-    return "Art" in after.morph.get("PronType", []) or _bare_adjective(after) or _name_owned(tok)
+    return (
+        "Art" in after.morph.get("PronType", [])
+        or _bare_adjective(after)
+        or _name_owned(tok)
+        or _unownable(after)
+    )
+
+
+def _unownable(tok: Token) -> bool:
+    """What follows the "'s" can't be a possessed noun phrase: a preposition ("Michelle's in
+    Australia"), an adjective with its own preposition ("Tom's allergic to walnuts", "She's due
+    in May"), or a number that ends its phrase ("Kofi's thirty-four."). A possessive's noun
+    would follow any of them ("Tom's old car", "Kofi's two dogs")."""
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if tok.tag_ == "IN" and tok.lower_ != "of":
+        return nxt is None or nxt.tag_ != "HYPH"  # "Tom's in-laws" owns
+    if tok.tag_ == "JJ":
+        return nxt is not None and nxt.tag_ in ("IN", "TO") and nxt.lower_ != "of"
+    if tok.like_num:
+        rest = [t for t in tok.doc[tok.i + 1 :] if t.tag_ != "HYPH" and not t.like_num]
+        return not rest or rest[0].is_punct or rest[0].lower_ in ("and", "but", "now")
+    return False
 
 
 def _name_owned(tok: Token) -> bool:

@@ -70,6 +70,20 @@ def someones_states(adj: Token, put: Callable[..., None]) -> None:
     adjective_states(adj, put)
 
 
+def noun_read_as_verb(adj: Token) -> tuple[Token | None, Token | None]:
+    """ "allergic to shellfish", parsed as an infinitive ("to" its aux, "shellfish" a verb):
+    the "to" and the noun, when WordNet knows the word as a noun and never as a verb; else
+    (None, None)."""
+    for c in adj.children:
+        if c.dep_ != "xcomp" or c.i <= adj.i or not lexicon.available():
+            continue
+        to = next((a for a in c.children if a.dep_ == "aux" and a.lower_ == "to"), None)
+        word = c.lower_
+        if to is not None and lexicon.base(word, "v") is None and lexicon.base(word, "n"):
+            return to, c
+    return None, None
+
+
 def adjective_states(adj: Token, put: Callable[..., None]) -> None:
     """ "The van is white", "I'm not married", "It's grey, not purple": each adjective the
     copula gives that describes its subject (`is`, or `colour`), the ones said with "not"
@@ -142,7 +156,31 @@ def named_kinds(sent: Span, ctx: Context) -> list[Statement]:
         )
         ctx.remember(named.name or "", named.kind or "thing")
         out.extend(Statement(subject=named, predicate="is_a", object=k, verb="be") for k in kept)
-    return out
+    return out + _named_by_copula(sent, ctx)
+
+
+def _named_by_copula(sent: Span, ctx: Context) -> list[Statement]:
+    """ "The landlady is Mrs Okonedo", "the new manager's Tariq": a copula joining "the" and a
+    noun WordNet files as a person to a name says who that person is (the name `is_a` the
+    noun with its modifiers); a name owned ("my boss is Gemma") is a relation, read
+    elsewhere."""
+    verb = sent.root
+    if verb.lemma_ != "be" or _negated(verb) or verb.tag_ == "MD":
+        return []
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    name = next((c for c in verb.children if c.dep_ == "attr"), None)
+    if subj is None or name is None or subj.pos_ != "NOUN" or name.pos_ != "PROPN":
+        return []
+    if not any(c.dep_ == "det" and c.lower_ == "the" for c in subj.children):
+        return []
+    if "noun.person" not in lexicon.lexnames(_noun_lemma(subj), "n") or not name.text[:1].isupper():
+        return []
+    kind = _kind_phrase(subj)
+    if kind is None or any(c.dep_ in ("prep", "relcl", "acl", "cc") for c in name.children):
+        return []
+    named = Ref(role="name", name=_name_of(name), kind="person")
+    ctx.remember(named.name or "", "person")
+    return [Statement(subject=named, predicate="is_a", object=kind, verb="be")]
 
 
 def _called_name(tok: Token) -> Token | None:

@@ -26,7 +26,7 @@ from resident.language.words import table, words
 from resident.records import Claim
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from spacy.tokens import Span, Token
 
 #: What a described person is held to be by.
 _BEING = ("is_a", "works_as")
@@ -104,16 +104,19 @@ def by_age(
     return [] if ages[ranked[0]] == ages[ranked[1]] else [ranked[0]]
 
 
-def called_asked(sent: Span) -> tuple[str, bool] | None:
-    """The noun of "What is the chook called?", "What are the guinea pigs named?": a
-    description with "the" whose name (a "called"/"named" participle, the question word its
-    complement) is asked, and whether it is said in the plural; None for any other
-    question."""
+def called_asked(sent: Span) -> tuple[str, bool, str | None] | None:
+    """The noun of "What is the chook called?", "What are the guinea pigs named?", "What is
+    Rhian's shop called?": a description with "the" or an owner whose name (a "called"/"named"
+    participle, the question word its complement) is asked, whether it is said in the plural,
+    and its owner as said ("Rhian", "our"; None after "the"); None for any other question."""
     words = [t for t in sent if not t.is_punct]
     if not words or words[0].lower_ != "what":
         return None
     for tok in sent:
-        if tok.tag_ != "VBN" or tok.lemma_.lower() not in ("call", "name"):
+        # "What is Ollie's dog called?": the small tagger makes the participle a past tense.
+        if tok.tag_ not in ("VBN", "VBD") or tok.lemma_.lower() not in ("call", "name"):
+            continue
+        if tok.tag_ == "VBD" and words[1].lemma_.lower() != "be":
             continue
         if tok.i != words[-1].i or any(c.dep_ in ("dobj", "oprd", "prep") for c in tok.children):
             continue
@@ -122,10 +125,39 @@ def called_asked(sent: Span) -> tuple[str, bool] | None:
         noun = said[0] if said else tok.head if tok.dep_ == "acl" else None
         if noun is None or noun.pos_ != "NOUN":
             return None
+        owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+        if owner is not None:
+            return noun.lemma_.lower(), noun.tag_ == "NNS", owner_said(owner)
         if not any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children):
             return None
-        return noun.lemma_.lower(), noun.tag_ == "NNS"
+        return noun.lemma_.lower(), noun.tag_ == "NNS", None
     return None
+
+
+def owner_said(owner: Token) -> str:
+    """An owner as said: a pronoun as a word ("our"), a name with its compounds."""
+    if owner.pos_ == "PRON":
+        return owner.lower_
+    return " ".join(t.text for t in owner.subtree if t.dep_ in ("compound", "flat") or t is owner)
+
+
+def owned_named(reads: Dictionary, owners: Sequence[str], noun: str, now: datetime) -> list[Claim]:
+    """ "Rhian's bookshop": the `is_a` claims of what is held to be a `noun` and is tied to
+    one of `owners` by a claim either way ("Rhian runs Paper Moon", "Paper Moon is_a
+    bookshop"); none when two or more fit."""
+    found: dict[str, Claim] = {}
+    for e in resolve(reads, noun):
+        for c in reads.graph.claims_by_object(e.id, now, "is_a"):
+            if c.subject == e.id or c.subject in found:
+                continue
+            tied = any(
+                t.object_entity in owners for t in reads.graph.peek_claims(c.subject)
+            ) or any(
+                c.subject == t.object_entity for o in owners for t in reads.graph.peek_claims(o)
+            )
+            if tied:
+                found[c.subject] = c
+    return list(found.values()) if len(found) == 1 else []
 
 
 def the_one(
