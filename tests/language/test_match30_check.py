@@ -27,7 +27,7 @@ CHECK: dict[str, Talk] = {
         [
             ("Odile", "Where does Ewan work?", "bakery"),
             ("Odile", "Where does Ewan work now, Rosalind said?", "bakery"),
-            ("Odile", "How old is Ewan?", "26"),
+            ("Odile", "How old is Ewan?", "twenty-six"),
             ("Odile", "Where does Rosalind work?", ""),
             ("Odile", "How old is Rosalind?", ""),
         ],
@@ -38,7 +38,7 @@ CHECK: dict[str, Talk] = {
             ("Colm", "Saoirse is nine."),
         ],
         [
-            ("Odile", "How old is the girl with the rabbit?", "9"),
+            ("Odile", "How old is the girl with the rabbit?", "nine"),
             ("Odile", "What is Saoirse's rabbit called?", "biscuit"),
             ("Odile", "How old is the girl with the parrot?", ""),
         ],

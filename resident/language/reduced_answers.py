@@ -1,0 +1,64 @@
+"""A question that found nothing, asked again without its optional parts (issue 21, match30;
+language/question_parts.py): "What does Sofia need, the dentist said?" as "What does Sofia
+need?", "Where did they stay instead of Padstow?" as "Where did they stay?". The answer must
+still pass every check the whole question's would (the same readings, the answer type), and
+is refused where it names what "instead of" set aside or the noun asked with another
+modifier ("the roof repair" never answered by "the boiler repair")."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from resident.language.question_parts import Reduced, reduced
+from resident.language.reading import is_question
+
+if TYPE_CHECKING:
+    from resident.language.turn import _Ctx, _Reply
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _about_else(reply: _Reply, part: Reduced) -> bool:
+    """Does the answer name what the question set aside, or the asked noun with a modifier
+    other than the one the question gave it (a content word right before it)?"""
+    said = [reply.plain, reply.answer or ""]
+    said += [f"{v.subject_label} {v.object_label} {v.line}" for v in reply.claims]
+    dropped = {m for m, _ in part.dropped}
+    for text in said:
+        seen = _words(text)
+        if part.instead and any(w in seen for w in part.instead):
+            return True
+        for _, head in part.dropped:
+            before = {seen[i - 1] for i in range(1, len(seen)) if seen[i].startswith(head[:4])}
+            if any(w.isalpha() and w not in STOP_WORDS and w not in dropped for w in before):
+                return True
+    return False
+
+
+class ReducedAnsweringMixin:
+    """The question asked again without its optional parts, when the whole found nothing."""
+
+    def _ask_reduced(self, ctx: _Ctx) -> _Reply | None:
+        if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
+            return None
+        sents = [s for s in ctx.doc.sents if is_question(s)]
+        if not sents:
+            return None
+        for part in reduced(sents[-1]):
+            with self._nlp_lock:  # type: ignore[attr-defined]
+                doc = self.nlp(part.text)  # type: ignore[attr-defined]
+            again = dataclasses.replace(ctx, doc=doc)
+            reply = (
+                self._ask_priced(again)  # type: ignore[attr-defined]
+                or self._ask_converse(again)  # type: ignore[attr-defined]
+                or self._ask(again)  # type: ignore[attr-defined]
+            )
+            if reply is not None and not _about_else(reply, part):
+                return reply
+        return None
