@@ -17,6 +17,8 @@ from resident.language.question_parts import Reduced, reduced
 from resident.language.reading import is_question
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from resident.language.turn import _Ctx, _Reply
 
 
@@ -26,17 +28,32 @@ def _words(text: str) -> list[str]:
 
 def _about_else(reply: _Reply, part: Reduced) -> bool:
     """Does the answer name what the question set aside, or the asked noun with a modifier
-    other than the one the question gave it (a content word right before it)?"""
-    said = [reply.plain, reply.answer or ""]
-    said += [f"{v.subject_label} {v.object_label} {v.line}" for v in reply.claims]
+    other than the one the question gave it (a content word right before it in a label)?"""
+    labels = [reply.answer or ""]
+    labels += [label for v in reply.claims for label in (v.subject_label, v.object_label)]
+    if part.instead and any(
+        w in _words(text) for text in [reply.plain, *labels] for w in part.instead
+    ):
+        return True
     dropped = {m for m, _ in part.dropped}
-    for text in said:
-        seen = _words(text)
-        if part.instead and any(w in seen for w in part.instead):
-            return True
+    for label in labels:
+        seen = _words(label)
         for _, head in part.dropped:
             before = {seen[i - 1] for i in range(1, len(seen)) if seen[i].startswith(head[:4])}
             if any(w.isalpha() and w not in STOP_WORDS and w not in dropped for w in before):
+                return True
+    return False
+
+
+def _another_kind(things: Iterable[str], part: Reduced) -> bool:
+    """Was a thing of the asked noun said of with another modifier in the talk ("the boiler
+    repair" held beside a bare "repair")? Then the bare one may be either, and a question about
+    "the roof repair" is not answered from it."""
+    dropped = {m for m, _ in part.dropped}
+    for name in things:
+        said = _words(name)
+        for _, head in part.dropped:
+            if len(said) > 1 and said[-1].startswith(head[:4]) and not set(said[:-1]) <= dropped:
                 return True
     return False
 
@@ -59,6 +76,8 @@ class ReducedAnsweringMixin:
                 or self._ask_converse(again)  # type: ignore[attr-defined]
                 or self._ask(again)  # type: ignore[attr-defined]
             )
+            if part.dropped and _another_kind(self._context.things, part):  # type: ignore[attr-defined]
+                continue
             if reply is not None and not _about_else(reply, part):
                 return reply
         return None
