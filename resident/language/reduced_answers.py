@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from resident.language.described_people import described
 from resident.language.question_parts import Reduced, reduced
 from resident.language.reading import is_question
 
@@ -67,7 +68,9 @@ class ReducedAnsweringMixin:
         sents = [s for s in ctx.doc.sents if is_question(s)]
         if not sents:
             return None
-        for part in reduced(sents[-1]):
+        named = described(sents[-1], ctx.reads or self.dictionary, ctx.now)  # type: ignore[attr-defined]
+        parts = [Reduced(named)] if named else []
+        for part in parts + reduced(sents[-1]):
             with self._nlp_lock:  # type: ignore[attr-defined]
                 doc = self.nlp(part.text)  # type: ignore[attr-defined]
             again = dataclasses.replace(ctx, doc=doc)
