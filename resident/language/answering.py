@@ -117,7 +117,8 @@ class AnsweringMixin(
         if about is not None:
             return self._about(ctx, about)
         asked = self._ask_priced(ctx) or self._ask_converse(ctx) or self._ask(ctx)
-        asked = asked or self._ask_reduced(ctx)  # its optional parts left out (match30)
+        # Never what "instead of" set aside; else its optional parts left out (match30).
+        asked = self._not_set_aside(ctx, asked) or self._ask_reduced(ctx)
         if asked is not None:
             return asked
         if read_views:

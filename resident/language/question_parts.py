@@ -72,13 +72,17 @@ def _optional(sent: Span, verb: Token) -> tuple[set[int], tuple[str, ...]]:
     instead: tuple[str, ...] = ()
     keeps = _wh(sent) in _KEEPS_PHRASES
     for child in verb.children:
-        if child.dep_ == "advcl" and any(
-            m.dep_ == "mark" and m.lower_ in words("time_clause_marks") for m in child.children
-        ) or (
-            child.dep_ == "prep"
-            and child.lower_ in words("question_optional_preps")
-            and not keeps
-            and any(c.dep_ == "pobj" for c in child.children)
+        if (
+            child.dep_ == "advcl"
+            and any(
+                m.dep_ == "mark" and m.lower_ in words("time_clause_marks") for m in child.children
+            )
+            or (
+                child.dep_ == "prep"
+                and child.lower_ in words("question_optional_preps")
+                and not keeps
+                and any(c.dep_ == "pobj" for c in child.children)
+            )
         ):
             drop |= _subtree_ids(child)
     for tok in sent:
@@ -149,3 +153,10 @@ def reduced(sent: Span) -> list[Reduced]:
         out.append(Reduced(_text(sent, drop | mods), instead, said))
     original = sent.text.strip()
     return [r for r in out if r.text and r.text.rstrip("?") != original.rstrip("?")]
+
+
+def set_aside(sent: Span) -> tuple[str, ...]:
+    """The words of the question's "instead of" phrase ("Where did they stay instead of the
+    hotel?": hotel), which no answer to it may name; () when it has none."""
+    frame, inner = _reporting_frame(sent)
+    return _optional(sent, inner if inner is not None else sent.root)[1]

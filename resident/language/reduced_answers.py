@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from resident.language.described_people import described
-from resident.language.question_parts import Reduced, reduced
+from resident.language.question_parts import Reduced, reduced, set_aside
 from resident.language.reading import is_question
 
 if TYPE_CHECKING:
@@ -61,6 +61,15 @@ def _another_kind(things: Iterable[str], part: Reduced) -> bool:
 
 class ReducedAnsweringMixin:
     """The question asked again without its optional parts, when the whole found nothing."""
+
+    def _not_set_aside(self, ctx: _Ctx, reply: _Reply | None) -> _Reply | None:
+        """The whole question's answer, unless it names what the question set aside ("Where
+        did they stay instead of the hotel?" never answered "the hotel")."""
+        if reply is None or ctx.doc is None or not ctx.doc.has_annotation("DEP"):
+            return reply
+        sents = [s for s in ctx.doc.sents if is_question(s)]
+        aside = set_aside(sents[-1]) if sents else ()
+        return None if aside and _about_else(reply, Reduced("", aside)) else reply
 
     def _ask_reduced(self, ctx: _Ctx) -> _Reply | None:
         if ctx.doc is None or not ctx.doc.has_annotation("DEP"):
