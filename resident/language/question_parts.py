@@ -142,6 +142,11 @@ def reduced(sent: Span) -> list[Reduced]:
     """The question asked again without its optional parts, then without its nouns'
     modifiers too: [] when it has none."""
     frame, inner = _reporting_frame(sent)
+    lead = next((t.lower_ for t in sent if t.i not in frame and not t.is_punct), "")
+    if lead not in words("wh"):
+        # A yes/no question asks whether the part holds ("Did Tom bake at the cafe?"): only
+        # the reporting frame is not what it asks.
+        return [Reduced(_text(sent, frame))] if frame else []
     verb = inner if inner is not None else sent.root
     drop, instead = _optional(sent, verb)
     drop |= frame
