@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from resident.language.lexicon import lexnames
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -75,7 +76,10 @@ def _optional(sent: Span, verb: Token) -> tuple[set[int], tuple[str, ...]]:
         if (
             child.dep_ == "advcl"
             and any(
-                m.dep_ == "mark" and m.lower_ in words("time_clause_marks") for m in child.children
+                m.dep_ == "mark"
+                and m.lower_ in words("time_clause_marks")
+                and m.lower_ not in words("question_earlier_marks")
+                for m in child.children
             )
             or (
                 child.dep_ == "prep"
@@ -101,7 +105,7 @@ def _optional(sent: Span, verb: Token) -> tuple[set[int], tuple[str, ...]]:
 
 
 def _modifiers(sent: Span, drop: set[int]) -> tuple[set[int], tuple[tuple[str, str], ...]]:
-    """A common noun's modifier words that stand between its determiner and it: "the oven
+    """A common noun's noun modifiers that stand between its determiner and it: "the oven
     repair", "the HGV training" (the parse may take the next word for the head, so the
     determiner and a following noun mark the place, not the dependency labels)."""
     out: set[int] = set()
@@ -119,6 +123,10 @@ def _modifiers(sent: Span, drop: set[int]) -> tuple[set[int], tuple[tuple[str, s
         if len(chain) < 2 or chain[-1].pos_ not in ("NOUN", "PROPN"):
             continue
         run, head = chain[:-1], chain[-1]
+        if any(t.tag_ in ("JJR", "JJS") or lexnames(t.lower_, "a") for t in run):
+            # "my older nephew", "the new salon": an adjective (by WordNet, the parse tags
+            # "oven" one too) tells which one.
+            continue
         if not any(t.ent_type_ in ("PERSON", "GPE") for t in chain):
             out |= {t.i for t in run}
             said += [(t.lower_, head.lower_) for t in run]

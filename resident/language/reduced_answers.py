@@ -19,7 +19,9 @@ from resident.language.reading import is_question
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from datetime import datetime
 
+    from resident.language.dictionary import Dictionary
     from resident.language.turn import _Ctx, _Reply
 
 
@@ -59,6 +61,17 @@ def _another_kind(things: Iterable[str], part: Reduced) -> bool:
     return False
 
 
+def _told_of_since(reads: Dictionary, reply: _Reply, now: datetime) -> bool:
+    """Was something said of the answer's thing after the claim answered ("the publisher moved
+    the deadline")? A question matched loosely (a modifier left out) answers only from a thing
+    nothing later was said of: what came later may have changed it."""
+    for view in reply.claims:
+        later = reads.graph.claims_by_object(view.claim.subject, now)
+        if any(c.created_at > view.claim.created_at for c in later):
+            return True
+    return False
+
+
 class ReducedAnsweringMixin:
     """The question asked again without its optional parts, when the whole found nothing."""
 
@@ -89,6 +102,9 @@ class ReducedAnsweringMixin:
                 or self._ask(again)  # type: ignore[attr-defined]
             )
             if part.dropped and _another_kind(self._context.things, part):  # type: ignore[attr-defined]
+                continue
+            reads = ctx.reads or self.dictionary  # type: ignore[attr-defined]
+            if part.dropped and reply is not None and _told_of_since(reads, reply, ctx.now):
                 continue
             if reply is not None and not _about_else(reply, part):
                 return reply
