@@ -77,6 +77,7 @@ from resident.language.query_shapes import (
 from resident.language.question_reading import days_named, modifiers_of
 from resident.language.reading import is_question
 from resident.language.reciprocal_asked import from_the_other_side
+from resident.language.reduced_answers import ReducedAnsweringMixin
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
 from resident.language.thing_answers import what_befell
@@ -101,7 +102,11 @@ _NAMING_WH = frozenset({"what", "which", "who", "where"})
 
 
 class AnsweringMixin(
-    DescribedAnsweringMixin, PricedAnsweringMixin, ConverseAnsweringMixin, MeaningAnsweringMixin
+    DescribedAnsweringMixin,
+    PricedAnsweringMixin,
+    ConverseAnsweringMixin,
+    MeaningAnsweringMixin,
+    ReducedAnsweringMixin,
 ):
     def _question(self, ctx: _Ctx) -> _Reply:
         """A question (and whatever the turn also states, stored first): read into the
@@ -112,6 +117,8 @@ class AnsweringMixin(
         if about is not None:
             return self._about(ctx, about)
         asked = self._ask_priced(ctx) or self._ask_converse(ctx) or self._ask(ctx)
+        # Never what "instead of" set aside; else its optional parts left out (match30).
+        asked = self._not_set_aside(ctx, asked) or self._ask_reduced(ctx)
         if asked is not None:
             return asked
         if read_views:
