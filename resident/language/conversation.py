@@ -41,7 +41,7 @@ from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
 from resident.language.read_bound import unbounded
 from resident.language.reading import is_question
-from resident.language.recase import recased
+from resident.language.recase import reread
 from resident.language.sluicing import Sluiced
 from resident.language.social import quick_social
 from resident.language.statement import THINGS_KEPT, Context
@@ -140,7 +140,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             quick = quick_social(self.nlp, text)
             if quick is not None:
                 return quick
-            doc = self.nlp(recased(text, self.nlp))  # "im at the pub in leeds": its capitals
+            doc = reread(text, self.nlp)  # "im at the pub in leeds": its capitals
         return doc, parse(doc)
 
     # -- the turn ------------------------------------------------------------------------------

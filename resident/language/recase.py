@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.learner_grammar import repaired
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -50,6 +51,18 @@ def recased(text: str, parse: Callable[[str], Doc]) -> str:
             word = word[0].upper() + word[1:]
         out.append(word + tok.whitespace_)
     return "".join(out)
+
+
+def reread(text: str, parse: Callable[[str], Doc]) -> Doc:
+    """The turn's parse, re-cased (`recased`) and with a learner's forms said as meant
+    (`learner_grammar.repaired`, twice: a possessive put back may show a verb's subject)."""
+    doc = parse(recased(text, parse))
+    for _ in range(2):
+        fixed = repaired(doc)
+        if fixed is None:
+            break
+        doc = parse(fixed)
+    return doc
 
 
 def _apostrophes(text: str) -> str:
