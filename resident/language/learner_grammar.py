@@ -27,6 +27,8 @@ from resident.language.statement import KIN
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
+#: doc.user_data key set on a turn whose learner's forms were said as meant.
+LEARNER = "learner_forms"
 _THIRD = frozenset({"he", "she"})
 _NOUN_TAGS = frozenset({"NN", "NNP"})
 _BLOCKING_DEPS = frozenset({"aux", "auxpass", "neg"})
@@ -87,8 +89,12 @@ def _agreed(tok: Token, edits: dict[int, str]) -> str | None:
     if tok.tag_ == "NN" and not _verb_read_as_noun(tok, subject):
         return None
     head = subject.head.head if subject.dep_ == "appos" else subject.head  # "brother Mihai"
-    if tok.tag_ != "NN" and (tok.dep_ not in ("ROOT", "conj") or head != tok):
-        return None  # "we let the dog run": a bare verb after let, make, see
+    # A clause's own verb, or one the parser hung from the clause after a comma ("My mother
+    # arrive on Wednesday, the flight was late"); not a bare verb after let, make, see ("we
+    # let the dog run", whose head comes before it).
+    own = tok.dep_ in ("ROOT", "conj") or (tok.dep_ == "ccomp" and tok.head.i > tok.i)
+    if tok.tag_ != "NN" and (not own or head != tok):
+        return None
     if any(c.dep_ in _BLOCKING_DEPS or c.tag_ == "MD" for c in tok.children):
         return None
     from lemminflect import getInflection  # type: ignore[import-untyped, unused-ignore]

@@ -8,7 +8,9 @@ forward reading unless the turn itself says otherwise:
   or a word that points back ("yesterday", "ago", "last"), and nothing in the turn points
   ahead ("tomorrow", "next", "going to", a modal): the weekday is the one gone;
 - the verb's form disagrees with its subject ("my mother arrive", a bare form after one third
-  person): the form does not show the tense, so the nearer day is meant (`past` None).
+  person), or the turn had such forms said as meant before it was read
+  (`learner_grammar.repaired`): the learner's form does not show the tense, so the nearer day
+  is meant (`past` None).
 
 Only a bare weekday is read this way: "next Monday", "this Friday" and a date say their side.
 Pure: spaCy's tags and morphology, no list of verbs.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language.learner_grammar import LEARNER
 from resident.language.when_days import WEEKDAYS, direction, tokens
 
 if TYPE_CHECKING:
@@ -37,7 +40,7 @@ def learner_side(verb: Token, when: str, doc: Doc, past: bool) -> bool | None:
         return past
     if _told_in_past(doc, verb):
         return True
-    if _disagrees(verb):
+    if _disagrees(verb) or doc.user_data.get(LEARNER):
         return None
     return past
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.learner_grammar import repaired
+from resident.language.learner_grammar import LEARNER, repaired
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -62,6 +62,8 @@ def reread(text: str, parse: Callable[[str], Doc]) -> Doc:
         if fixed is None:
             break
         doc = parse(fixed)
+        # The learner's own forms are gone from the text read: `learner_tense` asks here.
+        doc.user_data[LEARNER] = True
     return doc
 
 
