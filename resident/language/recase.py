@@ -4,10 +4,13 @@ its names, "were having a barbecue" its subject. Before such a turn is parsed it
 
 - contractions typed without their apostrophe ("im", "dont", data/unmarked_contractions.tsv)
   get it back, in any turn (they are no words of their own);
-- in a turn with no capital letter at all: each sentence's first word and "i" take a capital;
-  a word WordNet spells only with a capital ("leeds", "christmas", "monday", "romania") takes
-  its capital; a noun or adjective WordNet does not know at all ("deniz", "fulford"), not a
-  chat word (data/chat_words.txt), is taken for a name and capitalised;
+- in a turn with no capital letter at all: "i" takes its capital; a word WordNet knows only
+  as a name ("leeds", "christmas", "monday", "romania"; not "ate", which is eat's too) takes
+  its capital; a noun WordNet does not know at all, no chat word (data/chat_words.txt), where
+  a name stands (opening a sentence, after a relative's noun, "called" or a preposition of
+  place: "my flatmate deniz", "down to felixstowe") is taken for a name. A sentence's first
+  word is not capitalised as such: "concert is on the 20th" would read "Concert" as a name,
+  and typed words ("buzzin", "startin") elsewhere are left as they are;
 - "were" with no subject in the parse of the re-cased text ("were having a barbecue", "were
   called wet socks") is "we're".
 
@@ -23,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.learner_grammar import LEARNER, repaired
+from resident.language.statement import KIN
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -30,6 +34,10 @@ if TYPE_CHECKING:
 
 _WORD = re.compile(r"[A-Za-z]+")
 _NAME_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ", "FW"})
+#: Words after which a name is said ("a lass called niamh").
+_NAMING = frozenset({"called", "named", "call"})
+#: Prepositions of place a bare name follows ("in longton", "down to felixstowe").
+_PLACE_PREPS = frozenset({"in", "at", "to", "from", "near", "into"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 
 
@@ -40,14 +48,14 @@ def recased(text: str, parse: Callable[[str], Doc]) -> str:
     text = _apostrophes(text)
     if not typed_lower:
         return text
-    text = _sentence_starts(text)
+    text = re.sub(r"\bi\b", "I", text)
     doc = parse(text)
     out: list[str] = []
     for tok in doc:
         word = tok.text
         if tok.lower_ == "were" and _no_subject(tok):
             word = word[0] + "e're"
-        elif word.islower() and word.isalpha() and _proper(word, tok.tag_):
+        elif word.islower() and word.isalpha() and _proper(tok):
             word = word[0].upper() + word[1:]
         out.append(word + tok.whitespace_)
     return "".join(out)
@@ -80,27 +88,34 @@ def _apostrophes(text: str) -> str:
     return _WORD.sub(put_back, text)
 
 
-def _sentence_starts(text: str) -> str:
-    """Capitals at the turn's start, after a sentence's end, and on "i"."""
-    text = re.sub(r"(^|[.!?]+\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
-    return re.sub(r"\bi\b", "I", text)
-
-
-def _proper(word: str, tag: str) -> bool:
-    """Is the lower-case word a name: WordNet spells it only with a capital, or it is a noun
-    or adjective WordNet does not know that is no chat word?"""
+def _proper(tok: Token) -> bool:
+    """Is the lower-case word a name: WordNet knows it only as a name ("leeds", "monday"), or
+    WordNet does not know it, it is no chat word, and it stands where a name does (opening a
+    sentence, after a relative's or relation's noun, after "called", or after a preposition of
+    place with no determiner: "my flatmate deniz", "down to felixstowe")?"""
+    word = tok.lower_
     if len(word) < 3 or word in words("chat_words"):
         return False
     wn = lexicon.reader()
     if wn is None:
         return False
-    names = (lemma.name() for sense in wn.synsets(word) for lemma in sense.lemmas())
-    spellings = {name for name in names if name.lower() == word}
-    if spellings:
-        return all(name[0].isupper() for name in spellings)
-    if wn.morphy(word) is not None or any(wn.morphy(word, p) for p in ("n", "v", "a", "r")):
-        return False
-    return tag in _NAME_TAGS
+    senses = wn.synsets(word)  # through morphy: "ate" has eat's senses as well as Ate's
+    if senses:
+        return all(any(_capital(lemma.name(), word) for lemma in s.lemmas()) for s in senses)
+    if tok.i + 1 < len(tok.doc) and tok.nbor(1).text == "'":
+        return False  # a word the tokenizer split off ("gon" of "gonna")
+    return tok.tag_ in _NAME_TAGS and _name_position(tok)
+
+
+def _capital(name: str, word: str) -> bool:
+    return name.lower() == word and name[0].isupper()
+
+
+def _name_position(tok: Token) -> bool:
+    if tok.i == tok.sent.start:
+        return True
+    before = tok.nbor(-1).lower_
+    return before in KIN or before in _NAMING or before in _PLACE_PREPS
 
 
 def _no_subject(tok: Token) -> bool:
