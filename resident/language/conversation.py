@@ -41,7 +41,6 @@ from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
 from resident.language.read_bound import unbounded
 from resident.language.reading import is_question
-from resident.language.recase import reread
 from resident.language.sluicing import Sluiced
 from resident.language.social import quick_social
 from resident.language.statement import THINGS_KEPT, Context
@@ -57,6 +56,7 @@ from resident.language.turn import (
     words_of_doc,
 )
 from resident.language.turn_bound import bounded_turn
+from resident.language.typed_lower import reread
 from resident.language.words import words
 from resident.memory.client import GraphStore
 from resident.memory.valid_time import at_time

@@ -13,7 +13,7 @@ import pytest
 
 from resident.language.learner_grammar import repaired
 from resident.language.pipeline import load_pipeline
-from resident.language.recase import recased, reread
+from resident.language.typed_lower import recased, reread
 from resident.language.when import resolve
 from tests.language.test_conversation import Max, answer_of, person
 

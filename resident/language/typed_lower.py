@@ -14,8 +14,9 @@ its names, "were having a barbecue" its subject. Before such a turn is parsed it
 - "were" with no subject in the parse of the re-cased text ("were having a barbecue", "were
   called wet socks") is "we're".
 
-A turn with a capital anywhere is left as typed (its writer capitalises). Pure, given the
-parse function.
+A turn with a capital anywhere is left as typed (its writer capitalises). `recased.py` is
+the reader's later, per-sentence pass: it capitalises what the NER then names, in a sentence
+this pass left all in lower case. Pure, given the parse function.
 """
 
 from __future__ import annotations
