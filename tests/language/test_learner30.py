@@ -155,3 +155,13 @@ def test_a_lower_case_turn_is_stored(max_: Max) -> None:
     odile = person(max_, "Odile")
     max_.say("were having a leaving party at the pub on the 20th of january", emre)
     assert "20 january" in answer_of(max_.say("When is the leaving party?", odile))
+
+
+def test_last_weekend_said_on_a_sunday_is_the_weekend_before(max_: Max) -> None:
+    # Thursday 1 January 2026 + 10: Sunday 11 January; last weekend is 3-4 January.
+    max_.clock.advance(days=10)
+    eszter = person(max_, "Eszter")
+    odile = person(max_, "Odile")
+    max_.say("Last weekend I ran a half marathon in Szeged.", eszter)
+    said = answer_of(max_.say("When did Eszter run a half marathon?", odile))
+    assert "3 january 2026" in said
