@@ -9,9 +9,11 @@ noun. Before the turn is read, each such sentence is said as meant and parsed ag
 - a bare verb right after its subject, a singular noun or name or "he"/"she" (not one of
   two), the verb of its clause with no auxiliary or modal (or a word the parser took for a
   noun that WordNet says more often as a verb, in a clause with no finite verb):
-  its third person form ("arrive" -> "arrives"; "have" -> "has"), so the tense reading
-  (`learner_tense`) and the gates see an agreeing present;
-- a personal pronoun subject right after the noun it repeats ("My mother she"): dropped.
+  its third person form ("arrive" -> "arrives"; "have" -> "has"), or its past form when the
+  sentence says a day gone ("Olga go home yesterday" -> "went"), so the tense reading
+  (`learner_tense`) and the gates see an agreeing verb;
+- a personal pronoun subject right after the noun it repeats ("My mother she"): dropped, but
+  not after a time ("Last Monday he had surgery").
 
 A sentence that needs none of these is left as said. Pure: spaCy's tags and dependencies,
 WordNet and lemminflect, no list of verbs.
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.statement import KIN
+from resident.language.when_days import TIME_WORDS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 #: doc.user_data key set on a turn whose learner's forms were said as meant.
 LEARNER = "learner_forms"
 _THIRD = frozenset({"he", "she"})
+#: Words of a sentence that put it in the past ("yesterday", "two days ago", "last week").
+_BACK_WORDS = frozenset({"yesterday", "ago", "last"})
 _NOUN_TAGS = frozenset({"NN", "NNP"})
 _BLOCKING_DEPS = frozenset({"aux", "auxpass", "neg"})
 
@@ -69,6 +74,8 @@ def _resumptive(tok: Token) -> bool:
     if tok.lower_ not in _THIRD or tok.dep_ != "nsubj" or tok.i == tok.sent.start:
         return False
     before = tok.nbor(-1)
+    if before.ent_type_ in ("DATE", "TIME") or before.lower_ in TIME_WORDS:
+        return False  # "Last Monday he had surgery": the noun is the time, not the subject
     return before.tag_ in _NOUN_TAGS and before.dep_ in ("npadvmod", "dep", "nsubj")
 
 
@@ -101,7 +108,9 @@ def _agreed(tok: Token, edits: dict[int, str]) -> str | None:
 
     if lexicon.base(tok.lower_, "v") != tok.lower_:
         return None
-    forms = getInflection(tok.lower_, "VBZ")
+    # "Olga go home yesterday": said of a day gone, the bare verb is its past form.
+    gone = any(t.lower_ in _BACK_WORDS for t in tok.sent)
+    forms = getInflection(tok.lower_, "VBD" if gone else "VBZ")
     return forms[0] if forms and forms[0] != tok.lower_ else None
 
 
