@@ -9,9 +9,9 @@ noun. Before the turn is read, each such sentence is said as meant and parsed ag
 - a bare verb right after its subject, a singular noun or name or "he"/"she" (not one of
   two), the verb of its clause with no auxiliary or modal (or a word the parser took for a
   noun that WordNet says more often as a verb, in a clause with no finite verb):
-  its third person form ("arrive" -> "arrives"; "have" -> "has"), or its past form when the
-  sentence says a day gone ("Olga go home yesterday" -> "went"), so the tense reading
-  (`learner_tense`) and the gates see an agreeing verb;
+  its third person form ("arrive" -> "arrives"; "have" -> "has"), so the tense reading
+  (`learner_tense`) and the gates see an agreeing verb; not in a sentence of a day gone
+  ("Olga go home yesterday"), which the reader keeps its time for as said;
 - a personal pronoun subject right after the noun it repeats ("My mother she"): dropped, but
   not after a time ("Last Monday he had surgery").
 
@@ -108,9 +108,11 @@ def _agreed(tok: Token, edits: dict[int, str]) -> str | None:
 
     if lexicon.base(tok.lower_, "v") != tok.lower_:
         return None
-    # "Olga go home yesterday": said of a day gone, the bare verb is its past form.
-    gone = any(t.lower_ in _BACK_WORDS for t in tok.sent)
-    forms = getInflection(tok.lower_, "VBD" if gone else "VBZ")
+    if any(t.lower_ in _BACK_WORDS for t in tok.sent):
+        # "Olga go home yesterday": a day gone; neither "goes" nor "went" reads better here
+        # (measured on dev: both lost the time the bare verb kept).
+        return None
+    forms = getInflection(tok.lower_, "VBZ")
     return forms[0] if forms and forms[0] != tok.lower_ else None
 
 
