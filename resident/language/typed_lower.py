@@ -4,11 +4,13 @@ its names, "were having a barbecue" its subject. Before such a turn is parsed it
 
 - contractions typed without their apostrophe ("im", "dont", data/unmarked_contractions.tsv)
   get it back, in any turn (they are no words of their own);
-- in a turn with no capital letter at all: "i" takes its capital; a word WordNet knows only
-  as a name ("leeds", "christmas", "monday", "romania"; not "ate", which is eat's too) takes
-  its capital; a noun WordNet does not know at all, no chat word (data/chat_words.txt), where
-  a name stands (opening a sentence, after a relative's noun, "called" or a preposition of
-  place: "my flatmate deniz", "down to felixstowe") is taken for a name. A sentence's first
+- in a turn with no capital letter at all ("i" left as typed): a word WordNet knows only
+  as a name ("leeds", "christmas", "romania"; not "ate", which is eat's too) takes its
+  capital; a noun WordNet does not know at all, no chat word (data/chat_words.txt), where a
+  name stands (opening a sentence, after a relative's noun or "called") is taken for a name.
+  Time words ("saturday", "june") and "i" stay as typed, and a bare name after a place
+  preposition is not capitalised: each changed the parse of the clause around it ("i cycled
+  to brecon and back on saturday, 120 km" lost its measure, test_storing_wave10). A sentence's first
   word is not capitalised as such: "concert is on the 20th" would read "Concert" as a name,
   and typed words ("buzzin", "startin") elsewhere are left as they are;
 - "were" with no subject in the parse of the re-cased text ("were having a barbecue", "were
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.learner_grammar import LEARNER, repaired
 from resident.language.statement import KIN
+from resident.language.when_days import TIME_WORDS
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -37,8 +40,6 @@ _WORD = re.compile(r"[A-Za-z]+")
 _NAME_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ", "FW"})
 #: Words after which a name is said ("a lass called niamh").
 _NAMING = frozenset({"called", "named", "call"})
-#: Prepositions of place a bare name follows ("in longton", "down to felixstowe").
-_PLACE_PREPS = frozenset({"in", "at", "to", "from", "near", "into"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 
 
@@ -49,7 +50,8 @@ def recased(text: str, parse: Callable[[str], Doc]) -> str:
     text = _apostrophes(text)
     if not typed_lower:
         return text
-    text = re.sub(r"\bi\b", "I", text)
+    # "i" stays as typed: "I cycled to brecon and back on saturday, 120 km" lost its measure
+    # that the lower-case "i" kept (tests/language/test_storing_wave10.py).
     doc = parse(text)
     out: list[str] = []
     for tok in doc:
@@ -92,10 +94,11 @@ def _apostrophes(text: str) -> str:
 def _proper(tok: Token) -> bool:
     """Is the lower-case word a name: WordNet knows it only as a name ("leeds", "monday"), or
     WordNet does not know it, it is no chat word, and it stands where a name does (opening a
-    sentence, after a relative's or relation's noun, after "called", or after a preposition of
-    place with no determiner: "my flatmate deniz", "down to felixstowe")?"""
+    sentence, after a relative's or relation's noun, or after "called": "my flatmate deniz")?"""
     word = tok.lower_
-    if len(word) < 3 or word in words("chat_words"):
+    if len(word) < 3 or word in words("chat_words") or word in TIME_WORDS:
+        # A time word is read in any case; its capital changed the parse of the clause
+        # around it ("on saturday, 120 km": the measure was lost).
         return False
     wn = lexicon.reader()
     if wn is None:
@@ -116,7 +119,7 @@ def _name_position(tok: Token) -> bool:
     if tok.i == tok.sent.start:
         return True
     before = tok.nbor(-1).lower_
-    return before in KIN or before in _NAMING or before in _PLACE_PREPS
+    return before in KIN or before in _NAMING
 
 
 def _no_subject(tok: Token) -> bool:

@@ -31,7 +31,8 @@ def nlp():  # type: ignore[no-untyped-def]
     [
         # a Turkish student's chat: names WordNet knows only as names, "i", "im"; a sentence's
         # first word stays as typed ("concert is on ..." is no name)
-        ("im moving to bristol in june", "I'm moving to Bristol in June"),
+        ("im moving to bristol in june", "I'm moving to Bristol in june"),
+        ("i live in bristol", "i live in Bristol"),
         # "march" is a verb too: it stays as typed (the time reader reads any case)
         ("were off to izmir in march", "we're off to Izmir in march"),
         ("dont forget, its ramadan soon", "don't forget, its Ramadan soon"),
