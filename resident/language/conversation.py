@@ -56,6 +56,7 @@ from resident.language.turn import (
     words_of_doc,
 )
 from resident.language.turn_bound import bounded_turn
+from resident.language.typed_lower import reread
 from resident.language.words import words
 from resident.memory.client import GraphStore
 from resident.memory.valid_time import at_time
@@ -139,7 +140,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             quick = quick_social(self.nlp, text)
             if quick is not None:
                 return quick
-            doc = self.nlp(text)
+            doc = reread(text, self.nlp)  # "im at the pub in leeds": its capitals
         return doc, parse(doc)
 
     # -- the turn ------------------------------------------------------------------------------

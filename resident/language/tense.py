@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
+from resident.language.learner_tense import learner_side
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
 from resident.language.used_to import given_up, used_to
@@ -78,6 +79,11 @@ def clause_side(st: Statement, doc: Doc | None) -> tuple[bool, bool | None]:
         # "I've entered the half marathon. September the twenty-seventh.": the present perfect
         # takes no definite past time, so a day of a month said with it is the one ahead.
         return True, False
+    if verb is not None and not past:
+        # "I sign the lease on Monday, it was quick": a learner's present of a day gone.
+        side = learner_side(verb, st.when, doc, past)
+        if side is not past:
+            return True, side
     if verb is None or shows_tense(verb):
         return True, past
     # The form could be either: said with "usually", "every ..." it is a habit.

@@ -117,7 +117,9 @@ def day_index(words: list[str]) -> int | None:
             bool(after) and after[0] == "of" and any(w in MONTHS or w == "month" for w in after)
         )
         ends = not after or after[0] in MONTHS or after[0] in ("next", "last", "this")
-        if (before == "the" or word[0].isdigit()) and (of_month or ends):
+        # A learner drops the article: "on nineteenth of March" is the nineteenth too.
+        of_named = of_month and any(w in MONTHS for w in after)
+        if (before == "the" or word[0].isdigit() or of_named) and (of_month or ends):
             return i
     return None
 
@@ -355,14 +357,19 @@ def _weekday(words: list[str], today: datetime, past: bool) -> datetime | None:
 
 
 def _weekend(words: list[str], today: datetime, past: bool) -> datetime | None:
-    """The Saturday of the weekend meant."""
+    """The Saturday of the weekend meant, whatever weekday it is said on: on a Saturday or a
+    Sunday "this weekend" (and a bare one) is the one under way, "last weekend" the one before
+    it and "next weekend" the one after it; on a weekday "last" is the one just gone and
+    "this", "next" or a bare one of a plan the one ahead."""
     if "weekend" not in words:
         return None
+    step = direction(words)
+    if today.weekday() >= 5:
+        current = today - timedelta(days=today.weekday() - 5)
+        return current + timedelta(days=7 * step)
     if _back(words, past):
-        return today - timedelta(days=(today.weekday() - 5) % 7 or 7)
-    ahead = (5 - today.weekday()) % 7
-    # "next weekend" said on a Saturday is the one after this one ("this weekend" is today).
-    return today + timedelta(days=ahead or (7 if "next" in words else 0))
+        return today - timedelta(days=(today.weekday() - 5) % 7)
+    return today + timedelta(days=5 - today.weekday())
 
 
 def _unit(words: list[str], today: datetime, past: bool) -> datetime | None:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from dateutil.easter import easter  # type: ignore[import-untyped, unused-ignore]
+from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter  # type: ignore[import-untyped, unused-ignore]
 from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped, unused-ignore]
 
 from resident.language.words import table
@@ -48,9 +48,11 @@ def season_of(words: list[str], *, kept: bool = False) -> str | None:
 
 
 def holiday_of(words: list[str]) -> str | None:
-    """The named day a phrase says ("on New Year's Eve": "new year s eve"), or None."""
+    """The named day a phrase says ("on New Year's Eve": "new year s eve"), or None; the
+    longest name said wins ("Orthodox Easter" is not the western "Easter")."""
     text = f" {' '.join(words)} "
-    return next((k for k in _NAMED_DAYS if f" {k} " in text), None)
+    said = [k for k in _NAMED_DAYS if f" {k} " in text]
+    return max(said, key=len) if said else None
 
 
 def named(words: list[str], today: datetime, past: bool) -> datetime | None:
@@ -74,12 +76,13 @@ def season(words: list[str], today: datetime, past: bool) -> datetime | None:
 
 
 def _holiday(rule: str, year: int, today: datetime) -> datetime:
-    """The day a named_days.tsv rule gives in `year`: "12-25", or "easter+1"."""
-    found = re.fullmatch(r"easter([+-]\d+)", rule)
+    """The day a named_days.tsv rule gives in `year`: "12-25", "easter+1" or "orthodox-2"."""
+    found = re.fullmatch(r"(easter|orthodox)([+-]\d+)", rule)
     if found:
-        sunday = easter(year)
+        method = EASTER_ORTHODOX if found.group(1) == "orthodox" else EASTER_WESTERN
+        sunday = easter(year, method)
         day = today.replace(year=sunday.year, month=sunday.month, day=sunday.day)
-        return day + relativedelta(days=int(found.group(1)))
+        return day + relativedelta(days=int(found.group(2)))
     month, day_of_month = (int(x) for x in rule.split("-"))
     return today.replace(year=year, month=month, day=day_of_month)
 
