@@ -285,11 +285,16 @@ def _prep_frame(head: Token, prep: Token) -> tuple[Token, Token] | None:
     """ "sold the Volvo for 4,000 pounds", "it sold for fifteen pounds", "the rent is going up
     to 2000": the verb of the preposition and what it prices."""
     verb = prep.head
+    if prep.lower_ == "to" and verb.lower_ in ("up", "down") and verb.dep_ in ("prep", "prt"):
+        verb = verb.head  # "put the allotment up to sixty pounds": "to" hung on "up"
     lemma = verb.lemma_.lower()
     if prep.lower_ == "to":
         if lemma not in words("price_change_verbs") or prep.dep_ != "prep":
             return None
-        subj = _subject(verb)
+        # "the council put the allotment up to sixty", "they cut the fee to ten": the thing
+        # changed is the object; "the rent went up to 900": the subject.
+        obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+        subj = obj if obj is not None else _subject(verb)
         return None if subj is None else (verb, subj)
     if prep.lower_ != "for" or lemma not in deals.object_verbs() | deals.for_price_verbs():
         return None
