@@ -510,6 +510,8 @@ def _done_or_ended(
     ended is the ending's object); None for any other."""
     if xcomp is not None and obliged_past(verb, xcomp, clause.negated):
         done = _read_clause_with(xcomp, clause.subject, None, clause.ctx, skip_intro)
+        # Its time and quantity are the inner verb's ("two teeth out last Friday").
+        done = _with_roles(xcomp, None, done)
         return clause.out + [st.model_copy(update={"mood": "past"}) for st in done]
     if (doing := ended_doing(verb)) is not None:
         clause.emit(_predicate(third_person(clause.lemma), particle_of(verb)), doing, literal=True)
