@@ -73,6 +73,7 @@ from resident.language.objects import (
     speaker_elided,
     verb_like,
 )
+from resident.language.obliged import obliged_past
 from resident.language.particles import particle_of, phrasal_deed
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
@@ -501,6 +502,23 @@ def _read_clause_for(
     return [] if asked is None else [asked]
 
 
+def _done_or_ended(
+    verb: Token, xcomp: Token | None, clause: _Clause, skip_intro: bool
+) -> list[Statement] | None:
+    """A clause whose inner verb is what was done ("I've had to give up the charity shop":
+    the giving up, obliged.py) or that ends a doing ("Dad gave up driving": the doing that
+    ended is the ending's object); None for any other."""
+    if xcomp is not None and obliged_past(verb, xcomp, clause.negated):
+        done = _read_clause_with(xcomp, clause.subject, None, clause.ctx, skip_intro)
+        # Its time and quantity are the inner verb's ("two teeth out last Friday").
+        done = _with_roles(xcomp, None, done)
+        return clause.out + [st.model_copy(update={"mood": "past"}) for st in done]
+    if (doing := ended_doing(verb)) is not None:
+        clause.emit(_predicate(third_person(clause.lemma), particle_of(verb)), doing, literal=True)
+        return clause.out
+    return None
+
+
 def _read_clause_with(
     verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
@@ -542,10 +560,8 @@ def _read_clause_with(
         return clause.out + _read_clause_inner(
             xcomp, subject, clause.negated, "plan", when, time_idx
         )
-    if (doing := ended_doing(verb)) is not None:
-        # "Dad gave up driving": the doing that ended is the ending's object.
-        clause.emit(_predicate(third_person(lemma), particle_of(verb)), doing, literal=True)
-        return clause.out
+    if (done := _done_or_ended(verb, xcomp, clause, skip_intro)) is not None:
+        return done
     if xcomp is not None and lemma in _WISH_VERBS:
         clause.wish(xcomp)
         return clause.out

@@ -260,8 +260,9 @@ def _frame(head: Token) -> tuple[Token, Token] | None:
         subj = _subject(gov)
         return None if subj is None else (gov, subj)
     if lemma in words("price_change_verbs") and any(t.lower_ == "to" for t in head.subtree):
-        # "the membership went up to forty pounds", the parser hanging "up to" on the number.
-        subj = _subject(gov)
+        # "the membership went up to forty pounds", the parser hanging "up to" on the number;
+        # "they put the broadband up to thirty-five pounds": the thing changed, its object.
+        subj = _changed(gov, head) or _subject(gov)
         return None if subj is None else (gov, subj)
     if lemma in deals.object_verbs() and head.dep_ == "dobj":
         # "paid 300 for the bike", "spent fifty quid on shoes": what it was paid for.
@@ -286,11 +287,15 @@ def _prep_frame(head: Token, prep: Token) -> tuple[Token, Token] | None:
     """ "sold the Volvo for 4,000 pounds", "it sold for fifteen pounds", "the rent is going up
     to 2000": the verb of the preposition and what it prices."""
     verb = prep.head
+    if prep.lower_ == "to" and verb.lower_ in ("up", "down") and verb.dep_ in ("prep", "prt"):
+        verb = verb.head  # "put the allotment up to sixty pounds": "to" hung on "up"
     lemma = verb.lemma_.lower()
     if prep.lower_ == "to":
         if lemma not in words("price_change_verbs") or prep.dep_ != "prep":
             return None
-        subj = _subject(verb)
+        # "the council put the allotment up to sixty", "they cut the fee to ten": the thing
+        # changed is the object; "the rent went up to 900": the subject.
+        subj = _changed(verb, head) or _subject(verb)
         return None if subj is None else (verb, subj)
     if prep.lower_ != "for" or lemma not in deals.object_verbs() | deals.for_price_verbs():
         return None
@@ -300,6 +305,12 @@ def _prep_frame(head: Token, prep: Token) -> tuple[Token, Token] | None:
     subj = _subject(verb)
     # "it sold for fifteen pounds": the thing sold itself; a person buys, is never priced.
     return None if subj is None else (verb, subj)
+
+
+def _changed(verb: Token, amount: Token) -> Token | None:
+    """The thing a price change is done to, the verb's object other than the amount ("the
+    council put the allotment up to sixty"), or None ("the rent went up to 900")."""
+    return next((c for c in verb.children if c.dep_ == "dobj" and c.i != amount.i), None)
 
 
 def _subject(verb: Token) -> Token | None:

@@ -95,10 +95,7 @@ def ends_kind(ending: str, verbs: frozenset[str]) -> bool:
 def _head_word(claim: Claim) -> str:
     """The last word of a claim's object, as WordNet's noun base ("cellos": cello), read off
     a literal or an entity's id ("concept:climbing_wall": wall)."""
-    text = claim.object_literal or (claim.object_entity or "").partition(":")[2]
-    said = text.replace("_", " ").replace("-", " ").strip().lower().split()
-    last = said[-1] if said else ""
-    return lexicon.base(last, "n") or last
+    return _word_base(claim.object_literal or (claim.object_entity or "").partition(":")[2])
 
 
 def names_people(claim: Claim) -> bool:
@@ -161,10 +158,42 @@ def end_ceased(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -
     # "gave up smoking" is stored as ending the activity itself.
     gerund = not inner and claim.object_value.strip().lower().endswith("ing")
     at = _at(claim, when, now)
+    held = [o for o in graph.peek_claims(claim.subject) if endable(o, claim, now)]
+    ended = [o for o in held if _ends(o, claim, verb, inner, gerund)]
+    if not ended and not gerund and not inner and verb not in _PARTING:
+        ended = _ended_there(graph, held, claim, verb)
+    return [graph.end_validity(other.id, at, now) for other in ended]
+
+
+def _word_base(text: str) -> str:
+    said = text.replace("_", " ").replace("-", " ").strip().lower().split()
+    last = said[-1] if said else ""
+    return lexicon.base(last, "n") or last
+
+
+def _ended_there(graph: GraphStore, held: list[Claim], claim: Claim, verb: str) -> list[Claim]:
+    """ "I've packed in the bakery" after "I've started a Saturday job at the bakery": what
+    was left is where the doing held before was said to be (its place qualifier), not its
+    object; each such doing is over. A holding is never ended by leaving ("I left my bike
+    at the station"), nor a doing of people."""
+    named = table("ending_attributes").get(verb, "").split()
+    doings = []
+    for other in held:
+        negated, verbs, _prep = claim_verbs(other.predicate)
+        if negated or _ending(other.predicate) is not None or not ends_kind(verb, verbs):
+            continue
+        if (other.object_entity or "").startswith("person:") or names_people(other):
+            continue
+        if not (named and other.predicate not in named):
+            doings.append(other)
+    left = _head_word(claim)
+    if not left or not doings:
+        return []
+    places = graph.qualifiers_of([o.id for o in doings])
     return [
-        graph.end_validity(other.id, at, now)
-        for other in graph.peek_claims(claim.subject)
-        if endable(other, claim, now) and _ends(other, claim, verb, inner, gerund)
+        o
+        for o in doings
+        if any(q.role == "location" and _word_base(q.value) == left for q in places.get(o.id, ()))
     ]
 
 
