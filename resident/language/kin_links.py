@@ -1,0 +1,123 @@
+"""Kin ties a turn shows without a possessive saying them (issue 21, kin30):
+
+- a relative named in the next sentence or turn: "My mum's coming to stay. She lives in Hove."
+  then "Rita's a saint": a new name, said as the subject right after a relative of the
+  family noun alone was spoken of, is that relative (Rita mum_of the one who said "my mum");
+  the storing side takes it only where that relative was still unnamed (an entity filed as
+  "Ken's mum" and nobody held as his mum), and gives that entity the name;
+- relatives said together as a plural family noun of a tie both ways: "Rosa and I are twins",
+  "Cai and Elin are cousins": each is the other's twin, cousin (kin_paths.txt: a noun whose
+  path read back is itself).
+
+Pure: the reader's context in, statements out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.dictionary import slug
+from resident.language.kin_nouns import kin_noun, kin_nouns
+from resident.language.kinship import relation_predicate
+from resident.language.refs import _name_of, subject_ref
+from resident.language.statement import Context, Ref, Statement
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+#: The verb a relation read from a name said after a relative carries: the store files it only
+#: where the relative is still unnamed (storing.named_relative), never as a new tie alone.
+NAMED_LATER = "named_later"
+
+_BACK = {"parent": "child", "child": "parent", "spouse": "spouse", "sibling": "sibling"}
+
+
+def named_later(sent: Span, ctx: Context) -> list[Statement]:
+    """ "Jean's a saint" right after "My mum's coming ..." (this turn or the one before, no
+    other name said since): Jean mum_of whoever said "my mum"; [] otherwise."""
+    ref = ctx.relative
+    if ref is None or ref.role != "kin" or ref.owner is None or not ctx.relative_last:
+        return []
+    if ctx.turn - ctx.relative_turn > 1 or ctx.asked_by is not None or ref.noun not in kin_nouns():
+        return []
+    subj = next((c for c in sent.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if (
+        subj is None
+        or subj.pos_ != "PROPN"
+        or not (subj.ent_type_ in ("PERSON", "") or _a_person(sent))
+    ):
+        return []
+    if any(c.dep_ in ("poss", "compound", "conj") for c in subj.children):
+        return []  # "Jean's car", "Jean Smith", "Jean and Ali": not a name alone
+    name = _name_of(subj)
+    if not name[:1].isupper() or name.lower() in ctx.names or name.lower() == "max":
+        return []
+    sex = kin_nouns()[ref.noun or ""].sex
+    if sex in ("m", "f") and ctx.sexes.get(name.lower(), sex) != sex:
+        return []
+    owner = _owner(ref.owner, ctx)
+    if owner is None:
+        return []
+    ctx.note_sex(name, sex)
+    said = Statement(
+        subject=Ref(role="name", name=name, kind="person"),
+        predicate=relation_predicate(ref.noun or ""),
+        object="",
+        object_ref=owner,
+        verb=NAMED_LATER,
+    )
+    return [said]
+
+
+def _a_person(sent: Span) -> bool:
+    """Is the sentence's subject said to be a person ("Kamala's a wonderful cook", the name
+    taken by the recogniser for a place): a copula with a noun of people (WordNet)?"""
+    attr = next((c for c in sent.root.children if c.dep_ == "attr"), None)
+    if sent.root.lemma_ != "be" or attr is None:
+        return False
+    return lexicon.first_lexname(attr.lemma_.lower(), "n") == "noun.person"
+
+
+def _owner(owner: Ref, ctx: Context) -> Ref | None:
+    """Whose relative it was: "my mum" said by another speaker is that speaker's, named (the
+    one now speaking has a mum of their own)."""
+    if owner.role != "speaker" or ctx.relative_speaker in (None, ctx.speaker):
+        return owner
+    for name, kind in ctx.names.values():
+        if kind == "person" and f"person:{slug(name)}" == ctx.relative_speaker:
+            return Ref(role="name", name=name, kind="person")
+    return None
+
+
+def paired(sent: Span, ctx: Context, read: list[Statement]) -> list[Statement]:
+    """ "Rosa and I are twins": each is the other's twin, in place of "is_a twins" read of
+    each; `read` unchanged when the sentence says no such tie."""
+    root = sent.root
+    attr = next((c for c in root.children if c.dep_ == "attr"), None)
+    subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    if root.lemma_ != "be" or attr is None or subj is None or not _mutual(attr):
+        return read
+    if any(c.dep_ in ("poss", "det", "amod") for c in attr.children) or attr.lower_ == "twin":
+        return read  # "we are her sisters", "they're the twins"
+    members = [r for t in (subj, *subj.conjuncts) if (r := subject_ref(t, ctx)) is not None]
+    if len(members) < 2 or any(r.role not in ("speaker", "name") for r in members):
+        return read
+    predicate = relation_predicate(kin_noun(attr))
+    ties = [
+        Statement(subject=a, predicate=predicate, object="", object_ref=b, verb="be")
+        for a in members
+        for b in members
+        if a != b
+    ]
+    kept = [st for st in read if not (st.predicate == "is_a" and st.subject in members)]
+    return kept + [t for t in ties if t not in kept]
+
+
+def _mutual(tok: Token) -> bool:
+    """A plural family noun of a tie that holds both ways (twins, sisters, cousins)."""
+    kin = kin_nouns().get(kin_noun(tok))
+    if kin is None or tok.tag_ != "NNS" or not kin.paths:
+        return False
+    path = kin.paths[0]
+    back = tuple(_BACK.get(step, "") for step in reversed(path))
+    return back == path and "spouse" not in path
