@@ -57,7 +57,7 @@ from resident.language.kin import (
     note_introduced,
     said_together,
 )
-from resident.language.kin_links import named_later, paired
+from resident.language.kin_links import named_later, owned_twice, paired
 from resident.language.named_kinds import named_kind_edges, role_kind_edges
 from resident.language.objects import (
     _direct_object,
@@ -145,8 +145,9 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
     pieces = counted_with_owner(sent, ctx) + count_piece(sent, ctx) + prices_said(sent, ctx)
     counts = [st for st in pieces if st not in out]
     named = named_kinds(sent, ctx)  # "The midwife's called Bronagh", "A nurse called Ed."
+    out = out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts + named
     out = paired(sent, ctx, out)  # "Rosa and I are twins": each the other's twin
-    return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts + named
+    return owned_twice(sent, ctx, out)  # "Kate's my sister": Kate sister_of the speaker
 
 
 def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statement]:

@@ -5,6 +5,9 @@
   family noun alone was spoken of, is that relative (Rita mum_of the one who said "my mum");
   the storing side takes it only where that relative was still unnamed (an entity filed as
   "Ken's mum" and nobody held as his mum), and gives that entity the name;
+- "Kate's my sister", "Rhodri's my brother Gareth's grandson": the "'s" before a possessive
+  is "is", which the parser took for a second possessive of the relative's noun (a noun holds
+  one owner): the name is that relative of the other owner;
 - relatives said together as a plural family noun of a tie both ways: "Rosa and I are twins",
   "Cai and Elin are cousins": each is the other's twin, cousin (kin_paths.txt: a noun whose
   path read back is itself).
@@ -19,7 +22,7 @@ from resident.language import lexicon
 from resident.language.dictionary import slug
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.kinship import relation_predicate
-from resident.language.refs import _name_of, subject_ref
+from resident.language.refs import _name_of, _owner_ref, subject_ref
 from resident.language.statement import Context, Ref, Statement
 
 if TYPE_CHECKING:
@@ -121,3 +124,54 @@ def _mutual(tok: Token) -> bool:
     path = kin.paths[0]
     back = tuple(_BACK.get(step, "") for step in reversed(path))
     return back == path and "spouse" not in path
+
+
+#: Possessive words that may open a noun phrase after "Kate's": its "'s" is then "is".
+_OWNERS = frozenset({"my", "our", "your", "his", "her", "their"})
+
+
+def owned_twice(sent: Span, ctx: Context, read: list[Statement]) -> list[Statement]:
+    """ "Kate's my sister": Kate sister_of the speaker, in place of what was read with Kate
+    taken as a second owner of a relative's noun; `read` unchanged otherwise."""
+    first, root = sent[0], sent.root
+    case = next((c for c in first.children if c.dep_ == "case"), None)
+    noun = kin_noun(root)
+    if first.pos_ != "PROPN" or case is None or case.i + 1 >= sent.end:
+        return read
+    after = sent.doc[case.i + 1]
+    if after.lower_ not in _OWNERS or root.pos_ != "NOUN" or noun not in kin_nouns():
+        return read
+    other = next((c for c in root.children if c.dep_ == "poss" and c != first), None)
+    owner = None if other is None else _owner_ref(other, ctx)
+    subject = Ref(role="name", name=_name_of(first), kind="person")
+    if owner is None or owner.role not in ("speaker", "name", "kin") or owner == subject:
+        return read
+    ctx.remember(subject.name or "", "person")
+    tie = Statement(
+        subject=subject, predicate=relation_predicate(noun), object="", object_ref=owner, verb="be"
+    )
+    assert other is not None
+    # What was read with Kate as an owner ("Gareth brother_of Rhodri") is not said.
+    kept = [st for st in read if st.object_ref != subject and st.subject != subject]
+    return [*kept, *_owner_ties(other, ctx, kept), tie]
+
+
+def _owner_ties(owner: Token, ctx: Context, read: list[Statement]) -> list[Statement]:
+    """ "my brother Gareth's": Gareth brother_of the speaker, the owner's own tie."""
+    title = next((c for c in owner.children if c.dep_ in ("compound", "appos")), None)
+    if title is None or owner.pos_ != "PROPN" or kin_noun(title) not in kin_nouns():
+        return []
+    # "Rhodri's my brother Gareth's": the parser hangs Rhodri on "brother" too; "my" is last.
+    whose = next((c for c in reversed(list(title.children)) if c.dep_ == "poss"), None)
+    ref = None if whose is None else _owner_ref(whose, ctx)
+    if ref is None or ref.role not in ("speaker", "name"):
+        return []
+    named = Ref(role="name", name=_name_of(owner), kind="person")
+    tie = Statement(
+        subject=named,
+        predicate=relation_predicate(kin_noun(title)),
+        object="",
+        object_ref=ref,
+        verb="be",
+    )
+    return [] if tie in read else [tie]
