@@ -108,6 +108,14 @@ class KinAnsweringMixin(StoringMixin):
                 for c in reads.graph.peek_claims(eid)
                 if is_relation(c.predicate) and (c.object_entity or "").startswith("person:")
             ]
+            # "Tomos's grandad", Wyn, told of only as the one Idris is a son of: the ties
+            # held on others that end at the relative reached.
+            claims += [
+                c
+                for eid in subject.ids
+                for c in reads.graph.claims_by_object(eid, ctx.now)
+                if kin_edge(c.predicate) not in (None, ("ex",)) and c.subject.startswith("person:")
+            ]
             # "Kit's ex" when Sam is the one who broke up with Kit: the parting, held on Sam.
             claims += [
                 c

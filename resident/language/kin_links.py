@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.dictionary import slug
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.kinship import relation_predicate
 from resident.language.refs import _name_of, _owner_ref, subject_ref
@@ -82,14 +81,12 @@ def _a_person(sent: Span) -> bool:
 
 
 def _owner(owner: Ref, ctx: Context) -> Ref | None:
-    """Whose relative it was: "my mum" said by another speaker is that speaker's, named (the
-    one now speaking has a mum of their own)."""
+    """Whose relative it was: "my mum" said by another speaker is that speaker's (the one now
+    speaking has a mum of their own), named by the speaker's person id, which the store
+    resolves as an entity id (knowledge.resolve)."""
     if owner.role != "speaker" or ctx.relative_speaker in (None, ctx.speaker):
         return owner
-    for name, kind in ctx.names.values():
-        if kind == "person" and f"person:{slug(name)}" == ctx.relative_speaker:
-            return Ref(role="name", name=name, kind="person")
-    return None
+    return Ref(role="name", name=ctx.relative_speaker, kind="person")
 
 
 def paired(sent: Span, ctx: Context, read: list[Statement]) -> list[Statement]:
