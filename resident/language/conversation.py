@@ -31,6 +31,7 @@ from resident.language.intents import (
     is_strong_correction,
     parse,
 )
+from resident.language.kin_links import note_call
 from resident.language.knowledge import (
     ClaimView,
     resolve,
@@ -189,6 +190,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         self._context.turn += 1
         self._last_question.heard(doc, person_id, self._context.turn)
         self._sluiced.heard(doc, self._context.turn)
+        note_call(doc, self._context, person_id)  # "Mum, can I ...?": who answers is Mum
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
             listener = self._previous_speaker

@@ -8,6 +8,8 @@
 - "Kate's my sister", "Rhodri's my brother Gareth's grandson": the "'s" before a possessive
   is "is", which the parser took for a second possessive of the relative's noun (a noun holds
   one owner): the name is that relative of the other owner;
+- a call by an elder's family noun answered: "Mum, can I go to Ella's on Friday?" and the
+  next turn by Ruth: Ruth is the caller's mum, where the caller has no mum held;
 - relatives said together as a plural family noun of a tie both ways: "Rosa and I are twins",
   "Cai and Elin are cousins": each is the other's twin, cousin (kin_paths.txt: a noun whose
   path read back is itself).
@@ -20,16 +22,22 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.kin_nouns import kin_noun, kin_nouns
-from resident.language.kinship import relation_predicate
+from resident.language.kinship import address_groups, relation_predicate
 from resident.language.refs import _name_of, _owner_ref, subject_ref
 from resident.language.statement import Context, Ref, Statement
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.tokens import Doc, Span, Token
 
 #: The verb a relation read from a name said after a relative carries: the store files it only
-#: where the relative is still unnamed (storing.named_relative), never as a new tie alone.
+#: where the relative is still unnamed (kin_named.named_relative), never as a new tie alone.
 NAMED_LATER = "named_later"
+#: The verb a relation read from a call answered carries ("Mum, can I ...?" and the next
+#: speaker): the store files it only where the caller has no such relative held, nor any tie
+#: to the one who answered (kin_named.addressed_relative).
+ADDRESSED = "addressed"
+#: The relations the store checks against what it holds before it files them.
+LINKED = frozenset({NAMED_LATER, ADDRESSED})
 
 _BACK = {"parent": "child", "child": "parent", "spouse": "spouse", "sibling": "sibling"}
 
@@ -172,3 +180,40 @@ def _owner_ties(owner: Token, ctx: Context, read: list[Statement]) -> list[State
         verb="be",
     )
     return [] if tie in read else [tie]
+
+
+def answered_call(sent: Span, ctx: Context) -> list[Statement]:
+    """The first sentence of a turn: the tie of a call the turn before answered now ("Mum,
+    ...?" then Ruth speaks: Ruth mum_of the caller)."""
+    call = ctx.addressed
+    if sent.start != 0 or call is None or ctx.turn != call[2] + 1:
+        return []
+    if call[1] in (None, ctx.speaker):
+        return []
+    ctx.addressed = None
+    if not any(t.pos_ in ("VERB", "AUX") for t in sent):
+        return []  # a verbless answer ("Two hundred.") is the fragment readers' to read
+
+    caller = Ref(role="name", name=call[1], kind="person")  # a person id: knowledge.resolve
+    return [
+        Statement(
+            subject=Ref(role="speaker", kind="person"),
+            predicate=relation_predicate(call[0]),
+            object="",
+            object_ref=caller,
+            verb=ADDRESSED,
+        )
+    ]
+
+
+def note_call(doc: Doc | None, ctx: Context, speaker: str | None) -> None:
+    """A turn, question or not, that opens by calling someone by an elder's family noun
+    ("Mum, can I ...?", "Grandad, look"): whoever speaks next may be that relative."""
+    if doc is None or len(doc) < 3 or speaker is None:
+        return
+    first = doc[0]
+    noun = kin_noun(first)
+    if doc[1].text != "," or not first.text[:1].isupper():
+        return
+    if any(noun in group for group in address_groups()):
+        ctx.addressed = (noun, speaker, ctx.turn)

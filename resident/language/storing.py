@@ -24,8 +24,8 @@ from resident.language.intents import (
     Intent,
     Triple,
 )
-from resident.language.kin_links import NAMED_LATER
-from resident.language.kin_named import named_relative
+from resident.language.kin_links import LINKED
+from resident.language.kin_named import linked_subject
 from resident.language.knowledge import (
     ClaimView,
     resolve,
@@ -467,12 +467,13 @@ class StoringMixin(LanguageBase):
     def _statement_claim(
         self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
     ) -> NewClaim | None:
-        if st.verb == NAMED_LATER:  # "Jean's a saint" after "my mum": only an unnamed mum
-            subject = named_relative(self, ctx, st)
+        if st.verb in LINKED:  # "Jean's a saint" after "my mum": only an unnamed mum
+            subject = linked_subject(self, ctx, st)
         else:
             subject = self._ref_entity(ctx, st.subject)
         if subject is None:
-            ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
+            said_of_me = st.subject.role == "speaker" and st.verb not in LINKED
+            ctx.speaker_unknown = ctx.speaker_unknown or said_of_me
             return None
         occurred = None
         dated, past = clause_side(st, ctx.doc)  # a habit names no day; "hurt" shows no tense
