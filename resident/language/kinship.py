@@ -28,6 +28,8 @@ _INVERSE = {
     "spouse": "spouse",
     "sibling": "sibling",
     "ex": "ex",
+    "stepparent": "stepchild",
+    "stepchild": "stepparent",
 }
 
 

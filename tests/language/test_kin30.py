@@ -92,3 +92,12 @@ def test_a_call_by_a_family_noun_answered_by_the_next_speaker(max_: Max) -> None
     max_.say("Nan, where's the remote?", ewan)
     turn = max_.say("It's under the cushion.", odile)
     assert not any(p == "nan_of" for _, p, _ in _stored(max_, turn.claims))
+
+
+def test_a_stepmother_is_her_own_kin_noun(max_: Max) -> None:
+    # "stepmother" is a family noun of its own, never walked to as "mother".
+    lily, odile = _person(max_, "Lily"), _person(max_, "Odile")
+    turn = max_.say("My stepmother Gail runs a bakery in Ripon.", lily)
+    assert ("Gail", "stepmother_of", "Lily") in _stored(max_, turn.claims)
+    assert "gail" in _answer(max_.say("Who is Lily's stepmother?", odile))
+    assert "gail" not in _answer(max_.say("Who is Lily's mother?", odile))
