@@ -217,3 +217,21 @@ def note_call(doc: Doc | None, ctx: Context, speaker: str | None) -> None:
         return
     if any(noun in group for group in address_groups()):
         ctx.addressed = (noun, speaker, ctx.turn)
+
+
+def owned_across(tok: Token, ctx: Context) -> Ref | None:
+    """ "my sister in Australia's boyfriend": the "'s" closes the whole phrase before it (a
+    relative told apart by a place), so the one asked about is that relative's boyfriend, not
+    the sister the parser made the subject; None where the phrase is no such thing."""
+    if kin_noun(tok) not in kin_nouns():
+        return None
+    for prep in (c for c in tok.children if c.dep_ == "prep"):
+        for obj in (c for c in prep.children if c.dep_ == "pobj"):
+            poss = next((c for c in obj.children if c.dep_ == "poss"), None)
+            if poss is None or poss.pos_ != "PROPN" or kin_noun(obj) not in kin_nouns():
+                continue
+            owner = subject_ref(tok, ctx)
+            if owner is None or owner.role != "kin":
+                return None
+            return Ref(role="kin", owner=owner, noun=kin_noun(obj), kind="person")
+    return None

@@ -101,3 +101,13 @@ def test_a_stepmother_is_her_own_kin_noun(max_: Max) -> None:
     assert ("Gail", "stepmother_of", "Lily") in _stored(max_, turn.claims)
     assert "gail" in _answer(max_.say("Who is Lily's stepmother?", odile))
     assert "gail" not in _answer(max_.say("Who is Lily's mother?", odile))
+
+
+def test_a_relative_told_apart_by_a_place_then_a_step(max_: Max) -> None:
+    # "my brother in Oslo's wife": the wife is asked about, never the brother's own job.
+    omar, odile = _person(max_, "Omar"), _person(max_, "Odile")
+    max_.say("My brother Idris works as an architect in Oslo.", omar)
+    assert _answer(max_.say("What does my brother in Oslo's wife do?", omar)) == ""
+    max_.say("His wife Ingrid is a midwife.", omar)
+    assert "midwife" in _answer(max_.say("What does my brother in Oslo's wife do?", omar))
+    assert "architect" in _answer(max_.say("What does Omar's brother do?", odile))
