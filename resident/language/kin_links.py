@@ -215,6 +215,11 @@ def note_call(doc: Doc | None, ctx: Context, speaker: str | None) -> None:
     noun = kin_noun(first)
     if doc[1].text != "," or not first.text[:1].isupper():
         return
+    # A call says something to the one called ("Dad, you promised", "Mum, can I ...?"); "Dad,
+    # mostly, and ..." answers someone else's question with Dad as its subject.
+    sent = next(iter(doc.sents))
+    if not (sent.text.rstrip().endswith("?") or any(t.lower_ in ("you", "your") for t in sent)):
+        return
     if any(noun in group for group in address_groups()):
         ctx.addressed = (noun, speaker, ctx.turn)
 

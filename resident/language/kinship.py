@@ -157,6 +157,14 @@ def of_sex(graph: GraphStore, people: list[str], noun: str, now: datetime) -> li
     return sure or (unsure if len(unsure) == 1 else [])
 
 
+def shown_sex(graph: GraphStore, people: list[str], noun: str, now: datetime) -> list[str]:
+    """Those of `people` a tie held shows of `noun`'s sex (all for a noun of either sex)."""
+    kin = kin_nouns().get(noun)
+    if kin is None or kin.sex == "-":
+        return people
+    return [p for p in people if _sex(graph, p, now) == kin.sex]
+
+
 def kin_ref(tok: Token) -> Ref | None:
     """A question's subject that is a relative of the speaker's by kin noun alone: "Dad",
     "Grandpa" said as a name by a child, "my father-in-law"; None otherwise. A bare "Dad"
