@@ -51,16 +51,16 @@ def named_later(sent: Span, ctx: Context) -> list[Statement]:
     if ctx.turn - ctx.relative_turn > 1 or ctx.asked_by is not None or ref.noun not in kin_nouns():
         return []
     subj = next((c for c in sent.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if (
-        subj is None
-        or subj.pos_ != "PROPN"
-        or not (subj.ent_type_ in ("PERSON", "") or _a_person(sent))
-    ):
+    # Only a sentence saying what kind of person the name is ("Jean's a saint"): a pet or a
+    # thing named next ("Brian hates lettuce": the tortoise) is no relative.
+    if subj is None or subj.pos_ != "PROPN" or not _a_person(sent):
         return []
     if any(c.dep_ in ("poss", "compound", "conj") for c in subj.children):
         return []  # "Jean's car", "Jean Smith", "Jean and Ali": not a name alone
     name = _name_of(subj)
     if not name[:1].isupper() or name.lower() in ctx.names or name.lower() == "max":
+        return []
+    if name.lower() in kin_nouns():  # "Mother was worried": a family noun, not a new name
         return []
     sex = kin_nouns()[ref.noun or ""].sex
     if sex in ("m", "f") and ctx.sexes.get(name.lower(), sex) != sex:
@@ -188,7 +188,9 @@ def answered_call(sent: Span, ctx: Context) -> list[Statement]:
     call = ctx.addressed
     if sent.start != 0 or call is None or ctx.turn != call[2] + 1:
         return []
-    if call[1] in (None, ctx.speaker):
+    if call[1] in (None, ctx.speaker) or call[3] != ctx.speaker:
+        # Only one spoken to both ways: who spoke before the call and answers it. Two others
+        # ("Mum, you forgot ..." after Orla, then Marcus) leave whom it called unknown.
         return []
     ctx.addressed = None
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
@@ -206,7 +208,7 @@ def answered_call(sent: Span, ctx: Context) -> list[Statement]:
     ]
 
 
-def note_call(doc: Doc | None, ctx: Context, speaker: str | None) -> None:
+def note_call(doc: Doc | None, ctx: Context, speaker: str | None, before: str | None) -> None:
     """A turn, question or not, that opens by calling someone by an elder's family noun
     ("Mum, can I ...?", "Grandad, look"): whoever speaks next may be that relative."""
     if doc is None or len(doc) < 3 or speaker is None:
@@ -221,7 +223,7 @@ def note_call(doc: Doc | None, ctx: Context, speaker: str | None) -> None:
     if not (sent.text.rstrip().endswith("?") or any(t.lower_ in ("you", "your") for t in sent)):
         return
     if any(noun in group for group in address_groups()):
-        ctx.addressed = (noun, speaker, ctx.turn)
+        ctx.addressed = (noun, speaker, ctx.turn, before)
 
 
 def owned_across(tok: Token, ctx: Context) -> Ref | None:
