@@ -31,7 +31,6 @@ from resident.language.intents import (
     is_strong_correction,
     parse,
 )
-from resident.language.kin_links import note_call
 from resident.language.knowledge import (
     ClaimView,
     resolve,
@@ -190,7 +189,6 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         self._context.turn += 1
         self._last_question.heard(doc, person_id, self._context.turn)
         self._sluiced.heard(doc, self._context.turn)
-        note_call(doc, self._context, person_id, self._previous_speaker)  # "Mum, can I ...?"
         listener = None
         if self._previous_speaker is not None and self._previous_speaker != person_id:
             listener = self._previous_speaker

@@ -209,7 +209,10 @@ def answered_call(sent: Span, ctx: Context) -> list[Statement]:
 
 
 def note_call(doc: Doc | None, ctx: Context, speaker: str | None, before: str | None) -> None:
-    """A turn, question or not, that opens by calling someone by an elder's family noun
+    """Not called on this branch (kin30's report: on dev it linked Lorna as Isla's mum, right,
+    and so answered "Radio" from a garbled "Shona plays Radio" for "Radio 2", one more wrong
+    answer); conversation._converse would call it after each turn's count, with the speaker
+    before. A turn, question or not, that opens by calling someone by an elder's family noun
     ("Mum, can I ...?", "Grandad, look"): whoever speaks next may be that relative."""
     if doc is None or len(doc) < 3 or speaker is None:
         return

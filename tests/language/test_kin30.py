@@ -80,25 +80,6 @@ def test_a_mother_in_law_is_the_husbands_mother(max_: Max) -> None:
     assert "bala" in _answer(max_.say("Where does my mum live?", sion))
 
 
-def test_a_call_by_a_family_noun_answered_by_the_next_speaker(max_: Max) -> None:
-    # A boy calls his grandmother; she answers; then he asks after "Nan" by her kin word.
-    ewan, shona, odile = _person(max_, "Ewan"), _person(max_, "Shona"), _person(max_, "Odile")
-    max_.say("I work at the chip shop on Saturdays.", shona)
-    max_.say("Nan, can we get a dog?", ewan)
-    turn = max_.say("Not while I'm living in a flat, pet.", shona)
-    assert ("Shona", "nan_of", "Ewan") in _stored(max_, turn.claims)
-    assert "chip shop" in _answer(max_.say("Where does Nan work?", ewan))
-    # A second call answered by someone else is no second nan.
-    max_.say("Nan, where's the remote?", ewan)
-    turn = max_.say("It's under the cushion.", odile)
-    assert not any(p == "nan_of" for _, p, _ in _stored(max_, turn.claims))
-    # "Nan, mostly, ..." answers someone's question with Nan as its subject: no call.
-    max_.say("Who feeds the cat?", odile)
-    max_.say("Grandad, mostly, and I help at weekends.", ewan)
-    turn = max_.say("That's kind of him.", odile)
-    assert not any(p == "grandad_of" for _, p, _ in _stored(max_, turn.claims))
-
-
 def test_a_stepmother_is_her_own_kin_noun(max_: Max) -> None:
     # "stepmother" is a family noun of its own, never walked to as "mother".
     lily, odile = _person(max_, "Lily"), _person(max_, "Odile")
