@@ -57,6 +57,7 @@ from resident.language.kin import (
     note_introduced,
     said_together,
 )
+from resident.language.kin_links import answered_call, named_later, owned_twice, paired
 from resident.language.named_kinds import named_kind_edges, role_kind_edges
 from resident.language.objects import (
     _direct_object,
@@ -127,7 +128,8 @@ if TYPE_CHECKING:
 
 
 def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement]:
-    out: list[Statement] = []
+    # "My mum's coming ..." then "Jean's a saint": the name of the relative just spoken of.
+    out: list[Statement] = answered_call(sent, ctx) + named_later(sent, ctx)
     note_introduced(sent, ctx)
     for head in clause_heads(sent):
         read = _read_clause(head, ctx, skip_intro)
@@ -144,7 +146,9 @@ def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement
     pieces = counted_with_owner(sent, ctx) + count_piece(sent, ctx) + prices_said(sent, ctx)
     counts = [st for st in pieces if st not in out]
     named = named_kinds(sent, ctx)  # "The midwife's called Bronagh", "A nurse called Ed."
-    return out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts + named
+    out = out + apposed_to_time(sent, ctx) + _phrase_edges(sent, ctx) + counts + named
+    out = paired(sent, ctx, out)  # "Rosa and I are twins": each the other's twin
+    return owned_twice(sent, ctx, out)  # "Kate's my sister": Kate sister_of the speaker
 
 
 def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statement]:

@@ -126,3 +126,8 @@ class Dictionary:
         """Drop a cached name after MAX files an entity under it."""
         with self._lock:
             self._cache.pop(("find", name.strip().lower()), None)
+
+    def forget_label(self, entity_id: str) -> None:
+        """Drop a cached label after MAX names an entity anew (kin_named: "Ken's mum" is Jean)."""
+        with self._lock:
+            self._cache.pop(("label", entity_id), None)

@@ -296,14 +296,23 @@ def _names_of_relative(verb: Token, subj_tok: Token, subject: Ref, ctx: Context)
     if subject.role != "kin" or subject.owner is None or _negated_copula(verb):
         return []
     attrs = [c for c in verb.children if c.dep_ == "attr"]
-    items = [item for attr in attrs for item in _conjuncts(attr)]
-    if not items or any(item.pos_ != "PROPN" for item in items):
+    # "His mum is our daughter Leanne": a relative's noun with its name is that name too.
+    items = [_kin_named(item) for attr in attrs for item in _conjuncts(attr)]
+    if not items or any(item is None or item.pos_ != "PROPN" for item in items):
         return []
     kind = "animal" if is_pet(subject.noun or "") else "person"
     out: list[Statement] = []
     for item in items:
+        assert item is not None
         out.extend(_kin_edge(subj_tok, Ref(role="name", name=_name_of(item), kind=kind), ctx))
     return out
+
+
+def _kin_named(tok: Token) -> Token | None:
+    """The name a value of a copula gives: itself, or the name beside a relative's noun."""
+    if tok.pos_ == "PROPN" or _noun_lemma(tok) not in KIN:
+        return tok
+    return _naming(tok)
 
 
 def _negated_copula(verb: Token) -> bool:

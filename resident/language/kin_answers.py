@@ -22,6 +22,7 @@ from resident.language.kinship import (
     kin_edge,
     kin_of,
     of_sex,
+    shown_sex,
 )
 from resident.language.knowledge import resolve, views
 from resident.language.matching import claim_verbs, modifier_held
@@ -107,6 +108,16 @@ class KinAnsweringMixin(StoringMixin):
                 for eid in subject.ids
                 for c in reads.graph.peek_claims(eid)
                 if is_relation(c.predicate) and (c.object_entity or "").startswith("person:")
+            ]
+            # "Tomos's grandad", Wyn, told of only as the one Idris is a son of: the ties
+            # held on others that end at the relative reached.
+            # Only one shown of the noun's sex: "Felix's dad" is not his mother Marta, whose
+            # sex no tie said.
+            claims += [
+                c
+                for eid in shown_sex(reads.graph, subject.ids, noun or "", ctx.now)
+                for c in reads.graph.claims_by_object(eid, ctx.now)
+                if kin_edge(c.predicate) not in (None, ("ex",)) and c.subject.startswith("person:")
             ]
             # "Kit's ex" when Sam is the one who broke up with Kit: the parting, held on Sam.
             claims += [

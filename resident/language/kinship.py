@@ -28,6 +28,8 @@ _INVERSE = {
     "spouse": "spouse",
     "sibling": "sibling",
     "ex": "ex",
+    "stepparent": "stepchild",
+    "stepchild": "stepparent",
 }
 
 
@@ -153,6 +155,14 @@ def of_sex(graph: GraphStore, people: list[str], noun: str, now: datetime) -> li
     sure = [p for p in people if _sex(graph, p, now) == kin.sex]
     unsure = [p for p in people if _sex(graph, p, now) is None]
     return sure or (unsure if len(unsure) == 1 else [])
+
+
+def shown_sex(graph: GraphStore, people: list[str], noun: str, now: datetime) -> list[str]:
+    """Those of `people` a tie held shows of `noun`'s sex (all for a noun of either sex)."""
+    kin = kin_nouns().get(noun)
+    if kin is None or kin.sex == "-":
+        return people
+    return [p for p in people if _sex(graph, p, now) == kin.sex]
 
 
 def kin_ref(tok: Token) -> Ref | None:

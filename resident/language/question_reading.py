@@ -14,6 +14,7 @@ from resident.language import lexicon
 from resident.language.clause_parts import _time_tokens
 from resident.language.copular import colour_asked
 from resident.language.fit import names_a_day
+from resident.language.kin_links import owned_across
 from resident.language.kinship import kin_ref
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
@@ -505,7 +506,7 @@ def question_subject(tok: Token, ctx: Context) -> Ref | None:
         owner = _poss(tok) or _of_object(tok)
         if owner is not None:
             tok = owner
-    kin = kin_ref(tok)
+    kin = kin_ref(tok) or owned_across(tok, ctx)  # "my sister in Perth's boyfriend"
     if kin is not None:
         return kin
     thing = thing_name(tok)

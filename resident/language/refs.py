@@ -112,7 +112,8 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
             noun = relation.lemma_.lower()
             kind = "person" if noun in KIN else "animal"
         return Ref(role="name", name=_name_of(tok), kind=kind)
-    if tok.pos_ == "NOUN":
+    # "Ines's twin lives ...": a family noun with its owner, which the tagger made an adjective.
+    if tok.pos_ == "NOUN" or (tok.pos_ == "ADJ" and tok.lemma_.lower() in KIN and tok.n_lefts):
         owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
         owner = None if owner_tok is None else _owner_ref(owner_tok, ctx)
         named = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)

@@ -24,6 +24,8 @@ from resident.language.intents import (
     Intent,
     Triple,
 )
+from resident.language.kin_links import LINKED
+from resident.language.kin_named import linked_subject
 from resident.language.knowledge import (
     ClaimView,
     resolve,
@@ -415,6 +417,7 @@ class StoringMixin(LanguageBase):
         )
         for entity in pending:
             self.dictionary.forget(entity.label)
+            self.dictionary.forget_label(entity.id)
         if pending:
             ctx.wrote["entities"] = [e.id for e in pending]
         first = stored[0]
@@ -464,9 +467,13 @@ class StoringMixin(LanguageBase):
     def _statement_claim(
         self, ctx: _Ctx, st: Statement, said: datetime, cap: float, provenance: str
     ) -> NewClaim | None:
-        subject = self._ref_entity(ctx, st.subject)
+        if st.verb in LINKED:  # "Jean's a saint" after "my mum": only an unnamed mum
+            subject = linked_subject(self, ctx, st)
+        else:
+            subject = self._ref_entity(ctx, st.subject)
         if subject is None:
-            ctx.speaker_unknown = ctx.speaker_unknown or st.subject.role == "speaker"
+            said_of_me = st.subject.role == "speaker" and st.verb not in LINKED
+            ctx.speaker_unknown = ctx.speaker_unknown or said_of_me
             return None
         occurred = None
         dated, past = clause_side(st, ctx.doc)  # a habit names no day; "hurt" shows no tense
@@ -536,7 +543,8 @@ class StoringMixin(LanguageBase):
         else:
             return self._entity(ctx, name)
         for waiting in ctx.pending:
-            if waiting.id == entity.id:
+            # A relative named this turn ("Jean's a saint. She drives ...": kin_links).
+            if waiting.id == entity.id or (waiting.label == name and waiting.kind == kind):
                 return waiting
         try:
             return self.graph.get_entity(entity.id)
