@@ -39,15 +39,14 @@ from resident.language.matching import (
     claim_verbs,
     group_answers,
     light_event,
-    moves_of,
     names_act_of,
-    outdated_by_move,
     planned,
     said_ahead,
     same_meaning,
     verb_group,
 )
 from resident.language.measured import measured
+from resident.language.moves import moves_of, outdated_by_move
 from resident.language.placed import PLACE_PREPS as _PLACE_PREPS
 from resident.language.placed import says_place
 from resident.language.question_reading import (

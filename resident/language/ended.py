@@ -15,7 +15,8 @@ from resident.language.counting import number_value
 from resident.language.dictionary import Dictionary
 from resident.language.gone import gone_had
 from resident.language.knowledge import Answer, ClaimView, views
-from resident.language.matching import _ing_forms, _lemma_tokens, claim_verbs, is_move
+from resident.language.matching import _ing_forms, _lemma_tokens, claim_verbs
+from resident.language.moves import is_move
 from resident.language.question_reading import Query
 from resident.language.statement import base_form
 from resident.language.still_parted import parted
