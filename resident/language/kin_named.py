@@ -6,7 +6,7 @@ Also the store's side of a call answered (kin_links.answered_call)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from resident.language.kin_links import ADDRESSED
 from resident.language.kinship import family, of_sex
@@ -15,9 +15,22 @@ from resident.language.relatives import relative_of
 from resident.records import Entity
 
 if TYPE_CHECKING:
-    from resident.language.statement import Statement
-    from resident.language.storing import StoringMixin
+    from resident.language.dictionary import Dictionary
+    from resident.language.statement import Ref, Statement
     from resident.language.turn import _Ctx
+    from resident.memory.client import GraphStore
+
+
+class StoringMixin(Protocol):
+    """What of the store these rules read (storing.StoringMixin; named here, not imported,
+    because storing calls this module)."""
+
+    graph: GraphStore
+    dictionary: Dictionary
+
+    def _ref_entity(self, ctx: _Ctx, ref: Ref) -> Entity | None: ...
+    def _person_entity(self, ctx: _Ctx, person_id: str) -> Entity: ...
+    def _known_person(self, ctx: _Ctx, name: str, introduced: bool = False) -> str | None: ...
 
 
 def linked_subject(store: StoringMixin, ctx: _Ctx, st: Statement) -> Entity | None:
