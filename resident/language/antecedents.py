@@ -24,7 +24,7 @@ Pure.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from resident.language import lexicon
 from resident.language.dated_events import no_deed
@@ -287,7 +287,23 @@ def said_thing(st: Statement) -> str | None:
     head = lexicon.base(words_said[-1].lower(), "n") or words_said[-1].lower()
     if head in words("reading_pets"):
         return None
-    return st.object if lexicon.first_lexname(head, "n") in words("thing_lexnames") else None
+    return st.object if _concrete(head) else None
+
+
+def _concrete(head: str) -> bool:
+    """Is the noun a concrete thing: its first WordNet sense a thing's class, or a group whose
+    other senses name the thing ("caravan", "van", "mixer": a procession, a vanguard and a
+    social before the vehicle and the machine)?"""
+    kinds = [s.lexname() for s in _senses(head)]
+    things = words("thing_lexnames")
+    if not kinds:
+        return False
+    return kinds[0] in things or (kinds[0] == "noun.group" and any(k in things for k in kinds))
+
+
+def _senses(noun: str) -> list[Any]:
+    wn = lexicon.reader()
+    return [] if wn is None else list(wn.synsets(noun, "n"))
 
 
 def phrase_before(tok: Token) -> Token | None:

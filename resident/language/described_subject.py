@@ -1,0 +1,57 @@
+"""Someone described, not named, as a clause's subject ("A couple from Castleford bought it",
+"the gas man came on Friday", "a lad from the village fixed the gate"). Pure.
+
+A plain clause whose subject is no name, no pronoun and no relative used to store nothing: the
+reader names only people it can look up. A noun whose most frequent WordNet sense is a person
+(or a group of people, data/people_group_nouns.txt), said with what tells it apart (a
+prepositional phrase naming a place or thing, or a noun before it), is someone: the entity is
+the phrase without its article ("couple from Castleford"). A bare "the man" or "someone" stays
+no one: every talk's "man" would be the same entity."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.statement import Ref
+from resident.language.words import words
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: The longest description read as someone ("woman from the shop on the corner").
+_MAX_WORDS = 6
+
+
+def described_person(subj_tok: Token) -> Ref | None:
+    """The person a described subject names, or None (a name, a pronoun, an owner's relative,
+    a bare noun, a thing)."""
+    if subj_tok.pos_ != "NOUN" or subj_tok.dep_ != "nsubj" or not _someone_noun(subj_tok):
+        return None
+    if any(c.dep_ in ("poss", "nummod", "appos", "relcl", "acl") for c in subj_tok.children):
+        return None  # "my mate", "two lads", "the woman who ...": read elsewhere, or no one
+    told = [c for c in subj_tok.children if _tells_apart(c)]
+    if not told:
+        return None
+    last = max(max(t.i for t in c.subtree) for c in told)
+    first = min(t.i for t in subj_tok.subtree)
+    phrase = [t for t in subj_tok.doc[first : last + 1] if t.dep_ != "det" and not t.is_punct]
+    if len(phrase) > _MAX_WORDS or any(t.pos_ in ("PRON", "VERB", "AUX") for t in phrase):
+        return None
+    return Ref(role="name", name=" ".join(t.text for t in phrase), kind="person")
+
+
+def _someone_noun(tok: Token) -> bool:
+    lemma = tok.lemma_.lower()
+    if lemma in words("people_group_nouns"):
+        return True
+    return lexicon.first_lexname(lemma, "n") == "noun.person"
+
+
+def _tells_apart(child: Token) -> bool:
+    """ "from Neath", "in Yate", "boiler" (the boiler man): what says which one is meant."""
+    if child.dep_ == "compound" and child.i < child.head.i:
+        return child.pos_ in ("NOUN", "PROPN")
+    if child.dep_ != "prep" or child.lower_ not in ("from", "in", "at", "on"):
+        return False
+    return any(c.dep_ == "pobj" and c.pos_ in ("PROPN", "NOUN") for c in child.children)
