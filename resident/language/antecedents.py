@@ -255,7 +255,13 @@ def thing_it(tok: Token, ctx: Context) -> str | None:
     if no_deed(lemma):
         return None  # "it rained", "we loved it", "it needs fixing"
     head = thing.split()[-1]
+    # "A builder from Ripon bought it": the clause's own subject is never what its "it" is.
+    own = {
+        t.i for c in verb.children if c.dep_ == "nsubj" and tok.dep_ == "dobj" for t in c.subtree
+    }
     for t in tok.doc[tok.sent.start : tok.i]:
+        if t.i in own:
+            continue
         concrete = lexicon.first_lexname(t.lemma_.lower(), "n") in words("thing_lexnames")
         if t.pos_ == "NOUN" and concrete and t.lemma_.lower() != head and t.lower_ != head:
             return None

@@ -3,7 +3,8 @@
 
 A plain clause whose subject is no name, no pronoun and no relative used to store nothing: the
 reader names only people it can look up. A noun whose most frequent WordNet sense is a person
-(or a group of people, data/people_group_nouns.txt), said with what tells it apart (a
+(or most of whose senses are, or a group of people:
+data/people_group_nouns.txt), said with what tells it apart (a
 prepositional phrase naming a place or thing, or a noun before it), is someone: the entity is
 the phrase without its article ("couple from Castleford"). A bare "the man" or "someone" stays
 no one: every talk's "man" would be the same entity."""
@@ -45,7 +46,11 @@ def _someone_noun(tok: Token) -> bool:
     lemma = tok.lemma_.lower()
     if lemma in words("people_group_nouns"):
         return True
-    return lexicon.first_lexname(lemma, "n") == "noun.person"
+    wn = lexicon.reader()
+    kinds = [] if wn is None else [s.lexname() for s in wn.synsets(lemma, "n")]
+    # "builder": a substance first ("a builder in soap"), a person in most of its senses.
+    people = sum(k == "noun.person" for k in kinds)
+    return bool(kinds) and (kinds[0] == "noun.person" or 2 * people > len(kinds))
 
 
 def _tells_apart(child: Token) -> bool:

@@ -18,6 +18,11 @@ from resident.language.words import words
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+#: What a bare clause's verb may have beside its subject ("Grandad fell over.", "Nia finally
+#: retired, and ..."): nothing that is another argument the parse hung wrongly ("Dad dropped
+#: one": "one" an adverb).
+_BARE = frozenset({"nsubj", "aux", "neg", "punct", "cc", "conj", "prt", "advmod"})
+
 #: Where a verb heads a clause of its own: the sentence's root, or a clause joined to it.
 _MAIN = frozenset({"ROOT", "conj"})
 
@@ -30,5 +35,7 @@ def bare_past_event(verb: Token, lemma: str) -> bool:
         return False
     if lexicon.first_lexname(lemma, "v") in words("bare_event_not_lexnames"):
         return False  # "Megan laughed", "he slept": a moment, not news
+    if any(c.dep_ not in _BARE for c in verb.children):
+        return False
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     return subject is not None and subject.pos_ == "PROPN"
