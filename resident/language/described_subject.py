@@ -11,10 +11,11 @@ no one: every talk's "man" would be the same entity."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.statement import Ref
+from resident.language.statement import Context, Ref, Statement
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -60,3 +61,28 @@ def _tells_apart(child: Token) -> bool:
     if child.dep_ != "prep" or child.lower_ not in ("from", "in", "at", "on"):
         return False
     return any(c.dep_ == "pobj" and c.pos_ in ("PROPN", "NOUN") for c in child.children)
+
+
+#: What `Context.remember` changes: who he/she, they and a lower-case name may mean next.
+_MENTION_FIELDS = (
+    "last_mention",
+    "mention_turn",
+    "prior_mention",
+    "relative_last",
+    "rivals",
+    "keeper",
+    "group",
+)
+
+
+def read_unmentioned(ctx: Context, read: Callable[[], list[Statement]]) -> list[Statement]:
+    """`read()`, with who he/she means afterwards as it was before: someone described ("a man in
+    Yate did it") is no one a later "she" or "he" names (a wrong person is worse than none)."""
+    kept = {name: getattr(ctx, name) for name in _MENTION_FIELDS}
+    names = dict(ctx.names)
+    out = read()
+    for name, value in kept.items():
+        setattr(ctx, name, value)
+    ctx.names.clear()
+    ctx.names.update(names)
+    return out
