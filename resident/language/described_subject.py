@@ -1,11 +1,11 @@
 """Someone described, not named, as a clause's subject ("A couple from Castleford bought it",
-"the gas man came on Friday", "a lad from the village fixed the gate"). Pure.
+"a lad from Settle fixed the gate"). Pure.
 
 A plain clause whose subject is no name, no pronoun and no relative used to store nothing: the
 reader names only people it can look up. A noun whose most frequent WordNet sense is a person
 (or most of whose senses are, or a group of people:
 data/people_group_nouns.txt), said with what tells it apart (a
-prepositional phrase naming a place or thing, or a noun before it), is someone: the entity is
+prepositional phrase naming a place or a name), is someone: the entity is
 the phrase without its article ("couple from Castleford"). A bare "the man" or "someone" stays
 no one: every talk's "man" would be the same entity."""
 
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from resident.language import lexicon
 from resident.language.statement import Context, Ref, Statement
@@ -55,12 +57,11 @@ def _someone_noun(tok: Token) -> bool:
 
 
 def _tells_apart(child: Token) -> bool:
-    """ "from Neath", "in Yate", "boiler" (the boiler man): what says which one is meant."""
-    if child.dep_ == "compound" and child.i < child.head.i:
-        return child.pos_ in ("NOUN", "PROPN")
+    """ "from Neath", "in Yate": a place or a name that says which one is meant (a noun before
+    it does not: "the tooth fairy" is no one to hold)."""
     if child.dep_ != "prep" or child.lower_ not in ("from", "in", "at", "on"):
         return False
-    return any(c.dep_ == "pobj" and c.pos_ in ("PROPN", "NOUN") for c in child.children)
+    return any(c.dep_ == "pobj" and c.pos_ == "PROPN" for c in child.children)
 
 
 #: What `Context.remember` changes: who he/she, they and a lower-case name may mean next.
@@ -80,9 +81,23 @@ def read_unmentioned(ctx: Context, read: Callable[[], list[Statement]]) -> list[
     Yate did it") is no one a later "she" or "he" names (a wrong person is worse than none)."""
     kept = {name: getattr(ctx, name) for name in _MENTION_FIELDS}
     names = dict(ctx.names)
-    out = read()
+    # "A potter in Southwell was selling hers": a pronoun as the object is no thing held.
+    out = [st for st in read() if st.object_ref is not None or st.object.lower() not in STOP_WORDS]
     for name, value in kept.items():
         setattr(ctx, name, value)
     ctx.names.clear()
     ctx.names.update(names)
     return out
+
+
+def optative(verb: Token) -> bool:
+    """ "God help us", "Heaven help me": a wish said with a bare verb after a subject that is
+    no speaker or listener, no deed done to anyone."""
+    if verb.lower_ != verb.lemma_.lower() or any(
+        c.dep_ in ("aux", "auxpass") for c in verb.children
+    ):
+        return False  # "God helps us", "God will help us": said as a deed
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subject is None or subject.tag_ in ("NNS", "NNPS"):
+        return False  # "the kids help us": a plural agrees with the bare verb
+    return subject.pos_ in ("PROPN", "NOUN")

@@ -5,7 +5,8 @@ reason was. Pure, over the parse and WordNet.
 
 Only a verb whose first WordNet sense is a deed (not a state of mind or a state:
 data/not_event_lexnames.txt, data/thing_no_deed_lexnames.txt), said in the main clause (not in
-a clause of time, condition or report), by a subject said by its name."""
+a clause of time, condition or report), by a subject said by a name the recogniser knows as a
+person's."""
 
 from __future__ import annotations
 
@@ -18,10 +19,10 @@ from resident.language.words import words
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-#: What a bare clause's verb may have beside its subject ("Grandad fell over.", "Nia finally
-#: retired, and ..."): nothing that is another argument the parse hung wrongly ("Dad dropped
-#: one": "one" an adverb).
-_BARE = frozenset({"nsubj", "aux", "neg", "punct", "cc", "conj", "prt", "advmod"})
+#: What a bare clause's verb may have beside its subject ("Nia finally retired, and ..."):
+#: nothing that is another argument the parse hung wrongly ("Dad dropped one": "one" an
+#: adverb), and no particle ("we broke up" is read whole elsewhere, as phrasal).
+_BARE = frozenset({"nsubj", "aux", "neg", "punct", "cc", "conj", "advmod"})
 
 #: Where a verb heads a clause of its own: the sentence's root, or a clause joined to it.
 _MAIN = frozenset({"ROOT", "conj"})
@@ -38,4 +39,5 @@ def bare_past_event(verb: Token, lemma: str) -> bool:
     if any(c.dep_ not in _BARE for c in verb.children):
         return False
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-    return subject is not None and subject.pos_ == "PROPN"
+    # Someone the recogniser knows as a person: "Cricket's started again" is no one's event.
+    return subject is not None and subject.pos_ == "PROPN" and subject.ent_type_ == "PERSON"
