@@ -78,7 +78,6 @@ from resident.language.particles import particle_of, phrasal_deed
 from resident.language.parts_held import counted_with_owner, parts_counted
 from resident.language.passive_agent import by_someone, done_by, done_to, done_to_object
 from resident.language.phrases import third_person
-from resident.language.plain_events import bare_past_event
 from resident.language.prices import prices_said
 from resident.language.purposes import (
     as_purpose,
@@ -465,7 +464,6 @@ class _Clause:
                 dated_event(self.lemma, self.when)
                 or self.lemma in words("death_verbs")
                 or done_for_a_reason(verb, self.lemma)
-                or bare_past_event(verb, self.lemma)  # "Bernadette retired."
             )
             and self.mood == "past"
         ):

@@ -28,7 +28,7 @@ from resident.language.apposed import apposed_person
 from resident.language.described_subject import optative
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.number_parts import continues_number
-from resident.language.objects import common_noun_misread, qualified_indefinite, set_off_before
+from resident.language.objects import qualified_indefinite, set_off_before
 from resident.language.partitive import degree, partitive_text
 from resident.language.pronoun_scope import (
     outside_own_phrase,
@@ -382,7 +382,7 @@ def _object_ref(tok: Token, ctx: Context) -> Ref | None:
     relative = bare_relative(tok)
     if relative is not None:
         return relative
-    if tok.pos_ == "PROPN" and not common_noun_misread(tok):
+    if tok.pos_ == "PROPN":
         return Ref(
             role="name",
             name=_name_of(tok),
