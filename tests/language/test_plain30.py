@@ -32,15 +32,6 @@ def test_us_as_the_object_is_the_speaker(max_: Max) -> None:
     assert "gwilym" in _answer(max_.say("Who trained Wyn?", odile))
 
 
-def test_a_plain_past_event_without_its_time(max_: Max) -> None:
-    wyn, odile = _person(max_, "Wyn"), _person(max_, "Odile")
-    turn = max_.say("The old headteacher left. Mrs Prothero resigned.", wyn)
-    assert ("Mrs Prothero", "does", "resigning") in _stored(max_, turn.claims)
-    assert _answer(max_.say("Did Mrs Prothero resign?", odile)).startswith(("yes", "possibly"))
-    # A moment of talk or of the body is no event to hold.
-    assert max_.say("Aled laughed.", wyn).claims == []
-
-
 def test_a_common_noun_the_tagger_took_for_a_name(max_: Max) -> None:
     wyn, odile = _person(max_, "Wyn"), _person(max_, "Odile")
     turn = max_.say("We caught three trout and Dad threw one back.", wyn)
