@@ -413,7 +413,7 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
     it in its sentence, when the pronoun's sex fits. Where two or more people were named
     ("Dad has physio with Marcus, and Anne ... him") it stays no one: a claim about the wrong
     person is worse than none. "me" is the speaker ("Marta beat me at chess")."""
-    if tok.lower_ in ("me", "us") and not optative(tok.head):
+    if tok.lower_ == "me" or (tok.lower_ == "us" and not optative(tok.head)):
         # "Declan coached us": the speaker among them, as "we" is the speaker as a subject.
         return Ref(role="speaker", kind="person")
     if table("pronoun_sex").get(tok.lower_) is None:
