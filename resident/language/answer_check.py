@@ -30,7 +30,7 @@ from spacy.tokens import Span, Token
 
 from resident.language import lexicon
 from resident.language.placed import says_place
-from resident.language.when_days import MONTHS, WEEKDAYS
+from resident.language.when_days import MONTHS, WEEKDAYS, ordinal
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -102,8 +102,11 @@ def _words(short: str) -> list[str]:
 
 
 def is_number_word(word: str) -> bool:
-    """A word of an answer that says a number: digits, a number word, or what spaCy counts."""
-    return any(c.isdigit() for c in word) or word in _COUNTS or like_num(word)
+    """A word of an answer that says a number: digits, a number word, or what spaCy counts;
+    not an ordinal word spaCy counts too ("twelfth" of "on the twelfth" is a day, no amount)."""
+    if any(c.isdigit() for c in word) or word in _COUNTS:
+        return True
+    return like_num(word) and ordinal(word) is None
 
 
 def _has_number(said: list[str]) -> bool:

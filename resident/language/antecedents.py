@@ -24,7 +24,7 @@ Pure.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from resident.language import lexicon
 from resident.language.dated_events import no_deed
@@ -255,7 +255,13 @@ def thing_it(tok: Token, ctx: Context) -> str | None:
     if no_deed(lemma):
         return None  # "it rained", "we loved it", "it needs fixing"
     head = thing.split()[-1]
+    # "A builder from Ripon bought it": the clause's own subject is never what its "it" is.
+    own = {
+        t.i for c in verb.children if c.dep_ == "nsubj" and tok.dep_ == "dobj" for t in c.subtree
+    }
     for t in tok.doc[tok.sent.start : tok.i]:
+        if t.i in own:
+            continue
         concrete = lexicon.first_lexname(t.lemma_.lower(), "n") in words("thing_lexnames")
         if t.pos_ == "NOUN" and concrete and t.lemma_.lower() != head and t.lower_ != head:
             return None
@@ -287,7 +293,23 @@ def said_thing(st: Statement) -> str | None:
     head = lexicon.base(words_said[-1].lower(), "n") or words_said[-1].lower()
     if head in words("reading_pets"):
         return None
-    return st.object if lexicon.first_lexname(head, "n") in words("thing_lexnames") else None
+    return st.object if _concrete(head) else None
+
+
+def _concrete(head: str) -> bool:
+    """Is the noun a concrete thing: its first WordNet sense a thing's class, or a group whose
+    other senses name the thing ("caravan", "van", "mixer": a procession, a vanguard and a
+    social before the vehicle and the machine)?"""
+    kinds = [s.lexname() for s in _senses(head)]
+    things = words("thing_lexnames")
+    if not kinds:
+        return False
+    return kinds[0] in things or (kinds[0] == "noun.group" and any(k in things for k in kinds))
+
+
+def _senses(noun: str) -> list[Any]:
+    wn = lexicon.reader()
+    return [] if wn is None else list(wn.synsets(noun, "n"))
 
 
 def phrase_before(tok: Token) -> Token | None:

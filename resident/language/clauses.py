@@ -37,6 +37,7 @@ from resident.language.copular import event_of_it, named_kinds, thing_states
 from resident.language.count_pieces import count_piece
 from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
+from resident.language.described_subject import described_person, read_unmentioned
 from resident.language.dropped_plan import dropped
 from resident.language.ending_aspect import (
     ended_doing,
@@ -493,6 +494,11 @@ def _read_clause_for(
 ) -> list[Statement]:
     subject = the_pet(subj_tok, ctx) or subject_ref(subj_tok, ctx)
     subject = subject or generic_subject(verb, subj_tok)
+    if subject is None and (described := described_person(subj_tok)) is not None:
+        # "A couple from Neath bought it": someone, though no one a later "she" names.
+        return read_unmentioned(
+            ctx, lambda: _read_clause_with(verb, described, subj_tok, ctx, skip_intro)
+        )
     if subject is None:
         # "My bakery has twelve employees": its owner's thing; "the boiler broke": a thing.
         read = parts_counted(verb, subj_tok, ctx)

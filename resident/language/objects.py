@@ -59,9 +59,17 @@ def copula_predicate(predicate: str, subject: Ref, obj: str) -> str:
 def physical_thing(tok: Token) -> bool:
     """Does the noun `tok` name a physical thing: its most frequent WordNet sense in one of
     data/physical_lexnames.txt ("mice", "bus"; not "cold", "story", "news")?"""
-    if tok.pos_ != "NOUN":
+    if tok.pos_ != "NOUN" and not common_noun_misread(tok):
         return False
     return lexicon.first_lexname(tok.lemma_.lower()) in words("physical_lexnames")
+
+
+def common_noun_misread(tok: Token) -> bool:
+    """A word the tagger called a proper noun that is written in lower case, names nothing the
+    recogniser knows and is a noun WordNet knows ("we caught two mackerel"): a common noun."""
+    if tok.pos_ != "PROPN" or tok.ent_type_ or not tok.text.islower():
+        return False
+    return lexicon.base(tok.lower_, "n") is not None
 
 
 def years_had(verb_lemma: str, obj: Token | None) -> str | None:

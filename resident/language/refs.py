@@ -25,6 +25,7 @@ from resident.language.antecedents import (
     thing_it,
 )
 from resident.language.apposed import apposed_person
+from resident.language.described_subject import optative
 from resident.language.kin_nouns import activity_relation, kin_noun, kin_nouns
 from resident.language.number_parts import continues_number
 from resident.language.objects import qualified_indefinite, set_off_before
@@ -417,7 +418,8 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
     it in its sentence, when the pronoun's sex fits. Where two or more people were named
     ("Dad has physio with Marcus, and Anne ... him") it stays no one: a claim about the wrong
     person is worse than none. "me" is the speaker ("Marta beat me at chess")."""
-    if tok.lower_ == "me":
+    if tok.lower_ == "me" or (tok.lower_ == "us" and not optative(tok.head)):
+        # "Declan coached us": the speaker among them, as "we" is the speaker as a subject.
         return Ref(role="speaker", kind="person")
     if table("pronoun_sex").get(tok.lower_) is None:
         thing = thing_it(tok, ctx)  # "Karl came round and sorted it": the boiler

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from resident.language import lexicon
 from resident.language.kin_nouns import kin_noun, kin_nouns
+from resident.language.when_days import ordinal
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -182,6 +183,8 @@ def _kin_said(tok: Token) -> bool:
 def is_time(tok: Token) -> bool:
     if tok.ent_type_ in _TIME_ENTS:
         return True
+    if tok.dep_ == "pobj" and not list(tok.children)[1:] and ordinal(tok.lower_) is not None:
+        return True  # "bought it on the twelfth": a day of the month, no theme (no amount)
     return lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.time"
 
 
