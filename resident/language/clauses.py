@@ -58,7 +58,7 @@ from resident.language.kin import (
     note_introduced,
     said_together,
 )
-from resident.language.kin_links import answered_call, named_later, owned_twice, paired
+from resident.language.kin_links import named_later, owned_twice, paired
 from resident.language.named_kinds import named_kind_edges, role_kind_edges
 from resident.language.objects import (
     _direct_object,
@@ -130,7 +130,7 @@ if TYPE_CHECKING:
 
 def _read_sentence(sent: Span, ctx: Context, skip_intro: bool) -> list[Statement]:
     # "My mum's coming ..." then "Jean's a saint": the name of the relative just spoken of.
-    out: list[Statement] = answered_call(sent, ctx) + named_later(sent, ctx)
+    out: list[Statement] = named_later(sent, ctx)
     note_introduced(sent, ctx)
     for head in clause_heads(sent):
         read = _read_clause(head, ctx, skip_intro)

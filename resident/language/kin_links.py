@@ -22,22 +22,18 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.kin_nouns import kin_noun, kin_nouns
-from resident.language.kinship import address_groups, relation_predicate
+from resident.language.kinship import relation_predicate
 from resident.language.refs import _name_of, _owner_ref, subject_ref
 from resident.language.statement import Context, Ref, Statement
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Span, Token
 
 #: The verb a relation read from a name said after a relative carries: the store files it only
 #: where the relative is still unnamed (kin_named.named_relative), never as a new tie alone.
 NAMED_LATER = "named_later"
-#: The verb a relation read from a call answered carries ("Mum, can I ...?" and the next
-#: speaker): the store files it only where the caller has no such relative held, nor any tie
-#: to the one who answered (kin_named.addressed_relative).
-ADDRESSED = "addressed"
 #: The relations the store checks against what it holds before it files them.
-LINKED = frozenset({NAMED_LATER, ADDRESSED})
+LINKED = frozenset({NAMED_LATER})
 
 _BACK = {"parent": "child", "child": "parent", "spouse": "spouse", "sibling": "sibling"}
 
@@ -180,53 +176,6 @@ def _owner_ties(owner: Token, ctx: Context, read: list[Statement]) -> list[State
         verb="be",
     )
     return [] if tie in read else [tie]
-
-
-def answered_call(sent: Span, ctx: Context) -> list[Statement]:
-    """The first sentence of a turn: the tie of a call the turn before answered now ("Mum,
-    ...?" then Ruth speaks: Ruth mum_of the caller)."""
-    call = ctx.addressed
-    if sent.start != 0 or call is None or ctx.turn != call[2] + 1:
-        return []
-    if call[1] in (None, ctx.speaker) or call[3] != ctx.speaker:
-        # Only one spoken to both ways: who spoke before the call and answers it. Two others
-        # ("Mum, you forgot ..." after Orla, then Marcus) leave whom it called unknown.
-        return []
-    ctx.addressed = None
-    if not any(t.pos_ in ("VERB", "AUX") for t in sent):
-        return []  # a verbless answer ("Two hundred.") is the fragment readers' to read
-
-    caller = Ref(role="name", name=call[1], kind="person")  # a person id: knowledge.resolve
-    return [
-        Statement(
-            subject=Ref(role="speaker", kind="person"),
-            predicate=relation_predicate(call[0]),
-            object="",
-            object_ref=caller,
-            verb=ADDRESSED,
-        )
-    ]
-
-
-def note_call(doc: Doc | None, ctx: Context, speaker: str | None, before: str | None) -> None:
-    """Not called on this branch (kin30's report: on dev it linked Lorna as Isla's mum, right,
-    and so answered "Radio" from a garbled "Shona plays Radio" for "Radio 2", one more wrong
-    answer); conversation._converse would call it after each turn's count, with the speaker
-    before. A turn, question or not, that opens by calling someone by an elder's family noun
-    ("Mum, can I ...?", "Grandad, look"): whoever speaks next may be that relative."""
-    if doc is None or len(doc) < 3 or speaker is None:
-        return
-    first = doc[0]
-    noun = kin_noun(first)
-    if doc[1].text != "," or not first.text[:1].isupper():
-        return
-    # A call says something to the one called ("Dad, you promised", "Mum, can I ...?"); "Dad,
-    # mostly, and ..." answers someone else's question with Dad as its subject.
-    sent = next(iter(doc.sents))
-    if not (sent.text.rstrip().endswith("?") or any(t.lower_ in ("you", "your") for t in sent)):
-        return
-    if any(noun in group for group in address_groups()):
-        ctx.addressed = (noun, speaker, ctx.turn, before)
 
 
 def owned_across(tok: Token, ctx: Context) -> Ref | None:

@@ -115,9 +115,6 @@ class Context:
     #: Who asked about the last relative as "your mum": the relative is then the one of
     #: whoever answers ("How's your mum?" - "She's coming in July": the answerer's mum).
     asked_by: str | None = None
-    #: A turn opened by calling someone by an elder's family noun ("Mum, can I ...?"): the
-    #: noun, who said it, the turn and who spoke before it (kin_links.answered_call).
-    addressed: tuple[str, str | None, int, str | None] | None = None
 
     #: The last noun said as an argument that can have a price, with its turn, for an "it"
     #: in the turn's next sentence ("I bought a kiln. It cost me 400 pounds": prices.py).
