@@ -21,6 +21,7 @@ outweigh. Pure: reads the parse and WordNet."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from resident.language import lexicon
+from resident.language.matching import claim_verbs
 from resident.language.placed import says_place
 from resident.language.when_days import MONTHS, WEEKDAYS, ordinal
 from resident.language.words import table, words
@@ -103,10 +105,10 @@ def _words(short: str) -> list[str]:
 
 def is_number_word(word: str) -> bool:
     """A word of an answer that says a number: digits, a number word, or what spaCy counts;
-    not an ordinal word spaCy counts too ("twelfth" of "on the twelfth" is a day, no amount)."""
-    if any(c.isdigit() for c in word) or word in _COUNTS:
-        return True
-    return like_num(word) and ordinal(word) is None
+    not an ordinal ("twelfth" of "on the twelfth" is a day, "his 3rd go" which go: no amount)."""
+    if ordinal(word) is not None:
+        return False
+    return any(c.isdigit() for c in word) or word in _COUNTS or like_num(word)
 
 
 def _has_number(said: list[str]) -> bool:
@@ -118,6 +120,8 @@ def _has_time(said: list[str]) -> bool:
         base = lexicon.base(word, "n") or word
         if base in _CALENDAR or word.rstrip("s") in _CALENDAR or lexicon.lexnames(base) & _TIMES:
             return True
+        if ordinal(word) is not None:
+            return True  # "the 3rd": a day of the month
     return _has_number(said)
 
 
@@ -213,10 +217,16 @@ def _classes_asked(noun: str) -> frozenset[str]:
     return asked | {extra} if extra else asked
 
 
+_NAMING = re.compile(r"\s(?:called|named)\s")
+
+
 def _of_kind(short: str, said: list[str], noun: str) -> bool:
     """Is the answer a thing of the kind `noun` asks for? Some noun of it must be a sort or a
     named instance of it in WordNet (not merely of a broad class it shares: "research job"
     is no university, "English exam" no level), or a word of it a name or unknown."""
+    # "a staffy called Tyson" is a staffy: its name says nothing of its kind.
+    short = _NAMING.split(short, maxsplit=1)[0]
+    said = [w for w in said if w in _words(short)]
     if not lexicon.lexnames(noun) or _named(short):
         # A name said with a capital ("Fiat", "Apple") may be a make or a brand of anything.
         return True
@@ -332,4 +342,20 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
         return _doing(short, said, views)
     if kind == "person":
         return _someone(short, said, views)
+    if _said_with_verb(sent, views):
+        return True
     return any(_of_kind(short, said, n) for n in (noun or "").split())
+
+
+def _said_with_verb(sent: Span, views: Sequence[ClaimView]) -> bool:
+    """Was the answer said with the very verb whose "what" asks a kind ("Efua studies graphic
+    design" for "What does Efua study?")? Then it is what was asked, whatever WordNet files it
+    under; the kinds guard only what another verb of its group holds ("takes the room")."""
+    asked = {t.lemma_.lower() for t in sent if t.pos_ == "VERB"} & set(
+        table("answer_check_verb_kinds")
+    )
+    return (
+        bool(asked)
+        and bool(views)
+        and all(asked & claim_verbs(v.claim.predicate)[1] for v in views)
+    )

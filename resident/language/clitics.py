@@ -51,8 +51,16 @@ def copula_as_possessive(tok: Token) -> bool:
         "Art" in after.morph.get("PronType", [])
         or _bare_adjective(after)
         or _name_owned(tok)
-        or _unownable(after)
+        or (_unownable(after) and not _place_named(tok))
     )
+
+
+def _place_named(tok: Token) -> bool:
+    """ "at St Peter's for thirty-four years", "to Nando's on Friday": an owner after a
+    preposition names a place by its owner (the shop, the school), so what follows is the
+    sentence's, not a copula's."""
+    owner = tok.head
+    return owner.dep_ == "pobj" or (owner.head.dep_ == "pobj" and owner.dep_ == "compound")
 
 
 def _unownable(tok: Token) -> bool:

@@ -100,6 +100,10 @@ def _proper(tok: Token) -> bool:
         # A time word is read in any case; its capital changed the parse of the clause
         # around it ("on saturday, 120 km": the measure was lost).
         return False
+    if tok.is_stop or word in KIN:
+        # WordNet's only "who" is the WHO and its only "mam" a language: a function word or
+        # a family noun ("my mam lives in kinsale") is never a name typed without its capital.
+        return False
     wn = lexicon.reader()
     if wn is None:
         return False
