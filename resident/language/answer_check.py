@@ -120,8 +120,6 @@ def _has_time(said: list[str]) -> bool:
         base = lexicon.base(word, "n") or word
         if base in _CALENDAR or word.rstrip("s") in _CALENDAR or lexicon.lexnames(base) & _TIMES:
             return True
-        if ordinal(word) is not None:
-            return True  # "the 3rd": a day of the month
     return _has_number(said)
 
 
