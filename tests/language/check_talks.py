@@ -32,3 +32,27 @@ def mismatches(m: Max, talk: Talk) -> list[str]:
         if not ok:
             wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
     return wrong
+
+
+def fits(said: str, expected: str) -> bool:
+    """Does the answer hold the expected words, case aside ("yes" and "no" as its first word;
+    "I don't know", said as "", where "" is expected)?"""
+    if not expected:
+        return said == ""
+    if expected.lower() in ("yes", "no"):
+        return said.lower().split(",")[0].strip(" .!:") == expected.lower()
+    return expected.lower() in said.lower()
+
+
+def scored(m: Max, talk: Talk) -> tuple[list[str], list[str], int]:
+    """The talk's questions answered wrong (another answer than expected), those left
+    unknown, and how many were right."""
+    wrong, unknown, right = [], [], 0
+    for question, expected, said in played(m, talk):
+        if expected and said == "":
+            unknown.append(question)
+        elif not fits(said, expected):
+            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
+        else:
+            right += 1
+    return wrong, unknown, right

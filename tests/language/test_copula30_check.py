@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.check_talks import Talk, played
+from tests.language.check_talks import Talk, scored
 from tests.language.test_conversation import Max
 
 CHECK: dict[str, Talk] = {
@@ -81,26 +81,8 @@ CHECK: dict[str, Talk] = {
 }
 
 
-def _fits(said: str, expected: str) -> bool:
-    """Does the answer hold the expected word?"""
-    if not expected:
-        return said == ""
-    return expected in said.lower()
-
-
-def _score(m: Max, talk: Talk) -> tuple[list[str], list[str]]:
-    """The questions answered wrong (another answer than expected) and those left unknown."""
-    wrong, unknown = [], []
-    for question, expected, said in played(m, talk):
-        if expected and said == "":
-            unknown.append(question)
-        elif not _fits(said, expected):
-            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
-    return wrong, unknown
-
-
 @pytest.mark.parametrize("name", sorted(CHECK))
 def test_copula30_check(max_: Max, name: str) -> None:
-    wrong, unknown = _score(max_, CHECK[name])
+    wrong, unknown, _ = scored(max_, CHECK[name])
     print(f"CHECK {name}: wrong={wrong} unknown={unknown}")
     assert not wrong

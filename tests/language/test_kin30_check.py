@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.check_talks import Talk, played
+from tests.language.check_talks import Talk, scored
 from tests.language.test_conversation import Max
 
 CHECK: dict[str, Talk] = {
@@ -83,24 +83,6 @@ CHECK: dict[str, Talk] = {
 }
 
 
-def _fits(said: str, expected: str) -> bool:
-    """Does the answer hold the expected word (case aside)?"""
-    if not expected:
-        return said == ""
-    return expected.lower() in said.lower()
-
-
-def _score(m: Max, talk: Talk) -> tuple[list[str], list[str]]:
-    """The questions answered wrong (another answer than expected) and those left unknown."""
-    wrong, unknown = [], []
-    for question, expected, said in played(m, talk):
-        if expected and said == "":
-            unknown.append(question)
-        elif not _fits(said, expected):
-            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
-    return wrong, unknown
-
-
 #: Answered wrong after the code, left as found (the report says so): the twin's sex was never
 #: said, and kinship.of_sex lets one relative of unknown sex stand for a "brother".
 KNOWN_WRONG = frozenset({"Where does Ines's brother live?"})
@@ -108,6 +90,6 @@ KNOWN_WRONG = frozenset({"Where does Ines's brother live?"})
 
 @pytest.mark.parametrize("name", sorted(CHECK))
 def test_kin30_check(max_: Max, name: str) -> None:
-    wrong, unknown = _score(max_, CHECK[name])
+    wrong, unknown, _ = scored(max_, CHECK[name])
     print(f"CHECK {name}: wrong={wrong} unknown={unknown}")
     assert not [w for w in wrong if not any(k in w for k in KNOWN_WRONG)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.check_talks import Talk, played
+from tests.language.check_talks import Talk, scored
 from tests.language.test_conversation import Max
 
 #: days after Thursday 1 January 2026 the talk happens, its lines, its questions
@@ -99,34 +99,11 @@ CHECK: dict[str, tuple[int, Talk]] = {
 }
 
 
-def _fits(said: str, expected: str) -> bool:
-    """Does the answer hold the expected word ("no" and "yes" as its first word)?"""
-    if not expected:
-        return said == ""
-    if expected in ("yes", "no"):
-        return said.split(",")[0].strip(" .!") == expected
-    return expected in said
-
-
-def _score(m: Max, days: int, talk: Talk) -> tuple[list[str], list[str], int]:
-    """The questions answered wrong (another answer than expected), those left unknown, and
-    how many were right."""
-    if days:
-        m.clock.advance(days=days)
-    wrong, unknown, right = [], [], 0
-    for question, expected, said in played(m, talk):
-        if expected and said == "":
-            unknown.append(question)
-        elif not _fits(said, expected):
-            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
-        else:
-            right += 1
-    return wrong, unknown, right
-
-
 @pytest.mark.parametrize("name", sorted(CHECK))
 def test_learner30_check(max_: Max, name: str) -> None:
     days, talk = CHECK[name]
-    wrong, unknown, right = _score(max_, days, talk)
+    if days:
+        max_.clock.advance(days=days)
+    wrong, unknown, right = scored(max_, talk)
     print(f"CHECK {name}: right={right} wrong={wrong} unknown={unknown}")
     assert not wrong

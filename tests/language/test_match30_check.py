@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.check_talks import Talk, played
+from tests.language.check_talks import Talk, scored
 from tests.language.test_conversation import Max
 
 #: (who speaks, what they say) lines, then (who asks, question, expected answer) pairs.
@@ -86,30 +86,8 @@ CHECK: dict[str, Talk] = {
 }
 
 
-def _fits(said: str, expected: str) -> bool:
-    """Does the answer hold the expected word ("no" and "yes" as its first word)?"""
-    if not expected:
-        return said == ""
-    if expected in ("yes", "no"):
-        return said.split(",")[0].strip(" .!").lower() == expected
-    return expected in said.lower()
-
-
-def _score(m: Max, talk: Talk) -> tuple[list[str], list[str], int]:
-    """The questions answered wrong, those left unknown, and how many were right."""
-    wrong, unknown, right = [], [], 0
-    for question, expected, said in played(m, talk):
-        if expected and said == "":
-            unknown.append(question)
-        elif not _fits(said, expected):
-            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
-        else:
-            right += 1
-    return wrong, unknown, right
-
-
 @pytest.mark.parametrize("name", sorted(CHECK))
 def test_match30_check(max_: Max, name: str) -> None:
-    wrong, unknown, right = _score(max_, CHECK[name])
+    wrong, unknown, right = scored(max_, CHECK[name])
     print(f"CHECK {name}: right={right} wrong={wrong} unknown={unknown}")
     assert not wrong

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.language.check_talks import Talk, played
+from tests.language.check_talks import Talk, scored
 from tests.language.test_conversation import Max
 
 CHECK: dict[str, Talk] = {
@@ -97,28 +97,8 @@ CHECK: dict[str, Talk] = {
 }
 
 
-def _fits(said: str, expected: str) -> bool:
-    """Does the answer hold the expected words (case aside)?"""
-    if not expected:
-        return said == ""
-    return expected in said.lower()
-
-
-def score(m: Max, talk: Talk) -> tuple[list[str], list[str], int]:
-    """The questions answered wrong, those left unknown, and how many were right."""
-    wrong, unknown, right = [], [], 0
-    for question, expected, said in played(m, talk):
-        if expected and said == "":
-            unknown.append(question)
-        elif not _fits(said, expected):
-            wrong.append(f"{question!r}: expected {expected!r}, said {said!r}")
-        else:
-            right += 1
-    return wrong, unknown, right
-
-
 @pytest.mark.parametrize("name", sorted(CHECK))
 def test_plain30_check(max_: Max, name: str) -> None:
-    wrong, unknown, right = score(max_, CHECK[name])
+    wrong, unknown, right = scored(max_, CHECK[name])
     print(f"CHECK {name}: right={right} wrong={wrong} unknown={unknown}")
     assert not [w for w in wrong if "expected ''" in w]
