@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 LEARNER = "learner_forms"
 _THIRD = frozenset({"he", "she"})
 #: Words of a sentence that put it in the past ("yesterday", "two days ago", "last week").
-_BACK_WORDS = frozenset({"yesterday", "ago", "last"})
+#: Words that put a sentence in a day gone (learner_tense reads them too).
+BACK_WORDS = frozenset({"yesterday", "ago", "last"})
 _NOUN_TAGS = frozenset({"NN", "NNP"})
 _BLOCKING_DEPS = frozenset({"aux", "auxpass", "neg"})
 
@@ -108,7 +109,7 @@ def _agreed(tok: Token, edits: dict[int, str]) -> str | None:
 
     if lexicon.base(tok.lower_, "v") != tok.lower_:
         return None
-    if any(t.lower_ in _BACK_WORDS for t in tok.sent):
+    if any(t.lower_ in BACK_WORDS for t in tok.sent):
         # "Olga go home yesterday": a day gone; neither "goes" nor "went" reads better here
         # (measured on dev: both lost the time the bare verb kept).
         return None

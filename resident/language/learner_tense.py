@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.learner_grammar import LEARNER
+from resident.language.learner_grammar import BACK_WORDS, LEARNER
 from resident.language.when_days import WEEKDAYS, direction, tokens
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-#: Words of a turn that point back in time.
-_BACK_WORDS = frozenset({"yesterday", "ago", "last"})
+#: Words of a turn that point back in time: learner_grammar.BACK_WORDS.
 #: Words of a turn that point ahead: with one of them the present may be a plan.
 _AHEAD_WORDS = frozenset({"tomorrow", "next", "soon", "going", "gonna"})
 
@@ -68,7 +67,7 @@ def _told_in_past(doc: Doc, verb: Token) -> bool:
     for tok in (t for s in sents[max(0, at - 1) : at + 1] for t in s):
         if tok.i != verb.i and tok.tag_ == "VBD" and "Fin" in tok.morph.get("VerbForm", []):
             return True
-        if tok.lower_ in _BACK_WORDS:
+        if tok.lower_ in BACK_WORDS:
             return True
     return False
 
