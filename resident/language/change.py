@@ -17,7 +17,7 @@ from datetime import datetime
 from functools import cache
 from importlib import resources
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from resident.cognition.epistemic import parse_provenance
 from resident.cognition.statements import is_one_valued
@@ -78,7 +78,7 @@ def _says(lemmas: Sequence[str], words: Sequence[str], phrases: Iterable[Sequenc
     return False
 
 
-def change_kind(doc: Doc | None) -> str | None:
+def change_kind(doc: Doc | Span | None) -> str | None:
     """ "ended" when the turn says an earlier state stopped ("not anymore", "no longer"),
     "replaced" when it says a new one took its place ("now", "switched"), else None."""
     if doc is None:

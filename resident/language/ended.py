@@ -130,7 +130,7 @@ def _ceased(
             continue
         parts = ending & words("relinquishing_verbs") and not v.object_label.endswith("ing")
         if not parts and not any(
-            ends_kind(e, frozenset({query.verb, *query.also})) for e in ending
+            ends_kind(e, frozenset({query.verb, *query.also}), _thing(query)) for e in ending
         ):
             continue  # "Do I have keys?" is not answered by "I left my keys at home"
         if names_people(v.claim):
@@ -146,6 +146,11 @@ def _ceased(
         if said & things if things else said & asked:
             return v
     return None
+
+
+def _thing(query: Query) -> str:
+    """The last word of what a question asks of ("lesson" of "piano lessons"), "" for none."""
+    return query.object_words[-1] if query.object_words else ""
 
 
 def _dwells(view: ClaimView) -> bool:

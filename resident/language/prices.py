@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal
 
 from resident.language import deals, lexicon
 from resident.language.amount_pieces import continued_thing
+from resident.language.change import change_kind
 from resident.language.clause_parts import _mood, _negated, _time_tokens
 from resident.language.counting import number_value
 from resident.language.deal_parties import dealer, goods_of
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 _NOT_PRICED = frozenset({"noun.time", "noun.quantity"})
 #: Dependencies an amount has under the verb that says what it costs.
 _AMOUNT_DEPS = frozenset({"dobj", "attr", "acomp", "npadvmod", "oprd", "dep", "appos"})
+
+#: How many things priced the talk keeps for a new price said with no currency.
+_PRICED_KEPT = 200
 
 #: The least bare number read as money after "for" ("for four" counts people; "for twenty"
 #: is a price).
@@ -155,7 +159,8 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     paying = verb.lemma_.lower() in words("paying_verbs") or _traded(head, verb)
     priced = _money(head) or paying or _made_thing_sum(head, verb, thing_tok)
     priced = priced or _deal_was(head, verb, thing_tok, ctx)
-    if not priced and thing_tok.lemma_.lower() not in words("price_nouns"):
+    named = thing_tok.lemma_.lower() in words("price_nouns")
+    if not priced and not named and not _repriced(thing_tok, verb, ctx):
         return None
     if _unsaid(verb):
         return None
@@ -167,7 +172,18 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
         return None
     when, _ = _time_tokens(verb)
     ctx.remember_thing(thing)
+    ctx.priced.pop(thing, None)
+    ctx.priced[thing] = None
+    while len(ctx.priced) > _PRICED_KEPT:
+        del ctx.priced[next(iter(ctx.priced))]
     return _price(thing, head, mood, when)
+
+
+def _repriced(thing: Token, verb: Token, ctx: Context) -> bool:
+    """A bare number said with a change ("now", "these days", "instead") of a thing whose
+    price was said before ("A full groom is forty-five pounds" ... "Full groom is fifty now"):
+    its new price, one value standing in for the one held."""
+    return change_kind(verb.sent) == "replaced" and price_named(thing) in ctx.priced
 
 
 def _traded(head: Token, verb: Token) -> bool:
@@ -252,6 +268,11 @@ def _frame(head: Token) -> tuple[Token, Token] | None:
         return _prep_frame(head, gov)
     if head.dep_ not in _AMOUNT_DEPS or gov.i == head.i:
         return None
+    if head.dep_ == "npadvmod" and gov.dep_ == "advmod" and gov.head.lemma_.lower() == "be":
+        # "Full groom is fifty now": the parser hangs the number on "now" (as in "ten years
+        # now"); it is what the thing is.
+        subj = _subject(gov.head)
+        return None if subj is None else (gov.head, subj)
     if lemma in words("price_verbs"):
         subj = _subject(gov)
         # "Got a ute last month, cost us 38 grand": the subject elided, the thing before.

@@ -119,6 +119,9 @@ class Context:
     #: The last noun said as an argument that can have a price, with its turn, for an "it"
     #: in the turn's next sentence ("I bought a kiln. It cost me 400 pounds": prices.py).
     priceable: tuple[str, int] | None = None
+    #: The things a price was said of (latest last): "Full groom is fifty now" after "a full
+    #: groom is forty-five pounds" is its new price, though no currency is said (prices.py).
+    priced: dict[str, None] = field(default_factory=dict)
     #: The priceable noun of the sentence read last, the mood of the deal (a sale, a purchase,
     #: a booking) said of it or None, and the turn: a verbless amount next is its price
     #: ("I sold the Honda. Two thousand three hundred.": amount_pieces.py).

@@ -16,9 +16,10 @@ from resident.language.change import endable
 from resident.language.gone import OWNED_BY
 from resident.language.matching import claim_verbs, same_meaning
 from resident.language.statement import base_form
+from resident.language.when import habitual
 from resident.language.words import table, words
 from resident.memory.client import GraphStore
-from resident.records import Claim
+from resident.records import Claim, Qualifier
 
 
 def _same_value(a: Claim, b: Claim) -> bool:
@@ -84,12 +85,28 @@ def _ending(predicate: str) -> tuple[str, frozenset[str]] | None:
     return head, frozenset(inner)
 
 
-def ends_kind(ending: str, verbs: frozenset[str]) -> bool:
-    """May an ending verb end a claim of these verbs? Parting ("sell") ends only a holding
-    ("has"); any other ending ("quit", "leave") ends only a doing: "I left my keys at home"
-    does not say the keys are no longer had."""
-    holds = bool(verbs & _HOLDING)
+#: WordNet's classes of a noun that names a doing rather than a thing: having one ("I have
+#: physiotherapy on Mondays", "she has ballet lessons") is doing it, which quitting or
+#: finishing ends, as it ends going to one.
+_DOINGS = frozenset({"noun.act", "noun.event", "noun.process"})
+
+
+def ends_kind(ending: str, verbs: frozenset[str], thing: str = "", habit: bool = False) -> bool:
+    """May an ending verb end a claim of these verbs, of `thing` (its object's last word),
+    said as a habit or not? Parting ("sell") ends only a holding ("has"); any other ending
+    ("quit", "leave") ends only a doing: "I left my keys at home" does not say the keys are no
+    longer had, but "I've finished my lessons" says the lessons had are over, and so does
+    "I've finished with physio" of the physio had every Monday (a thing had is not had on
+    days)."""
+    holds = bool(verbs & _HOLDING) and not (habit or a_doing(thing))
     return holds if ending in _PARTING else not holds
+
+
+def a_doing(word: str) -> bool:
+    """Does the noun name a doing (WordNet's first sense an act or event: "lesson", "therapy",
+    "shift"), not a thing one holds ("car", "allotment")?"""
+    said = _word_base(word)
+    return bool(said) and lexicon.first_lexname(said, "n") in _DOINGS
 
 
 def _head_word(claim: Claim) -> str:
@@ -108,10 +125,20 @@ def _same_thing(a: Claim, b: Claim) -> bool:
     "gym"; "my old cello", "cello")?"""
     if _same_value(a, b):
         return True
-    return bool(_head_word(a)) and _head_word(a) == _head_word(b)
+    heads = (_head_word(a), _head_word(b))
+    if not all(heads):
+        return False
+    if heads[0] == heads[1]:
+        return True
+    # "Mum's" names one of "my parents": people are named by kin words WordNet files one
+    # under another; a thing is not ("the shop" is not "the salon" left).
+    people = all("noun.person" in lexicon.lexnames(h, "n") for h in heads)
+    return people and (lexicon.kind_of(heads[0], heads[1]) or lexicon.kind_of(heads[1], heads[0]))
 
 
-def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: bool) -> bool:
+def _ends(
+    other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: bool, habit: bool
+) -> bool:
     """Does an ending `claim` ("quits gym", "stops_eating meat", "sells caravan") end `other`
     ("goes_to gym", "eats meat", "has caravan")? Selling ends only what was held; quitting
     ends a doing, never a holding ("I left my keys at home" does not end having keys); a
@@ -127,13 +154,16 @@ def _ends(other: Claim, claim: Claim, verb: str, inner: frozenset[str], gerund: 
             return _head_word(other) == _head_word(claim)
         doing = lexicon.base(_head_word(claim), "v")
         return doing is not None and doing in verbs and ends_kind(verb, verbs)
-    if (other.object_entity or "").startswith("person:") or names_people(other):
-        return False  # "I dropped the kids at school" ends no taking of them
-    if not ends_kind(verb, verbs):
-        return False
     named = table("ending_attributes").get(verb, "").split()
     if named and other.predicate not in named:
         return False  # "moved out of Leeds" ends living there, not working there
+    people = (other.object_entity or "").startswith("person:") or names_people(other)
+    if people and not named:
+        # "I dropped the kids at school" ends no taking of them; "I moved out of Mum's" ends
+        # living with my parents (an ending that names what it ends may end a tie to people).
+        return False
+    if not ends_kind(verb, verbs, _head_word(other), habit):
+        return False
     if verb in _PARTING:
         return _same_thing(other, claim)
     if inner:
@@ -159,10 +189,21 @@ def end_ceased(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -
     gerund = not inner and claim.object_value.strip().lower().endswith("ing")
     at = _at(claim, when, now)
     held = [o for o in graph.peek_claims(claim.subject) if endable(o, claim, now)]
-    ended = [o for o in held if _ends(o, claim, verb, inner, gerund)]
+    habits = _habits(graph, held)
+    ended = [o for o in held if _ends(o, claim, verb, inner, gerund, o.id in habits)]
     if not ended and not gerund and not inner and verb not in _PARTING:
         ended = _ended_there(graph, held, claim, verb)
     return [graph.end_validity(other.id, at, now) for other in ended]
+
+
+def _habits(graph: GraphStore, held: list[Claim]) -> set[str]:
+    """The ids of the claims said as a habit ("every Monday", "on Fridays")."""
+    said = graph.qualifiers_of([o.id for o in held])
+    return {i for i, qs in said.items() if any(_habit(q) for q in qs)}
+
+
+def _habit(q: Qualifier) -> bool:
+    return (q.role, q.value) == ("modality", "habit") or q.role == "time" and habitual(q.value)
 
 
 def _word_base(text: str) -> str:
@@ -180,7 +221,9 @@ def _ended_there(graph: GraphStore, held: list[Claim], claim: Claim, verb: str) 
     doings = []
     for other in held:
         negated, verbs, _prep = claim_verbs(other.predicate)
-        if negated or _ending(other.predicate) is not None or not ends_kind(verb, verbs):
+        if negated or _ending(other.predicate) is not None:
+            continue
+        if not ends_kind(verb, verbs, _head_word(other)):
             continue
         if (other.object_entity or "").startswith("person:") or names_people(other):
             continue
