@@ -80,3 +80,24 @@ def phrasal_says(asked: str, predicate: str) -> bool:
     if asked == verb:
         return False
     return asked in plain_verbs(f"{verb}_{parts[1]}")
+
+
+#: The verbs whose one-word object names what is done ("gets married", "does moving").
+_DOING = words("light_verbs") | {"be", "go"}
+
+
+def says_deed(noun: str, predicate: str, object_label: str) -> bool:
+    """Does a statement say the deed `noun` names ("When is Amina's wedding?"): the noun
+    among its predicate's words ("has_interview_for" for interview), or a verb WordNet derives
+    the noun from (`names_deed_of`) as its verb or as the one-word object of a light verb
+    ("gets married" for wedding, "does moving" for move)? Not a denied one."""
+    parts = predicate.split("_")
+    if parts[0] == "not" or not noun:
+        return False
+    if noun in {base_form(p) for p in parts}:
+        return True
+    verbs = {lexicon.base(p, "v") or base_form(p) for p in parts}
+    said = object_label.lower().split()
+    if len(said) == 1 and verbs & _DOING:
+        verbs.add(lexicon.base(said[0], "v") or said[0])
+    return any(names_deed_of(noun, v) for v in verbs - _TOO_GENERAL)
