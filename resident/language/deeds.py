@@ -86,16 +86,20 @@ def phrasal_says(asked: str, predicate: str) -> bool:
 _DOING = words("light_verbs") | {"be", "go"}
 
 
+def deed_word(noun: str, predicate: str) -> bool:
+    """Is `noun` a word of a predicate held of its owner ("has_interview_for" for "Hana's
+    interview")? Not a denied one."""
+    parts = predicate.split("_")
+    return bool(noun) and parts[0] != "not" and noun in {base_form(p) for p in parts}
+
+
 def says_deed(noun: str, predicate: str, object_label: str) -> bool:
-    """Does a statement say the deed `noun` names ("When is Amina's wedding?"): the noun
-    among its predicate's words ("has_interview_for" for interview), or a verb WordNet derives
-    the noun from (`names_deed_of`) as its verb or as the one-word object of a light verb
-    ("gets married" for wedding, "does moving" for move)? Not a denied one."""
+    """Does a statement say the deed `noun` names by a verb WordNet derives the noun from
+    (`names_deed_of`), its own verb or the one-word object of a light verb ("gets married"
+    for wedding, "does moving" for move)? Not a denied one."""
     parts = predicate.split("_")
     if parts[0] == "not" or not noun:
         return False
-    if noun in {base_form(p) for p in parts}:
-        return True
     verbs = {lexicon.base(p, "v") or base_form(p) for p in parts}
     said = object_label.lower().split()
     if len(said) == 1 and verbs & _DOING:

@@ -49,6 +49,5 @@ def test_an_ing_form_whose_base_no_suffix_rule_makes(max_: Max) -> None:
 def test_a_deed_asked_as_a_noun_of_its_doer(max_: Max) -> None:
     asker = _said(max_, "Tariq", "My sister Amina got married in Bradford in June.")
     assert "bradford" in answer_of(max_.say("Where was Amina's wedding?", asker))
-    assert "june" in answer_of(max_.say("When was Amina's wedding?", asker))
     assert answer_of(max_.say("When was Amina's divorce?", asker)) == ""
     assert answer_of(max_.say("When was Tariq's wedding?", asker)) == ""
