@@ -22,6 +22,7 @@ from resident.language.asked_meaning import (
 )
 from resident.language.asked_time import at_time_asked, lasted, reckoned_from, spanned
 from resident.language.counting import holds_count_of
+from resident.language.deeds import phrasal_says
 from resident.language.denied_roles import asks_denied
 from resident.language.dictionary import Dictionary
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
@@ -283,6 +284,7 @@ def score(
     matched = matched or went_where_was(query, claim)
     matched = matched or said_by_meaning(query, claim, object_label, qualifiers) is not None
     matched = matched or began_as(query, claim)  # "When did Gareth become an instructor?"
+    matched = matched or phrasal_says(query.verb, claim.predicate)  # "signed up": joined
     if not (matched or _takes_place(query, verbs)) or _says_only_the_asked(
         query, claim, object_label
     ):

@@ -12,6 +12,7 @@ from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import lexicon
 from resident.language import when as timewords
+from resident.language.deeds import names_deed_of
 from resident.language.statement import KIN, base_form, canonical_lemma
 from resident.language.told_time import precision
 from resident.language.words import groups, words
@@ -46,9 +47,11 @@ def _ing_forms(word: str) -> tuple[str, ...]:
     if len(stem) > 2 and stem[-1] == stem[-2]:
         forms.insert(0, stem[:-1])
     # The form WordNet knows as a verb first: "moving" is "move", never "mov".
+    # WordNet's base comes first even where no suffix rule makes it ("dying" is "die").
     known = lexicon.base(word, "v")
-    if known in forms:
-        forms.remove(known)
+    if known:
+        if known in forms:
+            forms.remove(known)
         forms.insert(0, known)
     return tuple(forms)
 
@@ -486,6 +489,9 @@ def holds_time(
 #: Verbs that take an event noun ("got a job", "started a course"); not "have", which says
 #: more often what one owns ("has a house in Spain") than what one does.
 _LIGHT = (words("light_verbs") | {"start", "find", "land", "begin"}) - {"have", "has"}
+#: Verbs that name no deed when their object does: the light verbs, and "have" and "go"
+#: ("had a fall", "went for a swim"), which only a noun of a deed lets through.
+_DEED_LIGHT = _LIGHT | {"have", "has", "go", "goes"}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -508,11 +514,21 @@ def event_nouns(verb: str) -> frozenset[str]:
 
 def light_event(asked: str, verbs: Iterable[str], label: str) -> bool:
     """Does "got a job" say the verb asked ("Where does Tayo work?")? A light verb whose
-    object is, by WordNet, a kind of the event the asked verb names (a job is work)."""
-    if not set(verbs) & _LIGHT or not label:
+    object is, by WordNet, a kind of the event the asked verb names (a job is work); or a
+    light verb, "have" and "go" among them, whose object is the asked verb's own deed
+    (`names_deed_of`: "had a fall", "went for a walk", "had her wedding")."""
+    if not label:
         return False
     head = label.lower().split(" of ")[0].split()[-1]
     noun = lexicon.base(head, "n") or head
+    said = set(verbs)
+    if said & _DEED_LIGHT and names_deed_of(noun, asked):
+        return True
+    # "has a job" as "got a job": "have" and "go" only with a noun whose first sense is a deed
+    # ("has a house in Leeds" says nothing of living there).
+    deed = bool(said & _DEED_LIGHT) and lexicon.first_lexname(noun, "n") == "noun.act"
+    if not (said & _LIGHT or deed):
+        return False
     return any(noun == e or lexicon.is_a(noun, e) for e in event_nouns(asked))
 
 

@@ -1,8 +1,9 @@
 """Questions about something a person has or does, asked through them: "Where is Conor's
-garage?" (Conor has a garage, in Ennis), "When is Kofi's wedding?", "When did Kyle's team win
-the final?" (a team is a group its member speaks for: "we won"). The thing is found among the
-owner's statements by its noun; the question's gap is filled from that statement's roles, and
-nothing is answered when no statement names the thing or keeps the role asked."""
+garage?" (Conor has a garage, in Ennis), "Where is Kofi's wedding?" (Kofi gets married: the
+deed said by its verb, deeds.says_deed), "When did Kyle's team win the final?" (a team is a
+group its member speaks for: "we won"). The thing is found among the owner's statements by its
+noun; the question's gap is filled from that statement's roles, and nothing is answered when
+no statement names the thing or keeps the role asked."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from datetime import datetime
 from resident.language import lexicon
 from resident.language.asking import Query, Resolved, gap_filler, hedge
 from resident.language.counting import number_in, number_of
+from resident.language.deeds import deed_word, says_deed
 from resident.language.dictionary import Dictionary
 from resident.language.knowledge import Answer, views
 from resident.language.statement import base_form
@@ -82,7 +84,12 @@ def owned_answer(
     found: list[tuple[str, Claim]] = []
     for view in views(pool, dictionary):
         roles = held.get(view.claim.id, ())
-        if not (_names(view.object_label, noun) or (query.wh == "when" and _for_own(roles, noun))):
+        named = _names(view.object_label, noun) or (query.wh == "when" and _for_own(roles, noun))
+        named = named or deed_word(noun, view.claim.predicate)  # "Hana has_interview_for"
+        # "Amina got married" says where her wedding is; not when, which a plan said by the
+        # verb gives at its coarsest ("in June") where the wedding's day is told apart.
+        by_verb = query.wh != "when" and says_deed(noun, view.claim.predicate, view.object_label)
+        if not (named or by_verb):
             continue
         filler = _filler(query, view.claim, held.get(view.claim.id, ()), now)
         if filler is not None:
