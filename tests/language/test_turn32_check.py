@@ -55,7 +55,7 @@ CHECK: dict[str, Talk] = {
         [("Ines", "Rafael needs to go to the dentist on Friday.")],
         [
             ("Odile", "Where does Rafael need to go?", "dentist"),
-            ("Odile", "When does Rafael need to go to the dentist?", "friday"),
+            ("Odile", "When does Rafael need to go to the dentist?", "2 january"),
             ("Odile", "Where does Ines need to go?", ""),
         ],
     ),
