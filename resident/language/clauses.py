@@ -120,7 +120,7 @@ from resident.language.subject_token import _subject_token
 from resident.language.tense import have_got
 from resident.language.things import there_is, thing_clause, thing_subject
 from resident.language.unsaid import unsaid
-from resident.language.wishes import wished
+from resident.language.wishes import where_or_who, wished
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -407,7 +407,7 @@ class _Clause:
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if pobj is None or (pobj.pos_ not in ("NOUN", "PROPN", "NUM") and not pobj.like_num):
                 continue
-            if is_time(pobj) or role_only(prep, pobj):
+            if is_time(pobj) or role_only(prep, pobj) or (wished and not where_or_who(pobj)):
                 # "on weekends" says when, "as a kid" in what role: never the object.
                 continue
             for o in _conjuncts(pobj):
@@ -425,9 +425,9 @@ class _Clause:
                     clause_mood=mood,
                 )
             self.out.extend(_object_kin_edges(pobj, self.ctx) + named_kind_edges(pobj, self.ctx))
-            if len(self.out) > before:
-                return True
-        return False
+            if len(self.out) > before and wished is None:
+                return True  # a wish keeps each ("move from London to Lisbon")
+        return len(self.out) > before
 
     def without_object(self, prt: str) -> None:
         """ "we flew home", "went hiking", "I run": an intransitive clause's content."""

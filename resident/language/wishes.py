@@ -14,6 +14,7 @@ from resident.language.refs import _conjuncts, _object_text
 from resident.language.statement import (
     _WISH_VERBS,
     ACTIVITIES,
+    SOCIAL_VERBS,
     Context,
     _predicate,
     canonical_lemma,
@@ -98,8 +99,19 @@ def _somewhere_or_someone(verb: Token) -> bool:
         (o for p in verb.children if p.dep_ == "prep" for o in p.children if o.dep_ == "pobj"),
         None,
     )
-    if pobj is None:
+    if pobj is None or verb.lemma_.lower() in SOCIAL_VERBS:
+        # "want to talk to his gran": talk about talk states nothing (as in a plain clause).
         return False
+    return where_or_who(pobj)
+
+
+def where_or_who(pobj: Token) -> bool:
+    """Is a wish's prepositional object a place, a made thing, a body of people or someone
+    (a name, or WordNet's first class of the noun), not a piece of an idiom?"""
+    if any(c.dep_ == "prep" and c.lower_ == "of" for c in pobj.children) and not any(
+        c.dep_ == "det" for c in pobj.children
+    ):
+        return False  # "in front of everyone", "on top of it": a preposition in three words
     if pobj.pos_ == "PROPN":
         return True
     return lexicon.first_lexname(pobj.lemma_.lower(), "n") in _WHERE_OR_WHO
