@@ -31,7 +31,6 @@ from resident.language.clause_parts import (
     passive_modality,
     said_whole,
     subject_edges,
-    wished_object,
 )
 from resident.language.copular import event_of_it, named_kinds, thing_states
 from resident.language.count_pieces import count_piece
@@ -67,7 +66,6 @@ from resident.language.objects import (
     copula_predicate,
     counted,
     has_number,
-    light_object,
     partitive_members,
     physical_thing,
     praise_of_thing,
@@ -122,6 +120,7 @@ from resident.language.subject_token import _subject_token
 from resident.language.tense import have_got
 from resident.language.things import there_is, thing_clause, thing_subject
 from resident.language.unsaid import unsaid
+from resident.language.wishes import where_or_who, wished
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -270,10 +269,6 @@ def _passive_for(
     return [st.model_copy(update={"modality": said}) for st in _with_roles(verb, subj_tok, [state])]
 
 
-#: Verbs of wanting: what follows them is a wish, not a deed ("want to learn Spanish").
-_DESIRES = words("desire_verbs")
-
-
 @dataclass
 class _Clause:
     """One clause being read for one subject: what every statement of it shares."""
@@ -322,30 +317,7 @@ class _Clause:
 
     def wish(self, xcomp: Token) -> None:
         """ "want to learn Spanish", "loves to hike": the inner verb carries the content."""
-        lemma = self.lemma
-        inner_lemma = canonical_lemma(xcomp.lemma_.lower())
-        # "stopped brewing beer" keeps its -ing: the claim reads "stops brewing beer".
-        inner_form = xcomp.lower_ if xcomp.tag_ == "VBG" else inner_lemma
-        # "trying to give up soda": the particle is part of the verb.
-        inner_prt = next((c.lower_ for c in xcomp.children if c.dep_ == "prt"), "")
-        inner_form = "_".join(w for w in (inner_form, inner_prt) if w)
-        obj_tok = wished_object(xcomp)
-        if obj_tok is not None and light_object(inner_lemma, obj_tok, False) == "join":
-            # "decided to give pottery a try": the noun is part of what is wished.
-            inner_form = f"{inner_form}_{obj_tok.lemma_.lower()}"
-            obj_tok = next((c for c in xcomp.children if c.dep_ == "dative"), None)
-        if obj_tok is not None:
-            for o in _conjuncts(obj_tok):
-                if not content_object(o):
-                    continue
-                self.emit(
-                    _predicate(_WISH_VERBS[lemma], inner_form),
-                    _object_text(o, self.time_idx),
-                    verb_lemma=inner_lemma,
-                    clause_mood="wish" if lemma in _DESIRES else self.mood,
-                )
-        elif lemma in ("love", "like", "enjoy", "prefer") or inner_lemma in ACTIVITIES:
-            self.emit(_predicate(_WISH_VERBS[lemma]), gerund(inner_lemma), literal=True)
+        wished(self, xcomp)
 
     def objects(self, obj_tok: Token, prt: str) -> None:
         """The direct object and every item coordinated with it."""
@@ -417,16 +389,25 @@ class _Clause:
         text = ref.name if ref is not None and ref.name else _object_text(target, self.time_idx)
         self.emit(predicate, text, object_ref=ref, literal=_is_literal(target))
 
-    def prep_object(self, prt: str) -> bool:
-        """ "lives in Porto": the first prepositional phrase naming a thing is the object."""
+    def prep_object(
+        self,
+        prt: str,
+        head: Token | None = None,
+        wished: tuple[str, str] | None = None,
+        mood: Literal["fact", "past", "plan", "wish"] | None = None,
+    ) -> bool:
+        """ "lives in Porto": the first prepositional phrase naming a thing is the object. With
+        `head` and `wished`, the phrase is the inner verb's of a wish ("wants to move to
+        Porto": wants_to_move_to Porto)."""
         before = len(self.out)
-        for prep, particle in _preps(self.verb, prt):
-            if prep.i <= self.verb.i or prep.i in self.time_idx:
+        verb = head or self.verb
+        for prep, particle in _preps(verb, prt):
+            if prep.i <= verb.i or prep.i in self.time_idx:
                 continue
             pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if pobj is None or (pobj.pos_ not in ("NOUN", "PROPN", "NUM") and not pobj.like_num):
                 continue
-            if is_time(pobj) or role_only(prep, pobj):
+            if is_time(pobj) or role_only(prep, pobj) or (wished and not where_or_who(pobj)):
                 # "on weekends" says when, "as a kid" in what role: never the object.
                 continue
             for o in _conjuncts(pobj):
@@ -434,16 +415,19 @@ class _Clause:
                     continue  # "in Galway and Grace's mum ...": Grace owns, is no place.
                 ref = _object_ref(o, self.ctx)
                 text = ref.name if ref is not None and ref.name else _object_text(o, self.time_idx)
+                said = (third_person(self.lemma),) if wished is None else wished
                 self.emit(
-                    _predicate(third_person(self.lemma), particle, prep.lower_),
+                    _predicate(*said, particle, prep.lower_),
                     text,
                     object_ref=ref,
                     literal=_is_literal(o),
+                    verb_lemma=None if head is None else canonical_lemma(head.lemma_.lower()),
+                    clause_mood=mood,
                 )
             self.out.extend(_object_kin_edges(pobj, self.ctx) + named_kind_edges(pobj, self.ctx))
-            if len(self.out) > before:
-                return True
-        return False
+            if len(self.out) > before and wished is None:
+                return True  # a wish keeps each ("move from London to Lisbon")
+        return len(self.out) > before
 
     def without_object(self, prt: str) -> None:
         """ "we flew home", "went hiking", "I run": an intransitive clause's content."""

@@ -38,6 +38,7 @@ from resident.language.matching import (
     _lemma_tokens,
     claim_verbs,
     group_answers,
+    planned,
     said_ahead,
     verb_group,
 )
@@ -197,6 +198,9 @@ def _home(
         if query.prep != "in" or not all(_place_noun(n) for n in nouns if n):
             return None
     elif query.wh not in ("where", "yes"):
+        return None
+    if planned(qualifiers):
+        # "planning to move to Lisbon", "going to move to Lisbon": a wish or plan is no home.
         return None
     place: str | None = None
     if lemmas & _RESIDENCE and prep in _HOME_PREPS:

@@ -34,6 +34,9 @@ _DEICTIC = words("deictic_places")
 #: "how old", "how long", ...: the second word makes the question's kind.
 _HOW = frozenset({"old", "often"}) | frozenset(table("measure_kinds"))
 _GENERIC = frozenset({"do", "be", "have"})
+#: "Where is Ana going to travel?", "Who did Sam decide to visit?": the verb asked is the one
+#: under "going to" or a verb of wanting (data/desire_verbs.txt), not the wanting.
+_WANTING = words("desire_verbs") | {"go"}
 _COUNT = ("many", "much")
 
 
@@ -199,7 +202,7 @@ class _Parts:
         ):
             # "What does Lena like to do?", "Where is Ana going to travel?"
             inner_lemma = child.lemma_.lower()
-            if inner_lemma not in _GENERIC and self.lemma in ("go", "want", "plan"):
+            if inner_lemma not in _GENERIC and self.lemma in _WANTING:
                 self.lemma = canonical_lemma(inner_lemma)
             elif self.lemma == "use" and _used_to(child):
                 # "What did Kwame use to be?": "used to" says it is past; the verb is the
