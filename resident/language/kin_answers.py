@@ -179,11 +179,17 @@ class KinAnsweringMixin(StoringMixin):
         reads = ctx.reads or self.dictionary
         noun = ref.noun or ""
 
+        # "Harvey's mother" is the relative held as "Harvey's mum": one relation, one sex, one
+        # path (kinship.address_groups), so each word of it names the same person.
+        forms = (noun, *address_forms(noun))
+
         def direct(owners: list[str] = owner.ids) -> list[str]:
             ids: list[str] = []
             for oid in _shared_with_partner(reads, owners, ref, ctx.now):
-                ids += [c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{noun}_of")]
-                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {noun}")]
+                for form in forms:
+                    held = reads.graph.claims_by_object(oid, ctx.now, f"{form}_of")
+                    ids += [c.subject for c in held]
+                    ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {form}")]
                 ids += self._pets(reads, oid, noun, ctx.now)
             return ids
 
