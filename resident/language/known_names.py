@@ -35,13 +35,3 @@ def named_complement(verb: Token, ctx: Context) -> Token | None:
         None,
     )
 
-
-#: The dependencies of a word that is someone, never when something happened.
-_WHOSE = frozenset({"poss", "nsubj", "nsubjpass"})
-
-
-def person_said(tok: Token, ctx: Context) -> bool:
-    """Is a word the tagger took for a time (a month: "April", "May", "June") the name of a
-    person or pet the talk knows, said as an owner or a subject ("What does April's mum
-    run?")? As the object of "in" or "on" it stays a time ("What did Kim buy in May?")."""
-    return tok.dep_ in _WHOSE and tok.is_title and ctx.named(tok.lower_) is not None

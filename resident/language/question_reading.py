@@ -16,7 +16,7 @@ from resident.language.copular import colour_asked
 from resident.language.fit import names_a_day
 from resident.language.kin_links import owned_across
 from resident.language.kinship import kin_ref
-from resident.language.known_names import named_complement, person_said
+from resident.language.known_names import named_complement
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import asks_ahead
@@ -293,7 +293,6 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
     time_phrase, time_idx = _time_tokens(verb)
     # "Does Lucía still work night shifts?": a time word inside the thing named is the thing's.
     named = {i for i in time_idx if _inside_thing(verb.doc[i], time_idx)}
-    named |= {i for i in time_idx if person_said(verb.doc[i], ctx)}  # "April's mum"
     if named:
         time_idx -= named
         time_phrase = " ".join(verb.doc[i].text for i in sorted(time_idx)) or None
