@@ -34,4 +34,3 @@ def named_complement(verb: Token, ctx: Context) -> Token | None:
         ),
         None,
     )
-
