@@ -179,11 +179,7 @@ class KinAnsweringMixin(StoringMixin):
         reads = ctx.reads or self.dictionary
         noun = ref.noun or ""
 
-        # "Harvey's mother" is the relative held as "Harvey's mum": one relation, one sex, one
-        # path (kinship.address_groups), so each word of it names the same person.
-        forms = (noun, *address_forms(noun))
-
-        def direct(owners: list[str] = owner.ids) -> list[str]:
+        def direct(owners: list[str] = owner.ids, forms: Sequence[str] = (noun,)) -> list[str]:
             ids: list[str] = []
             for oid in _shared_with_partner(reads, owners, ref, ctx.now):
                 for form in forms:
@@ -232,6 +228,10 @@ class KinAnsweringMixin(StoringMixin):
             (False, lambda: self._of_kind_kept(reads, ref, ctx.now)),
             (False, lambda: self._ours(ctx, owner, noun) if _owner_is_we(ref) else []),
             (False, lambda: said_to_be(reads, owner.ids, noun, ctx.now)),
+            # "Harvey's mother", held only as "Harvey's mum": one relation, one sex, one path
+            # (kinship.address_groups), so another word of it names the same person; last,
+            # as the storing side may hold one person twice, the finders above know better.
+            (False, lambda: direct(forms=address_forms(noun))),
         ]
 
     def _count(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:
