@@ -179,11 +179,13 @@ class KinAnsweringMixin(StoringMixin):
         reads = ctx.reads or self.dictionary
         noun = ref.noun or ""
 
-        def direct(owners: list[str] = owner.ids) -> list[str]:
+        def direct(owners: list[str] = owner.ids, forms: Sequence[str] = (noun,)) -> list[str]:
             ids: list[str] = []
             for oid in _shared_with_partner(reads, owners, ref, ctx.now):
-                ids += [c.subject for c in reads.graph.claims_by_object(oid, ctx.now, f"{noun}_of")]
-                ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {noun}")]
+                for form in forms:
+                    held = reads.graph.claims_by_object(oid, ctx.now, f"{form}_of")
+                    ids += [c.subject for c in held]
+                    ids += [e.id for e in resolve(reads, f"{reads.label(oid)}'s {form}")]
                 ids += self._pets(reads, oid, noun, ctx.now)
             return ids
 
@@ -226,6 +228,10 @@ class KinAnsweringMixin(StoringMixin):
             (False, lambda: self._of_kind_kept(reads, ref, ctx.now)),
             (False, lambda: self._ours(ctx, owner, noun) if _owner_is_we(ref) else []),
             (False, lambda: said_to_be(reads, owner.ids, noun, ctx.now)),
+            # "Harvey's mother", held only as "Harvey's mum": one relation, one sex, one path
+            # (kinship.address_groups), so another word of it names the same person; last,
+            # as the storing side may hold one person twice, the finders above know better.
+            (False, lambda: direct(forms=address_forms(noun))),
         ]
 
     def _count(self, ctx: _Ctx, query: Query, subject: Resolved) -> _Reply | None:

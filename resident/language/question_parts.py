@@ -67,6 +67,35 @@ def _reporting_frame(sent: Span) -> tuple[set[int], Token | None]:
     return set(), None
 
 
+def _cleft(sent: Span) -> tuple[set[int], Token | None]:
+    """The frame of a cleft question, and the clause it frames: "Who was the one who fixed the
+    fence?" asks "Who fixed the fence?" (the frame is the copula, the empty head and its
+    relative pronoun)."""
+    root = sent.root
+    if root.lemma_.lower() != "be":
+        return set(), None
+    for head in root.children:
+        if head.dep_ not in ("nsubj", "attr") or head.lower_ not in words("question_cleft_heads"):
+            continue
+        clause = next((c for c in head.children if c.dep_ == "relcl"), None)
+        rel = (
+            None
+            if clause is None
+            else next(
+                (
+                    c
+                    for c in clause.children
+                    if c.dep_ in ("nsubj", "nsubjpass") and c.tag_ in ("WP", "WDT")
+                ),
+                None,
+            )
+        )
+        if clause is not None and rel is not None and clause.i > head.i > root.i:
+            det = {c.i for c in head.children if c.dep_ == "det"}
+            return {root.i, head.i, rel.i} | det, clause
+    return set(), None
+
+
 def _optional(sent: Span, verb: Token) -> tuple[set[int], tuple[str, ...]]:
     """The tokens of the verb's optional parts, and the words of an "instead of" phrase."""
     drop: set[int] = set()
@@ -150,6 +179,8 @@ def reduced(sent: Span) -> list[Reduced]:
     """The question asked again without its optional parts, then without its nouns'
     modifiers too: [] when it has none."""
     frame, inner = _reporting_frame(sent)
+    if not frame:
+        frame, inner = _cleft(sent)
     lead = next((t.lower_ for t in sent if t.i not in frame and not t.is_punct), "")
     if lead not in words("wh"):
         # A yes/no question asks whether the part holds ("Did Tom bake at the cafe?"): only

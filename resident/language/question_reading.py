@@ -16,6 +16,7 @@ from resident.language.copular import colour_asked
 from resident.language.fit import names_a_day
 from resident.language.kin_links import owned_across
 from resident.language.kinship import kin_ref
+from resident.language.known_names import named_complement
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import asks_ahead
@@ -189,8 +190,9 @@ class _Parts:
             self.prep, self.stranded = child.lower_, True
         elif dep == "prep" and child.i not in self.time_idx:
             self.take_prep(child, self.pobj_is_context, first_only=True)
-        elif dep == "acomp" and self.wh == f"how {child.lower_}":
-            # "How long was Ivo a baker?": "long" is the question word's, not the verb.
+        elif dep == "acomp" and (self.wh == f"how {child.lower_}" or child.i == _at(subj_tok)):
+            # "How long was Ivo a baker?": "long" is the question word's, not the verb; "How
+            # old is Hafsa?" with Hafsa an adjective: the subject (known_names.py).
             return
         elif dep == "acomp":
             self.lemma = child.lemma_.lower()
@@ -300,7 +302,7 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
     subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
-    subj_tok = _whose_asked(verb, subj_tok)
+    subj_tok = _whose_asked(verb, subj_tok) or named_complement(verb, ctx)
     lemma = canonical_lemma(verb.lemma_.lower())
     as_noun = _verb_read_as_noun(verb, subj_tok)
     if as_noun is not None:

@@ -27,6 +27,7 @@ from resident.language.antecedents import (
 from resident.language.apposed import apposed_person
 from resident.language.described_subject import optative
 from resident.language.kin_nouns import activity_relation, kin_noun, kin_nouns
+from resident.language.known_names import mistagged_name
 from resident.language.number_parts import continues_number
 from resident.language.objects import qualified_indefinite, set_off_before
 from resident.language.partitive import degree, partitive_text
@@ -267,9 +268,9 @@ def _fits_name(t: Token, pronoun: str, ctx: Context) -> bool:
 
 
 def _lower_case_name(tok: Token, ctx: Context) -> Ref | None:
-    """A person or pet named before, now typed in lower case ("ronan is 10"): the tagger reads
-    such a word as a common noun, so it is looked up among the names said."""
-    if not tok.is_lower or tok.pos_ not in ("NOUN", "PROPN", "ADJ"):
+    """A person or pet named before, now typed in lower case ("ronan is 10") or capitalised
+    but read as another part of speech ("How old is Hafsa?"): looked up among the names said."""
+    if not (tok.is_lower or mistagged_name(tok)) or tok.pos_ not in ("NOUN", "PROPN", "ADJ"):
         return None
     if any(c.dep_ in ("det", "poss", "compound", "amod") for c in tok.children):
         return None
