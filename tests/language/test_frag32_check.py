@@ -45,7 +45,7 @@ CHECK: dict[str, Talk] = {
             ("Perpetua", "A barn outside Hexham."),
         ],
         [
-            ("Odile", "How many guests is Perpetua inviting?", "120"),
+            ("Odile", "How many guests is Perpetua inviting?", "hundred and twenty"),
             ("Odile", "Where is Perpetua having the reception?", "hexham"),
             ("Odile", "How many guests is Barnaby inviting?", ""),
         ],

@@ -1,0 +1,131 @@
+"""A fragment answer's fit to the gap of the question it answers (issue 21, frag32). Pure:
+the parse in, text out.
+
+ellipsis.py puts a fragment into the question's gap ("Who fixed your boiler?" / "Mr Okafor."
+-> "Mr Okafor fixed my boiler"), and took any fragment: "The cheapest quote." was stored as
+the one who fixed it, "Bruges" as how long. Here, for every gap a kind is known for
+(data/gap_kinds.tsv: a person for who, a place for where, a length for how long, a number
+for how many ...), the fragment is taken only when its head is of that kind (gap_kinds.fits,
+the one check sluicing uses too).
+
+A yes/no question with an indefinite word in it ("Are you going anywhere over Easter?", "Did
+you buy anything?", "Is anyone coming?") asks the same as the wh-question of that word, and a
+fragment that names something ("Lisbon, with my sister.") answers it: the question said as its
+yes, the fragment, with the gap's preposition, in the indefinite word's place ("I am going to
+Lisbon over Easter"). The indefinite words and their gaps are data
+(data/ellipsis_indefinite.tsv).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from resident.language.gap_kinds import fits, kind_of_gap
+from resident.language.words import table, words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from spacy.tokens import Span, Token
+
+    from resident.language.ellipsis import Answer
+
+_INDEFINITE = table("ellipsis_indefinite")
+_MOTION = words("ellipsis_motion")
+_OPENERS = words("ellipsis_openers")
+_WH_WORDS = words("wh")
+#: A pronoun said alone as who did it, and itself as a subject ("Me." -> "I am driving").
+_AS_SUBJECT = table("ellipsis_subject_pronoun")
+
+
+def as_subject(answer: Answer, key: str) -> Answer:
+    """The answer "me"/"us" to a subject's "who" said as the subject it is ("I", "we"); the
+    answer as it was for any other (a pronoun alone, "him", is read by no one here)."""
+    said = _AS_SUBJECT.get(answer.fragment.lower())
+    if key != "who" or said is None:
+        return answer
+    return replace(answer, fragment=said, pronoun=False)
+
+
+def fits_gap(key: str, answer: Answer, doc_of: object) -> bool:
+    """Whether the answer's fragment (its head part, before an aside after a comma) is of
+    the kind the gap `key` asks for; True for a gap no kind is checked for ("how", "why")."""
+    return _fits(key, answer.fragment, doc_of)
+
+
+def _fits(key: str, fragment: str, doc_of: object) -> bool:
+    kind = kind_of_gap(key)
+    if kind is None or not fragment:
+        return True  # no fragment: nothing is filled in, whatever the gap
+    said = doc_of(_head_part(fragment) + ".")  # type: ignore[operator]
+    opening = next(iter(said.sents), None)
+    said_ = [t for t in opening if not t.is_punct] if opening is not None else []
+    if kind == "time" and any(t.like_num for t in said_):
+        return True  # "Half seven.", "7.30": a clock's time the NER often leaves untyped
+    return bool(said_) and fits(kind, said_)
+
+
+def _head_part(fragment: str) -> str:
+    """ "Lisbon, with my sister": "Lisbon"; "a Honda Jazz, 2015, red": "a Honda Jazz"."""
+    return fragment.split(",")[0].strip()
+
+
+def indefinite_gap(sent: Span) -> tuple[Token, str] | None:
+    """The indefinite word of a yes/no question and the gap key it opens, when it has one
+    (only one: "Did anyone buy anything?" asks of two)."""
+    found = [(t, _INDEFINITE[t.lower_]) for t in sent if t.lower_ in _INDEFINITE]
+    return found[0] if len(found) == 1 else None
+
+
+def indefinite_filled(
+    sent: Span,
+    answer: Answer,
+    doc_of: object,
+    said_yes: str,
+    before: Mapping[str, str],
+) -> str:
+    """The yes/no question `sent` answered by `answer`'s fragment that fills its indefinite
+    word's gap, said as its statement ("" when it has no such gap or the fragment is not
+    of its kind).
+    `said_yes` is the question said as its yes; `before` the word a filler of each gap
+    takes when it says no preposition of its own ("" for none)."""
+    gap = indefinite_gap(sent)
+    if gap is None:
+        return ""
+    token, key = gap
+    filler = _head_part(answer.fragment)
+    if not filler or not _fits(key, filler, doc_of):
+        return ""
+    if not said_yes:
+        return ""
+    said = said_yes
+    prep = "" if answer.placed else (toward(sent, key) or before.get(key, ""))
+    filled, count = re.subn(
+        rf"\b{re.escape(token.lower_)}\b",
+        f"{prep} {filler}".strip(),
+        said,
+        count=1,
+        flags=re.IGNORECASE,
+    )
+    return filled if count else ""
+
+
+def toward(sent: Span, key: str) -> str | None:
+    """ "to" for a place asked "where" of a going ("Where did you end up going?")."""
+    if key != "where":
+        return None
+    verbs = [sent.root, *(c for c in sent.root.children if c.dep_ == "xcomp")]
+    return "to" if any(v.lemma_ in _MOTION for v in verbs) else None
+
+
+def unopened(question: str) -> str:
+    """The question without a linking word before its wh-word ("So who's going?" -> "Who's
+    going?"), which the wh-phrase is read from the question's opening; as it is otherwise."""
+    said = question.split(maxsplit=2)
+    if len(said) < 2 or said[0].lower().strip(",") not in _OPENERS:
+        return question
+    if said[1].lower().split("'")[0] not in _WH_WORDS:
+        return question
+    return question.split(maxsplit=1)[1][0].upper() + question.split(maxsplit=1)[1][1:]
