@@ -27,8 +27,7 @@ Lisbon over Easter"). The indefinite words and their gaps are data
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from resident.language import lexicon
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
@@ -39,7 +38,18 @@ if TYPE_CHECKING:
 
     from spacy.tokens import Span, Token
 
-    from resident.language.ellipsis import Answer
+
+class Answer(Protocol):
+    """What ellipsis.Answer says of a fragment answer that is read here (a Protocol:
+    ellipsis imports this module)."""
+
+    @property
+    def fragment(self) -> str: ...
+    @property
+    def placed(self) -> bool: ...
+    @property
+    def verbal(self) -> str | None: ...
+
 
 _INDEFINITE = table("ellipsis_indefinite")
 _MOTION = words("ellipsis_motion")
@@ -53,13 +63,10 @@ _AS_SUBJECT = table("ellipsis_subject_pronoun")
 _ASKER = frozenset(v.lower() for v in _AS_SUBJECT.values())
 
 
-def as_subject(answer: Answer, key: str) -> Answer:
-    """The answer "me"/"us" to a subject's "who" said as the subject it is ("I", "we"); the
-    answer as it was for any other (a pronoun alone, "him", is read by no one here)."""
-    said = _AS_SUBJECT.get(answer.fragment.lower())
-    if key != "who" or said is None:
-        return answer
-    return replace(answer, fragment=said, pronoun=False)
+def as_subject(fragment: str, key: str) -> str | None:
+    """The answer "me"/"us" to a subject's "who" said as the subject it is ("I", "we"); None
+    for any other (a pronoun alone, "him", is read by no one here)."""
+    return _AS_SUBJECT.get(fragment.lower()) if key == "who" else None
 
 
 def fits_gap(key: str, answer: Answer, doc_of: object) -> bool:

@@ -25,7 +25,7 @@ restart is read alone, as before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from resident.language.answer_gap import (
@@ -378,7 +378,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
             said = f"{said[:-1]} {answer.fragment}."
         return said
     if answer.pronoun and subject is not None and subject in wh[0]:
-        answer = as_subject(answer, wh[1])  # "Who's driving?" / "Me." -> "I am driving"
+        me = as_subject(answer.fragment, wh[1])  # "Who's driving?" / "Me." -> "I am driving"
+        answer = replace(answer, fragment=me, pronoun=False) if me else answer
     elif not fits_gap(wh[1], answer, doc_of):
         return ""  # "Who fixed it?" / "The cheapest quote.": no one to fill a who
     if not answer.fragment or answer.polarity is not None or answer.pronoun:
