@@ -25,9 +25,16 @@ restart is read alone, as before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from resident.language.answer_gap import (
+    as_subject,
+    fits_gap,
+    indefinite_filled,
+    toward,
+    unopened,
+)
 from resident.language.asked_turn import asked_in
 from resident.language.echoed import echoed_yes
 from resident.language.hedging import POLARITY as _POLARITY
@@ -345,7 +352,7 @@ def _word(token: Token, subject: Token | None) -> str:
 def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     """The question `question` said as the statement its answer makes, or "" when it cannot
     be put back together. `doc_of` parses text (the pipeline)."""
-    qdoc = doc_of(untagged(question))  # type: ignore[operator]
+    qdoc = doc_of(unopened(untagged(question)))  # type: ignore[operator]
     sents = list(qdoc.sents)
     if len(sents) != 1:
         return ""
@@ -361,13 +368,20 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         often = bool(answer.fragment) and said_often(answer.fragment, doc_of)
         polarity = answer.polarity or ("yes" if answer.placed or answer.timed or often else None)
         if polarity is None and answer.fragment and not answer.pronoun:  # "Bass and vocals."
-            return echoed_yes(sent, subject, answer.fragment, _polar)
+            yes = _polar(sent, subject, "yes")  # "Going anywhere?" / "Leeds.": where
+            filled = indefinite_filled(sent, answer, doc_of, yes, {k: v[0] for k, v in _WH.items()})
+            return filled or echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
         said = _polar(sent, subject, polarity)
         if said and polarity == "yes" and (answer.placed or answer.timed):
             said = f"{said[:-1]} {answer.fragment}."
         return said
+    if answer.pronoun and subject is not None and subject in wh[0]:
+        me = as_subject(answer.fragment, wh[1])  # "Who's driving?" / "Me." -> "I am driving"
+        answer = replace(answer, fragment=me, pronoun=False) if me else answer
+    elif not fits_gap(wh[1], answer, doc_of):
+        return ""  # "Who fixed it?" / "The cheapest quote.": no one to fill a who
     if not answer.fragment or answer.polarity is not None or answer.pronoun:
         # "Who's looking after Pilot?" / "Not me.": a yes/no word before a wh-answer says what
         # the filler is not (or hedges it); a pronoun alone is read by no one here.
@@ -480,17 +494,6 @@ def _predicate_said(sent: Span, subject: Token, answer: Answer) -> str:
     return " ".join([*words, *verbs, answer.fragment, *adjuncts]) + "."
 
 
-_MOTION = words("ellipsis_motion")
-
-
-def _toward(sent: Span, key: str) -> str | None:
-    """ "to" for a place asked "where" of a going ("Where did you end up going?")."""
-    if key != "where":
-        return None
-    verbs = [sent.root, *(c for c in sent.root.children if c.dep_ == "xcomp")]
-    return "to" if any(v.lemma_ in _MOTION for v in verbs) else None
-
-
 def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answer: Answer) -> str:
     wh_tokens, key = wh
     before, may_be_subject = _WH[key]
@@ -500,7 +503,7 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         rest = [t for t in sent if not t.is_punct and t not in wh_tokens and t.dep_ not in ("cc",)]
         said = [_word(t, None) for t in rest]
         if rest and rest[0].pos_ == "AUX":  # "Who's coming?" / "Mum and Jo." -> "are coming"
-            said[0] = _number(_agreeing([rest[0].lower_], None)[0], answer.fragment)
+            said[0] = _number(_agreeing([rest[0].lower_], answer.fragment)[0], answer.fragment)
         return " ".join([answer.fragment, *said]) + "."
     if subject is None:
         return ""
@@ -531,7 +534,7 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
     verbs = _agreeing([t.lower_ for t in inverted], words[-1] if words else None)
     phrase = answer.fragment
     if before and not answer.placed:
-        phrase = f"{_toward(sent, key) or before} {phrase}"
+        phrase = f"{toward(sent, key) or before} {phrase}"
     noun = [t.text for t in moved if t not in wh_tokens]
     filler = " ".join([phrase, *noun])
     point = _fill_point(sent, rest)

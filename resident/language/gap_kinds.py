@@ -115,4 +115,7 @@ def _person(head: Token) -> bool:
         return True  # "a Canadian architect", "Mum"
     if head.ent_type_ == "PERSON":
         return not lexicon.never_someone(head.lower_)
-    return False  # a name of another kind ("Tesco") is no one
+    # "Bilal.": a name said alone the NER gives no type; one WordNet knows no noun by.
+    return (
+        head.pos_ == "PROPN" and not head.ent_type_ and lexicon.base(head.lower_, "n") is None
+    )  # a name of another kind ("Tesco") is no one

@@ -1,0 +1,165 @@
+"""A fragment answer's fit to the gap of the question it answers (issue 21, frag32). Pure:
+the parse in, text out.
+
+ellipsis.py puts a fragment into the question's gap ("Who fixed your boiler?" / "Mr Okafor."
+-> "Mr Okafor fixed my boiler"), and took any fragment: "The cheapest quote." was read as the
+one who fixed it, "Two weeks." as where one stayed. Here the fragment's head (as parsed alone,
+gap_kinds.head_of) is weighed against the kind its gap asks for (data/gap_kinds.tsv):
+
+- a length, a count, a point in time (how long, how many, how much, how old, since when):
+  taken only when said so (gap_kinds.fits), and a time (when, what time) also when a clock's
+  number says it;
+- a place or a person: refused on evidence of another kind, a time or a count ("Two weeks."
+  for where), and for who a common noun no sense of which is a person ("the train"); a name
+  WordNet does not know is taken, however the parser tagged it alone;
+- a thing (what, which): any, as before (a colour, a name, a date may each be one).
+
+A yes/no question with an indefinite word in it ("Are you going anywhere over Easter?", "Did
+you buy anything?", "Is anyone coming?") asks the same as the wh-question of that word, and a
+fragment that names something ("Lisbon, with my sister.") answers it, when it asks of the
+one answering or of someone else (to "Did I miss something?" a fragment is news, not what the
+asker missed): the question said as its
+yes, the fragment, with the gap's preposition, in the indefinite word's place ("I am going to
+Lisbon over Easter"). The indefinite words and their gaps are data
+(data/ellipsis_indefinite.tsv).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Protocol
+
+from resident.language import lexicon
+from resident.language.gap_kinds import fits, head_of, kind_of_gap
+from resident.language.words import table, words
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from spacy.tokens import Span, Token
+
+
+class Answer(Protocol):
+    """What ellipsis.Answer says of a fragment answer that is read here (a Protocol:
+    ellipsis imports this module)."""
+
+    @property
+    def fragment(self) -> str: ...
+    @property
+    def placed(self) -> bool: ...
+    @property
+    def verbal(self) -> str | None: ...
+
+
+_INDEFINITE = table("ellipsis_indefinite")
+_MOTION = words("ellipsis_motion")
+_OPENERS = words("ellipsis_openers")
+_WH_WORDS = words("wh")
+#: Kinds said in number words, taken only on that evidence.
+_COUNTED = frozenset({"duration", "number", "point"})
+#: A pronoun said alone as who did it, and itself as a subject ("Me." -> "I am driving").
+_AS_SUBJECT = table("ellipsis_subject_pronoun")
+#: The asker's own "I" and "we" as a question's subject.
+_ASKER = frozenset(v.lower() for v in _AS_SUBJECT.values())
+
+
+def as_subject(fragment: str, key: str) -> str | None:
+    """The answer "me"/"us" to a subject's "who" said as the subject it is ("I", "we"); None
+    for any other (a pronoun alone, "him", is read by no one here)."""
+    return _AS_SUBJECT.get(fragment.lower()) if key == "who" else None
+
+
+def fits_gap(key: str, answer: Answer, doc_of: object) -> bool:
+    """Whether the answer's fragment (its head part, before an aside after a comma) may fill
+    the gap `key` (see the module's doc); a verb phrase ("Turning nine in May.") is read by
+    its own rule."""
+    return answer.verbal is not None or _fits(key, answer.fragment, doc_of)
+
+
+def _fits(key: str, fragment: str, doc_of: object) -> bool:
+    kind = kind_of_gap(key)
+    if kind is None or kind == "thing" or not fragment:
+        return True  # "What colour?" / "Blue.": a thing is too wide a kind to refuse by
+    said = doc_of(_head_part(fragment) + ".")  # type: ignore[operator]
+    opening = next(iter(said.sents), None)
+    tokens = [t for t in opening if not t.is_punct] if opening is not None else []
+    head = head_of(tokens)
+    if head is None:
+        return False
+    if kind in _COUNTED:
+        return fits(kind, tokens)  # a length, a count: said in number words, or not at all
+    if kind == "time":  # "Half seven.", "7.30": a clock's time the NER often leaves untyped
+        return fits(kind, tokens) or any(t.like_num for t in tokens)
+    if fits("time", tokens) or head.pos_ == "NUM":
+        return False  # "Where did you stay?" / "Two weeks.": a time or count is no place
+    if kind == "person" and not fits(kind, tokens):
+        # A name said alone is often parsed as anything ("Delyth." a noun, "Estelle." a
+        # place): one WordNet knows no noun by may be someone's; a common noun no sense of
+        # which is a person ("the cheapest quote", "the train") is no one.
+        return head.is_title and lexicon.base(head.lower_, "n") is None
+    return True
+
+
+def _head_part(fragment: str) -> str:
+    """ "Lisbon, with my sister": "Lisbon"; "a Honda Jazz, 2015, red": "a Honda Jazz"."""
+    return fragment.split(",")[0].strip()
+
+
+def indefinite_gap(sent: Span) -> tuple[Token, str] | None:
+    """The indefinite word of a yes/no question and the gap key it opens, when it has one
+    (only one: "Did anyone buy anything?" asks of two)."""
+    found = [(t, _INDEFINITE[t.lower_]) for t in sent if t.lower_ in _INDEFINITE]
+    return found[0] if len(found) == 1 else None
+
+
+def indefinite_filled(
+    sent: Span,
+    answer: Answer,
+    doc_of: object,
+    said_yes: str,
+    before: Mapping[str, str],
+) -> str:
+    """The yes/no question `sent` answered by `answer`'s fragment that fills its indefinite
+    word's gap, said as its statement ("" when it has no such gap or the fragment is not
+    of its kind).
+    `said_yes` is the question said as its yes; `before` the word a filler of each gap
+    takes when it says no preposition of its own ("" for none)."""
+    gap = indefinite_gap(sent)
+    subject = next((c for c in sent.root.children if c.dep_ == "nsubj"), None)
+    if gap is None or (subject is not None and subject.lower_ in _ASKER):
+        return ""  # "Did I miss something?" / "Lisbon!": news, not what the asker missed
+    token, key = gap
+    filler = _head_part(answer.fragment)
+    if not filler or not _fits(key, filler, doc_of):
+        return ""
+    if not said_yes:
+        return ""
+    said = said_yes
+    prep = "" if answer.placed else (toward(sent, key) or before.get(key, ""))
+    filled, count = re.subn(
+        rf"\b{re.escape(token.lower_)}\b",
+        f"{prep} {filler}".strip(),
+        said,
+        count=1,
+        flags=re.IGNORECASE,
+    )
+    return filled if count else ""
+
+
+def toward(sent: Span, key: str) -> str | None:
+    """ "to" for a place asked "where" of a going ("Where did you end up going?")."""
+    if key != "where":
+        return None
+    verbs = [sent.root, *(c for c in sent.root.children if c.dep_ == "xcomp")]
+    return "to" if any(v.lemma_ in _MOTION for v in verbs) else None
+
+
+def unopened(question: str) -> str:
+    """The question without a linking word before its wh-word ("So who's going?" -> "Who's
+    going?"), which the wh-phrase is read from the question's opening; as it is otherwise."""
+    said = question.split(maxsplit=2)
+    if len(said) < 2 or said[0].lower().strip(",") not in _OPENERS:
+        return question
+    if said[1].lower().split("'")[0] not in _WH_WORDS:
+        return question
+    return question.split(maxsplit=1)[1][0].upper() + question.split(maxsplit=1)[1][1:]
