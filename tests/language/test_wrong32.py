@@ -45,3 +45,12 @@ def test_a_chat_word_is_no_subject(max_: Max) -> None:
     ines = person(max_, "Ines")
     turn = max_.say("Yep, still going with Amy.", ines)
     assert all("yep" not in str(c.get("subject", "")).lower() for c in turn.claims)
+
+
+def test_a_clitic_would_is_a_hypothetical(max_: Max) -> None:
+    # "I'd" tagged as a modal is "would": a wish or a supposition, no liking held now.
+    ines = person(max_, "Ines")
+    max_.say("I'd love a whippet.", ines)
+    max_.say("If Owain moved, he'd lose his allotment.", ines)
+    assert answer_of(max_.say("What does Ines love?", ines)) == ""
+    assert answer_of(max_.say("What did Owain lose?", ines)) == ""
