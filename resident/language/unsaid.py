@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.doubted import doubted
 from resident.language.statement import _FUTURE, verb_lemma
-from resident.language.words import words
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -147,7 +147,7 @@ def unsaid(verb: Token, subject: Token) -> bool:
     """Does the clause headed by `verb` state nothing its speaker holds, whoever its subject
     resolves to: someone else's belief reported, a guess, hearsay or an overstatement
     (doubted.py), a wish or a pretence, a he or she two people may be, a time as the doer,
-    a forecast for the one spoken to, or a chat word as the doer?"""
+    a forecast for the one spoken to, or an answer's yes as the doer?"""
     return (
         reported_belief(verb)
         or doubted(verb)
@@ -156,8 +156,9 @@ def unsaid(verb: Token, subject: Token) -> bool:
         or two_candidates(subject)
         or time_subject(verb, subject)
         or foretold_of_listener(verb, subject)
-        # "Yep, still going with Amy": a chat word the parser took for the subject is no one.
-        or subject.lower_ in words("chat_words")
+        # "Yep, still going with Amy": the yes or no of an answer (data/ellipsis_polarity.tsv)
+        # the parser took for the subject is no one.
+        or subject.lower_ in table("ellipsis_polarity")
     )
 
 

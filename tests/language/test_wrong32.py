@@ -1,7 +1,7 @@
 """Answers about something else and claims no one stated (issue 21, wrong32): the type a
 question's gap asks is read from the verb it asks about, a job is what "for a living" asks, an
 answer's own noun of another kind outweighs a word WordNet lacks, and a forecast for the one
-spoken to, or a chat word taken for a subject, stores nothing."""
+spoken to, a clitic "would", or the yes of an answer taken for a subject, stores nothing."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_a_forecast_for_the_listener_stores_nothing(max_: Max) -> None:
     assert bryn
 
 
-def test_a_chat_word_is_no_subject(max_: Max) -> None:
+def test_an_answers_yes_is_no_subject(max_: Max) -> None:
     ines = person(max_, "Ines")
     turn = max_.say("Yep, still going with Amy.", ines)
     assert all("yep" not in str(c.get("subject", "")).lower() for c in turn.claims)
