@@ -68,14 +68,39 @@ def expected(sent: Span) -> tuple[str, str | None] | None:
         return ("number", None) if after in words("answer_check_how_numbers") else None
     if word in ("what", "which") and wh.dep_ == "det" and wh.head.pos_ in ("NOUN", "PROPN"):
         return _of_noun(wh.head)
-    kinds = table("answer_check_verb_kinds").get(wh.head.lemma_.lower())
-    if word == "what" and wh.dep_ == "dobj" and kinds:
+    verb = _verb_asked(wh)
+    kinds = table("answer_check_verb_kinds").get(verb.lemma_.lower())
+    if word == "what" and wh.dep_ in ("dobj", "attr") and kinds:
         # "What does Sol study?": a subject, not what "takes" holds (data: the kinds).
         return ("kind", kinds)
     if word == "what" and wh.dep_ == "dobj" and _asks_doing(wh.head):
-        # "What does Ines do?": a role or an activity.
-        return ("doing", None)
+        # "What does Ines do?": a role or an activity; "for a living", "for work": a job.
+        return ("job", None) if _for_a_living(wh.head) else ("doing", None)
     return None
+
+
+def _verb_asked(wh: Token) -> Token:
+    """The verb whose object "what" is: its head, or the verb the copula helps ("What is Ana
+    studying?" parses "what" as the copula's), followed down its open complement when that
+    has no object of its own ("What is Ana applying to study?": study, not apply)."""
+    verb = wh.head
+    if verb.pos_ == "AUX" and verb.dep_ == "aux" and verb.head.pos_ == "VERB":
+        verb = verb.head
+    while True:
+        opened = [c for c in verb.children if c.dep_ == "xcomp" and c.pos_ == "VERB"]
+        if not opened or any(c.dep_ in ("dobj", "attr") for c in opened[0].children):
+            return verb
+        verb = opened[0]
+
+
+def _for_a_living(verb: Token) -> bool:
+    """ "What does Ines do for a living / for work?": the doing asked is a job."""
+    return any(
+        c.dep_ == "prep"
+        and c.lower_ == "for"
+        and any(g.lemma_ in words("answer_check_living_nouns") for g in c.children)
+        for c in verb.children
+    )
 
 
 def _asks_doing(verb: Token) -> bool:
@@ -196,6 +221,22 @@ def _doing(short: str, said: list[str], views: Sequence[ClaimView]) -> bool:
     return _may_be(said, _DOINGS)
 
 
+#: WordNet's classes a job is said in, by a word's first sense: a role ("nurse"), a trade or
+#: an activity ("plumbing", "works"), a field ("maths").
+_JOBS = frozenset({"noun.person", "noun.act", "noun.cognition"})
+
+
+def _job(said: list[str]) -> bool:
+    """Could the answer be a job? When a word of it is first of all a role, an activity or a
+    field, or is unknown to WordNet; not a thing done once ("calls garage", "takes lead": a
+    garage and a lead are first of all no job, whatever rarer sense they have)."""
+    return any(
+        _unknown(w) or lexicon.first_lexname(lexicon.base(w, "n") or w, "n") in _JOBS
+        for w in said
+        if w not in STOP_WORDS
+    )
+
+
 def _named(short: str) -> bool:
     """Does the answer hold a name said with a capital, not a day's or a month's?"""
     return any(w[:1].isupper() and w.lower().rstrip("s") not in _CALENDAR for w in short.split())
@@ -232,15 +273,45 @@ def _of_kind(short: str, said: list[str], noun: str) -> bool:
     # Colours and the like are said as adjectives ("dark green"): an adjective answers a
     # kind that is an attribute, not "Which eye?" ("married").
     adjectives = "noun.attribute" in asked | {lexicon.first_lexname(noun)}
+    # A word WordNet lacks may be a make of the kind, unless the answer's own noun says it is
+    # a thing of another kind ("2 dogs staffy" is no car, whatever a staffy is).
+    unknown_may = not _other_kind(said, noun, asked)
     for word in said:
         if word in STOP_WORDS:
             continue
-        if _unknown(word) or (adjectives and lexicon.base(word, "a") is not None):
+        if (unknown_may and _unknown(word)) or (adjectives and lexicon.base(word, "a") is not None):
             return True
         base = lexicon.base(word, "n")
         if base is None:
             continue
-        if base == noun or lexicon.lexnames(base) & asked or lexicon.kind_of(base, noun):
+        if base == noun or _in_classes(base, asked) or lexicon.kind_of(base, noun):
+            return True
+    return False
+
+
+def _in_classes(base: str, asked: frozenset[str]) -> bool:
+    """Is the noun `base` of one of the classes asked? A role only by its first sense: most
+    nouns have a rare sense for a person ("lead", "dog"), and a job is said with a word that
+    names the person first ("nurse", "keeper")."""
+    held = lexicon.lexnames(base) & asked
+    if held == {"noun.person"}:
+        return lexicon.first_lexname(base, "n") == "noun.person"
+    return bool(held)
+
+
+def _other_kind(said: list[str], noun: str, asked: frozenset[str]) -> bool:
+    """Does a noun of the answer say, by its first sense, that it is a thing of another kind
+    than `noun` (another WordNet class, and no sort of it)? Adjectives ("red") and words
+    WordNet lacks say nothing of the kind."""
+    kind = lexicon.first_lexname(noun, "n")
+    for word in said:
+        if word in STOP_WORDS or _unknown(word) or lexicon.base(word, "a") is not None:
+            continue
+        base = lexicon.base(word, "n")
+        if base is None or base == noun or lexicon.kind_of(base, noun):
+            continue
+        first = lexicon.first_lexname(base, "n")
+        if first is not None and first != kind and first not in asked:
             return True
     return False
 
@@ -338,6 +409,8 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
         return _place(short, said) or any(says_place(v.claim, None) for v in views)
     if kind == "doing":
         return _doing(short, said, views)
+    if kind == "job":
+        return _doing(short, said, views) and _job(said)
     if kind == "person":
         return _someone(short, said, views)
     if _said_with_verb(sent, views):

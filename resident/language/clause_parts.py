@@ -105,7 +105,7 @@ def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
     """The clause's mood, or None for a hypothetical one (would, could, might)."""
     if used_to(verb):
         return "past"  # "I used to smoke": a habit that was
-    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    auxes = [_aux_said(c) for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(a in _MODALS_SKIP for a in auxes):
         aim = purpose_mood(verb, _mood(verb.head)) if verb.dep_ == "advcl" else None
         if aim is not None:
@@ -120,6 +120,12 @@ def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
     if verb.tag_ in ("VBD", "VBN") or any(a in ("did", "was", "were", "had") for a in auxes):
         return "past"
     return "fact"
+
+
+def _aux_said(aux: Token) -> str:
+    """The auxiliary as its word: a clitic "'d" the tagger reads as a modal is "would" ("I'd
+    go down one weekend", "he'd lose his place": a hypothetical), as a past form "had"."""
+    return "would" if aux.lower_ in ("'d", "d") and aux.tag_ == "MD" else aux.lower_
 
 
 #: The present perfect's auxiliary forms: "I've got", "she has booked".

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.doubted import doubted
-from resident.language.statement import verb_lemma
-from resident.language.words import words
+from resident.language.statement import _FUTURE, verb_lemma
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -146,7 +146,8 @@ def compared_clause(verb: Token) -> bool:
 def unsaid(verb: Token, subject: Token) -> bool:
     """Does the clause headed by `verb` state nothing its speaker holds, whoever its subject
     resolves to: someone else's belief reported, a guess, hearsay or an overstatement
-    (doubted.py), a wish or a pretence, a he or she two people may be, or a time as the doer?"""
+    (doubted.py), a wish or a pretence, a he or she two people may be, a time as the doer,
+    a forecast for the one spoken to, or an answer's yes as the doer?"""
     return (
         reported_belief(verb)
         or doubted(verb)
@@ -154,4 +155,18 @@ def unsaid(verb: Token, subject: Token) -> bool:
         or wished_clause(verb)
         or two_candidates(subject)
         or time_subject(verb, subject)
+        or foretold_of_listener(verb, subject)
+        # "Yep, still going with Amy": the yes or no of an answer (data/ellipsis_polarity.tsv)
+        # the parser took for the subject is no one.
+        or subject.lower_ in table("ellipsis_polarity")
     )
+
+
+def foretold_of_listener(verb: Token, subject: Token) -> bool:
+    """Is the clause a future said of the one spoken to ("You'll pass in August", "you'll
+    get there by Christmas")? It is the speaker's forecast or comfort, not a plan anyone
+    stated: a plan is said by the one who holds it."""
+    if subject.lower_ != "you" or subject.pos_ != "PRON":
+        return False
+    auxes = {c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")}
+    return bool(auxes & _FUTURE)
