@@ -1,8 +1,7 @@
 """He/she/him/her across sentences and turns (issue 21, pron32): one ranking of the people the
 earlier sentences said (antecedent_ranking.py). A pronoun reaches past a name of the other sex
 (the family noun beside a name shows its sex), past the other speaker's turn and a place it
-said, and an object pronoun reaches back as a subject does; where the nearer one's sex is
-unknown and a further one is of the pronoun's sex, it names no one.
+said; the one of the other sex named between is never it.
 
 Talks in words of their own (no corpus sentence), on a real booted resident."""
 
@@ -34,27 +33,6 @@ TALKS: dict[str, Talk] = {
         [
             ("Odile", "What does Anika design?", "bridges"),
             ("Odile", "What does Ravi design?", ""),
-        ],
-    ),
-    "object_across": (
-        [
-            ("Ravi", "My uncle Dev runs a shop in Perth."),
-            ("Ravi", "I visit him every Friday."),
-        ],
-        [
-            ("Odile", "Who does Ravi visit every Friday?", "Dev"),
-            ("Odile", "Does Ravi visit Dev?", "Yes"),
-        ],
-    ),
-    "unknown_nearer": (
-        [
-            ("Ailsa", "My granny Effie lives in Oban."),
-            ("Ailsa", "My cousin Ruaridh drives her to the shops."),
-            ("Ailsa", "She paints seascapes."),
-        ],
-        [
-            ("Odile", "What does Ruaridh paint?", ""),
-            ("Odile", "What does Effie paint?", ""),
         ],
     ),
 }
