@@ -36,8 +36,9 @@ _REACH = 2
 _KEPT = 24
 #: The recogniser's labels of a name that is someone ("" where it gave none).
 _SOMEONE = frozenset({"", "PERSON"})
-#: A name said to someone ("Hi Sam!") is who is addressed, not whom a pronoun names next.
-_ADDRESSED = frozenset({"npadvmod", "intj", "vocative", "ROOT", "dep"})
+#: A name said to someone ("Hi Sam!") is who is addressed, not whom a pronoun names next; a
+#: name said alone ("And Ziggy.", "Ifan.") is someone the turn is about.
+_ADDRESSED = frozenset({"npadvmod", "intj", "vocative", "dep"})
 _SUBJECT = frozenset({"nsubj", "nsubjpass"})
 #: What the recogniser calls a name that is no one's.
 _NO_ONE = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUANTITY", "PERCENT"})
@@ -157,7 +158,9 @@ def ranked_antecedent(tok: Token, ctx: Context) -> tuple[Ref | None, bool]:
     if len(fitting) > 1:
         return None, True  # "Owen and Declan went. He ...": either; and so for any two
     (best,) = fitting.values()
-    return (best.ref, False) if best.ref.role == "name" or best.ref.owner else (None, False)
+    if best.ref.role == "kin" and (best.ref.owner is None or best.speaker != ctx.speaker):
+        return None, False  # "the vet", or someone else's "my dad": whom, the reader cannot name
+    return (best.ref, False) if best.ref.role != "speaker" else (None, False)
 
 
 def past_mention(tok: Token, ctx: Context, mentioned: tuple[str, str] | None) -> Ref | None:
@@ -172,8 +175,6 @@ def _fits(c: Candidate, said: str, ctx: Context) -> bool:
         return False
     if c.ref.role == "speaker":
         return c.ref.name != ctx.speaker  # the one speaking is never their own "she"
-    if c.ref.role == "kin" and c.speaker != ctx.speaker:
-        return False  # someone else's "my husband": whose, this reader cannot name
     return _sex(c, ctx) in (None, said)
 
 
