@@ -121,7 +121,11 @@ def _named(
     noun = _relation_beside(tok)
     person = tok.ent_type_ in _SOMEONE and (tok.ent_type_ == "PERSON" or tok.dep_ in _SUBJECT)
     if known is None and noun is None and not person:
-        return Ref(role="kin", noun=name), None
+        # "Bristol is a lovely city": a name WordNet or the recogniser knows as a place or a
+        # thing is no one; any other is someone the reader cannot name, and blocks.
+        thing = lexicon.first_lexname(name, "n") not in (None, "noun.person", "noun.animal")
+        thing = thing or tok.ent_type_ in ("GPE", "LOC", "FAC")  # "Dundee has a museum"
+        return (None, None) if thing else (Ref(role="kin", noun=name), None)
     kind = known[1] if known is not None else "person"
     sex = ctx.sexes.get(name.lower()) or (None if noun is None else family_sex(noun))
     return Ref(role="name", name=name, kind=kind), sex
