@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 #: one), and how many candidates are kept.
 _REACH = 2
 _KEPT = 24
+_PLACES_KEPT = 256
 #: The recogniser's labels of a name that is someone ("" where it gave none).
 _SOMEONE = frozenset({"", "PERSON"})
 #: A name said to someone ("Hi Sam!") is who is addressed, not whom a pronoun names next; a
@@ -105,7 +106,12 @@ def _named(
     kept as someone the reader cannot name."""
     if tok.dep_ in ("compound", "flat") or tok.lower_ == "max" or tok.dep_ in _ADDRESSED:
         return None, None
-    if place_named(tok) or names_a_thing(tok) or tok.ent_type_ in _NO_ONE:
+    if place_named(tok):
+        # "a job in Dundee. ... Dundee has a museum": a place when said again, too.
+        ctx.places = {**ctx.places, name_of(tok).lower(): None}
+        ctx.places = dict(list(ctx.places.items())[-_PLACES_KEPT:])
+        return None, None
+    if names_a_thing(tok) or tok.ent_type_ in _NO_ONE or name_of(tok).lower() in ctx.places:
         return None, None
     if tok.dep_ == "attr" and any(
         c.lower_ in ("i", "we") for c in tok.head.children if c.dep_ == "nsubj"

@@ -165,6 +165,8 @@ class Context:
     candidates: tuple[Candidate, ...] = ()
     #: Sentences read so far: the candidates' order.
     sentence: int = 0
+    #: Names said where a place is said ("a job in Dundee"): no candidate when said again.
+    places: dict[str, None] = field(default_factory=dict)
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
