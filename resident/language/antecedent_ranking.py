@@ -131,7 +131,9 @@ def _named(
         # thing is no one; any other is someone the reader cannot name, and blocks.
         thing = lexicon.first_lexname(name, "n") not in (None, "noun.person", "noun.animal")
         thing = thing or tok.ent_type_ in ("GPE", "LOC", "FAC")  # "Dundee has a museum"
-        return (None, None) if thing else (Ref(role="kin", noun=name), None)
+        if thing and tok.dep_ != "ROOT":  # "Pepper! He is six": a name said alone is someone
+            return None, None
+        return Ref(role="kin", noun=name), None
     kind = known[1] if known is not None else "person"
     sex = ctx.sexes.get(name.lower()) or (None if noun is None else family_sex(noun))
     return Ref(role="name", name=name, kind=kind), sex
