@@ -1,13 +1,13 @@
 """Whom a he/she/him/her names across a sentence or turn boundary, when the nearer rules
 (refs.py: the last name, a relative said last, the subject before) leave it unread or read
 it as a name the recogniser took for no person. One resolver over the parse: the people the
-earlier sentences of the last two turns said (a name, a name given to a relative, "my
-husband"), kept as candidates; those the pronoun cannot name are dropped by agreement (the
-sex the talk or a family noun showed); the rest are ranked by salience (the latest sentence
-first, a clause's subject before what it said after it); and where two fit equally (two
-subjects of one sentence, or a nearer one of unknown sex and a further one of the pronoun's
-sex) it names no one: a claim about the wrong person is worse than none. Pure (the context is
-the talk's state).
+earlier sentences of the last two turns said are kept as candidates (a name, a name set
+beside a relative's noun, "my husband", the other speakers who said "I" or "we", and as
+blockers the people and animals said by a noun or a name the reader cannot name: "the vet",
+"a poodle"); those the pronoun cannot name are dropped by agreement (the sex the talk or a
+family noun showed; never the one speaking); and the pronoun names someone only where exactly
+one is left: where two fit, it names no one, as before (a claim about the wrong person is worse
+than none). Pure (the context is the talk's state).
 """
 
 from __future__ import annotations
