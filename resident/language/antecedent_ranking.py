@@ -59,15 +59,7 @@ def _candidate(tok: Token, ctx: Context, name_of: Callable[[Token], str]) -> Can
     ref, sex = _person(tok, ctx, name_of)
     if ref is None:
         return None
-    return Candidate(ref, sex, _said_as_subject(tok), ctx.sentence, ctx.turn, ctx.speaker)
-
-
-def _said_as_subject(tok: Token) -> bool:
-    """Is the token a clause's subject, itself or as an item listed with it or a name set
-    beside it ("My nieces Ada and Bea came": both are)?"""
-    while tok.dep_ in ("conj", "appos") and tok.head.i != tok.i:
-        tok = tok.head
-    return tok.dep_ in _SUBJECT
+    return Candidate(ref, sex, ctx.sentence, ctx.turn, ctx.speaker)
 
 
 def _person(
@@ -202,6 +194,6 @@ def note_resolved(tok: Token, ref: Ref | None, ctx: Context) -> Ref | None:
     if ref is None or ref.role != "name" or tok.lower_ not in ("he", "she", "him", "her"):
         return ref
     sex = table("pronoun_sex").get(tok.lower_)
-    said = Candidate(ref, sex, tok.dep_ in _SUBJECT, ctx.sentence, ctx.turn, ctx.speaker)
+    said = Candidate(ref, sex, ctx.sentence, ctx.turn, ctx.speaker)
     ctx.candidates = (*[c for c in ctx.candidates if _key(c.ref) != _key(ref)], said)[-_KEPT:]
     return ref

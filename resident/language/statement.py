@@ -45,7 +45,6 @@ class Candidate:
 
     ref: Ref
     sex: str | None
-    subject: bool
     sentence: int
     turn: int
     speaker: str | None
