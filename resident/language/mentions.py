@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language.antecedent_ranking import note_candidates
 from resident.language.antecedents import (
     keeper_of,
     main_subject,
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 def note_mentions(sent: Span, ctx: Context) -> None:
     """The last name in the sentence becomes what he/she refers to next."""
     _note_names(sent, ctx)
+    note_candidates(sent, ctx, _name_of)  # "My husband Rory ... Cait came. He ...": Rory
     note_unread(sent, ctx)  # "..., Pickle.": a name taken as no one, this turn
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.antecedent_ranking import note_resolved, past_mention, ranked_antecedent
 from resident.language.antecedents import (
     beside,
     copula_named,
@@ -101,7 +102,8 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     # ("What does Ivy hate?"); every English pronoun is on spaCy's stop list.
     name_as_pronoun = tok.pos_ == "PRON" and not tok.is_stop and tok.text[:1].isupper()
     if (tok.pos_ == "PRON" and not name_as_pronoun) or low in _PRONOUNS:
-        return _pronoun_ref(tok, ctx)
+        # "Nugget escaped! He was behind the fridge." / "We found him": who "he" was, again.
+        return note_resolved(tok, _pronoun_ref(tok, ctx), ctx)
     said = _lower_case_name(tok, ctx) or bare_relative(tok)
     if said is not None:
         return said
@@ -170,6 +172,8 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
     mentioned = ctx.mention(low)
     if mentioned is not None and unread_name_before(ctx):
         return None  # "..., Pickle. She's four": Pickle, not the last turn's person
+    if (ranked := past_mention(tok, ctx, mentioned)) is not None:
+        return ranked  # "My husband Rory came. Then my sister Cait did. He ...": Rory
     if (low in _PRONOUN_PEOPLE or low == "it") and mentioned is not None:
         name, kind = mentioned
         # "Kuba ... he has seven years": what he/she says of a name is its sex from now.
@@ -231,11 +235,7 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
             or naming
             or listed
             or copular is not None
-            or t.dep_
-            in (
-                "nsubj",
-                "appos",
-            )
+            or t.dep_ in ("nsubj", "appos")
         ):
             kind = _kind_said(t, ctx, naming, copular)
             if not fits_kind(tok.lower_, kind):
@@ -431,6 +431,9 @@ def _object_pronoun(tok: Token, ctx: Context) -> Ref | None:
         if may_be_someone(t)
     }
     subject = next((c for c in tok.head.children if c.dep_ == "nsubj"), None)
+    if not before and (subject is None or subject.lower_ in ("i", "we", "you")):
+        # "My aunt Bernie lives in Sligo. I visit her every summer": Bernie.
+        return ranked_antecedent(tok, ctx)[0]
     if len(before) != 1 or subject is not None and subject.lower_ in ("he", "she"):
         return None
     ref = _named_before(tok, ctx)

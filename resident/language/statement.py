@@ -39,6 +39,17 @@ class Ref(BaseModel):
     kind: str = "thing"
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """Someone a sentence said, kept for a pronoun in a later sentence or turn."""
+
+    ref: Ref
+    sex: str | None
+    sentence: int
+    turn: int
+    speaker: str | None
+
+
 class Statement(BaseModel):
     """One clause read: subject, predicate, object, and how it was said."""
 
@@ -149,6 +160,15 @@ class Context:
     #: The mention before the last one, with its turn: "Her husband Des ..." has just made Des
     #: the last one named, and "her" is never Des himself (pronoun_scope.own_phrase).
     prior_mention: tuple[tuple[str, str], int] | None = None
+
+    #: The people said in the sentences read so far, latest last, each with its sex, whether
+    #: it was a clause's subject, its sentence, turn and speaker: what a he/she/him/her that
+    #: the nearer rules leave unread may name (antecedent_ranking.py).
+    candidates: tuple[Candidate, ...] = ()
+    #: Sentences read so far: the candidates' order.
+    sentence: int = 0
+    #: Names said where a place is said ("a job in Dundee"): no candidate when said again.
+    places: dict[str, None] = field(default_factory=dict)
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
