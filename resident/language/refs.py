@@ -32,11 +32,7 @@ from resident.language.known_names import mistagged_name
 from resident.language.number_parts import continues_number
 from resident.language.objects import qualified_indefinite, set_off_before
 from resident.language.partitive import degree, partitive_text
-from resident.language.pronoun_scope import (
-    outside_own_phrase,
-    singular_they,
-    unread_name_before,
-)
+from resident.language.pronoun_scope import outside_own_phrase, singular_they, unread_name_before
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.salience import (
     being_named,
