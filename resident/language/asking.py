@@ -41,7 +41,7 @@ from resident.language.matching import (
     group_answers,
     light_event,
     names_act_of,
-    planned,
+    not_yet_so,
     said_ahead,
     same_meaning,
     verb_group,
@@ -430,9 +430,8 @@ def answer_query(
             left.append(v)
             continue
         wish = asks_the_wish(query.verb, v.claim.predicate)
-        if not query.ahead and not wish and planned(held.get(v.claim.id, ()), v.claim, now):
-            # "Where does Callum work?" is not answered by where he plans to work.
-            continue
+        if not wish and not_yet_so(query.ahead, v.claim, held.get(v.claim.id, ()), now):
+            continue  # "Where does Callum work?": not where he plans to; "Is Bea moving?"
         if not at_time_asked(query, v, held.get(v.claim.id, ()), now):
             # "What does my girlfriend do in the morning?" is not answered by her job.
             continue

@@ -36,8 +36,10 @@ from resident.language.knowledge import Answer, ClaimView, views
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import (
     _lemma_tokens,
+    asks_the_wish,
     claim_verbs,
     group_answers,
+    only_wanted,
     planned,
     said_ahead,
     verb_group,
@@ -110,6 +112,8 @@ def by_meaning(
             continue
         if not at_time_asked(query, v, qualifiers, now):
             continue
+        if only_wanted(v.claim.predicate) and not asks_the_wish(query.verb, v.claim.predicate):
+            continue  # "Is Bea moving to Leeds?" is not known from "Bea wants to move there"
         short = _fill(query, v, qualifiers, asked, kind_noun)
         if short:
             found.append((v, short))

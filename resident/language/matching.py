@@ -550,6 +550,24 @@ def names_act_of(noun: str, claim: Claim) -> bool:
 _DESIRES = words("desire_verbs")
 
 
+_WANTING = words("wanting_verbs")
+
+
+def only_wanted(predicate: str) -> bool:
+    """Is the statement a want that commits to nothing ("wants_to_move_to Leeds", not
+    "plans_to_move_to York")? It answers no question of what is or will be: "Is Bea moving to
+    Leeds?" is not known from it."""
+    parts = predicate.split("_")
+    return len(parts) > 2 and parts[1] == "to" and base_form(parts[0]) in _WANTING
+
+
+def not_yet_so(ahead: bool, claim: Claim, qualifiers: Iterable[Qualifier], now: datetime) -> bool:
+    """Does the statement not say what is so (a want, `only_wanted`) or what is still so (a
+    plan, `planned`, unless the question is of what is ahead)? Then it answers only a question
+    that asks the wish itself (`asks_the_wish`)."""
+    return only_wanted(claim.predicate) or not ahead and planned(qualifiers, claim, now)
+
+
 def asks_the_wish(query_verb: str, predicate: str) -> bool:
     """Does a question ask the wish itself ("What does Skye want to be?" against "Skye
     wants_to_be vet", a wish)? Then the wish answers it, though it is not yet so."""
