@@ -18,10 +18,9 @@ A yes/no question with an indefinite word in it ("Are you going anywhere over Ea
 you buy anything?", "Is anyone coming?") asks the same as the wh-question of that word, and a
 fragment that names something ("Lisbon, with my sister.") answers it, when it asks of the
 one answering or of someone else (to "Did I miss something?" a fragment is news, not what the
-asker missed): the question said as its
-yes, the fragment, with the gap's preposition, in the indefinite word's place ("I am going to
-Lisbon over Easter"). The indefinite words and their gaps are data
-(data/ellipsis_indefinite.tsv).
+asker missed): the question said as its yes, the fragment, with the gap's preposition, in the
+indefinite word's place ("I am going to Lisbon over Easter"). The indefinite words and their
+gaps are data (data/ellipsis_indefinite.tsv).
 """
 
 from __future__ import annotations
@@ -130,16 +129,13 @@ def indefinite_filled(
         return ""  # "Did I miss something?" / "Lisbon!": news, not what the asker missed
     token, key = gap
     filler = _head_part(answer.fragment)
-    if not filler or not _fits(key, filler, doc_of):
+    if not (said_yes and filler and _fits(key, filler, doc_of)):
         return ""
-    if not said_yes:
-        return ""
-    said = said_yes
     prep = "" if answer.placed else (toward(sent, key) or before.get(key, ""))
     filled, count = re.subn(
         rf"\b{re.escape(token.lower_)}\b",
         f"{prep} {filler}".strip(),
-        said,
+        said_yes,
         count=1,
         flags=re.IGNORECASE,
     )
@@ -157,9 +153,10 @@ def toward(sent: Span, key: str) -> str | None:
 def unopened(question: str) -> str:
     """The question without a linking word before its wh-word ("So who's going?" -> "Who's
     going?"), which the wh-phrase is read from the question's opening; as it is otherwise."""
-    said = question.split(maxsplit=2)
+    said = question.split(maxsplit=1)
     if len(said) < 2 or said[0].lower().strip(",") not in _OPENERS:
         return question
-    if said[1].lower().split("'")[0] not in _WH_WORDS:
+    rest = said[1]
+    if rest.split(maxsplit=1)[0].lower().split("'")[0] not in _WH_WORDS:
         return question
-    return question.split(maxsplit=1)[1][0].upper() + question.split(maxsplit=1)[1][1:]
+    return rest[0].upper() + rest[1:]

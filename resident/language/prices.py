@@ -28,7 +28,7 @@ from resident.language.deal_parties import dealer, goods_of
 from resident.language.deal_turns import deal_before, held_deal, note_deal
 from resident.language.number_parts import scaled
 from resident.language.roles import RoleFill, modality
-from resident.language.statement import Context, Ref, Statement
+from resident.language.statement import Context, Ref, Statement, keep_latest
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -172,10 +172,7 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
         return None
     when, _ = _time_tokens(verb)
     ctx.remember_thing(thing)
-    ctx.priced.pop(thing, None)
-    ctx.priced[thing] = None
-    while len(ctx.priced) > _PRICED_KEPT:
-        del ctx.priced[next(iter(ctx.priced))]
+    keep_latest(ctx.priced, thing, None, _PRICED_KEPT)
     return _price(thing, head, mood, when)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -37,6 +37,10 @@ class Ref(BaseModel):
     noun: str | None = None
     #: "person", "animal" or "thing", as far as the text says.
     kind: str = "thing"
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,15 @@ _NAMES_KEPT = 512
 THINGS_KEPT = _NAMES_KEPT
 #: How many names of one pet noun are kept ("the dog" with two is no one either way).
 _CALLED_KEPT = 4
+
+
+def keep_latest(kept: dict[_K, _V], key: _K, value: _V, most: int) -> None:
+    """Put `key` last in `kept` (said most recently, though said before), dropping the oldest
+    beyond `most`: what the talk keeps of its things, names and prices stays bounded."""
+    kept.pop(key, None)
+    kept[key] = value
+    while len(kept) > most:
+        del kept[next(iter(kept))]
 
 
 @dataclass
@@ -277,20 +290,14 @@ class Context:
         """The things said of before a restart (the store's `told_subjects`, latest last), so
         the talk's things outlive the process as everything else he was told does."""
         for name in names:
-            self.things.pop(name, None)
-            self.things[name] = None
-        while len(self.things) > THINGS_KEPT:
-            del self.things[next(iter(self.things))]
+            keep_latest(self.things, name, None, THINGS_KEPT)
 
     def note_said_of(self, statements: list[Statement]) -> None:
         for st in statements:
             name = st.subject.name
             if st.subject.role != "name" or not name or self.named_things.get(name) != self.turn:
                 continue
-            self.things.pop(name, None)
-            self.things[name] = None
-            if len(self.things) > THINGS_KEPT:
-                del self.things[next(iter(self.things))]
+            keep_latest(self.things, name, None, THINGS_KEPT)
 
     def recent_thing(self) -> str | None:
         """The thing "it" may name: the last one said of, in this turn or in the same
@@ -312,10 +319,7 @@ class Context:
         self.last_mention = (name, kind)
         self.mention_turn = self.turn
         if kind in ("person", "animal"):
-            self.names.pop(name.lower(), None)
-            self.names[name.lower()] = (name, kind)
-            if len(self.names) > _NAMES_KEPT:
-                del self.names[next(iter(self.names))]
+            keep_latest(self.names, name.lower(), (name, kind), _NAMES_KEPT)
 
     def named(self, word: str) -> tuple[str, str] | None:
         """The person or pet a word names when written in lower case, if one was named."""
