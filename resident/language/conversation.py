@@ -39,6 +39,7 @@ from resident.language.knowledge import (
 from resident.language.model_client import Grounding, ModelClient
 from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
+from resident.language.prices import restore_priced
 from resident.language.read_bound import unbounded
 from resident.language.reading import is_question
 from resident.language.sluicing import Sluiced
@@ -98,6 +99,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
         #: The household conversation's running context (he/she, the last speaker).
         self._context = Context()
         self._context.restore_things(graph.told_subjects("concept", THINGS_KEPT))
+        restore_priced(self._context, graph.told_subjects)
         self._previous_speaker: str | None = None
         #: The question the last turn closed with: the next speaker's fragment answers it.
         self._last_question = Asked()

@@ -32,6 +32,8 @@ from resident.language.statement import Context, Ref, Statement, keep_latest
 from resident.language.words import words
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from spacy.tokens import Span, Token
 
 #: WordNet classes of nouns that are never the thing priced ("last month", "a pound").
@@ -55,6 +57,14 @@ Mood = Literal["fact", "past", "plan", "wish"]
 
 #: The one predicate of every price ("the guitar cost three hundred pounds").
 PRICE_PREDICATE = "costs"
+
+
+def restore_priced(ctx: Context, told: Callable[[str, int, str], list[str]]) -> None:
+    """The things whose price was said before a restart (the store's `told_subjects` of the
+    price predicate, latest last): "Full groom is fifty now" is still a new price of the
+    groom after MAX restarts, as every other thing he was told outlives the process."""
+    for name in told("concept", _PRICED_KEPT, PRICE_PREDICATE):
+        keep_latest(ctx.priced, name, None, _PRICED_KEPT)
 
 
 def prices_said(sent: Span, ctx: Context) -> list[Statement]:

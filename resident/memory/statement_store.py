@@ -94,14 +94,16 @@ class StatementStoreMixin:
             )
         return out
 
-    def told_subjects(self, kind: str, limit: int = 512) -> list[str]:
+    def told_subjects(self, kind: str, limit: int = 512, predicate: str | None = None) -> list[str]:
         """The labels of the entities of `kind` that something told in conversation was said
-        of, the most recently told last (at most `limit`): the things the household talked
-        about, which a restart must not make MAX forget ("What broke on Tuesday?")."""
+        of (of `predicate` only, when given), the most recently told last (at most `limit`):
+        the things the household talked about, which a restart must not make MAX forget ("What
+        broke on Tuesday?", the things whose price was said)."""
         rows = self._cur.execute(
             "SELECT e.label FROM entities e JOIN claims c ON c.subject = e.id "
             "WHERE e.kind = $kind AND starts_with(c.provenance, 'interaction:') "
+            "AND ($predicate IS NULL OR c.predicate = $predicate) "
             "GROUP BY e.label ORDER BY max(c.created_at) DESC, e.label LIMIT $limit",
-            {"kind": kind, "limit": limit},
+            {"kind": kind, "limit": limit, "predicate": predicate},
         ).fetchall()
         return [r[0] for r in reversed(rows)]

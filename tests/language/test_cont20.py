@@ -84,7 +84,28 @@ def test_told_subjects_are_the_things_talk_was_about_latest_last(settings: Setti
         told("person:ana", "interaction:person:ana", 7)  # a person, not a thing
         assert store.told_subjects("concept") == ["kettle", "roof"]
         assert store.told_subjects("concept", limit=1) == ["roof"]
+        assert store.told_subjects("concept", predicate="does") == ["kettle", "roof"]
+        assert store.told_subjects("concept", predicate="costs") == []
         # A person's view of the graph does not offer the household's list.
         assert not hasattr(PrivateGraph(store, "person:ana"), "told_subjects")
     finally:
         store.close()
+
+
+def test_a_bare_new_price_of_a_thing_priced_before_a_restart(settings: Settings) -> None:
+    # "Full groom is fifty now" says no currency: it is a price only because the groom's price
+    # was said before, which must outlive the process as the price itself does.
+    clock = ManualClock(T0)
+    first = Max(settings, clock, create=True)
+    try:
+        ana = first.say("Hi, I'm Ana.").person_id
+        first.say("A full groom is forty-five pounds at the salon.", ana)
+    finally:
+        first.close()
+    again = Max(settings, clock, create=False)
+    try:
+        again.say("Full groom is fifty now.", ana)
+        cost = again.say("How much is a full groom?", ana).reply
+        assert cost.lower().startswith("fifty"), cost
+    finally:
+        again.close()
