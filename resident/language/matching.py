@@ -15,7 +15,7 @@ from resident.language import when as timewords
 from resident.language.deeds import names_deed_of
 from resident.language.statement import KIN, base_form, canonical_lemma
 from resident.language.told_time import precision
-from resident.language.words import groups, words
+from resident.language.words import groups, table, words
 from resident.records import Claim, Qualifier
 
 PREPS = words("asking_preps")
@@ -25,6 +25,8 @@ _VERB_GROUPS = groups("verb_groups")
 _AHEAD = words("ahead_words")
 _GAP_WORDS = words("asking_gap_words")
 _WH_WORDS = words("wh")
+#: Number words and the digits they stand for ("fifty": "50").
+_NUMBERS = {w: v for w, v in table("number_words").items() if v.isdigit() and w not in ("a", "an")}
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -212,7 +214,9 @@ def asked_words(
     subject -= _said_of_subject(sent)
     out: list[frozenset[str]] = []
     for t in sent:
-        if not t.is_alpha or t.is_stop or t.pos_ in _FUNCTION_POS or t.lower_ in _WH_WORDS:
+        numeral = t.is_digit and t.pos_ == "NUM"  # "the 52", "number 9": which one is named
+        plain = t.is_alpha and not t.is_stop and t.pos_ not in _FUNCTION_POS
+        if not (numeral or plain) or t.lower_ in _WH_WORDS:
             continue
         if t.i in subject or (verbs is None and t.dep_ == "ROOT"):
             continue
@@ -351,14 +355,21 @@ def _subjects(sent: Span) -> list[Token]:
 _COMPLEMENTS = frozenset({"attr", "acomp", "prep", "dobj", "oprd", "xcomp"})
 
 
+#: What the parser may hang on a subject that a bare copula says of it.
+_SAID_UNDER = frozenset({"prep", "acl", "relcl"})
+
+
 def _said_of_subject(sent: Span) -> set[int]:
-    """ "Is Liam in Cairns?" parsed with "in Cairns" under "Liam": a copula with nothing
-    else said of its subject says it with that preposition, which is no part of the subject
-    and must be held by a yes."""
+    """ "Is Liam in Cairns?" parsed with "in Cairns" under "Liam", "Is Kerem living with
+    Selin?" with "living with Selin" a clause of "Kerem": a copula with nothing else said of
+    its subject says it with that phrase, which is no part of the subject and must be held by
+    a yes (else any statement of Kerem, "Kerem is clever", answers it)."""
     root = sent.root
     if root.lemma_.lower() != "be" or any(c.dep_ in _COMPLEMENTS for c in root.children):
         return set()
-    return {t.i for s in _subjects(sent) for c in s.children if c.dep_ == "prep" for t in c.subtree}
+    return {
+        t.i for s in _subjects(sent) for c in s.children if c.dep_ in _SAID_UNDER for t in c.subtree
+    }
 
 
 #: Where a word is (part of) a thing named, whatever its tag ("the county final", "rose
@@ -402,6 +413,8 @@ def holds_all(asked: Sequence[frozenset[str]], said: str, verbs: Iterable[str]) 
     word asked?"""
     said_verbs = set(verbs)
     held = _lemma_tokens(said) | said_verbs
+    # A number asked in digits is held said in words too ("the 52" of "fifty-two").
+    held |= {_NUMBERS[w] for w in said.lower().replace("-", " ").split() if w in _NUMBERS}
     held |= {f for w in list(held) for f in _ing_forms(w)}
     grouped = {g for v in said_verbs for g in verb_group(v)}
     # A verb of the group counts unless it is another manner of the act ("walking" is not

@@ -14,6 +14,7 @@ from resident.language import lexicon
 from resident.language.clause_parts import _time_tokens
 from resident.language.copular import colour_asked
 from resident.language.fit import names_a_day
+from resident.language.hung_verb import hung_verb, subjects_of
 from resident.language.kin_links import owned_across
 from resident.language.kinship import kin_ref
 from resident.language.known_names import named_complement
@@ -292,14 +293,14 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
     wh = _question_word(words) if words else None
     if wh is None:
         return None
-    verb = sent.root
+    verb = hung_verb(sent.root) or sent.root  # "Is Kerem living with Selin?" hung on Kerem
     time_phrase, time_idx = _time_tokens(verb)
     # "Does Lucía still work night shifts?": a time word inside the thing named is the thing's.
     named = {i for i in time_idx if _inside_thing(verb.doc[i], time_idx)}
     if named:
         time_idx -= named
         time_phrase = " ".join(verb.doc[i].text for i in sorted(time_idx)) or None
-    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    subjects = subjects_of(verb)
     # "Who is Kirsty's partner?" parsed with two subjects: the one that is no question word.
     subj_tok = next((c for c in subjects if c.lower_ not in _WH), subjects[0] if subjects else None)
     subj_tok = _whose_asked(verb, subj_tok) or named_complement(verb, ctx)
