@@ -105,6 +105,8 @@ def _named(
         return None, None
     if names_a_thing(tok) or tok.ent_type_ in _NO_ONE or name_of(tok).lower() in ctx.places:
         return None, None
+    if any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in tok.children):
+        return None, None  # "A Carrera. She saved up for it": a make, not someone
     if tok.dep_ == "attr" and any(
         c.lower_ in ("i", "we") for c in tok.head.children if c.dep_ == "nsubj"
     ):
@@ -121,14 +123,35 @@ def _named(
     if known is None and noun is None and not person:
         # "Bristol is a lovely city": a name WordNet or the recogniser knows as a place or a
         # thing is no one; any other is someone the reader cannot name, and blocks.
-        thing = lexicon.first_lexname(name, "n") not in (None, "noun.person", "noun.animal")
-        thing = thing or tok.ent_type_ in ("GPE", "LOC", "FAC")  # "Dundee has a museum"
+        word = lexicon.first_lexname(name, "n") not in (None, "noun.person", "noun.animal")
+        thing = word or tok.ent_type_ in ("GPE", "LOC", "FAC")  # "Dundee has a museum"
         if thing and tok.dep_ != "ROOT":  # "Pepper! He is six": a name said alone is someone
             return None, None
-        return Ref(role="kin", noun=name), None
-    kind = known[1] if known is not None else "person"
+        # (The recogniser's place label on a name said alone is a guess: "Kimchi!" a GPE.)
+        if word or not _said_alone(tok) or name.lower() in _speakers(ctx):
+            return Ref(role="kin", noun=name), None
+        # "Kimchi! He is fine" / "Sylvie. She's from Rennes": a name said as a sentence of its
+        # own is whom the talk is about now, and whom a pronoun next may name (not "Tariq!",
+        # a speaker addressed, nor "A Carrera.", a thing's name with its article).
+    # The kind the clause reader gives the same name (refs.subject_ref: a person where the
+    # recogniser says so or a relative's noun stands beside it, else a thing), so "he" names
+    # the entity the talk already stored ("Pistache ... He hates it": concept:pistache still,
+    # not a new person:pistache the question's "Pistache's diet food" then reads as).
+    said_kind = "person" if tok.ent_type_ == "PERSON" or noun is not None else "thing"
+    kind = known[1] if known is not None else said_kind
     sex = ctx.sexes.get(name.lower()) or (None if noun is None else family_sex(noun))
     return Ref(role="name", name=name, kind=kind), sex
+
+
+def _said_alone(tok: Token) -> bool:
+    """Is a name its sentence's one word ("Kimchi!", "Ifan.")?"""
+    return [t for t in tok.sent if not t.is_punct] == [tok]
+
+
+def _speakers(ctx: Context) -> set[str]:
+    """The names of those who spoke in the candidates' reach: a name of theirs said is mostly
+    someone addressed ("Tariq!", "Gwen, ..."), and is the speaker, never a third person."""
+    return {c.ref.name.lower() for c in ctx.candidates if c.ref.role == "speaker" and c.ref.name}
 
 
 def _relation_beside(tok: Token) -> str | None:
@@ -146,10 +169,13 @@ def _key(ref: Ref) -> str:
     return f"{ref.role}:{(ref.name or ref.noun or '').lower()}"
 
 
-def ranked_antecedent(tok: Token, ctx: Context) -> tuple[Ref | None, bool]:
+def ranked_antecedent(
+    tok: Token, ctx: Context, nearest_first: bool = False
+) -> tuple[Ref | None, bool]:
     """Whom a he/she/him/her names among the candidates of earlier sentences, and whether
-    another fits it as well. (None, False): no one fits, or its own sentence said someone
-    before it (whom the nearer rules read or refused)."""
+    another fits it as well (with `nearest_first`, another in the same sentence as the latest
+    that fits). (None, False): no one fits, or its own sentence said someone before it (whom
+    the nearer rules read or refused)."""
     said = table("pronoun_sex").get(tok.lower_)
     if said is None or tok.lower_ not in ("he", "she", "him", "her") or tok.dep_ == "poss":
         return None, False
@@ -159,9 +185,16 @@ def ranked_antecedent(tok: Token, ctx: Context) -> tuple[Ref | None, bool]:
     fitting = {_key(c.ref): c for c in ctx.candidates if _fits(c, said, ctx)}
     if not fitting:
         return None, False
-    if len(fitting) > 1:
+    # Salience by recency of sentence: the one fitting person of the latest sentence that
+    # said any ("My sister Bethan ... My brother's no use. He's in Dubai": the brother; "How's
+    # Dan getting on?" / "He's started at the depot": Dan); two there and it is either.
+    latest = max(c.sentence for c in fitting.values()) if nearest_first else -1
+    nearest = [c for c in fitting.values() if c.sentence >= latest]
+    if len(nearest) > 1:
         return None, True  # "Owen and Declan went. He ...": either; and so for any two
-    (best,) = fitting.values()
+    (best,) = nearest
+    if nearest_first and (best.ref.name or "").lower() in _speakers(ctx):
+        return None, True  # "Marcus ... She said 'finally'": a speaker named, of unknown sex
     if best.ref.role == "kin" and (best.ref.owner is None or best.speaker != ctx.speaker):
         return None, False  # "the vet", or someone else's "my dad": whom, the reader cannot name
     return (best.ref, False) if best.ref.role != "speaker" else (None, False)
@@ -170,8 +203,10 @@ def ranked_antecedent(tok: Token, ctx: Context) -> tuple[Ref | None, bool]:
 def past_mention(tok: Token, ctx: Context, mentioned: tuple[str, str] | None) -> Ref | None:
     """The ranked antecedent, where the last one named is no one the pronoun may name: none
     (two turns back, of the other sex) or a name the recogniser took for a thing."""
-    ranked = ranked_antecedent(tok, ctx)[0]
-    return ranked if mentioned is None or mentioned[1] == "thing" else None
+    if mentioned is None:
+        # No one named last whom the pronoun fits: the latest sentence's one fitting person.
+        return ranked_antecedent(tok, ctx, nearest_first=True)[0]
+    return ranked_antecedent(tok, ctx)[0] if mentioned[1] == "thing" else None
 
 
 def _fits(c: Candidate, said: str, ctx: Context) -> bool:

@@ -68,7 +68,8 @@ def _may_be_someone(t: Token) -> bool:
         return False
     if t.ent_type_ in _NO_ONE or names_a_thing(t) or place_named(t):
         return False
-    return t.dep_ in ("nsubj", "appos", "npadvmod", "dep", "dobj", "pobj", "attr", "conj")
+    alone = t.dep_ == "ROOT" and [w for w in t.sent if not w.is_punct] == [t]  # "Biscuit!"
+    return alone or t.dep_ in ("nsubj", "appos", "npadvmod", "dep", "dobj", "pobj", "attr", "conj")
 
 
 def outside_own_phrase(tok: Token, mentioned: tuple[str, str], ctx: Context) -> tuple[str, str]:

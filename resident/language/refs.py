@@ -167,7 +167,9 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
         return they  # "My friend Jo is leaving. They're moving to Galway": Jo
     mentioned = ctx.mention(low)
     if mentioned is not None and unread_name_before(ctx):
-        return None  # "..., Pickle. She's four": Pickle, not the last turn's person
+        # "..., Pickle. She's four": Pickle, not the last turn's person; named where Pickle
+        # was said as a sentence of its own ("Biscuit! He is nine now").
+        return past_mention(tok, ctx, None)
     if (ranked := past_mention(tok, ctx, mentioned)) is not None:
         return ranked  # "My husband Rory came. Then my sister Cait did. He ...": Rory
     if (low in _PRONOUN_PEOPLE or low == "it") and mentioned is not None:
