@@ -64,9 +64,8 @@ def counted(asked: Sequence[str], label: str, qualifiers: Iterable[Qualifier] = 
     held = list(qualifiers)
     noun = asked[-1] if asked else None
     for text in (label, *(q.value for q in held)) if noun is not None else ():
-        # "8 tins of beans": the number said with the noun counted comes first, or with a
-        # kind of it ("sixty ewes" for sheep).
-        number = _number_before(text, noun or "") or number_of(text, noun or "")
+        # "8 tins of beans": the number said with the noun counted comes first.
+        number = _number_before(text, noun or "")
         if number is not None:
             return number
     for q in held:
@@ -169,10 +168,9 @@ def _sum(noun: str | None) -> bool:
 
 def holds_count_of(noun: str, label: str, qualifiers: Iterable[Qualifier] = ()) -> bool:
     """Does a statement give a number of `noun` without naming it as the question does: its
-    object a number alone ("I own nine" for stamps) or a number of a kind of it ("sixty
-    ewes" for sheep), or its quantity counted in a unit that is the noun by WordNet ("120
-    km" for kilometres: one sense, another lemma)?"""
-    if bare_count(label, qualifiers, noun) is not None or number_of(label, noun) is not None:
+    object a number alone ("I own nine" for stamps), or its quantity counted in a unit that
+    is the noun by WordNet ("120 km" for kilometres: one sense, another lemma)?"""
+    if bare_count(label, qualifiers, noun) is not None:
         return True
     units = [
         word
