@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from resident.language import lexicon
-from resident.language.counting import counted, is_kind, number_in
+from resident.language.counting import counted, is_kind, number_in, number_value
 from resident.language.dictionary import Dictionary
 from resident.language.kinship import kin_of
 from resident.language.knowledge import ClaimView
@@ -24,7 +24,7 @@ NOT_SURE = "not sure"
 
 def held_members(
     reads: Dictionary, owners: list[str], noun: str, now: datetime
-) -> tuple[dict[str, Claim], tuple[str, Claim] | None]:
+) -> tuple[dict[str, Claim], tuple[str, list[Claim]] | None]:
     """The owners' relatives and pets that are a `noun`, each with a claim that shows it,
     and the number said of them, if one was."""
     members: dict[str, Claim] = {}
@@ -47,11 +47,11 @@ def _said_count(
     noun: str,
     members: dict[str, Claim],
     now: datetime,
-) -> tuple[str, Claim] | None:
+) -> tuple[str, list[Claim]] | None:
     """What the owners have that is a `noun`: each thing they have that is one joins
-    `members` ("Jade has Salt", "Salt is a guinea pig"); a number said with the noun
-    ("we have two cats") is returned with its claim."""
-    said: tuple[str, Claim] | None = None
+    `members` ("Jade has Salt", "Salt is a guinea pig"); the numbers said with nouns of that
+    kind ("we have two cats") are returned as one count (groups_counted) with their claims."""
+    groups: dict[str, tuple[str, Claim]] = {}
     unnamed: dict[str, Claim] = {}
     for oid in owners:
         # Had, owned, kept, got, adopted: every verb of holding (data/keeping_verbs.txt) says
@@ -65,24 +65,84 @@ def _said_count(
             kinds = (
                 [] if c.object_entity is None else reads.graph.peek_claims(c.object_entity, "is_a")
             )
-            of_kind = any(_held_kind(reads.label(k.object_value), noun) for k in kinds)
+            of_kind = [reads.label(k.object_value) for k in kinds]
+            of_kind = [k for k in of_kind if _held_kind(k, noun)]
             if of_kind:
                 members.setdefault(c.object_entity or "", c)
             elif not kinds and _one_unnamed(label, noun):
                 unnamed.setdefault(label.lower(), c)
-            # The number is of the noun asked only where the thing had is one.
-            number = counted((noun,), label, held.get(c.id, ()))
-            if number is not None and said is None and (of_kind or is_kind(label, noun)):
-                said = (number, c)
+            # The number is of the noun asked only where the thing had is one; it is said
+            # with the thing's own noun ("sixty ewes" for sheep).
+            number = counted((_head(label),), label, held.get(c.id, ()))
+            if number is not None and (of_kind or _held_kind(label, noun)):
+                # "2 guinea pigs called Salt and Pepper", held as Salt and as Pepper with
+                # the number: one group, of their kind.
+                groups.setdefault(_head(of_kind[0] if of_kind else label), (number, c))
     if not _join_unnamed(reads, members, unnamed):
-        return (NOT_SURE, next(iter(unnamed.values())))
-    return said
+        return (NOT_SURE, [next(iter(unnamed.values()))])
+    return groups_counted(reads, noun, members, groups)
+
+
+def groups_counted(
+    reads: Dictionary, noun: str, members: dict[str, Claim], groups: dict[str, tuple[str, Claim]]
+) -> tuple[str, list[Claim]] | None:
+    """The count of the things of a kind held when numbers were said of some: "two cats" and
+    "a collie" are three pets, "two granddaughters" and "a grandson" three grandchildren. A
+    member who may be one of a group counted ("two cats" and Tom, a cat or a pet of no kind
+    said) is in its number, never counted twice; two groups that may hold the same things
+    ("two dogs", "three spaniels") are not sure."""
+    if not groups:
+        return None
+    shown = [claim for _, claim in groups.values()]
+    if overlapping(list(groups)):
+        return (NOT_SURE, shown)
+    outside = [
+        m for m, claim in members.items() if _distinct_kinds(reads, m, claim, noun, list(groups))
+    ]
+    if len(groups) == 1 and not outside:
+        return next(iter(groups.values()))[0], shown
+    values = [number_value(number) for number, _ in groups.values()]
+    if any(v is None for v in values):
+        return (NOT_SURE, shown)
+    return str(sum(v for v in values if v is not None) + len(outside)), shown
+
+
+def _distinct_kinds(
+    reads: Dictionary, member: str, claim: Claim, noun: str, heads: list[str]
+) -> bool:
+    """Is a member held of a kind said that is none of the groups counted and holds none of
+    them (a collie beside "two cats")? A member of no kind but the one asked (a pet) may be
+    one of them."""
+    kinds = {reads.label(k.object_value).lower() for k in reads.graph.peek_claims(member, "is_a")}
+    if claim.predicate.endswith("_of") and claim.subject == member:
+        kinds.add(claim.predicate.removesuffix("_of"))
+    if member.startswith("a "):
+        kinds.add(member.removeprefix("a "))
+    # Only a kind that makes it a `noun` tells it apart ("pet" says nothing of a cat).
+    kinds = {_head(k) for k in kinds if k.strip() and _held_kind(k, noun)} - {_head(noun)}
+    return bool(kinds) and not any(
+        lexicon.kind_of(k, h) or lexicon.kind_of(h, k) for k in kinds for h in heads
+    )
+
+
+def _head(label: str) -> str:
+    """The base of a label's last word ("two little girls": girl)."""
+    last = label.lower().split()[-1] if label.strip() else ""
+    return lexicon.base(last, "n") or last
 
 
 def _held_kind(kind: str, noun: str) -> bool:
     """Is a thing held of kind `kind` a `noun`: by WordNet, or, asked as pets, any animal
-    kept ("we have a parrot called Kiwi": WordNet holds no parrot to be a pet)."""
-    return is_kind(kind, noun) or (noun in words("pet_nouns") and is_pet(kind))
+    kept ("we have a parrot called Kiwi": WordNet holds no parrot to be a pet), or, asked
+    as a person, by any sense of the person held ("we have two girls": daughters, so
+    children; WordNet's first sense of a girl is a young woman)."""
+    head = _head(kind)
+    if is_kind(kind, noun) or (noun in words("pet_nouns") and is_pet(head)):
+        return True
+    person = "noun.person"
+    return lexicon.first_lexname(head) == person == lexicon.first_lexname(noun) and (
+        lexicon.kind_of(head, noun)
+    )
 
 
 def _one_unnamed(label: str, noun: str) -> bool:

@@ -258,7 +258,7 @@ class KinAnsweringMixin(StoringMixin):
                 break
         else:
             return None
-        shown = views([*members.values(), *([] if said is None else [said[1]])], reads)
+        shown = views([*members.values(), *([] if said is None else said[1])], reads)
         if said is not None and said[0] == NOT_SURE:
             told = "\n".join(v.line for v in shown)
             return _Reply(f"I don't know: two of these may be one.\n{told}")
