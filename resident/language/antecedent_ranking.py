@@ -25,7 +25,7 @@ from resident.language.statement import (
     is_elder,
     is_family,
 )
-from resident.language.words import table
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -144,8 +144,10 @@ def _named(
 
 
 def _said_alone(tok: Token) -> bool:
-    """Is a name its sentence's one word ("Kimchi!", "Ifan.")?"""
-    return [t for t in tok.sent if not t.is_punct] == [tok]
+    """Is a name its sentence's one word ("Kimchi!", "Ifan.")? Not a chat word the tagger
+    took for a name ("Ooh!")."""
+    alone = [t for t in tok.sent if not t.is_punct] == [tok]
+    return alone and tok.lower_ not in words("chat_words")
 
 
 def _speakers(ctx: Context) -> set[str]:
