@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from resident.language import lexicon
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
+from resident.language.when_days import WEEKDAYS, ordinal
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -142,12 +143,35 @@ def indefinite_filled(
     return filled if count else ""
 
 
-def toward(sent: Span, key: str) -> str | None:
-    """ "to" for a place asked "where" of a going ("Where did you end up going?")."""
+def toward(sent: Span, key: str, fragment: str = "") -> str | None:
+    """ "to" for a place asked "where" of a going ("Where did you end up going?"); "on" for
+    a time asked "when" that is a day ("Fridays.", "The first of September."), which the
+    reader reads as the time only after its preposition."""
+    if key == "when":
+        said = fragment.lower().replace(",", " ").split()
+        said = said[1:] if said[:1] == ["the"] else said
+        day = bool(said) and (said[0].rstrip("s") in WEEKDAYS or ordinal(said[0]) is not None)
+        return "on" if day else None
     if key != "where":
         return None
     verbs = [sent.root, *(c for c in sent.root.children if c.dep_ == "xcomp")]
     return "to" if any(v.lemma_ in _MOTION for v in verbs) else None
+
+
+def before_clause(rest: list[Token]) -> list[Token] | None:
+    """The fragment before a comma that a clause of its own follows ("Seven, the youngest is
+    a baby." -> "Seven"; "Imran, he's a pharmacist." -> "Imran"): the answer, the clause
+    after it read alone. None when no clause follows ("Lisbon, with my sister": an aside),
+    or the words before the comma name nothing (a number, a noun, a name) or say a verb
+    ("Honestly, I don't know")."""
+    comma = next((n for n, t in enumerate(rest) if t.text == ","), None)
+    head = head_of(rest[:comma]) if comma else None
+    if head is None or head.pos_ not in ("NOUN", "PROPN", "NUM"):
+        return None
+    if any(t.pos_ in ("VERB", "AUX") for t in rest[:comma]):
+        return None
+    finite = any("Fin" in t.morph.get("VerbForm", []) for t in rest[comma:])
+    return rest[:comma] if finite else None
 
 
 def unopened(question: str) -> str:

@@ -25,11 +25,12 @@ restart is read alone, as before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from resident.language.answer_gap import (
     as_subject,
+    before_clause,
     fits_gap,
     indefinite_filled,
     toward,
@@ -37,6 +38,7 @@ from resident.language.answer_gap import (
 )
 from resident.language.asked_turn import asked_in
 from resident.language.echoed import echoed_yes
+from resident.language.follow_up import AskedBefore
 from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
@@ -79,12 +81,15 @@ class Asked:
     addressee: str | None = None
     #: The question the turn before this one asked (what `heard` shifted out).
     before: tuple[str | None, str | None, int, str | None] = (None, None, -1, None)
+    earlier: AskedBefore = field(default_factory=AskedBefore)  # what "And X?" asks again
 
     def heard(self, doc: Doc | None, person_id: str | None, turn: int) -> None:
         """Note turn `turn`: what it asked (its last sentence, when that is a question)."""
         self.before = (self.person_id, self.question, self.turn, self.addressee)
         self.person_id, self.turn = person_id, turn
         self.question, self.addressee = asked_in(doc, closing_question) if doc else (None, None)
+        if doc is not None:  # "And the garden waste?": the asker's last question again
+            self.question = self.earlier.heard(doc, person_id, turn, self.question)
 
     def previous(self, person_id: str | None, turn: int, name: str | None = None) -> str | None:
         """The question the turn just before `turn` closed with, when someone other than
@@ -206,6 +211,7 @@ def answer_parts(doc: Doc) -> Answer:
     while rest and (rest[0].dep_ in _EDGE_DEPS or rest[0].is_punct or rest[0].lower_ in _FOCUS):
         rest = rest[1:]
     rest = rest[: _aside(rest)]
+    rest = before_clause(rest) or rest  # "Exeter, she studied geology.": "Exeter"
     if _finite(rest):
         # "I did!": the short answer's subject and auxiliary echo the question; any other
         # clause of its own is read alone, as it is.
@@ -533,8 +539,9 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
     words = [_word(t, subject) for t in subj]
     verbs = _agreeing([t.lower_ for t in inverted], words[-1] if words else None)
     phrase = answer.fragment
-    if before and not answer.placed:
-        phrase = f"{toward(sent, key) or before} {phrase}"
+    prep = toward(sent, key, phrase) or before  # "When is it collected?" / "Fridays.": on
+    if prep and not answer.placed:
+        phrase = f"{prep} {phrase}"
     noun = [t.text for t in moved if t not in wh_tokens]
     filler = " ".join([phrase, *noun])
     point = _fill_point(sent, rest)
