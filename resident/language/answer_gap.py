@@ -49,12 +49,15 @@ class Answer(Protocol):
     def placed(self) -> bool: ...
     @property
     def verbal(self) -> str | None: ...
+    @property
+    def timed(self) -> bool: ...
 
 
 _INDEFINITE = table("ellipsis_indefinite")
 _MOTION = words("ellipsis_motion")
 _OPENERS = words("ellipsis_openers")
 _WH_WORDS = words("wh")
+_WH_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
 #: Kinds said in number words, taken only on that evidence.
 _COUNTED = frozenset({"duration", "number", "point"})
 #: A pronoun said alone as who did it, and itself as a subject ("Me." -> "I am driving").
@@ -74,6 +77,16 @@ def fits_gap(key: str, answer: Answer, doc_of: object) -> bool:
     the gap `key` (see the module's doc); a verb phrase ("Turning nine in May.") is read by
     its own rule."""
     return answer.verbal is not None or _fits(key, answer.fragment, doc_of)
+
+
+def said_with_yes(answer: Answer, doc_of: object) -> str:
+    """What a fragment said with a yes adds to the statement: a place or time as said ("Are
+    you back in Manchester?" / "Since Tuesday."), a length with "for" ("Were you ever in the
+    crew?" / "Yes, twenty-two years."); "" for any other."""
+    if answer.placed or answer.timed:
+        return answer.fragment
+    lasted = bool(answer.fragment) and _fits("how long", answer.fragment, doc_of)
+    return f"for {answer.fragment}" if lasted else ""
 
 
 def _fits(key: str, fragment: str, doc_of: object) -> bool:
@@ -163,15 +176,19 @@ def before_clause(rest: list[Token]) -> list[Token] | None:
     a baby." -> "Seven"; "Imran, he's a pharmacist." -> "Imran"): the answer, the clause
     after it read alone. None when no clause follows ("Lisbon, with my sister": an aside),
     or the words before the comma name nothing (a number, a noun, a name) or say a verb
-    ("Honestly, I don't know")."""
+    ("Honestly, I don't know"), or what follows is no clause of its own (one that opens
+    with "but" or "which" says more of the fragment)."""
     comma = next((n for n, t in enumerate(rest) if t.text == ","), None)
     head = head_of(rest[:comma]) if comma else None
-    if head is None or head.pos_ not in ("NOUN", "PROPN", "NUM"):
+    if comma is None or head is None or head.pos_ not in ("NOUN", "PROPN", "NUM"):
         return None
-    if any(t.pos_ in ("VERB", "AUX") for t in rest[:comma]):
+    if rest[0].pos_ == "ADP" or any(t.pos_ in ("VERB", "AUX") for t in rest[:comma]):
         return None
-    finite = any("Fin" in t.morph.get("VerbForm", []) for t in rest[comma:])
-    return rest[:comma] if finite else None
+    after = rest[comma + 1 :]
+    if not after or after[0].pos_ in ("CCONJ", "SCONJ") or after[0].tag_ in _WH_TAGS:
+        return None  # "For two weeks, but I'm back at it", "Five hundred, which covers it"
+    finite = [t for t in after if "Fin" in t.morph.get("VerbForm", [])]
+    return rest[:comma] if finite and finite[0].dep_ not in ("relcl", "acl") else None
 
 
 def unopened(question: str) -> str:

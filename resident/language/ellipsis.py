@@ -33,6 +33,7 @@ from resident.language.answer_gap import (
     before_clause,
     fits_gap,
     indefinite_filled,
+    said_with_yes,
     toward,
     unopened,
 )
@@ -283,13 +284,9 @@ def _opens_with_wh(sent: Span) -> bool:
     return bool(words) and words[0].lower_ in _WH_WORDS
 
 
-def _head_verb(sent: Span) -> Token:
-    return sent.root
-
-
 def _inverted(sent: Span, subject: Token) -> list[Token]:
     """The auxiliaries (or the copula) said before the subject: they go back after it."""
-    root = _head_verb(sent)
+    root = sent.root
     return [
         t
         for t in sent
@@ -300,7 +297,7 @@ def _inverted(sent: Span, subject: Token) -> list[Token]:
 
 
 def _subject(sent: Span) -> Token | None:
-    root = _head_verb(sent)
+    root = sent.root
     return next((t for t in root.children if t.dep_ in _SUBJECTS), None)
 
 
@@ -335,7 +332,7 @@ _FINISHING = frozenset({"prt", "acomp", "oprd", "dobj", "attr", "dative", "xcomp
 def _fill_point(sent: Span, kept: list[Token]) -> int:
     """Where the answer goes among the kept tokens: after the head verb and the words that
     finish it (a particle, its object, a participle); first when the head verb was inverted."""
-    root = _head_verb(sent)
+    root = sent.root
     finishing = {root.i}
     for child in root.rights:
         if child.dep_ in _FINISHING:
@@ -380,8 +377,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
         said = _polar(sent, subject, polarity)
-        if said and polarity == "yes" and (answer.placed or answer.timed):
-            said = f"{said[:-1]} {answer.fragment}."
+        if said and polarity == "yes" and (told := said_with_yes(answer, doc_of)):
+            said = f"{said[:-1]} {told}."  # "Yes, twenty-two years.": for twenty-two years
         return said
     if answer.pronoun and subject is not None and subject in wh[0]:
         me = as_subject(answer.fragment, wh[1])  # "Who's driving?" / "Me." -> "I am driving"

@@ -50,11 +50,15 @@ def followed_up(sent: Span) -> list[Token] | None:
             break
     else:
         return None
-    comma = next((n for n, t in enumerate(rest) if t.text == ","), len(rest))
-    phrase = rest[:comma]
-    if not phrase or not any(t.pos_ in ("NOUN", "PROPN", "PRON") for t in phrase):
+    # The noun phrase up to its head noun: "your mum too, Carol" -> "your mum".
+    nouns = [n for n, t in enumerate(rest) if t.pos_ in ("NOUN", "PROPN", "PRON")]
+    nouns = [n for n in nouns if rest[n].dep_ != "poss"]
+    if not nouns:
         return None
-    return phrase
+    end = nouns[0]
+    while end + 1 < len(rest) and rest[end + 1].pos_ in ("NOUN", "PROPN"):
+        end += 1
+    return rest[: end + 1]
 
 
 def asked_again(earlier: Span, phrase: list[Token]) -> str | None:
@@ -75,8 +79,11 @@ def asked_again(earlier: Span, phrase: list[Token]) -> str | None:
         return None  # "Where did your son study?" / "And the car?": of something else
     span = range(subject.left_edge.i, subject.right_edge.i + 1)
     plural = _plural(phrase)
+    # What follows the question after a comma is no part of it ("..., Graham?").
+    comma = next((n for n, t in enumerate(earlier) if t.text == "," and t.i > subject.i), None)
+    asked = [t for t in said[opening:] if comma is None or t.i < earlier[comma].i]
     out: list[str] = []
-    for t in said[opening:]:
+    for t in asked:
         if t.i == subject.left_edge.i:
             out.append("".join(w.text_with_ws for w in phrase).strip())
         elif t.i in span:
@@ -110,7 +117,7 @@ def _personal(head: Token) -> bool:
         return head.lower_ in _PERSON_PRONOUNS
     if head.ent_type_ == "PERSON":
         return True
-    return head.pos_ == "NOUN" and is_a(head.lower_, "person", senses=1, kinds=1)
+    return head.pos_ == "NOUN" and is_a(head.lower_, "person", senses=2, kinds=1)
 
 
 #: How many turns after its asker's question a follow-up ("And X?") may ask it again.
