@@ -58,6 +58,7 @@ _MOTION = words("ellipsis_motion")
 _OPENERS = words("ellipsis_openers")
 _WH_WORDS = words("wh")
 _WH_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
+_REPORTING = words("reading_reporting") | words("belief_verbs")
 #: Kinds said in number words, taken only on that evidence.
 _COUNTED = frozenset({"duration", "number", "point"})
 #: A pronoun said alone as who did it, and itself as a subject ("Me." -> "I am driving").
@@ -188,7 +189,12 @@ def before_clause(rest: list[Token]) -> list[Token] | None:
     if not after or after[0].pos_ in ("CCONJ", "SCONJ") or after[0].tag_ in _WH_TAGS:
         return None  # "For two weeks, but I'm back at it", "Five hundred, which covers it"
     finite = [t for t in after if "Fin" in t.morph.get("VerbForm", [])]
-    return rest[:comma] if finite and finite[0].dep_ not in ("relcl", "acl") else None
+    if not finite or finite[0].dep_ in ("relcl", "acl") or finite[0].lemma_ in _REPORTING:
+        return None  # "Seven, Mum says.": what someone else holds, not the answerer
+    # A clause of its own opens with its subject ("she studied geology"), not a comparison
+    # ("Twelve pounds fifty, more than the chains pay").
+    subjects = [c for c in finite[0].children if c.dep_ in ("nsubj", "nsubjpass")]
+    return rest[:comma] if any(c.left_edge == after[0] for c in subjects) else None
 
 
 def unopened(question: str) -> str:
