@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from resident.language import lexicon
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
+from resident.language.when_days import WEEKDAYS, ordinal
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
@@ -48,12 +49,16 @@ class Answer(Protocol):
     def placed(self) -> bool: ...
     @property
     def verbal(self) -> str | None: ...
+    @property
+    def timed(self) -> bool: ...
 
 
 _INDEFINITE = table("ellipsis_indefinite")
 _MOTION = words("ellipsis_motion")
 _OPENERS = words("ellipsis_openers")
 _WH_WORDS = words("wh")
+_WH_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
+_REPORTING = words("reading_reporting") | words("belief_verbs")
 #: Kinds said in number words, taken only on that evidence.
 _COUNTED = frozenset({"duration", "number", "point"})
 #: A pronoun said alone as who did it, and itself as a subject ("Me." -> "I am driving").
@@ -73,6 +78,16 @@ def fits_gap(key: str, answer: Answer, doc_of: object) -> bool:
     the gap `key` (see the module's doc); a verb phrase ("Turning nine in May.") is read by
     its own rule."""
     return answer.verbal is not None or _fits(key, answer.fragment, doc_of)
+
+
+def said_with_yes(answer: Answer, doc_of: object) -> str:
+    """What a fragment said with a yes adds to the statement: a place or time as said ("Are
+    you back in Manchester?" / "Since Tuesday."), a length with "for" ("Were you ever in the
+    crew?" / "Yes, twenty-two years."); "" for any other."""
+    if answer.placed or answer.timed:
+        return answer.fragment
+    lasted = bool(answer.fragment) and _fits("how long", answer.fragment, doc_of)
+    return f"for {answer.fragment}" if lasted else ""
 
 
 def _fits(key: str, fragment: str, doc_of: object) -> bool:
@@ -142,12 +157,44 @@ def indefinite_filled(
     return filled if count else ""
 
 
-def toward(sent: Span, key: str) -> str | None:
-    """ "to" for a place asked "where" of a going ("Where did you end up going?")."""
+def toward(sent: Span, key: str, fragment: str = "") -> str | None:
+    """ "to" for a place asked "where" of a going ("Where did you end up going?"); "on" for
+    a time asked "when" that is a day ("Fridays.", "The first of September."), which the
+    reader reads as the time only after its preposition."""
+    if key == "when":
+        said = fragment.lower().replace(",", " ").split()
+        said = said[1:] if said[:1] == ["the"] else said
+        day = bool(said) and (said[0].rstrip("s") in WEEKDAYS or ordinal(said[0]) is not None)
+        return "on" if day else None
     if key != "where":
         return None
     verbs = [sent.root, *(c for c in sent.root.children if c.dep_ == "xcomp")]
     return "to" if any(v.lemma_ in _MOTION for v in verbs) else None
+
+
+def before_clause(rest: list[Token]) -> list[Token] | None:
+    """The fragment before a comma that a clause of its own follows ("Seven, the youngest is
+    a baby." -> "Seven"; "Imran, he's a pharmacist." -> "Imran"): the answer, the clause
+    after it read alone. None when no clause follows ("Lisbon, with my sister": an aside),
+    or the words before the comma name nothing (a number, a noun, a name) or say a verb
+    ("Honestly, I don't know"), or what follows is no clause of its own (one that opens
+    with "but" or "which" says more of the fragment)."""
+    comma = next((n for n, t in enumerate(rest) if t.text == ","), None)
+    head = head_of(rest[:comma]) if comma else None
+    if comma is None or head is None or head.pos_ not in ("NOUN", "PROPN", "NUM"):
+        return None
+    if rest[0].pos_ == "ADP" or any(t.pos_ in ("VERB", "AUX") for t in rest[:comma]):
+        return None
+    after = rest[comma + 1 :]
+    if not after or after[0].pos_ in ("CCONJ", "SCONJ") or after[0].tag_ in _WH_TAGS:
+        return None  # "For two weeks, but I'm back at it", "Five hundred, which covers it"
+    finite = [t for t in after if "Fin" in t.morph.get("VerbForm", [])]
+    if not finite or finite[0].dep_ in ("relcl", "acl") or finite[0].lemma_ in _REPORTING:
+        return None  # "Seven, Mum says.": what someone else holds, not the answerer
+    # A clause of its own opens with its subject ("she studied geology"), not a comparison
+    # ("Twelve pounds fifty, more than the chains pay").
+    subjects = [c for c in finite[0].children if c.dep_ in ("nsubj", "nsubjpass")]
+    return rest[:comma] if any(c.left_edge == after[0] for c in subjects) else None
 
 
 def unopened(question: str) -> str:

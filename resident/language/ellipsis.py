@@ -25,18 +25,21 @@ restart is read alone, as before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from resident.language.answer_gap import (
     as_subject,
+    before_clause,
     fits_gap,
     indefinite_filled,
+    said_with_yes,
     toward,
     unopened,
 )
 from resident.language.asked_turn import asked_in
 from resident.language.echoed import echoed_yes
+from resident.language.follow_up import AskedBefore
 from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
@@ -79,12 +82,15 @@ class Asked:
     addressee: str | None = None
     #: The question the turn before this one asked (what `heard` shifted out).
     before: tuple[str | None, str | None, int, str | None] = (None, None, -1, None)
+    earlier: AskedBefore = field(default_factory=AskedBefore)  # what "And X?" asks again
 
     def heard(self, doc: Doc | None, person_id: str | None, turn: int) -> None:
         """Note turn `turn`: what it asked (its last sentence, when that is a question)."""
         self.before = (self.person_id, self.question, self.turn, self.addressee)
         self.person_id, self.turn = person_id, turn
         self.question, self.addressee = asked_in(doc, closing_question) if doc else (None, None)
+        if doc is not None:  # "And the garden waste?": the asker's last question again
+            self.question = self.earlier.heard(doc, person_id, turn, self.question)
 
     def previous(self, person_id: str | None, turn: int, name: str | None = None) -> str | None:
         """The question the turn just before `turn` closed with, when someone other than
@@ -206,6 +212,7 @@ def answer_parts(doc: Doc) -> Answer:
     while rest and (rest[0].dep_ in _EDGE_DEPS or rest[0].is_punct or rest[0].lower_ in _FOCUS):
         rest = rest[1:]
     rest = rest[: _aside(rest)]
+    rest = before_clause(rest) or rest  # "Exeter, she studied geology.": "Exeter"
     if _finite(rest):
         # "I did!": the short answer's subject and auxiliary echo the question; any other
         # clause of its own is read alone, as it is.
@@ -277,13 +284,9 @@ def _opens_with_wh(sent: Span) -> bool:
     return bool(words) and words[0].lower_ in _WH_WORDS
 
 
-def _head_verb(sent: Span) -> Token:
-    return sent.root
-
-
 def _inverted(sent: Span, subject: Token) -> list[Token]:
     """The auxiliaries (or the copula) said before the subject: they go back after it."""
-    root = _head_verb(sent)
+    root = sent.root
     return [
         t
         for t in sent
@@ -294,7 +297,7 @@ def _inverted(sent: Span, subject: Token) -> list[Token]:
 
 
 def _subject(sent: Span) -> Token | None:
-    root = _head_verb(sent)
+    root = sent.root
     return next((t for t in root.children if t.dep_ in _SUBJECTS), None)
 
 
@@ -329,7 +332,7 @@ _FINISHING = frozenset({"prt", "acomp", "oprd", "dobj", "attr", "dative", "xcomp
 def _fill_point(sent: Span, kept: list[Token]) -> int:
     """Where the answer goes among the kept tokens: after the head verb and the words that
     finish it (a particle, its object, a participle); first when the head verb was inverted."""
-    root = _head_verb(sent)
+    root = sent.root
     finishing = {root.i}
     for child in root.rights:
         if child.dep_ in _FINISHING:
@@ -374,8 +377,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
         said = _polar(sent, subject, polarity)
-        if said and polarity == "yes" and (answer.placed or answer.timed):
-            said = f"{said[:-1]} {answer.fragment}."
+        if said and polarity == "yes" and (told := said_with_yes(answer, doc_of)):
+            said = f"{said[:-1]} {told}."  # "Yes, twenty-two years.": for twenty-two years
         return said
     if answer.pronoun and subject is not None and subject in wh[0]:
         me = as_subject(answer.fragment, wh[1])  # "Who's driving?" / "Me." -> "I am driving"
@@ -533,8 +536,9 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
     words = [_word(t, subject) for t in subj]
     verbs = _agreeing([t.lower_ for t in inverted], words[-1] if words else None)
     phrase = answer.fragment
-    if before and not answer.placed:
-        phrase = f"{toward(sent, key) or before} {phrase}"
+    prep = toward(sent, key, phrase) or before  # "When is it collected?" / "Fridays.": on
+    if prep and not answer.placed:
+        phrase = f"{prep} {phrase}"
     noun = [t.text for t in moved if t not in wh_tokens]
     filler = " ".join([phrase, *noun])
     point = _fill_point(sent, rest)
