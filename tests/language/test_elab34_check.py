@@ -115,7 +115,7 @@ CHECK: dict[str, Talk] = {
         ],
         [
             ("Odile", "Where did Tomos start a new job?", "co-op"),
-            ("Odile", "When did Tomos start a new job?", "week"),
+            ("Odile", "When did Tomos start a new job?", "december"),
             ("Odile", "Where did Odile start a new job?", ""),
         ],
     ),
