@@ -338,8 +338,8 @@ class StoringMixin(LanguageBase):
                 if finished is not None:
                     # "We went walking. Last Saturday, in Otley.": the walk's time and place.
                     out = [finished[last.index(s)] if s in last else s for s in out]
-                    told = zip(last, finished, strict=True)  # the turn before's, said again
-                    out.extend(f for s, f in told if s in carried and f != s)
+                    again = zip(last, finished, strict=True)  # the turn before's, said again
+                    out.extend(f for s, f in again if s in carried and f != s)
                     last = finished
                     # "I sold the car. Two thousand, to a lad from town.": its price too.
                     out.extend(prices_said(run, self._context))
