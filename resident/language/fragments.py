@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 _TIME_ENTS = ("DATE", "TIME")
+_PLACE_ENTS = frozenset({"GPE", "LOC", "FAC"})
 #: How a statement is said for a fragment's time or place to be the one of its deed.
 _EVENT_MODALITIES = ("done", "plan")
 
@@ -94,6 +95,9 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
     measured = _measure(sent, head)
     if measured is not None:  # "Three weeks in Moreton.", "Three of them.": with its roles
         return (*roles, measured), head
+    place = _place(sent, head)
+    if place is not None:  # "Lisbon, with my sister.": where, said without "in" or "to"
+        return (place, *roles), head
     timed = head.ent_type_ in _TIME_ENTS or is_time(head)
     if head.pos_ in ("ADP", "ADV") or timed or head.lower_ == "one":
         return tuple(roles), head  # "In Otley.", "Back in March.", "Last Saturday, in Otley."
@@ -124,6 +128,21 @@ def _measure(sent: Span, head: Token) -> RoleFill | None:
         return None  # "Three of the cakes" counts what may be another thing
     said = " ".join(t.text for t in sent if t.like_num and t.i <= head.i)
     return RoleFill(role="quantity", text=f"{said}|" if rest else f"{said}|*")
+
+
+def _place(sent: Span, head: Token) -> RoleFill | None:
+    """The place a fragment opens with, named and nothing else before its first comma
+    ("Lisbon, with my sister."), as a "where" the statement's verb says with "to" or "in"
+    (`_placed`); None for any other fragment."""
+    if head.pos_ != "PROPN" or head.ent_type_ not in _PLACE_ENTS:
+        return None
+    if any(c.dep_ == "conj" for c in head.children):
+        return None  # "Paris, Rome and Berlin.": a list, not the one place of a deed
+    comma = next((t.i for t in sent if t.text == ","), sent.end)
+    said = [t for t in sent if t.i < comma and not t.is_punct]
+    if not said or any(t.ent_type_ not in _PLACE_ENTS for t in said if t.dep_ != "det"):
+        return None  # "Lisbon in the summer": a time said with it, another reading
+    return RoleFill(role="place", text=" ".join(t.text for t in said if t.dep_ != "det"))
 
 
 def _times(sent: Span) -> list[Span]:
@@ -216,6 +235,14 @@ def _counts(st: Statement, said: str) -> bool:
     return not rest or rest in (noun, lexicon.base(noun, "n"))
 
 
+def _placed(st: Statement, role: RoleFill) -> RoleFill:
+    """A place said alone is where a going goes, else where the deed was done."""
+    if role.role != "place":
+        return role
+    going = st.verb in words("ellipsis_motion")
+    return RoleFill(role="destination" if going else "location", text=role.text)
+
+
 def _finished(st: Statement, roles: tuple[RoleFill, ...], head: Token) -> Statement:
     update: dict[str, object] = {}
     measured = _counted(st, roles)
@@ -226,6 +253,7 @@ def _finished(st: Statement, roles: tuple[RoleFill, ...], head: Token) -> Statem
     if mods and not any(m in st.object.lower().split() for m in mods):
         update["object"] = " ".join([*mods, st.object])
     if st.modality in _EVENT_MODALITIES and not st.negated:
+        roles = tuple(_placed(st, r) for r in roles)
         had = {r.role for r in st.roles}
         new = tuple(r for r in roles if r.role not in had)
         if new:
