@@ -114,8 +114,9 @@ def _measure(sent: Span, head: Token) -> RoleFill | None:
     is checked against the statement's object later (`_counted`)."""
     count = count_of(head)
     if head.pos_ == "NOUN" and count is not None:
-        if any(c.dep_ == "det" or c.lower_ in ("ago", "of") for c in head.children):
-            return None  # "every two years", "two years ago", "two hours of sleep"
+        # "every two years", "two years ago", "two hours of sleep", "4 hours a shift"
+        if any(c.dep_ in ("det", "npadvmod") or c.lower_ in ("ago", "of") for c in head.children):
+            return None
         if lexicon.first_lexname(head.lemma_.lower(), "n") == "noun.time":
             return RoleFill(role="duration", text=f"{count} {head.text}")
         return RoleFill(role="quantity", text=f"{count}|{head.lemma_.lower()}")
@@ -136,6 +137,8 @@ def _place(sent: Span, head: Token) -> RoleFill | None:
     (`_placed`); None for any other fragment."""
     if head.pos_ != "PROPN" or head.ent_type_ not in _PLACE_ENTS:
         return None
+    if any(c.dep_ == "det" for c in head.children):
+        return None  # "The Brompton.": as often a make the model takes for a place
     if any(c.dep_ == "conj" for c in head.children):
         return None  # "Paris, Rome and Berlin.": a list, not the one place of a deed
     comma = next((t.i for t in sent if t.text == ","), sent.end)
@@ -212,10 +215,13 @@ def _counted(st: Statement, roles: tuple[RoleFill, ...]) -> tuple[RoleFill, ...]
     alone after no buying or selling, or with the object's own noun."""
     out: list[RoleFill] = []
     had = {r.role for r in st.roles}
+    # "I come from Larnaca. Fifty years in London now.": a span said with a place or time of
+    # its own is of that, not of a state; of a deed it is the deed's, with its place.
+    placed = any(r.role not in ("duration", "quantity") for r in roles)
     for role in roles:
         if st.negated or role.role in had:
             continue
-        if role.role == "duration":
+        if role.role == "duration" and (st.modality in _EVENT_MODALITIES or not placed):
             out.append(role)
         elif role.role == "quantity" and _counts(st, role.text):
             out.append(RoleFill(role="quantity", text=role.text.split("|")[0]))
@@ -235,11 +241,14 @@ def _counts(st: Statement, said: str) -> bool:
     return not rest or rest in (noun, lexicon.base(noun, "n"))
 
 
-def _placed(st: Statement, role: RoleFill) -> RoleFill:
-    """A place said alone is where a going goes, else where the deed was done."""
+def _placed(st: Statement, role: RoleFill) -> RoleFill | None:
+    """A place said alone is where a going goes, else where a deed with no thing was done;
+    None after a deed on a thing ("Sold my bike. Cambridge.": the thing's, or where?)."""
     if role.role != "place":
         return role
     going = st.verb in words("ellipsis_motion")
+    if not going and st.object and not st.literal and st.object_ref is None:
+        return None
     return RoleFill(role="destination" if going else "location", text=role.text)
 
 
@@ -253,7 +262,7 @@ def _finished(st: Statement, roles: tuple[RoleFill, ...], head: Token) -> Statem
     if mods and not any(m in st.object.lower().split() for m in mods):
         update["object"] = " ".join([*mods, st.object])
     if st.modality in _EVENT_MODALITIES and not st.negated:
-        roles = tuple(_placed(st, r) for r in roles)
+        roles = tuple(p for p in (_placed(st, r) for r in roles) if p is not None)
         had = {r.role for r in st.roles}
         new = tuple(r for r in roles if r.role not in had)
         if new:
