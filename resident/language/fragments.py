@@ -77,6 +77,7 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
     allowed = words("fragment_roles")
     roles: list[RoleFill] = []
     used: set[int] = set()
+    named: list[RoleFill] = []  # the roles said with a name ("in Moreton", not "in total")
     for prep in (t for t in sent if t.pos_ == "ADP" and t.dep_ in ("prep", "ROOT")):
         if prep.i in used:
             continue  # the "in" of "Moreton-in-Marsh" is part of the place before it
@@ -85,6 +86,8 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
             said = [r.text for r in roles if r.role == role.role]
             if role.role in allowed and not any(role.text in r for r in said):
                 roles.append(_whole_of(role, pobj))  # not "Marsh" of "Moreton-in-Marsh" again
+                if any(t.pos_ == "PROPN" for c in pobj for t in c.subtree):
+                    named.append(roles[-1])
         used.update({prep.i, *(t.i for c in pobj for t in (*c.subtree, *_hyphened(c)))})
     for ent in _times(sent):
         counted = any(t.like_num for t in ent) and not any(t.lower_ == "ago" for t in ent)
@@ -93,8 +96,8 @@ def fragment_parts(sent: Span) -> tuple[tuple[RoleFill, ...], Token] | None:
         if not any(t.i in used for t in ent):
             roles.append(RoleFill(role="time", text=ent.text))
     measured = _measure(sent, head)
-    if measured is not None:  # "Three weeks in Moreton.", "Three of them.": with its roles
-        return (*roles, measured), head
+    if measured is not None:  # "Three weeks in Moreton.", "Three of them.": with its places
+        return (*(named if measured.role == "duration" else ()), measured), head
     place = _place(sent, head)
     if place is not None:  # "Lisbon, with my sister.": where, said without "in" or "to"
         return (place, *roles), head
@@ -118,7 +121,7 @@ def _measure(sent: Span, head: Token) -> RoleFill | None:
         if any(c.dep_ in ("det", "npadvmod") or c.lower_ in ("ago", "of") for c in head.children):
             return None
         if lexicon.first_lexname(head.lemma_.lower(), "n") == "noun.time":
-            return RoleFill(role="duration", text=f"{count} {head.text}")
+            return RoleFill(role="duration", text=_span_said(head))
         return RoleFill(role="quantity", text=f"{count}|{head.lemma_.lower()}")
     if not head.like_num or any(t.ent_type_ in ("MONEY", "DATE", "TIME") for t in sent):
         return None
@@ -146,6 +149,17 @@ def _place(sent: Span, head: Token) -> RoleFill | None:
     if not said or any(t.ent_type_ not in _PLACE_ENTS for t in said if t.dep_ != "det"):
         return None  # "Lisbon in the summer": a time said with it, another reading
     return RoleFill(role="place", text=" ".join(t.text for t in said if t.dep_ != "det"))
+
+
+def _span_said(head: Token) -> str:
+    """The whole span of time said ("Two hours, eleven minutes"), without the phrases after
+    it ("in Moreton") or what follows a comma but another span."""
+    said = [
+        t
+        for t in head.subtree
+        if t.like_num or t.i == head.i or (t.dep_ in ("appos", "conj") and is_time(t))
+    ]
+    return " ".join(t.text for t in said)
 
 
 def _times(sent: Span) -> list[Span]:
