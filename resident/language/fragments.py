@@ -152,14 +152,21 @@ def _place(sent: Span, head: Token) -> RoleFill | None:
 
 
 def _span_said(head: Token) -> str:
-    """The whole span of time said ("Two hours, eleven minutes"), without the phrases after
-    it ("in Moreton") or what follows a comma but another span."""
-    said = [
-        t
-        for t in head.subtree
-        if t.like_num or t.i == head.i or (t.dep_ in ("appos", "conj") and is_time(t))
-    ]
-    return " ".join(t.text for t in said)
+    """The whole span of time said: its count and unit, and the smaller unit after it ("One
+    hour fifty-eight", "Two hours, eleven minutes"); not a rate after it ("Seven hours,
+    eleven forty an hour") nor a phrase ("in Moreton")."""
+    doc = head.doc
+    start = min(t.i for t in head.subtree if t.like_num)
+    end = head.i + 1
+    after = end + 1 if end < len(doc) and doc[end].text == "," else end
+    stop = after
+    while stop < len(doc) and (doc[stop].like_num or doc[stop].text == "-"):
+        stop += 1
+    if stop > after and (
+        after == end or (stop < len(doc) and doc[stop].dep_ != "det" and is_time(doc[stop]))
+    ):
+        end = stop + (after != end)
+    return doc[start:end].text
 
 
 def _times(sent: Span) -> list[Span]:
