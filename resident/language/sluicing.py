@@ -94,6 +94,14 @@ class Sluiced:
         several did: which one a sluice after it asks of is not known)."""
         self.said = _Said(teller, turn, tuple(statements)) if statements else None
 
+    def carried(self, teller: str | None, turn: int) -> list[Statement]:
+        """The statements of the turn just before `turn` when `teller` said them too, for a
+        fragment that adds to them ("We adopted a dog." / "A whippet."); else []."""
+        said = self.said
+        if said is None or teller is None or said.teller != teller or said.turn != turn - 1:
+            return []
+        return list(said.statements)
+
     def heard(self, doc: Doc | None, turn: int) -> None:
         """Note turn `turn`: a sluice it closes with, asked of the turn before's statements."""
         sents = list(doc.sents) if doc is not None and doc.has_annotation("DEP") else []

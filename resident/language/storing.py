@@ -327,7 +327,9 @@ class StoringMixin(LanguageBase):
                 out.extend(statements)
             # "I've moved." / "Since when?" / "Last weekend.": the statement's time.
             out.extend(self._sluiced.answered(doc, ctx.person_id, self._context.turn, self.nlp))
-            last: list[Statement] = []  # the sentence before's, for a fragment after it
+            # The sentence before's, for a fragment after it: the teller's turn before too.
+            carried = self._sluiced.carried(ctx.person_id, self._context.turn)
+            last: list[Statement] = carried
             before: Span | None = None  # the sentence `last` was read from
             latest: list[Statement] = []  # the last sentence's that made any, for a sluice
             bearing = 0  # how many of its sentences made statements
@@ -336,6 +338,8 @@ class StoringMixin(LanguageBase):
                 if finished is not None:
                     # "We went walking. Last Saturday, in Otley.": the walk's time and place.
                     out = [finished[last.index(s)] if s in last else s for s in out]
+                    again = zip(last, finished, strict=True)  # the turn before's, said again
+                    out.extend(f for s, f in again if s in carried and f != s)
                     last = finished
                     # "I sold the car. Two thousand, to a lad from town.": its price too.
                     out.extend(prices_said(run, self._context))

@@ -16,7 +16,9 @@ with the words left out, from what the part's own words are:
 
 The parts end at the first that is a clause of its own or opens with a conjunction ("so if
 im asleep ..."): the rest of the turn is read as it is. Each sentence so made is then read by
-the one reader, as if the speaker had said it. Pure: a parsed turn in, sentences out.
+the one reader, as if the speaker had said it. A verbless sentence closing with "me" said
+alone ("Night nurse, me.") is read the same way, the "me" standing where the name does.
+Pure: a parsed turn in, sentences out.
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ def self_described(doc: Doc, name: str | None) -> list[str]:
     parts = _parts(list(doc))
     start = next((n for n, p in enumerate(parts) if _name_part(p, name)), None)
     if start is None:
-        return []
+        return [said for part in _noted_of_me(doc) if (said := _sentence(part)) is not None]
     out = []
     for part in parts[start + 1 :]:
         if part[0].pos_ in _STOP_POS or _clause(part):
@@ -113,4 +115,18 @@ def self_described(doc: Doc, name: str | None) -> list[str]:
         said = _sentence(part)
         if said is not None:
             out.append(said)
+    return out
+
+
+def _noted_of_me(doc: Doc) -> list[list[Token]]:
+    """The parts of each verbless sentence that closes with a self-reference said alone ("Night
+    nurse, me.", "Retired teacher, me."): what the speaker says of themself, the "me" where a
+    self-description opens with the name."""
+    out: list[list[Token]] = []
+    for sent in doc.sents:
+        parts = _parts(list(sent))
+        if len(parts) < 2 or [t.lower_ for t in parts[-1]] != ["me"]:
+            continue
+        if not any(t.pos_ in ("VERB", "AUX") for t in sent):
+            out.extend(p for p in parts[:-1] if not _clause(p))
     return out
