@@ -52,7 +52,16 @@ def is_fragment(sent: Span) -> bool:
         return False  # "What a day.", "How lovely."
     if sent.text.rstrip().endswith("!"):
         return False  # "In your garage!": an exclamation at what was said, not a detail of it
+    if any(_verb_misread(t) for t in tokens[1:-1]):
+        return False  # "Drug 12 treats fever": a clause whose verb the tagger took for a noun
     return not any(t.pos_ == "INTJ" for t in tokens)
+
+
+def _verb_misread(tok: Token) -> bool:
+    """A plural noun inside the sentence that WordNet knows mostly as a verb, with a noun
+    after it: the clause's third-person verb the tagger misread ("treats", "runs")."""
+    after = tok.i + 1 < tok.sent.end and tok.doc[tok.i + 1].pos_ in ("NOUN", "PROPN", "DET")
+    return tok.tag_ == "NNS" and after and lexicon.mostly_verb(tok.lemma_)
 
 
 def _head(sent: Span) -> Token:
