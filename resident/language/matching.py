@@ -456,6 +456,10 @@ def planned(
     when = None if claim is None else claim.occurred_at
     if when is not None and now is not None and when <= now:
         return False
+    if claim is not None and when is not None and claim.predicate == "age":
+        # "He is ten in October", "Lily turns seven in March": an age said of a time after it
+        # was said is the age to come, so until then, not how old they are.
+        return when > claim.created_at
     return any(q.role == "modality" and q.value in _NOT_YET for q in qualifiers)
 
 
