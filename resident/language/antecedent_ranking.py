@@ -145,9 +145,12 @@ def _named(
 
 def _said_alone(tok: Token) -> bool:
     """Is a name its sentence's one word ("Kimchi!", "Ifan.")? Not a chat word the tagger
-    took for a name ("Ooh!")."""
+    took for a name ("Ooh!"), nor a word WordNet knows as an adjective or adverb said as an
+    exclamation ("Brilliant.", "Absolutely!")."""
     alone = [t for t in tok.sent if not t.is_punct] == [tok]
-    return alone and tok.lower_ not in words("chat_words")
+    if not alone or tok.lower_ in words("chat_words"):
+        return False
+    return not (lexicon.lexnames(tok.lower_, "a") or lexicon.lexnames(tok.lower_, "r"))
 
 
 def _speakers(ctx: Context) -> set[str]:

@@ -21,3 +21,14 @@ def test_a_misread_clause_is_not_carried_onto_the_statement_before(max_: Max) ->
     told = max_.say("Drug 12 treats fever", ana)
     assert [c["predicate"] for c in told.claims] == ["treats"]
     assert answer_of(max_.say("What does Zyrtec treat?", ana)) == "hay fever"
+
+
+def test_an_exclamation_said_alone_is_no_one_a_pronoun_names(max_: Max) -> None:
+    carys, ade = person(max_, "Carys"), person(max_, "Ade")
+    max_.say("The farmer passed his test, first time.", carys)
+    max_.say("Brilliant.", ade)
+    told = max_.say("He brought me a dozen eggs.", carys)
+    assert not any("brilliant" in str(c["subject"]).lower() for c in told.claims), told.claims
+    max_.say("Kimchi!", carys)  # a name said alone is still whom "he" names next
+    max_.say("He is six now.", carys)
+    assert "six" in answer_of(max_.say("How old is Kimchi?", ade))
