@@ -29,6 +29,7 @@ import re
 from typing import TYPE_CHECKING, Protocol
 
 from resident.language import lexicon
+from resident.language.asked_turn import WH_TAGS
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
 from resident.language.when_days import WEEKDAYS, ordinal
 from resident.language.words import table, words
@@ -57,7 +58,6 @@ _INDEFINITE = table("ellipsis_indefinite")
 _MOTION = words("ellipsis_motion")
 _OPENERS = words("ellipsis_openers")
 _WH_WORDS = words("wh")
-_WH_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
 _REPORTING = words("reading_reporting") | words("belief_verbs")
 #: Kinds said in number words, taken only on that evidence.
 _COUNTED = frozenset({"duration", "number", "point"})
@@ -186,7 +186,7 @@ def before_clause(rest: list[Token]) -> list[Token] | None:
     if rest[0].pos_ == "ADP" or any(t.pos_ in ("VERB", "AUX") for t in rest[:comma]):
         return None
     after = rest[comma + 1 :]
-    if not after or after[0].pos_ in ("CCONJ", "SCONJ") or after[0].tag_ in _WH_TAGS:
+    if not after or after[0].pos_ in ("CCONJ", "SCONJ") or after[0].tag_ in WH_TAGS:
         return None  # "For two weeks, but I'm back at it", "Five hundred, which covers it"
     finite = [t for t in after if "Fin" in t.morph.get("VerbForm", [])]
     if not finite or finite[0].dep_ in ("relcl", "acl") or finite[0].lemma_ in _REPORTING:

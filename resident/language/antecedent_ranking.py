@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.salience import may_be_someone, names_a_thing, place_named
+from resident.language.salience import may_be_someone, names_a_thing, place_named, said_alone
 from resident.language.statement import (
     Candidate,
     Context,
@@ -128,7 +128,7 @@ def _named(
         if thing and tok.dep_ != "ROOT":  # "Pepper! He is six": a name said alone is someone
             return None, None
         # (The recogniser's place label on a name said alone is a guess: "Kimchi!" a GPE.)
-        if word or not _said_alone(tok) or name.lower() in _speakers(ctx):
+        if word or not _named_alone(tok) or name.lower() in _speakers(ctx):
             return Ref(role="kin", noun=name), None
         # "Kimchi! He is fine" / "Sylvie. She's from Rennes": a name said as a sentence of its
         # own is whom the talk is about now, and whom a pronoun next may name (not "Tariq!",
@@ -143,12 +143,11 @@ def _named(
     return Ref(role="name", name=name, kind=kind), sex
 
 
-def _said_alone(tok: Token) -> bool:
+def _named_alone(tok: Token) -> bool:
     """Is a name its sentence's one word ("Kimchi!", "Ifan.")? Not a chat word the tagger
     took for a name ("Ooh!"), nor a word WordNet knows as an adjective or adverb said as an
     exclamation ("Brilliant.", "Absolutely!")."""
-    alone = [t for t in tok.sent if not t.is_punct] == [tok]
-    if not alone or tok.lower_ in words("chat_words"):
+    if not said_alone(tok) or tok.lower_ in words("chat_words"):
         return False
     return not (lexicon.lexnames(tok.lower_, "a") or lexicon.lexnames(tok.lower_, "r"))
 

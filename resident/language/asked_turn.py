@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 _TELLING = words("answer_telling")
-_WH_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
+#: The tags of a wh-word ("what", "where", "which", "whose").
+WH_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _AUX_DEPS = frozenset({"aux", "auxpass"})
 #: The form of "do" a verb said without an auxiliary takes in its question, by the verb's tag.
@@ -65,7 +66,7 @@ def told_to_tell(sent: Span) -> str | None:
     if clause is None:
         return None
     said = [t for t in clause.subtree if not t.is_punct]
-    if not said or said[0].tag_ not in _WH_TAGS:
+    if not said or said[0].tag_ not in WH_TAGS:
         return None
     return _inverted(clause, said)
 

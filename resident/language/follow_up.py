@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from resident.language.asked_turn import WH_TAGS
 from resident.language.lexicon import is_a
 from resident.language.words import table, words
 
@@ -32,7 +33,6 @@ _SINGULAR = table("follow_up_agree")
 _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _PLURAL_PRONOUNS = frozenset({"you", "we", "they", "i"})
-_WH_TAGS = frozenset({"WP", "WRB", "WDT", "WP$"})
 _PERSON_PRONOUNS = frozenset({"you", "i", "we", "he", "she", "they", "me", "him", "her", "us"})
 
 
@@ -65,13 +65,13 @@ def asked_again(earlier: Span, phrase: list[Token]) -> str | None:
     """The question `earlier` asked again with `phrase` as its subject, or None when it has
     no subject to change or the phrase is another kind of thing than its subject."""
     said = [t for t in earlier if not t.is_punct]
-    opening = next((n for n, t in enumerate(said) if t.tag_ in _WH_TAGS or t.pos_ == "AUX"), None)
+    opening = next((n for n, t in enumerate(said) if t.tag_ in WH_TAGS or t.pos_ == "AUX"), None)
     # The first subject after the opening ("Ramon, where did your son go ...?" is parsed
     # with the name as its root).
     subject = (
         None if opening is None else next((t for t in said[opening:] if t.dep_ in _SUBJECTS), None)
     )
-    if opening is None or subject is None or subject.tag_ in _WH_TAGS:
+    if opening is None or subject is None or subject.tag_ in WH_TAGS:
         return None
     if said[opening].i > subject.left_edge.i:
         return None  # "You're moving to Leeds?": a statement asked, not its verb before it

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.pronoun_fit import fits_kind
-from resident.language.salience import names_a_thing, place_named
+from resident.language.salience import names_a_thing, place_named, said_alone
 from resident.language.statement import Ref
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def _may_be_someone(t: Token) -> bool:
         return False
     if t.ent_type_ in _NO_ONE or names_a_thing(t) or place_named(t):
         return False
-    alone = t.dep_ == "ROOT" and [w for w in t.sent if not w.is_punct] == [t]  # "Biscuit!"
+    alone = t.dep_ == "ROOT" and said_alone(t)  # "Biscuit!"
     return alone or t.dep_ in ("nsubj", "appos", "npadvmod", "dep", "dobj", "pobj", "attr", "conj")
 
 

@@ -90,6 +90,11 @@ def relative_unplaced(tok: Token) -> bool:
     )
 
 
+def said_alone(tok: Token) -> bool:
+    """Is the word its sentence's one word ("Biscuit!", "Ifan.")?"""
+    return [t for t in tok.sent if not t.is_punct] == [tok]
+
+
 def names_a_thing(tok: Token) -> bool:
     """Is a name said as what a thing is called ("it's called Snip Street", "it is Rise")? Such
     a name is no one a he/she may stand for."""
