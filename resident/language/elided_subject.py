@@ -34,10 +34,10 @@ _TELLERS_FORMS = ("VBD", "VBG", "VBN")
 def _form(verb: Token) -> str:
     """The verb's tag, a past form the tagger took for a bare one ("Tore my calf": VB) read
     by the word itself: WordNet's base form of it is another word."""
-    if verb.tag_ != "VB" or not lexicon.available():
+    if verb.tag_ not in ("VB", "VBP") or not lexicon.available():
         return verb.tag_
     base = lexicon.base(verb.lower_, "v")
-    return "VBD" if base is not None and base != verb.lower_ else "VB"
+    return "VBD" if base is not None and base != verb.lower_ else verb.tag_
 
 
 def _opens(verb: Token) -> bool:
@@ -109,6 +109,20 @@ def _of_someone(verb: Token) -> bool:
     return any(c.dep_ in ("dobj", "prep", "prt", "dative") for c in verb.children)
 
 
+def _tellers_deed(verb: Token, form: str) -> bool:
+    """Is a participle said alone a deed the teller did? An "-ing" form with something it
+    is done to or where ("Booking flights now", "Landing at Heathrow"), not a state alone
+    ("Getting better", "Still dancing"); a past participle with an object ("Handed out three
+    hundred cards") or "been" ("Been there twice"), not a passive one ("Reduced because
+    ...", "Retired at seventy-five!", "Healed."), whose subject is not said."""
+    deps = {c.dep_ for c in verb.children}
+    if form == "VBG":
+        return bool(deps & {"dobj", "dative", "prt", "prep", "xcomp", "ccomp"})
+    if form == "VBN":
+        return verb.lemma_ == "be" or bool(deps & {"dobj", "dative", "prt"})
+    return True
+
+
 def elided_subject(verb: Token, ctx: Context) -> Ref | None:
     """The subject of a clause that opens its sentence with no subject, or None."""
     if any(c.dep_ in _SUBJECTS for c in verb.children) or not _is_verb(verb):
@@ -124,13 +138,15 @@ def elided_subject(verb: Token, ctx: Context) -> Ref | None:
         return None  # "Sounds good", "Looks like rain": the dropped subject is "it"
     if form == "VBZ" or body is not None:
         return _held_third(verb, ctx, body)
+    if any(w in _OTHERS for w in said):
+        return None  # "Took her car in", "Drove him home": who did it, the talk has not said
     asked = ctx.relative_for("") if ctx.asked_by is not None else None
     if asked is not None and not any(w in _OWN for w in said):
         # "How's your mum?" - "Fell on the ice.": the one asked about.
         return asked
-    if any(w in _OTHERS for w in said):
-        return None  # "Took her car in", "Drove him home": who did it, the talk has not said
+    if any(c.dep_ in ("dobj", "dative") and c.lower_ in ("me", "us") for c in verb.children):
+        return None  # "Took me three years to build": the teller is not its subject
     own = any(w in _OWN for w in said)
-    if form in _TELLERS_FORMS or form == "VBP" and own:
+    if form in _TELLERS_FORMS and _tellers_deed(verb, form) or form == "VBP" and own:
         return Ref(role="speaker", kind="person")
     return None
