@@ -123,6 +123,16 @@ def _tellers_deed(verb: Token, form: str) -> bool:
     return True
 
 
+def _after_another(ctx: Context) -> bool:
+    """Was this turn's clause before about someone else than the teller? Then a clause with
+    no subject next may go on about them: whose it is, is unsure."""
+    said = ctx.subject_said
+    if said is None:
+        return False
+    ref, turn, speaker = said
+    return turn == ctx.turn and speaker == ctx.speaker and ref.role != "speaker"
+
+
 def elided_subject(verb: Token, ctx: Context) -> Ref | None:
     """The subject of a clause that opens its sentence with no subject, or None."""
     if any(c.dep_ in _SUBJECTS for c in verb.children) or not _is_verb(verb):
@@ -147,6 +157,8 @@ def elided_subject(verb: Token, ctx: Context) -> Ref | None:
     if any(c.dep_ in ("dobj", "dative") and c.lower_ in ("me", "us") for c in verb.children):
         return None  # "Took me three years to build": the teller is not its subject
     own = any(w in _OWN for w in said)
+    if not own and _after_another(ctx):
+        return None  # "He's coming home. Landing at Heathrow on the 19th.": his landing
     if form in _TELLERS_FORMS and _tellers_deed(verb, form) or form == "VBP" and own:
         return Ref(role="speaker", kind="person")
     return None
