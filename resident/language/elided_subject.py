@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.clause_parts import irregular_past
 from resident.language.refs import _owner_ref
 from resident.language.statement import Context, Ref
 
@@ -32,12 +33,9 @@ _TELLERS_FORMS = ("VBD", "VBG", "VBN")
 
 
 def _form(verb: Token) -> str:
-    """The verb's tag, a past form the tagger took for a bare one ("Tore my calf": VB) read
-    by the word itself: WordNet's base form of it is another word."""
-    if verb.tag_ not in ("VB", "VBP") or not lexicon.available():
-        return verb.tag_
-    base = lexicon.base(verb.lower_, "v")
-    return "VBD" if base is not None and base != verb.lower_ else verb.tag_
+    """The verb's tag, a past form the tagger took for a present one ("Tore my calf": VB)
+    read as the past it is (clause_parts.irregular_past)."""
+    return "VBD" if irregular_past(verb, []) else verb.tag_
 
 
 def _opens(verb: Token) -> bool:
