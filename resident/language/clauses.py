@@ -514,15 +514,23 @@ def _done_or_ended(
     return None
 
 
-def _read_clause_with(
-    verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
-) -> list[Statement]:
+def _note_subject(verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context) -> None:
+    """Keep the clause's subject for what the talk says next: a he/she, a clause with no
+    subject (its word and verb: after "we decided", "Buying a car" is theirs together)."""
     ctx.subject_said = (subject, ctx.turn, ctx.speaker)
+    if subj_tok is not None:
+        ctx.subject_word = (subj_tok.lower_, verb.lemma_)
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)
     elif subject.role == "kin" and subject.owner is not None and subject.owner.role == "speaker":
         ctx.remember_relative(subject)  # "Dad has physio ... he": Dad.
+
+
+def _read_clause_with(
+    verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
+) -> list[Statement]:
+    _note_subject(verb, subject, subj_tok, ctx)
     mood = _mood(verb)
     if mood is None or not verb_like(verb):
         return []

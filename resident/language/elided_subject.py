@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.clause_parts import irregular_past
 from resident.language.refs import _owner_ref
-from resident.language.statement import Context, Ref
+from resident.language.statement import KIN, Context, Ref
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 _SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj")
-_OWN = ("my", "me", "myself", "our", "us", "ourselves")
+#: The teller's own words that make a clause theirs ("Love my job"). Not "me" or "us": as an
+#: object they say the doer is someone else ("Moved in with me after Mum died").
+_OWN = ("my", "myself", "our", "ourselves")
 _OTHERS = ("his", "her", "their", "him", "them", "he", "she", "they")
 #: Forms whose subject chat drops for the teller: past, participle, perfect.
 _TELLERS_FORMS = ("VBD", "VBG", "VBN")
@@ -50,8 +52,10 @@ def _opens(verb: Token) -> bool:
 
 def _is_verb(verb: Token) -> bool:
     # The tagger calls an unknown name a past verb too ("zq9xdrug56 treats fever"): only a
-    # word WordNet knows as a verb opens a clause.
-    if not verb.is_alpha:
+    # word WordNet knows as a verb opens a clause. A word tagged otherwise ("Up and down.",
+    # "Much better.", "Really well.") is no clause, though WordNet knows "up" as a verb: its
+    # reading would make the one asked about the talk's subject for nothing said.
+    if not verb.is_alpha or not verb.tag_.startswith("VB"):
         return False
     return not lexicon.available() or lexicon.base(verb.text, "v") is not None
 
@@ -76,6 +80,20 @@ def _body_owner(verb: Token) -> Token | None:
         if "noun.body" in lexicon.lexnames(tok.head.lemma_.lower(), "n"):
             return tok
     return None
+
+
+def _others_word(verb: Token, words: list[Token]) -> bool:
+    """Does the clause say another's his/her/them ("Took her car in", "Drove him home")? Not
+    a possessive of the person the clause named before it ("Gave Callum his van back", "Took
+    Mum to her physio"): that is the object's own, and the doer is still the teller."""
+    for tok in words:
+        if tok.lower_ not in _OTHERS:
+            continue
+        owners = (t for t in words if verb.i < t.i < tok.i and t.dep_ in ("dobj", "dative"))
+        if tok.dep_ == "poss" and any(t.pos_ == "PROPN" or t.lemma_.lower() in KIN for t in owners):
+            continue
+        return True
+    return False
 
 
 def _held_third(verb: Token, ctx: Context, cue: Token | None) -> Ref | None:
@@ -122,13 +140,25 @@ def _tellers_deed(verb: Token, form: str) -> bool:
 
 
 def _after_another(ctx: Context) -> bool:
-    """Was this turn's clause before about someone else than the teller? Then a clause with
-    no subject next may go on about them: whose it is, is unsure."""
+    """Was the clause read last, in this turn or the turn before, about someone else than
+    the teller? Then a clause with no subject next may go on about them, and whose it is, is
+    unsure: the teller's "My sister's moving to Leeds." - "Starting a course there." is
+    hers; after the other speaker's "We decided not to move", "Buying a bigger car instead."
+    is theirs together; after "Biscuit bit Dan", "Drew blood" is the hamster's; after "I sold
+    my car", "Got two thousand for it" is the seller's. Not after the other's "you" (this
+    teller) nor their "I'm Odile" (an introduction tells no deed to go on with)."""
     said = ctx.subject_said
     if said is None:
         return False
     ref, turn, speaker = said
-    return turn == ctx.turn and speaker == ctx.speaker and ref.role != "speaker"
+    if ctx.turn - turn > 1:
+        return False
+    if speaker == ctx.speaker:
+        return ref.role != "speaker"
+    if ref.role in ("name", "kin"):
+        return ref.kind in ("person", "animal")
+    word, lemma = ctx.subject_word or ("", "")
+    return ref.role == "speaker" and (word == "we" or word == "i" and lemma != "be")
 
 
 def elided_subject(verb: Token, ctx: Context) -> Ref | None:
@@ -140,13 +170,14 @@ def elided_subject(verb: Token, ctx: Context) -> Ref | None:
         return elided_subject(verb.head, ctx)
     if verb.dep_ != "ROOT" or not _opens(verb) or verb.sent[-1].text == "?":
         return None  # a question put ("Going tonight?") tells nothing
-    said = [t.lower_ for t in _clause_words(verb) if t.i != verb.i]
+    words = [t for t in _clause_words(verb) if t.i != verb.i]
+    said = [t.lower_ for t in words]
     body, form = _body_owner(verb), _form(verb)
     if form == "VBZ" and body is None and not _of_someone(verb):
         return None  # "Sounds good", "Looks like rain": the dropped subject is "it"
     if form == "VBZ" or body is not None:
         return _held_third(verb, ctx, body)
-    if any(w in _OTHERS for w in said):
+    if _others_word(verb, words):
         return None  # "Took her car in", "Drove him home": who did it, the talk has not said
     asked = ctx.relative_for("") if ctx.asked_by is not None else None
     if asked is not None and not any(w in _OWN for w in said):
