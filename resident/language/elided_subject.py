@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.clause_parts import irregular_past
+from resident.language.dictionary import slug
 from resident.language.refs import _owner_ref
 from resident.language.statement import KIN, Context, Ref
 
@@ -155,6 +156,8 @@ def _after_another(ctx: Context) -> bool:
         return False
     if speaker == ctx.speaker:
         return ref.role != "speaker"
+    if ref.role == "name" and ref.name and ctx.speaker == f"person:{slug(ref.name)}":
+        return False  # "Kit, did you work?" - "Did bar shifts.": said of this teller
     if ref.role in ("name", "kin"):
         return ref.kind in ("person", "animal")
     word, lemma = ctx.subject_word or ("", "")
