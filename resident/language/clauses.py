@@ -519,7 +519,7 @@ def _note_subject(verb: Token, subject: Ref, subj_tok: Token | None, ctx: Contex
     subject (its word and verb: after "we decided", "Buying a car" is theirs together)."""
     ctx.subject_said = (subject, ctx.turn, ctx.speaker)
     if subj_tok is not None:
-        ctx.subject_word = (subj_tok.lower_, verb.lemma_)
+        ctx.subject_word = (subj_tok.lower_, verb.lemma_, ctx.turn)
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.clause_parts import irregular_past
-from resident.language.dictionary import slug
 from resident.language.refs import _owner_ref
 from resident.language.statement import KIN, Context, Ref
 
@@ -145,9 +144,11 @@ def _after_another(ctx: Context) -> bool:
     the teller? Then a clause with no subject next may go on about them, and whose it is, is
     unsure: the teller's "My sister's moving to Leeds." - "Starting a course there." is
     hers; after the other speaker's "We decided not to move", "Buying a bigger car instead."
-    is theirs together; after "Biscuit bit Dan", "Drew blood" is the hamster's; after "I sold
-    my car", "Got two thousand for it" is the seller's. Not after the other's "you" (this
-    teller) nor their "I'm Odile" (an introduction tells no deed to go on with)."""
+    is theirs together; after their "I sold my car", "Got two thousand for it" is the
+    seller's. Not after something said of a thing ("The gig went mad." - "Sold 20 tickets"),
+    nor the other's news of a third ("Grandad's dog is Skipper." - "Gave up the pipe in
+    March.": the teller answers with their own), their "you" (this teller) or their "I'm
+    Odile" (an introduction tells no deed to go on with)."""
     said = ctx.subject_said
     if said is None:
         return False
@@ -155,13 +156,11 @@ def _after_another(ctx: Context) -> bool:
     if ctx.turn - turn > 1:
         return False
     if speaker == ctx.speaker:
-        return ref.role != "speaker"
-    if ref.role == "name" and ref.name and ctx.speaker == f"person:{slug(ref.name)}":
-        return False  # "Kit, did you work?" - "Did bar shifts.": said of this teller
-    if ref.role in ("name", "kin"):
-        return ref.kind in ("person", "animal")
-    word, lemma = ctx.subject_word or ("", "")
-    return ref.role == "speaker" and (word == "we" or word == "i" and lemma != "be")
+        return ref.role in ("name", "kin") and ref.kind in ("person", "animal")
+    word, lemma, at = ctx.subject_word or ("", "", -1)
+    if ref.role != "speaker" or at != turn:
+        return False
+    return word == "we" or word == "i" and lemma != "be"
 
 
 def elided_subject(verb: Token, ctx: Context) -> Ref | None:
