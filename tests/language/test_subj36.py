@@ -36,11 +36,11 @@ TALKS: dict[str, Talk] = {
     "after_the_other_speakers_we": (
         [
             ("Steffan", "We went to Lisbon for half term."),
-            ("Elin", "Flew out of Cardiff on the Friday."),
+            ("Elin", "Stayed in a little flat in Alfama."),
         ],
         [
             ("Odile", "Where did Steffan go for half term?", "lisbon"),
-            ("Odile", "Where did Elin fly from?", ""),
+            ("Odile", "Where did Elin stay?", ""),
         ],
     ),
 }
