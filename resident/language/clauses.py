@@ -38,6 +38,7 @@ from resident.language.counted_subjects import counted_subject, there_counted
 from resident.language.dated_events import dated_event
 from resident.language.described_subject import described_person, read_unmentioned
 from resident.language.dropped_plan import dropped
+from resident.language.elided_subject import elided_subject
 from resident.language.ending_aspect import (
     ended_doing,
     parted_statements,
@@ -70,7 +71,6 @@ from resident.language.objects import (
     physical_thing,
     praise_of_thing,
     role_only,
-    speaker_elided,
     verb_like,
 )
 from resident.language.obliged import obliged_past
@@ -167,10 +167,11 @@ def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statemen
 
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
     subj_tok = _subject_token(verb)
-    if subj_tok is None and speaker_elided(verb):
-        # "Finished the Windermere triathlon on Saturday!": the teller's own news.
-        speaker = Ref(role="speaker")
-        return _with_roles(verb, None, _read_clause_with(verb, speaker, None, ctx, skip_intro))
+    elided = None if subj_tok is not None else elided_subject(verb, ctx)
+    if elided is not None:
+        # "Tore my calf on Tuesday!", "Loves her new flat": the subject the verb's form, the
+        # clause's possessives and the turn before say (elided_subject.py).
+        return _with_roles(verb, None, _read_clause_with(verb, elided, None, ctx, skip_intro))
     if subj_tok is None:
         # "We adopted a greyhound. He's called Pepper": the name of what was just introduced.
         held = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
@@ -513,15 +514,23 @@ def _done_or_ended(
     return None
 
 
-def _read_clause_with(
-    verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
-) -> list[Statement]:
+def _note_subject(verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context) -> None:
+    """Keep the clause's subject for what the talk says next: a he/she, a clause with no
+    subject (its word and verb: after "we decided", "Buying a car" is theirs together)."""
     ctx.subject_said = (subject, ctx.turn, ctx.speaker)
+    if subj_tok is not None:
+        ctx.subject_word = (subj_tok.lower_, verb.lemma_, ctx.turn)
     if subject.role == "name" and subject.name and subject.kind in ("person", "animal"):
         # "My sister Lena lives in Porto and she ...": she is Lena from here on.
         ctx.remember(subject.name, subject.kind)
     elif subject.role == "kin" and subject.owner is not None and subject.owner.role == "speaker":
         ctx.remember_relative(subject)  # "Dad has physio ... he": Dad.
+
+
+def _read_clause_with(
+    verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
+) -> list[Statement]:
+    _note_subject(verb, subject, subj_tok, ctx)
     mood = _mood(verb)
     if mood is None or not verb_like(verb):
         return []

@@ -269,29 +269,6 @@ def praise_of_thing(predicate: str, verb: Token) -> bool:
     return lexicon.available() and senses <= _THING_CLASSES
 
 
-def speaker_elided(verb: Token) -> bool:
-    """Is `verb` a past-tense verb opening a statement with no subject of its own ("Finished
-    the triathlon on Saturday!", "Got the job!")? Then its subject is the teller: a past form
-    is never an order, and casual talk drops the "I"."""
-    if verb.tag_ != "VBD" or any(
-        c.dep_ in ("nsubj", "nsubjpass", "expl", "csubj") for c in verb.children
-    ):
-        return False
-    if not verb.is_alpha or lexicon.available() and lexicon.base(verb.text, "v") is None:
-        # The tagger calls an unknown name a past verb too ("zq9xdrug56 treats fever"):
-        # only a word that is a verb opens the teller's news.
-        return False
-    if verb.dep_ == "conj":
-        return speaker_elided(verb.head)
-    if verb.dep_ != "ROOT":
-        return False
-    return all(
-        t.is_punct or t.dep_ in ("intj", "advmod", "cc") or t.ent_type_ in ("DATE", "TIME")
-        for t in verb.sent
-        if t.i < verb.i
-    )
-
-
 def conditional(verb: Token) -> bool:
     """Does a condition hang on the clause ("we will stay home if it rains")? Then what it
     says holds only if, and is no fact."""

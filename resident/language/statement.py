@@ -164,6 +164,10 @@ class Context:
     #: The subject of the clause read last, with its turn and speaker: a he/she subject next
     #: is that subject when the talk showed it of the pronoun's sex (salience.py).
     subject_said: tuple[Ref, int, str | None] | None = None
+    #: The subject word, verb lemma and turn of the last clause said with a subject of its
+    #: own ("we", "decide"): a clause with no subject after another's "we decided" or "I sold
+    #: my car" may go on about them (elided_subject.py); after "I'm Odile" it need not.
+    subject_word: tuple[str, str, int] | None = None
     #: The people the last turn that said something of someone said it of, with its turn and
     #: speaker: a bare event next ("the interview") is theirs when they are one (event_owner).
     people_said: tuple[int, str | None, tuple[Ref, ...]] | None = None
