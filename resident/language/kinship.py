@@ -54,6 +54,8 @@ def _edge(predicate: str) -> tuple[str, ...] | None:
     """The base relations a stored relation predicate spans ("grandmother_of": parent.parent)."""
     if predicate in table("parted_relations"):
         return ("ex",)  # "Sam breaks_up_with Kit": each is the other's ex from then on
+    if predicate in table("joined_relations"):
+        return (table("joined_relations")[predicate],)  # "Bronwen married_to Ros"
     if not predicate.endswith("_of"):
         return None
     kin = kin_nouns().get(predicate.removesuffix("_of"))
@@ -92,12 +94,31 @@ def _neighbours(
 
 
 def _sex(graph: GraphStore, person: str, now: datetime) -> str | None:
-    """A person's sex as the kin nouns said of them show it ("wife_of": f), else None."""
+    """A person's sex as the kin nouns said of them show it ("wife_of": f; a relative held
+    only as "Oksana's mother": f), else None."""
     for claim in graph.peek_claims(person):
         kin = kin_nouns().get(claim.predicate.removesuffix("_of"))
         if claim.predicate.endswith("_of") and kin is not None and kin.sex != "-":
             return kin.sex
-    return None
+    said = kin_nouns().get(graph.get_entity(person).label.rpartition("'s ")[2].lower())
+    return None if said is None or said.sex == "-" else said.sex
+
+
+def _held_as_kin(
+    graph: GraphStore, person: str, left: tuple[str, ...]
+) -> set[tuple[tuple[str, ...], str]]:
+    """(path, person) for each relative held only under the name of someone's relative
+    ("Oksana's mother", from "my mother lives in Lviv" said by Oksana), with no relation
+    claim to walk, whose noun's first path starts the path `left` to go: the grandmother
+    Oksana's son asks after is that entity, one step on from Oksana."""
+    label = graph.get_entity(person).label
+    found = set()
+    for noun, kin in kin_nouns().items():
+        path = kin.paths[0]
+        if "-" in noun or left[: len(path)] != path:
+            continue
+        found |= {(path, e.id) for e in graph.find_entities(f"{label}'s {noun}")}
+    return {(path, eid) for path, eid in found if eid.startswith(_PERSON)}
 
 
 def _walk(graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime) -> set[str]:
@@ -107,7 +128,8 @@ def _walk(graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime) -
     for _ in range(2 * len(path)):
         following = set()
         for person, left in states:
-            for edge, other in _neighbours(graph, person, now):
+            held = [*_neighbours(graph, person, now), *_held_as_kin(graph, person, left)]
+            for edge, other in held:
                 if left[: len(edge)] != edge or other == owner:
                     continue
                 rest = left[len(edge) :]
