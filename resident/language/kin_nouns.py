@@ -49,6 +49,8 @@ def kin_noun(tok: Token) -> str:
     for prefix in ("great", "ex"):  # "ex - wife": ex-wife
         if before == [prefix, "-"] and f"{prefix}-{noun}" in kin_nouns():
             return f"{prefix}-{noun}"
+    if before and f"{before[-1]}-{noun}" in kin_nouns():
+        return f"{before[-1]}-{noun}"  # "my other half": a partner said in two words
     return noun
 
 
