@@ -1,7 +1,7 @@
 """Held claims a question reaches only through kin said another way (issue 21, snm36): a
 grandparent held only under a parent's relative's name ("Rhoswen's father", from "my father"
 said by Rhoswen) is the grandparent her son asks after; a marriage held under a verb ("I'm
-married to Ilse") is a wife or husband the kin walk follows; a noun whose first WordNet sense
+married to a man called Tomasz") is a wife or husband the kin walk follows; a noun whose first WordNet sense
 is a kin noun's, or a kind of it ("missus", "hubby"), is that kin noun. None may answer for a
 relative of another sex or another path.
 
@@ -29,19 +29,19 @@ TALKS: dict[str, Talk] = {
     ),
     "married_to": (
         [
-            ("Gunnar", "I'm married to Ilse."),
-            ("Gunnar", "Ilse is a radiographer."),
+            ("Gunnar", "I'm married to a man called Tomasz."),
+            ("Gunnar", "Tomasz teaches chemistry."),
         ],
         [
-            ("Odile", "What does Gunnar's wife do?", "radiographer"),
-            ("Odile", "What does Gunnar's sister do?", ""),
+            ("Odile", "What does Gunnar's husband teach?", "chemistry"),
+            ("Odile", "What does Gunnar's brother teach?", ""),
         ],
     ),
     "wordnet_kin": (
-        [("Declan", "My wife repairs clocks in Limerick.")],
+        [("Declan", "My wife grows orchids in the greenhouse.")],
         [
-            ("Odile", "What does Declan's missus repair?", "clocks"),
-            ("Odile", "What does Declan's hubby repair?", ""),
+            ("Odile", "What does Declan's missus grow?", "orchids"),
+            ("Odile", "What does Declan's hubby grow?", ""),
         ],
     ),
 }
