@@ -100,7 +100,8 @@ def _sex(graph: GraphStore, person: str, now: datetime) -> str | None:
         kin = kin_nouns().get(claim.predicate.removesuffix("_of"))
         if claim.predicate.endswith("_of") and kin is not None and kin.sex != "-":
             return kin.sex
-    said = kin_nouns().get(graph.get_entity(person).label.rpartition("'s ")[2].lower())
+    label = graph.entity_labels([person]).get(person, "")
+    said = kin_nouns().get(label.rpartition("'s ")[2].lower())
     return None if said is None or said.sex == "-" else said.sex
 
 
@@ -111,7 +112,9 @@ def _held_as_kin(
     ("Oksana's mother", from "my mother lives in Lviv" said by Oksana), with no relation
     claim to walk, whose noun's first path starts the path `left` to go: the grandmother
     Oksana's son asks after is that entity, one step on from Oksana."""
-    label = graph.get_entity(person).label
+    label = graph.entity_labels([person]).get(person)
+    if label is None:
+        return set()  # someone the turn names before storing them ("Chidi's" owner)
     found = set()
     for noun, kin in kin_nouns().items():
         path = kin.paths[0]
