@@ -110,18 +110,26 @@ def _held_as_kin(
 ) -> set[tuple[tuple[str, ...], str]]:
     """(path, person) for each relative held only under the name of someone's relative
     ("Oksana's mother", from "my mother lives in Lviv" said by Oksana), with no relation
-    claim to walk, whose noun's first path starts the path `left` to go: the grandmother
-    Oksana's son asks after is that entity, one step on from Oksana."""
+    claim to walk, whose noun's first path is the last step `left` of the walk: the
+    grandmother Oksana's son asks after is that entity, one step on from Oksana. Only as the
+    last step, and one lookup a noun of that path: each is an index probe, and the walk is
+    read inside a turn's budget."""
     label = graph.entity_labels([person]).get(person)
     if label is None:
         return set()  # someone the turn names before storing them ("Chidi's" owner)
-    found = set()
-    for noun, kin in kin_nouns().items():
-        path = kin.paths[0]
-        if "-" in noun or left[: len(path)] != path:
-            continue
-        found |= {(path, e.id) for e in graph.find_entities(f"{label}'s {noun}")}
+    nouns = _nouns_of_path().get(left, ())
+    found = {(left, e.id) for noun in nouns for e in graph.find_entities(f"{label}'s {noun}")}
     return {(path, eid) for path, eid in found if eid.startswith(_PERSON)}
+
+
+@functools.cache
+def _nouns_of_path() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Each first path of data/kin_paths.txt and the one-word nouns it is first for."""
+    out: dict[tuple[str, ...], list[str]] = {}
+    for noun, kin in kin_nouns().items():
+        if "-" not in noun and "_" not in noun and kin.paths:
+            out.setdefault(kin.paths[0], []).append(noun)
+    return {path: tuple(nouns) for path, nouns in out.items()}
 
 
 def _walk(graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime) -> set[str]:
