@@ -132,14 +132,17 @@ def _nouns_of_path() -> dict[tuple[str, ...], tuple[str, ...]]:
     return {path: tuple(nouns) for path, nouns in out.items()}
 
 
-def _walk(graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime) -> set[str]:
+def _walk(
+    graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime, named: bool = False
+) -> set[str]:
     """Everyone reached from `owner` along `path`, consuming an edge's relations at once."""
     states = {(owner, path)}
     found: set[str] = set()
     for _ in range(2 * len(path)):
         following = set()
         for person, left in states:
-            held = [*_neighbours(graph, person, now), *_held_as_kin(graph, person, left)]
+            held = [*_neighbours(graph, person, now)]
+            held += _held_as_kin(graph, person, left) if named else []
             for edge, other in held:
                 if left[: len(edge)] != edge or other == owner:
                     continue
@@ -155,6 +158,15 @@ def _walk(graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime) -
 
 
 def kin_of(graph: GraphStore, owners: Iterable[str], noun: str, now: datetime) -> list[str]:
+    """The people who are an owner's `noun` through the relatives held (`_kin_of`); where
+    none is, through a relative held only under someone's relative's name as well ("Grandma"
+    asked by Oksana's son: "Oksana's mother"), which never stands beside a relation held."""
+    return _kin_of(graph, owners, noun, now) or _kin_of(graph, owners, noun, now, named=True)
+
+
+def _kin_of(
+    graph: GraphStore, owners: Iterable[str], noun: str, now: datetime, named: bool = False
+) -> list[str]:
     """The people who are an owner's `noun` through the relatives held; those whose sex is
     known to be the noun's first, then (when none is) those whose sex nobody said."""
     kin = kin_nouns().get(noun)
@@ -166,7 +178,7 @@ def kin_of(graph: GraphStore, owners: Iterable[str], noun: str, now: datetime) -
     for path in kin.paths:
         maybe: list[str] = []
         for owner in owners:
-            for person in sorted(_walk(graph, owner, path, now) - set(owners)):
+            for person in sorted(_walk(graph, owner, path, now, named) - set(owners)):
                 sex = _sex(graph, person, now)
                 if kin.sex == "-" or sex == kin.sex:
                     sure.append(person)
