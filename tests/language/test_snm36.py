@@ -1,9 +1,9 @@
 """Held claims a question reaches only through kin said another way (issue 21, snm36): a
 grandparent held only under a parent's relative's name ("Rhoswen's father", from "my father"
 said by Rhoswen) is the grandparent her son asks after; a marriage held under a verb ("I'm
-married to a man called Tomasz") is a wife or husband the kin walk follows; a noun whose first WordNet sense
-is a kin noun's, or a kind of it ("missus", "hubby"), is that kin noun. None may answer for a
-relative of another sex or another path.
+married to a man called Tomasz") is a husband or wife the kin walk follows; a noun whose first
+WordNet sense is a kin noun's, or a kind of it ("missus", "hubby"), is that kin noun. None may
+answer for a relative of another sex or another path.
 
 Talks in words of their own (no corpus sentence), on a real booted resident."""
 
