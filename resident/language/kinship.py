@@ -175,7 +175,8 @@ def _kin_of(
     owners = list(owners)
     sure: list[str] = []
     unsure: list[str] = []
-    for path in kin.paths:
+    # Through a name, only the noun's first path: each of its last steps costs index probes.
+    for path in kin.paths[:1] if named else kin.paths:
         maybe: list[str] = []
         for owner in owners:
             for person in sorted(_walk(graph, owner, path, now, named) - set(owners)):
