@@ -9,6 +9,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.words import rows, words
 
 if TYPE_CHECKING:
@@ -40,13 +41,50 @@ def kin_noun(tok: Token) -> str:
     if after == ["-", "in", "-", "law"]:
         return f"{tok.lower_}-in-law"
     noun = tok.lemma_.lower()
+    if noun not in kin_nouns() and tok.pos_ == "NOUN":
+        noun = said_kin(noun) or noun  # "his missus": his wife; a title ("Miss Li") is none
     if (activity := _activity(tok, noun)) is not None:
         return f"{activity}_{noun}"
     before = [t.lower_ for t in tok.doc[max(tok.i - 2, 0) : tok.i]]
     for prefix in ("great", "ex"):  # "ex - wife": ex-wife
         if before == [prefix, "-"] and f"{prefix}-{noun}" in kin_nouns():
             return f"{prefix}-{noun}"
+    if before and f"{before[-1]}-{noun}" in kin_nouns():
+        return f"{before[-1]}-{noun}"  # "my other half": a partner said in two words
     return noun
+
+
+@functools.cache
+def _kin_senses() -> dict[str, str]:
+    """WordNet's first sense of each kin noun that is a person's ("husband.n.01": husband),
+    to the noun; where nouns share one ("mum", "ma"), the sense's own first word if a kin
+    noun, else the first in data/kin_paths.txt."""
+    wn = lexicon.reader()
+    out: dict[str, str] = {}
+    for noun in kin_nouns():
+        senses = wn.synsets(noun, "n") if wn is not None and "-" not in noun else []
+        if senses and senses[0].lexname() == "noun.person":
+            first = senses[0].lemma_names()[0].lower()
+            if senses[0].name() not in out or first == noun:
+                out[senses[0].name()] = noun
+    return out
+
+
+@functools.cache
+def said_kin(word: str) -> str | None:
+    """The kin noun a word not in data/kin_paths.txt stands for where WordNet's first sense of
+    it is a kin noun's first sense ("hubby": husband) or a kind of one ("missus": wife;
+    "bairn": child); None otherwise. Only the first sense: "pop" (music first) or "lad" (a man
+    first) is no relative."""
+    wn = lexicon.reader()
+    senses = wn.synsets(word, "n") if wn is not None and word.isalpha() else []
+    if not senses or senses[0].lexname() != "noun.person":
+        return None
+    kin = _kin_senses()
+    for sense in (senses[0], *senses[0].hypernyms()):
+        if sense.name() in kin:
+            return kin[sense.name()]
+    return None
 
 
 def _activity(tok: Token, noun: str) -> str | None:

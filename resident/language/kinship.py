@@ -54,6 +54,8 @@ def _edge(predicate: str) -> tuple[str, ...] | None:
     """The base relations a stored relation predicate spans ("grandmother_of": parent.parent)."""
     if predicate in table("parted_relations"):
         return ("ex",)  # "Sam breaks_up_with Kit": each is the other's ex from then on
+    if predicate in table("joined_relations"):
+        return (table("joined_relations")[predicate],)  # "Bronwen married_to Ros"
     if not predicate.endswith("_of"):
         return None
     kin = kin_nouns().get(predicate.removesuffix("_of"))
@@ -92,22 +94,56 @@ def _neighbours(
 
 
 def _sex(graph: GraphStore, person: str, now: datetime) -> str | None:
-    """A person's sex as the kin nouns said of them show it ("wife_of": f), else None."""
+    """A person's sex as the kin nouns said of them show it ("wife_of": f; a relative held
+    only as "Oksana's mother": f), else None."""
     for claim in graph.peek_claims(person):
         kin = kin_nouns().get(claim.predicate.removesuffix("_of"))
         if claim.predicate.endswith("_of") and kin is not None and kin.sex != "-":
             return kin.sex
-    return None
+    label = graph.entity_labels([person]).get(person, "")
+    said = kin_nouns().get(label.rpartition("'s ")[2].lower())
+    return None if said is None or said.sex == "-" else said.sex
 
 
-def _walk(graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime) -> set[str]:
+def _held_as_kin(
+    graph: GraphStore, person: str, left: tuple[str, ...]
+) -> set[tuple[tuple[str, ...], str]]:
+    """(path, person) for each relative held only under the name of someone's relative
+    ("Oksana's mother", from "my mother lives in Lviv" said by Oksana), with no relation
+    claim to walk, whose noun's first path is the last step `left` of the walk: the
+    grandmother Oksana's son asks after is that entity, one step on from Oksana. Only as the
+    last step, and one lookup a noun of that path: each is an index probe, and the walk is
+    read inside a turn's budget."""
+    label = graph.entity_labels([person]).get(person)
+    if label is None:
+        return set()  # someone the turn names before storing them ("Chidi's" owner)
+    nouns = _nouns_of_path().get(left, ())
+    found = {(left, e.id) for noun in nouns for e in graph.find_entities(f"{label}'s {noun}")}
+    return {(path, eid) for path, eid in found if eid.startswith(_PERSON)}
+
+
+@functools.cache
+def _nouns_of_path() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Each first path of data/kin_paths.txt and the one-word nouns it is first for."""
+    out: dict[tuple[str, ...], list[str]] = {}
+    for noun, kin in kin_nouns().items():
+        if "-" not in noun and "_" not in noun and kin.paths:
+            out.setdefault(kin.paths[0], []).append(noun)
+    return {path: tuple(nouns) for path, nouns in out.items()}
+
+
+def _walk(
+    graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime, named: bool = False
+) -> set[str]:
     """Everyone reached from `owner` along `path`, consuming an edge's relations at once."""
     states = {(owner, path)}
     found: set[str] = set()
     for _ in range(2 * len(path)):
         following = set()
         for person, left in states:
-            for edge, other in _neighbours(graph, person, now):
+            held = [*_neighbours(graph, person, now)]
+            held += _held_as_kin(graph, person, left) if named else []
+            for edge, other in held:
                 if left[: len(edge)] != edge or other == owner:
                     continue
                 rest = left[len(edge) :]
@@ -122,6 +158,15 @@ def _walk(graph: GraphStore, owner: str, path: tuple[str, ...], now: datetime) -
 
 
 def kin_of(graph: GraphStore, owners: Iterable[str], noun: str, now: datetime) -> list[str]:
+    """The people who are an owner's `noun` through the relatives held (`_kin_of`); where
+    none is, through a relative held only under someone's relative's name as well ("Grandma"
+    asked by Oksana's son: "Oksana's mother"), which never stands beside a relation held."""
+    return _kin_of(graph, owners, noun, now) or _kin_of(graph, owners, noun, now, named=True)
+
+
+def _kin_of(
+    graph: GraphStore, owners: Iterable[str], noun: str, now: datetime, named: bool = False
+) -> list[str]:
     """The people who are an owner's `noun` through the relatives held; those whose sex is
     known to be the noun's first, then (when none is) those whose sex nobody said."""
     kin = kin_nouns().get(noun)
@@ -130,10 +175,11 @@ def kin_of(graph: GraphStore, owners: Iterable[str], noun: str, now: datetime) -
     owners = list(owners)
     sure: list[str] = []
     unsure: list[str] = []
-    for path in kin.paths:
+    # Through a name, only the noun's first path: each of its last steps costs index probes.
+    for path in kin.paths[:1] if named else kin.paths:
         maybe: list[str] = []
         for owner in owners:
-            for person in sorted(_walk(graph, owner, path, now) - set(owners)):
+            for person in sorted(_walk(graph, owner, path, now, named) - set(owners)):
                 sex = _sex(graph, person, now)
                 if kin.sex == "-" or sex == kin.sex:
                     sure.append(person)
