@@ -14,7 +14,7 @@ cue. A wrong move costs more than a missed one: a sentence that names no plan mo
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
@@ -31,10 +31,24 @@ if TYPE_CHECKING:
 
 #: The entity kinds a time is said as ("the 9th of May", "the first week of December").
 _TIMES = frozenset({"DATE"})
+#: Any day will do to ask whether a phrase is a time at all.
+_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 #: Words that name no plan however they are said ("a change of plan", "the date").
 _EMPTY = frozenset({"change", "plan", "date", "time", "day", "week", "news", "thing"})
 #: How a time is said before a date, kept with it so the answer says it no finer than told.
 _PREPOSITIONS = frozenset({"on", "in", "at", "for", "to", "until", "till"})
+
+
+def _time(ent: Span) -> Span | None:
+    """The entity as a time: a date, or a day of the month the tagger read as an ordinal ("the
+    9th" of "the 9th of May"), with its month when one follows."""
+    if ent.label_ in _TIMES:
+        return ent
+    doc = ent.doc
+    if ent.label_ != "ORDINAL" or ent.end + 1 >= len(doc) or doc[ent.end].lower_ != "of":
+        return None
+    with_month = doc[ent.start : ent.end + 2]
+    return with_month if timewords.resolve(with_month.text, _EPOCH) is not None else None
 
 
 def _denied(ent: Span) -> bool:
@@ -78,7 +92,7 @@ def new_times(doc: Doc) -> list[tuple[Span, str, set[str]]]:
     for sent in doc.sents:
         if sent.text.rstrip().endswith("?"):
             continue
-        times = [e for e in sent.ents if e.label_ in _TIMES]
+        times = [t for t in (_time(e) for e in sent.ents) if t is not None]
         said = [e for e in times if not _denied(e)]
         if len(said) != 1 or not _cued(sent, times):
             continue
