@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from resident.errors import NotFound
 from resident.language import when as timewords
-from resident.language.cancelled import _ahead
 from resident.language.change import _lemmas, _says, cues
 from resident.language.matching import _lemma_tokens
 from resident.language.relatives import relative_of
@@ -87,24 +86,44 @@ def _phrase(ent: Span) -> str:
 def new_times(doc: Doc) -> list[tuple[Span, str, set[str]]]:
     """Each sentence that says a plan is now due at another time: the sentence, the new time
     as said and the content words that may name the plan (its nouns and names, the time's
-    own words left out)."""
+    own words left out). A change said in one sentence and its time in the next ("The course
+    got moved. It's the ninth of November now.") is read as one: the first names the plan."""
     out = []
+    moved: set[str] = set()  # what the sentence before said was moved, with no time of its own
     for sent in doc.sents:
         if sent.text.rstrip().endswith("?"):
+            moved = set()
             continue
-        times = [t for t in (_time(e) for e in sent.ents) if t is not None]
+        times = _times(sent)
         said = [e for e in times if not _denied(e)]
-        if len(said) != 1 or not _cued(sent, times):
-            continue
+        cued = _cued(sent, times)
         inside = {i for e in times for i in range(e.start, e.end)}
-        named = {
-            t.lemma_.lower()
-            for t in sent
-            if t.pos_ in ("NOUN", "PROPN") and t.i not in inside and t.lemma_.lower() not in _EMPTY
-        }
-        if named:
-            out.append((sent, _phrase(said[0]), named))
+        named = _named(sent, inside)
+        if len(said) == 1 and (cued or moved) and named | moved:
+            out.append((sent, _phrase(said[0]), named | moved))
+        moved = named if cued and not times else set()
     return out
+
+
+def _times(sent: Span) -> list[Span]:
+    """The sentence's times, each once: "November" inside "ninth of November" is not a
+    second one."""
+    found = [t for t in (_time(e) for e in sent.ents) if t is not None]
+    return [
+        t
+        for t in found
+        if not any(o is not t and o.start <= t.start and t.end <= o.end for o in found)
+    ]
+
+
+def _named(sent: Span, inside: set[int]) -> set[str]:
+    """The content words of a sentence that may name a plan: its nouns and names, a time's
+    own words left out."""
+    return {
+        t.lemma_.lower()
+        for t in sent
+        if t.pos_ in ("NOUN", "PROPN") and t.i not in inside and t.lemma_.lower() not in _EMPTY
+    }
 
 
 def _words(graph: GraphStore, claim: Claim, qualifiers: Iterable[Qualifier]) -> set[str]:
@@ -136,6 +155,12 @@ def _candidates(graph: GraphStore, owner: str, named: set[str], now: datetime) -
     return [c for c in found.values() if c.created_at < now and c.valid_at(now)]
 
 
+def _ahead(due: datetime, said: datetime) -> bool:
+    """Is a plan due then still to come when the change is said? A month counts whole ("next
+    month", said in September, is still ahead on the 18th of October)."""
+    return due.date() >= said.date().replace(day=1)
+
+
 def reschedule_said(
     graph: GraphStore, doc: Doc | None, owner: str, said: datetime, now: datetime
 ) -> list[Claim]:
@@ -153,7 +178,7 @@ def reschedule_said(
         scored = []
         for plan in plans:
             qualifiers = held.get(plan.id, ())
-            if plan.occurred_at is None or not _ahead(plan, qualifiers, said):
+            if plan.occurred_at is None or not _ahead(plan.occurred_at, said):
                 continue
             overlap = len(_words(graph, plan, qualifiers) & _lemma_tokens(" ".join(named)))
             if overlap and plan.occurred_at.date() != due.date():
