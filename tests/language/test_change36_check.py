@@ -105,7 +105,7 @@ CHECK: dict[str, Talk] = {
 }
 
 
-#: Talks the branch still answers wrong (a new workplace said by its value alone leaves the old one).
+#: Talks the branch still answers wrong (a new workplace said by its value alone leaves the old).
 ON_MAIN_WRONG = {"job"}
 
 
