@@ -38,6 +38,7 @@ class Cues:
     replaced: tuple[tuple[str, ...], ...]
     ever: tuple[tuple[str, ...], ...]
     before: tuple[tuple[str, ...], ...]
+    rescheduled: tuple[tuple[str, ...], ...]
     nouns: dict[str, str]
 
 
@@ -56,6 +57,7 @@ def cues() -> Cues:
         replaced=phrases("replaced"),
         ever=phrases("ever"),
         before=phrases("before"),
+        rescheduled=phrases("rescheduled"),
         nouns=dict(raw["nouns"]),
     )
 

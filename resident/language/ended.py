@@ -21,7 +21,7 @@ from resident.language.question_reading import Query
 from resident.language.statement import base_form
 from resident.language.still_parted import parted
 from resident.language.superseded import ends_kind, names_people
-from resident.language.told_time import on_time, said_time
+from resident.language.told_time import current, on_time, said_time
 from resident.language.words import words
 from resident.records import Qualifier
 
@@ -33,16 +33,6 @@ _PARTING = words("parting_verbs")
 _DWELL = words("asking_dwelling_verbs")
 #: Qualifiers that say nothing of what ended: that it was said as a change, and why.
 _NOT_WHAT = frozenset({"change", "purpose"})
-
-
-def current(qualifiers: Sequence[Qualifier]) -> list[Qualifier]:
-    """What a statement holds now: where a change was said of it ("Stefan has changed his
-    shifts, now he works nights on Fridays only"), each role's last value replaces the ones
-    said before it ("on Tuesdays"); the store keeps them in the order they were recorded."""
-    if not any(q.role == "change" for q in qualifiers):
-        return list(qualifiers)
-    last = {q.role: i for i, q in enumerate(qualifiers)}
-    return [q for i, q in enumerate(qualifiers) if last[q.role] == i]
 
 
 def _phrasal(predicate: str) -> str:

@@ -40,6 +40,7 @@ from resident.language.prices import prices_said
 from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
+from resident.language.rescheduled import reschedule_said
 from resident.language.restated import end_restated
 from resident.language.roles import declares_change
 from resident.language.sold_thing import end_sold
@@ -393,6 +394,8 @@ class StoringMixin(LanguageBase):
             # "The Lisbon trip is off": the plan it names is over, though no one is said to
             # have called it off (nothing is stored of it).
             end_called_off(self.graph, ctx.doc, ctx.person_id, min(said, ctx.now), ctx.now)
+            # "The christening's been moved to the 9th": the plan held is due then now.
+            reschedule_said(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
         for statement in ctx.statements:
             if not may_store(statement.modality):
                 continue

@@ -7,7 +7,7 @@ of `now`): a day said in Pune is stored as its local midnight, the evening befor
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Literal
 
@@ -66,9 +66,20 @@ def precision(phrase: str) -> Precision:
     return "day"
 
 
+def current(qualifiers: Sequence[Qualifier]) -> list[Qualifier]:
+    """What a statement holds now: where a change was said of it ("Stefan has changed his
+    shifts, now he works nights on Fridays only"), each role's last value replaces the ones
+    said before it ("on Tuesdays"); the store keeps them in the order they were recorded."""
+    if not any(q.role == "change" for q in qualifiers):
+        return list(qualifiers)
+    last = {q.role: i for i, q in enumerate(qualifiers)}
+    return [q for i, q in enumerate(qualifiers) if last[q.role] == i]
+
+
 def said_time(qualifiers: Iterable[Qualifier]) -> str:
-    """The time phrase a statement kept ("in March"), or ""."""
-    return " ".join(q.value for q in qualifiers if q.role == "time")
+    """The time phrase a statement kept ("in March"), or ""; of a plan moved since, the time
+    it was moved to (`current`)."""
+    return " ".join(q.value for q in current(list(qualifiers)) if q.role == "time")
 
 
 def told(moment: datetime, now: datetime, phrase: str = "", *, weekday: bool = False) -> str:

@@ -43,6 +43,7 @@ from resident.records import (
     GapContext,
     GapSettlement,
     HouseQuestion,
+    Qualifier,
     QuestionStatus,
 )
 
@@ -392,6 +393,28 @@ class HouseholdStoreMixin:
                 [None if valid_to is None else _db_ts(valid_to), claim_id],
             )
         return claim.model_copy(update={"valid_to": valid_to})
+
+    def reschedule(
+        self, claim_id: str, occurred_at: datetime, said: Sequence[Qualifier], now: datetime
+    ) -> Claim:
+        """Move when what a planned claim says is due ("the christening's been moved to the
+        9th"): a claim is its content, so the new time is the same claim's valid time, not a
+        second row. What it was due on before stays with it as the qualifiers recorded
+        earlier; `said` (the new time as said, and that it changed) is recorded after them."""
+        with self._tx() as cur:
+            claim = self._claim_by_id(cur, claim_id)
+            if claim is None:
+                raise NotFound(f"no claim {claim_id!r}")
+            cur.execute(
+                "UPDATE claims SET occurred_at = ? WHERE id = ?", [_db_ts(occurred_at), claim_id]
+            )
+            for q in said:
+                cur.execute(
+                    "INSERT INTO claim_qualifiers (claim_id, role, value, entity_id, "
+                    "recorded_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    [claim_id, q.role, q.value, q.entity_id, _db_ts(now)],
+                )
+        return claim.model_copy(update={"occurred_at": occurred_at})
 
     def add_questions(self, items: Sequence[HouseQuestion], now: datetime) -> int:
         """File planned questions; one already filed (same id) is kept as it is. Returns how

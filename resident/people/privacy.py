@@ -86,6 +86,7 @@ SAFE_METHODS = frozenset(
         "file_recommendations",
         "set_recommendation_status",
         "end_validity",
+        "reschedule",
         "attempt_gaps",
         "settle_gaps",
         "add_questions",
