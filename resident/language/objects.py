@@ -354,6 +354,24 @@ def time_clause(verb: Token) -> bool:
     return any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in verb.children)
 
 
+def told_in_passing(verb: Token) -> bool:
+    """Is a time clause also a deed told in passing ("after Delphine finished her exams", "when
+    Anselm phoned him", "since Griselda moved to Perth"): a verb other than be or have, done in
+    the past (a past form or a perfect, no modal) by a subject of its own? A present one ("when
+    it rains", "after she finishes") is a habit or a time to come, and a state ("when I was
+    twelve") held then, not now: each stays only the time of its clause."""
+    if verb.pos_ != "VERB" or verb.lemma_.lower() in ("be", "have"):
+        return False
+    if not any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.tag_ not in ("WP", "WDT") for c in verb.children
+    ):
+        return False
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a.tag_ == "MD" for a in auxes):
+        return False
+    return verb.tag_ == "VBD" or (verb.tag_ == "VBN" and any(a.lemma_ == "have" for a in auxes))
+
+
 def time_clauses(verb: Token) -> tuple[RoleFill, ...]:
     """The time clauses under `verb`, as its time qualifiers, in the words said."""
     return tuple(RoleFill(role="time", text=_words(c)) for c in verb.children if time_clause(c))
