@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.apposed import apposed_kind
+from resident.language.clause_opener import opens_clause
 from resident.language.clause_time import (
     becomes,
     completing_participle,
@@ -39,7 +40,6 @@ from resident.language.refs import (
     _naming,
     _object_text,
     _relation_noun,
-    opens_clause,
 )
 from resident.language.roles import count_of, is_time, name_figure
 from resident.language.spliced import spliced_clauses
