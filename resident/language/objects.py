@@ -347,7 +347,8 @@ def _set_off_after(verb: Token) -> list[Token]:
 
 def time_clause(verb: Token) -> bool:
     """Is the clause under `verb` the time of the one it hangs on ("when I was twelve",
-    "before he finished the question")? Then it states nothing of its own."""
+    "before he finished the question")? Then it is that clause's time; `told_in_passing` says
+    when it is a deed of its own as well."""
     if verb.dep_ != "advcl":
         return False
     marks = words("time_clause_marks")
@@ -357,7 +358,7 @@ def time_clause(verb: Token) -> bool:
 def told_in_passing(verb: Token) -> bool:
     """Is a time clause also a deed told in passing ("after Delphine finished her exams", "when
     Anselm phoned him", "since Griselda moved to Perth"): a verb other than be or have, done in
-    the past (a past form or a perfect, no modal) by a subject of its own? A present one ("when
+    the past (a past form or a past perfect, no modal) by a subject of its own? A present one ("when
     it rains", "after she finishes") is a habit or a time to come, and a state ("when I was
     twelve") held then, not now: each stays only the time of its clause."""
     if verb.pos_ != "VERB" or verb.lemma_.lower() in ("be", "have"):
@@ -369,7 +370,8 @@ def told_in_passing(verb: Token) -> bool:
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(a.tag_ == "MD" for a in auxes):
         return False
-    return verb.tag_ == "VBD" or (verb.tag_ == "VBN" and any(a.lemma_ == "have" for a in auxes))
+    # "until we've paid the car off": a present perfect in a time clause is a time to come.
+    return verb.tag_ == "VBD" or (verb.tag_ == "VBN" and any(a.lower_ == "had" for a in auxes))
 
 
 def time_clauses(verb: Token) -> tuple[RoleFill, ...]:

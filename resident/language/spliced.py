@@ -49,6 +49,8 @@ def _without_gap(verb: Token, subject: Token) -> bool:
     went to")?"""
     if subject.lower_ not in _PERSONAL or subject.dep_ != "nsubj":
         return False
+    if any(c.tag_ == "WRB" for c in verb.children):
+        return False  # "the bridge where we had our first date": a relative adverb's gap
     if any(
         c.dep_ == "prep" and not any(g.dep_ == "pobj" for g in c.children) for c in verb.children
     ):
