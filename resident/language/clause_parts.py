@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.apposed import apposed_kind
+from resident.language.clause_opener import opens_clause
 from resident.language.clause_time import (
     becomes,
     completing_participle,
@@ -22,7 +23,13 @@ from resident.language.clause_time import (
     with_preposition,
 )
 from resident.language.kin import _kin_edge
-from resident.language.objects import _direct_object, indirect_question, time_clause, years_had
+from resident.language.objects import (
+    _direct_object,
+    indirect_question,
+    time_clause,
+    told_in_passing,
+    years_had,
+)
 from resident.language.phrases import third_person
 from resident.language.purposes import purpose_mood
 from resident.language.refs import (
@@ -33,7 +40,6 @@ from resident.language.refs import (
     _naming,
     _object_text,
     _relation_noun,
-    opens_clause,
 )
 from resident.language.roles import count_of, is_time, name_figure
 from resident.language.spliced import spliced_clauses
@@ -556,7 +562,8 @@ def said_whole(clause: _Emits, obj_tok: Token | None) -> bool:
 def clause_heads(sent: Span) -> Iterator[Token]:
     """The root and every coordinated or subordinate verb under it, in the order said (so a
     name comes before the "he" that refers to it). A subordinate clause counts only when it has
-    a subject of its own; `_subject_token` sees to that."""
+    a subject of its own; `_subject_token` sees to that. A time clause is the time of its clause
+    and no clause of its own, unless it tells a deed done ("after Delphine finished her exams")."""
     root = sent.root
     heads = [root, *spliced_clauses(sent)]  # "..., I'm doing history" hung on a noun
     stack = list(heads)
@@ -564,7 +571,7 @@ def clause_heads(sent: Span) -> Iterator[Token]:
         tok = stack.pop()
         for child in tok.children:
             if child.dep_ in _CLAUSE_DEPS and child.pos_ in ("VERB", "AUX"):
-                if time_clause(child) or indirect_question(child):
+                if (time_clause(child) and not told_in_passing(child)) or indirect_question(child):
                     continue
                 heads.append(child)
                 stack.append(child)

@@ -324,11 +324,31 @@ def _set_off_after(verb: Token) -> list[Token]:
 
 def time_clause(verb: Token) -> bool:
     """Is the clause under `verb` the time of the one it hangs on ("when I was twelve",
-    "before he finished the question")? Then it states nothing of its own."""
+    "before he finished the question")? Then it is that clause's time; `told_in_passing` says
+    when it is a deed of its own as well."""
     if verb.dep_ != "advcl":
         return False
     marks = words("time_clause_marks")
     return any(c.dep_ in ("mark", "advmod") and c.lower_ in marks for c in verb.children)
+
+
+def told_in_passing(verb: Token) -> bool:
+    """Is a time clause also a deed told in passing ("after Delphine finished her exams", "when
+    Anselm phoned him", "since Griselda moved to Perth"): a verb other than be or have, done in
+    the past (a past form or a past perfect, no modal) by a subject of its own? A present one ("when
+    it rains", "after she finishes") is a habit or a time to come, and a state ("when I was
+    twelve") held then, not now: each stays only the time of its clause."""
+    if verb.pos_ != "VERB" or verb.lemma_.lower() in ("be", "have"):
+        return False
+    if not any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.tag_ not in ("WP", "WDT") for c in verb.children
+    ):
+        return False
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if any(a.tag_ == "MD" for a in auxes):
+        return False
+    # "until we've paid the car off": a present perfect in a time clause is a time to come.
+    return verb.tag_ == "VBD" or (verb.tag_ == "VBN" and any(a.lower_ == "had" for a in auxes))
 
 
 def time_clauses(verb: Token) -> tuple[RoleFill, ...]:

@@ -26,6 +26,7 @@ from resident.language.antecedents import (
     thing_it,
 )
 from resident.language.apposed import apposed_person
+from resident.language.clause_opener import opens_clause
 from resident.language.described_subject import optative
 from resident.language.kin_nouns import activity_relation, kin_noun, kin_nouns
 from resident.language.known_names import mistagged_name
@@ -510,18 +511,6 @@ def _conjuncts(tok: Token) -> list[Token]:
         ):
             out.append(t)
     return out
-
-
-def opens_clause(tok: Token) -> bool:
-    """ "... called Salt and Pepper and mum hates them", "... on Sunday and Mali lost her
-    tooth": a noun the parser listed with the words before it, said right before a finite verb
-    without a subject of its own, is that verb's subject, the start of a new clause."""
-    if tok.pos_ not in ("NOUN", "PROPN") or tok.dep_ != "conj" or tok.i + 1 >= len(tok.doc):
-        return False
-    verb = tok.doc[tok.i + 1]
-    finite = "Fin" in verb.morph.get("VerbForm", []) and verb.pos_ in ("VERB", "AUX")
-    own = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
-    return finite and not own and verb.dep_ in ("conj", "ROOT")
 
 
 def _is_literal(tok: Token) -> bool:

@@ -1,9 +1,14 @@
-"""Comma splices the parser hung on a noun as relative clauses, or left unattached. Pure.
+"""Comma splices the parser hung on a noun as relative clauses, or left unattached, and run-on
+clauses it hung on a noun with no comma at all. Pure.
 
 "three of us in Marchmont, I'm doing history, Priti's doing vet med": the small parser hangs each
 run-on clause on a noun as a `relcl`. English does not open a relative clause after a comma
 without a relative word ("Tom, who fixes bikes"), so a comma, then a clause with a subject of its
-own and no relative word, is a clause of the sentence, read as the root's clauses are.
+own and no relative word, is a clause of the sentence, read as the root's clauses are. With no
+comma ("declan here i drive a bin lorry", "With the money I bought the books"), a relative clause
+without a relative word still leaves a gap where the noun it hangs on belongs ("the books I
+bought", "the house we live in"); a clause whose personal pronoun subject and direct object are
+both said has no gap, so it is no relative clause but a clause run on.
 """
 
 from __future__ import annotations
@@ -27,9 +32,30 @@ def spliced_clauses(sent: Span) -> list[Token]:
         start = verb.left_edge.i
         if subject is None or _relative_word(verb) is not None or start <= sent.start:
             continue
-        if verb.doc[start - 1].text == "," and not _run_together(verb):
+        if _run_together(verb):
+            continue
+        if verb.doc[start - 1].text == "," or _without_gap(verb, subject):
             out.append(verb)
     return out + [verb for verb in sent if run_on_piece(verb)]
+
+
+#: Subjects that are never the noun a relative clause hangs on said again.
+_PERSONAL = frozenset({"i", "we", "he", "she", "they", "you"})
+
+
+def _without_gap(verb: Token, subject: Token) -> bool:
+    """Does the clause say every argument a relative clause would leave out: a personal pronoun
+    subject, a direct object, and no preposition stranded without its object ("the shop we
+    went to")?"""
+    if subject.lower_ not in _PERSONAL or subject.dep_ != "nsubj":
+        return False
+    if any(c.tag_ == "WRB" for c in verb.children):
+        return False  # "the bridge where we had our first date": a relative adverb's gap
+    if any(
+        c.dep_ == "prep" and not any(g.dep_ == "pobj" for g in c.children) for c in verb.children
+    ):
+        return False
+    return any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON") for c in verb.children)
 
 
 def run_on_piece(verb: Token) -> bool:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language.clause_opener import clause_opener
 from resident.language.clause_parts import _misparsed_subject
-from resident.language.refs import opens_clause
 from resident.language.spliced import run_on_piece
 
 if TYPE_CHECKING:
@@ -25,9 +25,9 @@ def _subject_token(verb: Token) -> Token | None:
             return child if child.dep_ == "nsubj" else None
         if child.dep_ == "nsubjpass":
             return child if has_got(verb) else None
-    said_before = verb.doc[verb.i - 1] if verb.i > verb.sent.start else None
-    if said_before is not None and opens_clause(said_before):
-        return said_before  # "... on Sunday and Mali lost her first tooth": Mali.
+    opener = clause_opener(verb)
+    if opener is not None:
+        return opener  # "... on Sunday and Mali lost her first tooth": Mali.
     if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") or run_on_piece(verb):
         return _subject_token(verb.head)
     if verb.dep_ in ("xcomp",) or continuing_participle(verb):
