@@ -340,6 +340,9 @@ def told_in_passing(verb: Token) -> bool:
     twelve") held then, not now: each stays only the time of its clause."""
     if verb.pos_ != "VERB" or verb.lemma_.lower() in ("be", "have"):
         return False
+    unasserted = words("time_clause_unasserted")
+    if any(c.dep_ == "mark" and c.lower_ in unasserted for c in verb.children):
+        return False
     if not any(
         c.dep_ in ("nsubj", "nsubjpass") and c.tag_ not in ("WP", "WDT") for c in verb.children
     ):
