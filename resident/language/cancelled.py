@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.change import endable
 from resident.language.matching import _lemma_tokens, planned
+from resident.language.rescheduled import plan_candidates
 from resident.language.restated import _label
 from resident.language.statement import base_form
 from resident.language.words import words
@@ -118,13 +119,15 @@ def called_off(doc: Doc) -> list[set[str]]:
 def end_called_off(
     graph: GraphStore, doc: Doc | None, owner: str, when: datetime, now: datetime
 ) -> list[Claim]:
-    """Each plan of the speaker still ahead that a thing the turn says was called off names
-    ("the Lisbon trip is off": going to Lisbon) is over from when it was said."""
+    """Each plan still ahead that a thing the turn says was called off names ("the Lisbon
+    trip is off": going to Lisbon) is over from when it was said: the speaker's own, a
+    relative's, or one of or about the thing named, since one of the household often calls
+    off what another said ("We're going to Cyprus at Christmas" - "The Cyprus trip is off")."""
     if doc is None:
         return []
     ended: list[Claim] = []
     for said in called_off(doc):
-        others = [o for o in graph.peek_claims(owner) if o.valid_at(now) and o.created_at < now]
+        others = plan_candidates(graph, owner, said, now)
         held = graph.qualifiers_of([o.id for o in others])
         for other in others:
             qualifiers = held.get(other.id, ())

@@ -141,9 +141,11 @@ def _words(graph: GraphStore, claim: Claim, qualifiers: Iterable[Qualifier]) -> 
     return _lemma_tokens(text)
 
 
-def _candidates(graph: GraphStore, owner: str, named: set[str], now: datetime) -> list[Claim]:
+def plan_candidates(graph: GraphStore, owner: str, named: set[str], now: datetime) -> list[Claim]:
     """The claims a plan named by `named` may be: the speaker's, their relatives' ("Mum's
-    move"), and those of or about a thing the sentence names."""
+    move"), and those of or about a thing the sentence names ("the Cyprus trip": whoever is
+    going to Cyprus, said by another of the household). Moving a plan and calling one off
+    both look for it here."""
     ids = {owner}
     for noun in named:
         kin = relative_of(graph, owner, noun, now)
@@ -173,7 +175,7 @@ def reschedule_said(
         due = timewords.resolve(phrase, said, past=False)
         if due is None:
             continue
-        plans = _candidates(graph, owner, named, now)
+        plans = plan_candidates(graph, owner, named, now)
         held = graph.qualifiers_of([c.id for c in plans])
         scored = []
         for plan in plans:
