@@ -35,5 +35,5 @@ def relative_of(graph: GraphStore, owner: str, noun: str, now: datetime) -> str 
     found.discard(owner)
     if not found:
         # "my grandfather", said by Conor's daughter: Conor's father, through the relatives held.
-        found = set(kin_of(graph, [owner], noun, now))
+        found = set(kin_of(graph, [owner], noun, now, named=False))
     return found.pop() if len(found) == 1 else None
