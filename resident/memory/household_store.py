@@ -33,6 +33,7 @@ from resident.memory.rows import (
     _rung,
 )
 from resident.memory.sql_rules import _level_sql
+from resident.memory.statement_store import add_qualifiers
 from resident.records import (
     Claim,
     ClaimWrite,
@@ -408,12 +409,7 @@ class HouseholdStoreMixin:
             cur.execute(
                 "UPDATE claims SET occurred_at = ? WHERE id = ?", [_db_ts(occurred_at), claim_id]
             )
-            for q in said:
-                cur.execute(
-                    "INSERT INTO claim_qualifiers (claim_id, role, value, entity_id, "
-                    "recorded_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    [claim_id, q.role, q.value, q.entity_id, _db_ts(now)],
-                )
+            add_qualifiers(cur, claim_id, said, now)
         return claim.model_copy(update={"occurred_at": occurred_at})
 
     def add_questions(self, items: Sequence[HouseQuestion], now: datetime) -> int:

@@ -29,6 +29,19 @@ def _ts(value: datetime) -> datetime:
     return value.astimezone(UTC).replace(tzinfo=None)
 
 
+def add_qualifiers(
+    cur: duckdb.DuckDBPyConnection, claim_id: str, qualifiers: Sequence[Qualifier], now: datetime
+) -> None:
+    """Record `qualifiers` on a claim inside the caller's transaction, after those recorded
+    before (their order is what `current` reads); one already held is kept as it is."""
+    for q in qualifiers:
+        cur.execute(
+            "INSERT INTO claim_qualifiers (claim_id, role, value, entity_id, "
+            "recorded_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [claim_id, q.role, q.value, q.entity_id, _ts(now)],
+        )
+
+
 class StatementStoreMixin:
     if TYPE_CHECKING:
 
@@ -69,12 +82,7 @@ class StatementStoreMixin:
             for st in statements:
                 claim = self.add_claim(st.claim, now, session_id, correlation_id)
                 stored.append(claim)
-                for q in st.qualifiers:
-                    cur.execute(
-                        "INSERT INTO claim_qualifiers (claim_id, role, value, entity_id, "
-                        "recorded_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                        [claim.id, q.role, q.value, q.entity_id, _ts(now)],
-                    )
+                add_qualifiers(cur, claim.id, st.qualifiers, now)
         return stored
 
     def qualifiers_of(self, claim_ids: Sequence[str]) -> dict[str, list[Qualifier]]:
