@@ -114,12 +114,19 @@ def _held_as_kin(
     grandmother Oksana's son asks after is that entity, one step on from Oksana. Only as the
     last step, and one lookup a noun of that path: each is an index probe, and the walk is
     read inside a turn's budget."""
+    return {
+        (left, e)
+        for noun in _nouns_of_path().get(left, ())
+        for e in held_by_name(graph, person, noun)
+    }
+
+
+def held_by_name(graph: GraphStore, person: str, noun: str) -> list[str]:
+    """The people held under the name of `person`'s `noun` ("Olu's mum"): one index probe."""
     label = graph.entity_labels([person]).get(person)
     if label is None:
-        return set()  # someone the turn names before storing them ("Chidi's" owner)
-    nouns = _nouns_of_path().get(left, ())
-    found = {(left, e.id) for noun in nouns for e in graph.find_entities(f"{label}'s {noun}")}
-    return {(path, eid) for path, eid in found if eid.startswith(_PERSON)}
+        return []  # someone the turn names before storing them ("Chidi's" owner)
+    return [e.id for e in graph.find_entities(f"{label}'s {noun}") if e.id.startswith(_PERSON)]
 
 
 @functools.cache

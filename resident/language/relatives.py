@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from resident.cognition.epistemic import teller
-from resident.language.kinship import kin_of
+from resident.language.kinship import held_by_name, kin_of
 from resident.memory.client import GraphStore
 from resident.records import Level
 
@@ -36,4 +36,9 @@ def relative_of(graph: GraphStore, owner: str, noun: str, now: datetime) -> str 
     if not found:
         # "my grandfather", said by Conor's daughter: Conor's father, through the relatives held.
         found = set(kin_of(graph, [owner], noun, now, named=False))
+    if not found:
+        # "Mum's move got brought forward", after "my mum's been in Peckham" stored "Olu's mum":
+        # the relative held under the owner's name of that very noun (one probe; the walk's
+        # probe of every noun of the path is for questions: a statement's turn cannot pay it).
+        found = set(held_by_name(graph, owner, noun))
     return found.pop() if len(found) == 1 else None
