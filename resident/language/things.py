@@ -153,7 +153,7 @@ def thing_clause(
     if lemma == "be":
         # "the van is white", "it's grey": what it looks like or how it is (copular.py).
         said = thing_states(verb, subj_tok, _thing_of(subj_tok, ctx), ctx)
-        return _going_on(verb, subj_tok, ctx) or said or thing_placed(verb, subj_tok)
+        return _going_on(verb, subj_tok, ctx) or said
     if no_deed(lemma):
         return []  # "the garden looks amazing", "the plants need watering"
     # "The council did send him a letter": a body of people's deed, done to a thing.
@@ -238,44 +238,3 @@ def asked_state(verb: Token, subj_tok: Token | None, ctx: Context) -> tuple[str,
         return None
     lemma = lexicon.base(part.lower_, "v") or part.lemma_.lower()
     return thing, lemma
-
-
-def thing_placed(verb: Token, subj_tok: Token) -> list[Statement]:
-    """ "Her practice is in Clifton", "the flat's on Gloucester Road", "the wedding was at
-    Hollins Hall": a copula that puts one known thing, event or body (a definite noun phrase
-    naming no person) at a named place says where it is, though what
-    it *is* stores nothing (data/unplaced_lexnames.txt: no person, pet or feeling). Only a place
-    that is a name (no person's, no date): "the class is at six", "the food was on the table"
-    say no place of its own."""
-    if verb.lemma_ != "be" or _negated(verb) or (mood := _mood(verb)) not in ("fact", "past"):
-        return []
-    said = [c for c in subj_tok.children if c.dep_ in ("det", "poss")]
-    if subj_tok.pos_ != "NOUN" or subj_tok.ent_type_ or not said:
-        return []
-    if not all(c.dep_ == "poss" or c.lower_ in _DEFINITE for c in said):
-        return []
-    if lexicon.first_lexname(subj_tok.lemma_.lower(), "n") in words("unplaced_lexnames"):
-        return []
-    places = table("thing_place_preps")
-    prep = next((c for c in verb.children if c.dep_ == "prep" and c.lower_ in places), None)
-    pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)
-    if prep is None or pobj is None or pobj.pos_ != "PROPN" or pobj.ent_type_ in _NO_PLACE:
-        return []
-    compounds = [c.lower_ for c in subj_tok.children if _compounded(c) and c.i < subj_tok.i]
-    name = " ".join([*compounds, subj_tok.lemma_.lower()])
-    place = " ".join(t.text for t in pobj.subtree if t.dep_ not in ("det", "poss", "punct"))
-    when, _ = _time_tokens(verb)
-    return [
-        Statement(
-            subject=Ref(role="name", name=name, kind="thing"),
-            predicate=places[prep.lower_],
-            object=place,
-            mood=mood,
-            when=when,
-            verb="be",
-        )
-    ]
-
-
-#: A name's kinds that are no place a thing is at ("the party is on Friday": a DATE).
-_NO_PLACE = frozenset({"PERSON", "DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL"})
