@@ -191,12 +191,16 @@ def _before_count(words: list[str]) -> tuple[relativedelta, list[str], bool] | N
 
 
 def _ahead_of(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
-    """ "a week today", "two weeks on Friday": a span straight before its anchor counts on."""
+    """ "a week today", "two weeks on Friday": a span straight before its anchor counts on;
+    before a day gone ("a week last Thursday", "a fortnight yesterday") it counts back from it,
+    as British speech says the day that much earlier."""
     at = _counted_unit(words, 0)
     if at is None or at[1] + 1 >= len(words):
         return None
     n, end = at
     follows = words[end + 1]
+    if follows in ("last", "yesterday"):
+        return span(-n, words[end]), words[end + 1 :], False
     if follows in ("today", "tomorrow", "tonight", "on") or follows in WEEKDAYS:
         # Said of any tense, the anchor is the coming one: "a week on Sunday" is the Sunday
         # after the next.
