@@ -43,6 +43,7 @@ _ON = frozenset({"later", "after", "from", "hence"})
 #: Offsets that count from a day the phrase must name ("two days later" alone counts from an
 #: event we do not know, so it resolves to nothing).
 _NEEDS_ANCHOR = frozenset({"before", "earlier", "later", "after"})
+_WEEKDAY_LISTS = [[w] for w in WEEKDAYS]
 
 
 def _day(now: datetime) -> datetime:
@@ -199,7 +200,9 @@ def _ahead_of(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
         return None
     n, end = at
     follows = words[end + 1]
-    if follows in ("last", "yesterday"):
+    day_gone = follows == "yesterday" or words[end + 2 : end + 3] in _WEEKDAY_LISTS
+    if day_gone and follows in ("last", "yesterday"):
+        # Not "three days last week": a stretch inside the week gone, not before it.
         return span(-n, words[end]), words[end + 1 :], False
     if follows in ("today", "tomorrow", "tonight", "on") or follows in WEEKDAYS:
         # Said of any tense, the anchor is the coming one: "a week on Sunday" is the Sunday

@@ -38,9 +38,10 @@ _OF_MONTHS = [["of", m] for m in MONTHS]
 _NUMBERS = {k: int(v) for k, v in table("number_words").items()}
 _ORDINALS = {k: int(v) for k, v in table("ordinal_words").items()}
 _PERIOD_PARTS = table("period_parts")
-#: A tens word then a unit word, spaced: "twenty sixth", "thirty one".
+#: A tens word then a unit word, spaced or run together: "twenty sixth", "twentyfirst" (a
+#: qualifier kept without the hyphen).
 _UNHYPHENED = re.compile(
-    r"\b({})\s+({})\b".format(
+    r"\b({})\s*({})\b".format(
         "|".join(k for k, v in _NUMBERS.items() if 20 <= v <= 90 and v % 10 == 0),
         "|".join(k for k, v in {**_NUMBERS, **_ORDINALS}.items() if 1 <= v <= 9),
     )
@@ -130,7 +131,8 @@ def day_index(words: list[str]) -> int | None:
         ends = not after or after[0] in MONTHS or after[0] in ("next", "last", "this")
         # A learner drops the article: "on nineteenth of March", "on twentieth December".
         of_named = of_month and any(w in MONTHS for w in after) or after[:1] in _MONTH_LISTS
-        if (before == "the" or word[0].isdigit() or of_named) and (of_month or ends):
+        # "on fifth": a time kept without its article (`roles.phrase`) is the day still.
+        if (before in ("the", "on") or word[0].isdigit() or of_named) and (of_month or ends):
             return i
     return None
 

@@ -40,6 +40,7 @@ _SEASON_LEAD = frozenset(
     {"the", "last", "this", "next", "that", "in", "every", "each", "early", "late", "mid"}
 )
 _LENGTH = relativedelta(months=3)
+_GREETINGS = frozenset({"happy", "merry"})
 #: A year said in digits: 1800 to 2199 ("summer 2019", "in 2019"; `when_days` reads it too).
 YEAR = re.compile(r"(1[89]|2[01])\d\d")
 _WEEKDAY_STEPS = {"mo": MO, "tu": TU, "we": WE, "th": TH, "fr": FR, "sa": SA, "su": SU}
@@ -67,10 +68,17 @@ def holiday_of(words: list[str]) -> str | None:
     return max(said, key=len) if said else None
 
 
+def _greeted(words: list[str], key: str) -> bool:
+    """ "Happy new year", "Merry Christmas": a wish said on the day, no time of a deed."""
+    first = key.split()[0]
+    at = words.index(first) if first in words else 0
+    return at > 0 and words[at - 1] in _GREETINGS
+
+
 def named(words: list[str], today: datetime, past: bool) -> datetime | None:
     """The holiday the phrase names ("last Christmas", "on Good Friday"), or None."""
     key = holiday_of(words)
-    if key is None:
+    if key is None or _greeted(words, key):
         return None
     rules = _NAMED_DAYS[key].split("|")
     return _pick(lambda year: [_holiday(r, year, today) for r in rules], words, today, past)
