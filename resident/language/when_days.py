@@ -14,24 +14,22 @@ import re
 from datetime import datetime, timedelta
 
 from dateutil.parser import parserinfo  # type: ignore[import-untyped, unused-ignore]
-from dateutil.relativedelta import (  # type: ignore[import-untyped, unused-ignore]
-    FR,
-    MO,
-    SA,
-    SU,
-    TH,
-    TU,
-    WE,
-    relativedelta,
-)
+from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped, unused-ignore]
 
-from resident.language.when_named import NAME_WORDS, YEAR, holiday_of, named, season, season_of
+from resident.language.when_named import (
+    NAME_WORDS,
+    WEEKDAY_STEPS,
+    YEAR,
+    holiday_of,
+    named,
+    season,
+    season_of,
+)
 from resident.language.words import table
 
 #: Full names only: dateutil's abbreviations include "sat", "sun" and "may" as words people use.
 WEEKDAYS = tuple(names[-1].lower() for names in parserinfo.WEEKDAYS)
 MONTHS = tuple(names[-1].lower() for names in parserinfo.MONTHS)
-_WEEKDAY_STEPS = (MO, TU, WE, TH, FR, SA, SU)
 #: A month alone, and "of" a month: what may follow a day of the month said without "the".
 _MONTH_LISTS = [[m] for m in MONTHS]
 _OF_MONTHS = [["of", m] for m in MONTHS]
@@ -359,7 +357,7 @@ def _nth_weekday(words: list[str], today: datetime, past: bool) -> datetime | No
         period = _period(words[i + 3 :], today, past)
         if period is None:
             return None
-        pick = _WEEKDAY_STEPS[WEEKDAYS.index(words[i + 1])](n)
+        pick = WEEKDAY_STEPS[WEEKDAYS.index(words[i + 1])](n)
         return _placed(period, relativedelta(day=1 if n > 0 else 31, weekday=pick), today, past)
     return None
 

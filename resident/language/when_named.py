@@ -40,10 +40,14 @@ _SEASON_LEAD = frozenset(
     {"the", "last", "this", "next", "that", "in", "every", "each", "early", "late", "mid"}
 )
 _LENGTH = relativedelta(months=3)
+#: Words that make a named day a wish ("Happy new year"), said on the day of no deed.
 _GREETINGS = frozenset({"happy", "merry"})
 #: A year said in digits: 1800 to 2199 ("summer 2019", "in 2019"; `when_days` reads it too).
 YEAR = re.compile(r"(1[89]|2[01])\d\d")
-_WEEKDAY_STEPS = {"mo": MO, "tu": TU, "we": WE, "th": TH, "fr": FR, "sa": SA, "su": SU}
+#: dateutil's weekdays, Monday first (`when_days` counts "the first Monday of May" with them).
+WEEKDAY_STEPS = (MO, TU, WE, TH, FR, SA, SU)
+#: How named_days.tsv writes a weekday in an nth-weekday rule ("06-sun3").
+_RULE_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def season_of(words: list[str], *, kept: bool = False) -> str | None:
@@ -106,10 +110,10 @@ def _holiday(rule: str, year: int, today: datetime) -> datetime:
         sunday = easter(year, method)
         day = today.replace(year=sunday.year, month=sunday.month, day=sunday.day)
         return day + relativedelta(days=int(found.group(2)))
-    nth = re.fullmatch(r"(\d\d)-([a-z]{2})[a-z]?(-?\d)", rule)
+    nth = re.fullmatch(r"(\d\d)-([a-z]{3})(-?\d)", rule)
     if nth:
         month, n = int(nth.group(1)), int(nth.group(3))
-        step = _WEEKDAY_STEPS[nth.group(2)](n)
+        step = WEEKDAY_STEPS[_RULE_DAYS.index(nth.group(2))](n)
         first = today.replace(year=year, month=month, day=1)
         moved: datetime = first + relativedelta(day=1 if n > 0 else 31, weekday=step)
         return moved
