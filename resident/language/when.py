@@ -43,6 +43,7 @@ _ON = frozenset({"later", "after", "from", "hence"})
 #: Offsets that count from a day the phrase must name ("two days later" alone counts from an
 #: event we do not know, so it resolves to nothing).
 _NEEDS_ANCHOR = frozenset({"before", "earlier", "later", "after"})
+_WEEKDAY_LISTS = [[w] for w in WEEKDAYS]
 
 
 def _day(now: datetime) -> datetime:
@@ -191,12 +192,18 @@ def _before_count(words: list[str]) -> tuple[relativedelta, list[str], bool] | N
 
 
 def _ahead_of(words: list[str]) -> tuple[relativedelta, list[str], bool] | None:
-    """ "a week today", "two weeks on Friday": a span straight before its anchor counts on."""
+    """ "a week today", "two weeks on Friday": a span straight before its anchor counts on;
+    before a day gone ("a week last Thursday", "a fortnight yesterday") it counts back from it,
+    as British speech says the day that much earlier."""
     at = _counted_unit(words, 0)
     if at is None or at[1] + 1 >= len(words):
         return None
     n, end = at
     follows = words[end + 1]
+    day_gone = follows == "yesterday" or words[end + 2 : end + 3] in _WEEKDAY_LISTS
+    if day_gone and follows in ("last", "yesterday"):
+        # Not "three days last week": a stretch inside the week gone, not before it.
+        return span(-n, words[end]), words[end + 1 :], False
     if follows in ("today", "tomorrow", "tonight", "on") or follows in WEEKDAYS:
         # Said of any tense, the anchor is the coming one: "a week on Sunday" is the Sunday
         # after the next.

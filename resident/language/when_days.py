@@ -14,27 +14,36 @@ import re
 from datetime import datetime, timedelta
 
 from dateutil.parser import parserinfo  # type: ignore[import-untyped, unused-ignore]
-from dateutil.relativedelta import (  # type: ignore[import-untyped, unused-ignore]
-    FR,
-    MO,
-    SA,
-    SU,
-    TH,
-    TU,
-    WE,
-    relativedelta,
-)
+from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped, unused-ignore]
 
-from resident.language.when_named import NAME_WORDS, named, season, season_of
+from resident.language.when_named import (
+    NAME_WORDS,
+    WEEKDAY_STEPS,
+    YEAR,
+    holiday_of,
+    named,
+    season,
+    season_of,
+)
 from resident.language.words import table
 
 #: Full names only: dateutil's abbreviations include "sat", "sun" and "may" as words people use.
 WEEKDAYS = tuple(names[-1].lower() for names in parserinfo.WEEKDAYS)
 MONTHS = tuple(names[-1].lower() for names in parserinfo.MONTHS)
-_WEEKDAY_STEPS = (MO, TU, WE, TH, FR, SA, SU)
+#: A month alone, and "of" a month: what may follow a day of the month said without "the".
+_MONTH_LISTS = [[m] for m in MONTHS]
+_OF_MONTHS = [["of", m] for m in MONTHS]
 _NUMBERS = {k: int(v) for k, v in table("number_words").items()}
 _ORDINALS = {k: int(v) for k, v in table("ordinal_words").items()}
 _PERIOD_PARTS = table("period_parts")
+#: A tens word then a unit word, spaced or run together: "twenty sixth", "twentyfirst" (a
+#: qualifier kept without the hyphen).
+_UNHYPHENED = re.compile(
+    r"\b({})\s*({})\b".format(
+        "|".join(k for k, v in _NUMBERS.items() if 20 <= v <= 90 and v % 10 == 0),
+        "|".join(k for k, v in {**_NUMBERS, **_ORDINALS}.items() if 1 <= v <= 9),
+    )
+)
 _DAY_WORDS = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}
 _PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
 UNITS = frozenset({"day", "week", "fortnight", "month", "year"})
@@ -56,16 +65,16 @@ TIME_WORDS = frozenset(
 #: How far a "Friday the ninth" on the side the tense says may lie before the nearer one on the
 #: other side wins: such a day is named only when it is close at hand (weeks, not months).
 _NEAR = timedelta(days=62)
-#: A year said in digits: 1800 to 2199.
-YEAR = re.compile(r"(1[89]|2[01])\d\d")
 #: An ISO or numeric date said as such ("2026-05-12", "12/05/2026").
 NUMERIC = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b")
 
 
 def tokens(phrase: str) -> list[str]:
     """The phrase's words, lower case: "12th" and "twenty-eighth" stay one word, a hyphen the
-    tokenizer spaced out is closed again, and "week-end" is "weekend"."""
+    tokenizer spaced out is closed again, "week-end" is "weekend", and a compound number
+    written without its hyphen ("the twenty sixth", "twenty one") is one word as with it."""
     text = re.sub(r"\s*-\s*", "-", phrase.lower())
+    text = _UNHYPHENED.sub(r"\1-\2", text)
     out = []
     for word in re.findall(r"\d+(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)*", text):
         joined, parts = word.replace("-", ""), word.split("-")
@@ -106,7 +115,8 @@ def day_index(words: list[str]) -> int | None:
     the ninth", "July 4th"), before "of <month>" or "of the month", or closing the phrase after
     "the" ("on the 12th"). "for the first time" and "the seventeenth century" are no days."""
     for i, word in enumerate(words):
-        if ordinal(word) is None:
+        counted = words[i + 1 : i + 3] in _OF_MONTHS and count(word)
+        if ordinal(word) is None and not counted:
             continue
         before = words[i - 1] if i else ""
         named = {*WEEKDAYS, *MONTHS}
@@ -117,17 +127,29 @@ def day_index(words: list[str]) -> int | None:
             bool(after) and after[0] == "of" and any(w in MONTHS or w == "month" for w in after)
         )
         ends = not after or after[0] in MONTHS or after[0] in ("next", "last", "this")
-        # A learner drops the article: "on nineteenth of March" is the nineteenth too.
-        of_named = of_month and any(w in MONTHS for w in after)
-        if (before == "the" or word[0].isdigit() or of_named) and (of_month or ends):
+        # A learner drops the article: "on nineteenth of March", "on twentieth December".
+        of_named = of_month and any(w in MONTHS for w in after) or after[:1] in _MONTH_LISTS
+        # "on fifth": a time kept without its article (`roles.phrase`) is the day still.
+        if (before in ("the", "on") or word[0].isdigit() or of_named) and (of_month or ends):
             return i
     return None
+
+
+def day_of_month(word: str) -> int | None:
+    """A day of the month as said: an ordinal ("ninth", "9th") or, as a learner says it, a
+    count straight before "of <month>" ("on eight of December"; `day_index` finds where)."""
+    found = ordinal(word)
+    if found is None:
+        found = count(word)
+    return found if found is not None and 1 <= found <= 31 else None
 
 
 def mentions_time(text: str) -> bool:
     """Whether a phrase has a word this reader resolves (a cheap test before `resolve`)."""
     words = tokens(text)
     named = any(w in TIME_WORDS for w in words) or day_index(words) is not None
+    # A name whose words are none of the time words: "the bank holiday", "Hallowe'en".
+    named = named or holiday_of(words) is not None
     return named or season_of(words) is not None or NUMERIC.search(text) is not None
 
 
@@ -197,7 +219,7 @@ def _ordinal_day(words: list[str], today: datetime, past: bool) -> datetime | No
     at = day_index(words)
     if at is None:
         return None
-    day = ordinal(words[at])
+    day = day_of_month(words[at])
     assert day is not None
     months = [m for m, name in enumerate(MONTHS, start=1) if name in words]
     if months:
@@ -335,7 +357,7 @@ def _nth_weekday(words: list[str], today: datetime, past: bool) -> datetime | No
         period = _period(words[i + 3 :], today, past)
         if period is None:
             return None
-        pick = _WEEKDAY_STEPS[WEEKDAYS.index(words[i + 1])](n)
+        pick = WEEKDAY_STEPS[WEEKDAYS.index(words[i + 1])](n)
         return _placed(period, relativedelta(day=1 if n > 0 else 31, weekday=pick), today, past)
     return None
 

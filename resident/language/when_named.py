@@ -15,7 +15,16 @@ from collections.abc import Callable
 from datetime import datetime
 
 from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter  # type: ignore[import-untyped, unused-ignore]
-from dateutil.relativedelta import relativedelta  # type: ignore[import-untyped, unused-ignore]
+from dateutil.relativedelta import (  # type: ignore[import-untyped, unused-ignore]
+    FR,
+    MO,
+    SA,
+    SU,
+    TH,
+    TU,
+    WE,
+    relativedelta,
+)
 
 from resident.language.words import table
 
@@ -31,6 +40,14 @@ _SEASON_LEAD = frozenset(
     {"the", "last", "this", "next", "that", "in", "every", "each", "early", "late", "mid"}
 )
 _LENGTH = relativedelta(months=3)
+#: Words that make a named day a wish ("Happy new year"), said on the day of no deed.
+_GREETINGS = frozenset({"happy", "merry"})
+#: A year said in digits: 1800 to 2199 ("summer 2019", "in 2019"; `when_days` reads it too).
+YEAR = re.compile(r"(1[89]|2[01])\d\d")
+#: dateutil's weekdays, Monday first (`when_days` counts "the first Monday of May" with them).
+WEEKDAY_STEPS = (MO, TU, WE, TH, FR, SA, SU)
+#: How named_days.tsv writes a weekday in an nth-weekday rule ("06-sun3").
+_RULE_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
 def season_of(words: list[str], *, kept: bool = False) -> str | None:
@@ -55,12 +72,20 @@ def holiday_of(words: list[str]) -> str | None:
     return max(said, key=len) if said else None
 
 
+def _greeted(words: list[str], key: str) -> bool:
+    """ "Happy new year", "Merry Christmas": a wish said on the day, no time of a deed."""
+    first = key.split()[0]
+    at = words.index(first) if first in words else 0
+    return at > 0 and words[at - 1] in _GREETINGS
+
+
 def named(words: list[str], today: datetime, past: bool) -> datetime | None:
     """The holiday the phrase names ("last Christmas", "on Good Friday"), or None."""
     key = holiday_of(words)
-    if key is None:
+    if key is None or _greeted(words, key):
         return None
-    return _pick(lambda year: _holiday(_NAMED_DAYS[key], year, today), words, today, past)
+    rules = _NAMED_DAYS[key].split("|")
+    return _pick(lambda year: [_holiday(r, year, today) for r in rules], words, today, past)
 
 
 def season(words: list[str], today: datetime, past: bool) -> datetime | None:
@@ -71,35 +96,48 @@ def season(words: list[str], today: datetime, past: bool) -> datetime | None:
         return None
     month = _SEASONS[said]
     return _pick(
-        lambda year: today.replace(year=year, month=month, day=1), words, today, past, _LENGTH
+        lambda year: [today.replace(year=year, month=month, day=1)], words, today, past, _LENGTH
     )
 
 
 def _holiday(rule: str, year: int, today: datetime) -> datetime:
-    """The day a named_days.tsv rule gives in `year`: "12-25", "easter+1" or "orthodox-2"."""
+    """The day a named_days.tsv rule gives in `year`: "12-25", "easter+1", "orthodox-2", or
+    the nth weekday of a month, "06-sun3" (the third Sunday of June) or "08-mon-1" (the last
+    Monday of August), through dateutil's relativedelta(weekday=SU(3))."""
     found = re.fullmatch(r"(easter|orthodox)([+-]\d+)", rule)
     if found:
         method = EASTER_ORTHODOX if found.group(1) == "orthodox" else EASTER_WESTERN
         sunday = easter(year, method)
         day = today.replace(year=sunday.year, month=sunday.month, day=sunday.day)
         return day + relativedelta(days=int(found.group(2)))
+    nth = re.fullmatch(r"(\d\d)-([a-z]{3})(-?\d)", rule)
+    if nth:
+        month, n = int(nth.group(1)), int(nth.group(3))
+        step = WEEKDAY_STEPS[_RULE_DAYS.index(nth.group(2))](n)
+        first = today.replace(year=year, month=month, day=1)
+        moved: datetime = first + relativedelta(day=1 if n > 0 else 31, weekday=step)
+        return moved
     month, day_of_month = (int(x) for x in rule.split("-"))
     return today.replace(year=year, month=month, day=day_of_month)
 
 
 def _pick(
-    on: Callable[[int], datetime],
+    on: Callable[[int], list[datetime]],
     words: list[str],
     today: datetime,
     past: bool,
     length: relativedelta | None = None,
 ) -> datetime:
-    """Of the yearly days `on(year)`, the one the phrase means: "last" the latest whose
-    stretch (`length`, a season's three months) is over, "next" the first ahead, "this" the
-    one around this year's, a bare name the nearest on the tense's side (one under way counts
-    for either side)."""
+    """Of the yearly days `on(year)` (a name may stand for several, as "the bank holiday"),
+    the one the phrase means: the one of the year said ("summer 2019", "Christmas 2024"),
+    "last" the latest whose stretch (`length`, a season's three months) is over, "next" the
+    first ahead, "this" the one around this year's, a bare name the nearest on the tense's
+    side (one under way counts for either side)."""
     length = length or relativedelta(days=1)
-    years = [on(today.year + k) for k in range(-3, 4)]
+    said = [int(w) for w in words if YEAR.fullmatch(w)]
+    if said:
+        return min(on(said[0]))
+    years = [day for k in range(-3, 4) for day in on(today.year + k)]
     ends = [(start, start + length) for start in years]
     if "last" in words or "previous" in words or "past" in words:
         return max(start for start, end in ends if end <= today)
