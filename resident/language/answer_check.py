@@ -68,6 +68,10 @@ def expected(sent: Span) -> tuple[str, str | None] | None:
         return ("number", None) if after in words("answer_check_how_numbers") else None
     if word in ("what", "which") and wh.dep_ == "det" and wh.head.pos_ in ("NOUN", "PROPN"):
         return _of_noun(wh.head)
+    named = _name_of(wh)
+    if named is not None:
+        # "What was the name of Dad's village?": a village's name, no one's.
+        return _of_noun(named)
     verb = _verb_asked(wh)
     kinds = table("answer_check_verb_kinds").get(verb.lemma_.lower())
     if word == "what" and wh.dep_ in ("dobj", "attr") and kinds:
@@ -76,6 +80,19 @@ def expected(sent: Span) -> tuple[str, str | None] | None:
     if word == "what" and wh.dep_ == "dobj" and _asks_doing(wh.head):
         # "What does Ines do?": a role or an activity; "for a living", "for work": a job.
         return ("job", None) if _for_a_living(wh.head) else ("doing", None)
+    return None
+
+
+def _name_of(wh: Token) -> Token | None:
+    """The noun whose name "what" asks ("What is the name of Dad's village?": village), or
+    None (data: the naming nouns, answer_check_open_nouns)."""
+    if wh.dep_ not in ("attr", "nsubj") or wh.head.lemma_ != "be":
+        return None
+    for name in wh.head.children:
+        if name.dep_ in ("nsubj", "attr") and name.i != wh.i and name.lemma_ == "name":
+            of = next((c for c in name.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+            kinds = [c for c in of.children if c.dep_ == "pobj"] if of is not None else []
+            return kinds[0] if kinds and kinds[0].pos_ == "NOUN" else None
     return None
 
 
@@ -415,7 +432,24 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
         return _someone(short, said, views)
     if _said_with_verb(sent, views):
         return True
+    if noun and _someone_held(short, views) and not lexicon.lexnames(noun) & _BEINGS:
+        # "What was the name of Dad's village?" is not Dad's own name: an answer held as a
+        # person is no thing of a kind no person or animal is.
+        return False
     return any(_of_kind(short, said, n) for n in (noun or "").split())
+
+
+#: WordNet's classes of a kind someone held as a person may be of ("friend", "baby", "dog").
+_BEINGS = frozenset({"noun.person", "noun.animal"})
+
+
+def _someone_held(short: str, views: Sequence[ClaimView]) -> bool:
+    """Is the answer the subject or object a claim holds as a person?"""
+    return any(
+        (_same(short, v.object_label) and (v.claim.object_entity or "").startswith("person:"))
+        or (_same(short, v.subject_label) and v.claim.subject.startswith("person:"))
+        for v in views
+    )
 
 
 def _said_with_verb(sent: Span, views: Sequence[ClaimView]) -> bool:
