@@ -444,12 +444,15 @@ _BEINGS = frozenset({"noun.person", "noun.animal"})
 
 
 def _someone_held(short: str, views: Sequence[ClaimView]) -> bool:
-    """Is the answer the subject or object a claim holds as a person?"""
-    return any(
-        (_same(short, v.object_label) and (v.claim.object_entity or "").startswith("person:"))
-        or (_same(short, v.subject_label) and v.claim.subject.startswith("person:"))
-        for v in views
-    )
+    """Is the answer someone by a relation a claim holds ("Gurnam dad_of Harry": a dad is a
+    person in WordNet)? An entity filed as a person alone is no proof ("Leeds Rhinos")."""
+    for v in views:
+        noun = v.claim.predicate.removesuffix("_of").rsplit("_", 1)[-1]
+        if not v.claim.predicate.endswith("_of") or lexicon.first_lexname(noun) != "noun.person":
+            continue
+        if _same(short, v.subject_label) and v.claim.subject.startswith("person:"):
+            return True
+    return False
 
 
 def _said_with_verb(sent: Span, views: Sequence[ClaimView]) -> bool:
