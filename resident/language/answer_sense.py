@@ -24,6 +24,7 @@ from resident.language.matching import (
     _ing_forms,
     _lemma_tokens,
     claim_verbs,
+    opposites,
     verb_group,
 )
 from resident.language.statement import base_form
@@ -48,14 +49,16 @@ _LIGHT = frozenset(
     | words("residing_verbs")
     | words("asking_dwelling_verbs")
 )
-#: Predicates that say a state, not an act: a price ("costs"), a kind, an age, a name, where
-#: one lives or is ("located_in").
+#: Predicates that say a state, not an act: a price ("costs"), a kind, a job held, an age, a
+#: name, where one lives or is ("located_in").
 _STATES = (
-    frozenset({"is_a", "age", "name"})
+    frozenset({"is_a", "works_as", "age", "name"})
     | words("price_verbs")
     | words("residing_verbs")
     | words("asking_dwelling_verbs")
 )
+#: Verbs that refuse an act, whatever the act (data: refusal_verbs; "declined" by WordNet).
+_REFUSING = words("refusal_verbs")
 #: What "have" may stand for when it is all a claim says: owning ("Who owns Biscuit?").
 _OWNING = words("owning_verbs")
 
@@ -102,6 +105,9 @@ def _near(asked: str, said: str) -> bool:
     if said in verb_group(asked) or said in _entails(asked) or asked in _entails(said):
         return True
     if _one_deal(asked, said):
+        return True
+    if lexicon.synonyms(said, "v") & _REFUSING or said in opposites(asked):
+        # "Did Tariq take the promotion?" by "declined it": the act's own "no".
         return True
     return said in lexicon.related(asked, "v", 2) or asked in lexicon.related(said, "v", 2)
 
