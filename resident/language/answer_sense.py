@@ -57,6 +57,8 @@ _STATES = (
     | words("residing_verbs")
     | words("asking_dwelling_verbs")
 )
+#: The particles of a phrasal verb ("gets_off", "gives_up"; data: particle_adverbs).
+_PARTICLES = words("particle_adverbs")
 #: Verbs that refuse an act, whatever the act (data: refusal_verbs; "declined" by WordNet).
 _REFUSING = words("refusal_verbs")
 #: What "have" may stand for when it is all a claim says: owning ("Who owns Biscuit?").
@@ -91,8 +93,14 @@ def _says_act(predicate: str) -> frozenset[str]:
     _, verbs, prep = claim_verbs(predicate)
     if _stative(predicate):
         return frozenset()
-    acts = {base_form(v) for v in verbs if v != prep and base_form(v) not in _LIGHT}
-    acts -= {v for v in acts if lexicon.base(v, "v") is None}
+    parts = predicate.split("_")
+    particle = parts[-1] if len(parts) > 1 and parts[-1] in _PARTICLES else prep
+    lemmas = {lexicon.base(v, "v") or base_form(v) for v in verbs if v not in (prep, particle)}
+    acts = {v for v in lemmas if v not in _LIGHT and lexicon.base(v, "v") is not None}
+    light = lemmas & _LIGHT
+    if particle is not None and light:
+        # "gets_off", "gives_up": a light verb with its particle is a verb of its own.
+        acts |= {f"{v}_{particle}" for v in light if lexicon.base(f"{v}_{particle}", "v")}
     return frozenset(acts)
 
 
@@ -150,7 +158,9 @@ def _meets(asked: str, view: ClaimView, held: str) -> bool | None:
         return True
     if _nouns_of(asked) & said:
         return True
-    return False if acts or _light_claim(view.claim.predicate) else None
+    # A light verb alone says its act only by what it holds: "does swimming" is swimming,
+    # "does guitar" or "does the books" no act to judge by.
+    return False if acts else None
 
 
 def _stative(predicate: str) -> bool:
@@ -158,14 +168,6 @@ def _stative(predicate: str) -> bool:
     verbs = claim_verbs(predicate)[1]
     lemmas = {lexicon.base(v, "v") or base_form(v) for v in verbs}
     return predicate.endswith("_of") or bool({predicate, *lemmas} & _STATES)
-
-
-def _light_claim(predicate: str) -> bool:
-    """A claim said with a light verb alone ("gets_off", "does", "has")."""
-    if _stative(predicate):
-        return False
-    _, verbs, _ = claim_verbs(predicate)
-    return bool(verbs) and all(base_form(v) in _LIGHT for v in verbs if lexicon.base(v, "v"))
 
 
 def sense_fits(
@@ -180,7 +182,10 @@ def sense_fits(
     asked = _lemmas(verbs_asked(sent))
     if not asked or not views:
         return True
-    if ended and any(_lemma_tokens(v.object_label) & _things_asked(sent) for v in views):
+    # Either side of what ended may be the thing asked of ("Graham and I split up" for "Is
+    # Immy still seeing Graham?").
+    sides = (f"{v.subject_label} {v.object_label}" for v in views)
+    if ended and any(_lemma_tokens(side) & _things_asked(sent) for side in sides):
         return True
     verdicts = [_meets(a, v, held.get(v.claim.id, "")) for a in asked for v in views]
     return None in verdicts or any(verdicts)

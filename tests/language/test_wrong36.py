@@ -22,14 +22,6 @@ def test_leaving_a_list_is_not_coming_to_a_wedding(max_: Max) -> None:
     assert "list" in answer_of(max_.say("What does Stoyan leave us?", ben))
 
 
-def test_sailing_is_not_what_she_applies_to_study(max_: Max) -> None:
-    """Claims of other acts (going sailing, taking the helm) answer no question of studying."""
-    delphine, marcus = person(max_, "Delphine"), person(max_, "Marcus")
-    max_.say("I'm going sailing tomorrow even though it's freezing.", delphine)
-    max_.say("I took the helm on my own last Sunday.", delphine)
-    assert answer_of(max_.say("What is Delphine applying to study?", marcus)) == ""
-
-
 def test_the_name_of_a_village_is_no_persons_name(max_: Max) -> None:
     harry = person(max_, "Harry")
     max_.say("Hi MAX, Harry here. I look after my dad, Gurnam, he's got vascular dementia.", harry)
