@@ -4,11 +4,11 @@ object named); none of them may let a claim of another act answer: "When does Da
 days?" is not answered by "Dami got the sofa off Marketplace", nor "Is Stoyan coming to the
 wedding?" by "Stoyan leaves us a list". A question's content verb (not a light verb, not a
 verb of wanting) must be met by what a claim says: its predicate's verb, a WordNet synonym,
-entailment or hypernym of it either way, a verb of one data group with it, or, for a claim
-whose verb says little ("has", "does", "gets"), a word of its object or qualifiers that
-WordNet relates to the verb asked ("does swimming", "has a driving test"). A claim that says
-no act at all (a place, a kind, a relation, an attribute) is judged elsewhere. Pure: reads
-the parse and WordNet."""
+entailment or hypernym of it either way, a verb of one data group or one deal with it, a
+refusal or an opposite (the act's own "no"), or a word of its object or qualifiers that
+WordNet relates to the verb asked ("does swimming", "gets promoted"). A claim that says no
+act (a place, a kind, a job, a relation, a price; a light verb alone with a thing: "does
+guitar") is judged elsewhere. Pure: reads the parse and WordNet."""
 
 from __future__ import annotations
 
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
     from resident.language.knowledge import ClaimView
 
-#: Verbs that carry no act of their own in a question ("have", "do", "get", "want to", "plan
-#: to", "start"): the act is the word they govern (data: the lists named). Verbs of naming
+#: Verbs that carry no act of their own in a question ("have", "do", "get", "make", "want
+#: to", "plan to"): the act is the word they govern (data: the lists named). Verbs of naming
 #: and of dwelling ask a name or a place, which the answer's type check judges.
 _LIGHT = frozenset(
     {"be"}
