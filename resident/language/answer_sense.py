@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.deals import deal, object_verbs
+from resident.language.deeds import phrasal_says
+from resident.language.held_meaning import outcome_opposites
 from resident.language.matching import (
     LEAST,
     _entails,
@@ -114,8 +116,9 @@ def _near(asked: str, said: str) -> bool:
         return True
     if _one_deal(asked, said):
         return True
-    if lexicon.synonyms(said, "v") & _REFUSING or said in opposites(asked):
-        # "Did Tariq take the promotion?" by "declined it": the act's own "no".
+    if lexicon.synonyms(said, "v") & _REFUSING or said in opposites(asked) | outcome_opposites(asked):
+        # "Did Tariq take the promotion?" by "declined it", "pass" by "failed": the act's
+        # own "no" (the same opposites the yes/no path answers "no" by).
         return True
     return said in lexicon.related(asked, "v", 2) or asked in lexicon.related(said, "v", 2)
 
@@ -147,7 +150,8 @@ def _nouns_of(verb: str) -> frozenset[str]:
 def _meets(asked: str, view: ClaimView, held: str) -> bool | None:
     """Does the claim say the act `asked`? None when it says no act to judge by."""
     acts = _says_act(view.claim.predicate)
-    if any(_near(asked, a) for a in acts):
+    if any(_near(asked, a) for a in acts) or phrasal_says(asked, view.claim.predicate):
+        # "signs_up_for" says "join" (the matcher's own phrasal road, deeds.py).
         return True
     if asked in _OWNING and "have" in {base_form(v) for v in claim_verbs(view.claim.predicate)[1]}:
         return True  # "Does Ana own a car?" by "Ana has a car"
