@@ -221,6 +221,9 @@ def _someone(short: str, said: list[str], views: Sequence[ClaimView]) -> bool:
             return True
         if _same(short, view.subject_label) and claim.subject.startswith("person:"):
             return True
+    if any(_same(short, v.subject_label) and _tie_noun(v) == "noun.animal" for v in views):
+        # "Who is Rafael's best man?" is not Nelson, held as his cat (pet_of).
+        return False
     # A name said with a capital ("May", "Ivy") may be someone's whatever else WordNet
     # knows it as.
     return any(w[:1].isupper() for w in short.split()) or _may_be(said, lexicon.SOMEONE)
@@ -411,7 +414,8 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
     expects no particular type."""
     asks = expected(sent)
     if asks is None:
-        return True
+        # "What sold best at the market?" asks a thing: never someone held as a person.
+        return not (_asks_thing(sent) and _someone_said(short, views))
     kind, noun = asks
     said = _words(short)
     if kind == "time":
@@ -437,6 +441,34 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
         # person is no thing of a kind no person or animal is.
         return False
     return any(_of_kind(short, said, n) for n in (noun or "").split())
+
+
+def _tie_noun(view: ClaimView) -> str | None:
+    """WordNet's class of the relation noun a claim holds its subject by ("pet_of": pet,
+    noun.animal); None for a claim of no relation."""
+    predicate = view.claim.predicate
+    if not predicate.endswith("_of"):
+        return None
+    return lexicon.first_lexname(predicate.removesuffix("_of").rsplit("_", 1)[-1])
+
+
+def _asks_thing(sent: Span) -> bool:
+    """Does "what" stand for the doer or the thing of a verb that names nothing ("What sold
+    best?", "What did Ade bake?"), not a name ("What did they call the baby?")?"""
+    wh = next((t for t in sent if t.tag_ in _WH_TAGS), None)
+    if wh is None or wh.lower_ != "what" or wh.dep_ not in ("nsubj", "nsubjpass", "dobj"):
+        return False
+    return wh.head.pos_ == "VERB" and wh.head.lemma_.lower() not in words("name_asking_verbs")
+
+
+def _someone_said(short: str, views: Sequence[ClaimView]) -> bool:
+    """Is the answer a claim's subject or object held as a person?"""
+    for v in views:
+        if _same(short, v.subject_label) and v.claim.subject.startswith("person:"):
+            return True
+        if _same(short, v.object_label) and (v.claim.object_entity or "").startswith("person:"):
+            return True
+    return False
 
 
 #: WordNet's classes of a kind someone held as a person may be of ("friend", "baby", "dog").

@@ -116,7 +116,8 @@ def _near(asked: str, said: str) -> bool:
         return True
     if _one_deal(asked, said):
         return True
-    if lexicon.synonyms(said, "v") & _REFUSING or said in opposites(asked) | outcome_opposites(asked):
+    denying = opposites(asked) | outcome_opposites(asked)
+    if lexicon.synonyms(said, "v") & _REFUSING or said in denying:
         # "Did Tariq take the promotion?" by "declined it", "pass" by "failed": the act's
         # own "no" (the same opposites the yes/no path answers "no" by).
         return True
@@ -147,8 +148,9 @@ def _nouns_of(verb: str) -> frozenset[str]:
     )
 
 
-def _meets(asked: str, view: ClaimView, held: str) -> bool | None:
-    """Does the claim say the act `asked`? None when it says no act to judge by."""
+def _meets(asked: str, view: ClaimView, held: str, things: set[str]) -> bool | None:
+    """Does the claim say the act `asked`? None when it says no act to judge by. `things`:
+    the nouns the question names outside its subject."""
     acts = _says_act(view.claim.predicate)
     if any(_near(asked, a) for a in acts) or phrasal_says(asked, view.claim.predicate):
         # "signs_up_for" says "join" (the matcher's own phrasal road, deeds.py).
@@ -162,16 +164,24 @@ def _meets(asked: str, view: ClaimView, held: str) -> bool | None:
         return True
     if _nouns_of(asked) & said:
         return True
+    if acts:
+        return False
     # A light verb alone says its act only by what it holds: "does swimming" is swimming,
-    # "does guitar" or "does the books" no act to judge by.
-    return False if acts else None
+    # "does guitar" (for "Does Ming play guitar?") no act to judge by; one that holds no
+    # thing the question names is another act ("made money" for "Does Ollie own
+    # Marmalade?", "has a party" for "When did Tom retire?").
+    light = not _stative(view.claim.predicate) and bool(_verbs_of(view.claim.predicate) & _LIGHT)
+    return False if light and not said & things else None
+
+
+def _verbs_of(predicate: str) -> set[str]:
+    """The lemmas of a stored predicate's verbs ("makes": make)."""
+    return {lexicon.base(v, "v") or base_form(v) for v in claim_verbs(predicate)[1]}
 
 
 def _stative(predicate: str) -> bool:
     """A relation ("pet_of"), a kind, an age, a name or a price: no act said."""
-    verbs = claim_verbs(predicate)[1]
-    lemmas = {lexicon.base(v, "v") or base_form(v) for v in verbs}
-    return predicate.endswith("_of") or bool({predicate, *lemmas} & _STATES)
+    return predicate.endswith("_of") or bool({predicate, *_verbs_of(predicate)} & _STATES)
 
 
 def sense_fits(
@@ -188,10 +198,11 @@ def sense_fits(
         return True
     # Either side of what ended may be the thing asked of ("Graham and I split up" for "Is
     # Immy still seeing Graham?").
+    things = _things_asked(sent)
     sides = (f"{v.subject_label} {v.object_label}" for v in views)
-    if ended and any(_lemma_tokens(side) & _things_asked(sent) for side in sides):
+    if ended and any(_lemma_tokens(side) & things for side in sides):
         return True
-    verdicts = [_meets(a, v, held.get(v.claim.id, "")) for a in asked for v in views]
+    verdicts = [_meets(a, v, held.get(v.claim.id, ""), things) for a in asked for v in views]
     return None in verdicts or any(verdicts)
 
 
