@@ -167,11 +167,12 @@ def _meets(asked: str, view: ClaimView, held: str, things: set[str]) -> bool | N
     if acts:
         return False
     # A light verb alone says its act only by what it holds: "does swimming" is swimming,
-    # "does guitar" (for "Does Ming play guitar?") no act to judge by; one that holds no
-    # thing the question names is another act ("made money" for "Does Ollie own
+    # "does guitar" (for "Does Ming play guitar?") no act to judge by; one whose object is
+    # no thing the question names is another act ("made money" for "Does Ollie own
     # Marmalade?", "has a party" for "When did Tom retire?").
+    # Its object, not a qualifier: "made money on Marmalade" holds money.
     light = not _stative(view.claim.predicate) and bool(_verbs_of(view.claim.predicate) & _LIGHT)
-    return False if light and not said & things else None
+    return False if light and not _lemma_tokens(view.object_label) & things else None
 
 
 def _verbs_of(predicate: str) -> set[str]:
