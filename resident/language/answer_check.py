@@ -68,6 +68,10 @@ def expected(sent: Span) -> tuple[str, str | None] | None:
         return ("number", None) if after in words("answer_check_how_numbers") else None
     if word in ("what", "which") and wh.dep_ == "det" and wh.head.pos_ in ("NOUN", "PROPN"):
         return _of_noun(wh.head)
+    named = _name_of(wh)
+    if named is not None:
+        # "What was the name of Dad's village?": a village's name, no one's.
+        return _of_noun(named)
     verb = _verb_asked(wh)
     kinds = table("answer_check_verb_kinds").get(verb.lemma_.lower())
     if word == "what" and wh.dep_ in ("dobj", "attr") and kinds:
@@ -76,6 +80,19 @@ def expected(sent: Span) -> tuple[str, str | None] | None:
     if word == "what" and wh.dep_ == "dobj" and _asks_doing(wh.head):
         # "What does Ines do?": a role or an activity; "for a living", "for work": a job.
         return ("job", None) if _for_a_living(wh.head) else ("doing", None)
+    return None
+
+
+def _name_of(wh: Token) -> Token | None:
+    """The noun whose name "what" asks ("What is the name of Dad's village?": village), or
+    None (data: the naming nouns, answer_check_open_nouns)."""
+    if wh.dep_ not in ("attr", "nsubj") or wh.head.lemma_ != "be":
+        return None
+    for name in wh.head.children:
+        if name.dep_ in ("nsubj", "attr") and name.i != wh.i and name.lemma_ == "name":
+            of = next((c for c in name.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+            kinds = [c for c in of.children if c.dep_ == "pobj"] if of is not None else []
+            return kinds[0] if kinds and kinds[0].pos_ == "NOUN" else None
     return None
 
 
@@ -204,6 +221,9 @@ def _someone(short: str, said: list[str], views: Sequence[ClaimView]) -> bool:
             return True
         if _same(short, view.subject_label) and claim.subject.startswith("person:"):
             return True
+    if any(_same(short, v.subject_label) and _tie_noun(v) == "noun.animal" for v in views):
+        # "Who is Rafael's best man?" is not Nelson, held as his cat (pet_of).
+        return False
     # A name said with a capital ("May", "Ivy") may be someone's whatever else WordNet
     # knows it as.
     return any(w[:1].isupper() for w in short.split()) or _may_be(said, lexicon.SOMEONE)
@@ -394,7 +414,8 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
     expects no particular type."""
     asks = expected(sent)
     if asks is None:
-        return True
+        # "What sold best at the market?" asks a thing: never someone held as a person.
+        return not (_asks_thing(sent) and _someone_said(short, views))
     kind, noun = asks
     said = _words(short)
     if kind == "time":
@@ -415,7 +436,55 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
         return _someone(short, said, views)
     if _said_with_verb(sent, views):
         return True
+    if noun and _someone_held(short, views) and not lexicon.lexnames(noun) & _BEINGS:
+        # "What was the name of Dad's village?" is not Dad's own name: an answer held as a
+        # person is no thing of a kind no person or animal is.
+        return False
     return any(_of_kind(short, said, n) for n in (noun or "").split())
+
+
+def _tie_noun(view: ClaimView) -> str | None:
+    """WordNet's class of the relation noun a claim holds its subject by ("pet_of": pet,
+    noun.animal); None for a claim of no relation."""
+    predicate = view.claim.predicate
+    if not predicate.endswith("_of"):
+        return None
+    return lexicon.first_lexname(predicate.removesuffix("_of").rsplit("_", 1)[-1])
+
+
+def _asks_thing(sent: Span) -> bool:
+    """Does "what" stand for the doer or the thing of a verb that names nothing ("What sold
+    best?", "What did Ade bake?"), not a name ("What did they call the baby?")?"""
+    wh = next((t for t in sent if t.tag_ in _WH_TAGS), None)
+    if wh is None or wh.lower_ != "what" or wh.dep_ not in ("nsubj", "nsubjpass", "dobj"):
+        return False
+    return wh.head.pos_ == "VERB" and wh.head.lemma_.lower() not in words("name_asking_verbs")
+
+
+def _someone_said(short: str, views: Sequence[ClaimView]) -> bool:
+    """Is the answer a claim's subject or object held as a person?"""
+    for v in views:
+        if _same(short, v.subject_label) and v.claim.subject.startswith("person:"):
+            return True
+        if _same(short, v.object_label) and (v.claim.object_entity or "").startswith("person:"):
+            return True
+    return False
+
+
+#: WordNet's classes of a kind someone held as a person may be of ("friend", "baby", "dog").
+_BEINGS = frozenset({"noun.person", "noun.animal"})
+
+
+def _someone_held(short: str, views: Sequence[ClaimView]) -> bool:
+    """Is the answer someone by a relation a claim holds ("Gurnam dad_of Harry": a dad is a
+    person in WordNet)? An entity filed as a person alone is no proof ("Leeds Rhinos")."""
+    for v in views:
+        noun = v.claim.predicate.removesuffix("_of").rsplit("_", 1)[-1]
+        if not v.claim.predicate.endswith("_of") or lexicon.first_lexname(noun) != "noun.person":
+            continue
+        if _same(short, v.subject_label) and v.claim.subject.startswith("person:"):
+            return True
+    return False
 
 
 def _said_with_verb(sent: Span, views: Sequence[ClaimView]) -> bool:

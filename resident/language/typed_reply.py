@@ -9,6 +9,8 @@ from resident.language.answer_check import answers_question, names_asked
 from resident.language.answer_fills import fills_asked
 from resident.language.answer_fit import about_owner, fits_asked
 from resident.language.answer_roles import others_held
+from resident.language.answer_sense import sense_fits
+from resident.language.ended import NOT_ANY_MORE
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -39,6 +41,10 @@ def of_type_asked(
     held = {cid: " ".join(q.value for q in qs) for cid, qs in qualifiers.items()}
     if about_owner(sent, reply.claims, held):
         # The owner's own statement for a thing the owner has (answer_fit).
+        return False
+    if not sense_fits(sent, reply.claims, held, ended=reply.plain.startswith(NOT_ANY_MORE)):
+        # A claim of another act ("got the sofa off Marketplace" for "When does Dami start
+        # on days?"), whichever road the matcher took to it (answer_sense).
         return False
     name = reads.label(asker) if asker is not None else None
     return fills_asked(sent, reply.answer, reply.claims, name, held)
