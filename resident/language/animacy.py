@@ -149,3 +149,13 @@ def fitting(tok: Token, ref: Ref | None, ctx: Context) -> Ref | None:
     if ref is None or tok.pos_ != "PRON" and tok.lower_ not in _ANIMATE | _NEUTER | _PLURAL:
         return ref
     return ref if pronoun_fits(tok.lower_, ref, ctx) else None
+
+
+def mention_fitting(
+    tok: Token, mentioned: tuple[str, str] | None, ctx: Context
+) -> tuple[str, str] | None:
+    """The last one named, (name, kind), where the pronoun may stand for it, else None."""
+    if mentioned is None:
+        return None
+    ref = Ref(role="name", name=mentioned[0], kind=mentioned[1])
+    return mentioned if fitting(tok, ref, ctx) is not None else None

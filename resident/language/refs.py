@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.animacy import fitting, token_fits
+from resident.language.animacy import fitting, mention_fitting, token_fits
 from resident.language.antecedent_ranking import note_resolved, past_mention, ranked_antecedent
 from resident.language.antecedents import (
     beside,
@@ -167,12 +167,7 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
         return None  # "a rabbit called Marchewka, it means carrot": the name, or the rabbit.
     if (they := singular_they(tok, ctx)) is not None:
         return they  # "My friend Jo is leaving. They're moving to Galway": Jo
-    mentioned = ctx.mention(low)
-    if (
-        mentioned is not None
-        and fitting(tok, Ref(role="name", name=mentioned[0], kind=mentioned[1]), ctx) is None
-    ):
-        mentioned = None  # "My uncle drove the Transit. He ...": never the van
+    mentioned = mention_fitting(tok, ctx.mention(low), ctx)  # "the Transit. He": not the van
     if mentioned is not None and unread_name_before(ctx):
         # "..., Pickle. She's four": Pickle, not the last turn's person; named where Pickle
         # was said as a sentence of its own ("Biscuit! He is nine now").
