@@ -57,9 +57,10 @@ def name_kind(tok: Token, name: str) -> str:
     """What a name token is: a place, thing or group where the phrase shows it ("the Dyson",
     "a Brompton": a name with an article is a make or a venue, not someone), where a name of
     more words ends in a common noun that names no one ("St Luke's Hospital", "Royal Mail
-    van"), or where every sense WordNet knows of it is a place or a made thing ("Glasgow");
-    "person" where the recogniser says so; "" otherwise. The recogniser's other labels on a
-    name of one word count only with WordNet's agreement: it calls "Seamus" a place."""
+    van"); "person" where the recogniser says so; "" otherwise. The phrase outweighs the
+    recogniser, which calls "the Dyson" a person and "Seamus" a place; WordNet's word on a
+    name ("Glasgow", but also a cat called "Pixel") waits for what the talk knows of it
+    (referent_kind)."""
     low = tok.lower_
     head = noun_kind(low) if " " in name and tok.pos_ == "PROPN" else ""
     if head in _INANIMATE:
@@ -67,8 +68,6 @@ def name_kind(tok: Token, name: str) -> str:
     article = any(c.dep_ == "det" and c.lower_ in ("the", "a", "an") for c in tok.children)
     if article and "Plur" not in tok.morph.get("Number", []):
         return _LABELLED.get(tok.ent_type_, "thing")
-    if lexicon.never_someone(name, places_only=True):
-        return "place" if noun_kind(name) == "place" else "thing"
     return "person" if tok.ent_type_ == "PERSON" else ""
 
 
@@ -106,6 +105,8 @@ def referent_kind(ref: Ref, ctx: Context) -> str:
     if ref.role in ("speaker", "listener"):
         return "person"
     if ref.role == "kin":
+        if (ref.noun or "")[:1].isupper():
+            return ""  # "Pepper! He ...": a name kept as someone unplaced, who may be anyone
         noun = (ref.noun or "").lower()
         if noun in KIN:
             return "person"
