@@ -66,7 +66,8 @@ def name_kind(tok: Token, name: str) -> str:
     if head in _INANIMATE:
         return head
     article = any(c.dep_ == "det" and c.lower_ in ("the", "a", "an") for c in tok.children)
-    if article and "Plur" not in tok.morph.get("Number", []):
+    someone = lexicon.lexnames(low) & _SOMEONE  # "the GP", "the Vicar": a person
+    if article and not someone and "Plur" not in tok.morph.get("Number", []):
         return _LABELLED.get(tok.ent_type_, "thing")
     return "person" if tok.ent_type_ == "PERSON" else ""
 
@@ -100,8 +101,8 @@ def token_fits(pronoun: str, tok: Token, name: str, ctx: Context) -> bool:
 
 def referent_kind(ref: Ref, ctx: Context) -> str:
     """What a resolved referent is: person, animal, group, place, thing, or "" (unknown). The
-    talk's knowledge first, then WordNet: a name is a thing only where every sense WordNet
-    knows of it is a place or a made thing ("Volvo" is unknown, "Ruby" a stone and a name)."""
+    talk's knowledge first, then WordNet: a name is a place where every sense WordNet knows
+    of it is one ("Glasgow"); "Volvo" is unknown, and "Gizmo", a made thing, a dog's name."""
     if ref.role in ("speaker", "listener"):
         return "person"
     if ref.role == "kin":
@@ -121,8 +122,8 @@ def referent_kind(ref: Ref, ctx: Context) -> str:
         return ref.kind
     if name in ctx.places:
         return "place"
-    if name and lexicon.never_someone(name, places_only=True):
-        return "thing"
+    if name and noun_kind(name) == "place":
+        return "place"  # "Glasgow"; never a made thing ("Gizmo", "Tripod": pets' names)
     # A he/she said of it before: someone, a person or a pet, whom "it" may still name.
     return "animal" if name in ctx.sexes else ""
 
