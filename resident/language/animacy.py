@@ -120,8 +120,8 @@ def referent_kind(ref: Ref, ctx: Context) -> str:
         return known[1]
     if ref.kind in ("person", "animal"):
         return ref.kind
-    if name in ctx.places:
-        return "place"
+    if name in ctx.places and noun_kind(name) in ("place", ""):
+        return "place"  # "near Rose" is where she lives, and Rose no place: she is a person
     if name and noun_kind(name) == "place":
         return "place"  # "Glasgow"; never a made thing ("Gizmo", "Tripod": pets' names)
     # A he/she said of it before: someone, a person or a pet, whom "it" may still name.
