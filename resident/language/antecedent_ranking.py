@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.animacy import pronoun_fits
 from resident.language.salience import may_be_someone, names_a_thing, place_named, said_alone
 from resident.language.statement import (
     Candidate,
@@ -186,7 +187,12 @@ def ranked_antecedent(
     before = tok.doc[tok.sent.start : tok.i]
     if any(may_be_someone(t) or t.pos_ == "NOUN" and _person(t, ctx, str)[0] for t in before):
         return None, False
-    fitting = {_key(c.ref): c for c in ctx.candidates if _fits(c, said, ctx)}
+    # "My uncle bought a tractor. He ...": a candidate of the wrong kind fits no "he".
+    fitting = {
+        _key(c.ref): c
+        for c in ctx.candidates
+        if _fits(c, said, ctx) and pronoun_fits(tok.lower_, c.ref, ctx)
+    }
     if not fitting:
         return None, False
     # Salience by recency of sentence: the one fitting person of the latest sentence that

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from resident.language import lexicon
+from resident.language.animacy import pronoun_fits
 from resident.language.dated_events import no_deed
 from resident.language.pronoun_fit import Rival, fits_kind, sex_fits
 from resident.language.roles import NAMING_VERBS, is_person_like
@@ -265,7 +266,8 @@ def thing_it(tok: Token, ctx: Context) -> str | None:
         concrete = lexicon.first_lexname(t.lemma_.lower(), "n") in words("thing_lexnames")
         if t.pos_ == "NOUN" and concrete and t.lemma_.lower() != head and t.lower_ != head:
             return None
-    return thing
+    # "My cousin Ruth bought it": a thing said of under a person's name is no "it".
+    return thing if pronoun_fits("it", Ref(role="name", name=thing), ctx) else None
 
 
 def _made_for(verb: Token, it: Token) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language.animacy import note_kinds
 from resident.language.antecedent_ranking import note_candidates
 from resident.language.antecedents import (
     keeper_of,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 def note_mentions(sent: Span, ctx: Context) -> None:
     """The last name in the sentence becomes what he/she refers to next."""
     _note_names(sent, ctx)
+    note_kinds(sent, ctx, _name_of)  # "the Dyson", "St Luke's Hospital": no he/she next
     note_candidates(sent, ctx, _name_of)  # "My husband Rory ... Cait came. He ...": Rory
     note_unread(sent, ctx)  # "..., Pickle.": a name taken as no one, this turn
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.animacy import fitting, mention_fitting, token_fits
 from resident.language.antecedent_ranking import note_resolved, past_mention, ranked_antecedent
 from resident.language.antecedents import (
     beside,
@@ -100,7 +101,7 @@ def subject_ref(tok: Token, ctx: Context) -> Ref | None:
     name_as_pronoun = tok.pos_ == "PRON" and not tok.is_stop and tok.text[:1].isupper()
     if (tok.pos_ == "PRON" and not name_as_pronoun) or low in _PRONOUNS:
         # "Nugget escaped! He was behind the fridge." / "We found him": who "he" was, again.
-        return note_resolved(tok, _pronoun_ref(tok, ctx), ctx)
+        return note_resolved(tok, fitting(tok, _pronoun_ref(tok, ctx), ctx), ctx)
     said = _lower_case_name(tok, ctx) or bare_relative(tok)
     if said is not None:
         return said
@@ -149,7 +150,7 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
         return Ref(role="speaker", kind="person")
     if low in ("you", "u"):
         return Ref(role="listener", kind="person")
-    earlier = _named_before(tok, ctx) if low in ("he", "she") else None
+    earlier = fitting(tok, _named_before(tok, ctx), ctx) if low in ("he", "she") else None
     # "My mother lives with my sister Halyna. She is 78": the subject before, of her sex.
     earlier = earlier or subject_before(tok, ctx)
     if earlier is not None:
@@ -166,7 +167,7 @@ def _pronoun_ref(tok: Token, ctx: Context) -> Ref | None:
         return None  # "a rabbit called Marchewka, it means carrot": the name, or the rabbit.
     if (they := singular_they(tok, ctx)) is not None:
         return they  # "My friend Jo is leaving. They're moving to Galway": Jo
-    mentioned = ctx.mention(low)
+    mentioned = mention_fitting(tok, ctx.mention(low), ctx)  # "the Transit. He": not the van
     if mentioned is not None and unread_name_before(ctx):
         # "..., Pickle. She's four": Pickle, not the last turn's person; named where Pickle
         # was said as a sentence of its own ("Biscuit! He is nine now").
@@ -209,8 +210,8 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
             return kin  # "I was in Lyon with my dad, he ...": Dad, a man by his noun.
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue
-        if names_a_thing(t) or place_named(t):
-            continue  # "born on Sao Miguel and she's 91": not the place.
+        if names_a_thing(t) or place_named(t) or not token_fits(tok.lower_, t, _name_of(t), ctx):
+            continue  # "born on Sao Miguel and she's 91": not the place; "the Dyson": no "he"
         relative = bare_relative(t)
         if relative is not None:
             # "Dad has physio, and he ...": Dad, if the pronoun fits the noun's sex.
@@ -333,6 +334,12 @@ def _relation_word(tok: Token) -> bool:
 
 
 def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
+    """Whose a possessive says: my/our the speaker, his/her/its/their the fitting one said
+    before (never a thing for his/her, a person for its), a name itself."""
+    return fitting(tok, _owner_said(tok, ctx), ctx)
+
+
+def _owner_said(tok: Token, ctx: Context) -> Ref | None:
     low = tok.lower_
     if low in ("my", "our"):
         return Ref(role="speaker", kind="person")
@@ -380,7 +387,7 @@ def _owner_ref(tok: Token, ctx: Context) -> Ref | None:
 def _object_ref(tok: Token, ctx: Context) -> Ref | None:
     """ "my sister Lena" as an object: Lena, a person."""
     if tok.pos_ == "PRON" and tok.dep_ in ("dobj", "obj"):
-        return _object_pronoun(tok, ctx)
+        return fitting(tok, _object_pronoun(tok, ctx), ctx)
     relative = bare_relative(tok)
     if relative is not None:
         return relative

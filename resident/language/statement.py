@@ -186,6 +186,9 @@ class Context:
     sentence: int = 0
     #: Names said where a place is said ("a job in Dundee"): no candidate when said again.
     places: dict[str, None] = field(default_factory=dict)
+    #: Names the recogniser or WordNet showed to be no one ("the Dyson", "St Luke's
+    #: Hospital"), with their kind: whom no he/she may name (animacy.py).
+    inanimate: dict[str, str] = field(default_factory=dict)
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
