@@ -17,6 +17,7 @@ from resident.language.change import settle as settle_change
 from resident.language.change_reason import with_reasons
 from resident.language.confirmed import confirmed, named_after
 from resident.language.dictionary import slug
+from resident.language.elided_ending import end_last_doing
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
 from resident.language.fragments import finish
@@ -236,6 +237,8 @@ class StoringMixin(LanguageBase):
                 continue
             elif end_left(self.graph, claim, when, ctx.now):
                 continue  # "I left the pharmacy": where she worked is over, not contradicted
+            elif end_last_doing(self.graph, claim, when, ctx.now):
+                continue  # "she gave it up": the doing she was said to do is over
             elif end_ceased(self.graph, claim, when, ctx.now):
                 continue  # "I quit the gym in March": going there is over since March
             elif end_sold(self.graph, claim, when, ctx.now):
