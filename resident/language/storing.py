@@ -40,6 +40,7 @@ from resident.language.pipeline import is_trained
 from resident.language.prices import prices_said
 from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
+from resident.language.reframed_now import reframe_now
 from resident.language.relatives import relative_of
 from resident.language.rescheduled import reschedule_said
 from resident.language.restated import end_restated
@@ -235,6 +236,8 @@ class StoringMixin(LanguageBase):
                 end_told_before(self.graph, claim, at, ctx.now)
             elif _ahead(st):
                 continue
+            elif reframe_now(self.graph, claim, self._changed(claim), ctx.now, self._ids(ctx)):
+                continue  # "I'm at Aldi now": a new workplace, which ends the one held
             elif end_left(self.graph, claim, when, ctx.now):
                 continue  # "I left the pharmacy": where she worked is over, not contradicted
             elif end_last_doing(self.graph, claim, when, ctx.now):
@@ -253,6 +256,13 @@ class StoringMixin(LanguageBase):
                 # "He turned thirty-nine" from the teller who said thirty-eight updates it.
                 self._contradictions(ctx, claim)
         end_reversed(self.graph, over, stored, ctx.now)
+
+    def _changed(self, claim: Claim) -> bool:
+        said = self.graph.qualifiers_of([claim.id]).get(claim.id, ())
+        return any(q.role == "change" for q in said)
+
+    def _ids(self, ctx: _Ctx) -> tuple[str, str | None]:
+        return ctx.resident.session.session_id, ctx.correlation_id
 
     def _store_ending(self, ctx: _Ctx, habit: Claim, ending: Token, ended: datetime | None) -> None:
         """ "I used to play the cello but I gave up last year": the ending is a statement of
