@@ -12,14 +12,40 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.cognition.statements import is_one_valued
+from resident.language import lexicon
 from resident.records import Level, NewClaim, StatementWrite
 
 if TYPE_CHECKING:
+    from spacy.tokens import Token
+
     from resident.memory.client import GraphStore
     from resident.records import Claim
 
-#: The being-at predicates a copula and a place make ("'m at Aldi"), by their preposition.
-_BEING = {"located_at": "at"}
+#: The being-at predicates a copula and a place or a body make ("'m at Aldi", "'s with the
+#: council"), and the preposition of the held attribute each may be a new value of: one is
+#: with a body one works for as one is at a place one works.
+_BEING = {"located_at": "at", "located_with": "at"}
+
+
+def body_joined(prep: Token) -> str | None:
+    """ "She's with the council now", "I'm with the ambulance service now": the body a copula's
+    "with" names, said with "now", as its text; None for a person ("with Tom", "with the
+    kids": WordNet's first sense of the noun a person; "with my mum": no "the") or a "with" said without a change."""
+    if prep.lower_ != "with" or not any(t.lower_ == "now" for t in prep.sent):
+        return None
+    pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    if pobj is None:
+        return None
+    if pobj.pos_ == "PROPN":
+        body = pobj.ent_type_ == "ORG"
+    else:
+        senses = lexicon.lexnames(pobj.lemma_.lower(), "n")
+        definite = any(c.dep_ == "det" and c.lower_ == "the" for c in pobj.children)
+        person = lexicon.first_lexname(pobj.lemma_.lower(), "n") == "noun.person"
+        body = definite and "noun.group" in senses and not person
+    if not body:
+        return None
+    return " ".join(t.text for t in pobj.subtree if not t.is_punct and t.dep_ != "det")
 
 
 def held_frame(claim: Claim, held: list[Claim], now: datetime) -> Claim | None:
