@@ -16,7 +16,7 @@ from resident.language.change import endable
 from resident.language.ending_aspect import ending_lemma, ends_activity
 from resident.language.matching import claim_verbs
 from resident.language.statement import gerund
-from resident.language.words import words
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -48,13 +48,14 @@ def elided_ending(verb: Token, obj: Token | None) -> str | None:
     return " ".join(w for w in (gerund(verb_part), prt) if w)
 
 
-def _ending_said(claim: Claim) -> bool:
-    """Is the claim an elided ending ("does giving up", "does stopping")?"""
+def _ending_said(claim: Claim) -> str | None:
+    """The verb of an elided ending ("does giving up": give_up), None for any other claim."""
     said = (claim.object_literal or "").strip().lower().split()
     if claim.predicate != "does" or not said or not said[0].endswith("ing"):
-        return False
+        return None
     base = lexicon.base(said[0], "v")
-    return base is not None and ends_activity("_".join([base, *said[1:]]))
+    verb = "_".join([base, *said[1:]]) if base else ""
+    return verb if verb and ends_activity(verb) else None
 
 
 def _a_doing(other: Claim) -> bool:
@@ -65,14 +66,24 @@ def _a_doing(other: Claim) -> bool:
         return False
     if (other.object_entity or "").startswith("person:") or _ending_said(other):
         return False
+    if _object_kind(other) in ("noun.person", "noun.animal"):
+        return False  # "I've got two dogs" (stored "gets"): a having, which no stopping ends
     return all(lexicon.first_lexname(v, "v") not in ("verb.stative", None) for v in verbs)
+
+
+def _object_kind(claim: Claim) -> str | None:
+    """WordNet's first class of the claim's object's last word ("dogs": noun.animal)."""
+    said = (claim.object_literal or (claim.object_entity or "").partition(":")[2]).lower()
+    last = said.replace("-", " ").replace("_", " ").split()[-1:] or [""]
+    return lexicon.first_lexname(lexicon.base(last[0], "n") or last[0], "n")
 
 
 def end_last_doing(graph: GraphStore, claim: Claim, when: datetime, now: datetime) -> list[Claim]:
     """`claim` is an elided ending of its subject's ("Lou does stopping"): the doing of that
     subject said last, within the talk just before, is over from when the ending happened."""
-    if not _ending_said(claim):
-        return []
+    verb = _ending_said(claim)
+    if verb is None or table("ending_attributes").get(verb):
+        return []  # "she retired": what it ends is named (superseded._end_attributes)
     held = [
         o
         for o in graph.peek_claims(claim.subject)
