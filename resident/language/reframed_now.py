@@ -28,9 +28,10 @@ _BEING = {"located_at": "at", "located_with": "at"}
 
 
 def body_joined(prep: Token) -> str | None:
-    """ "She's with the council now", "I'm with the ambulance service now": the body a copula's
-    "with" names, said with "now", as its text; None for a person ("with Tom", "with the
-    kids": WordNet's first sense of the noun a person; "with my mum": no "the") or a "with" said without a change."""
+    """ "She's with the council now", "I'm with the ambulance service now": the body a
+    copula's "with" names, said with "now", as its text; None for a person ("with Tom",
+    "with the kids": WordNet's first sense of the noun a person; "with my mum": no "the"),
+    or a "with" said without a change."""
     if prep.lower_ != "with" or not any(t.lower_ == "now" for t in prep.sent):
         return None
     pobj = next((c for c in prep.children if c.dep_ == "pobj"), None)
