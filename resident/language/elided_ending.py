@@ -84,14 +84,18 @@ def end_last_doing(graph: GraphStore, claim: Claim, when: datetime, now: datetim
     verb = _ending_said(claim)
     if verb is None or table("ending_attributes").get(verb):
         return []  # "she retired": what it ends is named (superseded._end_attributes)
-    held = [
+    said = [
         o
         for o in graph.peek_claims(claim.subject)
-        if endable(o, claim, now) and o.created_at >= now - _REACH and _a_doing(o)
+        if o.id != claim.id and now - _REACH <= o.created_at <= now and _a_doing(o)
     ]
-    if not held:
+    if not said:
         return []
-    last = max(held, key=lambda o: o.created_at)
+    last = max(said, key=lambda o: o.created_at)
+    if not endable(last, claim, now):
+        # Said in this same turn ("I used to play the violin but I gave up", ended there by
+        # used_to.given_up) or over already: the ending is of that doing, not an older one.
+        return []
     happened = claim.occurred_at
     at = happened if happened is not None and happened <= now else when
     return [graph.end_validity(last.id, at, now)]
