@@ -84,11 +84,11 @@ def end_last_doing(graph: GraphStore, claim: Claim, when: datetime, now: datetim
     verb = _ending_said(claim)
     if verb is None or table("ending_attributes").get(verb):
         return []  # "she retired": what it ends is named (superseded._end_attributes)
-    said = [
-        o
-        for o in graph.peek_claims(claim.subject)
-        if o.id != claim.id and now - _REACH <= o.created_at <= now and _a_doing(o)
-    ]
+    own = [o for o in graph.peek_claims(claim.subject) if o.id != claim.id]
+    if any(o.created_at >= now for o in own):
+        # "I used to be vegetarian but I gave up": the turn says what ended, itself.
+        return []
+    said = [o for o in own if now - _REACH <= o.created_at and _a_doing(o)]
     if not said:
         return []
     last = max(said, key=lambda o: o.created_at)
