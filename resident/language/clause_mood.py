@@ -101,6 +101,10 @@ def asked(verb: Token) -> bool:
     return len(said) == 1 and said[0].dep_ == "nsubj" and said[0].pos_ == "PRON"
 
 
+#: How a bare base form hangs when it shares another verb's subject or is part of a phrase.
+_NOT_ORDERING = frozenset({"conj", "xcomp", "ccomp", "relcl", "acl"})
+
+
 def ordered(verb: Token) -> bool:
     """Is the clause what an order asks be said or done ("Tell him Trevor sends his love",
     "ask her to ring me"): hung on a verb in the imperative, a bare base form with no subject
@@ -108,6 +112,8 @@ def ordered(verb: Token) -> bool:
     head = verb.head
     if verb.dep_ not in ("ccomp", "xcomp") or head.tag_ != "VB" or head.i == verb.i:
         return False
+    if head.dep_ in _NOT_ORDERING:
+        return False  # "we'll go and see her play": a bare verb said with another's subject
     subject = _subject_token(verb)
     if subject is not None and "1" in subject.morph.get("Person", []):
         return False  # "Tell him I want a courgette": the speaker's own word, passed on
