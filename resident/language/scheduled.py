@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.words import words
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -57,3 +57,20 @@ def asked_timetable(verb: Token) -> bool:
 def _often(verb: Token) -> bool:
     """Is the clause said with how often ("every Friday", "usually")?"""
     return any(t.lower_ in ("every", "each", "usually", "always", "often") for t in verb.subtree)
+
+
+def scheduled_on_a_date(verb: Token) -> bool:
+    """Is `verb` a simple present said "on" a day of the month ("I fly to Amritsar on the
+    fourteenth of November", "I move in on the 12th")? A day gone is said in the past, so it
+    is a plan; a bare weekday is left to the turn (language/learner_tense.py: a learner's "I
+    sign the lease on Monday" may mean the Monday gone)."""
+    if not scheduled_present(verb):
+        return False
+    days = table("ordinal_words")
+    return any(
+        t.like_num or t.lower_.split("-")[-1] in days
+        for prep in verb.children
+        if prep.dep_ == "prep" and _one_day(prep)
+        for t in prep.subtree
+        if t.i != prep.i
+    )
