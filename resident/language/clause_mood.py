@@ -66,7 +66,11 @@ def idiom(verb: Token) -> str | None:
             senses = wn.synsets(lemma, "v")
             # "turned a profit" is "profit": the object names the sense, said as it is.
             named = {n.name() for sense in senses for n in sense.lemmas()}
-            if senses and obj.lemma_.lower() not in named:
+            # "took a look at the car" is a kind of looking: the object's own verb is the
+            # idiom's sense or the one above it, and the words say what they mean.
+            above = {h for sense in senses for h in sense.hypernyms()} | set(senses)
+            own = set(wn.synsets(obj.lemma_.lower(), "v"))
+            if senses and obj.lemma_.lower() not in named and not above & own:
                 return lemma
     return None
 
@@ -101,25 +105,6 @@ def asked(verb: Token) -> bool:
     return len(said) == 1 and said[0].dep_ == "nsubj" and said[0].pos_ == "PRON"
 
 
-#: How a bare base form hangs when it shares another verb's subject or is part of a phrase.
-_NOT_ORDERING = frozenset({"conj", "xcomp", "ccomp", "relcl", "acl"})
-
-
-def ordered(verb: Token) -> bool:
-    """Is the clause what an order asks be said or done ("Tell him Trevor sends his love",
-    "ask her to ring me"): hung on a verb in the imperative, a bare base form with no subject
-    and no auxiliary?"""
-    head = verb.head
-    if verb.dep_ not in ("ccomp", "xcomp") or head.tag_ != "VB" or head.i == verb.i:
-        return False
-    if head.dep_ in _NOT_ORDERING:
-        return False  # "we'll go and see her play": a bare verb said with another's subject
-    subject = _subject_token(verb)
-    if subject is not None and "1" in subject.morph.get("Person", []):
-        return False  # "Tell him I want a courgette": the speaker's own word, passed on
-    return not any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in head.children)
-
-
 def expected(verb: Token) -> bool:
     """Is the clause an expectation or a request said in the passive with what it was for
     ("we were supposed to see Lou", "I was meant to ring", "he was asked to speak"): what
@@ -146,14 +131,13 @@ def _shared_head(verb: Token) -> Token:
 
 def not_stated(verb: Token) -> bool:
     """Does the clause headed by `verb` say nothing to be stored as a fact: a hypothetical,
-    a question worded as a statement, what an order asks, an expectation ("was supposed
+    a question worded as a statement, an expectation ("was supposed
     to"), advice or an order to the one spoken to, or an idiom read word by word? A bare
     conjunct is said as its first verb is."""
     head = _shared_head(verb)
     return (
         modality(head, _mood(head)) == "hypothetical"
         or asked(head)
-        or ordered(head)
         or expected(head)
         or advice_to_listener(head, _subject_token(head))
         or idiom(verb) is not None

@@ -42,7 +42,6 @@ from resident.language.refs import (
     _relation_noun,
 )
 from resident.language.roles import count_of, is_time, name_figure
-from resident.language.scheduled import scheduled_on_a_date
 from resident.language.spliced import spliced_clauses
 from resident.language.standing import standing_fact
 from resident.language.statement import (
@@ -167,8 +166,7 @@ def present_ahead(verb: Token, auxes: list[str]) -> bool:
     if any(t.lower_ in ahead and t.ent_type_ in ("DATE", "TIME") for t in own):
         return True
     progressive = verb.tag_ == "VBG" and any(a in _PROGRESSIVE_AUX for a in auxes)
-    # "I fly to Amritsar on the fourteenth": a timetable, a day of the month (scheduled.py).
-    return (progressive and perfect_point(verb, ("on", "in"))) or scheduled_on_a_date(verb)
+    return progressive and perfect_point(verb, ("on", "in"))
 
 
 def irregular_past(verb: Token, auxes: list[str]) -> bool:

@@ -13,7 +13,6 @@ from spacy.lang.en.lex_attrs import like_num
 from resident.language import lexicon
 from resident.language import when as timewords
 from resident.language.deeds import names_deed_of
-from resident.language.scheduled import asked_timetable
 from resident.language.statement import KIN, base_form, canonical_lemma
 from resident.language.told_time import precision
 from resident.language.words import groups, table, words
@@ -471,9 +470,7 @@ def asks_ahead(verb: Token) -> bool:
     if any(c.lemma_.lower() in ("will", "shall") for c in auxes):
         return True
     progressive = verb.tag_ == "VBG" and any(c.lemma_.lower() == "be" for c in auxes)
-    if progressive or any(c.dep_ == "xcomp" and c.pos_ == "VERB" for c in verb.children):
-        return True
-    return asked_timetable(verb)  # "When does Jas fly to Amritsar?", as "she flies on the 14th"
+    return progressive or any(c.dep_ == "xcomp" and c.pos_ == "VERB" for c in verb.children)
 
 
 _CESSATION = words("cessation_verbs")

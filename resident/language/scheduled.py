@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.words import table, words
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -25,7 +25,7 @@ def scheduled_present(verb: Token) -> bool:
         return False
     if lexicon.first_lexname(verb.lemma_.lower(), "v") in words("not_event_lexnames"):
         return False  # "I think on Sunday ...": a state of mind has no timetable
-    if _often(verb):
+    if any(t.lower_ in ("every", "each", "usually", "always", "often") for t in verb.subtree):
         return False
     return any(_one_day(child) for child in verb.children if child.dep_ == "prep")
 
@@ -38,39 +38,3 @@ def _one_day(prep: Token) -> bool:
     if pobj is None or pobj.ent_type_ != "DATE" or pobj.tag_ in ("NNS", "NNPS"):
         return False
     return not pobj.lower_.endswith("s") or pobj.like_num
-
-
-def asked_timetable(verb: Token) -> bool:
-    """Is the question "when" of a simple present event verb ("When does Jas fly to
-    Amritsar?", "When does term start?"): the timetable asked, as `scheduled_present` reads
-    it said, not a habit ("When do you usually swim?")?"""
-    does = [c for c in verb.children if c.dep_ == "aux" and c.lower_ in ("do", "does")]
-    if verb.tag_ != "VB" or not does or verb.pos_ != "VERB":
-        return False
-    if not any(t.lower_ == "when" and t.i < verb.i for t in verb.subtree):
-        return False
-    if lexicon.first_lexname(verb.lemma_.lower(), "v") in words("not_event_lexnames"):
-        return False
-    return not _often(verb)
-
-
-def _often(verb: Token) -> bool:
-    """Is the clause said with how often ("every Friday", "usually")?"""
-    return any(t.lower_ in ("every", "each", "usually", "always", "often") for t in verb.subtree)
-
-
-def scheduled_on_a_date(verb: Token) -> bool:
-    """Is `verb` a simple present said "on" a day of the month ("I fly to Amritsar on the
-    fourteenth of November", "I move in on the 12th")? A day gone is said in the past, so it
-    is a plan; a bare weekday is left to the turn (language/learner_tense.py: a learner's "I
-    sign the lease on Monday" may mean the Monday gone)."""
-    if not scheduled_present(verb):
-        return False
-    days = table("ordinal_words")
-    return any(
-        t.like_num or t.lower_.split("-")[-1] in days
-        for prep in verb.children
-        if prep.dep_ == "prep" and _one_day(prep)
-        for t in prep.subtree
-        if t.i != prep.i
-    )
