@@ -16,6 +16,7 @@ from resident.language.attributes import (
     generic_subject,
     state_passive,
 )
+from resident.language.clause_mood import not_stated
 from resident.language.clause_objects import read_objects
 from resident.language.clause_parts import (
     _goes_somewhere,
@@ -166,6 +167,10 @@ def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statemen
 
 
 def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]:
+    if not_stated(verb):
+        # "you'd never get married", "you should ring him", "he kicked the bucket": no fact,
+        # whichever path below would read it, a passive's or an elided subject's too.
+        return []
     subj_tok = _subject_token(verb)
     elided = None if subj_tok is not None else elided_subject(verb, ctx)
     if elided is not None:
@@ -223,7 +228,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
 
 def read_clause_as(verb: Token, subject: Ref, subj_tok: Token, ctx: Context) -> list[Statement]:
     """A clause read with its subject given (a second parse put a pronoun in its place)."""
-    if modality(verb, _mood(verb)) == "hypothetical":
+    if not_stated(verb):
         return []
     return _with_roles(verb, subj_tok, _read_clause_with(verb, subject, subj_tok, ctx, True))
 

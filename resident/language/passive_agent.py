@@ -172,6 +172,8 @@ def befell(
         predicate="gets" if became else "is",
         object=verb.lower_,
         literal=True,
+        # "I wasn't insured", "Ana isn't married": the state denied, not had.
+        negated=_negated(verb),
         mood=said,
         verb="get" if became else "be",
         when=when,
