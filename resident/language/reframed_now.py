@@ -8,7 +8,6 @@ being at a place."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -72,17 +71,11 @@ def held_frame(claim: Claim, held: list[Claim], now: datetime) -> Claim | None:
 
 
 def reframe_now(
-    graph: GraphStore,
-    claim: Claim,
-    said_now: Callable[[], bool],
-    now: datetime,
-    ids: tuple[str, str | None],
+    graph: GraphStore, claim: Claim, said_now: bool, now: datetime, ids: tuple[str, str | None]
 ) -> bool:
     """Store `claim` ("located_at Aldi", said with "now") again in the frame of the held value
-    it replaces ("works_at Aldi"), and end that value from now; False when it replaces none.
-    `said_now` is asked only of a being at a place: it reads the claim's qualifiers, an index
-    probe every stored claim of every statement turn would otherwise pay."""
-    if claim.predicate not in _BEING or not said_now():
+    it replaces ("works_at Aldi"), and end that value from now; False when it replaces none."""
+    if not said_now:
         return False
     old = held_frame(claim, graph.peek_claims(claim.subject), now)
     if old is None:

@@ -5,7 +5,6 @@ turn's statements reach the graph)."""
 from __future__ import annotations
 
 from datetime import datetime
-from functools import partial
 from typing import TYPE_CHECKING
 
 from resident.cognition.epistemic import admit
@@ -237,9 +236,7 @@ class StoringMixin(LanguageBase):
                 end_told_before(self.graph, claim, at, ctx.now)
             elif _ahead(st):
                 continue
-            elif reframe_now(
-                self.graph, claim, partial(self._changed, claim), ctx.now, self._ids(ctx)
-            ):
+            elif reframe_now(self.graph, claim, self._changed(claim), ctx.now, self._ids(ctx)):
                 continue  # "I'm at Aldi now": a new workplace, which ends the one held
             elif end_left(self.graph, claim, when, ctx.now):
                 continue  # "I left the pharmacy": where she worked is over, not contradicted
