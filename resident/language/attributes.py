@@ -20,7 +20,6 @@ from resident.language.kin import _age
 from resident.language.measured import measure_complement
 from resident.language.passive_agent import befell
 from resident.language.phrases import _ATTRIBUTE_SYNONYMS, _WH_VERB, LITERAL_ATTRIBUTES
-from resident.language.reframed_now import body_joined
 from resident.language.refs import (
     _called,
     _conjuncts,
@@ -315,8 +314,6 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
         elif child.dep_ == "acomp":
             _adjective_with_object(child, put, time_idx)
             someones_states(child, put)  # "the van is white", "I'm not married"
-        elif (body := body_joined(child)) is not None:
-            put("located_with", body, verb_lemma="be")  # "she's with the council now"
         elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
             # "at ten": a bare number is a clock time, never a place.

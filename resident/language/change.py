@@ -121,7 +121,8 @@ def untensed_question(text: str) -> str:
         return text
     # "still", "currently": the present, which a question is read in anyway.
     words = text[:-1].split()
-    kept = _without_phrases(words, cues().aspect)
+    aspect = {w for p in cues().aspect for w in p}
+    kept = [w for w in words if w.lower() not in aspect]
     body = " ".join(kept) if kept else text[:-1].rstrip()
     text = body + "?"
     for phrase in sorted(cues().before + cues().ever, key=len, reverse=True):
@@ -129,19 +130,6 @@ def untensed_question(text: str) -> str:
         if body.lower().endswith(tail) and len(body) > len(tail):
             return body[: -len(tail)].rstrip(" ,") + "?"
     return text
-
-
-def _without_phrases(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> list[str]:
-    """The words with each whole phrase left out ("these days" goes; "days" alone stays, as
-    in "How many days a week ...")."""
-    lowered = [w.lower().strip(",") for w in words]
-    drop: set[int] = set()
-    for phrase in phrases:
-        n = len(phrase)
-        for i in range(len(words) - n + 1):
-            if tuple(lowered[i : i + n]) == tuple(phrase):
-                drop.update(range(i, i + n))
-    return [w for i, w in enumerate(words) if i not in drop]
 
 
 def asks_now(doc: Doc | None, text: str) -> bool:

@@ -15,7 +15,6 @@ from resident.language.clause_parts import (
     _read_clause_inner,
     listed_after,
 )
-from resident.language.elided_ending import elided_ending
 from resident.language.objects import adverbial_idiom, light_object
 from resident.language.particles import particle_of, phrasal_deed
 from resident.language.roles import is_time
@@ -86,12 +85,7 @@ def read_objects(clause: _Clause, obj_tok: Token | None) -> None:
     verb, lemma = clause.verb, clause.lemma
     prt = particle_of(verb)
     light = "keep" if obj_tok is None else light_object(lemma, obj_tok, clause.when is not None)
-    ended = elided_ending(verb, obj_tok) if clause.mood == "past" else None
-    if ended is not None and (obj_tok is not None or not clause.prep_object(prt)):
-        # "she gave it up", "we stopped in the summer": what ended is the doing said last
-        # (elided_ending.end_last_doing), not an "it".
-        clause.emit("does", ended, literal=True)
-    elif obj_tok is not None and light != "keep":
+    if obj_tok is not None and light != "keep":
         if light == "join":
             clause.joined(obj_tok)
     elif obj_tok is not None:

@@ -17,7 +17,6 @@ from resident.language.change import settle as settle_change
 from resident.language.change_reason import with_reasons
 from resident.language.confirmed import confirmed, named_after
 from resident.language.dictionary import slug
-from resident.language.elided_ending import end_last_doing
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
 from resident.language.fragments import finish
@@ -40,7 +39,6 @@ from resident.language.pipeline import is_trained
 from resident.language.prices import prices_said
 from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
-from resident.language.reframed_now import reframe_now
 from resident.language.relatives import relative_of
 from resident.language.rescheduled import reschedule_said
 from resident.language.restated import end_restated
@@ -236,12 +234,8 @@ class StoringMixin(LanguageBase):
                 end_told_before(self.graph, claim, at, ctx.now)
             elif _ahead(st):
                 continue
-            elif reframe_now(self.graph, claim, self._changed(claim), ctx.now, self._ids(ctx)):
-                continue  # "I'm at Aldi now": a new workplace, which ends the one held
             elif end_left(self.graph, claim, when, ctx.now):
                 continue  # "I left the pharmacy": where she worked is over, not contradicted
-            elif end_last_doing(self.graph, claim, when, ctx.now):
-                continue  # "she gave it up": the doing she was said to do is over
             elif end_ceased(self.graph, claim, when, ctx.now):
                 continue  # "I quit the gym in March": going there is over since March
             elif end_sold(self.graph, claim, when, ctx.now):
@@ -256,13 +250,6 @@ class StoringMixin(LanguageBase):
                 # "He turned thirty-nine" from the teller who said thirty-eight updates it.
                 self._contradictions(ctx, claim)
         end_reversed(self.graph, over, stored, ctx.now)
-
-    def _changed(self, claim: Claim) -> bool:
-        said = self.graph.qualifiers_of([claim.id]).get(claim.id, ())
-        return any(q.role == "change" for q in said)
-
-    def _ids(self, ctx: _Ctx) -> tuple[str, str | None]:
-        return ctx.resident.session.session_id, ctx.correlation_id
 
     def _store_ending(self, ctx: _Ctx, habit: Claim, ending: Token, ended: datetime | None) -> None:
         """ "I used to play the cello but I gave up last year": the ending is a statement of

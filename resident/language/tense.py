@@ -16,7 +16,7 @@ from resident.language import lexicon
 from resident.language.learner_tense import learner_side
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
-from resident.language.used_to import given_up, over_then, used_to
+from resident.language.used_to import given_up, used_to
 from resident.language.when import habitual, yearless_day
 from resident.language.words import words
 
@@ -101,8 +101,6 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
         said = _verb(st, doc)
         if said is not None and used_to(said):
             return True
-    if st.mood == "past" and not st.negated and doc is not None and _habit_then(st, doc):
-        return True
     if st.mood != "past" or st.modality != "done" or st.negated or doc is None:
         return False
     verb = _verb(st, doc)
@@ -124,13 +122,6 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
         # said at a point in time ("had a baby on Monday") an event.
         return not st.when
     return progressive or lexicon.first_lexname(lemma, "v") == "verb.stative"
-
-
-def _habit_then(st: Statement, doc: Doc) -> bool:
-    """A habit said in the past of a period that is over ("every Sunday back then we went")."""
-    habit = st.modality == "habit" or any(r.role == "time" and habitual(r.text) for r in st.roles)
-    verb = _verb(st, doc)
-    return habit and verb is not None and over_then(verb.sent)
 
 
 def ending_of(st: Statement, doc: Doc | None) -> Token | None:

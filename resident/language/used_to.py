@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.tokens import Token
 
 
 def used_to(verb: Token) -> bool:
@@ -54,13 +54,3 @@ def given_up(verb: Token) -> Token | None:
         third = own.morph.get("Person", []) == ["3"] and own.pos_ == "PRON"
         return tok if third and subject.pos_ in ("PROPN", "NOUN") else None
     return None
-
-
-def over_then(sent: Span) -> bool:
-    """Does the sentence set what it says in a period that is over ("back then", "in those
-    days", "when we were kids": data/past_period_markers.txt)? A habit said in the past
-    there is over, as a "used to" one is ("every Sunday back then we went to the allotment")."""
-    from resident.language.words import words
-
-    said = " " + " ".join(t.lower_ for t in sent) + " "
-    return any(f" {marker} " in said for marker in words("past_period_markers"))
