@@ -187,8 +187,10 @@ class Watchdog:
                     if self._in_shielded(armed.ident):
                         armed.deadline = now + _SHIELD_RETRY_S
                         continue
-                    _raise_in(armed.ident, ReadingOverrun)
+                    # Marked before it is raised: the reading thread may see its own error
+                    # (a library's, wrapping the overrun) before this thread runs on.
                     armed.fired = True
+                    _raise_in(armed.ident, ReadingOverrun)
                     armed.deadline = now + AGAIN_S
                 self._wake_at = min((a.deadline for a in self._armed.values()), default=_NEVER)
                 self._cond.wait(None if self._wake_at == _NEVER else max(self._wake_at - now, 0))
@@ -216,6 +218,14 @@ def bounded(budget_s: float, read: Callable[[], T], watchdog: Watchdog = _WATCHD
     try:
         return read()
     except ReadingOverrun:
+        raise ReadingAbandoned(budget_s, time.monotonic() - started) from None
+    except Exception:
+        # A library that calls back into Python (DuckDB counting the rows of a registered Arrow
+        # table, or running a Python function) catches the overrun raised in that callback and
+        # raises its own error in its place: once the deadline has fired, the error is the
+        # overrun's, and the turn is abandoned like any other (a dev eval died of this).
+        if not armed.fired:
+            raise
         raise ReadingAbandoned(budget_s, time.monotonic() - started) from None
     finally:
         # A deadline that fell as the reading ended is cancelled here, unseen: the reading

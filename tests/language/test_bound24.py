@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
 
 from resident.config import Settings, load_settings
@@ -218,6 +219,22 @@ def test_bounded_abandons_a_loop_and_leaves_nothing_pending() -> None:
     while time.monotonic() < ends:
         n += 1
     assert watchdog.current() is None
+
+
+def test_an_overrun_a_library_wraps_in_its_own_error_is_still_abandoned() -> None:
+    # DuckDB runs a Python function (as it counts a registered Arrow table's rows) in the
+    # calling thread and raises its own error for the overrun raised inside it: the reading is
+    # abandoned all the same, never a crash of the turn.
+    con = duckdb.connect()
+    con.execute("SET threads = 1")  # the function runs in the reading thread itself
+    con.create_function("spin", lambda _: _spin_forever(), ["BIGINT"], "BIGINT")
+    watchdog = Watchdog()
+    with pytest.raises(ReadingAbandoned):
+        bounded(0.2, lambda: con.execute("SELECT spin(1)").fetchall(), watchdog)
+    assert watchdog.current() is None
+    # An error of the reading's own, before any deadline, stays what it is.
+    with pytest.raises(duckdb.Error):
+        bounded(5.0, lambda: con.execute("SELECT * FROM no_such_table").fetchall(), watchdog)
 
 
 def test_a_deadline_that_falls_as_reading_ends_is_cancelled() -> None:
