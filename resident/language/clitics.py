@@ -74,7 +74,7 @@ def copula_as_possessive(tok: Token) -> bool:
     return (
         said is not None
         and not _place_named(tok)
-        and (_verb_said(said) or said.tag_ == "PRP$" or _date_said(said) or _unownable(said))
+        and (_verb_said(said) or _owner_said(tok, said) or _date_said(said) or _unownable(said))
         and not perfect_as_possessive(tok)
     )
 
@@ -89,6 +89,20 @@ def _predicate_after(tok: Token) -> Token | None:
             return after if all(a.head == after for a in skipped) else None
         skipped.append(after)
     return None
+
+
+def _owner_said(tok: Token, said: Token) -> bool:
+    """A possessive determiner after the "'s" ("Loughborough's his first choice"), no possessive
+    chain after it: "Kuba's my uncle Marek's son" is the kin reading's (kin_links.owned_twice),
+    which reads the chain the copula's reparse would misread."""
+    if said.tag_ != "PRP$":
+        return False
+    for after in tok.doc[said.i : tok.sent.end]:
+        if after.is_punct:
+            return True
+        if after.tag_ == "POS":
+            return False
+    return True
 
 
 def _verb_said(tok: Token) -> bool:
