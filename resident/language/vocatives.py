@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from resident.language.animacy import noun_kind
+
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
@@ -54,5 +56,14 @@ def _addressed(tok: Token, speakers: Collection[str], at_start: bool) -> bool:
     if tok.lower_ == "max":
         return True
     if tok.lower_ in speakers:
-        return at_start or tok.dep_ not in ("nsubj", "nsubjpass")
+        return at_start or (tok.dep_ not in ("nsubj", "nsubjpass") and not _naming(tok))
     return at_start and tok.ent_type_ == "PERSON" and tok.dep_ not in ("nsubj", "nsubjpass")
+
+
+def _naming(tok: Token) -> bool:
+    """Does the name give the name of someone's relative said just before it ("this is my dad,
+    Walter", "and my eldest, Nell"): in apposition to a noun of someone, owned? A thing owned
+    ("that's my car, Tom") names no one: the name is said to Tom."""
+    head = tok.head
+    owned = any(c.dep_ == "poss" for c in head.children)
+    return tok.dep_ == "appos" and owned and noun_kind(head.lemma_.lower()) in ("person", "")
