@@ -8,12 +8,20 @@ No list of misspellings: the split is the tokenizer's, the verb is the tagger's.
 The small parser also reads "Shannon's a hairdresser" and "my brother's the manager" as a
 possessive, often with no verb at all (a noun phrase, "Shannon's a hairdresser"). A possessive is
 never followed by an article (the morphology's PronType=Art), so there the "'s" is the verb:
-the sentence is parsed again with "is" in its place. Pure, given the parse function.
+the sentence is parsed again with "is" in its place. Nor is a possessive's noun ever a verb's
+participle that is no noun's part ("Gail's retiring in June", "The boiler's broken again"), a
+possessive determiner ("Leeds's his first choice"), or a date that ends its phrase ("Closing
+date's Friday"); an adverb between ("Pat's still in Oldham", "Pickle's not allowed") is looked
+past. There too the "'s" is the verb: "has" before "been"/"got"/"gone"/"come" or a participle
+with an object, "is" before any other. Pure, given the parse function.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from resident.language import lexicon
+from resident.language.animacy import name_kind, noun_kind
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -22,6 +30,10 @@ if TYPE_CHECKING:
 
 #: The tags of a finite verb or modal: what the tagger calls a clitic it read as the verb.
 _FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
+#: The roles of a noun: a participle in one is a gerund or a noun's modifier, owned or owning.
+_NOMINAL = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos", "amod", "compound"})
+#: Verbs whose participle after "'s" is a perfect, never a passive ("'s been", "'s gone").
+_PERFECT_ONLY = frozenset({"be", "get", "go", "come", "have", "become"})
 
 
 def bare_clitic(tok: Token) -> bool:
@@ -47,12 +59,87 @@ def copula_as_possessive(tok: Token) -> bool:
     after = tok.doc[tok.i + 1]
     if after.lemma_.lower() in ("call", "name") and after.tag_ == "VBN":
         return True  # "The midwife's called Bronagh": nothing is owned by a participle
-    return (
+    if (
         "Art" in after.morph.get("PronType", [])
         or _bare_adjective(after)
         or _name_owned(tok)
         or (_unownable(after) and not _place_named(tok))
+    ):
+        return True
+    said = _predicate_after(tok)
+    if said is None or not _rootless(tok.sent, said):
+        return False
+    if tok.dep_ in ("aux", "auxpass") and not perfect_as_possessive(tok):
+        return True  # "My knee's playing up": the parse's own role for it is the verb's
+    return (
+        said is not None
+        and not _place_named(tok)
+        and (_verb_said(said) or _owner_said(tok, said) or _date_said(said) or _unownable(said))
+        and not perfect_as_possessive(tok)
     )
+
+
+def _predicate_after(tok: Token) -> Token | None:
+    """The word after the "'s", past the adverbs that may stand between a copula and what it
+    says ("still", "not", "already"), each of which modifies that word (not "nowhere near as
+    useful", a comparison the reader cannot say); None at the sentence's end or else."""
+    skipped: list[Token] = []
+    for after in tok.doc[tok.i + 1 : tok.sent.end]:
+        if after.tag_ != "RB" or after.dep_ not in ("advmod", "neg"):
+            return after if all(a.head == after for a in skipped) else None
+        skipped.append(after)
+    return None
+
+
+def _owner_said(tok: Token, said: Token) -> bool:
+    """A possessive determiner after the "'s" ("Loughborough's his first choice"), no possessive
+    chain after it: "Kuba's my uncle Marek's son" is the kin reading's (kin_links.owned_twice),
+    which reads the chain the copula's reparse would misread."""
+    if said.tag_ != "PRP$":
+        return False
+    for after in tok.doc[said.i : tok.sent.end]:
+        if after.is_punct:
+            return True
+        if after.tag_ == "POS":
+            return False
+    return True
+
+
+def _verb_said(tok: Token) -> bool:
+    """A participle the parse keeps as a verb, no noun's part or argument ("Gail's retiring",
+    not "Tom's singing was awful" nor "Tom's broken leg"): a possessive owns nouns only."""
+    if tok.tag_ not in ("VBG", "VBN"):
+        return False
+    if tok.dep_ in _NOMINAL and not (tok.dep_ == "amod" and _verbless(tok.sent)):
+        # "Kayla's moving placements though.": a sentence with no verb has its participle.
+        return False
+    after = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return after is None or after.head != tok or after.dep_ != "compound"
+
+
+def _rootless(sent: Span, said: Token) -> bool:
+    """Has the parse given the sentence no verb of its own to hang on, bar the word after the
+    "'s"? Where it has ("Osian's obsessed with rugby, he's playing for ..."), it read the
+    sentence around that verb, and an "is" put in would make another clause its root."""
+    root = sent.root
+    return root == said or root.pos_ not in ("VERB", "AUX")
+
+
+def _verbless(sent: Span) -> bool:
+    """Has the sentence no finite verb (the "'s" aside, which is why it is asked)?"""
+    return not any(t.tag_ in _FINITE and t.pos_ in ("VERB", "AUX") for t in sent)
+
+
+def _date_said(tok: Token) -> bool:
+    """A date that ends its phrase ("Closing date's Friday.", "Wedding's next August, ..."):
+    a possessive's date would be followed by what it dates ("Tom's Saturday job")."""
+    if tok.ent_type_ not in ("DATE", "TIME"):
+        return False
+    end = tok
+    while end.i + 1 < len(tok.doc) and tok.doc[end.i + 1].ent_iob_ == "I":
+        end = tok.doc[end.i + 1]
+    nxt = tok.doc[end.i + 1] if end.i + 1 < len(tok.doc) else None
+    return nxt is None or nxt.is_punct or nxt.pos_ in ("ADP", "CCONJ", "ADV")
 
 
 def _place_named(tok: Token) -> bool:
@@ -103,8 +190,40 @@ def perfect_as_possessive(tok: Token) -> bool:
     possessive = tok.tag_ == "POS" or tok.dep_ == "case"
     if not possessive or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
         return False
-    verb = tok.doc[tok.i + 1]
-    return verb.tag_ in ("VBD", "VBN") and any(c.dep_ == "dobj" for c in verb.children)
+    verb = _predicate_after(tok)
+    if verb is None or verb.tag_ not in ("VBD", "VBN"):
+        return False
+    if verb.dep_ in _NOMINAL and not (verb.dep_ == "amod" and _verbless(tok.sent)):
+        return False
+    # "Nell's been poorly", "Davie's gone to the oil": a verb that takes no passive.
+    if any(c.dep_ == "dobj" for c in verb.children):
+        return True
+    if not _rootless(tok.sent, verb):
+        return False
+    if verb.lemma_.lower() in _PERFECT_ONLY:
+        return True
+    moving = lexicon.first_lexname(verb.lemma_.lower(), "v") == "verb.motion"
+    if (verb.tag_ == "VBD" or moving) and _a_doer(tok.head):
+        # "The hamster's escaped", "Kayla's moved to Leeds": a finite past (the tagger's) or a
+        # going, by someone who can do it, is a deed done; a thing's "The van's sold" and a
+        # feeling's "Osian's obsessed with rugby" stay the state, "is".
+        return verb.lemma_.lower() not in ("call", "name")
+    # "Day centre's added Fridays" (parsed as a noun phrase): an object follows the participle;
+    # a name after "called" is what it is called, not an object.
+    nxt = tok.doc[verb.i + 1] if verb.i + 1 < len(tok.doc) else None
+    return (
+        nxt is not None
+        and nxt.tag_ in ("DT", "PRP$", "NN", "NNS", "NNPS")
+        and verb.lemma_.lower() not in ("call", "name")
+    )
+
+
+def _a_doer(owner: Token) -> bool:
+    """Is the owner someone who can do a deed: a person's or pet's name, or a noun every
+    sense of which WordNet files as a person or an animal ("hamster", "nephew")?"""
+    if owner.pos_ == "PROPN":
+        return name_kind(owner, owner.text) not in ("place", "thing", "group")
+    return noun_kind(owner.lemma_.lower()) in ("person", "animal")
 
 
 def _respelled(tok: Token, bare: list[Token], copulas: list[Token]) -> str:

@@ -463,11 +463,14 @@ def planned(
     return any(q.role == "modality" and q.value in _NOT_YET for q in qualifiers)
 
 
-def asks_ahead(verb: Token) -> bool:
+def asks_ahead(verb: Token, wh: str | None = None) -> bool:
     """Is the question about what is ahead: "will"/"shall", "going to", a verb it wants or
-    plans, or a present progressive ("Where is Ana moving?")?"""
+    plans, a present progressive ("Where is Ana moving?"), or "when" in the present ("When
+    does Ffion start the course?": the time of a plan is what is asked)?"""
     auxes = [c for c in verb.children if c.dep_ == "aux"]
     if any(c.lemma_.lower() in ("will", "shall") for c in auxes):
+        return True
+    if wh == "when" and not any(t.tag_ == "VBD" for t in (verb, *auxes)):
         return True
     progressive = verb.tag_ == "VBG" and any(c.lemma_.lower() == "be" for c in auxes)
     return progressive or any(c.dep_ == "xcomp" and c.pos_ == "VERB" for c in verb.children)

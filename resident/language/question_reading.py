@@ -356,7 +356,7 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
         place_said=next((c.lower_ for c in verb.children if c.lower_ in _DEICTIC), None),
         unit=unit,
         amount=wh == "how many" and unit is None,
-        ahead=asks_ahead(verb),
+        ahead=asks_ahead(verb, wh),
         particle=parts.particle and parts.prep is not None,
         stranded=parts.stranded and parts.prep is not None,
         past=any(t.tag_ == "VBD" for t in (verb, *verb.children) if t is verb or t.dep_ == "aux"),

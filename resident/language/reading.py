@@ -45,6 +45,7 @@ from resident.language.statement import (
 )
 from resident.language.subject_token import _subject_token
 from resident.language.unpassive import without_learner_passive
+from resident.language.vocatives import without_vocative
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -106,6 +107,12 @@ def read(
         said = sent
         # "Borshch is died": a learner's past said as a passive no verb has (unpassive.py).
         sent = (None if reparse is None else _respoken(sent, reparse)) or sent
+        # "Biscuit's the dog, MAX" (its "'s" the verb by now): the name said to the listener
+        # is no argument of the clause.
+        unaddressed = None if reparse is None else without_vocative(sent, ctx.speakers, reparse)
+        if unaddressed is not None and reparse is not None:
+            # "Max, the hamster's escaped": the clause alone may read its "'s" anew.
+            sent = _respoken(unaddressed, reparse) or unaddressed
         halves = None if reparse is None else conjoined_halves(sent, reparse)
         if halves is not None and reparse is not None:
             # "I translate books and Felix is a tram driver", parsed as one clause: each.

@@ -129,6 +129,9 @@ class Context:
     #: said the relative: "my dad" from Maya is not the next speaker's dad.
     speaker: str | None = None
     relative_speaker: str | None = None
+    #: The names of those who have spoken (lower case, the latest few hundred): such a name
+    #: said at a sentence's edge is whom the sentence is said to (vocatives.py).
+    speakers: dict[str, None] = field(default_factory=dict)
 
     #: A relative or pet just introduced without a name ("Hana had a baby girl", "I adopted a
     #: greyhound"): its owners, its noun and the turn, for the "her name is ..." after it.

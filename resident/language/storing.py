@@ -45,9 +45,11 @@ from resident.language.restated import end_restated
 from resident.language.roles import declares_change
 from resident.language.sold_thing import end_sold
 from resident.language.statement import (
+    THINGS_KEPT,
     Ref,
     Statement,
     _predicate,
+    keep_latest,
     qualifiers_of,
     stated,
     verb_lemma,
@@ -315,6 +317,9 @@ class StoringMixin(LanguageBase):
         out: list[Statement] = []
         with self._nlp_lock:
             self._context.speaker = ctx.person_id  # "my dad ... he": the teller's own dad
+            if ctx.person_id is not None:
+                speaking = self._name(ctx, ctx.person_id).lower()
+                keep_latest(self._context.speakers, speaking, None, THINGS_KEPT)
             # "Where did you grow up?" / "Whitby.": the fragment read with the question; "gethin,
             # welsh, 24, ...": a telegraphic self-description read with its words put back.
             told = self._answers(ctx, doc)

@@ -173,4 +173,8 @@ def _verb(st: Statement, doc: Doc) -> Token | None:
     for tok in found:
         if last and any(t.text == last[0] for t in tok.subtree):
             return tok
-    return found[0] if found else None
+    # A turn of several sentences ("It's been ages. Marta and I were at university in
+    # Sheffield."): the verb of the sentence that holds what the statement says, not the
+    # turn's first of that lemma, whose tense is another clause's.
+    said = {w.lower() for w in " ".join([st.object, *(r.text for r in st.roles)]).split()}
+    return max(found, key=lambda t: len(said & {w.lower_ for w in t.sent}), default=None)
