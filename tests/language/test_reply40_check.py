@@ -97,7 +97,7 @@ CHECK: dict[str, Talk] = {
         ],
         [
             ("Odile", "Where did Kieran move to?", "hebden"),
-            ("Odile", "When did Kieran move out?", "month"),
+            ("Odile", "When did Kieran move out?", "december"),
         ],
     ),
     "visitors": (
