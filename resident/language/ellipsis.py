@@ -29,13 +29,17 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from resident.language.answer_gap import (
+    SUBJECT_PRONOUNS,
     as_subject,
     before_clause,
+    clause_answers,
     fits_gap,
     indefinite_filled,
+    polarity_of,
     said_with_yes,
     toward,
     unopened,
+    untagged,
 )
 from resident.language.asked_turn import asked_in
 from resident.language.echoed import echoed_yes
@@ -61,9 +65,7 @@ _WH_WORDS = words("wh")
 _SWAP = table("ellipsis_swap")
 _FOCUS = words("ellipsis_focus")
 _AUX_LEMMAS = frozenset({"be", "do", "have"})
-#: Subject pronouns an echoing short answer opens with ("Did you get the job?" / "I did!") and
-#: a question's tag ends with ("..., doesn't he?").
-_SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
+_SUBJECT_PRONOUNS = SUBJECT_PRONOUNS
 _AGREE = table("ellipsis_agree")
 #: Dependencies of a token that says no part of a clause's content at its edge.
 _EDGE_DEPS = frozenset({"cc", "intj", "punct", "discourse"})
@@ -162,6 +164,8 @@ class Answer:
     verbal: str | None = None
     #: The fragment is a time alone ("Last Saturday", "Next June"): said with a yes.
     timed: bool = False
+    #: The yes or no is set apart before a clause of its own ("No, she gave it up.").
+    clause: bool = False
 
 
 def _auxiliary(token: Token) -> bool:
@@ -205,7 +209,7 @@ def answer_parts(doc: Doc) -> Answer:
     if not sents:
         return Answer(None, "")
     first = [t for t in sents[0] if not t.is_space]
-    polarity = _POLARITY.get(first[0].lower_) if first else None
+    polarity = polarity_of(first)
     rest = first[1:] if polarity is not None else first
     if sents[0].text.rstrip().endswith("?"):
         return Answer(None, "")  # a question back: read alone, as it is
@@ -215,7 +219,12 @@ def answer_parts(doc: Doc) -> Answer:
     rest = before_clause(rest) or rest  # "Exeter, she studied geology.": "Exeter"
     if _finite(rest):
         # "I did!": the short answer's subject and auxiliary echo the question; any other
-        # clause of its own is read alone, as it is.
+        # clause of its own is read alone, as it is, and a yes or no before it answers the
+        # question whole ("No, she gave it up.": "Ivy does not still do ballet").
+        if polarity is not None and clause_answers(first, rest):
+            echo = _echo(rest)
+            if echo is None or echo.polarity == polarity:
+                return Answer(polarity, "", echo=echo.echo if echo else None, clause=True)
         return (_echo_timed(first) if polarity is None else None) or Answer(None, "")
     while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
         rest = rest[:-1]
@@ -376,6 +385,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
             return filled or echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
+        if answer.clause and not _plainly_asked(sent):
+            return ""
         said = _polar(sent, subject, polarity)
         if said and polarity == "yes" and (told := said_with_yes(answer, doc_of)):
             said = f"{said[:-1]} {told}."  # "Yes, twenty-two years.": for twenty-two years
@@ -392,6 +403,16 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     return _filled(sent, subject, wh, answer)
 
 
+def _plainly_asked(sent: Span) -> bool:
+    """A yes/no question that opens with its auxiliary and says no "not": one a yes or no
+    before a clause answers whole. "Isn't he coming?" / "No, he's ill." leaves unsaid which
+    way the no goes; "And the commute, are you driving?" opens with what it is about."""
+    said = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
+    opening = said[0] if said else None
+    plain = opening is not None and (opening.pos_ == "AUX" or opening.tag_ == "MD")
+    return plain and not any(t.dep_ == "neg" for t in sent)
+
+
 def _echoes(subject: Token | None, echo: str | None) -> bool:
     """Whether a short answer's pronoun is the question's subject in the answerer's mouth
     ("Did you ...?" / "I did"; "Is Tom ...?" / "He is"), or the answer has none."""
@@ -404,26 +425,6 @@ def _echoes(subject: Token | None, echo: str | None) -> bool:
         plural = subject.lower_ == "you" and echo == "we"
         return plural or _said_by_answerer(subject, subject).lower() == echo
     return echo in ("he", "she", "it", "they")
-
-
-_TAGS = words("ellipsis_tags")
-
-
-def untagged(question: str) -> str:
-    """The statement a question asks with a tag at its end ("Efua's the lawyer, right?",
-    "Tom works there, doesn't he?"), without the tag; the question as it is otherwise."""
-    head, comma, tail = question.rstrip(" ?").rpartition(",")
-    said = tail.lower().replace("n't", " n't").split()
-    if not comma or not said:
-        return question
-    if len(said) == 1 and said[0] in _TAGS:
-        return head + "?"
-    if len(said) in (2, 3) and said[-1] in _SUBJECT_PRONOUNS and said[0] in _TAG_VERBS:
-        return head + "?"
-    return question
-
-
-_TAG_VERBS = words("asking_aux") | {"can", "could", "would", "should", "wo", "ca"}
 
 
 def _declared(sent: Span, subject: Token, polarity: str) -> str:

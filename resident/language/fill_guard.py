@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.answer_check import _stranded, is_number_word
-from resident.language.ellipsis import _wh_phrase, answer_parts, untagged
+from resident.language.answer_gap import untagged
+from resident.language.ellipsis import _wh_phrase, answer_parts
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
 from resident.language.words import table
 
