@@ -250,3 +250,31 @@ def clause_answers(first: list[Token], rest: list[Token]) -> bool:
     if len(first) < 2 or not first[1].is_punct or not rest:
         return False
     return rest[0].pos_ not in _LIMITING and not any(t.pos_ == "SCONJ" for t in rest)
+
+
+def counted_subject(
+    sent: Span, subject: Token, wh_tokens: list[Token], key: str, fragment: str, word_of: object
+) -> str:
+    """ "How many people turned up?" / "Fourteen, counting the neighbours.": the count with
+    the subject it counts, said before the rest of the question ("Fourteen people turned up"),
+    when the wh-phrase counts the question's subject; "" otherwise. `word_of(token, subject)`
+    says a word of the question in the answerer's mouth."""
+    if key not in ("how many", "how much") or wh_tokens[-1].head != subject:
+        return ""
+    if subject.dep_ not in ("nsubj", "nsubjpass") or subject.pos_ not in ("NOUN", "PROPN"):
+        return ""
+    counted = [t.text for t in subject.subtree if t not in wh_tokens]
+    rest = [t for t in sent if not t.is_punct and t.dep_ not in ("cc", "intj")]
+    rest = [t for t in rest if t.i not in {s.i for s in subject.subtree}]
+    said = [word_of(t, subject) for t in rest]  # type: ignore[operator]
+    return " ".join([_head_part(fragment), *counted, *said]) + "."
+
+
+def plainly_asked(sent: Span) -> bool:
+    """A yes/no question that opens with its auxiliary and says no "not": one a yes or no
+    before a clause answers whole. "Isn't he coming?" / "No, he's ill." leaves unsaid which
+    way the no goes; "And the commute, are you driving?" opens with what it is about."""
+    said = [t for t in sent if not (t.is_punct or t.dep_ in ("cc", "intj", "punct", "discourse"))]
+    opening = said[0] if said else None
+    plain = opening is not None and (opening.pos_ == "AUX" or opening.tag_ == "MD")
+    return plain and not any(t.dep_ == "neg" for t in sent)

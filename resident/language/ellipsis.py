@@ -33,8 +33,10 @@ from resident.language.answer_gap import (
     as_subject,
     before_clause,
     clause_answers,
+    counted_subject,
     fits_gap,
     indefinite_filled,
+    plainly_asked,
     polarity_of,
     said_with_yes,
     toward,
@@ -65,7 +67,6 @@ _WH_WORDS = words("wh")
 _SWAP = table("ellipsis_swap")
 _FOCUS = words("ellipsis_focus")
 _AUX_LEMMAS = frozenset({"be", "do", "have"})
-_SUBJECT_PRONOUNS = SUBJECT_PRONOUNS
 _AGREE = table("ellipsis_agree")
 #: Dependencies of a token that says no part of a clause's content at its edge.
 _EDGE_DEPS = frozenset({"cc", "intj", "punct", "discourse"})
@@ -178,7 +179,7 @@ def _echo(first: list[Token]) -> Answer | None:
     hasn't.", "We are, yeah"): yes, or no with a "not", said of that pronoun."""
     said = [t for t in first if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
     said = [t for t in said if _POLARITY.get(t.lower_) is None or t.dep_ == "neg"]
-    if len(said) < 2 or said[0].lower_ not in _SUBJECT_PRONOUNS:
+    if len(said) < 2 or said[0].lower_ not in SUBJECT_PRONOUNS:
         return None
     rest = said[1:]
     verbs = [t for t in rest if t.dep_ not in ("neg", "advmod")]
@@ -188,12 +189,17 @@ def _echo(first: list[Token]) -> Answer | None:
     return Answer(polarity, "", echo=said[0].lower_)
 
 
+def _aside_opener(token: Token) -> bool:
+    """A word that opens an aside: a preposition, an adverb, a participle ("counting Mum")."""
+    return token.pos_ in ("ADP", "ADV", "SCONJ") or token.tag_ == "VBG"
+
+
 def _aside(rest: list[Token]) -> int:
     """Where an aside after a comma begins ("Lisbon, in the end": a preposition or adverb that
     names nothing says how the answer was come to, not what fills the gap; "At a dance, in
     1964" names a time, and stays)."""
     for n, t in enumerate(rest[:-1]):
-        if t.text != "," or rest[n + 1].pos_ not in ("ADP", "ADV", "SCONJ"):
+        if t.text != "," or not _aside_opener(rest[n + 1]):
             continue
         after = rest[n + 1 :]
         if not any(w.ent_type_ or w.like_num or w.pos_ == "PROPN" for w in after):
@@ -385,7 +391,7 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
             return filled or echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
-        if answer.clause and not _plainly_asked(sent):
+        if answer.clause and not plainly_asked(sent):
             return ""
         said = _polar(sent, subject, polarity)
         if said and polarity == "yes" and (told := said_with_yes(answer, doc_of)):
@@ -401,16 +407,6 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         # the filler is not (or hedges it); a pronoun alone is read by no one here.
         return ""
     return _filled(sent, subject, wh, answer)
-
-
-def _plainly_asked(sent: Span) -> bool:
-    """A yes/no question that opens with its auxiliary and says no "not": one a yes or no
-    before a clause answers whole. "Isn't he coming?" / "No, he's ill." leaves unsaid which
-    way the no goes; "And the commute, are you driving?" opens with what it is about."""
-    said = [t for t in sent if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
-    opening = said[0] if said else None
-    plain = opening is not None and (opening.pos_ == "AUX" or opening.tag_ == "MD")
-    return plain and not any(t.dep_ == "neg" for t in sent)
 
 
 def _echoes(subject: Token | None, echo: str | None) -> bool:
@@ -513,6 +509,8 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         return ""
     if priced := price_said(sent, subject, wh_tokens, key, answer.fragment):
         return priced  # "How much is the venue?" / "Nine hundred.": what it costs
+    if counted := counted_subject(sent, subject, wh_tokens, key, answer.fragment, _word):
+        return counted  # "How many came?" / "Fourteen.": "Fourteen people came"
     if answer.verbal:
         return _predicate_said(sent, subject, answer)
     if answer.timed and key in ("where", "who", "whom"):

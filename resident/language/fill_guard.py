@@ -88,7 +88,13 @@ def guarded(
     if counted is not None:
         # "How many grandchildren ...?" / "Seven.": the count is of the grandchildren, said with
         # it in one slot; "gets seven" from a misparsed fill counts nothing.
-        kept = [s for s in kept if any(counted in v.split() for v in held_in(s, slots).values())]
+        # "Fourteen people turned up": the count said of the subject it counts.
+        kept = [
+            s
+            for s in kept
+            if any(counted in v.split() for v in held_in(s, slots).values())
+            or counted in {(s.subject.name or "").lower(), (s.subject.noun or "").lower()}
+        ]
     return kept
 
 
