@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol
 from resident.language import lexicon
 from resident.language.asked_turn import WH_TAGS
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
+from resident.language.hedging import POLARITY
 from resident.language.when_days import WEEKDAYS, ordinal
 from resident.language.words import table, words
 
@@ -65,6 +66,14 @@ _COUNTED = frozenset({"duration", "number", "point"})
 _AS_SUBJECT = table("ellipsis_subject_pronoun")
 #: The asker's own "I" and "we" as a question's subject.
 _ASKER = frozenset(v.lower() for v in _AS_SUBJECT.values())
+#: Subject pronouns an echoing short answer opens with ("Did you get the job?" / "I did!") and
+#: a question's tag ends with ("..., doesn't he?").
+SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
+_TAGS = words("ellipsis_tags")
+_TAG_VERBS = words("asking_aux") | {"can", "could", "would", "should", "wo", "ca"}
+#: What opens a clause that puts a condition or a limit on the yes or no before it ("Yes, but
+#: only if it's dry", "No, unless Mum can't").
+_LIMITING = frozenset({"CCONJ", "SCONJ"})
 
 
 def as_subject(fragment: str, key: str) -> str | None:
@@ -207,3 +216,65 @@ def unopened(question: str) -> str:
     if rest.split(maxsplit=1)[0].lower().split("'")[0] not in _WH_WORDS:
         return question
     return rest[0].upper() + rest[1:]
+
+
+def untagged(question: str) -> str:
+    """The statement a question asks with a tag at its end ("Efua's the lawyer, right?",
+    "Tom works there, doesn't he?") or the name of the one it is put to, without them; the
+    question as it is otherwise."""
+    head, comma, tail = question.rstrip(" ?").rpartition(",")
+    said = tail.lower().replace("n't", " n't").split()
+    if not comma or not said:
+        return question
+    if len(said) == 1 and (said[0] in _TAGS or tail.strip().istitle()):
+        return head + "?"  # "..., right?"; "Does Ivy still dance, Marcus?": who it is put to
+    if len(said) in (2, 3) and said[-1] in SUBJECT_PRONOUNS and said[0] in _TAG_VERBS:
+        return head + "?"
+    return question
+
+
+def polarity_of(first: list[Token]) -> str | None:
+    """The yes or no an answer opens with ("Yes, ...", "Nope."); None when it opens with none,
+    or with a "never"/"not" that says what its verb did not do ("Never left!": a clause of
+    its own, whose "never" answers no question's yes or no)."""
+    said = POLARITY.get(first[0].lower_) if first else None
+    if said is None or len(first) < 2 or first[0].lower_ not in ("never", "not"):
+        return said
+    return None if first[1].pos_ in ("VERB", "AUX") else said
+
+
+def clause_answers(first: list[Token], rest: list[Token]) -> bool:
+    """Whether a yes or no set apart by punctuation ("No, she gave it up at Christmas.", "Yes!
+    He starts on Monday.") answers the question whole, the clause after it read alone: not
+    when the clause limits it ("Yes, but only on Sundays", "No, unless it rains")."""
+    if len(first) < 2 or not first[1].is_punct or not rest:
+        return False
+    return rest[0].pos_ not in _LIMITING and not any(t.pos_ == "SCONJ" for t in rest)
+
+
+def counted_subject(
+    sent: Span, subject: Token, wh_tokens: list[Token], key: str, fragment: str, word_of: object
+) -> str:
+    """ "How many people turned up?" / "Fourteen, counting the neighbours.": the count with
+    the subject it counts, said before the rest of the question ("Fourteen people turned up"),
+    when the wh-phrase counts the question's subject; "" otherwise. `word_of(token, subject)`
+    says a word of the question in the answerer's mouth."""
+    if key not in ("how many", "how much") or wh_tokens[-1].head != subject:
+        return ""
+    if subject.dep_ not in ("nsubj", "nsubjpass") or subject.pos_ not in ("NOUN", "PROPN"):
+        return ""
+    counted = [t.text for t in subject.subtree if t not in wh_tokens]
+    rest = [t for t in sent if not t.is_punct and t.dep_ not in ("cc", "intj")]
+    rest = [t for t in rest if t.i not in {s.i for s in subject.subtree}]
+    said = [word_of(t, subject) for t in rest]  # type: ignore[operator]
+    return " ".join([_head_part(fragment), *counted, *said]) + "."
+
+
+def plainly_asked(sent: Span) -> bool:
+    """A yes/no question that opens with its auxiliary and says no "not": one a yes or no
+    before a clause answers whole. "Isn't he coming?" / "No, he's ill." leaves unsaid which
+    way the no goes; "And the commute, are you driving?" opens with what it is about."""
+    said = [t for t in sent if not (t.is_punct or t.dep_ in ("cc", "intj", "punct", "discourse"))]
+    opening = said[0] if said else None
+    plain = opening is not None and (opening.pos_ == "AUX" or opening.tag_ == "MD")
+    return plain and not any(t.dep_ == "neg" for t in sent)

@@ -423,9 +423,9 @@ class Language(AnsweringMixin, HouseholdTurnMixin):
             return _Reply(_UNKNOWN_PERSON)
         old, subject = self._corrected_claim(ctx, triple)
         if old is None:
-            # Nothing held on that subject and attribute: nothing to correct, so it is what
-            # the person says, at the hint cap like any other statement.
-            reply = self._store_triple(ctx, triple)
+            # Nothing held to correct: what the person says (read whole: _answers_someone).
+            answers = self._answers_someone(ctx)
+            reply = self._unknown(ctx) if answers else self._store_triple(ctx, triple)
             reply.intent = Intent.STATEMENT
             return reply
         provenance = (

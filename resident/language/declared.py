@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.ellipsis import untagged
+from resident.language.answer_gap import untagged
 from resident.language.matching import PREPS, STOP
 from resident.language.question_reading import Query
 from resident.language.reading import read

@@ -29,13 +29,19 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from resident.language.answer_gap import (
+    SUBJECT_PRONOUNS,
     as_subject,
     before_clause,
+    clause_answers,
+    counted_subject,
     fits_gap,
     indefinite_filled,
+    plainly_asked,
+    polarity_of,
     said_with_yes,
     toward,
     unopened,
+    untagged,
 )
 from resident.language.asked_turn import asked_in
 from resident.language.echoed import echoed_yes
@@ -61,9 +67,6 @@ _WH_WORDS = words("wh")
 _SWAP = table("ellipsis_swap")
 _FOCUS = words("ellipsis_focus")
 _AUX_LEMMAS = frozenset({"be", "do", "have"})
-#: Subject pronouns an echoing short answer opens with ("Did you get the job?" / "I did!") and
-#: a question's tag ends with ("..., doesn't he?").
-_SUBJECT_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they"})
 _AGREE = table("ellipsis_agree")
 #: Dependencies of a token that says no part of a clause's content at its edge.
 _EDGE_DEPS = frozenset({"cc", "intj", "punct", "discourse"})
@@ -162,6 +165,8 @@ class Answer:
     verbal: str | None = None
     #: The fragment is a time alone ("Last Saturday", "Next June"): said with a yes.
     timed: bool = False
+    #: The yes or no is set apart before a clause of its own ("No, she gave it up.").
+    clause: bool = False
 
 
 def _auxiliary(token: Token) -> bool:
@@ -174,7 +179,7 @@ def _echo(first: list[Token]) -> Answer | None:
     hasn't.", "We are, yeah"): yes, or no with a "not", said of that pronoun."""
     said = [t for t in first if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
     said = [t for t in said if _POLARITY.get(t.lower_) is None or t.dep_ == "neg"]
-    if len(said) < 2 or said[0].lower_ not in _SUBJECT_PRONOUNS:
+    if len(said) < 2 or said[0].lower_ not in SUBJECT_PRONOUNS:
         return None
     rest = said[1:]
     verbs = [t for t in rest if t.dep_ not in ("neg", "advmod")]
@@ -184,12 +189,17 @@ def _echo(first: list[Token]) -> Answer | None:
     return Answer(polarity, "", echo=said[0].lower_)
 
 
+def _aside_opener(token: Token) -> bool:
+    """A word that opens an aside: a preposition, an adverb, a participle ("counting Mum")."""
+    return token.pos_ in ("ADP", "ADV", "SCONJ") or token.tag_ == "VBG"
+
+
 def _aside(rest: list[Token]) -> int:
     """Where an aside after a comma begins ("Lisbon, in the end": a preposition or adverb that
     names nothing says how the answer was come to, not what fills the gap; "At a dance, in
     1964" names a time, and stays)."""
     for n, t in enumerate(rest[:-1]):
-        if t.text != "," or rest[n + 1].pos_ not in ("ADP", "ADV", "SCONJ"):
+        if t.text != "," or not _aside_opener(rest[n + 1]):
             continue
         after = rest[n + 1 :]
         if not any(w.ent_type_ or w.like_num or w.pos_ == "PROPN" for w in after):
@@ -205,7 +215,7 @@ def answer_parts(doc: Doc) -> Answer:
     if not sents:
         return Answer(None, "")
     first = [t for t in sents[0] if not t.is_space]
-    polarity = _POLARITY.get(first[0].lower_) if first else None
+    polarity = polarity_of(first)
     rest = first[1:] if polarity is not None else first
     if sents[0].text.rstrip().endswith("?"):
         return Answer(None, "")  # a question back: read alone, as it is
@@ -215,7 +225,12 @@ def answer_parts(doc: Doc) -> Answer:
     rest = before_clause(rest) or rest  # "Exeter, she studied geology.": "Exeter"
     if _finite(rest):
         # "I did!": the short answer's subject and auxiliary echo the question; any other
-        # clause of its own is read alone, as it is.
+        # clause of its own is read alone, as it is, and a yes or no before it answers the
+        # question whole ("No, she gave it up.": "Ivy does not still do ballet").
+        if polarity is not None and clause_answers(first, rest):
+            echo = _echo(rest)
+            if echo is None or echo.polarity == polarity:
+                return Answer(polarity, "", echo=echo.echo if echo else None, clause=True)
         return (_echo_timed(first) if polarity is None else None) or Answer(None, "")
     while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
         rest = rest[:-1]
@@ -376,6 +391,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
             return filled or echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
+        if answer.clause and not plainly_asked(sent):
+            return ""
         said = _polar(sent, subject, polarity)
         if said and polarity == "yes" and (told := said_with_yes(answer, doc_of)):
             said = f"{said[:-1]} {told}."  # "Yes, twenty-two years.": for twenty-two years
@@ -404,26 +421,6 @@ def _echoes(subject: Token | None, echo: str | None) -> bool:
         plural = subject.lower_ == "you" and echo == "we"
         return plural or _said_by_answerer(subject, subject).lower() == echo
     return echo in ("he", "she", "it", "they")
-
-
-_TAGS = words("ellipsis_tags")
-
-
-def untagged(question: str) -> str:
-    """The statement a question asks with a tag at its end ("Efua's the lawyer, right?",
-    "Tom works there, doesn't he?"), without the tag; the question as it is otherwise."""
-    head, comma, tail = question.rstrip(" ?").rpartition(",")
-    said = tail.lower().replace("n't", " n't").split()
-    if not comma or not said:
-        return question
-    if len(said) == 1 and said[0] in _TAGS:
-        return head + "?"
-    if len(said) in (2, 3) and said[-1] in _SUBJECT_PRONOUNS and said[0] in _TAG_VERBS:
-        return head + "?"
-    return question
-
-
-_TAG_VERBS = words("asking_aux") | {"can", "could", "would", "should", "wo", "ca"}
 
 
 def _declared(sent: Span, subject: Token, polarity: str) -> str:
@@ -512,6 +509,8 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         return ""
     if priced := price_said(sent, subject, wh_tokens, key, answer.fragment):
         return priced  # "How much is the venue?" / "Nine hundred.": what it costs
+    if counted := counted_subject(sent, subject, wh_tokens, key, answer.fragment, _word):
+        return counted  # "How many came?" / "Fourteen.": "Fourteen people came"
     if answer.verbal:
         return _predicate_said(sent, subject, answer)
     if answer.timed and key in ("where", "who", "whom"):

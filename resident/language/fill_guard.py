@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.answer_check import _stranded, is_number_word
-from resident.language.ellipsis import _wh_phrase, answer_parts, untagged
+from resident.language.answer_gap import untagged
+from resident.language.ellipsis import _wh_phrase, answer_parts
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
 from resident.language.words import table
 
@@ -87,7 +88,13 @@ def guarded(
     if counted is not None:
         # "How many grandchildren ...?" / "Seven.": the count is of the grandchildren, said with
         # it in one slot; "gets seven" from a misparsed fill counts nothing.
-        kept = [s for s in kept if any(counted in v.split() for v in held_in(s, slots).values())]
+        # "Fourteen people turned up": the count said of the subject it counts.
+        kept = [
+            s
+            for s in kept
+            if any(counted in v.split() for v in held_in(s, slots).values())
+            or counted in {(s.subject.name or "").lower(), (s.subject.noun or "").lower()}
+        ]
     return kept
 
 

@@ -368,6 +368,13 @@ class StoringMixin(LanguageBase):
             self._sluiced.told(ctx.person_id, self._context.turn, latest if bearing == 1 else [])
         return out
 
+    def _answers_someone(self, ctx: _Ctx) -> bool:
+        """Whether the turn answers the question the turn before put to its speaker ("Do you
+        still have the Rover?" / "No, I sold it in April."): its "No" answers that person,
+        and when MAX holds nothing it could correct, the turn is read as any statement."""
+        name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
+        return self._last_question.previous(ctx.person_id, self._context.turn, name) is not None
+
     def _answers(self, ctx: _Ctx, doc: Doc) -> list[tuple[str, str | None]]:
         """What the turn states as the answer to the question the turn before it put to this
         speaker: its fragment read with the question ("Where did you grow up?" / "Whitby."), and
