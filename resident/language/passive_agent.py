@@ -94,7 +94,7 @@ def _body_or_someone(tok: Token) -> Ref | None:
 def _someone_noun(tok: Token) -> bool:
     """A noun whose commonest sense is a person ("neighbour", "builder"): what it is called
     names someone, whatever the NER made of the name."""
-    return lexicon.first_lexname(tok.lemma_.lower()) == "noun.person"
+    return lexicon.person_noun(tok.lemma_.lower())
 
 
 def _patient_text(patient: Ref | None, tok: Token) -> str:
