@@ -74,7 +74,8 @@ from resident.language.query_shapes import (
     asks_kind,
     asks_who_relative_is,
 )
-from resident.language.question_reading import days_named, modifiers_of
+from resident.language.question_reading import days_named
+from resident.language.question_subject import modifiers_of
 from resident.language.reading import is_question
 from resident.language.reciprocal_asked import from_the_other_side
 from resident.language.reduced_answers import ReducedAnsweringMixin

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.matching import LEAST, claim_verbs
-from resident.language.question_reading import _GENERIC, Query, question_subject
+from resident.language.question_reading import _GENERIC, Query
+from resident.language.question_subject import question_subject
 from resident.language.statement import base_form
 from resident.language.words import words
 from resident.records import Claim, Qualifier

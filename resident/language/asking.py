@@ -55,9 +55,9 @@ from resident.language.question_reading import (
     _WH,
     Query,
     _question_word,
-    question_subject,
     read_question,
 )
+from resident.language.question_subject import question_subject
 from resident.language.render import local_day, possessive
 from resident.language.resolved import Resolved
 from resident.language.restated import restated_in
