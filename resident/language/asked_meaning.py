@@ -99,14 +99,9 @@ def asks_living(query: Query) -> bool:
 def doer_nouns(verb: str) -> frozenset[str]:
     """The nouns WordNet derives from a verb's three most frequent senses that name who does
     it ("teach": teacher, instructor; "drive": driver)."""
-    wn = lexicon.reader()
-    if wn is None:
-        return frozenset()
     return frozenset(
         d.name().lower()
-        for sense in wn.synsets(verb, "v")[:3]
-        for said in sense.lemmas()
-        for d in said.derivationally_related_forms()
+        for d in lexicon.verb_derivations(verb, 3)
         if d.synset().lexname() == "noun.person" and "_" not in d.name()
     )
 
