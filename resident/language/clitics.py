@@ -38,13 +38,21 @@ def bare_clitic(tok: Token) -> bool:
     )
 
 
+def _after_possessive(tok: Token) -> Token | None:
+    """The word after an "'s" the parser took for a possessive; None for any other token, or
+    for one that ends the text."""
+    possessive = tok.tag_ == "POS" or tok.dep_ == "case"
+    if not possessive or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
+        return None
+    return tok.doc[tok.i + 1]
+
+
 def copula_as_possessive(tok: Token) -> bool:
     """An "'s" the parser took for a possessive though an article follows it ("Ewan's a
     United man", "..., and Sinead's a principal")."""
-    possessive = tok.tag_ == "POS" or tok.dep_ == "case"
-    if not possessive or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
+    after = _after_possessive(tok)
+    if after is None:
         return False
-    after = tok.doc[tok.i + 1]
     if after.lemma_.lower() in ("call", "name") and after.tag_ == "VBN":
         return True  # "The midwife's called Bronagh": nothing is owned by a participle
     return (
@@ -100,10 +108,9 @@ def _bare_adjective(tok: Token) -> bool:
 def perfect_as_possessive(tok: Token) -> bool:
     """An "'s" the parser took for a possessive though a past form with an object of its own
     follows it ("My sister's got her test on the ninth", "Dad's booked the hall"): "has"."""
-    possessive = tok.tag_ == "POS" or tok.dep_ == "case"
-    if not possessive or tok.lower_ not in ("'s", "’s") or tok.i + 1 >= len(tok.doc):
+    verb = _after_possessive(tok)
+    if verb is None:
         return False
-    verb = tok.doc[tok.i + 1]
     return verb.tag_ in ("VBD", "VBN") and any(c.dep_ == "dobj" for c in verb.children)
 
 
