@@ -13,17 +13,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.pronoun_fit import ANIMATE, NEUTER, PLURAL, kind_fits
 from resident.language.statement import KIN, Ref, is_pet, keep_latest
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
     from resident.language.statement import Context
-
-#: The pronouns of a person or an animal, of the neuter, and of the plural (or one person).
-_ANIMATE = frozenset({"he", "she", "him", "her", "his", "hers", "himself", "herself"})
-_NEUTER = frozenset({"it", "its", "itself"})
-_PLURAL = frozenset({"they", "them", "their", "theirs", "themselves"})
 
 #: WordNet's classes of a noun that names someone, and those of a group or a place.
 _SOMEONE = frozenset({"noun.person", "noun.animal"})
@@ -93,9 +89,7 @@ def token_fits(pronoun: str, tok: Token, name: str, ctx: Context) -> bool:
     part of the talk's record yet)."""
     kind = name_kind(tok, name)
     if kind in _INANIMATE:
-        return pronoun.lower() not in _ANIMATE and (
-            pronoun.lower() not in _PLURAL or kind != "place"
-        )
+        return kind_fits(pronoun, kind)
     return pronoun_fits(pronoun, Ref(role="name", name=name, kind=kind or "thing"), ctx)
 
 
@@ -131,24 +125,20 @@ def referent_kind(ref: Ref, ctx: Context) -> str:
 def pronoun_fits(pronoun: str, ref: Ref, ctx: Context) -> bool:
     """May `pronoun` stand for `ref` by its kind? Only a kind known to clash refuses it."""
     low = pronoun.lower()
-    if low not in _ANIMATE | _NEUTER | _PLURAL:
+    if low not in ANIMATE | NEUTER | PLURAL:
         return True
     kind = referent_kind(ref, ctx)
-    if low in _ANIMATE:
-        return kind not in ("thing", "place", "group")
-    if low in _NEUTER:
-        return kind != "person"
-    if kind == "thing":
+    if low in PLURAL and kind == "thing":
         # "the boots ... they": a plural thing; one thing ("the van") is no "they".
         word = (ref.name or ref.noun or "").lower()
         return lexicon.base(word, "n") not in (None, word)
-    return kind != "place"
+    return kind_fits(low, kind)
 
 
 def fitting(tok: Token, ref: Ref | None, ctx: Context) -> Ref | None:
     """The referent a resolver found for a pronoun, or None where its kind clashes with the
     pronoun: unsure, the clause stores nothing rather than a claim about the wrong thing."""
-    if ref is None or tok.pos_ != "PRON" and tok.lower_ not in _ANIMATE | _NEUTER | _PLURAL:
+    if ref is None or tok.pos_ != "PRON" and tok.lower_ not in ANIMATE | NEUTER | PLURAL:
         return ref
     return ref if pronoun_fits(tok.lower_, ref, ctx) else None
 

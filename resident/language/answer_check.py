@@ -315,7 +315,7 @@ def _in_classes(base: str, asked: frozenset[str]) -> bool:
     names the person first ("nurse", "keeper")."""
     held = lexicon.lexnames(base) & asked
     if held == {"noun.person"}:
-        return lexicon.first_lexname(base, "n") == "noun.person"
+        return lexicon.person_noun(base)
     return bool(held)
 
 
@@ -480,7 +480,7 @@ def _someone_held(short: str, views: Sequence[ClaimView]) -> bool:
     person in WordNet)? An entity filed as a person alone is no proof ("Leeds Rhinos")."""
     for v in views:
         noun = v.claim.predicate.removesuffix("_of").rsplit("_", 1)[-1]
-        if not v.claim.predicate.endswith("_of") or lexicon.first_lexname(noun) != "noun.person":
+        if not v.claim.predicate.endswith("_of") or not lexicon.person_noun(noun):
             continue
         if _same(short, v.subject_label) and v.claim.subject.startswith("person:"):
             return True

@@ -137,15 +137,7 @@ def _one_deal(asked: str, said: str) -> bool:
 @functools.lru_cache(maxsize=8192)
 def _nouns_of(verb: str) -> frozenset[str]:
     """The nouns WordNet derives from a verb's frequent senses ("study": student, study)."""
-    wn = lexicon.reader()
-    if wn is None:
-        return frozenset()
-    return frozenset(
-        d.name().lower()
-        for s in wn.synsets(verb, "v")[:4]
-        for lemma in s.lemmas()
-        for d in lemma.derivationally_related_forms()
-    )
+    return frozenset(d.name().lower() for d in lexicon.verb_derivations(verb, 4))
 
 
 def _meets(asked: str, view: ClaimView, held: str) -> bool | None:

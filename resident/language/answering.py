@@ -1,12 +1,11 @@
 """Questions answered from held claims: the reader's question read into a Query, matched by
-meaning (asking.py), through relatives and pets; "why" and reading questions."""
+meaning (asking.py), through relatives and pets ("why" and reading questions: why_answers.py,
+reading_answers.py)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING
 
-from resident.errors import NotFound
 from resident.language.amount_asked import asks_sum
 from resident.language.asked_meaning import kind_query
 from resident.language.asking import (
@@ -41,9 +40,6 @@ from resident.language.knowledge import (
     facts_of,
     resolve,
     views,
-    why_claims,
-    why_subject,
-    why_triple,
 )
 from resident.language.matching import (
     asked_words,
@@ -66,7 +62,7 @@ from resident.language.owned import (
     owned_answer,
     parts_count,
 )
-from resident.language.phrases import Intent, Parsed, third_person
+from resident.language.phrases import third_person
 from resident.language.price_answers import PricedAnsweringMixin
 from resident.language.query_shapes import (
     asker_named,
@@ -74,14 +70,17 @@ from resident.language.query_shapes import (
     asks_kind,
     asks_who_relative_is,
 )
-from resident.language.question_reading import days_named, modifiers_of
+from resident.language.question_reading import days_named
+from resident.language.question_subject import modifiers_of
 from resident.language.reading import is_question
+from resident.language.reading_answers import ReadingAnsweringMixin
 from resident.language.reciprocal_asked import from_the_other_side
 from resident.language.reduced_answers import ReducedAnsweringMixin
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
 from resident.language.thing_answers import what_befell
 from resident.language.typed_reply import of_type_asked
+from resident.language.why_answers import WhyAnsweringMixin
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -92,7 +91,6 @@ from resident.language.kin_answers import (
     owner_evidences,
 )
 from resident.language.turn import (
-    _UNKNOWN_PERSON,
     _Ctx,
     _Reply,
 )
@@ -107,6 +105,8 @@ class AnsweringMixin(
     ConverseAnsweringMixin,
     MeaningAnsweringMixin,
     ReducedAnsweringMixin,
+    WhyAnsweringMixin,
+    ReadingAnsweringMixin,
 ):
     def _question(self, ctx: _Ctx) -> _Reply:
         """A question (and whatever the turn also states, stored first): read into the
@@ -487,80 +487,6 @@ class AnsweringMixin(
             return None
         return _Reply(found.text, claims=found.claims, answer=found.short, score=found.score)
 
-    def _why(self, ctx: _Ctx) -> _Reply:
-        p = ctx.parsed
-        limit = self.settings.language.max_listed_claims
-        reads = ctx.reads
-        assert reads is not None
-        if p.refers_back:
-            with self._last_lock:
-                last = self._last.get(ctx.person_id or "", ())
-            claims = []
-            for cid in last:
-                try:
-                    claims.append(reads.graph.peek_claim(cid))
-                except NotFound:
-                    continue
-            if not claims:
-                return _Reply(
-                    'Why do I think what? Ask me, for example: "Why do you think '
-                    'aspirin treats headache?"'
-                )
-            answer = why_claims(reads, claims, p.text, True, "Here is why:", ctx.now)
-        elif p.triple is not None:
-            if p.triple.speaker and ctx.person_id is None:
-                return _Reply(_UNKNOWN_PERSON)
-            answer = why_triple(
-                reads, p.triple, p.text, ctx.now, speaker_id=ctx.person_id, limit=limit
-            )
-        else:
-            name = _subject_words(p.said or "")
-            answer = why_subject(reads, name, p.text, ctx.now, limit=limit)
-        shown = [t.claim for t in answer.trails]
-        shown += [cv.other for t in answer.trails for cv in t.conflicts if cv.other is not None]
-        unique = list({v.claim.id: v for v in shown}.values())
-        return _Reply(answer.text, claims=unique)
-
-    def _reading(self, text: str, now: datetime) -> Parsed | None:
-        """A question about MAX's reading; "What is X about?" only when X is a document he
-        has read (otherwise it is an ordinary question)."""
-        from resident.language.bookshelf import ReadingKind, find_document, reading_question
-
-        q = reading_question(text)
-        if q is None:
-            return None
-        # bookshelf hook: "Who is X?" and its kin are the bookshelf's only when a book names X
-        # (and X is not someone of the house).
-        if q.kind in (ReadingKind.SUBJECT, ReadingKind.WHICH) and q.subject is not None:
-            from resident.language.book_subjects import book_knowledge
-
-            people = [e for e in self.graph.find_entities(q.subject) if e.id.startswith("person:")]
-            if people or not book_knowledge(self.graph, q.subject, now):
-                return None
-        if (
-            q.kind is ReadingKind.ABOUT
-            and q.title is not None
-            and find_document(self.graph, q.title, now) is None
-        ):
-            return None
-        return Parsed(intent=Intent.READING, text=text, about=q.title, reason=q.kind.value)
-
-    def _read(self, ctx: _Ctx) -> _Reply:
-        from resident.language.bookshelf import (
-            ReadingKind,
-            ReadingQuestion,
-            answer_reading,
-            reading_question,
-        )
-
-        p = ctx.parsed
-        # bookshelf hook: the question again from the text (a subject and a title both).
-        q = reading_question(p.text) or ReadingQuestion(ReadingKind(p.reason or "list"), p.about)
-        answer = answer_reading(
-            self.graph, q, ctx.now, limit=self.settings.language.max_listed_claims
-        )
-        return _Reply(answer.text, claims=views(answer.claims, self.dictionary))
-
 
 def _asked_sentence(doc: Doc) -> Span:
     """The sentence that asks (the last question of the turn)."""
@@ -579,11 +505,3 @@ def _said_as(ref: Ref) -> str | None:
             return None
         return f"your {ref.noun}" if owner == "you" else f"{owner}'s {ref.noun}"
     return ref.name
-
-
-def _subject_words(said: str) -> str:
-    """ "Why do you think about the Eiffel Tower": the subject without its article."""
-    words = said.split()
-    if words and words[0].lower() in ("the", "a", "an"):
-        words = words[1:]
-    return " ".join(words)

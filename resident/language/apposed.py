@@ -23,22 +23,22 @@ if TYPE_CHECKING:
 
 def apposed_person(noun: Token, named: Token | None, name_of: Callable[[Token], str]) -> Ref | None:
     """The person `named` in apposition to the person noun `noun`, or None."""
-    if named is None or named.ent_type_ not in ("", "PERSON") or not _person_noun(noun):
+    if (
+        named is None
+        or named.ent_type_ not in ("", "PERSON")
+        or not lexicon.person_noun(noun.lemma_)
+    ):
         return None
     if not _set_off(named):
         return None  # "her little boy Sol": a relative's noun, not a role with a name
     return Ref(role="name", name=name_of(named), kind="person")
 
 
-def _person_noun(noun: Token) -> bool:
-    return lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person"
-
-
 def apposed_kind(noun: Token, subject: Ref) -> list[Statement]:
     """ "The instructor, Greta": Greta is_a instructor (the noun with its modifiers, without
     its article, prepositional phrase or the name)."""
     named = any(c.dep_ == "appos" and c.pos_ == "PROPN" and _set_off(c) for c in noun.children)
-    if subject.role != "name" or not named or not _person_noun(noun):
+    if subject.role != "name" or not named or not lexicon.person_noun(noun.lemma_):
         return []
     mine = {c.i for c in noun.children if c.dep_ == "poss" and c.pos_ == "PRON"}  # "my"
     return [Statement(subject=subject, predicate="is_a", object=phrase(noun, mine), verb="be")]

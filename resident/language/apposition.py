@@ -42,10 +42,6 @@ def _nounlike(noun: Token) -> bool:
     return noun.pos_ == "ADJ" and any(c.lower_ in ("a", "an") for c in noun.children)
 
 
-def _person_noun(noun: Token) -> bool:
-    return lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person"
-
-
 def _who(head: Token) -> bool:
     """Is the noun phrase the apposition is set beside someone: a name, or a person's noun
     with an owner ("my neighbour", "Tom's boss")?"""
@@ -54,7 +50,7 @@ def _who(head: Token) -> bool:
     if head.pos_ == "PROPN":
         return True
     owned = any(c.dep_ == "poss" for c in head.children)
-    return head.pos_ == "NOUN" and owned and _person_noun(head)
+    return head.pos_ == "NOUN" and owned and lexicon.person_noun(head.lemma_)
 
 
 def _words(tok: Token, cut: set[int]) -> list[Token]:
@@ -94,7 +90,7 @@ def _placed_name(head: Token, noun: Token) -> bool:
     # creamery, so a kind that is no person's noun says the name is a thing's.
     if head.pos_ != "PROPN" or head.ent_type_ in ("DATE", "TIME", "GPE", "LOC"):
         return False
-    if _person_noun(noun):
+    if lexicon.person_noun(noun.lemma_):
         return False
     return any(
         p.dep_ == "prep"
@@ -114,8 +110,9 @@ def said_again(noun: Token) -> str | None:
         # "my wife Lin, my father, and our son": a relative's noun with an owner is a
         # relation (read by kin.py), and here more often the next item of a list.
         return None
-    owner = None if _person_noun(noun) and _who(head) else _owner_of_kept(head, noun)
-    if owner is None and not (_person_noun(noun) and _who(head)) and not _placed_name(head, noun):
+    someone = lexicon.person_noun(noun.lemma_) and _who(head)
+    owner = None if someone else _owner_of_kept(head, noun)
+    if owner is None and not someone and not _placed_name(head, noun):
         return None
     # "a nurse from Leeds": where she is from is no part of what she does.
     cut = [c for c in noun.children if c.dep_ in _CUT_DEPS or c.lower_ in _ORIGIN]

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.matching import LEAST, claim_verbs
-from resident.language.question_reading import _GENERIC, Query, question_subject
+from resident.language.question_reading import _GENERIC, Query
+from resident.language.question_subject import question_subject
 from resident.language.statement import base_form
 from resident.language.words import words
 from resident.records import Claim, Qualifier
@@ -98,14 +99,9 @@ def asks_living(query: Query) -> bool:
 def doer_nouns(verb: str) -> frozenset[str]:
     """The nouns WordNet derives from a verb's three most frequent senses that name who does
     it ("teach": teacher, instructor; "drive": driver)."""
-    wn = lexicon.reader()
-    if wn is None:
-        return frozenset()
     return frozenset(
         d.name().lower()
-        for sense in wn.synsets(verb, "v")[:3]
-        for said in sense.lemmas()
-        for d in said.derivationally_related_forms()
+        for d in lexicon.verb_derivations(verb, 3)
         if d.synset().lexname() == "noun.person" and "_" not in d.name()
     )
 

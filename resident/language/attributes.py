@@ -188,7 +188,7 @@ def _inverse_attribute(verb: Token, subj_tok: Token, ctx: Context) -> Statement 
     if value is None or not any(c.dep_ == "prep" and c.lower_ == "of" for c in value.children):
         return None
     noun = value.lemma_.lower()
-    if lexicon.first_lexname(noun, "n") == "noun.person" and noun not in KIN:
+    if lexicon.person_noun(noun) and noun not in KIN:
         # "Giulia is restorer of old paintings": a person's role, not the paintings' attribute.
         return None
     predicate = attribute_noun(value)
@@ -349,7 +349,7 @@ def _place_of_thing(noun: Token) -> str | None:
     """ "Hop Bean is a roaster in Faversham", "The Anchor is a pub in Whitby": the named place
     a kind that is no person's is said to be in is where the thing is; a person's ("a nurse
     in Leeds") is where they work, read as the job's."""
-    if lexicon.first_lexname(noun.lemma_.lower(), "n") == "noun.person":
+    if lexicon.person_noun(noun.lemma_.lower()):
         return None  # the name a recogniser took for a person's ("Lark Dairy") is the kind's
     for prep in noun.children:
         if prep.dep_ != "prep" or prep.lower_ not in _PLACE_PREDICATES:
@@ -453,4 +453,4 @@ def _someones_person(tok: Token) -> bool:
     noun = tok.lemma_.lower()
     if not any(c.dep_ == "poss" for c in tok.children):
         return False
-    return noun in KIN or lexicon.first_lexname(noun, "n") == "noun.person"
+    return noun in KIN or lexicon.person_noun(noun)

@@ -104,7 +104,7 @@ def called_off(doc: Doc) -> list[set[str]]:
         # "the plumber is off").
         if subject is None or subject.pos_ != "NOUN" or subject.ent_type_ == "PERSON":
             continue
-        if lexicon.first_lexname(subject.lemma_.lower(), "n") == "noun.person":
+        if lexicon.person_noun(subject.lemma_.lower()):
             continue
         if passive and subject.dep_ != "nsubjpass":
             continue

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.clause_parts import _mood
+from resident.language.clause_parts import verb_mood
 from resident.language.roles import modality
 from resident.language.statement import verb_lemma
-from resident.language.subject_token import _subject_token
+from resident.language.subject_token import subject_token
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -136,9 +136,9 @@ def not_stated(verb: Token) -> bool:
     conjunct is said as its first verb is."""
     head = _shared_head(verb)
     return (
-        modality(head, _mood(head)) == "hypothetical"
+        modality(head, verb_mood(head)) == "hypothetical"
         or asked(head)
         or expected(head)
-        or advice_to_listener(head, _subject_token(head))
+        or advice_to_listener(head, subject_token(head))
         or idiom(verb) is not None
     )

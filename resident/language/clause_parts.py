@@ -107,13 +107,13 @@ def _negated(verb: Token) -> bool:
     )
 
 
-def _mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
+def verb_mood(verb: Token) -> Literal["fact", "past", "plan", "wish"] | None:
     """The clause's mood, or None for a hypothetical one (would, could, might)."""
     if used_to(verb):
         return "past"  # "I used to smoke": a habit that was
     auxes = [_aux_said(c) for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if any(a in _MODALS_SKIP for a in auxes):
-        aim = purpose_mood(verb, _mood(verb.head)) if verb.dep_ == "advcl" else None
+        aim = purpose_mood(verb, verb_mood(verb.head)) if verb.dep_ == "advcl" else None
         if aim is not None:
             return aim  # "so she could travel": her aim, said as the clause it is for
         return "fact" if standing_fact(verb) else None  # "can't eat peanuts": a fact
@@ -562,7 +562,7 @@ def said_whole(clause: _Emits, obj_tok: Token | None) -> bool:
 def clause_heads(sent: Span) -> Iterator[Token]:
     """The root and every coordinated or subordinate verb under it, in the order said (so a
     name comes before the "he" that refers to it). A subordinate clause counts only when it has
-    a subject of its own; `_subject_token` sees to that. A time clause is the time of its clause
+    a subject of its own; `subject_token` sees to that. A time clause is the time of its clause
     and no clause of its own, unless it tells a deed done ("after Delphine finished her exams")."""
     root = sent.root
     heads = [root, *spliced_clauses(sent)]  # "..., I'm doing history" hung on a noun

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.clause_parts import clause_heads
 from resident.language.statement import verb_lemma
-from resident.language.subject_token import _subject_token
+from resident.language.subject_token import subject_token
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def _own(head: Token) -> list[Token]:
 def _shared(head: Token) -> list[Token]:
     """What a coordinated verb with no subject of its own shares with the one it hangs on:
     the subject's phrase, and the auxiliaries and "not" when it has none of its own."""
-    subject = _subject_token(head)
+    subject = subject_token(head)
     if subject is None or subject.i > head.i:
         return []
     cut = {t.i for c in subject.children if c.dep_ in ("relcl", "acl", "appos") for t in c.subtree}

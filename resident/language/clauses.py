@@ -20,7 +20,6 @@ from resident.language.clause_mood import not_stated
 from resident.language.clause_objects import read_objects
 from resident.language.clause_parts import (
     _goes_somewhere,
-    _mood,
     _negated,
     _plan_verb,
     _preps,
@@ -32,6 +31,7 @@ from resident.language.clause_parts import (
     passive_modality,
     said_whole,
     subject_edges,
+    verb_mood,
 )
 from resident.language.copular import event_of_it, named_kinds, thing_states
 from resident.language.count_pieces import count_piece
@@ -117,7 +117,7 @@ from resident.language.statement import (
     is_pet,
     verb_lemma,
 )
-from resident.language.subject_token import _subject_token
+from resident.language.subject_token import subject_token
 from resident.language.tense import have_got
 from resident.language.things import there_is, thing_clause, thing_subject
 from resident.language.unsaid import unsaid
@@ -160,8 +160,8 @@ def _purposes(verb: Token, read: list[Statement], ctx: Context) -> list[Statemen
         mains = main_statements(verb, inner, read)
         doers = {st.subject for st in mains}
         for main in mains:
-            done = _read_clause_with(inner, main.subject, _subject_token(verb), ctx, True)
-            said = _with_roles(inner, _subject_token(verb), done)
+            done = _read_clause_with(inner, main.subject, subject_token(verb), ctx, True)
+            said = _with_roles(inner, subject_token(verb), done)
             out.extend(st for st in as_purpose(main, said, verb, doers) if st not in read + out)
     return out
 
@@ -171,7 +171,7 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         # "you'd never get married", "you should ring him", "he kicked the bucket": no fact,
         # whichever path below would read it, a passive's or an elided subject's too.
         return []
-    subj_tok = _subject_token(verb)
+    subj_tok = subject_token(verb)
     elided = None if subj_tok is not None else elided_subject(verb, ctx)
     if elided is not None:
         # "Tore my calf on Tuesday!", "Loves her new flat": the subject the verb's form, the
@@ -185,7 +185,8 @@ def _read_clause(verb: Token, ctx: Context, skip_intro: bool) -> list[Statement]
         return named or _passive(verb, ctx) or there_is(verb, ctx) or there_counted(verb, ctx)
     if subj_tok.lower_ in ("this", "these") and verb.lemma_ == "be":
         return _presented(verb, ctx)
-    if modality(verb, _mood(verb)) == "hypothetical" or conditional(verb) or unsaid(verb, subj_tok):
+    hypothetical = modality(verb, verb_mood(verb)) == "hypothetical"
+    if hypothetical or conditional(verb) or unsaid(verb, subj_tok):
         # "If I had a boat", "if it rains we will stay home": nothing a hypothetical clause,
         # or the clause it conditions, says is stored; nor someone else's opinion reported.
         return []
@@ -536,7 +537,7 @@ def _read_clause_with(
     verb: Token, subject: Ref, subj_tok: Token | None, ctx: Context, skip_intro: bool
 ) -> list[Statement]:
     _note_subject(verb, subject, subj_tok, ctx)
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     if mood is None or not verb_like(verb):
         return []
     when, time_idx = _time_tokens(verb)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from resident.language import lexicon
-from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.clause_parts import _negated, _time_tokens, verb_mood
 from resident.language.refs import _name_of, _named_kind, _noun_lemma
 from resident.language.statement import FEELINGS, KIN, Context, Ref, Statement, is_pet
 from resident.language.words import words
@@ -383,7 +383,7 @@ def event_of_it(verb: Token, subj_tok: Token, ctx: Context) -> Statement | None:
         literal=True,
         verb="happen",
         when=when,
-        mood=_mood(verb) or "fact",
+        mood=verb_mood(verb) or "fact",
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.clause_parts import _negated, _time_tokens, verb_mood
 from resident.language.roles import RoleFill, count_of
 from resident.language.statement import Context, Ref, Statement
 from resident.language.things import ReadWith
@@ -46,7 +46,7 @@ def there_counted(verb: Token, ctx: Context) -> list[Statement]:
     """ "There were sixty people at the party": the people, where they were, and how many."""
     if verb.lemma_.lower() != "be" or not any(c.dep_ == "expl" for c in verb.children):
         return []
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     if verb.dep_ not in ("ROOT", "conj") or _negated(verb) or mood not in ("fact", "past"):
         return []
     noun = next((c for c in verb.children if c.dep_ == "attr"), None)
@@ -86,7 +86,7 @@ def counted_subject(
     own = subj_tok.dep_ == "nsubj" and subj_tok.head == verb
     name = counted_noun_name(subj_tok) if own else None
     count = count_of(subj_tok)
-    if name is None or count is None or _mood(verb) not in ("fact", "past"):
+    if name is None or count is None or verb_mood(verb) not in ("fact", "past"):
         return []
     if verb.lemma_.lower() == "be":
         # What counted people are ("two nieces ... are six and nine") is each one's, and a

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def _person(tok: Token) -> bool:
     noun = tok.lemma_.lower()
-    return noun in KIN or lexicon.first_lexname(noun, "n") == "noun.person"
+    return noun in KIN or lexicon.person_noun(noun)
 
 
 def dealer(tok: Token) -> bool:

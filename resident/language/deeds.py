@@ -25,14 +25,9 @@ _TOO_GENERAL = words("least_verbs") | words("light_verbs") | {"go", "come", "put
 def _deed_senses(verb: str) -> frozenset[Any]:
     """The noun senses WordNet derives from a verb's two most frequent senses that are a
     deed or an event (`_DEED_LEXNAMES`): "marry": wedding.n.01, marriage.n.03."""
-    wn = lexicon.reader()
-    if wn is None:
-        return frozenset()
     return frozenset(
         d.synset()
-        for sense in wn.synsets(verb, "v")[:2]
-        for said in sense.lemmas()
-        for d in said.derivationally_related_forms()
+        for d in lexicon.verb_derivations(verb, 2)
         if d.synset().pos() == "n" and d.synset().lexname() in _DEED_LEXNAMES
     )
 

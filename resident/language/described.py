@@ -36,7 +36,7 @@ def held_as(reads: Dictionary, noun: str, now: datetime) -> list[str]:
     """Those held to be a `noun` (`Reverend Hughes is_a vicar`, `Ana works_as nurse`), only
     for a noun whose first WordNet sense is a person: what they are held to be makes them
     one, whatever their entity's kind."""
-    if lexicon.first_lexname(noun, "n") != "noun.person":
+    if not lexicon.person_noun(noun):
         return []
     found = [
         c.subject

@@ -158,19 +158,19 @@ def parted_thing(verb: Token, subject: Ref) -> Statement | None:
     """ "The van was sold in July", "the old boat got given away": a thing said to have been
     parted with (data/parting_verbs.txt), no one named doing it, is kept as said of the thing
     ("van is sold"), so the store ends whoever's having it (sold_thing.end_sold)."""
-    from resident.language.clause_parts import _mood, _negated
+    from resident.language.clause_parts import _negated, verb_mood
     from resident.language.objects import conditional
     from resident.language.passive_agent import befell
     from resident.language.roles import modality
 
     if not parts_with_thing(verb, subject) or _negated(verb) or conditional(verb):
         return None  # "if the car was sold, ...": nothing a hypothetical says is kept
-    if modality(verb, _mood(verb)) == "hypothetical":
+    if modality(verb, verb_mood(verb)) == "hypothetical":
         return None
     if any(c.dep_ in ("agent", "dative", "dobj") for c in verb.children):
         return None  # "sold by my brother", "was sold a lemon": who did what is said
     auxpass = next((c for c in verb.children if c.dep_ == "auxpass"), None)
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     if auxpass is None or mood not in ("fact", "past"):
         return None
     said = befell(verb, auxpass, subject, mood)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language.attributes import attribute_noun, attribute_owner
-from resident.language.clause_parts import _mood, _time_tokens
+from resident.language.clause_parts import _time_tokens, verb_mood
 from resident.language.clause_time import said_by_its_time
 from resident.language.event_owner import event_owner
 from resident.language.roles import RoleFill, clause_roles
@@ -46,7 +46,7 @@ def event_by_its_time(
     if copula is None or negated:
         return None
     when, at = _time_tokens(copula)
-    mood = "plan" if copula is not verb else _mood(verb)
+    mood = "plan" if copula is not verb else verb_mood(verb)
     if not said_by_its_time(copula, subj_tok, when, frozenset(at)) or when is None or mood is None:
         return None
     said = _event(subj_tok, when, ctx, mood)

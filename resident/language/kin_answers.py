@@ -371,7 +371,7 @@ def said_to_be(reads: Dictionary, owners: list[str], noun: str, now: datetime) -
     said is an instructor ("The instructor, Greta, was very patient": `Greta is_a
     instructor`, told by Kofi). Only a noun whose first WordNet sense is a person, only what
     the owner told, and only one: two instructors Kofi named answer nothing."""
-    if lexicon.first_lexname(noun, "n") != "noun.person":
+    if not lexicon.person_noun(noun):
         return []
     told = {told_by(o) for o in owners}
     found = [

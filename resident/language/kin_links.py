@@ -81,7 +81,7 @@ def _a_person(sent: Span) -> bool:
     attr = next((c for c in sent.root.children if c.dep_ == "attr"), None)
     if sent.root.lemma_ != "be" or attr is None:
         return False
-    return lexicon.first_lexname(attr.lemma_.lower(), "n") == "noun.person"
+    return lexicon.person_noun(attr.lemma_.lower())
 
 
 def _owner(owner: Ref, ctx: Context) -> Ref | None:

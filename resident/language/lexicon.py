@@ -117,6 +117,27 @@ def first_lexname(word: str, pos: str = "n") -> str | None:
     return str(senses[0].lexname()) if senses else None
 
 
+def person_noun(word: str) -> bool:
+    """Does `word`'s most frequent noun sense name a person (noun.person: a job, a role, a kind
+    of person: "instructor", "neighbour"; not "car")?"""
+    return first_lexname(word, "n") == "noun.person"
+
+
+def verb_derivations(verb: str, senses: int) -> list[Any]:
+    """The WordNet lemmas derived from the `senses` most frequent senses of `verb` ("marry":
+    marriage, wedding, married ...), of any part of speech, for a rule to filter; none where
+    WordNet is missing."""
+    wn = _load()
+    if wn is None:
+        return []
+    return [
+        d
+        for sense in wn.synsets(verb, "v")[:senses]
+        for said in sense.lemmas()
+        for d in said.derivationally_related_forms()
+    ]
+
+
 @functools.lru_cache(maxsize=8192)
 def kind_of(word: str, ancestor: str) -> bool:
     """Is some noun sense of `word` a sense of `ancestor` or below one, as a kind or as a

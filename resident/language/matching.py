@@ -518,14 +518,9 @@ _DEED_LIGHT = _LIGHT | {"have", "has", "go", "goes"}
 def event_nouns(verb: str) -> frozenset[str]:
     """The nouns WordNet derives from a verb's two most frequent senses that name its event,
     not its doer ("work": work, employment; not worker)."""
-    wn = lexicon.reader()
-    if wn is None:
-        return frozenset()
     return frozenset(
         d.name().lower()
-        for sense in wn.synsets(verb, "v")[:2]
-        for said in sense.lemmas()
-        for d in said.derivationally_related_forms()
+        for d in lexicon.verb_derivations(verb, 2)
         if d.synset().pos() == "n"
         and d.synset().lexname() not in ("noun.person", "noun.animal")
         and "_" not in d.name()

@@ -21,115 +21,16 @@ from pydantic import BaseModel, ConfigDict
 from resident.config import LanguageModelSettings, Settings
 from resident.errors import LanguageModelError
 from resident.language.model_gate import HeldFact, unheld
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 #: Words that state a mood. A phrasing may use one only when the plain reply did; the labels
 #: `resident.affect` derives (and any the state report gives) are added per turn.
-MOOD_WORDS = frozenset(
-    {
-        "happy",
-        "glad",
-        "cheerful",
-        "content",
-        "calm",
-        "relaxed",
-        "serene",
-        "peaceful",
-        "excited",
-        "elated",
-        "joyful",
-        "ecstatic",
-        "thrilled",
-        "delighted",
-        "pleased",
-        "satisfied",
-        "upbeat",
-        "optimistic",
-        "eager",
-        "enthusiastic",
-        "sad",
-        "unhappy",
-        "down",
-        "downcast",
-        "gloomy",
-        "depressed",
-        "miserable",
-        "melancholy",
-        "blue",
-        "anxious",
-        "nervous",
-        "worried",
-        "tense",
-        "stressed",
-        "afraid",
-        "scared",
-        "fearful",
-        "uneasy",
-        "angry",
-        "irritated",
-        "annoyed",
-        "frustrated",
-        "furious",
-        "grumpy",
-        "bored",
-        "tired",
-        "sleepy",
-        "weary",
-        "exhausted",
-        "drained",
-        "energetic",
-        "alert",
-        "restless",
-        "lonely",
-        "guarded",
-        "subdued",
-        "steady",
-        "fine",
-        "great",
-        "good",
-        "okay",
-        "ok",
-        "bad",
-        "terrible",
-        "awful",
-        "wonderful",
-        "fantastic",
-        "amazing",
-        "pessimistic",
-        "neutral",
-        "curious",
-        "hopeful",
-        "grateful",
-        "overwhelmed",
-    }
-)
-NEGATION_WORDS = frozenset(
-    {
-        "not",
-        "no",
-        "never",
-        "nothing",
-        "nobody",
-        "none",
-        "neither",
-        "nor",
-        "cannot",
-        "don't",
-        "doesn't",
-        "didn't",
-        "isn't",
-        "aren't",
-        "wasn't",
-        "won't",
-        "can't",
-        "haven't",
-        "hasn't",
-        "couldn't",
-        "shouldn't",
-    }
-)
+MOOD_WORDS = words("mood_words")
+#: Words that negate: a phrasing must say a "no" where the plain reply did, and only there.
+NEGATION_WORDS = words("negation_words")
 #: Capitalised words any phrasing may use (MAX's own name, the pronoun I and its forms).
 _ALWAYS_CAPITALISED = frozenset({"i", "i'm", "i've", "i'd", "i'll", "max"})
 # A sign counts only where it is not a joint inside a token ("-0.15" yes, "2026-01-01" no).

@@ -190,7 +190,7 @@ def role_only(prep: Token, pobj: Token) -> bool:
         or (
             prep.lower_ == "as"
             and pobj.pos_ == "NOUN"
-            and lexicon.first_lexname(pobj.lemma_.lower(), "n") == "noun.person"
+            and lexicon.person_noun(pobj.lemma_.lower())
             and not is_occupation(pobj.lemma_)
         )
     )

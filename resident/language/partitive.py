@@ -42,4 +42,4 @@ def partitive_text(tok: Token) -> str | None:
 
 def _person(tok: Token) -> bool:
     """A noun for people ("my friends"): "them" of it counts people, which is no thing made."""
-    return lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.person"
+    return lexicon.person_noun(tok.lemma_.lower())

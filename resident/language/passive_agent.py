@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
-from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.clause_parts import _negated, _time_tokens, verb_mood
 from resident.language.counted_subjects import counted_doer
 from resident.language.objects import conditional, physical_thing
 from resident.language.phrases import third_person
@@ -57,7 +57,7 @@ def done_by(verb: Token, patient: Ref | None, patient_tok: Token, ctx: Context) 
     counted = counted_doer(doer_tok) if doer is None else None
     body = None if doer or counted else _body_or_someone(doer_tok)  # "by the council"
     doer = doer or counted or body
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     predicate = _predicate(third_person(verb_lemma(verb)))
     if doer is None or doer.kind not in ("person", "thing") or mood is None or predicate is None:
         return None
@@ -94,7 +94,7 @@ def _body_or_someone(tok: Token) -> Ref | None:
 def _someone_noun(tok: Token) -> bool:
     """A noun whose commonest sense is a person ("neighbour", "builder"): what it is called
     names someone, whatever the NER made of the name."""
-    return lexicon.first_lexname(tok.lemma_.lower()) == "noun.person"
+    return lexicon.person_noun(tok.lemma_.lower())
 
 
 def _patient_text(patient: Ref | None, tok: Token) -> str:
@@ -140,7 +140,7 @@ def done_to(verb: Token, subject: Ref) -> Statement | None:
         return None
     if _phrasal(verb, lemma) or _idiom(verb):
         return None  # "Tom got kicked out": expelled, no kicking; "got used to": accustomed
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     if mood is None or mood == "wish" or modality(verb, mood) == "hypothetical":
         return None
     if conditional(verb):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 from resident.language import deals, lexicon
 from resident.language.amount_pieces import continued_thing
 from resident.language.change import change_kind
-from resident.language.clause_parts import _mood, _negated, _time_tokens
+from resident.language.clause_parts import _negated, _time_tokens, verb_mood
 from resident.language.counting import number_value
 from resident.language.deal_parties import dealer, goods_of
 from resident.language.deal_turns import deal_before, held_deal, note_deal
@@ -125,7 +125,7 @@ def _dealt(tok: Token) -> Mood | None:
         return None
     if tok.tag_ not in ("NN", "NNP") or _unsaid(verb):
         return None
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     return None if mood == "wish" else mood
 
 
@@ -177,7 +177,7 @@ def _priced(head: Token, ctx: Context) -> Statement | None:
     thing = _thing(thing_tok, verb, ctx)
     if thing is None:
         return None
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     if mood is None or mood == "wish":
         return None
     when, _ = _time_tokens(verb)
@@ -351,7 +351,7 @@ def _subject(verb: Token) -> Token | None:
 def _unsaid(verb: Token) -> bool:
     """A clause that says no price was paid: negated, a question, a hypothetical or a wish,
     or under a verb of wanting or a condition ("I hope it costs ...", "if it cost ...")."""
-    if _negated(verb) or modality(verb, _mood(verb)) in ("hypothetical", "question", "wish"):
+    if _negated(verb) or modality(verb, verb_mood(verb)) in ("hypothetical", "question", "wish"):
         return True
     if any(c.lower_ in ("if", "unless", "whether") for c in verb.children):
         return True

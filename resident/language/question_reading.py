@@ -15,16 +15,20 @@ from resident.language.clause_parts import _time_tokens
 from resident.language.copular import colour_asked
 from resident.language.fit import names_a_day
 from resident.language.hung_verb import hung_verb, subjects_of
-from resident.language.kin_links import owned_across
-from resident.language.kinship import kin_ref
 from resident.language.known_names import named_complement
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import asks_ahead
-from resident.language.refs import _owner_ref, subject_ref
+from resident.language.question_subject import (
+    named_subject,
+    names_owner,
+    phrase_ref,
+    question_subject,
+    subject_modifiers,
+)
 from resident.language.roles import is_time
-from resident.language.statement import KIN, Context, Ref, canonical_lemma, is_pet
-from resident.language.things import asked_state, thing_name
+from resident.language.statement import Context, Ref, canonical_lemma
+from resident.language.things import asked_state
 from resident.language.used_to import used_to
 from resident.language.words import table, words
 
@@ -315,7 +319,7 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
         # "Which drugs treat headache?": the subject is the gap, and its noun the kind asked.
         parts.type_noun = subj_tok.lemma_.lower()
     elif subj_tok is not None and subj_tok.lower_ not in _WH:
-        subject = question_subject(subj_tok, ctx) or _phrase_ref(subj_tok)
+        subject = question_subject(subj_tok, ctx) or phrase_ref(subj_tok)
         if subject is None:
             return None
     for child in verb.children:
@@ -339,7 +343,7 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
     query = Query(
         wh=wh,
         time_asked=time_asked([w.lower_ for w in words]),
-        subject_words=() if subject is None else subject_modifiers(_named(subj_tok)),
+        subject_words=() if subject is None else subject_modifiers(named_subject(subj_tok)),
         rate=None if rate is None else rate.lemma_.lower(),
         subject=subject,
         verb=parts.lemma,
@@ -373,7 +377,7 @@ def _read_question(sent: Span, ctx: Context) -> Query | None:
         # no one asked.
         said = tuple(w.lower_ for w in subj_tok.subtree if w.is_alpha and not w.is_stop)
         return query.model_copy(update={"subject": None, "object_words": said})
-    if subject is not None and subject.role != "kin" and _names_owner(subj_tok):
+    if subject is not None and subject.role != "kin" and names_owner(subj_tok):
         # "What is Mrs Pugh's name?": her name, never whatever else she is or does.
         return query.model_copy(update={"verb": "name", "attribute": True})
     return colour_asked(query)  # "What colour is the van?": its colour
@@ -423,36 +427,6 @@ def _passive_thing(verb: Token, subj_tok: Token, subject: Ref | None) -> bool:
     return thing and passive and subj_tok.pos_ == "NOUN"
 
 
-#: How a modifier names a kind of the noun it is under ("piano teacher", "spin instructor",
-#: "maternal grandfather").
-_MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
-
-
-def subject_modifiers(tok: Token | None) -> tuple[str, ...]:
-    """The modifiers of a question's subject noun that narrow which one is asked ("piano" of
-    "Bram's piano teacher"), lowercased; none for a name, a number or a word that names no
-    kind (data/subject_free_modifiers.txt: "new", "current")."""
-    if tok is None or tok.pos_ != "NOUN":
-        return ()
-    free = words("subject_free_modifiers")
-    return tuple(
-        c.lower_
-        for c in tok.children
-        if c.dep_ in _MODIFIER_DEPS
-        and c.pos_ in ("NOUN", "ADJ", "VERB")
-        and c.is_alpha
-        and c.lower_ not in free
-        and c.lemma_.lower() not in free
-    )
-
-
-def modifiers_of(sent: Span, noun: str | None) -> tuple[str, ...]:
-    """The modifiers of `noun` wherever the sentence says it (for a reading that kept only
-    the noun: the shallow one)."""
-    said = next((t for t in sent if noun and t.pos_ == "NOUN" and t.lemma_.lower() == noun), None)
-    return subject_modifiers(said)
-
-
 def _rate_asked(sent: Span) -> Token | None:
     """The time noun a count is asked per: "a month" of "How many times a month ...", said
     under a rate determiner (data/frequency_rates.txt: a, per, every)."""
@@ -466,109 +440,6 @@ def _rate_asked(sent: Span) -> Token | None:
 def _inside_thing(tok: Token, time_idx: set[int]) -> bool:
     """Is a time word a modifier of a noun that names no time ("night" of "night shifts")?"""
     return tok.dep_ in ("compound", "amod") and tok.head.i not in time_idx
-
-
-def _named(tok: Token | None) -> Token | None:
-    """The noun a subject names: the owner of "the big dog's name", else the subject."""
-    return (_poss(tok) if tok is not None and _names_owner(tok) else None) or tok
-
-
-def _names_owner(tok: Token | None) -> bool:
-    """Is the question's subject "X's name" (read as X, question_subject)?"""
-    return tok is not None and tok.lemma_.lower() == "name" and _poss(tok) is not None
-
-
-def _poss(tok: Token) -> Token | None:
-    """The owner of "X's name"; None when the name is a part of it ("Mrs Pugh's first name",
-    "her maiden name"), which no statement of her name says."""
-    if any(c.dep_ in ("amod", "compound", "nmod") for c in tok.children):
-        return None
-    owner = next((c for c in tok.children if c.dep_ == "poss"), None)
-    if owner is None and tok.lemma_.lower() == "name":
-        # "the name of Idris's greyhound" says the owner as "Idris's greyhound's name" does.
-        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-        owner = None if of is None else next((c for c in of.children if c.dep_ == "pobj"), None)
-    return owner
-
-
-def _of_object(tok: Token) -> Token | None:
-    """The owner of "the name of X" (X a name, a relative or a pet); None otherwise."""
-    if any(c.dep_ in ("amod", "compound", "nmod", "poss") for c in tok.children):
-        return None
-    for prep in (c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"):
-        for pobj in (c for c in prep.children if c.dep_ == "pobj"):
-            noun = pobj.lemma_.lower()
-            if pobj.pos_ == "PROPN" or noun in KIN or is_pet(noun):
-                return pobj
-    return None
-
-
-def question_subject(tok: Token, ctx: Context) -> Ref | None:
-    """Whom a question asks about: "the dog's name" asks about the dog, and "the dog", "the
-    kids" in a household are the speaker's (a definite relative or pet noun said without an
-    owner means the speaker's own)."""
-    if tok.lemma_.lower() == "name":
-        # "the dog's name", "the name of Idris's greyhound": whose name is asked.
-        owner = _poss(tok) or _of_object(tok)
-        if owner is not None:
-            tok = owner
-    kin = kin_ref(tok) or owned_across(tok, ctx)  # "my sister in Perth's boyfriend"
-    if kin is not None:
-        return kin
-    thing = thing_name(tok)
-    if thing is not None and thing in ctx.things:
-        return Ref(role="name", name=thing, kind="thing")  # "When did our boiler break?"
-    if tok.lower_ == "we":
-        # "When did we buy the house?": the asker and their partner, either may have said it.
-        return Ref(role="speaker", kind="person", noun="we")
-    ref = subject_ref(tok, ctx)
-    if ref is None and tok.lower_ == "they":
-        # "How many flats did they see?" with no one for "they" in the talk: the people the
-        # asker lives and talks with, as "we" (kin_answers._we), widening from the asker.
-        return Ref(role="speaker", kind="person", noun="we")
-    noun = tok.lemma_.lower()
-    if (
-        ref is None
-        and tok.pos_ == "NOUN"
-        and (noun in KIN or is_pet(noun))
-        and any(c.lower_ == "the" for c in tok.children)
-    ):
-        kind = "person" if noun in KIN else "animal"
-        # The owner is marked as said by "the": "the horse" may be the household's
-        # (kin_answers._of_kind_kept), "my dog" is never someone else's.
-        the = Ref(role="speaker", kind="person", noun="the")
-        ref = Ref(role="kin", owner=the, noun=noun, kind=kind)
-    owner = next((c for c in tok.children if c.dep_ == "poss"), None)
-    if ref is not None and ref.role == "kin" and owner is not None and owner.lower_ == "our":
-        # "our daughter": the asker's, else their family's or household's (kin_answers._we).
-        ref = ref.model_copy(update={"owner": Ref(role="speaker", kind="person", noun="we")})
-    if ref is None and tok.pos_ == "NOUN" and owner is not None:
-        # "Kofi's wedding", "Kyle's team": a thing asked through its owner (owned.py); "my
-        # grandmother's dog", "my son's wife": through a relative, read as a subject is.
-        whose = _owner_ref(owner, ctx)
-        if whose is None and owner.pos_ == "NOUN" and owner.lemma_.lower() in KIN:
-            whose = question_subject(owner, ctx)
-        kind = "person" if noun in KIN else "animal" if is_pet(noun) else "thing"
-        ref = None if whose is None else Ref(role="kin", owner=whose, noun=noun, kind=kind)
-    return ref
-
-
-def _phrase_ref(tok: Token) -> Ref | None:
-    if tok.pos_ in ("NOUN", "PROPN") and not any(c.dep_ == "poss" for c in tok.children):
-        # "the vicar", "the cabin": a description, whose noun may find the one held entity
-        # it fits when no entity is held by its name (described.py).
-        before = tok.doc[tok.i - 1] if tok.i > 0 else None
-        the = tok.pos_ == "NOUN" and (
-            any(c.lower_ == "the" for c in tok.children)
-            or (before is not None and before.lower_ == "the")
-        )
-        return Ref(
-            role="name",
-            name=" ".join(t.text for t in tok.subtree if t.dep_ not in ("det",)),
-            noun=tok.lemma_.lower() if the else None,
-            kind="thing",
-        )
-    return None
 
 
 def days_named(sent: Span) -> str | None:

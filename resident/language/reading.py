@@ -43,7 +43,7 @@ from resident.language.statement import (
     Statement,
     verb_lemma,
 )
-from resident.language.subject_token import _subject_token
+from resident.language.subject_token import subject_token
 from resident.language.unpassive import without_learner_passive
 from resident.language.vocatives import without_vocative
 
@@ -213,7 +213,7 @@ def _reread(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
         subject = subject_ref_of(words)
         out: list[Statement] = []
         for head in clause_heads(next(iter(doc.sents))):
-            subj_tok = _subject_token(head)
+            subj_tok = subject_token(head)
             if subj_tok is not None and subj_tok.i == 0:
                 out.extend(read_clause_as(head, subject, subj_tok, ctx))
             else:

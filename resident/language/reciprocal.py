@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from resident.language.clause_parts import _mood, _negated
+from resident.language.clause_parts import _negated, verb_mood
 from resident.language.objects import _direct_object
 from resident.language.refs import subject_ref
 from resident.language.statement import Context, Ref, Statement
@@ -60,7 +60,7 @@ def between(
         predicate=predicate,
         object="",
         negated=_negated(verb),
-        mood=_mood(verb) or "fact",
+        mood=verb_mood(verb) or "fact",
         verb=verb.lemma_.lower(),
     )
     relation = told.model_copy(

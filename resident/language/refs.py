@@ -458,7 +458,7 @@ def _called(tok: Token, named: Token) -> bool:
 def _named_kind(noun: str, named: Token) -> str:
     """What a named noun is: a person when the name is one or WordNet's first sense of the
     noun is a person ("a man called Marcus"), otherwise a thing ("a band called Static Fox")."""
-    if named.ent_type_ == "PERSON" or lexicon.first_lexname(noun, "n") == "noun.person":
+    if named.ent_type_ == "PERSON" or lexicon.person_noun(noun):
         return "person"
     return "thing"
 

@@ -181,7 +181,7 @@ def _named_subject(noun: Token, subjects: list[Token]) -> bool:
     if not any(c.dep_ == "poss" for c in noun.children):
         return False
     lemma = noun.lemma_.lower()
-    return lemma in KIN or is_pet(lemma) or lexicon.first_lexname(lemma, "n") == "noun.person"
+    return lemma in KIN or is_pet(lemma) or lexicon.person_noun(lemma)
 
 
 def relative_sentences(sent: Span, reparse: Reparse) -> Iterator[Span]:

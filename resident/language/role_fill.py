@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from resident.language.clause_parts import (
     _item_counts,
-    _mood,
     _object_key,
     borrowed_time,
     listed_after,
     overlaps,
+    verb_mood,
 )
 from resident.language.frequency import frequency
 from resident.language.objects import _direct_object, measures, time_clauses
@@ -37,7 +37,7 @@ def with_roles(verb: Token, subj_tok: Token | None, statements: list[Statement])
     obj = _direct_object(verb) or next((c for c in verb.children if c.dep_ == "attr"), None)
     roles = clause_roles(verb, used, obj) + time_clauses(verb) + measures(verb, used)
     roles += frequency(verb, used)  # "twice a month": how often, as its manner
-    said = modality(verb, _mood(verb))
+    said = modality(verb, verb_mood(verb))
     listed = [] if obj is None else listed_after(verb, obj)
     borrowed = borrowed_time(verb)
     counts = _item_counts([] if obj is None else [obj, *listed])

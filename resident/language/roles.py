@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from resident.language import lexicon
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.when_days import ordinal
-from resident.language.words import words
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -30,33 +30,9 @@ _PERSON_ENTS = frozenset({"PERSON", "NORP"})
 _PLACE_ENTS = frozenset({"GPE", "LOC", "FAC"})
 _PERSON_CLASSES = frozenset({"noun.person", "noun.animal", "noun.group"})
 #: Prepositions by the role their phrase fills when the phrase names no person and no time.
-_PLACE_PREPS = {
-    "in": "location",
-    "at": "location",
-    "near": "location",
-    "inside": "location",
-    "outside": "location",
-    "around": "location",
-    "across": "location",
-    "by": "location",
-    "to": "destination",
-    "into": "destination",
-    "towards": "destination",
-    "toward": "destination",
-    "onto": "destination",
-    "from": "origin",
-    "for": "purpose",
-    "with": "instrument",
-    "about": "theme",
-    "on": "theme",
-    "of": "theme",
-    "over": "theme",
-    "like": "manner",
-    "as": "manner",
-    "because": "purpose",
-}
+_PLACE_PREPS = table("preposition_roles")
 #: The same prepositions before a person (or a pet, or a group of people).
-_PERSON_PREPS = {"with": "companion", "to": "recipient", "for": "recipient", "from": "origin"}
+_PERSON_PREPS = table("person_preposition_roles")
 #: "from March" says when something starts, never where it came from.
 _TIME_PREPS = frozenset(
     {"on", "in", "at", "during", "since", "before", "after", "until", "till", "by", "around"}

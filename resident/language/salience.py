@@ -133,5 +133,5 @@ def may_be_someone(t: Token) -> bool:
     if t.pos_ == "PROPN" or t.is_title and t.i > t.sent.start and t.pos_ not in ("PRON", "DET"):
         return True
     unnamed = not any(c.dep_ == "appos" and c.pos_ == "PROPN" for c in t.children)
-    person = t.pos_ == "NOUN" and lexicon.first_lexname(t.lemma_.lower(), "n") == "noun.person"
+    person = t.pos_ == "NOUN" and lexicon.person_noun(t.lemma_.lower())
     return person and unnamed

@@ -61,7 +61,7 @@ def _without_gap(verb: Token, subject: Token) -> bool:
 def run_on_piece(verb: Token) -> bool:
     """ "I left the café in May, got an apprenticeship with a plumber": a finite verb said
     after a comma with no subject of its own, which the parse left unattached (`dep`) under
-    the clause before it, goes on with that clause and its subject (`_subject_token`)."""
+    the clause before it, goes on with that clause and its subject (`subject_token`)."""
     if verb.dep_ != "dep" or verb.pos_ != "VERB" or verb.tag_ not in ("VBD", "VBZ"):
         return False
     if verb.i < verb.head.i or verb.head.pos_ not in ("VERB", "AUX") or verb.i == 0:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 
-def _subject_token(verb: Token) -> Token | None:
+def subject_token(verb: Token) -> Token | None:
     """The clause's subject token, where the parser hung it (or lost it), or None."""
     before = [c for c in verb.lefts if c.dep_ == "nsubj"]
     if len(before) > 1:
@@ -29,9 +29,9 @@ def _subject_token(verb: Token) -> Token | None:
     if opener is not None:
         return opener  # "... on Sunday and Mali lost her first tooth": Mali.
     if verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") or run_on_piece(verb):
-        return _subject_token(verb.head)
+        return subject_token(verb.head)
     if verb.dep_ in ("xcomp",) or continuing_participle(verb):
-        return _subject_token(verb.head)
+        return subject_token(verb.head)
     return _misparsed_subject(verb)
 
 

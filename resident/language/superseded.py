@@ -117,7 +117,7 @@ def _head_word(claim: Claim) -> str:
 
 def names_people(claim: Claim) -> bool:
     """Does the claim's object name people by a noun WordNet files under persons ("kids")?"""
-    return lexicon.first_lexname(_head_word(claim), "n") == "noun.person"
+    return lexicon.person_noun(_head_word(claim))
 
 
 def _same_thing(a: Claim, b: Claim) -> bool:

@@ -73,7 +73,7 @@ def _bare_noun(part: list[Token]) -> bool:
     # What one is: a person noun by WordNet's first sense ("nurse"). An adjective is left alone:
     # in such a list it is as often a mood of the moment ("tired", "skint") as a standing fact.
     word = head.lower_
-    return lexicon.first_lexname(word, "n") == "noun.person" and lexicon.base(word, "a") is None
+    return lexicon.person_noun(word) and lexicon.base(word, "a") is None
 
 
 def _said(part: list[Token]) -> str:

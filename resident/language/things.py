@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.antecedents import thing_it
-from resident.language.clause_parts import _direct_object, _mood, _negated, _time_tokens
+from resident.language.clause_parts import _direct_object, _negated, _time_tokens, verb_mood
 from resident.language.copular import thing_states
 from resident.language.dated_events import no_deed
 from resident.language.plain_clauses import body_subject
@@ -94,7 +94,7 @@ def there_is(verb: Token, ctx: Context) -> list[Statement]:
         return []
     if verb.dep_ not in ("ROOT", "conj") or _negated(verb):
         return []
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     thing_tok = next((c for c in verb.children if c.dep_ == "attr"), None)
     if mood not in ("fact", "past") or thing_tok is None:
         return []
@@ -199,7 +199,7 @@ def thing_event(
 ) -> Statement | None:
     """ "the boiler broke", "our roof is leaking", "the tap drips": the thing's own event, by
     its verb's gerund, with the clause's time; None for a hypothetical clause."""
-    mood = _mood(verb)
+    mood = verb_mood(verb)
     if mood is None or mood == "wish":
         return None
     if lemma is None and not lexicon.base(verb.lower_, "v"):

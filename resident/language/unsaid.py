@@ -75,7 +75,7 @@ def becomes(verb: Token, obj: Token | None) -> bool:
         return False
     if any(c.dep_ in ("det", "poss", "nummod", "predet") for c in obj.children):
         return False
-    return lexicon.first_lexname(obj.lemma_.lower(), "n") == "noun.person"
+    return lexicon.person_noun(obj.lemma_.lower())
 
 
 def wished_clause(verb: Token) -> bool:
@@ -102,7 +102,7 @@ def _third_person(tok: Token) -> bool:
     """A name, a third-person pronoun, or a noun WordNet files as a person ("my sister")."""
     if tok.pos_ == "PROPN" or "3" in tok.morph.get("Person", []):
         return True
-    return tok.pos_ == "NOUN" and lexicon.first_lexname(tok.lemma_.lower(), "n") == "noun.person"
+    return tok.pos_ == "NOUN" and lexicon.person_noun(tok.lemma_.lower())
 
 
 #: The pronouns of one third person, as a subject or an owner.
