@@ -22,6 +22,7 @@ Nothing is stored for the change itself and nothing is deleted: the ended rows s
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 
 from spacy.tokens import Doc
@@ -38,6 +39,7 @@ from resident.records import Claim
 #: may end (cognition.statements.FUNCTIONAL_PREDICATES holds lives_in and works_at).
 _HOME = ("lives_in", "located_in")
 _WORK = ("works_at",)
+_LIVING_WITH = ("lives_with",)
 #: Being in a place and being at one, as the copula is stored (attributes._PLACE_PREDICATES).
 _IN, _AT = "located_in", "located_at"
 
@@ -46,22 +48,32 @@ _DWELLING = words("dwelling_senses")
 _DESTINATION = words("destination_preps")
 
 
-def _relocates(predicate: str) -> bool:
-    """Is the predicate a move of where one lives or works, with where it went ("moves_to",
-    "relocates_to", "emigrates_to")? Read from WordNet: a sense of the verb at or under one
-    of the relocating senses."""
+#: The prepositions after a move that say where it went to live ("moved in with", "moved in
+#: to"), besides those of a destination, and those that say the place left ("out of", "from").
+_INTO = frozenset({"in", "with"})
+_OUT_OF = frozenset({"out", "of", "from"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _move(predicate: str) -> str | None:
+    """ "in" when the predicate is a move to where one lives ("moves_to", "moves_in_with",
+    "relocates_to"), "out" when it is a move out of a place ("moves_out_of", "moves_from"),
+    else None. A move is a sense of the verb at or under one of the relocating senses in
+    WordNet ("move" in the sense of changing residence, "relocate", "emigrate")."""
     negated, verbs, prep = claim_verbs(predicate)
-    if negated or prep not in _DESTINATION:
-        return False
     wn = lexicon.reader()
-    if wn is None:
-        return False
+    if negated or wn is None:
+        return None
+    parts = predicate.split("_")
+    kind = "out" if _OUT_OF & set(parts[1:]) else "in" if prep in _DESTINATION | _INTO else None
+    if kind is None:
+        return None
     for verb in verbs:
         for sense in wn.synsets(verb, "v"):
             above = {sense.name()} | {h.name() for h in sense.closure(lambda s: s.hypernyms())}
             if above & _RELOCATING:
-                return True
-    return False
+                return kind
+    return None
 
 
 def _head(label: str) -> str:
@@ -100,11 +112,13 @@ def _same_place(a: Claim, b: Claim) -> bool:
 
 def _attributes(graph: GraphStore, doc: Doc | None, claim: Claim) -> tuple[str, ...]:
     """The one-valued place attributes of another value the claim's new place ends."""
-    if _someone(graph, claim):
+    moved = _move(claim.predicate) == "in"
+    if not moved and claim.predicate not in (_IN, _AT):
+        return ()
+    changed = change_kind(doc) is not None
+    if not (moved or changed) or _someone(graph, claim):
         return ()
     label = object_label(graph, claim)
-    moved = _relocates(claim.predicate)
-    changed = change_kind(doc) is not None
     if (moved or (changed and claim.predicate == _IN)) and _dwelling(label):
         return _HOME
     if changed and claim.predicate == _AT and not _housing(label):
@@ -127,7 +141,17 @@ def end_moved(
     graph: GraphStore, doc: Doc | None, claim: Claim, when: datetime, now: datetime
 ) -> list[Claim]:
     """End what a new place, or a place left, says no longer holds; returns the claims ended."""
-    if claim.predicate in (NEGATED_PREFIX + _IN, NEGATED_PREFIX + _AT):
+    if _move(claim.predicate) == "out":
+        # "I've moved out of Leeds": living in or with the place left, or having moved into
+        # it, is over; another place held stays (one moves out of a flat within a town).
+        ended = [
+            o
+            for o in graph.peek_claims(claim.subject)
+            if endable(o, claim, now)
+            and _same_place(o, claim)
+            and (o.predicate in _HOME + _LIVING_WITH or _move(o.predicate) == "in")
+        ]
+    elif claim.predicate in (NEGATED_PREFIX + _IN, NEGATED_PREFIX + _AT):
         if change_kind(doc) != "ended":
             return []
         ended = [
@@ -139,11 +163,13 @@ def end_moved(
         ]
     else:
         held = _attributes(graph, doc, claim)
+        if not held:
+            return []
         label = object_label(graph, claim)
         ended = [
             o
             for o in graph.peek_claims(claim.subject)
-            if o.predicate in held
+            if (o.predicate in held or (held == _HOME and _move(o.predicate) == "in"))
             and endable(o, claim, now)
             and not _same_place(o, claim)
             and (o.predicate not in _WORK or _workplace_for(label, object_label(graph, o)))

@@ -45,3 +45,15 @@ def test_a_visit_said_with_now_ends_nothing(max_: Max) -> None:
     max_.say("Marguerite is at the hospital now.", hew)
     assert "bakery" in _ask(max_, hew, "Where does Marguerite work?")
     assert "conwy" in _ask(max_, hew, "Where does Marguerite live?")
+
+
+def test_a_move_out_ends_living_in_the_place_left(max_: Max) -> None:
+    hew = person(max_, "Hew")
+    odile = person(max_, "Odile")
+    max_.say("I live in Ripon.", hew)
+    max_.say("I live with my cousin Lorne.", hew)
+    assert "ripon" in _ask(max_, odile, "Where does Hew live?")
+    max_.say("I've moved out of Ripon.", hew)
+    assert "ripon" not in _ask(max_, odile, "Where does Hew live?")
+    # Another thing held is left standing.
+    assert "cousin" in _ask(max_, odile, "Who does Hew live with?")
