@@ -16,7 +16,7 @@ from resident.language import lexicon
 from resident.language.change import endable
 from resident.language.matching import _lemma_tokens, planned
 from resident.language.rescheduled import plan_candidates
-from resident.language.restated import _label
+from resident.language.restated import object_label
 from resident.language.statement import base_form
 from resident.language.words import words
 from resident.memory.client import GraphStore
@@ -56,7 +56,7 @@ def end_cancelled(graph: GraphStore, claim: Claim, when: datetime, now: datetime
     held = graph.qualifiers_of([claim.id, *(o.id for o in others)])
     # "the trip to Rome": the place said with what was called off names it too.
     own = [q.value for q in held.get(claim.id, ()) if q.role in _PLACES]
-    called_off = _lemma_tokens(" ".join([_label(graph, claim), *own]))
+    called_off = _lemma_tokens(" ".join([object_label(graph, claim), *own]))
     if not called_off:
         return []
     ended = []
@@ -65,7 +65,7 @@ def end_cancelled(graph: GraphStore, claim: Claim, when: datetime, now: datetime
         if cancels(other.predicate) or not _ahead(other, qualifiers, now):
             continue
         places = [q.value for q in qualifiers if q.role in _PLACES]
-        named = _lemma_tokens(" ".join([_label(graph, other), *places]))
+        named = _lemma_tokens(" ".join([object_label(graph, other), *places]))
         if named & called_off:
             ended.append(graph.end_validity(other.id, when, now))
     return ended
@@ -134,6 +134,6 @@ def end_called_off(
             if not _ahead(other, qualifiers, now):
                 continue
             places = [q.value for q in qualifiers if q.role in _PLACES]
-            if _lemma_tokens(" ".join([_label(graph, other), *places])) & said:
+            if _lemma_tokens(" ".join([object_label(graph, other), *places])) & said:
                 ended.append(graph.end_validity(other.id, when, now))
     return ended

@@ -61,7 +61,7 @@ def counted(label: str) -> Counted | None:
     return Counted(number=str(value) if value is not None else number, noun=noun)
 
 
-def _label(graph: GraphStore, claim: Claim) -> str:
+def object_label(graph: GraphStore, claim: Claim) -> str:
     """The claim's object as said: its literal, or the label of the entity it names."""
     if claim.object_entity is None:
         return claim.object_literal or ""
@@ -81,10 +81,10 @@ def end_restated(
         for other in graph.peek_claims(claim.subject)
         if endable(other, claim, now) and restates_value(other, claim)
     ]
-    new = counted(_label(graph, claim))
+    new = counted(object_label(graph, claim))
     if new is not None and restating(doc):
         for other in graph.peek_claims(claim.subject):
-            old = counted(_label(graph, other))
+            old = counted(object_label(graph, other))
             if old is None or not endable(other, claim, now) or other in ended:
                 continue
             if restates_count(other, old, claim, new, True):
@@ -127,12 +127,12 @@ def said_again(graph: GraphStore, claim: Claim, now: datetime) -> bool:
     counted thing since ("sixty guests" planned, "fifty-two guests in the end")?"""
     if claim.valid_to is None or claim.valid_to > now:
         return False
-    was = counted(_label(graph, claim))
+    was = counted(object_label(graph, claim))
     if was is None:
         return False
     return any(
         other.valid_at(now)
-        and (new := counted(_label(graph, other))) is not None
+        and (new := counted(object_label(graph, other))) is not None
         and restates_count(claim, was, other, new, True)
         for other in graph.peek_claims(claim.subject)
     )

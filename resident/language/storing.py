@@ -33,6 +33,7 @@ from resident.language.knowledge import (
 )
 from resident.language.mentions import note_mentions
 from resident.language.model_reading import read_with_model
+from resident.language.moved_on import end_moved
 from resident.language.parted import end_parted
 from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
@@ -246,8 +247,10 @@ class StoringMixin(LanguageBase):
                 continue  # "Tom and Lena split up": his dating her is over
             elif end_cancelled(self.graph, claim, when, ctx.now):
                 continue  # "We cancelled the Lisbon trip": going to Lisbon is off
-            elif settle_change(self.graph, ctx.doc, claim, said, ctx.now):
-                continue
+            elif end_moved(self.graph, ctx.doc, claim, when, ctx.now) + settle_change(
+                self.graph, ctx.doc, claim, said, ctx.now
+            ):
+                continue  # "I'm at Tesco now": where she worked is over, and any other "at"
             elif not end_restated(self.graph, ctx.doc, claim, when, ctx.now):
                 # "He turned thirty-nine" from the teller who said thirty-eight updates it.
                 self._contradictions(ctx, claim)
