@@ -9,7 +9,9 @@ The piece opens the sentence with a number and its plural noun and nothing else 
 (amount_pieces.opens_piece), after a sentence of the same turn whose verb took one thing as
 its object (a plural object is things counted already: "bought eggs. Twelve."). Money is a
 price (amount_pieces.py); a time ("Seven thirty"), a span of time or another measure ("Three
-weeks", "Ten miles") says nothing of what a thing holds.
+weeks", "Ten miles") says nothing of what a thing holds. With no thing named before it, a
+count of relatives or animals ("I married Nasreen in 1999. Three kids.") is how many the same
+speaker's clause subject has (count40).
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ def _kept(noun: Token, ctx: Context) -> list[Statement]:
             predicate="has",
             object=noun.lower_,
             verb="have",
-            roles=(RoleFill(role="quantity", text=count),),
+            roles=(RoleFill(role="quantity", text=count.lower()),),
         )
     ]
 

@@ -25,3 +25,12 @@ def test_a_count_in_another_role_answers_only_its_own_act(max_: Max) -> None:
     assert answer_of(max_.say("How many tickets did Teodor buy?", ines)) == ""
     # Miles said of no running: the act asked must be the one said.
     assert answer_of(max_.say("How many miles did Teodor run for his badge?", ines)) == ""
+
+
+def test_a_verbless_count_of_kin_is_what_the_clause_subject_has(max_: Max) -> None:
+    teodor = person(max_, "Teodor")
+    max_.say("I married Ilse in 2003. Four kids.", teodor)
+    odile = person(max_, "Odile")
+    assert "four" in answer_of(max_.say("How many children does Teodor have?", odile))
+    # A count of kin is no count of his animals.
+    assert answer_of(max_.say("How many dogs does Teodor have?", odile)) == ""
