@@ -81,23 +81,27 @@ def count_said(
 def _act_said(query: Query, unit: str, view: ClaimView, held: str, said: set[str]) -> bool:
     """Does the statement say the act the question asks, by its own side (Barnaby's forty
     jars sold are not jars he bought, though a sale answers who bought)? A content verb
-    asked must be met (answer_sense); a light verb or a copula asks no act, and the noun
-    counted ties the number, unless it counts time: then the statement's verb is the one
-    asked, or, asked with a copula ("were we in Lisbon"), it holds every other word the
-    question names."""
-    verb = query.verb.lower()
+    asked must be met (answer_sense). A copula ("were we in Lisbon", "was Priya's chapter")
+    asks no act: every other noun the question names, its subject's or the thing asked of
+    too, must be held, for "I have written zero words" is not the words of her chapter. A
+    light verb ("get", "have") asks none either, and the noun counted ties the number,
+    unless it counts time: "How many years did we take the salon for?" is only a taking's."""
+    # "How many words was Priya's chapter?" is read with the thing for its verb (an
+    # attribute): a copula whose thing must be held.
+    verb = "be" if query.attribute else query.verb.lower()
     verbs = {lexicon.base(v, "v") or base_form(v) for v in claim_verbs(view.claim.predicate)[1]}
     if converse(verb) in verbs:
         return False
     if asks_act(verb):
         return meets(verb, view, held) is True
-    if not _counts_time(unit) or verb in verbs:
-        return True
-    if verb != "be" and verb not in PREPS:
-        return False  # "live at", "take ... for": the statement of another verb lasted
-    others = [w.lower() for w in (*query.object_words, *query.context_words)]
-    others = [w for w in others if w != unit and lexicon.base(w, "n") is not None]
-    return bool(others) and all(w in said or base_form(w) in said for w in others)
+    if verb == "be" or verb in PREPS:
+        subject = query.subject.noun if query.subject is not None else None
+        thing = query.verb if query.attribute else subject
+        others = [w.lower() for w in (*query.object_words, *query.context_words, thing or "")]
+        others = [w for w in others if w and w != unit and lexicon.base(w, "n") is not None]
+        held_all = all(w in said or base_form(w) in said for w in others)
+        return held_all and (bool(others) or not _counts_time(unit))
+    return not _counts_time(unit) or verb in verbs
 
 
 def _counts_time(unit: str) -> bool:
