@@ -90,11 +90,12 @@ def _act_said(query: Query, unit: str, view: ClaimView, held: str, said: set[str
     # attribute): a copula whose thing must be held.
     verb = "be" if query.attribute else query.verb.lower()
     verbs = {lexicon.base(v, "v") or base_form(v) for v in claim_verbs(view.claim.predicate)[1]}
-    if converse(verb) in verbs:
-        return False
+    copula = verb == "be" or verb in PREPS
+    if converse(verb) in verbs or not (copula or lexicon.base(verb, "v")):
+        return False  # "How much did Harvey's cymbal cost?" misread with "'s" for a verb
     if asks_act(verb):
         return meets(verb, view, held) is True
-    if verb == "be" or verb in PREPS:
+    if copula:
         subject = query.subject.noun if query.subject is not None else None
         thing = query.verb if query.attribute else subject
         others = [w.lower() for w in (*query.object_words, *query.context_words, thing or "")]
