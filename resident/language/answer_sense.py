@@ -89,6 +89,12 @@ def verbs_asked(sent: Span) -> list[Token]:
     ]
 
 
+def asks_act(verb: str) -> bool:
+    """Does a question's verb lemma say an act of its own (not a light verb, a copula, a verb
+    of wanting, naming or dwelling)?"""
+    return verb not in _LIGHT and lexicon.base(verb, "v") is not None
+
+
 def _says_act(predicate: str) -> frozenset[str]:
     """The verbs of a stored predicate that say an act ("bakes" -> bake); empty for a state
     or a relation ("located_in", "is_a", "pet_of", "age") and for light verbs alone."""
@@ -140,7 +146,7 @@ def _nouns_of(verb: str) -> frozenset[str]:
     return frozenset(d.name().lower() for d in lexicon.verb_derivations(verb, 4))
 
 
-def _meets(asked: str, view: ClaimView, held: str) -> bool | None:
+def meets(asked: str, view: ClaimView, held: str) -> bool | None:
     """Does the claim say the act `asked`? None when it says no act to judge by."""
     acts = _says_act(view.claim.predicate)
     if any(_near(asked, a) for a in acts) or phrasal_says(asked, view.claim.predicate):
@@ -190,7 +196,7 @@ def sense_fits(
     sides = (f"{v.subject_label} {v.object_label}" for v in views)
     if ended and any(_lemma_tokens(side) & things for side in sides):
         return True
-    verdicts = [_meets(a, v, held.get(v.claim.id, "")) for a in asked for v in views]
+    verdicts = [meets(a, v, held.get(v.claim.id, "")) for a in asked for v in views]
     return None in verdicts or any(verdicts)
 
 

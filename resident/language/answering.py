@@ -76,6 +76,7 @@ from resident.language.reading import is_question
 from resident.language.reading_answers import ReadingAnsweringMixin
 from resident.language.reciprocal_asked import from_the_other_side
 from resident.language.reduced_answers import ReducedAnsweringMixin
+from resident.language.said_counts import count_said
 from resident.language.shallow import read_question_shallow
 from resident.language.statement import Ref
 from resident.language.thing_answers import what_befell
@@ -298,13 +299,21 @@ class AnsweringMixin(
         if answer is None and query.attribute and subject is not None:
             # "Where is Conor's garage?": no attribute "garage", but a garage he has.
             answer = owned_answer(reads, query, query.verb, subject, ctx.now)
-        if answer is None or not self._holds_asked(ctx, query, answer):
+        answer = self._or_said(ctx, query, subject, answer)
+        if answer is None:
             return None
         if answer.score is not None and answer.score < self.settings.language.answer_threshold:
             # Too little of the question aligns with what is held: "I don't know" beats an
             # answer about something else.
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)
+
+    def _or_said(self, ctx: _Ctx, q: Query, s: Resolved | None, a: Answer | None) -> Answer | None:
+        """The answer that holds what was asked, else a count said in a statement of the act
+        asked ("How many stents did he get?" of "they put in two stents": said_counts)."""
+        if a is None or not self._holds_asked(ctx, q, a):
+            a = count_said(ctx.reads or self.dictionary, q, s, ctx.now)
+        return a if a is not None and self._holds_asked(ctx, q, a) else None
 
     def _asked(
         self, ctx: _Ctx, query: Query, nouns: list[frozenset[str]] | None = None

@@ -9,7 +9,9 @@ The piece opens the sentence with a number and its plural noun and nothing else 
 (amount_pieces.opens_piece), after a sentence of the same turn whose verb took one thing as
 its object (a plural object is things counted already: "bought eggs. Twelve."). Money is a
 price (amount_pieces.py); a time ("Seven thirty"), a span of time or another measure ("Three
-weeks", "Ten miles") says nothing of what a thing holds.
+weeks", "Ten miles") says nothing of what a thing holds. With no thing named before it, a
+count of relatives or animals ("I married Nasreen in 1999. Three kids.") is how many the same
+speaker's clause subject has (count40).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from resident.language.amount_pieces import opens_piece, time_like
 from resident.language.counted_subjects import counted_noun_name
 from resident.language.prices import price_named
 from resident.language.roles import RoleFill, count_of
-from resident.language.statement import Context, Ref, Statement
+from resident.language.statement import KIN, Context, Ref, Statement, is_pet
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -38,12 +40,14 @@ def count_piece(sent: Span, ctx: Context) -> list[Statement]:
     before = ctx.object_said
     named = _named(sent)
     ctx.object_said = None if named is None else (named, ctx.turn)
-    if sent.text.rstrip().endswith("?") or before is None or before[1] != ctx.turn:
+    if sent.text.rstrip().endswith("?"):
         return []
     noun = _counted(sent)
-    thing = before[0]
     if noun is None:
         return []
+    if before is None or before[1] != ctx.turn:
+        return _kept(noun, ctx)
+    thing = before[0]
     name = counted_noun_name(noun)
     count = count_of(noun)
     if name is None or count is None:
@@ -56,6 +60,29 @@ def count_piece(sent: Span, ctx: Context) -> list[Statement]:
             mood="fact",
             verb="be",
             roles=(RoleFill(role="quantity", text=count),),
+        )
+    ]
+
+
+def _kept(noun: Token, ctx: Context) -> list[Statement]:
+    """ "I married Nasreen in 1999. Three kids.": a count of relatives or animals said with no
+    thing named before it is how many the person the same speaker's clause before was about
+    has, in the shape "we have three kids" is held in (held_counts counts it)."""
+    said = ctx.subject_said
+    if said is None or said[1] != ctx.turn or said[2] != ctx.speaker:
+        return []
+    owner = said[0]
+    lemma = noun.lemma_.lower()
+    count = count_of(noun)
+    if owner.kind != "person" or count is None or not (lemma in KIN or is_pet(lemma)):
+        return []
+    return [
+        Statement(
+            subject=owner,
+            predicate="has",
+            object=noun.lower_,
+            verb="have",
+            roles=(RoleFill(role="quantity", text=count.lower()),),
         )
     ]
 
