@@ -89,7 +89,7 @@ def _stem(word: str) -> str:
 
 
 def verbs_of(predicate: str) -> set[str]:
-    from resident.language.asking import claim_verbs, verb_group
+    from resident.language.matching import claim_verbs, verb_group
 
     _, verbs, _ = claim_verbs(predicate)
     out: set[str] = set()
