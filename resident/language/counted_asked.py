@@ -54,7 +54,7 @@ def counted_as_what(sent: Span, ctx: Context, parse: Callable[[str], Doc]) -> Qu
     subject = _doer(doer, ctx, parse)
     what = next(iter(parse(f"What {said[aux].lower_} {_STAND_IN} {rest}").sents), None)
     query = None if what is None or subject is None else read_question(what, ctx)
-    if query is None or query.wh != "what" or query.object_words:
+    if subject is None or query is None or query.wh != "what" or query.object_words:
         return None  # "What did Ann give the kids?": the thing given is no count of kids
     asked = tuple(t.lemma_.lower() for t in counted if t.pos_ in ("NOUN", "PROPN", "ADJ"))
     return query.model_copy(
@@ -92,7 +92,8 @@ def _act_at(said: list[Token], start: int) -> int | None:
             tagged.append(i)
         elif before.is_alpha and lexicon.base(before.lower_, "n"):
             known.append(i)
-    return (tagged or known or [None])[0]
+    found = tagged or known
+    return found[0] if found else None
 
 
 def _doer(
