@@ -43,6 +43,10 @@ def counted_as_what(sent: Span, ctx: Context, parse: Callable[[str], Doc]) -> Qu
     counted = said[2:aux]
     if aux is None or not counted or any(t.pos_ not in _COUNTED_POS for t in counted):
         return None
+    # "How many days a week": the rate is no noun counted, but asked with it.
+    cut = next((i for i, t in enumerate(counted) if i and t.pos_ == "DET"), len(counted))
+    rate = next((t.lemma_.lower() for t in counted[cut:] if t.pos_ == "NOUN"), None)
+    counted = counted[:cut]
     # "How many cups of tea": the noun counted stands before the "of" that names its stuff.
     of = next((c.i for c in counted if c.pos_ == "ADP"), sent.end)
     nouns = [t for t in counted if t.pos_ in ("NOUN", "PROPN") and t.i < of]
@@ -52,10 +56,9 @@ def counted_as_what(sent: Span, ctx: Context, parse: Callable[[str], Doc]) -> Qu
     doer = sent.doc[said[aux + 1].i : said[act].i].text
     rest = sent.doc[said[act].i : sent.end].text
     subject = _doer(doer, ctx, parse)
-    what = next(iter(parse(f"What {said[aux].lower_} {_STAND_IN} {rest}").sents), None)
-    query = None if what is None or subject is None else read_question(what, ctx)
-    if subject is None or query is None or query.wh != "what" or query.object_words:
-        return None  # "What did Ann give the kids?": the thing given is no count of kids
+    query = None if subject is None else _what_of(f"{said[aux].lower_} {{}} {rest}", ctx, parse)
+    if subject is None or query is None or query.verb != said[act].lower_:
+        return None  # the act found is not the verb the question reads
     asked = tuple(t.lemma_.lower() for t in counted if t.pos_ in ("NOUN", "PROPN", "ADJ"))
     return query.model_copy(
         update={
@@ -66,13 +69,15 @@ def counted_as_what(sent: Span, ctx: Context, parse: Callable[[str], Doc]) -> Qu
             "object_words": asked,
             "amount": False,
             "type_noun": None,
+            "rate": rate or query.rate,
         }
     )
 
 
-#: A name the parser reads as a subject wherever it stands, for the doer while the question
-#: is parsed again.
-_STAND_IN = "Sam"
+#: Words the parser reads as a subject wherever they stand, for the doer while the question
+#: is parsed again: a pronoun is never read as a compound with the verb after it ("Sam
+#: cycle"), a name where a pronoun is read as someone held.
+_STAND_INS = ("they", "Sam")
 #: Words that end a noun phrase, so that a word after them may be its verb.
 _HEADS = frozenset({"NOUN", "PROPN", "PRON"})
 
@@ -94,6 +99,17 @@ def _act_at(said: list[Token], start: int) -> int | None:
             known.append(i)
     found = tagged or known
     return found[0] if found else None
+
+
+def _what_of(frame: str, ctx: Context, parse: Callable[[str], Doc]) -> Query | None:
+    """The "what" question of the frame ("did {} bake?") with a stand-in for the doer, read
+    with its act for the verb and nothing else asked of it."""
+    for stand_in in _STAND_INS:
+        what = next(iter(parse(f"What {frame.format(stand_in)}").sents), None)
+        query = None if what is None else read_question(what, ctx)
+        if query is not None and query.wh == "what" and not query.object_words:
+            return query  # "What did Ann give the kids?": the thing given is no count of kids
+    return None
 
 
 def _doer(
