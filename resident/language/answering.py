@@ -19,9 +19,9 @@ from resident.language.asking import (
 )
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
+from resident.language.counted_asked import counted_as_what
 from resident.language.counting import bare_count, is_kind
 from resident.language.deal_converse import ConverseAnsweringMixin
-from resident.language.counted_asked import counted_as_what
 from resident.language.declared import declared_query
 from resident.language.described import (
     called_asked,
