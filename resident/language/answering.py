@@ -19,6 +19,7 @@ from resident.language.asking import (
 )
 from resident.language.attribute_questions import attribute_query
 from resident.language.companions import along_with
+from resident.language.counted_asked import counted_as_what
 from resident.language.counting import bare_count, is_kind
 from resident.language.deal_converse import ConverseAnsweringMixin
 from resident.language.declared import declared_query
@@ -205,6 +206,9 @@ class AnsweringMixin(
             lambda: attribute_query(sents[-1], self._context),
             lambda: parsed,
             lambda: read_question_shallow(sents[-1], self._context),
+            # "How many cakes did the vicar bake?" misparsed: read as "What did the vicar
+            # bake?" with the cakes counted (counted_asked.py).
+            lambda: counted_as_what(sents[-1], self._context, self.nlp),
             # "Is Biscuit ginger?" read as "Biscuit is ginger." (declared.py), last: what the
             # question's own parse answers stands.
             lambda: declared_query(sents[-1], self._context, self.nlp),
