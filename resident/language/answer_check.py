@@ -153,8 +153,16 @@ def is_number_word(word: str) -> bool:
     return any(c.isdigit() for c in word) or word in _COUNTS or like_num(word)
 
 
+#: Words before "one" that make it a pronoun for a thing or person, no count ("the one who
+#: gets pulled over", "that one", "which one").
+_ONE_PRONOUN_BEFORE = frozenset({"the", "this", "that", "which", "each", "every", "another"})
+
+
 def _has_number(said: list[str]) -> bool:
-    return any(is_number_word(w) for w in said)
+    return any(
+        is_number_word(w) and not (w == "one" and i and said[i - 1] in _ONE_PRONOUN_BEFORE)
+        for i, w in enumerate(said)
+    )
 
 
 def _has_time(said: list[str]) -> bool:

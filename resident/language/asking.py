@@ -42,7 +42,7 @@ from resident.language.matching import (
     not_yet_so,
     said_ahead,
 )
-from resident.language.moves import moves_of, outdated_by_move
+from resident.language.moves import dwells, moves_of, outdated_by_move
 from resident.language.placed import PLACE_PREPS as _PLACE_PREPS
 from resident.language.placed import says_place
 from resident.language.question_reading import (
@@ -327,7 +327,7 @@ def answer_query(
     for v in shown:
         if query.past and said_ahead(v.claim, held.get(v.claim.id, ()), now):
             continue
-        if not query.ahead and outdated_by_move(v, held, moves):
+        if (not query.ahead or dwells(query.verb)) and outdated_by_move(v, held, moves):
             # "Where does Pavel work?" is not answered by where he worked before he moved.
             left.append(v)
             continue

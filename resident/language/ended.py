@@ -195,7 +195,7 @@ def moved_away(
     ]
     if not any(asked <= place for place in places):
         return None
-    moved = [v for v in shown if is_move(v.claim, held.get(v.claim.id, ()))]
+    moved = [v for v in shown if is_move(v.claim, held.get(v.claim.id, ()), v.object_label)]
     if not moved:
         return None
     latest = max(moved, key=_when)

@@ -219,13 +219,13 @@ def mostly_verb(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=8192)
-def under(word: str, senses: frozenset[str]) -> bool:
-    """Is some noun sense of `word` one of the synsets named in `senses` ("structure.n.01")
-    or below one of them ("salon" -> shop -> ... -> structure)?"""
+def under(word: str, senses: frozenset[str], pos: str = "n") -> bool:
+    """Is some noun sense of `word` (or sense of `pos`) one of the synsets named in `senses`
+    ("structure.n.01") or below one of them ("salon" -> shop -> ... -> structure)?"""
     wn = _load()
     if wn is None:
         return False
-    for sense in wn.synsets(word.lower(), "n"):
+    for sense in wn.synsets(word.lower(), pos):
         # A named place ("Utrecht") is an instance of a city, not a kind of one.
         above = sense.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
         if sense.name() in senses or any(h.name() in senses for h in above):

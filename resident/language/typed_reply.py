@@ -10,6 +10,7 @@ from resident.language.answer_fills import fills_asked
 from resident.language.answer_fit import about_owner, fits_asked
 from resident.language.answer_roles import others_held
 from resident.language.answer_sense import sense_fits
+from resident.language.answer_stale import moved_from
 from resident.language.ended import NOT_ANY_MORE
 
 if TYPE_CHECKING:
@@ -45,6 +46,10 @@ def of_type_asked(
     if not sense_fits(sent, reply.claims, held, ended=reply.plain.startswith(NOT_ANY_MORE)):
         # A claim of another act ("got the sofa off Marketplace" for "When does Dami start
         # on days?"), whichever road the matcher took to it (answer_sense).
+        return False
+    if not reply.plain.startswith(NOT_ANY_MORE) and moved_from(sent, reply.claims, reads):
+        # A place its subject has moved from since, found by a road that never asked
+        # (answer_stale): "Coventry" for "Where is Dennis living now?" after the care home.
         return False
     name = reads.label(asker) if asker is not None else None
     return fills_asked(sent, reply.answer, reply.claims, name, held)
