@@ -1,0 +1,37 @@
+"""What a clause another person said may store (issue 21, claim precision on long talk,
+prec42, language/reported.py), through real turns on a real DuckDB graph. Every sentence here
+was written for these tests, in words of its own."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max
+from tests.language.test_conversation import answer_of as _answer
+from tests.language.test_conversation import person as _person
+from tests.language.test_reading import _stored
+
+
+def test_another_persons_remark_passed_on_stores_nothing(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    for said in (
+        "Bram says he'll build us a treehouse.",  # a promise of his
+        "Oskar told me he's the best cook in Antwerp.",  # a boast
+        "You said you'd never own a cat.",  # the listener's old remark
+        "Tell Wim his sister misses him.",  # an order relaying a remark
+    ):
+        assert _stored(max_, max_.say(said, ines).claims) == set(), said
+
+
+def test_a_trade_and_the_speaker_say_what_is_so(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    stored = _stored(max_, max_.say("The dentist says Lotte needs a filling.", ines).claims)
+    assert ("Lotte", "needs", "filling") in stored
+    stored = _stored(max_, max_.say("I told Bram I'm learning the harp.", ines).claims)
+    assert any(s == "Ines" and "harp" in o for s, _, o in stored), stored
+
+
+def test_a_remark_passed_on_answers_no_question(max_: Max) -> None:
+    ines = _person(max_, "Ines")
+    max_.say("My brother Joris says he won the chess tournament.", ines)
+    max_.say("Joris works at the harbour in Ghent.", ines)
+    assert _answer(max_.say("What did Joris win?", ines)) == ""
+    assert "harbour" in _answer(max_.say("Where does Joris work?", ines))
