@@ -47,9 +47,10 @@ def _holder(verb: Token) -> Token | None:
 def _passed_on(holder: Token | None, verb: Token) -> bool:
     """Is the remark another person's: a holder that is a person and not the speaker, not
     one named by a trade? With no holder said, a verb in the third person ("Says he loves
-    it") or an order ("tell him Trevor sends his love") passes on another's word."""
+    it") passes on another's word; an order to pass one on ("tell him I want a courgette",
+    "tell MAX that Noah is allergic to nuts") is the speaker's own message."""
     if holder is None:
-        return verb.tag_ in ("VBZ", "VB")
+        return verb.tag_ == "VBZ"
     if "1" in holder.morph.get("Person", []):
         return False  # "I said", "we told them": the speaker's own
     if holder.pos_ == "PRON":

@@ -16,7 +16,7 @@ def test_another_persons_remark_passed_on_stores_nothing(max_: Max) -> None:
         "Bram says he'll build us a treehouse.",  # a promise of his
         "Oskar told me he's the best cook in Antwerp.",  # a boast
         "You said you'd never own a cat.",  # the listener's old remark
-        "Tell Wim his sister misses him.",  # an order relaying a remark
+        "Says he can fix the boiler himself.",  # the holder left unsaid
     ):
         assert _stored(max_, max_.say(said, ines).claims) == set(), said
 
@@ -27,6 +27,9 @@ def test_a_trade_and_the_speaker_say_what_is_so(max_: Max) -> None:
     assert ("Lotte", "needs", "filling") in stored
     stored = _stored(max_, max_.say("I told Bram I'm learning the harp.", ines).claims)
     assert any(s == "Ines" and "harp" in o for s, _, o in stored), stored
+    # An order to pass a message on: the message is the speaker's own.
+    stored = _stored(max_, max_.say("Tell Bram I want a new kettle.", ines).claims)
+    assert any(s == "Ines" and "kettle" in o for s, _, o in stored), stored
 
 
 def test_a_remark_passed_on_answers_no_question(max_: Max) -> None:
