@@ -2,7 +2,8 @@
 (issue 21, claim precision on long talk, prec42): the complement of a verb of saying whose
 holder is another person ("Dev says I owe him bread for life", "she says she doesn't want a
 party", "you told me you'd never get married", "Angus says I can take the helm"). The speaker
-passes the remark on; whether it is so is the holder's word, and a remark stored as a fact
+passes the remark on; whether it is so is the holder's word (unless it is the holder's own
+news, said of themselves: "Rosa told me she's learning Welsh"), and a remark stored as a fact
 answers a later question with a joke, a boast or a promise. Read over the parse and WordNet:
 a verb whose most frequent sense is a verb of communication (WordNet's verb.communication)
 that WordNet says takes a that-clause (say, tell, promise, claim, warn; not "mean" or
@@ -89,7 +90,27 @@ def reported(verb: Token) -> bool:
     said = clause.head
     if said.pos_ not in ("VERB", "AUX") or not saying_verb(said):
         return False
-    return _reports(said, clause) and _passed_on(_holder(said), said)
+    holder = _holder(said)
+    return _reports(said, clause) and _passed_on(holder, said) and not _own_news(holder, clause)
+
+
+#: Pronouns a clause's subject may be that stand for the holder of the remark.
+_SELF = {"he": frozenset({"he"}), "she": frozenset({"she"}), "they": frozenset({"they"})}
+
+
+def _own_news(holder: Token | None, clause: Token) -> bool:
+    """Is the remark the holder's own news, said of themselves ("Rosa told me she's learning
+    Welsh", "Kai said he's moving to Bristol", "Tyler told me he wants to be a vet")? A
+    person's word on what they do, plan or want is taken as theirs to give; what they say of
+    the speaker, the listener or the world ("Dev says I owe him bread", "Marc says
+    everything's fine") is their remark."""
+    subject = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.pos_ != "PRON" or holder is None:
+        return False
+    if holder.pos_ == "PRON":
+        return subject.lower_ in _SELF.get(holder.lower_, frozenset())
+    number = holder.morph.get("Number", [])
+    return subject.lower_ in (("they",) if "Plur" in number else ("he", "she"))
 
 
 def passes_on(sent: Span) -> bool:
