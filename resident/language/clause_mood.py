@@ -2,7 +2,8 @@
 claim precision on long talk, prec38): an idiom WordNet lists as one verb ("kicked the
 bucket", "keeping an eye on", "pulled my leg": the object is no thing), advice or an order to
 the one spoken to ("you should ring him", "you need a second car"), and a clause said as a
-hypothetical ("you'd never get married", read by any path, the passive's too). The clause
+hypothetical ("you'd never get married", read by any path, the passive's too), and
+another person's remark passed on (reported.py). The clause
 reader (clauses._read_sentence) stores nothing such a clause's head says. Pure: the parse
 and WordNet.
 """
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.clause_parts import verb_mood
+from resident.language.reported import reported
 from resident.language.roles import modality
 from resident.language.statement import verb_lemma
 from resident.language.subject_token import subject_token
@@ -141,4 +143,6 @@ def not_stated(verb: Token) -> bool:
         or expected(head)
         or advice_to_listener(head, subject_token(head))
         or idiom(verb) is not None
+        # "she says she'll take tablets": another's remark passed on (reported.py)
+        or reported(verb)
     )

@@ -117,6 +117,21 @@ def first_lexname(word: str, pos: str = "n") -> str | None:
     return str(senses[0].lexname()) if senses else None
 
 
+#: WordNet's verb frame "Somebody ----s that CLAUSE".
+_THAT_CLAUSE_FRAME = 26
+
+
+@functools.lru_cache(maxsize=4096)
+def takes_clause(word: str) -> bool:
+    """Does the most frequent verb sense of `word` take a that-clause (WordNet's frame
+    "Somebody ----s that CLAUSE": say, tell, promise; not "mean", "mention")?"""
+    wn = _load()
+    if wn is None:
+        return False
+    found = wn.synsets(word.lower(), "v")
+    return bool(found) and _THAT_CLAUSE_FRAME in found[0].frame_ids()
+
+
 def person_noun(word: str) -> bool:
     """Does `word`'s most frequent noun sense name a person (noun.person: a job, a role, a kind
     of person: "instructor", "neighbour"; not "car")?"""

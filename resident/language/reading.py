@@ -34,6 +34,7 @@ from resident.language.phrases import Triple
 from resident.language.recased import recased
 from resident.language.relative import relative_sentences
 from resident.language.reparse import Reparse, misparsed, reparsed, subject_ref_of
+from resident.language.reported import passes_on
 from resident.language.spent_time import spent_said
 from resident.language.splices import spliced_halves
 from resident.language.statement import (
@@ -123,10 +124,13 @@ def read(
             # "I twisted my ankle playing netball": the participle's misread subject given back.
             sent = (None if reparse is None else with_comma(sent, reparse)) or sent
             statements = _read_sentence(sent, ctx, skip_first_person_intro)
-        if reparse is not None and (not statements or misparsed(sent)):
+        # "Bram says he'll build us a treehouse" reads nothing on purpose: another's remark
+        # (reported.py) is not read again without the verb that passes it on.
+        rereadable = reparse is not None and not passes_on(sent)
+        if rereadable and reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements
-        if reparse is not None and not statements:
+        if rereadable and reparse is not None and not statements:
             statements = _read_anew(sent, ctx, reparse)
         if reparse is not None:
             # "Dad fixed the fence, he was out there all day": the first clause of a comma
