@@ -52,6 +52,7 @@ CHECK: dict[str, Talk] = {
         [
             ("Odile", "What does Kavita do?", "midwife"),
             ("Odile", "What does Deepa do?", ""),
+            ("Odile", "When does Deepa work?", ""),
         ],
     ),
     "bus": (
@@ -61,8 +62,8 @@ CHECK: dict[str, Talk] = {
             ("Wilf", "We moved to a new flat in the spring. Number nine."),
         ],
         [
-            ("Odile", "How many buses does Wilf catch?", ""),
-            ("Odile", "How many flats did Wilf move to?", ""),
+            ("Odile", "Which bus does Wilf catch?", "36"),
+            ("Odile", "How many flats did Wilf move to?", "1"),
         ],
     ),
     "car": (
@@ -99,6 +100,7 @@ CHECK: dict[str, Talk] = {
             ("Odile", "What is Eilidh's horse called?", "juno"),
             ("Odile", "What kind of dog did Eilidh get?", ""),
             ("Odile", "What does Eilidh ride?", "horse"),
+            ("Odile", "What is Odile's horse called?", ""),
         ],
     ),
 }
