@@ -63,6 +63,7 @@ CHECK: dict[str, Talk] = {
         [
             ("Odile", "How many hens does Ingrid keep?", "five"),
             ("Odile", "When did Ingrid go to the gala?", ""),
+            ("Odile", "How many cats does Ingrid keep?", ""),
         ],
     ),
     "other": (
@@ -76,6 +77,7 @@ CHECK: dict[str, Talk] = {
             ("Odile", "Where did Radek move?", "harrogate"),
             ("Odile", "When did Radek see the match?", ""),
             ("Odile", "Where did Cosima move?", ""),
+            ("Odile", "When did Radek move house?", "month"),
         ],
     ),
     "course": (
