@@ -20,17 +20,10 @@ from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
 from resident.language.fragments import finish
-from resident.language.intents import (
-    Intent,
-    Triple,
-)
+from resident.language.intents import Intent, Triple
 from resident.language.kin_links import LINKED
 from resident.language.kin_named import linked_subject
-from resident.language.knowledge import (
-    ClaimView,
-    resolve,
-    views,
-)
+from resident.language.knowledge import ClaimView, resolve, views
 from resident.language.mentions import note_mentions
 from resident.language.model_reading import read_with_model
 from resident.language.moved_on import end_moved
@@ -45,6 +38,7 @@ from resident.language.rescheduled import reschedule_said
 from resident.language.restated import end_restated
 from resident.language.roles import declares_change
 from resident.language.sold_thing import end_sold
+from resident.language.splice import reread
 from resident.language.statement import (
     THINGS_KEPT,
     Ref,
@@ -340,21 +334,34 @@ class StoringMixin(LanguageBase):
             carried = self._sluiced.carried(ctx.person_id, self._context.turn)
             last: list[Statement] = carried
             before: Span | None = None  # the sentence `last` was read from
+            name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
+            # The one a fragment finishes: of another's turn before, one about the speaker too.
+            frame = self._sluiced.frame(ctx.person_id, self._context.turn, name)
+            framed = None  # the frame of `latest`
             latest: list[Statement] = []  # the last sentence's that made any, for a sluice
             bearing = 0  # how many of its sentences made statements
             for run in _sentence_runs(doc):
-                finished = None if is_question(run) else finish(last, run)
-                if finished is not None:
+                # "We booked a holiday. Lisbon, in May.": the clause said again with it.
+                asked = is_question(run)
+                again = (
+                    None if frame is None or asked else reread(frame, run, last, self._said_again)
+                )
+                if again is not None:
+                    latest, frame, framed = again[0], again[1], again[1]
+                resaid = again[0] if again else None if asked else finish(last, run)
+                if resaid is not None:
                     # "We went walking. Last Saturday, in Otley.": the walk's time and place.
-                    out = [finished[last.index(s)] if s in last else s for s in out]
-                    again = zip(last, finished, strict=True)  # the turn before's, said again
-                    out.extend(f for s, f in again if s in carried and f != s)
-                    last = finished
-                    # "I sold the car. Two thousand, to a lad from town.": its price too.
-                    out.extend(prices_said(run, self._context))
+                    out = [resaid[last.index(s)] if s in last else s for s in out]
+                    if not last:
+                        out.extend(resaid)  # another's statement about the speaker, said again
+                    pairs = zip(last, resaid, strict=False)  # the turn before's, said again
+                    out.extend(f for s, f in pairs if s in carried and f != s)
+                    if again is None:  # "I sold the car. Two thousand, to a lad.": its price
+                        out.extend(prices_said(run, self._context))
+                    last = resaid
                     note_mentions(run, self._context)  # "With Priya." / "She ...": Priya
                     continue
-                named = [] if is_question(run) else named_after(last, run, self.nlp)
+                named = [] if asked else named_after(last, run, self.nlp)
                 if named:  # "I sold my car. The old Fiesta.": the car said more exactly
                     out.extend(named)
                     continue
@@ -365,10 +372,12 @@ class StoringMixin(LanguageBase):
                 out = [why.get(id(s), s) for s in out]
                 statements = [why.get(id(s), s) for s in statements]
                 out.extend(statements)
-                last, before = statements, run
-                latest, bearing = (statements, bearing + 1) if statements else (latest, bearing)
+                last, before, frame = statements, run, run
+                if statements:
+                    latest, bearing, framed = statements, bearing + 1, run
             # Which of several sentences a "Where?" asks of is not known: none is taken.
-            self._sluiced.told(ctx.person_id, self._context.turn, latest if bearing == 1 else [])
+            told_now = latest if bearing == 1 else []
+            self._sluiced.told(ctx.person_id, self._context.turn, told_now, framed)
         return out
 
     def _answers_someone(self, ctx: _Ctx) -> bool:
@@ -377,6 +386,11 @@ class StoringMixin(LanguageBase):
         and when MAX holds nothing it could correct, the turn is read as any statement."""
         name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
         return self._last_question.previous(ctx.person_id, self._context.turn, name) is not None
+
+    def _said_again(self, text: str) -> tuple[list[Statement], Span]:
+        """The statements of a sentence said again whole (splice.py), and its parse."""
+        said = self.nlp(text)
+        return read(said, self._context, reparse=self.nlp)[0], next(iter(said.sents))
 
     def _answers(self, ctx: _Ctx, doc: Doc) -> list[tuple[str, str | None]]:
         """What the turn states as the answer to the question the turn before it put to this
