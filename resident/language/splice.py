@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from spacy.lang.en.lex_attrs import like_num
+
 from resident.language import deals, lexicon
 from resident.language.fragments import is_fragment
 from resident.language.hedging import hedged
@@ -263,7 +265,11 @@ def _names(part: list[Token], root: Token) -> bool:
 
 
 def reread(
-    frame: Span, fragment: Span, last: list[Statement], read_text: Callable[[str], _Read]
+    frame: Span,
+    fragment: Span,
+    last: list[Statement],
+    read_text: Callable[[str], _Read],
+    anothers: bool = False,
 ) -> tuple[list[Statement], Span] | None:
     """The statements `last` (read from `frame`) said again with `fragment` in its roles, read
     by `read_text` (the one reader, after one parse), and the sentence they were read from (the
@@ -274,7 +280,7 @@ def reread(
     if text is None:
         return None
     statements, sent = read_text(text)
-    if not statements or not _same_clauses(last, statements):
+    if not statements or not (anothers or _same_clauses(last, statements)):
         return None
     if any(st.modality not in _SAID_SO or st.negated for st in statements):
         return None  # "I'd like to go. In June.": what may not be done has no when
@@ -283,13 +289,10 @@ def reread(
 
 def _same_clauses(last: list[Statement], again: list[Statement]) -> bool:
     """Is each statement read again the one read before, with more said of it: its verb,
-    subject and polarity, every word of its object and every role it had? ("Passed part two on
-    the 16th" is parsed with another object than "Passed part two!": then the fragment is left
-    to the readers after.) [] read before: another's statement about the speaker, stored under
-    its teller."""
-    if not last:
-        return True
-    if len(last) != len(again):
+    subject and polarity, and every role it had? ("Passed part two on the 16th" is parsed
+    without the count "Passed part two!" has: then the fragment is left to the readers after.)
+    Nothing read before is no clause to say again."""
+    if not last or len(last) != len(again):
         return False
     pairs = list(zip(last, again, strict=True))
     return all(_kept(a, b) for a, b in pairs) and any(a != b for a, b in pairs)
@@ -301,5 +304,10 @@ def _kept(before: Statement, again: Statement) -> bool:
         again.subject,
         again.negated,
     )
-    words_kept = set(before.object.lower().split()) <= set(again.object.lower().split())
-    return same and words_kept and set(before.roles) <= set(again.roles)
+    return same and set(before.roles) <= set(again.roles) and _numbers(before) <= _numbers(again)
+
+
+def _numbers(st: Statement) -> set[str]:
+    """The numbers a statement holds, in its object or its roles ("part two")."""
+    said = " ".join([st.object, *(r.text for r in st.roles)]).lower().split()
+    return {w for w in said if like_num(w)}

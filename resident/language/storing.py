@@ -337,14 +337,16 @@ class StoringMixin(LanguageBase):
             name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
             # The one a fragment finishes: of another's turn before, one about the speaker too.
             frame = self._sluiced.frame(ctx.person_id, self._context.turn, name)
+            theirs = None if carried else frame  # another's, whose statements are not carried
+            reading = self._said_again
             framed = None  # the frame of `latest`
             latest: list[Statement] = []  # the last sentence's that made any, for a sluice
             bearing = 0  # how many of its sentences made statements
             for run in _sentence_runs(doc):
                 # "We booked a holiday. Lisbon, in May.": the clause said again with it.
-                asked = is_question(run)
+                asked, anothers = is_question(run), frame is theirs
                 again = (
-                    None if frame is None or asked else reread(frame, run, last, self._said_again)
+                    None if frame is None or asked else reread(frame, run, last, reading, anothers)
                 )
                 if again is not None:
                     latest, frame, framed = again[0], again[1], again[1]
@@ -356,8 +358,8 @@ class StoringMixin(LanguageBase):
                         out.extend(resaid)  # another's statement about the speaker, said again
                     pairs = zip(last, resaid, strict=False)  # the turn before's, said again
                     out.extend(f for s, f in pairs if s in carried and f != s)
-                    if again is None:  # "I sold the car. Two thousand, to a lad.": its price
-                        out.extend(prices_said(run, self._context))
+                    # "I sold the car. Two thousand, to a lad.": its price
+                    out.extend(prices_said(run, self._context))
                     last = resaid
                     note_mentions(run, self._context)  # "With Priya." / "She ...": Priya
                     continue
