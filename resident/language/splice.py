@@ -194,7 +194,9 @@ def _adjunct(part: list[Token], root: Token) -> str | None:
     if first.pos_ == "ADP" and len(part) > 1 and part[1].pos_ != "ADP":
         return said  # "to Marcus", "with my neighbour Philippa", "off the coast of Anglesey"
     ents = {t.ent_type_ for t in part} - {""}
-    dealt = root.lemma_ in _PRICED or deals.side(root.lemma_.lower()) is not None
+    # A deal on a thing ("sold the caravan"), not "Grab rails went in. Two in the bathroom."
+    deal = _object(root) is not None and deals.side(root.lemma_.lower()) is not None
+    dealt = root.lemma_ in _PRICED or deal
     number = [t for t in part if t.pos_ != "CCONJ"]  # "seven thousand two hundred and fifty"
     priced = dealt and all(t.like_num and not _a_year(t.text) for t in number)
     if _money(part) or ents == {"MONEY"} or priced:
