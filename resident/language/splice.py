@@ -9,17 +9,21 @@ one reader reads it as it reads any clause ("We booked a holiday in Lisbon in Ma
 hundred quid"). A part goes in by its form and its type:
 
 - a preposition's phrase ("to Marcus", "off the coast of Anglesey") as it is: an adjunct;
-- money ("six hundred quid") after "for": the price;
+- money ("six hundred quid"), or a number alone after a deal on a thing ("Sold the caravan.
+  Seven thousand."), after "for": the price;
 - a date or a time: as it is after a word that says which ("last spring", "next Friday"),
   else after "on" (a day) or "in" (a month, a season, a year);
 - a place named alone ("Lisbon") after "to" for a going (data/ellipsis_motion.txt), else "in";
 - a name said after a statement of one thing ("I walk the dog. Nell.") names that thing:
   "the dog called Nell".
 
-Nothing is said again when the frame is a question, a denial or a hypothetical (what was not
-or may not be done has no place or price), or when a part fits no role: the fragment is then
-left to the readers after it (fragments.finish for a count, a span of time or the object's
-modifiers). The caller parses the sentence made once, so a fragment costs one parse.
+Nothing is said again when the frame is a question, a denial, a wish or a hypothetical (what
+was not or may not be done has no place or price), when the fragment hedges, or when a part
+fits no role; and the clause said again is kept only when the reader reads in it the frame's
+own statements (verb, subject, polarity, every role and number they had) with more. Otherwise
+the fragment is left to the readers after it (fragments.finish for a count, a span of time or
+the object's modifiers; confirmed.named_after for a kind of the object). The caller parses
+the sentence made once, so a fragment costs one parse, and no other sentence any.
 """
 
 from __future__ import annotations
