@@ -27,14 +27,6 @@ def test_a_preposition_phrase_said_after_is_the_clauses_own(max_: Max) -> None:
     # Trap: after a wish nothing is said again.
     max_.say("I'd love to get a dog. From the rescue in Morpeth.", vesna)
     assert answer_of(max_.say("Where did Vesna get a dog from?", ada)) == ""
-
-
-def test_a_price_and_a_buyer_said_after_a_sale(max_: Max) -> None:
-    osric, ada = (_person(max_, n) for n in ("Osric", "Ada"))
-    max_.say("I sold the rowing boat. Eleven hundred, to a fisherman from Arbroath.", osric)
-    assert "eleven hundred" in answer_of(
-        max_.say("How much did Osric sell the rowing boat for?", ada)
-    ).lower().replace("1,100", "eleven hundred").replace("1100", "eleven hundred")
-    # Trap: a hedged fragment says nothing of the deal.
-    max_.say("I'm selling the trailer. Maybe in Montrose.", osric)
-    assert answer_of(max_.say("Where is Osric selling the trailer?", ada)) == ""
+    # Trap: nor after a hedged fragment.
+    max_.say("I'm selling the trailer. Maybe in Morpeth.", vesna)
+    assert answer_of(max_.say("Where is Vesna selling the trailer?", ada)) == ""
