@@ -35,6 +35,7 @@ from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import deals, lexicon
 from resident.language.fragments import is_fragment
+from resident.language.gap_kinds import head_of
 from resident.language.hedging import hedged
 from resident.language.when_days import MONTHS, WEEKDAYS, day_index, direction, ordinal, tokens
 from resident.language.words import words
@@ -66,7 +67,7 @@ _EDGE_POS = frozenset({"INTJ", "CCONJ", "PUNCT", "PART"})
 def spliced(frame: Span, fragment: Span) -> str | None:
     """The frame clause said again with `fragment`'s parts in their roles, or None when the
     frame takes no fragment or no part of it fits a role."""
-    if fragment.text.rstrip().endswith("?") or not is_fragment(fragment) or _refused(frame):
+    if fragment.text.rstrip().endswith("?") or not is_fragment(fragment) or refused(frame):
         return None
     if hedged(fragment.as_doc()):
         return None  # "In Leeds, maybe.": not said as so
@@ -76,25 +77,32 @@ def spliced(frame: Span, fragment: Span) -> str | None:
         return None
     adjuncts: list[str] = []
     named: str | None = None
-    for part in _parts(fragment):
+    kind: str | None = None
+    for part in comma_parts(fragment):
         pieces = _adjuncts(part, root)
         if pieces:
             adjuncts.extend(pieces)
         elif named is None and not adjuncts and _names(part, root):
-            named = _text(part)
+            named = said_in_clause(part)
+        elif kind is None and named is None and not adjuncts and _kind_of_object(part, root):
+            # "We adopted a cat. A tabby.": the cat said more exactly, "a tabby cat"
+            kind = said_in_clause([t for t in part if t.dep_ != "det"])
         elif (adjuncts or named) and _described(part):
             # "To Marcus, a firefighter from Brighouse": what the part before names, said of it
             if adjuncts:
-                adjuncts[-1] += f", {_text(part)},"
+                adjuncts[-1] += f", {said_in_clause(part)},"
             elif named is not None:
-                named += f", {_text(part)},"
+                named += f", {said_in_clause(part)},"
         else:
             return None  # a part whose kind fits no role: nothing rather than a guess
-    if not adjuncts and named is None:
+    if not adjuncts and named is None and kind is None:
         return None
     words_said = [t.text_with_ws for t in said]
+    obj = _object(root)
+    if kind is not None and obj is not None:
+        at = next(n for n, t in enumerate(said) if t.i == obj.i)
+        words_said[at] = f"{kind} {words_said[at]}"
     if named is not None:
-        obj = _object(root)
         if obj is None:
             return None
         at = next(n for n, t in enumerate(said) if t.i == obj.right_edge.i)
@@ -108,14 +116,21 @@ def _closing(tok: Token) -> bool:
     return tok.i == tok.sent.end - 1 or all(t.is_punct for t in tok.doc[tok.i : tok.sent.end])
 
 
-def _refused(frame: Span) -> bool:
-    """A frame no fragment finishes: a question, a denial, a hypothetical ("I'd love to",
-    "if we win"), or no verb of its own."""
+def refused(frame: Span) -> bool:
+    """A frame no fragment finishes: one not said as so (`unsaid`), or no verb of its own."""
     root = frame.root
-    if frame.text.rstrip().endswith("?") or root.pos_ != "VERB":
-        return True  # a question, or "I did", "he has": a verb said for another before it
-    if any(c.dep_ in ("attr", "acomp") for c in root.children):
-        return True  # "It was cheaper.", "You'll be the first.": a fragment after is a comment
+    if unsaid(frame) or root.pos_ != "VERB":
+        return True  # "I did", "he has": a verb said for another before it
+    # "It was cheaper.", "You'll be the first.": a fragment after is a comment
+    return any(c.dep_ in ("attr", "acomp") for c in root.children)
+
+
+def unsaid(frame: Span) -> bool:
+    """A frame not said as so: a question, a denial, a hypothetical ("I'd love to", "if we
+    win"), a wish; what was not or may not be has no place, price or kind."""
+    root = frame.root
+    if frame.text.rstrip().endswith("?"):
+        return True
     clause = [root, *(c for c in root.children if c.dep_ in ("xcomp", "ccomp", "aux"))]
     for verb in clause:
         for child in verb.children:
@@ -126,7 +141,7 @@ def _refused(frame: Span) -> bool:
     return any(t.dep_ == "mark" and t.lower_ == "if" for t in frame)
 
 
-def _parts(fragment: Span) -> list[list[Token]]:
+def comma_parts(fragment: Span) -> list[list[Token]]:
     """The fragment's parts between commas, without what is said around each ("Oh, in May",
     "and Lisbon"; the "and" of "Tuesdays and Thursdays" stays)."""
     out: list[list[Token]] = [[]]
@@ -177,7 +192,7 @@ def _led(part: list[Token]) -> list[list[Token]]:
     return [part[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if part[a:b]]
 
 
-def _text(part: list[Token]) -> str:
+def said_in_clause(part: list[Token]) -> str:
     """The part as said inside a clause: its first word in lower case unless a name."""
     said = "".join(t.text_with_ws for t in part).strip()
     named = part[0].pos_ == "PROPN" or part[0].ent_type_ in ("PERSON", "GPE", "ORG", "NORP")
@@ -189,12 +204,29 @@ def _described(part: list[Token]) -> bool:
     Brighouse", "two minutes from the river"): a noun with no preposition of its own first?"""
     if _money(part) or any(t.ent_type_ in _TIME_ENTS for t in part):
         return False  # "in ten weeks, a hundred quid": a price, not what the weeks are
+    ids = {t.i for t in part}
+    # "number nine", "the 36 from town": a number that names a thing, not a count of it
+    if any(t.like_num and not (t.head.tag_ == "NNS" and t.head.i in ids) for t in part):
+        return False
     return part[0].pos_ in ("DET", "NUM", "ADJ", "NOUN") and any(t.pos_ == "NOUN" for t in part)
+
+
+def _kind_of_object(part: list[Token], root: Token) -> bool:
+    """Is the part a noun phrase whose head is a kind of the frame's one object (WordNet: a
+    tabby is a cat, a collie a dog), said of one thing ("A tabby.", "A grey mare.")?"""
+    obj = _object(root)
+    head = head_of(part)
+    if obj is None or head is None or head.pos_ != "NOUN" or obj.tag_ != "NN":
+        return False
+    if head.tag_ != "NN" or any(t.pos_ in ("ADP", "NUM", "PRON") or t.like_num for t in part):
+        return False  # "Two of them", "A barn near Ludlow": a count, a place
+    kind, noun = head.lemma_.lower(), obj.lemma_.lower()
+    return kind != noun and lexicon.is_a(kind, noun, senses=None)
 
 
 def _adjunct(part: list[Token], root: Token) -> str | None:
     """The part said as the full clause would say it, or None when it is no adjunct."""
-    first, said = part[0], _text(part)
+    first, said = part[0], said_in_clause(part)
     if first.pos_ == "ADP" and len(part) > 1 and part[1].pos_ != "ADP":
         return said  # "to Marcus", "with my neighbour Philippa", "off the coast of Anglesey"
     ents = {t.ent_type_ for t in part} - {""}

@@ -14,31 +14,27 @@ from resident.language import when as timewords
 from resident.language.cancelled import end_called_off, end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
-from resident.language.change_reason import with_reasons
-from resident.language.confirmed import confirmed, named_after
+from resident.language.confirmed import confirmed
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
-from resident.language.fragments import finish
 from resident.language.intents import Intent, Triple
 from resident.language.kin_links import LINKED
 from resident.language.kin_named import linked_subject
 from resident.language.knowledge import ClaimView, resolve, views
-from resident.language.mentions import note_mentions
 from resident.language.model_reading import read_with_model
 from resident.language.moved_on import end_moved
 from resident.language.parted import end_parted
 from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
-from resident.language.prices import prices_said
 from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
 from resident.language.rescheduled import reschedule_said
 from resident.language.restated import end_restated
 from resident.language.roles import declares_change
+from resident.language.sentence_reading import SentenceReadingMixin
 from resident.language.sold_thing import end_sold
-from resident.language.splice import reread
 from resident.language.statement import (
     THINGS_KEPT,
     Ref,
@@ -57,12 +53,11 @@ from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Token
 
 
 from resident.language.turn import (
     _UNKNOWN_PERSON,
-    LanguageBase,
     _Ctx,
     _Reply,
 )
@@ -73,7 +68,7 @@ def _ahead(st: Statement) -> bool:
     return st.mood in ("plan", "wish")
 
 
-class StoringMixin(LanguageBase):
+class StoringMixin(SentenceReadingMixin):
     def _person_entity(self, ctx: _Ctx, person_id: str) -> Entity:
         """The graph entity of a person; filed (with the turn's batch) when the graph lacks it,
         as after a lost people.json."""
@@ -330,56 +325,7 @@ class StoringMixin(LanguageBase):
                 out.extend(statements)
             # "I've moved." / "Since when?" / "Last weekend.": the statement's time.
             out.extend(self._sluiced.answered(doc, ctx.person_id, self._context.turn, self.nlp))
-            # The sentence before's, for a fragment after it: the teller's turn before too.
-            carried = self._sluiced.carried(ctx.person_id, self._context.turn)
-            last: list[Statement] = carried
-            before: Span | None = None  # the sentence `last` was read from
-            name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
-            # The one a fragment finishes: of another's turn before, one about the speaker too.
-            frame = self._sluiced.frame(ctx.person_id, self._context.turn, name)
-            theirs = None if carried else frame  # another's, whose statements are not carried
-            reading = self._said_again
-            framed = None  # the frame of `latest`
-            latest: list[Statement] = []  # the last sentence's that made any, for a sluice
-            bearing = 0  # how many of its sentences made statements
-            for run in _sentence_runs(doc):
-                # "We booked a holiday. Lisbon, in May.": the clause said again with it.
-                asked, anothers = is_question(run), frame is theirs
-                again = (
-                    None if frame is None or asked else reread(frame, run, last, reading, anothers)
-                )
-                if again is not None:
-                    latest, frame, framed = again[0], again[1], again[1]
-                resaid = again[0] if again else None if asked else finish(last, run)
-                if resaid is not None:
-                    # "We went walking. Last Saturday, in Otley.": the walk's time and place.
-                    out = [resaid[last.index(s)] if s in last else s for s in out]
-                    if not last:
-                        out.extend(resaid)  # another's statement about the speaker, said again
-                    pairs = zip(last, resaid, strict=False)  # the turn before's, said again
-                    out.extend(f for s, f in pairs if s in carried and f != s)
-                    # "I sold the car. Two thousand, to a lad.": its price
-                    out.extend(prices_said(run, self._context))
-                    last = resaid
-                    note_mentions(run, self._context)  # "With Priya." / "She ...": Priya
-                    continue
-                named = [] if asked else named_after(last, run, self.nlp)
-                if named:  # "I sold my car. The old Fiesta.": the car said more exactly
-                    out.extend(named)
-                    continue
-                # A question's sentence notes who was named (he/she next) and states nothing.
-                statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
-                # "I turned the job down. The pay was awful.": the change's reason (change28).
-                why = with_reasons(([(before, last)] if before else []) + [(run, statements)])
-                out = [why.get(id(s), s) for s in out]
-                statements = [why.get(id(s), s) for s in statements]
-                out.extend(statements)
-                last, before, frame = statements, run, run
-                if statements:
-                    latest, bearing, framed = statements, bearing + 1, run
-            # Which of several sentences a "Where?" asks of is not known: none is taken.
-            told_now = latest if bearing == 1 else []
-            self._sluiced.told(ctx.person_id, self._context.turn, told_now, framed)
+            out = self._by_sentence(ctx, doc, out)
         return out
 
     def _answers_someone(self, ctx: _Ctx) -> bool:
@@ -388,11 +334,6 @@ class StoringMixin(LanguageBase):
         and when MAX holds nothing it could correct, the turn is read as any statement."""
         name = self._name(ctx, ctx.person_id) if ctx.person_id is not None else None
         return self._last_question.previous(ctx.person_id, self._context.turn, name) is not None
-
-    def _said_again(self, text: str) -> tuple[list[Statement], Span]:
-        """The statements of a sentence said again whole (splice.py), and its parse."""
-        said = self.nlp(text)
-        return read(said, self._context, reparse=self.nlp)[0], next(iter(said.sents))
 
     def _answers(self, ctx: _Ctx, doc: Doc) -> list[tuple[str, str | None]]:
         """What the turn states as the answer to the question the turn before it put to this
@@ -598,17 +539,3 @@ _PERSONAL = frozenset({"me", "us", "you", "him", "her", "them", "it"})
 def _asks(doc: Doc | None) -> bool:
     """Is every sentence of the turn a question?"""
     return doc is not None and all(is_question(s) for s in doc.sents)
-
-
-def _sentence_runs(doc: Doc) -> list[Span]:
-    """The turn's sentences, each with any before it that the parser ended where no
-    punctuation does ("hou133xdrug5 | treats fever"): read together, the reader can join
-    them when the later one reads as nothing alone."""
-    runs: list[Span] = []
-    start: int | None = None
-    for sent in doc.sents:
-        start = sent.start if start is None else start
-        if sent[-1].is_punct or sent.end == len(doc):
-            runs.append(doc[start : sent.end])
-            start = None
-    return runs
