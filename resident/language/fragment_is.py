@@ -77,7 +77,10 @@ def said_is(frame: Span, fragment: Span) -> str | None:
         what = f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}"
     subject, copula = who
     if span is not None:
-        copula = "I have been" if subject == "I" else "has been"
+        # "I retired in 2019. Bus mechanic, thirty-eight years.": a span ended with the frame
+        ended = frame.root.tag_ == "VBD"
+        copula = ("I " if subject == "I" else "") + ("was" if ended else "have been")
+        copula = copula if subject == "I" or ended else "has been"
         return f"{subject if subject != 'I' else ''} {copula} {what} for {span}.".strip()
     return f"{subject if subject != 'I' else ''} {copula} {what}.".strip()
 
@@ -89,6 +92,8 @@ def _person(frame: Span) -> tuple[str, str] | None:
     if len(subjects) != 1:
         return None
     subject = subjects[0]
+    if subject.i > frame.root.i:
+        return None  # "Lives Stornoway.": a subject left out, and a place parsed as one
     inside = {t.i for t in subject.subtree}
     if any(_someone(t) for t in frame if t.i not in inside):
         return None  # "I met Tom's girlfriend. Nurse.": which of them it says is not known
@@ -126,8 +131,10 @@ def _what_one_is(part: list[Token]) -> bool:
     if head is None or head.tag_ not in ("NN", "NNP") or head.ent_type_ == "PERSON":
         return False
     noun = head.lemma_.lower() if head.pos_ == "NOUN" else head.lower_
-    if not lexicon.person_noun(noun) or _kin(noun):
-        return False
+    if not lexicon.person_noun(noun) or _kin(noun) or head.is_upper:
+        return False  # "ELLIS": a name shouted (WordNet knows an Ellis)
+    if any(t.tag_ in ("JJS", "RBS") for t in part):
+        return False  # "best housemate": which one of them, said with "the"
     before = [t for t in part if t.i < head.i]
     if any(t.pos_ in ("DET", "PRON") and t.lower_ not in _WHAT for t in before):
         return False  # "the vet", "my brother", "his boss": a one named, not what one is
