@@ -127,8 +127,12 @@ def _what_one_is(part: list[Token]) -> bool:
     """Is the part one person's noun, said of what someone is ("Crane driver", "a retired
     teacher", "Nurse at the hospital there"), not who ("the vet", "my brother", "Dr Patel")?"""
     head = head_of(part)
-    # "Midwife.": a noun said alone with a capital is often taken for a name
-    if head is None or head.tag_ not in ("NN", "NNP") or head.ent_type_ == "PERSON":
+    # "Midwife.": a noun said alone with a capital is often taken for a name ("Paramedic."
+    # for an adjective)
+    alone = head is not None and len(part) == 1 and head.tag_ == "JJ"
+    if head is None or (head.tag_ not in ("NN", "NNP") and not alone):
+        return False
+    if head.ent_type_ == "PERSON":
         return False
     noun = head.lemma_.lower() if head.pos_ == "NOUN" else head.lower_
     if not lexicon.person_noun(noun) or _kin(noun) or head.is_upper:
