@@ -36,6 +36,8 @@ class SentenceReadingMixin(LanguageBase):
         # The one a fragment finishes: of another's turn before, one about the speaker too.
         frame = self._sluiced.frame(ctx.person_id, self._context.turn, name)
         theirs = None if carried else frame  # another's, whose statements are not carried
+        teller = self._sluiced.teller_of_frame() if theirs is not None else None
+        calling = self._name(ctx, teller).lower() if teller is not None else None
         reading = self._said_again
         framed = None  # the frame of `latest`
         latest: list[Statement] = []  # the last sentence's that made any, for a sluice
@@ -43,6 +45,8 @@ class SentenceReadingMixin(LanguageBase):
         for run in _sentence_runs(doc):
             # "We booked a holiday. Lisbon, in May.": the clause said again with it.
             asked, anothers = is_question(run), frame is theirs
+            if anothers and calling is not None and _only(run) == calling:
+                asked = True  # "NATHAN": the teller before called to by name, nothing said
             again = None if frame is None or asked else reread(frame, run, last, reading, anothers)
             if again is not None:
                 latest, frame, framed = again[0], again[1], again[1]
@@ -103,3 +107,8 @@ def _sentence_runs(doc: Doc) -> list[Span]:
             runs.append(doc[start : sent.end])
             start = None
     return runs
+
+
+def _only(run: Span) -> str:
+    """The sentence's words without its punctuation, in lower case."""
+    return " ".join(t.lower_ for t in run if not t.is_punct)

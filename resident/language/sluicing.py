@@ -115,6 +115,11 @@ class Sluiced:
         named = bool(name) and [t.text.lower() for t in subjects] == [str(name).lower()]
         return said.frame if named else None
 
+    def teller_of_frame(self) -> str | None:
+        """Who said the sentence a fragment may finish (`frame`): a fragment that is only their
+        name calls to them ("gemma's got a boyfriend" / "NATHAN"), it names nothing."""
+        return self.said.teller if self.said is not None else None
+
     def carried(self, teller: str | None, turn: int) -> list[Statement]:
         """The statements of the turn just before `turn` when `teller` said them too, for a
         fragment that adds to them ("We adopted a dog." / "A whippet."); else []."""

@@ -26,3 +26,14 @@ def test_a_kind_of_the_object_says_the_object_again(max_: Max) -> None:
     # Trap: after a denial there is no dog to be a kind of.
     max_.say("We never got a cat. A Siamese.", ada)
     assert answer_of(max_.say("What kind of cat did Ada get?", ivo)) == ""
+
+
+def test_the_name_of_the_one_who_spoke_before_calls_to_them(max_: Max) -> None:
+    oisin, maeve, ada = (_person(max_, n) for n in ("Oisin", "Maeve", "Ada"))
+    max_.say("maeve's got a new boyfriend", oisin)
+    max_.say("OISIN", maeve)
+    assert "oisin" not in answer_of(max_.say("What is Maeve's boyfriend called?", ada))
+    # Its kin: another name said after it is the boyfriend's.
+    max_.say("Maeve adopted a puppy.", oisin)
+    max_.say("Biscuit.", maeve)
+    assert "biscuit" in answer_of(max_.say("What is Maeve's puppy called?", ada))
