@@ -121,8 +121,22 @@ def refused(frame: Span) -> bool:
     root = frame.root
     if unsaid(frame) or root.pos_ != "VERB":
         return True  # "I did", "he has": a verb said for another before it
+    if any(_names_by_number(t) for t in frame):
+        return True  # "I drove the 529": said again, a count question would take it for one
     # "It was cheaper.", "You'll be the first.": a fragment after is a comment
     return any(c.dep_ in ("attr", "acomp") for c in root.children)
+
+
+def _names_by_number(tok: Token) -> bool:
+    """Is the token a number that names a thing ("the 529", "bus 52", "number nine", "part
+    two"), not a count of things (a plural noun's), a date, a time or a sum?"""
+    if not tok.like_num or _a_year(tok.text):
+        return False
+    if tok.dep_ in ("dobj", "nsubj", "nsubjpass"):
+        return True  # "drove the 529" (which the model may tag a date, "the 529 for years")
+    if tok.ent_type_ in ("DATE", "TIME", "MONEY", "PERCENT", "QUANTITY"):
+        return False
+    return tok.head.tag_ in ("NN", "NNP")
 
 
 def unsaid(frame: Span) -> bool:
