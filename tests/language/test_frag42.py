@@ -37,4 +37,3 @@ def test_the_name_of_the_one_who_spoke_before_calls_to_them(max_: Max) -> None:
     max_.say("Maeve adopted a puppy.", oisin)
     max_.say("Biscuit.", maeve)
     assert "biscuit" in answer_of(max_.say("What is Maeve's puppy called?", ada))
-
