@@ -46,6 +46,8 @@ _SLUICES: dict[str, tuple[str, frozenset[str]]] = {
     for cols in [value.split("\t")]
 }
 _MOTION = words("ellipsis_motion")
+#: Words whose referent turns with who speaks.
+_SPEAKERS = frozenset({"i", "me", "my", "we", "us", "our", "you", "your"})
 _PREPS = frozenset({"ADP", "SCONJ"})
 #: Said around a sluice and no part of it ("Kofi! Since when?", "Where, Grandad?").
 _EDGE_DEPS = frozenset({"intj", "punct", "discourse", "cc"})
@@ -73,6 +75,8 @@ class _Said:
     teller: str | None
     turn: int
     statements: tuple[Statement, ...]
+    #: The sentence they were read from, for a fragment said after it (splice.py).
+    frame: Span | None = None
 
 
 @dataclass(frozen=True)
@@ -89,10 +93,32 @@ class Sluiced:
     said: _Said | None = None
     asked: _Asked | None = None
 
-    def told(self, teller: str | None, turn: int, statements: list[Statement]) -> None:
+    def told(
+        self, teller: str | None, turn: int, statements: list[Statement], frame: Span | None = None
+    ) -> None:
         """Note the statements turn `turn` made in its one sentence that made any ([] when
-        several did: which one a sluice after it asks of is not known)."""
-        self.said = _Said(teller, turn, tuple(statements)) if statements else None
+        several did: which one a sluice after it asks of is not known), and that sentence."""
+        self.said = _Said(teller, turn, tuple(statements), frame) if statements else None
+
+    def frame(self, teller: str | None, turn: int, name: str | None) -> Span | None:
+        """The sentence of the turn just before `turn` that a fragment of `teller` (named
+        `name`) may finish: one `teller` said, or one another said of `teller` by name
+        ("Radek moved house." / Radek: "To Harrogate.")."""
+        said = self.said
+        if said is None or teller is None or said.turn != turn - 1 or said.frame is None:
+            return None
+        if said.teller == teller:
+            return said.frame
+        if any(t.lower_ in _SPEAKERS for t in said.frame):
+            return None  # its "I" and "you" are not the ones of the fragment's teller
+        subjects = [t for t in said.frame.root.children if t.dep_ in ("nsubj", "nsubjpass")]
+        named = bool(name) and [t.text.lower() for t in subjects] == [str(name).lower()]
+        return said.frame if named else None
+
+    def teller_of_frame(self) -> str | None:
+        """Who said the sentence a fragment may finish (`frame`): a fragment that is only their
+        name calls to them ("gemma's got a boyfriend" / "NATHAN"), it names nothing."""
+        return self.said.teller if self.said is not None else None
 
     def carried(self, teller: str | None, turn: int) -> list[Statement]:
         """The statements of the turn just before `turn` when `teller` said them too, for a

@@ -14,36 +14,26 @@ from resident.language import when as timewords
 from resident.language.cancelled import end_called_off, end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
-from resident.language.change_reason import with_reasons
-from resident.language.confirmed import confirmed, named_after
+from resident.language.confirmed import confirmed
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
-from resident.language.fragments import finish
-from resident.language.intents import (
-    Intent,
-    Triple,
-)
+from resident.language.intents import Intent, Triple
 from resident.language.kin_links import LINKED
 from resident.language.kin_named import linked_subject
-from resident.language.knowledge import (
-    ClaimView,
-    resolve,
-    views,
-)
-from resident.language.mentions import note_mentions
+from resident.language.knowledge import ClaimView, resolve, views
 from resident.language.model_reading import read_with_model
 from resident.language.moved_on import end_moved
 from resident.language.parted import end_parted
 from resident.language.phrases import third_person
 from resident.language.pipeline import is_trained
-from resident.language.prices import prices_said
 from resident.language.reading import is_question, read, said_triple
 from resident.language.referent_answer import relative_named
 from resident.language.relatives import relative_of
 from resident.language.rescheduled import reschedule_said
 from resident.language.restated import end_restated
 from resident.language.roles import declares_change
+from resident.language.sentence_reading import SentenceReadingMixin
 from resident.language.sold_thing import end_sold
 from resident.language.statement import (
     THINGS_KEPT,
@@ -63,12 +53,11 @@ from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Token
 
 
 from resident.language.turn import (
     _UNKNOWN_PERSON,
-    LanguageBase,
     _Ctx,
     _Reply,
 )
@@ -79,7 +68,7 @@ def _ahead(st: Statement) -> bool:
     return st.mood in ("plan", "wish")
 
 
-class StoringMixin(LanguageBase):
+class StoringMixin(SentenceReadingMixin):
     def _person_entity(self, ctx: _Ctx, person_id: str) -> Entity:
         """The graph entity of a person; filed (with the turn's batch) when the graph lacks it,
         as after a lost people.json."""
@@ -336,39 +325,7 @@ class StoringMixin(LanguageBase):
                 out.extend(statements)
             # "I've moved." / "Since when?" / "Last weekend.": the statement's time.
             out.extend(self._sluiced.answered(doc, ctx.person_id, self._context.turn, self.nlp))
-            # The sentence before's, for a fragment after it: the teller's turn before too.
-            carried = self._sluiced.carried(ctx.person_id, self._context.turn)
-            last: list[Statement] = carried
-            before: Span | None = None  # the sentence `last` was read from
-            latest: list[Statement] = []  # the last sentence's that made any, for a sluice
-            bearing = 0  # how many of its sentences made statements
-            for run in _sentence_runs(doc):
-                finished = None if is_question(run) else finish(last, run)
-                if finished is not None:
-                    # "We went walking. Last Saturday, in Otley.": the walk's time and place.
-                    out = [finished[last.index(s)] if s in last else s for s in out]
-                    again = zip(last, finished, strict=True)  # the turn before's, said again
-                    out.extend(f for s, f in again if s in carried and f != s)
-                    last = finished
-                    # "I sold the car. Two thousand, to a lad from town.": its price too.
-                    out.extend(prices_said(run, self._context))
-                    note_mentions(run, self._context)  # "With Priya." / "She ...": Priya
-                    continue
-                named = [] if is_question(run) else named_after(last, run, self.nlp)
-                if named:  # "I sold my car. The old Fiesta.": the car said more exactly
-                    out.extend(named)
-                    continue
-                # A question's sentence notes who was named (he/she next) and states nothing.
-                statements, _ = read(run.as_doc(), self._context, reparse=self.nlp)
-                # "I turned the job down. The pay was awful.": the change's reason (change28).
-                why = with_reasons(([(before, last)] if before else []) + [(run, statements)])
-                out = [why.get(id(s), s) for s in out]
-                statements = [why.get(id(s), s) for s in statements]
-                out.extend(statements)
-                last, before = statements, run
-                latest, bearing = (statements, bearing + 1) if statements else (latest, bearing)
-            # Which of several sentences a "Where?" asks of is not known: none is taken.
-            self._sluiced.told(ctx.person_id, self._context.turn, latest if bearing == 1 else [])
+            out = self._by_sentence(ctx, doc, out)
         return out
 
     def _answers_someone(self, ctx: _Ctx) -> bool:
@@ -582,17 +539,3 @@ _PERSONAL = frozenset({"me", "us", "you", "him", "her", "them", "it"})
 def _asks(doc: Doc | None) -> bool:
     """Is every sentence of the turn a question?"""
     return doc is not None and all(is_question(s) for s in doc.sents)
-
-
-def _sentence_runs(doc: Doc) -> list[Span]:
-    """The turn's sentences, each with any before it that the parser ended where no
-    punctuation does ("hou133xdrug5 | treats fever"): read together, the reader can join
-    them when the later one reads as nothing alone."""
-    runs: list[Span] = []
-    start: int | None = None
-    for sent in doc.sents:
-        start = sent.start if start is None else start
-        if sent[-1].is_punct or sent.end == len(doc):
-            runs.append(doc[start : sent.end])
-            start = None
-    return runs
