@@ -32,6 +32,7 @@ from resident.language import lexicon
 from resident.language.asked_turn import WH_TAGS
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
 from resident.language.hedging import POLARITY
+from resident.language.vocatives import written_as_name
 from resident.language.when_days import WEEKDAYS, ordinal
 from resident.language.words import table, words
 
@@ -226,7 +227,7 @@ def untagged(question: str) -> str:
     said = tail.lower().replace("n't", " n't").split()
     if not comma or not said:
         return question
-    if len(said) == 1 and (said[0] in _TAGS or tail.strip().istitle()):
+    if len(said) == 1 and (said[0] in _TAGS or written_as_name(tail.strip(), asked=True)):
         return head + "?"  # "..., right?"; "Does Ivy still dance, Marcus?": who it is put to
     if len(said) in (2, 3) and said[-1] in SUBJECT_PRONOUNS and said[0] in _TAG_VERBS:
         return head + "?"

@@ -48,10 +48,25 @@ def without_vocative(sent: Span, speakers: Collection[str], reparse: Reparse) ->
     return sents[0] if len(sents) == 1 else None
 
 
+def written_as_name(word: str, *, asked: bool) -> bool:
+    """Is a word said alone after a comma, at a sentence's edge, spelled as the name of the
+    one spoken to? The one test of the name's spelling for statements (here) and questions
+    (answer_gap.untagged, "Does Ivy still dance, Marcus?"), which differ, so `asked` says
+    which: a question ends after a comma in a tag ("..., right?", lower case) or in the name
+    of the one it is put to, never in a name of its own, so its spelling is the whole test,
+    taken as written, stop and all ("Marcus."), capital then lower case (title case). In a
+    statement the word is letters only, any capital first ("MAX" too), and the spelling is
+    only the first test: a statement's last word after a comma as often names whom it speaks
+    of ("this is my dad, Walter"), which the parse and who has spoken decide (_addressed)."""
+    if asked:
+        return word.istitle()
+    return word[:1].isupper() and word.isalpha()
+
+
 def _addressed(tok: Token, speakers: Collection[str], at_start: bool) -> bool:
     """Is the word a name said to someone: MAX, one who has spoken, or (opening the sentence)
     a person's name the parse gives no subject's role and no partner ("Tom and I, ...")?"""
-    if not tok.text[:1].isupper() or not tok.is_alpha or tok.conjuncts:
+    if not written_as_name(tok.text, asked=False) or tok.conjuncts:
         return False
     if tok.lower_ == "max":
         return True
