@@ -297,6 +297,17 @@ def hedge(claim: Claim) -> str:
     return "I have been told so, but I am not sure yet:"
 
 
+def said_last(
+    found: Sequence[tuple[Claim, str]], reads: Dictionary
+) -> tuple[str, list[ClaimView], str]:
+    """Of the statements found with the short answer each gives, the one said last (by id when
+    two share a moment): its short answer, its view, and the answer's text (the short answer,
+    how sure, and the statement's line beneath it)."""
+    claim, short = max(found, key=lambda f: (f[0].created_at, f[0].id))
+    shown = views([claim], reads)
+    return short, shown, f"{short}. {hedge(claim)}\n{shown[0].line}"
+
+
 def answer_query(
     dictionary: Dictionary,
     query: Query,

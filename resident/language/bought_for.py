@@ -11,9 +11,9 @@ from datetime import datetime
 from spacy.lang.en.lex_attrs import like_num
 
 from resident.language import deals
-from resident.language.asking import hedge
+from resident.language.asking import said_last
 from resident.language.dictionary import Dictionary
-from resident.language.knowledge import Answer, views
+from resident.language.knowledge import Answer
 from resident.language.matching import claim_verbs
 from resident.language.price_owner import Owner
 from resident.language.statement import base_form
@@ -71,7 +71,5 @@ def bought_for(
                 found.append((claim, money))
     if not found:
         return None
-    claim, money = max(found, key=lambda f: (f[0].created_at, f[0].id))
-    shown = views([claim], reads)
-    text = f"{money}. {hedge(claim)}\n{shown[0].line}"
+    money, shown, text = said_last(found, reads)
     return Answer(text=text, claims=shown, known=True, short=money, score=_SCORE)

@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import deals
-from resident.language.asking import hedge
+from resident.language.asking import said_last
 from resident.language.dictionary import Dictionary
-from resident.language.knowledge import views
 from resident.language.matching import claim_verbs
 from resident.language.prices import price_named
 from resident.language.reading import is_question
@@ -70,9 +69,7 @@ def converse_party(reads: Dictionary, held_verb: str, thing: str, now_ctx: _Ctx)
                 found.append((claim, party))
     if not found:
         return None
-    claim, party = max(found, key=lambda f: (f[0].created_at, f[0].id))
-    shown = views([claim], reads)
-    text = f"{party}. {hedge(claim)}\n{shown[0].line}"
+    party, shown, text = said_last(found, reads)
     return _Reply(text, claims=shown, answer=party, score=_SCORE)
 
 

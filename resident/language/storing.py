@@ -119,12 +119,19 @@ class StoringMixin(SentenceReadingMixin):
         found = resolve(self.dictionary, name)
         if found:
             return found[0]
-        entity = Entity(id=f"concept:{slug(name)}", kind="concept", label=name)
+        # Two spellings can share a slug ("Aspirin", "aspirin"): the first label is kept.
+        return self._filed(ctx, Entity(id=f"concept:{slug(name)}", kind="concept", label=name))
+
+    def _filed(self, ctx: _Ctx, entity: Entity, *, by_label: bool = False) -> Entity:
+        """The entity as this turn's batch or the graph holds it by its id; filed with the
+        turn's batch when neither does. `by_label`: also one of the batch with its label and
+        kind, under another id (a relative named this turn, "Jean's a saint. She drives ...":
+        kin_links)."""
         for waiting in ctx.pending:
-            if waiting.id == entity.id:
+            same = by_label and waiting.label == entity.label and waiting.kind == entity.kind
+            if waiting.id == entity.id or same:
                 return waiting
         try:
-            # Two spellings can share a slug ("Aspirin", "aspirin"): keep the first label.
             return self.graph.get_entity(entity.id)
         except NotFound:
             ctx.pending.append(entity)
@@ -521,15 +528,7 @@ class StoringMixin(SentenceReadingMixin):
             entity = Entity(id=f"concept:{slug(name)}", kind="animal", label=name)
         else:
             return self._entity(ctx, name)
-        for waiting in ctx.pending:
-            # A relative named this turn ("Jean's a saint. She drives ...": kin_links).
-            if waiting.id == entity.id or (waiting.label == name and waiting.kind == kind):
-                return waiting
-        try:
-            return self.graph.get_entity(entity.id)
-        except NotFound:
-            ctx.pending.append(entity)
-            return entity
+        return self._filed(ctx, entity, by_label=True)
 
 
 #: Personal pronouns a qualifier may be said as ("with me", "for you", "with them").
