@@ -33,7 +33,7 @@ _SINGULAR = table("follow_up_agree")
 _PLURAL = {v: k for k, v in _SINGULAR.items()}
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _PLURAL_PRONOUNS = frozenset({"you", "we", "they", "i"})
-_PERSON_PRONOUNS = frozenset({"you", "i", "we", "he", "she", "they", "me", "him", "her", "us"})
+_PERSON_PRONOUNS = words("follow_up_person_pronouns")
 
 
 def followed_up(sent: Span) -> list[Token] | None:

@@ -121,101 +121,22 @@ _PUNCT_RE = re.compile(r"^[\W_]+$")
 _VOCATIVES = frozenset({"max"})
 
 
-_GREETINGS: tuple[tuple[str, ...], ...] = (
-    ("good", "morning"),
-    ("good", "afternoon"),
-    ("good", "evening"),
-    ("hello",),
-    ("hi",),
-    ("hey",),
-    ("hiya",),
-    ("howdy",),
-    ("greetings",),
-    ("yo",),
-    ("morning",),
-    ("evening",),
-)
+_GREETINGS = rows("intents_greetings")
 
 
-_FAREWELLS: tuple[tuple[str, ...], ...] = (
-    ("bye",),
-    ("goodbye",),
-    ("bye", "bye"),
-    ("good", "night"),
-    ("goodnight",),
-    ("see", "you"),
-    ("see", "you", "later"),
-    ("see", "you", "soon"),
-    ("talk", "to", "you", "later"),
-    ("later",),
-    ("i", "am", "off"),
-    ("i", "am", "leaving"),
-    ("gotta", "go"),
-)
+_FAREWELLS = rows("intents_farewells")
 
 
-_HOW_ARE_YOU: tuple[tuple[str, ...], ...] = (
-    ("how", "are", "you"),
-    ("how", "are", "u"),
-    ("how", "r", "u"),
-    ("how", "do", "you", "feel"),
-    ("how", "are", "you", "feeling"),
-    ("how", "are", "you", "doing"),
-    ("how", "is", "it", "going"),
-    ("how", "'s", "it", "going"),
-    ("how", "are", "things"),
-    ("how", "have", "you", "been"),
-    ("how", "do", "you", "do"),
-    ("are", "you", "ok"),
-    ("are", "you", "okay"),
-    ("are", "you", "alright"),
-    ("are", "you", "all", "right"),
-    ("what", "is", "your", "mood"),
-    ("what", "'s", "your", "mood"),
-    ("how", "is", "your", "mood"),
-    ("how", "'s", "your", "mood"),
-    ("how", "is", "max"),
-    ("how", "'s", "max"),
-)
+_HOW_ARE_YOU = rows("intents_how_are_you")
 
 
 _HOW_ARE_YOU_TAIL = words("intents_how_are_you_tail")
 
 
-_PRAISE_PHRASES: tuple[tuple[str, ...], ...] = (
-    ("thank", "you"),
-    ("thanks",),
-    ("thank", "you", "so", "much"),
-    ("thanks", "a", "lot"),
-    ("thx",),
-    ("ty",),
-    ("well", "done"),
-    ("good", "job"),
-    ("great", "job"),
-    ("nice", "work"),
-    ("good", "work"),
-    ("great", "work"),
-    ("nicely", "done"),
-    ("i", "love", "you"),
-    ("i", "like", "you"),
-    ("good", "boy"),
-    ("bravo",),
-    ("cheers",),
-)
+_PRAISE_PHRASES = rows("intents_praise_phrases")
 
 
-_HOSTILE_PHRASES: tuple[tuple[str, ...], ...] = (
-    ("shut", "up"),
-    ("i", "hate", "you"),
-    ("you", "suck"),
-    ("screw", "you"),
-    ("go", "away"),
-    ("get", "lost"),
-    ("idiot",),
-    ("stupid", "machine"),
-    ("useless",),
-    ("damn", "you"),
-)
+_HOSTILE_PHRASES = rows("intents_hostile_phrases")
 
 
 _PRAISE_WORDS = words("intents_praise_words")
@@ -227,47 +148,13 @@ _HOSTILE_WORDS = words("intents_hostile_words")
 _INTENSIFIERS = words("intents_intensifiers")
 
 
-_CORRECTION_PREFIXES: tuple[tuple[str, ...], ...] = (
-    ("that", "'s", "not", "right"),
-    ("that", "is", "not", "right"),
-    ("that", "'s", "not", "true"),
-    ("that", "is", "not", "true"),
-    ("that", "'s", "wrong"),
-    ("that", "is", "wrong"),
-    ("that", "'s", "incorrect"),
-    ("that", "is", "incorrect"),
-    ("you", "are", "wrong"),
-    ("not", "true"),
-    ("not", "quite"),
-    ("wrong",),
-    ("incorrect",),
-    ("actually",),
-    ("no",),
-    ("nope",),
-    ("correction",),
-)
+_CORRECTION_PREFIXES = rows("intents_correction_prefixes")
 
 
-_WHY_PREFIXES: tuple[tuple[str, ...], ...] = (
-    ("why", "do", "you", "think"),
-    ("why", "do", "you", "believe"),
-    ("why", "do", "you", "say"),
-    ("why", "did", "you", "say"),
-    ("why", "would", "you", "say"),
-    ("how", "do", "you", "know"),
-    ("what", "makes", "you", "think"),
-    ("why",),
-)
+_WHY_PREFIXES = rows("intents_why_prefixes")
 
 
-_INTRODUCTIONS: tuple[tuple[str, ...], ...] = (
-    ("my", "name", "is"),
-    ("my", "name", "'s"),
-    ("call", "me"),
-    ("i", "am"),
-    ("i", "'m"),
-    ("im",),
-)
+_INTRODUCTIONS = rows("intents_introductions")
 
 
 #: After these the name may be written in any case; after "I'm" it must look like a name.

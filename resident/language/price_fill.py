@@ -15,11 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.lexicon import is_a
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-_PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "me", "him", "her", "us", "them"})
+_PERSONAL = words("price_personal_pronouns")
 
 
 def price_said(sent: Span, subject: Token, wh_tokens: list[Token], key: str, fragment: str) -> str:

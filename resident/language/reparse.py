@@ -16,6 +16,7 @@ from resident.language.doubted import doubt_adverb
 from resident.language.number_parts import unit_misread
 from resident.language.statement import Ref
 from resident.language.unsaid import said_as_time
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -30,7 +31,7 @@ _PHRASE_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM", "DET", "X", "VERB"})
 #: Longest subject phrase read this way.
 _MAX_SUBJECT = 6
 #: Words a verb never is here: the copula and auxiliaries are parsed well already.
-_NOT_VERBS = frozenset({"is", "are", "was", "were", "be", "has", "have", "had", "does", "do"})
+_NOT_VERBS = words("reparse_not_verbs")
 #: Determiners that may open the subject and are not part of its name.
 _ARTICLES = frozenset({"the", "a", "an"})
 

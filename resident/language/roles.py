@@ -34,10 +34,7 @@ _PLACE_PREPS = table("preposition_roles")
 #: The same prepositions before a person (or a pet, or a group of people).
 _PERSON_PREPS = table("person_preposition_roles")
 #: "from March" says when something starts, never where it came from.
-_TIME_PREPS = frozenset(
-    {"on", "in", "at", "during", "since", "before", "after", "until", "till", "by", "around"}
-    | {"from"}
-)
+_TIME_PREPS = words("time_preps")
 
 
 #: Verbs that give a noun its name ("a band called Static Fox", "a cat named Tofu").

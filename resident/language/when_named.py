@@ -26,7 +26,7 @@ from dateutil.relativedelta import (  # type: ignore[import-untyped, unused-igno
     relativedelta,
 )
 
-from resident.language.words import table
+from resident.language.words import table, words
 
 _NAMED_DAYS = table("named_days")
 _SEASONS = {k: int(v) for k, v in table("seasons").items()}
@@ -36,9 +36,7 @@ _SEASONS = {k: int(v) for k, v in table("seasons").items()}
 #: one (`season_of`).
 NAME_WORDS = frozenset(k for k in _NAMED_DAYS if " " not in k)
 #: The words before a season word that make it a time ("last summer", "in the spring").
-_SEASON_LEAD = frozenset(
-    {"the", "last", "this", "next", "that", "in", "every", "each", "early", "late", "mid"}
-)
+_SEASON_LEAD = words("season_lead")
 _LENGTH = relativedelta(months=3)
 #: Words that make a named day a wish ("Happy new year"), said on the day of no deed.
 _GREETINGS = frozenset({"happy", "merry"})
