@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 class _Clause(Protocol):
-    """What `read_objects` needs of a clause being read (clauses._Clause): named here, so
+    """What `read_objects` needs of a clause being read (clause_frame._Clause): named here, so
     this module need not import clauses.py back."""
 
     verb: Token

@@ -513,7 +513,7 @@ def passive_modality(verb: Token) -> Literal["plan", "done", "state"]:
 
 
 class _Emits(Protocol):
-    """What `said_whole` needs of a clause being read (clauses._Clause)."""
+    """What `said_whole` needs of a clause being read (clause_frame._Clause)."""
 
     verb: Token
     lemma: str

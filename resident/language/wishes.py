@@ -35,7 +35,7 @@ _WHERE_OR_WHO = frozenset({"noun.location", "noun.artifact", "noun.group", "noun
 
 
 class Clause(Protocol):
-    """The clause being read (clauses._Clause), as a wish needs it."""
+    """The clause being read (clause_frame._Clause), as a wish needs it."""
 
     lemma: str
     mood: Mood
