@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 
 class Answer(Protocol):
-    """What ellipsis.Answer says of a fragment answer that is read here (a Protocol:
+    """What fragment_answer.Answer says of a fragment answer that is read here (a Protocol:
     ellipsis imports this module)."""
 
     @property

@@ -6,7 +6,7 @@ more ("Where are you staying? Somewhere near the sea, I hope."), or is a request
 ("Go on, tell me what the job is."), and the answer after it is just as much an answer. So the
 question a turn asks is, reading its sentences from the last:
 
-- the first that is a question: it, when it has a verb (ellipsis.closing_question reads it),
+- the first that is a question: it, when it has a verb (question_held.closing_question reads it),
   and none otherwise (a verbless one, "Any pets?", asks what no clause says; an earlier
   question is not what the answer answers);
 - the first that asks someone to tell a wh-clause ("tell me what the job is", "tell MAX where
@@ -42,7 +42,7 @@ def asked_in(
     doc: Doc, closing: Callable[[Doc], tuple[str | None, str | None]]
 ) -> tuple[str | None, str | None]:
     """The question the turn `doc` asks and the name it is put to (see the module's doc);
-    `closing` reads a turn's closing question (ellipsis.closing_question)."""
+    `closing` reads a turn's closing question (question_held.closing_question)."""
     if not doc.has_annotation("DEP"):
         return None, None
     for sent in reversed(list(doc.sents)):

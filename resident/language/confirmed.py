@@ -2,7 +2,7 @@
 thing just named (issue 21, frag28). Pure: the parse in, text or statements out.
 
 "What's his name again, Graham?" / "Graham, yes.": the asker offers the value with the
-question, and the answer says it again with a yes. ellipsis.closing_question reads a name
+question, and the answer says it again with a yes. question_held.closing_question reads a name
 closing a question as the one it is put to ("Is that your bike, Jo?"), and a turn by someone
 of another name answers nothing of it. When the turn after says that name again, alone or with
 a yes ("Graham, yes.", "Yes, Graham.", "Pete."), and is not said by one of that name, the
@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from resident.language.ellipsis import Answer, Asked, statement_text
+from resident.language.ellipsis import statement_text
+from resident.language.fragment_answer import Answer
 from resident.language.fragments import is_fragment
 from resident.language.gap_kinds import head_of
 from resident.language.hedging import POLARITY
 from resident.language.kind_sluice import narrowed
 from resident.language.lexicon import is_a
+from resident.language.question_held import Asked
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span

@@ -22,7 +22,6 @@ from resident.language.answering import AnsweringMixin
 from resident.language.change import question_tense, untensed_question
 from resident.language.correction_turn import CorrectionMixin
 from resident.language.dictionary import Dictionary
-from resident.language.ellipsis import Asked
 from resident.language.household import Household
 from resident.language.household_turn import HouseholdTurnMixin
 from resident.language.intents import (
@@ -38,6 +37,7 @@ from resident.language.model_client import Grounding, ModelClient
 from resident.language.model_gate import held_facts, locked_parser
 from resident.language.pipeline import load_pipeline
 from resident.language.prices import restore_priced
+from resident.language.question_held import Asked
 from resident.language.read_bound import unbounded
 from resident.language.reading import is_question
 from resident.language.sluicing import Sluiced

@@ -20,37 +20,39 @@ swap, the forms that agree) are data files (`data/ellipsis_*.tsv`). Pure: text i
 
 The question is kept in memory with the rest of the reader's running context (he/she, the last
 speaker: `Context` in statement.py), which a restart does not restore either; an answer after a
-restart is read alone, as before.
+restart is read alone, as before. What the answer turn says (its yes/no and fragment) is read
+in fragment_answer.py, the question held in question_held.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from resident.language.answer_gap import (
-    SUBJECT_PRONOUNS,
     as_subject,
-    before_clause,
-    clause_answers,
     counted_subject,
     fits_gap,
     indefinite_filled,
     plainly_asked,
-    polarity_of,
     said_with_yes,
     toward,
     unopened,
     untagged,
 )
-from resident.language.asked_turn import asked_in
 from resident.language.echoed import echoed_yes
-from resident.language.follow_up import AskedBefore
-from resident.language.hedging import POLARITY as _POLARITY
+from resident.language.fragment_answer import (
+    _EDGE_DEPS,
+    _FRAGMENT_AUX,
+    Answer,
+    _finite,
+    answer_parts,
+)
 from resident.language.hedging import hedged
 from resident.language.lexicon import base, is_a
 from resident.language.often_answer import said_often
 from resident.language.price_fill import price_said
+from resident.language.question_held import Asked
 from resident.language.stranded import stranded_at
 from resident.language.words import table, words
 
@@ -65,217 +67,9 @@ _WH: dict[str, tuple[str, bool]] = {
 }
 _WH_WORDS = words("wh")
 _SWAP = table("ellipsis_swap")
-_FOCUS = words("ellipsis_focus")
-_AUX_LEMMAS = frozenset({"be", "do", "have"})
 _AGREE = table("ellipsis_agree")
-#: Dependencies of a token that says no part of a clause's content at its edge.
-_EDGE_DEPS = frozenset({"cc", "intj", "punct", "discourse"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
 _SUBJECT_SWAP = "i"
-
-
-@dataclass
-class Asked:
-    """The last turn's closing question and who asked it, for the turn after it."""
-
-    person_id: str | None = None
-    question: str | None = None
-    turn: int = -1
-    #: The one the question was put to by name ("Kwame, how much ...?"), when it was.
-    addressee: str | None = None
-    #: The question the turn before this one asked (what `heard` shifted out).
-    before: tuple[str | None, str | None, int, str | None] = (None, None, -1, None)
-    earlier: AskedBefore = field(default_factory=AskedBefore)  # what "And X?" asks again
-
-    def heard(self, doc: Doc | None, person_id: str | None, turn: int) -> None:
-        """Note turn `turn`: what it asked (its last sentence, when that is a question)."""
-        self.before = (self.person_id, self.question, self.turn, self.addressee)
-        self.person_id, self.turn = person_id, turn
-        self.question, self.addressee = asked_in(doc, closing_question) if doc else (None, None)
-        if doc is not None:  # "And the garden waste?": the asker's last question again
-            self.question = self.earlier.heard(doc, person_id, turn, self.question)
-
-    def previous(self, person_id: str | None, turn: int, name: str | None = None) -> str | None:
-        """The question the turn just before `turn` closed with, when someone other than
-        `person_id` asked it (both known) and, when it was put to someone by name, to this
-        one (`name`): the question this turn may answer."""
-        asker, question, at, addressee = self.before
-        if question is None or asker is None or person_id is None or asker == person_id:
-            return None
-        if addressee is not None and (name is None or name.lower() != addressee.lower()):
-            return None  # "Kwame, ...?" answered by Efua: her answer is not his
-        return question if at == turn - 1 else None
-
-    def asker(self) -> str | None:
-        """Who asked the question `previous` gives."""
-        return self.before[0]
-
-
-def closing_question(doc: Doc) -> tuple[str | None, str | None]:
-    """The text of the turn's last sentence when it is a question with a verb, and the name
-    it was put to ("Kwame, how much ...?"), when it opens with one."""
-    if not doc.has_annotation("DEP"):
-        return None, None  # "Thanks!" read at the tokenizer (language/social.py) asks nothing
-    sents = list(doc.sents)
-    if not sents or not sents[-1].text.rstrip().endswith("?"):
-        return None, None
-    last = sents[-1]
-    if not any(t.pos_ in ("VERB", "AUX") for t in last):
-        return None, None  # "Any pets?", "Which place, Grandad?": nothing to put the answer into
-    # "Kwame, how much ...", "Mum, are you ...": the one addressed is no part of the question.
-    comma = next((t for t in last if t.text == ","), None)
-    addressee = None
-    if comma is not None and all(
-        t.pos_ in ("PROPN", "NOUN", "INTJ") for t in last[: comma.i - last.start]
-    ):
-        names = [t.text for t in last[: comma.i - last.start] if t.pos_ == "PROPN"]
-        addressee = " ".join(names) or None
-        last = last[comma.i - last.start + 1 :]
-    # "Is that your bike, Jo?": the name closing it is the one addressed, too.
-    tail = [t for t in last if not t.is_punct]
-    commas = [t for t in last if t.text == ","]
-    if commas and addressee is None:
-        after = [t for t in tail if t.i > commas[-1].i]
-        if after and all(t.pos_ == "PROPN" and t.ent_type_ in ("", "PERSON") for t in after):
-            addressee = " ".join(t.text for t in after)
-            return last[: commas[-1].i - last.start].text.strip() + "?", addressee
-    return last.text.strip(), addressee
-
-
-# -- the answer ---------------------------------------------------------------------------------
-
-
-def _finite(tokens: Span | list[Token]) -> bool:
-    return any("Fin" in t.morph.get("VerbForm", []) or t.tag_ == "MD" for t in tokens)
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What a turn answers: yes/no (or None), and its fragment's words."""
-
-    polarity: str | None
-    fragment: str
-    #: The fragment opens with a preposition of its own ("At a dance in Scarborough").
-    placed: bool = False
-    #: The fragment is a pronoun alone ("me", "him").
-    pronoun: bool = False
-    #: The subject pronoun of a short answer that echoes the question ("I did", "she isn't").
-    echo: str | None = None
-    #: The fragment's opening verb form when it is a verb phrase ("Turning nine in May": VBG).
-    verbal: str | None = None
-    #: The fragment is a time alone ("Last Saturday", "Next June"): said with a yes.
-    timed: bool = False
-    #: The yes or no is set apart before a clause of its own ("No, she gave it up.").
-    clause: bool = False
-
-
-def _auxiliary(token: Token) -> bool:
-    """An auxiliary, or "do"/"have"/"be" said with its verb left out ("I did", "we have")."""
-    return token.pos_ == "AUX" or token.tag_ == "MD" or token.lemma_ in _AUX_LEMMAS
-
-
-def _echo(first: list[Token]) -> Answer | None:
-    """A short answer that says only a subject pronoun and its auxiliary ("I did!", "She
-    hasn't.", "We are, yeah"): yes, or no with a "not", said of that pronoun."""
-    said = [t for t in first if not (t.is_punct or t.dep_ in _EDGE_DEPS)]
-    said = [t for t in said if _POLARITY.get(t.lower_) is None or t.dep_ == "neg"]
-    if len(said) < 2 or said[0].lower_ not in SUBJECT_PRONOUNS:
-        return None
-    rest = said[1:]
-    verbs = [t for t in rest if t.dep_ not in ("neg", "advmod")]
-    if not verbs or rest[0] is not verbs[0] or not all(_auxiliary(t) for t in verbs):
-        return None
-    polarity = "no" if any(t.dep_ == "neg" for t in rest) else "yes"
-    return Answer(polarity, "", echo=said[0].lower_)
-
-
-def _aside_opener(token: Token) -> bool:
-    """A word that opens an aside: a preposition, an adverb, a participle ("counting Mum")."""
-    return token.pos_ in ("ADP", "ADV", "SCONJ") or token.tag_ == "VBG"
-
-
-def _aside(rest: list[Token]) -> int:
-    """Where an aside after a comma begins ("Lisbon, in the end": a preposition or adverb that
-    names nothing says how the answer was come to, not what fills the gap; "At a dance, in
-    1964" names a time, and stays)."""
-    for n, t in enumerate(rest[:-1]):
-        if t.text != "," or not _aside_opener(rest[n + 1]):
-            continue
-        after = rest[n + 1 :]
-        if not any(w.ent_type_ or w.like_num or w.pos_ == "PROPN" for w in after):
-            return n
-    return len(rest)
-
-
-def answer_parts(doc: Doc) -> Answer:
-    """The answer's polarity ("yes", "no" or None) and its fragment (the first sentence's words
-    after the yes/no, without edge punctuation or interjections); empty when the turn does not
-    open with a fragment."""
-    sents = list(doc.sents)
-    if not sents:
-        return Answer(None, "")
-    first = [t for t in sents[0] if not t.is_space]
-    polarity = polarity_of(first)
-    rest = first[1:] if polarity is not None else first
-    if sents[0].text.rstrip().endswith("?"):
-        return Answer(None, "")  # a question back: read alone, as it is
-    while rest and (rest[0].dep_ in _EDGE_DEPS or rest[0].is_punct or rest[0].lower_ in _FOCUS):
-        rest = rest[1:]
-    rest = rest[: _aside(rest)]
-    rest = before_clause(rest) or rest  # "Exeter, she studied geology.": "Exeter"
-    if _finite(rest):
-        # "I did!": the short answer's subject and auxiliary echo the question; any other
-        # clause of its own is read alone, as it is, and a yes or no before it answers the
-        # question whole ("No, she gave it up.": "Ivy does not still do ballet").
-        if polarity is not None and clause_answers(first, rest):
-            echo = _echo(rest)
-            if echo is None or echo.polarity == polarity:
-                return Answer(polarity, "", echo=echo.echo if echo else None, clause=True)
-        return (_echo_timed(first) if polarity is None else None) or Answer(None, "")
-    while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
-        rest = rest[:-1]
-    if not rest:
-        return Answer(polarity, "")
-    # As said (a hyphen stays joined), the first word in mid-sentence case unless a name's.
-    # A verb the parse found where WordNet knows none ("Reykjavik") is a name it misread.
-    verb = rest[0].pos_ == "VERB" and base(rest[0].lower_, "v") is not None
-    lower = rest[0].is_stop or rest[0].like_num or verb
-    opening = rest[0].lower_ if lower else rest[0].text
-    said = opening + rest[0].whitespace_ + "".join(t.text_with_ws for t in rest[1:])
-    alone = len(rest) == 1 and rest[0].pos_ == "PRON"
-    verbal = rest[0].tag_ if verb and rest[0].tag_ in _FRAGMENT_AUX else None
-    timed = _is_time(rest)
-    placed = rest[0].tag_ == "IN"  # "At a dance", "Since Tuesday" (a verbless SCONJ's phrase)
-    return Answer(polarity, said.strip(), placed, alone, verbal=verbal, timed=timed)
-
-
-_TIME_ENTS = frozenset({"DATE", "TIME"})
-
-
-def _is_time(tokens: list[Token]) -> bool:
-    """Every word a time's ("last Saturday", "next June", "this morning")."""
-    said = [t for t in tokens if not t.is_punct]
-    if said and said[0].tag_ == "IN":
-        said = said[1:]  # "on Sunday", "since Tuesday"
-    if any(t.like_num for t in said) and not any(t.lower_ == "ago" for t in said):
-        return False  # "Twenty-two years.": how long (or a count), not when
-    return bool(said) and all(t.ent_type_ in _TIME_ENTS for t in said)
-
-
-def _echo_timed(first: list[Token]) -> Answer | None:
-    """A short answer echoing the question, with a time after a comma ("We did, last
-    Saturday."): the echo's yes or no, the time its fragment, said with a yes."""
-    comma = next((n for n, t in enumerate(first) if t.text == ","), None)
-    if comma is None or not _is_time(first[comma + 1 :]):
-        return _echo(first)
-    echo = _echo(first[:comma])
-    if echo is None:
-        return None
-    tail = first[comma + 1 :]
-    while tail and tail[-1].is_punct:
-        tail = tail[:-1]
-    said = "".join(t.text_with_ws for t in tail).strip()
-    return Answer(echo.polarity, said, echo=echo.echo, timed=True)
 
 
 # -- the question turned into its statement ----------------------------------------------------
@@ -462,11 +256,6 @@ _PLURAL = {"is": "are", "was": "were", "has": "have"}
 
 def _number(verb: str, subject: str) -> str:
     return _PLURAL.get(verb, verb) if " and " in f" {subject} " else verb
-
-
-#: The auxiliary a verbal fragment of each form is said after ("How old is she?" / "Turning
-#: nine in May." -> "she is turning nine"; "What will you do?" / "Visit Gran." -> "I will visit").
-_FRAGMENT_AUX = {"VBG": frozenset({"be"}), "VB": frozenset({"do", "will", "would", "can"})}
 
 
 _ADJUNCTS = frozenset({"npadvmod", "advmod", "tmod"})

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 from resident.language.answer_check import _stranded, is_number_word
 from resident.language.answer_gap import untagged
-from resident.language.ellipsis import _wh_phrase, answer_parts
+from resident.language.ellipsis import _wh_phrase
+from resident.language.fragment_answer import answer_parts
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
 from resident.language.words import table
 

@@ -19,7 +19,7 @@ fragment, as the same statements with the fragment in the gap's role:
 
 The statements are the reader's own (their subject as it read it), so only their teller's
 answer fills them: the "I" of "I'm in Portobello now" is the one who said it. Held in memory
-with the rest of the running context, as ellipsis.Asked is; a restart forgets it.
+with the rest of the running context, as question_held.Asked is; a restart forgets it.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from resident.language.ellipsis import answer_parts
+from resident.language.fragment_answer import answer_parts
 from resident.language.gap_kinds import fits, kind_of_gap
 from resident.language.hedging import hedged
 from resident.language.kind_sluice import narrowed

@@ -17,7 +17,6 @@ from resident.config import Settings
 from resident.errors import InvalidInput
 from resident.events import Carrier, Group
 from resident.language.dictionary import Dictionary
-from resident.language.ellipsis import Asked
 from resident.language.intents import (
     Intent,
     Parsed,
@@ -26,6 +25,7 @@ from resident.language.knowledge import (
     ClaimView,
 )
 from resident.language.model_client import ModelClient
+from resident.language.question_held import Asked
 from resident.language.sluicing import Sluiced
 from resident.language.statement import Context
 from resident.language.threads import Threads
