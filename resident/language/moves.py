@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 _MOVES = words("relocation_verbs")
 _RESIDES = words("residence_verbs")
-_HOME_VERBS = words("home_verbs")
+#: Verbs of a home (where someone lives, never their job): one list with held_meaning's.
+_HOME_VERBS = words("residing_verbs") | words("staying_verbs")
 _HOMES = words("home_senses")
 _MOTION = words("motion_senses")
 _PLACED = ("location", "destination")
@@ -74,8 +75,9 @@ def is_move(claim: Claim, qualifiers: Sequence[Qualifier], label: str = "") -> b
 
 
 def dwells(verb: str) -> bool:
-    """Does the verb say where someone lives (data: home_verbs)? "Where is Dennis living?" in
-    the progressive asks where he lives now, not a plan, so a later move outdates the answer."""
+    """Does the verb say where someone lives (data: residing_verbs, staying_verbs)? "Where is
+    Dennis living?" in the progressive asks where he lives now, not a plan, so a later move
+    outdates the answer."""
     return verb in _HOME_VERBS
 
 

@@ -31,6 +31,8 @@ _PEOPLE = frozenset({"he", "she", "they", "you"})
 _TRADES = ("professional", "worker")
 #: What may stand between a verb of saying and the clause it reports ("told me that ...").
 _BETWEEN = frozenset({"dative", "dobj", "mark", "advmod", "neg", "punct"})
+#: The dependencies of a clause's own subject.
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 
 
 def saying_verb(verb: Token) -> bool:
@@ -86,6 +88,11 @@ def reported(verb: Token) -> bool:
     while clause.dep_ == "conj" and clause.head.i != clause.i:
         clause = clause.head  # "she says she's tired and wants to go home"
     if clause.dep_ != "ccomp" or clause.head.i == clause.i or clause.head.i > clause.i:
+        return False
+    if not any(c.dep_ in _SUBJECTS for c in clause.children):
+        # A said clause has its own subject ("she says she's tired"); one without is the
+        # parser's misreading of a coordination ("Tom teaches maths and his wife Jo runs a
+        # bakery": "runs" hung under "teaches" with its subject in the object).
         return False
     said = clause.head
     if said.pos_ not in ("VERB", "AUX") or not saying_verb(said):
