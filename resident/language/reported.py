@@ -101,8 +101,8 @@ def reported(verb: Token) -> bool:
     return _reports(said, clause) and _passed_on(holder, said) and not _own_news(holder, clause)
 
 
-#: Pronouns a clause's subject may be that stand for the holder of the remark.
-_SELF = {"he": frozenset({"he"}), "she": frozenset({"she"}), "they": frozenset({"they"})}
+#: Pronoun holders whose remark's subject, the same pronoun again, stands for themselves.
+_SELF = frozenset({"he", "she", "they"})
 
 
 def _own_news(holder: Token | None, clause: Token) -> bool:
@@ -115,7 +115,7 @@ def _own_news(holder: Token | None, clause: Token) -> bool:
     if subject is None or subject.pos_ != "PRON" or holder is None:
         return False
     if holder.pos_ == "PRON":
-        return subject.lower_ in _SELF.get(holder.lower_, frozenset())
+        return holder.lower_ in _SELF and subject.lower_ == holder.lower_
     number = holder.morph.get("Number", [])
     return subject.lower_ in (("they",) if "Plur" in number else ("he", "she"))
 
