@@ -56,7 +56,7 @@ CHECK: dict[str, Talk] = {
             ("Marisol", "Kenji is at uni in Durham now."),
         ],
         [
-            ("Odile", "Where does Oisin work?", "garden centre"),
+            ("Odile", "Where does Oisin work?", "lisburn"),
             ("Odile", "Where does Fenella work?", "royal infirmary"),
             ("Odile", "Where does Kenji study?", "durham"),
             ("Odile", "Where does Fenella live?", ""),
