@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from resident.language import lexicon
 from resident.language.answer_sense import meets
@@ -38,6 +39,10 @@ _AT_VERBS = words("whereabouts_verbs")
 _HOLDING = frozenset({"verb.possession", "verb.social"})
 #: A statement's own prepositions whose object is the place of the act ("works at Tesco").
 _AT_PREPS = frozenset({"at", "in"})
+#: WordNet senses of a place an answer to "where" may be (a city, a building, a shop).
+_PLACES = words("answer_check_place_senses")
+#: Things that go about ("conveyance.n.03": a van, a car): held somewhere is not there now.
+_STAY_NOT = frozenset({"conveyance.n.03"})
 #: Noun classes of a place or of a made thing (a building) an answer may name.
 _PLACE_CLASSES = frozenset({"noun.location", "noun.artifact", "noun.group"})
 
@@ -102,6 +107,8 @@ def _place_of(query: Query, v: ClaimView, qualifiers: Sequence[Qualifier]) -> st
     if thing is not None:
         if not _names(v.object_label, thing) or not any(_holding(w) for w in lemmas):
             return None
+        if not _stays(thing):
+            return None  # "bought a van in Matlock": the van need not be there now
         return _located(qualifiers, ("location", "theme"))
     said = " ".join(q.value for q in qualifiers)
     if not (query.verb in lemmas or meets(query.verb, v, said) or _learning_at(query, v, lemmas)):
@@ -129,6 +136,29 @@ def _learning_at(query: Query, v: ClaimView, lemmas: frozenset[str]) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _of_learning(noun: str) -> bool:
     return noun in words("learning_places") or lexicon.kind_of(noun, "educational_institution")
+
+
+@functools.lru_cache(maxsize=1024)
+def _stays(thing: str) -> bool:
+    """Is a thing held where the statement held it: a place or a building (a frequent sense
+    under the senses of a place an answer to "where" may be), an event or an act ("wedding",
+    "job"), or a dwelling WordNet does not know ("flat"; data)? Never a vehicle."""
+    wn = lexicon.reader()
+    if wn is None:
+        return False
+    senses = wn.synsets(thing, "n")
+    if any(_STAY_NOT & _above(s) for s in senses[:2]):
+        return False
+    if thing in words("fixed_thing_nouns") or any(_PLACES & _above(s) for s in senses[:3]):
+        return True
+    return bool(senses) and senses[0].lexname() in ("noun.event", "noun.act")
+
+
+def _above(sense: Any) -> set[str]:
+    """A WordNet sense's name and every sense above it, as a kind or a named instance."""
+    return {sense.name()} | {
+        h.name() for h in sense.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
+    }
 
 
 @functools.lru_cache(maxsize=1024)
