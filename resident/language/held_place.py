@@ -1,16 +1,17 @@
 """Where someone works or studies, or where their thing is, from a held statement that puts
 it there under another verb (issue 21, light42): "Where does Bill work?" of "Bill works as a
 mechanic {in Sandwich}", "Where does Kenji study?" of "Kenji is at uni {in Durham}", "Where is
-Kwame's flat?" of "Kwame bought a flat {in Bedminster}".
+Kwame's flat?" of "Kwame bought a flat {in Bedminster}", "Where does Kwame live?" of the same.
 
 One definition of being somewhere by an act: a held statement of the subject asked whose act
 is the one asked (its own verb, or `answer_sense.meets`: the same act by WordNet), or, for a
 place of study, being at a place of learning (WordNet: an educational institution); for a
 thing, a statement of its owner whose object is the thing and whose verb, in one of its
 frequent senses, says having or running it (WordNet's classes of possession and of social
-acts: bought, owns, rents, runs, opened). The place is where the statement says it happened
-(its location role), else the object of its "at"/"in" ("works at Tesco"): a name or a noun of
-a place or a made thing. Where someone lives is held_meaning's. Pure over what the caller
+acts: bought, owns, rents, runs, opened); for a home, owning a home there (WordNet: a verb of
+possession, a noun of housing), tried after held_meaning's verbs of residence. The place is
+where the statement says it happened (its location role), else the object of its "at"/"in"
+("works at Tesco"): a name or a noun of a place or a made thing. Pure over what the caller
 reads from the graph."""
 
 from __future__ import annotations
@@ -41,8 +42,13 @@ _HOLDING = frozenset({"verb.possession", "verb.social"})
 _AT_PREPS = frozenset({"at", "in"})
 #: WordNet senses of a place an answer to "where" may be (a city, a building, a shop).
 _PLACES = words("answer_check_place_senses")
-#: Things that go about ("conveyance.n.03": a van, a car): held somewhere is not there now.
-_STAY_NOT = frozenset({"conveyance.n.03"})
+#: WordNet senses of a home ("flat", "bungalow", "maisonette").
+_HOMES = frozenset({"housing.n.01", "dwelling.n.01"})
+#: Verbs that ask where one lives (data: asking_dwelling_verbs.txt).
+_DWELL = words("asking_dwelling_verbs")
+#: Things that go about (a van, a car, a bike, in any of their senses): held somewhere is not
+#: there now.
+_STAY_NOT = frozenset({"conveyance.n.03", "vehicle.n.01", "wheeled_vehicle.n.01"})
 #: Noun classes of a place or of a made thing (a building) an answer may name.
 _PLACE_CLASSES = frozenset({"noun.location", "noun.artifact", "noun.group"})
 
@@ -69,7 +75,7 @@ def place_shape(query: Query) -> bool:
     """Does the question ask where someone works or studies, or where their thing is?"""
     if query.wh != "where" or query.subject is None or query.negated:
         return False
-    return owned_thing(query) is not None or query.verb in _AT_VERBS
+    return owned_thing(query) is not None or query.verb in _AT_VERBS | _DWELL
 
 
 def place_answer(
@@ -110,6 +116,10 @@ def _place_of(query: Query, v: ClaimView, qualifiers: Sequence[Qualifier]) -> st
         if not _stays(thing):
             return None  # "bought a van in Matlock": the van need not be there now
         return _located(qualifiers, ("location", "theme"))
+    if query.verb in _DWELL:
+        # "Where does Immy live?" of "Immy bought a flat in Morecambe": owning a home there.
+        home = _a_home(base_form(v.object_label.lower().split()[-1])) if v.object_label else False
+        return _located(qualifiers) if home and any(_owning(w) for w in lemmas) else None
     said = " ".join(q.value for q in qualifiers)
     if not (query.verb in lemmas or meets(query.verb, v, said) or _learning_at(query, v, lemmas)):
         return None
@@ -142,14 +152,18 @@ def _of_learning(noun: str) -> bool:
 def _stays(thing: str) -> bool:
     """Is a thing held where the statement held it: a place or a building (a frequent sense
     under the senses of a place an answer to "where" may be), an event or an act ("wedding",
-    "job"), or a dwelling WordNet does not know ("flat"; data)? Never a vehicle."""
+    "job"), a home ("flat", though WordNet knows a flatcar too), or a place WordNet does not
+    know as one in its British sense (data: "allotment")? Never a vehicle ("van", its first
+    senses a vanguard)."""
     wn = lexicon.reader()
     if wn is None:
         return False
+    if thing in words("fixed_thing_nouns") or _a_home(thing):
+        return True
     senses = wn.synsets(thing, "n")
-    if any(_STAY_NOT & _above(s) for s in senses[:2]):
+    if any(_STAY_NOT & _above(s) for s in senses):
         return False
-    if thing in words("fixed_thing_nouns") or any(_PLACES & _above(s) for s in senses[:3]):
+    if any(_PLACES & _above(s) for s in senses[:3]):
         return True
     return bool(senses) and senses[0].lexname() in ("noun.event", "noun.act")
 
@@ -159,6 +173,21 @@ def _above(sense: Any) -> set[str]:
     return {sense.name()} | {
         h.name() for h in sense.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
     }
+
+
+@functools.lru_cache(maxsize=1024)
+def _a_home(noun: str) -> bool:
+    """Is some sense of `noun` a home (WordNet: housing, a dwelling: "flat", "bungalow")?"""
+    return lexicon.under(noun, _HOMES)
+
+
+@functools.lru_cache(maxsize=1024)
+def _owning(verb: str) -> bool:
+    """Does a frequent sense of `verb` say having a thing (WordNet: "bought", "rents")?"""
+    wn = lexicon.reader()
+    return wn is not None and any(
+        s.lexname() == "verb.possession" for s in wn.synsets(verb, "v")[:4]
+    )
 
 
 @functools.lru_cache(maxsize=1024)
