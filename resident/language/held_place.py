@@ -68,7 +68,9 @@ def owned_thing(query: Query) -> str | None:
         noun = query.object_words[-1]
     else:
         return None
-    return base_form(noun.lower().split()[-1])
+    thing = base_form(noun.lower().split()[-1])
+    # An attribute the reading named by its predicate ("lives_in") is no thing.
+    return thing if "_" not in thing and lexicon.base(thing, "n") else None
 
 
 def place_shape(query: Query) -> bool:
