@@ -28,6 +28,7 @@ from resident.language.asking import hedge
 from resident.language.ended import current, with_time
 from resident.language.knowledge import Answer, ClaimView
 from resident.language.matching import claim_verbs, planned, said_ahead
+from resident.language.moves import left_since, moves_of
 from resident.language.question_reading import Query
 from resident.language.statement import base_form
 from resident.language.words import words
@@ -90,12 +91,19 @@ def place_answer(
     statement of the subject says it."""
     held = {cid: current(qs) for cid, qs in every.items()}
     found: list[tuple[ClaimView, str]] = []
+    shown = list(shown)
+    moves = moves_of(((v.claim, v.object_label) for v in shown), held)
+    thing = owned_thing(query)  # a person's move leaves their flat where it is
     for v in shown:
         qualifiers = held.get(v.claim.id, ())
         if said_ahead(v.claim, qualifiers, now) and not query.ahead:
             continue
         if planned(qualifiers) or not at_time_asked(query, v, qualifiers, now):
             continue
+        if not query.past and not v.claim.valid_at(now):
+            continue
+        if not query.past and not query.ahead and thing is None and left_since(v, held, moves):
+            continue  # "works as a chef in Bath", then "moved to Cardiff": no workplace now
         place = _place_of(query, v, qualifiers)
         if place:
             found.append((v, place))

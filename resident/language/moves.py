@@ -79,9 +79,18 @@ def outdated_by_move(
 ) -> bool:
     """Was a place this statement holds ("works as a chef in Bath") left by a later move to
     another place ("moved to Cardiff")? Then it no longer says where the person is."""
-    _, verbs, prep = claim_verbs(view.claim.predicate)
+    _, verbs, _ = claim_verbs(view.claim.predicate)
     if not moves or verbs & _MOVES or not verbs & _RESIDES:
         return False
+    return left_since(view, held, moves)
+
+
+def left_since(
+    view: ClaimView, held: Mapping[str, Sequence[Qualifier]], moves: Sequence[Move]
+) -> bool:
+    """Did a later move take the statement's subject to a place other than the one it holds
+    (whatever its verb: "bought a flat in Leith", then "moved to Perth")?"""
+    prep = claim_verbs(view.claim.predicate)[2]
     place = _place_words(view.object_label, prep, held.get(view.claim.id, ()))
     said = view.claim.occurred_at or view.claim.created_at
     told = view.claim.created_at + _LATER_SITTING
