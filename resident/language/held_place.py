@@ -45,8 +45,8 @@ _AT_PREPS = frozenset({"at", "in"})
 _PLACES = words("answer_check_place_senses")
 #: WordNet senses of a home ("flat", "bungalow", "maisonette").
 _HOMES = frozenset({"housing.n.01", "dwelling.n.01"})
-#: Verbs that ask where one lives (data: asking_dwelling_verbs.txt).
-_DWELL = words("asking_dwelling_verbs")
+#: Verbs of living somewhere (data: residing_verbs.txt); not "stay", a visit's verb.
+_DWELL = words("residing_verbs")
 #: Things that go about (a van, a car, a bike, in any of their senses): held somewhere is not
 #: there now.
 _STAY_NOT = frozenset({"conveyance.n.03", "vehicle.n.01", "wheeled_vehicle.n.01"})
@@ -105,16 +105,22 @@ def place_answer(
         if not query.past and not query.ahead and thing is None and left_since(v, held, moves):
             continue  # "works as a chef in Bath", then "moved to Cardiff": no workplace now
         place = _place_of(query, v, qualifiers)
-        if place:
+        if place is not None:
             found.append((v, place))
     if not found:
         return None
+    # The latest telling of the act decides: "works at the cinema", then "got a job at a
+    # school" said with no place, is no answer "cinema".
     v, short = max(found, key=lambda f: f[0].claim.created_at)
+    if not short:
+        return None
     text = f"{short}. {hedge(v.claim)}\n{with_time(v, now, held)}"
     return Answer(text=text, claims=[v], known=True, short=short, score=3.0)
 
 
 def _place_of(query: Query, v: ClaimView, qualifiers: Sequence[Qualifier]) -> str | None:
+    """The place the statement gives the gap; "" when it says the act asked of someone with
+    no place; None when it says no act or thing asked."""
     negated, verbs, prep = claim_verbs(v.claim.predicate)
     if negated:
         return None
@@ -136,7 +142,7 @@ def _place_of(query: Query, v: ClaimView, qualifiers: Sequence[Qualifier]) -> st
     place = _located(qualifiers)
     if place is None and prep in _AT_PREPS and _a_place(v.object_label):
         place = v.object_label
-    return place
+    return place or ""  # the act said without a place: "" (the latest telling decides)
 
 
 def _names(label: str, thing: str) -> bool:
@@ -213,16 +219,13 @@ def _located(qualifiers: Sequence[Qualifier], roles: tuple[str, ...] = ("locatio
     """The place the statement says it happened in, where it names one. Of a thing held, a
     name the reader took for the act's theme is its place too ("runs a cafe on Bold
     Street" {theme: Bold Street})."""
-    return next(
-        (
-            q.value
-            for q in qualifiers
-            if q.role in roles
-            and _a_place(q.value)
-            and (q.role == "location" or q.value[:1].isupper())
-        ),
-        None,
-    )
+    places = [
+        q.value
+        for q in qualifiers
+        if q.role in roles and _a_place(q.value) and (q.role == "location" or q.value[:1].isupper())
+    ]
+    # A name before a noun: "a flat {in Morecambe} {on the bay}" is in Morecambe.
+    return next((p for p in places if p[:1].isupper()), places[0] if places else None)
 
 
 def _a_place(label: str) -> bool:
