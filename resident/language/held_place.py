@@ -1,15 +1,15 @@
 """Where someone works or studies, or where their thing is, from a held statement that puts
 it there under another verb (issue 21, light42): "Where does Bill work?" of "Bill works as a
 mechanic {in Sandwich}", "Where does Kenji study?" of "Kenji is at uni {in Durham}", "Where is
-Kwame's flat?" of "Kwame bought a flat {in Bedminster}", "Where does Kwame live?" of the same.
+Kwame's flat?" of "Kwame bought a flat {in Bedminster}".
 
 One definition of being somewhere by an act: a held statement of the subject asked whose act
 is the one asked (its own verb, or `answer_sense.meets`: the same act by WordNet), or, for a
 place of study, being at a place of learning (WordNet: an educational institution); for a
 thing, a statement of its owner whose object is the thing and whose verb, in one of its
 frequent senses, says having or running it (WordNet's classes of possession and of social
-acts: bought, owns, rents, runs, opened); for a home, owning a home there (WordNet: a verb of
-possession, a noun of housing), tried after held_meaning's verbs of residence. The place is
+acts: bought, owns, rents, runs, opened). Owning a home is no living there ("I have a house
+in Kendal", tests/language/test_verb32): where someone lives is held_meaning's. The place is
 where the statement says it happened (its location role), else the object of its "at"/"in"
 ("works at Tesco"): a name or a noun of a place or a made thing. Pure over what the caller
 reads from the graph."""
@@ -45,8 +45,6 @@ _AT_PREPS = frozenset({"at", "in"})
 _PLACES = words("answer_check_place_senses")
 #: WordNet senses of a home ("flat", "bungalow", "maisonette").
 _HOMES = frozenset({"housing.n.01", "dwelling.n.01"})
-#: Verbs of living somewhere (data: residing_verbs.txt); not "stay", a visit's verb.
-_DWELL = words("residing_verbs")
 #: Things that go about (a van, a car, a bike, in any of their senses): held somewhere is not
 #: there now.
 _STAY_NOT = frozenset({"conveyance.n.03", "vehicle.n.01", "wheeled_vehicle.n.01"})
@@ -78,7 +76,7 @@ def place_shape(query: Query) -> bool:
     """Does the question ask where someone works or studies, or where their thing is?"""
     if query.wh != "where" or query.subject is None or query.negated:
         return False
-    return owned_thing(query) is not None or query.verb in _AT_VERBS | _DWELL
+    return owned_thing(query) is not None or query.verb in _AT_VERBS
 
 
 def place_answer(
@@ -132,10 +130,6 @@ def _place_of(query: Query, v: ClaimView, qualifiers: Sequence[Qualifier]) -> st
         if not _stays(thing):
             return None  # "bought a van in Matlock": the van need not be there now
         return _located(qualifiers, ("location", "theme"))
-    if query.verb in _DWELL:
-        # "Where does Immy live?" of "Immy bought a flat in Morecambe": owning a home there.
-        home = _a_home(base_form(v.object_label.lower().split()[-1])) if v.object_label else False
-        return _located(qualifiers) if home and any(_owning(w) for w in lemmas) else None
     said = " ".join(q.value for q in qualifiers)
     if not (query.verb in lemmas or meets(query.verb, v, said) or _learning_at(query, v, lemmas)):
         return None
@@ -195,15 +189,6 @@ def _above(sense: Any) -> set[str]:
 def _a_home(noun: str) -> bool:
     """Is some sense of `noun` a home (WordNet: housing, a dwelling: "flat", "bungalow")?"""
     return lexicon.under(noun, _HOMES)
-
-
-@functools.lru_cache(maxsize=1024)
-def _owning(verb: str) -> bool:
-    """Does a frequent sense of `verb` say having a thing (WordNet: "bought", "rents")?"""
-    wn = lexicon.reader()
-    return wn is not None and any(
-        s.lexname() == "verb.possession" for s in wn.synsets(verb, "v")[:4]
-    )
 
 
 @functools.lru_cache(maxsize=1024)

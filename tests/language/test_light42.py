@@ -2,8 +2,8 @@
 light42, held_place.py): the place of a statement of the act asked ("works as a mechanic in
 Sandwich" for "Where does X work?"), of being at a place of learning ("at uni in Durham" for
 "Where does X study?"), or of holding a thing that stays where it is ("bought a flat in
-Leith" for "Where is X's flat?", and for "Where does X live?"). None answers another act
-("Where does X live?" of a job) or another thing.
+Leith" for "Where is X's flat?"). None answers another act ("Where does X live?" of a job
+or of owning a home) or another thing.
 
 Talks in words of their own (no corpus sentence), on a real booted resident."""
 
@@ -36,7 +36,7 @@ TALKS: dict[str, Talk] = {
         ],
         [
             ("Odile", "Where is Anselm's bungalow?", "prestatyn"),
-            ("Odile", "Where does Anselm live?", "prestatyn"),
+            ("Odile", "Where does Anselm live?", ""),
             ("Odile", "Where is Anselm's caravan?", ""),
         ],
     ),
