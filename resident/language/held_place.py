@@ -50,6 +50,23 @@ _HOMES = frozenset({"housing.n.01", "dwelling.n.01"})
 _STAY_NOT = frozenset({"conveyance.n.03", "vehicle.n.01", "wheeled_vehicle.n.01"})
 #: Noun classes of a place or of a made thing (a building) an answer may name.
 _PLACE_CLASSES = frozenset({"noun.location", "noun.artifact", "noun.group"})
+#: Verbs that say only where someone is, not an act done there ("is in the kitchen",
+#: "located_at the office {purpose: working}").
+_BEING = frozenset({"be", "locate", "located"})
+#: WordNet senses of a room ("kitchen", "bathroom", "classroom"), and of what a place may be
+#: besides (a building, an institution, a business: "library", "nursery", "stall") which lets
+#: a word whose first sense is a room name a workplace all the same.
+_ROOMS = frozenset({"room.n.01"})
+_BEYOND_ROOMS = frozenset(
+    {
+        "building.n.01",
+        "establishment.n.04",
+        "place_of_business.n.01",
+        "institution.n.01",
+        "facility.n.01",
+        "organization.n.01",
+    }
+)
 
 
 def owned_thing(query: Query) -> str | None:
@@ -135,13 +152,26 @@ def _place_of(query: Query, v: ClaimView, qualifiers: Sequence[Qualifier]) -> st
         if not _stays(thing):
             return None  # "bought a van in Matlock": the van need not be there now
         return _located(qualifiers, ("location", "theme"))
-    said = " ".join(q.value for q in qualifiers)
-    if not (query.verb in lemmas or meets(query.verb, v, said) or _learning_at(query, v, lemmas)):
+    if _learning_at(query, v, lemmas):
+        pass  # "is at uni in Leeds": being at a place of learning is studying there
+    elif _presence(v, lemmas):
+        return None  # "Mum's in the kitchen", "is at the office working late": only being there
+    elif not (query.verb in lemmas or meets(query.verb, v, " ".join(q.value for q in qualifiers))):
         return None
-    place = _located(qualifiers)
-    if place is None and prep in _AT_PREPS and _a_place(v.object_label):
+    place = _located(qualifiers, work=True)
+    if place is None and prep in _AT_PREPS and _a_place(v.object_label, work=True):
         place = v.object_label
     return place or ""  # the act said without a place: "" (the latest telling decides)
+
+
+def _presence(v: ClaimView, lemmas: frozenset[str]) -> bool:
+    """Does the statement say only where its subject is (a verb of being, whatever it adds: a
+    purpose, a gerund), never an act done there? A role held is an act ("is a mechanic in
+    Sandwich": the object a noun of a person)."""
+    if not lemmas or not lemmas <= _BEING:
+        return False
+    head = v.object_label.lower().split()[-1:]
+    return not (head and lexicon.person_noun(base_form(head[0])))
 
 
 def _names(label: str, thing: str) -> bool:
@@ -205,26 +235,46 @@ def _holding(verb: str) -> bool:
     return any(s.lexname() in _HOLDING for s in wn.synsets(verb, "v")[:4])
 
 
-def _located(qualifiers: Sequence[Qualifier], roles: tuple[str, ...] = ("location",)) -> str | None:
+def _located(
+    qualifiers: Sequence[Qualifier], roles: tuple[str, ...] = ("location",), work: bool = False
+) -> str | None:
     """The place the statement says it happened in, where it names one. Of a thing held, a
     name the reader took for the act's theme is its place too ("runs a cafe on Bold
     Street" {theme: Bold Street})."""
     places = [
         q.value
         for q in qualifiers
-        if q.role in roles and _a_place(q.value) and (q.role == "location" or q.value[:1].isupper())
+        if q.role in roles
+        and _a_place(q.value, work)
+        and (q.role == "location" or q.value[:1].isupper())
     ]
     # A name before a noun: "a flat {in Morecambe} {on the bay}" is in Morecambe.
     return next((p for p in places if p[:1].isupper()), places[0] if places else None)
 
 
-def _a_place(label: str) -> bool:
+def _a_place(label: str, work: bool = False) -> bool:
     """A name ("Sandwich", "Royal Infirmary") or a noun of a place or a building ("the
-    library"); no one's possession and no time."""
+    library"); no one's possession and no time. Where one works or studies (`work`) is never a
+    room or a part of a place ("the kitchen", "the far end"), though a thing may be kept in
+    one."""
     said = label.split()
     if not said or any("'" in w for w in said):
         return False
     if said[-1][:1].isupper():
         return True
-    kinds = lexicon.lexnames(base_form(said[-1].lower()), "n")
+    head = base_form(said[-1].lower())
+    if work and (_a_room(head) or head in words("place_part_nouns")):
+        return False  # "the kitchen", "the far end": a part of a place, never where one works
+    kinds = lexicon.lexnames(head, "n")
     return bool(kinds & _PLACE_CLASSES) and "noun.time" not in kinds
+
+
+@functools.lru_cache(maxsize=1024)
+def _a_room(noun: str) -> bool:
+    """Is the noun's most frequent sense a room (WordNet), and none of its senses a building,
+    an institution or a business ("kitchen", "bathroom"; not "library", "nursery")?"""
+    wn = lexicon.reader()
+    senses = wn.synsets(noun, "n") if wn is not None else []
+    if not senses or not _ROOMS & _above(senses[0]):
+        return False
+    return not any(_BEYOND_ROOMS & _above(s) for s in senses)
