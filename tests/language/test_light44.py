@@ -1,6 +1,7 @@
 """Where someone works comes from a statement of the act, never from being somewhere (issue 21,
 light44, held_place.py), and a light verb's act is read even where WordNet's first sense of
-its noun is a time (objects.light_object: "had a fall" is no autumn).
+its noun is a time (objects.light_object: "had a fall" is no autumn), and a state one got
+into keeps whom it holds with ("got engaged to Philippa", as "is engaged to" reads).
 
 Talks in words of their own (no corpus sentence), on a real booted resident."""
 
@@ -33,6 +34,14 @@ TALKS: dict[str, Talk] = {
         [
             ("Odile", "Where did Tobias fall?", "greenhouse"),
             ("Odile", "Where did Perpetua fall?", ""),
+        ],
+    ),
+    # Main stored "gets engaged" and lost with whom: the state keeps its object.
+    "engaged": (
+        [("Perpetua", "My nephew Lysander got engaged to Philippa in Whitby.")],
+        [
+            ("Odile", "Who is Lysander engaged to?", "philippa"),
+            ("Odile", "Who is Perpetua engaged to?", ""),
         ],
     ),
 }
