@@ -549,11 +549,6 @@ def said_whole(clause: _Emits, obj_tok: Token | None) -> bool:
         # "Dev got engaged to Hannah on Saturday": the change into a state, as `state_passive`
         # reads it where the parser made "got" the participle's auxiliary.
         clause.emit("gets", part.lower_, literal=True, verb_lemma="get")
-        # ... and the state with whom or what it holds, as "is engaged to Hannah" reads it
-        # (imported here: attributes imports copular, which imports this module).
-        from resident.language.attributes import adjective_with_object
-
-        adjective_with_object(part, clause.emit, clause.time_idx)
         return True
     caused = _caused(clause.verb, obj_tok) if lemma in ("have", "get") else None
     if caused is not None:
