@@ -232,7 +232,7 @@ def state_passive(verb: Token, subject: Ref) -> Statement | None:
 def _feeling_of_kind(verb: Token, subject: Ref) -> Statement | None:
     """ "Duarte is terrified of spiders": a participle WordNet knows as an adjective, said with
     a preposition and a whole kind, is held as the adjective with its preposition, as "scared
-    of dogs" is (_adjective_with_object)."""
+    of dogs" is (adjective_with_object)."""
     word = verb.lower_
     if not lexicon.available() or lexicon.base(word, "a") is None:
         return None
@@ -312,7 +312,7 @@ def copula_values(verb: Token, subject: Ref, put: Callable[..., None], time_idx:
             if child.pos_ == "NOUN" and child.lower_ not in _NOT_OBJECTS and not _a_part(child):
                 _kinds_said(verb, child, subject, put, time_idx)
         elif child.dep_ == "acomp":
-            _adjective_with_object(child, put, time_idx)
+            adjective_with_object(child, put, time_idx)
             someones_states(child, put)  # "the van is white", "I'm not married"
         elif child.dep_ == "prep" and child.lower_ in _PLACE_PREDICATES:
             pobj = next((c for c in child.children if c.dep_ == "pobj"), None)
@@ -408,7 +408,7 @@ def _noun_only(tok: Token) -> bool:
     return lexicon.base(word, "n") is not None and lexicon.base(word, "a") is None
 
 
-def _adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[int]) -> None:
+def adjective_with_object(adj: Token, put: Callable[..., None], time_idx: set[int]) -> None:
     """ "allergic to peanuts": the adjective and its preposition are the predicate."""
     prep = next((c for c in adj.children if c.dep_ == "prep"), None)
     pobj = None if prep is None else next((c for c in prep.children if c.dep_ == "pobj"), None)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from resident.language.antecedents import the_pet
 from resident.language.attributes import (
+    adjective_with_object,
     asked_as_statement,
     attribute_statement,
     copula_values,
@@ -29,6 +30,7 @@ from resident.language.clause_parts import (
     subject_edges,
     verb_mood,
 )
+from resident.language.clause_time import completing_participle
 from resident.language.copular import event_of_it, named_kinds, thing_states
 from resident.language.count_pieces import count_piece
 from resident.language.counted_subjects import counted_subject, there_counted
@@ -299,6 +301,11 @@ def _read_clause_with(
         return clause.out
     obj_tok = _direct_object(verb)
     if said_whole(clause, obj_tok):
+        got = clause.out[-1] if clause.out else None
+        part = completing_participle(verb) if got and got.predicate == "gets" else None
+        if part is not None:
+            # "got engaged to Hannah": the state keeps whom it holds with, as "is engaged to".
+            adjective_with_object(part, clause.emit, clause.time_idx)
         return clause.out
     introducing = (
         subject.role == "listener" and lemma in words("introducing_verbs") and clause.mood != "past"

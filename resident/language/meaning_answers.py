@@ -12,6 +12,7 @@ from resident.language.held_meaning import (
     meaning_answer,
     subject_views,
 )
+from resident.language.held_place import place_answer, place_shape
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -44,7 +45,8 @@ class MeaningAnsweringMixin:
 
         ref = query.subject
         kind = kind_of_asked(sent)
-        if ref is None or not answerable_shape(query, kind):
+        where = place_shape(query)
+        if ref is None or not (where or answerable_shape(query, kind)):
             # Gated before the graph is read: most questions nothing else answered are of no
             # shape held_meaning answers, and resolving the subject again costs at 1M claims.
             return None
@@ -59,6 +61,9 @@ class MeaningAnsweringMixin:
         asked = self._asked(ctx, query, nouns)
         shown, every = subject_views(reads, subject)
         answer = meaning_answer(shown, every, query, ctx.now, [*asked, *(nouns or ())], kind)
+        if answer is None and where:
+            # "Where does Bill work?" of "works as a mechanic {in Sandwich}" (held_place).
+            answer = place_answer(shown, every, query, ctx.now)
         if answer is None:
             return None
         return _Reply(answer.text, claims=answer.claims, answer=answer.short, score=answer.score)

@@ -134,8 +134,10 @@ def light_object(verb_lemma: str, obj: Token, timed: bool) -> Literal["keep", "j
         return "keep"
     noun = obj.lemma_.lower()
     kind = lexicon.first_lexname(noun, "n")
-    if kind == "noun.time" and not any(c.dep_ in ("poss", "compound") for c in obj.children):
-        # "we set a date", "had a great day": a light verb's time noun is when, not a thing.
+    timed_noun = kind == "noun.time" and not lexicon.mostly_verb(noun)
+    if timed_noun and not any(c.dep_ in ("poss", "compound") for c in obj.children):
+        # "we set a date", "had a great day": a light verb's time noun is when, not a thing;
+        # a noun said more often as a verb is the act ("had a fall", not an autumn).
         return "empty"
     if any(c.dep_ not in ("det", "punct", "prep") for c in obj.children):
         return "keep"
