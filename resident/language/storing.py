@@ -15,6 +15,7 @@ from resident.language.cancelled import end_called_off, end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.confirmed import confirmed
+from resident.language.denied import end_denied
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
@@ -391,6 +392,7 @@ class StoringMixin(SentenceReadingMixin):
             ahead = any(_ahead(s) for s in ctx.statements)
             if ctx.person_id is not None and not asked and not ahead:
                 settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
+                end_denied(self.graph, ctx.doc, ctx.person_id, min(said, ctx.now), ctx.now)
             return []
         fresh = [
             not self._held(admit(w.claim, ctx.now, self.settings.epistemic).id) for w in writes
@@ -415,6 +417,10 @@ class StoringMixin(SentenceReadingMixin):
             if st.subject.role == "speaker" and st.mood in ("plan", "wish") and not st.negated
         ]
         self._settle(ctx, read, stored, said)
+        if ctx.person_id is not None and not _asks(ctx.doc):
+            # "No more nights", "I'm off nights now": what the owner was held to do is over,
+            # after the turn's own reading of it is stored ("off nights" read as a state).
+            end_denied(self.graph, ctx.doc, ctx.person_id, min(said, ctx.now), ctx.now)
         if opened and ctx.person_id is not None:
             self.threads.open(ctx.person_id, opened, ctx.now)
         # In the order said, each with what else its clause said (where, when, with whom).
