@@ -87,7 +87,7 @@ def _owner(noun: Token, off: Token | None) -> Token | None:
 def denied(doc: Doc) -> list[tuple[Token | None, Token]]:
     """Each thing the turn says someone no longer has or does, with whom it is said of (None:
     the speaker)."""
-    out = []
+    out: list[tuple[Token | None, Token]] = []
     for noun in doc:
         if noun.pos_ not in _THINGS or noun.dep_ == "compound":
             continue

@@ -110,8 +110,8 @@ def answer_parts(doc: Doc) -> Answer:
     if polarity is None and ends_unsaid(sents[0]):
         # "Gave up in May.": the ending is the no; the clause is read alone as well.
         subject = next((t for t in sents[0].root.children if t.dep_ == "nsubj"), None)
-        echo = subject.lower_ if subject is not None else None
-        return Answer("no", "", echo=echo, clause=True, ended=True)
+        who = subject.lower_ if subject is not None else None
+        return Answer("no", "", echo=who, clause=True, ended=True)
     if polarity == "no" and no_longer_said(sents[0]) and not _finite(first):
         # "Not any more.": the ending is the no's own word, no filler of a gap.
         return Answer("no", "", ended=True)
@@ -127,8 +127,8 @@ def answer_parts(doc: Doc) -> Answer:
         if polarity is not None and clause_answers(first, rest):
             echo = _echo(rest)
             if echo is None or echo.polarity == polarity:
-                said = echo.echo if echo else None
-                return Answer(polarity, "", echo=said, clause=True, ended=ended)
+                echoed = echo.echo if echo else None
+                return Answer(polarity, "", echo=echoed, clause=True, ended=ended)
         return (_echo_timed(first) if polarity is None else None) or Answer(None, "")
     while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
         rest = rest[:-1]
