@@ -41,6 +41,7 @@ from resident.language.answer_gap import (
     untagged,
 )
 from resident.language.echoed import echoed_yes
+from resident.language.ending_reply import asks_an_ending, no_longer
 from resident.language.fragment_answer import (
     _EDGE_DEPS,
     _FRAGMENT_AUX,
@@ -185,9 +186,17 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
             return filled or echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
             return ""
+        if answer.ended:
+            if asks_an_ending(sent):
+                return ""  # "Did you give up smoking?" / "Gave up in May.": a yes
+            if any(t.dep_ == "neg" for t in sent):
+                # "So you're not in Leeds any more?" / "Not anymore.": it is as asked.
+                return _declared(sent, subject, "yes") if subject is not None else ""
         if answer.clause and not plainly_asked(sent):
             return ""
         said = _polar(sent, subject, polarity)
+        if answer.ended and said:
+            said = no_longer(said)
         if said and polarity == "yes" and (told := said_with_yes(answer, doc_of)):
             said = f"{said[:-1]} {told}."  # "Yes, twenty-two years.": for twenty-two years
         return said

@@ -15,6 +15,7 @@ from resident.language.answer_gap import (
     clause_answers,
     polarity_of,
 )
+from resident.language.ending_reply import ends_unsaid, no_longer_said
 from resident.language.hedging import POLARITY as _POLARITY
 from resident.language.lexicon import base
 from resident.language.words import words
@@ -51,6 +52,9 @@ class Answer:
     timed: bool = False
     #: The yes or no is set apart before a clause of its own ("No, she gave it up.").
     clause: bool = False
+    #: The answer says what was asked is over ("Gave up in May.", "Not anymore."): its no
+    #: is "not any more" (ending_reply.py).
+    ended: bool = False
 
 
 def _auxiliary(token: Token) -> bool:
@@ -103,6 +107,15 @@ def answer_parts(doc: Doc) -> Answer:
     rest = first[1:] if polarity is not None else first
     if sents[0].text.rstrip().endswith("?"):
         return Answer(None, "")  # a question back: read alone, as it is
+    if polarity is None and ends_unsaid(sents[0]):
+        # "Gave up in May.": the ending is the no; the clause is read alone as well.
+        subject = next((t for t in sents[0].root.children if t.dep_ == "nsubj"), None)
+        who = subject.lower_ if subject is not None else None
+        return Answer("no", "", echo=who, clause=True, ended=True)
+    if polarity == "no" and no_longer_said(sents[0]) and not _finite(first):
+        # "Not any more.": the ending is the no's own word, no filler of a gap.
+        return Answer("no", "", ended=True)
+    ended = polarity == "no" and no_longer_said(sents[0])
     while rest and (rest[0].dep_ in _EDGE_DEPS or rest[0].is_punct or rest[0].lower_ in _FOCUS):
         rest = rest[1:]
     rest = rest[: _aside(rest)]
@@ -114,12 +127,13 @@ def answer_parts(doc: Doc) -> Answer:
         if polarity is not None and clause_answers(first, rest):
             echo = _echo(rest)
             if echo is None or echo.polarity == polarity:
-                return Answer(polarity, "", echo=echo.echo if echo else None, clause=True)
+                echoed = echo.echo if echo else None
+                return Answer(polarity, "", echo=echoed, clause=True, ended=ended)
         return (_echo_timed(first) if polarity is None else None) or Answer(None, "")
     while rest and (rest[-1].is_punct or rest[-1].dep_ == "intj"):
         rest = rest[:-1]
     if not rest:
-        return Answer(polarity, "")
+        return Answer(polarity, "", ended=ended)
     # As said (a hyphen stays joined), the first word in mid-sentence case unless a name's.
     # A verb the parse found where WordNet knows none ("Reykjavik") is a name it misread.
     verb = rest[0].pos_ == "VERB" and base(rest[0].lower_, "v") is not None
@@ -130,7 +144,7 @@ def answer_parts(doc: Doc) -> Answer:
     verbal = rest[0].tag_ if verb and rest[0].tag_ in _FRAGMENT_AUX else None
     timed = _is_time(rest)
     placed = rest[0].tag_ == "IN"  # "At a dance", "Since Tuesday" (a verbless SCONJ's phrase)
-    return Answer(polarity, said.strip(), placed, alone, verbal=verbal, timed=timed)
+    return Answer(polarity, said.strip(), placed, alone, verbal=verbal, timed=timed, ended=ended)
 
 
 _TIME_ENTS = frozenset({"DATE", "TIME"})

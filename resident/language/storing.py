@@ -15,6 +15,7 @@ from resident.language.cancelled import end_called_off, end_cancelled
 from resident.language.change import file_disagreement, settle_by_noun
 from resident.language.change import settle as settle_change
 from resident.language.confirmed import confirmed
+from resident.language.denied import end_denied
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
@@ -49,6 +50,7 @@ from resident.language.superseded import end_ceased, end_left, end_reversed, end
 from resident.language.telegraphic import self_described
 from resident.language.tense import clause_side, ended_state, ending_of, ending_time
 from resident.language.threads import OpenThread
+from resident.language.unsaid_ending import end_unsaid
 from resident.people.privacy import visible
 from resident.records import Claim, Entity, Level, NewClaim, Qualifier, StatementWrite
 
@@ -252,6 +254,14 @@ class StoringMixin(SentenceReadingMixin):
                 self._contradictions(ctx, claim)
         end_reversed(self.graph, over, stored, ctx.now)
 
+    def _end_said_over(self, ctx: _Ctx, when: datetime) -> None:
+        """An ending said without a verb of its thing ("no more nights", "I'm off nights") or
+        without its thing ("Sam quit last week"): what was held of it is over from `when`."""
+        if ctx.person_id is None:
+            return
+        end_denied(self.graph, ctx.doc, ctx.person_id, when, ctx.now)
+        end_unsaid(self.graph, ctx.doc, ctx.person_id, when, ctx.now)
+
     def _store_ending(self, ctx: _Ctx, habit: Claim, ending: Token, ended: datetime | None) -> None:
         """ "I used to play the cello but I gave up last year": the ending is a statement of
         its own, of what the habit named ("Lena gives_up cello", last year), so "When did
@@ -391,6 +401,7 @@ class StoringMixin(SentenceReadingMixin):
             ahead = any(_ahead(s) for s in ctx.statements)
             if ctx.person_id is not None and not asked and not ahead:
                 settle_by_noun(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
+                self._end_said_over(ctx, min(said, ctx.now))
             return []
         fresh = [
             not self._held(admit(w.claim, ctx.now, self.settings.epistemic).id) for w in writes
@@ -415,6 +426,10 @@ class StoringMixin(SentenceReadingMixin):
             if st.subject.role == "speaker" and st.mood in ("plan", "wish") and not st.negated
         ]
         self._settle(ctx, read, stored, said)
+        if ctx.person_id is not None and not _asks(ctx.doc):
+            # "No more nights", "I'm off nights now": what the owner was held to do is over,
+            # after the turn's own reading of it is stored ("off nights" read as a state).
+            self._end_said_over(ctx, min(said, ctx.now))
         if opened and ctx.person_id is not None:
             self.threads.open(ctx.person_id, opened, ctx.now)
         # In the order said, each with what else its clause said (where, when, with whom).
