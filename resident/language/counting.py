@@ -40,6 +40,16 @@ def number_in(text: str) -> str | None:
     return " ".join(run).replace(" - ", "-") or None
 
 
+def opening_count(fragment: str) -> str | None:
+    """The number a reply opens with, all of what it says of a count ("Seven, and another on
+    the way": seven; "Four cats, all rescues": four), or None when it opens otherwise ("Number
+    twelve", "Half six")."""
+    first = fragment.split(",")[0].strip()
+    number = number_in(first)
+    opens = number is not None and first.lower().startswith(number.lower())
+    return number if opens else None
+
+
 def number_value(number: str) -> int | None:
     """The value of a number said in digits or in one word ("12", "twelve": 12), or None for
     one said otherwise ("two hundred")."""
