@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 #: WordNet's classes of a noun that holds no count of what a thing has in it: a measure or
 #: a span of time ("Ninety minutes", "Three weeks").
-_NOT_HELD = frozenset({"noun.quantity", "noun.time"})
+NOT_HELD = frozenset({"noun.quantity", "noun.time"})
 
 
 def count_piece(sent: Span, ctx: Context) -> list[Statement]:
@@ -122,7 +122,7 @@ def _counted(sent: Span) -> Token | None:
     # "Three kids, two dogs": a list's numbers, each a count, are no time ("seven thirty").
     if noun.lower_ in words("currency_words") or (time_like(noun) and not _listed(noun)):
         return None
-    if lexicon.first_lexname(noun.lemma_.lower(), "n") in _NOT_HELD:
+    if lexicon.first_lexname(noun.lemma_.lower(), "n") in NOT_HELD:
         return None
     # The number opens the piece: "Sixty pages", not "The first sixty pages".
     return noun if _opened_by_number(noun) else None

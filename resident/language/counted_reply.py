@@ -15,8 +15,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
+from resident.language.count_pieces import NOT_HELD
 from resident.language.counting import opening_count
 from resident.language.held_counts import held_kind
+from resident.language.statement import base_form
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -38,6 +41,40 @@ def counted_yes(sent: Span, fragment: str, said_yes: str, doc_of: object) -> str
     phrase = r"\s+".join(re.escape(t.text) for t in asked.subtree)
     filled, count = re.subn(rf"\b{phrase}\b", f"{number} {noun}", said_yes, count=1, flags=re.I)
     return filled if count else ""
+
+
+def unverbed_count(sent: Span, fragment: str, doc_of: object) -> str:
+    """ "How many grandkids now?" / "Seven, and one on the way.", "Any pets?" / "Two cats.": a
+    count asked with no verb asks what the one it is put to has, and the count reply says it
+    ("I have seven grandkids."); "" when the question is no such count or the reply opens
+    with no count of its kind."""
+    asked = asked_count(sent)
+    number = opening_count(fragment)
+    if asked is None or number is None:
+        return ""
+    said = doc_of(fragment.split(",")[0])  # type: ignore[operator]
+    noun = next((t for t in said if t.pos_ == "NOUN" and not t.like_num), None)
+    if noun is not None and not held_kind(noun.text, lexicon.base(asked.lower_, "n") or ""):
+        return ""  # "Any kids?" / "Twenty years this June."
+    return f"I have {number} {asked.lower_ if noun is None else noun.text}."
+
+
+def asked_count(sent: Span) -> Token | None:
+    """The plural noun a question with no verb counts ("How many grandkids now?", "Any
+    pets?"), or None for another question."""
+    said = [t for t in sent if not (t.is_punct or t.dep_ in ("cc", "intj"))]
+    opening = [t.lower_ for t in said[:2]]
+    at = 2 if opening == ["how", "many"] else 1 if opening[:1] == ["any"] else None
+    if at is None or len(said) <= at:
+        return None
+    noun = said[at]
+    # The parser may read a plural it does not know as a verb ("grandkids"): WordNet's
+    # plural noun is the count asked.
+    base = lexicon.base(noun.lower_, "n") or base_form(noun.lower_)
+    if base == noun.lower_ or any(t.pos_ in ("VERB", "AUX") for t in said if t is not noun):
+        return None
+    # "How many miles today?": a measure or a span of time is no count of what one has.
+    return None if lexicon.first_lexname(base, "n") in NOT_HELD else noun
 
 
 def _plural_asked(sent: Span) -> Token | None:

@@ -40,7 +40,7 @@ from resident.language.answer_gap import (
     unopened,
     untagged,
 )
-from resident.language.counted_reply import counted_yes
+from resident.language.counted_reply import counted_yes, unverbed_count
 from resident.language.counting import opening_count
 from resident.language.echoed import echoed_yes
 from resident.language.fragment_answer import (
@@ -113,7 +113,7 @@ def _subject(sent: Span) -> Token | None:
     # "How many sisters has Ines got?": the parser reads the counted noun as a second
     # subject; the subject is the one after the auxiliary, with no wh-word of its own.
     unasked = [t for t in subjects if not any(w.lower_ in _WH_WORDS for w in t.subtree)]
-    return (unasked or subjects or [None])[0]
+    return next(iter(unasked or subjects), None)
 
 
 def _said_by_answerer(token: Token, subject: Token | None) -> str:
@@ -175,6 +175,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     if len(sents) != 1:
         return ""
     sent = sents[0]
+    if counted := unverbed_count(sent, answer.fragment, doc_of):
+        return counted  # "How many grandkids now?" / "Seven.": "I have seven grandkids."
     subject = _subject(sent)
     wh = _wh_phrase(sent)
     if wh is None and _opens_with_wh(sent):

@@ -155,7 +155,8 @@ def _holds(
     for slot, text in held_in(st, slots).items():
         if stranded and slot in _ARGUMENTS:
             continue
-        said = text.replace("_", " ").replace(",", " ").split()
+        # "twenty-two" is one word in a slot's text, three tokens in the parse.
+        said = text.replace("_", " ").replace(",", " ").replace("-", " ").split()
         if word not in said:
             continue
         if alone is not None and not set(said) <= alone:
