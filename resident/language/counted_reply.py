@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.count_pieces import NOT_HELD
-from resident.language.counting import opening_count
+from resident.language.counting import number_value, opening_count
 from resident.language.held_counts import held_kind
-from resident.language.statement import base_form
+from resident.language.statement import KIN, base_form, is_pet
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -56,7 +56,10 @@ def unverbed_count(sent: Span, fragment: str, doc_of: object) -> str:
     noun = next((t for t in said if t.pos_ == "NOUN" and not t.like_num), None)
     if noun is not None and not held_kind(noun.text, lexicon.base(asked.lower_, "n") or ""):
         return ""  # "Any kids?" / "Twenty years this June."
-    return f"I have {number} {asked.lower_ if noun is None else noun.text}."
+    said_noun = asked.lower_ if noun is None else noun.text
+    if number_value(number) == 1:  # "Any pets?" / "One, a tortoise.": one pet
+        said_noun = lexicon.base(said_noun.lower(), "n") or said_noun
+    return f"I have {number} {said_noun}."
 
 
 def asked_count(sent: Span) -> Token | None:
@@ -73,6 +76,8 @@ def asked_count(sent: Span) -> Token | None:
     base = lexicon.base(noun.lower_, "n") or base_form(noun.lower_)
     if base == noun.lower_ or any(t.pos_ in ("VERB", "AUX") for t in said if t is not noun):
         return None
+    if at == 1 and not (base in KIN or is_pet(base)):
+        return None  # "Any plans for Easter?" asks of no one's household
     # "How many miles today?": a measure or a span of time is no count of what one has.
     return None if lexicon.first_lexname(base, "n") in NOT_HELD else noun
 

@@ -46,8 +46,11 @@ def opening_count(fragment: str) -> str | None:
     twelve", "Half six")."""
     first = fragment.split(",")[0].strip()
     number = number_in(first)
-    opens = number is not None and first.lower().startswith(number.lower())
-    return number if opens else None
+    if number is None or not first.lower().startswith(number.lower()):
+        return None
+    after = first[len(number) :].split()
+    # "Twenty a day" is a rate, no count of all there were (counting.times_said reads it).
+    return None if after and after[0].lower() in words_("frequency_rates") else number
 
 
 def number_value(number: str) -> int | None:

@@ -112,7 +112,7 @@ def _subject(sent: Span) -> Token | None:
     subjects = [t for t in root.children if t.dep_ in _SUBJECTS]
     # "How many sisters has Ines got?": the parser reads the counted noun as a second
     # subject; the subject is the one after the auxiliary, with no wh-word of its own.
-    unasked = [t for t in subjects if not any(w.lower_ in _WH_WORDS for w in t.subtree)]
+    unasked = [t for t in subjects if "how many" not in " ".join(w.lower_ for w in t.subtree)]
     return next(iter(unasked or subjects), None)
 
 
