@@ -46,6 +46,8 @@ def opening_count(fragment: str) -> str | None:
     twelve", "Half six")."""
     first = fragment.split(",")[0].strip()
     number = number_in(first)
+    if number is not None and first.lower().startswith(f"a {number.lower()}"):
+        number = f"a {number}"  # "A hundred and twenty"
     if number is None or not first.lower().startswith(number.lower()):
         return None
     after = first[len(number) :].split()
