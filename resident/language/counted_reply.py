@@ -1,9 +1,12 @@
-"""A count said as the reply to a yes/no question of things had or done ("Does Callum have any
-kids?" / "Two boys, Finn and Rory."; "Did you catch anything?" no: no plural asked): the
-question said as its statement with the number in place of the indefinite it asked of
-("Callum does have two boys."), for the reader to store as any count said in a clause is
-stored. Pure, over the parse; ellipsis.py puts it among the other answers read with their
-question.
+"""A count said as the reply to a question of things had (issue 21, count44), said as the
+statement the reader stores as any count said in a clause is stored. Pure, over the parse;
+ellipsis.py puts it among the other answers read with their question.
+
+- A yes/no question of a plural ("Does Callum have any kids?" / "Two boys, Finn and Rory."):
+  the question said with the count in place of the plural ("Callum does have two boys.").
+- A count asked with no verb ("How many grandkids now?", "Any pets?" / "Two cats."): what
+  the one it is put to has ("I have two cats."); "Any" only of relatives and animals ("Any
+  plans?" asks of no household), "how many" of no measure or time ("How many miles today?").
 
 The reply must open with its number, and a noun said with it must be of the kind asked (by
 WordNet, as held_counts counts a household: boys are kids, years are none): "Do you have
