@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 #: WordNet's classes of a noun that holds no count of what a thing has in it: a measure or
 #: a span of time ("Ninety minutes", "Three weeks").
-_NOT_HELD = frozenset({"noun.quantity", "noun.time"})
+NOT_HELD = frozenset({"noun.quantity", "noun.time"})
 
 
 def count_piece(sent: Span, ctx: Context) -> list[Statement]:
@@ -67,24 +67,51 @@ def count_piece(sent: Span, ctx: Context) -> list[Statement]:
 def _kept(noun: Token, ctx: Context) -> list[Statement]:
     """ "I married Nasreen in 1999. Three kids.": a count of relatives or animals said with no
     thing named before it is how many the person the same speaker's clause before was about
-    has, in the shape "we have three kids" is held in (held_counts counts it)."""
+    has, in the shape "we have three kids" is held in (held_counts counts it). Each member of
+    a list of counts is one ("Three kids, two dogs and one husband."); a list said with no
+    one before it is the speaker's own household told in brief, a count alone is not (after
+    "Does Yusuf have kids?", "Two girls." is Yusuf's: ellipsis.py reads it)."""
+    members = [noun, *_listed(noun)]
     said = ctx.subject_said
-    if said is None or said[1] != ctx.turn or said[2] != ctx.speaker:
+    if said is not None and said[1] == ctx.turn and said[2] == ctx.speaker:
+        owner = said[0]
+    elif len(members) > 1 and ctx.speaker is not None:
+        owner = Ref(role="speaker", kind="person")
+    else:
         return []
-    owner = said[0]
-    lemma = noun.lemma_.lower()
-    count = count_of(noun)
-    if owner.kind != "person" or count is None or not (lemma in KIN or is_pet(lemma)):
+    if owner.kind != "person":
         return []
-    return [
-        Statement(
-            subject=owner,
-            predicate="has",
-            object=noun.lower_,
-            verb="have",
-            roles=(RoleFill(role="quantity", text=count.lower()),),
+    out = []
+    for member in members:
+        lemma = member.lemma_.lower()
+        count = count_of(member)
+        if count is None or not (lemma in KIN or is_pet(lemma)):
+            continue
+        out.append(
+            Statement(
+                subject=owner,
+                predicate="has",
+                object=member.lower_,
+                verb="have",
+                roles=(RoleFill(role="quantity", text=count.lower()),),
+            )
         )
-    ]
+    return out
+
+
+def _listed(noun: Token) -> list[Token]:
+    """The other counts of a list the piece opens ("two dogs" and "one husband" after "Three
+    kids"): nouns joined to it, each opened by its own number."""
+    out = []
+    for t in noun.children:
+        if t.dep_ in ("appos", "conj") and t.pos_ == "NOUN" and _opened_by_number(t):
+            out += [t, *_listed(t)]
+    return out
+
+
+def _opened_by_number(noun: Token) -> bool:
+    first = next(t for t in noun.subtree if t.dep_ not in ("punct", "intj", "cc"))
+    return first.like_num and first.dep_ in ("nummod", "compound")
 
 
 def _counted(sent: Span) -> Token | None:
@@ -92,13 +119,13 @@ def _counted(sent: Span) -> Token | None:
     noun = next((t for t in sent if t.dep_ in ("ROOT", "npadvmod", "dep")), None)
     if noun is None or noun.pos_ != "NOUN" or not opens_piece(sent, noun):
         return None
-    if noun.lower_ in words("currency_words") or time_like(noun):
+    # "Three kids, two dogs": a list's numbers, each a count, are no time ("seven thirty").
+    if noun.lower_ in words("currency_words") or (time_like(noun) and not _listed(noun)):
         return None
-    if lexicon.first_lexname(noun.lemma_.lower(), "n") in _NOT_HELD:
+    if lexicon.first_lexname(noun.lemma_.lower(), "n") in NOT_HELD:
         return None
     # The number opens the piece: "Sixty pages", not "The first sixty pages".
-    first = next(t for t in noun.subtree if t.dep_ not in ("punct", "intj", "cc"))
-    return noun if first.like_num and first.dep_ in ("nummod", "compound") else None
+    return noun if _opened_by_number(noun) else None
 
 
 def _named(sent: Span) -> str | None:

@@ -40,6 +40,21 @@ def number_in(text: str) -> str | None:
     return " ".join(run).replace(" - ", "-") or None
 
 
+def opening_count(fragment: str) -> str | None:
+    """The number a reply opens with, all of what it says of a count ("Seven, and another on
+    the way": seven; "Four cats, all rescues": four), or None when it opens otherwise ("Number
+    twelve", "Half six")."""
+    first = fragment.split(",")[0].strip()
+    number = number_in(first)
+    if number is not None and first.lower().startswith(f"a {number.lower()}"):
+        number = f"a {number}"  # "A hundred and twenty"
+    if number is None or not first.lower().startswith(number.lower()):
+        return None
+    after = first[len(number) :].split()
+    # "Twenty a day" is a rate, no count of all there were (counting.times_said reads it).
+    return None if after and after[0].lower() in words_("frequency_rates") else number
+
+
 def number_value(number: str) -> int | None:
     """The value of a number said in digits or in one word ("12", "twelve": 12), or None for
     one said otherwise ("two hundred")."""

@@ -40,6 +40,8 @@ from resident.language.answer_gap import (
     unopened,
     untagged,
 )
+from resident.language.counted_reply import counted_yes, unverbed_count
+from resident.language.counting import opening_count
 from resident.language.echoed import echoed_yes
 from resident.language.ending_reply import asks_an_ending, no_longer
 from resident.language.fragment_answer import (
@@ -108,7 +110,11 @@ def _inverted(sent: Span, subject: Token) -> list[Token]:
 
 def _subject(sent: Span) -> Token | None:
     root = sent.root
-    return next((t for t in root.children if t.dep_ in _SUBJECTS), None)
+    subjects = [t for t in root.children if t.dep_ in _SUBJECTS]
+    # "How many sisters has Ines got?": the parser reads the counted noun as a second
+    # subject; the subject is the one after the auxiliary, with no wh-word of its own.
+    unasked = [t for t in subjects if "how many" not in " ".join(w.lower_ for w in t.subtree)]
+    return next(iter(unasked or subjects), None)
 
 
 def _said_by_answerer(token: Token, subject: Token | None) -> str:
@@ -170,6 +176,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     if len(sents) != 1:
         return ""
     sent = sents[0]
+    if counted := unverbed_count(sent, answer.fragment, doc_of):
+        return counted  # "How many grandkids now?" / "Seven.": "I have seven grandkids."
     subject = _subject(sent)
     wh = _wh_phrase(sent)
     if wh is None and _opens_with_wh(sent):
@@ -182,6 +190,8 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         polarity = answer.polarity or ("yes" if answer.placed or answer.timed or often else None)
         if polarity is None and answer.fragment and not answer.pronoun:  # "Bass and vocals."
             yes = _polar(sent, subject, "yes")  # "Going anywhere?" / "Leeds.": where
+            if counted := counted_yes(sent, answer.fragment, yes, doc_of):
+                return counted  # "Does Callum have kids?" / "Two boys.": two boys he has
             filled = indefinite_filled(sent, answer, doc_of, yes, {k: v[0] for k, v in _WH.items()})
             return filled or echoed_yes(sent, subject, answer.fragment, _polar)
         if polarity is None or not _echoes(subject, answer.echo):
@@ -295,6 +305,10 @@ def _predicate_said(sent: Span, subject: Token, answer: Answer) -> str:
 def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answer: Answer) -> str:
     wh_tokens, key = wh
     before, may_be_subject = _WH[key]
+    if key == "how many" and (number := opening_count(answer.fragment)):
+        # "How many grandkids now?" / "Seven, and one on the way.": the count is the number
+        # it opens with; what follows is said of it, not counted.
+        answer = replace(answer, fragment=number)
     if subject is not None and subject in wh_tokens:
         if not may_be_subject:
             return ""
@@ -320,7 +334,7 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
     # The wh-phrase's noun ("how many brothers and sisters") moves with the answer.
     moved = [*wh_tokens]
     head = wh_tokens[-1].head
-    if head.pos_ in ("NOUN", "PROPN") and head.i > wh_tokens[-1].i and head.dep_ != "nsubj":
+    if head.pos_ in ("NOUN", "PROPN") and head.i > wh_tokens[-1].i and head != subject:
         moved += [t for t in head.subtree if t not in wh_tokens]
     inverted = _inverted(sent, subject)
     kept = [

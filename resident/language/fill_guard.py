@@ -19,10 +19,12 @@ question assumed. Otherwise nothing of the answer is stored.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from resident.language.answer_check import _stranded, is_number_word
 from resident.language.answer_gap import untagged
+from resident.language.counting import opening_count
 from resident.language.ellipsis import _wh_phrase
 from resident.language.fragment_answer import answer_parts
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
@@ -66,6 +68,8 @@ def guarded(
     if key is None:
         # "Are you back in Manchester?" / "Since Tuesday.": said with the yes, a time or place.
         key = ""
+    if key == "how many" and (number := opening_count(fragment.fragment)):
+        fragment = replace(fragment, fragment=number)  # the count ellipsis.py put back
     tokens = _span(said, fragment.fragment)
     if not tokens:
         # "Do you still fish?" / "No, not since my knee.": a yes or no said of the question,
@@ -151,7 +155,8 @@ def _holds(
     for slot, text in held_in(st, slots).items():
         if stranded and slot in _ARGUMENTS:
             continue
-        said = text.replace("_", " ").replace(",", " ").split()
+        # "twenty-two" is one word in a slot's text, three tokens in the parse.
+        said = text.replace("_", " ").replace(",", " ").replace("-", " ").split()
         if word not in said:
             continue
         if alone is not None and not set(said) <= alone:

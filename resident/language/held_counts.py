@@ -66,7 +66,7 @@ def _said_count(
                 [] if c.object_entity is None else reads.graph.peek_claims(c.object_entity, "is_a")
             )
             of_kind = [reads.label(k.object_value) for k in kinds]
-            of_kind = [k for k in of_kind if _held_kind(k, noun)]
+            of_kind = [k for k in of_kind if held_kind(k, noun)]
             if of_kind:
                 members.setdefault(c.object_entity or "", c)
             elif not kinds and _one_unnamed(label, noun):
@@ -74,7 +74,7 @@ def _said_count(
             # The number is of the noun asked only where the thing had is one; it is said
             # with the thing's own noun ("sixty ewes" for sheep).
             number = counted((_head(label),), label, held.get(c.id, ()))
-            if number is not None and (of_kind or _held_kind(label, noun)):
+            if number is not None and (of_kind or held_kind(label, noun)):
                 # "2 guinea pigs called Salt and Pepper", held as Salt and as Pepper with
                 # the number: one group, of their kind.
                 groups.setdefault(_head(of_kind[0] if of_kind else label), (number, c))
@@ -119,7 +119,7 @@ def _distinct_kinds(
     if member.startswith("a "):
         kinds.add(member.removeprefix("a "))
     # Only a kind that makes it a `noun` tells it apart ("pet" says nothing of a cat).
-    kinds = {_head(k) for k in kinds if k.strip() and _held_kind(k, noun)} - {_head(noun)}
+    kinds = {_head(k) for k in kinds if k.strip() and held_kind(k, noun)} - {_head(noun)}
     return bool(kinds) and not any(
         lexicon.kind_of(k, h) or lexicon.kind_of(h, k) for k in kinds for h in heads
     )
@@ -131,7 +131,7 @@ def _head(label: str) -> str:
     return lexicon.base(last, "n") or last
 
 
-def _held_kind(kind: str, noun: str) -> bool:
+def held_kind(kind: str, noun: str) -> bool:
     """Is a thing held of kind `kind` a `noun`: by WordNet, or, asked as pets, any animal
     kept ("we have a parrot called Kiwi": WordNet holds no parrot to be a pet), or, asked
     as a person, by any sense of the person held ("we have two girls": daughters, so
@@ -149,7 +149,7 @@ def _one_unnamed(label: str, noun: str) -> bool:
     """Is a thing held only by its kind, one of it ("we have a cat": "cat"), a `noun`?"""
     head = label.lower().split()[-1] if label.strip() else ""
     one = bool(head) and label == label.lower() and (lexicon.base(head, "n") or "") == head
-    return one and number_in(label) is None and _held_kind(label, noun)
+    return one and number_in(label) is None and held_kind(label, noun)
 
 
 def _join_unnamed(reads: Dictionary, members: dict[str, Claim], unnamed: dict[str, Claim]) -> bool:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from resident.language.asked_turn import asked_in
+from resident.language.counted_reply import asked_count
 from resident.language.follow_up import AskedBefore
 
 if TYPE_CHECKING:
@@ -61,8 +62,10 @@ def closing_question(doc: Doc) -> tuple[str | None, str | None]:
     if not sents or not sents[-1].text.rstrip().endswith("?"):
         return None, None
     last = sents[-1]
-    if not any(t.pos_ in ("VERB", "AUX") for t in last):
-        return None, None  # "Any pets?", "Which place, Grandad?": nothing to put the answer into
+    if not any(t.pos_ in ("VERB", "AUX") for t in last) and asked_count(last) is None:
+        # "Which place, Grandad?": nothing to put the answer into; "Any pets?" and "How many
+        # grandkids now?" ask what the one asked has (counted_reply.py).
+        return None, None
     # "Kwame, how much ...", "Mum, are you ...": the one addressed is no part of the question.
     comma = next((t for t in last if t.text == ","), None)
     addressee = None
