@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.pronoun_fit import ANIMATE, NEUTER, PLURAL, kind_fits
-from resident.language.statement import KIN, Ref, is_pet, keep_latest
+from resident.language.pronoun_fit import ANIMATE, NEUTER, PLURAL, kind_fits, sex_fits
+from resident.language.statement import KIN, Ref, family_sex, is_pet, keep_latest
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -24,11 +24,31 @@ if TYPE_CHECKING:
 #: WordNet's classes of a noun that names someone, and those of a group or a place.
 _SOMEONE = frozenset({"noun.person", "noun.animal"})
 _PLACE = frozenset({"noun.location"})
+_NAMED_PLACES = frozenset({"noun.location", "noun.object"})
 
 #: What the recogniser's labels say a name with an article is ("the Lakes", "the Guardian").
 _LABELLED = {"GPE": "place", "LOC": "place", "FAC": "place", "ORG": "group", "NORP": "group"}
 _INANIMATE = frozenset({"place", "thing", "group"})
 _KEPT = 512
+#: What the recogniser's own label on a bare name says it is, where it calls it no person
+#: ("House goes on the market", "Oakwood rang me": an organisation; "Nottingham!": a place).
+#: Kept only for a name the talk has not shown to be someone (the recogniser calls "Seamus" a
+#: place as well), so a he/she that would name it names no one rather than the care home.
+_LABEL_KIND = {
+    **_LABELLED,
+    "PRODUCT": "thing",
+    "EVENT": "thing",
+    "WORK_OF_ART": "thing",
+    "LAW": "thing",
+    "LANGUAGE": "thing",
+    "DATE": "thing",
+    "TIME": "thing",
+    "ORDINAL": "thing",  # "Mam's seventieth is in May and she ...": the birthday is no "she"
+    "CARDINAL": "thing",
+    "MONEY": "thing",
+    "QUANTITY": "thing",
+    "PERCENT": "thing",
+}
 
 
 def noun_kind(noun: str) -> str:
@@ -68,15 +88,31 @@ def name_kind(tok: Token, name: str) -> str:
     return "person" if tok.ent_type_ == "PERSON" else ""
 
 
+def said_kind(tok: Token, name: str, ctx: Context) -> str:
+    """What a name token is, by every word on it: the phrase first (name_kind), then, for a
+    name the talk never showed to be someone (no person or pet of that name, no he/she said
+    of it), a word in lower case WordNet knows as no one's, and the recogniser's label where
+    it calls it no person ("Oakwood rang me": ORG)."""
+    kind = name_kind(tok, name)
+    if kind or ctx.named(name) is not None or name.lower() in ctx.sexes:
+        return kind
+    senses = lexicon.lexnames(tok.lower_)
+    if tok.is_lower and senses and not senses & _SOMEONE:
+        return "thing"  # "Mam's seventieth is in May": a word in lower case the tagger took
+    return _LABEL_KIND.get(tok.ent_type_, "")
+
+
 def note_kinds(sent: Span, ctx: Context, name_of: Callable[[Token], str]) -> None:
     """Keep the names `sent` showed to be no one, for a pronoun in a later sentence or turn,
     over the recogniser's word ("the Dyson" it calls a person); a name said as a person's
     leaves them."""
     for tok in sent:
+        if tok.pos_ in ("NOUN", "PROPN") and "Plur" in tok.morph.get("Number", []):
+            ctx.plural_turn = ctx.turn  # "She is, with the twins. They're four": the twins
         if tok.pos_ != "PROPN" or tok.dep_ in ("compound", "flat"):
             continue
         name = name_of(tok)
-        kind = name_kind(tok, name)
+        kind = said_kind(tok, name, ctx)
         if kind in _INANIMATE:
             keep_latest(ctx.inanimate, name.lower(), kind, _KEPT)
         elif kind == "person":
@@ -87,7 +123,7 @@ def token_fits(pronoun: str, tok: Token, name: str, ctx: Context) -> bool:
     """May `pronoun` stand for the name token `tok` said before it? As pronoun_fits, with
     the recogniser's label of the token itself (said in the pronoun's own sentence, it is no
     part of the talk's record yet)."""
-    kind = name_kind(tok, name)
+    kind = said_kind(tok, name, ctx)
     if kind in _INANIMATE:
         return kind_fits(pronoun, kind)
     return pronoun_fits(pronoun, Ref(role="name", name=name, kind=kind or "thing"), ctx)
@@ -109,6 +145,11 @@ def referent_kind(ref: Ref, ctx: Context) -> str:
     name = (ref.name or "").lower()
     if name in ctx.inanimate:
         return ctx.inanimate[name]
+    if name and name not in ctx.sexes and _named_place(name):
+        # "She's done Kilimanjaro", "coming down from Glasgow": a name WordNet knows only as a
+        # place outweighs the recogniser's person label, unless the talk showed it someone of
+        # a sex (a relative's noun beside it, a he/she said of it).
+        return "place"
     known = ctx.named(name)
     if known is not None and known[1] in ("person", "animal"):
         return known[1]
@@ -122,11 +163,28 @@ def referent_kind(ref: Ref, ctx: Context) -> str:
     return "animal" if name in ctx.sexes else ""
 
 
+def referent_sex(ref: Ref, ctx: Context) -> str | None:
+    """The sex the talk showed of a referent: a he/she said of its name, a relative's noun
+    beside it, or the family noun it is ("Mum", "Grandad" said as a name), else None."""
+    word = (ref.name if ref.role == "name" else ref.noun if ref.role == "kin" else None) or ""
+    return ctx.sexes.get(word.lower()) or family_sex(word)
+
+
+def _named_place(name: str) -> bool:
+    """Does WordNet know the name only as a place ("Glasgow") or only as named places and
+    natural features ("Kilimanjaro", "Jordan": a mountain, a river and a country)?"""
+    if noun_kind(name) == "place":
+        return True
+    return lexicon.only_names(name) and lexicon.lexnames(name) <= _NAMED_PLACES
+
+
 def pronoun_fits(pronoun: str, ref: Ref, ctx: Context) -> bool:
     """May `pronoun` stand for `ref` by its kind? Only a kind known to clash refuses it."""
     low = pronoun.lower()
     if low not in ANIMATE | NEUTER | PLURAL:
         return True
+    if not sex_fits(low, referent_sex(ref, ctx)):
+        return False  # "Mum loved her ... he fixes the radio": not Mum
     kind = referent_kind(ref, ctx)
     if low in PLURAL and kind == "thing":
         # "the boots ... they": a plural thing; one thing ("the van") is no "they".
