@@ -30,25 +30,10 @@ _NAMED_PLACES = frozenset({"noun.location", "noun.object"})
 _LABELLED = {"GPE": "place", "LOC": "place", "FAC": "place", "ORG": "group", "NORP": "group"}
 _INANIMATE = frozenset({"place", "thing", "group"})
 _KEPT = 512
-#: What the recogniser's own label on a bare name says it is, where it calls it no person
-#: ("House goes on the market", "Oakwood rang me": an organisation; "Nottingham!": a place).
-#: Kept only for a name the talk has not shown to be someone (the recogniser calls "Seamus" a
-#: place as well), so a he/she that would name it names no one rather than the care home.
-_LABEL_KIND = {
-    **_LABELLED,
-    "PRODUCT": "thing",
-    "EVENT": "thing",
-    "WORK_OF_ART": "thing",
-    "LAW": "thing",
-    "LANGUAGE": "thing",
-    "DATE": "thing",
-    "TIME": "thing",
-    "ORDINAL": "thing",  # "Mam's seventieth is in May and she ...": the birthday is no "she"
-    "CARDINAL": "thing",
-    "MONEY": "thing",
-    "QUANTITY": "thing",
-    "PERCENT": "thing",
-}
+#: The recogniser's labels of a bare name that are never someone's (its other labels, ORG,
+#: GPE and NORP among them, it gives people as often: "Priya" a nationality, "Yasmin" a place):
+#: "Mam's seventieth is in May and she ...": the birthday is no "she".
+_NO_ONE_LABELS = frozenset({"DATE", "TIME", "ORDINAL", "CARDINAL", "MONEY", "QUANTITY", "PERCENT"})
 
 
 def noun_kind(noun: str) -> str:
@@ -92,14 +77,14 @@ def said_kind(tok: Token, name: str, ctx: Context) -> str:
     """What a name token is, by every word on it: the phrase first (name_kind), then, for a
     name the talk never showed to be someone (no person or pet of that name, no he/she said
     of it), a word in lower case WordNet knows as no one's, and the recogniser's label where
-    it calls it no person ("Oakwood rang me": ORG)."""
+    it calls a date, time or number."""
     kind = name_kind(tok, name)
     if kind or ctx.named(name) is not None or name.lower() in ctx.sexes:
         return kind
     senses = lexicon.lexnames(tok.lower_)
     if tok.is_lower and senses and not senses & _SOMEONE:
         return "thing"  # "Mam's seventieth is in May": a word in lower case the tagger took
-    return _LABEL_KIND.get(tok.ent_type_, "")
+    return "thing" if tok.ent_type_ in _NO_ONE_LABELS else ""
 
 
 def note_kinds(sent: Span, ctx: Context, name_of: Callable[[Token], str]) -> None:
