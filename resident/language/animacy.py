@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 #: WordNet's classes of a noun that names someone, and those of a group or a place.
 _SOMEONE = frozenset({"noun.person", "noun.animal"})
 _PLACE = frozenset({"noun.location"})
-_NAMED_PLACES = frozenset({"noun.location", "noun.object"})
 
 #: What the recogniser's labels say a name with an article is ("the Lakes", "the Guardian").
 _LABELLED = {"GPE": "place", "LOC": "place", "FAC": "place", "ORG": "group", "NORP": "group"}
@@ -130,11 +129,6 @@ def referent_kind(ref: Ref, ctx: Context) -> str:
     name = (ref.name or "").lower()
     if name in ctx.inanimate:
         return ctx.inanimate[name]
-    if name and name not in ctx.sexes and _named_place(name):
-        # "She's done Kilimanjaro", "coming down from Glasgow": a name WordNet knows only as a
-        # place outweighs the recogniser's person label, unless the talk showed it someone of
-        # a sex (a relative's noun beside it, a he/she said of it).
-        return "place"
     known = ctx.named(name)
     if known is not None and known[1] in ("person", "animal"):
         return known[1]
@@ -153,14 +147,6 @@ def referent_sex(ref: Ref, ctx: Context) -> str | None:
     beside it, or the family noun it is ("Mum", "Grandad" said as a name), else None."""
     word = (ref.name if ref.role == "name" else ref.noun if ref.role == "kin" else None) or ""
     return ctx.sexes.get(word.lower()) or family_sex(word)
-
-
-def _named_place(name: str) -> bool:
-    """Does WordNet know the name only as a place ("Glasgow") or only as named places and
-    natural features ("Kilimanjaro", "Jordan": a mountain, a river and a country)?"""
-    if noun_kind(name) == "place":
-        return True
-    return lexicon.only_names(name) and lexicon.lexnames(name) <= _NAMED_PLACES
 
 
 def pronoun_fits(pronoun: str, ref: Ref, ctx: Context) -> bool:
