@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.pronoun_fit import ANIMATE, NEUTER, PLURAL, kind_fits
-from resident.language.statement import KIN, Ref, is_pet, keep_latest
+from resident.language.pronoun_fit import ANIMATE, NEUTER, PLURAL, kind_fits, sex_fits
+from resident.language.statement import KIN, Ref, family_sex, is_pet, keep_latest
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -29,6 +29,10 @@ _PLACE = frozenset({"noun.location"})
 _LABELLED = {"GPE": "place", "LOC": "place", "FAC": "place", "ORG": "group", "NORP": "group"}
 _INANIMATE = frozenset({"place", "thing", "group"})
 _KEPT = 512
+#: The recogniser's labels of a bare name that are never someone's (its other labels, ORG,
+#: GPE and NORP among them, it gives people as often: "Priya" a nationality, "Yasmin" a place):
+#: "Mam's seventieth is in May and she ...": the birthday is no "she".
+_NO_ONE_LABELS = frozenset({"DATE", "TIME", "ORDINAL", "CARDINAL", "MONEY", "QUANTITY", "PERCENT"})
 
 
 def noun_kind(noun: str) -> str:
@@ -68,15 +72,31 @@ def name_kind(tok: Token, name: str) -> str:
     return "person" if tok.ent_type_ == "PERSON" else ""
 
 
+def said_kind(tok: Token, name: str, ctx: Context) -> str:
+    """What a name token is, by every word on it: the phrase first (name_kind), then, for a
+    name the talk never showed to be someone (no person or pet of that name, no he/she said
+    of it), a word in lower case WordNet knows as no one's, and the recogniser's label where
+    it calls a date, time or number."""
+    kind = name_kind(tok, name)
+    if kind or ctx.named(name) is not None or name.lower() in ctx.sexes:
+        return kind
+    senses = lexicon.lexnames(tok.lower_)
+    if tok.is_lower and senses and not senses & _SOMEONE:
+        return "thing"  # "Mam's seventieth is in May": a word in lower case the tagger took
+    return "thing" if tok.ent_type_ in _NO_ONE_LABELS else ""
+
+
 def note_kinds(sent: Span, ctx: Context, name_of: Callable[[Token], str]) -> None:
     """Keep the names `sent` showed to be no one, for a pronoun in a later sentence or turn,
     over the recogniser's word ("the Dyson" it calls a person); a name said as a person's
     leaves them."""
     for tok in sent:
+        if tok.pos_ in ("NOUN", "PROPN") and "Plur" in tok.morph.get("Number", []):
+            ctx.plural_turn = ctx.turn  # "She is, with the twins. They're four": the twins
         if tok.pos_ != "PROPN" or tok.dep_ in ("compound", "flat"):
             continue
         name = name_of(tok)
-        kind = name_kind(tok, name)
+        kind = said_kind(tok, name, ctx)
         if kind in _INANIMATE:
             keep_latest(ctx.inanimate, name.lower(), kind, _KEPT)
         elif kind == "person":
@@ -87,7 +107,7 @@ def token_fits(pronoun: str, tok: Token, name: str, ctx: Context) -> bool:
     """May `pronoun` stand for the name token `tok` said before it? As pronoun_fits, with
     the recogniser's label of the token itself (said in the pronoun's own sentence, it is no
     part of the talk's record yet)."""
-    kind = name_kind(tok, name)
+    kind = said_kind(tok, name, ctx)
     if kind in _INANIMATE:
         return kind_fits(pronoun, kind)
     return pronoun_fits(pronoun, Ref(role="name", name=name, kind=kind or "thing"), ctx)
@@ -122,11 +142,20 @@ def referent_kind(ref: Ref, ctx: Context) -> str:
     return "animal" if name in ctx.sexes else ""
 
 
+def referent_sex(ref: Ref, ctx: Context) -> str | None:
+    """The sex the talk showed of a referent: a he/she said of its name, a relative's noun
+    beside it, or the family noun it is ("Mum", "Grandad" said as a name), else None."""
+    word = (ref.name if ref.role == "name" else ref.noun if ref.role == "kin" else None) or ""
+    return ctx.sexes.get(word.lower()) or family_sex(word)
+
+
 def pronoun_fits(pronoun: str, ref: Ref, ctx: Context) -> bool:
     """May `pronoun` stand for `ref` by its kind? Only a kind known to clash refuses it."""
     low = pronoun.lower()
     if low not in ANIMATE | NEUTER | PLURAL:
         return True
+    if not sex_fits(low, referent_sex(ref, ctx)):
+        return False  # "Mum loved her ... he fixes the radio": not Mum
     kind = referent_kind(ref, ctx)
     if low in PLURAL and kind == "thing":
         # "the boots ... they": a plural thing; one thing ("the van") is no "they".

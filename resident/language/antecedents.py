@@ -36,6 +36,7 @@ from resident.language.statement import (
     Ref,
     Statement,
     family_sex,
+    is_elder,
     is_family,
     is_pet,
 )
@@ -43,6 +44,9 @@ from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
+
+#: The pronouns that say a sex (he/she/him/her).
+_SEXED = frozenset({"he", "she", "him", "her"})
 
 
 def relation_kind(noun: str) -> str | None:
@@ -84,6 +88,20 @@ def owner_outranked(tok: Token, pronoun: str) -> bool:
         # "Zofia, she is Piotr's grandmother": a noun said of the subject names no one new.
         return False
     return noun_fits(owned, pronoun)
+
+
+def elder_owner(tok: Token, pronoun: str) -> Ref | None:
+    """The speaker's elder said as the owner of a thing before a he/she of the elder's sex
+    ("Mam's seventieth is in May and she ...", "Dad's van broke down, he ..."): the elder,
+    whom the thing owned never outranks (unlike a relative or pet owned: owner_outranked)."""
+    if tok.dep_ != "poss" or not is_elder(tok.lower_) or owner_outranked(tok, pronoun):
+        return None
+    if any(c.dep_ != "case" for c in tok.children) or relation_kind(tok.head.lemma_):
+        return None  # "my mum's", "Mum's sister": another's, or the relative owned
+    if not sex_fits(pronoun, family_sex(tok.lower_)) or pronoun.lower() not in _SEXED:
+        return None
+    speaker = Ref(role="speaker", kind="person")
+    return Ref(role="kin", owner=speaker, noun=tok.lower_, kind="person")
 
 
 def named_noun(tok: Token) -> Token | None:

@@ -29,8 +29,8 @@ def singular_they(tok: Token, ctx: Context) -> Ref | None:
     this turn, a person, with no group, plural or second person said before it."""
     if tok.lower_ != "they" or tok.dep_ not in ("nsubj", "nsubjpass") or ctx.they():
         return None
-    if ctx.subject_said is None or ctx.rivals:
-        return None
+    if ctx.subject_said is None or ctx.rivals or ctx.plural_turn == ctx.turn:
+        return None  # "She is, with the twins. They're four": the twins, said this turn
     ref, turn, speaker = ctx.subject_said
     if turn != ctx.turn or speaker != ctx.speaker or ref.kind != "person":
         return None

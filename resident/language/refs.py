@@ -15,6 +15,7 @@ from resident.language.antecedent_ranking import note_resolved, past_mention, ra
 from resident.language.antecedents import (
     beside,
     copula_named,
+    elder_owner,
     fits_kind,
     named_noun,
     noun_fits,
@@ -206,8 +207,8 @@ def _named_before(tok: Token, ctx: Context) -> Ref | None:
     if (first := repeated_subject(tok)) is not None:
         return _named_before(first, ctx)
     for t in reversed(tok.doc[tok.sent.start : tok.i]):
-        if (kin := relative_said(t, tok.lower_)) is not None:
-            return kin  # "I was in Lyon with my dad, he ...": Dad, a man by his noun.
+        if (kin := relative_said(t, tok.lower_) or elder_owner(t, tok.lower_)) is not None:
+            return kin  # "I was in Lyon with my dad, he ...", "Mam's seventieth ... she"
         if t.pos_ != "PROPN" or t.dep_ in ("compound", "flat") or t.lower_ == "max":
             continue
         if names_a_thing(t) or place_named(t) or not token_fits(tok.lower_, t, _name_of(t), ctx):

@@ -192,6 +192,9 @@ class Context:
     #: Names the recogniser or WordNet showed to be no one ("the Dyson", "St Luke's
     #: Hospital"), with their kind: whom no he/she may name (animacy.py).
     inanimate: dict[str, str] = field(default_factory=dict)
+    #: The last turn that said a plural noun ("with the twins"): a "they" in it is as likely
+    #: theirs as one person's, so it is no singular "they" (pronoun_scope.singular_they).
+    plural_turn: int = -1
 
     def remember_relative(self, ref: Ref) -> None:
         self.relative, self.relative_turn, self.relative_last = ref, self.turn, True
