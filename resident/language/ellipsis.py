@@ -183,33 +183,7 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     if wh is None and _opens_with_wh(sent):
         return ""  # "How was your break?": asks how, which no fragment fills as a role
     if wh is None:
-        # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
-        # answers yes; after a yes it is said with the statement ("Yes, for the week").
-        # "You two still talk?" / "Now and then.": how often it is done says it is done.
-        often = bool(answer.fragment) and said_often(answer.fragment, doc_of)
-        polarity = answer.polarity or ("yes" if answer.placed or answer.timed or often else None)
-        if polarity is None and answer.fragment and not answer.pronoun:  # "Bass and vocals."
-            yes = _polar(sent, subject, "yes")  # "Going anywhere?" / "Leeds.": where
-            if counted := counted_yes(sent, answer.fragment, yes, doc_of):
-                return counted  # "Does Callum have kids?" / "Two boys.": two boys he has
-            filled = indefinite_filled(sent, answer, doc_of, yes, {k: v[0] for k, v in _WH.items()})
-            return filled or echoed_yes(sent, subject, answer.fragment, _polar)
-        if polarity is None or not _echoes(subject, answer.echo):
-            return ""
-        if answer.ended:
-            if asks_an_ending(sent):
-                return ""  # "Did you give up smoking?" / "Gave up in May.": a yes
-            if any(t.dep_ == "neg" for t in sent):
-                # "So you're not in Leeds any more?" / "Not anymore.": it is as asked.
-                return _declared(sent, subject, "yes") if subject is not None else ""
-        if answer.clause and not plainly_asked(sent):
-            return ""
-        said = _polar(sent, subject, polarity)
-        if answer.ended and said:
-            said = no_longer(said)
-        if said and polarity == "yes" and (told := said_with_yes(answer, doc_of)):
-            said = f"{said[:-1]} {told}."  # "Yes, twenty-two years.": for twenty-two years
-        return said
+        return _polar_answer(sent, subject, answer, doc_of)
     if answer.pronoun and subject is not None and subject in wh[0]:
         me = as_subject(answer.fragment, wh[1])  # "Who's driving?" / "Me." -> "I am driving"
         answer = replace(answer, fragment=me, pronoun=False) if me else answer
@@ -220,6 +194,37 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
         # the filler is not (or hedges it); a pronoun alone is read by no one here.
         return ""
     return _filled(sent, subject, wh, answer)
+
+
+def _polar_answer(sent: Span, subject: Token | None, answer: Answer, doc_of: object) -> str:
+    """A yes/no question said as the statement its short answer makes, or ""."""
+    # "Are you back in Manchester now?" / "Since Tuesday.": a time or place said of it
+    # answers yes; after a yes it is said with the statement ("Yes, for the week").
+    # "You two still talk?" / "Now and then.": how often it is done says it is done.
+    often = bool(answer.fragment) and said_often(answer.fragment, doc_of)
+    polarity = answer.polarity or ("yes" if answer.placed or answer.timed or often else None)
+    if polarity is None and answer.fragment and not answer.pronoun:  # "Bass and vocals."
+        yes = _polar(sent, subject, "yes")  # "Going anywhere?" / "Leeds.": where
+        if counted := counted_yes(sent, answer.fragment, yes, doc_of):
+            return counted  # "Does Callum have kids?" / "Two boys.": two boys he has
+        filled = indefinite_filled(sent, answer, doc_of, yes, {k: v[0] for k, v in _WH.items()})
+        return filled or echoed_yes(sent, subject, answer.fragment, _polar)
+    if polarity is None or not _echoes(subject, answer.echo):
+        return ""
+    if answer.ended:
+        if asks_an_ending(sent):
+            return ""  # "Did you give up smoking?" / "Gave up in May.": a yes
+        if any(t.dep_ == "neg" for t in sent):
+            # "So you're not in Leeds any more?" / "Not anymore.": it is as asked.
+            return _declared(sent, subject, "yes") if subject is not None else ""
+    if answer.clause and not plainly_asked(sent):
+        return ""
+    said = _polar(sent, subject, polarity)
+    if answer.ended and said:
+        said = no_longer(said)
+    if said and polarity == "yes" and (told := said_with_yes(answer, doc_of)):
+        said = f"{said[:-1]} {told}."  # "Yes, twenty-two years.": for twenty-two years
+    return said
 
 
 def _echoes(subject: Token | None, echo: str | None) -> bool:
