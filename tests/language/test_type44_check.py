@@ -83,14 +83,15 @@ CHECK: dict[str, Talk] = {
 }
 
 
-#: Talks main answers with a filler of the wrong kind (the code to come must mend them).
-_ON_MAIN = {"breed", "jobs", "money"}
+#: Talks still answered with a filler of the wrong kind: "a real hero" for what Lottie does
+#: (WordNet files a hero directly under leader, with employers and trainers, no sex or age).
+_ON_MAIN = {"jobs"}
 
 
 @pytest.mark.parametrize(
     "name",
     [
-        pytest.param(n, marks=pytest.mark.xfail(reason="main: a filler of the wrong kind"))
+        pytest.param(n, marks=pytest.mark.xfail(reason="a hero is a leader in WordNet"))
         if n in _ON_MAIN
         else n
         for n in sorted(CHECK)
