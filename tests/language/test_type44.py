@@ -1,0 +1,34 @@
+"""A filler of the wrong kind for its gap is no answer (issue 21, type44; answer_kinds.py): each
+test is one mechanism of "this filler can be the answer to this gap", with its twin of the
+right kind that must stay answered. Fail on main (8514cb2): it answers each gap with the
+filler of the wrong kind."""
+
+from __future__ import annotations
+
+from tests.language.test_conversation import Max, answer_of, person
+
+
+def test_a_breed_is_no_bare_species(max_: Max) -> None:
+    # "police dog" says the dog's work; a breed is a kind below the species.
+    a = person(max_, "Hollis")
+    max_.say("Our dog Juniper is a police dog.", a)
+    max_.say("Our other dog Fennel is a beagle.", a)
+    assert answer_of(max_.say("What breed is Juniper?", a)) == ""
+    assert "beagle" in answer_of(max_.say("What breed is Fennel?", a))
+
+
+def test_what_someone_does_is_no_sex_or_age(max_: Max) -> None:
+    a = person(max_, "Hollis")
+    max_.say("Caspian is a lovely boy.", a)
+    max_.say("Perpetua is an electrician.", a)
+    assert answer_of(max_.say("What does Caspian do?", a)) == ""
+    assert "electrician" in answer_of(max_.say("What does Perpetua do?", a))
+
+
+def test_how_much_is_no_count_of_things(max_: Max) -> None:
+    a = person(max_, "Hollis")
+    max_.say("Leopold bought four tyres.", a)
+    max_.say("Leopold paid ninety pounds for the exhaust.", a)
+    assert answer_of(max_.say("How much did Leopold pay for the tyres?", a)) == ""
+    assert "ninety" in answer_of(max_.say("How much did Leopold pay for the exhaust?", a))
+    assert "four" in answer_of(max_.say("How many tyres did Leopold buy?", a))
