@@ -31,10 +31,10 @@ from spacy.tokens import Span, Token
 
 from resident.language import lexicon
 from resident.language.answer_kinds import (
+    another_events_time,
     counts_things,
     names_species_only,
     says_who_not_doing,
-    time_still_to_come,
 )
 from resident.language.matching import claim_verbs
 from resident.language.placed import says_place
@@ -443,7 +443,7 @@ def _of_type(
     kind, noun = asks
     said = _words(short)
     if kind == "time":
-        if time_still_to_come(sent, views, now):
+        if another_events_time(sent, views, now):
             return False
         return any(v.claim.occurred_at is not None for v in views) or _has_time(said)
     if kind == "number":

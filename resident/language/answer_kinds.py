@@ -8,7 +8,8 @@ definition of "this filler can be the answer to this gap", asked by answer_check
   one of them ("a good lad", "a real mum") says who someone is, not what they do;
 - a "when" asks the time of THAT event: a question in the past is not answered by a time
   still to come when it is asked ("When did we move?" is not "1 May 2027" asked in 2026:
-  that date is another event's, a plan's).
+  that date is another event's, a plan's), nor one of now or to come by a past year's;
+- "how much" is no count of things ("bought three chargers" says how many).
 
 Each fails only on evidence: a word WordNet lacks, an adjective, a filler with one noun of
 another sort passes. Pure: the parse, WordNet and the claims' times."""
@@ -88,15 +89,19 @@ def _parts(short: str) -> list[str]:
     return [p.strip() for p in f" {joined} ".split(" and ") if p.strip()]
 
 
-def time_still_to_come(sent: Span, views: Sequence[ClaimView], now: datetime | None) -> bool:
-    """Is the question asked of the past ("When did we move to Bath?") and every time the
-    answer rests on after the month it is asked in? A month, not a day: a time said to the
-    month only may be held as any day of it."""
-    if now is None or not asks_the_past(sent):
-        return False
+def another_events_time(sent: Span, views: Sequence[ClaimView], now: datetime | None) -> bool:
+    """Is every time the answer rests on on the wrong side of when the question is asked:
+    a question of the past ("When did we move to Bath?") answered by times after the month
+    it is asked in, or one of now or of what is to come ("When does Alan retire?", "When is
+    the wedding?") by times of an earlier year? Either is another event's time (a plan, an
+    old one). A month and a year, not a day: a time said to the month only may be held as
+    any day of it, and "When is the match?" may be asked a few days after it."""
     times = [v.claim.occurred_at for v in views if v.claim.occurred_at is not None]
-    month = (now.year, now.month)
-    return bool(times) and all((t.year, t.month) > month for t in times)
+    if now is None or not times:
+        return False
+    if asks_the_past(sent):
+        return all((t.year, t.month) > (now.year, now.month) for t in times)
+    return all(t.year < now.year for t in times)
 
 
 def counts_things(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:

@@ -32,3 +32,12 @@ def test_how_much_is_no_count_of_things(max_: Max) -> None:
     assert answer_of(max_.say("How much did Leopold pay for the tyres?", a)) == ""
     assert "ninety" in answer_of(max_.say("How much did Leopold pay for the exhaust?", a))
     assert "four" in answer_of(max_.say("How many tyres did Leopold buy?", a))
+
+
+def test_a_when_asks_the_time_of_that_event(max_: Max) -> None:
+    # A shop that opened in 1998 does not open in 1998 now: asked in the present, an earlier
+    # year is another event's time.
+    a = person(max_, "Hollis")
+    max_.say("Tormod's shop opened in 1998.", a)
+    assert answer_of(max_.say("When does Tormod's shop open?", a)) == ""
+    assert "1998" in answer_of(max_.say("When did Tormod's shop open?", a))
