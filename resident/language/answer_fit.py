@@ -81,7 +81,7 @@ def _names_complement(verb: Token) -> bool:
 _RESIDENT = "max"
 
 
-def _a_name(short: str) -> bool:
+def a_name(short: str) -> bool:
     """Does the answer hold a name: a word said with a capital (not a day's or a month's
     name, nor the resident's own), or only words WordNet lacks ("tina", a name said in
     lower case)?"""
@@ -137,7 +137,7 @@ def fits_asked(sent: Span, short: str) -> bool:
     """Is `short` no answer about something else by any of the module's three checks?"""
     if _wh(sent) is None:
         return True
-    if asks_name(sent) and not _a_name(short):
+    if asks_name(sent) and not a_name(short):
         return False
     asks = expected(sent)
     if asks is not None and asks[0] == "time" and unresolved_time(short):

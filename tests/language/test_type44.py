@@ -41,3 +41,12 @@ def test_a_when_asks_the_time_of_that_event(max_: Max) -> None:
     max_.say("Tormod's shop opened in 1998.", a)
     assert answer_of(max_.say("When does Tormod's shop open?", a)) == ""
     assert "1998" in answer_of(max_.say("When did Tormod's shop open?", a))
+
+
+def test_a_name_asked_is_not_the_residents_own(max_: Max) -> None:
+    # "..., MAX, ..." is said to him: the dog held as "MAX" names no dog.
+    a = person(max_, "Hollis")
+    b = person(max_, "Petronella")
+    max_.say("Sausages and mash with Crumble tonight. Only man in my life.", a)
+    max_.say("Crumble's the dog, MAX, before you get excited. Bites postmen.", b)
+    assert answer_of(max_.say("What's my dog called?", a)) != "max"
