@@ -117,12 +117,16 @@ def counts_things(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
 
 
 def _counted(said: list[str], label: str) -> bool:
-    """Does `label` hold the answer's words and then a noun of things, no unit?"""
+    """Does `label` hold the answer's words and then a plural noun of things, no unit?"""
     held = [w.lower() for w in _plain(label)]
     n = len(said)
     for i in range(len(held) - n):
         if held[i : i + n] == said:
-            noun = lexicon.base(held[i + n], "n")
-            kinds = lexicon.lexnames(noun) if noun else frozenset()
-            return bool(kinds) and "noun.quantity" not in kinds
+            after = held[i + n]
+            noun = lexicon.base(after, "n")
+            if after in STOP_WORDS or noun is None or noun == after:
+                # Things counted are said in the plural ("chargers"); "six hundred a month"
+                # and "2 grand" count nothing.
+                return False
+            return "noun.quantity" not in lexicon.lexnames(noun)
     return False
