@@ -90,17 +90,17 @@ def _parts(short: str) -> list[str]:
 
 
 def another_events_time(sent: Span, views: Sequence[ClaimView], now: datetime | None) -> bool:
-    """Is every time the answer rests on on the wrong side of when the question is asked:
-    a question of the past ("When did we move to Bath?") answered by times after the month
-    it is asked in, or one of now or of what is to come ("When does Alan retire?", "When is
-    the wedding?") by times of an earlier year? Either is another event's time (a plan, an
-    old one). A month and a year, not a day: a time said to the month only may be held as
-    any day of it, and "When is the match?" may be asked a few days after it."""
+    """Is every time the answer rests on in a year on the wrong side of the year the question
+    is asked in: a question of the past ("When did we move to Bath?") answered by a later
+    year's time, or one of now or of what is to come ("When does Alan retire?", "When is the
+    wedding?") by an earlier year's? Either is another event's time (a plan, an old one).
+    The year, not the day nor the month: a day said without its year may be held in the
+    wrong one of two near months, and "When is the match?" may be asked days after it."""
     times = [v.claim.occurred_at for v in views if v.claim.occurred_at is not None]
     if now is None or not times:
         return False
     if asks_the_past(sent):
-        return all((t.year, t.month) > (now.year, now.month) for t in times)
+        return all(t.year > now.year for t in times)
     return all(t.year < now.year for t in times)
 
 
