@@ -101,6 +101,9 @@ def another_events_time(sent: Span, views: Sequence[ClaimView], now: datetime | 
         return False
     if asks_the_past(sent):
         return all(t.year > now.year for t in times)
+    if any(t.lower_ == "since" for t in sent):
+        # "Since when are we in Bradford?" asks when a state now held began: a past year.
+        return False
     return all(t.year < now.year for t in times)
 
 
