@@ -30,12 +30,20 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.tokens import Span, Token
 
 from resident.language import lexicon
+from resident.language.answer_kinds import (
+    another_events_time,
+    counts_things,
+    names_species_only,
+    says_who_not_doing,
+)
 from resident.language.matching import claim_verbs
 from resident.language.placed import says_place
 from resident.language.when_days import MONTHS, WEEKDAYS, ordinal
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from resident.language.knowledge import ClaimView
 
 _WH_TAGS = frozenset({"WDT", "WP", "WRB"})
@@ -403,23 +411,31 @@ def _names_held(names: list[str], views: Sequence[ClaimView], others: Mapping[st
 
 
 def answers_question(
-    sent: Span, short: str, views: Sequence[ClaimView], others: Mapping[str, str] | None = None
+    sent: Span,
+    short: str,
+    views: Sequence[ClaimView],
+    others: Mapping[str, str] | None = None,
+    now: datetime | None = None,
 ) -> bool:
     """Is `short`, resting on `views`, an answer to `sent`: of the type it asks for, the
     filler of the role its stranded preposition asks, and held with every companion it
-    names? `others`: per claim id, who else holds it (answer_roles.others_held)."""
+    names? `others`: per claim id, who else holds it (answer_roles.others_held); `now`: when
+    it is asked (a "when" asks the time of that event, answer_kinds)."""
     prep = _stranded(sent)
     if prep is not None and not _fills_role(prep, short, views):
         return False
     names = names_asked(sent)
     if names and others is not None and not _names_held(names, views, others):
         return False
-    return _of_type(sent, short, views)
+    return _of_type(sent, short, views, now)
 
 
-def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
+def _of_type(
+    sent: Span, short: str, views: Sequence[ClaimView], now: datetime | None = None
+) -> bool:
     """Is `short`, resting on `views`, of the type `sent` asks for? True when the question
-    expects no particular type."""
+    expects no particular type. The filler's finer kind (a breed, a doing, the time of that
+    event) is answer_kinds'."""
     asks = expected(sent)
     if asks is None:
         # "What sold best at the market?" asks a thing: never someone held as a person.
@@ -427,15 +443,21 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
     kind, noun = asks
     said = _words(short)
     if kind == "time":
+        if another_events_time(sent, views, now):
+            return False
         return any(v.claim.occurred_at is not None for v in views) or _has_time(said)
     if kind == "number":
-        return _has_number(said)
+        # "How much did Ingrid pay for the chargers?" is not "three", how many she bought.
+        return _has_number(said) and not counts_things(sent, short, views)
     if kind == "duration":
         return _has_time(said)
     if kind == "place":
         # A position said of a thing ("sleeps on the radiator") is where: placed.py's one
         # definition of a claim that says a place, by its preposition and its object's class.
         return _place(short, said) or any(says_place(v.claim, None) for v in views)
+    if kind in ("doing", "job") and says_who_not_doing(short):
+        # "What does Jordan do?" is not "good lad": who he is, not what he does.
+        return False
     if kind == "doing":
         return _doing(short, said, views)
     if kind == "job":
@@ -447,6 +469,14 @@ def _of_type(sent: Span, short: str, views: Sequence[ClaimView]) -> bool:
     if noun and _someone_held(short, views) and not lexicon.lexnames(noun) & _BEINGS:
         # "What was the name of Dad's village?" is not Dad's own name: an answer held as a
         # person is no thing of a kind no person or animal is.
+        return False
+    if noun and names_species_only(short, noun):
+        # "What breed is Pixel?" is not "hearing dog": a dog, of no breed said.
+        return False
+    if table("answer_check_kind_classes").get(noun or "") == "noun.person" and says_who_not_doing(
+        short
+    ):
+        # "What is Jordan's job?" is not "good lad" either.
         return False
     return any(_of_kind(short, said, n) for n in (noun or "").split())
 

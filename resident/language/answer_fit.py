@@ -76,10 +76,16 @@ def _names_complement(verb: Token) -> bool:
     return len(objects) > 1 and any(c.tag_ in _WH_TAGS for c in objects)
 
 
-def _a_name(short: str) -> bool:
+#: The resident's own name: said to him ("Our cat sleeps on the boiler, MAX"), it names no
+#: one talked about (refs.py and phrases.py read it as the one addressed too).
+_RESIDENT = "max"
+
+
+def a_name(short: str) -> bool:
     """Does the answer hold a name: a word said with a capital (not a day's or a month's
-    name), or only words WordNet lacks ("tina", a name said in lower case)?"""
-    said = _content(short)
+    name, nor the resident's own), or only words WordNet lacks ("tina", a name said in
+    lower case)?"""
+    said = [w for w in _content(short) if w.lower() != _RESIDENT]
     if any(w[:1].isupper() and w.lower().rstrip("s") not in _CALENDAR for w in said):
         return True
     return bool(said) and all(_unknown(w) for w in said)
@@ -131,7 +137,7 @@ def fits_asked(sent: Span, short: str) -> bool:
     """Is `short` no answer about something else by any of the module's three checks?"""
     if _wh(sent) is None:
         return True
-    if asks_name(sent) and not _a_name(short):
+    if asks_name(sent) and not a_name(short):
         return False
     asks = expected(sent)
     if asks is not None and asks[0] == "time" and unresolved_time(short):

@@ -4,6 +4,7 @@ The rules of what counts as the one are in described.py."""
 
 from __future__ import annotations
 
+from resident.language.answer_fit import a_name
 from resident.language.asking import Resolved, hedge
 from resident.language.described import owned_named, owners_of, the_one
 from resident.language.kin_answers import KinAnsweringMixin
@@ -47,8 +48,9 @@ class DescribedAnsweringMixin(KinAnsweringMixin):
             held = the_one(reads, household, noun, ctx.now, plural)
         shown = views(held, reads)
         names = [v.subject_label for v in shown]
-        if not names or any("'" in n or not n[:1].isupper() for n in names):
-            # "Nell's dog" is a description held, no name.
+        if not names or any("'" in n or not n[:1].isupper() or not a_name(n) for n in names):
+            # "Nell's dog" is a description held, no name; "MAX" the resident's own
+            # (answer_fit.a_name, the one test of a name asked).
             return None
         name = " and ".join(names)
         lines = "\n".join(v.line for v in shown)

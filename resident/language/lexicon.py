@@ -255,3 +255,18 @@ def only_names(word: str) -> bool:
     wn = _load()
     senses = wn.synsets(word.lower(), "n") if wn is not None else []
     return bool(senses) and all(s.instance_hypernyms() for s in senses)
+
+
+@functools.lru_cache(maxsize=8192)
+def directly_under(word: str, senses: frozenset[str], first: bool = False) -> bool:
+    """Is a noun sense of `word` (its most frequent one alone, with `first`) filed directly
+    under one of the synsets named in `senses` ("dog" under domestic_animal.n.01; "lad" under
+    male.n.02), not merely somewhere below one ("spaniel" is a dog, no species)?"""
+    wn = _load()
+    if wn is None:
+        return False
+    found = wn.synsets(word.lower(), "n")
+    for sense in found[:1] if first else found:
+        if any(h.name() in senses for h in sense.hypernyms()):
+            return True
+    return False

@@ -32,7 +32,7 @@ def of_type_asked(
     if reply.answer is None:
         return True
     roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
-    if not answers_question(sent, reply.answer, reply.claims, roles):
+    if not answers_question(sent, reply.answer, reply.claims, roles, now):
         return False
     if not fits_asked(sent, reply.answer):
         # A name asked and none said, a "when" still relative to its day, the question's own
