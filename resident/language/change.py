@@ -175,17 +175,24 @@ def _present(verb: Token) -> bool:
     return any("Pres" in a.morph.get("Tense", []) for a in auxes)
 
 
-def endable(other: Claim, claim: Claim, now: datetime) -> bool:
-    """An earlier claim this statement's change ends: same subject and attribute, still valid,
-    not an opinion, and not grounded (a person's word does not end a source's record)."""
+def word_may_end(other: Claim, now: datetime, same_turn: bool = False) -> bool:
+    """May a person's word end this held claim: told before the turn (or in it, `same_turn`),
+    still valid, not an opinion, and not grounded (a person's word does not end a source's
+    record)?"""
+    told = other.created_at <= now if same_turn else other.created_at < now
     return (
-        other.id != claim.id
-        # A claim this same turn stated is part of the change, not what it ended.
-        and other.created_at < now
+        told
         and other.valid_at(now)
         and other.level is not Level.OPINION
         and not parse_provenance(other.provenance).grounded
     )
+
+
+def endable(other: Claim, claim: Claim, now: datetime) -> bool:
+    """An earlier claim this statement's change ends: same subject and attribute, and one a
+    person's word may end. A claim this same turn stated is part of the change, not what it
+    ended."""
+    return other.id != claim.id and word_may_end(other, now)
 
 
 def settle(
@@ -278,10 +285,7 @@ def settle_by_noun(
         graph.end_validity(other.id, min(said, now), now)
         for predicate in sorted(predicates)
         for other in graph.peek_claims(subject, predicate)
-        if other.valid_at(now)
-        and other.created_at < now
-        and other.level is not Level.OPINION
-        and not parse_provenance(other.provenance).grounded
+        if word_may_end(other, now)
     ]
 
 

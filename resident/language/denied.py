@@ -17,12 +17,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from resident.cognition.epistemic import parse_provenance
-from resident.language.change import said_over
+from resident.language.change import said_over, word_may_end
 from resident.language.matching import _lemma_tokens
 from resident.language.restated import object_label
 from resident.memory.client import GraphStore
-from resident.records import Claim, Level
+from resident.records import Claim
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -114,9 +113,15 @@ def _named(graph: GraphStore, owner: Token, speaker: str) -> set[str]:
     that name; none for another pronoun (whom "her" is cannot be read here)."""
     if owner.lower_ in _SELF:
         return {speaker}
-    if owner.pos_ != "PROPN":
+    return people_named(graph, owner)
+
+
+def people_named(graph: GraphStore, word: Token) -> set[str]:
+    """The ids of the people a name in the turn may be ("Sam quit", "moved Jed off the 52");
+    none for a word that is no name."""
+    if word.pos_ != "PROPN":
         return set()
-    return {e.id for e in graph.find_entities(owner.text, limit=5) if e.id.startswith("person:")}
+    return {e.id for e in graph.find_entities(word.text, limit=5) if e.id.startswith("person:")}
 
 
 def _held(claim: Claim, now: datetime) -> bool:
@@ -124,11 +129,8 @@ def _held(claim: Claim, now: datetime) -> bool:
     in a source, not a tie to a person. One this same turn stored is the turn's own reading
     of the thing denied ("I'm off nights" read as being nights), so it ends too."""
     return (
-        claim.created_at <= now
-        and claim.valid_at(now)
+        word_may_end(claim, now, same_turn=True)
         and not claim.predicate.startswith("not_")
-        and claim.level is not Level.OPINION
-        and not parse_provenance(claim.provenance).grounded
         and not (claim.object_entity or "").startswith("person:")
     )
 

@@ -20,13 +20,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from resident.cognition.epistemic import parse_provenance
 from resident.language import lexicon
+from resident.language.change import word_may_end
+from resident.language.denied import people_named
 from resident.language.matching import claim_verbs
 from resident.language.superseded import ends_kind
 from resident.language.words import words
 from resident.memory.client import GraphStore
-from resident.records import Claim, Level
+from resident.records import Claim
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -94,17 +95,13 @@ def unsaid_endings(doc: Doc) -> list[tuple[Token | None, Token]]:
 def _whose(graph: GraphStore, subject: Token | None, speaker: str) -> set[str]:
     if subject is None or subject.lower_ in _SELF:
         return {speaker}
-    if subject.pos_ != "PROPN":
-        return set()
-    return {e.id for e in graph.find_entities(subject.text, limit=5) if e.id.startswith("person:")}
+    return people_named(graph, subject)
 
 
 def _a_doing(claim: Claim, verb: str, now: datetime) -> bool:
     """May the ending end this claim: told before the turn, valid now, a doing of that
     person (not who they are, not a holding, not a tie to a person)?"""
-    if claim.created_at >= now or not claim.valid_at(now) or claim.level is Level.OPINION:
-        return False
-    if parse_provenance(claim.provenance).grounded:
+    if not word_may_end(claim, now):
         return False
     predicate = claim.predicate
     if predicate.startswith("not_") or predicate in _NOT_DOINGS or predicate.endswith("_of"):
