@@ -114,7 +114,19 @@ def _dates(text: str) -> str:
         text,
     )
     text = re.sub(rf"\b({names})\.?,?\s+(\d{{4}})\b", lambda m: iso(m.group(2), m.group(1)), text)
-    return text
+    # A day and month without a year ("16th of August", "August 16") become "mm dd", so a gold
+    # that leaves the year unsaid is found inside a full date ("2026-08-16" -> "2026 08 16").
+    text = re.sub(rf"\b{_DAY}\s+(?:of\s+)?({names})\b", lambda m: month_day(m[2], m[1]), text)
+    return re.sub(
+        rf"\b({names})\.?\s+{_DAY}\b(?!\s*(?:am|pm|:))", lambda m: month_day(*m.groups()), text
+    )
+
+
+def month_day(month: str, day: str) -> str:
+    """ "august", "16" -> " 08 16 ", or the words as they were where the day is no day."""
+    if not 1 <= int(day) <= 31:
+        return f" {month} {day} "
+    return f" {_words()['months'][month]:02d} {int(day):02d} "
 
 
 def normalise(text: str) -> list[str]:

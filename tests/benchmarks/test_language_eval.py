@@ -38,6 +38,11 @@ def test_a_right_answer_is_correct_in_any_surface_form() -> None:
     assert ev.judge(_q("temporal", "2026-01"), "since January 2026", "").outcome == "correct"
     assert ev.judge(_q("multi", "Jürgen", "Jurgen"), "Jurgen", "").outcome == "correct"
     assert ev.judge(_q("yes_no", "no"), "No, not any more.", "").outcome == "correct"
+    # A day and month without a year: the year left unsaid on either side is not asked.
+    assert ev.judge(_q("temporal", "2026-08-16", "16 August"), "16th of August", "").outcome == (
+        "correct"
+    )
+    assert ev.judge(_q("temporal", "August 16th"), "on 2026-08-16", "").outcome == "correct"
 
 
 def test_a_wrong_answer_is_about_something_else() -> None:
@@ -47,6 +52,8 @@ def test_a_wrong_answer_is_about_something_else() -> None:
     assert ev.judge(_q("single", "Porto"), "Lisbon", "").outcome == "wrong"
     assert ev.judge(_q("count", "2", "two"), "12", "").outcome == "wrong"
     assert ev.judge(_q("yes_no", "no"), "Yes", "").outcome == "wrong"
+    assert ev.judge(_q("temporal", "16 August"), "on 2026-08-17", "").outcome == "wrong"
+    assert ev.judge(_q("temporal", "2026-08-16"), "16th of August", "").outcome == "wrong"
     # Whole words only: "Rory" is not "Rory and Isla"'s only acceptable part unless listed.
     assert ev.judge(_q("single", "Rory and Isla"), "Rory", "").outcome == "wrong"
     # An unanswerable question answered anyway is the worst case.
