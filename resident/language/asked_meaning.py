@@ -62,7 +62,10 @@ def said_by_meaning(
 ) -> str | None:
     """What a statement answers by meaning, its verb not the one asked ("drives bus" for a
     living, "geography" for what a teacher of geography teaches); None when it does not."""
-    return doer_complement(query, claim, label) or living_deed(query, claim, label, qualifiers)
+    from resident.language.doer_said import doer_said  # it builds on doer_nouns below
+
+    said = doer_complement(query, claim, label) or doer_said(query, claim, label)
+    return said or living_deed(query, claim, label, qualifiers)
 
 
 def went_where_was(query: Query, claim: Claim) -> bool:
@@ -173,7 +176,10 @@ def _done_to(modifiers: list[str]) -> bool:
     first = lexicon.first_lexname(word, "n")
     if first in ("noun.body", "noun.person"):
         return False
-    return "noun.cognition" in lexicon.lexnames(word) or first in ("noun.artifact", "noun.act")
+    if "noun.cognition" in lexicon.lexnames(word) or first in ("noun.artifact", "noun.act"):
+        return True
+    # A language taught ("a French teacher"): WordNet's first sense of it is the language.
+    return first == "noun.communication"
 
 
 def employer_place(query: Query, claim: Claim, prep: str | None) -> bool:

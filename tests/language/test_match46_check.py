@@ -79,6 +79,25 @@ CHECK: dict[str, Talk] = {
             ("Odile", "What did they name the caravan?", ""),
         ],
     ),
+    "doers": (
+        [
+            ("Gwendolyn", "Radomir is a keen swimmer."),
+            ("Gwendolyn", "Ottoline works as a baker in Frome."),
+            ("Gwendolyn", "Barnabas is a Spanish teacher."),
+            ("Gwendolyn", "Clementine is a former dancer."),
+            ("Gwendolyn", "Leofwine is not a great singer."),
+        ],
+        [
+            ("Odile", "Does Radomir swim?", "yes"),
+            ("Odile", "Does Ottoline bake?", "yes"),
+            ("Odile", "What does Barnabas teach?", "spanish"),
+            ("Odile", "Does Radomir run?", ""),
+            ("Odile", "Does Ottoline bake bread?", ""),
+            ("Odile", "Does Clementine dance?", ""),
+            ("Odile", "Does Leofwine sing?", ""),
+            ("Odile", "Does Gwendolyn swim?", ""),
+        ],
+    ),
 }
 
 
