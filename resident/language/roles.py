@@ -11,6 +11,7 @@ not from the sentence it was met in: "to Jasper" is a destination because Jasper
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -56,6 +57,8 @@ def phrase(tok: Token, skip: set[int] | None = None) -> str:
     banned = set(skip or ())
     for child in tok.children:
         if child.dep_ in ("prep", "relcl", "acl", "punct", "cc", "conj", "appos"):
+            if inner_hyphen(child):
+                continue  # "Jean-Luc": the parser hangs the hyphen on the name as punctuation
             banned.update(t.i for t in child.subtree)
     kept = [
         t
@@ -64,6 +67,9 @@ def phrase(tok: Token, skip: set[int] | None = None) -> str:
         and (not t.is_punct or inner_hyphen(t) or t.tag_ == "POS")  # "my parents' garden"
         and t.lower_ not in ("a", "an", "the")
     ]
+    at = {t.i for t in kept}
+    # A hyphen whose word on either side was left out ("sister-in-law" without "in law").
+    kept = [t for t in kept if not inner_hyphen(t) or {t.i - 1, t.i + 1} <= at]
     return "".join(t.text_with_ws for t in kept).strip()
 
 
@@ -122,6 +128,19 @@ def inner_hyphen(tok: Token) -> bool:
         and not doc[tok.i - 1].whitespace_
         and tok.i + 1 < len(doc)
     )
+
+
+def name_said(parts: Sequence[Token], title: bool = False) -> str:
+    """The words of one name as said: joined by the hyphen that joined them ("Ka-wai",
+    "Smith-Jones": the tokenizer splits a hyphen off), else by a space ("Ana Silva");
+    `title`: each word capitalised ("ronan" typed in lower case is Ronan)."""
+    out = ""
+    for before, part in zip([None, *parts], parts, strict=False):
+        if before is not None:
+            joined = part.i == before.i + 2 and inner_hyphen(part.doc[before.i + 1])
+            out += "-" if joined else " "
+        out += part.text.title() if title else part.text
+    return out
 
 
 def names_no_one(tok: Token) -> bool:

@@ -35,6 +35,20 @@ CHECK: dict[str, Talk] = {
             ("Odile", "Who is Jean married to?", ""),
         ],
     ),
+    "hyphened_objects": (
+        [
+            ("Tamsin", "I went to the planetarium with Jean-Baptiste on Friday."),
+            ("Tamsin", "I had coffee with Hye-jin after work."),
+            ("Tamsin", "Ruairi bought a kite for Li-Na."),
+        ],
+        [
+            ("Odile", "Who did Tamsin go to the planetarium with?", "jean-baptiste"),
+            ("Odile", "Who did Tamsin have coffee with?", "hye-jin"),
+            ("Odile", "Who did Ruairi buy a kite for?", "li-na"),
+            ("Odile", "Who did Tamsin go swimming with?", ""),
+            ("Odile", "Who did Ruairi buy a scarf for?", ""),
+        ],
+    ),
     "apostrophe": (
         [
             ("Tamsin", "Siobhan O'Rourke runs a florist in Galway."),
