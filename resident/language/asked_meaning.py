@@ -62,10 +62,7 @@ def said_by_meaning(
 ) -> str | None:
     """What a statement answers by meaning, its verb not the one asked ("drives bus" for a
     living, "geography" for what a teacher of geography teaches); None when it does not."""
-    from resident.language.doer_said import doer_said  # it builds on doer_nouns below
-
-    said = doer_complement(query, claim, label) or doer_said(query, claim, label)
-    return said or living_deed(query, claim, label, qualifiers)
+    return doer_complement(query, claim, label) or living_deed(query, claim, label, qualifiers)
 
 
 def went_where_was(query: Query, claim: Claim) -> bool:

@@ -36,7 +36,7 @@ from resident.language.number_parts import continues_number
 from resident.language.objects import qualified_indefinite, set_off_before
 from resident.language.partitive import degree, partitive_text
 from resident.language.pronoun_scope import outside_own_phrase, singular_they, unread_name_before
-from resident.language.roles import inner_hyphen, name_said, names_no_one, possessive_name
+from resident.language.roles import inner_hyphen, names_no_one, possessive_name
 from resident.language.salience import (
     being_named,
     may_be_someone,
@@ -79,8 +79,8 @@ def _name_of(tok: Token) -> str:
     if all(p.is_lower and p.is_alpha for p in parts):
         # A name typed in lower case ("ronan is 10") is the name all the same; a code with
         # digits in it ("bac10xdrug0") keeps its spelling.
-        return name_said(parts, title=True)
-    return name_said(parts)
+        return " ".join(p.text.title() for p in parts)
+    return " ".join(p.text for p in parts)
 
 
 def _name_part(tok: Token) -> bool:

@@ -11,7 +11,6 @@ not from the sentence it was met in: "to Jasper" is a destination because Jasper
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -128,19 +127,6 @@ def inner_hyphen(tok: Token) -> bool:
         and not doc[tok.i - 1].whitespace_
         and tok.i + 1 < len(doc)
     )
-
-
-def name_said(parts: Sequence[Token], title: bool = False) -> str:
-    """The words of one name as said: joined by the hyphen that joined them ("Ka-wai",
-    "Smith-Jones": the tokenizer splits a hyphen off), else by a space ("Ana Silva");
-    `title`: each word capitalised ("ronan" typed in lower case is Ronan)."""
-    out = ""
-    for before, part in zip([None, *parts], parts, strict=False):
-        if before is not None:
-            joined = part.i == before.i + 2 and inner_hyphen(part.doc[before.i + 1])
-            out += "-" if joined else " "
-        out += part.text.title() if title else part.text
-    return out
 
 
 def names_no_one(tok: Token) -> bool:

@@ -116,21 +116,6 @@ def test_a_language_is_what_its_teacher_teaches() -> None:
     assert not _done_to(["head"])
 
 
-@pytest.mark.parametrize(
-    ("text", "head", "name"),
-    [
-        ("I met Ka-wai for lunch.", "wai", "Ka-wai"),
-        ("Fionnuala Smith-Jones keeps goats.", "Jones", "Fionnuala Smith-Jones"),
-        ("I phoned Ana Silva.", "Silva", "Ana Silva"),
-    ],
-)
-def test_a_name_split_at_its_hyphen_is_said_whole(text: str, head: str, name: str) -> None:
-    from resident.language.refs import _name_of
-
-    tok = next(t for t in _sent(text) if t.text == head)
-    assert _name_of(tok) == name
-
-
 def test_a_role_phrase_keeps_a_names_hyphen_not_a_cut_words() -> None:
     from resident.language.roles import phrase
 
