@@ -39,7 +39,9 @@ def doer_said(query: Query, claim: Claim, label: str) -> str | None:
         # "Ines is not a good singer" says nothing of whether she sings.
         return None
     said = label.lower().partition(" of ")[0].replace("-", " ").split()
-    if not said or set(said) & _NOT_NOW or "-".join(said[-2:-1]) in _NOT_NOW:
+    # "ex" and "would-be" as said with their hyphen or without it.
+    pairs = {"-".join(pair) for pair in zip(said, said[1:], strict=False)}
+    if not said or (set(said) | pairs) & _NOT_NOW:
         return None
     head = lexicon.base(said[-1], "n") or said[-1]
     return label if head in doer_nouns(query.verb) else None

@@ -96,6 +96,8 @@ def _yes(question: str):  # type: ignore[no-untyped-def]
         ("Does Ella run?", "is_a", "strong swimmer", False),  # another deed
         ("Does Ella swim in the sea?", "is_a", "swimmer", False),  # more than the noun says
         ("Does Ella swim?", "is_a", "former swimmer", False),  # not now
+        ("Does Ella swim?", "is_a", "would-be swimmer", False),
+        ("Does Ella swim?", "is_a", "ex-swimmer", False),
         ("Does Ella swim?", "not_is_a", "good swimmer", False),  # says nothing of swimming
         ("Does Ella swim?", "likes", "swimmer", False),  # not what she is
     ],
