@@ -173,7 +173,10 @@ def _done_to(modifiers: list[str]) -> bool:
     first = lexicon.first_lexname(word, "n")
     if first in ("noun.body", "noun.person"):
         return False
-    return "noun.cognition" in lexicon.lexnames(word) or first in ("noun.artifact", "noun.act")
+    if "noun.cognition" in lexicon.lexnames(word) or first in ("noun.artifact", "noun.act"):
+        return True
+    # A language taught ("a French teacher"): WordNet's first sense of it is the language.
+    return first == "noun.communication"
 
 
 def employer_place(query: Query, claim: Claim, prep: str | None) -> bool:

@@ -25,6 +25,7 @@ from resident.language.counting import holds_count_of
 from resident.language.deeds import phrasal_says
 from resident.language.denied_roles import asks_denied
 from resident.language.dictionary import Dictionary
+from resident.language.doer_said import doer_said
 from resident.language.ended import NOT_ANY_MORE, _when, ceased, current, moved_away, with_time
 from resident.language.finer_time import finest, finest_said, refined
 from resident.language.fit import TOLD_ONLY, answer_type_fit
@@ -185,6 +186,7 @@ def score(
     matched = verb_matches(query, verbs, object_label, prep) or _been_to(query, qualifiers)
     matched = matched or went_where_was(query, claim)
     matched = matched or said_by_meaning(query, claim, object_label, qualifiers) is not None
+    matched = matched or doer_said(query, claim, object_label) is not None  # "a swimmer"
     matched = matched or began_as(query, claim)  # "When did Gareth become an instructor?"
     matched = matched or phrasal_says(query.verb, claim.predicate)  # "signed up": joined
     if not (matched or takes_place(query, verbs)) or _says_only_the_asked(

@@ -19,6 +19,7 @@ from resident.language.known_names import named_complement
 from resident.language.matching import PREPS as _PREPS
 from resident.language.matching import STOP as _STOP
 from resident.language.matching import asks_ahead
+from resident.language.named_asked import named_thing
 from resident.language.question_subject import (
     named_subject,
     names_owner,
@@ -288,7 +289,7 @@ def read_question(sent: Span, ctx: Context) -> Query | None:
     words = [t for t in sent if not t.is_punct]
     wh = _question_word(words) if words else None
     subj = next((c for c in sent.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    by = None if wh is None else _by_query(wh, sent.root, subj)
+    by = None if wh is None else _by_query(wh, sent.root, subj) or _named_query(wh, sent.root, ctx)
     return asked_of_counted(by or _read_question(sent, ctx))  # "How many kids came?": kids
 
 
@@ -403,6 +404,16 @@ def _by_query(wh: str, verb: Token, subj_tok: Token | None) -> Query | None:
     said = tuple(w for w in thing if w not in {t.lemma_.lower() for t in by.subtree})
     verb_said = canonical_lemma(by.lemma_.lower())
     return Query(wh=wh, subject=None, verb=verb_said, object_words=said, past=verb.tag_ == "VBD")
+
+
+def _named_query(wh: str, verb: Token, ctx: Context) -> Query | None:
+    """ "What did they call the kitten?" read as "What is the kitten called?" (named_asked)."""
+    thing = named_thing(wh, verb)
+    subject = None if thing is None else question_subject(thing, ctx) or phrase_ref(thing)
+    if thing is None or subject is None:
+        return None
+    said = subject_modifiers(named_subject(thing))
+    return Query(wh=wh, subject=subject, verb="call", subject_words=said)
 
 
 def _done_by(verb: Token, subj_tok: Token | None) -> Token | None:

@@ -56,6 +56,8 @@ def phrase(tok: Token, skip: set[int] | None = None) -> str:
     banned = set(skip or ())
     for child in tok.children:
         if child.dep_ in ("prep", "relcl", "acl", "punct", "cc", "conj", "appos"):
+            if inner_hyphen(child):
+                continue  # "Jean-Luc": the parser hangs the hyphen on the name as punctuation
             banned.update(t.i for t in child.subtree)
     kept = [
         t
@@ -64,6 +66,9 @@ def phrase(tok: Token, skip: set[int] | None = None) -> str:
         and (not t.is_punct or inner_hyphen(t) or t.tag_ == "POS")  # "my parents' garden"
         and t.lower_ not in ("a", "an", "the")
     ]
+    at = {t.i for t in kept}
+    # A hyphen whose word on either side was left out ("sister-in-law" without "in law").
+    kept = [t for t in kept if not inner_hyphen(t) or {t.i - 1, t.i + 1} <= at]
     return "".join(t.text_with_ws for t in kept).strip()
 
 
