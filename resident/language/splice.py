@@ -361,6 +361,8 @@ def _names(part: list[Token], root: Token) -> bool:
     # Only what is given a name: a pet, a person ("I walk the dog. Nell."), not a flat.
     if lexicon.first_lexname(obj.lemma_.lower(), "n") not in ("noun.animal", "noun.person"):
         return False
+    if _named_place(part):
+        return False  # "Kelham Chapel": a place's name, no one's
     return not any(t.ent_type_ in (*_PLACE_ENTS, *_TIME_ENTS) for t in part)
 
 
