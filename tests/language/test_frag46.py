@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from resident.language import lexicon
+from resident.language.fragment_is import said_is
 from resident.language.pipeline import load_pipeline
 from resident.language.splice import spliced
 
@@ -64,3 +65,17 @@ def test_kind_under_skips_named_instances() -> None:
     assert lexicon.kind_under("park", places)
     assert lexicon.kind_under("lake", places)
     assert not lexicon.kind_under("orange", places)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Benedict has met someone. A florist.", "Mum found somebody for the garden. A joiner."],
+)
+def test_a_job_after_someone_met_is_not_the_subjects(nlp, text: str) -> None:  # type: ignore[no-untyped-def]
+    frame, piece = list(nlp(text).sents)[:2]
+    assert said_is(frame, piece) is None
+
+
+def test_a_job_after_a_deed_is_the_subjects(nlp) -> None:  # type: ignore[no-untyped-def]
+    frame, piece = list(nlp("I work at the quarry. Crane driver.").sents)[:2]
+    assert said_is(frame, piece) == "I am a crane driver."

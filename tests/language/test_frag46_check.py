@@ -3,9 +3,10 @@ own (no dev sentence). A piece with no verb tells something only through the sta
 continues: a name said alone after a deed ("I did my first fun run. Hesketh Park.") is where
 the deed was when the name's own head word is a place (a park, a lake, a chapel), whatever the
 recogniser calls it, and "my first ..." is a rank, not a thing named by number. A person's
-noun followed by a name ("Ottilie has a fiancé. Lorcan.") names that person. About a third of
-the questions are near misses that must stay "I don't know": a name whose head is no place, a
-deed on a person, a name after a denial.
+noun followed by a name ("Ottilie has a fiancé. Lorcan.") names that person; a job said
+after someone met ("Benedict has met someone. A florist.") is the someone's, not Benedict's.
+About a third of the questions are near misses that must stay "I don't know": a name whose
+head is no place, a deed on a person, a name after a denial.
 
 Each talk runs through a real Resident on a real DuckDB graph. An expected answer of "" is
 "I don't know"; another is a word the answer must hold. The score is recorded in the report
@@ -46,6 +47,17 @@ CHECK: dict[str, Talk] = {
             ("Odile", "Who is Caspian's girlfriend?", "rosalind"),
             ("Odile", "Who is Seraphina's boyfriend?", ""),
             ("Odile", "Who is Lorcan's girlfriend?", ""),
+        ],
+    ),
+    "someone_else": (
+        [
+            ("Philippa", "Benedict has met someone. A florist."),
+            ("Philippa", "Mum found somebody for the garden. A retired joiner."),
+        ],
+        [
+            ("Odile", "What does Benedict do?", ""),
+            ("Odile", "Is Benedict a florist?", ""),
+            ("Odile", "Is Philippa's mum a joiner?", ""),
         ],
     ),
     "pieces_left": (
