@@ -74,8 +74,8 @@ def spliced(frame: Span, fragment: Span) -> str | None:
     frame takes no fragment or no part of it fits a role."""
     if fragment.text.rstrip().endswith("?") or not is_fragment(fragment) or refused(frame):
         return None
-    if hedged(fragment.as_doc()):
-        return None  # "In Leeds, maybe.": not said as so
+    if _not_so(fragment):
+        return None
     root = frame.root
     said = [t for t in frame if not (t.is_punct and t.i >= root.i and _closing(t))]
     if not said:
@@ -114,6 +114,14 @@ def spliced(frame: Span, fragment: Span) -> str | None:
         words_said[at] = f"{said[at].text} called {named} "
     clause = "".join(words_said).rstrip(" ,;:-")
     return " ".join([clause, *adjuncts]).rstrip(" ,") + "."
+
+
+def _not_so(fragment: Span) -> bool:
+    """A piece not said as so: hedged ("In Leeds, maybe.") or denied ("Wedding's put back.
+    Not September now.": what it is not fills no role)."""
+    if any(t.dep_ == "neg" or t.lower_ in ("not", "never") for t in fragment):
+        return True
+    return hedged(fragment.as_doc())
 
 
 def _closing(tok: Token) -> bool:
@@ -321,6 +329,8 @@ def _time(part: list[Token], said: str) -> str | None:
     words_said = tokens(said)
     if direction(words_said) or words_said[0] in ("this", "every") or "ago" in words_said:
         return said
+    if part[0].pos_ in ("ADV", "SCONJ") and part[0].ent_type_ not in _TIME_ENTS:
+        return None  # "Back on the 4th", "Since Monday": said as they are, no "on" before them
     if _a_day(words_said):
         return f"on {said}"
     calendar = any(w in MONTHS or w in _SEASONS or _a_year(w) for w in words_said)
