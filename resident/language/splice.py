@@ -285,7 +285,7 @@ def _adjunct(part: list[Token], root: Token) -> str | None:
 def _ranked(tok: Token) -> bool:
     """Is the number an ordinal said of a noun ("my first parkrun", "her 2nd go"): a rank
     among things, not a name? Not a word a hyphen joins ("Second-hand")."""
-    ordinal = tok.ent_type_ == "ORDINAL" or "Ord" in tok.morph.get("NumType")
+    ordinal = tok.ent_type_ == "ORDINAL" or "Ord" in tok.morph.get("NumType", [])
     hyphened = tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].text == "-"
     return ordinal and not hyphened and tok.dep_ == "amod" and tok.head.pos_ == "NOUN"
 
