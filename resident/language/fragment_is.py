@@ -114,7 +114,10 @@ def _person(frame: Span) -> tuple[str, str] | None:
 def _someone(tok: Token) -> bool:
     """Is the token another person the fragment may be about ("Tom", "the vet", "her")?"""
     if tok.pos_ == "PRON":
-        return tok.lower_ in ("him", "her", "them", "he", "she", "they", "you")
+        # "Greg's met someone. A teacher.": the someone is the teacher, not Greg (WordNet
+        # files "someone", "somebody" as a person; "something", "it" as none)
+        said_of_one = tok.dep_ in _OTHERS and lexicon.is_a(tok.lower_, "person", 1, 1)
+        return said_of_one or tok.lower_ in ("him", "her", "them", "he", "she", "they", "you")
     # "I met Tom", "lunch with my aunt"; not "at the quarry" (WordNet: first a hunted one)
     if tok.dep_ not in _OTHERS and tok.head.lower_ not in ("with", "for", "to", "from"):
         return False

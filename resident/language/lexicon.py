@@ -249,6 +249,22 @@ def under(word: str, senses: frozenset[str], pos: str = "n") -> bool:
 
 
 @functools.lru_cache(maxsize=8192)
+def kind_under(word: str, senses: frozenset[str]) -> bool:
+    """`under`, by the senses of `word` that are kinds only: "park" is a place, "orange" is
+    not (the Orange is a river, a named one, which says nothing of an orange)."""
+    wn = _load()
+    if wn is None:
+        return False
+    for sense in wn.synsets(word.lower(), "n"):
+        if sense.instance_hypernyms():
+            continue
+        above = sense.closure(lambda s: s.hypernyms())
+        if sense.name() in senses or any(h.name() in senses for h in above):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=8192)
 def only_names(word: str) -> bool:
     """Are all of WordNet's noun senses of `word` named individuals ("Toyota", a city;
     "Utrecht")? Such a word may be a name of anything else too (a make, a pet)."""

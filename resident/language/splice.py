@@ -58,6 +58,11 @@ _SAID_SO = frozenset({"done", "plan", "habit", "state"})
 _SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 _PLACE_ENTS = frozenset({"GPE", "LOC", "FAC"})
 _TIME_ENTS = frozenset({"DATE", "TIME"})
+_NAMED_PLACE_SENSES = words("named_place_senses")
+#: WordNet's classes of a noun for a deed that takes place somewhere ("a swim", "a wedding").
+_DEED_KINDS = frozenset({"noun.act", "noun.event"})
+#: WordNet's classes of a verb whose most frequent sense is done in the mind.
+_NO_DEED_VERBS = frozenset({"verb.cognition", "verb.perception", "verb.emotion"})
 #: The first word of a time phrase that says which one, so that it is said without a preposition.
 _DEICTIC_DEPS = frozenset({"det", "amod", "predet"})
 #: Said around a fragment and no part of it ("Lisbon, mind.", "Oh, in May.").
@@ -69,8 +74,8 @@ def spliced(frame: Span, fragment: Span) -> str | None:
     frame takes no fragment or no part of it fits a role."""
     if fragment.text.rstrip().endswith("?") or not is_fragment(fragment) or refused(frame):
         return None
-    if hedged(fragment.as_doc()):
-        return None  # "In Leeds, maybe.": not said as so
+    if _not_so(fragment):
+        return None
     root = frame.root
     said = [t for t in frame if not (t.is_punct and t.i >= root.i and _closing(t))]
     if not said:
@@ -111,6 +116,14 @@ def spliced(frame: Span, fragment: Span) -> str | None:
     return " ".join([clause, *adjuncts]).rstrip(" ,") + "."
 
 
+def _not_so(fragment: Span) -> bool:
+    """A piece not said as so: hedged ("In Leeds, maybe.") or denied ("Wedding's put back.
+    Not September now.": what it is not fills no role)."""
+    if any(t.dep_ == "neg" or t.lower_ in ("not", "never") for t in fragment):
+        return True
+    return hedged(fragment.as_doc())
+
+
 def _closing(tok: Token) -> bool:
     """Punctuation that ends the frame (".", "!", "..."), dropped where the fragment goes on."""
     return tok.i == tok.sent.end - 1 or all(t.is_punct for t in tok.doc[tok.i : tok.sent.end])
@@ -130,8 +143,8 @@ def refused(frame: Span) -> bool:
 def _names_by_number(tok: Token) -> bool:
     """Is the token a number that names a thing ("the 529", "bus 52", "number nine", "part
     two"), not a count of things (a plural noun's), a date, a time or a sum?"""
-    if not tok.like_num or _a_year(tok.text):
-        return False
+    if not tok.like_num or _a_year(tok.text) or _ranked(tok):
+        return False  # "my first parkrun": a rank, no thing named by its number
     if tok.dep_ in ("dobj", "nsubj", "nsubjpass"):
         return True  # "drove the 529" (which the model may tag a date, "the 529 for years")
     if tok.ent_type_ in ("DATE", "TIME", "MONEY", "PERCENT", "QUANTITY"):
@@ -256,6 +269,9 @@ def _adjunct(part: list[Token], root: Token) -> str | None:
         return None if person else f"for {said}"
     if all(t.lower_.rstrip("s") in WEEKDAYS or t.lower_ in MONTHS for t in number):
         return _time(part, said)  # "Thursdays", "Tuesdays and Thursdays": days not tagged
+    if _named_place(part) and _a_deed(root):
+        # "Did my first parkrun. Lydiard Park.": where, though the recogniser calls it a person
+        return f"{'to' if root.lemma_ in _MOTION else 'at'} {said}"
     if not ents or any(not t.ent_type_ for t in part if t.pos_ in ("NOUN", "PROPN")):
         return None  # "Italian cooking", "a terrace near the station": not one entity
     if ents <= _TIME_ENTS:
@@ -266,6 +282,46 @@ def _adjunct(part: list[Token], root: Token) -> str | None:
     return None
 
 
+def _ranked(tok: Token) -> bool:
+    """Is the number an ordinal said of a noun ("my first parkrun", "her 2nd go"): a rank
+    among things, not a name? Not a word a hyphen joins ("Second-hand")."""
+    ordinal = tok.ent_type_ == "ORDINAL" or "Ord" in tok.morph.get("NumType", [])
+    hyphened = tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].text == "-"
+    return ordinal and not hyphened and tok.dep_ == "amod" and tok.head.pos_ == "NOUN"
+
+
+def _named_place(part: list[Token]) -> bool:
+    """Is the part a name whose last word is a common noun of a place ("Lydiard Park",
+    "Colwick Lake", "the Kirkby Stephen mart"): a name said before a park, a lake or a
+    building is that place's, whatever the recogniser makes of the whole? One word alone
+    ("Park") names nothing; a time or a sum in it is another reading."""
+    said = [t for t in part if not (t.dep_ == "det" and t.lower_ == "the")]
+    if len(said) < 2 or not all(t.text[:1].isupper() for t in said):
+        return False  # "Chocolate orange": a name is capitalised throughout
+    if any(t.ent_type_ in (*_TIME_ENTS, "MONEY") or t.like_num for t in said):
+        return False
+    if not all(t.pos_ in ("PROPN", "NOUN") for t in said):
+        return False  # "Wimbledon Park, I think" is cut at its comma; "Park Lane was shut"
+    head = lexicon.base(said[-1].lower_, "n")
+    return head is not None and lexicon.kind_under(head, _NAMED_PLACE_SENSES)
+
+
+def _a_deed(root: Token) -> bool:
+    """Is the frame a deed that happens somewhere: no object, or an object WordNet files as
+    an act or an event ("a swim", "the christening") or does not know ("my first parkrun")?
+    A place said after a deed on a person or a thing ("visited my aunt", "sold the car") is
+    as often theirs ("Wimbledon Park": where the aunt lives) as the deed's."""
+    if any(c.dep_ == "mark" for c in root.children):
+        return False  # "Right, before I forget.": a clause said around what comes, no deed
+    if lexicon.first_lexname(root.lemma_.lower(), "v") in _NO_DEED_VERBS:
+        return False  # "I forgot", "we heard": what happens in a mind has no place of its own
+    obj = _object(root)
+    if obj is None:
+        return not any(c.dep_ in ("dobj", "attr", "dative") for c in root.children)
+    kinds = lexicon.lexnames(obj.lemma_.lower(), "n")
+    return not kinds or bool(kinds & _DEED_KINDS)
+
+
 def _time(part: list[Token], said: str) -> str | None:
     """A time phrase as a clause says it: "last spring", "two weeks ago" as they are; a day
     after "on", a month, a season or a year after "in"; None for a span counted ("ten weeks",
@@ -273,6 +329,8 @@ def _time(part: list[Token], said: str) -> str | None:
     words_said = tokens(said)
     if direction(words_said) or words_said[0] in ("this", "every") or "ago" in words_said:
         return said
+    if part[0].pos_ in ("ADV", "SCONJ") and part[0].ent_type_ not in _TIME_ENTS:
+        return None  # "Back on the 4th", "Since Monday": said as they are, no "on" before them
     if _a_day(words_said):
         return f"on {said}"
     calendar = any(w in MONTHS or w in _SEASONS or _a_year(w) for w in words_said)
@@ -313,6 +371,8 @@ def _names(part: list[Token], root: Token) -> bool:
     # Only what is given a name: a pet, a person ("I walk the dog. Nell."), not a flat.
     if lexicon.first_lexname(obj.lemma_.lower(), "n") not in ("noun.animal", "noun.person"):
         return False
+    if _named_place(part):
+        return False  # "Kelham Chapel": a place's name, no one's
     return not any(t.ent_type_ in (*_PLACE_ENTS, *_TIME_ENTS) for t in part)
 
 
