@@ -160,6 +160,11 @@ def _object_of(noun: Token, clause: Token, relative: Token | None) -> bool:
     creature I have ever met": a comparison, no meeting)."""
     if relative is not None and relative.lower_ not in ("that", "which"):
         return True
+    if any(c.dep_ in ("dobj", "obj") and c.pos_ != "PRON" for c in clause.children):
+        # "It's a shame that Bo missed the party": the clause has its object, no gap for
+        # the noun; the "that" opens what the shame is, not a relative clause. A pronoun
+        # the parser made the object is whom it was done for ("the book that Tom gave me").
+        return False
     kind = lexicon.first_lexname(noun.lemma_.lower(), "n")
     if kind == "noun.motive":
         return False

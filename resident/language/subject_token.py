@@ -24,7 +24,7 @@ def subject_token(verb: Token) -> Token | None:
         if child.dep_ in ("nsubj", "expl"):
             return child if child.dep_ == "nsubj" else None
         if child.dep_ == "nsubjpass":
-            return child if has_got(verb) else None
+            return child if has_done(verb) else None
     opener = clause_opener(verb)
     if opener is not None:
         return opener  # "... on Sunday and Mali lost her first tooth": Mali.
@@ -52,10 +52,17 @@ def continuing_participle(verb: Token) -> bool:
     return not (before.dep_ == "dobj" and before.head == verb.head)
 
 
-def has_got(verb: Token) -> bool:
-    """ "He's got a workshop in the garage": "'s got" with a direct object, which the parser
-    reads as a passive ("is got"). A passive of "get" takes no object; this is "has got", its
-    subject the one who has (read as "I've got" is)."""
-    if verb.lower_ != "got" or not any(c.dep_ == "dobj" for c in verb.children):
+def has_done(verb: Token) -> bool:
+    """ "He's got a workshop in the garage", "She's bought a van", "he's joined the rowing
+    club": "'s" and a past participle with a direct object, which the parser reads as a
+    passive ("is bought"). A passive takes no direct object; this is the present perfect
+    ("has bought"), its subject the one who did it (read as "I've bought" is)."""
+    if verb.tag_ != "VBN" and verb.lower_ != "got":
         return False
-    return any(c.dep_ == "auxpass" and c.lower_ in ("'s", "s", "\u2019s") for c in verb.children)
+    if not any(c.dep_ == "dobj" for c in verb.children):
+        return False
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    # "He's been given a car": a passive of a verb with two objects keeps one.
+    if any(a.lower_ == "been" for a in auxes):
+        return False
+    return any(a.dep_ == "auxpass" and a.lower_ in ("'s", "s", "\u2019s") for a in auxes)
