@@ -111,3 +111,9 @@ def test_a_perfect_is_read_for_its_subject(nlp: Any) -> None:
 )
 def test_anothers_belief_is_not_read_again(nlp: Any, text: str) -> None:
     assert _read(nlp, text) == set()
+
+
+def test_a_relative_clause_is_said_of_the_name_a_noun_is_called(nlp: Any) -> None:
+    """ "a guy called Ollie who went off to Berlin": Ollie went, not a guy called Ollie."""
+    read_ = _read(nlp, "We have a neighbour called Tansy who keeps bees.")
+    assert ("Tansy", "keeps", "bees") in read_
