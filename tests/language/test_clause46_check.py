@@ -3,7 +3,9 @@ words of its own (no dev sentence). A cleft ("It was Oona who fixed the gate", "
 greenhouse that Wendell painted") states its inner clause with the focus in the relative
 word's place; a cleft negated, asked, or held inside another's belief ("I thought it was ...")
 states nothing. Another person's belief ("Dad reckons Tilde got the job at the museum") is
-not the speaker's statement, and no second reading may turn it into one. Coordinated and
+not the speaker's statement, and no second reading may turn it into one. "He's joined a chess
+club" is a present perfect ("has joined"), not a passive. A relative clause on "a man called
+Evander" is said of Evander. Coordinated and
 subordinate clauses that main already reads are kept as guards. About a third of the
 questions are near misses that must stay "I don't know".
 
@@ -61,6 +63,33 @@ CHECK: dict[str, Talk] = {
             ("Ptolemy", "Where did Ottoline move?", "galway"),
             ("Ptolemy", "What does Rosalind collect?", ""),
             ("Ptolemy", "Where did Peregrine move?", ""),
+        ],
+    ),
+    "perfects": (
+        [
+            ("Philippa", "My nephew Lysander rang on Sunday."),
+            ("Philippa", "He's joined a chess club in Truro."),
+            ("Philippa", "My aunt Drusilla is thrilled, she's bought a campervan."),
+            ("Philippa", "My bike's been stolen again."),
+        ],
+        [
+            ("Ptolemy", "What has Lysander joined?", "chess club"),
+            ("Ptolemy", "What did Drusilla buy?", "campervan"),
+            ("Ptolemy", "What did Lysander buy?", ""),
+            ("Ptolemy", "What has Drusilla joined?", ""),
+            ("Ptolemy", "Who stole the bike?", ""),
+        ],
+    ),
+    "called": (
+        [
+            ("Benedikt", "I bought the shop from a man called Evander who moved to Crete."),
+            ("Benedikt", "Our neighbour, a woman named Cosima who keeps bees, lent us a ladder."),
+        ],
+        [
+            ("Ptolemy", "Where did Evander move?", "crete"),
+            ("Ptolemy", "What does Cosima keep?", "bees"),
+            ("Ptolemy", "Where did Cosima move?", ""),
+            ("Ptolemy", "What does Evander keep?", ""),
         ],
     ),
 }
