@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.clause_opener import clause_opener
 from resident.language.clause_parts import _misparsed_subject
 from resident.language.spliced import run_on_piece
@@ -54,15 +55,25 @@ def continuing_participle(verb: Token) -> bool:
 
 def has_done(verb: Token) -> bool:
     """ "He's got a workshop in the garage", "She's bought a van", "he's joined the rowing
-    club": "'s" and a past participle with a direct object, which the parser reads as a
-    passive ("is bought"). A passive takes no direct object; this is the present perfect
-    ("has bought"), its subject the one who did it (read as "I've bought" is)."""
-    if verb.tag_ != "VBN" and verb.lower_ != "got":
-        return False
-    if not any(c.dep_ == "dobj" for c in verb.children):
+    club", "She's moved to Leeds": "'s" and a past participle, which the parser reads as a
+    passive ("is bought"). A passive takes no direct object, and a verb of motion said with
+    where to or from is done by its subject ("she has moved"); this is the present perfect,
+    its subject the one who did it (read as "I've bought" is)."""
+    if verb.tag_ not in ("VBN", "VBD") and verb.lower_ != "got":
         return False
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     # "He's been given a car": a passive of a verb with two objects keeps one.
     if any(a.lower_ == "been" for a in auxes):
         return False
-    return any(a.dep_ == "auxpass" and a.lower_ in ("'s", "s", "\u2019s") for a in auxes)
+    if not any(a.dep_ == "auxpass" and a.lower_ in ("'s", "s", "\u2019s") for a in auxes):
+        return False
+    if any(c.dep_ == "dobj" for c in verb.children):
+        return True
+    moved = lexicon.first_lexname(verb.lemma_.lower(), "v") == "verb.motion"
+    # "The piano's moved by a firm": a doer said with "by" keeps the passive.
+    return moved and not any(c.dep_ == "agent" for c in verb.children) and _whither(verb)
+
+
+def _whither(verb: Token) -> bool:
+    """Does a preposition of direction hang on the verb ("to Leeds", "from Oslo")?"""
+    return any(c.dep_ == "prep" and c.lower_ in ("to", "from", "into") for c in verb.children)

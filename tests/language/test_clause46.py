@@ -78,6 +78,9 @@ def test_a_judgement_that_clause_is_no_relative(nlp: Any) -> None:
         ("She's bought a van.", "bought"),
         ("He's joined the rowing club.", "joined"),
         ("He's got a workshop in the garage.", "got"),
+        ("She's started piano lessons.", "started"),
+        ("She's moved to Leeds.", "moved"),
+        ("He's gone to Spain for a month.", "gone"),
     ],
 )
 def test_s_and_participle_with_object_is_a_perfect(nlp: Any, text: str, verb: str) -> None:
@@ -92,6 +95,8 @@ def test_s_and_participle_with_object_is_a_perfect(nlp: Any, text: str, verb: st
         ("My bike's been stolen.", "stolen"),
         ("She's called Lily.", "called"),
         ("He's been given a car.", "given"),
+        ("She's married to a vet.", "married"),
+        ("The piano's moved by a firm in Leeds.", "moved"),
     ],
 )
 def test_a_passive_stays_a_passive(nlp: Any, text: str, verb: str) -> None:
