@@ -68,7 +68,9 @@ def has_done(verb: Token) -> bool:
     if not any(a.dep_ == "auxpass" and a.lower_ in ("'s", "s", "\u2019s") for a in auxes):
         return False
     if any(c.dep_ == "dobj" for c in verb.children):
-        return True
+        # "She's called Bella", "he's given a lift": a verb of two objects keeps one in
+        # its passive, so the object proves nothing.
+        return not _two_objects(verb.lemma_.lower())
     moved = lexicon.first_lexname(verb.lemma_.lower(), "v") == "verb.motion"
     # "The piano's moved by a firm": a doer said with "by" keeps the passive.
     return moved and not any(c.dep_ == "agent" for c in verb.children) and _whither(verb)
@@ -77,3 +79,23 @@ def has_done(verb: Token) -> bool:
 def _whither(verb: Token) -> bool:
     """Does a preposition of direction hang on the verb ("to Leeds", "from Oslo")?"""
     return any(c.dep_ == "prep" and c.lower_ in ("to", "from", "into") for c in verb.children)
+
+
+#: WordNet's verb frame "Somebody ----s somebody something" (call, name, give, tell).
+_TWO_OBJECTS_FRAME = 14
+#: How many of a verb's most frequent senses are asked for that frame.
+_SENSES = 3
+
+
+def _two_objects(lemma: str) -> bool:
+    """Does one of the verb's most frequent senses take two objects (WordNet's frames)?"""
+    wn = lexicon.reader()
+    if wn is None:
+        return True  # unknown: keep the passive, as the parser read it
+    senses = wn.synsets(lemma, "v")[:_SENSES]
+    return any(
+        _TWO_OBJECTS_FRAME in named.frame_ids()
+        for sense in senses
+        for named in sense.lemmas()
+        if named.name() == lemma
+    )

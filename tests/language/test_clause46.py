@@ -96,6 +96,8 @@ def test_s_and_participle_with_object_is_a_perfect(nlp: Any, text: str, verb: st
         ("She's called Lily.", "called"),
         ("He's been given a car.", "given"),
         ("She's married to a vet.", "married"),
+        ("She's called Bella and she's two.", "called"),
+        ("He's given a lift every morning.", "given"),
         ("The piano's moved by a firm in Leeds.", "moved"),
     ],
 )
