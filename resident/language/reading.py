@@ -22,6 +22,7 @@ from resident.language.clauses import (
     _read_sentence,
     read_clause_as,
 )
+from resident.language.cleft import cleft_sentences
 from resident.language.clitics import with_apostrophes
 from resident.language.conjoined import conjoined_halves
 from resident.language.ending_aspect import without_end_marker
@@ -46,6 +47,7 @@ from resident.language.statement import (
 )
 from resident.language.subject_token import subject_token
 from resident.language.unpassive import without_learner_passive
+from resident.language.unsaid import believed_by_another
 from resident.language.vocatives import without_vocative
 
 if TYPE_CHECKING:
@@ -125,8 +127,9 @@ def read(
             sent = (None if reparse is None else with_comma(sent, reparse)) or sent
             statements = _read_sentence(sent, ctx, skip_first_person_intro)
         # "Bram says he'll build us a treehouse" reads nothing on purpose: another's remark
-        # (reported.py) is not read again without the verb that passes it on.
-        rereadable = reparse is not None and not passes_on(sent)
+        # (reported.py) is not read again without the verb that passes it on, nor another's
+        # belief ("Dad reckons Tilde got the job": unsaid.py).
+        rereadable = reparse is not None and not (passes_on(sent) or believed_by_another(sent))
         if rereadable and reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements
@@ -145,7 +148,12 @@ def read(
         if reparse is not None:
             # "My sister, who lives in Oslo, ...": what the relative clause says, too.
             # "My neighbour, a retired plumber, ...": what the apposition says, too.
-            for said in (*relative_sentences(sent, reparse), *apposition_sentences(sent, reparse)):
+            # "It was Oona who fixed the gate": Oona fixed the gate (cleft.py).
+            for said in (
+                *relative_sentences(sent, reparse),
+                *apposition_sentences(sent, reparse),
+                *cleft_sentences(sent, reparse),
+            ):
                 # "Simran studies law" said again may misparse as one noun: a name said
                 # again as the subject is read a second time too.
                 again = _read_sentence(said, ctx, True)

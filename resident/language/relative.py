@@ -51,7 +51,13 @@ def _name_beside(noun: Token) -> Token | None:
     """The one name set beside `noun` in apposition ("one daughter, Simran"). None for
     several names ("two girls, Elin and Mali, who are seven and four" says each one's age,
     not both of both)."""
+    # copular reads clauses, which read relative clauses: imported here, not at the top.
+    from resident.language.copular import _called_name
+
     names = [c for c in noun.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+    if not names and (called := _called_name(noun)) is not None:
+        # "a guy called Ollie who went off to Berlin": Ollie went off to Berlin.
+        names = [called]
     if len(names) != 1 or names[0].conjuncts:
         return None
     return names[0]
@@ -160,6 +166,11 @@ def _object_of(noun: Token, clause: Token, relative: Token | None) -> bool:
     creature I have ever met": a comparison, no meeting)."""
     if relative is not None and relative.lower_ not in ("that", "which"):
         return True
+    if any(c.dep_ in ("dobj", "obj") and c.pos_ != "PRON" for c in clause.children):
+        # "It's a shame that Bo missed the party": the clause has its object, no gap for
+        # the noun; the "that" opens what the shame is, not a relative clause. A pronoun
+        # the parser made the object is whom it was done for ("the book that Tom gave me").
+        return False
     kind = lexicon.first_lexname(noun.lemma_.lower(), "n")
     if kind == "noun.motive":
         return False

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language import lexicon
 from resident.language.clause_opener import clause_opener
 from resident.language.clause_parts import _misparsed_subject
 from resident.language.spliced import run_on_piece
@@ -24,7 +25,7 @@ def subject_token(verb: Token) -> Token | None:
         if child.dep_ in ("nsubj", "expl"):
             return child if child.dep_ == "nsubj" else None
         if child.dep_ == "nsubjpass":
-            return child if has_got(verb) else None
+            return child if has_done(verb) else None
     opener = clause_opener(verb)
     if opener is not None:
         return opener  # "... on Sunday and Mali lost her first tooth": Mali.
@@ -52,10 +53,49 @@ def continuing_participle(verb: Token) -> bool:
     return not (before.dep_ == "dobj" and before.head == verb.head)
 
 
-def has_got(verb: Token) -> bool:
-    """ "He's got a workshop in the garage": "'s got" with a direct object, which the parser
-    reads as a passive ("is got"). A passive of "get" takes no object; this is "has got", its
-    subject the one who has (read as "I've got" is)."""
-    if verb.lower_ != "got" or not any(c.dep_ == "dobj" for c in verb.children):
+def has_done(verb: Token) -> bool:
+    """ "He's got a workshop in the garage", "She's bought a van", "he's joined the rowing
+    club", "She's moved to Leeds": "'s" and a past participle, which the parser reads as a
+    passive ("is bought"). A passive takes no direct object, and a verb of motion said with
+    where to or from is done by its subject ("she has moved"); this is the present perfect,
+    its subject the one who did it (read as "I've bought" is)."""
+    if verb.tag_ not in ("VBN", "VBD") and verb.lower_ != "got":
         return False
-    return any(c.dep_ == "auxpass" and c.lower_ in ("'s", "s", "\u2019s") for c in verb.children)
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    # "He's been given a car": a passive of a verb with two objects keeps one.
+    if any(a.lower_ == "been" for a in auxes):
+        return False
+    if not any(a.dep_ == "auxpass" and a.lower_ in ("'s", "s", "\u2019s") for a in auxes):
+        return False
+    if any(c.dep_ == "dobj" for c in verb.children):
+        # "She's called Bella", "he's given a lift": a verb of two objects keeps one in
+        # its passive, so the object proves nothing.
+        return not _two_objects(verb.lemma_.lower())
+    moved = lexicon.first_lexname(verb.lemma_.lower(), "v") == "verb.motion"
+    # "The piano's moved by a firm": a doer said with "by" keeps the passive.
+    return moved and not any(c.dep_ == "agent" for c in verb.children) and _whither(verb)
+
+
+def _whither(verb: Token) -> bool:
+    """Does a preposition of direction hang on the verb ("to Leeds", "from Oslo")?"""
+    return any(c.dep_ == "prep" and c.lower_ in ("to", "from", "into") for c in verb.children)
+
+
+#: WordNet's verb frame "Somebody ----s somebody something" (call, name, give, tell).
+_TWO_OBJECTS_FRAME = 14
+#: How many of a verb's most frequent senses are asked for that frame.
+_SENSES = 3
+
+
+def _two_objects(lemma: str) -> bool:
+    """Does one of the verb's most frequent senses take two objects (WordNet's frames)?"""
+    wn = lexicon.reader()
+    if wn is None:
+        return True  # unknown: keep the passive, as the parser read it
+    senses = wn.synsets(lemma, "v")[:_SENSES]
+    return any(
+        _TWO_OBJECTS_FRAME in named.frame_ids()
+        for sense in senses
+        for named in sense.lemmas()
+        if named.name() == lemma
+    )

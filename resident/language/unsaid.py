@@ -16,7 +16,7 @@ from resident.language.statement import _FUTURE, verb_lemma
 from resident.language.words import table, words
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
 _TIME_ENTS = frozenset({"DATE", "TIME"})
 #: A state said of the object after it: a participle or an adjective the verb governs.
@@ -31,6 +31,13 @@ def reported_belief(verb: Token) -> bool:
         return False
     holder = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
     return holder is not None and "1" not in holder.morph.get("Person", [])
+
+
+def believed_by_another(sent: Span) -> bool:
+    """Does the sentence report someone else's belief (a clause of it `reported_belief`)?
+    Such a sentence is not read a second time either: a reparse would make the holder and
+    the believed clause one subject ("Dad reckons Tilde" got the job)."""
+    return any(tok.dep_ == "ccomp" and reported_belief(tok) for tok in sent)
 
 
 def time_subject(verb: Token, subject: Token) -> bool:
