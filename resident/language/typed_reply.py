@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.answer_check import answers_question, names_asked
+from resident.language.answer_clock import time_not_amount
 from resident.language.answer_fills import fills_asked
 from resident.language.answer_fit import about_owner, fits_asked
 from resident.language.answer_roles import others_held
@@ -40,6 +41,10 @@ def of_type_asked(
         return False
     qualifiers = reads.graph.qualifiers_of([v.claim.id for v in reply.claims])
     held = {cid: " ".join(q.value for q in qs) for cid, qs in qualifiers.items()}
+    if time_not_amount(sent, reply.answer, reply.claims, held):
+        # "How much did we sell the van for?" is not "2" of "sold out by 2": a clock's hour
+        # (answer_clock).
+        return False
     if about_owner(sent, reply.claims, held):
         # The owner's own statement for a thing the owner has (answer_fit).
         return False
