@@ -72,15 +72,15 @@ def _unit_of_time(said: list[str], label: list[str], sent: Span) -> bool:
     """Does `label` say the number `said` with a unit of time after it (WordNet's noun.time:
     "hours", "weeks") that the question does not name ("How many hours ...?")?"""
     named = {f for t in sent for f in _forms(t.lower_)}
+    if not all(is_number_word(w) for w in said):
+        return False
     for i in range(len(label) - len(said)):
-        if label[i : i + len(said)] == said and all(is_number_word(w) for w in said):
-            after = label[i + len(said)]
-            unit = lexicon.base(after, "n")
-            return (
-                unit is not None
-                and lexicon.first_lexname(unit, "n") == "noun.time"
-                and not _forms(after) & named
-            )
+        if label[i : i + len(said)] != said:
+            continue
+        after = label[i + len(said)]
+        unit = lexicon.base(after, "n")
+        if unit and lexicon.first_lexname(unit, "n") == "noun.time" and not _forms(after) & named:
+            return True
     return False
 
 
