@@ -9,6 +9,7 @@ from resident.language.answer_check import answers_question, names_asked
 from resident.language.answer_clock import time_not_amount
 from resident.language.answer_fills import fills_asked
 from resident.language.answer_fit import about_owner, fits_asked
+from resident.language.answer_particle import particle_unasked
 from resident.language.answer_roles import others_held
 from resident.language.answer_sense import sense_fits
 from resident.language.answer_stale import moved_from
@@ -34,6 +35,10 @@ def of_type_asked(
         return True
     roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
     if not answers_question(sent, reply.answer, reply.claims, roles, now):
+        return False
+    if particle_unasked(sent, reply.claims):
+        # "What did Gwendolyn give?" is not "allotment" of "gave up the allotment": a phrasal
+        # verb says another act than its bare verb (answer_particle).
         return False
     if not fits_asked(sent, reply.answer):
         # A name asked and none said, a "when" still relative to its day, the question's own

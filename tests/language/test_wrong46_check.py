@@ -34,6 +34,24 @@ CHECK: dict[str, Talk] = {
             ("Casimir", "How many pasties did we sell?", ""),
         ],
     ),
+    "phrasal": (
+        [
+            ("Hester", "Cosmo gave up the choir last winter."),
+            ("Hester", "Cosmo took up the cello."),
+            ("Hester", "Cosmo picked up his niece from nursery."),
+            ("Hester", "Cosmo went back to Carlisle in May."),
+            ("Hester", "Cosmo set up a bike shop in Penrith."),
+        ],
+        [
+            ("Casimir", "What did Cosmo give?", ""),
+            ("Casimir", "What did Cosmo give up?", "choir"),
+            ("Casimir", "What did Cosmo take?", ""),
+            ("Casimir", "What did Cosmo take up?", "cello"),
+            ("Casimir", "Who did Cosmo pick up?", "niece"),
+            ("Casimir", "Where did Cosmo go?", "carlisle"),
+            ("Casimir", "What did Cosmo get?", ""),
+        ],
+    ),
     "stall": (
         [
             ("Gwendolyn", "We took the cake stall to the village fete on Saturday."),
