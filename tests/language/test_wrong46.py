@@ -56,3 +56,24 @@ def test_the_reading_of_the_number(max_: Max) -> None:
     assert not refused("How much did Ignatius sell the canoe for?", "sells_for", "250 pounds")
     assert not refused("How many hours did Ignatius paddle?", "paddles", "3", "for 3 hours")
     assert not refused("How long did Ignatius paddle?", "paddles_until", "6")
+
+
+def test_a_phrasal_verb_is_not_its_bare_verb() -> None:
+    # "gives_up" says no giving, "sells_out_by" no sale of the van; "moves_out" is a moving
+    # and "goes_back_to" a going (the verb is first one of going): those keep.
+    from resident.language.answer_particle import _another_act
+    from resident.language.pipeline import load_pipeline
+
+    nlp = load_pipeline()
+
+    def another(question: str, predicate: str) -> bool:
+        return _another_act(next(nlp(question).sents), predicate)
+
+    assert another("What did Cosmo give?", "gives_up")
+    assert another("How much did we sell the van for?", "sells_out_by")
+    assert another("What did Cosmo take?", "takes_up")
+    assert not another("What did Cosmo give up?", "gives_up")
+    assert not another("When did Cosmo move?", "moves_out")
+    assert not another("Where did Cosmo go?", "goes_back_to")
+    assert not another("What did Cosmo give his niece?", "gives")
+    assert not another("When did Cosmo join the choir?", "signs_up_for")
