@@ -51,12 +51,12 @@ def _amount_asked(sent: Span) -> str | None:
 def _said_as_time(said: list[str], view: ClaimView, held: str, sent: Span, asked: str) -> bool:
     """Did the claim say the answer's number as a time: with a clock's word in it or in the
     claim's object, as the object of a clock preposition the question does not ask, or (for
-    "how much/many") with a unit of time after it that the question does not name ("in 4
-    hours" is how long, not how much)?"""
+    "how much/many") in a qualifier with a unit of time after it that the question does not
+    name ("in 4 hours" is how long, not how much)?"""
     label = _plain(view.object_label)
-    if asked in ("much", "many") and _unit_of_time(
-        said, _plain(f"{view.object_label} {held}"), sent
-    ):
+    if asked in ("much", "many") and _unit_of_time(said, _plain(held), sent):
+        # Only a qualifier's "in 4 hours" (a duration role): the object's "six hundred
+        # month" is a rate, its "a" dropped, and a rate is an amount.
         return True
     if not said or not set(said) <= set(label):
         return False
