@@ -4,8 +4,9 @@
 `sells_out_by 2`. The matcher meets a claim by its verb's lemma, and the question "What did
 Gwendolyn give?" or "How much did we sell the van for?" asks the bare verb: giving up is no
 giving, selling out no sale of the van. A claim says another act than the one asked when its
-predicate opens with a verb and a particle (data/particle_adverbs) that WordNet holds as a
-verb of its own ("give_up", "sell_out"), the question says that verb without the particle,
+predicate opens with a verb and a particle (data/particle_adverbs; one that ends the predicate
+and is also a preposition with a role, "lives_in", is that preposition) that WordNet holds as
+a verb of its own ("give_up", "sell_out"), the question says that verb without the particle,
 and WordNet files no frequent sense of the phrasal under the bare verb ("take_off" is a
 removing, a taking; "move_out" a moving: these keep). A verb whose first sense is one of going
 somewhere (data/motion_senses) keeps its particles: "went back to Leeds" answers "Where did
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.statement import base_form
-from resident.language.words import words
+from resident.language.words import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 
 _PARTICLES = words("particle_adverbs")
 _MOTION = words("motion_senses")
+#: Prepositions with a role of their own (data/preposition_roles: "in", "over", "around").
+_ROLE_PREPS = frozenset(table("preposition_roles"))
 
 
 def _phrasal(predicate: str) -> tuple[str, str] | None:
@@ -40,6 +43,10 @@ def _phrasal(predicate: str) -> tuple[str, str] | None:
     if parts[0] == "not":
         parts = parts[1:]
     if len(parts) < 2 or parts[1] not in _PARTICLES:
+        return None
+    if len(parts) == 2 and parts[1] in _ROLE_PREPS:
+        # "lives_in Leeds": a preposition with its object, no particle ("live in" is also
+        # WordNet's living where one works).
         return None
     verb = lexicon.base(parts[0], "v") or base_form(parts[0])
     return (verb, parts[1]) if lexicon.base(f"{verb}_{parts[1]}", "v") else None
