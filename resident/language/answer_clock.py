@@ -48,13 +48,15 @@ def _amount_asked(sent: Span) -> str | None:
     return None
 
 
-def _said_as_time(said: list[str], view: ClaimView, held: str, sent: Span, asked: str) -> bool:
+def _said_as_time(
+    said: list[str], view: ClaimView, held: Sequence[str], sent: Span, asked: str
+) -> bool:
     """Did the claim say the answer's number as a time: with a clock's word in it or in the
     claim's object, as the object of a clock preposition the question does not ask, or (for
     "how much/many") in a qualifier with a unit of time after it that the question does not
     name ("in 4 hours" is how long, not how much)?"""
     label = _plain(view.object_label)
-    if asked in ("much", "many") and _unit_of_time(said, _plain(held), sent):
+    if asked in ("much", "many") and any(_unit_of_time(said, _plain(q), sent) for q in held):
         # Only a qualifier's "in 4 hours" (a duration role): the object's "six hundred
         # month" is a rate, its "a" dropped, and a rate is an amount.
         return True
@@ -90,14 +92,14 @@ def _forms(word: str) -> set[str]:
 
 
 def time_not_amount(
-    sent: Span, short: str, views: Sequence[ClaimView], held: Mapping[str, str]
+    sent: Span, short: str, views: Sequence[ClaimView], held: Mapping[str, list[str]]
 ) -> bool:
     """Is the number answering "how much/many/old/far" a time in every claim it rests on
     ("sold out by 2" for "How much did we sell the van for?")? False when the question asks
     no amount, or no claim is there to judge by. `held`: per claim id, its qualifiers'
-    words."""
+    values, each read alone ("two" and "last spring" are two qualifiers, no "two last")."""
     asked = _amount_asked(sent)
     if not views or asked is None:
         return False
     said = _plain(short)
-    return all(_said_as_time(said, v, held.get(v.claim.id, ""), sent, asked) for v in views)
+    return all(_said_as_time(said, v, held.get(v.claim.id, []), sent, asked) for v in views)

@@ -46,7 +46,8 @@ def of_type_asked(
         return False
     qualifiers = reads.graph.qualifiers_of([v.claim.id for v in reply.claims])
     held = {cid: " ".join(q.value for q in qs) for cid, qs in qualifiers.items()}
-    if time_not_amount(sent, reply.answer, reply.claims, held):
+    pieces = {cid: [q.value for q in qs] for cid, qs in qualifiers.items()}
+    if time_not_amount(sent, reply.answer, reply.claims, pieces):
         # "How much did we sell the van for?" is not "2" of "sold out by 2": a clock's hour
         # (answer_clock).
         return False

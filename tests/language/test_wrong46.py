@@ -44,7 +44,7 @@ def test_the_reading_of_the_number(max_: Max) -> None:
             line="",
         )
         sent = next(nlp(question).sents)
-        return time_not_amount(sent, label.split()[0], [view], {held.id: quals})
+        return time_not_amount(sent, label.split()[0], [view], {held.id: [quals]})
 
     assert refused("How much did Ignatius sell the canoe for?", "sells_out_by", "2")
     assert refused("How many did Ignatius sell?", "sells_until", "6")
