@@ -34,6 +34,8 @@ _PARTICLES = words("particle_adverbs")
 _MOTION = words("motion_senses")
 #: Prepositions with a role of their own (data/preposition_roles: "in", "over", "around").
 _ROLE_PREPS = frozenset(table("preposition_roles"))
+#: Prepositions of a destination (data/destination_preps: "to", "into").
+_TOWARDS = words("destination_preps")
 
 
 def _phrasal(predicate: str) -> tuple[str, str] | None:
@@ -43,6 +45,9 @@ def _phrasal(predicate: str) -> tuple[str, str] | None:
     if parts[0] == "not":
         parts = parts[1:]
     if len(parts) < 2 or parts[1] not in _PARTICLES:
+        return None
+    if len(parts) > 2 and parts[2] in _TOWARDS:
+        # "drives_up_to Durham": a particle before a destination is the way one goes.
         return None
     if len(parts) == 2 and parts[1] in _ROLE_PREPS:
         # "lives_in Leeds": a preposition with its object, no particle ("live in" is also

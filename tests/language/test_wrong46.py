@@ -78,3 +78,4 @@ def test_a_phrasal_verb_is_not_its_bare_verb() -> None:
     assert not another("What did Cosmo give his niece?", "gives")
     assert not another("When did Cosmo join the choir?", "signs_up_for")
     assert not another("Where does the landlady live?", "lives_in")
+    assert not another("Why is Ines driving to Durham?", "drives_up_to")
