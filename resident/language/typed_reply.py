@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language.answer_check import answers_question, names_asked
+from resident.language.answer_clock import time_not_amount
 from resident.language.answer_fills import fills_asked
 from resident.language.answer_fit import about_owner, fits_asked
+from resident.language.answer_particle import particle_unasked
 from resident.language.answer_roles import others_held
 from resident.language.answer_sense import sense_fits
 from resident.language.answer_stale import moved_from
@@ -34,12 +36,21 @@ def of_type_asked(
     roles = others_held(reads, reply.claims, now) if names_asked(sent) else None
     if not answers_question(sent, reply.answer, reply.claims, roles, now):
         return False
+    if particle_unasked(sent, reply.claims):
+        # "What did Gwendolyn give?" is not "allotment" of "gave up the allotment": a phrasal
+        # verb says another act than its bare verb (answer_particle).
+        return False
     if not fits_asked(sent, reply.answer):
         # A name asked and none said, a "when" still relative to its day, the question's own
         # words said back, a name of another kind (answer_fit).
         return False
     qualifiers = reads.graph.qualifiers_of([v.claim.id for v in reply.claims])
     held = {cid: " ".join(q.value for q in qs) for cid, qs in qualifiers.items()}
+    pieces = {cid: [q.value for q in qs] for cid, qs in qualifiers.items()}
+    if time_not_amount(sent, reply.answer, reply.claims, pieces):
+        # "How much did we sell the van for?" is not "2" of "sold out by 2": a clock's hour
+        # (answer_clock).
+        return False
     if about_owner(sent, reply.claims, held):
         # The owner's own statement for a thing the owner has (answer_fit).
         return False
