@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from resident.language import lexicon
 from resident.language.clause_parts import irregular_past
+from resident.language.dropped_form import aux_form, bare_past, leading_aux
 from resident.language.refs import _owner_ref
 from resident.language.statement import KIN, Context, Ref
 
@@ -34,19 +35,38 @@ _OTHERS = ("his", "her", "their", "him", "them", "he", "she", "they")
 _TELLERS_FORMS = ("VBD", "VBG", "VBN")
 
 
-def _form(verb: Token) -> str:
+def _form(verb: Token, ctx: Context) -> str:
     """The verb's tag, a past form the tagger took for a present one ("Tore my calf": VB)
-    read as the past it is (clause_parts.irregular_past)."""
-    return "VBD" if irregular_past(verb, []) else verb.tag_
+    read as the past it is (clause_parts.irregular_past); the form an opening auxiliary
+    gives ("Been learning": the teller's) and a bare "-ed" participle read as the past
+    (dropped_form.py), though not right after another's news of a third: "Retired at
+    seventy-five!" after "Bernadette retired" is hers."""
+    if irregular_past(verb, []):
+        return "VBD"
+    by_aux = aux_form(verb)
+    if by_aux is not None:
+        return by_aux
+    return "VBD" if bare_past(verb) and not _others_news(ctx) else verb.tag_
+
+
+def _others_news(ctx: Context) -> bool:
+    """Was the clause read last, this turn or the one before, another speaker's about a
+    named person or a relative?"""
+    said = ctx.subject_said
+    if said is None:
+        return False
+    ref, turn, speaker = said
+    return speaker != ctx.speaker and ctx.turn - turn <= 1 and ref.role in ("name", "kin")
 
 
 def _opens(verb: Token) -> bool:
-    """Does the verb open its sentence (only an interjection, adverb, "and" or a time before
-    it)? Then no subject was cut off by the parse."""
+    """Does the verb open its sentence (only an interjection, adverb, "and", a time or the
+    auxiliary that opens it before it)? Then no subject was cut off by the parse."""
+    aux = leading_aux(verb)
     return all(
         t.is_punct or t.dep_ in ("intj", "advmod", "cc") or t.ent_type_ in ("DATE", "TIME")
         for t in verb.sent
-        if t.i < verb.i
+        if t.i < verb.i and (aux is None or t.i != aux.i)
     )
 
 
@@ -174,7 +194,7 @@ def elided_subject(verb: Token, ctx: Context) -> Ref | None:
         return None  # a question put ("Going tonight?") tells nothing
     words = [t for t in _clause_words(verb) if t.i != verb.i]
     said = [t.lower_ for t in words]
-    body, form = _body_owner(verb), _form(verb)
+    body, form = _body_owner(verb), _form(verb, ctx)
     if form == "VBZ" and body is None and not _of_someone(verb):
         return None  # "Sounds good", "Looks like rain": the dropped subject is "it"
     if form == "VBZ" or body is not None:
