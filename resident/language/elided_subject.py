@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.asked_about import asked_about
 from resident.language.clause_parts import irregular_past
 from resident.language.dropped_form import aux_form, bare_past, leading_aux
 from resident.language.refs import _owner_ref
@@ -123,7 +124,7 @@ def _held_third(verb: Token, ctx: Context, cue: Token | None) -> Ref | None:
     if cue is not None:
         return _owner_ref(cue, ctx)
     asked = ctx.relative_for("") if ctx.asked_by is not None else None
-    if asked is not None:
+    if asked is not None or (asked := asked_about(ctx)) is not None:
         return asked
     said = ctx.subject_said
     if said is None:
@@ -202,8 +203,10 @@ def elided_subject(verb: Token, ctx: Context) -> Ref | None:
     if _others_word(verb, words):
         return None  # "Took her car in", "Drove him home": who did it, the talk has not said
     asked = ctx.relative_for("") if ctx.asked_by is not None else None
+    asked = asked or asked_about(ctx)
     if asked is not None and not any(w in _OWN for w in said):
-        # "How's your mum?" - "Fell on the ice.": the one asked about.
+        # "How's your mum?" - "Fell on the ice.", "What about Priya?" - "Started at the
+        # bakery Monday.": the one asked about.
         return asked
     if any(c.dep_ in ("dobj", "dative") and c.lower_ in ("me", "us") for c in verb.children):
         return None  # "Took me three years to build": the teller is not its subject

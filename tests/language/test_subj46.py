@@ -1,7 +1,8 @@
 """The form of a clause said without its subject (issue 21, subj46, dropped_form.py): an
 opening auxiliary says whose it is ("Been learning": the teller's; "Is coming": a third
 person's), and a bare "-ed" participle is the past only for a verb somebody does alone,
-said with a where or when, never a passive ("Diagnosed in March"). On the parse and
+said with a where or when, never a passive ("Diagnosed in March"); an answer to another's
+question about someone ("How is Margaret?") is about them (asked_about.py). On the parse and
 WordNet, and on a real booted resident for the talk around it."""
 
 from __future__ import annotations
@@ -88,6 +89,18 @@ TALKS: dict[str, Talk] = {
     "not_after_anothers_news_of_a_third": (
         [("Perpetua", "My aunt Hilde moved to Bruges."), ("Casimir", "Moved to Whitby in May!")],
         [("Odile", "Where did Casimir move?", "")],
+    ),
+    "an_answer_about_whom_the_question_named": (
+        [
+            ("Perpetua", "My aunt Margaret lives near Ghent."),
+            ("Casimir", "How is Margaret?"),
+            ("Perpetua", "Joined a choir in Bruges last winter."),
+        ],
+        [("Odile", "What did Margaret join?", "choir"), ("Odile", "What did Perpetua join?", "")],
+    ),
+    "not_when_the_question_asked_the_listener": (
+        [("Casimir", "Did you see Hilde at the fair?"), ("Perpetua", "Joined a choir in Bruges.")],
+        [("Odile", "What did Perpetua join?", "choir"), ("Odile", "What did Hilde join?", "")],
     ),
 }
 

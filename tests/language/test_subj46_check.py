@@ -3,7 +3,8 @@ in words of its own (no dev sentence). Chat drops the teller's "I" and its auxil
 to Carlisle in April.", "Been learning the harp since January.", "Started at the bakery on
 Monday."): the clause is the teller's, read as any other. It is not the teller's where a
 passive is meant ("Diagnosed in March."), where the turn before was someone else's news of
-a third ("Retired at sixty!"), or where the teller was just talking about someone else.
+a third ("Retired at sixty!"), or where the teller was just talking about someone else; an
+answer to another's question about someone ("What about Ottilie?") is about them.
 About a third of the questions are near misses that must stay "I don't know".
 
 Each talk runs through a real Resident on a real DuckDB graph. An expected answer of "" is
@@ -73,6 +74,25 @@ CHECK: dict[str, Talk] = {
             ("Odile", "When did Isadora move to Hexham?", ""),
             ("Odile", "Where does Isadora live?", ""),
             ("Odile", "What is Isadora training as?", ""),
+        ],
+    ),
+    "asked_about": (
+        [
+            ("Bartholomew", "My neighbour Ottilie teaches at the primary school."),
+            ("Rosalind", "What about Ottilie?"),
+            ("Bartholomew", "Started a pottery class at the library last month."),
+            ("Rosalind", "Did you see Cormac on Saturday?"),
+            ("Bartholomew", "Drove over to Galway for the match."),
+            ("Rosalind", "And how is Cormac?"),
+            ("Bartholomew", "Flew to Madrid on Friday."),
+        ],
+        [
+            ("Odile", "What did Ottilie start?", "pottery"),
+            ("Odile", "What did Bartholomew start?", ""),
+            ("Odile", "Where did Bartholomew drive?", "galway"),
+            ("Odile", "Where did Cormac drive?", ""),
+            ("Odile", "Where did Cormac fly?", "madrid"),
+            ("Odile", "Where did Bartholomew fly?", ""),
         ],
     ),
 }
