@@ -2,7 +2,7 @@
 subject: "How's Tomasz getting on?" - "Got a job at the garage in May." is Tomasz's job, not
 the answerer's; "What about Priya?" - "Started at the bakery on Monday." is Priya's start.
 A question put to its listener about themself ("Did you see Tomasz?", "Have you met
-Priya?") leaves the answer the answerer's own.
+Priya?", "Heard from Trevor?") leaves the answer the answerer's own.
 
 Pure: reads the parse and the talk's Context."""
 
@@ -27,7 +27,10 @@ def note_asked(sent: Span, ctx: Context) -> None:
     mention = ctx.last_mention
     said = {t.lower_ for t in sent}
     named = mention is not None and ctx.mention_turn == ctx.turn and mention[0].lower() in said
-    to_you = any(t.dep_ in _SUBJECTS and t.lower_ == "you" for t in sent)
+    # "Heard from Trevor at all?": a question's verb with no subject asks the listener too.
+    root = sent.root
+    unsaid = root.pos_ == "VERB" and not any(c.dep_ in _SUBJECTS for c in root.children)
+    to_you = unsaid or any(t.dep_ in _SUBJECTS and t.lower_ == "you" for t in sent)
     kind = None if mention is None else _kind(mention, ctx)
     if named and not to_you and mention is not None and kind is not None:
         ctx.asked_about = (Ref(role="name", name=mention[0], kind=kind), ctx.turn)
