@@ -184,6 +184,17 @@ def _after_another(ctx: Context) -> bool:
     return word == "we" or word == "i" and lemma != "be"
 
 
+def _carried(ctx: Context) -> Ref | None:
+    """The person the teller's clause before, in this same turn, was about, or None."""
+    said = ctx.subject_said
+    if said is None:
+        return None
+    ref, turn, speaker = said
+    if turn != ctx.turn or speaker != ctx.speaker or ref.kind not in ("person", "animal"):
+        return None
+    return ref if ref.role in ("name", "kin") else None
+
+
 def elided_subject(verb: Token, ctx: Context) -> Ref | None:
     """The subject of a clause that opens its sentence with no subject, or None."""
     if any(c.dep_ in _SUBJECTS for c in verb.children) or not _is_verb(verb):
@@ -212,7 +223,9 @@ def elided_subject(verb: Token, ctx: Context) -> Ref | None:
         return None  # "Took me three years to build": the teller is not its subject
     own = any(w in _OWN for w in said)
     if not own and _after_another(ctx):
-        return None  # "He's coming home. Landing at Heathrow on the 19th.": his landing
+        # "He worked at the steelworks. Retired in 2002.": in the teller's own turn, the
+        # clause before carries its subject on; across turns, whose it is stays unsure.
+        return _carried(ctx) if form in _TELLERS_FORMS and _tellers_deed(verb, form) else None
     if form in _TELLERS_FORMS and _tellers_deed(verb, form) or form == "VBP" and own:
         return Ref(role="speaker", kind="person")
     return None

@@ -102,6 +102,10 @@ TALKS: dict[str, Talk] = {
         [("Casimir", "Did you see Hilde at the fair?"), ("Perpetua", "Joined a choir in Bruges.")],
         [("Odile", "What did Perpetua join?", "choir"), ("Odile", "What did Hilde join?", "")],
     ),
+    "the_turns_clause_before_carries_its_subject": (
+        [("Perpetua", "My uncle Anselm drove buses in Ghent for years. Retired in 2019.")],
+        [("Odile", "When did Anselm retire?", "2019"), ("Odile", "When did Perpetua retire?", "")],
+    ),
 }
 
 
