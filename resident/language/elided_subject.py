@@ -18,7 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.asked_about import asked_about
 from resident.language.clause_parts import irregular_past
+from resident.language.dropped_form import aux_form, bare_past, leading_aux
 from resident.language.refs import _owner_ref
 from resident.language.statement import KIN, Context, Ref
 
@@ -34,19 +36,38 @@ _OTHERS = ("his", "her", "their", "him", "them", "he", "she", "they")
 _TELLERS_FORMS = ("VBD", "VBG", "VBN")
 
 
-def _form(verb: Token) -> str:
+def _form(verb: Token, ctx: Context) -> str:
     """The verb's tag, a past form the tagger took for a present one ("Tore my calf": VB)
-    read as the past it is (clause_parts.irregular_past)."""
-    return "VBD" if irregular_past(verb, []) else verb.tag_
+    read as the past it is (clause_parts.irregular_past); the form an opening auxiliary
+    gives ("Been learning": the teller's) and a bare "-ed" participle read as the past
+    (dropped_form.py), though not right after another's news of a third: "Retired at
+    seventy-five!" after "Bernadette retired" is hers."""
+    if irregular_past(verb, []):
+        return "VBD"
+    by_aux = aux_form(verb)
+    if by_aux is not None:
+        return by_aux
+    return "VBD" if bare_past(verb) and not _others_news(ctx) else verb.tag_
+
+
+def _others_news(ctx: Context) -> bool:
+    """Was the clause read last, this turn or the one before, another speaker's about a
+    named person or a relative?"""
+    said = ctx.subject_said
+    if said is None:
+        return False
+    ref, turn, speaker = said
+    return speaker != ctx.speaker and ctx.turn - turn <= 1 and ref.role in ("name", "kin")
 
 
 def _opens(verb: Token) -> bool:
-    """Does the verb open its sentence (only an interjection, adverb, "and" or a time before
-    it)? Then no subject was cut off by the parse."""
+    """Does the verb open its sentence (only an interjection, adverb, "and", a time or the
+    auxiliary that opens it before it)? Then no subject was cut off by the parse."""
+    aux = leading_aux(verb)
     return all(
         t.is_punct or t.dep_ in ("intj", "advmod", "cc") or t.ent_type_ in ("DATE", "TIME")
         for t in verb.sent
-        if t.i < verb.i
+        if t.i < verb.i and (aux is None or t.i != aux.i)
     )
 
 
@@ -103,7 +124,7 @@ def _held_third(verb: Token, ctx: Context, cue: Token | None) -> Ref | None:
     if cue is not None:
         return _owner_ref(cue, ctx)
     asked = ctx.relative_for("") if ctx.asked_by is not None else None
-    if asked is not None:
+    if asked is not None or (asked := asked_about(ctx)) is not None:
         return asked
     said = ctx.subject_said
     if said is None:
@@ -163,6 +184,17 @@ def _after_another(ctx: Context) -> bool:
     return word == "we" or word == "i" and lemma != "be"
 
 
+def _carried(ctx: Context) -> Ref | None:
+    """The person the teller's clause before, in this same turn, was about, or None."""
+    said = ctx.subject_said
+    if said is None:
+        return None
+    ref, turn, speaker = said
+    if turn != ctx.turn or speaker != ctx.speaker or ref.kind not in ("person", "animal"):
+        return None
+    return ref if ref.role in ("name", "kin") else None
+
+
 def elided_subject(verb: Token, ctx: Context) -> Ref | None:
     """The subject of a clause that opens its sentence with no subject, or None."""
     if any(c.dep_ in _SUBJECTS for c in verb.children) or not _is_verb(verb):
@@ -174,7 +206,7 @@ def elided_subject(verb: Token, ctx: Context) -> Ref | None:
         return None  # a question put ("Going tonight?") tells nothing
     words = [t for t in _clause_words(verb) if t.i != verb.i]
     said = [t.lower_ for t in words]
-    body, form = _body_owner(verb), _form(verb)
+    body, form = _body_owner(verb), _form(verb, ctx)
     if form == "VBZ" and body is None and not _of_someone(verb):
         return None  # "Sounds good", "Looks like rain": the dropped subject is "it"
     if form == "VBZ" or body is not None:
@@ -182,14 +214,18 @@ def elided_subject(verb: Token, ctx: Context) -> Ref | None:
     if _others_word(verb, words):
         return None  # "Took her car in", "Drove him home": who did it, the talk has not said
     asked = ctx.relative_for("") if ctx.asked_by is not None else None
+    asked = asked or asked_about(ctx)
     if asked is not None and not any(w in _OWN for w in said):
-        # "How's your mum?" - "Fell on the ice.": the one asked about.
+        # "How's your mum?" - "Fell on the ice.", "What about Priya?" - "Started at the
+        # bakery Monday.": the one asked about.
         return asked
     if any(c.dep_ in ("dobj", "dative") and c.lower_ in ("me", "us") for c in verb.children):
         return None  # "Took me three years to build": the teller is not its subject
     own = any(w in _OWN for w in said)
     if not own and _after_another(ctx):
-        return None  # "He's coming home. Landing at Heathrow on the 19th.": his landing
+        # "He worked at the steelworks. Retired in 2002.": in the teller's own turn, the
+        # clause before carries its subject on; across turns, whose it is stays unsure.
+        return _carried(ctx) if form in _TELLERS_FORMS and _tellers_deed(verb, form) else None
     if form in _TELLERS_FORMS and _tellers_deed(verb, form) or form == "VBP" and own:
         return Ref(role="speaker", kind="person")
     return None

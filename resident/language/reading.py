@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from resident.language.antecedents import said_thing
 from resident.language.apposition import apposition_sentences
 from resident.language.approximate import about_said
+from resident.language.asked_about import note_asked
 from resident.language.asked_after import stated_before_question
 from resident.language.clause_parts import clause_heads
 from resident.language.clause_pieces import dropped_clauses
@@ -98,6 +99,7 @@ def read(
             stated = None if reparse is None else stated_before_question(sent, reparse)
             out.extend([] if stated is None else _read_sentence(stated, ctx, True))
             note_mentions(sent, ctx)
+            note_asked(sent, ctx)  # "How's Tomasz?" - "Got a job in May.": Tomasz's job
             cut = None
             continue
         headed = None if reparse is None else after_heading(sent, reparse)

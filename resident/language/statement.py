@@ -142,6 +142,10 @@ class Context:
     #: Who asked about the last relative as "your mum": the relative is then the one of
     #: whoever answers ("How's your mum?" - "She's coming in July": the answerer's mum).
     asked_by: str | None = None
+    #: The person or pet the last question between people named, with its turn, and who
+    #: asked it: an answer with no subject next is about them (asked_about.py).
+    asked_about: tuple[Ref, int] | None = None
+    asked_about_by: str | None = None
 
     #: The last noun said as an argument that can have a price, with its turn, for an "it"
     #: in the turn's next sentence ("I bought a kiln. It cost me 400 pounds": prices.py).
