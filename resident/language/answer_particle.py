@@ -38,15 +38,16 @@ _ROLE_PREPS = frozenset(table("preposition_roles"))
 _TOWARDS = words("destination_preps")
 
 
-def _phrasal(predicate: str) -> tuple[str, str] | None:
+def _phrasal(predicate: str, asks_place: bool = False) -> tuple[str, str] | None:
     """(verb lemma, particle) of a predicate that opens with a phrasal verb WordNet holds
-    ("gives_up", "sells_out_by"); None otherwise."""
+    ("gives_up", "sells_out_by"); None otherwise. Asked where, a particle before a preposition
+    is where the act is ("works_out_on platform": out on the rigs), no verb of its own."""
     parts = predicate.split("_")
     if parts[0] == "not":
         parts = parts[1:]
     if len(parts) < 2 or parts[1] not in _PARTICLES:
         return None
-    if len(parts) > 2 and parts[2] in _TOWARDS:
+    if len(parts) > 2 and (asks_place or parts[2] in _TOWARDS):
         # "drives_up_to Durham": a particle before a destination is the way one goes.
         return None
     if len(parts) == 2 and parts[1] in _ROLE_PREPS:
@@ -70,7 +71,7 @@ def _going(verb: str) -> bool:
 
 def _another_act(sent: Span, predicate: str) -> bool:
     """Does the claim's phrasal verb say another act than the question's bare verb?"""
-    found = _phrasal(predicate)
+    found = _phrasal(predicate, any(t.lower_ == "where" for t in sent))
     if found is None:
         return False
     verb, particle = found

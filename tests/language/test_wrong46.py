@@ -79,3 +79,6 @@ def test_a_phrasal_verb_is_not_its_bare_verb() -> None:
     assert not another("When did Cosmo join the choir?", "signs_up_for")
     assert not another("Where does the landlady live?", "lives_in")
     assert not another("Why is Ines driving to Durham?", "drives_up_to")
+    # Asked where, a particle before a preposition is where: "works out on a platform".
+    assert not another("Where does Lachlan work?", "works_out_on")
+    assert another("What does Lachlan work?", "works_out_on")
