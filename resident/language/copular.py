@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from resident.language import lexicon
+from resident.language.called_name import called_name
 from resident.language.clause_parts import _negated, _time_tokens, verb_mood
 from resident.language.refs import _name_of, _named_kind, _noun_lemma
 from resident.language.statement import FEELINGS, KIN, Context, Ref, Statement, is_pet
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 
 #: WordNet's sense every colour noun sits below ("grey", "navy", "crimson").
 _COLOUR = frozenset({"color.n.01"})
-#: Verbs whose participle names ("a dog called Rex", "a guy named Theo").
-_NAMING = frozenset({"call", "name"})
 #: Modifiers of a kind kept with it ("a retired fisherman", "a first year medic").
 _KIND_MODS = ("amod", "compound", "nmod")
 
@@ -136,7 +135,7 @@ def named_kinds(sent: Span, ctx: Context) -> list[Statement]:
     for tok in sent:
         if tok.pos_ not in ("NOUN", "PROPN"):
             continue
-        name = _called_name(tok)
+        name = called_name(tok)
         if name is None:
             continue
         if not _same_kind(tok, name):
@@ -181,22 +180,6 @@ def _named_by_copula(sent: Span, ctx: Context) -> list[Statement]:
     named = Ref(role="name", name=_name_of(name), kind="person")
     ctx.remember(named.name or "", "person")
     return [Statement(subject=named, predicate="is_a", object=kind, verb="be")]
-
-
-def _called_name(tok: Token) -> Token | None:
-    """The name a participle of calling gives the noun: "a nurse called Ed" (the participle
-    hung on the noun) or "the midwife's called Bronagh" (the noun its passive subject)."""
-    verb: Token | None = tok.head
-    if tok.dep_ != "nsubjpass" or tok.head.lemma_.lower() not in _NAMING:
-        verb = next(
-            (c for c in tok.children if c.dep_ == "acl" and c.lemma_.lower() in _NAMING), None
-        )
-    if verb is None or verb.tag_ != "VBN":
-        return None
-    name = next((c for c in verb.children if c.dep_ in ("oprd", "attr", "xcomp")), None)
-    if name is None or name.pos_ != "PROPN" or not name.text[:1].isupper():
-        return None
-    return name
 
 
 def _kind_phrase(noun: Token) -> str | None:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.called_name import called_name
 from resident.language.reparse import Reparse
 from resident.language.statement import KIN, is_pet
 from resident.language.words import words
@@ -51,11 +52,8 @@ def _name_beside(noun: Token) -> Token | None:
     """The one name set beside `noun` in apposition ("one daughter, Simran"). None for
     several names ("two girls, Elin and Mali, who are seven and four" says each one's age,
     not both of both)."""
-    # copular reads clauses, which read relative clauses: imported here, not at the top.
-    from resident.language.copular import _called_name
-
     names = [c for c in noun.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
-    if not names and (called := _called_name(noun)) is not None:
+    if not names and (called := called_name(noun)) is not None:
         # "a guy called Ollie who went off to Berlin": Ollie went off to Berlin.
         names = [called]
     if len(names) != 1 or names[0].conjuncts:
