@@ -85,10 +85,6 @@ def said_again(clause: Token) -> str | None:
     """The relative clause under `clause` (a `relcl` verb) as the sentence it stands for, or
     None when it is too long or names no noun phrase."""
     noun = clause.head
-    if any(c.dep_ == "case" for c in noun.children):
-        # "better than my mum's, which started a small war": a possessive with its thing
-        # unsaid; the clause is said of that thing (or of the whole remark), not of mum.
-        return None
     before = [c for c in noun.children if c.dep_ == "conj" and c.i < clause.i]
     if before:
         # "his partner and my brother Lewis, who's six": the clause is the nearest one's,

@@ -124,10 +124,3 @@ def test_a_relative_clause_is_said_of_the_name_a_noun_is_called(nlp: Any) -> Non
     """ "a guy called Ollie who went off to Berlin": Ollie went, not a guy called Ollie."""
     read_ = _read(nlp, "We have a neighbour called Tansy who keeps bees.")
     assert ("Tansy", "keeps", "bees") in read_
-
-
-def test_a_relative_clause_on_a_possessive_is_not_said_of_its_owner(nlp: Any) -> None:
-    # "my gran's, which ...": the clause is said of the unsaid thing (or the whole remark).
-    said = _read(nlp, "Ewan said the cake was nicer than my gran's, which caused a row.")
-    assert not any("cause" in p for _, p, _ in said)
-    assert ("kin", "lives_in", "oslo") in _read(nlp, "My sister, who lives in Oslo, is a nurse.")
