@@ -14,7 +14,6 @@ Pure: reads the parse and WordNet."""
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
@@ -33,17 +32,9 @@ _TELLERS_AUX = frozenset({"been", "have", "'ve", "am", "'m"})
 _THIRD_AUX = frozenset({"is", "has", "'s"})
 
 
-@functools.lru_cache(maxsize=2048)
 def done_alone(lemma: str) -> bool:
     """Is the verb's commonest sense one somebody does with no object (WordNet's frames)?"""
-    wn = lexicon.reader()
-    if wn is None:
-        return False
-    senses = wn.synsets(lemma, "v")[:1]
-    frames = {
-        f for s in senses for lem in s.lemmas() if lem.name() == lemma for f in lem.frame_ids()
-    }
-    return bool(frames & _SOMEBODY_ALONE)
+    return bool((lexicon.lemma_frames(lemma, 1) or frozenset()) & _SOMEBODY_ALONE)
 
 
 def _said_with(verb: Token) -> bool:

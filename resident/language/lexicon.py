@@ -117,6 +117,22 @@ def first_lexname(word: str, pos: str = "n") -> str | None:
     return str(senses[0].lexname()) if senses else None
 
 
+@functools.lru_cache(maxsize=4096)
+def lemma_frames(lemma: str, senses: int) -> frozenset[int] | None:
+    """WordNet's verb frames of `lemma` itself (not its synonyms) in its `senses` most frequent
+    verb senses; None where WordNet is missing."""
+    wn = _load()
+    if wn is None:
+        return None
+    return frozenset(
+        f
+        for sense in wn.synsets(lemma, "v")[:senses]
+        for named in sense.lemmas()
+        if named.name() == lemma
+        for f in named.frame_ids()
+    )
+
+
 #: WordNet's verb frame "Somebody ----s that CLAUSE".
 _THAT_CLAUSE_FRAME = 26
 

@@ -89,13 +89,6 @@ _SENSES = 3
 
 def _two_objects(lemma: str) -> bool:
     """Does one of the verb's most frequent senses take two objects (WordNet's frames)?"""
-    wn = lexicon.reader()
-    if wn is None:
-        return True  # unknown: keep the passive, as the parser read it
-    senses = wn.synsets(lemma, "v")[:_SENSES]
-    return any(
-        _TWO_OBJECTS_FRAME in named.frame_ids()
-        for sense in senses
-        for named in sense.lemmas()
-        if named.name() == lemma
-    )
+    frames = lexicon.lemma_frames(lemma, _SENSES)
+    # Unknown without WordNet: keep the passive, as the parser read it.
+    return frames is None or _TWO_OBJECTS_FRAME in frames
