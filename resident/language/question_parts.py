@@ -181,13 +181,18 @@ def reduced(sent: Span) -> list[Reduced]:
     frame, inner = _reporting_frame(sent)
     if not frame:
         frame, inner = _cleft(sent)
-    lead = next((t.lower_ for t in sent if t.i not in frame and not t.is_punct), "")
+    first = next((t for t in sent if t.i not in frame and not t.is_punct), None)
+    lead = "" if first is None else first.lower_
     if lead not in words("wh"):
         # A yes/no question asks whether the part holds ("Did Tom bake at the cafe?"): only
         # the reporting frame is not what it asks.
         return [Reduced(_text(sent, frame))] if frame else []
     verb = inner if inner is not None else sent.root
     drop, instead = _optional(sent, verb)
+    if first is not None and first.i in drop:
+        # "Which prison will Sandra be at?": the phrase dropped holds the question word, and
+        # without it the question asks another thing ("Will Sandra be?" is a yes or no).
+        drop, instead = set(), ()
     drop |= frame
     out: list[Reduced] = []
     if drop:
