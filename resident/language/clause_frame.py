@@ -14,6 +14,7 @@ from resident.language.dated_events import dated_event
 from resident.language.frequency import habit_done
 from resident.language.kin import _kin_edge, _object_kin_edges
 from resident.language.named_kinds import named_kind_edges
+from resident.language.occupation import former_role
 from resident.language.objects import (
     content_object,
     copula_predicate,
@@ -80,6 +81,8 @@ class _Clause:
         if predicate is None or obj is None:
             return
         predicate = copula_predicate(predicate, self.subject, obj)
+        if predicate == "works_as" and (held := former_role(obj)) is not None:
+            obj, clause_mood = held, "past"  # "a retired nurse": was a nurse
         if predicate == "is_a" and counted(obj):
             return  # "Aoife is two cats": a count of things is not what someone is.
         if predicate == "age" and not has_number(obj):
