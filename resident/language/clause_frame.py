@@ -14,7 +14,6 @@ from resident.language.dated_events import dated_event
 from resident.language.frequency import habit_done
 from resident.language.kin import _kin_edge, _object_kin_edges
 from resident.language.named_kinds import named_kind_edges
-from resident.language.occupation import former_role
 from resident.language.objects import (
     content_object,
     copula_predicate,
@@ -22,6 +21,7 @@ from resident.language.objects import (
     has_number,
     role_only,
 )
+from resident.language.occupation import former_role
 from resident.language.phrases import third_person
 from resident.language.purposes import done_for_a_reason
 from resident.language.refs import (

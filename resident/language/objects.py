@@ -532,4 +532,3 @@ def set_off_after(noun: Token, child: Token) -> bool:
     if child.i < noun.i or child.dep_ != "amod" or child.left_edge.i == 0:
         return False
     return noun.doc[child.left_edge.i - 1].text == ","
-
