@@ -21,7 +21,6 @@ from resident.language.objects import (
     has_number,
     role_only,
 )
-from resident.language.occupation import former_role
 from resident.language.phrases import third_person
 from resident.language.purposes import done_for_a_reason
 from resident.language.refs import (
@@ -81,8 +80,6 @@ class _Clause:
         if predicate is None or obj is None:
             return
         predicate = copula_predicate(predicate, self.subject, obj)
-        if predicate == "works_as" and (held := former_role(obj)) is not None:
-            obj, clause_mood = held, "past"  # "a retired nurse": was a nurse
         if predicate == "is_a" and counted(obj):
             return  # "Aoife is two cats": a count of things is not what someone is.
         if predicate == "age" and not has_number(obj):

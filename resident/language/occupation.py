@@ -1,6 +1,9 @@
 """What someone works as, beside what a copula's noun says (objects.is_occupation judges the
 noun by WordNet: under worker, professional, administrator, firefighter, ...). Pure.
 
+- Every statement that someone is an occupation noun, however read (a copula, an apposition
+  "To Marcus, a firefighter from Brighouse", a kin phrase), is held one way: what they work as
+  (`held_as`), which "What does X do?", "What is X's job?" and "Where does X work?" read.
 - "Marjory is a retired nurse", "Cuthbert is a former postman": a word before the occupation
   that says it is over makes it what they worked as, said as the past ("was a nurse"), so it
   answers "What did Marjory do?" and not "What does she do?" (`former_role`).
@@ -14,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
-from resident.language.objects import is_occupation
+from resident.language.objects import copula_predicate, is_occupation
 from resident.language.words import words
 
 if TYPE_CHECKING:
@@ -23,6 +26,19 @@ if TYPE_CHECKING:
     from resident.language.statement import Statement
 
 Mood = Literal["fact", "past", "plan", "wish"]
+
+
+def held_as(st: Statement) -> Statement:
+    """The statement with an occupation said of someone held as what they work as ("is_a
+    firefighter": works_as), and one said over ("retired nurse") as what they worked as."""
+    if st.predicate not in ("is_a", "works_as"):
+        return st
+    if copula_predicate("is_a", st.subject, st.object) != "works_as":
+        return st
+    former = former_role(st.object)
+    if former is not None:
+        return st.model_copy(update={"predicate": "works_as", "object": former, "mood": "past"})
+    return st.model_copy(update={"predicate": "works_as"})
 
 
 def former_role(obj: str) -> str | None:
