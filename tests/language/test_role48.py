@@ -2,7 +2,8 @@
 worker, a professional, an administrator, a firefighter, a lawman or a guard, never a plain
 person noun (objects.is_occupation); a word before it that says it is over makes it past
 (occupation.former_role, said_former); a job taken "as" an occupation is one (job_as); an
-adjective set off after a noun by a comma is no part of it (objects.set_off_after). Each rule
+adjective set off after a noun by a comma is no part of it (objects.set_off_after); an answer
+never names what a question's "before"/"after" names (answer_anchor). Each rule
 on phrasings of our own."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from resident.language.answer_anchor import anchor_answered
 from resident.language.objects import is_occupation
 from resident.language.occupation import former_role, job_as
 from resident.language.pipeline import installed_trained_pipeline, load_pipeline
@@ -93,3 +95,14 @@ def test_an_apposed_occupation_is_works_as(nlp: Any) -> None:
 def test_a_plain_person_noun_stays_is_a(nlp: Any) -> None:
     said = _read(nlp, "My neighbour Theodric is a lovely man.")
     assert not any(p == "works_as" for _, p, o in said)
+
+
+def test_an_answer_is_not_the_anchor(nlp: Any) -> None:
+    vets = next(iter(nlp("Where did Rosalind work before the vets?").sents))
+    assert anchor_answered(vets, "Hillsborough Vets")
+    assert not anchor_answered(vets, "Broomhill Dental")
+    became = next(iter(nlp("What did Hubert do before he became a driving instructor?").sents))
+    assert anchor_answered(became, "driving instructor")
+    assert not anchor_answered(became, "drove a bus")
+    retired = next(iter(nlp("What did Hubert do before he retired?").sents))
+    assert not anchor_answered(retired, "postman")
