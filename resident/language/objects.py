@@ -8,6 +8,7 @@ mechanic is an occupation in WordNet; "Duncan is a goose": is_a).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import deals, lexicon
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from resident.language.statement import Ref
 
 
+@functools.lru_cache(maxsize=4096)
 def is_occupation(noun: str) -> bool:
     """Does `noun` (its head: "junior accountant", "restorer of paintings") name an
     occupation? A WordNet noun whose first two senses have one of
