@@ -28,17 +28,21 @@ if TYPE_CHECKING:
 Mood = Literal["fact", "past", "plan", "wish"]
 
 
-def held_as(st: Statement) -> Statement:
-    """The statement with an occupation said of someone held as what they work as ("is_a
-    firefighter": works_as), and one said over ("retired nurse") as what they worked as."""
+def held_as(st: Statement) -> list[Statement]:
+    """The statement, with an occupation said of someone held as what they work as too ("is_a
+    firefighter": works_as), and one said over ("retired nurse") as what they worked as. An
+    "is_a" is kept beside it: "My manager's called Priyanka" says whose manager she is, which
+    "Who is Ellis's manager?" reads."""
     if st.predicate not in ("is_a", "works_as"):
-        return st
+        return [st]
     if copula_predicate("is_a", st.subject, st.object) != "works_as":
-        return st
+        return [st]
+    kept = [st] if st.predicate == "is_a" else []
     former = former_role(st.object)
     if former is not None:
-        return st.model_copy(update={"predicate": "works_as", "object": former, "mood": "past"})
-    return st.model_copy(update={"predicate": "works_as"})
+        update = {"predicate": "works_as", "object": former, "mood": "past"}
+        return [*kept, st.model_copy(update=update)]
+    return [*kept, st.model_copy(update={"predicate": "works_as"})]
 
 
 def former_role(obj: str) -> str | None:

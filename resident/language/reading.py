@@ -165,7 +165,7 @@ def read(
         note_mentions(sent, ctx)
         cut = said.start if not statements and not said[-1].is_punct else None
     # "To Marcus, a firefighter": an occupation, however read, is held as what one works as.
-    return _unique([held_as(st) for st in out]), ctx
+    return _unique([held for st in out for held in held_as(st)]), ctx
 
 
 def _read_anew(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
