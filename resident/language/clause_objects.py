@@ -16,7 +16,9 @@ from resident.language.clause_parts import (
     listed_after,
 )
 from resident.language.objects import adverbial_idiom, light_object
+from resident.language.occupation import job_as, taken_mood
 from resident.language.particles import particle_of, phrasal_deed
+from resident.language.refs import _object_text
 from resident.language.roles import is_time
 from resident.language.statement import CONTENT_WHEN_OBJECT, gerund
 from resident.language.words import words
@@ -41,7 +43,14 @@ class _Clause(Protocol):
     lemma: str
     out: list[Statement]
 
-    def emit(self, predicate: str | None, obj: str | None, *, literal: bool = ...) -> None: ...
+    def emit(
+        self,
+        predicate: str | None,
+        obj: str | None,
+        *,
+        literal: bool = ...,
+        clause_mood: Literal["fact", "past", "plan", "wish"] | None = ...,
+    ) -> None: ...
     def objects(self, obj_tok: Token, prt: str) -> None: ...
     def joined(self, noun: Token) -> None: ...
     def prep_object(self, prt: str) -> bool: ...
@@ -85,6 +94,10 @@ def read_objects(clause: _Clause, obj_tok: Token | None) -> None:
     verb, lemma = clause.verb, clause.lemma
     prt = particle_of(verb)
     light = "keep" if obj_tok is None else light_object(lemma, obj_tok, clause.when is not None)
+    if obj_tok is not None and (held := job_as(verb, obj_tok)) is not None:
+        # "I got a job as a porter": works as a porter from then on.
+        text = _object_text(held, clause.time_idx)
+        clause.emit("works_as", text, clause_mood=taken_mood(clause.mood))
     if obj_tok is not None and light != "keep":
         if light == "join":
             clause.joined(obj_tok)

@@ -8,6 +8,7 @@ mechanic is an occupation in WordNet; "Duncan is a goose": is_a).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Literal
 
 from resident.language import deals, lexicon
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from resident.language.statement import Ref
 
 
+@functools.lru_cache(maxsize=4096)
 def is_occupation(noun: str) -> bool:
     """Does `noun` (its head: "junior accountant", "restorer of paintings") name an
     occupation? A WordNet noun whose first two senses have one of
@@ -44,7 +46,9 @@ def is_occupation(noun: str) -> bool:
     # "teacher"); a short word ("vet", "DJ") by itself.
     tails = (last[i:] for i in range(max(1, len(last) - 3)))
     head = next((b for t in tails if (b := lexicon.base(t, "n"))), None)
-    if head is None:
+    if head is None or head in words("plain_person_nouns"):
+        # "a lovely man": a noun that only says someone is a person is no job, whatever its
+        # rarer sense ("man": a serviceman).
         return False
     return any(lexicon.is_a(head, a, senses=2) for a in words("occupation_ancestors"))
 
@@ -522,3 +526,11 @@ def set_off_before(noun: Token, child: Token) -> bool:
     # The comma may hang on the name itself, its subtree's last word.
     edge = child.right_edge.i
     return edge < noun.i and "," in (noun.doc[edge].text, noun.doc[edge + 1].text)
+
+
+def set_off_after(noun: Token, child: Token) -> bool:
+    """ "an electrician, self-employed": a modifier set off after the noun by a comma says
+    more of the one named (an aside), no part of the noun's name."""
+    if child.i < noun.i or child.dep_ != "amod" or child.left_edge.i == 0:
+        return False
+    return noun.doc[child.left_edge.i - 1].text == ","

@@ -31,6 +31,7 @@ from resident.language.event_owner import note_subject
 from resident.language.headed import after_heading
 from resident.language.mentions import note_mentions
 from resident.language.middle_voice import as_passive
+from resident.language.occupation import held_as
 from resident.language.participles import with_comma
 from resident.language.phrases import Triple
 from resident.language.recased import recased
@@ -163,7 +164,8 @@ def read(
                 out.extend(again or (_reread(said, ctx, reparse) if named else []))
         note_mentions(sent, ctx)
         cut = said.start if not statements and not said[-1].is_punct else None
-    return _unique(out), ctx
+    # "To Marcus, a firefighter": an occupation, however read, is held as what one works as.
+    return _unique([held for st in out for held in held_as(st)]), ctx
 
 
 def _read_anew(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:

@@ -33,7 +33,7 @@ from resident.language.described_subject import optative
 from resident.language.kin_nouns import activity_relation, kin_noun, kin_nouns
 from resident.language.known_names import mistagged_name
 from resident.language.number_parts import continues_number
-from resident.language.objects import qualified_indefinite, set_off_before
+from resident.language.objects import qualified_indefinite, set_off_after, set_off_before
 from resident.language.partitive import degree, partitive_text
 from resident.language.pronoun_scope import outside_own_phrase, singular_they, unread_name_before
 from resident.language.roles import inner_hyphen, names_no_one, possessive_name
@@ -567,7 +567,7 @@ def _object_text(tok: Token, skip: set[int]) -> str | None:
             if child.dep_ in ("cc", "conj") and any(continues_number(tok, c) for c in tok.rights):
                 continue  # "four hundred and twenty": one number
             banned.update(t.i for t in child.subtree)
-        elif degree(child) or set_off_before(tok, child):
+        elif degree(child) or set_off_before(tok, child) or set_off_after(tok, child):
             # "I like very much knitting": how much, said before the noun, is no part of it.
             banned.update(t.i for t in child.subtree)
     for t in tok.subtree:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from resident.language import lexicon
 from resident.language.learner_tense import learner_side
+from resident.language.occupation import said_former
 from resident.language.roles import modality
 from resident.language.statement import Statement, verb_lemma
 from resident.language.used_to import given_up, used_to
@@ -97,6 +98,8 @@ def ended_state(st: Statement, doc: Doc | None) -> bool:
     form's own morphology, so the present perfect ("I've lived here for years", still true)
     is not over. A plan, a wish, a habit or a negation is not one, except the habit said
     with "used to" ("I used to play the cello"): that one is over."""
+    if doc is not None and said_former(st, doc):
+        return True  # "a retired nurse": was one
     if doc is not None and not st.negated and st.mood == "past":
         said = _verb(st, doc)
         if said is not None and used_to(said):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from resident.language.answer_anchor import anchor_answered
 from resident.language.answer_check import answers_question, names_asked
 from resident.language.answer_clock import time_not_amount
 from resident.language.answer_fills import fills_asked
@@ -39,6 +40,10 @@ def of_type_asked(
     if particle_unasked(sent, reply.claims):
         # "What did Gwendolyn give?" is not "allotment" of "gave up the allotment": a phrasal
         # verb says another act than its bare verb (answer_particle).
+        return False
+    if anchor_answered(sent, reply.answer):
+        # "Where did Tamsin work before the vets?" is not "Hillsborough Vets": what "before"
+        # names is where the question counts from (answer_anchor).
         return False
     if not fits_asked(sent, reply.answer):
         # A name asked and none said, a "when" still relative to its day, the question's own

@@ -20,7 +20,9 @@ TALKS: dict[str, Talk] = {
     "neighbour": (
         [("Wren", "My neighbour, a retired joiner, mended our shed roof.")],
         [
-            ("What does Wren's neighbour do?", "joiner"),
+            # A retired one is what the neighbour did, not does (role48: occupation.held_as).
+            ("What did Wren's neighbour do?", "joiner"),
+            ("What does Wren's neighbour do?", ""),
             ("What does Wren's brother do?", ""),
         ],
     ),

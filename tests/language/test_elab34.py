@@ -45,7 +45,12 @@ TALKS: dict[str, Talk] = {
     ),
     "noted_me": (
         [("Ottilie", "Retired plumber, me.")],
-        [("Odile", "What does Ottilie do?", "plumber"), ("Odile", "What does Odile do?", "")],
+        # A retired one is what Ottilie did, not does (role48: occupation.held_as).
+        [
+            ("Odile", "What did Ottilie do?", "plumber"),
+            ("Odile", "What does Ottilie do?", ""),
+            ("Odile", "What does Odile do?", ""),
+        ],
     ),
 }
 
