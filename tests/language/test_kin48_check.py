@@ -4,7 +4,7 @@ it, is the subject of the clause even where the tagger reads the name or the nou
 modifier of the verb ("My nephew Casimir mends clocks": "Casimir mends" as one noun), so the
 tie and the deed are both held; a bare elder's noun typed in lower case ("mum teaches
 piano") is the speaker's relative; names typed in lower case after a plural family noun ("our
-twins ottilie and perpetua") are the owner's relatives, where WordNet knows no such word. About
+daughters ottilie and perpetua") are the owner's relatives, where WordNet knows no such word. About
 a third of the questions are near misses that must stay "I don't know".
 
 Each talk runs through a real Resident on a real DuckDB graph. An expected answer of "" is
@@ -24,7 +24,7 @@ CHECK: dict[str, Talk] = {
     "named_subject": (
         [
             ("Wilhelmina", "My nephew Casimir mends clocks."),
-            ("Wilhelmina", "My wife Ysolde rings every evening at nine."),
+            ("Wilhelmina", "My wife Ysolde rings at nine."),
             ("Wilhelmina", "Our son Bartholomew sweeps chimneys in Frome."),
         ],
         [
@@ -56,13 +56,14 @@ CHECK: dict[str, Talk] = {
     ),
     "lower_names": (
         [
-            ("Hortense", "We adopted our twins ottilie and perpetua in the spring."),
+            ("Hortense", "We adopted our daughters ottilie and perpetua in the spring."),
             ("Hortense", "my brother ignatius fixes tractors down in Taunton."),
         ],
         [
             ("Hortense", "Who is my brother?", "ignatius"),
             ("Odile", "What does Ignatius fix?", "tractors"),
             ("Hortense", "Who is my sister?", ""),
+            ("Hortense", "Who are my daughters?", "ottilie"),
             ("Odile", "What does Perpetua fix?", ""),
         ],
     ),
