@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.kin import _kin_edge
 from resident.language.kin_nouns import kin_noun, kin_nouns
+from resident.language.kinship import relation_predicate
 from resident.language.refs import _owner_ref
 from resident.language.reparse import _opening
 from resident.language.statement import Context, Ref, Statement, is_elder
@@ -84,18 +85,40 @@ def lower_named_kin(sent: Span, ctx: Context) -> list[Statement]:
     lower case after an owned family noun (capitalised ones are kin.py's)."""
     out: list[Statement] = []
     for tok in sent:
-        owner_tok = next((c for c in tok.children if c.dep_ == "poss"), None)
-        if tok.pos_ != "NOUN" or owner_tok is None or kin_noun(tok) not in kin_nouns():
+        if tok.pos_ != "NOUN" or kin_noun(tok) not in kin_nouns():
             continue
         names = names_after(tok, sent.end)
         if not names or not all(lower_case_name(n) for n in names):
+            continue
+        owner_tok = _owner_word(tok, names[0])
+        if owner_tok is None:
             continue
         plural = "Plur" in tok.morph.get("Number", [])
         for text in [n.text.capitalize() for n in names] if plural else [_joined(names)]:
             named = Ref(role="name", name=text, kind="person")
             out.extend(_kin_edge(tok, named, ctx, owner=_owner_ref(owner_tok, ctx)))
             ctx.remember(text, "person")
+        if plural:
+            # "their mum" next is each one's (their_ties).
+            ctx.remember_group(
+                [Ref(role="name", name=n.text.capitalize(), kind="person") for n in names]
+            )
     return out
+
+
+def _owner_word(noun: Token, name: Token) -> Token | None:
+    """The possessive of a family noun and the name after it: the noun's, the name's (the
+    parser may hang "Our" on the name it took for the head: "Our two sons barnaby"), or the
+    one said right before the noun and its number or adjectives."""
+    for head in (noun, name):
+        found = next((c for c in head.children if c.dep_ == "poss"), None)
+        if found is not None:
+            return found
+    i = noun.i - 1
+    while i >= noun.sent.start and noun.doc[i].pos_ in ("NUM", "ADJ"):
+        i -= 1
+    before = noun.doc[i] if i >= noun.sent.start else None
+    return before if before is not None and before.tag_ == "PRP$" else None
 
 
 def _joined(names: list[Token]) -> str:
@@ -180,3 +203,39 @@ def _subject(
             role="kin", owner=Ref(role="speaker", kind="person"), noun=noun, kind="person"
         ), []
     return None, []
+
+
+def their_ties(sent: Span, ctx: Context) -> list[Statement]:
+    """ "Our kids are Niamh and Oisin. Ruairi married their mum Carla": a relative named after
+    "their" while a group of people is in mind is the relative of each of them (refs.py's
+    owner of "their" is one name only)."""
+    group = [r for r in ctx.they() if r.kind == "person" and r.role == "name"]
+    if len(group) < 2:
+        return []
+    out: list[Statement] = []
+    for tok in sent:
+        noun = kin_noun(tok)
+        if tok.pos_ != "NOUN" or noun not in kin_nouns() or "Plur" in tok.morph.get("Number", []):
+            continue
+        names = names_after(tok, sent.end)
+        owner_tok = _owner_word(tok, names[0]) if len(names) == 1 else None
+        if owner_tok is None or owner_tok.lower_ != "their":
+            continue
+        name = names[0].text.capitalize()
+        named = Ref(role="name", name=name, kind="person")
+        sex = kin_nouns()[noun].sex
+        if sex != "-":
+            ctx.note_sex(name, sex)
+        ctx.remember(name, "person")
+        out.extend(
+            Statement(
+                subject=named,
+                predicate=relation_predicate(noun),
+                object="",
+                object_ref=owner,
+                verb="be",
+            )
+            for owner in group
+            if owner.name != name
+        )
+    return out

@@ -29,7 +29,7 @@ from resident.language.conjoined import conjoined_halves
 from resident.language.ending_aspect import without_end_marker
 from resident.language.event_owner import note_subject
 from resident.language.headed import after_heading
-from resident.language.kin_subject import kin_opened, lower_named_kin
+from resident.language.kin_subject import kin_opened, lower_named_kin, their_ties
 from resident.language.mentions import note_mentions
 from resident.language.middle_voice import as_passive
 from resident.language.participles import with_comma
@@ -110,6 +110,8 @@ def read(
             out.extend(read(headed, ctx, skip_first_person_intro=skip_intro, reparse=reparse)[0])
             cut = None
             continue
+        # "Ruairi married their mum Carla": her tie to each of the group in mind (kin_subject).
+        theirs = their_ties(sent, ctx)
         # "im a dinner lady": the contraction typed without its apostrophe, given it back.
         said = sent
         # "Borshch is died": a learner's past said as a passive no verb has (unpassive.py).
@@ -139,7 +141,7 @@ def read(
         statements = kin_read or statements
         if reparse is not None:
             # "our daughters ottilie and perpetua": names typed in lower case after a family noun.
-            statements = lower_named_kin(sent, ctx) + statements
+            statements = lower_named_kin(sent, ctx) + theirs + statements
         if rereadable and reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements

@@ -74,3 +74,11 @@ def test_a_bare_elder_in_lower_case_is_the_speakers(max_: Max) -> None:
     ana = max_.say("I'm Ana.").person_id
     turn = max_.say("mum works nights at the hospital.", ana)
     assert not any(s == "mum" for s, _, _ in _stored(max_, turn.claims))
+
+
+def test_their_relative_is_each_ones_of_the_group_in_mind(max_: Max) -> None:
+    ana = max_.say("I'm Ana.").person_id
+    max_.say("Our two sons barnaby and ignatius started school.", ana)
+    turn = max_.say("Leopold married their mum Philippa in 2009.", ana)
+    held = _stored(max_, turn.claims)
+    assert {("Philippa", "mum_of", "Barnaby"), ("Philippa", "mum_of", "Ignatius")} <= held

@@ -67,6 +67,19 @@ CHECK: dict[str, Talk] = {
             ("Odile", "What does Perpetua fix?", ""),
         ],
     ),
+    # Added after the first mechanism was written, before its own code (their_ties).
+    "their_group": (
+        [
+            ("Gwendolyn", "Our two boys cosmo and thaddeus started at the village school."),
+            ("Gwendolyn", "Evander married their mum Rosalind in Bath."),
+        ],
+        [
+            ("Gwendolyn", "Who is Cosmo's mother?", "rosalind"),
+            ("Gwendolyn", "Who is Thaddeus's mum?", "rosalind"),
+            ("Gwendolyn", "Who is Cosmo's father?", ""),
+            ("Gwendolyn", "Who is Rosalind's mother?", ""),
+        ],
+    ),
     "near_misses": (
         [
             ("Ottoline", "Mum, you left the oven on again."),
