@@ -145,7 +145,9 @@ def kin_opened(
     verb_i = last.i + (5 if not names and noun.endswith("-in-law") else 1)
     if verb_i >= sent.end or not _may_start_verb(sent.doc[verb_i]):
         return None
-    if _read_as_subject(noun_tok, sent.doc[noun_tok.i : verb_i]):
+    # A name typed in lower case is one no parse read as a name ("my brother ignatius fixes").
+    unread = bool(names) and names[0].is_lower
+    if _read_as_subject(noun_tok, sent.doc[noun_tok.i : verb_i]) and not unread:
         return None
     subject, ties = _subject(noun_tok, owner_tok, names, ctx)
     if subject is None:
