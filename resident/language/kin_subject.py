@@ -22,7 +22,7 @@ from resident.language import lexicon
 from resident.language.kin import _kin_edge
 from resident.language.kin_nouns import kin_noun, kin_nouns
 from resident.language.kinship import relation_predicate
-from resident.language.refs import _owner_ref
+from resident.language.refs import _owner_ref, subject_ref
 from resident.language.reparse import _opening
 from resident.language.statement import Context, Ref, Statement, is_elder
 
@@ -104,6 +104,15 @@ def lower_named_kin(sent: Span, ctx: Context) -> list[Statement]:
                 [Ref(role="name", name=n.text.capitalize(), kind="person") for n in names]
             )
     return out
+
+
+def _set_off_name(noun: Token, end: int) -> list[Token]:
+    """A name set off by commas right after the noun ("Their mum, Claire, died ...")."""
+    doc = noun.doc
+    i = noun.i + 1
+    if i + 2 < end and doc[i].text == "," and _is_name(doc[i + 1]) and doc[i + 2].text == ",":
+        return [doc[i + 1]]
+    return []
 
 
 def _owner_word(noun: Token, name: Token) -> Token | None:
@@ -219,7 +228,7 @@ def their_ties(sent: Span, ctx: Context) -> list[Statement]:
         noun = kin_noun(tok)
         if tok.pos_ != "NOUN" or noun not in kin_nouns() or "Plur" in tok.morph.get("Number", []):
             continue
-        names = names_after(tok, sent.end)
+        names = names_after(tok, sent.end) or _set_off_name(tok, sent.end)
         owner_tok = _owner_word(tok, names[0]) if len(names) == 1 else None
         if owner_tok is None or owner_tok.lower_ != "their":
             continue
@@ -240,4 +249,38 @@ def their_ties(sent: Span, ctx: Context) -> list[Statement]:
             for owner in group
             if owner.name != name
         )
+    return out
+
+
+def kin_to(sent: Span, ctx: Context) -> list[Statement]:
+    """ "I'm stepdad to Ruby and Theo", "I'm auntie to Wilfred": the subject of the
+    copula is that relative of each name after "to" (the clause itself is read as "be X to"),
+    and the names are a group in mind for a "their" after it."""
+    out: list[Statement] = []
+    for tok in sent:
+        verb = tok.head
+        noun = kin_noun(tok)
+        if tok.dep_ not in ("attr", "acomp") or verb.lemma_ != "be" or noun not in kin_nouns():
+            continue
+        subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        to = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "to"), None)
+        subject = None if subj is None else subject_ref(subj, ctx)
+        objects = [] if to is None else [c for c in to.children if c.dep_ == "pobj"]
+        if subject is None or len(objects) != 1:
+            continue
+        names = [n for n in (objects[0], *objects[0].conjuncts) if _is_name(n)]
+        refs = [Ref(role="name", name=n.text.capitalize(), kind="person") for n in names]
+        out.extend(
+            Statement(
+                subject=subject,
+                predicate=relation_predicate(noun),
+                object="",
+                object_ref=named,
+                verb="be",
+            )
+            for named in refs
+        )
+        for named in refs:
+            ctx.remember(named.name or "", "person")
+        ctx.remember_group(refs)
     return out

@@ -29,7 +29,7 @@ from resident.language.conjoined import conjoined_halves
 from resident.language.ending_aspect import without_end_marker
 from resident.language.event_owner import note_subject
 from resident.language.headed import after_heading
-from resident.language.kin_subject import kin_opened, lower_named_kin, their_ties
+from resident.language.kin_subject import kin_opened, kin_to, lower_named_kin, their_ties
 from resident.language.mentions import note_mentions
 from resident.language.middle_voice import as_passive
 from resident.language.participles import with_comma
@@ -141,7 +141,11 @@ def read(
         statements = kin_read or statements
         if reparse is not None:
             # "our daughters ottilie and perpetua": names typed in lower case after a family noun.
-            statements = lower_named_kin(sent, ctx) + theirs + statements
+            # "I'm stepdad to Ruby and Theo, married their mum Carla": the group the
+            # sentence itself said, where none was in mind before it.
+            told = kin_to(sent, ctx)
+            theirs = theirs or their_ties(sent, ctx)
+            statements = lower_named_kin(sent, ctx) + told + theirs + statements
         if rereadable and reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements

@@ -82,3 +82,10 @@ def test_their_relative_is_each_ones_of_the_group_in_mind(max_: Max) -> None:
     turn = max_.say("Leopold married their mum Philippa in 2009.", ana)
     held = _stored(max_, turn.claims)
     assert {("Philippa", "mum_of", "Barnaby"), ("Philippa", "mum_of", "Ignatius")} <= held
+
+
+def test_a_relative_to_named_people_is_their_relative(max_: Max) -> None:
+    ana = max_.say("I'm Ana.").person_id
+    turn = max_.say("I'm stepmum to Wilfred and Ottoline.", ana)
+    held = _stored(max_, turn.claims)
+    assert {("Ana", "stepmum_of", "Wilfred"), ("Ana", "stepmum_of", "Ottoline")} <= held

@@ -80,6 +80,21 @@ CHECK: dict[str, Talk] = {
             ("Gwendolyn", "Who is Rosalind's mother?", ""),
         ],
     ),
+    # Added with kin_to, before its code.
+    "relative_to": (
+        [
+            (
+                "Barnabas",
+                "I'm stepdad to Marigold and Leopold, I married their mum Henrietta last year.",
+            ),
+        ],
+        [
+            ("Barnabas", "Who is Marigold's mother?", "henrietta"),
+            ("Barnabas", "Who is Leopold's mum?", "henrietta"),
+            ("Barnabas", "Who is Henrietta's mother?", ""),
+            ("Barnabas", "Who is Marigold's sister?", ""),
+        ],
+    ),
     "near_misses": (
         [
             ("Ottoline", "Mum, you left the oven on again."),
