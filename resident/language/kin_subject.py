@@ -91,7 +91,9 @@ def lower_named_kin(sent: Span, ctx: Context) -> list[Statement]:
         if not names or not all(lower_case_name(n) for n in names):
             continue
         owner_tok = _owner_word(tok, names[0])
-        if owner_tok is None:
+        if owner_tok is None or owner_tok.tag_ != "PRP$":
+            # "teaching gary's daughter bsl": after a name's noun, a lower-case word may be
+            # anything the verb takes; after "my", "our" it is the relative's name.
             continue
         plural = "Plur" in tok.morph.get("Number", [])
         for text in [n.text.capitalize() for n in names] if plural else [_joined(names)]:
