@@ -89,3 +89,11 @@ def test_a_relative_to_named_people_is_their_relative(max_: Max) -> None:
     turn = max_.say("I'm stepmum to Wilfred and Ottoline.", ana)
     held = _stored(max_, turn.claims)
     assert {("Ana", "stepmum_of", "Wilfred"), ("Ana", "stepmum_of", "Ottoline")} <= held
+
+
+def test_a_stepparent_is_no_parent_through_the_marriage(max_: Max) -> None:
+    ana = max_.say("I'm Ana.").person_id
+    max_.say("I'm stepmum to Wilfred and Ottoline, I married their dad Leopold in 2019.", ana)
+    asked = max_.say("Who is Wilfred's mother?", ana)
+    assert "ana" not in (asked.answer or "").lower()
+    assert "ana" in (max_.say("Who is Wilfred's stepmum?", ana).answer or "").lower()
