@@ -191,7 +191,14 @@ def _kin_of(
     for path in kin.paths[:1] if named else kin.paths:
         maybe: list[str] = []
         for owner in owners:
-            for person in sorted(_walk(graph, owner, path, now, named) - set(owners)):
+            reached = _walk(graph, owner, path, now, named) - set(owners)
+            if "spouse" in path and reached:
+                # A parent's spouse is no parent where a step tie says otherwise (Des,
+                # stepdad to Ruby and married to her mum, is not Ruby's "dad").
+                reached -= {
+                    p for edge, p in _neighbours(graph, owner, now) if edge == ("stepparent",)
+                }
+            for person in sorted(reached):
                 sex = _sex(graph, person, now)
                 if kin.sex == "-" or sex == kin.sex:
                     sure.append(person)

@@ -29,6 +29,7 @@ from resident.language.conjoined import conjoined_halves
 from resident.language.ending_aspect import without_end_marker
 from resident.language.event_owner import note_subject
 from resident.language.headed import after_heading
+from resident.language.kin_subject import kin_opened, kin_to, lower_named_kin, their_ties
 from resident.language.mentions import note_mentions
 from resident.language.middle_voice import as_passive
 from resident.language.occupation import held_as
@@ -44,6 +45,7 @@ from resident.language.statement import (
     _AUX_START,
     _WH,
     Context,
+    Ref,
     Statement,
     verb_lemma,
 )
@@ -109,6 +111,8 @@ def read(
             out.extend(read(headed, ctx, skip_first_person_intro=skip_intro, reparse=reparse)[0])
             cut = None
             continue
+        # "Ruairi married their mum Carla": her tie to each of the group in mind (kin_subject).
+        theirs = their_ties(sent, ctx)
         # "im a dinner lady": the contraction typed without its apostrophe, given it back.
         said = sent
         # "Borshch is died": a learner's past said as a passive no verb has (unpassive.py).
@@ -133,6 +137,16 @@ def read(
         # (reported.py) is not read again without the verb that passes it on, nor another's
         # belief ("Dad reckons Tilde got the job": unsaid.py).
         rereadable = reparse is not None and not (passes_on(sent) or believed_by_another(sent))
+        # "My husband Anselmo repairs boats": the relative the parse did not make the subject.
+        kin_read = [] if reparse is None or not rereadable else _kin_reread(sent, ctx, reparse)
+        statements = kin_read or statements
+        if reparse is not None:
+            # "our daughters ottilie and perpetua": names typed in lower case after a family noun.
+            # "I'm stepdad to Ruby and Theo, married their mum Carla": the group the
+            # sentence itself said, where none was in mind before it.
+            told = kin_to(sent, ctx)
+            theirs = theirs or their_ties(sent, ctx)
+            statements = lower_named_kin(sent, ctx) + told + theirs + statements
         if rereadable and reparse is not None and (not statements or misparsed(sent)):
             whole = sent if cut is None or statements else doc[cut : said.end]
             statements = _reread(whole, ctx, reparse) or statements
@@ -226,17 +240,36 @@ def _reread(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
     """The first second parse that reads as statements, its pronoun subject the noun phrase it
     stands for (coordinated verbs share it: "Metformin treats diabetes and lowers sugar")."""
     for doc, words in reparsed(sent, reparse):
-        subject = subject_ref_of(words)
-        out: list[Statement] = []
-        for head in clause_heads(next(iter(doc.sents))):
-            subj_tok = subject_token(head)
-            if subj_tok is not None and subj_tok.i == 0:
-                out.extend(read_clause_as(head, subject, subj_tok, ctx))
-            else:
-                out.extend(_read_clause(head, ctx, True))
+        out = _read_as_said_by(doc, subject_ref_of(words), ctx)
         if out:
             return out
     return []
+
+
+def _read_as_said_by(doc: object, subject: Ref, ctx: Context) -> list[Statement]:
+    """The statements of a second parse whose opening pronoun stands for `subject`."""
+    from spacy.tokens import Doc
+
+    assert isinstance(doc, Doc)
+    out: list[Statement] = []
+    for head in clause_heads(next(iter(doc.sents))):
+        subj_tok = subject_token(head)
+        if subj_tok is not None and subj_tok.i == 0:
+            out.extend(read_clause_as(head, subject, subj_tok, ctx))
+        else:
+            out.extend(_read_clause(head, ctx, True))
+    return out
+
+
+def _kin_reread(sent: Span, ctx: Context, reparse: Reparse) -> list[Statement]:
+    """ "My husband Anselmo repairs boats", "mum works nights": the clause of the relative
+    the parse did not make its subject, and the tie said (kin_subject.py)."""
+    opened = kin_opened(sent, ctx, reparse)
+    if opened is None:
+        return []
+    doc, subject, ties = opened
+    read = _read_as_said_by(doc, subject, ctx)
+    return ties + read if read or ties else []
 
 
 def _unique(items: Iterable[Statement]) -> list[Statement]:
