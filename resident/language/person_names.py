@@ -23,6 +23,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
+from resident.language.words import words
 from resident.language.name_tokens import common_word, is_hyphen_name
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ _SOMETHING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
 #: in the sentence itself.
 _WEAK_LABELS = frozenset({"", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+#: WordNet's classes of a verb whose doer is someone (needs_someone).
+_AGENT_CLASSES = words("person_agent_verb_classes")
 
 
 def type_person_names(doc: Doc) -> Doc:
@@ -80,8 +83,8 @@ def _people(sent: Span) -> list[Span]:
             continue
         # A name the recogniser left untyped and WordNet does not know as a word ("Google"
         # is also a verb, "Tesco" no word), or a hyphen-joined one, whose letters it reads worst.
-        strong = "-" in tok.text or not (tok.ent_type_ or common_word(tok.text))
-        if _with_person_noun(tok) or (strong and (_person_agent(tok) or _companion(tok))):
+        plain = "-" in tok.text or not (tok.ent_type_ or common_word(tok.text))
+        if _with_person_noun(tok, plain) or (plain and (_person_agent(tok) or _companion(tok))):
             found.append(_whole_name(tok))
     return found
 
@@ -104,26 +107,35 @@ def _whole_name(tok: Token) -> Span:
     return tok.doc[start : tok.i + 1]
 
 
-def _relation_noun(tok: Token) -> bool:
+def _relation_noun(tok: Token, kin_only: bool = False) -> bool:
+    """A relation noun ("sister", "neighbour": KIN), or, unless `kin_only`, one whose most
+    frequent WordNet sense is a person ("nurse", "landlord")."""
     from resident.language.statement import KIN
 
-    if tok.pos_ != "NOUN":
+    if tok.pos_ != "NOUN" or "Plur" in tok.morph.get("Number", []):
         return False
     lemma = tok.lemma_.lower()
-    return lemma in KIN or lexicon.person_noun(lemma)
+    return lemma in KIN or (not kin_only and lexicon.person_noun(lemma))
 
 
-def _with_person_noun(tok: Token) -> bool:
-    """ "Priya is my neighbour", "my neighbour is Priya", "my neighbour Priya", "Priya, my
-    neighbour"."""
+def _with_person_noun(tok: Token, plain: bool) -> bool:
+    """ "Priya is my neighbour", "my neighbour is Priya", "our cousin Sandy", "Priya, my
+    neighbour". In apposition, a noun of a role ("the caterer, Spice Junction", "producer,
+    BBC Scotland") names a person only with a `plain` name (untyped, no word of WordNet's)."""
     head = tok.head
     if tok.dep_ in _SUBJECTS and head.lemma_ == "be":
         return any(c.dep_ == "attr" and _relation_noun(c) for c in head.children)
     if tok.dep_ == "attr" and head.lemma_ == "be":
-        return any(c.dep_ in _SUBJECTS and _relation_noun(c) for c in head.children)
-    if tok.dep_ == "appos" and _relation_noun(head):
+        return any(
+            c.dep_ in _SUBJECTS and _relation_noun(c) and any(g.dep_ == "poss" for g in c.children)
+            for c in head.children
+        )
+    if tok.dep_ == "appos" and _relation_noun(head, kin_only=not plain):
         return True
-    return any(c.dep_ in ("appos", "compound") and _relation_noun(c) for c in tok.children)
+    return any(
+        c.dep_ in ("appos", "compound") and _relation_noun(c, kin_only=not plain)
+        for c in tok.children
+    )
 
 
 def _person_agent(tok: Token) -> bool:
@@ -133,15 +145,20 @@ def _person_agent(tok: Token) -> bool:
         return False
     particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
     lemma = "_".join([verb.lemma_.lower(), *particles[:1]])
+    if lexicon.base(tok.lower_, "n") is not None:
+        return False  # "How's Sheffield treating you?": a word WordNet knows, a town
     return needs_someone(lemma) or (lemma != verb.lemma_.lower() and needs_someone(verb.lemma_))
 
 
 @functools.lru_cache(maxsize=4096)
 def needs_someone(lemma: str) -> bool:
-    """Do the two most frequent WordNet senses of the verb `lemma` give it "Somebody" as a
-    subject in more frames than "Something" ("retire", "say"; not "go", "move", "break")?"""
+    """Is the verb `lemma` one only someone does: its most frequent WordNet sense one of
+    talk, thought or dealings with others (data/person_agent_verb_classes.txt: "say",
+    "retire", "get on"; not "eat", "love", "start", which a dog or a job does too), and its
+    two most frequent senses take "Somebody" as their subject in more frames than
+    "Something" ("go", "break" do not)?"""
     wn = lexicon.reader()
-    if wn is None:
+    if wn is None or lexicon.first_lexname(lemma, "v") not in _AGENT_CLASSES:
         return False
     frames = [
         f
