@@ -23,8 +23,8 @@ import functools
 from typing import TYPE_CHECKING
 
 from resident.language import lexicon
-from resident.language.words import words
 from resident.language.name_tokens import common_word, is_hyphen_name
+from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
