@@ -49,8 +49,24 @@ def load_pipeline(setting: str = "auto") -> SpacyLanguage:
         nlp = _loaded.get(name)
         if nlp is None:
             nlp = spacy.blank("en") if name == "blank" else spacy.load(name)
+            _add_name_readers(nlp)
             _loaded[name] = nlp
         return nlp
+
+
+def _add_name_readers(nlp: SpacyLanguage) -> None:
+    """Put the hyphen-name merger first, before the tagger (name_tokens.py says why), and,
+    in a trained pipeline, the person typing after the recogniser (person_names.py)."""
+    from spacy.language import Language
+
+    from resident.language import name_tokens, person_names
+
+    if name_tokens.COMPONENT not in Language.factories:
+        Language.component(name_tokens.COMPONENT, func=name_tokens.merge_hyphen_names)
+        Language.component(person_names.COMPONENT, func=person_names.type_person_names)
+    nlp.add_pipe(name_tokens.COMPONENT, first=True)
+    if "ner" in nlp.pipe_names and "parser" in nlp.pipe_names:
+        nlp.add_pipe(person_names.COMPONENT, after="ner")
 
 
 def is_trained(nlp: SpacyLanguage) -> bool:
