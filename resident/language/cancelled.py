@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.change import endable
 from resident.language.matching import _lemma_tokens, planned
+from resident.language.name_off import names_off
 from resident.language.rescheduled import plan_candidates
 from resident.language.restated import object_label
 from resident.language.statement import base_form
@@ -40,6 +41,15 @@ def _ahead(claim: Claim, qualifiers: Sequence[Qualifier], now: datetime) -> bool
     Vienna at Easter")?"""
     due = claim.occurred_at
     return planned(qualifiers, claim, now) or (due is not None and due > now)
+
+
+def _going(claim: Claim, qualifiers: Sequence[Qualifier]) -> bool:
+    """Is the claim a going somewhere said with no time and not as done ("we're going to
+    Millport")? A verb WordNet files first under motion."""
+    verb = _phrasal(claim.predicate).split("_")[0]
+    done = any(q.role == "modality" and q.value == "done" for q in qualifiers)
+    motion = lexicon.first_lexname(verb, "v") == "verb.motion"
+    return claim.occurred_at is None and not done and motion
 
 
 def cancels(predicate: str) -> bool:
@@ -127,13 +137,36 @@ def end_called_off(
         return []
     ended: list[Claim] = []
     for said in called_off(doc):
-        others = plan_candidates(graph, owner, said, now)
-        held = graph.qualifiers_of([o.id for o in others])
-        for other in others:
-            qualifiers = held.get(other.id, ())
-            if not _ahead(other, qualifiers, now):
-                continue
-            places = [q.value for q in qualifiers if q.role in _PLACES]
-            if _lemma_tokens(" ".join([object_label(graph, other), *places])) & said:
-                ended.append(graph.end_validity(other.id, when, now))
+        ended += _end_named(graph, plan_candidates(graph, owner, said, now), said, when, now)
+    for name in names_off(doc):
+        # "Millport's off": a name of someone known is their day off, no plan called off.
+        if any(e.id.startswith("person:") for e in graph.find_entities(name, limit=5)):
+            continue
+        said = set(name.split())
+        others = plan_candidates(graph, owner, {name}, now)
+        ended += _end_named(graph, others, said, when, now, whole=True)
+    return ended
+
+
+def _end_named(
+    graph: GraphStore,
+    others: Sequence[Claim],
+    said: set[str],
+    when: datetime,
+    now: datetime,
+    whole: bool = False,
+) -> list[Claim]:
+    """End each of `others` still ahead whose object or place shares a word with `said` (all
+    of them when `whole`: a name is named whole, and a going there said with no time, "we're
+    going to Millport", is the plan "Millport's off" calls off)."""
+    ended = []
+    held = graph.qualifiers_of([o.id for o in others])
+    for other in others:
+        qualifiers = held.get(other.id, ())
+        if not (_ahead(other, qualifiers, now) or (whole and _going(other, qualifiers))):
+            continue
+        places = [q.value for q in qualifiers if q.role in _PLACES]
+        named = _lemma_tokens(" ".join([object_label(graph, other), *places]))
+        if (said <= named) if whole else bool(named & said):
+            ended.append(graph.end_validity(other.id, when, now))
     return ended
