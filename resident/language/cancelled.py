@@ -43,15 +43,6 @@ def _ahead(claim: Claim, qualifiers: Sequence[Qualifier], now: datetime) -> bool
     return planned(qualifiers, claim, now) or (due is not None and due > now)
 
 
-def _going(claim: Claim, qualifiers: Sequence[Qualifier]) -> bool:
-    """Is the claim a going somewhere said with no time and not as done ("we're going to
-    Millport")? A verb WordNet files first under motion."""
-    verb = _phrasal(claim.predicate).split("_")[0]
-    done = any(q.role == "modality" and q.value == "done" for q in qualifiers)
-    motion = lexicon.first_lexname(verb, "v") == "verb.motion"
-    return claim.occurred_at is None and not done and motion
-
-
 def cancels(predicate: str) -> bool:
     """Is the claim's verb one of calling a plan off ("cancels", "calls_off")?"""
     return not predicate.startswith("not_") and _phrasal(predicate) in words("cancelling_verbs")
@@ -139,34 +130,49 @@ def end_called_off(
     for said in called_off(doc):
         ended += _end_named(graph, plan_candidates(graph, owner, said, now), said, when, now)
     for name in names_off(doc):
-        # "Millport's off": a name of someone known is their day off, no plan called off.
-        if any(e.id.startswith("person:") for e in graph.find_entities(name, limit=5)):
-            continue
-        said = set(name.split())
         others = plan_candidates(graph, owner, {name}, now)
-        ended += _end_named(graph, others, said, when, now, whole=True)
+        ended += _end_going_to(graph, others, name, when, now)
     return ended
 
 
 def _end_named(
-    graph: GraphStore,
-    others: Sequence[Claim],
-    said: set[str],
-    when: datetime,
-    now: datetime,
-    whole: bool = False,
+    graph: GraphStore, others: Sequence[Claim], said: set[str], when: datetime, now: datetime
 ) -> list[Claim]:
-    """End each of `others` still ahead whose object or place shares a word with `said` (all
-    of them when `whole`: a name is named whole, and a going there said with no time, "we're
-    going to Millport", is the plan "Millport's off" calls off)."""
+    """End each of `others` still ahead whose object or place shares a word with `said`."""
     ended = []
     held = graph.qualifiers_of([o.id for o in others])
     for other in others:
         qualifiers = held.get(other.id, ())
-        if not (_ahead(other, qualifiers, now) or (whole and _going(other, qualifiers))):
+        if not _ahead(other, qualifiers, now):
             continue
         places = [q.value for q in qualifiers if q.role in _PLACES]
-        named = _lemma_tokens(" ".join([object_label(graph, other), *places]))
-        if (said <= named) if whole else bool(named & said):
+        if _lemma_tokens(" ".join([object_label(graph, other), *places])) & said:
+            ended.append(graph.end_validity(other.id, when, now))
+    return ended
+
+
+def _end_going_to(
+    graph: GraphStore, others: Sequence[Claim], name: str, when: datetime, now: datetime
+) -> list[Claim]:
+    """End each of `others` that is a going to the place `name` ("Millport's off": "we're
+    driving to Millport next weekend"), ahead or said with no time and not as done. That the
+    name is a place is read off the plan, a verb of motion to it, never off the name (the
+    tagger files Tenby as a person, Ingram as a thing): "I'm visiting Ingram on Sunday" is no
+    going to a place, so "Ingram is off today" is his day off and ends nothing."""
+    ended = []
+    held = graph.qualifiers_of([o.id for o in others])
+    for other in others:
+        qualifiers = held.get(other.id, ())
+        verb, _, particle = _phrasal(other.predicate).partition("_")
+        if lexicon.first_lexname(verb, "v") != "verb.motion":
+            continue
+        dated = other.occurred_at is not None
+        done = any(q.role == "modality" and q.value == "done" for q in qualifiers)
+        if not (_ahead(other, qualifiers, now) or not (dated or done)):
+            continue
+        places = [q.value for q in qualifiers if q.role == "destination"]
+        if particle == "to":
+            places.append(object_label(graph, other))
+        if any(p.lower().removeprefix("the ") == name for p in places):
             ended.append(graph.end_validity(other.id, when, now))
     return ended

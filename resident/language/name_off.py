@@ -3,9 +3,9 @@ for the Fair fortnight", later "So Millport's off this year". cancelled.called_o
 common noun said off ("the trip is off"); a proper name said off is read here. The parser
 often takes "Millport's off" for a possessive ("'s" hung on the name, "off" on the name too),
 so both shapes are read. A name says nothing of its kind by itself (the tagger calls Millport
-an organisation and Cornwall a person), so the guard is the graph's: the caller ends only a
-plan still ahead whose object or place is that name, and never reads a name of someone it
-knows as a person ("Gwen's off today" is her day off). Pure."""
+an organisation and Cornwall a person), so the guard is the plan's: the caller ends only a
+going to that name (cancelled._end_going_to), so "Gwen's off today", after "I'm visiting
+Gwen", is her day off. Pure."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 #: How "off" hangs on what it says is off: the complement of "be", or on the name itself when
 #: the parser read "'s" as a possessive.
-_OFF_DEPS = frozenset({"acomp", "advmod", "prt", "prep"})
+_OFF_DEPS = frozenset({"acomp", "advmod", "amod", "prt", "prep"})
 _POSSESSIVE = frozenset({"'s", "\u2019s"})
 
 

