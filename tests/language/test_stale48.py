@@ -10,6 +10,7 @@ import functools
 import pytest
 
 from resident.language import lexicon
+from resident.language.finer_piece import day_pieces
 from resident.language.name_off import names_off
 from resident.language.pipeline import load_pipeline
 from resident.language.reading import read
@@ -81,3 +82,36 @@ CALLED_OFF: Talk = (
 
 def test_a_plan_called_off_by_its_place_name_and_not_by_a_persons(max_: Max) -> None:
     assert not mismatches(max_, CALLED_OFF)
+
+
+@pytest.mark.parametrize(
+    ("text", "pieces"),
+    [
+        ("The 9th of March. Can't wait.", ["The 9th of March"]),
+        ("Half term. The 14th of February. Romantic, no?", ["The 14th of February"]),
+        ("On the 14th.", ["On the 14th"]),
+        ("In March.", []),  # no day: nothing finer than a month
+        ("March the 9th?", []),  # asked, not told
+        ("We land on the 9th of March.", []),  # a clause of its own, read as one
+    ],
+)
+def test_a_day_said_alone(text: str, pieces: list[str]) -> None:
+    assert day_pieces(_nlp()(text)) == pieces
+
+
+FINER: Talk = (
+    [
+        ("Philippa", "We're sailing to Jersey in August."),
+        ("Horatio", "The 12th of August, first ferry."),
+        ("Philippa", "Mum is flying to Malaga in October."),
+        ("Horatio", "The 2nd of November."),
+    ],
+    [
+        ("Ignatius", "When is Philippa sailing to Jersey?", "12"),
+        ("Ignatius", "When is Philippa's mum flying to Malaga?", "october"),
+    ],
+)
+
+
+def test_a_day_said_next_refines_the_month_held_and_only_within_it(max_: Max) -> None:
+    assert not mismatches(max_, FINER)
