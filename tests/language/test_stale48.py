@@ -10,6 +10,7 @@ import functools
 import pytest
 
 from resident.language import lexicon
+from resident.language.cancelled import habits_off
 from resident.language.finer_piece import day_pieces
 from resident.language.name_off import names_off
 from resident.language.pipeline import load_pipeline
@@ -115,3 +116,18 @@ FINER: Talk = (
 
 def test_a_day_said_next_refines_the_month_held_and_only_within_it(max_: Max) -> None:
     assert not mismatches(max_, FINER)
+
+
+@needs_wordnet
+@pytest.mark.parametrize(
+    ("text", "phrases"),
+    [
+        ("Aqua aerobics is off, which she says is the real tragedy.", ["aqua aerobics"]),
+        ("Yoga is off for good.", ["yoga"]),
+        ("Yoga is off tonight, the hall is flooded.", []),  # one evening's
+        ("The match was cancelled.", []),  # one match's
+        ("The heating is off again.", []),  # switched off
+    ],
+)
+def test_a_habit_said_off_for_good(text: str, phrases: list[str]) -> None:
+    assert [p for _, p in habits_off(_nlp()(text))] == phrases

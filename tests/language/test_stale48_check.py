@@ -3,6 +3,7 @@ words of its own (no dev sentence). A state said in the past ("we were at Holgat
 is over: it answers no question asked in the present, even when a present clause opens the
 sentence ("this is Dom, we were at ..."); a plan called off by the name of where it goes
 ("Skegness is off") is over, but a person's name said off is their day off and ends nothing;
+a habit said off with no time ("Yoga is off") is over, one evening's ("off tonight") not;
 a time said later as a bare piece ("The 9th of March.") refines the month held for the plan
 said just before it, and never a plan it does not fall within. About a third of the
 questions are near misses that must stay "I don't know" (or keep their answer).
@@ -67,6 +68,19 @@ CHECK: dict[str, Talk] = {
         [
             ("Ignatius", "Is Hyacinth visiting Bramwell?", "yes"),
             ("Ignatius", "Is Cosmo driving to Whitby?", "yes"),
+        ],
+    ),
+    "habit_off": (
+        [
+            ("Clementine", "My grandad Ambrose does yoga at the leisure centre."),
+            ("Clementine", "Cosima goes to pottery on Thursdays."),
+            ("Clementine", "Yoga is off, his knee is bad again."),
+            ("Clementine", "Pottery's off tonight, the kiln broke."),
+        ],
+        [
+            ("Ignatius", "Does Ambrose still do yoga?", "no"),
+            ("Ignatius", "Does Cosima still go to pottery?", "yes"),
+            ("Ignatius", "Does Cosima do yoga?", ""),
         ],
     ),
     "finer_piece": (
