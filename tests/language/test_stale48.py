@@ -11,6 +11,7 @@ import pytest
 
 from resident.language import lexicon
 from resident.language.cancelled import habits_off
+from resident.language.denied import denied
 from resident.language.finer_piece import day_pieces
 from resident.language.name_off import names_off
 from resident.language.pipeline import load_pipeline
@@ -131,3 +132,18 @@ def test_a_day_said_next_refines_the_month_held_and_only_within_it(max_: Max) ->
 )
 def test_a_habit_said_off_for_good(text: str, phrases: list[str]) -> None:
     assert [p for _, p in habits_off(_nlp()(text))] == phrases
+
+
+@pytest.mark.parametrize(
+    ("text", "things"),
+    [
+        ("No car either. Hamza's keeping the Fiesta.", [(None, "car")]),
+        ("So no lechon from Bert this year, he cannot stand long after.", [("Bert", "lechon")]),
+        ("No kayak after all.", [(None, "kayak")]),
+        ("No worries, see you then.", []),  # a clause's subject, not a piece
+        ("There is no car in the drive.", []),  # said in a clause of its own
+    ],
+)
+def test_a_thing_said_with_no(text: str, things: list[tuple[str | None, str]]) -> None:
+    said = [(None if o is None else o.text, n.text) for o, n in denied(_nlp()(text))]
+    assert said == things

@@ -4,6 +4,8 @@ is over: it answers no question asked in the present, even when a present clause
 sentence ("this is Dom, we were at ..."); a plan called off by the name of where it goes
 ("Skegness is off") is over, but a person's name said off is their day off and ends nothing;
 a habit said off with no time ("Yoga is off") is over, one evening's ("off tonight") not;
+a thing said with "no" and no verb ("No kayak after all", "no pudding from Wilhelm this year")
+ends the plan or habit of it held of the speaker or of the one it comes from;
 a time said later as a bare piece ("The 9th of March.") refines the month held for the plan
 said just before it, and never a plan it does not fall within. About a third of the
 questions are near misses that must stay "I don't know" (or keep their answer).
@@ -81,6 +83,22 @@ CHECK: dict[str, Talk] = {
             ("Ignatius", "Does Ambrose still do yoga?", "no"),
             ("Ignatius", "Does Cosima still go to pottery?", "yes"),
             ("Ignatius", "Does Cosima do yoga?", ""),
+        ],
+    ),
+    "no_thing": (
+        [
+            ("Ferdinand", "I'm buying a kayak this spring."),
+            ("Ferdinand", "Wilhelm makes the Christmas pudding every year."),
+            ("Ferdinand", "Lavinia grows tomatoes in the greenhouse."),
+            ("Ferdinand", "No kayak after all. The shop closed down."),
+            ("Ferdinand", "So no pudding from Wilhelm this year, he's in hospital."),
+            ("Ferdinand", "No tomatoes for me, thanks. No problem though."),
+        ],
+        [
+            ("Ignatius", "Is Ferdinand buying a kayak?", "no"),
+            ("Ignatius", "Is Wilhelm still making the Christmas pudding?", "no"),
+            ("Ignatius", "Does Lavinia still grow tomatoes?", "yes"),
+            ("Ignatius", "Is Lavinia buying a kayak?", ""),
         ],
     ),
     "finer_piece": (
