@@ -4,8 +4,9 @@ is over: it answers no question asked in the present, even when a present clause
 sentence ("this is Dom, we were at ..."); a plan called off by the name of where it goes
 ("Skegness is off") is over, but a person's name said off is their day off and ends nothing;
 a habit said off with no time ("Yoga is off") is over, one evening's ("off tonight") not;
-a thing said with "no" and no verb ("No kayak after all", "no pudding from Wilhelm this year")
-ends the plan or habit of it held of the speaker or of the one it comes from;
+a thing said with "no" and no verb ("No kayak after all", "no pudding from Wilhelm") ends the
+plan or habit of it held of the speaker or of the one it comes from, one said with a time ("no
+tomatoes from Lavinia this year") that time's exception only;
 a time said later as a bare piece ("The 9th of March.") refines the month held for the plan
 said just before it, and never a plan it does not fall within. About a third of the
 questions are near misses that must stay "I don't know" (or keep their answer).
@@ -91,7 +92,8 @@ CHECK: dict[str, Talk] = {
             ("Ferdinand", "Wilhelm makes the Christmas pudding every year."),
             ("Ferdinand", "Lavinia grows tomatoes in the greenhouse."),
             ("Ferdinand", "No kayak after all. The shop closed down."),
-            ("Ferdinand", "So no pudding from Wilhelm this year, he's in hospital."),
+            ("Ferdinand", "So no pudding from Wilhelm, the doctor says no sugar."),
+            ("Ferdinand", "No tomatoes from Lavinia this year, the blight got them."),
             ("Ferdinand", "No tomatoes for me, thanks. No problem though."),
         ],
         [
