@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.language.finer_time import _RANK, _whens, _within
-from resident.language.told_time import precision
+from resident.language.told_time import current, precision
 from resident.language.when import resolve
 from resident.language.when_days import ordinal
 from resident.records import Claim, Qualifier
@@ -67,7 +67,8 @@ def refine_by_piece(
     for claim_id in before:
         claim = graph.peek_claim(claim_id)
         at = claim.occurred_at
-        phrases = _whens(held.get(claim_id, ()))
+        # Of a plan moved since, the time it was moved to ("in February now").
+        phrases = _whens(current(held.get(claim_id, ())))
         if at is None or not phrases:
             continue
         kind = precision(phrases[0])

@@ -385,8 +385,11 @@ class StoringMixin(SentenceReadingMixin):
             # have called it off (nothing is stored of it).
             end_called_off(self.graph, ctx.doc, ctx.person_id, min(said, ctx.now), ctx.now)
             # "The christening's been moved to the 9th": the plan held is due then now.
-            reschedule_said(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
             self._refine_before(ctx)
+            moved = reschedule_said(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
+            # "The Lagos trip's moved, we're going in February now": the plan moved is dated
+            # by this turn, so "The 14th of February." next refines it (finer_piece.py).
+            self._dated_before = (self._context.turn, tuple(c.id for c in moved))
         for statement in ctx.statements:
             if not may_store(statement.modality):
                 continue
@@ -420,7 +423,9 @@ class StoringMixin(SentenceReadingMixin):
         if pending:
             ctx.wrote["entities"] = [e.id for e in pending]
         dated = tuple(c.id for c in stored if c.occurred_at is not None)
-        self._dated_before = (self._context.turn, dated)
+        turn, before = self._dated_before
+        moved = before if turn == self._context.turn else ()
+        self._dated_before = (self._context.turn, moved + dated)
         first = stored[0]
         ctx.wrote["claim"] = {"claim_id": first.id, "new": fresh[0], "provenance": first.provenance}
         ctx.wrote["claims"] = [c.id for c in stored]

@@ -148,3 +148,17 @@ def test_a_habit_said_off_for_good(text: str, phrases: list[str]) -> None:
 def test_a_thing_said_with_no(text: str, things: list[tuple[str | None, str]]) -> None:
     said = [(None if o is None else o.text, n.text) for o, n in denied(_nlp()(text))]
     assert said == things
+
+
+MOVED: Talk = (
+    [
+        ("Octavia", "We're flying to Porto on the 3rd of May."),
+        ("Octavia", "The Porto trip's moved, we're going in June now instead."),
+        ("Bertrand", "The 21st of June."),
+    ],
+    [("Ignatius", "When is Octavia flying to Porto?", "21")],
+)
+
+
+def test_a_day_said_next_refines_the_month_a_plan_was_moved_to(max_: Max) -> None:
+    assert not mismatches(max_, MOVED)
