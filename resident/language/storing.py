@@ -384,8 +384,8 @@ class StoringMixin(SentenceReadingMixin):
             # "The Lisbon trip is off": the plan it names is over, though no one is said to
             # have called it off (nothing is stored of it).
             end_called_off(self.graph, ctx.doc, ctx.person_id, min(said, ctx.now), ctx.now)
-            # "The christening's been moved to the 9th": the plan held is due then now.
             self._refine_before(ctx)
+            # "The christening's been moved to the 9th": the plan held is due then now.
             moved = reschedule_said(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
             # "The Lagos trip's moved, we're going in February now": the plan moved is dated
             # by this turn, so "The 14th of February." next refines it (finer_piece.py).
@@ -424,8 +424,8 @@ class StoringMixin(SentenceReadingMixin):
             ctx.wrote["entities"] = [e.id for e in pending]
         dated = tuple(c.id for c in stored if c.occurred_at is not None)
         turn, before = self._dated_before
-        moved = before if turn == self._context.turn else ()
-        self._dated_before = (self._context.turn, moved + dated)
+        this_turn = before if turn == self._context.turn else ()
+        self._dated_before = (self._context.turn, this_turn + dated)
         first = stored[0]
         ctx.wrote["claim"] = {"claim_id": first.id, "new": fresh[0], "provenance": first.provenance}
         ctx.wrote["claims"] = [c.id for c in stored]
