@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.change import endable
 from resident.language.matching import _lemma_tokens, planned
+from resident.language.name_off import names_off
 from resident.language.rescheduled import plan_candidates
 from resident.language.restated import object_label
 from resident.language.statement import base_form
@@ -25,6 +26,8 @@ from resident.records import Claim, Qualifier
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
+#: How a habit or a state is said: "does aqua aerobics", "plays in a band on Fridays".
+_STANDING = frozenset({"state", "habit"})
 #: Where a plan goes or happens: its place words name it as well as its object does.
 _PLACES = frozenset({"location", "destination"})
 
@@ -88,6 +91,24 @@ def _words_of(noun: Token) -> set[str]:
 def called_off(doc: Doc) -> list[set[str]]:
     """What each clause of the turn says was called off with no one said to have done it:
     "the Lisbon trip is off", "the barbecue was cancelled", "the party got called off"."""
+    return [said for said, _, _ in _said_off(doc)]
+
+
+def habits_off(doc: Doc) -> list[tuple[set[str], str]]:
+    """What each clause says is off for good: "be off" said with no time ("Aqua aerobics is
+    off"), which ends a habit as well as a plan; "football's off tonight" is one evening's,
+    and "the match was cancelled" one match's. Each with its phrase, as the thing is filed."""
+    return [
+        (said, " ".join(t.lower_ for t in subject.subtree if t.pos_ in _CONTENT))
+        for said, verb, subject in _said_off(doc)
+        if verb.lemma_.lower() == "be"
+        and not any(t.ent_type_ in ("DATE", "TIME") for t in verb.subtree)
+    ]
+
+
+def _said_off(doc: Doc) -> list[tuple[set[str], Token, Token]]:
+    """Each thing a clause says is off or was called off, with the clause's verb and the
+    thing's noun."""
     out = []
     for verb in doc:
         prt = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
@@ -112,7 +133,7 @@ def called_off(doc: Doc) -> list[set[str]]:
             continue  # "the heating is off": switched off, no plan called off
         said = _words_of(subject)
         if said:
-            out.append(said)
+            out.append((said, verb, subject))
     return out
 
 
@@ -127,13 +148,73 @@ def end_called_off(
         return []
     ended: list[Claim] = []
     for said in called_off(doc):
-        others = plan_candidates(graph, owner, said, now)
-        held = graph.qualifiers_of([o.id for o in others])
-        for other in others:
-            qualifiers = held.get(other.id, ())
-            if not _ahead(other, qualifiers, now):
-                continue
-            places = [q.value for q in qualifiers if q.role in _PLACES]
-            if _lemma_tokens(" ".join([object_label(graph, other), *places])) & said:
-                ended.append(graph.end_validity(other.id, when, now))
+        ended += _end_named(graph, plan_candidates(graph, owner, said, now), said, when, now)
+    for said, phrase in habits_off(doc):
+        others = plan_candidates(graph, owner, {phrase}, now)
+        ended += _end_habits(graph, others, said, when, now)
+    for name in names_off(doc):
+        others = plan_candidates(graph, owner, {name}, now)
+        ended += _end_going_to(graph, others, name, when, now)
+    return ended
+
+
+def _end_named(
+    graph: GraphStore, others: Sequence[Claim], said: set[str], when: datetime, now: datetime
+) -> list[Claim]:
+    """End each of `others` still ahead whose object or place shares a word with `said`."""
+    ended = []
+    held = graph.qualifiers_of([o.id for o in others])
+    for other in others:
+        qualifiers = held.get(other.id, ())
+        if not _ahead(other, qualifiers, now):
+            continue
+        places = [q.value for q in qualifiers if q.role in _PLACES]
+        if _lemma_tokens(" ".join([object_label(graph, other), *places])) & said:
+            ended.append(graph.end_validity(other.id, when, now))
+    return ended
+
+
+def _end_going_to(
+    graph: GraphStore, others: Sequence[Claim], name: str, when: datetime, now: datetime
+) -> list[Claim]:
+    """End each of `others` that is a going to the place `name` ("Millport's off": "we're
+    driving to Millport next weekend"), ahead or said with no time and not as done. That the
+    name is a place is read off the plan, a verb of motion to it, never off the name (the
+    tagger files Tenby as a person, Ingram as a thing): "I'm visiting Ingram on Sunday" is no
+    going to a place, so "Ingram is off today" is his day off and ends nothing."""
+    ended = []
+    held = graph.qualifiers_of([o.id for o in others])
+    for other in others:
+        qualifiers = held.get(other.id, ())
+        verb, _, particle = _phrasal(other.predicate).partition("_")
+        if lexicon.first_lexname(verb, "v") != "verb.motion":
+            continue
+        dated = other.occurred_at is not None
+        done = any(q.role == "modality" and q.value == "done" for q in qualifiers)
+        if not (_ahead(other, qualifiers, now) or not (dated or done)):
+            continue
+        places = [q.value for q in qualifiers if q.role == "destination"]
+        if particle == "to":
+            places.append(object_label(graph, other))
+        if any(p.lower().removeprefix("the ") == name for p in places):
+            ended.append(graph.end_validity(other.id, when, now))
+    return ended
+
+
+def _end_habits(
+    graph: GraphStore, others: Sequence[Claim], said: set[str], when: datetime, now: datetime
+) -> list[Claim]:
+    """End each of `others` that is a standing habit or state, said with no time and not as
+    done or planned ("Pat does aqua aerobics"), whose object is all of `said` ("Aqua aerobics
+    is off"): a doing of the whole thing named, not of a word of it."""
+    ended = []
+    held = graph.qualifiers_of([o.id for o in others])
+    for other in others:
+        qualifiers = held.get(other.id, ())
+        if other.occurred_at is not None or other.predicate.startswith("not_"):
+            continue
+        if any(q.role == "modality" and q.value not in _STANDING for q in qualifiers):
+            continue
+        if said <= _lemma_tokens(object_label(graph, other)):
+            ended.append(graph.end_validity(other.id, when, now))
     return ended

@@ -100,6 +100,7 @@ class Language(AnsweringMixin, HouseholdTurnMixin, CorrectionMixin):
         #: The question the last turn closed with: the next speaker's fragment answers it.
         self._last_question = Asked()
         self._sluiced = Sluiced()  # "Where?" asked of the statement before it
+        self._dated_before: tuple[int, tuple[str, ...]] = (0, ())  # finer_piece.py
         #: household hook: who has spoken, MAX's questions and their answers (issue 26).
         self.household = Household(settings, graph)
         #: Open threads per person, restored from threads.json when the layer is made.

@@ -36,6 +36,10 @@ class CorrectionMixin(StoringMixin):
             # Nothing held to correct: what the person says (read whole: _answers_someone).
             answers = self._answers_someone(ctx)
             reply = self._unknown(ctx) if answers else self._store_triple(ctx, triple)
+            if not answers and ctx.person_id is not None:
+                # "No kayak after all.": read as a correction of nothing held, it still ends
+                # what the statement reader would have (denied.py).
+                self._end_said_over(ctx, min(ctx.said_at or ctx.now, ctx.now))
             reply.intent = Intent.STATEMENT
             return reply
         provenance = (

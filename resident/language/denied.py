@@ -1,5 +1,7 @@
 """A thing a person no longer has or does, said with no verb of ending (issue 21, stale44):
-"no more nights", "I'm off nights now", "they've moved me off the 52", "Not a vet anymore."
+"no more nights", "I'm off nights now", "they've moved me off the 52", "Not a vet anymore.",
+"No car either." (stale48: a piece of "no" and a thing, of the one it comes from, "no lechon
+from Bert", never one said with a time, "no lechon this year").
 Each ends what the person was held to have or do with that thing ("works nights", "drives the
 52", "wants to be a vet") from when it was said; the row stays, so "What did Jed use to
 drive?" still reads it, and "Does Jed still work nights?" is answered from it with a no
@@ -59,6 +61,31 @@ def _not_any_more(noun: Token) -> bool:
     return any(c.dep_ == "neg" for c in noun.children) and bool(said_over(noun))
 
 
+#: How a verbless piece hangs when the parser puts it under the clause after it ("So no
+#: lechon from Bert this year, he cannot stand long after": "lechon" an adverbial clause).
+_PIECE_DEPS = frozenset({"ROOT", "advcl", "npadvmod", "dep"})
+
+
+def _no_thing(noun: Token) -> Token | None:
+    """ "No car either.", "So no lechon from Bert, ...": a thing said with "no" in a piece
+    with no verb of its own and no time. Its owner is the one it comes from ("from Bert"), else
+    the speaker (returned as the noun itself, which the caller reads as the speaker); None
+    when the noun is no such piece."""
+    if noun.dep_ not in _PIECE_DEPS or not any(
+        c.dep_ == "det" and c.lower_ == "no" for c in noun.children
+    ):
+        return None
+    if any(t.pos_ in ("VERB", "AUX") for t in noun.subtree):
+        return None
+    if any(t.ent_type_ in ("DATE", "TIME") for t in noun.subtree):
+        # "No lechon from Bert this year": an exception for that time, not an ending of what
+        # he does every year (cancelled.habits_off reads "off tonight" the same way).
+        return None
+    source = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ == "from"), None)
+    giver = None if source is None else next((c for c in source.children if c.dep_ == "pobj"), None)
+    return giver if giver is not None else noun
+
+
 #: Verbs a person is "off" a thing with, which say it is over for them: being off it ("I'm
 #: off nights"), going off it ("gone off coffee"); with the person their object, being moved
 #: or taken off it ("moved me off the 52"). Falling or coming off a thing ("fell off my
@@ -97,6 +124,8 @@ def denied(doc: Doc) -> list[tuple[Token | None, Token]]:
                 out.append((owner, noun))
         elif _no_more(noun) or _not_any_more(noun):
             out.append((None, noun))
+        elif (giver := _no_thing(noun)) is not None:
+            out.append((None if giver is noun else giver, noun))
     return out
 
 

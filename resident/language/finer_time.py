@@ -125,6 +125,10 @@ def _moments(
     alone = not other_month and not set(words) & set(MONTHS)
     if alone and any(w.isdigit() or ordinal(w) is not None for w in words):
         out.append(resolve(phrase, coarse, past=False))
+    elif set(words) & set(MONTHS):
+        # "the 12th of August", told in January of a plan held for August: read forward
+        # from the time held, it is this August's, where read from January it may be last's.
+        out.append(resolve(phrase, coarse, past=False))
     return [m for m in out if m is not None]
 
 

@@ -19,6 +19,7 @@ from resident.language.denied import end_denied
 from resident.language.dictionary import slug
 from resident.language.ellipsis import answered
 from resident.language.fill_guard import guarded
+from resident.language.finer_piece import day_pieces, refine_by_piece
 from resident.language.intents import Intent, Triple
 from resident.language.kin_links import LINKED
 from resident.language.kin_named import linked_subject
@@ -383,8 +384,12 @@ class StoringMixin(SentenceReadingMixin):
             # "The Lisbon trip is off": the plan it names is over, though no one is said to
             # have called it off (nothing is stored of it).
             end_called_off(self.graph, ctx.doc, ctx.person_id, min(said, ctx.now), ctx.now)
+            self._refine_before(ctx)
             # "The christening's been moved to the 9th": the plan held is due then now.
-            reschedule_said(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
+            moved = reschedule_said(self.graph, ctx.doc, ctx.person_id, said, ctx.now)
+            # "The Lagos trip's moved, we're going in February now": the plan moved is dated
+            # by this turn, so "The 14th of February." next refines it (finer_piece.py).
+            self._dated_before = (self._context.turn, tuple(c.id for c in moved))
         for statement in ctx.statements:
             if not may_store(statement.modality):
                 continue
@@ -417,6 +422,10 @@ class StoringMixin(SentenceReadingMixin):
             self.dictionary.forget_label(entity.id)
         if pending:
             ctx.wrote["entities"] = [e.id for e in pending]
+        dated = tuple(c.id for c in stored if c.occurred_at is not None)
+        turn, before = self._dated_before
+        this_turn = before if turn == self._context.turn else ()
+        self._dated_before = (self._context.turn, this_turn + dated)
         first = stored[0]
         ctx.wrote["claim"] = {"claim_id": first.id, "new": fresh[0], "provenance": first.provenance}
         ctx.wrote["claims"] = [c.id for c in stored]
@@ -446,6 +455,15 @@ class StoringMixin(SentenceReadingMixin):
             # The turn reports the claim with what else its clause said.
             shown.append(view.model_copy(update={"claim": stated(claim, write.qualifiers)}))
         return shown
+
+    def _refine_before(self, ctx: _Ctx) -> None:
+        """ "We're flying to Oslo in March." / "The 9th of March.": a day said alone refines
+        the month the turn before held (finer_piece.py)."""
+        turn, before = self._dated_before
+        if ctx.doc is None or turn != self._context.turn - 1:
+            return
+        for phrase in day_pieces(ctx.doc):
+            refine_by_piece(self.graph, before, phrase, ctx.now)
 
     def _who_qualifiers(
         self, ctx: _Ctx, qualifiers: tuple[Qualifier, ...]

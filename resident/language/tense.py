@@ -179,5 +179,14 @@ def _verb(st: Statement, doc: Doc) -> Token | None:
     # A turn of several sentences ("It's been ages. Marta and I were at university in
     # Sheffield."): the verb of the sentence that holds what the statement says, not the
     # turn's first of that lemma, whose tense is another clause's.
+    # Within that sentence, the verb whose own clause holds it: "this is my oldest friend, we
+    # were at Firth Park together" is read off "were", not the "is" said first.
     said = {w.lower() for w in " ".join([st.object, *(r.text for r in st.roles)]).split()}
-    return max(found, key=lambda t: len(said & {w.lower_ for w in t.sent}), default=None)
+    return max(
+        found,
+        key=lambda t: (
+            len(said & {w.lower_ for w in t.sent}),
+            len(said & {w.lower_ for w in t.subtree}),
+        ),
+        default=None,
+    )

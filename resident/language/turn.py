@@ -206,6 +206,8 @@ class LanguageBase:
     _context: Context
     _last_question: Asked
     _sluiced: Sluiced
+    #: The turn before's dated claims, with its number: a day said alone next refines them.
+    _dated_before: tuple[int, tuple[str, ...]]
     _nlp_lock: threading.Lock
     _last: LRUCache[str, tuple[str, ...]]
     _last_lock: threading.Lock
