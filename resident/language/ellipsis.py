@@ -143,6 +143,8 @@ def _agreeing(words: list[str], subject_word: str | None) -> list[str]:
 #: A head verb's dependents that finish it: the answer comes after them ("I did meet Gran at
 #: a dance", "I am hanging it above the door"), and before its adjuncts.
 _FINISHING = frozenset({"prt", "acomp", "oprd", "dobj", "attr", "dative", "xcomp"})
+#: "What's the kitten called?": the tagger gives the participle after "'s" as a past (VBD).
+_PARTICIPLE = frozenset({"VBN", "VBD"})
 
 
 def _fill_point(sent: Span, kept: list[Token]) -> int:
@@ -155,7 +157,7 @@ def _fill_point(sent: Span, kept: list[Token]) -> int:
             finishing |= {t.i for t in child.subtree}
     subject = _subject(sent)
     if subject is not None:
-        finishing |= {t.i for t in subject.children if t.dep_ == "acl" and t.tag_ == "VBN"}
+        finishing |= {t.i for t in subject.children if t.dep_ == "acl" and t.tag_ in _PARTICIPLE}
     last = max((n for n, t in enumerate(kept) if t.i in finishing), default=-1)
     return last + 1
 
@@ -321,7 +323,10 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         said = [_word(t, None) for t in rest]
         if rest and rest[0].pos_ == "AUX":  # "Who's coming?" / "Mum and Jo." -> "are coming"
             said[0] = _number(_agreeing([rest[0].lower_], answer.fragment)[0], answer.fragment)
-        return " ".join([answer.fragment, *said]) + "."
+        # "Who painted it?" / "Mirela, last spring.": the filler is the part before the comma
+        # (the part fits_gap checked); what follows it is said after the clause.
+        filler, _, aside = answer.fragment.partition(",")
+        return " ".join([filler.strip(), *said, *aside.split()]) + "."
     if subject is None:
         return ""
     if priced := price_said(sent, subject, wh_tokens, key, answer.fragment):
