@@ -111,6 +111,17 @@ def _inverted(sent: Span, subject: Token) -> list[Token]:
 def _subject(sent: Span) -> Token | None:
     root = sent.root
     subjects = [t for t in root.children if t.dep_ in _SUBJECTS]
+    if not subjects:
+        # "Are you vegetarian?": the parser may hang the subject on the adjective after it
+        # ("you" under "vegetarian"), not on the inverted copula that opens the question.
+        subjects = [
+            t
+            for t in sent
+            if t.dep_ in _SUBJECTS
+            and t.i == root.i + 1 == sent.start + 1
+            and t.head.head == root
+            and (t.head.dep_, t.head.pos_) == ("acomp", "ADJ")
+        ]
     # "How many sisters has Ines got?": the parser reads the counted noun as a second
     # subject; the subject is the one after the auxiliary, with no wh-word of its own.
     unasked = [t for t in subjects if "how many" not in " ".join(w.lower_ for w in t.subtree)]
