@@ -40,6 +40,7 @@ from resident.language.answer_gap import (
     unopened,
     untagged,
 )
+from resident.language.asked_of_you import put_to_you
 from resident.language.counted_reply import counted_yes, unverbed_count
 from resident.language.counting import opening_count
 from resident.language.echoed import echoed_yes
@@ -181,7 +182,7 @@ def _word(token: Token, subject: Token | None) -> str:
     return said
 
 
-def statement_text(question: str, doc_of: object, answer: Answer) -> str:
+def statement_text(question: str, doc_of: object, answer: Answer, to_you: bool = True) -> str:
     """The question `question` said as the statement its answer makes, or "" when it cannot
     be put back together. `doc_of` parses text (the pipeline)."""
     qdoc = doc_of(unopened(untagged(question)))  # type: ignore[operator]
@@ -189,6 +190,12 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     if len(sents) != 1:
         return ""
     sent = sents[0]
+    if to_you and (full := put_to_you(sent)) is not None:
+        # "Seen the monster?" asks "Have you seen the monster?" of the one who answers.
+        sents = list(doc_of(full).sents)  # type: ignore[operator]
+        if len(sents) != 1:
+            return ""
+        sent = sents[0]
     if counted := unverbed_count(sent, answer.fragment, doc_of):
         return counted  # "How many grandkids now?" / "Seven.": "I have seven grandkids."
     subject = _subject(sent)
@@ -393,17 +400,18 @@ def answered(
     question = asked.previous(person_id, turn, name)
     if question is None or doc is None:
         return ""
-    return read_answer(doc, question, doc_of)
+    return read_answer(doc, question, doc_of, to_you=not asked.before_followed)
 
 
-def read_answer(doc: Doc, question: str, doc_of: object) -> str:
-    """The statement the turn `doc` makes as the answer to `question` ("" for none)."""
+def read_answer(doc: Doc, question: str, doc_of: object, to_you: bool = True) -> str:
+    """The statement the turn `doc` makes as the answer to `question` ("" for none);
+    `to_you`: a question without its subject was put to the one answering."""
     answer = answer_parts(doc)
     if answer.polarity is None and not answer.fragment:
         return ""
     if hedged(doc):
         return ""
-    return statement_text(question, doc_of, answer)
+    return statement_text(question, doc_of, answer, to_you)
 
 
 #: The words after an occupation's noun that say more of it ("head of pharmacy at Southmead").

@@ -52,3 +52,34 @@ def test_reply_completes_the_question(nlp, question: str, reply: str, said: str)
 )
 def test_a_reply_of_another_type_completes_nothing(nlp, question: str, reply: str) -> None:  # type: ignore[no-untyped-def]
     assert read_answer(nlp(reply), question, nlp) == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "full"),
+    [
+        ("Seen the new bridge?", "Have you seen the new bridge?"),
+        ("Got a match coming up?", "Have you got a match coming up?"),
+        ("Still knitting?", "Are you still knitting?"),
+        ("Need a lift?", "Do you need a lift?"),
+        ("Did you go?", None),  # says its subject
+        ("Where to?", None),  # asks where, no verb
+        ("Tom get home alright?", None),  # a subject said
+        ("Been swimming lately?", None),  # says its own auxiliary
+    ],
+)
+def test_a_question_without_its_subject_is_put_to_you(nlp, question: str, full: str | None) -> None:  # type: ignore[no-untyped-def]
+    from resident.language.asked_of_you import put_to_you
+
+    assert put_to_you(next(iter(nlp(question).sents))) == full
+
+
+def test_a_question_after_another_of_its_turn_keeps_its_subject_unsaid(nlp) -> None:  # type: ignore[no-untyped-def]
+    from resident.language.question_held import Asked
+
+    asked = Asked()
+    asked.heard(nlp("And your uncle? Still sailing?"), "person:a", 1)
+    asked.heard(nlp("Not since his knee."), "person:b", 2)
+    assert asked.before_followed
+    asked.heard(nlp("Still sailing?"), "person:a", 3)
+    asked.heard(nlp("Every weekend."), "person:b", 4)
+    assert not asked.before_followed

@@ -85,6 +85,26 @@ CHECK: dict[str, Talk] = {
             ("Odile", "Does Wendeline drive?", ""),
         ],
     ),
+    "said_without_you": (
+        [
+            ("Rosalind", "Made any jam this year?"),
+            ("Hamish", "Forty jars of damson."),
+            ("Rosalind", "Baked anything for the fete yet?"),
+            ("Hamish", "Three lemon drizzle cakes."),
+            ("Rosalind", "Still playing the bagpipes?"),
+            ("Hamish", "Every Sunday, in the village hall."),
+            ("Rosalind", "And your cousin Morag? Still teaching?"),
+            ("Hamish", "Not any more."),
+        ],
+        [
+            ("Odile", "What did Hamish make this year?", "damson"),
+            ("Odile", "What did Hamish bake for the fete?", "lemon drizzle"),
+            ("Odile", "Does Hamish play the bagpipes?", "yes"),
+            ("Odile", "Is Hamish teaching?", ""),
+            ("Odile", "What did Rosalind make this year?", ""),
+            ("Odile", "Does Rosalind play the bagpipes?", ""),
+        ],
+    ),
 }
 
 
