@@ -32,6 +32,7 @@ from resident.language import lexicon
 from resident.language.asked_turn import WH_TAGS
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
 from resident.language.hedging import POLARITY
+from resident.language.since_reply import since_gap, since_point
 from resident.language.vocatives import written_as_name
 from resident.language.when_days import WEEKDAYS, ordinal
 from resident.language.words import table, words
@@ -87,7 +88,10 @@ def fits_gap(key: str, answer: Answer, doc_of: object) -> bool:
     """Whether the answer's fragment (its head part, before an aside after a comma) may fill
     the gap `key` (see the module's doc); a verb phrase ("Turning nine in May.") is read by
     its own rule."""
-    return answer.verbal is not None or _fits(key, answer.fragment, doc_of)
+    if answer.verbal is not None:
+        return True
+    # "How long have you lived here?" / "Since 2015.": a start fills the gap's "since when".
+    return _fits(since_gap(key, answer.fragment), since_point(key, answer.fragment), doc_of)
 
 
 def said_with_yes(answer: Answer, doc_of: object) -> str:

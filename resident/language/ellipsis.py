@@ -40,6 +40,7 @@ from resident.language.answer_gap import (
     unopened,
     untagged,
 )
+from resident.language.asked_of_you import put_to_you
 from resident.language.counted_reply import counted_yes, unverbed_count
 from resident.language.counting import opening_count
 from resident.language.echoed import echoed_yes
@@ -111,6 +112,17 @@ def _inverted(sent: Span, subject: Token) -> list[Token]:
 def _subject(sent: Span) -> Token | None:
     root = sent.root
     subjects = [t for t in root.children if t.dep_ in _SUBJECTS]
+    if not subjects:
+        # "Are you vegetarian?": the parser may hang the subject on the adjective after it
+        # ("you" under "vegetarian"), not on the inverted copula that opens the question.
+        subjects = [
+            t
+            for t in sent
+            if t.dep_ in _SUBJECTS
+            and t.i == root.i + 1 == sent.start + 1
+            and t.head.head == root
+            and (t.head.dep_, t.head.pos_) == ("acomp", "ADJ")
+        ]
     # "How many sisters has Ines got?": the parser reads the counted noun as a second
     # subject; the subject is the one after the auxiliary, with no wh-word of its own.
     unasked = [t for t in subjects if "how many" not in " ".join(w.lower_ for w in t.subtree)]
@@ -143,6 +155,8 @@ def _agreeing(words: list[str], subject_word: str | None) -> list[str]:
 #: A head verb's dependents that finish it: the answer comes after them ("I did meet Gran at
 #: a dance", "I am hanging it above the door"), and before its adjuncts.
 _FINISHING = frozenset({"prt", "acomp", "oprd", "dobj", "attr", "dative", "xcomp"})
+#: "What's the kitten called?": the tagger gives the participle after "'s" as a past (VBD).
+_PARTICIPLE = frozenset({"VBN", "VBD"})
 
 
 def _fill_point(sent: Span, kept: list[Token]) -> int:
@@ -155,7 +169,7 @@ def _fill_point(sent: Span, kept: list[Token]) -> int:
             finishing |= {t.i for t in child.subtree}
     subject = _subject(sent)
     if subject is not None:
-        finishing |= {t.i for t in subject.children if t.dep_ == "acl" and t.tag_ == "VBN"}
+        finishing |= {t.i for t in subject.children if t.dep_ == "acl" and t.tag_ in _PARTICIPLE}
     last = max((n for n, t in enumerate(kept) if t.i in finishing), default=-1)
     return last + 1
 
@@ -168,7 +182,7 @@ def _word(token: Token, subject: Token | None) -> str:
     return said
 
 
-def statement_text(question: str, doc_of: object, answer: Answer) -> str:
+def statement_text(question: str, doc_of: object, answer: Answer, to_you: bool = True) -> str:
     """The question `question` said as the statement its answer makes, or "" when it cannot
     be put back together. `doc_of` parses text (the pipeline)."""
     qdoc = doc_of(unopened(untagged(question)))  # type: ignore[operator]
@@ -176,6 +190,12 @@ def statement_text(question: str, doc_of: object, answer: Answer) -> str:
     if len(sents) != 1:
         return ""
     sent = sents[0]
+    if to_you and (full := put_to_you(sent)) is not None:
+        # "Seen the monster?" asks "Have you seen the monster?" of the one who answers.
+        sents = list(doc_of(full).sents)  # type: ignore[operator]
+        if len(sents) != 1:
+            return ""
+        sent = sents[0]
     if counted := unverbed_count(sent, answer.fragment, doc_of):
         return counted  # "How many grandkids now?" / "Seven.": "I have seven grandkids."
     subject = _subject(sent)
@@ -321,7 +341,10 @@ def _filled(sent: Span, subject: Token | None, wh: tuple[list[Token], str], answ
         said = [_word(t, None) for t in rest]
         if rest and rest[0].pos_ == "AUX":  # "Who's coming?" / "Mum and Jo." -> "are coming"
             said[0] = _number(_agreeing([rest[0].lower_], answer.fragment)[0], answer.fragment)
-        return " ".join([answer.fragment, *said]) + "."
+        # "Who painted it?" / "Mirela, last spring.": the filler is the part before the comma
+        # (the part fits_gap checked); what follows it is said after the clause.
+        filler, _, aside = answer.fragment.partition(",")
+        return " ".join([filler.strip(), *said, *aside.split()]) + "."
     if subject is None:
         return ""
     if priced := price_said(sent, subject, wh_tokens, key, answer.fragment):
@@ -377,17 +400,18 @@ def answered(
     question = asked.previous(person_id, turn, name)
     if question is None or doc is None:
         return ""
-    return read_answer(doc, question, doc_of)
+    return read_answer(doc, question, doc_of, to_you=not asked.before_followed)
 
 
-def read_answer(doc: Doc, question: str, doc_of: object) -> str:
-    """The statement the turn `doc` makes as the answer to `question` ("" for none)."""
+def read_answer(doc: Doc, question: str, doc_of: object, to_you: bool = True) -> str:
+    """The statement the turn `doc` makes as the answer to `question` ("" for none);
+    `to_you`: a question without its subject was put to the one answering."""
     answer = answer_parts(doc)
     if answer.polarity is None and not answer.fragment:
         return ""
     if hedged(doc):
         return ""
-    return statement_text(question, doc_of, answer)
+    return statement_text(question, doc_of, answer, to_you)
 
 
 #: The words after an occupation's noun that say more of it ("head of pharmacy at Southmead").

@@ -28,6 +28,7 @@ from resident.language.counting import opening_count
 from resident.language.ellipsis import _wh_phrase
 from resident.language.fragment_answer import answer_parts
 from resident.language.gap_kinds import fits, head_of, kind_of_gap
+from resident.language.since_reply import since_gap
 from resident.language.words import table
 
 if TYPE_CHECKING:
@@ -70,7 +71,11 @@ def guarded(
         key = ""
     if key == "how many" and (number := opening_count(fragment.fragment)):
         fragment = replace(fragment, fragment=number)  # the count ellipsis.py put back
-    tokens = _span(said, fragment.fragment)
+    # "How long have you lived here?" / "Since 2015.": the start is the "since when" filler.
+    key = since_gap(key, fragment.fragment)
+    # "Mirela, last spring" is said as "Mirela painted it last spring": the filler before the
+    # comma is where the gap was (ellipsis.py).
+    tokens = _span(said, fragment.fragment) or _span(said, fragment.fragment.split(",")[0])
     if not tokens:
         # "Do you still fish?" / "No, not since my knee.": a yes or no said of the question,
         # its fragment left out, fills no gap; a wh-question's filler must be there.
@@ -89,6 +94,10 @@ def guarded(
     filler = {t.lower_ for t in tokens} | set(fragment.fragment.lower().split())
     alone = filler if kind in _NAMED else None
     kept = [s for s in statements if any(_holds(s, w, slots, stranded, alone) for w in held)]
+    if not kept and not key and fragment.polarity == "yes":
+        # "Are you still vegetarian?" / "Yes, for years now.": what was said with the yes is
+        # held by none of them, but the yes stands: the question's statement is kept.
+        return statements
     counted = _counted(question, doc_of) if kind == "number" else None
     if counted is not None:
         # "How many grandchildren ...?" / "Seven.": the count is of the grandchildren, said with

@@ -28,10 +28,15 @@ class Asked:
     #: The question the turn before this one asked (what `heard` shifted out).
     before: tuple[str | None, str | None, int, str | None] = (None, None, -1, None)
     earlier: AskedBefore = field(default_factory=AskedBefore)  # what "And X?" asks again
+    #: The question `before` holds came after another question of its turn ("And Dougie?
+    #: Still kicking?"): its dropped subject is that one's, not its listener (ellipsis.py).
+    before_followed: bool = False
+    _followed: bool = False
 
     def heard(self, doc: Doc | None, person_id: str | None, turn: int) -> None:
         """Note turn `turn`: what it asked (its last sentence, when that is a question)."""
         self.before = (self.person_id, self.question, self.turn, self.addressee)
+        self.before_followed, self._followed = self._followed, _followed(doc)
         self.person_id, self.turn = person_id, turn
         self.question, self.addressee = asked_in(doc, closing_question) if doc else (None, None)
         if doc is not None:  # "And the garden waste?": the asker's last question again
@@ -84,3 +89,11 @@ def closing_question(doc: Doc) -> tuple[str | None, str | None]:
             addressee = " ".join(t.text for t in after)
             return last[: commas[-1].i - last.start].text.strip() + "?", addressee
     return last.text.strip(), addressee
+
+
+def _followed(doc: Doc | None) -> bool:
+    """Whether the turn's last sentence is a question after another question of the turn."""
+    if doc is None or not doc.has_annotation("DEP"):
+        return False
+    sents = [s.text.rstrip() for s in doc.sents]
+    return len(sents) > 1 and sents[-1].endswith("?") and sents[-2].endswith("?")
