@@ -68,6 +68,22 @@ CHECK: dict[str, Talk] = {
             ("Odile", "What does Leander drive?", ""),
         ],
     ),
+    "set_beside": (
+        [
+            ("Leofwin", "I'm in Leeds these days, Pilar's still in Cardiff."),
+            ("Leofwin", "I'm a vet at the surgery in Kelso, so I thought I'd seen it all."),
+            ("Leofwin", "Nadia started at the bakery in May she loves the job"),
+            ("Leofwin", "I wish I spoke Welsh."),
+        ],
+        [
+            ("Odile", "Where is Pilar?", "cardiff"),
+            ("Odile", "Where does Leofwin work?", "kelso"),
+            ("Odile", "What does Nadia love?", "job"),
+            ("Odile", "Does Leofwin speak Welsh?", ""),
+            ("Odile", "Where does Pilar work?", ""),
+            ("Odile", "What does Nadia hate?", ""),
+        ],
+    ),
 }
 
 
