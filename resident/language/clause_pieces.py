@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from resident.language import lexicon
 from resident.language.clause_parts import clause_heads
+from resident.language.run_on import BESIDE_DEPS, set_beside
+from resident.language.run_on import reports as _reporting
 from resident.language.statement import verb_lemma
 from resident.language.subject_token import subject_token
-from resident.language.words import words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -37,31 +37,25 @@ _OPENERS = frozenset({"cc", "punct", "mark", "preconj"})
 #: Pronouns that stand for someone said before: read alone, the one meant must be the last
 #: person said, so a clause with one is read only when no one is named after it.
 _POINTING = frozenset({"he", "she", "they", "him", "her", "them"})
-#: WordNet verb classes whose complement is what is said or thought ("she said she moved").
-_REPORTING_LEXNAMES = frozenset({"verb.communication", "verb.cognition", "verb.perception"})
 #: Longest clause said again this way, in words.
 _MAX_WORDS = 20
 
 
-def _reporting(verb: Token) -> bool:
-    lemma = verb.lemma_.lower()
-    if lemma in words("reading_reporting") or lemma in words("belief_verbs"):
-        return True
-    return lexicon.first_lexname(lemma, "v") in _REPORTING_LEXNAMES
-
-
 def _is_piece(head: Token) -> bool:
     """Is the clause headed by `head` one of its own, not what its governor says or wants?"""
-    if head.dep_ not in _PIECE_DEPS or head.head.i >= head.i:
+    if head.dep_ not in _PIECE_DEPS | BESIDE_DEPS or head.head.i >= head.i:
         return False
     if any(a.dep_ == "ccomp" and _reporting(a.head) for a in head.ancestors):
         return False  # "she told me she's selling up, and she's moving": hers, reported
-    if head.dep_ != "ccomp":
+    if head.dep_ in ("conj", "parataxis"):
         return True
     # "I did the exam in May, I passed": a splice, after a comma, of a verb that reports
-    # nothing ("she said she moved" is her saying, read as such or not at all).
+    # nothing ("she said she moved" is her saying, read as such or not at all); "my dad
+    # retired in march he plays golf now": a clause its own subject opens, set beside with
+    # nothing between (run_on.py).
     comma = any(t.text in (",", ";") for t in head.doc[head.head.i + 1 : head.left_edge.i + 1])
-    return comma and not _reporting(head.head)
+    beside = set_beside(head)
+    return beside or (comma and head.dep_ == "ccomp" and not _reporting(head.head))
 
 
 def _own(head: Token) -> list[Token]:
@@ -113,8 +107,12 @@ def _text(said: list[Token]) -> str:
 def pieces(sent: Span, statements: list[Statement]) -> Iterator[tuple[str, Token]]:
     """Each clause of the sentence no statement came of, as the sentence it says alone."""
     read = {st.verb for st in statements}
-    for head in clause_heads(sent):
-        if head == sent.root or not _is_piece(head) or verb_lemma(head) in read:
+    heads = list(clause_heads(sent))
+    # A clause set beside another that the parser hung where no clause is looked for (left
+    # loose, or on an adjective: "gig went mad we played 6 songs") is one too (run_on.py).
+    heads += [t for t in sent if t not in heads and set_beside(t)]
+    for head in heads:
+        if head == sent.root or not _is_piece(head) or _read_of(head, heads, read):
             continue
         own = _own(head)
         has_subject = any(c.dep_ in _SUBJECTS for c in head.children)
@@ -138,6 +136,15 @@ def pieces(sent: Span, statements: list[Statement]) -> Iterator[tuple[str, Token
         if pointing and later:
             continue  # "... and she moved, then Tom ...": she may be whoever is said last
         yield _text(sorted(said, key=lambda t: t.i)), head
+
+
+def _read_of(head: Token, heads: list[Token], read: set[str]) -> bool:
+    """Did a statement come of the clause? Known by its verb, unless another clause of the
+    sentence has the same verb ("I'm in Bristol, Lorraine's still in Sheffield"): then a
+    clause set beside another is read again alone, and what it said twice is one statement."""
+    lemma = verb_lemma(head)
+    twice = set_beside(head) and any(verb_lemma(h) == lemma for h in heads if h != head)
+    return lemma in read and not twice
 
 
 def dropped_clauses(sent: Span, statements: list[Statement], reparse: Reparse) -> list[Doc]:

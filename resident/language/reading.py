@@ -211,10 +211,10 @@ def spliced_first(
 ) -> list[Statement]:
     """The statements of a comma splice's first clause read alone, when none of `statements`
     (the sentence read whole) came of its verb."""
-    first = spliced_halves(sent, reparse)
-    if first is None or any(st.verb == verb_lemma(first[1]) for st in statements):
+    halves = spliced_halves(sent, reparse)
+    if halves is None or any(st.verb == verb_lemma(halves[1]) for st in statements):
         return []
-    return read(first[0], ctx, skip_first_person_intro=True, reparse=reparse)[0]
+    return read(halves[0], ctx, skip_first_person_intro=True, reparse=reparse)[0]
 
 
 def _respoken(sent: Span, reparse: Reparse) -> Span | None:
