@@ -84,7 +84,9 @@ def _people(sent: Span) -> list[Span]:
         # A name the recogniser left untyped and WordNet does not know as a word ("Google"
         # is also a verb, "Tesco" no word), or a hyphen-joined one, whose letters it reads worst.
         plain = "-" in tok.text or not (tok.ent_type_ or common_word(tok.text))
-        if _with_person_noun(tok, plain) or (plain and (_person_agent(tok) or _companion(tok))):
+        if _with_person_noun(tok, plain) or (
+            plain and not _capitalised_as_opening(tok) and (_person_agent(tok) or _companion(tok))
+        ):
             found.append(_whole_name(tok))
     return found
 
@@ -95,6 +97,15 @@ def _is_name(tok: Token) -> bool:
     if not (tok.is_alpha or "-" in tok.text) or not tok.text[:1].isupper() or tok.lower_ == "max":
         return False
     return tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and not common_word(tok.text))
+
+
+def _capitalised_as_opening(tok: Token) -> bool:
+    """Is it the sentence's first word? Its capital then says only that it opens the sentence,
+    and the tagger's proper noun there is a guess from the letters ("Amberium treats
+    birchitis": a drug, not a doctor), so what it does is no sign of a person; a relation
+    noun said with it still is ("Priya is my neighbour")."""
+    first = next((t for t in tok.sent if not t.is_punct), None)
+    return first is not None and first.i == tok.i
 
 
 def _whole_name(tok: Token) -> Span:

@@ -62,7 +62,7 @@ def test_the_merger_runs_before_the_tagger(nlp) -> None:  # type: ignore[no-unty
         ("My neighbour is Priya.", "Priya"),
         ("I had coffee with Hye-jin yesterday.", "Hye-jin"),
         ("How's Tomasz getting on?", "Tomasz"),
-        ("Tomasz retired in May.", "Tomasz"),
+        ("Last week Tomasz retired.", "Tomasz"),
     ],
 )
 def test_a_name_the_talk_treats_as_a_person_is_one(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -76,6 +76,9 @@ def test_a_name_the_talk_treats_as_a_person_is_one(nlp, text: str, name: str) ->
         ("Google hired me last year.", "Google"),  # WordNet knows the word
         ("We had a meeting with Barclays.", "Barclays"),  # the recogniser's organisation
         ("Barclays is my bank.", "Barclays"),  # no person noun
+        # The sentence's first word: its capital is the sentence's, and a drug treats too.
+        ("Amberium treats birchitis.", "Amberium"),
+        ("Juniperium treats kelpitis.", "Juniperium"),
     ],
 )
 def test_names_no_sign_shows_a_person_keep_their_type(nlp, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
