@@ -96,14 +96,7 @@ CHECK: dict[str, Talk] = {
 }
 
 
-#: Talks whose wrong answer is no subject's: "with my cousin Aoife" is answered "my cousin"
-#: even after an explicit "I'm staying with ..." (the with-phrase's object, not its subject).
-_OBJECT_READING = pytest.mark.xfail(reason="'with my cousin Aoife' answered 'my cousin'")
-
-
-@pytest.mark.parametrize(
-    "name", [pytest.param(n, marks=_OBJECT_READING) if n == "chania" else n for n in sorted(CHECK)]
-)
+@pytest.mark.parametrize("name", sorted(CHECK))
 def test_subj34_check(max_: Max, name: str) -> None:
     wrong, unknown, right = scored(max_, CHECK[name])
     print(f"CHECK {name}: right={right} wrong={wrong} unknown={unknown}")
