@@ -13,7 +13,7 @@ from resident.language.apposed import apposed_kind_of
 from resident.language.kin_elided import elided_children
 from resident.language.kin_groups import group_children
 from resident.language.kin_nouns import kin_noun, kin_nouns
-from resident.language.kinship import relation_predicate
+from resident.language.kinship import kin_tie
 from resident.language.refs import (
     _conjuncts,
     _items,
@@ -202,15 +202,7 @@ def _kin_edge(
         if kin is not None and named.name:
             # "my husband Karim": the talk has shown Karim a man.
             ctx.note_sex(named.name, kin.sex)
-        out.append(
-            Statement(
-                subject=named,
-                predicate=relation_predicate(noun),
-                object="",
-                object_ref=owner,
-                verb="be",
-            )
-        )
+        out.append(kin_tie(named, noun, owner))
     return out
 
 
@@ -449,9 +441,4 @@ def _name_introduced(name: str, said: str | None, ctx: Context) -> list[Statemen
             Statement(subject=named, predicate="pet_of", object="", object_ref=o, verb="be")
             for o in owners
         ]
-    return [
-        Statement(
-            subject=named, predicate=relation_predicate(noun), object="", object_ref=o, verb="be"
-        )
-        for o in owners
-    ]
+    return [kin_tie(named, noun, o) for o in owners]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from resident.language import lexicon
 from resident.language.kin import _kin_edge
 from resident.language.kin_nouns import kin_noun, kin_nouns
-from resident.language.kinship import relation_predicate
+from resident.language.kinship import kin_tie
 from resident.language.refs import _owner_ref, subject_ref
 from resident.language.reparse import _opening
 from resident.language.statement import Context, Ref, Statement, is_elder
@@ -240,17 +240,7 @@ def their_ties(sent: Span, ctx: Context) -> list[Statement]:
         if sex != "-":
             ctx.note_sex(name, sex)
         ctx.remember(name, "person")
-        out.extend(
-            Statement(
-                subject=named,
-                predicate=relation_predicate(noun),
-                object="",
-                object_ref=owner,
-                verb="be",
-            )
-            for owner in group
-            if owner.name != name
-        )
+        out.extend(kin_tie(named, noun, owner) for owner in group if owner.name != name)
     return out
 
 
@@ -272,16 +262,7 @@ def kin_to(sent: Span, ctx: Context) -> list[Statement]:
             continue
         names = [n for n in (objects[0], *objects[0].conjuncts) if _is_name(n)]
         refs = [Ref(role="name", name=n.text.capitalize(), kind="person") for n in names]
-        out.extend(
-            Statement(
-                subject=subject,
-                predicate=relation_predicate(noun),
-                object="",
-                object_ref=named,
-                verb="be",
-            )
-            for named in refs
-        )
+        out.extend(kin_tie(subject, noun, named) for named in refs)
         for named in refs:
             ctx.remember(named.name or "", "person")
         ctx.remember_group(refs)

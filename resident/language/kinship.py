@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from resident.language.kin_nouns import kin_noun, kin_nouns
-from resident.language.statement import Ref
+from resident.language.statement import Ref, Statement
 from resident.language.words import table
 from resident.memory.client import GraphStore
 
@@ -36,6 +36,14 @@ _INVERSE = {
 def relation_predicate(noun: str) -> str:
     """The predicate a relative's noun is stored under ("great-granny": great_granny_of)."""
     return f"{noun.replace('-', '_')}_of"
+
+
+def kin_tie(relative: Ref, noun: str, owner: Ref) -> Statement:
+    """The statement that `relative` is `owner`'s `noun` ("my husband Karim": Karim
+    husband_of the speaker)."""
+    return Statement(
+        subject=relative, predicate=relation_predicate(noun), object="", object_ref=owner, verb="be"
+    )
 
 
 @functools.cache
